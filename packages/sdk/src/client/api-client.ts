@@ -1,0 +1,175 @@
+import type { z } from 'zod';
+import type { TwoFactorInput, TwoFactorRequirement } from '../contract/auth.ts';
+import { type Contract, contract } from '../contract/index.ts';
+import type { Operation } from '../contract/operation.ts';
+import { ResultCode } from '../contract/result-codes.ts';
+import { type Language, languageTag } from '../i18n/messages.ts';
+import { ApiError, isConnectivityError, SessionExpiredError, TwoFactorCancelledError } from './errors.ts';
+import { SessionKeeper } from './session-keeper.ts';
+import { MemoryTokenStore, type TokenStore } from './token-store.ts';
+import { send } from './transport.ts';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface TwoFactorChallenge {
+  operationId: string;
+  requirements: TwoFactorRequirement[];
+  /** 0 for the first prompt; above 0 after a wrong code ("Неверный код"). */
+  attempt: number;
+  /** The server's message for the failed attempt. */
+  message: string;
+}
+
+export interface ClientOptions {
+  /** Origin of the server, e.g. `http://127.0.0.1:8080` (the page's origin in the browser). */
+  baseUrl: string;
+  tokenStore?: TokenStore;
+  language?: () => Language;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  now?: () => number;
+  /** Asks the user for codes; resolves null when they cancel. Without it a 101 answer is thrown. */
+  onTwoFactorRequired?: (challenge: TwoFactorChallenge) => Promise<TwoFactorInput | null>;
+  /** Called once when a session could not be renewed and the token was cleared. */
+  onSessionExpired?: (operationId: string) => void;
+  /** Called when a call fails to reach the server, so the network monitor can react. */
+  onConnectivityError?: (error: Error) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Return a 101 answer to the caller instead of prompting for codes. */
+  skipTwoFactor?: boolean;
+}
+
+type OperationCall<Op> =
+  Op extends Operation<infer I, infer O>
+    ? object extends z.input<I>
+      ? (input?: z.input<I>, options?: CallOptions) => Promise<z.output<O>>
+      : (input: z.input<I>, options?: CallOptions) => Promise<z.output<O>>
+    : never;
+
+export type AreaClient<Area> = { [Name in keyof Area]: OperationCall<Area[Name]> };
+export type ContractClient = { [Area in keyof Contract]: AreaClient<Contract[Area]> };
+
+export interface ApiClient extends ContractClient {
+  /** Calls any operation, typed by its descriptor. */
+  call<Op extends Operation>(op: Op, input?: z.input<Op['input']>, options?: CallOptions): Promise<z.output<Op['output']>>;
+  readonly session: SessionKeeper;
+  readonly tokens: TokenStore;
+}
+
+/** Creates the API client used by the web app, the CLI and scripts. */
+export function createApiClient(options: ClientOptions): ApiClient {
+  const tokens = options.tokenStore ?? new MemoryTokenStore();
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const language = options.language ?? (() => 'ru' as const);
+
+  const exchange = <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions): Promise<T> => {
+    const headers: Record<string, string> = { 'accept-language': languageTag(language()) };
+    const token = tokens.get();
+    if (token && !op.flags.public) headers.authorization = `Bearer ${token.accessToken}`;
+    return send<T>(op, input, {
+      baseUrl: options.baseUrl,
+      fetch: fetchImpl,
+      headers,
+      timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      signal: callOptions.signal,
+    });
+  };
+
+  const session = new SessionKeeper(
+    tokens,
+    () => exchange(contract.auth.refreshToken, {}, {}),
+    options.now ?? Date.now,
+  );
+
+  const reportConnectivity = (error: unknown) => {
+    if (isConnectivityError(error)) options.onConnectivityError?.(error);
+  };
+
+  const withSession = async <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions) => {
+    if (!op.flags.public) await session.ensureFresh();
+    try {
+      return await exchange<T>(op, input, callOptions);
+    } catch (error) {
+      if (!isUnauthorized(error) || op.flags.skipUnauthorized) throw error;
+    }
+    if ((await session.refresh(true)) === 'rejected') {
+      tokens.clear();
+      options.onSessionExpired?.(op.id);
+      throw new SessionExpiredError(op.id);
+    }
+    try {
+      return await exchange<T>(op, input, callOptions);
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        tokens.clear();
+        options.onSessionExpired?.(op.id);
+        throw new SessionExpiredError(op.id);
+      }
+      throw error;
+    }
+  };
+
+  const withTwoFactor = async <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions) => {
+    let attempt = 0;
+    let current = input;
+    for (;;) {
+      try {
+        return await withSession<T>(op, current, callOptions);
+      } catch (error) {
+        const prompt = options.onTwoFactorRequired;
+        if (!isTwoFactorFailure(error) || !prompt || op.flags.skipTwoFactor || callOptions.skipTwoFactor) {
+          throw error;
+        }
+        const codes = await prompt({
+          operationId: op.id,
+          requirements: requirementsOf(error),
+          attempt,
+          message: error.message,
+        });
+        if (!codes) throw new TwoFactorCancelledError(op.id);
+        current = { ...input, twoFactor: codes };
+        attempt += 1;
+      }
+    }
+  };
+
+  const call = async (op: Operation, input: unknown = {}, callOptions: CallOptions = {}) => {
+    try {
+      return await withTwoFactor(op, (input ?? {}) as Record<string, unknown>, callOptions);
+    } catch (error) {
+      reportConnectivity(error);
+      throw error;
+    }
+  };
+
+  const areas = Object.fromEntries(
+    Object.entries(contract).map(([areaName, area]) => [
+      areaName,
+      Object.fromEntries(
+        Object.entries(area as Record<string, Operation>).map(([name, op]) => [
+          name,
+          (input?: unknown, callOptions?: CallOptions) => call(op, input, callOptions),
+        ]),
+      ),
+    ]),
+  ) as unknown as ContractClient;
+
+  return Object.assign(areas, { call, session, tokens }) as ApiClient;
+}
+
+function isUnauthorized(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.resultCode === ResultCode.Unauthorized;
+}
+
+function isTwoFactorFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.resultCode === ResultCode.TwoFactorFailed;
+}
+
+function requirementsOf(error: ApiError): TwoFactorRequirement[] {
+  const list = error.errorDetails?.requirements;
+  return Array.isArray(list) ? (list.filter((r) => typeof r === 'string') as TwoFactorRequirement[]) : [];
+}

@@ -1,0 +1,6 @@
+export * from './api-client.ts';
+export * from './describe-error.ts';
+export * from './errors.ts';
+export * from './session-keeper.ts';
+export * from './token-store.ts';
+export { buildRequest } from './transport.ts';

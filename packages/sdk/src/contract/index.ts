@@ -1,0 +1,20 @@
+import { auth } from './auth.ts';
+import type { Operation } from './operation.ts';
+import { system } from './system.ts';
+
+export * from './auth.ts';
+export * from './common.ts';
+export * from './envelope.ts';
+export * from './operation.ts';
+export * from './result-codes.ts';
+export * from './system.ts';
+
+/** Every area of the API, keyed as in operation ids (`<area>.<operation>`). */
+export const contract = { auth, system } as const;
+
+export type Contract = typeof contract;
+
+/** All operations, flat, in declaration order. */
+export function listOperations(areas: Record<string, Record<string, Operation>> = contract): Operation[] {
+  return Object.values(areas).flatMap((area) => Object.values(area));
+}

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Behaviour switches that the server and the client both read from the contract. */
+export interface OperationFlags {
+  /** Callable without a signed-in user. */
+  readonly public?: boolean;
+  /** A 101 answer is returned to the caller instead of opening the two-factor prompt. */
+  readonly skipTwoFactor?: boolean;
+  /** A 401 answer is returned to the caller instead of refreshing the session. */
+  readonly skipUnauthorized?: boolean;
+  /** Only administrators may call it. */
+  readonly admin?: boolean;
+  /** The answer carries secrets or session material: never cached. */
+  readonly noStore?: boolean;
+}
+
+/**
+ * One API operation: the single source for the server route, the typed client call and the manifest entry.
+ *
+ * Input is one object: path parameters (`:name` in `path`) plus the query string for GET and DELETE, or the
+ * JSON body for the other methods.
+ */
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly id: `${string}.${string}`;
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+  readonly summary: string;
+  readonly input: I;
+  readonly output: O;
+  readonly flags: OperationFlags;
+}
+
+export type OperationInput<Op extends Operation> = z.input<Op['input']>;
+export type OperationOutput<Op extends Operation> = z.output<Op['output']>;
+
+/** Declares an operation; the identity function keeps the literal types for the client. */
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+  return op;
+}
+
+/** Path parameter names of an operation path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1]!);
+}
+
+/** Whether the operation's input travels in the query string rather than a JSON body. */
+export function inputInQuery(method: HttpMethod): boolean {
+  return method === 'GET' || method === 'DELETE';
+}

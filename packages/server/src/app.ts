@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { ResultCode } from '@tradedeck/sdk/contract';
+import packageJson from '../package.json' with { type: 'json' };
+import type { ServerConfig } from './config/config.ts';
+import type { Database } from './db/database.ts';
+import { AppError } from './http/app-error.ts';
+import { boundOperations } from './http/bind-operation.ts';
+import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
+import { buildManifest } from './http/manifest.ts';
+import { registerWebRoot } from './http/web-root.ts';
+import { loggerOptions } from './logger.ts';
+import { SystemRepo } from './modules/system/repo.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
+import { SystemService } from './modules/system/service.ts';
+
+export const SERVER_VERSION: string = packageJson.version;
+
+export interface AppOptions {
+  config: ServerConfig;
+  database: Database;
+  /** A logger instance or options; defaults to pino at the configured level. */
+  logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+}
+
+export interface AppServices {
+  system: SystemService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Builds the API server without listening: tests inject requests or listen on port 0. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger: logger ?? loggerOptions(config.logLevel) }),
+    genReqId: () => randomUUID().replaceAll('-', ''),
+    logController: new LogController({ requestIdLogLabel: 'traceId' }),
+    requestIdHeader: false,
+    trustProxy: config.publicUrl !== null,
+    bodyLimit: 10 * 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  app.decorate(boundOperations, [] as never);
+  app[boundOperations] = [];
+  app.decorate('authenticate', async () => {
+    throw new AppError(ResultCode.Unauthorized);
+  });
+
+  const system = new SystemService(new SystemRepo(database.db), {
+    version: SERVER_VERSION,
+    mode: config.mode,
+    database: database.kind,
+    maintenanceOverride: config.maintenance,
+  });
+  app.decorate('services', { system });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-trace-id', String(request.id));
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  // Answers still under way when shutdown starts close their connection, so close() need not wait out keep-alive.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  registerErrorHandling(app);
+  const pageFallback = await registerWebRoot(app, config.webRoot);
+  registerNotFound(app, pageFallback);
+
+  // The connectivity probe of the web app and the CLI: cheap, never cached.
+  app.head('/', async (_request, reply) => reply.header('cache-control', 'no-store').send());
+  app.get('/', pageFallback);
+
+  registerSystemRoutes(app, system);
+
+  app.get('/api/manifest', async () => buildManifest(app[boundOperations], SERVER_VERSION));
+
+  return app;
+}
+
+function isLoggerInstance(value: unknown): value is FastifyServerOptions['loggerInstance'] {
+  return typeof value === 'object' && value !== null && typeof (value as { child?: unknown }).child === 'function';
+}

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { inputInQuery, type Operation } from '@tradedeck/sdk/contract';
+import type { Language } from '@tradedeck/sdk/i18n';
+import { successEnvelope } from './envelope.ts';
+import { requestLanguage } from './request-language.ts';
+import { parseInput } from './validation.ts';
+
+export interface RequestContext {
+  readonly lang: Language;
+  readonly traceId: string;
+  readonly log: FastifyBaseLogger;
+  readonly request: FastifyRequest;
+}
+
+export type OperationHandler<Op extends Operation> = (
+  input: z.output<Op['input']>,
+  ctx: RequestContext,
+) => Promise<z.input<Op['output']>> | z.input<Op['output']>;
+
+/** Checks a request to a non-public operation; throws an AppError (11, 100, 103 ...) to refuse it. */
+export type Authenticator = (request: FastifyRequest, op: Operation) => Promise<void>;
+
+/** The operations bound so far, in order: the manifest is built from this list. */
+export const boundOperations = Symbol('boundOperations');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    [boundOperations]: Operation[];
+    authenticate: Authenticator;
+  }
+}
+
+/**
+ * Registers a contract operation as a route: input merged from path parameters and the query string or body,
+ * validated by the contract schema; output passed through the output schema, which also drops any field the
+ * contract does not name (so an internal or secret column can never leak by accident).
+ */
+export function bindOperation<Op extends Operation>(
+  app: FastifyInstance,
+  op: Op,
+  handler: OperationHandler<Op>,
+): void {
+  app[boundOperations].push(op);
+  app.route({
+    method: op.method,
+    url: op.path,
+    handler: async (request) => {
+      const lang = requestLanguage(request);
+      if (!op.flags.public) await app.authenticate(request, op);
+      const source = inputInQuery(op.method) ? request.query : request.body;
+      const raw = { ...(isObject(source) ? source : {}), ...(request.params as object) };
+      const input = parseInput(op.input, raw, lang) as z.output<Op['input']>;
+      const ctx: RequestContext = { lang, traceId: String(request.id), log: request.log, request };
+      const output = await handler(input, ctx);
+      return successEnvelope(op.output.parse(output));
+    },
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

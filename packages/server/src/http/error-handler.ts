@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ResultCode } from '@tradedeck/sdk/contract';
+import { displayMessage } from '@tradedeck/sdk/i18n';
+import { AppError } from './app-error.ts';
+import { sendAppError } from './envelope.ts';
+
+/**
+ * Makes every failure under `/api/` an envelope: known application errors, malformed bodies, limits and
+ * crashes. Crash details stay in the log (with the same trace id); the caller gets a generic message.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.resultCode === ResultCode.UndefinedError) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ resultCode: appError.resultCode, reason: error.message }, 'request refused');
+    }
+    return sendAppError(request, reply, appError);
+  });
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(ResultCode.InvalidModel, {
+        ru: displayMessage('ru', 'malformedJson'),
+        en: displayMessage('en', 'malformedJson'),
+      });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(ResultCode.InvalidModel, undefined, null, { httpStatus: 415 });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(
+        ResultCode.InvalidModel,
+        { ru: displayMessage('ru', 'bodyTooLarge'), en: displayMessage('en', 'bodyTooLarge') },
+        null,
+        { httpStatus: 413 },
+      );
+  }
+  if (error.statusCode === 429) {
+    return new AppError(ResultCode.OperationRejected, undefined, null, { httpStatus: 429 });
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new AppError(ResultCode.InvalidModel);
+  }
+  return new AppError(ResultCode.UndefinedError);
+}
+
+export function registerNotFound(
+  app: FastifyInstance,
+  fallback: (request: FastifyRequest, reply: FastifyReply) => unknown,
+): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/')) {
+      const params = { method: request.method, url: request.url.split('?')[0] ?? '' };
+      return sendAppError(
+        request,
+        reply,
+        new AppError(ResultCode.NotFound, {
+          ru: displayMessage('ru', 'routeNotFound', params),
+          en: displayMessage('en', 'routeNotFound', params),
+        }),
+      );
+    }
+    return fallback(request, reply);
+  });
+}

@@ -1,0 +1,30 @@
+import { type ZodError, type ZodType, z } from 'zod';
+import { ResultCode } from '@tradedeck/sdk/contract';
+import type { Language } from '@tradedeck/sdk/i18n';
+import { AppError } from './app-error.ts';
+
+const localeErrors = { ru: z.locales.ru().localeError, en: z.locales.en().localeError } as const;
+
+const validationFailed = { ru: 'Ошибка валидации', en: 'Validation failed' } as const;
+
+/** Parses input with the schema; failures become a validation error (10) with messages per field. */
+export function parseInput<T extends ZodType>(schema: T, input: unknown, lang: Language): z.output<T> {
+  const result = schema.safeParse(input, { error: localeErrors[lang] });
+  if (result.success) return result.data;
+  const fields = fieldErrors(result.error);
+  const first = Object.entries(fields)[0];
+  const text = first
+    ? { ru: `${validationFailed.ru}: ${first[0]}`, en: `${validationFailed.en}: ${first[0]}` }
+    : validationFailed;
+  throw new AppError(ResultCode.ValidationError, text, { fields });
+}
+
+/** Groups issues by dotted path (`""` for the object itself). */
+export function fieldErrors(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { openDatabase } from './db/database.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { SystemRepo } from './modules/system/repo.ts';
+import { startServer } from './server.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  const where = config.databaseUrl ? 'Postgres' : `PGlite at ${config.dataDir}`;
+  server.app.log.info({ url: server.url, mode: config.mode }, `Tradedeck is running (${where})`);
+  process.stdout.write(`\nTradedeck panel: ${server.url}\n  mode: ${config.mode}, database: ${where}\n\n`);
+
+  const shutdown = (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      server.app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.stop().then(
+      () => process.exit(0),
+      (error) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** `tradedeck-server maintenance on|off [--reason TEXT] [--eta ISO]`: sets the stored maintenance flag. */
+async function maintenance(args: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { reason: { type: 'string' }, eta: { type: 'string' } },
+  });
+  const state = positionals[0];
+  if (state !== 'on' && state !== 'off') {
+    throw new ConfigError('usage: tradedeck-server maintenance on|off [--reason TEXT] [--eta ISO-8601]');
+  }
+  if (values.eta && Number.isNaN(Date.parse(values.eta))) {
+    throw new ConfigError(`--eta must be an ISO 8601 time, got "${values.eta}"`);
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    await new SystemRepo(database.db).setMaintenance({
+      active: state === 'on',
+      reason: state === 'on' ? (values.reason ?? null) : null,
+      estimatedCompletion: state === 'on' && values.eta ? new Date(values.eta).toISOString() : null,
+    });
+    process.stdout.write(`maintenance ${state}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+const run = command === 'maintenance' ? maintenance(rest) : serve();
+run.catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`tradedeck-server: ${error.message}\n`);
+    process.exit(2);
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    process.stderr.write('tradedeck-server: the port is already in use; set PORT to another one\n');
+    process.exit(2);
+  }
+  process.stderr.write(`tradedeck-server: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

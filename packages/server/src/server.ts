@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { ServerConfig } from './config/config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  /** Stops taking requests, lets the ones under way finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the database, applies migrations, builds the app and listens. `configure` runs before the app is
+ * ready (tests add routes there).
+ */
+export async function startServer(
+  config: ServerConfig,
+  configure?: (app: FastifyInstance) => void,
+): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  let app: FastifyInstance;
+  try {
+    await database.migrate();
+    app = await buildApp({ config, database });
+    configure?.(app);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    database,
+    url,
+    stop() {
+      stopping ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      })();
+      return stopping;
+    },
+  };
+}

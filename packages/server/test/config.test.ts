@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config.ts';
+
+describe('loadConfig', () => {
+  it('listens on loopback by default, in sandbox mode, on PGlite under the user data dir', () => {
+    const config = loadConfig({ HOME: '/home/trader' });
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(8080);
+    expect(config.mode).toBe('sandbox');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.dataDir).toMatch(/tradedeck/);
+    expect(config.maintenance).toBeNull();
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@localhost/db',
+      TRADEDECK_MODE: 'live',
+      PUBLIC_URL: 'https://deck.example',
+      TRADEDECK_MAINTENANCE: 'on',
+      TRADEDECK_MAINTENANCE_REASON: 'Обновление базы',
+      TRADEDECK_MAINTENANCE_ETA: '2030-01-01T12:00:00Z',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@localhost/db',
+      mode: 'live',
+      publicUrl: 'https://deck.example',
+      maintenance: { active: true, reason: 'Обновление базы', estimatedCompletion: '2030-01-01T12:00:00.000Z' },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ TRADEDECK_MODE: 'prod' }, /TRADEDECK_MODE/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ TRADEDECK_MAINTENANCE: 'on', TRADEDECK_MAINTENANCE_ETA: 'soon' }, /ETA/],
+  ])('refuses %o with a message naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrowError(ConfigError);
+    expect(() => loadConfig(env)).toThrowError(pattern);
+  });
+});

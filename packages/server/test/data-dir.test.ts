@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.ts';
+import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
+import { startServer } from '../src/server.ts';
+import { spawnServer } from './helpers/spawn-server.ts';
+
+const dirs: string[] = [];
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tradedeck-data-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const configFor = (dataDir: string) => ({ ...loadConfig({}), port: 0, dataDir, logLevel: 'silent' });
+
+describe('the embedded PGlite data directory', () => {
+  it('keeps data across a restart', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer(configFor(dataDir));
+    await first.app.services.system.setMaintenance({
+      active: true,
+      reason: 'DB upgrade',
+      estimatedCompletion: '2030-01-01T00:00:00.000Z',
+    });
+    await first.stop();
+
+    const second = await startServer(configFor(dataDir));
+    try {
+      const res = await fetch(`${second.url}/api/system/status`);
+      const body = await res.json();
+      expect(body.data.maintenance).toEqual({
+        active: true,
+        reason: 'DB upgrade',
+        estimatedCompletion: '2030-01-01T00:00:00.000Z',
+      });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('cannot be opened by a second server in the same process', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer(configFor(dataDir));
+    try {
+      await expect(startServer(configFor(dataDir))).rejects.toBeInstanceOf(DataDirLockedError);
+      const res = await fetch(`${first.url}/api/system/status`);
+      expect(res.status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('refuses a second server process with a clear message and leaves the first one serving', async () => {
+    const dataDir = tempDataDir();
+    const first = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
+    try {
+      const url = await first.ready;
+      const second = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
+      expect(await second.exited).toBe(2);
+      expect(second.output()).toContain('is in use by another Tradedeck server');
+      const res = await fetch(`${url}/api/system/status`);
+      expect((await res.json()).success).toBe(true);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+  });
+
+  it('takes over a lock left by a server that died', async () => {
+    const dataDir = tempDataDir();
+    const crashed = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
+    await crashed.ready;
+    crashed.child.kill('SIGKILL');
+    await crashed.exited;
+    const next = await startServer(configFor(dataDir));
+    await next.stop();
+  });
+});

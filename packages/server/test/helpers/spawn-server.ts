@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the panel URL once the server prints it, or rejects with its output when it exits first. */
+  ready: Promise<string>;
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+/** Runs the real server entry point (`main.ts`) as a child process with the given environment. */
+export function spawnServer(env: Record<string, string>, args: string[] = []): SpawnedServer {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk) => {
+    text += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    text += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const match = /Tradedeck panel: (\S+)/.exec(text);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout?.on('data', onData);
+    exited.then((code) => reject(new Error(`server exited with ${code}: ${text}`)));
+  });
+  ready.catch(() => {});
+  return {
+    child,
+    output: () => text,
+    ready,
+    exited,
+    stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

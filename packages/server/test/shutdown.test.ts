@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.ts';
+import { IN_MEMORY } from '../src/db/database.ts';
+import { startServer } from '../src/server.ts';
+
+describe('graceful shutdown', () => {
+  it('lets a request under way finish, then refuses new connections', async () => {
+    let entered: () => void = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const server = await startServer(
+      { ...loadConfig({}), port: 0, dataDir: IN_MEMORY, logLevel: 'silent' },
+      (app) => {
+        app.get('/api/test/slow', async () => {
+          entered();
+          await new Promise((done) => setTimeout(done, 300));
+          return { success: true, data: 'finished', error: null };
+        });
+      },
+    );
+    const pending = fetch(`${server.url}/api/test/slow`).then((res) => res.json());
+    await inside;
+    const stopped = server.stop();
+    expect((await pending).data).toBe('finished');
+    await stopped;
+    await expect(fetch(`${server.url}/api/system/status`)).rejects.toThrow();
+  });
+});
