@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { ResultCode } from '@tradedeck/sdk/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import type { ServerConfig } from './config/config.ts';
 import type { Database } from './db/database.ts';
@@ -36,7 +36,9 @@ declare module 'fastify' {
 /** Builds the API server without listening: tests inject requests or listen on port 0. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger: logger ?? loggerOptions(config.logLevel) }),
+    ...(isLoggerInstance(logger)
+      ? { loggerInstance: logger }
+      : { logger: logger ?? loggerOptions(config.logLevel) }),
     genReqId: () => randomUUID().replaceAll('-', ''),
     logController: new LogController({ requestIdLogLabel: 'traceId' }),
     requestIdHeader: false,
@@ -90,5 +92,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 }
 
 function isLoggerInstance(value: unknown): value is FastifyServerOptions['loggerInstance'] {
-  return typeof value === 'object' && value !== null && typeof (value as { child?: unknown }).child === 'function';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { child?: unknown }).child === 'function'
+  );
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
 import { SystemRepo } from './modules/system/repo.ts';
 import { startServer } from './server.ts';
 

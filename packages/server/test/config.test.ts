@@ -29,7 +29,11 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@localhost/db',
       mode: 'live',
       publicUrl: 'https://deck.example',
-      maintenance: { active: true, reason: 'Обновление базы', estimatedCompletion: '2030-01-01T12:00:00.000Z' },
+      maintenance: {
+        active: true,
+        reason: 'Обновление базы',
+        estimatedCompletion: '2030-01-01T12:00:00.000Z',
+      },
     });
   });
 

@@ -33,7 +33,7 @@ describe('the embedded PGlite data directory', () => {
     const second = await startServer(configFor(dataDir));
     try {
       const res = await fetch(`${second.url}/api/system/status`);
-      const body = await res.json();
+      const body = (await res.json()) as { data: { maintenance: unknown } };
       expect(body.data.maintenance).toEqual({
         active: true,
         reason: 'DB upgrade',
@@ -65,7 +65,7 @@ describe('the embedded PGlite data directory', () => {
       expect(await second.exited).toBe(2);
       expect(second.output()).toContain('is in use by another Tradedeck server');
       const res = await fetch(`${url}/api/system/status`);
-      expect((await res.json()).success).toBe(true);
+      expect(((await res.json()) as { success: boolean }).success).toBe(true);
     } finally {
       expect(await first.stop()).toBe(0);
     }

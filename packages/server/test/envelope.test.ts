@@ -54,7 +54,11 @@ describe('the envelope on every /api/ answer', () => {
   });
 
   it('hides crash details from the caller', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/crash', headers: { 'accept-language': 'en-US' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/crash',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.statusCode).toBe(500);
     const body = res.json();
     expect(body.error).toMatchObject({ resultCode: 1, message: 'Internal server error' });
@@ -63,9 +67,17 @@ describe('the envelope on every /api/ answer', () => {
 
   it('speaks the caller language, Russian by default', async () => {
     const ru = await t.app.inject({ method: 'GET', url: '/api/test/refused' });
-    const en = await t.app.inject({ method: 'GET', url: '/api/test/refused', headers: { 'accept-language': 'en-US' } });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/refused',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(ru.statusCode).toBe(409);
-    expect(ru.json().error).toMatchObject({ message: 'Прокси используется', resultCode: 9, errorDetails: { ids: [1] } });
+    expect(ru.json().error).toMatchObject({
+      message: 'Прокси используется',
+      resultCode: 9,
+      errorDetails: { ids: [1] },
+    });
     expect(en.json().error.message).toBe('Proxy in use');
   });
 

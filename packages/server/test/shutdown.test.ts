@@ -19,7 +19,9 @@ describe('graceful shutdown', () => {
         });
       },
     );
-    const pending = fetch(`${server.url}/api/test/slow`).then((res) => res.json());
+    const pending = fetch(`${server.url}/api/test/slow`).then(
+      (res) => res.json() as Promise<{ data: string }>,
+    );
     await inside;
     const stopped = server.stop();
     expect((await pending).data).toBe('finished');

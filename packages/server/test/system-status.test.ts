@@ -23,7 +23,11 @@ describe('system.status', () => {
 
   it('shows maintenance stored by an administrator', async () => {
     t = await createTestApp();
-    await t.app.services.system.setMaintenance({ active: true, reason: 'Обновление', estimatedCompletion: null });
+    await t.app.services.system.setMaintenance({
+      active: true,
+      reason: 'Обновление',
+      estimatedCompletion: null,
+    });
     const body = (await t.app.inject({ method: 'GET', url: '/api/system/status' })).json();
     expect(body.data.maintenance).toEqual({ active: true, reason: 'Обновление', estimatedCompletion: null });
   });

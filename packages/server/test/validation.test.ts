@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineOperation } from '@tradedeck/sdk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bindOperation } from '../src/http/bind-operation.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -9,7 +9,11 @@ const echo = defineOperation({
   method: 'POST',
   path: '/api/test/echo/:id',
   summary: 'echo',
-  input: z.object({ id: z.coerce.number().int().positive(), name: z.string().min(2), port: z.number().max(65535) }),
+  input: z.object({
+    id: z.coerce.number().int().positive(),
+    name: z.string().min(2),
+    port: z.number().max(65535),
+  }),
   output: z.object({ id: z.number(), name: z.string() }),
   flags: { public: true },
 });
@@ -46,12 +50,20 @@ describe('contract-bound routes', () => {
   afterAll(() => t.close());
 
   it('merges path parameters with the body and validates both', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo/7', payload: { name: 'ab', port: 80 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/7',
+      payload: { name: 'ab', port: 80 },
+    });
     expect(res.json()).toEqual({ success: true, data: { id: 7, name: 'ab' }, error: null });
   });
 
   it('drops output fields the contract does not name', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo/7', payload: { name: 'ab', port: 80 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/7',
+      payload: { name: 'ab', port: 80 },
+    });
     expect(res.body).not.toContain('must-not-leak');
   });
 
@@ -70,7 +82,11 @@ describe('contract-bound routes', () => {
   });
 
   it('writes field messages in Russian by default', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo/1', payload: { name: 'a', port: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/1',
+      payload: { name: 'a', port: 1 },
+    });
     expect(res.json().error.errorDetails.fields.name[0]).toMatch(/[а-я]/i);
   });
 });

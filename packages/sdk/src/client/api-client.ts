@@ -45,7 +45,8 @@ export interface CallOptions {
 
 type OperationCall<Op> =
   Op extends Operation<infer I, infer O>
-    ? object extends z.input<I>
+    ? // biome-ignore lint/complexity/noBannedTypes: "{}" is the input of an operation that takes nothing
+      {} extends z.input<I>
       ? (input?: z.input<I>, options?: CallOptions) => Promise<z.output<O>>
       : (input: z.input<I>, options?: CallOptions) => Promise<z.output<O>>
     : never;
@@ -55,7 +56,11 @@ export type ContractClient = { [Area in keyof Contract]: AreaClient<Contract[Are
 
 export interface ApiClient extends ContractClient {
   /** Calls any operation, typed by its descriptor. */
-  call<Op extends Operation>(op: Op, input?: z.input<Op['input']>, options?: CallOptions): Promise<z.output<Op['output']>>;
+  call<Op extends Operation>(
+    op: Op,
+    input?: z.input<Op['input']>,
+    options?: CallOptions,
+  ): Promise<z.output<Op['output']>>;
   readonly session: SessionKeeper;
   readonly tokens: TokenStore;
 }
@@ -66,7 +71,11 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const language = options.language ?? (() => 'ru' as const);
 
-  const exchange = <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions): Promise<T> => {
+  const exchange = <T>(
+    op: Operation,
+    input: Record<string, unknown>,
+    callOptions: CallOptions,
+  ): Promise<T> => {
     const headers: Record<string, string> = { 'accept-language': languageTag(language()) };
     const token = tokens.get();
     if (token && !op.flags.public) headers.authorization = `Bearer ${token.accessToken}`;
@@ -113,7 +122,11 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
   };
 
-  const withTwoFactor = async <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions) => {
+  const withTwoFactor = async <T>(
+    op: Operation,
+    input: Record<string, unknown>,
+    callOptions: CallOptions,
+  ) => {
     let attempt = 0;
     let current = input;
     for (;;) {

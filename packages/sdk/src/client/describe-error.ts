@@ -1,5 +1,11 @@
 import { displayMessage, type Language } from '../i18n/messages.ts';
-import { ApiError, NetworkError, SessionExpiredError, TimeoutError, TwoFactorCancelledError } from './errors.ts';
+import {
+  ApiError,
+  NetworkError,
+  SessionExpiredError,
+  TimeoutError,
+  TwoFactorCancelledError,
+} from './errors.ts';
 
 /**
  * The text a user sees for a failed call, by the display rules of the error catalogue:

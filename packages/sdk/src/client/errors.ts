@@ -68,7 +68,12 @@ export class TwoFactorCancelledError extends Error {
   }
 }
 
-export type ClientError = ApiError | NetworkError | TimeoutError | SessionExpiredError | TwoFactorCancelledError;
+export type ClientError =
+  | ApiError
+  | NetworkError
+  | TimeoutError
+  | SessionExpiredError
+  | TwoFactorCancelledError;
 
 /** True when the failure means the server is unreachable (and the network monitor should hear of it). */
 export function isConnectivityError(error: unknown): error is NetworkError | TimeoutError {

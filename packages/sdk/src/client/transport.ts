@@ -40,7 +40,11 @@ function appendQuery(params: URLSearchParams, key: string, value: unknown): void
 }
 
 /** Performs one HTTP exchange and unwraps the envelope into data or a thrown {@link ApiError}. */
-export async function send<T>(op: Operation, input: Record<string, unknown>, options: RequestOptions): Promise<T> {
+export async function send<T>(
+  op: Operation,
+  input: Record<string, unknown>,
+  options: RequestOptions,
+): Promise<T> {
   const { url, body } = buildRequest(op, input, options.baseUrl);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

@@ -36,7 +36,9 @@ export type OperationInput<Op extends Operation> = z.input<Op['input']>;
 export type OperationOutput<Op extends Operation> = z.output<Op['output']>;
 
 /** Declares an operation; the identity function keeps the literal types for the client. */
-export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
+  op: Operation<I, O>,
+): Operation<I, O> {
   return op;
 }
 

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import envPaths from 'env-paths';
 import type { ServerMode } from '@tradedeck/sdk/contract';
+import envPaths from 'env-paths';
 
 export interface MaintenanceOverride {
   active: boolean;

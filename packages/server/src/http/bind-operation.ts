@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { inputInQuery, type Operation } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { requestLanguage } from './request-language.ts';
 import { parseInput } from './validation.ts';

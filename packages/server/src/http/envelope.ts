@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import type { AppError } from './app-error.ts';
 import { requestLanguage } from './request-language.ts';
 
 export function successEnvelope<T>(data: T) {

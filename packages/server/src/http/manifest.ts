@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { apiErrorBodySchema, inputInQuery, type Operation, pathParams } from '@tradedeck/sdk/contract';
+import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { type Language, languageFromTag } from '@tradedeck/sdk/i18n';
+import type { FastifyRequest } from 'fastify';
 
 /** The language of the answer: the request's Accept-Language, Russian by default. */
 export function requestLanguage(request: FastifyRequest): Language {

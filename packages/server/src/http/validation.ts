@@ -1,6 +1,6 @@
-import { type ZodError, type ZodType, z } from 'zod';
 import { ResultCode } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
+import { type ZodError, type ZodType, z } from 'zod';
 import { AppError } from './app-error.ts';
 
 const localeErrors = { ru: z.locales.ru().localeError, en: z.locales.en().localeError } as const;
@@ -24,7 +24,9 @@ export function fieldErrors(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.');
-    (fields[key] ??= []).push(issue.message);
+    const messages = fields[key] ?? [];
+    messages.push(issue.message);
+    fields[key] = messages;
   }
   return fields;
 }

@@ -26,7 +26,10 @@ export async function registerWebRoot(app: FastifyInstance, webRoot: string | nu
   return async function fallback(request: FastifyRequest, reply: FastifyReply) {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasApp && wantsPage && !looksLikeFile(request.url)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   };

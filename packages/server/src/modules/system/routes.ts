@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { contract } from '@tradedeck/sdk/contract';
+import type { FastifyInstance } from 'fastify';
 import { bindOperation } from '../../http/bind-operation.ts';
 import type { SystemService } from './service.ts';
 
