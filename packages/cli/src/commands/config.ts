@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import { type CommandContext, normalizeServerUrl, type Registration } from '../context.ts';
+import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { message } from '../messages.ts';
+import { SETTING_KEYS, type SettingKey } from '../settings.ts';
+
+export function registerConfig(program: Command, { lang, context }: Registration): void {
+  const config = program.command('config').description(message(lang, 'configDescription'));
+
+  config
+    .command('get [key]')
+    .description(message(lang, 'configGetDescription'))
+    .action((key: string | undefined) => {
+      const ctx = context();
+      if (key === undefined) {
+        const all = ctx.settings.all();
+        ctx.print(all, () => SETTING_KEYS.map((name) => `${name}=${all[name] ?? ''}`).join('\n'));
+        return;
+      }
+      const name = checkKey(ctx, key);
+      const value = ctx.settings.get(name) ?? null;
+      ctx.print({ [name]: value }, () => String(value ?? ''));
+    });
+
+  config
+    .command('set <key> <value>')
+    .description(message(lang, 'configSetDescription'))
+    .action((key: string, value: string) => {
+      const ctx = context();
+      const name = checkKey(ctx, key);
+      if (name === 'server') {
+        const url = normalizeServerUrl(value, ctx.lang);
+        ctx.settings.set('server', url);
+        ctx.print({ server: url }, () => ctx.t('saved', { key: name, value: url }));
+        return;
+      }
+      if (value !== 'ru' && value !== 'en')
+        throw new CliFailure(ctx.t('badLanguage', { value }), ExitCode.Usage);
+      ctx.settings.set('language', value);
+      ctx.print({ language: value }, () => ctx.t('saved', { key: name, value }));
+    });
+}
+
+function checkKey(ctx: CommandContext, key: string): SettingKey {
+  if ((SETTING_KEYS as readonly string[]).includes(key)) return key as SettingKey;
+  throw new CliFailure(ctx.t('unknownSetting', { key, known: SETTING_KEYS.join(', ') }), ExitCode.Usage);
+}

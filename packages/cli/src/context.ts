@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
+import { FileTokenStore } from '@tradedeck/sdk/client/node';
+import type { Language } from '@tradedeck/sdk/i18n';
+import { CliFailure, ExitCode } from './exit-codes.ts';
+import { type MessageKey, message } from './messages.ts';
+import { DEFAULT_SERVER, Settings } from './settings.ts';
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** How a command group is registered: help texts in `lang`, the context built when the command runs. */
+export interface Registration {
+  lang: Language;
+  context: () => CommandContext;
+}
+
+export interface GlobalOptions {
+  server?: string;
+  json?: boolean;
+  lang?: string;
+}
+
+/** What every command gets: the language, output mode, saved settings and an API client for the server. */
+export interface CommandContext {
+  readonly lang: Language;
+  readonly json: boolean;
+  readonly serverUrl: string;
+  readonly settings: Settings;
+  readonly io: Io;
+  client(): ApiClient;
+  t(key: MessageKey, params?: Record<string, string | number>): string;
+  /** Prints a data answer: JSON when `--json` is on, else the plain lines. */
+  print(data: unknown, plain: () => string): void;
+}
+
+export function createContext(options: GlobalOptions, io: Io): CommandContext {
+  const settings = new Settings(io.env.TRADEDECK_CONFIG_DIR);
+  const lang = resolveLanguage(options.lang ?? io.env.TRADEDECK_LANG, settings, io.env);
+  const serverUrl = normalizeServerUrl(
+    options.server ?? io.env.TRADEDECK_SERVER ?? settings.get('server') ?? DEFAULT_SERVER,
+    lang,
+  );
+  const json = Boolean(options.json);
+  let client: ApiClient | null = null;
+  return {
+    lang,
+    json,
+    serverUrl,
+    settings,
+    io,
+    client() {
+      client ??= createApiClient({
+        baseUrl: serverUrl,
+        language: () => lang,
+        tokenStore: new FileTokenStore(join(settings.directory, 'token.json')),
+        timeoutMs: 15_000,
+      });
+      return client;
+    },
+    t: (key, params) => message(lang, key, params),
+    print(data, plain) {
+      io.stdout(json ? `${JSON.stringify(data, null, 2)}\n` : `${plain()}\n`);
+    },
+  };
+}
+
+function resolveLanguage(explicit: string | undefined, settings: Settings, env: NodeJS.ProcessEnv): Language {
+  const chosen = explicit ?? settings.get('language');
+  if (chosen === undefined) return localeLanguage(env);
+  if (chosen !== 'ru' && chosen !== 'en') {
+    throw new CliFailure(message('en', 'badLanguage', { value: chosen }), ExitCode.Usage);
+  }
+  return chosen;
+}
+
+function localeLanguage(env: NodeJS.ProcessEnv): Language {
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  return locale.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+}
+
+/** The language for help texts, read before commander parses: `--lang`, then env, saved setting, locale. */
+export function peekLanguage(argv: string[], env: NodeJS.ProcessEnv): Language {
+  const index = argv.indexOf('--lang');
+  const flag = index >= 0 ? argv[index + 1] : argv.find((a) => a.startsWith('--lang='))?.slice(7);
+  for (const candidate of [
+    flag,
+    env.TRADEDECK_LANG,
+    new Settings(env.TRADEDECK_CONFIG_DIR).get('language'),
+  ]) {
+    if (candidate === 'ru' || candidate === 'en') return candidate;
+  }
+  return localeLanguage(env);
+}
+
+export function normalizeServerUrl(value: string, lang: Language): string {
+  const withScheme = /^[a-z]+:\/\//i.test(value) ? value : `http://${value}`;
+  if (!URL.canParse(withScheme))
+    throw new CliFailure(message(lang, 'badServerUrl', { value }), ExitCode.Usage);
+  const url = new URL(withScheme);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliFailure(message(lang, 'badServerUrl', { value }), ExitCode.Usage);
+  }
+  return url.origin;
+}

@@ -1,0 +1,22 @@
+/** Process exit codes of `tradedeck`, documented in docs/cli.md. */
+export const ExitCode = {
+  Ok: 0,
+  Error: 1,
+  Usage: 2,
+  AuthNeeded: 4,
+} as const;
+
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Thrown by a command to end with a message and a given exit code. */
+export class CliFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = ExitCode.Error,
+    /** Printed as the JSON answer when `--json` is on. */
+    readonly json?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'CliFailure';
+  }
+}

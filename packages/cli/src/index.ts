@@ -1,0 +1,8 @@
+import { run } from './program.ts';
+
+const code = await run(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+});
+process.exitCode = code;

@@ -1,0 +1,59 @@
+import { Command, CommanderError } from 'commander';
+import packageJson from '../package.json' with { type: 'json' };
+import { registerConfig } from './commands/config.ts';
+import { registerStatus } from './commands/status.ts';
+import { type CommandContext, createContext, type GlobalOptions, type Io, peekLanguage } from './context.ts';
+import { CliFailure, ExitCode } from './exit-codes.ts';
+import { failureFromError } from './failures.ts';
+import { message } from './messages.ts';
+
+/** Runs `tradedeck` with the given arguments (without `node` and the script) and returns the exit code. */
+export async function run(argv: string[], io: Io): Promise<number> {
+  const program = new Command('tradedeck');
+  let context: CommandContext | null = null;
+  const lazyContext = () => {
+    context ??= createContext(program.opts<GlobalOptions>(), io);
+    return context;
+  };
+  const preLang = peekLanguage(argv, io.env);
+
+  program
+    .description(message(preLang, 'description'))
+    .version(packageJson.version, '-v, --version')
+    .option('-s, --server <url>', message(preLang, 'optServer'))
+    .option('--json', message(preLang, 'optJson'))
+    .option('--lang <lang>', message(preLang, 'optLang'))
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout(text),
+      writeErr: (text) => io.stderr(text),
+    });
+
+  // Help texts are needed before options are parsed, so they use the language peeked from argv.
+  const registration = { lang: preLang, context: lazyContext };
+  registerStatus(program, registration);
+  registerConfig(program, registration);
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.Ok;
+  } catch (error) {
+    return report(error, io, context);
+  }
+}
+
+function report(error: unknown, io: Io, context: CommandContext | null): number {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) return ExitCode.Ok;
+    return ExitCode.Usage;
+  }
+  const failure = error instanceof CliFailure ? error : context ? failureFromError(context, error) : null;
+  if (!failure) {
+    io.stderr(`tradedeck: ${error instanceof Error ? error.message : String(error)}\n`);
+    return ExitCode.Error;
+  }
+  if (context?.json && failure.json) io.stdout(`${JSON.stringify(failure.json, null, 2)}\n`);
+  io.stderr(`tradedeck: ${failure.message}\n`);
+  return failure.exitCode;
+}

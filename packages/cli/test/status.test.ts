@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { loadConfig } from '@tradedeck/server/config';
+import { type RunningServer, startServer } from '@tradedeck/server/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshConfigDir, runCli } from './run-cli.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
+});
+afterAll(() => server.stop());
+
+async function stoppedServerUrl(): Promise<string> {
+  const other = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
+  await other.stop();
+  return other.url;
+}
+
+describe('tradedeck status', () => {
+  it('prints a JSON object with reachability, version, mode and maintenance', async () => {
+    const result = await runCli(['status', '--json', '--server', server.url]);
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout);
+    expect(answer).toMatchObject({
+      server: server.url,
+      reachable: true,
+      name: 'tradedeck',
+      mode: 'sandbox',
+      maintenance: { active: false },
+    });
+    expect(answer.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('prints aligned plain lines by default, in Russian when asked', async () => {
+    await server.app.services.system.setMaintenance({
+      active: true,
+      reason: 'Обновление базы',
+      estimatedCompletion: '2030-01-01T00:00:00.000Z',
+    });
+    try {
+      const result = await runCli(['status', '--server', server.url, '--lang', 'ru']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Сервер\s+http:\/\/127\.0\.0\.1:\d+ \(доступен, \d+ ms\)$/m);
+      expect(result.stdout).toMatch(/^Обслуживание\s+ИДЁТ — Обновление базы — до 2030-01-01T00:00:00.000Z$/m);
+    } finally {
+      await server.app.services.system.setMaintenance({
+        active: false,
+        reason: null,
+        estimatedCompletion: null,
+      });
+    }
+  });
+
+  it('exits 1 with a clear message against a stopped server, and says so in JSON too', async () => {
+    const url = await stoppedServerUrl();
+    const result = await runCli(['status', '--json', '--server', url]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({ server: url, reachable: false, reason: 'ECONNREFUSED' });
+    expect(result.stderr).toBe(
+      `tradedeck: Cannot reach the Tradedeck server at ${url}: connection refused (is the server running?)\n`,
+    );
+  });
+
+  it('uses the server saved with config set', async () => {
+    const dir = freshConfigDir();
+    const saved = await runCli(['config', 'set', 'server', server.url], { TRADEDECK_CONFIG_DIR: dir });
+    expect(saved.code).toBe(0);
+    const result = await runCli(['status', '--json'], { TRADEDECK_CONFIG_DIR: dir });
+    expect(JSON.parse(result.stdout).server).toBe(server.url);
+  });
+});
+
+describe('usage errors', () => {
+  it.each([
+    [['bogus']],
+    [['status', '--server', 'ftp://x']],
+    [['config', 'set', 'colour', 'red']],
+    [['config', 'set', 'language', 'de']],
+    [['status', '--lang', 'de']],
+  ])('%j exits 2', async (args) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toBe('');
+  });
+});
+
+describe('the tradedeck process', () => {
+  it('sets its exit code from the command', async () => {
+    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+    const env = { ...process.env, TRADEDECK_CONFIG_DIR: freshConfigDir() };
+    const ok = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', entry, 'status', '--json', '--server', server.url],
+      { env },
+    );
+    expect(JSON.parse(ok.stdout).reachable).toBe(true);
+    const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', entry, 'bogus'], {
+      env,
+    }).catch((error: { code: number }) => error);
+    expect((failed as { code: number }).code).toBe(2);
+  });
+});

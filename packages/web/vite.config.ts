@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The built app goes straight into the server's static root, so the panel and the API share one origin.
+const serverPublic = fileURLToPath(new URL('../server/public', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: serverPublic, emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080', '/tenant': { target: 'ws://127.0.0.1:8080', ws: true } },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+  },
+});
