@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../../vitest.shared.ts';
 
 // The built app goes straight into the server's static root, so the panel and the API share one origin.
 const serverPublic = fileURLToPath(new URL('../server/public', import.meta.url));
@@ -13,6 +14,7 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:8080', '/tenant': { target: 'ws://127.0.0.1:8080', ws: true } },
   },
   test: {
+    reporters: reporters('web'),
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
   },
