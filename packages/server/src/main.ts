@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -8,8 +9,12 @@ import { startServer } from './server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** The built web app sits next to the server build: packages/server/public. */
+const BUNDLED_WEB_ROOT = fileURLToPath(new URL('../public', import.meta.url));
+
 async function serve(): Promise<void> {
   const config = loadConfig();
+  config.webRoot ??= BUNDLED_WEB_ROOT;
   const server = await startServer(config);
   const where = config.databaseUrl ? 'Postgres' : `PGlite at ${config.dataDir}`;
   server.app.log.info({ url: server.url, mode: config.mode }, `Tradedeck is running (${where})`);

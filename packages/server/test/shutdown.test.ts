@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/config.ts';
-import { IN_MEMORY } from '../src/db/database.ts';
-import { startServer } from '../src/server.ts';
+import { startTestServer } from './helpers/test-app.ts';
 
 describe('graceful shutdown', () => {
   it('lets a request under way finish, then refuses new connections', async () => {
@@ -9,16 +7,13 @@ describe('graceful shutdown', () => {
     const inside = new Promise<void>((resolve) => {
       entered = resolve;
     });
-    const server = await startServer(
-      { ...loadConfig({}), port: 0, dataDir: IN_MEMORY, logLevel: 'silent' },
-      (app) => {
-        app.get('/api/test/slow', async () => {
-          entered();
-          await new Promise((done) => setTimeout(done, 300));
-          return { success: true, data: 'finished', error: null };
-        });
-      },
-    );
+    const server = await startTestServer((app) => {
+      app.get('/api/test/slow', async () => {
+        entered();
+        await new Promise((done) => setTimeout(done, 300));
+        return { success: true, data: 'finished', error: null };
+      });
+    });
     const pending = fetch(`${server.url}/api/test/slow`).then(
       (res) => res.json() as Promise<{ data: string }>,
     );

@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiError, createApiClient, describeError, NetworkError, TimeoutError } from '@tradedeck/sdk/client';
 import { contract } from '@tradedeck/sdk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config/config.ts';
-import { IN_MEMORY } from '../../src/db/database.ts';
-import { startServer } from '../../src/server.ts';
+import { startTestServer } from '../helpers/test-app.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -72,7 +70,7 @@ describe('failure classification', () => {
   });
 
   it('unwraps an error envelope from the real server, in the chosen language', async () => {
-    const server = await startServer({ ...loadConfig({}), port: 0, dataDir: IN_MEMORY, logLevel: 'silent' });
+    const server = await startTestServer();
     try {
       const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
       const error = await client

@@ -9,11 +9,10 @@ import { contract, defineOperation } from '@tradedeck/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../../src/config/config.ts';
-import { IN_MEMORY } from '../../src/db/database.ts';
 import { AppError } from '../../src/http/app-error.ts';
 import { bindOperation } from '../../src/http/bind-operation.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import type { RunningServer } from '../../src/server.ts';
+import { startTestServer } from '../helpers/test-app.ts';
 
 const whoami = defineOperation({
   id: 'test.whoami',
@@ -74,10 +73,7 @@ function bindTestRoutes(app: FastifyInstance) {
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer(
-    { ...loadConfig({}), port: 0, dataDir: IN_MEMORY, logLevel: 'silent' },
-    bindTestRoutes,
-  );
+  server = await startTestServer(bindTestRoutes);
 });
 afterAll(() => server.stop());
 beforeEach(() => {

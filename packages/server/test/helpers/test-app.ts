@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/config/config.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { createTestDatabase, createTestDatabaseTarget, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,6 +28,36 @@ export async function createTestApp(
     async close() {
       await app.close();
       await testDb.drop();
+    },
+  };
+}
+
+/**
+ * Starts the real server on port 0 over a fresh database (Postgres when TEST_DATABASE_URL is set, else
+ * in-memory PGlite); `stop()` also drops the database.
+ */
+export async function startTestServer(
+  configure?: (app: FastifyInstance) => void,
+  overrides: Partial<ServerConfig> = {},
+): Promise<RunningServer> {
+  const target = await createTestDatabaseTarget();
+  const server = await startServer(
+    {
+      ...loadConfig({}),
+      port: 0,
+      logLevel: 'silent',
+      databaseUrl: target.databaseUrl,
+      dataDir: target.dataDir,
+      ...overrides,
+    },
+    configure,
+  );
+  const stop = server.stop;
+  return {
+    ...server,
+    async stop() {
+      await stop();
+      await target.drop();
     },
   };
 }

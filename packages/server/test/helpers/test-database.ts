@@ -12,24 +12,37 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the test Postgres server. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({ databaseUrl: null, dataDir: IN_MEMORY });
-    await database.migrate();
-    return { database, url: null, drop: () => database.close() };
-  }
+export interface TestDatabaseTarget {
+  /** For the server config: a fresh Postgres database, or null for in-memory PGlite. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Drops the Postgres database (the server using it must be stopped first). */
+  drop(): Promise<void>;
+}
+
+/** Where a test server should keep its data: a new database on the test Postgres server, else in memory. */
+export async function createTestDatabaseTarget(): Promise<TestDatabaseTarget> {
+  if (!TEST_DATABASE_URL) return { databaseUrl: null, dataDir: IN_MEMORY, drop: async () => {} };
   const name = `tradedeck_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
-  const url = withDatabaseName(TEST_DATABASE_URL, name);
-  const database = await openDatabase({ databaseUrl: url, dataDir: IN_MEMORY });
+  return {
+    databaseUrl: withDatabaseName(TEST_DATABASE_URL, name),
+    dataDir: IN_MEMORY,
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the test Postgres server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const target = await createTestDatabaseTarget();
+  const database = await openDatabase(target);
   await database.migrate();
   return {
     database,
-    url,
+    url: target.databaseUrl,
     async drop() {
       await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await target.drop();
     },
   };
 }
