@@ -28,6 +28,9 @@ export interface DatabaseOptions {
 
 export const IN_MEMORY = 'memory://';
 
+/** Advisory lock id that serialises migrations between server processes on one Postgres. */
+const MIGRATION_LOCK_KEY = 740_112_001;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
@@ -67,7 +70,17 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+    async migrate() {
+      // Processes starting together take turns, so each migration runs once.
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(db, { migrationsFolder: migrationsFolder() });
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        lock.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
