@@ -38,7 +38,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const app = Fastify({
     ...(isLoggerInstance(logger)
       ? { loggerInstance: logger }
-      : { logger: logger ?? loggerOptions(config.logLevel) }),
+      : { logger: logger ?? loggerOptions(config.logLevel, config.logFormat) }),
     genReqId: () => randomUUID().replaceAll('-', ''),
     logController: new LogController({ requestIdLogLabel: 'traceId' }),
     requestIdHeader: false,

@@ -17,9 +17,20 @@ export const REDACTED_PATHS = [
   '*.apiKey',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export type LogFormat = 'json' | 'pretty';
+
+/** JSON lines for machines; readable one-line entries for a person watching a terminal. */
+export function loggerOptions(level: string, format: LogFormat = 'json'): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    ...(format === 'pretty'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
+      : {}),
   };
 }

@@ -19,6 +19,8 @@ export interface ServerConfig {
   mode: ServerMode;
   publicUrl: string | null;
   logLevel: string;
+  /** `pretty` when a person watches the terminal, JSON lines otherwise (LOG_FORMAT overrides). */
+  logFormat: 'json' | 'pretty';
   /** Built web app to serve on the same origin; null serves the API only. */
   webRoot: string | null;
   /** Maintenance set from the environment wins over the stored flag. */
@@ -62,9 +64,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mode,
     publicUrl,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
     webRoot: env.TRADEDECK_WEB_ROOT?.trim() || null,
     maintenance: maintenanceFromEnv(env),
   };
+}
+
+function logFormat(value: string | undefined): 'json' | 'pretty' {
+  const chosen = value?.trim().toLowerCase();
+  if (chosen === 'json' || chosen === 'pretty') return chosen;
+  if (chosen) throw new ConfigError(`LOG_FORMAT must be "json" or "pretty", got "${value}"`);
+  return process.stdout.isTTY ? 'pretty' : 'json';
 }
 
 function maintenanceFromEnv(env: NodeJS.ProcessEnv): MaintenanceOverride | null {
