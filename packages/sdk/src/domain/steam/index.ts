@@ -1,0 +1,18 @@
+export * from './account-lines.ts';
+export * from './add-rows.ts';
+export * from './add-submit.ts';
+export * from './batch-assign.ts';
+export { decodeBase64, encodeBase64 } from './bytes.ts';
+export * from './extract-mafiles.ts';
+export * from './guard-code.ts';
+export { parseJsonLossless, quoteUnsafeIntegers } from './lossless-json.ts';
+export type { MafileSession, SessionFormat } from './mafile-fields.ts';
+export * from './messages.ts';
+export * from './proxy-part.ts';
+export * from './read-mafile.ts';
+export * from './schemas.ts';
+export * from './sda-encryption.ts';
+export * from './sda-manifest.ts';
+export * from './secrets.ts';
+export * from './steam-id.ts';
+export * from './to-wire.ts';
