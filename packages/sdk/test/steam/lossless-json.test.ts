@@ -5,9 +5,10 @@ import { parseJsonLossless, parseMafileText, quoteUnsafeIntegers } from '../../s
 describe('lossless JSON', () => {
   it('keeps a 17-digit SteamID that JSON.parse would round', () => {
     const text = '{"Session":{"SteamID":76561198012345679}}';
-    expect((JSON.parse(text) as { Session: { SteamID: number } }).Session.SteamID).toBe(76561198012345680);
+    const rounded = (JSON.parse(text) as { Session: { SteamID: number } }).Session.SteamID;
+    expect(String(rounded)).toBe('76561198012345680');
     expect(parseJsonLossless(text)).toEqual({ Session: { SteamID: '76561198012345679' } });
-    expect(Number.isSafeInteger(76561198012345679)).toBe(false);
+    expect(Number.isSafeInteger(Number('76561198012345679'))).toBe(false);
   });
 
   it('reads that SteamID into the maFile exactly', () => {
@@ -20,10 +21,11 @@ describe('lossless JSON', () => {
   it('leaves strings, safe integers, fractions and exponents alone', () => {
     const text =
       '{"a":"76561198012345679","b":1700000000,"c":12345678901234567.5,"d":1e25,"e":-9007199254740993,"f":[9007199254740991]}';
+    const c = JSON.parse('12345678901234567.5') as number;
     expect(parseJsonLossless(text)).toEqual({
       a: '76561198012345679',
       b: 1700000000,
-      c: 12345678901234567.5,
+      c,
       d: 1e25,
       e: '-9007199254740993',
       f: [9007199254740991],
