@@ -89,6 +89,21 @@ describe('add wizard rows (shell §4)', () => {
     expect(merged[0]!.proxyData?.host).toBe('198.51.100.7');
   });
 
+  it('a maFile naming no login (file named by SteamID) stays as an error row until the login is typed', () => {
+    const text = JSON.stringify({ shared_secret: SECRET, Session: { SteamID: '76561202255230077' } });
+    const parsed = parseMafileText(text);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const item = { fileName: '76561202255230077.maFile', mafile: parsed.mafile, text, wasEncrypted: false };
+    const rows = addMafileRows([], [item]);
+    expect(rows[0]).toMatchObject({ login: '', status: 'error', reason: 'checkAllFields' });
+    const named = editRow(rows, rows[0]!.key, { login: 'Typed_Login', password: 'pw' });
+    expect(named[0]).toMatchObject({ key: 'typed_login', login: 'Typed_Login', status: 'pending' });
+    const clash = editRow([...named, ...addMafileRows([], [item])], 'file:76561202255230077.maFile', {
+      login: 'typed_login',
+    });
+    expect(clash.map((r) => r.key)).toEqual(['typed_login', 'file:76561202255230077.maFile']);
+  });
+
   it('a whole fixture folder (plain and encrypted) plus a text file gives one row per account', async () => {
     const plain = await extractMafiles(uploadsFrom('mafiles/valid'));
     const encrypted = await extractMafiles(uploadsFrom('encrypted/sda'), { passkey: PASSKEY });

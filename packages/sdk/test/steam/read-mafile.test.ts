@@ -159,6 +159,18 @@ describe('maFile variants (notes §3, §11 A)', () => {
     expect(other.steamId).toBe('76561202255230021');
   });
 
+  it('a bare top-level id is a SteamID only when it is a valid one', () => {
+    const base = { shared_secret: 'KDHC3rsY8+CmiswnXJcE5e5dRfc=', account_name: 'x' };
+    const loose = parseMafileText(JSON.stringify({ ...base, id: 5 }));
+    expect(loose.ok && loose.mafile.steamId).toBeNull();
+    const real = parseMafileText(`{"shared_secret":"${base.shared_secret}","id":76561202255230088}`);
+    expect(real.ok && real.mafile.steamId).toBe('76561202255230088');
+    expect(parseMafileText(JSON.stringify({ ...base, steamid: 'abc' }))).toEqual({
+      ok: false,
+      reason: 'badSteamId',
+    });
+  });
+
   it('SteamAuth 2025 extras are accepted', async () => {
     const mafile = await readValid('steamauth-extras.maFile');
     expect(mafile.variant).toBe('sda');

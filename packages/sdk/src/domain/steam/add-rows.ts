@@ -64,12 +64,12 @@ export function addMafileRows(rows: readonly AddRow[], items: readonly Extracted
   const seen = new Set<string>();
   for (const item of items) {
     const login = loginOfMafile(item);
-    if (!login) continue;
-    const key = loginKey(login);
+    // A file naming no login stays visible as an error row until the user types the login in.
+    const key = login ? loginKey(login) : `file:${item.fileName}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const index = byKey.get(key);
-    const row = index === undefined ? emptyRow(login) : result[index]!;
+    const row = index === undefined ? { ...emptyRow(login ?? ''), key } : result[index]!;
     if (row.status === 'success') continue;
     row.mafile = item.text;
     row.mafileName = item.fileName;
@@ -129,11 +129,13 @@ export function mergeAccountLines(
 export function validateRows(rows: readonly AddRow[]): AddRow[] {
   return rows.map((row) => {
     if (row.status === 'success') return row;
-    const reason: AddAccountReason | null = !row.mafile
-      ? 'mafileNotLoaded'
-      : !row.password
-        ? 'passwordNotSet'
-        : null;
+    const reason: AddAccountReason | null = !row.login
+      ? 'checkAllFields'
+      : !row.mafile
+        ? 'mafileNotLoaded'
+        : !row.password
+          ? 'passwordNotSet'
+          : null;
     if (reason) return { ...row, status: 'error', reason };
     // A row that failed on the server keeps its reason until the user changes it.
     if (row.status === 'error' && !isLocalReason(row.reason)) return row;
@@ -142,18 +144,33 @@ export function validateRows(rows: readonly AddRow[]): AddRow[] {
 }
 
 const isLocalReason = (reason: AddAccountReason | null): boolean =>
-  reason === null || reason === 'mafileNotLoaded' || reason === 'passwordNotSet';
+  reason === null ||
+  reason === 'mafileNotLoaded' ||
+  reason === 'passwordNotSet' ||
+  reason === 'checkAllFields';
 
-/** Changes one row's fields (the wizard's inline edit) and re-validates it, clearing a server reason. */
+/**
+ * Changes one row's fields (the wizard's inline edit) and re-validates it, clearing a server reason.
+ * A new login re-keys the row; a login another row already has is refused (the rows come back unchanged).
+ */
 export function editRow(
   rows: readonly AddRow[],
   key: string,
-  change: Partial<Pick<AddRow, 'password' | 'mafile' | 'mafileName' | 'proxyId' | 'proxyData'>>,
+  change: Partial<Pick<AddRow, 'login' | 'password' | 'mafile' | 'mafileName' | 'proxyId' | 'proxyData'>>,
 ): AddRow[] {
+  const newKey = change.login !== undefined ? loginKey(change.login) : key;
+  if (newKey !== key && rows.some((row) => row.key === newKey)) return [...rows];
   return validateRows(
     rows.map((row) =>
       row.key === key && row.status !== 'success'
-        ? { ...row, ...change, status: 'pending', reason: null }
+        ? {
+            ...row,
+            ...change,
+            login: (change.login ?? row.login).trim(),
+            key: newKey,
+            status: 'pending',
+            reason: null,
+          }
         : row,
     ),
   );

@@ -138,7 +138,7 @@ export function dropDuplicateAccounts(items: readonly ExtractedMafile[]): {
   kept: ExtractedMafile[];
   dropped: InvalidMafile[];
 } {
-  const kept: (ExtractedMafile | null)[] = [];
+  const kept: ExtractedMafile[] = [];
   const dropped: InvalidMafile[] = [];
   const bySteamId = new Map<string, number>();
   const byLogin = new Map<string, number>();
@@ -161,7 +161,7 @@ export function dropDuplicateAccounts(items: readonly ExtractedMafile[]): {
       dropped.push({ fileName: item.fileName, reason: 'duplicateAccount' });
     }
   }
-  return { kept: kept.filter((item): item is ExtractedMafile => item !== null), dropped };
+  return { kept, dropped };
 
   function remember(index: number, item: ExtractedMafile): void {
     if (item.mafile.steamId) bySteamId.set(item.mafile.steamId, index);

@@ -55,7 +55,6 @@ export const ALIASES = {
   deviceId: ['deviceid', 'device'],
   revocationCode: ['revocationcode', 'rcode'],
   session: ['session', 'sessiondata'],
-  steamId: ['steamid', 'id'],
   accountName: ['accountname', 'login', 'username'],
   serialNumber: ['serialnumber'],
   tokenGid: ['tokengid'],

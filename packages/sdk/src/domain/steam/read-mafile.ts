@@ -111,7 +111,7 @@ export function readMafileObject(document: JsonObject, options: ReadMafileOption
   warnings.push(...session.warnings);
   // The session's SteamID is the one SDA and ASF write; top-level fields come from other producers.
   let steamId: string | null = null;
-  for (const candidate of [session.steamIdField, pick(fields, ALIASES.steamId)]) {
+  for (const candidate of [session.steamIdField, fields.get('steamid')]) {
     const reading = readSteamIdField(candidate);
     if (reading.kind === 'invalid') return { ok: false, reason: 'badSteamId' };
     if (reading.kind === 'valid') {
@@ -119,6 +119,9 @@ export function readMafileObject(document: JsonObject, options: ReadMafileOption
       break;
     }
   }
+  // NebulaAuth also accepts a bare `id`; being so generic, it is used only when it is a valid SteamID.
+  const looseId = readSteamIdField(fields.get('id'));
+  if (!steamId && looseId.kind === 'valid') steamId = looseId.steamId;
   if (!steamId && session.tokenSubject && readSteamIdField(session.tokenSubject).kind === 'valid')
     steamId = session.tokenSubject;
   if (!steamId) warnings.push('missingSteamId');
