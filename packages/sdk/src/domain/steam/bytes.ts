@@ -91,7 +91,11 @@ export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.slice().buffer as ArrayBuffer;
 }
 
-export function subtle(): SubtleCrypto {
+/** Typed from the runtime's global so the module compiles with or without the DOM library. */
+export type Subtle = typeof globalThis.crypto.subtle;
+export type WebCryptoKey = Awaited<ReturnType<Subtle['importKey']>>;
+
+export function subtle(): Subtle {
   const crypto = globalThis.crypto;
   if (!crypto?.subtle) throw new Error('Web Crypto (crypto.subtle) is not available in this environment');
   return crypto.subtle;

@@ -3,13 +3,21 @@
  * rounds, 32 bytes); cipher = AES-256-CBC with PKCS7 and a 16-byte IV; the file body is base64 ciphertext.
  * Salt and IV live per file in `manifest.json`.
  */
-import { decodeBase64, encodeBase64, subtle, toArrayBuffer, utf8Decode, utf8Encode } from './bytes.ts';
+import {
+  decodeBase64,
+  encodeBase64,
+  subtle,
+  toArrayBuffer,
+  utf8Decode,
+  utf8Encode,
+  type WebCryptoKey,
+} from './bytes.ts';
 
 export const SDA_PBKDF2_ITERATIONS = 50_000;
 export const SDA_SALT_BYTES = 8;
 export const SDA_IV_BYTES = 16;
 
-export async function deriveSdaKey(passkey: string, salt: Uint8Array): Promise<CryptoKey> {
+export async function deriveSdaKey(passkey: string, salt: Uint8Array): Promise<WebCryptoKey> {
   const material = await subtle().importKey('raw', toArrayBuffer(utf8Encode(passkey)), 'PBKDF2', false, [
     'deriveKey',
   ]);
