@@ -59,11 +59,7 @@ test.describe('Steam account rules in the browser', () => {
     await page.addScriptTag({ content: await bundleDomain() });
     const result = await page.evaluate(
       async ({ encrypted, nebula }) => {
-        const d = (
-          globalThis as unknown as {
-            TradedeckDomain: typeof import('../../packages/sdk/src/domain/index.ts');
-          }
-        ).TradedeckDomain;
+        const d = (globalThis as unknown as { TradedeckDomain: DomainGlobal }).TradedeckDomain;
         const parsed = d.parseMafileText(
           '{"shared_secret":"KDHC3rsY8+CmiswnXJcE5e5dRfc=","Session":{"SteamID":76561198012345679}}',
         );
