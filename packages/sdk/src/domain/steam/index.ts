@@ -15,5 +15,6 @@ export * from './schemas.ts';
 export * from './sda-encryption.ts';
 export * from './sda-manifest.ts';
 export * from './secrets.ts';
+export * from './session-plan.ts';
 export * from './steam-id.ts';
 export * from './to-wire.ts';

@@ -2,7 +2,13 @@
 import type { Language } from '../../i18n/messages.ts';
 import { loginOfMafile } from './add-rows.ts';
 import type { ExtractedMafile, ExtractMafilesResult, InvalidMafile } from './extract-mafiles.ts';
-import { type LineFailureReason, lineFailureMessages, mafileFailureMessages } from './messages.ts';
+import {
+  type AddAccountReason,
+  addAccountReasonMessages,
+  type LineFailureReason,
+  lineFailureMessages,
+  mafileFailureMessages,
+} from './messages.ts';
 import type { ProxyPart } from './proxy-part.ts';
 import type { ExtractMafilesResultWire, InlineProxy } from './schemas.ts';
 
@@ -60,4 +66,12 @@ export function lineErrorToWire(
     reason: error.reason,
     message: lineFailureMessages[language][error.reason],
   };
+}
+
+/** One entry of the add result's `errors` map. */
+export function addErrorToWire(
+  reason: AddAccountReason,
+  language: Language,
+): { reason: AddAccountReason; message: string } {
+  return { reason, message: addAccountReasonMessages[language][reason] };
 }
