@@ -72,6 +72,24 @@ describe('SDA encryption (notes §3.3)', () => {
     expect(result.invalid.map((item) => item.reason)).toEqual(['manifestEntryIncomplete']);
   });
 
+  it('an entry whose IV is not 16 bytes of base64 → manifestEntryIncomplete, not a passkey error', async () => {
+    const files = uploadsFrom('encrypted/sda').map((upload) =>
+      upload.name === 'manifest.json'
+        ? {
+            ...upload,
+            content: new TextDecoder()
+              .decode(upload.content)
+              .replace(/"encryption_iv": "[^"]+"/, '"encryption_iv": "AAAA"'),
+          }
+        : upload,
+    );
+    const result = await extractMafiles(files, { passkey: PASSKEY });
+    expect(result.invalid).toEqual([
+      { fileName: '76561202255230040.maFile', reason: 'manifestEntryIncomplete' },
+    ]);
+    expect(result.extracted).toHaveLength(2);
+  });
+
   it('a damaged manifest is reported and its files cannot be decrypted', async () => {
     const result = await extractMafiles(uploadsFrom('encrypted/bad-manifest'), { passkey: PASSKEY });
     expect(result.invalid.map((item) => item.reason).sort()).toEqual([

@@ -3,7 +3,7 @@
  * files through their `manifest.json` and a passkey. Every file that cannot be used is reported by name
  * with a reason; one bad file never stops the others.
  */
-import { utf8Decode } from './bytes.ts';
+import { decodeBase64, utf8Decode } from './bytes.ts';
 import type { MafileFailureReason } from './messages.ts';
 import {
   hasMafileExtension,
@@ -12,7 +12,7 @@ import {
   parseMafileText,
   type ReadMafileOptions,
 } from './read-mafile.ts';
-import { decryptSdaMafile, looksEncrypted } from './sda-encryption.ts';
+import { decryptSdaMafile, looksEncrypted, SDA_IV_BYTES } from './sda-encryption.ts';
 import {
   directoryOf,
   findManifestEntry,
@@ -113,7 +113,13 @@ async function decryptOne(
   if (!manifest) return fail(name, 'encryptedWithoutManifest');
   const entry = findManifestEntry(manifest, name);
   if (!entry) return fail(name, 'missingManifestEntry');
-  if (!entry.salt || !entry.iv) return fail(name, 'manifestEntryIncomplete');
+  if (
+    !entry.salt ||
+    !entry.iv ||
+    decodeBase64(entry.iv)?.length !== SDA_IV_BYTES ||
+    !decodeBase64(entry.salt)
+  )
+    return fail(name, 'manifestEntryIncomplete');
   if (!options.passkey) return fail(name, 'passkeyRequired');
   const plain = await decryptSdaMafile(body, options.passkey, entry.salt, entry.iv);
   if (plain === null) return fail(name, 'wrongPasskey');
