@@ -78,7 +78,7 @@ describe('SDA encryption (notes §3.3)', () => {
         ? {
             ...upload,
             content: new TextDecoder()
-              .decode(upload.content)
+              .decode(upload.content as Uint8Array)
               .replace(/"encryption_iv": "[^"]+"/, '"encryption_iv": "AAAA"'),
           }
         : upload,
