@@ -109,6 +109,8 @@ export async function checkProxy(
     if (target.secure) {
       reader.detach();
       stream = await startTls(channel, sockets, {
+        // `host` is what the certificate is checked against when the target is an IP (no SNI for IPs).
+        host: target.host,
         servername: sniName(target.host),
         ca: target.ca,
         rejectUnauthorized: true,

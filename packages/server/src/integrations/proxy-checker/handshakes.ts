@@ -63,6 +63,9 @@ export async function socks5Connect(
     if (!credentials) throw new CheckFailure('bad_response', 'the proxy chose a method that was not offered');
     const username = Buffer.from(credentials.username, 'utf8');
     const password = Buffer.from(credentials.password, 'utf8');
+    if (username.length > 255 || password.length > 255) {
+      throw new CheckFailure('auth_failed', 'SOCKS5 takes at most 255 bytes of login and of password');
+    }
     socket.write(
       Buffer.concat([
         Buffer.from([0x01, username.length]),
@@ -100,15 +103,21 @@ function socks5Address(destination: TunnelDestination, remoteDns: boolean): Buff
 }
 
 function ipv6Bytes(address: string): Buffer {
-  const [head = '', tail = ''] = address.split('::');
+  let text = address;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail = ''] = text.split('::');
   const groups = (part: string) => (part === '' ? [] : part.split(':'));
   const left = groups(head);
   const right = groups(tail);
-  const all = address.includes('::')
+  const all = text.includes('::')
     ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
     : left;
   const bytes = Buffer.alloc(16);
-  all.forEach((group, i) => bytes.writeUInt16BE(Number.parseInt(group, 16), i * 2));
+  for (let i = 0; i < 8; i++) bytes.writeUInt16BE(Number.parseInt(all[i] ?? '0', 16), i * 2);
   return bytes;
 }
 
