@@ -4,6 +4,7 @@ import {
   type CheckTarget,
   checkConcurrency,
   checkMany,
+  createLookupCache,
   FD_MARGIN,
   fileDescriptorLimit,
   type ProxyCheckOutcome,
@@ -100,6 +101,26 @@ describe('checkMany', () => {
     expect(summary.checked).toBe(80);
     expect(elapsed).toBeGreaterThanOrEqual(2 * 500 * 0.95);
     expect(elapsed).toBeLessThan(3 * 500);
+  });
+
+  it('resolves a host name shared by many proxies once per batch', async () => {
+    const cache = createLookupCache();
+    const proxies: ProxyToCheck[] = Array.from({ length: 30 }, () => ({
+      protocol: ProxyProtocol.Socks5,
+      host: 'localhost',
+      port: live.port,
+      credentials: null,
+    }));
+    const outcomes: ProxyCheckOutcome[] = [];
+    await checkMany(proxies, target, {
+      connectTimeoutMs: 2000,
+      totalTimeoutMs: 4000,
+      concurrency: 10,
+      lookup: cache.lookup,
+      onResult: (outcome) => outcomes.push(outcome),
+    });
+    expect(outcomes.map((outcome) => outcome.errorClass)).toEqual(Array(30).fill(null));
+    expect(cache.size()).toBe(1);
   });
 
   it('stops taking proxies when aborted and keeps the results so far', async () => {

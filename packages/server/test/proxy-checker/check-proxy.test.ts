@@ -171,6 +171,16 @@ describe('failures are classified', () => {
     expect(ms).toBeLessThan(1000);
   });
 
+  it('a closed port behind a host name is refused', async () => {
+    const port = await refusedPort();
+    const outcome = await checkProxy(
+      { protocol: ProxyProtocol.Http, host: 'localhost', port, credentials: null },
+      httpJudge,
+      options,
+    );
+    expect(outcome).toMatchObject({ valid: false, errorClass: 'refused' });
+  });
+
   it('an untrusted certificate on an https target is a TLS failure', async () => {
     const outcome = await checkProxy(
       proxy(ProxyProtocol.Socks5, socks5Open.port),

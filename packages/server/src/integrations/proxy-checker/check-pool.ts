@@ -6,6 +6,7 @@ import {
 } from './check-proxy.ts';
 import type { CheckTarget } from './check-target.ts';
 import { checkConcurrency } from './concurrency.ts';
+import { createLookupCache } from './lookup-cache.ts';
 
 export interface CheckManyOptions extends CheckProxyOptions {
   /** Cap on checks in flight; bounded by the descriptor limit in any case. */
@@ -25,7 +26,8 @@ export interface CheckManySummary {
 
 /**
  * Checks many proxies with a fixed set of workers pulling from one iterator, so memory stays flat however long
- * the list is and no more than `concurrency` sockets are open at once.
+ * the list is and no more than `concurrency` sockets are open at once. Proxy host names are resolved once per
+ * batch.
  */
 export async function checkMany<T extends ProxyToCheck>(
   proxies: Iterable<T>,
@@ -33,6 +35,7 @@ export async function checkMany<T extends ProxyToCheck>(
   options: CheckManyOptions,
 ): Promise<CheckManySummary> {
   const concurrency = checkConcurrency(options.concurrency);
+  const checkOptions = { ...options, lookup: options.lookup ?? createLookupCache().lookup };
   const iterator = proxies[Symbol.iterator]();
   let next = 0;
   let checked = 0;
@@ -44,7 +47,7 @@ export async function checkMany<T extends ProxyToCheck>(
       const item = iterator.next();
       if (item.done) return;
       const index = next++;
-      const outcome = await checkProxy(item.value, target, options);
+      const outcome = await checkProxy(item.value, target, checkOptions);
       checked++;
       if (outcome.valid) valid++;
       options.onResult?.(outcome, item.value, index);

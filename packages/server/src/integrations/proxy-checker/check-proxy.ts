@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { type ConnectionOptions, connect as connectTls, TLSSocket } from 'node:tls';
 import { type ProxyCheckResult, type ProxyDraft, ProxyProtocol } from '@tradedeck/sdk/domain';
@@ -26,6 +26,8 @@ export interface CheckProxyOptions {
   maxBodyBytes?: number;
   /** SOCKS: let the proxy resolve the target name even when it resolved locally (socks5h/socks4a). */
   remoteDns?: boolean;
+  /** Resolver for proxy host names (a batch shares one cache); the system resolver when absent. */
+  lookup?: LookupFunction;
   /** Country of an IP from the offline database; null when unknown. */
   countryOf?: (ip: string) => string | null;
 }
@@ -76,7 +78,12 @@ export async function checkProxy(
   );
 
   const run = async (): Promise<ProxyCheckOutcome> => {
-    const raw = connectTcp({ host: proxy.host, port: proxy.port, noDelay: true });
+    const raw = connectTcp({
+      host: proxy.host,
+      port: proxy.port,
+      noDelay: true,
+      ...(options.lookup && isIP(proxy.host) === 0 ? { lookup: options.lookup } : {}),
+    });
     raw.on('error', noop);
     sockets.push(raw);
     await new Promise<void>((resolve, reject) => {

@@ -20,8 +20,10 @@ const REFUSED_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'E
  */
 export function classifySocketError(error: unknown, connected: boolean, secure: boolean): CheckFailure {
   if (error instanceof CheckFailure) return error;
-  const err = error as NodeJS.ErrnoException & { library?: string; reason?: string };
-  const code = err?.code ?? '';
+  // Connects that tried several addresses (IPv6 and IPv4 of one name) fail with an AggregateError.
+  const first = error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error;
+  const err = first as NodeJS.ErrnoException & { library?: string; reason?: string };
+  const code = err?.code ?? (error as NodeJS.ErrnoException)?.code ?? '';
   if (DNS_CODES.has(code)) return new CheckFailure('dns', `DNS lookup failed (${code})`);
   if (REFUSED_CODES.has(code) || (!connected && code === 'ECONNRESET')) {
     return new CheckFailure('refused', `connection refused (${code})`);

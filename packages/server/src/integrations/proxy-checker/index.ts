@@ -5,3 +5,4 @@ export * from './concurrency.ts';
 export * from './country-database.ts';
 export * from './errors.ts';
 export * from './judge-route.ts';
+export * from './lookup-cache.ts';
