@@ -1,5 +1,5 @@
 // Loopback fixtures for the proxy-check benchmark, run in worker threads so they do not share the checker's event
-// loop: SOCKS5 proxies that tunnel to a small IP-echo judge, and a blackholed listener.
+// loop: SOCKS5 proxies that tunnel to a small IP-echo judge (each in its own thread), and a blackholed listener.
 import { connect } from 'node:net';
 import { Worker } from 'node:worker_threads';
 
@@ -47,17 +47,18 @@ function socks5(client) {
   };
   client.on('data', onData);
 }
-judge.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, () => {
+if (workerData.role === 'judge') {
+  judge.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, () => parentPort.postMessage([judge.address().port]));
+} else {
   const ports = [];
-  let pending = workerData.proxies;
   for (let i = 0; i < workerData.proxies; i++) {
     const server = net.createServer(socks5);
     server.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, () => {
       ports.push(server.address().port);
-      if (--pending === 0) parentPort.postMessage({ judgePort: judge.address().port, proxyPorts: ports });
+      if (ports.length === workerData.proxies) parentPort.postMessage(ports);
     });
   }
-});
+}
 `;
 
 const BLACKHOLE_SOURCE = `
@@ -70,14 +71,27 @@ server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
 });
 `;
 
-/** Starts the judge and `proxies` SOCKS5 servers in one worker; resolves with their ports. */
-export async function startLiveFixtures(proxies) {
-  const worker = new Worker(FIXTURE_SOURCE, { eval: true, workerData: { proxies } });
-  const ports = await new Promise((resolve, reject) => {
-    worker.once('message', resolve);
+function startWorker(workerData) {
+  const worker = new Worker(FIXTURE_SOURCE, { eval: true, workerData });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (ports) => resolve({ worker, ports }));
     worker.once('error', reject);
   });
-  return { ...ports, close: () => worker.terminate() };
+}
+
+/** Starts the judge in one worker and `proxies` SOCKS5 servers spread over `workers` more; resolves with ports. */
+export async function startLiveFixtures(proxies, workers = 1) {
+  const judge = await startWorker({ role: 'judge' });
+  const socks = await Promise.all(
+    Array.from({ length: workers }, () =>
+      startWorker({ role: 'socks', proxies: Math.ceil(proxies / workers) }),
+    ),
+  );
+  return {
+    judgePort: judge.ports[0],
+    proxyPorts: socks.flatMap((entry) => entry.ports),
+    close: () => Promise.all([judge, ...socks].map((entry) => entry.worker.terminate())),
+  };
 }
 
 /** A listener with a full, never-drained accept queue: connects to it hang until the caller's deadline. */

@@ -25,7 +25,7 @@ async function loadChecker() {
 
 export async function run() {
   const checker = await loadChecker();
-  const live = await startLiveFixtures(8);
+  const live = await startLiveFixtures(8, Number(process.env.BENCH_FIXTURE_WORKERS ?? 1));
   const blackhole = await startBlackhole();
   try {
     const target = await checker.prepareCheckTarget(`http://127.0.0.1:${live.judgePort}/ip`);
