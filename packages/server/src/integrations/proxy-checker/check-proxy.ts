@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { type ConnectionOptions, connect as connectTls, TLSSocket } from 'node:tls';
 import { type ProxyCheckResult, type ProxyDraft, ProxyProtocol } from '@tradedeck/sdk/domain';
 import type { CheckTarget } from './check-target.ts';
+import { readEcho } from './echo-answer.ts';
 import { CheckFailure, classifySocketError } from './errors.ts';
 import {
   basicProxyAuthorization,
@@ -207,35 +208,6 @@ function sniName(host: string): string | undefined {
 
 function withQuery(path: string, key: string, value: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
-}
-
-const IP_FIELDS = ['ip', 'origin', 'query', 'address', 'remoteAddress', 'ip_addr', 'clientIp'];
-
-/** The exit IP (and judge marker) from an IP-echo answer: JSON (optionally in our envelope) or plain text. */
-export function readEcho(body: Buffer): { ip: string | null; marker: string | null } {
-  const text = body.toString('utf8').trim();
-  if (text.startsWith('{')) {
-    try {
-      const parsed = JSON.parse(text) as Record<string, unknown>;
-      const data = (parsed.data && typeof parsed.data === 'object' ? parsed.data : parsed) as Record<
-        string,
-        unknown
-      >;
-      const field = IP_FIELDS.map((key) => data[key]).find((value) => typeof value === 'string') as
-        | string
-        | undefined;
-      const marker = typeof data.marker === 'string' ? data.marker : null;
-      return { ip: field ? asIp(field.split(',')[0]!.trim()) : null, marker };
-    } catch {
-      return { ip: null, marker: null };
-    }
-  }
-  return { ip: text.length <= 45 ? asIp(text) : null, marker: null };
-}
-
-function asIp(value: string): string | null {
-  const ip = value.replace(/^::ffff:(?=\d+\.)/i, '');
-  return isIP(ip) ? ip : null;
 }
 
 /** Country of the exit IP; when the target does not echo one, of the proxy's own address if it is an IP. */

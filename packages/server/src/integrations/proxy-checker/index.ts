@@ -3,6 +3,7 @@ export * from './check-proxy.ts';
 export * from './check-target.ts';
 export * from './concurrency.ts';
 export * from './country-database.ts';
+export * from './echo-answer.ts';
 export * from './errors.ts';
 export * from './judge-route.ts';
 export * from './lookup-cache.ts';
