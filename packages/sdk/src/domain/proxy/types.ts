@@ -56,3 +56,13 @@ export interface ProxyDraft {
 export const PROXY_NAME_MAX_LENGTH = 100;
 /** SOCKS5 (RFC 1929) carries login and password in at most 255 bytes each; the same bound holds for every protocol. */
 export const PROXY_CREDENTIAL_MAX_BYTES = 255;
+
+/**
+ * Where proxy countries come from (DB-IP Lite, CC BY 4.0): every screen that shows a country must show this
+ * text as a link to the URL.
+ */
+export const PROXY_COUNTRY_DATA_ATTRIBUTION = {
+  text: 'IP Geolocation by DB-IP',
+  url: 'https://db-ip.com',
+  licence: 'CC BY 4.0',
+} as const;

