@@ -193,6 +193,7 @@ describe('failures are classified', () => {
   it('TLS to something that does not speak TLS is a TLS failure', async () => {
     const outcome = await checkProxy(proxy(ProxyProtocol.Https, garbage.port), httpJudge, options);
     expect(outcome).toMatchObject({ valid: false, errorClass: 'tls' });
+    expect(outcome.detail).toMatch(/^tls to proxy: .*added as HTTP\)$/);
   });
 
   it('answers that are not the protocol, or not success from the target, are bad responses', async () => {
@@ -210,7 +211,7 @@ describe('failures are classified', () => {
       expect(outcome).toMatchObject({
         valid: false,
         errorClass: 'bad_response',
-        detail: 'the target answered 429',
+        detail: 'request: the target answered 429',
       });
     } finally {
       await site.close();

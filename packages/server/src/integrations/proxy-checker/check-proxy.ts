@@ -57,6 +57,8 @@ export async function checkProxy(
   const started = performance.now();
   const sockets: Socket[] = [];
   let connected = false;
+  // The step under way, named in the detail of a failure so a user can tell where a proxy broke.
+  let stage: 'connect' | 'tls to proxy' | 'handshake' | 'tls to target' | 'request' = 'connect';
   let failure: CheckFailure | null = null;
   let abort: (reason: CheckFailure) => void = noop;
   const aborted = new Promise<never>((_, reject) => {
@@ -98,6 +100,7 @@ export async function checkProxy(
     if (proxy.protocol === ProxyProtocol.Https) {
       // TLS to the proxy hides the hop; proxies rarely hold a public certificate, so it is not verified. The
       // target's own certificate (https targets) is what proves the answer is genuine.
+      stage = 'tls to proxy';
       channel = await startTls(raw, sockets, { servername: sniName(proxy.host), rejectUnauthorized: false });
     }
 
@@ -105,6 +108,7 @@ export async function checkProxy(
     const forward = httpProxy && !target.secure;
     const reader = new SocketReader(channel);
     const destination: TunnelDestination = { host: target.host, address: target.address, port: target.port };
+    stage = 'handshake';
     if (!forward) {
       if (httpProxy) await httpConnect(channel, reader, destination, proxy.credentials);
       else if (proxy.protocol === ProxyProtocol.Socks4) {
@@ -115,6 +119,7 @@ export async function checkProxy(
     let stream: Socket = channel;
     let streamReader = reader;
     if (target.secure) {
+      stage = 'tls to target';
       reader.detach();
       stream = await startTls(channel, sockets, {
         // `host` is what the certificate is checked against when the target is an IP (no SNI for IPs).
@@ -127,6 +132,7 @@ export async function checkProxy(
       streamReader = new SocketReader(stream);
     }
 
+    stage = 'request';
     const marker = target.isJudge ? randomBytes(12).toString('hex') : null;
     const path = marker ? withQuery(target.path, 'marker', marker) : target.path;
     const requestTarget = forward ? `${target.url.protocol}//${target.hostHeader}${path}` : path;
@@ -162,7 +168,7 @@ export async function checkProxy(
   try {
     return await Promise.race([run(), aborted]);
   } catch (error) {
-    const reason = failure ?? classifySocketError(error, connected, true);
+    const reason = failure ?? withStage(classifySocketError(error, connected, true), stage);
     fail(reason);
     return {
       valid: false,
@@ -177,6 +183,14 @@ export async function checkProxy(
     clearTimeout(totalTimer);
     for (const socket of sockets) socket.destroy();
   }
+}
+
+function withStage(reason: CheckFailure, stage: string): CheckFailure {
+  const hint =
+    stage === 'tls to proxy' && reason.errorClass === 'tls'
+      ? ' (the proxy does not speak TLS: a plain HTTP proxy that tunnels https is added as HTTP)'
+      : '';
+  return new CheckFailure(reason.errorClass, `${stage}: ${reason.message}${hint}`);
 }
 
 /** A failed or timed-out connection ends with RST (no TIME_WAIT); one still connecting is simply dropped. */
