@@ -123,6 +123,28 @@ describe('checkMany', () => {
     expect(cache.size()).toBe(1);
   });
 
+  it('stops and rethrows when the result callback throws', async () => {
+    const proxies: ProxyToCheck[] = Array.from({ length: 40 }, () => ({
+      protocol: ProxyProtocol.Socks5,
+      host: '127.0.0.1',
+      port: live.port,
+      credentials: null,
+    }));
+    let calls = 0;
+    await expect(
+      checkMany(proxies, target, {
+        connectTimeoutMs: 1000,
+        totalTimeoutMs: 2000,
+        concurrency: 4,
+        onResult: () => {
+          calls++;
+          if (calls === 3) throw new Error('storage is down');
+        },
+      }),
+    ).rejects.toThrow('storage is down');
+    expect(calls).toBeLessThan(40);
+  });
+
   it('stops taking proxies when aborted and keeps the results so far', async () => {
     const controller = new AbortController();
     const proxies: ProxyToCheck[] = Array.from({ length: 50 }, () => ({

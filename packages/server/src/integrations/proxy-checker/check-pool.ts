@@ -41,18 +41,25 @@ export async function checkMany<T extends ProxyToCheck>(
   let checked = 0;
   let valid = 0;
 
+  // A throwing `onResult` stops the batch (no new proxies) and is rethrown once the checks in flight end.
+  let callbackError: { error: unknown } | null = null;
   const worker = async () => {
     for (;;) {
-      if (options.signal?.aborted) return;
+      if (options.signal?.aborted || callbackError) return;
       const item = iterator.next();
       if (item.done) return;
       const index = next++;
       const outcome = await checkProxy(item.value, target, checkOptions);
       checked++;
       if (outcome.valid) valid++;
-      options.onResult?.(outcome, item.value, index);
+      try {
+        options.onResult?.(outcome, item.value, index);
+      } catch (error) {
+        callbackError ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+  if (callbackError) throw (callbackError as { error: unknown }).error;
   return { checked, valid, concurrency, stopped: options.signal?.aborted === true };
 }
