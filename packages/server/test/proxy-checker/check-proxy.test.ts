@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ProxyProtocol } from '@tradedeck/sdk/domain';
+import { ProxyProtocol, parseProxyLine } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CheckProxyOptions,
@@ -119,6 +119,18 @@ describe('live proxies on loopback come back valid with the exit IP', () => {
       options,
     );
     expect(socks4a).toMatchObject({ valid: true, exitIp: '127.0.0.1' });
+  });
+
+  it('a proxy on an IPv6 address, as read from a bracketed line', async () => {
+    const v6 = await startSocks5({ auth: AUTH, host: '::1' });
+    try {
+      const line = parseProxyLine(`socks5://trader:p%40ss%3Aw0rd@[::1]:${v6.port}`);
+      if (line.kind !== 'proxy') throw new Error('the line did not parse');
+      const outcome = await checkProxy(line.proxy, httpJudge, options);
+      expect(outcome).toMatchObject({ valid: true, exitIp: '127.0.0.1', errorClass: null });
+    } finally {
+      await v6.close();
+    }
   });
 
   it('gives the country of the exit IP from the offline database', async () => {

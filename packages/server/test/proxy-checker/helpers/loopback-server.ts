@@ -16,10 +16,11 @@ export interface TlsMaterial {
   cert: string;
 }
 
-/** Starts a TCP (or, with `tls`, TLS) server on an ephemeral loopback port. */
+/** Starts a TCP (or, with `tls`, TLS) server on an ephemeral loopback port (IPv4 unless `host` says `::1`). */
 export async function listenLoopback(
   onConnection: (socket: Socket) => void,
   tls?: TlsMaterial,
+  host = '127.0.0.1',
 ): Promise<LoopbackServer> {
   const sockets = new Set<Socket>();
   let accepted = 0;
@@ -38,7 +39,7 @@ export async function listenLoopback(
     ? createTlsServer({ key: tls.key, cert: tls.cert }, track)
     : createTcpServer(track);
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host, backlog: 4096 }, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,

@@ -97,52 +97,56 @@ export function startHttpProxy(
 
 /** A SOCKS5 proxy (CONNECT) with optional RFC 1929 auth; `stallAfterGreeting` answers the greeting, then nothing. */
 export function startSocks5(
-  options: { auth?: Credentials; stallAfterGreeting?: boolean } = {},
+  options: { auth?: Credentials; stallAfterGreeting?: boolean; host?: string } = {},
 ): Promise<LoopbackServer> {
-  return listenLoopback(async (client) => {
-    try {
-      const [, methodCount = 0] = await readBytes(client, 2);
-      const methods = [...(await readBytes(client, methodCount))];
-      const wanted = options.auth ? 0x02 : 0x00;
-      if (!methods.includes(wanted)) {
-        client.end(Buffer.from([0x05, 0xff]));
-        return;
-      }
-      client.write(Buffer.from([0x05, wanted]));
-      if (options.stallAfterGreeting) return;
-      if (options.auth) {
-        const [, userLength = 0] = await readBytes(client, 2);
-        const username = (await readBytes(client, userLength)).toString('utf8');
-        const [passLength = 0] = await readBytes(client, 1);
-        const password = passLength ? (await readBytes(client, passLength)).toString('utf8') : '';
-        const ok = username === options.auth.username && password === options.auth.password;
-        client.write(Buffer.from([0x01, ok ? 0x00 : 0x01]));
-        if (!ok) {
-          client.end();
+  return listenLoopback(
+    async (client) => {
+      try {
+        const [, methodCount = 0] = await readBytes(client, 2);
+        const methods = [...(await readBytes(client, methodCount))];
+        const wanted = options.auth ? 0x02 : 0x00;
+        if (!methods.includes(wanted)) {
+          client.end(Buffer.from([0x05, 0xff]));
           return;
         }
+        client.write(Buffer.from([0x05, wanted]));
+        if (options.stallAfterGreeting) return;
+        if (options.auth) {
+          const [, userLength = 0] = await readBytes(client, 2);
+          const username = (await readBytes(client, userLength)).toString('utf8');
+          const [passLength = 0] = await readBytes(client, 1);
+          const password = passLength ? (await readBytes(client, passLength)).toString('utf8') : '';
+          const ok = username === options.auth.username && password === options.auth.password;
+          client.write(Buffer.from([0x01, ok ? 0x00 : 0x01]));
+          if (!ok) {
+            client.end();
+            return;
+          }
+        }
+        const [, , , kind] = await readBytes(client, 4);
+        let host: string;
+        if (kind === 0x01) host = [...(await readBytes(client, 4))].join('.');
+        else if (kind === 0x03)
+          host = (await readBytes(client, (await readBytes(client, 1))[0]!)).toString('utf8');
+        else {
+          const raw = await readBytes(client, 16);
+          host = Array.from({ length: 8 }, (_, i) => raw.readUInt16BE(i * 2).toString(16)).join(':');
+        }
+        const port = (await readBytes(client, 2)).readUInt16BE(0);
+        tunnel(
+          client,
+          host,
+          port,
+          () => client.write(Buffer.from([0x05, 0x00, 0x00, 0x01, 127, 0, 0, 1, 0, 0])),
+          () => client.end(Buffer.from([0x05, 0x05, 0x00, 0x01, 0, 0, 0, 0, 0, 0])),
+        );
+      } catch {
+        client.destroy();
       }
-      const [, , , kind] = await readBytes(client, 4);
-      let host: string;
-      if (kind === 0x01) host = [...(await readBytes(client, 4))].join('.');
-      else if (kind === 0x03)
-        host = (await readBytes(client, (await readBytes(client, 1))[0]!)).toString('utf8');
-      else {
-        const raw = await readBytes(client, 16);
-        host = Array.from({ length: 8 }, (_, i) => raw.readUInt16BE(i * 2).toString(16)).join(':');
-      }
-      const port = (await readBytes(client, 2)).readUInt16BE(0);
-      tunnel(
-        client,
-        host,
-        port,
-        () => client.write(Buffer.from([0x05, 0x00, 0x00, 0x01, 127, 0, 0, 1, 0, 0])),
-        () => client.end(Buffer.from([0x05, 0x05, 0x00, 0x01, 0, 0, 0, 0, 0, 0])),
-      );
-    } catch {
-      client.destroy();
-    }
-  });
+    },
+    undefined,
+    options.host,
+  );
 }
 
 /** A SOCKS4/4a proxy; with `userId` set, other user ids are refused (reply 91). */
