@@ -1,2 +1,3 @@
 export * from './constants.ts';
+export * from './proxy/index.ts';
 export * from './steam/index.ts';

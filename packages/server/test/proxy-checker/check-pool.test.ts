@@ -1,0 +1,172 @@
+import { ProxyProtocol } from '@tradedeck/sdk/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CheckTarget,
+  checkConcurrency,
+  checkMany,
+  createLookupCache,
+  FD_MARGIN,
+  fileDescriptorLimit,
+  type ProxyCheckOutcome,
+  type ProxyToCheck,
+  prepareCheckTarget,
+} from '../../src/integrations/proxy-checker/index.ts';
+import { startJudge } from './helpers/judges.ts';
+import type { LoopbackServer } from './helpers/loopback-server.ts';
+import { type Blackhole, refusedPort, startBlackhole, startSocks5 } from './helpers/proxy-servers.ts';
+
+const LIMITS = `Limit                     Soft Limit           Hard Limit           Units
+Max cpu time              unlimited            unlimited            seconds
+Max open files            4096                 524288               files
+Max locked memory         8388608              8388608              bytes
+`;
+
+describe('concurrency follows the file-descriptor limit', () => {
+  it('reads the soft limit from /proc/self/limits text', () => {
+    expect(fileDescriptorLimit(LIMITS)).toBe(4096);
+    expect(fileDescriptorLimit('Max open files  unlimited  unlimited  files')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(fileDescriptorLimit('nothing useful')).toBeNull();
+  });
+
+  it('reads this process limit where /proc exists', () => {
+    const limit = fileDescriptorLimit();
+    if (process.platform === 'linux') expect(limit).toBeGreaterThan(0);
+  });
+
+  it('caps the requested concurrency at the limit minus a margin', () => {
+    expect(checkConcurrency(5000, 1024)).toBe(1024 - FD_MARGIN);
+    expect(checkConcurrency(300, 20_000)).toBe(300);
+    expect(checkConcurrency(undefined, 20_000)).toBe(1000);
+    expect(checkConcurrency(undefined, null)).toBeLessThanOrEqual(1024 - FD_MARGIN);
+    expect(checkConcurrency(50, 100)).toBe(1);
+  });
+});
+
+describe('checkMany', () => {
+  let judge: { url: string; close: () => Promise<void> };
+  let target: CheckTarget;
+  let live: LoopbackServer;
+  let blackhole: Blackhole;
+
+  beforeAll(async () => {
+    judge = await startJudge();
+    target = await prepareCheckTarget(judge.url);
+    live = await startSocks5();
+    blackhole = await startBlackhole();
+  });
+  afterAll(async () => {
+    await Promise.all([judge.close(), live.close(), blackhole.close()]);
+  });
+
+  it('reports every proxy exactly once, classified', async () => {
+    const refused = await refusedPort();
+    const proxies: ProxyToCheck[] = Array.from({ length: 120 }, (_, i) => ({
+      protocol: ProxyProtocol.Socks5,
+      host: '127.0.0.1',
+      port: i % 3 === 0 ? live.port : i % 3 === 1 ? refused : blackhole.port,
+      credentials: null,
+    }));
+    const seen = new Map<number, ProxyCheckOutcome>();
+    const summary = await checkMany(proxies, target, {
+      connectTimeoutMs: 700,
+      totalTimeoutMs: 2000,
+      concurrency: 40,
+      onResult: (outcome, _proxy, index) => {
+        expect(seen.has(index)).toBe(false);
+        seen.set(index, outcome);
+      },
+    });
+    expect(summary).toEqual({ checked: 120, valid: 40, concurrency: 40, stopped: false });
+    expect(seen.size).toBe(120);
+    for (const [index, outcome] of seen) {
+      const expected = index % 3 === 0 ? null : index % 3 === 1 ? 'refused' : 'timeout';
+      expect(outcome.errorClass, `proxy ${index}`).toBe(expected);
+    }
+  });
+
+  it('keeps no more than the cap in flight: 80 blackholed proxies at 40 take two rounds of deadlines', async () => {
+    const proxies: ProxyToCheck[] = Array.from({ length: 80 }, () => ({
+      protocol: ProxyProtocol.Http,
+      host: '127.0.0.1',
+      port: blackhole.port,
+      credentials: null,
+    }));
+    const started = performance.now();
+    const summary = await checkMany(proxies, target, {
+      connectTimeoutMs: 500,
+      totalTimeoutMs: 2000,
+      concurrency: 40,
+    });
+    const elapsed = performance.now() - started;
+    expect(summary.checked).toBe(80);
+    expect(elapsed).toBeGreaterThanOrEqual(2 * 500 * 0.95);
+    expect(elapsed).toBeLessThan(3 * 500);
+  });
+
+  it('resolves a host name shared by many proxies once per batch', async () => {
+    const cache = createLookupCache();
+    const proxies: ProxyToCheck[] = Array.from({ length: 30 }, () => ({
+      protocol: ProxyProtocol.Socks5,
+      host: 'localhost',
+      port: live.port,
+      credentials: null,
+    }));
+    const outcomes: ProxyCheckOutcome[] = [];
+    await checkMany(proxies, target, {
+      connectTimeoutMs: 2000,
+      totalTimeoutMs: 4000,
+      concurrency: 10,
+      lookup: cache.lookup,
+      onResult: (outcome) => outcomes.push(outcome),
+    });
+    expect(outcomes.map((outcome) => outcome.errorClass)).toEqual(Array(30).fill(null));
+    expect(cache.size()).toBe(1);
+  });
+
+  it('stops and rethrows when the result callback throws', async () => {
+    const proxies: ProxyToCheck[] = Array.from({ length: 40 }, () => ({
+      protocol: ProxyProtocol.Socks5,
+      host: '127.0.0.1',
+      port: live.port,
+      credentials: null,
+    }));
+    let calls = 0;
+    await expect(
+      checkMany(proxies, target, {
+        connectTimeoutMs: 1000,
+        totalTimeoutMs: 2000,
+        concurrency: 4,
+        onResult: () => {
+          calls++;
+          if (calls === 3) throw new Error('storage is down');
+        },
+      }),
+    ).rejects.toThrow('storage is down');
+    expect(calls).toBeLessThan(40);
+  });
+
+  it('stops taking proxies when aborted and keeps the results so far', async () => {
+    const controller = new AbortController();
+    const proxies: ProxyToCheck[] = Array.from({ length: 50 }, () => ({
+      protocol: ProxyProtocol.Socks5,
+      host: '127.0.0.1',
+      port: live.port,
+      credentials: null,
+    }));
+    let results = 0;
+    const summary = await checkMany(proxies, target, {
+      connectTimeoutMs: 1000,
+      totalTimeoutMs: 2000,
+      concurrency: 2,
+      onResult: () => {
+        results++;
+        if (results === 10) controller.abort();
+      },
+      signal: controller.signal,
+    });
+    expect(summary.stopped).toBe(true);
+    expect(summary.checked).toBe(results);
+    expect(results).toBeGreaterThanOrEqual(10);
+    expect(results).toBeLessThan(50);
+  });
+});
