@@ -1,9 +1,12 @@
 /**
- * The proxy part of account and batch-assign lines, kept deliberately small: host, port and optional
- * credentials. The full proxy line grammar (names, protocols, every format) lives in `domain/proxy/`;
- * once both are merged these helpers should delegate to it.
+ * The proxy part of account and batch-assign lines: host, port and optional credentials, read by the shared
+ * proxy line parser of `domain/proxy/` and reduced to what an account needs.
  */
-import { PROXY_PORT_MAX, PROXY_PORT_MIN } from '../constants.ts';
+
+import type { ProxyIssueCode } from '../proxy/messages.ts';
+import { parseProxyLine } from '../proxy/parse-line.ts';
+import { ProxyProtocol } from '../proxy/types.ts';
+import { normalizeProxyHost, parseProxyPort } from '../proxy/validate.ts';
 import type { LineFailureReason } from './messages.ts';
 
 export type ProxyProtocolName = 'http' | 'https' | 'socks4' | 'socks5';
@@ -17,12 +20,10 @@ export interface ProxyPart {
 }
 
 const IPV4_SHAPE = /^\d{1,3}(\.\d{1,3}){3}$/;
-const DOMAIN = /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,62}$/;
 
-/** An IPv4 address (four dotted groups, each 0..255) or a domain name (shell §5). */
+/** An IPv4 address or a domain name (shell §5), by the shared proxy rules. */
 export function isValidProxyHost(host: string): boolean {
-  if (IPV4_SHAPE.test(host)) return host.split('.').every((group) => Number(group) <= 255);
-  return DOMAIN.test(host) || host.toLowerCase() === 'localhost';
+  return normalizeProxyHost(host) !== null;
 }
 
 /** Something the user meant as a host, valid or not: used to tell a proxy part from a password. */
@@ -32,9 +33,7 @@ export function looksLikeHost(text: string): boolean {
 
 /** Digits only, 1..65535 (shell §5). */
 export function parsePort(text: string): number | null {
-  if (!/^\d{1,5}$/.test(text)) return null;
-  const port = Number(text);
-  return port >= PROXY_PORT_MIN && port <= PROXY_PORT_MAX ? port : null;
+  return parseProxyPort(text);
 }
 
 export type ProxyPartResult = { ok: true; proxy: ProxyPart } | { ok: false; reason: LineFailureReason };
@@ -68,36 +67,37 @@ export function protocolFromName(name: string): ProxyProtocolName | null {
   return PROTOCOLS[name.toLowerCase()] ?? null;
 }
 
+const PROTOCOL_NAMES: Record<ProxyProtocol, ProxyProtocolName> = {
+  [ProxyProtocol.Http]: 'http',
+  [ProxyProtocol.Https]: 'https',
+  [ProxyProtocol.Socks4]: 'socks4',
+  [ProxyProtocol.Socks5]: 'socks5',
+};
+
+function reasonFor(code: ProxyIssueCode): LineFailureReason {
+  if (code === 'invalid_host') return 'invalidHost';
+  if (code === 'invalid_port') return 'invalidPort';
+  return 'invalidProxyFormat';
+}
+
 /**
- * One proxy written on its own: `host:port`, `host:port:user:pass`, `user:pass@host:port`, each with an
- * optional `scheme://` in front.
+ * One proxy written on its own, in any form the proxy list accepts (`host:port`, `host:port:user:pass`,
+ * `user:pass@host:port`, an optional `scheme://`). The protocol stays null when the text names none.
  */
 export function parseProxyText(text: string): ProxyPartResult {
-  let rest = text.trim();
-  let protocol: ProxyProtocolName | null = null;
-  const scheme = /^([A-Za-z0-9]+):\/\//.exec(rest);
-  if (scheme) {
-    protocol = protocolFromName(scheme[1]!);
-    if (!protocol) return { ok: false, reason: 'invalidProxyFormat' };
-    rest = rest.slice(scheme[0].length);
-  }
-  const at = rest.lastIndexOf('@');
-  if (at >= 0) {
-    const credentials = rest.slice(0, at);
-    const address = rest.slice(at + 1).split(':');
-    const colon = credentials.indexOf(':');
-    if (address.length !== 2 || colon <= 0) return { ok: false, reason: 'invalidProxyFormat' };
-    return buildProxyPart(
-      address[0]!,
-      address[1]!,
-      credentials.slice(0, colon),
-      credentials.slice(colon + 1),
-      protocol,
-    );
-  }
-  const parts = rest.split(':');
-  if (parts.length === 2) return buildProxyPart(parts[0]!, parts[1]!, null, null, protocol);
-  if (parts.length >= 4)
-    return buildProxyPart(parts[0]!, parts[1]!, parts[2]!, parts.slice(3).join(':'), protocol);
-  return { ok: false, reason: 'invalidProxyFormat' };
+  const result = parseProxyLine(text);
+  if (result.kind === 'skip') return { ok: false, reason: 'invalidProxyFormat' };
+  if (result.kind === 'invalid') return { ok: false, reason: reasonFor(result.reason.code) };
+  const { proxy } = result;
+  const named = /^\s*(\[[^\]]*\]\s*)?[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  return {
+    ok: true,
+    proxy: {
+      protocol: named ? PROTOCOL_NAMES[proxy.protocol] : null,
+      host: proxy.host,
+      port: proxy.port,
+      username: proxy.credentials?.username || null,
+      password: proxy.credentials?.password || null,
+    },
+  };
 }
