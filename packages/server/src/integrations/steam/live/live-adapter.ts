@@ -112,7 +112,9 @@ export class LiveSteamAdapter implements SteamPort {
     }
     const renew = shouldRenew(refreshToken, options.renew ?? 'auto', this.options.clock.now());
     try {
-      const renewed = renew ? await session.renewRefreshToken() : (await session.refreshAccessToken(), false);
+      let renewed = false;
+      if (renew) renewed = await session.renewRefreshToken();
+      else await session.refreshAccessToken();
       return {
         ok: true,
         steamId: session.steamID?.getSteamID64() ?? '',
