@@ -31,6 +31,7 @@ const ACCOUNTS = [
   account('noguard', 7, { offered: [1] }),
   account('delta', 8),
   account('echo', 9),
+  account('stuck', 10, { neverApprove: true }),
 ];
 const CREDENTIALS = { username: 'trader', password: 's3cret:pass' };
 
@@ -277,6 +278,29 @@ describe('live Steam port through a proxy', () => {
     });
     expect(result).toMatchObject({ ok: true, via: 'refreshToken', steamId: '76561202255200002' });
     expect(fake.requests.filter((item) => item.includes('BeginAuthSession')).length).toBe(before);
+  });
+
+  it('gives up a sign-in Steam never completes as an unknown error to retry later', async () => {
+    const impatient = createSteamPort(
+      { mode: 'live' },
+      {
+        loginSpacingMs: 0,
+        live: {
+          apiBase: `http://api.steam.test:${fake.port}`,
+          communityBase: `http://community.steam.test:${fake.port}`,
+          requestTimeoutMs: 3000,
+          loginTimeoutMs: 300,
+        },
+      },
+    );
+    const stuck = ACCOUNTS.find((item) => item.login === 'stuck')!;
+    const result = await impatient.signIn({ ...stuck, proxy: viaHttp() });
+    await impatient.close();
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { kind: 'timeout' },
+      outcome: { reason: 'unknownError', retry: 'later' },
+    });
   });
 
   it('reads the persona and the avatar through the proxy', async () => {

@@ -36,6 +36,8 @@ export interface FakeAccount {
   offered: number[];
   /** An EResult answered by BeginAuthSessionViaCredentials instead of a session (84, 87, ...). */
   beginEResult?: number;
+  /** Accepts the code but never reports the session as authenticated (the sign-in times out). */
+  neverApprove?: boolean;
 }
 
 export interface FakeSteam {
@@ -138,7 +140,7 @@ export async function startFakeSteam(accounts: FakeAccount[], skewSeconds = 0): 
     PollAuthSessionStatus: (input) => {
       const session = sessions.get(String(input.client_id));
       if (!session) return { eresult: 9 };
-      if (!session.approved) return { eresult: 1, body: {} };
+      if (!session.approved || session.account.neverApprove) return { eresult: 1, body: {} };
       const { steamId, login } = session.account;
       return {
         eresult: 1,
