@@ -6,6 +6,7 @@
  */
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { generateGuardCode } from '@tradedeck/sdk/domain';
@@ -55,7 +56,11 @@ export interface FakeSteam {
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export async function startFakeSteam(accounts: FakeAccount[], skewSeconds = 0): Promise<FakeSteam> {
+export async function startFakeSteam(
+  accounts: FakeAccount[],
+  skewSeconds = 0,
+  tls?: { key: string; cert: string },
+): Promise<FakeSteam> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const jwk = privateKey.export({ format: 'jwk' }) as { n: string; e: string; d: string };
   const toBig = (value: string) => BigInt(`0x${Buffer.from(value, 'base64url').toString('hex')}`);
@@ -167,7 +172,7 @@ export async function startFakeSteam(accounts: FakeAccount[], skewSeconds = 0): 
     },
   };
 
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const label = `${req.method} ${url.pathname}`;
     if (req.socket.remoteAddress !== EGRESS_ADDRESS) {
@@ -213,7 +218,8 @@ export async function startFakeSteam(accounts: FakeAccount[], skewSeconds = 0): 
       return;
     }
     res.writeHead(404).end();
-  });
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   fake.port = (server.address() as AddressInfo).port;
   fake.close = () =>

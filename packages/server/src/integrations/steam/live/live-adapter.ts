@@ -39,6 +39,8 @@ export interface LiveSteamOptions {
   requestTimeoutMs: number;
   /** From the first poll to giving up on a sign-in. */
   loginTimeoutMs: number;
+  /** An extra trusted CA (PEM) for a TLS-intercepting egress or a test Steam; never turns verification off. */
+  tlsCa?: string;
 }
 
 export const LIVE_STEAM_DEFAULTS = {
@@ -57,7 +59,7 @@ export class LiveSteamAdapter implements SteamPort {
 
   constructor(private readonly options: LiveSteamOptions) {
     this.#agents = new ProxyAgentPool(options.requestTimeoutMs);
-    this.#time = new SteamTimeSource(options.apiBase, options.clock, options.requestTimeoutMs);
+    this.#time = new SteamTimeSource(options.apiBase, options.clock, options.requestTimeoutMs, options.tlsCa);
   }
 
   async signIn(input: SignInInput): Promise<SignInResult> {
@@ -138,6 +140,7 @@ export class LiveSteamAdapter implements SteamPort {
         headers: { 'user-agent': 'okhttp/4.9.2' },
         agent: this.#agents.get(egress),
         timeoutMs: this.options.requestTimeoutMs,
+        ca: this.options.tlsCa,
       });
       const parsed = parseProfileXml(response.body.toString('utf8'));
       if (response.statusCode !== 200 || parsed.error || !parsed.personaName) {
@@ -172,6 +175,7 @@ export class LiveSteamAdapter implements SteamPort {
       this.options.apiBase,
       this.#agents.get(proxy),
       this.options.requestTimeoutMs,
+      this.options.tlsCa,
     );
     const session = new LoginSession(EAuthTokenPlatformType.MobileApp, { transport });
     session.loginTimeout = this.options.loginTimeoutMs;

@@ -14,6 +14,8 @@ export interface ProxiedRequest {
   body?: Buffer;
   agent: Agent;
   timeoutMs: number;
+  /** Extra trusted CA (PEM) for HTTPS targets; certificates are always verified. */
+  ca?: string;
 }
 
 export interface ProxiedResponse {
@@ -55,6 +57,7 @@ export function proxiedRequest(request: ProxiedRequest): Promise<ProxiedResponse
       {
         method: request.method,
         agent: request.agent,
+        ...(request.ca ? { ca: request.ca } : {}),
         headers: {
           ...request.headers,
           ...(request.body ? { 'content-length': String(request.body.length) } : {}),

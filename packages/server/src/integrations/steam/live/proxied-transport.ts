@@ -17,6 +17,7 @@ export class ProxiedWebApiTransport implements ITransport {
     private readonly apiBase: string,
     private readonly agent: Agent,
     private readonly timeoutMs: number,
+    private readonly ca?: string,
   ) {}
 
   async sendRequest(request: ApiRequest): Promise<ApiResponse> {
@@ -47,6 +48,7 @@ export class ProxiedWebApiTransport implements ITransport {
       body,
       agent: this.agent,
       timeoutMs: this.timeoutMs,
+      ca: this.ca,
     });
     if (response.statusCode < 200 || response.statusCode >= 300) {
       throw new SteamRequestError({ kind: 'unknown' }, `Steam WebAPI answered HTTP ${response.statusCode}`);

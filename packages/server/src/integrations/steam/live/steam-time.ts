@@ -20,6 +20,7 @@ export class SteamTimeSource {
     private readonly apiBase: string,
     private readonly clock: Clock,
     private readonly timeoutMs: number,
+    private readonly ca?: string,
   ) {}
 
   /** Throws SteamRequestError when the proxy or Steam fails. */
@@ -39,6 +40,7 @@ export class SteamTimeSource {
       body: Buffer.from('steamid=0'),
       agent,
       timeoutMs: this.timeoutMs,
+      ca: this.ca,
     });
     const serverTime = readServerTime(response.statusCode, response.body);
     const offsetSeconds = serverTime - Math.floor(this.clock.now() / 1000);
