@@ -1,0 +1,107 @@
+/**
+ * The rules both adapters share, so the sandbox exercises the same path as live Steam: no call without a proxy,
+ * sign-ins spaced per proxy, a proxy rested after a rate limit (84) and an account rested after a login throttle
+ * (87). Retrying during a rest would only reset Steam's timer, so the rest is answered without calling Steam.
+ */
+import { EResult, type LoginOutcome } from '@tradedeck/sdk/domain';
+import type { Clock } from './clock.ts';
+import { NO_PROXY, steamFailure } from './failures.ts';
+import type {
+  GuardCode,
+  ProfileResult,
+  RefreshOptions,
+  RefreshResult,
+  SignInInput,
+  SignInResult,
+  SteamFailure,
+  SteamPort,
+  SteamProxy,
+  SteamTimeResult,
+} from './port.ts';
+import { proxyKey } from './proxy-agent.ts';
+import type { ThrottleStore } from './throttle-store.ts';
+
+export interface GuardOptions {
+  store: ThrottleStore;
+  clock: Clock;
+  /** Minimum time between two sign-ins through one proxy. */
+  loginSpacingMs: number;
+}
+
+export class GuardedSteamPort implements SteamPort {
+  constructor(
+    private readonly inner: SteamPort,
+    private readonly options: GuardOptions,
+  ) {}
+
+  get mode() {
+    return this.inner.mode;
+  }
+
+  async signIn(input: SignInInput): Promise<SignInResult> {
+    const { proxy } = input;
+    if (!proxy) return NO_PROXY;
+    const { store, clock } = this.options;
+    const accountUntil = await store.accountCoolDownUntil(input.login, clock.now());
+    if (accountUntil !== null) {
+      return steamFailure(
+        { kind: 'eresult', eresult: EResult.AccountLoginDeniedThrottle },
+        new Date(accountUntil),
+      );
+    }
+    const resting = await this.proxyRest(proxy);
+    if (resting) return resting;
+    const { startAt } = await store.reserveSlot(proxyKey(proxy), clock.now(), this.options.loginSpacingMs);
+    await clock.sleep(startAt - clock.now());
+    const result = await this.inner.signIn(input);
+    return result.ok ? result : this.record(result, proxy, input.login);
+  }
+
+  async refreshSession(
+    refreshToken: string,
+    proxy: SteamProxy | null,
+    options?: RefreshOptions,
+  ): Promise<RefreshResult> {
+    if (!proxy) return NO_PROXY;
+    const resting = await this.proxyRest(proxy);
+    if (resting) return resting;
+    const result = await this.inner.refreshSession(refreshToken, proxy, options);
+    return result.ok ? result : this.record(result, proxy, null);
+  }
+
+  async profile(steamId: string, proxy: SteamProxy | null): Promise<ProfileResult> {
+    return proxy ? this.inner.profile(steamId, proxy) : NO_PROXY;
+  }
+
+  async steamTime(proxy: SteamProxy | null, options?: { fresh?: boolean }): Promise<SteamTimeResult> {
+    return proxy ? this.inner.steamTime(proxy, options) : NO_PROXY;
+  }
+
+  guardCode(sharedSecret: string, atSeconds: number): Promise<GuardCode> {
+    return this.inner.guardCode(sharedSecret, atSeconds);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private async proxyRest(proxy: SteamProxy): Promise<SteamFailure | null> {
+    const until = await this.options.store.proxyCoolDownUntil(proxyKey(proxy), this.options.clock.now());
+    if (until === null) return null;
+    return steamFailure({ kind: 'eresult', eresult: EResult.RateLimitExceeded }, new Date(until));
+  }
+
+  private async record(result: SteamFailure, proxy: SteamProxy, login: string | null): Promise<SteamFailure> {
+    const outcome: LoginOutcome = result.outcome;
+    const now = this.options.clock.now();
+    if (outcome.retry === 'coolDownProxy') {
+      await this.options.store.coolDownProxy(proxyKey(proxy), now + outcome.afterMs);
+      return { ...result, retryAfter: new Date(now + outcome.afterMs) };
+    }
+    if (outcome.retry === 'coolDownAccount' && login) {
+      await this.options.store.coolDownAccount(login, now + outcome.afterMs);
+      return { ...result, retryAfter: new Date(now + outcome.afterMs) };
+    }
+    return result;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The simulated Steam of sandbox mode: every account is derived from its login and a seed, so the same login
+ * always has the same password, secrets, SteamID, persona and avatar, and any number of healthy accounts
+ * (`sandbox_bot_0001`, ...) exists without being stored. The maFiles it writes are SDA files with the SteamID
+ * as a bare 64-bit number, read by the sdk maFile reader like any other.
+ */
+import { createHash } from 'node:crypto';
+import { SANDBOX_CASES, type SandboxBehaviour } from './sandbox-cases.ts';
+
+export const SANDBOX_SEED = 'tradedeck-sandbox';
+/** Top of the individual SteamID64 range (unallocated account ids), so no real account is ever named. */
+const STEAM_ID_BASE = 76561202255100000n;
+const BOT_LOGIN = /^sandbox_bot_(\d{4,6})$/;
+const BOT_INDEX_OFFSET = 1000;
+const HEALTHY: SandboxBehaviour = { result: 'ok', offered: [3] };
+
+export interface SandboxAccount {
+  login: string;
+  password: string;
+  steamId: string;
+  sharedSecret: string;
+  identitySecret: string;
+  personaName: string;
+  avatarUrl: string;
+  behaviour: SandboxBehaviour;
+}
+
+function digest(seed: string, text: string): Buffer {
+  return createHash('sha1').update(`${seed}:${text}`).digest();
+}
+
+export function sandboxBotLogin(n: number): string {
+  return `sandbox_bot_${String(n).padStart(4, '0')}`;
+}
+
+/** An SVG avatar as a data URL: sandbox pages never load anything from outside. */
+function avatarFor(login: string, seed: string): string {
+  const hue = digest(seed, `${login}:hue`).readUInt16BE(0) % 360;
+  const letters = login
+    .replace(/^sandbox_/, '')
+    .slice(0, 2)
+    .toUpperCase();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="184" height="184"><rect width="184" height="184" fill="hsl(${hue},55%,45%)"/><text x="92" y="116" font-size="72" text-anchor="middle" fill="#fff" font-family="sans-serif">${letters}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+export class SandboxWorld {
+  constructor(readonly seed: string = SANDBOX_SEED) {}
+
+  /** The account of a login (any case), or null when Steam would not know it. */
+  find(login: string): SandboxAccount | null {
+    const normalized = login.trim().toLowerCase();
+    const caseIndex = SANDBOX_CASES.findIndex((item) => item.login === normalized);
+    if (caseIndex >= 0) return this.account(normalized, caseIndex + 1, SANDBOX_CASES[caseIndex]!.steam);
+    const bot = BOT_LOGIN.exec(normalized);
+    if (bot) return this.account(normalized, BOT_INDEX_OFFSET + Number(bot[1]), HEALTHY);
+    return null;
+  }
+
+  findBySteamId(steamId: string): SandboxAccount | null {
+    if (!/^\d{17}$/.test(steamId)) return null;
+    const index = Number(BigInt(steamId) - STEAM_ID_BASE);
+    if (index >= 1 && index <= SANDBOX_CASES.length) return this.find(SANDBOX_CASES[index - 1]!.login);
+    if (index > BOT_INDEX_OFFSET) return this.find(sandboxBotLogin(index - BOT_INDEX_OFFSET));
+    return null;
+  }
+
+  /** Every failure-case account, in the order of the sdk corpus. */
+  caseAccounts(): SandboxAccount[] {
+    return SANDBOX_CASES.map((item) => this.find(item.login)!);
+  }
+
+  /** `count` healthy accounts starting at `sandbox_bot_<first>`. */
+  healthyAccounts(count: number, first = 1): SandboxAccount[] {
+    return Array.from({ length: count }, (_, i) => this.find(sandboxBotLogin(first + i))!);
+  }
+
+  private account(login: string, index: number, behaviour: SandboxBehaviour): SandboxAccount {
+    const seed = this.seed;
+    return {
+      login,
+      password: `Sb-${digest(seed, `${login}:password`).toString('base64url').slice(0, 12)}`,
+      steamId: (STEAM_ID_BASE + BigInt(index)).toString(),
+      sharedSecret: digest(seed, `${login}:shared`).toString('base64'),
+      identitySecret: digest(seed, `${login}:identity`).toString('base64'),
+      personaName: login.replace(/^sandbox_/, 'Sandbox ').replace(/_/g, ' '),
+      avatarUrl: avatarFor(login, seed),
+      behaviour,
+    };
+  }
+}
+
+/** An SDA maFile (SteamID as a bare 64-bit number, no session: the first sign-in uses the password). */
+export function sandboxMafileText(account: SandboxAccount, seed: string = SANDBOX_SEED): string {
+  const hex = (kind: string) => digest(seed, `${account.login}:${kind}`).toString('hex');
+  const device = hex('device');
+  const body = {
+    shared_secret: account.sharedSecret,
+    serial_number: BigInt(`0x${hex('serial').slice(0, 15)}`).toString(),
+    revocation_code: `R${(digest(seed, `${account.login}:rcode`).readUInt32BE(0) % 90000) + 10000}`,
+    uri: `otpauth://totp/Steam:${account.login}?secret=${hex('shared').toUpperCase().slice(0, 32)}&issuer=Steam`,
+    server_time: 1_700_000_000,
+    account_name: account.login,
+    token_gid: hex('gid').slice(0, 16),
+    identity_secret: account.identitySecret,
+    secret_1: digest(seed, `${account.login}:secret1`).toString('base64'),
+    status: 1,
+    device_id: `android:${device.slice(0, 8)}-${device.slice(8, 12)}-${device.slice(12, 16)}-${device.slice(16, 20)}-${device.slice(20, 32)}`,
+    fully_enrolled: true,
+    Session: { SteamID: 'STEAM_ID_PLACEHOLDER' },
+  };
+  return JSON.stringify(body, null, 2).replace('"STEAM_ID_PLACEHOLDER"', account.steamId);
+}
+
+/** The account line (`login:password`) the add wizard and the CLI take next to the maFiles. */
+export function sandboxAccountLine(account: SandboxAccount): string {
+  return `${account.login}:${account.password}`;
+}
