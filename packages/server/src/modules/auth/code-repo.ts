@@ -42,7 +42,7 @@ export class CodeRepo {
   }
 
   /** The live code of a purpose: unused, unexpired and under the attempt cap. */
-  async liveEmailCode(userId: string, purpose: string, maxAttempts: number): Promise<EmailCodeRow | null> {
+  async liveEmailCode(userId: string, purpose: string, maxAttempts: number, now: Date): Promise<EmailCodeRow | null> {
     const rows = await this.db
       .select()
       .from(emailCodes)
@@ -51,7 +51,7 @@ export class CodeRepo {
           eq(emailCodes.userId, userId),
           eq(emailCodes.purpose, purpose),
           isNull(emailCodes.usedAt),
-          gt(emailCodes.expiresAt, sql`now()`),
+          gt(emailCodes.expiresAt, now),
           lt(emailCodes.attempts, maxAttempts),
         ),
       )

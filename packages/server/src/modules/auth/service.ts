@@ -23,6 +23,8 @@ import type { TwoFactorService } from './two-factor.ts';
 export const CONFIRM_LINK_TTL_MS = 24 * 3600_000;
 export const RESET_LINK_TTL_MS = 3600_000;
 const LINK_RESEND_MS = 60_000;
+/** Link codes carry 256 bits, so attempts need no tight cap; per-address limits apply anyway. */
+const LINK_ATTEMPTS = 1_000_000;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -270,14 +272,14 @@ export class AuthService {
   /** The user behind a live link code, without using it up (the second-factor round trip reuses the link). */
   async userWithLiveLink(userId: string, purpose: string, code: string): Promise<UserRow> {
     const user = await this.deps.users.findById(userId);
-    const live = user ? await this.deps.codes.liveEmailCode(user.id, purpose, Number.MAX_SAFE_INTEGER) : null;
+    const live = user ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now())) : null;
     if (!user || !live || live.codeHash !== sha256(code)) throw new AppError(ResultCode.Invalid, badLink);
     return user;
   }
 
   async consumeLinkCode(userId: string, purpose: string, code: string, target?: string): Promise<UserRow> {
     const user = await this.deps.users.findById(userId);
-    const live = user ? await this.deps.codes.liveEmailCode(user.id, purpose, Number.MAX_SAFE_INTEGER) : null;
+    const live = user ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now())) : null;
     if (
       !user ||
       !live ||

@@ -139,7 +139,7 @@ export class TwoFactorService {
   }
 
   private async checkEmailCode(user: UserRow, purpose: FactorPurpose, code: string): Promise<boolean> {
-    const live = await this.deps.codes.liveEmailCode(user.id, `otp:${purpose}`, EMAIL_CODE_MAX_ATTEMPTS);
+    const live = await this.deps.codes.liveEmailCode(user.id, `otp:${purpose}`, EMAIL_CODE_MAX_ATTEMPTS, new Date(this.deps.now()));
     if (!live || !/^\d{6}$/.test(code)) {
       if (live) await this.deps.codes.countAttempt(live.id);
       return false;
