@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, errorOf, freshIp, linkParams, logIn, PASSWORD, signUp, type TestUser } from './helpers/auth-app.ts';
+import {
+  type AuthTestApp,
+  createAuthTestApp,
+  errorOf,
+  freshIp,
+  linkParams,
+  logIn,
+  PASSWORD,
+  signUp,
+  type TestUser,
+} from './helpers/auth-app.ts';
 
 describe('registration, confirmation, approval and bans', () => {
   let t: AuthTestApp;
@@ -40,11 +50,19 @@ describe('registration, confirmation, approval and bans', () => {
     const email = 'pending@example.test';
     const since = t.smtp.mails.length;
     await t.call('POST', '/api/auth/register', { body: { email, userName: 'pending', password: PASSWORD } });
-    const beforeConfirm = await t.call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip: freshIp() });
-    expect(errorOf(beforeConfirm)).toMatchObject({ resultCode: 103, errorDetails: { status: 'pendingConfirmation' } });
+    const beforeConfirm = await t.call('POST', '/api/auth/login', {
+      body: { email, password: PASSWORD },
+      ip: freshIp(),
+    });
+    expect(errorOf(beforeConfirm)).toMatchObject({
+      resultCode: 103,
+      errorDetails: { status: 'pendingConfirmation' },
+    });
 
     const params = linkParams((await t.smtp.waitFor(email, { since })).text);
-    const wrong = await t.call('POST', '/api/auth/confirm-email', { body: { userId: params.get('userId'), code: 'x'.repeat(43) } });
+    const wrong = await t.call('POST', '/api/auth/confirm-email', {
+      body: { userId: params.get('userId'), code: 'x'.repeat(43) },
+    });
     expect(errorOf(wrong).resultCode).toBe(0);
     const confirmed = await t.call('POST', '/api/auth/confirm-email', {
       body: { userId: params.get('userId'), code: params.get('code') },
@@ -55,14 +73,23 @@ describe('registration, confirmation, approval and bans', () => {
     });
     expect(errorOf(reused).resultCode).toBe(0);
 
-    const pending = await t.call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip: freshIp() });
+    const pending = await t.call('POST', '/api/auth/login', {
+      body: { email, password: PASSWORD },
+      ip: freshIp(),
+    });
     expect(pending.statusCode).toBe(403);
     expect(errorOf(pending)).toMatchObject({ resultCode: 103, errorDetails: { status: 'pendingApproval' } });
 
-    const list = await t.call('POST', '/api/admin/users/query', { token: admin.accessToken, body: { status: 'pendingApproval' } });
+    const list = await t.call('POST', '/api/admin/users/query', {
+      token: admin.accessToken,
+      body: { status: 'pendingApproval' },
+    });
     expect(list.json().data.items.map((u: { email: string }) => u.email)).toContain(email);
 
-    const approved = await t.call('POST', `/api/admin/users/${params.get('userId')}/approve`, { token: admin.accessToken, body: {} });
+    const approved = await t.call('POST', `/api/admin/users/${params.get('userId')}/approve`, {
+      token: admin.accessToken,
+      body: {},
+    });
     expect(approved.json().data).toMatchObject({ status: 'active', role: 'user' });
     const user = await logIn(t, email, PASSWORD);
     expect(user.accessToken).toBeTruthy();
@@ -87,7 +114,10 @@ describe('registration, confirmation, approval and bans', () => {
       expect(res.statusCode).toBe(400);
       expect(errorOf(res).resultCode).toBe(10);
     }
-    const setLang = await t.call('POST', '/api/user/language', { token: admin.accessToken, body: { language: 'en', role: 'user' } });
+    const setLang = await t.call('POST', '/api/user/language', {
+      token: admin.accessToken,
+      body: { language: 'en', role: 'user' },
+    });
     expect(errorOf(setLang).resultCode).toBe(10);
   });
 
@@ -105,7 +135,9 @@ describe('registration, confirmation, approval and bans', () => {
         ip: freshIp(),
       });
       expect(errorOf(res).resultCode).toBe(10);
-      expect((errorOf(res).errorDetails as { fields: Record<string, string[]> }).fields.password.join(' ')).toMatch(message);
+      expect(
+        (errorOf(res).errorDetails as { fields: Record<string, string[]> }).fields.password.join(' '),
+      ).toMatch(message);
     }
     for (const length of [64, 128]) {
       const password = `Aé!${'ж'.repeat(length - 3)}`;
@@ -122,10 +154,16 @@ describe('registration, confirmation, approval and bans', () => {
     const before = await t.call('GET', '/api/user/info', { token: victim.accessToken });
     expect(before.statusCode).toBe(200);
 
-    const nonAdmin = await t.call('POST', `/api/admin/users/${admin.id}/ban`, { token: victim.accessToken, body: {} });
+    const nonAdmin = await t.call('POST', `/api/admin/users/${admin.id}/ban`, {
+      token: victim.accessToken,
+      body: {},
+    });
     expect(errorOf(nonAdmin).resultCode).toBe(4);
 
-    const banned = await t.call('POST', `/api/admin/users/${victim.id}/ban`, { token: admin.accessToken, body: { reason: 'spam' } });
+    const banned = await t.call('POST', `/api/admin/users/${victim.id}/ban`, {
+      token: admin.accessToken,
+      body: { reason: 'spam' },
+    });
     expect(banned.json().data).toMatchObject({ status: 'banned', banReason: 'spam' });
 
     const after = await t.call('GET', '/api/user/info', { token: victim.accessToken });
@@ -133,9 +171,15 @@ describe('registration, confirmation, approval and bans', () => {
     const refresh = await t.call('POST', '/api/auth/refresh-token', { cookie: victim.cookie, body: {} });
     expect(errorOf(refresh).resultCode).toBe(11);
 
-    const wrongPassword = await t.call('POST', '/api/auth/login', { body: { email: victim.email, password: 'Wrong-Pass-1!' }, ip: freshIp() });
+    const wrongPassword = await t.call('POST', '/api/auth/login', {
+      body: { email: victim.email, password: 'Wrong-Pass-1!' },
+      ip: freshIp(),
+    });
     expect(errorOf(wrongPassword).resultCode).toBe(102);
-    const rightPassword = await t.call('POST', '/api/auth/login', { body: { email: victim.email, password: PASSWORD }, ip: freshIp() });
+    const rightPassword = await t.call('POST', '/api/auth/login', {
+      body: { email: victim.email, password: PASSWORD },
+      ip: freshIp(),
+    });
     expect(errorOf(rightPassword)).toMatchObject({ resultCode: 103, errorDetails: { status: 'banned' } });
 
     await t.call('POST', `/api/admin/users/${victim.id}/unban`, { token: admin.accessToken, body: {} });

@@ -14,6 +14,7 @@ export class CodeRepo {
     purpose: string;
     codeHash: string;
     target: string | null;
+    createdAt: Date;
     expiresAt: Date;
   }): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -42,7 +43,12 @@ export class CodeRepo {
   }
 
   /** The live code of a purpose: unused, unexpired and under the attempt cap. */
-  async liveEmailCode(userId: string, purpose: string, maxAttempts: number, now: Date): Promise<EmailCodeRow | null> {
+  async liveEmailCode(
+    userId: string,
+    purpose: string,
+    maxAttempts: number,
+    now: Date,
+  ): Promise<EmailCodeRow | null> {
     const rows = await this.db
       .select()
       .from(emailCodes)

@@ -264,6 +264,7 @@ export class AuthService {
       purpose,
       codeHash: sha256(code),
       target,
+      createdAt: new Date(this.deps.now()),
       expiresAt: new Date(this.deps.now() + ttlMs),
     });
     return code;
@@ -272,14 +273,18 @@ export class AuthService {
   /** The user behind a live link code, without using it up (the second-factor round trip reuses the link). */
   async userWithLiveLink(userId: string, purpose: string, code: string): Promise<UserRow> {
     const user = await this.deps.users.findById(userId);
-    const live = user ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now())) : null;
+    const live = user
+      ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now()))
+      : null;
     if (!user || !live || live.codeHash !== sha256(code)) throw new AppError(ResultCode.Invalid, badLink);
     return user;
   }
 
   async consumeLinkCode(userId: string, purpose: string, code: string, target?: string): Promise<UserRow> {
     const user = await this.deps.users.findById(userId);
-    const live = user ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now())) : null;
+    const live = user
+      ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now()))
+      : null;
     if (
       !user ||
       !live ||

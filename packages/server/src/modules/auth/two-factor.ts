@@ -139,7 +139,12 @@ export class TwoFactorService {
   }
 
   private async checkEmailCode(user: UserRow, purpose: FactorPurpose, code: string): Promise<boolean> {
-    const live = await this.deps.codes.liveEmailCode(user.id, `otp:${purpose}`, EMAIL_CODE_MAX_ATTEMPTS, new Date(this.deps.now()));
+    const live = await this.deps.codes.liveEmailCode(
+      user.id,
+      `otp:${purpose}`,
+      EMAIL_CODE_MAX_ATTEMPTS,
+      new Date(this.deps.now()),
+    );
     if (!live || !/^\d{6}$/.test(code)) {
       if (live) await this.deps.codes.countAttempt(live.id);
       return false;
@@ -185,6 +190,7 @@ export class TwoFactorService {
       purpose: key,
       codeHash: codeMac(this.deps.codeKey, `${user.id}|${key}|${code}`),
       target: user.email,
+      createdAt: new Date(this.deps.now()),
       expiresAt: new Date(this.deps.now() + EMAIL_CODE_TTL_MS),
     });
     await sendMail(this.deps, user.email, userLanguage(user), 'twoFactorCode', { code });

@@ -83,7 +83,7 @@ export class UsersRepo {
     return rows.length === 1;
   }
 
-  async addTwoFactorFailure(id: string, lockAfter: number, lockMs: number): Promise<{ locked: boolean }> {
+  async addTwoFactorFailure(id: string, lockAfter: number, lockUntil: Date): Promise<{ locked: boolean }> {
     const rows = await this.db
       .update(users)
       .set({ twoFactorFailures: sql`${users.twoFactorFailures} + 1` })
@@ -93,7 +93,7 @@ export class UsersRepo {
     if (failures < lockAfter) return { locked: false };
     await this.db
       .update(users)
-      .set({ twoFactorFailures: 0, twoFactorLockedUntil: new Date(Date.now() + lockMs) })
+      .set({ twoFactorFailures: 0, twoFactorLockedUntil: lockUntil })
       .where(eq(users.id, id));
     return { locked: true };
   }

@@ -121,7 +121,11 @@ export async function signUp(t: AuthTestApp, name: string, admin?: TestUser): Pr
   if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.body}`);
   const userId = params.get('userId')!;
   if (admin) {
-    const approved = await t.call('POST', `/api/admin/users/${userId}/approve`, { token: admin.accessToken, body: {} });
+    await renew(t, admin);
+    const approved = await t.call('POST', `/api/admin/users/${userId}/approve`, {
+      token: admin.accessToken,
+      body: {},
+    });
     if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
   }
   return { ...(await logIn(t, email, PASSWORD, undefined, ip)), id: userId };
@@ -138,11 +142,20 @@ export async function logIn(
   if (response.statusCode !== 200) throw new Error(`login: ${response.statusCode} ${response.body}`);
   const data = response.json().data as { accessToken: string };
   const info = await t.call('GET', '/api/user/info', { token: data.accessToken });
-  return { id: info.json().data.id, email, password, accessToken: data.accessToken, cookie: refreshCookieOf(response) };
+  return {
+    id: info.json().data.id,
+    email,
+    password,
+    accessToken: data.accessToken,
+    cookie: refreshCookieOf(response),
+  };
 }
 
 /** Enables the authenticator for a user and returns its secret and recovery codes. */
-export async function enableTotp(t: AuthTestApp, user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enableTotp(
+  t: AuthTestApp,
+  user: TestUser,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const key = await t.call('POST', '/api/user/otp-key', { token: user.accessToken, body: {} });
   const secret = key.json().data.secret as string;
   const enabled = await t.call('POST', '/api/user/authenticator', {
@@ -155,6 +168,18 @@ export async function enableTotp(t: AuthTestApp, user: TestUser): Promise<{ secr
   return { secret, recoveryCodes: enabled.json().data.recoveryCodes };
 }
 
-export function errorOf(response: LightMyRequestResponse): { resultCode: number; errorDetails: Record<string, unknown> | null; message: string } {
+export function errorOf(response: LightMyRequestResponse): {
+  resultCode: number;
+  errorDetails: Record<string, unknown> | null;
+  message: string;
+} {
   return response.json().error;
+}
+
+/** Renews a user's access token through the refresh cookie (tests move the clock past token lifetimes). */
+export async function renew(t: AuthTestApp, user: TestUser): Promise<void> {
+  const res = await t.call('POST', '/api/auth/refresh-token', { cookie: user.cookie, body: {} });
+  if (res.statusCode !== 200) throw new Error(`refresh: ${res.body}`);
+  user.accessToken = res.json().data.accessToken;
+  user.cookie = refreshCookieOf(res);
 }

@@ -30,12 +30,17 @@ export class SmtpSink {
   }
 
   /** Waits for the next mail to `to` (matching the subject if given) that arrived after `since` mails. */
-  async waitFor(to: string, options: { subject?: RegExp; since?: number; timeoutMs?: number } = {}): Promise<ReceivedMail> {
+  async waitFor(
+    to: string,
+    options: { subject?: RegExp; since?: number; timeoutMs?: number } = {},
+  ): Promise<ReceivedMail> {
     const deadline = Date.now() + (options.timeoutMs ?? 5000);
     for (;;) {
       const found = this.mails
         .slice(options.since ?? 0)
-        .find((m) => m.to.includes(to.toLowerCase()) && (!options.subject || options.subject.test(m.subject)));
+        .find(
+          (m) => m.to.includes(to.toLowerCase()) && (!options.subject || options.subject.test(m.subject)),
+        );
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no mail to ${to} (${options.subject ?? 'any subject'})`);
       await new Promise<void>((resolve) => {
