@@ -136,7 +136,7 @@ describe('registration, confirmation, approval and bans', () => {
       });
       expect(errorOf(res).resultCode).toBe(10);
       expect(
-        (errorOf(res).errorDetails as { fields: Record<string, string[]> }).fields.password.join(' '),
+        (errorOf(res).errorDetails as { fields: Record<string, string[]> }).fields.password?.join(' '),
       ).toMatch(message);
     }
     for (const length of [64, 128]) {

@@ -90,7 +90,7 @@ export class TwoFactorService {
     const { locked } = await this.deps.users.addTwoFactorFailure(
       user.id,
       TWO_FACTOR_LOCK_AFTER,
-      TWO_FACTOR_LOCK_MS,
+      new Date(this.deps.now() + TWO_FACTOR_LOCK_MS),
     );
     await audit(this.deps, {
       event: 'two_factor_failed',
