@@ -16,6 +16,7 @@ export class SessionRepo {
     ip: string | null;
     userAgent: string | null;
     tokenHash: string;
+    now: Date;
   }): Promise<SessionRow> {
     return this.db.transaction(async (tx) => {
       const [session] = await tx
@@ -29,7 +30,12 @@ export class SessionRepo {
         .returning();
       await tx
         .insert(refreshTokens)
-        .values({ sessionId: session!.id, userId: input.userId, tokenHash: input.tokenHash });
+        .values({
+          sessionId: session!.id,
+          userId: input.userId,
+          tokenHash: input.tokenHash,
+          createdAt: input.now,
+        });
       return session!;
     });
   }
@@ -60,17 +66,17 @@ export class SessionRepo {
   }
 
   /** Marks a token used only if nobody did before: exactly one concurrent caller gets true. */
-  async claimToken(tokenId: string): Promise<boolean> {
+  async claimToken(tokenId: string, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(refreshTokens)
-      .set({ usedAt: sql`now()` })
+      .set({ usedAt: now })
       .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)))
       .returning({ id: refreshTokens.id });
     return rows.length === 1;
   }
 
-  async addToken(sessionId: string, userId: string, tokenHash: string): Promise<void> {
-    await this.db.insert(refreshTokens).values({ sessionId, userId, tokenHash });
+  async addToken(sessionId: string, userId: string, tokenHash: string, now: Date): Promise<void> {
+    await this.db.insert(refreshTokens).values({ sessionId, userId, tokenHash, createdAt: now });
     await this.db
       .update(deviceSessions)
       .set({ lastSeenAt: sql`now()` })

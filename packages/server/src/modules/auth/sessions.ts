@@ -44,6 +44,7 @@ export class SessionService {
       ip: client.ip,
       userAgent: client.userAgent,
       tokenHash: sha256(refreshToken),
+      now: new Date(this.deps.now()),
     });
     const access = await this.deps.tokens.issue({ userId: user.id, sessionId: session.id });
     return {
@@ -68,7 +69,7 @@ export class SessionService {
       await this.deps.sessions.revoke(user.id, session.id, 'idle');
       throw unauthorized();
     }
-    const claimed = await this.deps.sessions.claimToken(token.id);
+    const claimed = await this.deps.sessions.claimToken(token.id, new Date(now));
     if (!claimed) {
       const usedAt = (await this.deps.sessions.findToken(token.tokenHash))?.token.usedAt ?? token.usedAt;
       if (!usedAt || usedAt.getTime() + REFRESH_GRACE_MS < now) {
@@ -84,7 +85,7 @@ export class SessionService {
     }
     await this.deps.limiter.consume(`refresh:${session.id}`, LIMITS.refreshPerSession);
     const next = opaqueToken();
-    await this.deps.sessions.addToken(session.id, user.id, sha256(next));
+    await this.deps.sessions.addToken(session.id, user.id, sha256(next), new Date(now));
     const access = await this.deps.tokens.issue({ userId: user.id, sessionId: session.id });
     return {
       ...access,
