@@ -28,14 +28,12 @@ export class SessionRepo {
           userAgent: input.userAgent,
         })
         .returning();
-      await tx
-        .insert(refreshTokens)
-        .values({
-          sessionId: session!.id,
-          userId: input.userId,
-          tokenHash: input.tokenHash,
-          createdAt: input.now,
-        });
+      await tx.insert(refreshTokens).values({
+        sessionId: session!.id,
+        userId: input.userId,
+        tokenHash: input.tokenHash,
+        createdAt: input.now,
+      });
       return session!;
     });
   }

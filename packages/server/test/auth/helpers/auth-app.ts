@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type LoggerOptions, pino } from 'pino';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../../src/config/config.ts';
+import { loggerOptions } from '../../../src/logger.ts';
 import { totpCode } from '../../../src/security/totp.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 import { SmtpSink } from './smtp-sink.ts';
@@ -39,7 +41,10 @@ export function freshIp(): string {
 }
 
 /** The real app on a fresh database, mail through a real SMTP sink on loopback, and a movable clock. */
-export async function createAuthTestApp(overrides: Partial<ServerConfig> = {}): Promise<AuthTestApp> {
+export async function createAuthTestApp(
+  overrides: Partial<ServerConfig> = {},
+  logLines?: string[],
+): Promise<AuthTestApp> {
   const smtp = new SmtpSink();
   const smtpUrl = await smtp.start();
   let offset = 0;
@@ -52,7 +57,18 @@ export async function createAuthTestApp(overrides: Partial<ServerConfig> = {}): 
     ...overrides,
   };
   const testDb = await createTestDatabase();
-  const app = await buildApp({ config, database: testDb.database, now: clock.now });
+  const logger = logLines
+    ? pino(
+        { ...(loggerOptions('info') as LoggerOptions) },
+        { write: (line: string) => void logLines.push(line) },
+      )
+    : undefined;
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    now: clock.now,
+    ...(logger ? { logger } : {}),
+  });
   await app.ready();
   const defaultIp = freshIp();
   return {
