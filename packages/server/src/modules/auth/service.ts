@@ -271,12 +271,19 @@ export class AuthService {
   }
 
   /** The user behind a live link code, without using it up (the second-factor round trip reuses the link). */
-  async userWithLiveLink(userId: string, purpose: string, code: string): Promise<UserRow> {
+  async userWithLiveLink(userId: string, purpose: string, code: string, target?: string): Promise<UserRow> {
     const user = await this.deps.users.findById(userId);
     const live = user
       ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now()))
       : null;
-    if (!user || !live || live.codeHash !== sha256(code)) throw new AppError(ResultCode.Invalid, badLink);
+    if (
+      !user ||
+      !live ||
+      live.codeHash !== sha256(code) ||
+      (target !== undefined && live.target !== target)
+    ) {
+      throw new AppError(ResultCode.Invalid, badLink);
+    }
     return user;
   }
 

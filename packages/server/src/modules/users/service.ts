@@ -118,7 +118,7 @@ export class UserService {
   ) {
     const newEmail = normalizeEmail(input.newEmail);
     if (newEmail === ctx.user.email) throw sameEmail();
-    await this.auth.userWithLiveLink(ctx.userId, 'changeEmail', input.code);
+    await this.auth.userWithLiveLink(ctx.userId, 'changeEmail', input.code, newEmail);
     await this.twoFactor.verify(ctx.user, 'changeEmail', input.twoFactor, client);
     await this.auth.consumeLinkCode(ctx.userId, 'changeEmail', input.code, newEmail);
     if (await this.deps.users.findByEmail(newEmail)) {
