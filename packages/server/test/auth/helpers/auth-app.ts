@@ -48,7 +48,12 @@ export async function createAuthTestApp(
   const smtp = new SmtpSink();
   const smtpUrl = await smtp.start();
   let offset = 0;
-  const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
+  const clock: Clock = {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
   const config: ServerConfig = {
     ...loadConfig({}),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
