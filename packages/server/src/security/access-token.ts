@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Keyring } from './master-key.ts';
 
@@ -37,6 +37,7 @@ export class AccessTokens {
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setSubject(claims.userId)
+      .setJti(randomUUID())
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .sign(this.#key);
