@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApiClient } from '@tradedeck/sdk/client';
+import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,16 +111,8 @@ describe('tradedeck login, whoami, logout', () => {
       ).code,
     ).toBe(0);
 
-    const tokens = { value: null as null | { accessToken: string; expiresAt: string } };
-    const client = createApiClient({
-      baseUrl: server.url,
-      tokenStore: {
-        get: () => tokens.value,
-        set: (t) => void (tokens.value = t),
-        clear: () => void (tokens.value = null),
-      },
-    });
-    tokens.value = await client.auth.login({ email: 'totp@example.test', password: PASSWORD });
+    const client = createApiClient({ baseUrl: server.url, tokenStore: new MemoryTokenStore() });
+    client.tokens.set(await client.auth.login({ email: 'totp@example.test', password: PASSWORD }));
     const key = await client.user.getOtpKey();
     await client.user.setupAuthenticator({
       enable: true,
