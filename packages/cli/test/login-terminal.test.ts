@@ -29,13 +29,20 @@ async function waitForPane(pattern: RegExp, timeoutMs = 20_000): Promise<string>
 
 beforeAll(async () => {
   server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
-  const client = createApiClient({ baseUrl: server.url, tokenStore: new MemoryTokenStore(), language: () => 'en' });
+  const client = createApiClient({
+    baseUrl: server.url,
+    tokenStore: new MemoryTokenStore(),
+    language: () => 'en',
+  });
   await client.auth.register({ email: 'term@example.test', userName: 'term', password: PASSWORD });
   const rows = (await server.database.db.execute(
     "select link from mail_outbox where recipient = 'term@example.test'",
   )) as unknown as { rows: Array<{ link: string }> };
   const link = new URL(rows.rows[0]!.link);
-  await client.auth.confirmEmail({ userId: link.searchParams.get('userId')!, code: link.searchParams.get('code')! });
+  await client.auth.confirmEmail({
+    userId: link.searchParams.get('userId')!,
+    code: link.searchParams.get('code')!,
+  });
   client.tokens.set(await client.auth.login({ email: 'term@example.test', password: PASSWORD }));
   secret = (await client.user.getOtpKey()).secret;
   await client.user.setupAuthenticator({ enable: true, twoFactor: { totp: totpCode(secret, Date.now()) } });
@@ -55,7 +62,19 @@ describe('tradedeck login in a real terminal (tmux)', () => {
     const dir = freshConfigDir();
     const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
     const command = `TRADEDECK_CONFIG_DIR=${dir} LANG=C.UTF-8 ${process.execPath} --import tsx ${entry} login --server ${server.url}; echo "exit=$?"; sleep 60`;
-    tmux('new-session', '-d', '-s', session, '-x', '150', '-y', '30', '-c', fileURLToPath(new URL('..', import.meta.url)), command);
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      '150',
+      '-y',
+      '30',
+      '-c',
+      fileURLToPath(new URL('..', import.meta.url)),
+      command,
+    );
 
     await waitForPane(/E-mail:\s*$/m);
     tmux('send-keys', '-t', session, 'term@example.test', 'Enter');

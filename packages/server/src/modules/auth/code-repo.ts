@@ -1,12 +1,16 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { emailCodes, recoveryCodes } from '../../db/schema.ts';
+import type { UserScope } from '../../security/user-scope.ts';
 
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
 
 /** E-mailed one-time codes and recovery codes. */
 export class CodeRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly scope: UserScope,
+  ) {}
 
   /** Issues a code for a purpose; earlier unused codes of that purpose stop working (a resend kills the old one). */
   async issueEmailCode(input: {
@@ -84,25 +88,29 @@ export class CodeRepo {
   }
 
   async unusedRecoveryCodes(userId: string): Promise<Array<{ id: string; codeHash: string }>> {
-    return this.db
-      .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-      .orderBy(asc(recoveryCodes.createdAt));
+    return this.scope.run(userId, (db) =>
+      db
+        .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+        .orderBy(asc(recoveryCodes.createdAt)),
+    );
   }
 
   async consumeRecoveryCode(userId: string, id: string): Promise<boolean> {
-    const rows = await this.db
-      .update(recoveryCodes)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(recoveryCodes.id, id), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-      .returning({ id: recoveryCodes.id });
+    const rows = await this.scope.run(userId, (db) =>
+      db
+        .update(recoveryCodes)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(recoveryCodes.id, id), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id }),
+    );
     return rows.length === 1;
   }
 
   /** Replaces the whole set in one transaction: old codes are gone the moment new ones exist. */
   async replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.scope.run(userId, async (tx) => {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       if (hashes.length)
         await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));

@@ -9,6 +9,7 @@ import { registerSecurityHeaders } from '../../security/http-headers.ts';
 import { loadKeyring } from '../../security/master-key.ts';
 import { RateLimiter } from '../../security/rate-limiter.ts';
 import { SecretBox } from '../../security/secret-box.ts';
+import { UserScope } from '../../security/user-scope.ts';
 import { registerAdminRoutes } from '../admin/routes.ts';
 import { AdminService } from '../admin/service.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from '../mail/mailer.ts';
@@ -57,7 +58,8 @@ export async function registerAccountModules(
     config.dataDir === IN_MEMORY && !config.databaseUrl ? null : config.dataDir,
   );
   const users = new UsersRepo(database.db);
-  const security = new SecurityRepo(database.db);
+  const scope = new UserScope(database.db);
+  const security = new SecurityRepo(database.db, scope);
   const outbox = new OutboxRepo(database.db);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
@@ -66,8 +68,8 @@ export async function registerAccountModules(
 
   const deps: AuthDeps = {
     users,
-    sessions: new SessionRepo(database.db),
-    codes: new CodeRepo(database.db),
+    sessions: new SessionRepo(database.db, scope),
+    codes: new CodeRepo(database.db, scope),
     security,
     limiter: new RateLimiter(security),
     mailer,

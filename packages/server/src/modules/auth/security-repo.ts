@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rateLimits, securityEvents, userKeys } from '../../db/schema.ts';
+import type { UserScope } from '../../security/user-scope.ts';
 
 export interface SecurityEvent {
   event: string;
@@ -14,7 +15,10 @@ export interface SecurityEvent {
 
 /** Shared counters, the audit trail and wrapped data keys. */
 export class SecurityRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly scope: UserScope,
+  ) {}
 
   /** Adds `by` to a fixed-window counter, starting a new window when the old one ended; returns the state. */
   async hit(key: string, windowMs: number, by = 1): Promise<{ count: number; windowStart: Date }> {
@@ -60,16 +64,17 @@ export class SecurityRepo {
   }
 
   async wrappedKey(userId: string): Promise<string | null> {
-    const rows = await this.db
-      .select({ w: userKeys.wrappedKey })
-      .from(userKeys)
-      .where(eq(userKeys.userId, userId));
+    const rows = await this.scope.run(userId, (db) =>
+      db.select({ w: userKeys.wrappedKey }).from(userKeys).where(eq(userKeys.userId, userId)),
+    );
     return rows[0]?.w ?? null;
   }
 
   /** Stores a wrapped key unless one exists (two first writers agree on one key); returns the stored one. */
   async putWrappedKey(userId: string, wrappedKey: string): Promise<string> {
-    await this.db.insert(userKeys).values({ userId, wrappedKey }).onConflictDoNothing();
+    await this.scope.run(userId, (db) =>
+      db.insert(userKeys).values({ userId, wrappedKey }).onConflictDoNothing(),
+    );
     return (await this.wrappedKey(userId))!;
   }
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { deviceSessions, refreshTokens, users } from '../../db/schema.ts';
+import type { UserScope } from '../../security/user-scope.ts';
 
 export type SessionRow = typeof deviceSessions.$inferSelect;
 export type RefreshRow = typeof refreshTokens.$inferSelect;
@@ -8,7 +9,10 @@ type UserRow = typeof users.$inferSelect;
 
 /** Device sessions and their refresh tokens. Every query names the owning user where a user is known. */
 export class SessionRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly scope: UserScope,
+  ) {}
 
   async create(input: {
     userId: string;
@@ -89,32 +93,36 @@ export class SessionRepo {
   }
 
   async listActive(userId: string): Promise<SessionRow[]> {
-    return this.db
-      .select()
-      .from(deviceSessions)
-      .where(
-        and(
-          eq(deviceSessions.userId, userId),
-          isNull(deviceSessions.revokedAt),
-          gt(deviceSessions.expiresAt, sql`now()`),
-        ),
-      )
-      .orderBy(desc(deviceSessions.lastSeenAt));
+    return this.scope.run(userId, (db) =>
+      db
+        .select()
+        .from(deviceSessions)
+        .where(
+          and(
+            eq(deviceSessions.userId, userId),
+            isNull(deviceSessions.revokedAt),
+            gt(deviceSessions.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(desc(deviceSessions.lastSeenAt)),
+    );
   }
 
   /** Revokes one session of this user; false when it is not theirs or already ended. */
   async revoke(userId: string, sessionId: string, reason: string): Promise<boolean> {
-    const rows = await this.db
-      .update(deviceSessions)
-      .set({ revokedAt: sql`now()`, revokeReason: reason })
-      .where(
-        and(
-          eq(deviceSessions.id, sessionId),
-          eq(deviceSessions.userId, userId),
-          isNull(deviceSessions.revokedAt),
-        ),
-      )
-      .returning({ id: deviceSessions.id });
+    const rows = await this.scope.run(userId, (db) =>
+      db
+        .update(deviceSessions)
+        .set({ revokedAt: sql`now()`, revokeReason: reason })
+        .where(
+          and(
+            eq(deviceSessions.id, sessionId),
+            eq(deviceSessions.userId, userId),
+            isNull(deviceSessions.revokedAt),
+          ),
+        )
+        .returning({ id: deviceSessions.id }),
+    );
     return rows.length === 1;
   }
 
@@ -122,11 +130,13 @@ export class SessionRepo {
   async revokeAll(userId: string, reason: string, keep: string | null = null): Promise<number> {
     const conditions = [eq(deviceSessions.userId, userId), isNull(deviceSessions.revokedAt)];
     if (keep) conditions.push(ne(deviceSessions.id, keep));
-    const rows = await this.db
-      .update(deviceSessions)
-      .set({ revokedAt: sql`now()`, revokeReason: reason })
-      .where(and(...conditions))
-      .returning({ id: deviceSessions.id });
+    const rows = await this.scope.run(userId, (db) =>
+      db
+        .update(deviceSessions)
+        .set({ revokedAt: sql`now()`, revokeReason: reason })
+        .where(and(...conditions))
+        .returning({ id: deviceSessions.id }),
+    );
     return rows.length;
   }
 }
