@@ -22,12 +22,17 @@ BEGIN
     EXECUTE 'GRANT SELECT, INSERT, UPDATE, DELETE ON recovery_codes TO tradedeck_app';
     EXECUTE 'GRANT SELECT, INSERT, UPDATE, DELETE ON user_keys TO tradedeck_app';
     EXECUTE 'GRANT SELECT, INSERT, UPDATE, DELETE ON security_events TO tradedeck_app';
-    IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
-      EXECUTE format('GRANT tradedeck_app TO %I', current_user);
-    END IF;
+  END IF;
+END $$;
+--> statement-breakpoint
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tradedeck_app')
+     AND NOT pg_has_role(current_user, 'tradedeck_app', 'MEMBER') THEN
+    EXECUTE format('GRANT tradedeck_app TO %I', current_user);
   END IF;
 EXCEPTION WHEN insufficient_privilege THEN
-  RAISE NOTICE 'cannot grant tradedeck_app; see docs/security.md';
+  RAISE NOTICE 'cannot make % a member of tradedeck_app; see docs/security.md', current_user;
 END $$;
 --> statement-breakpoint
 ALTER TABLE "users" ENABLE ROW LEVEL SECURITY;
