@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config.ts';
 
@@ -24,9 +24,9 @@ export function loadKeyring(masterKey: string | null, dataDir: string | null): K
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(path, `k1:${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   }
-  chmodSync(path, 0o600);
-  if ((statSync(path).mode & 0o077) !== 0)
-    throw new ConfigError(`${path} must be readable by its owner only`);
+  if ((statSync(path).mode & 0o077) !== 0) {
+    throw new ConfigError(`${path} must be readable by its owner only: chmod 600 ${path}`);
+  }
   return parseKeyring(readFileSync(path, 'utf8').trim());
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +76,8 @@ describe('envelope encryption', () => {
     expect(statSync(join(dir, 'master.key')).mode & 0o777).toBe(0o600);
     expect(loadKeyring(null, dir).keys.get('k1')!.equals(first.keys.get('k1')!)).toBe(true);
     expect(() => parseKeyring('short')).toThrow(/32 bytes/);
+    chmodSync(join(dir, 'master.key'), 0o644);
+    expect(() => loadKeyring(null, dir)).toThrow(/owner only/);
     expect(loadKeyring(randomBytes(32).toString('base64'), null).active).toBe('k1');
   });
 
