@@ -37,6 +37,7 @@ const TEXT = {
 } as const;
 
 export const RESEND_SECONDS = 60;
+const EMPTY = { totp: '', emailCode: '', recoveryCode: '' };
 const RESET_AFTER_CLOSE_MS = 300;
 
 export interface TwoFactorDialogProps {
@@ -65,8 +66,7 @@ export function TwoFactorDialog({
 }: TwoFactorDialogProps) {
   const { i18n } = useTranslation();
   const t = TEXT[i18n.language === 'en' ? 'en' : 'ru'];
-  const empty = { totp: '', emailCode: '', recoveryCode: '' };
-  const [values, setValues] = useState(empty);
+  const [values, setValues] = useState(EMPTY);
   const [useRecovery, setUseRecovery] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [countdown, setCountdown] = useState(0);
@@ -77,7 +77,8 @@ export function TwoFactorDialog({
     if (open) return;
     // Fields reset a moment after closing so the closing animation does not show them clearing.
     const timer = setTimeout(() => {
-      setValues(empty);
+      setValues(EMPTY);
+      autoSent.current = '';
       setUseRecovery(false);
       setSubmitted(false);
       setSendState(null);
