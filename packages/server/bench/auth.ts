@@ -27,7 +27,6 @@ const server = await startServer(
   (app) => bindOperation(app, noop, () => ({ ok: true as const })),
 );
 const base = server.url;
-let ipCounter = 0;
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, {
     method: 'POST',
@@ -46,7 +45,6 @@ await post('/api/auth/confirm-email', { userId: params.get('userId'), code: para
 const clearLimits = () => server.database.db.execute('delete from rate_limits');
 
 async function login(): Promise<{ token: string; cookie: string }> {
-  ipCounter += 1;
   const res = await post('/api/auth/login', { email: 'bench@example.test', password: PASSWORD });
   if (res.status !== 200) throw new Error(`login ${res.status} ${await res.text()}`);
   const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
