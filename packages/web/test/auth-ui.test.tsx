@@ -103,3 +103,45 @@ describe('auth pages', () => {
     expect(screen.getByRole('heading', { name: 'New password' })).toBeTruthy();
   });
 });
+
+describe('two-factor prompt for the API client', () => {
+  it('opens the dialog for a challenge and resolves the call with the typed codes, or null on cancel', async () => {
+    const { TwoFactorPrompt, TwoFactorPromptHost } = await import('../src/ui/two-factor-prompt.tsx');
+    const { act } = await import('@testing-library/react');
+    const prompt = new TwoFactorPrompt();
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <TwoFactorPromptHost prompt={prompt} />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    let answer!: Promise<unknown>;
+    act(() => {
+      answer = prompt.ask({
+        operationId: 'user.changePassword',
+        requirements: ['emailCode'],
+        attempt: 1,
+        message: 'Wrong code',
+      });
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Wrong code');
+    fireEvent.change(screen.getByLabelText('Code from the e-mail'), { target: { value: '654321' } });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    });
+    expect(await answer).toEqual({ emailCode: '654321' });
+    let cancelled!: Promise<unknown>;
+    act(() => {
+      cancelled = prompt.ask({
+        operationId: 'user.changeEmail',
+        requirements: ['totp', 'recoveryCode'],
+        attempt: 0,
+        message: '',
+      });
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    expect(await cancelled).toBeNull();
+  });
+});
