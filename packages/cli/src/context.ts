@@ -1,15 +1,16 @@
-import { join } from 'node:path';
-import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
-import { FileTokenStore } from '@tradedeck/sdk/client/node';
+import type { ApiClient } from '@tradedeck/sdk/client';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { CliFailure, ExitCode } from './exit-codes.ts';
 import { type MessageKey, message } from './messages.ts';
+import { createSessionClient, type Prompt } from './session.ts';
 import { DEFAULT_SERVER, Settings } from './settings.ts';
 
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
   env: NodeJS.ProcessEnv;
+  /** Asks the user (login, second factor); absent when nobody can answer. */
+  prompt?: Prompt;
 }
 
 /** How a command group is registered: help texts in `lang`, the context built when the command runs. */
@@ -22,6 +23,7 @@ export interface GlobalOptions {
   server?: string;
   json?: boolean;
   lang?: string;
+  token?: string;
 }
 
 /** What every command gets: the language, output mode, saved settings and an API client for the server. */
@@ -32,6 +34,8 @@ export interface CommandContext {
   readonly settings: Settings;
   readonly io: Io;
   client(): ApiClient;
+  /** The refresh-cookie jar and token store behind the client (login and logout manage them). */
+  session(): ReturnType<typeof createSessionClient>;
   t(key: MessageKey, params?: Record<string, string | number>): string;
   /** Prints a data answer: JSON when `--json` is on, else the plain lines. */
   print(data: unknown, plain: () => string): void;
@@ -45,22 +49,26 @@ export function createContext(options: GlobalOptions, io: Io): CommandContext {
     lang,
   );
   const json = Boolean(options.json);
-  let client: ApiClient | null = null;
+  let session: ReturnType<typeof createSessionClient> | null = null;
+  const openSession = () => {
+    session ??= createSessionClient({
+      baseUrl: serverUrl,
+      lang,
+      configDir: settings.directory,
+      token: options.token ?? (io.env.TRADEDECK_TOKEN?.trim() || undefined),
+      prompt: io.prompt,
+      stderr: io.stderr,
+    });
+    return session;
+  };
   return {
     lang,
     json,
     serverUrl,
     settings,
     io,
-    client() {
-      client ??= createApiClient({
-        baseUrl: serverUrl,
-        language: () => lang,
-        tokenStore: new FileTokenStore(join(settings.directory, 'token.json')),
-        timeoutMs: 15_000,
-      });
-      return client;
-    },
+    client: () => openSession().client,
+    session: openSession,
     t: (key, params) => message(lang, key, params),
     print(data, plain) {
       io.stdout(json ? `${JSON.stringify(data, null, 2)}\n` : `${plain()}\n`);

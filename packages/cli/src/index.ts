@@ -1,8 +1,10 @@
 import { run } from './program.ts';
+import { terminalPrompt } from './session.ts';
 
 const code = await run(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
+  prompt: terminalPrompt,
 });
 process.exitCode = code;

@@ -1,7 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
+import { registerAdmin } from './commands/admin.ts';
 import { registerConfig } from './commands/config.ts';
+import { registerLogin } from './commands/login.ts';
+import { registerLogout } from './commands/logout.ts';
 import { registerStatus } from './commands/status.ts';
+import { registerWhoami } from './commands/whoami.ts';
 import { type CommandContext, createContext, type GlobalOptions, type Io, peekLanguage } from './context.ts';
 import { CliFailure, ExitCode } from './exit-codes.ts';
 import { failureFromError } from './failures.ts';
@@ -23,6 +27,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     .option('-s, --server <url>', message(preLang, 'optServer'))
     .option('--json', message(preLang, 'optJson'))
     .option('--lang <lang>', message(preLang, 'optLang'))
+    .option('--token <token>', message(preLang, 'optToken'))
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({
@@ -34,6 +39,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const registration = { lang: preLang, context: lazyContext };
   registerStatus(program, registration);
   registerConfig(program, registration);
+  registerLogin(program, registration);
+  registerLogout(program, registration);
+  registerWhoami(program, registration);
+  registerAdmin(program, registration);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

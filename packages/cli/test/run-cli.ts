@@ -9,8 +9,17 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `tradedeck` in process with captured output and its own settings directory. */
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/**
+ * Runs `tradedeck` in process with captured output and its own settings directory. `answers`, when given, are
+ * typed at the prompts in order (and the questions asked are kept in `prompts`).
+ */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  answers?: string[],
+): Promise<CliResult & { prompts: string[] }> {
+  const prompts: string[] = [];
+  const queue = [...(answers ?? [])];
   let stdout = '';
   let stderr = '';
   const code = await run(args, {
@@ -21,8 +30,16 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
       stderr += text;
     },
     env: { TRADEDECK_CONFIG_DIR: freshConfigDir(), LANG: 'C.UTF-8', ...env },
+    ...(answers
+      ? {
+          prompt: async (question: string) => {
+            prompts.push(question);
+            return queue.shift() ?? '';
+          },
+        }
+      : {}),
   });
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, prompts };
 }
 
 export function freshConfigDir(): string {

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ResultCode } from '@tradedeck/sdk/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import type { ServerConfig } from './config/config.ts';
 import type { Database } from './db/database.ts';
-import { AppError } from './http/app-error.ts';
 import { boundOperations } from './http/bind-operation.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
 import { buildManifest } from './http/manifest.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { loggerOptions } from './logger.ts';
+import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
 import { SystemRepo } from './modules/system/repo.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { SystemService } from './modules/system/service.ts';
@@ -21,10 +20,13 @@ export interface AppOptions {
   database: Database;
   /** A logger instance or options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+  /** Clock for tokens and codes (tests move it). */
+  now?: () => number;
 }
 
 export interface AppServices {
   system: SystemService;
+  auth: AuthApi;
 }
 
 declare module 'fastify' {
@@ -34,7 +36,7 @@ declare module 'fastify' {
 }
 
 /** Builds the API server without listening: tests inject requests or listen on port 0. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, now }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger)
       ? { loggerInstance: logger }
@@ -50,9 +52,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   app.decorate(boundOperations, [] as never);
   app[boundOperations] = [];
-  app.decorate('authenticate', async () => {
-    throw new AppError(ResultCode.Unauthorized);
-  });
+  const auth = await registerAccountModules(app, { config, database, ...(now ? { now } : {}) });
 
   const system = new SystemService(new SystemRepo(database.db), {
     version: SERVER_VERSION,
@@ -60,7 +60,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     database: database.kind,
     maintenanceOverride: config.maintenance,
   });
-  app.decorate('services', { system });
+  app.decorate('services', { system, auth });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-trace-id', String(request.id));

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config/config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { SystemRepo } from './modules/system/repo.ts';
+import { loadKeyring } from './security/master-key.ts';
+import { rewrapDataKeys } from './security/rewrap-keys.ts';
 import { startServer } from './server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -67,8 +69,22 @@ async function maintenance(args: string[]): Promise<void> {
   }
 }
 
+/** `tradedeck-server rewrap-keys`: after a master-key rotation, re-wraps every data key under the active key. */
+async function rewrapKeys(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    const keyring = loadKeyring(config.masterKey, config.dataDir);
+    process.stdout.write(`re-wrapped ${await rewrapDataKeys(database.db, keyring)} data keys\n`);
+  } finally {
+    await database.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
-const run = command === 'maintenance' ? maintenance(rest) : serve();
+const run =
+  command === 'maintenance' ? maintenance(rest) : command === 'rewrap-keys' ? rewrapKeys() : serve();
 run.catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`tradedeck-server: ${error.message}\n`);

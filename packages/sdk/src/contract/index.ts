@@ -1,16 +1,20 @@
+import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import type { Operation } from './operation.ts';
 import { system } from './system.ts';
+import { user } from './user.ts';
 
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
 export * from './operation.ts';
 export * from './result-codes.ts';
 export * from './system.ts';
+export * from './user.ts';
 
 /** Every area of the API, keyed as in operation ids (`<area>.<operation>`). */
-export const contract = { auth, system } as const;
+export const contract = { auth, system, user, admin } as const;
 
 export type Contract = typeof contract;
 

@@ -25,6 +25,11 @@ export interface ServerConfig {
   webRoot: string | null;
   /** Maintenance set from the environment wins over the stored flag. */
   maintenance: MaintenanceOverride | null;
+  /** SMTP server for mail (smtp:// or smtps://); without it mail goes to the database outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Master key(s) for stored secrets; without it a 0600 key file in the data directory is used. */
+  masterKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -67,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logFormat: logFormat(env.LOG_FORMAT),
     webRoot: env.TRADEDECK_WEB_ROOT?.trim() || null,
     maintenance: maintenanceFromEnv(env),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.TRADEDECK_MAIL_FROM?.trim() || 'Tradedeck <no-reply@tradedeck.local>',
+    masterKey: env.TRADEDECK_MASTER_KEY?.trim() || null,
   };
 }
 
@@ -90,4 +98,13 @@ function maintenanceFromEnv(env: NodeJS.ProcessEnv): MaintenanceOverride | null 
     reason: env.TRADEDECK_MAINTENANCE_REASON?.trim() || null,
     estimatedCompletion: eta ? new Date(eta).toISOString() : null,
   };
+}
+
+function smtpUrl(value: string | undefined): string | null {
+  const url = value?.trim();
+  if (!url) return null;
+  if (!/^smtps?:\/\//.test(url) || !URL.canParse(url)) {
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465');
+  }
+  return url;
 }

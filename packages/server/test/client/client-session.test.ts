@@ -34,6 +34,10 @@ const secure = defineOperation({
   flags: {},
 });
 
+const TEST_REFRESH_PATH = '/api/test/refresh-token';
+const worldFetch: typeof fetch = (input, init) =>
+  fetch(String(input).replace(contract.auth.refreshToken.path, TEST_REFRESH_PATH), init);
+
 /** A server whose session rules the tests steer: which tokens are valid, what a refresh answers. */
 const world = {
   validTokens: new Set<string>(),
@@ -51,14 +55,19 @@ function bindTestRoutes(app: FastifyInstance) {
     const token = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     if (world.rejectEverything || !world.validTokens.has(token)) throw new AppError(11);
   };
-  bindOperation(app, contract.auth.refreshToken, async () => {
-    world.refreshCalls += 1;
-    if (world.refreshDelayMs) await new Promise((done) => setTimeout(done, world.refreshDelayMs));
-    if (world.refreshFails) throw new AppError(11);
-    const accessToken = `token-${++world.issued}`;
-    world.validTokens.add(accessToken);
-    return { accessToken, expiresAt: new Date(Date.now() + world.issuedTtlMs).toISOString() };
-  });
+  // The real refresh route is served by the app; this world answers on its own path (see `worldFetch`).
+  bindOperation(
+    app,
+    { ...contract.auth.refreshToken, id: 'test.refreshToken', path: TEST_REFRESH_PATH },
+    async () => {
+      world.refreshCalls += 1;
+      if (world.refreshDelayMs) await new Promise((done) => setTimeout(done, world.refreshDelayMs));
+      if (world.refreshFails) throw new AppError(11);
+      const accessToken = `token-${++world.issued}`;
+      world.validTokens.add(accessToken);
+      return { accessToken, expiresAt: new Date(Date.now() + world.issuedTtlMs).toISOString() };
+    },
+  );
   bindOperation(app, whoami, (_input, ctx) => {
     world.whoamiCalls += 1;
     return { token: ctx.request.headers.authorization?.replace(/^Bearer /, '') ?? '' };
@@ -94,7 +103,7 @@ function clientWith(expiresInMs: number, extra: Partial<Parameters<typeof create
     accessToken: 'start',
     expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
   });
-  return createApiClient({ baseUrl: server.url, tokenStore: tokens, ...extra });
+  return createApiClient({ baseUrl: server.url, tokenStore: tokens, fetch: worldFetch, ...extra });
 }
 
 describe('refresh ahead of expiry', () => {
@@ -207,7 +216,7 @@ describe('the two-factor hook', () => {
 
 describe('typed calls from the contract', () => {
   it('calls system.status by its contract name', async () => {
-    const client = createApiClient({ baseUrl: server.url });
+    const client = createApiClient({ baseUrl: server.url, fetch: worldFetch });
     const status = await client.system.status();
     expect(status.name).toBe('tradedeck');
   });

@@ -1,0 +1,187 @@
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  type ApiClient,
+  createApiClient,
+  MemoryTokenStore,
+  type TokenStore,
+  type TwoFactorChallenge,
+} from '@tradedeck/sdk/client';
+import { FileTokenStore } from '@tradedeck/sdk/client/node';
+import type { TwoFactorInput } from '@tradedeck/sdk/contract';
+import type { Language } from '@tradedeck/sdk/i18n';
+import { type MessageKey, message } from './messages.ts';
+
+const COOKIE_NAMES = ['__Host-rt', 'tradedeck-rt'];
+
+/** Keeps the server's refresh cookie in a file readable by the user only, so the CLI can renew its session. */
+export class CookieJar {
+  constructor(private readonly path: string) {}
+
+  get(): { name: string; value: string } | null {
+    try {
+      const stored = JSON.parse(readFileSync(this.path, 'utf8')) as { name?: string; value?: string };
+      return stored.name && stored.value ? { name: stored.name, value: stored.value } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  set(name: string, value: string): void {
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    writeFileSync(this.path, JSON.stringify({ name, value }), { mode: 0o600 });
+    chmodSync(this.path, 0o600);
+  }
+
+  clear(): void {
+    rmSync(this.path, { force: true });
+  }
+
+  /** A fetch that sends the stored cookie to the server and stores the one it sets (or clears). */
+  wrap(inner: typeof fetch): typeof fetch {
+    return async (input, init) => {
+      const headers = new Headers(init?.headers);
+      const cookie = this.get();
+      if (cookie) headers.set('cookie', `${cookie.name}=${cookie.value}`);
+      const response = await inner(input, { ...init, headers });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const eq = pair.indexOf('=');
+        const name = pair.slice(0, eq).trim();
+        if (!COOKIE_NAMES.includes(name)) continue;
+        const value = pair.slice(eq + 1).trim();
+        if (value) this.set(name, value);
+        else this.clear();
+      }
+      return response;
+    };
+  }
+}
+
+export type Prompt = (question: string, options?: { hidden?: boolean }) => Promise<string>;
+
+export interface SessionOptions {
+  baseUrl: string;
+  lang: Language;
+  configDir: string;
+  /** An access token given on the command line or in TRADEDECK_TOKEN: used as is, never stored. */
+  token?: string | undefined;
+  prompt?: Prompt | undefined;
+  stderr: (text: string) => void;
+}
+
+/** Where the CLI keeps its session: token.json and session.json (mode 0600) in the settings directory. */
+export function sessionFiles(configDir: string) {
+  return { token: join(configDir, 'token.json'), cookie: join(configDir, 'session.json') };
+}
+
+export function createSessionClient(options: SessionOptions): {
+  client: ApiClient;
+  jar: CookieJar;
+  tokens: TokenStore;
+} {
+  const files = sessionFiles(options.configDir);
+  const jar = new CookieJar(files.cookie);
+  const tokens: TokenStore = options.token
+    ? new MemoryTokenStore({
+        accessToken: options.token,
+        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+      })
+    : new FileTokenStore(files.token);
+  const t = (key: MessageKey) => message(options.lang, key);
+  const client = createApiClient({
+    baseUrl: options.baseUrl,
+    language: () => options.lang,
+    tokenStore: tokens,
+    fetch: jar.wrap(globalThis.fetch.bind(globalThis)),
+    timeoutMs: 15_000,
+    ...(options.prompt
+      ? {
+          onTwoFactorRequired: (c: TwoFactorChallenge) =>
+            askSecondFactor(c, options.prompt!, t, options.stderr),
+        }
+      : {}),
+  });
+  return { client, jar, tokens };
+}
+
+/** Asks for a code that fits the requirements; a XXXXX-XXXXX answer is taken as a recovery code. */
+async function askSecondFactor(
+  challenge: TwoFactorChallenge,
+  prompt: Prompt,
+  t: (key: MessageKey) => string,
+  stderr: (text: string) => void,
+): Promise<TwoFactorInput | null> {
+  if (challenge.attempt > 0) stderr(`${t('wrongCode')}\n`);
+  const wants = challenge.requirements;
+  const question = wants.includes('totp') ? t('askTotp') : t('askEmailCode');
+  const answer = (
+    await prompt(wants.includes('recoveryCode') ? `${question} ${t('orRecovery')}: ` : `${question}: `)
+  ).trim();
+  if (!answer) return null;
+  if (/^\d{6}$/.test(answer.replace(/\s/g, ''))) {
+    const code = answer.replace(/\s/g, '');
+    return {
+      ...(wants.includes('totp') ? { totp: code } : {}),
+      ...(wants.includes('emailCode') ? { emailCode: code } : {}),
+    };
+  }
+  return { recoveryCode: answer };
+}
+
+/** Reads a line from the terminal; hidden input (passwords) is not echoed. */
+export const terminalPrompt: Prompt = (question, options = {}) =>
+  new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stderr.write(question);
+    if (!stdin.isTTY) {
+      let data = '';
+      const onData = (chunk: Buffer) => {
+        data += chunk.toString('utf8');
+        const newline = data.indexOf('\n');
+        if (newline >= 0) {
+          stdin.off('data', onData);
+          stdin.pause();
+          resolve(data.slice(0, newline).replace(/\r$/, ''));
+        }
+      };
+      stdin.on('data', onData);
+      stdin.once('end', () => resolve(data));
+      stdin.resume();
+      return;
+    }
+    let value = '';
+    stdin.setRawMode(true);
+    stdin.resume();
+    const onData = (chunk: Buffer) => {
+      for (const char of chunk.toString('utf8')) {
+        if (char === '\r' || char === '\n') {
+          finish();
+          process.stderr.write('\n');
+          resolve(value);
+          return;
+        }
+        if (char === '\u0003') {
+          finish();
+          process.stderr.write('\n');
+          reject(new Error('cancelled'));
+          return;
+        }
+        if (char === '\u007f' || char === '\b') {
+          if (value.length) {
+            value = value.slice(0, -1);
+            if (!options.hidden) process.stderr.write('\b \b');
+          }
+          continue;
+        }
+        value += char;
+        if (!options.hidden) process.stderr.write(char);
+      }
+    };
+    const finish = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+    };
+    stdin.on('data', onData);
+  });

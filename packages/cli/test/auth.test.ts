@@ -1,0 +1,175 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
+import { loadConfig } from '@tradedeck/server/config';
+import { type RunningServer, startServer } from '@tradedeck/server/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshConfigDir, runCli } from './run-cli.ts';
+
+const PASSWORD = 'Quartz-Lantern-42';
+
+let server: RunningServer;
+
+/** The newest outbox link to an address (mail stays in the database: no SMTP server is configured). */
+async function outboxLink(email: string): Promise<URL> {
+  const result = (await server.database.db.execute(
+    `select link from mail_outbox where recipient = '${email}' and link is not null order by created_at desc limit 1`,
+  )) as unknown as { rows: Array<{ link: string }> };
+  return new URL(result.rows[0]!.link);
+}
+
+async function register(email: string, userName: string): Promise<void> {
+  const client = createApiClient({ baseUrl: server.url });
+  await client.auth.register({ email, userName, password: PASSWORD });
+  const link = await outboxLink(email);
+  await client.auth.confirmEmail({
+    userId: link.searchParams.get('userId')!,
+    code: link.searchParams.get('code')!,
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
+  await register('boss@example.test', 'boss');
+});
+afterAll(() => server.stop());
+
+describe('tradedeck login, whoami, logout', () => {
+  it('signs in at the prompts, keeps token and cookie readable by the user only, and renews the session', async () => {
+    const dir = freshConfigDir();
+    const env = { TRADEDECK_CONFIG_DIR: dir };
+    const login = await runCli(['login', '--server', server.url], env, ['boss@example.test', PASSWORD]);
+    expect(login.stderr).toBe('');
+    expect(login.code).toBe(0);
+    expect(login.prompts).toEqual(['E-mail: ', 'Password: ']);
+    expect(login.stdout).toContain(`Signed in as boss <boss@example.test> (admin) on ${server.url}`);
+    for (const file of ['token.json', 'session.json']) {
+      expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
+    }
+
+    const who = await runCli(['whoami', '--json', '--server', server.url], env);
+    expect(JSON.parse(who.stdout)).toMatchObject({
+      email: 'boss@example.test',
+      role: 'admin',
+      status: 'active',
+    });
+
+    // The refresh cookie renews an access token that is about to expire.
+    const tokenFile = join(dir, 'token.json');
+    const { writeFileSync, readFileSync } = await import('node:fs');
+    const stored = JSON.parse(readFileSync(tokenFile, 'utf8'));
+    writeFileSync(
+      tokenFile,
+      JSON.stringify({ ...stored, expiresAt: new Date(Date.now() + 1000).toISOString() }),
+      { mode: 0o600 },
+    );
+    expect((await runCli(['whoami', '--server', server.url], env)).code).toBe(0);
+    expect(JSON.parse(readFileSync(tokenFile, 'utf8')).accessToken).not.toBe(stored.accessToken);
+
+    const logout = await runCli(['logout', '--server', server.url], env);
+    expect(logout.stdout).toContain('Signed out');
+    const after = await runCli(['whoami', '--server', server.url], env);
+    expect(after.code).toBe(4);
+    expect(after.stderr).toContain('tradedeck login');
+    // The old access token died with the session on the server.
+    const reuse = await runCli(['whoami', '--server', server.url, '--token', stored.accessToken], {
+      TRADEDECK_CONFIG_DIR: freshConfigDir(),
+    });
+    expect(reuse.code).toBe(4);
+  });
+
+  it('reports a wrong password in the chosen language and accepts TRADEDECK_TOKEN for scripts', async () => {
+    const wrong = await runCli(['login', '--server', server.url, '--lang', 'ru'], {}, [
+      'boss@example.test',
+      'Wrong-Pass-1!',
+    ]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('Неверный e-mail или пароль');
+
+    const client = createApiClient({ baseUrl: server.url });
+    const token = await client.auth.login({ email: 'boss@example.test', password: PASSWORD });
+    const who = await runCli(['whoami', '--server', server.url], { TRADEDECK_TOKEN: token.accessToken });
+    expect(who.code).toBe(0);
+    expect(who.stdout).toContain('boss <boss@example.test>, admin, active');
+    const saved = await runCli(['login', '--token', token.accessToken, '--server', server.url], {});
+    expect(saved.code).toBe(0);
+  });
+
+  it('prompts for the authenticator code and retries after a wrong one', async () => {
+    const { totpCode } = await import('../../server/src/security/totp.ts');
+    await register('totp@example.test', 'totp');
+    const bossDir = freshConfigDir();
+    await runCli(['login', '--server', server.url], { TRADEDECK_CONFIG_DIR: bossDir }, [
+      'boss@example.test',
+      PASSWORD,
+    ]);
+    expect(
+      (
+        await runCli(['admin', 'approve', 'totp@example.test', '--server', server.url], {
+          TRADEDECK_CONFIG_DIR: bossDir,
+        })
+      ).code,
+    ).toBe(0);
+
+    const client = createApiClient({ baseUrl: server.url, tokenStore: new MemoryTokenStore() });
+    client.tokens.set(await client.auth.login({ email: 'totp@example.test', password: PASSWORD }));
+    const key = await client.user.getOtpKey();
+    await client.user.setupAuthenticator({
+      enable: true,
+      twoFactor: { totp: totpCode(key.secret, Date.now()) },
+    });
+
+    const next = totpCode(key.secret, Date.now() + 30_000);
+    const login = await runCli(['login', '--server', server.url], {}, [
+      'totp@example.test',
+      PASSWORD,
+      '000000',
+      next,
+    ]);
+    expect(login.stderr).toContain('Wrong code');
+    expect(login.prompts[2]).toBe('Code from the authenticator app (or a recovery code XXXXX-XXXXX): ');
+    expect(login.code).toBe(0);
+    expect(login.stdout).toContain('Signed in as totp <totp@example.test> (user)');
+  });
+});
+
+describe('tradedeck admin', () => {
+  it('lists users, approves, bans and unbans by e-mail, and shows the outbox', async () => {
+    const dir = freshConfigDir();
+    const env = { TRADEDECK_CONFIG_DIR: dir };
+    await runCli(['login', '--server', server.url], env, ['boss@example.test', PASSWORD]);
+    await register('newbie@example.test', 'newbie');
+
+    const pending = await runCli(
+      ['admin', 'users', '--status', 'pendingApproval', '--server', server.url],
+      env,
+    );
+    expect(pending.stdout).toMatch(/newbie@example\.test\s+newbie\s+user\s+pendingApproval/);
+    const approved = await runCli(['admin', 'approve', 'newbie@example.test', '--server', server.url], env);
+    expect(approved.stdout.trim()).toBe('newbie@example.test: active');
+    const banned = await runCli(
+      ['admin', 'ban', 'newbie@example.test', '--reason', 'spam', '--json', '--server', server.url],
+      env,
+    );
+    expect(JSON.parse(banned.stdout)).toMatchObject({ status: 'banned', banReason: 'spam' });
+    const unbanned = await runCli(['admin', 'unban', 'newbie@example.test', '--server', server.url], env);
+    expect(unbanned.stdout.trim()).toBe('newbie@example.test: active');
+    expect(
+      (await runCli(['admin', 'approve', 'ghost@example.test', '--server', server.url], env)).stderr,
+    ).toContain('No user with e-mail');
+
+    const outbox = await runCli(['admin', 'outbox', '--server', server.url], env);
+    expect(outbox.stdout).toContain('newbie@example.test  Подтвердите e-mail для Tradedeck');
+    expect(outbox.stdout).toMatch(/\/auth\/email-confirm\?userId=/);
+
+    const userDir = freshConfigDir();
+    await runCli(['login', '--server', server.url], { TRADEDECK_CONFIG_DIR: userDir }, [
+      'newbie@example.test',
+      PASSWORD,
+    ]);
+    const refused = await runCli(['admin', 'users', '--server', server.url], {
+      TRADEDECK_CONFIG_DIR: userDir,
+    });
+    expect(refused.code).toBe(1);
+  });
+});

@@ -1,0 +1,20 @@
+import { contract } from '@tradedeck/sdk/contract';
+import type { FastifyInstance } from 'fastify';
+import { bindOperation } from '../../http/bind-operation.ts';
+import { clientInfo, requireAuth } from '../auth/request-auth.ts';
+import type { AdminService } from './service.ts';
+
+export function registerAdminRoutes(app: FastifyInstance, service: AdminService): void {
+  const ops = contract.admin;
+  bindOperation(app, ops.listUsers, (input) => service.listUsers(input));
+  bindOperation(app, ops.approveUser, (input, ctx) =>
+    service.approve(requireAuth(ctx.request), input.userId, clientInfo(ctx.request)),
+  );
+  bindOperation(app, ops.banUser, (input, ctx) =>
+    service.ban(requireAuth(ctx.request), input.userId, input.reason, clientInfo(ctx.request)),
+  );
+  bindOperation(app, ops.unbanUser, (input, ctx) =>
+    service.unban(requireAuth(ctx.request), input.userId, clientInfo(ctx.request)),
+  );
+  bindOperation(app, ops.listOutbox, (input) => service.listOutbox(input.limit));
+}

@@ -1,0 +1,111 @@
+import { type AdminUser, ResultCode } from '@tradedeck/sdk/contract';
+import { AppError } from '../../http/app-error.ts';
+import { type AuthDeps, audit, type ClientInfo } from '../auth/deps.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import type { OutboxRepo } from '../mail/repo.ts';
+import { type AccountStatus, accountStatus, type UserRow } from '../users/repo.ts';
+
+export function adminView(u: UserRow): AdminUser {
+  return {
+    id: u.id,
+    email: u.email,
+    userName: u.userName,
+    role: u.role === 'admin' ? 'admin' : 'user',
+    status: accountStatus(u),
+    banReason: u.banReason,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError(ResultCode.NotFound);
+
+/** Moderation: list, approve, ban, unban; every action is audited. */
+export class AdminService {
+  constructor(
+    private readonly deps: AuthDeps,
+    private readonly outbox: OutboxRepo,
+  ) {}
+
+  async listUsers(input: {
+    pages: { page: number; pageSize: number };
+    status?: AccountStatus | undefined;
+    searchString?: string | undefined;
+  }) {
+    const { items, total } = await this.deps.users.list({
+      ...input.pages,
+      status: input.status,
+      searchString: input.searchString?.trim() || undefined,
+    });
+    return { items: items.map(adminView), total, page: input.pages.page, pageSize: input.pages.pageSize };
+  }
+
+  async approve(ctx: AuthContext, userId: string, client: ClientInfo): Promise<AdminUser> {
+    const user = await this.target(userId);
+    if (!user.emailConfirmedAt) {
+      throw new AppError(ResultCode.InvalidState, {
+        ru: 'Пользователь ещё не подтвердил e-mail',
+        en: 'The user has not confirmed their e-mail yet',
+      });
+    }
+    const updated = user.approvedAt
+      ? user
+      : (await this.deps.users.update(user.id, { approvedAt: new Date(this.deps.now()) }))!;
+    await audit(this.deps, { event: 'user_approved', userId, actorId: ctx.userId, ...client });
+    return adminView(updated);
+  }
+
+  /** Bans a user; all their sessions end at once, so their next request is refused. */
+  async ban(
+    ctx: AuthContext,
+    userId: string,
+    reason: string | undefined,
+    client: ClientInfo,
+  ): Promise<AdminUser> {
+    if (userId === ctx.userId) {
+      throw new AppError(ResultCode.OperationRejected, {
+        ru: 'Нельзя заблокировать себя',
+        en: 'You cannot ban yourself',
+      });
+    }
+    await this.target(userId);
+    const updated = (await this.deps.users.update(userId, {
+      bannedAt: new Date(this.deps.now()),
+      banReason: reason ?? null,
+    }))!;
+    const ended = await this.deps.sessions.revokeAll(userId, 'banned');
+    await audit(this.deps, {
+      event: 'user_banned',
+      userId,
+      actorId: ctx.userId,
+      ...client,
+      details: { ended },
+    });
+    return adminView(updated);
+  }
+
+  async unban(ctx: AuthContext, userId: string, client: ClientInfo): Promise<AdminUser> {
+    await this.target(userId);
+    const updated = (await this.deps.users.update(userId, { bannedAt: null, banReason: null }))!;
+    await audit(this.deps, { event: 'user_unbanned', userId, actorId: ctx.userId, ...client });
+    return adminView(updated);
+  }
+
+  async listOutbox(limit: number) {
+    const rows = await this.outbox.latest(limit);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        recipient: r.recipient,
+        subject: r.subject,
+        link: r.link,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  private async target(userId: string): Promise<UserRow> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw notFound();
+    return user;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Language } from '@tradedeck/sdk/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessTokens } from '../../security/access-token.ts';
+import type { RateLimiter } from '../../security/rate-limiter.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { type MailContent, mailTemplates } from '../mail/templates.ts';
+import type { UserRow, UsersRepo } from '../users/repo.ts';
+import type { CodeRepo } from './code-repo.ts';
+import type { SecurityEvent, SecurityRepo } from './security-repo.ts';
+import type { SessionRepo } from './session-repo.ts';
+
+/** Where a call came from, for limits, the audit trail and the device list. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** What the account services share. */
+export interface AuthDeps {
+  users: UsersRepo;
+  sessions: SessionRepo;
+  codes: CodeRepo;
+  security: SecurityRepo;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  secrets: SecretBox;
+  tokens: AccessTokens;
+  /** Key for HMACs of short codes (derived from the master key). */
+  codeKey: Buffer;
+  log: FastifyBaseLogger;
+  now: () => number;
+  /** Absolute URL of a web page of this instance (path plus query). */
+  link: (path: string, query: Record<string, string>) => string;
+}
+
+/** Records a security event in the audit table and the log; never lets a logging failure break the call. */
+export async function audit(deps: AuthDeps, event: SecurityEvent): Promise<void> {
+  deps.log.info({ security: { ...event, details: event.details ?? {} } }, `security event: ${event.event}`);
+  try {
+    await deps.security.record(event);
+  } catch (error) {
+    deps.log.error({ err: error }, 'could not record a security event');
+  }
+}
+
+type Templates = typeof mailTemplates;
+
+/** Renders a template in the user's language and sends it. */
+export async function sendMail<K extends keyof Templates>(
+  deps: AuthDeps,
+  to: string,
+  lang: Language | string,
+  template: K,
+  params: Parameters<Templates[K]['en']>[0],
+  link: string | null = null,
+): Promise<void> {
+  const language: Language = lang === 'en' ? 'en' : 'ru';
+  const render = mailTemplates[template][language] as (p: typeof params) => MailContent;
+  const content = render(params);
+  await deps.mailer.send({ to, subject: content.subject, text: content.text, link });
+}
+
+export function userLanguage(user: UserRow): Language {
+  return user.language === 'en' ? 'en' : 'ru';
+}

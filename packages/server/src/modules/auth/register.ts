@@ -1,0 +1,129 @@
+import fastifyCookie from '@fastify/cookie';
+import { ResultCode } from '@tradedeck/sdk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../config/config.ts';
+import { type Database, IN_MEMORY } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { AccessTokens, deriveKey } from '../../security/access-token.ts';
+import { registerSecurityHeaders } from '../../security/http-headers.ts';
+import { loadKeyring } from '../../security/master-key.ts';
+import { RateLimiter } from '../../security/rate-limiter.ts';
+import { SecretBox } from '../../security/secret-box.ts';
+import { UserScope } from '../../security/user-scope.ts';
+import { registerAdminRoutes } from '../admin/routes.ts';
+import { AdminService } from '../admin/service.ts';
+import { type Mailer, OutboxMailer, SmtpMailer } from '../mail/mailer.ts';
+import { OutboxRepo } from '../mail/repo.ts';
+import { UsersRepo } from '../users/repo.ts';
+import { registerUserRoutes } from '../users/routes.ts';
+import { UserService } from '../users/service.ts';
+import { CodeRepo } from './code-repo.ts';
+import type { AuthDeps } from './deps.ts';
+import { registerRefreshCookie } from './refresh-cookie.ts';
+import { bearerToken } from './request-auth.ts';
+import { registerAuthRoutes } from './routes.ts';
+import { SecurityRepo } from './security-repo.ts';
+import { AuthService } from './service.ts';
+import { SessionRepo } from './session-repo.ts';
+import { SessionService } from './sessions.ts';
+import { TwoFactorService } from './two-factor.ts';
+
+/** What other modules (hubs, secret-holding areas) use from the account modules. */
+export interface AuthApi {
+  /** For hub connections and other non-HTTP entry points: the same check as every API request. */
+  verifyAccessToken(token: string): Promise<{ userId: string; sessionId: string } | null>;
+  /** Envelope encryption for every stored secret (AAD binds user, table, column, row). */
+  secrets: SecretBox;
+  mailer: Mailer;
+}
+
+export interface AccountModuleOptions {
+  config: ServerConfig;
+  database: Database;
+  now?: () => number;
+}
+
+/**
+ * Wires registration, login, sessions, second factors, the profile and moderation into the app, and replaces
+ * the `authenticate` decorator with access-token verification that loads the device session on every call.
+ */
+export async function registerAccountModules(
+  app: FastifyInstance,
+  options: AccountModuleOptions,
+): Promise<AuthApi> {
+  const { config, database } = options;
+  const now = options.now ?? Date.now;
+  const keyring = loadKeyring(
+    config.masterKey,
+    config.dataDir === IN_MEMORY && !config.databaseUrl ? null : config.dataDir,
+  );
+  const users = new UsersRepo(database.db);
+  const scope = new UserScope(database.db);
+  const security = new SecurityRepo(database.db, scope);
+  const outbox = new OutboxRepo(database.db);
+  const mailer: Mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new OutboxMailer(outbox, app.log.child({ module: 'mail' }));
+  app.addHook('onClose', async () => mailer.close());
+
+  const deps: AuthDeps = {
+    users,
+    sessions: new SessionRepo(database.db, scope),
+    codes: new CodeRepo(database.db, scope),
+    security,
+    limiter: new RateLimiter(security),
+    mailer,
+    secrets: new SecretBox(keyring, security),
+    tokens: new AccessTokens(keyring, now),
+    codeKey: deriveKey(keyring, 'email-code-hmac'),
+    log: app.log.child({ module: 'auth' }),
+    now,
+    link: (path, query) => {
+      const url = new URL(path, publicBase(app, config));
+      for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+      return url.toString();
+    },
+  };
+  const sessions = new SessionService(deps);
+  const twoFactor = new TwoFactorService(deps);
+  const auth = new AuthService(deps, sessions, twoFactor);
+
+  await app.register(fastifyCookie);
+  registerRefreshCookie(app);
+  registerSecurityHeaders(app);
+
+  app.decorate('authenticate', async (request, op) => {
+    const token = bearerToken(request);
+    const context = token ? await sessions.authenticate(token) : null;
+    if (!context) throw new AppError(ResultCode.Unauthorized);
+    if (op.flags.admin && context.user.role !== 'admin') {
+      request.log.warn({ userId: context.userId, operation: op.id }, 'admin operation refused');
+      throw new AppError(ResultCode.AccessDenied);
+    }
+    request.auth = context;
+  });
+
+  registerAuthRoutes(app, auth, sessions, config.publicUrl);
+  registerUserRoutes(app, new UserService(deps, auth, twoFactor));
+  registerAdminRoutes(app, new AdminService(deps, outbox));
+
+  return {
+    async verifyAccessToken(token) {
+      const context = await sessions.authenticate(token);
+      return context ? { userId: context.userId, sessionId: context.sessionId } : null;
+    },
+    secrets: deps.secrets,
+    mailer,
+  };
+}
+
+/** Links in mail point at the public URL, else at the address the server listens on (never the Host header). */
+function publicBase(app: FastifyInstance, config: ServerConfig): string {
+  if (config.publicUrl) return config.publicUrl;
+  const address = app.server.address();
+  if (address && typeof address === 'object') {
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  }
+  return `http://${config.host}:${config.port}`;
+}

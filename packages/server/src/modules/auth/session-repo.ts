@@ -1,0 +1,142 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { deviceSessions, refreshTokens, users } from '../../db/schema.ts';
+import type { UserScope } from '../../security/user-scope.ts';
+
+export type SessionRow = typeof deviceSessions.$inferSelect;
+export type RefreshRow = typeof refreshTokens.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** Device sessions and their refresh tokens. Every query names the owning user where a user is known. */
+export class SessionRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: UserScope,
+  ) {}
+
+  async create(input: {
+    userId: string;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+    tokenHash: string;
+    now: Date;
+  }): Promise<SessionRow> {
+    return this.db.transaction(async (tx) => {
+      const [session] = await tx
+        .insert(deviceSessions)
+        .values({
+          userId: input.userId,
+          expiresAt: input.expiresAt,
+          ip: input.ip,
+          userAgent: input.userAgent,
+        })
+        .returning();
+      await tx.insert(refreshTokens).values({
+        sessionId: session!.id,
+        userId: input.userId,
+        tokenHash: input.tokenHash,
+        createdAt: input.now,
+      });
+      return session!;
+    });
+  }
+
+  /** The session named by an access token, with its user, in one query (run on every request). */
+  async findWithUser(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ session: SessionRow; user: UserRow } | null> {
+    const rows = await this.db
+      .select({ session: deviceSessions, user: users })
+      .from(deviceSessions)
+      .innerJoin(users, eq(users.id, deviceSessions.userId))
+      .where(and(eq(deviceSessions.id, sessionId), eq(deviceSessions.userId, userId)));
+    return rows[0] ?? null;
+  }
+
+  async findToken(
+    tokenHash: string,
+  ): Promise<{ token: RefreshRow; session: SessionRow; user: UserRow } | null> {
+    const rows = await this.db
+      .select({ token: refreshTokens, session: deviceSessions, user: users })
+      .from(refreshTokens)
+      .innerJoin(deviceSessions, eq(deviceSessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return rows[0] ?? null;
+  }
+
+  /** Marks a token used only if nobody did before: exactly one concurrent caller gets true. */
+  async claimToken(tokenId: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    return rows.length === 1;
+  }
+
+  async addToken(sessionId: string, userId: string, tokenHash: string, now: Date): Promise<void> {
+    await this.db.insert(refreshTokens).values({ sessionId, userId, tokenHash, createdAt: now });
+    await this.db
+      .update(deviceSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(deviceSessions.id, sessionId));
+  }
+
+  async touch(sessionId: string): Promise<void> {
+    await this.db
+      .update(deviceSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(deviceSessions.id, sessionId));
+  }
+
+  async listActive(userId: string): Promise<SessionRow[]> {
+    return this.scope.run(userId, (db) =>
+      db
+        .select()
+        .from(deviceSessions)
+        .where(
+          and(
+            eq(deviceSessions.userId, userId),
+            isNull(deviceSessions.revokedAt),
+            gt(deviceSessions.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(desc(deviceSessions.lastSeenAt)),
+    );
+  }
+
+  /** Revokes one session of this user; false when it is not theirs or already ended. */
+  async revoke(userId: string, sessionId: string, reason: string): Promise<boolean> {
+    const rows = await this.scope.run(userId, (db) =>
+      db
+        .update(deviceSessions)
+        .set({ revokedAt: sql`now()`, revokeReason: reason })
+        .where(
+          and(
+            eq(deviceSessions.id, sessionId),
+            eq(deviceSessions.userId, userId),
+            isNull(deviceSessions.revokedAt),
+          ),
+        )
+        .returning({ id: deviceSessions.id }),
+    );
+    return rows.length === 1;
+  }
+
+  /** Revokes every live session of the user, except `keep` when given. Returns how many ended. */
+  async revokeAll(userId: string, reason: string, keep: string | null = null): Promise<number> {
+    const conditions = [eq(deviceSessions.userId, userId), isNull(deviceSessions.revokedAt)];
+    if (keep) conditions.push(ne(deviceSessions.id, keep));
+    const rows = await this.scope.run(userId, (db) =>
+      db
+        .update(deviceSessions)
+        .set({ revokedAt: sql`now()`, revokeReason: reason })
+        .where(and(...conditions))
+        .returning({ id: deviceSessions.id }),
+    );
+    return rows.length;
+  }
+}

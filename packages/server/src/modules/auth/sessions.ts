@@ -1,0 +1,123 @@
+import { ResultCode } from '@tradedeck/sdk/contract';
+import { AppError } from '../../http/app-error.ts';
+import { opaqueToken, sha256 } from '../../security/random-codes.ts';
+import { LIMITS } from '../../security/rate-limiter.ts';
+import { accountStatus, type UserRow } from '../users/repo.ts';
+import { type AuthDeps, audit, type ClientInfo } from './deps.ts';
+import type { SessionRow } from './session-repo.ts';
+
+/** A session lives at most 30 days from sign-in, whatever the rotations. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+/** A refresh token unused for 7 days ends its session. */
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+/** A refresh token presented again within 10 s of its rotation (a lost answer, a second tab) is not a theft. */
+export const REFRESH_GRACE_MS = 10_000;
+const TOUCH_EVERY_MS = 60_000;
+
+export interface IssuedSession {
+  accessToken: string;
+  expiresAt: string;
+  refreshToken: string;
+  sessionId: string;
+  /** Seconds the refresh cookie should live (the session's absolute end). */
+  cookieMaxAge: number;
+}
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  user: UserRow;
+  session: SessionRow;
+}
+
+const unauthorized = () => new AppError(ResultCode.Unauthorized);
+
+export class SessionService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  async start(user: UserRow, client: ClientInfo): Promise<IssuedSession> {
+    const refreshToken = opaqueToken();
+    const expiresAt = new Date(this.deps.now() + SESSION_ABSOLUTE_MS);
+    const session = await this.deps.sessions.create({
+      userId: user.id,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      tokenHash: sha256(refreshToken),
+      now: new Date(this.deps.now()),
+    });
+    const access = await this.deps.tokens.issue({ userId: user.id, sessionId: session.id });
+    return {
+      ...access,
+      refreshToken,
+      sessionId: session.id,
+      cookieMaxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+    };
+  }
+
+  /**
+   * Rotates a refresh token: exactly one caller claims it and gets a child. A token used before is a replay:
+   * inside the grace window the caller gets a fresh child; after it the whole device session is revoked.
+   */
+  async refresh(refreshToken: string, client: ClientInfo): Promise<IssuedSession> {
+    const found = await this.deps.sessions.findToken(sha256(refreshToken));
+    if (!found) throw unauthorized();
+    const { token, session, user } = found;
+    const now = this.deps.now();
+    if (!this.isLive(session, user, now)) throw unauthorized();
+    if (token.createdAt.getTime() + SESSION_IDLE_MS <= now) {
+      await this.deps.sessions.revoke(user.id, session.id, 'idle');
+      throw unauthorized();
+    }
+    const claimed = await this.deps.sessions.claimToken(token.id, new Date(now));
+    if (!claimed) {
+      const usedAt = (await this.deps.sessions.findToken(token.tokenHash))?.token.usedAt ?? token.usedAt;
+      if (!usedAt || usedAt.getTime() + REFRESH_GRACE_MS < now) {
+        await this.deps.sessions.revoke(user.id, session.id, 'refresh_reuse');
+        await audit(this.deps, {
+          event: 'refresh_reuse_detected',
+          userId: user.id,
+          sessionId: session.id,
+          ...client,
+        });
+        throw unauthorized();
+      }
+    }
+    await this.deps.limiter.consume(`refresh:${session.id}`, LIMITS.refreshPerSession);
+    const next = opaqueToken();
+    await this.deps.sessions.addToken(session.id, user.id, sha256(next), new Date(now));
+    const access = await this.deps.tokens.issue({ userId: user.id, sessionId: session.id });
+    return {
+      ...access,
+      refreshToken: next,
+      sessionId: session.id,
+      cookieMaxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - now) / 1000)),
+    };
+  }
+
+  /** The session behind a refresh token (for logout), or null. */
+  async sessionOfRefreshToken(refreshToken: string): Promise<{ userId: string; sessionId: string } | null> {
+    const found = await this.deps.sessions.findToken(sha256(refreshToken));
+    return found ? { userId: found.user.id, sessionId: found.session.id } : null;
+  }
+
+  /**
+   * Verifies an access token and loads its device session and user on every call, so a revoked session, a ban
+   * or a password change takes effect on the next request.
+   */
+  async authenticate(accessToken: string): Promise<AuthContext | null> {
+    const claims = await this.deps.tokens.verify(accessToken);
+    if (!claims) return null;
+    const found = await this.deps.sessions.findWithUser(claims.sessionId, claims.userId);
+    if (!found) return null;
+    const now = this.deps.now();
+    if (!this.isLive(found.session, found.user, now)) return null;
+    if (found.session.lastSeenAt.getTime() + TOUCH_EVERY_MS < now)
+      await this.deps.sessions.touch(found.session.id);
+    return { userId: claims.userId, sessionId: claims.sessionId, user: found.user, session: found.session };
+  }
+
+  private isLive(session: SessionRow, user: UserRow, now: number): boolean {
+    return !session.revokedAt && session.expiresAt.getTime() > now && accountStatus(user) === 'active';
+  }
+}

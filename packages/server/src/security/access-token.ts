@@ -1,0 +1,65 @@
+import { hkdfSync, randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Keyring } from './master-key.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'tradedeck';
+const AUDIENCE = 'tradedeck-api';
+const TYPE = 'at+jwt';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** Derives a purpose-bound 256-bit key from the active master key, so no extra secret has to be configured. */
+export function deriveKey(keyring: Keyring, purpose: string): Buffer {
+  const master = keyring.keys.get(keyring.active)!;
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `tradedeck|${purpose}`, 32));
+}
+
+/** HS256 access tokens naming the user (`sub`) and device session (`sid`), checked for iss/aud/typ/exp. */
+export class AccessTokens {
+  readonly #key: Uint8Array;
+
+  constructor(
+    keyring: Keyring,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#key = new Uint8Array(deriveKey(keyring, 'access-token-hs256'));
+  }
+
+  async issue(claims: AccessClaims): Promise<{ accessToken: string; expiresAt: string }> {
+    const iat = Math.floor(this.now() / 1000);
+    const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+    const accessToken = await new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: TYPE })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject(claims.userId)
+      .setJti(randomUUID())
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(this.#key);
+    return { accessToken, expiresAt: new Date(exp * 1000).toISOString() };
+  }
+
+  /** The claims of a valid token, or null for anything else (bad signature, alg, audience, type, expiry). */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        typ: TYPE,
+        currentDate: new Date(this.now()),
+        requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch (error) {
+      if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+}

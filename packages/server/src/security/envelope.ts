@@ -1,0 +1,76 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Keyring } from './master-key.ts';
+
+const VERSION = 'v1';
+const NONCE = 12;
+const TAG = 16;
+
+/** Where a secret lives; bound into the AAD so a ciphertext moved to another user, column or row fails. */
+export interface SecretSlot {
+  userId: string;
+  table: string;
+  column: string;
+  rowId: string;
+}
+
+export class EnvelopeError extends Error {
+  override name = 'EnvelopeError';
+}
+
+function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
+  const nonce = randomBytes(NONCE);
+  const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG });
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([nonce, cipher.getAuthTag(), body]);
+}
+
+function open(key: Buffer, blob: Buffer, aad: string): Buffer {
+  if (blob.length < NONCE + TAG) throw new EnvelopeError('ciphertext too short');
+  // authTagLength: 16 makes Node refuse truncated tags, which it would otherwise accept.
+  const decipher = createDecipheriv('aes-256-gcm', key, blob.subarray(0, NONCE), { authTagLength: TAG });
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(blob.subarray(NONCE, NONCE + TAG));
+  try {
+    return Buffer.concat([decipher.update(blob.subarray(NONCE + TAG)), decipher.final()]);
+  } catch {
+    throw new EnvelopeError('ciphertext does not authenticate');
+  }
+}
+
+/** Wraps a user's data key under the active master key: `v1.<kid>.<base64url>`. */
+export function wrapDataKey(keyring: Keyring, userId: string, dek: Buffer): string {
+  const kek = keyring.keys.get(keyring.active)!;
+  return `${VERSION}.${keyring.active}.${seal(kek, dek, `dek|${VERSION}|${userId}`).toString('base64url')}`;
+}
+
+export function unwrapDataKey(keyring: Keyring, userId: string, wrapped: string): Buffer {
+  const { kid, blob } = parse(wrapped);
+  const kek = keyring.keys.get(kid);
+  if (!kek) throw new EnvelopeError(`unknown master key id ${kid}`);
+  return open(kek, blob, `dek|${VERSION}|${userId}`);
+}
+
+export function dataKeyNeedsRewrap(keyring: Keyring, wrapped: string): boolean {
+  return parse(wrapped).kid !== keyring.active;
+}
+
+/** Encrypts one field value with the user's data key: `v1.<dekVersion>.<base64url(nonce‖tag‖ciphertext)>`. */
+export function encryptField(dek: Buffer, slot: SecretSlot, plaintext: string): string {
+  return `${VERSION}.d1.${seal(dek, Buffer.from(plaintext, 'utf8'), fieldAad(slot)).toString('base64url')}`;
+}
+
+export function decryptField(dek: Buffer, slot: SecretSlot, value: string): string {
+  const { blob } = parse(value);
+  return open(dek, blob, fieldAad(slot)).toString('utf8');
+}
+
+function fieldAad(slot: SecretSlot): string {
+  return `${VERSION}|${slot.userId}|${slot.table}.${slot.column}|${slot.rowId}`;
+}
+
+function parse(value: string): { kid: string; blob: Buffer } {
+  const parts = value.split('.');
+  if (parts.length !== 3 || parts[0] !== VERSION || !parts[1]) throw new EnvelopeError('not a v1 envelope');
+  return { kid: parts[1], blob: Buffer.from(parts[2]!, 'base64url') };
+}

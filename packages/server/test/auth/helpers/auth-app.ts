@@ -1,0 +1,206 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type LoggerOptions, pino } from 'pino';
+import { buildApp } from '../../../src/app.ts';
+import { loadConfig, type ServerConfig } from '../../../src/config/config.ts';
+import { loggerOptions } from '../../../src/logger.ts';
+import { totpCode } from '../../../src/security/totp.ts';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { SmtpSink } from './smtp-sink.ts';
+
+/** A strong password that passes the spec's rules and the common-password list. */
+export const PASSWORD = 'Quartz-Lantern-42';
+
+export interface Clock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+export interface AuthTestApp {
+  app: FastifyInstance;
+  config: ServerConfig;
+  testDb: TestDatabase;
+  smtp: SmtpSink;
+  clock: Clock;
+  call(method: string, url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string | null;
+  ip?: string;
+  headers?: Record<string, string>;
+  cookie?: string | null;
+}
+
+let ipCounter = 1;
+/** A fresh client address, so per-address limits of one test do not spill into the next. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** The real app on a fresh database, mail through a real SMTP sink on loopback, and a movable clock. */
+export async function createAuthTestApp(
+  overrides: Partial<ServerConfig> = {},
+  logLines?: string[],
+): Promise<AuthTestApp> {
+  const smtp = new SmtpSink();
+  const smtpUrl = await smtp.start();
+  let offset = 0;
+  const clock: Clock = {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    smtpUrl,
+    publicUrl: 'http://panel.test',
+    ...overrides,
+  };
+  const testDb = await createTestDatabase();
+  const logger = logLines
+    ? pino(
+        { ...(loggerOptions('info') as LoggerOptions) },
+        { write: (line: string) => void logLines.push(line) },
+      )
+    : undefined;
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    now: clock.now,
+    ...(logger ? { logger } : {}),
+  });
+  await app.ready();
+  const defaultIp = freshIp();
+  return {
+    app,
+    config,
+    testDb,
+    smtp,
+    clock,
+    call(method, url, options = {}) {
+      const headers: Record<string, string> = { 'accept-language': 'en-US', ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.cookie) headers.cookie = options.cookie;
+      return app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        remoteAddress: options.ip ?? defaultIp,
+        ...(options.body !== undefined ? { payload: options.body as object } : {}),
+      });
+    },
+    async close() {
+      await app.close();
+      await testDb.drop();
+      await smtp.stop();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  cookie: string;
+}
+
+/** The refresh cookie of an answer as a `name=value` pair for the next request. */
+export function refreshCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === '__Host-rt' || c.name === 'tradedeck-rt');
+  if (!cookie) throw new Error(`no refresh cookie in ${response.statusCode} ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export function linkParams(text: string): URLSearchParams {
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no link in mail: ${text}`);
+  return new URL(link).searchParams;
+}
+
+/** Registers, confirms from the mailed link, approves (by `admin` when given) and signs in. */
+export async function signUp(t: AuthTestApp, name: string, admin?: TestUser): Promise<TestUser> {
+  const email = `${name}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const since = t.smtp.mails.length;
+  const ip = freshIp();
+  const registered = await t.call('POST', '/api/auth/register', {
+    body: { email, userName: name, password: PASSWORD },
+    ip,
+  });
+  if (registered.statusCode !== 200) throw new Error(`register: ${registered.body}`);
+  const mail = await t.smtp.waitFor(email, { since, subject: /confirm/i });
+  const params = linkParams(mail.text);
+  const confirmed = await t.call('POST', '/api/auth/confirm-email', {
+    body: { userId: params.get('userId'), code: params.get('code') },
+    ip,
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.body}`);
+  const userId = params.get('userId')!;
+  if (admin) {
+    await renew(t, admin);
+    const approved = await t.call('POST', `/api/admin/users/${userId}/approve`, {
+      token: admin.accessToken,
+      body: {},
+    });
+    if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
+  }
+  return { ...(await logIn(t, email, PASSWORD, undefined, ip)), id: userId };
+}
+
+export async function logIn(
+  t: AuthTestApp,
+  email: string,
+  password: string,
+  twoFactor?: Record<string, string>,
+  ip = freshIp(),
+): Promise<TestUser> {
+  const response = await t.call('POST', '/api/auth/login', { body: { email, password, twoFactor }, ip });
+  if (response.statusCode !== 200) throw new Error(`login: ${response.statusCode} ${response.body}`);
+  const data = response.json().data as { accessToken: string };
+  const info = await t.call('GET', '/api/user/info', { token: data.accessToken });
+  return {
+    id: info.json().data.id,
+    email,
+    password,
+    accessToken: data.accessToken,
+    cookie: refreshCookieOf(response),
+  };
+}
+
+/** Enables the authenticator for a user and returns its secret and recovery codes. */
+export async function enableTotp(
+  t: AuthTestApp,
+  user: TestUser,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const key = await t.call('POST', '/api/user/otp-key', { token: user.accessToken, body: {} });
+  const secret = key.json().data.secret as string;
+  const enabled = await t.call('POST', '/api/user/authenticator', {
+    token: user.accessToken,
+    body: { enable: true, twoFactor: { totp: totpCode(secret, t.clock.now()) } },
+  });
+  if (enabled.statusCode !== 200) throw new Error(`enable totp: ${enabled.body}`);
+  // The step just used is spent: later codes in tests come from the next step.
+  t.clock.advance(30_000);
+  return { secret, recoveryCodes: enabled.json().data.recoveryCodes };
+}
+
+export function errorOf(response: LightMyRequestResponse): {
+  resultCode: number;
+  errorDetails: Record<string, unknown> | null;
+  message: string;
+} {
+  return response.json().error;
+}
+
+/** Renews a user's access token through the refresh cookie (tests move the clock past token lifetimes). */
+export async function renew(t: AuthTestApp, user: TestUser): Promise<void> {
+  const res = await t.call('POST', '/api/auth/refresh-token', { cookie: user.cookie, body: {} });
+  if (res.statusCode !== 200) throw new Error(`refresh: ${res.body}`);
+  user.accessToken = res.json().data.accessToken;
+  user.cookie = refreshCookieOf(res);
+}

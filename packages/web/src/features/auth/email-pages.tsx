@@ -1,0 +1,110 @@
+import type { AccountStatus } from '@tradedeck/sdk/contract';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { readFailure } from './api-errors.ts';
+import { useAuthDeps } from './auth-deps.tsx';
+import { emailErrors, useAuthTexts } from './texts.ts';
+
+const toLogin = (label: string) => (
+  <Link className="hover:text-white" to="/auth/login">
+    {label}
+  </Link>
+);
+
+/** "Check your mail" after registration (route EmailConfirmation). */
+export function EmailConfirmationPage() {
+  const t = useAuthTexts();
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  return (
+    <AuthCard title={t('confirmationTitle')} footer={toLogin(t('toLogin'))}>
+      <Notice>{t('confirmationSent', { email })}</Notice>
+      <Link
+        className="text-sm text-primary hover:underline"
+        to={`/auth/email-resend?email=${encodeURIComponent(email)}`}
+      >
+        {t('resendLink')}
+      </Link>
+    </AuthCard>
+  );
+}
+
+/** Opens the link from the mail (route ConfirmationEmail): userId and code from the query. */
+export function EmailConfirmPage() {
+  const t = useAuthTexts();
+  const { i18n } = useTranslation();
+  const { client } = useAuthDeps();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [state, setState] = useState<{ status?: AccountStatus; error?: string }>({});
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The code is single use: StrictMode's second effect run must not spend it twice.
+    if (started.current) return;
+    started.current = true;
+    client.auth
+      .confirmEmail({ userId: params.get('userId') ?? '', code: params.get('code') ?? '' })
+      .then(({ status }) => {
+        if (status === 'pendingApproval') navigate('/auth/pending-approval', { replace: true });
+        else setState({ status });
+      })
+      .catch((e) => setState({ error: readFailure(e, i18n.language === 'en' ? 'en' : 'ru').message }));
+  }, [client, params, navigate, i18n.language]);
+
+  return (
+    <AuthCard title={t('confirmTitle')} footer={toLogin(t('toLogin'))}>
+      {state.error ? <Notice kind="error">{state.error}</Notice> : null}
+      {state.status ? <Notice kind="success">{t('confirmed')}</Notice> : null}
+      {!state.error && !state.status ? <p className="text-slate-300">{t('confirming')}</p> : null}
+    </AuthCard>
+  );
+}
+
+/** Sends the confirmation link again (route ResendEmail). */
+export function ResendEmailPage() {
+  const t = useAuthTexts();
+  const { i18n } = useTranslation();
+  const { client } = useAuthDeps();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [result, setResult] = useState<{ ok?: boolean; error?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = emailErrors(t, email);
+    setErrors(found);
+    if (found.length) return;
+    setBusy(true);
+    try {
+      await client.auth.resendConfirmation({ email: email.trim() });
+      setResult({ ok: true });
+    } catch (e) {
+      setResult({ error: readFailure(e, i18n.language === 'en' ? 'en' : 'ru').message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('resendTitle')} footer={toLogin(t('toLogin'))}>
+      {result.ok ? <Notice kind="success">{t('sent')}</Notice> : null}
+      {result.error ? <Notice kind="error">{result.error}</Notice> : null}
+      <form noValidate onSubmit={submit}>
+        <Field
+          label={t('email')}
+          name="email"
+          type="email"
+          value={email}
+          errors={errors}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <SubmitButton busy={busy}>{t('send')}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,151 @@
+import type { TwoFactorInput } from '@tradedeck/sdk/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
+import { readFailure } from './api-errors.ts';
+import { useAuthDeps } from './auth-deps.tsx';
+import { emailErrors, passwordErrors, useAuthTexts } from './texts.ts';
+import { useTwoFactorStep } from './use-two-factor-step.ts';
+
+/** Route ForgotPassword: asks for the address; the answer is the same for any address. */
+export function ForgotPasswordPage() {
+  const t = useAuthTexts();
+  const { i18n } = useTranslation();
+  const { client } = useAuthDeps();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = emailErrors(t, email);
+    setErrors(found);
+    if (found.length) return;
+    setBusy(true);
+    try {
+      await client.auth.forgotPassword({ email: email.trim() });
+      navigate('/auth/forgot-password-info');
+    } catch (e) {
+      setError(readFailure(e, i18n.language === 'en' ? 'en' : 'ru').message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('forgotTitle')} footer={<Link to="/auth/login">{t('toLogin')}</Link>}>
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      <form noValidate onSubmit={submit}>
+        <Field
+          label={t('email')}
+          name="email"
+          type="email"
+          value={email}
+          errors={errors}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <SubmitButton busy={busy}>{t('send')}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** Route ForgotPasswordSended. */
+export function ForgotPasswordInfoPage() {
+  const t = useAuthTexts();
+  return (
+    <AuthCard title={t('forgotInfoTitle')} footer={<Link to="/auth/login">{t('toLogin')}</Link>}>
+      <Notice>{t('forgotInfo')}</Notice>
+    </AuthCard>
+  );
+}
+
+/** Route ForgotPasswordReset: new password from the mailed link; the second factor still applies. */
+export function ResetPasswordPage() {
+  const t = useAuthTexts();
+  const { i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ru';
+  const { client } = useAuthDeps();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [result, setResult] = useState<{ ok?: boolean; error?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const step = useTwoFactorStep();
+
+  const attempt = async (twoFactor?: TwoFactorInput) => {
+    setBusy(true);
+    try {
+      await client.auth.resetPassword(
+        {
+          userId: params.get('userId') ?? '',
+          code: params.get('code') ?? '',
+          newPassword: form.password,
+          twoFactor,
+        },
+        { skipTwoFactor: true },
+      );
+      step.close();
+      setResult({ ok: true });
+    } catch (e) {
+      const f = readFailure(e, lang);
+      if (f.code === 101) return step.ask(f.requirements, f.failed);
+      step.close();
+      setErrors({ password: f.fields.newPassword ?? [] });
+      setResult({ error: f.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      password: passwordErrors(t, form.password),
+      confirm: form.confirm !== form.password || !form.confirm ? [t('confirmMismatch')] : [],
+    };
+    setErrors(found);
+    if (!found.password.length && !found.confirm.length) void attempt();
+  };
+
+  return (
+    <AuthCard title={t('resetTitle')} footer={<Link to="/auth/login">{t('toLogin')}</Link>}>
+      {result.ok ? <Notice kind="success">{t('resetDone')}</Notice> : null}
+      {result.error ? <Notice kind="error">{result.error}</Notice> : null}
+      {result.ok ? null : (
+        <form noValidate onSubmit={submit}>
+          <Field
+            label={t('newPassword')}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            errors={errors.password}
+            onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+          />
+          <Field
+            label={t('confirmPassword')}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            value={form.confirm}
+            errors={errors.confirm}
+            onChange={(e) => setForm((f) => ({ ...f, confirm: e.target.value }))}
+          />
+          <SubmitButton busy={busy}>{t('save')}</SubmitButton>
+        </form>
+      )}
+      <TwoFactorDialog
+        open={step.open}
+        requirements={step.requirements}
+        failed={step.failed}
+        onCancel={step.close}
+        onSubmit={(codes) => void attempt(codes)}
+      />
+    </AuthCard>
+  );
+}

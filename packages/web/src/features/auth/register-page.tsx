@@ -1,0 +1,103 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { readFailure } from './api-errors.ts';
+import { useAuthDeps } from './auth-deps.tsx';
+import { emailErrors, passwordErrors, useAuthTexts } from './texts.ts';
+
+export function RegisterPage() {
+  const t = useAuthTexts();
+  const { i18n } = useTranslation();
+  const { client } = useAuthDeps();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ email: '', userName: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      email: emailErrors(t, form.email),
+      userName: !form.userName.trim()
+        ? [t('required')]
+        : form.userName.trim().length < 3
+          ? [t('minText')]
+          : [],
+      password: passwordErrors(t, form.password),
+      confirm: form.confirm !== form.password || !form.confirm ? [t('confirmMismatch')] : [],
+    };
+    setErrors(found);
+    if (Object.values(found).some((list) => list.length)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await client.auth.register({
+        email: form.email.trim(),
+        userName: form.userName.trim(),
+        password: form.password,
+      });
+      navigate(`/auth/email-confirmation?email=${encodeURIComponent(answer.email)}`);
+    } catch (failure) {
+      const f = readFailure(failure, i18n.language === 'en' ? 'en' : 'ru');
+      setErrors(f.fields);
+      setError(f.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('registerTitle')}
+      footer={
+        <Link className="hover:text-white" to="/auth/login">
+          {t('haveAccount')}
+        </Link>
+      }
+    >
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      <form noValidate onSubmit={submit}>
+        <Field
+          label={t('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          errors={errors.email}
+          onChange={set('email')}
+        />
+        <Field
+          label={t('userName')}
+          name="userName"
+          autoComplete="nickname"
+          value={form.userName}
+          errors={errors.userName}
+          onChange={set('userName')}
+        />
+        <Field
+          label={t('password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          errors={errors.password}
+          onChange={set('password')}
+        />
+        <Field
+          label={t('confirmPassword')}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          errors={errors.confirm}
+          onChange={set('confirm')}
+        />
+        <SubmitButton busy={busy}>{t('register')}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

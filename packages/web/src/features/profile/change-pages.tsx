@@ -1,0 +1,158 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { useProfileClient } from './profile-deps.tsx';
+import { useProfileTexts } from './texts.ts';
+import { useSecuredCall } from './use-secured-call.tsx';
+
+/** Route /profile/security/change-password: current password, new password, second factor. */
+export function ChangePasswordPage() {
+  const client = useProfileClient();
+  const { t, describe } = useProfileTexts();
+  const secured = useSecuredCall('changePassword');
+  const [form, setForm] = useState({ old: '', next: '', confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [result, setResult] = useState<{ ok?: boolean; error?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      old: form.old ? [] : [t('required')],
+      next: form.next ? [] : [t('required')],
+      confirm: form.confirm === form.next && form.confirm ? [] : [t('confirmMismatch')],
+    };
+    setErrors(found);
+    if (Object.values(found).some((l) => l.length)) return;
+    setBusy(true);
+    try {
+      await secured.run((twoFactor) =>
+        client.user.changePassword(
+          { oldPassword: form.old, newPassword: form.next, twoFactor },
+          { skipTwoFactor: true },
+        ),
+      );
+      setResult({ ok: true });
+      setForm({ old: '', next: '', confirm: '' });
+    } catch (e) {
+      if (!(e instanceof Error && e.message === 'cancelled')) setResult({ error: describe(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-md p-6 text-slate-100">
+      <h1 className="mb-6 text-2xl font-bold">{t('changePassword')}</h1>
+      {result.ok ? <Notice kind="success">{t('passwordChanged')}</Notice> : null}
+      {result.error ? <Notice kind="error">{result.error}</Notice> : null}
+      <form noValidate onSubmit={submit}>
+        <Field
+          label={t('oldPassword')}
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          value={form.old}
+          errors={errors.old}
+          onChange={(e) => setForm((f) => ({ ...f, old: e.target.value }))}
+        />
+        <Field
+          label={t('newPassword')}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.next}
+          errors={errors.next}
+          onChange={(e) => setForm((f) => ({ ...f, next: e.target.value }))}
+        />
+        <Field
+          label={t('confirmPassword')}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          errors={errors.confirm}
+          onChange={(e) => setForm((f) => ({ ...f, confirm: e.target.value }))}
+        />
+        <SubmitButton busy={busy}>{t('changePassword')}</SubmitButton>
+      </form>
+      {secured.dialog}
+    </section>
+  );
+}
+
+/**
+ * Route /profile/security/change-email: asks for the new address and mails it a link; the link brings the user
+ * back here with `newEmail` and `code`, and the change is confirmed with the second factor.
+ */
+export function ChangeEmailPage() {
+  const client = useProfileClient();
+  const { t, describe } = useProfileTexts();
+  const secured = useSecuredCall('changeEmail');
+  const [params] = useSearchParams();
+  const linkEmail = params.get('newEmail');
+  const linkCode = params.get('code');
+  const [email, setEmail] = useState('');
+  const [current, setCurrent] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok?: string; error?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    client.user.getInfo().then(
+      (me) => setCurrent(me.email),
+      () => undefined,
+    );
+  }, [client]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the link is used once; the secured call and texts change every render
+  useEffect(() => {
+    if (!linkEmail || !linkCode || started.current) return;
+    started.current = true;
+    secured
+      .run((twoFactor) =>
+        client.user.changeEmail({ newEmail: linkEmail, code: linkCode, twoFactor }, { skipTwoFactor: true }),
+      )
+      .then(() => setResult({ ok: t('emailChanged') }))
+      .catch((e) => {
+        if (!(e instanceof Error && e.message === 'cancelled')) setResult({ error: describe(e) });
+      });
+  }, [linkEmail, linkCode]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (current && email.trim().toLowerCase() === current) return setResult({ error: t('sameEmail') });
+    setBusy(true);
+    try {
+      await client.user.requestEmailChange({ newEmail: email.trim() });
+      setResult({ ok: t('linkSent', { email: email.trim() }) });
+    } catch (e) {
+      setResult({ error: describe(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-md p-6 text-slate-100">
+      <h1 className="mb-6 text-2xl font-bold">{t('changeEmail')}</h1>
+      {result.ok ? <Notice kind="success">{result.ok}</Notice> : null}
+      {result.error ? <Notice kind="error">{result.error}</Notice> : null}
+      {linkCode ? null : (
+        <form noValidate onSubmit={submit}>
+          <Field
+            label={t('newEmail')}
+            name="newEmail"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <SubmitButton busy={busy} disabled={!email.trim()}>
+            {t('send')}
+          </SubmitButton>
+        </form>
+      )}
+      {secured.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,254 @@
+import type { TwoFactorInput, TwoFactorRequirement } from '@tradedeck/sdk/contract';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatRecoveryCode, isRecoveryCode, isSixDigits, twoFactorPayload } from './two-factor-code.ts';
+
+const TEXT = {
+  ru: {
+    title: 'Двухфакторная аутентификация',
+    totp: 'Код из приложения-аутентификатора',
+    email: 'Код из письма',
+    recovery: 'Код восстановления',
+    useRecovery: 'Использовать код восстановления',
+    useCode: 'Ввести код',
+    submit: 'Подтвердить',
+    cancel: 'Отмена',
+    resend: 'Отправить код повторно',
+    resendIn: 'Повторная отправка через {s} с',
+    wrong: 'Неверный код',
+    sent: 'Письмо успешно отправлено',
+    sendFailed: 'Не удалось отправить код. Пожалуйста, попробуйте позже.',
+  },
+  en: {
+    title: 'Two-factor authentication',
+    totp: 'Code from the authenticator app',
+    email: 'Code from the e-mail',
+    recovery: 'Recovery code',
+    useRecovery: 'Use a recovery code',
+    useCode: 'Enter a code',
+    submit: 'Confirm',
+    cancel: 'Cancel',
+    resend: 'Send the code again',
+    resendIn: 'Send again in {s} s',
+    wrong: 'Wrong code',
+    sent: 'E-mail sent',
+    sendFailed: 'Could not send the code. Please try again later.',
+  },
+} as const;
+
+export const RESEND_SECONDS = 60;
+const EMPTY = { totp: '', emailCode: '', recoveryCode: '' };
+const RESET_AFTER_CLOSE_MS = 300;
+
+export interface TwoFactorDialogProps {
+  open: boolean;
+  requirements: TwoFactorRequirement[];
+  /** Fields the last attempt failed on ("Неверный код" appears under them). */
+  failed?: TwoFactorRequirement[];
+  /** Solo: one 6-digit field, submitted as soon as it is complete (width 500 instead of 600). */
+  solo?: boolean;
+  /** Without it the dialog has no close button (two-factor is required to go on). */
+  onCancel?: () => void;
+  onSubmit: (codes: TwoFactorInput) => void;
+  /** Sends an e-mail code; the countdown of 60 s starts after it. */
+  onResend?: () => Promise<void>;
+}
+
+/** The two-factor dialog of the trading document §4: persistent, code or recovery entry, resend countdown. */
+export function TwoFactorDialog({
+  open,
+  requirements,
+  failed = [],
+  solo,
+  onCancel,
+  onSubmit,
+  onResend,
+}: TwoFactorDialogProps) {
+  const { i18n } = useTranslation();
+  const t = TEXT[i18n.language === 'en' ? 'en' : 'ru'];
+  const [values, setValues] = useState(EMPTY);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const [sendState, setSendState] = useState<'sent' | 'failed' | null>(null);
+  const autoSent = useRef('');
+
+  useEffect(() => {
+    if (open) return;
+    // Fields reset a moment after closing so the closing animation does not show them clearing.
+    const timer = setTimeout(() => {
+      setValues(EMPTY);
+      autoSent.current = '';
+      setUseRecovery(false);
+      setSubmitted(false);
+      setSendState(null);
+    }, RESET_AFTER_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const wantsTotp = requirements.includes('totp');
+  const wantsEmail = requirements.includes('emailCode');
+  const canRecover = requirements.includes('recoveryCode');
+  const valid = useRecovery
+    ? isRecoveryCode(values.recoveryCode)
+    : (!wantsTotp || isSixDigits(values.totp) || (wantsEmail && isSixDigits(values.emailCode))) &&
+      (!wantsEmail || isSixDigits(values.emailCode) || (wantsTotp && isSixDigits(values.totp)));
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setSubmitted(true);
+    onSubmit(twoFactorPayload(requirements, values, useRecovery));
+  };
+
+  const setDigits = (key: 'totp' | 'emailCode', raw: string) => {
+    const value = raw.replace(/\D/g, '').slice(0, 6);
+    setValues((v) => ({ ...v, [key]: value }));
+    if (solo && value.length === 6 && autoSent.current !== value) {
+      autoSent.current = value;
+      setSubmitted(true);
+      onSubmit(twoFactorPayload(requirements, { ...values, [key]: value }, false));
+    }
+  };
+
+  const resend = async () => {
+    if (!onResend) return;
+    try {
+      await onResend();
+      setSendState('sent');
+      setCountdown(RESEND_SECONDS);
+    } catch {
+      setSendState('failed');
+    }
+  };
+
+  if (!open) return null;
+  const wrong = (key: TwoFactorRequirement) => (failed.includes(key) ? [t.wrong] : []);
+  return (
+    <div className="fixed inset-0 z-[1000] flex items-center justify-center bg-black/60 px-4">
+      <form
+        role="dialog"
+        aria-modal="true"
+        aria-label={t.title}
+        onSubmit={submit}
+        style={{ width: solo ? 500 : 600 }}
+        className="max-w-full rounded-2xl border border-white/10 bg-[#171830] p-6 text-slate-100 shadow-2xl"
+      >
+        <div className="mb-4 flex items-start justify-between">
+          <h2 className="text-xl font-bold">{t.title}</h2>
+          {onCancel ? (
+            <button
+              type="button"
+              aria-label={t.cancel}
+              onClick={onCancel}
+              className="text-slate-400 hover:text-white"
+            >
+              ✕
+            </button>
+          ) : null}
+        </div>
+        {useRecovery ? (
+          <CodeField
+            label={t.recovery}
+            name="recoveryCode"
+            value={values.recoveryCode}
+            placeholder="XXXXX-XXXXX"
+            errors={wrong('recoveryCode')}
+            onChange={(v) => setValues((s) => ({ ...s, recoveryCode: formatRecoveryCode(v) }))}
+          />
+        ) : (
+          <>
+            {wantsTotp ? (
+              <CodeField
+                label={t.totp}
+                name="codeTOTP"
+                value={values.totp}
+                errors={wrong('totp')}
+                onChange={(v) => setDigits('totp', v)}
+                numeric
+              />
+            ) : null}
+            {wantsEmail ? (
+              <CodeField
+                label={t.email}
+                name="codeEmailOTP"
+                value={values.emailCode}
+                errors={wrong('emailCode')}
+                onChange={(v) => setDigits('emailCode', v)}
+                numeric
+              />
+            ) : null}
+            {wantsEmail && onResend ? (
+              <button
+                type="button"
+                disabled={countdown > 0}
+                onClick={resend}
+                className="mb-3 text-sm text-primary disabled:text-slate-500"
+              >
+                {countdown > 0 ? t.resendIn.replace('{s}', String(countdown)) : t.resend}
+              </button>
+            ) : null}
+            {sendState === 'sent' ? <p className="mb-3 text-sm text-emerald-300">{t.sent}</p> : null}
+            {sendState === 'failed' ? <p className="mb-3 text-sm text-red-300">{t.sendFailed}</p> : null}
+          </>
+        )}
+        {canRecover ? (
+          <button
+            type="button"
+            onClick={() => setUseRecovery((r) => !r)}
+            className="mb-4 block text-sm text-slate-300 underline-offset-4 hover:underline"
+          >
+            {useRecovery ? t.useCode : t.useRecovery}
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          disabled={!submitted && !valid}
+          className="w-full rounded-lg bg-primary px-4 py-2.5 font-semibold text-white hover:bg-primary-strong disabled:opacity-50"
+        >
+          {t.submit}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function CodeField(props: {
+  label: string;
+  name: string;
+  value: string;
+  errors: string[];
+  placeholder?: string;
+  numeric?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = `two-factor-${props.name}`;
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="mb-1 block text-sm text-slate-300">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        value={props.value}
+        placeholder={props.placeholder}
+        autoComplete="one-time-code"
+        inputMode={props.numeric ? 'numeric' : 'text'}
+        aria-invalid={props.errors.length > 0}
+        onChange={(e) => props.onChange(e.target.value)}
+        className="w-full rounded-lg border border-white/15 bg-black/30 px-3 py-2 text-center font-mono text-lg tracking-[0.3em] outline-none focus:border-primary"
+      />
+      {props.errors.map((e) => (
+        <p key={e} role="alert" className="mt-1 text-sm text-red-300">
+          {e}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { TwoFactorChallenge } from '@tradedeck/sdk/client';
+import type { TwoFactorInput } from '@tradedeck/sdk/contract';
+import { useSyncExternalStore } from 'react';
+import { TwoFactorDialog } from './two-factor-dialog.tsx';
+
+interface Pending {
+  challenge: TwoFactorChallenge;
+  resolve: (codes: TwoFactorInput | null) => void;
+}
+
+/**
+ * Connects the API client's `onTwoFactorRequired` hook to the dialog: any call answered with 101 opens the
+ * dialog, the codes go back into the same call, "Неверный код" shows after a failed attempt, cancel gives null.
+ * Pass `prompt.ask` to `createApiClient({ onTwoFactorRequired })` and render `<TwoFactorPromptHost>` once.
+ */
+export class TwoFactorPrompt {
+  #pending: Pending | null = null;
+  readonly #listeners = new Set<() => void>();
+
+  constructor(readonly resend?: (operationId: string) => Promise<void>) {}
+
+  readonly ask = (challenge: TwoFactorChallenge): Promise<TwoFactorInput | null> =>
+    new Promise((resolve) => {
+      this.#pending?.resolve(null);
+      this.#pending = { challenge, resolve };
+      this.#emit();
+    });
+
+  settle(codes: TwoFactorInput | null): void {
+    const current = this.#pending;
+    this.#pending = null;
+    this.#emit();
+    current?.resolve(codes);
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  readonly current = (): TwoFactorChallenge | null => this.#pending?.challenge ?? null;
+
+  #emit(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+export function TwoFactorPromptHost({ prompt }: { prompt: TwoFactorPrompt }) {
+  const challenge = useSyncExternalStore(prompt.subscribe, prompt.current);
+  return (
+    <TwoFactorDialog
+      open={Boolean(challenge)}
+      requirements={challenge?.requirements ?? []}
+      failed={
+        challenge && challenge.attempt > 0 ? challenge.requirements.filter((r) => r !== 'recoveryCode') : []
+      }
+      onSubmit={(codes) => prompt.settle(codes)}
+      onCancel={() => prompt.settle(null)}
+      {...(prompt.resend && challenge ? { onResend: () => prompt.resend!(challenge.operationId) } : {})}
+    />
+  );
+}

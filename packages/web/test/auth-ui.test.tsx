@@ -1,0 +1,147 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createApiClient } from '@tradedeck/sdk/client';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthPagesProvider } from '../src/features/auth/auth-deps.tsx';
+import { authRoutes, legacyAuthRedirects } from '../src/features/auth/routes.tsx';
+import { createI18n } from '../src/i18n/i18n.ts';
+import { formatRecoveryCode } from '../src/ui/two-factor-code.ts';
+import { TwoFactorDialog } from '../src/ui/two-factor-dialog.tsx';
+
+afterEach(cleanup);
+
+function renderAuth(path: string, language: 'ru' | 'en' = 'ru') {
+  const client = createApiClient({ baseUrl: 'http://127.0.0.1:9' });
+  const router = createMemoryRouter(
+    [
+      { path: '/auth', children: authRoutes },
+      ...legacyAuthRedirects,
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <AuthPagesProvider value={{ client }}>
+        <RouterProvider router={router} />
+      </AuthPagesProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+describe('two-factor dialog', () => {
+  it('submits a solo 6-digit code as soon as it is complete', () => {
+    const onSubmit = vi.fn();
+    render(
+      <I18nextProvider i18n={createI18n('ru')}>
+        <TwoFactorDialog open solo requirements={['totp']} onSubmit={onSubmit} />
+      </I18nextProvider>,
+    );
+    const input = screen.getByLabelText('Код из приложения-аутентификатора');
+    fireEvent.change(input, { target: { value: '12a34' } });
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '123456' } });
+    expect(onSubmit).toHaveBeenCalledWith({ totp: '123456' });
+    // Without onCancel, two-factor is required: no close button.
+    expect(screen.queryByRole('button', { name: 'Отмена' })).toBeNull();
+  });
+
+  it('switches to a recovery code, formats it as the spec says, and shows "Неверный код" under failed fields', () => {
+    const onSubmit = vi.fn();
+    render(
+      <I18nextProvider i18n={createI18n('ru')}>
+        <TwoFactorDialog
+          open
+          requirements={['totp', 'recoveryCode']}
+          failed={['totp']}
+          onSubmit={onSubmit}
+          onCancel={() => undefined}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Неверный код');
+    const confirm = screen.getByRole('button', { name: 'Подтвердить' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Использовать код восстановления' }));
+    fireEvent.change(screen.getByLabelText('Код восстановления'), { target: { value: 'ab3de fgh2jzz' } });
+    expect((screen.getByLabelText('Код восстановления') as HTMLInputElement).value).toBe('AB3DE-FGH2J');
+    fireEvent.click(confirm);
+    expect(onSubmit).toHaveBeenCalledWith({ recoveryCode: 'AB3DE-FGH2J' });
+    expect(formatRecoveryCode('abc')).toBe('ABC');
+  });
+});
+
+describe('auth pages', () => {
+  it('validates registration in the browser with the spec messages before calling the server', () => {
+    renderAuth('/auth/registration');
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByLabelText('Имя пользователя'), { target: { value: 'ab' } });
+    fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    const text = screen
+      .getAllByRole('alert')
+      .map((n) => n.textContent)
+      .join(' | ');
+    expect(text).toContain('Некорректный формат e-mail');
+    expect(text).toContain('Минимум 3 символа');
+    expect(text).toContain('Минимум 8 символов');
+    expect(text).toContain('Пароль должен содержать хотя бы одну заглавную букву');
+    expect(text).toContain('Подтвердите новый пароль');
+  });
+
+  it('shows the session-expired notice on the login page', () => {
+    renderAuth('/auth/login?redirect=%2Fpanel%2Fproxy&sessionExpired=true');
+    expect(screen.getByText('Ваша сессия истекла. Пожалуйста, войдите снова.')).toBeTruthy();
+  });
+
+  it('keeps the query string on legacy confirmation links', () => {
+    const router = renderAuth('/confirmation/reset-password?userId=u1&code=c1', 'en');
+    expect(router.state.location.pathname).toBe('/auth/reset-password');
+    expect(router.state.location.search).toBe('?userId=u1&code=c1');
+    expect(screen.getByRole('heading', { name: 'New password' })).toBeTruthy();
+  });
+});
+
+describe('two-factor prompt for the API client', () => {
+  it('opens the dialog for a challenge and resolves the call with the typed codes, or null on cancel', async () => {
+    const { TwoFactorPrompt, TwoFactorPromptHost } = await import('../src/ui/two-factor-prompt.tsx');
+    const { act } = await import('@testing-library/react');
+    const prompt = new TwoFactorPrompt();
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <TwoFactorPromptHost prompt={prompt} />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    let answer!: Promise<unknown>;
+    act(() => {
+      answer = prompt.ask({
+        operationId: 'user.changePassword',
+        requirements: ['emailCode'],
+        attempt: 1,
+        message: 'Wrong code',
+      });
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Wrong code');
+    fireEvent.change(screen.getByLabelText('Code from the e-mail'), { target: { value: '654321' } });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    });
+    expect(await answer).toEqual({ emailCode: '654321' });
+    let cancelled!: Promise<unknown>;
+    act(() => {
+      cancelled = prompt.ask({
+        operationId: 'user.changeEmail',
+        requirements: ['totp', 'recoveryCode'],
+        attempt: 0,
+        message: '',
+      });
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    expect(await cancelled).toBeNull();
+  });
+});
