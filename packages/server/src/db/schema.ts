@@ -6,3 +6,4 @@ export const systemState = pgTable('system_state', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-hubs.ts';
