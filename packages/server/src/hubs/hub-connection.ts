@@ -106,6 +106,12 @@ export class HubConnection implements RecordSink {
     setTimeout(() => this.#ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
+  /** Drops the socket without a Close record, as a network failure would. */
+  abort(): void {
+    this.#state = 'closing';
+    this.#ws.terminate();
+  }
+
   /** Called about once a second: keep-alive pings, client timeout and handshake timeout. */
   tick(now: number): void {
     if (this.#state === 'handshake' && now - this.#openedAt > this.#limits.handshakeTimeoutMs) {

@@ -19,6 +19,8 @@ export interface HubServerOptions {
   allowedOrigins: string[];
   publicUrl: string | null;
   log: FastifyBaseLogger;
+  /** Runs when a connection has ended (its subscriptions are dropped there). */
+  onConnectionClosed(connection: HubConnection): void;
 }
 
 const HUB_PATH = /^\/tenant\/hubs\/([^/]+)\/?$/;
@@ -120,7 +122,10 @@ export class HubServer {
         { connectionId, userId: user.userId, hub },
         this.options.limits,
         this.options.log,
-        (closed) => this.connections.delete(closed),
+        (closed) => {
+          this.connections.delete(closed);
+          this.options.onConnectionClosed(closed);
+        },
       );
       if (this.#draining) {
         connection.close(undefined, true);

@@ -99,6 +99,10 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
       .filter(Boolean),
     publicUrl: options.config.publicUrl,
     log: app.log,
+    onConnectionClosed(connection) {
+      for (const subscription of connection.subscriptions.values()) registry.remove(subscription);
+      connection.subscriptions.clear();
+    },
   });
   server.attach(app);
 

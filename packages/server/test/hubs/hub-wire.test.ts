@@ -5,10 +5,7 @@ import { officialClient } from './signalr-client.ts';
 
 let t: HubTestServer;
 beforeAll(async () => {
-  t = await startHubTestServer(
-    { limits: { keepAliveMs: 200, clientTimeoutMs: 1500 } },
-    { publicUrl: null },
-  );
+  t = await startHubTestServer({ limits: { keepAliveMs: 200, clientTimeoutMs: 1500 } }, { publicUrl: null });
 });
 afterAll(() => t.stop());
 
@@ -44,7 +41,9 @@ describe('negotiate', () => {
     expect((await negotiate(t.url, HUB, t.tokenFor('n2'), '?negotiateVersion=x')).body).toEqual({
       error: 'The client requested a non-integer protocol version.',
     });
-    expect((await negotiate(t.url, HUB, t.tokenFor('n2'), '?negotiateVersion=5')).body.negotiateVersion).toBe(1);
+    expect((await negotiate(t.url, HUB, t.tokenFor('n2'), '?negotiateVersion=5')).body.negotiateVersion).toBe(
+      1,
+    );
   });
 
   it('refuses a missing or expired token, unknown hubs and other methods', async () => {
@@ -66,7 +65,9 @@ describe('upgrade', () => {
   it('accepts the token from the access_token query parameter, as browsers send it', async () => {
     const { body } = await negotiate(t.url, HUB, t.tokenFor('q1'));
     const token = encodeURIComponent(t.tokenFor('q1'));
-    const client = await RawHubClient.open(wsUrl(t.url, HUB, `?id=${body.connectionToken}&access_token=${token}`));
+    const client = await RawHubClient.open(
+      wsUrl(t.url, HUB, `?id=${body.connectionToken}&access_token=${token}`),
+    );
     client.send({ protocol: 'json', version: 1 });
     await client.waitFor((r) => Object.keys(r).length === 0);
     client.ws.close();
@@ -74,7 +75,9 @@ describe('upgrade', () => {
 
   it('refuses unknown ids (404), a second socket for one id (409) and another user (401)', async () => {
     const auth = { authorization: `Bearer ${t.tokenFor('u1')}` };
-    await expect(RawHubClient.open(wsUrl(t.url, HUB, '?id=forged.token'), auth)).rejects.toThrow('status 404');
+    await expect(RawHubClient.open(wsUrl(t.url, HUB, '?id=forged.token'), auth)).rejects.toThrow(
+      'status 404',
+    );
     const { body } = await negotiate(t.url, HUB, t.tokenFor('u1'));
     const other = { authorization: `Bearer ${t.tokenFor('u2')}` };
     await expect(RawHubClient.open(wsUrl(t.url, HUB, `?id=${body.connectionToken}`), other)).rejects.toThrow(
@@ -110,7 +113,10 @@ describe('upgrade', () => {
     const { body } = await negotiate(t.url, HUB, t.tokenFor('o1'));
     const headers = { authorization: `Bearer ${t.tokenFor('o1')}` };
     await expect(
-      RawHubClient.open(wsUrl(t.url, HUB, `?id=${body.connectionToken}`), { ...headers, origin: 'https://evil.example' }),
+      RawHubClient.open(wsUrl(t.url, HUB, `?id=${body.connectionToken}`), {
+        ...headers,
+        origin: 'https://evil.example',
+      }),
     ).rejects.toThrow('status 403');
     const own = await RawHubClient.open(wsUrl(t.url, HUB, `?id=${body.connectionToken}`), {
       ...headers,
@@ -136,7 +142,11 @@ describe('framing and handshake', () => {
       { type: 1, invocationId: '0', target: 'SUBSCRIBE', arguments: ['proxies'] },
     );
     const completion = await client.waitFor((r) => r.type === 3);
-    expect(completion).toEqual({ type: 3, invocationId: '0', result: expect.objectContaining({ version: 0 }) });
+    expect(completion).toEqual({
+      type: 3,
+      invocationId: '0',
+      result: expect.objectContaining({ version: 0 }),
+    });
     expect(binary).toBe(false);
     // A record split over two frames is joined.
     const text = `${JSON.stringify({ type: 1, invocationId: '1', target: 'Nope', arguments: [] })}\u001e`;
@@ -166,7 +176,10 @@ describe('framing and handshake', () => {
   it('closes the connection with an error on a protocol violation', async () => {
     const client = await handshaken('p1');
     client.ws.send('{not json\u001e');
-    expect(await client.waitFor((r) => r.type === 7)).toEqual({ type: 7, error: 'Connection closed with an error.' });
+    expect(await client.waitFor((r) => r.type === 7)).toEqual({
+      type: 7,
+      error: 'Connection closed with an error.',
+    });
     await client.closed();
   });
 });

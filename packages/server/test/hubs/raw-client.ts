@@ -53,12 +53,20 @@ export class RawHubClient {
   }
 }
 
-export async function negotiate(baseUrl: string, hub: string, token: string | null, query = '?negotiateVersion=1') {
+export async function negotiate(
+  baseUrl: string,
+  hub: string,
+  token: string | null,
+  query = '?negotiateVersion=1',
+) {
   const response = await fetch(`${baseUrl}/tenant/hubs/${hub}/negotiate${query}`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, body: response.status === 200 ? await response.json() : await response.text() };
+  return {
+    status: response.status,
+    body: response.status === 200 ? await response.json() : await response.text(),
+  };
 }
 
 export function wsUrl(baseUrl: string, hub: string, query: string): string {
