@@ -49,7 +49,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
   keepAliveMs: 15_000,
   clientTimeoutMs: 30_000,
   handshakeTimeoutMs: 15_000,
-  maxBufferedBytes: 1024 * 1024,
+  maxBufferedBytes: 2 * 1024 * 1024,
   maxMessageBytes: 32 * 1024,
 };
 

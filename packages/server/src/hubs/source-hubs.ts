@@ -73,6 +73,8 @@ function sourceHub(hub: string, services: SourceHubServices): HubDefinition<HubC
             subscription.lastSent = versionOfToken(fromToken);
             const limit = eventLog.retention.maxEventsPerSource + READ_PAGE;
             for (const event of await eventLog.eventsAfterToken(key, fromToken, limit)) {
+              // A long replay waits for the socket instead of overflowing the slow-client limit.
+              await connection.writable();
               subscription.replay(event.version, eventRecord(event.eventName, event));
             }
           }
