@@ -5,8 +5,8 @@ import type { HubAuthenticator } from '../../src/hubs/authenticator.ts';
  * A small real token scheme for hub tests: `user.expiry.hmac`. The auth module supplies the product's verifier;
  * hubs only need the HubAuthenticator port.
  */
-export function createTestAuth() {
-  const key = randomBytes(32);
+export function createTestAuth(sharedKey?: string) {
+  const key = sharedKey ? Buffer.from(sharedKey, 'base64url') : randomBytes(32);
   const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
   const authenticate: HubAuthenticator = async (token) => {
     if (!token) return null;
