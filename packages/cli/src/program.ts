@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerConfig } from './commands/config.ts';
+import { registerHub } from './commands/hub.ts';
 import { registerStatus } from './commands/status.ts';
 import { type CommandContext, createContext, type GlobalOptions, type Io, peekLanguage } from './context.ts';
 import { CliFailure, ExitCode } from './exit-codes.ts';
@@ -34,6 +35,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const registration = { lang: preLang, context: lazyContext };
   registerStatus(program, registration);
   registerConfig(program, registration);
+  registerHub(program, registration);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -218,6 +218,10 @@ export class HubClient {
   /** Waits, but wakes early when stopped. */
   #pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      if (this.#stopped) {
+        resolve();
+        return;
+      }
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);

@@ -1,3 +1,4 @@
+export { accessTokenFromApiClient } from './api-token.ts';
 export type { FrameDirection, FrameListener } from './frame-tap.ts';
 export {
   createHubClient,
