@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createHubClient, type HubEvent, type HubNotice } from '@tradedeck/sdk/hubs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ThrowAwayPostgres, throwAwayPostgres } from './postgres-cluster.ts';
 import { waitFor } from './signalr-client.ts';
@@ -173,6 +174,44 @@ describe('hubs across server processes on one Postgres', () => {
     } finally {
       await hub.stop();
       await front.close();
+    }
+  });
+
+  it('recovers when a process loses its notice listener: clients reconnect and resume from their tokens', async (context) => {
+    if (unavailable) {
+      console.warn(`multi-process hub test not run: ${unavailable}`);
+      context.skip();
+    }
+    const received: HubEvent[] = [];
+    const notices: HubNotice[] = [];
+    const hub = createHubClient({
+      baseUrl: b.url,
+      hub: HUB,
+      accessToken: () => auth.tokenFor('listener'),
+      onNotice: (notice) => notices.push(notice),
+    });
+    await hub.start();
+    try {
+      await hub.subscribe('proxies', (event) => received.push(event));
+      await appendThrough(b, 'listener', 1);
+      await waitFor(() => received.length === 1, 'the first event');
+      const admin = new pg.Client({ connectionString: postgres!.url });
+      await admin.connect();
+      try {
+        const killed = await admin.query(
+          // Only this test's database: other suites may share the server.
+          "select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()",
+        );
+        expect(killed.rowCount).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      for (let i = 2; i <= 4; i++) await appendThrough(b, 'listener', i);
+      await waitFor(() => received.length === 4, 'events 2 to 4', 20_000);
+      expect(received.map((e) => e.version)).toEqual([1, 2, 3, 4]);
+      expect(notices.map((n) => n.kind)).toContain('restored');
+    } finally {
+      await hub.stop();
     }
   });
 });
