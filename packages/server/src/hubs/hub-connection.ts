@@ -29,6 +29,8 @@ export interface ConnectionInfo {
   connectionId: string;
   userId: string;
   hub: HubDefinition<HubConnection>;
+  /** When the credentials used to connect expire (ms since the epoch). */
+  authExpiresAt: number | null;
 }
 
 const CLOSE_GRACE_MS = 5000;
@@ -52,6 +54,7 @@ export class HubConnection implements RecordSink {
   #lastSentAt = Date.now();
   #invocations: Promise<void> = Promise.resolve();
   readonly #onClosed: (connection: HubConnection) => void;
+  readonly #authExpiresAt: number | null;
 
   constructor(
     ws: WebSocket,
@@ -64,6 +67,7 @@ export class HubConnection implements RecordSink {
     this.connectionId = info.connectionId;
     this.userId = info.userId;
     this.hub = info.hub;
+    this.#authExpiresAt = info.authExpiresAt;
     this.#limits = limits;
     this.#log = log;
     this.#onClosed = onClosed;
@@ -125,6 +129,10 @@ export class HubConnection implements RecordSink {
       this.#log.debug({ connectionId: this.connectionId }, 'hub client timed out');
       this.#state = 'closing';
       this.#ws.terminate();
+      return;
+    }
+    if (this.#authExpiresAt !== null && now >= this.#authExpiresAt) {
+      this.close('The access token has expired.', true);
       return;
     }
     if (now - this.#lastSentAt >= this.#limits.keepAliveMs) this.#write(PING_RECORD);

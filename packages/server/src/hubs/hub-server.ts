@@ -52,7 +52,8 @@ export class HubServer {
       const version = negotiateVersion(query.negotiateVersion);
       if (typeof version === 'string') return { error: version };
       const user = await this.options.authenticate(
-        bearerToken(request.headers.authorization, query.access_token ?? null),
+        // Negotiate takes the header only: a token in this URL would end up in access logs.
+        bearerToken(request.headers.authorization, null),
       );
       if (!user) return reply.code(401).type('text/plain').send('Unauthorized');
       const connectionId = newConnectionId();
@@ -119,7 +120,7 @@ export class HubServer {
     this.#wss.handleUpgrade(request, socket, head, (ws) => {
       const connection = new HubConnection(
         ws,
-        { connectionId, userId: user.userId, hub },
+        { connectionId, userId: user.userId, hub, authExpiresAt: user.expiresAt ?? null },
         this.options.limits,
         this.options.log,
         (closed) => {
@@ -139,6 +140,11 @@ export class HubServer {
     const now = Date.now();
     for (const connection of this.connections) connection.tick(now);
     for (const [id, expiresAt] of this.#attached) if (expiresAt < now) this.#attached.delete(id);
+  }
+
+  /** Ends every connection of a user without reconnect (signed out everywhere, banned, tenant disabled). */
+  disconnectUser(userId: string, reason = 'Unauthorized'): void {
+    for (const connection of this.connections) if (connection.userId === userId) connection.close(reason);
   }
 
   /** Asks every client to reconnect, e.g. after the event stream may have missed notices. */

@@ -35,6 +35,8 @@ export interface Hubs {
     retention?: Partial<RetentionPolicy>;
     connectionTokenTtlMs?: number;
   }): void;
+  /** Closes a user's connections for good (Close without reconnect): sign-out everywhere, ban, disabled tenant. */
+  disconnectUser(userId: string): void;
   /** Sends Close with allowReconnect to every client and stops taking new ones. */
   drain(): Promise<void>;
 }
@@ -134,6 +136,7 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
       Object.assign(retention, changes.retention);
       if (changes.connectionTokenTtlMs !== undefined) tokenTtl.ms = changes.connectionTokenTtlMs;
     },
+    disconnectUser: (userId) => server.disconnectUser(userId),
     drain: () => server.drain(),
   };
   app.decorate('hubs', hubs);

@@ -42,6 +42,25 @@ describe('hub protocol with the official client', () => {
     expect(received.every((e) => e.sourceId === 'proxies' && typeof e.sequenceToken === 'string')).toBe(true);
   });
 
+  it('delivers a batch appended in one transaction in version order', async () => {
+    const connection = await connect('batcher');
+    const received: ReceivedEvent[] = [];
+    connection.on('ProxyStatusUpdated', (event: ReceivedEvent) => received.push(event));
+    await connection.invoke('Subscribe', 'proxies');
+    const payloads = Array.from({ length: 50 }, (_, i) => ({ id: i, result: i % 2 }));
+    const appended = await t.hubs.eventLog.appendMany(
+      'batcher',
+      'proxy-checker-hub',
+      'proxies',
+      'ProxyStatusUpdated',
+      payloads,
+    );
+    expect(appended.map((e) => e.version)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    await waitFor(() => received.length === 50, 'the batch');
+    expect(received.map((e) => e.payload)).toEqual(payloads);
+    expect(received.map((e) => e.version)).toEqual(appended.map((e) => e.version));
+  });
+
   it('replays from a sequence token, then continues live, without duplicates', async () => {
     const log = t.hubs.eventLog;
     const events = [];
@@ -133,9 +152,14 @@ describe('hub protocol with the official client', () => {
   });
 
   it('streams the retained log and stops when the client cancels', async () => {
-    for (let i = 0; i < 1200; i++) {
-      await t.hubs.eventLog.append('reader', 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', { id: i });
-    }
+    const payloads = Array.from({ length: 1200 }, (_, id) => ({ id }));
+    await t.hubs.eventLog.appendMany(
+      'reader',
+      'proxy-checker-hub',
+      'proxies',
+      'ProxyStatusUpdated',
+      payloads,
+    );
     const connection = await connect('reader');
     const all: ReceivedEvent[] = [];
     await new Promise<void>((resolve, reject) => {

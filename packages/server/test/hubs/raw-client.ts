@@ -53,20 +53,27 @@ export class RawHubClient {
   }
 }
 
+export interface NegotiateAnswer {
+  negotiateVersion?: number;
+  connectionId?: string;
+  connectionToken?: string;
+  availableTransports?: unknown;
+  error?: string;
+}
+
 export async function negotiate(
   baseUrl: string,
   hub: string,
   token: string | null,
   query = '?negotiateVersion=1',
-) {
+): Promise<{ status: number; body: NegotiateAnswer }> {
   const response = await fetch(`${baseUrl}/tenant/hubs/${hub}/negotiate${query}`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return {
-    status: response.status,
-    body: response.status === 200 ? await response.json() : await response.text(),
-  };
+  const body =
+    response.status === 200 ? ((await response.json()) as NegotiateAnswer) : { error: await response.text() };
+  return { status: response.status, body };
 }
 
 export function wsUrl(baseUrl: string, hub: string, query: string): string {

@@ -139,16 +139,33 @@ describe('sdk hub client against a real server', () => {
     await hub.start();
     const received: HubEvent[] = [];
     await hub.subscribe('proxies', (event) => received.push(event));
-    serverConnections('closed')[0]!.close('Unauthorized');
+    t.hubs.disconnectUser('closed');
     await waitFor(
       () => serverConnections('closed').some((c) => c.subscriptions.has('proxies')),
       'a new connection',
     );
     expect(notices[0]).toMatchObject({ kind: 'closed' });
+    expect(String((notices[0] as { error?: Error }).error)).toContain('Unauthorized');
     await append('closed', 1);
     await waitFor(() => received.length === 1, 'an event on the new connection');
     // Ended connections leave nothing behind in the process's subscription table.
     await Promise.all(clients.splice(0).map((c) => c.stop()));
     await waitFor(() => t.hubs.registry.size === 0, 'the subscription table to empty');
+  });
+
+  it('closes a connection whose access token expired with reconnect allowed; the client comes back with a fresh one', async () => {
+    const { hub, notices } = client('expiring', { accessToken: () => t.tokenFor('expiring', 1500) });
+    await hub.start();
+    const received: HubEvent[] = [];
+    await hub.subscribe('proxies', (event) => received.push(event));
+    const first = serverConnections('expiring')[0]!;
+    await append('expiring', 1);
+    await waitFor(() => notices.some((n) => n.kind === 'restored'), 'a reconnect after expiry', 10_000);
+    expect(notices[0]).toMatchObject({ kind: 'lost' });
+    expect(String((notices[0] as { error?: Error }).error)).toContain('The access token has expired.');
+    expect(first.state).not.toBe('open');
+    await append('expiring', 2);
+    await waitFor(() => received.length === 2, 'both events');
+    expect(received.map((e) => e.version)).toEqual([1, 2]);
   });
 });

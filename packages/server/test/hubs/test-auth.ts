@@ -16,7 +16,7 @@ export function createTestAuth(sharedKey?: string) {
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     if (Number(expiry) < Date.now()) return null;
-    return { userId };
+    return { userId, expiresAt: Number(expiry) };
   };
   return {
     authenticate,

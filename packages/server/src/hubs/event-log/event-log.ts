@@ -80,16 +80,28 @@ export class EventLog {
     eventName: string,
     payload: unknown,
   ): Promise<HubEvent> {
+    const [event] = await this.appendMany(userId, hub, sourceId, eventName, [payload]);
+    return event!;
+  }
+
+  /** Records several events of one source in one transaction (a batch of check results, say), in order. */
+  async appendMany(
+    userId: string,
+    hub: string,
+    sourceId: string,
+    eventName: string,
+    payloads: unknown[],
+  ): Promise<HubEvent[]> {
     this.validateSource(hub, sourceId);
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(eventName))
       throw new Error(`Invalid hub event name "${eventName}"`);
     const stored = await this.repo.append(
-      { userId, hub, sourceId, eventName, payload: payload ?? null },
+      { userId, hub, sourceId, eventName, payloads: payloads.map((payload) => payload ?? null) },
       this.retention.maxEventsPerSource,
       EVENTS_CHANNEL,
       encodeNotice,
     );
-    return toHubEvent(stored);
+    return stored.map(toHubEvent);
   }
 
   headVersion(key: SourceKey): Promise<number> {

@@ -18,7 +18,8 @@ export interface StoredEvent extends SourceKey {
 
 export interface AppendInput extends SourceKey {
   eventName: string;
-  payload: unknown;
+  /** One or more payloads: they get consecutive versions in this order. */
+  payloads: unknown[];
 }
 
 function sameSource(key: SourceKey) {
@@ -33,35 +34,65 @@ export class HubEventRepo {
   constructor(private readonly db: Db) {}
 
   /**
-   * Gives the event the next version of its source, stores it, trims the source to `keepCount` events and sends
-   * `notice(event)` on `channel`, all in one transaction: listeners hear of the event only once it is committed.
+   * Gives the events the next versions of their source, stores them, trims the source to `keepCount` events and
+   * sends `notice(event)` for each on `channel`, all in one transaction: listeners hear of events only once they
+   * are committed, in version order.
    */
   async append(
     input: AppendInput,
     keepCount: number,
     channel: string,
     notice: (event: StoredEvent) => string,
-  ): Promise<StoredEvent> {
+  ): Promise<StoredEvent[]> {
+    const count = input.payloads.length;
+    if (count === 0) return [];
+    const { userId, hub, sourceId, eventName } = input;
     return this.db.transaction(async (tx) => {
+      // The upsert locks the source's head row until commit, so concurrent appends take turns per source.
       const [head] = await tx
         .insert(hubSources)
-        .values({ userId: input.userId, hub: input.hub, sourceId: input.sourceId, lastVersion: 1 })
+        .values({ userId, hub, sourceId, lastVersion: count })
         .onConflictDoUpdate({
           target: [hubSources.userId, hubSources.hub, hubSources.sourceId],
-          set: { lastVersion: sql`${hubSources.lastVersion} + 1`, updatedAt: sql`now()` },
+          set: { lastVersion: sql`${hubSources.lastVersion} + ${count}`, updatedAt: sql`now()` },
         })
         .returning({ version: hubSources.lastVersion });
-      const version = head!.version;
-      const [row] = await tx
+      const first = head!.version - count + 1;
+      const rows = await tx
         .insert(hubEvents)
-        .values({ ...input, version, payload: input.payload as never })
-        .returning({ id: hubEvents.id, createdAt: hubEvents.createdAt });
-      if (version > keepCount) {
-        await tx.delete(hubEvents).where(and(sameSource(input), lte(hubEvents.version, version - keepCount)));
+        .values(
+          input.payloads.map((payload, index) => ({
+            userId,
+            hub,
+            sourceId,
+            eventName,
+            version: first + index,
+            payload: payload as never,
+          })),
+        )
+        .returning({ id: hubEvents.id, version: hubEvents.version, createdAt: hubEvents.createdAt });
+      rows.sort((a, b) => a.version - b.version);
+      if (head!.version > keepCount) {
+        await tx
+          .delete(hubEvents)
+          .where(and(sameSource(input), lte(hubEvents.version, head!.version - keepCount)));
       }
-      const event: StoredEvent = { ...input, id: row!.id, version, createdAt: row!.createdAt };
-      await tx.execute(sql`select pg_notify(${channel}, ${notice(event)})`);
-      return event;
+      const events: StoredEvent[] = rows.map((row, index) => ({
+        userId,
+        hub,
+        sourceId,
+        eventName,
+        payload: input.payloads[index],
+        id: row.id,
+        version: row.version,
+        createdAt: row.createdAt,
+      }));
+      const notices = events.map(notice);
+      // One statement for the batch; the function scan yields the array in order, so notices keep version order.
+      await tx.execute(
+        sql`select pg_notify(${channel}, n) from jsonb_array_elements_text(${JSON.stringify(notices)}::jsonb) as t(n)`,
+      );
+      return events;
     });
   }
 
