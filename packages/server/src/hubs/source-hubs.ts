@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConcurrencyLimit } from './concurrency-limit.ts';
 import type { EventLog } from './event-log/event-log.ts';
 import { sequenceToken, versionOfToken } from './event-log/sequence-token.ts';
 import { HUB_NAMES, type SourceGuard, validateSource } from './hub-catalog.ts';
@@ -10,6 +11,8 @@ import { eventRecord, Subscription, type SubscriptionRegistry } from './subscrip
 /** Most sources one connection may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 200;
 const READ_PAGE = 500;
+/** Log reads running at once per process (the Postgres pool has 10 connections). */
+const CONCURRENT_READS = 6;
 
 export interface SourceHubServices {
   eventLog: EventLog;
@@ -25,10 +28,15 @@ const unsubscribeArgs = z.tuple([z.string()]) as unknown as z.ZodType<unknown[]>
 
 /** The hubs whose clients follow per-source event streams: `Subscribe`, `Unsubscribe` and `ReadLog`. */
 export function buildSourceHubs(services: SourceHubServices): Map<string, HubDefinition<HubConnection>> {
-  return new Map(HUB_NAMES.map((name) => [name, sourceHub(name, services)]));
+  const reads = new ConcurrencyLimit(CONCURRENT_READS);
+  return new Map(HUB_NAMES.map((name) => [name, sourceHub(name, services, reads)]));
 }
 
-function sourceHub(hub: string, services: SourceHubServices): HubDefinition<HubConnection> {
+function sourceHub(
+  hub: string,
+  services: SourceHubServices,
+  reads: ConcurrencyLimit,
+): HubDefinition<HubConnection> {
   const { eventLog, registry } = services;
 
   async function checkAccess(context: HubCallContext<HubConnection>, sourceId: unknown): Promise<string> {
@@ -68,11 +76,12 @@ function sourceHub(hub: string, services: SourceHubServices): HubDefinition<HubC
         connection.subscriptions.set(sourceId, subscription);
         try {
           if (fromToken === null) {
-            subscription.lastSent = await eventLog.headVersion(key);
+            subscription.lastSent = await reads.run(() => eventLog.headVersion(key));
           } else {
             subscription.lastSent = versionOfToken(fromToken);
             const limit = eventLog.retention.maxEventsPerSource + READ_PAGE;
-            for (const event of await eventLog.eventsAfterToken(key, fromToken, limit)) {
+            const events = await reads.run(() => eventLog.eventsAfterToken(key, fromToken, limit));
+            for (const event of events) {
               // A long replay waits for the socket instead of overflowing the slow-client limit.
               await connection.writable();
               subscription.replay(event.version, eventRecord(event.eventName, event));
@@ -109,16 +118,18 @@ function sourceHub(hub: string, services: SourceHubServices): HubDefinition<HubC
         const sourceId = await checkAccess(context, args[0]);
         const key = { userId: context.userId, hub, sourceId };
         const fromToken = (args[1] as string | null | undefined) ?? null;
-        let page =
+        let page = await reads.run(() =>
           fromToken === null
-            ? await eventLog.eventsAfterVersion(key, 0, READ_PAGE)
-            : await eventLog.eventsAfterToken(key, fromToken, READ_PAGE);
+            ? eventLog.eventsAfterVersion(key, 0, READ_PAGE)
+            : eventLog.eventsAfterToken(key, fromToken, READ_PAGE),
+        );
         while (page.length > 0 && !context.signal.aborted) {
           for (const event of page) {
             if (context.signal.aborted) return;
             yield { eventName: event.eventName, ...toWire(event) };
           }
-          page = await eventLog.eventsAfterVersion(key, page.at(-1)!.version, READ_PAGE);
+          const after = page.at(-1)!.version;
+          page = await reads.run(() => eventLog.eventsAfterVersion(key, after, READ_PAGE));
         }
       },
     },
