@@ -147,7 +147,7 @@ describe('hubs across server processes on one Postgres', () => {
       baseUrl: frontUrl,
       hub: HUB,
       accessToken: () => auth.tokenFor('drained'),
-      reconnectDelaysMs: [0, 300, 300, 300, 300, 300, 300, 300, 300],
+      reconnectDelaysMs: [0, 300, 500, 1000, 2000, 2000, 5000, 5000, 5000],
       onNotice: (notice) => notices.push(notice),
       onFrame: (direction, message) => {
         if (direction === 'in' && message.type === 7) closes.push(message);
