@@ -90,7 +90,7 @@ export class HubServer {
   async #upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://hub.invalid');
     const match = HUB_PATH.exec(url.pathname);
-    const hub = match ? this.options.hubs.get(decodeURIComponent(match[1]!)) : undefined;
+    const hub = match ? this.options.hubs.get(safeDecode(match[1]!)) : undefined;
     if (!hub) return refuse(socket, 404, 'Not Found');
     if (this.#draining) return refuse(socket, 503, 'Service Unavailable');
     const origin = request.headers.origin;
@@ -180,6 +180,14 @@ function negotiateVersion(raw: string | undefined): number | string {
     return `The client requested version '${raw}', but the server does not support this version.`;
   }
   return 1;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 const STATUS_TEXT: Record<number, string> = {

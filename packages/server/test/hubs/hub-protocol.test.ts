@@ -1,4 +1,4 @@
-import type { HubConnection } from '@microsoft/signalr';
+import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type HubTestServer, startHubTestServer } from './hub-server.ts';
 import { officialClient, type ReceivedEvent, waitFor } from './signalr-client.ts';
@@ -120,6 +120,21 @@ describe('hub protocol with the official client', () => {
     await expect(intruder.invoke('Subscribe', 'proxies')).rejects.toThrow(
       /Unknown source 'proxies' on harvester-hub/,
     );
+  });
+
+  it('accepts the client without negotiate (skipNegotiation)', async () => {
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${t.url}/tenant/hubs/proxy-checker-hub`, {
+        accessTokenFactory: () => t.tokenFor('direct'),
+        transport: HttpTransportType.WebSockets,
+        skipNegotiation: true,
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    open.push(connection);
+    await connection.start();
+    expect(connection.connectionId).toBeNull();
+    await expect(connection.invoke('Subscribe', 'proxies')).resolves.toMatchObject({ sourceId: 'proxies' });
   });
 
   it('answers with the ASP.NET error strings', async () => {

@@ -92,6 +92,8 @@ describe('upgrade', () => {
     );
     first.ws.close();
     await expect(RawHubClient.open(wsUrl(t.url, HUB, '?id=x'), {})).rejects.toThrow('status 401');
+    await expect(RawHubClient.open(wsUrl(t.url, 'nope%zz', ''), auth)).rejects.toThrow('status 404');
+    await expect(RawHubClient.open(wsUrl(t.url, 'nope-hub', ''), auth)).rejects.toThrow('status 404');
   });
 
   it('refuses an expired connection token', async () => {
