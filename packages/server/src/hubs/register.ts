@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config/config.ts';
+import { ConfigError, type ServerConfig } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { type HubAuthenticator, refuseEveryone } from './authenticator.ts';
 import { ConnectionTokens } from './connection-token.ts';
@@ -72,9 +72,13 @@ export interface RegisterHubsOptions {
 export async function registerHubs(app: FastifyInstance, options: RegisterHubsOptions): Promise<Hubs> {
   const env = options.env ?? process.env;
   const repo = new HubEventRepo(options.database.db);
-  const secret =
-    env.TRADEDECK_HUB_SECRET?.trim() ||
-    (await repo.sharedKey(KEY_NAME, randomBytes(32).toString('base64url')));
+  const configured = env.TRADEDECK_HUB_SECRET?.trim();
+  if (configured && configured.length < 32) {
+    throw new ConfigError(
+      'TRADEDECK_HUB_SECRET must be at least 32 characters (for example: openssl rand -base64 32)',
+    );
+  }
+  const secret = configured || (await repo.sharedKey(KEY_NAME, randomBytes(32).toString('base64url')));
   const retention: RetentionPolicy = { ...DEFAULT_RETENTION };
   const limits: ConnectionLimits = { ...DEFAULT_LIMITS };
   const eventLog = new EventLog(repo, retention, validateSource);

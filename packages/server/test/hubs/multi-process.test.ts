@@ -5,6 +5,7 @@ import { createHubClient, type HubEvent, type HubNotice } from '@tradedeck/sdk/h
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ThrowAwayPostgres, throwAwayPostgres } from './postgres-cluster.ts';
+import { negotiate, RawHubClient, wsUrl } from './raw-client.ts';
 import { waitFor } from './signalr-client.ts';
 import { TcpFront } from './tcp-front.ts';
 import { createTestAuth } from './test-auth.ts';
@@ -131,6 +132,25 @@ describe('hubs across server processes on one Postgres', () => {
     } finally {
       await hub.stop();
     }
+  });
+
+  it('accepts on one process the connection token that another process negotiated', async (context) => {
+    if (unavailable) {
+      console.warn(`multi-process hub test not run: ${unavailable}`);
+      context.skip();
+    }
+    const { status, body } = await negotiate(a.url, HUB, auth.tokenFor('hopper'));
+    expect(status).toBe(200);
+    const client = await RawHubClient.open(wsUrl(b.url, HUB, `?id=${body.connectionToken}`), {
+      authorization: `Bearer ${auth.tokenFor('hopper')}`,
+    });
+    client.send(
+      { protocol: 'json', version: 1 },
+      { type: 1, invocationId: '0', target: 'Subscribe', arguments: ['proxies'] },
+    );
+    expect(await client.waitFor((r) => r.type === 3)).toMatchObject({ result: { sourceId: 'proxies' } });
+    expect(await connectionsOn(b, 'hopper')).toBe(1);
+    client.ws.close();
   });
 
   it('drains a process with Close allowReconnect; the client lands on the other one and misses nothing', async (context) => {
