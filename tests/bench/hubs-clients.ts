@@ -11,7 +11,7 @@ const counts = JSON.parse(process.env.BENCH_COUNTS!) as Record<string, number>;
 const now = () => performance.timeOrigin + performance.now();
 const say = (value: object) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
-const received: Record<string, number> = { warm: 0, burst: 0, paced: 0 };
+const received: Record<string, number> = { warm: 0, single: 0, burst: 0, paced: 0 };
 const latencies: number[] = [];
 
 function onEvent(event: { payload: { phase: string; at: number } }): void {
