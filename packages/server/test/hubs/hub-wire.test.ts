@@ -186,6 +186,24 @@ describe('framing and handshake', () => {
   });
 });
 
+describe('outgoing frames', () => {
+  it('sends a burst of events to one connection in few frames, every record whole', async () => {
+    const client = await handshaken('burst');
+    client.send({ type: 1, invocationId: '0', target: 'Subscribe', arguments: ['proxies'] });
+    await client.waitFor((r) => r.type === 3);
+    const before = client.frames;
+    const payloads = Array.from({ length: 40 }, (_, id) => ({ id }));
+    await t.hubs.eventLog.appendMany('burst', HUB, 'proxies', 'ProxyStatusUpdated', payloads);
+    await client.waitFor(() => client.records.filter((r) => r.target === 'ProxyStatusUpdated').length === 40);
+    const events = client.records.filter((r) => r.target === 'ProxyStatusUpdated');
+    expect(events.map((r) => (r.arguments as Array<{ version: number }>)[0]!.version)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+    expect(client.frames - before).toBeLessThan(40);
+    client.ws.close();
+  });
+});
+
 describe('keep-alive', () => {
   it('pings an idle client and drops one that stays silent past the timeout', async () => {
     const client = await handshaken('k1');

@@ -6,10 +6,12 @@ const RS = '\u001e';
 export class RawHubClient {
   readonly records: Array<Record<string, unknown>> = [];
   closeCode: number | null = null;
+  frames = 0;
   #pending = '';
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
+      this.frames += 1;
       const parts = (this.#pending + data.toString()).split(RS);
       this.#pending = parts.pop() ?? '';
       for (const part of parts) this.records.push(JSON.parse(part));
