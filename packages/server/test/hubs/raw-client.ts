@@ -40,7 +40,8 @@ export class RawHubClient {
     for (;;) {
       const found = this.records.find(predicate);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching record in ${JSON.stringify(this.records)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching record in ${JSON.stringify(this.records).slice(0, 2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
