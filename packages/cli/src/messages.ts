@@ -60,6 +60,25 @@ const en = {
   adminDone: '{email}: {status}',
   adminTotal: '{shown} of {total} users',
   outboxEmpty: 'The outbox is empty (mail goes out over SMTP, or none was sent yet)',
+  hubDescription: 'live hubs: connect, invoke methods and watch events (socket debugging)',
+  hubConnectDescription: 'connect to a hub and print every protocol frame as a JSON line',
+  optHubInvoke: 'invoke this hub method once connected',
+  optHubPayload:
+    'JSON arguments for --invoke: an array is spread into arguments, anything else is one argument',
+  optHubOn: 'listen to this event (repeatable); keeps running until Ctrl+C, --count or --timeout',
+  optHubCount: 'stop after this many --on events',
+  optHubTimeout: 'stop after this many seconds',
+  hubUnknown: 'Unknown hub "{hub}"; hubs: {known}',
+  hubBadPayload: '--payload is not valid JSON: {reason}',
+  hubPayloadWithoutInvoke: '--payload needs --invoke',
+  hubBadNumber: '{option} must be a positive whole number, got "{value}"',
+  hubConnected: 'Connected to {hub} at {url} (connection {id})',
+  hubConnectFailed: 'Could not connect to {hub}: {reason}',
+  hubInvokeFailed: '{method} failed: {error}',
+  hubLost: 'Connection lost, reconnecting…',
+  hubRestored: 'Connection restored',
+  hubClosed: 'Connection closed',
+  hubDesync: 'Events of {source} out of step (expected version {expected}, got {received}); resubscribing',
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -125,6 +144,25 @@ const ru: Messages = {
   adminDone: '{email}: {status}',
   adminTotal: '{shown} из {total} пользователей',
   outboxEmpty: 'Исходящих писем нет (почта уходит через SMTP или ещё не отправлялась)',
+  hubDescription: 'живые хабы: подключение, вызов методов и просмотр событий (отладка сокетов)',
+  hubConnectDescription: 'подключиться к хабу и выводить каждый кадр протокола строкой JSON',
+  optHubInvoke: 'вызвать этот метод хаба после подключения',
+  optHubPayload: 'аргументы --invoke в JSON: массив раскрывается в аргументы, иное значение — один аргумент',
+  optHubOn: 'слушать это событие (можно несколько раз); работает до Ctrl+C, --count или --timeout',
+  optHubCount: 'остановиться после стольких событий --on',
+  optHubTimeout: 'остановиться через столько секунд',
+  hubUnknown: 'Неизвестный хаб "{hub}"; есть: {known}',
+  hubBadPayload: '--payload — не JSON: {reason}',
+  hubPayloadWithoutInvoke: '--payload нужен вместе с --invoke',
+  hubBadNumber: '{option} должно быть целым положительным числом, а не "{value}"',
+  hubConnected: 'Подключено к {hub} на {url} (соединение {id})',
+  hubConnectFailed: 'Не удалось подключиться к {hub}: {reason}',
+  hubInvokeFailed: '{method}: ошибка: {error}',
+  hubLost: 'Соединение потеряно, переподключение…',
+  hubRestored: 'Соединение восстановлено',
+  hubClosed: 'Соединение закрыто',
+  hubDesync:
+    'События {source} рассинхронизированы (ожидалась версия {expected}, пришла {received}); переподписка',
 };
 
 export type MessageKey = keyof typeof en;

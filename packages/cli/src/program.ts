@@ -4,6 +4,7 @@ import { registerAdmin } from './commands/admin.ts';
 import { registerConfig } from './commands/config.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
+import { registerHub } from './commands/hub.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerWhoami } from './commands/whoami.ts';
 import { type CommandContext, createContext, type GlobalOptions, type Io, peekLanguage } from './context.ts';
@@ -43,6 +44,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   registerLogout(program, registration);
   registerWhoami(program, registration);
   registerAdmin(program, registration);
+  registerHub(program, registration);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

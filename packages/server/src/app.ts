@@ -7,6 +7,7 @@ import { boundOperations } from './http/bind-operation.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
 import { buildManifest } from './http/manifest.ts';
 import { registerWebRoot } from './http/web-root.ts';
+import { registerHubs } from './hubs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
 import { SystemRepo } from './modules/system/repo.ts';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   registerSystemRoutes(app, system);
 
   app.get('/api/manifest', async () => buildManifest(app[boundOperations], SERVER_VERSION));
+  await registerHubs(app, { config, database });
 
   return app;
 }

@@ -7,3 +7,4 @@ export const systemState = pgTable('system_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-auth.ts';
+export * from './schema-hubs.ts';

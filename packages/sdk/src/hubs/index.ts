@@ -1,0 +1,20 @@
+export { accessTokenFromApiClient } from './api-token.ts';
+export type { FrameDirection, FrameListener } from './frame-tap.ts';
+export {
+  createHubClient,
+  type EventHandler,
+  HubClient,
+  type HubClientOptions,
+  type HubNotice,
+  type HubSubscription,
+  type SubscribeOptions,
+} from './hub-client.ts';
+export {
+  HUB_EVENTS,
+  HUB_NAMES,
+  type HubEvent,
+  type HubName,
+  isHubName,
+  type SubscribeResult,
+} from './hub-names.ts';
+export { SourceTracker, type Verdict } from './source-tracker.ts';

@@ -1,0 +1,23 @@
+export interface HubUser {
+  userId: string;
+  /**
+   * When the presented credentials expire (milliseconds since the epoch). A connection still open then is closed
+   * with reconnect allowed, so the client comes back with a fresh token.
+   */
+  expiresAt?: number;
+}
+
+/**
+ * The port through which hubs learn who is connecting: given the bearer token from the `Authorization` header or
+ * the `access_token` query parameter (null when neither was sent), answer the user, or null to refuse.
+ */
+export type HubAuthenticator = (token: string | null) => Promise<HubUser | null>;
+
+/** Until an authenticator is set, every hub connection is refused. */
+export const refuseEveryone: HubAuthenticator = async () => null;
+
+export function bearerToken(authorization: string | undefined, queryToken: string | null): string | null {
+  const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  if (match) return match[1]!;
+  return queryToken || null;
+}

@@ -1,0 +1,353 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { HubDefinition, HubMethod, StreamMethod } from './hub-definition.ts';
+import {
+  closeRecord,
+  HANDSHAKE_OK_RECORD,
+  HubErrors,
+  handshakeError,
+  type IncomingMessage,
+  type InvocationMessage,
+  MessageType,
+  PING_RECORD,
+  parseIncoming,
+  RecordReader,
+  record,
+} from './protocol.ts';
+import type { RecordSink, Subscription } from './subscriptions.ts';
+
+export interface ConnectionLimits {
+  keepAliveMs: number;
+  clientTimeoutMs: number;
+  handshakeTimeoutMs: number;
+  /** Past this many unsent bytes the client is too slow: it is asked to reconnect (and resume from its tokens). */
+  maxBufferedBytes: number;
+  maxMessageBytes: number;
+}
+
+export interface ConnectionInfo {
+  connectionId: string;
+  userId: string;
+  hub: HubDefinition<HubConnection>;
+  /** When the credentials used to connect expire (ms since the epoch). */
+  authExpiresAt: number | null;
+}
+
+const CLOSE_GRACE_MS = 5000;
+/** Queued records past this size are written at once rather than at the end of the event-loop turn. */
+const OUTBOX_FLUSH_CHARS = 64 * 1024;
+
+/** One client on one hub: handshake, invocations, streams, keep-alive and orderly closing. */
+export class HubConnection implements RecordSink {
+  readonly connectionId: string;
+  readonly userId: string;
+  readonly hub: HubDefinition<HubConnection>;
+  /** This connection's subscriptions by source id. */
+  readonly subscriptions = new Map<string, Subscription>();
+  readonly #ws: WebSocket;
+  readonly #limits: ConnectionLimits;
+  readonly #log: FastifyBaseLogger;
+  readonly #reader = new RecordReader();
+  readonly #streams = new Map<string, AbortController>();
+  readonly #closed = new AbortController();
+  #state: 'handshake' | 'open' | 'closing' | 'closed' = 'handshake';
+  #openedAt = Date.now();
+  #lastReceivedAt = Date.now();
+  #lastSentAt = Date.now();
+  #invocations: Promise<void> = Promise.resolve();
+  #outbox: string[] = [];
+  #outboxLength = 0;
+  #flushScheduled = false;
+  readonly #onClosed: (connection: HubConnection) => void;
+  readonly #authExpiresAt: number | null;
+
+  constructor(
+    ws: WebSocket,
+    info: ConnectionInfo,
+    limits: ConnectionLimits,
+    log: FastifyBaseLogger,
+    onClosed: (connection: HubConnection) => void,
+  ) {
+    this.#ws = ws;
+    this.connectionId = info.connectionId;
+    this.userId = info.userId;
+    this.hub = info.hub;
+    this.#authExpiresAt = info.authExpiresAt;
+    this.#limits = limits;
+    this.#log = log;
+    this.#onClosed = onClosed;
+    ws.on('message', (data) => this.#onFrame(data));
+    ws.on('close', () => this.#onSocketClosed());
+    ws.on('error', (error) => this.#log.debug({ err: error }, 'hub socket error'));
+  }
+
+  get state(): string {
+    return this.#state;
+  }
+
+  /** Fires when the connection ends: streams and subscriptions stop. */
+  get closedSignal(): AbortSignal {
+    return this.#closed.signal;
+  }
+
+  get bufferedBytes(): number {
+    return this.#ws.bufferedAmount;
+  }
+
+  /**
+   * Queues a record. Records queued in one turn of the event loop leave together in one frame (the protocol allows
+   * several records per frame), which saves a write and a client wake-up per event in bursts.
+   */
+  sendRecord(text: string): boolean {
+    if (this.#state !== 'open') return false;
+    this.#outbox.push(text);
+    this.#outboxLength += text.length;
+    if (this.#outboxLength >= OUTBOX_FLUSH_CHARS) return this.#flush();
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
+      setImmediate(() => {
+        this.#flushScheduled = false;
+        this.#flush();
+      });
+    }
+    return true;
+  }
+
+  #flush(): boolean {
+    if (this.#state !== 'open') {
+      this.#takeOutbox();
+      return false;
+    }
+    if (this.#outbox.length === 0) return true;
+    this.#write(this.#takeOutbox());
+    if (this.#ws.bufferedAmount > this.#limits.maxBufferedBytes) {
+      this.#log.warn({ connectionId: this.connectionId }, 'hub client too slow; asking it to reconnect');
+      this.close('The client could not keep up with the server.', true);
+      return false;
+    }
+    return true;
+  }
+
+  #takeOutbox(): string {
+    const text = this.#outbox.length === 1 ? this.#outbox[0]! : this.#outbox.join('');
+    this.#outbox = [];
+    this.#outboxLength = 0;
+    return text;
+  }
+
+  /** Sends a Close record and ends the socket; with `allowReconnect` the official client reconnects on its own. */
+  close(error?: string, allowReconnect = false): void {
+    if (this.#state === 'closing' || this.#state === 'closed') return;
+    const wasOpen = this.#state === 'open';
+    this.#state = 'closing';
+    // Records still queued go out first, then the Close record, in one frame.
+    if (wasOpen) this.#write(this.#takeOutbox() + closeRecord(error, allowReconnect));
+    this.#ws.close(1000);
+    setTimeout(() => this.#ws.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  /** Drops the socket without a Close record, as a network failure would. */
+  abort(): void {
+    this.#state = 'closing';
+    this.#ws.terminate();
+  }
+
+  /** Called about once a second: keep-alive pings, client timeout and handshake timeout. */
+  tick(now: number): void {
+    if (this.#state === 'handshake' && now - this.#openedAt > this.#limits.handshakeTimeoutMs) {
+      this.#write(record({ error: 'Handshake was canceled.' }));
+      this.#state = 'closing';
+      this.#ws.close(1000);
+      return;
+    }
+    if (this.#state !== 'open') return;
+    if (now - this.#lastReceivedAt > this.#limits.clientTimeoutMs) {
+      this.#log.debug({ connectionId: this.connectionId }, 'hub client timed out');
+      this.#state = 'closing';
+      this.#ws.terminate();
+      return;
+    }
+    if (this.#authExpiresAt !== null && now >= this.#authExpiresAt) {
+      this.close('The access token has expired.', true);
+      return;
+    }
+    if (now - this.#lastSentAt >= this.#limits.keepAliveMs) this.#write(PING_RECORD);
+  }
+
+  /** Resolves when the socket can take more data, or the connection ends. */
+  async writable(): Promise<void> {
+    while (this.#state === 'open' && this.#ws.bufferedAmount > this.#limits.maxBufferedBytes / 2) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  #write(text: string): void {
+    this.#lastSentAt = Date.now();
+    this.#ws.send(text);
+  }
+
+  #onFrame(data: RawData): void {
+    this.#lastReceivedAt = Date.now();
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
+    for (const item of this.#reader.push(text)) {
+      if (this.#state === 'handshake') {
+        if (!this.#handshake(item)) return;
+        continue;
+      }
+      if (this.#state !== 'open') return;
+      let message: IncomingMessage;
+      try {
+        message = parseIncoming(item);
+      } catch (error) {
+        this.#log.debug({ err: error, connectionId: this.connectionId }, 'hub protocol error');
+        this.close('Connection closed with an error.');
+        return;
+      }
+      this.#dispatch(message);
+    }
+    if (this.#reader.pendingLength > this.#limits.maxMessageBytes)
+      this.close('Connection closed with an error.');
+  }
+
+  #handshake(text: string): boolean {
+    const error = handshakeError(text);
+    if (error) {
+      this.#write(record({ error }));
+      this.#state = 'closing';
+      this.#ws.close(1000);
+      return false;
+    }
+    this.#state = 'open';
+    this.#write(HANDSHAKE_OK_RECORD);
+    return true;
+  }
+
+  #dispatch(message: IncomingMessage): void {
+    switch (message.type) {
+      case MessageType.Invocation:
+        this.#onInvocation(message);
+        return;
+      case MessageType.StreamInvocation:
+        this.#onStreamInvocation(message);
+        return;
+      case MessageType.CancelInvocation:
+        this.#streams.get(message.invocationId)?.abort();
+        return;
+      case MessageType.Close:
+        this.#state = 'closing';
+        this.#ws.close(1000);
+        return;
+      default:
+        // Pings only refresh the timeout; upload items and unknown types are ignored.
+        return;
+    }
+  }
+
+  #complete(invocationId: string | undefined, outcome: { result?: unknown; error?: string }): void {
+    if (invocationId === undefined) return;
+    const message: Record<string, unknown> = { type: MessageType.Completion, invocationId };
+    if (outcome.error !== undefined) message.error = outcome.error;
+    else if (outcome.result !== undefined) message.result = outcome.result;
+    this.sendRecord(record(message));
+  }
+
+  #lookup(message: InvocationMessage): HubMethod<HubConnection> | null {
+    const method = this.hub.methods.get(message.target.toLowerCase());
+    if (!method) {
+      this.#complete(message.invocationId, { error: HubErrors.unknownMethod(message.target) });
+      return null;
+    }
+    if (message.streamIds?.length) {
+      this.#complete(message.invocationId, {
+        error: HubErrors.uploadMismatch(method.name, message.streamIds.length),
+      });
+      return null;
+    }
+    return method;
+  }
+
+  #onInvocation(message: InvocationMessage): void {
+    const method = this.#lookup(message);
+    if (!method) return;
+    if (method.kind === 'stream') {
+      this.#complete(message.invocationId, { error: HubErrors.streamingViaInvoke(method.name) });
+      return;
+    }
+    // One invocation at a time per connection, as ASP.NET does by default: a client sees its calls in order.
+    this.#invocations = this.#invocations.then(async () => {
+      if (this.#state !== 'open') return;
+      const args = method.args.safeParse(message.arguments);
+      if (!args.success) {
+        this.#complete(message.invocationId, { error: HubErrors.binding(method.name) });
+        return;
+      }
+      try {
+        const result = await method.run(
+          { userId: this.userId, connection: this, signal: this.#closed.signal },
+          args.data,
+        );
+        this.#complete(message.invocationId, { result });
+      } catch (error) {
+        this.#log.debug({ err: error, method: method.name }, 'hub method failed');
+        this.#complete(message.invocationId, { error: HubErrors.invoking(method.name, error) });
+      }
+    });
+  }
+
+  #onStreamInvocation(message: InvocationMessage): void {
+    const invocationId = message.invocationId!;
+    if (this.#streams.has(invocationId)) {
+      this.#complete(invocationId, { error: HubErrors.idInUse(invocationId) });
+      return;
+    }
+    const method = this.#lookup(message);
+    if (!method) return;
+    if (method.kind !== 'stream') {
+      this.#complete(invocationId, { error: HubErrors.nonStreamingViaStream(method.name) });
+      return;
+    }
+    const args = method.args.safeParse(message.arguments);
+    if (!args.success) {
+      this.#complete(invocationId, { error: HubErrors.binding(method.name) });
+      return;
+    }
+    const controller = new AbortController();
+    this.#streams.set(invocationId, controller);
+    void this.#runStream(method, invocationId, args.data, controller);
+  }
+
+  async #runStream(
+    method: StreamMethod<HubConnection>,
+    invocationId: string,
+    args: unknown[],
+    controller: AbortController,
+  ): Promise<void> {
+    const signal = AbortSignal.any([controller.signal, this.#closed.signal]);
+    let error: string | undefined;
+    try {
+      for await (const item of method.run({ userId: this.userId, connection: this, signal }, args)) {
+        if (signal.aborted) break;
+        await this.writable();
+        this.sendRecord(record({ type: MessageType.StreamItem, invocationId, item }));
+      }
+    } catch (caught) {
+      if (!signal.aborted) {
+        this.#log.debug({ err: caught, method: method.name }, 'hub stream failed');
+        error = HubErrors.streaming(caught);
+      }
+    } finally {
+      this.#streams.delete(invocationId);
+    }
+    // A cancelled stream still gets its final completion.
+    this.#complete(invocationId, error === undefined ? {} : { error });
+  }
+
+  #onSocketClosed(): void {
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
+    this.#closed.abort();
+    for (const controller of this.#streams.values()) controller.abort();
+    this.#streams.clear();
+    this.#onClosed(this);
+  }
+}

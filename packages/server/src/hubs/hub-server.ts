@@ -1,0 +1,208 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { bearerToken, type HubAuthenticator } from './authenticator.ts';
+import { type ConnectionTokens, newConnectionId } from './connection-token.ts';
+import { type ConnectionLimits, HubConnection } from './hub-connection.ts';
+import type { HubDefinition } from './hub-definition.ts';
+import { isAllowedOrigin } from './origin.ts';
+
+export interface HubServerOptions {
+  hubs: Map<string, HubDefinition<HubConnection>>;
+  tokens: ConnectionTokens;
+  authenticate: (token: string | null) => ReturnType<HubAuthenticator>;
+  limits: ConnectionLimits;
+  /** How long a negotiated connection token may wait for its WebSocket. */
+  connectionTokenTtlMs: number;
+  /** Origins allowed besides the server's own (browsers send Origin on the WebSocket upgrade). */
+  allowedOrigins: string[];
+  publicUrl: string | null;
+  log: FastifyBaseLogger;
+  /** Runs when a connection has ended (its subscriptions are dropped there). */
+  onConnectionClosed(connection: HubConnection): void;
+}
+
+const HUB_PATH = /^\/tenant\/hubs\/([^/]+)\/?$/;
+
+/** Serves SignalR negotiate over Fastify and the hub WebSockets on the same HTTP server. */
+export class HubServer {
+  readonly connections = new Set<HubConnection>();
+  readonly #wss: WebSocketServer;
+  /** Connection ids already attached here: a second WebSocket for one negotiate is refused. */
+  readonly #attached = new Map<string, number>();
+  #heartbeat: NodeJS.Timeout | null = null;
+  #draining = false;
+
+  constructor(private readonly options: HubServerOptions) {
+    this.#wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: options.limits.maxMessageBytes,
+      perMessageDeflate: false,
+    });
+  }
+
+  attach(app: FastifyInstance): void {
+    app.post('/tenant/hubs/:hub/negotiate', async (request, reply) => {
+      const { hub } = request.params as { hub: string };
+      const query = request.query as Record<string, string | undefined>;
+      reply.header('cache-control', 'no-store');
+      if (!this.options.hubs.has(hub)) return reply.code(404).type('text/plain').send('Not Found');
+      if (this.#draining) return reply.code(503).type('text/plain').send('Server is shutting down');
+      const version = negotiateVersion(query.negotiateVersion);
+      if (typeof version === 'string') return { error: version };
+      const user = await this.options.authenticate(
+        // Negotiate takes the header only: a token in this URL would end up in access logs.
+        bearerToken(request.headers.authorization, null),
+      );
+      if (!user) return reply.code(401).type('text/plain').send('Unauthorized');
+      const connectionId = newConnectionId();
+      const connectionToken = this.options.tokens.issue({
+        connectionId,
+        hub,
+        userId: user.userId,
+        expiresAt: Date.now() + this.options.connectionTokenTtlMs,
+      });
+      return {
+        negotiateVersion: 1,
+        connectionId,
+        connectionToken,
+        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
+      };
+    });
+    app.route({
+      method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+      url: '/tenant/hubs/:hub/negotiate',
+      handler: async (_request, reply) => reply.code(405).type('text/plain').send('Method Not Allowed'),
+    });
+
+    app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.#upgrade(request, socket, head).catch((error: unknown) => {
+        this.options.log.error({ err: error }, 'hub upgrade failed');
+        refuse(socket, 500, 'Internal Server Error');
+      });
+    });
+
+    this.#heartbeat = setInterval(() => this.#tick(), 1000);
+    this.#heartbeat.unref();
+  }
+
+  async #upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://hub.invalid');
+    const match = HUB_PATH.exec(url.pathname);
+    const hub = match ? this.options.hubs.get(safeDecode(match[1]!)) : undefined;
+    if (!hub) return refuse(socket, 404, 'Not Found');
+    if (this.#draining) return refuse(socket, 503, 'Service Unavailable');
+    const origin = request.headers.origin;
+    if (!isAllowedOrigin(origin, request.headers.host, this.options.publicUrl, this.options.allowedOrigins)) {
+      return refuse(socket, 403, 'Forbidden');
+    }
+    const user = await this.options.authenticate(
+      bearerToken(request.headers.authorization, url.searchParams.get('access_token')),
+    );
+    if (!user) return refuse(socket, 401, 'Unauthorized');
+
+    const id = url.searchParams.get('id');
+    let connectionId: string;
+    if (id === null) {
+      // skipNegotiation: the connection is made on the spot.
+      connectionId = newConnectionId();
+    } else {
+      const grant = this.options.tokens.verify(id);
+      if (!grant || grant.hub !== hub.name) return refuse(socket, 404, 'No Connection with that ID');
+      // The token was issued to one user; another user's credentials cannot take it over.
+      if (grant.userId !== user.userId) return refuse(socket, 401, 'Unauthorized');
+      if (this.#attached.has(grant.connectionId)) return refuse(socket, 409, 'Conflict');
+      this.#attached.set(grant.connectionId, grant.expiresAt);
+      connectionId = grant.connectionId;
+    }
+    if (socket.destroyed) return;
+    this.#wss.handleUpgrade(request, socket, head, (ws) => {
+      const connection = new HubConnection(
+        ws,
+        { connectionId, userId: user.userId, hub, authExpiresAt: user.expiresAt ?? null },
+        this.options.limits,
+        this.options.log,
+        (closed) => {
+          this.connections.delete(closed);
+          this.options.onConnectionClosed(closed);
+        },
+      );
+      if (this.#draining) {
+        connection.close(undefined, true);
+        return;
+      }
+      this.connections.add(connection);
+    });
+  }
+
+  #tick(): void {
+    const now = Date.now();
+    for (const connection of this.connections) connection.tick(now);
+    for (const [id, expiresAt] of this.#attached) if (expiresAt < now) this.#attached.delete(id);
+  }
+
+  /** Ends every connection of a user without reconnect (signed out everywhere, banned, tenant disabled). */
+  disconnectUser(userId: string, reason = 'Unauthorized'): void {
+    for (const connection of this.connections) if (connection.userId === userId) connection.close(reason);
+  }
+
+  /** Asks every client to reconnect, e.g. after the event stream may have missed notices. */
+  reconnectAll(reason: string): void {
+    for (const connection of this.connections) connection.close(reason, true);
+  }
+
+  /**
+   * Shutdown: refuse new connections, send Close with allowReconnect (clients reconnect to another process), and
+   * wait up to `graceMs` for the sockets to close.
+   */
+  async drain(graceMs = 3000): Promise<void> {
+    this.#draining = true;
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    for (const connection of this.connections) connection.close('Server is restarting.', true);
+    const deadline = Date.now() + graceMs;
+    while (this.connections.size > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const client of this.#wss.clients) client.terminate();
+    this.#wss.close();
+  }
+}
+
+/** Negotiate version rules of ASP.NET Core: a number at least 1 (answered with 1), else an error text. */
+function negotiateVersion(raw: string | undefined): number | string {
+  if (raw === undefined || raw === '') {
+    return "The client requested version '0', but the server does not support this version.";
+  }
+  const version = Number(raw);
+  if (!Number.isInteger(version)) return 'The client requested a non-integer protocol version.';
+  if (version < 1) {
+    return `The client requested version '${raw}', but the server does not support this version.`;
+  }
+  return 1;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function refuse(socket: Duplex, status: number, body: string): void {
+  if (socket.destroyed) return;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\n` +
+      `Content-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,132 @@
+import type { EventNotice } from './event-log/event-log.ts';
+import { toHubEvent } from './event-log/event-log.ts';
+import type { SourceKey } from './event-log/repo.ts';
+import { MessageType, record } from './protocol.ts';
+
+/** Where a subscription writes: a hub connection. Returns false once the connection no longer takes records. */
+export interface RecordSink {
+  sendRecord(text: string): boolean;
+}
+
+interface Pending {
+  version: number;
+  text: string;
+}
+
+/**
+ * One connection's interest in one source. While it joins (replaying from the log) live events are held back;
+ * afterwards they go straight out. Nothing at or below the last version sent goes out again.
+ */
+export class Subscription {
+  #joining = true;
+  #held: Pending[] = [];
+  lastSent = 0;
+
+  constructor(
+    readonly key: SourceKey,
+    private readonly sink: RecordSink,
+  ) {}
+
+  offer(version: number, text: string): void {
+    if (this.#joining) {
+      this.#held.push({ version, text });
+      return;
+    }
+    this.#send(version, text);
+  }
+
+  /** Sends an event read from the log during the join. */
+  replay(version: number, text: string): void {
+    this.#send(version, text);
+  }
+
+  /** Ends the join: sends the held live events that the replay did not cover, in version order. */
+  goLive(): void {
+    this.#joining = false;
+    const held = this.#held.sort((a, b) => a.version - b.version);
+    this.#held = [];
+    for (const item of held) this.#send(item.version, item.text);
+  }
+
+  #send(version: number, text: string): void {
+    if (version <= this.lastSent) return;
+    this.lastSent = version;
+    this.sink.sendRecord(text);
+  }
+}
+
+export function eventRecord(
+  eventName: string,
+  event: { sourceId: string; version: number; payload: unknown },
+) {
+  return record({ type: MessageType.Invocation, target: eventName, arguments: [toHubEvent(event)] });
+}
+
+function keyOf(key: SourceKey): string {
+  return `${key.userId}\u0000${key.hub}\u0000${key.sourceId}`;
+}
+
+/** The subscriptions of this process, by source; fed by the notice channel. */
+export class SubscriptionRegistry {
+  readonly #bySource = new Map<string, Set<Subscription>>();
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly loadPayload: (id: number) => Promise<unknown>) {}
+
+  add(subscription: Subscription): void {
+    const key = keyOf(subscription.key);
+    let set = this.#bySource.get(key);
+    if (!set) {
+      set = new Set();
+      this.#bySource.set(key, set);
+    }
+    set.add(subscription);
+  }
+
+  remove(subscription: Subscription): void {
+    const key = keyOf(subscription.key);
+    const set = this.#bySource.get(key);
+    if (!set) return;
+    set.delete(subscription);
+    if (set.size === 0) this.#bySource.delete(key);
+  }
+
+  get size(): number {
+    let count = 0;
+    for (const set of this.#bySource.values()) count += set.size;
+    return count;
+  }
+
+  /** Handles one notice text from the channel; notices are processed one after another to keep their order. */
+  receive(text: string): void {
+    let notice: EventNotice;
+    try {
+      notice = JSON.parse(text) as EventNotice;
+    } catch {
+      return;
+    }
+    if (!this.#bySource.has(keyOf(notice))) return;
+    if ('payload' in notice) {
+      // Nothing to wait for, but an earlier by-reference notice may still be loading.
+      this.#chain = this.#chain.then(() => this.#deliver(notice, notice.payload));
+      return;
+    }
+    this.#chain = this.#chain.then(async () => {
+      let payload: unknown;
+      try {
+        payload = await this.loadPayload(notice.id);
+      } catch {
+        // The event was trimmed meanwhile; subscribers will see the version gap and resubscribe.
+        return;
+      }
+      this.#deliver(notice, payload);
+    });
+  }
+
+  #deliver(notice: EventNotice, payload: unknown): void {
+    const set = this.#bySource.get(keyOf(notice));
+    if (!set) return;
+    const text = eventRecord(notice.eventName, { ...notice, payload });
+    for (const subscription of set) subscription.offer(notice.version, text);
+  }
+}
