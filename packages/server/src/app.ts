@@ -8,6 +8,7 @@ import { registerErrorHandling, registerNotFound } from './http/error-handler.ts
 import { buildManifest } from './http/manifest.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
+import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
 import { SystemRepo } from './modules/system/repo.ts';
@@ -89,6 +90,12 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
 
   app.get('/api/manifest', async () => buildManifest(app[boundOperations], SERVER_VERSION));
   await registerHubs(app, { config, database });
+  // Hub connections authenticate with the same access tokens as the API, device session checked each time.
+  app.hubs.setAuthenticator(async (token) => {
+    const caller = token ? await auth.verifyAccessToken(token) : null;
+    return caller ? { userId: caller.userId } : null;
+  });
+  registerJudge(app);
 
   return app;
 }

@@ -1,0 +1,72 @@
+import type { HubConnection } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { officialClient, type ReceivedEvent, waitFor } from './signalr-client.ts';
+
+// Hubs accept the same access tokens as the API: signed-in users, their device sessions checked.
+let t: AuthTestApp;
+let url: string;
+let alice: TestUser;
+let bob: TestUser;
+const open: HubConnection[] = [];
+
+beforeAll(async () => {
+  t = await createAuthTestApp();
+  alice = await signUp(t, 'alice');
+  bob = await signUp(t, 'bob', alice);
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.stop()));
+  await t.close();
+});
+
+async function connect(token: string): Promise<HubConnection> {
+  const connection = officialClient(url, 'proxy-checker-hub', () => token);
+  open.push(connection);
+  await connection.start();
+  return connection;
+}
+
+describe('hubs with real sign-in', () => {
+  it('delivers a user their own events and never another user’s', async () => {
+    const aliceConnection = await connect(alice.accessToken);
+    const bobConnection = await connect(bob.accessToken);
+    const forAlice: ReceivedEvent[] = [];
+    const forBob: ReceivedEvent[] = [];
+    aliceConnection.on('ProxyStatusUpdated', (event: ReceivedEvent) => forAlice.push(event));
+    bobConnection.on('ProxyStatusUpdated', (event: ReceivedEvent) => forBob.push(event));
+    await aliceConnection.invoke('Subscribe', 'proxies');
+    await bobConnection.invoke('Subscribe', 'proxies');
+
+    await t.app.hubs.eventLog.append(alice.id, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+      id: 7,
+      result: 1,
+    });
+    await t.app.hubs.eventLog.append(bob.id, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+      id: 9,
+      result: 3,
+    });
+    await waitFor(() => forAlice.length === 1 && forBob.length === 1, 'one event each');
+    expect(forAlice[0]!.payload).toEqual({ id: 7, result: 1 });
+    expect(forBob[0]!.payload).toEqual({ id: 9, result: 3 });
+  });
+
+  it('refuses a token that is not an access token of this server', async () => {
+    const forged = `${alice.accessToken.slice(0, -4)}AAAA`;
+    const connection = officialClient(url, 'proxy-checker-hub', () => forged);
+    await expect(connection.start()).rejects.toThrow();
+  });
+
+  it('refuses the token of a device session that was logged out', async () => {
+    const fresh = await signUp(t, 'carol', alice);
+    const loggedOut = await t.call('POST', '/api/auth/logout', {
+      token: fresh.accessToken,
+      cookie: fresh.cookie,
+      body: {},
+    });
+    expect(loggedOut.statusCode).toBe(200);
+    const connection = officialClient(url, 'proxy-checker-hub', () => fresh.accessToken);
+    await expect(connection.start()).rejects.toThrow();
+  });
+});
