@@ -19,6 +19,8 @@ const USER_TABLES = [
   'recovery_codes',
   'user_keys',
   'security_events',
+  'hub_sources',
+  'hub_events',
 ];
 
 type Rows<T> = { rows: T[] };
