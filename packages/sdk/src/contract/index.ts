@@ -1,5 +1,7 @@
 import { auth } from './auth.ts';
 import type { Operation } from './operation.ts';
+import { search } from './search.ts';
+import { settings } from './settings.ts';
 import { system } from './system.ts';
 
 export * from './auth.ts';
@@ -7,10 +9,13 @@ export * from './common.ts';
 export * from './envelope.ts';
 export * from './operation.ts';
 export * from './result-codes.ts';
+export * from './search.ts';
+export * from './settings.ts';
 export * from './system.ts';
+export * from './user-language.ts';
 
 /** Every area of the API, keyed as in operation ids (`<area>.<operation>`). */
-export const contract = { auth, system } as const;
+export const contract = { auth, system, search, settings } as const;
 
 export type Contract = typeof contract;
 
