@@ -110,10 +110,13 @@ export class NetworkMonitor {
     return this.#state.phase !== 'offline';
   }
 
-  subscribe(listener: Listener): () => void {
+  /** Bound, so it can be handed around (React's useSyncExternalStore). */
+  subscribe = (listener: Listener): (() => void) => {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
 
   /** Starts the periodic checks (the first one after the quiet interval). */
   start(): void {

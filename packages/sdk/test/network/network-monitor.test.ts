@@ -49,7 +49,9 @@ function setup(answers: Array<boolean | 'hang'> | (() => boolean)) {
     const answer = typeof answers === 'function' ? answers() : (answers[calls] ?? true);
     calls += 1;
     if (answer === 'hang') {
-      return new Promise<boolean>((_, reject) => signal.addEventListener('abort', () => reject(new Error('x'))));
+      return new Promise<boolean>((_, reject) =>
+        signal.addEventListener('abort', () => reject(new Error('x'))),
+      );
     }
     return Promise.resolve(answer);
   };
