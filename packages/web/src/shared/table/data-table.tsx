@@ -175,8 +175,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         className="relative overflow-auto"
         style={{ height: props.height ?? 'calc(100vh - 17rem)', minHeight: '16rem' }}
       >
-        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a table driven by a keyboard cursor is an ARIA grid */}
         <table
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a table driven by a keyboard cursor is an ARIA grid
           role="grid"
           id={gridId}
           tabIndex={0}
