@@ -37,7 +37,14 @@ function key(
 function setup() {
   let now = 0;
   const ran: string[] = [];
-  const service = new HotkeyService(defs, (id) => (ran.push(id), true), { now: () => now, mac: false });
+  const service = new HotkeyService(
+    defs,
+    (id) => {
+      ran.push(id);
+      return true;
+    },
+    { now: () => now, mac: false },
+  );
   return { service, ran, tick: (ms: number) => (now += ms) };
 }
 
@@ -103,6 +110,22 @@ describe('hotkey service', () => {
     expect(ran).toEqual(['next', 'extend', 'close', 'next']);
   });
 
+  it('leaves Enter and Space to a focused button', () => {
+    const table: CommandDef[] = [
+      { id: 'open', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['enter'] },
+    ];
+    const ran: string[] = [];
+    const service = new HotkeyService(table, (id) => {
+      ran.push(id);
+      return true;
+    });
+    service.activate('table');
+    const button = { tagName: 'BUTTON', isContentEditable: false, getAttribute: () => null };
+    expect(service.handle(key('Enter', 'Enter', {}, button))).toBe(false);
+    expect(service.handle(key('Enter', 'Enter'))).toBe(true);
+    expect(ran).toEqual(['open']);
+  });
+
   it('lets a key through when its command declines (disabled)', () => {
     const service = new HotkeyService(defs, () => false, { mac: false });
     const event = key('KeyK', 'k', { ctrl: true });
@@ -112,7 +135,14 @@ describe('hotkey service', () => {
 
   it('uses ⌘ as mod on macOS', () => {
     const ran: string[] = [];
-    const service = new HotkeyService(defs, (id) => (ran.push(id), true), { mac: true });
+    const service = new HotkeyService(
+      defs,
+      (id) => {
+        ran.push(id);
+        return true;
+      },
+      { mac: true },
+    );
     service.handle(key('KeyK', 'k', { ctrl: true }));
     service.handle(key('KeyK', 'k', { meta: true }));
     expect(ran).toEqual(['palette']);

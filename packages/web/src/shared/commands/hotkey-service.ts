@@ -111,6 +111,7 @@ export class HotkeyService {
       this.#pending = null;
       return false;
     }
+    if ((stroke === 'enter' || stroke === 'space') && isControlTarget(event.target)) return false;
     const active = new Set(this.activeScopes());
     const now = (this.options.now ?? Date.now)();
 
@@ -155,4 +156,17 @@ export function isTypingTarget(target: EventTarget | null | undefined): boolean 
     return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
   }
   return element.getAttribute('role') === 'textbox' || element.getAttribute('role') === 'combobox';
+}
+
+/** Buttons, links and checkboxes: Enter and Space belong to them when they have focus. */
+export function isControlTarget(target: EventTarget | null | undefined): boolean {
+  if (!target || typeof (target as Element).tagName !== 'string') return false;
+  const element = target as HTMLElement;
+  if (['BUTTON', 'A', 'SUMMARY', 'SELECT'].includes(element.tagName)) return true;
+  if (element.tagName === 'INPUT') return true;
+  const role = element.getAttribute('role');
+  return (
+    role !== null &&
+    ['button', 'link', 'menuitem', 'menuitemcheckbox', 'option', 'tab', 'checkbox'].includes(role)
+  );
 }

@@ -52,7 +52,7 @@ export function baseKey(event: KeyLike): string | null {
   return event.key.length === 1 ? event.key.toLowerCase() : null;
 }
 
-/** `mod+shift+k` style name of a keystroke; `mod` is ⌘ on macOS and Ctrl elsewhere. `?` carries no shift. */
+/** `mod+shift+k` style name of a keystroke; `mod` is ⌘ on macOS and Ctrl elsewhere. */
 export function strokeName(event: KeyLike, mac = isMac()): string | null {
   const key = baseKey(event);
   if (key === null) return null;
@@ -62,7 +62,8 @@ export function strokeName(event: KeyLike, mac = isMac()): string | null {
   if (mod) parts.push('mod');
   if (otherCtrl) parts.push('ctrl');
   if (event.altKey) parts.push('alt');
-  if (event.shiftKey && key !== '?') parts.push('shift');
+  // `?` and `/` need Shift on some layouts (ЙЦУКЕН: Shift+7, Shift+\): the character is what counts.
+  if (event.shiftKey && key !== '?' && key !== '/') parts.push('shift');
   parts.push(key);
   return parts.join('+');
 }

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useContext, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalTitleContext } from './modal-host.tsx';
 
 /** The standard modal layout: a titled header with a close button, the body and an optional footer. */
 export function ModalFrame({
@@ -14,7 +15,8 @@ export function ModalFrame({
   footer?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
+  const ownId = useId();
+  const titleId = useContext(ModalTitleContext) ?? ownId;
   return (
     <section aria-labelledby={titleId}>
       <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-700">

@@ -1,10 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { createContext, useEffect, useRef } from 'react';
 import { useServices } from '../app-services.tsx';
 import { useStore } from '../use-store.ts';
 import type { ModalEntry } from './modal-stack.ts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The id the open modal's title carries, so the dialog is named by it. */
+export const ModalTitleContext = createContext<string | undefined>(undefined);
 
 /** Renders the modal stack; each modal makes the dialog scope the live hotkey scope while it is open. */
 export function ModalHost() {
@@ -67,12 +70,15 @@ function ModalLayer({ entry, topmost }: { entry: ModalEntry; topmost: boolean })
         ref={panel}
         role="dialog"
         aria-modal="true"
+        aria-labelledby={`modal-title-${entry.id}`}
         tabIndex={-1}
         onKeyDown={trapTab}
         className="relative w-full rounded-lg border border-slate-200 bg-white text-slate-800 shadow-2xl outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         style={{ maxWidth: entry.width }}
       >
-        {entry.render(modals.controls(entry.id)) as React.ReactNode}
+        <ModalTitleContext.Provider value={`modal-title-${entry.id}`}>
+          {entry.render(modals.controls(entry.id)) as React.ReactNode}
+        </ModalTitleContext.Provider>
       </div>
     </div>
   );

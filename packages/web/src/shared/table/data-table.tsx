@@ -143,7 +143,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const selectedIds = ids.filter((id) => cursor.selected.has(id));
   const columnsTemplate = table
     .getVisibleLeafColumns()
-    .map((column) => (column.id === 'select' ? '2.5rem' : `minmax(${column.getSize()}px, 1fr)`))
+    .map((column) =>
+      column.id === 'select' ? '2.5rem' : `minmax(${column.getSize()}px, ${column.getSize()}fr)`,
+    )
     .join(' ');
   const activeRowId = cursor.cursor >= 0 ? `${gridId}-row-${cursor.cursor}` : undefined;
   const format = new Intl.NumberFormat(i18n.language);
