@@ -23,6 +23,7 @@ interface ShellFixtures {
  * what the test allows explicitly (a blocked connectivity probe, say).
  */
 export const test = base.extend<ShellFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseUrl: async ({}, use) => {
     const url = process.env.SHELL_BASE_URL;
     if (!url) throw new Error('SHELL_BASE_URL is not set (global setup did not run)');

@@ -23,7 +23,8 @@ export function RouteError() {
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const target = `${location.pathname}${location.search}`;
-  if (isModuleLoadError(error)) {
+  // Offline, a reload cannot help: the retry button waits for the user (and the Offline page takes over).
+  if (isModuleLoadError(error) && navigator.onLine) {
     const storage = safeStorage('sessionStorage');
     if (storage?.getItem(RELOAD_KEY) !== target) {
       storage?.setItem(RELOAD_KEY, target);
@@ -40,7 +41,7 @@ export function RouteError() {
           safeStorage('sessionStorage')?.removeItem(RELOAD_KEY);
           window.location.assign(target);
         }}
-        className="rounded-md bg-primary px-5 py-2 text-sm font-semibold text-white hover:bg-primary-strong"
+        className="rounded-md bg-primary-strong px-5 py-2 text-sm font-semibold text-white hover:bg-primary-deep"
       >
         {t('errors.retryLoad')}
       </button>

@@ -45,8 +45,8 @@ function SlotPage({ name }: { name: string }) {
       className="flex min-h-full flex-col items-center justify-center gap-3 bg-slate-100 p-6 text-center text-slate-800 dark:bg-slate-950 dark:text-slate-100"
     >
       <h1 className="text-xl font-semibold">{t('slots.title')}</h1>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{t('slots.description', { name })}</p>
-      <Link to="/" className="text-sm font-semibold text-primary hover:underline">
+      <p className="text-sm text-muted">{t('slots.description', { name })}</p>
+      <Link to="/" className="text-sm font-semibold text-primary-ink hover:underline">
         {t('notFound.back')}
       </Link>
     </main>

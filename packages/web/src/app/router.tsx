@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { OfflinePage } from '../features/status-pages/offline-page.tsx';
 import type { AppServices } from '../shared/app-services.tsx';
 import { loginUrl } from '../shared/session/session-state.ts';
 import { AppShell } from './app-shell.tsx';

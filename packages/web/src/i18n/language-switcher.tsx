@@ -36,7 +36,7 @@ export function LanguageSwitcher({
           title={t(`language.${language}`)}
           onClick={() => changeLanguage(i18n, language, services ?? undefined)}
           className={`rounded px-2 py-1 font-semibold uppercase tracking-wide transition-colors ${
-            i18n.language === language ? 'bg-primary text-white' : TONES[tone].idle
+            i18n.language === language ? 'bg-primary-strong text-white' : TONES[tone].idle
           }`}
         >
           {language}

@@ -14,7 +14,7 @@ export function ProfileMenu() {
   return (
     <Menu>
       <MenuButton className={`${ICON_BUTTON} flex items-center gap-2`} aria-label={t('profile.menu')}>
-        <span className="grid h-7 w-7 place-items-center rounded-full bg-primary/15 text-primary">
+        <span className="grid h-7 w-7 place-items-center rounded-full bg-primary/15 text-primary-ink">
           <Icon name="user" />
         </span>
       </MenuButton>
@@ -34,7 +34,7 @@ export function ProfileMenu() {
           >
             <Icon name="width" />
             <span className="flex-1">{t('profile.width')}</span>
-            <span className="text-xs text-slate-500">{t(`profile.widths.${appearance.width}`)}</span>
+            <span className="text-xs text-muted">{t(`profile.widths.${appearance.width}`)}</span>
           </button>
         </MenuItem>
         <MenuItem>
@@ -45,7 +45,7 @@ export function ProfileMenu() {
           >
             <Icon name="skin" />
             <span className="flex-1">{t('profile.skin')}</span>
-            <span className="text-xs text-slate-500">{t(`profile.skins.${appearance.skin}`)}</span>
+            <span className="text-xs text-muted">{t(`profile.skins.${appearance.skin}`)}</span>
           </button>
         </MenuItem>
         <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />

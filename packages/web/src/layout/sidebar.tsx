@@ -28,7 +28,7 @@ export function Sidebar({ mobileOpen, onNavigate }: { mobileOpen: boolean; onNav
           onClick={() => update({ sidebarCollapsed: !appearance.sidebarCollapsed })}
           aria-label={t(collapsed ? 'layout.expandSidebar' : 'layout.collapseSidebar')}
           title={t(collapsed ? 'layout.expandSidebar' : 'layout.collapseSidebar')}
-          className="ml-auto hidden rounded p-1 text-slate-500 hover:bg-slate-100 md:block dark:hover:bg-slate-800"
+          className="ml-auto hidden rounded p-1 text-muted hover:bg-slate-100 md:block dark:hover:bg-slate-800"
         >
           <Icon
             name="chevronLeft"
@@ -43,7 +43,7 @@ export function Sidebar({ mobileOpen, onNavigate }: { mobileOpen: boolean; onNav
           return (
             <div key={section.titleKey} className="mt-4">
               {!collapsed && (
-                <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+                <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted uppercase dark:text-slate-400">
                   {t(section.titleKey)}
                 </p>
               )}
@@ -107,7 +107,7 @@ function NavEntry({
         className={({ isActive }) =>
           `my-0.5 flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors ${
             isActive
-              ? 'bg-primary text-white shadow-sm shadow-primary/30'
+              ? 'bg-primary-strong text-white shadow-sm shadow-primary/30'
               : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
           }`
         }

@@ -24,7 +24,7 @@ export function TopBar({ onMenu }: { onMenu(): void }) {
         type="button"
         onClick={() => palette.open()}
         data-testid="top-search"
-        className="flex h-9 w-full max-w-sm items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-sm text-slate-500 hover:border-primary/50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400"
+        className="flex h-9 w-full max-w-sm items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-sm text-muted hover:border-primary/50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400"
       >
         <Icon name="search" />
         <span className="flex-1 text-left">{t('layout.search')}</span>

@@ -17,9 +17,9 @@ export function DashboardPage() {
       <header className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard.title')}</h1>
-          <p className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.subtitle')}</p>
+          <p className="text-sm text-muted">{t('dashboard.subtitle')}</p>
         </div>
-        <p className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+        <p className="flex items-center gap-2 text-xs text-muted">
           {t('dashboard.paletteHint')} <Hotkey hotkey="mod+k" />
         </p>
       </header>
@@ -66,7 +66,7 @@ function CounterCard({
     <section className="card p-5">
       <div className="flex items-start justify-between">
         <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{title}</h2>
-        <Link to={to} className="text-xs font-semibold text-primary hover:underline">
+        <Link to={to} className="text-xs font-semibold text-primary-ink hover:underline">
           {t('dashboard.open')}
         </Link>
       </div>
@@ -90,7 +90,7 @@ function CounterCard({
       ) : (
         <>
           <p className="mt-2 text-3xl font-bold tracking-tight text-slate-400">—</p>
-          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t('dashboard.countersPending')}</p>
+          <p className="mt-2 text-xs text-muted">{t('dashboard.countersPending')}</p>
         </>
       )}
     </section>
@@ -105,7 +105,7 @@ function RecentActivity() {
     <section className="card p-5 lg:col-span-2">
       <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{t('dashboard.recent')}</h2>
       {recent.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('dashboard.recentEmpty')}</p>
+        <p className="mt-3 text-sm text-muted">{t('dashboard.recentEmpty')}</p>
       ) : (
         <ol className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
           {recent.map((id) => {
@@ -115,7 +115,7 @@ function RecentActivity() {
               <li key={id} className="flex items-center justify-between py-2 text-sm">
                 <button
                   type="button"
-                  className="text-left hover:text-primary"
+                  className="text-left hover:text-primary-ink"
                   onClick={() => commands.run(id, { remember: true })}
                 >
                   {t(def.titleKey)}
@@ -139,15 +139,15 @@ function ServerCard() {
       <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{t('dashboard.server')}</h2>
       {status.data ? (
         <dl className="mt-3 grid grid-cols-2 gap-y-1.5 text-sm">
-          <dt className="text-slate-500 dark:text-slate-400">{t('dashboard.version')}</dt>
+          <dt className="text-muted">{t('dashboard.version')}</dt>
           <dd>{status.data.version}</dd>
-          <dt className="text-slate-500 dark:text-slate-400">{t('dashboard.mode')}</dt>
+          <dt className="text-muted">{t('dashboard.mode')}</dt>
           <dd>{t(`dashboard.modes.${status.data.mode}`)}</dd>
-          <dt className="text-slate-500 dark:text-slate-400">{t('dashboard.database')}</dt>
+          <dt className="text-muted">{t('dashboard.database')}</dt>
           <dd>{status.data.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}</dd>
         </dl>
       ) : (
-        <p className="mt-3 text-sm text-slate-500">
+        <p className="mt-3 text-sm text-muted">
           {status.isError ? t('dashboard.serverFailed') : t('table.loading')}
         </p>
       )}

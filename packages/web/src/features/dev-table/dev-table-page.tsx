@@ -191,9 +191,9 @@ function RowView({ controls, row }: { controls: ModalControls; row: FixtureRow }
       }
     >
       <dl className="grid grid-cols-[8rem_1fr] gap-y-2">
-        <dt className="text-slate-500">{t('devTable.proxy')}</dt>
+        <dt className="text-muted">{t('devTable.proxy')}</dt>
         <dd>{row.proxy}</dd>
-        <dt className="text-slate-500">{t('devTable.tag')}</dt>
+        <dt className="text-muted">{t('devTable.tag')}</dt>
         <dd>{row.tag}</dd>
       </dl>
     </ModalFrame>

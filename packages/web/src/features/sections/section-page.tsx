@@ -9,7 +9,10 @@ export function SectionPage({ titleKey }: { titleKey: string }) {
       <h1 className="text-2xl font-semibold tracking-tight">{t(titleKey)}</h1>
       <section className="card p-6 text-sm text-slate-600 dark:text-slate-300">
         <p>{t('sections.pending')}</p>
-        <Link to="/panel/dashboard" className="mt-3 inline-block font-semibold text-primary hover:underline">
+        <Link
+          to="/panel/dashboard"
+          className="mt-3 inline-block font-semibold text-primary-ink hover:underline"
+        >
           {t('nav.dashboard')}
         </Link>
       </section>

@@ -41,7 +41,7 @@ export function SettingsPage() {
       <h1 className="text-2xl font-semibold tracking-tight">{t('settings.title')}</h1>
       <section className="card space-y-2 p-5">
         <h2 className="text-sm font-semibold">{t('settings.language')}</h2>
-        <p className="text-sm text-slate-500 dark:text-slate-400">{t('settings.languageHint')}</p>
+        <p className="text-sm text-muted">{t('settings.languageHint')}</p>
         <LanguageSwitcher tone="auto" />
       </section>
       <section className="card space-y-4 p-5">
@@ -95,7 +95,7 @@ function CurrencyChoice({
             onClick={() => onChange(currency)}
             className={`rounded px-3 py-1 text-sm font-semibold ${
               value === currency
-                ? 'bg-primary text-white'
+                ? 'bg-primary-strong text-white'
                 : 'text-slate-600 hover:text-slate-900 dark:text-slate-300'
             }`}
           >

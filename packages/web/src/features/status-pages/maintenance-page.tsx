@@ -32,7 +32,7 @@ export function MaintenancePage() {
   return (
     <StatusLayout badge="🛠️">
       <h1 className="text-2xl font-bold">{t('maintenance.title')}</h1>
-      <p className="max-w-md text-slate-600 dark:text-slate-400">{t('maintenance.description')}</p>
+      <p className="max-w-md text-muted">{t('maintenance.description')}</p>
       {maintenance?.reason && (
         <p className="max-w-md text-sm" data-testid="maintenance-reason">
           <span className="font-semibold">{t('maintenance.reason')}:</span> {maintenance.reason}
@@ -47,11 +47,11 @@ export function MaintenancePage() {
         type="button"
         onClick={() => void status.refetch()}
         disabled={status.isFetching}
-        className="rounded-md bg-primary px-5 py-2 text-sm font-semibold text-white hover:bg-primary-strong disabled:opacity-60"
+        className="rounded-md bg-primary-strong px-5 py-2 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-60"
       >
         {status.isFetching ? t('maintenance.checking') : t('maintenance.check')}
       </button>
-      <p className="text-xs text-slate-500">{t('maintenance.auto')}</p>
+      <p className="text-xs text-muted">{t('maintenance.auto')}</p>
     </StatusLayout>
   );
 }

@@ -25,13 +25,13 @@ export function OfflinePage() {
   return (
     <StatusLayout badge="📡">
       <h1 className="text-2xl font-bold">{t('offline.title')}</h1>
-      <p className="max-w-md text-slate-600 dark:text-slate-400">{t('offline.description')}</p>
-      <p className="max-w-md text-sm text-slate-500">{t('offline.auto')}</p>
+      <p className="max-w-md text-muted">{t('offline.description')}</p>
+      <p className="max-w-md text-sm text-muted">{t('offline.auto')}</p>
       <button
         type="button"
         onClick={() => void check()}
         disabled={snapshot.checking}
-        className="rounded-md bg-primary px-5 py-2 text-sm font-semibold text-white hover:bg-primary-strong disabled:opacity-60"
+        className="rounded-md bg-primary-strong px-5 py-2 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-60"
       >
         {snapshot.checking ? t('network.connecting') : t('offline.check')}
       </button>

@@ -28,7 +28,7 @@ function CheatSheet({ onClose }: { onClose: () => void }) {
         aria-label={t('cheatSheet.filter')}
         className="mb-4 w-full rounded-md border border-slate-300 bg-transparent px-3 py-1.5 text-sm outline-none focus:border-primary dark:border-slate-600"
       />
-      <div className="grid max-h-[60vh] gap-5 overflow-y-auto sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-2">
         {GROUPS.map((group) => {
           const list = commands.filter(
             (def) =>
@@ -37,7 +37,7 @@ function CheatSheet({ onClose }: { onClose: () => void }) {
           if (list.length === 0) return null;
           return (
             <section key={group}>
-              <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
                 {t(`cheatSheet.groups.${group}`)}
               </h3>
               <ul className="space-y-1.5">

@@ -28,7 +28,7 @@ export function ModalFrame({
             type="button"
             onClick={onClose}
             aria-label={t('common.close')}
-            className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-white"
+            className="rounded p-1 text-muted hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-white"
           >
             <span aria-hidden>✕</span>
           </button>

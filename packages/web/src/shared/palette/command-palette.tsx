@@ -116,13 +116,13 @@ function PaletteDialog({ pages }: { pages: string[] }) {
         {pages.length > 0 && (
           <nav
             aria-label={t('palette.breadcrumbs')}
-            className="flex items-center gap-1 px-4 pt-3 text-xs text-slate-500"
+            className="flex items-center gap-1 px-4 pt-3 text-xs text-muted"
           >
             <span>{t('palette.root')}</span>
             {pages.map((id) => (
               <span key={id} className="flex items-center gap-1">
                 <span aria-hidden>›</span>
-                <span className="rounded bg-primary/10 px-1.5 py-0.5 font-medium text-primary">
+                <span className="rounded bg-primary/10 px-1.5 py-0.5 font-medium text-primary-ink">
                   {t(commandById.get(id)!.titleKey)}
                 </span>
               </span>
@@ -137,7 +137,7 @@ function PaletteDialog({ pages }: { pages: string[] }) {
           className="w-full border-b border-slate-200 bg-transparent px-4 py-3 text-sm outline-none placeholder:text-slate-400 dark:border-slate-700"
         />
         <Command.List className="max-h-[60vh] overflow-y-auto p-2">
-          <Command.Empty className="px-3 py-6 text-center text-sm text-slate-500">
+          <Command.Empty className="px-3 py-6 text-center text-sm text-muted">
             {search.status === 'loading' ? t('palette.searching') : t('palette.empty')}
           </Command.Empty>
           {groups.map((group) => (
@@ -151,10 +151,10 @@ function PaletteDialog({ pages }: { pages: string[] }) {
                   key={`${group.key}:${item.def.id}`}
                   value={`${group.key}:${item.def.id}`}
                   onSelect={() => choose(item)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary"
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-ink"
                 >
                   <span className="flex-1 truncate">
-                    {item.breadcrumb && <span className="text-slate-500">{item.breadcrumb} › </span>}
+                    {item.breadcrumb && <span className="text-muted">{item.breadcrumb} › </span>}
                     {item.title}
                     {item.def.page && <span className="text-slate-400"> …</span>}
                   </span>
@@ -170,10 +170,10 @@ function PaletteDialog({ pages }: { pages: string[] }) {
                   key={`proxy:${hit.id}`}
                   value={`proxy:${hit.id}`}
                   onSelect={() => openHit('proxy', hit)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary"
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-ink"
                 >
                   <span className="flex-1 truncate">{hit.proxyName || `${hit.address}:${hit.port}`}</span>
-                  <span className="text-xs text-slate-500">{`${hit.address}:${hit.port}`}</span>
+                  <span className="text-xs text-muted">{`${hit.address}:${hit.port}`}</span>
                 </Command.Item>
               ))}
             </Command.Group>
@@ -185,16 +185,16 @@ function PaletteDialog({ pages }: { pages: string[] }) {
                   key={`account:${hit.id}`}
                   value={`account:${hit.id}`}
                   onSelect={() => openHit('steamAccount', hit)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary"
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-ink"
                 >
                   <span className="flex-1 truncate">{hit.login}</span>
-                  {hit.steamId && <span className="text-xs text-slate-500">{hit.steamId}</span>}
+                  {hit.steamId && <span className="text-xs text-muted">{hit.steamId}</span>}
                 </Command.Item>
               ))}
             </Command.Group>
           )}
         </Command.List>
-        <footer className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 text-[11px] text-slate-500 dark:border-slate-700">
+        <footer className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 text-[11px] text-muted dark:border-slate-700">
           <span>{t('palette.footer')}</span>
           {search.status === 'unavailable' && <span>{t('palette.searchUnavailable')}</span>}
           {search.status === 'failed' && <span>{t('palette.searchFailed')}</span>}

@@ -41,11 +41,11 @@ function EntityView({
   return (
     <ModalFrame title={t(kind === 'proxy' ? 'entity.proxyTitle' : 'entity.accountTitle')} onClose={onClose}>
       <dl className="grid grid-cols-[8rem_1fr] gap-y-2">
-        <dt className="text-slate-500">ID</dt>
+        <dt className="text-muted">ID</dt>
         <dd>{hit.id}</dd>
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
+            <dt className="text-muted">{label}</dt>
             <dd className="break-all">{value}</dd>
           </div>
         ))}

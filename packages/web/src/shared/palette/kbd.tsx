@@ -6,7 +6,7 @@ export function Hotkey({ hotkey }: { hotkey: string }) {
   const { t } = useTranslation();
   const steps = hotkey.split(' ');
   return (
-    <span className="inline-flex items-center gap-1 text-[11px] text-slate-500 dark:text-slate-400">
+    <span className="inline-flex items-center gap-1 text-[11px] text-muted">
       {steps.map((step, index) => (
         <span key={step} className="inline-flex items-center gap-1">
           {index > 0 && <span>{t('hotkeys.sequence')}</span>}

@@ -155,7 +155,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className="flex min-h-11 items-center gap-3 border-b border-slate-200 px-3 py-1.5 text-sm dark:border-slate-800">
         {selectedIds.length > 0 ? (
           <div role="toolbar" aria-label={t('table.bulkActions')} className="flex flex-1 items-center gap-2">
-            <span className="font-semibold text-primary" data-testid="selection-count">
+            <span className="font-semibold text-primary-ink" data-testid="selection-count">
               {t('table.selected', { count: selectedIds.length })}
             </span>
             {props.bulkActions?.(selectedIds, () => setCursor((s) => clearSelection(s)))}
@@ -164,7 +164,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </button>
           </div>
         ) : (
-          <span className="flex-1 text-slate-500">
+          <span className="flex-1 text-muted">
             {props.paging
               ? t('table.total', { count: props.paging.total, formatted: format.format(props.paging.total) })
               : t('table.rows', { count: props.rows.length, formatted: format.format(props.rows.length) })}
@@ -207,7 +207,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <button
                         type="button"
                         onClick={header.column.getToggleSortingHandler()}
-                        className="flex items-center gap-1 uppercase hover:text-primary"
+                        className="flex items-center gap-1 uppercase hover:text-primary-ink"
                       >
                         {flexRender(header.column.columnDef.header, header.getContext())}
                         <span aria-hidden className="text-[10px]">
@@ -276,9 +276,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </tbody>
         </table>
         {rows.length === 0 && !props.loading && (
-          <p className="px-4 py-12 text-center text-sm text-slate-500">
-            {props.emptyText ?? t('table.empty')}
-          </p>
+          <p className="px-4 py-12 text-center text-sm text-muted">{props.emptyText ?? t('table.empty')}</p>
         )}
         {props.loading && (
           <div className="absolute inset-x-0 top-9 z-10 flex justify-center p-6" role="status">

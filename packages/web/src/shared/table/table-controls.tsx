@@ -29,7 +29,7 @@ export function ColumnMenu<T>({ table }: { table: Table<T> }) {
                 }}
                 className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-left data-focus:bg-primary/10"
               >
-                <span aria-hidden className="w-4 text-primary">
+                <span aria-hidden className="w-4 text-primary-ink">
                   {column.getIsVisible() ? '✓' : ''}
                 </span>
                 {String(column.columnDef.meta ?? column.id)}
@@ -66,7 +66,7 @@ export function Pagination({
       aria-label={t('table.pagination')}
       className="flex flex-wrap items-center gap-3 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-800"
     >
-      <label htmlFor={sizeId} className="text-slate-500">
+      <label htmlFor={sizeId} className="text-muted">
         {t('table.pageSize')}
       </label>
       <select
@@ -81,7 +81,7 @@ export function Pagination({
           </option>
         ))}
       </select>
-      <span className="ml-auto text-slate-500">
+      <span className="ml-auto text-muted">
         {t('table.range', { from: format.format(from), to: format.format(to), total: format.format(total) })}
       </span>
       <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
