@@ -18,9 +18,9 @@ class ProbeGate {
     return route.fallback();
   };
 
-  release(): Promise<void[]> {
+  async release(): Promise<void> {
     const routes = this.held.splice(0);
-    return Promise.all(routes.map((route) => route.fallback()));
+    await Promise.all(routes.map((route) => route.fallback()));
   }
 }
 

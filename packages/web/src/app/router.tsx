@@ -66,11 +66,8 @@ export function createRoutes(services: Pick<AppServices, 'session'>): RouteObjec
       hydrateFallbackElement: <div className="min-h-full" />,
       children: [
         { path: '/', element: <LandingPage /> },
-        {
-          path: '/offline',
-          lazy: () =>
-            import('../features/status-pages/offline-page.tsx').then((m) => ({ Component: m.OfflinePage })),
-        },
+        // Part of the main bundle: it must show when nothing more can be downloaded.
+        { path: '/offline', element: <OfflinePage /> },
         {
           path: '/maintenance',
           lazy: () =>
