@@ -39,7 +39,10 @@ export function DevTablePage() {
   const rows = virtual
     ? filtered
     : filtered.slice((state.page - 1) * state.pageSize, state.page * state.pageSize);
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'RUB' });
+  const money = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'RUB' }),
+    [i18n.language],
+  );
 
   const columns = useMemo<ColumnDef<FixtureRow, unknown>[]>(
     () => [

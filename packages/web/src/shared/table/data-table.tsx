@@ -2,13 +2,14 @@ import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  type Row,
   type SortingState,
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PageSize } from '@tradedeck/sdk/domain';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app-services.tsx';
 import {
@@ -99,6 +100,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    // Let React batch scroll updates instead of rendering synchronously inside the scroll event.
+    useFlushSync: false,
   });
 
   const cursorRef = useRef(cursor);
@@ -140,7 +143,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
     };
   }, [commands, hotkeys, virtualizer]);
 
-  const selectedIds = ids.filter((id) => cursor.selected.has(id));
+  const selectedIds = useMemo(() => ids.filter((id) => cursor.selected.has(id)), [ids, cursor.selected]);
+  const selectLabel = t('table.selectRow');
+  const visibleColumnKey = table
+    .getVisibleLeafColumns()
+    .map((column) => column.id)
+    .join(',');
+  const onCheck = useCallback((index: number, shift: boolean) => {
+    const next = clickRow(cursorRef.current, index, idsRef.current, shift);
+    cursorRef.current = next;
+    setCursor(next);
+  }, []);
   const columnsTemplate = table
     .getVisibleLeafColumns()
     .map((column) =>
@@ -228,49 +241,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
           >
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]!;
-              const selected = cursor.selected.has(row.id);
-              const active = cursor.cursor === item.index;
               return (
-                <tr
+                <DataRow
                   key={row.id}
-                  id={`${gridId}-row-${item.index}`}
-                  aria-rowindex={item.index + 2}
-                  aria-selected={selected}
-                  data-active={active || undefined}
-                  onDoubleClick={() => props.onOpenRow?.(row.original)}
-                  className={`absolute inset-x-0 grid items-center border-b border-slate-100 text-sm dark:border-slate-800/70 ${
-                    selected ? 'bg-primary/10' : item.index % 2 ? 'bg-slate-50/60 dark:bg-slate-900/40' : ''
-                  } ${active ? 'shadow-[inset_3px_0_0_var(--color-primary)]' : ''}`}
-                  style={{
-                    height: ROW_HEIGHT,
-                    transform: `translateY(${item.start}px)`,
-                    gridTemplateColumns: columnsTemplate,
-                  }}
-                >
-                  {row.getVisibleCells().map((cell) =>
-                    cell.column.id === 'select' ? (
-                      <td key={cell.id} className="flex justify-center">
-                        <input
-                          type="checkbox"
-                          tabIndex={-1}
-                          checked={selected}
-                          aria-label={t('table.selectRow')}
-                          onChange={() => {}}
-                          onClick={(event) => {
-                            const next = clickRow(cursorRef.current, item.index, ids, event.shiftKey);
-                            cursorRef.current = next;
-                            setCursor(next);
-                          }}
-                          className="h-4 w-4 accent-primary"
-                        />
-                      </td>
-                    ) : (
-                      <td key={cell.id} className="truncate px-3">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ),
-                  )}
-                </tr>
+                  row={row}
+                  index={item.index}
+                  start={item.start}
+                  gridId={gridId}
+                  selected={cursor.selected.has(row.id)}
+                  active={cursor.cursor === item.index}
+                  columnsTemplate={columnsTemplate}
+                  visibleColumns={visibleColumnKey}
+                  selectLabel={selectLabel}
+                  onOpen={props.onOpenRow}
+                  onCheck={onCheck}
+                />
               );
             })}
           </tbody>
@@ -290,6 +275,63 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </div>
   );
 }
+
+interface DataRowProps<T> {
+  row: Row<T>;
+  index: number;
+  start: number;
+  gridId: string;
+  selected: boolean;
+  active: boolean;
+  columnsTemplate: string;
+  /** Visible column ids: a change re-renders the row. */
+  visibleColumns: string;
+  selectLabel: string;
+  onOpen?: ((row: T) => void) | undefined;
+  onCheck(index: number, shift: boolean): void;
+}
+
+/** One row; memoised so scrolling renders only the rows that come into view. */
+const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
+  const { row, index, selected, active } = props;
+  return (
+    <tr
+      id={`${props.gridId}-row-${index}`}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-active={active || undefined}
+      onDoubleClick={() => props.onOpen?.(row.original)}
+      className={`absolute inset-x-0 grid items-center border-b border-slate-100 text-sm dark:border-slate-800/70 ${
+        selected ? 'bg-primary/10' : index % 2 ? 'bg-slate-50/60 dark:bg-slate-900/40' : ''
+      } ${active ? 'shadow-[inset_3px_0_0_var(--color-primary)]' : ''}`}
+      style={{
+        height: ROW_HEIGHT,
+        transform: `translateY(${props.start}px)`,
+        gridTemplateColumns: props.columnsTemplate,
+      }}
+    >
+      {row.getVisibleCells().map((cell) =>
+        cell.column.id === 'select' ? (
+          <td key={cell.id} className="flex justify-center">
+            <input
+              type="checkbox"
+              tabIndex={-1}
+              checked={selected}
+              aria-label={props.selectLabel}
+              onChange={() => {}}
+              onClick={(event) => props.onCheck(index, event.shiftKey)}
+              className="h-4 w-4 accent-primary"
+            />
+          </td>
+        ) : (
+          <td key={cell.id} className="truncate px-3">
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ),
+      )}
+    </tr>
+  );
+}) as <T>(props: DataRowProps<T>) => React.ReactElement;
 
 /** The checkbox column; put it first in a table's columns. */
 export function selectColumn<T>(): ColumnDef<T, unknown> {
