@@ -42,7 +42,11 @@ function startServer() {
         clearTimeout(timer);
         resolve({
           url: match[1],
-          stop: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))),
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', done);
+              child.kill('SIGTERM');
+            }),
         });
       }
     });
