@@ -5,6 +5,10 @@ const ETA = '2030-01-02T03:04:00.000Z';
 
 test.describe('maintenance', () => {
   let server: TestServer | null = null;
+  test.beforeEach(({ allowConsole }) => {
+    // These tests restart the server on the same port: requests in that gap are refused.
+    allowConsole(/ERR_CONNECTION_REFUSED/);
+  });
   test.afterEach(async () => {
     await server?.stop();
     server = null;

@@ -1,15 +1,37 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useAppearance } from './use-appearance.ts';
+import { useCurrentUser } from './use-current-user.ts';
 
 /** The signed-in frame: sidebar, top bar, the page, scroll-to-top. */
 export function PanelLayout() {
   const [appearance] = useAppearance();
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
+  const user = useCurrentUser();
+  const { t } = useTranslation();
+  if (user.isError) {
+    // Panel load failure (spec §8): without the user there is no panel to show.
+    return (
+      <main
+        role="alert"
+        className="flex min-h-full flex-col items-center justify-center gap-4 p-6 text-center"
+      >
+        <p className="text-base font-medium">{t('errors.userLoad')}</p>
+        <button
+          type="button"
+          onClick={() => void user.refetch()}
+          className="rounded-md bg-primary-strong px-5 py-2 text-sm font-semibold text-white hover:bg-primary-deep"
+        >
+          {t('errors.retryLoad')}
+        </button>
+      </main>
+    );
+  }
   return (
     <div className="min-h-full bg-slate-100 text-slate-800 dark:bg-slate-950 dark:text-slate-100">
       <Sidebar mobileOpen={mobileOpen} onNavigate={() => setMobileOpen(false)} />

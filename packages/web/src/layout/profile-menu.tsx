@@ -5,12 +5,14 @@ import { useServices } from '../shared/app-services.tsx';
 import { Icon } from './icons.tsx';
 import { ICON_BUTTON, MENU_ITEM, MENU_ITEMS } from './theme-menu.tsx';
 import { useAppearance } from './use-appearance.ts';
+import { useCurrentUser } from './use-current-user.ts';
 
 /** Settings, content width (fluid/boxed), skin (default/bordered) and logout. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { commands } = useServices();
   const [appearance, update] = useAppearance();
+  const userName = useCurrentUser().data?.userName;
   return (
     <Menu>
       <MenuButton className={`${ICON_BUTTON} flex items-center gap-2`} aria-label={t('profile.menu')}>
@@ -19,6 +21,7 @@ export function ProfileMenu() {
         </span>
       </MenuButton>
       <MenuItems anchor="bottom end" className={MENU_ITEMS}>
+        {userName && <p className="truncate px-3 py-1.5 text-xs font-semibold text-muted">{userName}</p>}
         <MenuItem>
           <Link to="/panel/settings" className={MENU_ITEM}>
             <Icon name="settings" />

@@ -78,10 +78,11 @@ export function scoreCandidate(query: string, title: string, keywords: readonly 
   let best = 0;
   for (const variant of variants) {
     best = Math.max(best, scoreText(variant, normalizedTitle));
-    // A keyword hit ranks just below the same tier on the title.
+    // A keyword hit counts one tier lower than the same hit on the title.
     for (const keyword of normalizedKeywords) {
       const score = scoreText(variant, keyword);
-      if (score > 0) best = Math.max(best, Math.floor(score) + (score % 1) * 0.5);
+      if (score > MatchTier.fuzzy) best = Math.max(best, Math.floor(score) - 1 + (score % 1) * 0.5);
+      else if (score > 0) best = Math.max(best, score * 0.5);
     }
   }
   return best;
