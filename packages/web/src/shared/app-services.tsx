@@ -47,17 +47,22 @@ export function safeStorage(kind: 'localStorage' | 'sessionStorage' = 'localStor
   }
 }
 
-export function createAppServices(i18n: i18n, origin = window.location.origin): AppServices {
+export function createAppServices(
+  i18n: i18n,
+  origin = window.location.origin,
+  fetchImpl?: typeof fetch,
+): AppServices {
   const storage = safeStorage();
   const tokenStore = new BrowserStorageTokenStore(
     storage ?? { getItem: () => null, setItem: () => {}, removeItem: () => {} },
   );
-  const monitor = new NetworkMonitor({ probe: createHeadProbe(origin) });
+  const monitor = new NetworkMonitor({ probe: createHeadProbe(origin, fetchImpl) });
   const events = { onSessionExpired: () => {} };
   const toasts = new ToastStore();
   const client = createApiClient({
     baseUrl: origin,
     tokenStore,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
     language: () => (i18n.language === 'en' ? 'en' : 'ru'),
     onSessionExpired: () => events.onSessionExpired(),
     onConnectivityError: (error) => {
