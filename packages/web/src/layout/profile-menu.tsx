@@ -11,7 +11,7 @@ import { useCurrentUser } from './use-current-user.ts';
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { commands } = useServices();
-  const [appearance, update] = useAppearance();
+  const [appearance] = useAppearance();
   const userName = useCurrentUser().data?.userName;
   return (
     <Menu>
@@ -33,7 +33,7 @@ export function ProfileMenu() {
           <button
             type="button"
             className={MENU_ITEM}
-            onClick={() => update({ width: appearance.width === 'fluid' ? 'boxed' : 'fluid' })}
+            onClick={() => commands.run('appearance.toggleWidth', { remember: true })}
           >
             <Icon name="width" />
             <span className="flex-1">{t('profile.width')}</span>
@@ -44,7 +44,7 @@ export function ProfileMenu() {
           <button
             type="button"
             className={MENU_ITEM}
-            onClick={() => update({ skin: appearance.skin === 'default' ? 'bordered' : 'default' })}
+            onClick={() => commands.run('appearance.toggleSkin', { remember: true })}
           >
             <Icon name="skin" />
             <span className="flex-1">{t('profile.skin')}</span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useServices } from '../shared/app-services.tsx';
 import { commandById } from '../shared/commands/registry.ts';
 import { Icon } from './icons.tsx';
 import { can, NAV_SECTIONS, type NavItem } from './navigation.ts';
@@ -9,7 +10,8 @@ import { useAppearance } from './use-appearance.ts';
 /** The panel's sidebar: Main, Trading (P2P seller group), Tools; collapses to icons. */
 export function Sidebar({ mobileOpen, onNavigate }: { mobileOpen: boolean; onNavigate(): void }) {
   const { t } = useTranslation();
-  const [appearance, update] = useAppearance();
+  const [appearance] = useAppearance();
+  const { commands } = useServices();
   const collapsed = appearance.sidebarCollapsed && !mobileOpen;
   const [groupOpen, setGroupOpen] = useState(true);
 
@@ -25,7 +27,7 @@ export function Sidebar({ mobileOpen, onNavigate }: { mobileOpen: boolean; onNav
         {!collapsed && <span className="text-base font-bold tracking-tight">{t('app.name')}</span>}
         <button
           type="button"
-          onClick={() => update({ sidebarCollapsed: !appearance.sidebarCollapsed })}
+          onClick={() => commands.run('layout.toggleSidebar')}
           aria-label={t(collapsed ? 'layout.expandSidebar' : 'layout.collapseSidebar')}
           title={t(collapsed ? 'layout.expandSidebar' : 'layout.collapseSidebar')}
           className="ml-auto hidden rounded p-1 text-muted hover:bg-slate-100 md:block dark:hover:bg-slate-800"

@@ -1,5 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../shared/app-services.tsx';
 import type { Theme } from '../shared/appearance/appearance.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { useAppearance } from './use-appearance.ts';
@@ -20,7 +21,8 @@ export const ICON_BUTTON =
 /** Light, dark or follow the system. */
 export function ThemeMenu() {
   const { t } = useTranslation();
-  const [appearance, update] = useAppearance();
+  const [appearance] = useAppearance();
+  const { commands } = useServices();
   const current = THEMES.find((entry) => entry.theme === appearance.theme) ?? THEMES[2]!;
   return (
     <Menu>
@@ -34,7 +36,7 @@ export function ThemeMenu() {
               type="button"
               className={MENU_ITEM}
               aria-current={entry.theme === appearance.theme}
-              onClick={() => update({ theme: entry.theme })}
+              onClick={() => commands.run(`appearance.theme.${entry.theme}`, { remember: true })}
             >
               <Icon name={entry.icon} />
               <span className="flex-1">{t(`theme.${entry.theme}`)}</span>
