@@ -110,6 +110,26 @@ describe('hotkey service', () => {
     expect(ran).toEqual(['next', 'extend', 'close', 'next']);
   });
 
+  it('keeps row commands (Mod+A, Escape) away from text fields', () => {
+    const table: CommandDef[] = [
+      { id: 'selectPage', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['mod+a', 'escape'] },
+    ];
+    const ran: string[] = [];
+    const service = new HotkeyService(
+      table,
+      (id) => {
+        ran.push(id);
+        return true;
+      },
+      { mac: false },
+    );
+    service.activate('table');
+    expect(service.handle(key('KeyA', 'a', { ctrl: true }, input))).toBe(false);
+    expect(service.handle(key('Escape', 'Escape', {}, input))).toBe(false);
+    expect(service.handle(key('KeyA', 'ф', { ctrl: true }))).toBe(true);
+    expect(ran).toEqual(['selectPage']);
+  });
+
   it('leaves Enter and Space to a focused button', () => {
     const table: CommandDef[] = [
       { id: 'open', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['enter'] },

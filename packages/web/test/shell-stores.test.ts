@@ -86,3 +86,36 @@ describe('table URL state', () => {
     expect(formatSort(parseSort('a.asc,bad,b.desc'))).toBe('a.asc,b.desc');
   });
 });
+
+describe('error toasts', () => {
+  it('show the catalogue text of a failed call, and nothing for a cancelled prompt', async () => {
+    const { ApiError, TwoFactorCancelledError } = await import('@tradedeck/sdk/client');
+    const { notifyError } = await import('../src/shared/toasts/notify-error.ts');
+    const { createI18n } = await import('../src/i18n/i18n.ts');
+    const toasts = new ToastStore();
+    const services = { toasts, i18n: createI18n('ru') };
+    notifyError(
+      services,
+      new ApiError('x.y', 400, {
+        message: '',
+        resultCode: 10,
+        errorDetails: { fields: { port: ['Порт должен быть числом от 1 до 65535'] } },
+        traceId: 't',
+      }),
+    );
+    notifyError(
+      services,
+      new ApiError('x.y', 409, {
+        message: 'Уже существует',
+        resultCode: 5,
+        errorDetails: null,
+        traceId: 't',
+      }),
+    );
+    notifyError(services, new TwoFactorCancelledError('x.y'));
+    expect(toasts.toasts.map((t) => t.text)).toEqual([
+      '🚨 Порт должен быть числом от 1 до 65535',
+      '🚨 Уже существует (5)',
+    ]);
+  });
+});

@@ -107,7 +107,8 @@ export class HotkeyService {
     if (event.isComposing) return false;
     const stroke = strokeName(event, this.options.mac ?? isMac());
     if (stroke === null) return false;
-    if (isTypingTarget(event.target) && !hasCommandModifier(stroke) && stroke !== 'escape') {
+    const typing = isTypingTarget(event.target);
+    if (typing && !hasCommandModifier(stroke) && stroke !== 'escape') {
       this.#pending = null;
       return false;
     }
@@ -118,19 +119,21 @@ export class HotkeyService {
     const pending = this.#pending;
     this.#pending = null;
     if (pending && now - pending.at <= SEQUENCE_TIMEOUT_MS) {
-      if (this.#runFirst(`${pending.stroke} ${stroke}`, active, event)) return true;
+      if (this.#runFirst(`${pending.stroke} ${stroke}`, active, event, typing)) return true;
     }
     const prefixScopes = this.#prefixes.get(stroke);
     if (prefixScopes && [...prefixScopes].some((scope) => active.has(scope))) {
       this.#pending = { stroke, at: now };
       return true;
     }
-    return this.#runFirst(stroke, active, event);
+    return this.#runFirst(stroke, active, event, typing);
   }
 
-  #runFirst(hotkey: string, active: Set<CommandScope>, event: HotkeyEvent): boolean {
+  #runFirst(hotkey: string, active: Set<CommandScope>, event: HotkeyEvent, typing: boolean): boolean {
     for (const binding of this.#strokes.get(hotkey) ?? []) {
       if (!active.has(binding.scope)) continue;
+      // In a text field Mod+A selects its text and Escape leaves it: row commands stay out of the way.
+      if (typing && binding.scope === 'table') continue;
       if (this.run(binding.id, event as KeyboardEvent)) {
         event.preventDefault?.();
         return true;
