@@ -188,7 +188,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div
         ref={scroller}
         className="relative overflow-auto"
-        style={{ height: props.height ?? 'calc(100vh - 17rem)', minHeight: '16rem' }}
+        // Layout and paint of the rows stay inside the scroller: scrolling never relayouts the page.
+        style={{ height: props.height ?? 'calc(100vh - 17rem)', minHeight: '16rem', contain: 'strict' }}
       >
         <table
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a table driven by a keyboard cursor is an ARIA grid
@@ -206,7 +207,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <tr
               aria-rowindex={1}
               className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
-              style={{ gridTemplateColumns: columnsTemplate, minWidth: 'fit-content' }}
+              style={{ gridTemplateColumns: columnsTemplate }}
             >
               {table.getHeaderGroups()[0]!.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
@@ -235,10 +236,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               })}
             </tr>
           </thead>
-          <tbody
-            className="relative grid"
-            style={{ height: virtualizer.getTotalSize(), minWidth: 'fit-content' }}
-          >
+          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]!;
               return (
@@ -305,6 +303,8 @@ const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
         selected ? 'bg-primary/10' : index % 2 ? 'bg-slate-50/60 dark:bg-slate-900/40' : ''
       } ${active ? 'shadow-[inset_3px_0_0_var(--color-primary)]' : ''}`}
       style={{
+        // A row's size never depends on its cells: scrolling lays out only the rows that change.
+        contain: 'strict',
         height: ROW_HEIGHT,
         transform: `translateY(${props.start}px)`,
         gridTemplateColumns: props.columnsTemplate,
