@@ -7,6 +7,7 @@ const defs: CommandDef[] = [
   { id: 'dashboard', titleKey: 'x', group: 'navigation', scope: 'global', hotkeys: ['g d'] },
   { id: 'proxies', titleKey: 'x', group: 'navigation', scope: 'global', hotkeys: ['g p'] },
   { id: 'help', titleKey: 'x', group: 'general', scope: 'global', hotkeys: ['?'] },
+  { id: 'sidebar', titleKey: 'x', group: 'appearance', scope: 'global', hotkeys: ['['] },
   { id: 'next', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['j'] },
   { id: 'extend', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['shift+j'] },
   { id: 'close', titleKey: 'x', group: 'dialog', scope: 'dialog', hotkeys: ['escape'] },
@@ -84,6 +85,13 @@ describe('hotkey service', () => {
     expect(service.handle(key('Slash', '/', {}, input))).toBe(false);
     expect(service.handle(key('KeyK', 'л', { ctrl: true }, input))).toBe(true);
     expect(ran).toEqual(['palette']);
+  });
+
+  it('reads [ from the physical key on both layouts (ЙЦУКЕН types х)', () => {
+    const { service, ran } = setup();
+    service.handle(key('BracketLeft', '['));
+    service.handle(key('BracketLeft', 'х'));
+    expect(ran).toEqual(['sidebar', 'sidebar']);
   });
 
   it('reads ? from Shift+/ on Latin and from the character on Cyrillic (Shift+7)', () => {

@@ -44,6 +44,8 @@ export function baseKey(event: KeyLike): string | null {
   if (digit && !event.shiftKey) return digit[1]!;
   if (event.key === '?' || (event.code === 'Slash' && event.shiftKey)) return '?';
   if (event.key === '/' || event.code === 'Slash') return '/';
+  if (event.code === 'BracketLeft' && !event.shiftKey) return '[';
+  if (event.code === 'BracketRight' && !event.shiftKey) return ']';
   if (event.code === 'Comma') return ',';
   if (event.code === 'Period') return '.';
   if (event.code === 'Space') return 'space';

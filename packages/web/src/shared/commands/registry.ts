@@ -48,7 +48,8 @@ export const commands: readonly CommandDef[] = [
     keywords: ['sidebar', 'menu', 'collapse'],
     group: 'appearance',
     scope: 'global',
-    hotkeys: ['mod+b'],
+    // Not Mod+B: Firefox opens its bookmarks sidebar with it.
+    hotkeys: ['['],
     palette: true,
     run: (ctx) => ctx.toggleSidebar(),
   },
@@ -149,6 +150,7 @@ export const commandById: ReadonlyMap<string, CommandDef> = new Map(commands.map
 /** Browser and OS shortcuts the app must never take (copy, paste, close tab, find, new window, reload...). */
 export const RESERVED_STROKES: readonly string[] = [
   ...'cvxzywftnmqlrpsdhjoug0123456789'.split('').map((key) => `mod+${key}`),
+  'mod+b',
   'mod+shift+t',
   'mod+shift+n',
   'mod+shift+w',
