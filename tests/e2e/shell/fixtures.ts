@@ -152,6 +152,25 @@ export class Keys {
     });
   }
 
+  /** `[`: BracketLeft (on ЙЦУКЕН it types "х"). */
+  async bracket(): Promise<void> {
+    const cdp = await this.#session();
+    const key = this.layout === 'latin' ? '[' : 'х';
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      key,
+      code: 'BracketLeft',
+      windowsVirtualKeyCode: 219,
+      text: key,
+    });
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      key,
+      code: 'BracketLeft',
+      windowsVirtualKeyCode: 219,
+    });
+  }
+
   /** `/`: the Slash key (on ЙЦУКЕН it types "." but the key is the same). */
   async slash(): Promise<void> {
     const cdp = await this.#session();

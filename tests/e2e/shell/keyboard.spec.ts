@@ -24,6 +24,11 @@ for (const layout of ['latin', 'russian'] as LayoutName[]) {
       // A lone second stroke does nothing.
       await keys.press('p');
       await expect(page).toHaveURL(`${baseUrl}/panel/dashboard`);
+      // [ folds the sidebar and unfolds it.
+      await keys.bracket();
+      await expect(page.locator('aside')).toHaveAttribute('data-collapsed', 'true');
+      await keys.bracket();
+      await expect(page.locator('aside')).toHaveAttribute('data-collapsed', 'false');
     });
 
     test('the palette finds commands typed on the wrong layout and runs them', async ({
