@@ -23,10 +23,10 @@ interface ShellFixtures {
  * what the test allows explicitly (a blocked connectivity probe, say).
  */
 export const test = base.extend<ShellFixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-  baseUrl: async ({}, use) => {
-    const url = process.env.SHELL_BASE_URL;
-    if (!url) throw new Error('SHELL_BASE_URL is not set (global setup did not run)');
+  // The shell config's global setup sets SHELL_BASE_URL; under another config the project's baseURL serves.
+  baseUrl: async ({ baseURL }, use) => {
+    const url = process.env.SHELL_BASE_URL ?? baseURL?.replace(/\/$/, '');
+    if (!url) throw new Error('No server: run with e2e/shell.config.ts or set baseURL');
     await use(url);
   },
   allowConsole: [
