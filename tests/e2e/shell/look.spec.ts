@@ -10,11 +10,14 @@ async function expectNoSeriousViolations(page: import('@playwright/test').Page, 
 }
 
 test.describe('accessibility', () => {
-  test('public pages', async ({ page, baseUrl }) => {
-    for (const path of ['/', '/offline', '/no/such/page', '/auth/login']) {
-      await page.goto(`${baseUrl}${path}`);
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousViolations(page, path);
+  test('public pages, light and dark', async ({ page, baseUrl }) => {
+    for (const theme of ['light', 'dark']) {
+      await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);
+      for (const path of ['/', '/offline', '/no/such/page', '/auth/login']) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${theme} ${path}`);
+      }
     }
   });
 
