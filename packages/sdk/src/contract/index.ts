@@ -1,6 +1,8 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import type { Operation } from './operation.ts';
+import { search } from './search.ts';
+import { settings } from './settings.ts';
 import { system } from './system.ts';
 import { user } from './user.ts';
 
@@ -10,11 +12,13 @@ export * from './common.ts';
 export * from './envelope.ts';
 export * from './operation.ts';
 export * from './result-codes.ts';
+export * from './search.ts';
+export * from './settings.ts';
 export * from './system.ts';
 export * from './user.ts';
 
 /** Every area of the API, keyed as in operation ids (`<area>.<operation>`). */
-export const contract = { auth, system, user, admin } as const;
+export const contract = { auth, system, user, admin, search, settings } as const;
 
 export type Contract = typeof contract;
 

@@ -1,12 +1,124 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  redirect,
+  useLocation,
+} from 'react-router';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { OfflinePage } from '../features/status-pages/offline-page.tsx';
+import type { AppServices } from '../shared/app-services.tsx';
+import { loginUrl } from '../shared/session/session-state.ts';
+import { AppShell } from './app-shell.tsx';
+import { RouteError } from './route-error.tsx';
+import { authRoutes, profileRoutes } from './route-slots.tsx';
 
-export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
-  { path: '*', element: <NotFoundPage /> },
-];
+export const MAIN_PATH = '/panel';
+export const NOT_FOUND_PATH = '/not-found';
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** Sections of the panel whose screens arrive with their areas; each route name follows the spec. */
+const SECTION_PAGES = [
+  ['steam-accounts', 'nav.steamAccounts'],
+  ['proxy', 'nav.proxies'],
+  ['accounts', 'nav.p2pAccounts'],
+  ['lots', 'nav.lots'],
+  ['sales-history', 'nav.salesHistory'],
+  ['price-profile', 'nav.priceProfile'],
+  ['harvester', 'nav.harvester'],
+] as const;
+
+/** Legacy e-mail links; the query string (user id, code) travels along. */
+const LEGACY_REDIRECTS = [
+  ['/confirmation/confirm-email', '/auth/email-confirm'],
+  ['/confirmation/confirm-email-change', '/profile/security/change-email'],
+  ['/confirmation/reset-password', '/auth/reset-password'],
+] as const;
+
+function KeepQueryRedirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
+}
+
+function requestPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+export function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
+  const { session } = services;
+  const requireSignedIn = async ({ request }: LoaderFunctionArgs) => {
+    await session.ready();
+    if (!session.isSignedIn()) throw redirect(loginUrl(requestPath(request)));
+    return null;
+  };
+  const requireSignedOut = async () => {
+    await session.ready();
+    if (session.isSignedIn()) throw redirect(MAIN_PATH);
+    return null;
+  };
+
+  return [
+    {
+      element: <AppShell />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <div className="min-h-full" />,
+      children: [
+        { path: '/', element: <LandingPage /> },
+        // Part of the main bundle: it must show when nothing more can be downloaded.
+        { path: '/offline', element: <OfflinePage /> },
+        {
+          path: '/maintenance',
+          lazy: () =>
+            import('../features/status-pages/maintenance-page.tsx').then((m) => ({
+              Component: m.MaintenancePage,
+            })),
+        },
+        { path: '/auth', loader: requireSignedOut, errorElement: <RouteError />, children: authRoutes },
+        { path: '/profile', loader: requireSignedIn, errorElement: <RouteError />, children: profileRoutes },
+        {
+          path: '/panel',
+          loader: requireSignedIn,
+          lazy: () => import('../layout/panel-layout.tsx').then((m) => ({ Component: m.PanelLayout })),
+          errorElement: <RouteError />,
+          children: [
+            // /panel is Main, and Main opens the Dashboard.
+            { index: true, element: <Navigate to="dashboard" replace /> },
+            {
+              path: 'dashboard',
+              lazy: () =>
+                import('../features/dashboard/dashboard-page.tsx').then((m) => ({
+                  Component: m.DashboardPage,
+                })),
+            },
+            {
+              path: 'settings',
+              lazy: () =>
+                import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+            },
+            ...SECTION_PAGES.map(([path, titleKey]) => ({
+              path,
+              lazy: () =>
+                import('../features/sections/section-page.tsx').then((m) => ({
+                  element: <m.SectionPage titleKey={titleKey} />,
+                })),
+            })),
+            { path: 'socketdebug', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+          ],
+        },
+        ...LEGACY_REDIRECTS.map(([from, to]) => ({ path: from, element: <KeepQueryRedirect to={to} /> })),
+        {
+          path: '/dev/table',
+          lazy: () =>
+            import('../features/dev-table/dev-table-page.tsx').then((m) => ({ Component: m.DevTablePage })),
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export function createRouter(services: Pick<AppServices, 'session'>) {
+  return createBrowserRouter(createRoutes(services));
 }

@@ -19,6 +19,7 @@ export function createI18n(language: Language): i18n {
     resources: { ru: { translation: ru }, en: { translation: en } },
     interpolation: { escapeValue: false },
     initAsync: false,
+    showSupportNotice: false,
   });
   return instance;
 }

@@ -1,23 +1,31 @@
 import type { Language } from '@tradedeck/sdk/i18n';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY } from './i18n.ts';
+import { ServicesContext } from '../shared/app-services.tsx';
+import { changeLanguage } from '../shared/language.ts';
 
 const LANGUAGES: Language[] = ['ru', 'en'];
 
-/** Two-button RU / EN switch; the choice is remembered in this browser. */
-export function LanguageSwitcher({ className = '' }: { className?: string }) {
+const TONES = {
+  dark: { idle: 'text-slate-300 hover:text-white', frame: 'border-white/15' },
+  auto: {
+    idle: 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+    frame: 'border-slate-300 dark:border-slate-600',
+  },
+} as const;
+
+/** Two-button RU / EN switch; the choice is remembered in this browser (and on the server when signed in). */
+export function LanguageSwitcher({
+  className = '',
+  tone = 'dark',
+}: {
+  className?: string;
+  tone?: keyof typeof TONES;
+}) {
   const { t, i18n } = useTranslation();
-  const choose = (language: Language) => {
-    void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
-  };
+  const services = useContext(ServicesContext);
   return (
-    <fieldset className={`inline-flex rounded-md border border-white/15 p-0.5 text-xs ${className}`}>
+    <fieldset className={`inline-flex rounded-md border p-0.5 text-xs ${TONES[tone].frame} ${className}`}>
       <legend className="sr-only">{t('language.label')}</legend>
       {LANGUAGES.map((language) => (
         <button
@@ -26,9 +34,9 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
           lang={language}
           aria-pressed={i18n.language === language}
           title={t(`language.${language}`)}
-          onClick={() => choose(language)}
+          onClick={() => changeLanguage(i18n, language, services ?? undefined)}
           className={`rounded px-2 py-1 font-semibold uppercase tracking-wide transition-colors ${
-            i18n.language === language ? 'bg-primary text-white' : 'text-slate-300 hover:text-white'
+            i18n.language === language ? 'bg-primary-strong text-white' : TONES[tone].idle
           }`}
         >
           {language}

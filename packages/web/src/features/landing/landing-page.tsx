@@ -35,7 +35,7 @@ export function LandingPage() {
 
         <Link
           to="/panel/dashboard"
-          className="mt-10 rounded-lg bg-primary px-8 py-3 text-sm font-bold tracking-widest text-white shadow-lg shadow-primary/30 transition hover:bg-primary-strong focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
+          className="mt-10 rounded-lg bg-primary-strong px-8 py-3 text-sm font-bold tracking-widest text-white shadow-lg shadow-primary/30 transition hover:bg-primary-deep focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
         >
           {t('landing.cta')}
         </Link>

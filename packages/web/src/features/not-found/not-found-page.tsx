@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <main className="flex min-h-full flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center text-slate-800">
-      <p className="text-7xl font-extrabold text-primary">404</p>
+    <main className="flex min-h-full flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center text-slate-800 dark:bg-slate-950 dark:text-slate-100">
+      <p className="text-7xl font-extrabold text-primary-ink">404</p>
       <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
-      <p className="max-w-md text-slate-600">{t('notFound.description')}</p>
+      <p className="max-w-md text-muted">{t('notFound.description')}</p>
       <Link
         to="/"
-        className="rounded-md bg-primary px-5 py-2 text-sm font-semibold text-white hover:bg-primary-strong"
+        className="rounded-md bg-primary-strong px-5 py-2 text-sm font-semibold text-white hover:bg-primary-deep"
       >
         {t('notFound.back')}
       </Link>

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { emptyInput } from './common.ts';
+import { defineOperation } from './operation.ts';
+
+export const currencySchema = z.enum(['RUB', 'EUR', 'USD']);
+export type Currency = z.infer<typeof currencySchema>;
+
+/** The user's global settings (shell spec §3). */
+export const globalSettingsSchema = z.object({
+  displayedCurrency: currencySchema,
+  tmPreferredCurrency: currencySchema,
+});
+export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
+
+export const settings = {
+  get: defineOperation({
+    id: 'settings.get',
+    method: 'GET',
+    path: '/api/settings',
+    summary: "The user's displayed currency and marketplace preferred currency",
+    input: emptyInput,
+    output: globalSettingsSchema,
+    flags: {},
+  }),
+  update: defineOperation({
+    id: 'settings.update',
+    method: 'PUT',
+    path: '/api/settings',
+    summary: "Change the user's displayed currency and marketplace preferred currency",
+    input: globalSettingsSchema,
+    output: globalSettingsSchema,
+    flags: {},
+  }),
+} as const;

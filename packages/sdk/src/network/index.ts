@@ -1,0 +1,2 @@
+export * from './head-probe.ts';
+export * from './network-monitor.ts';

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { ScrollToTop } from './scroll-to-top.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useAppearance } from './use-appearance.ts';
+import { useCurrentUser } from './use-current-user.ts';
+
+/** The signed-in frame: sidebar, top bar, the page, scroll-to-top. */
+export function PanelLayout() {
+  const [appearance] = useAppearance();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  const user = useCurrentUser();
+  const { t } = useTranslation();
+  if (user.isError) {
+    // Panel load failure (spec §8): without the user there is no panel to show.
+    return (
+      <main
+        role="alert"
+        className="flex min-h-full flex-col items-center justify-center gap-4 p-6 text-center"
+      >
+        <p className="text-base font-medium">{t('errors.userLoad')}</p>
+        <button
+          type="button"
+          onClick={() => void user.refetch()}
+          className="rounded-md bg-primary-strong px-5 py-2 text-sm font-semibold text-white hover:bg-primary-deep"
+        >
+          {t('errors.retryLoad')}
+        </button>
+      </main>
+    );
+  }
+  return (
+    <div className="min-h-full bg-slate-100 text-slate-800 dark:bg-slate-950 dark:text-slate-100">
+      <Sidebar mobileOpen={mobileOpen} onNavigate={() => setMobileOpen(false)} />
+      {mobileOpen && (
+        <div
+          aria-hidden
+          className="fixed inset-0 z-30 bg-slate-950/40 md:hidden"
+          onClick={() => setMobileOpen(false)}
+        />
+      )}
+      <div
+        className={`flex min-h-full flex-col transition-[padding] ${appearance.sidebarCollapsed ? 'md:pl-16' : 'md:pl-60'}`}
+      >
+        <TopBar onMenu={() => setMobileOpen(true)} />
+        <main
+          key={location.pathname}
+          className={`w-full flex-1 p-4 pb-12 md:p-6 md:pb-12 ${appearance.width === 'boxed' ? 'mx-auto max-w-6xl' : ''}`}
+        >
+          <Outlet />
+        </main>
+      </div>
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useServices } from '../shared/app-services.tsx';
+import { Icon } from './icons.tsx';
+import { ICON_BUTTON, MENU_ITEM, MENU_ITEMS } from './theme-menu.tsx';
+import { useAppearance } from './use-appearance.ts';
+import { useCurrentUser } from './use-current-user.ts';
+
+/** Settings, content width (fluid/boxed), skin (default/bordered) and logout. */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const { commands } = useServices();
+  const [appearance] = useAppearance();
+  const userName = useCurrentUser().data?.userName;
+  return (
+    <Menu>
+      <MenuButton className={`${ICON_BUTTON} flex items-center gap-2`} aria-label={t('profile.menu')}>
+        <span className="grid h-7 w-7 place-items-center rounded-full bg-primary/15 text-primary-ink">
+          <Icon name="user" />
+        </span>
+      </MenuButton>
+      <MenuItems anchor="bottom end" className={MENU_ITEMS}>
+        {userName && <p className="truncate px-3 py-1.5 text-xs font-semibold text-muted">{userName}</p>}
+        <MenuItem>
+          <Link to="/panel/settings" className={MENU_ITEM}>
+            <Icon name="settings" />
+            {t('profile.settings')}
+          </Link>
+        </MenuItem>
+        <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+        <MenuItem>
+          <button
+            type="button"
+            className={MENU_ITEM}
+            onClick={() => commands.run('appearance.toggleWidth', { remember: true })}
+          >
+            <Icon name="width" />
+            <span className="flex-1">{t('profile.width')}</span>
+            <span className="text-xs text-muted">{t(`profile.widths.${appearance.width}`)}</span>
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button
+            type="button"
+            className={MENU_ITEM}
+            onClick={() => commands.run('appearance.toggleSkin', { remember: true })}
+          >
+            <Icon name="skin" />
+            <span className="flex-1">{t('profile.skin')}</span>
+            <span className="text-xs text-muted">{t(`profile.skins.${appearance.skin}`)}</span>
+          </button>
+        </MenuItem>
+        <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+        <MenuItem>
+          <button type="button" className={MENU_ITEM} onClick={() => commands.run('session.logout')}>
+            <Icon name="logout" />
+            {t('profile.logout')}
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,102 @@
+import { QueryClient } from '@tanstack/react-query';
+import {
+  type ApiClient,
+  BrowserStorageTokenStore,
+  createApiClient,
+  describeError,
+} from '@tradedeck/sdk/client';
+import type { GlobalSearchResult } from '@tradedeck/sdk/contract';
+import { createHeadProbe, NetworkMonitor } from '@tradedeck/sdk/network';
+import type { i18n } from 'i18next';
+import { createContext, useContext } from 'react';
+import { AppearanceStore } from './appearance/appearance-store.ts';
+import { CommandRuntime } from './commands/command-runtime.ts';
+import { HotkeyService } from './commands/hotkey-service.ts';
+import { commands } from './commands/registry.ts';
+import { ModalStack } from './modals/modal-stack.ts';
+import { PaletteStore } from './palette/palette-store.ts';
+import { SearchCache } from './palette/search-cache.ts';
+import { SessionState } from './session/session-state.ts';
+import { ToastStore } from './toasts/toast-store.ts';
+
+/** Everything the shell shares with pages: one instance per app. */
+export interface AppServices {
+  i18n: i18n;
+  client: ApiClient;
+  session: SessionState;
+  monitor: NetworkMonitor;
+  toasts: ToastStore;
+  modals: ModalStack;
+  appearance: AppearanceStore;
+  commands: CommandRuntime;
+  hotkeys: HotkeyService;
+  queryClient: QueryClient;
+  searchCache: SearchCache<GlobalSearchResult>;
+  palette: PaletteStore;
+  /** Set by the router host; hooks for the client's callbacks that need to move the user. */
+  events: {
+    onSessionExpired(): void;
+  };
+}
+
+export function safeStorage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+export function createAppServices(
+  i18n: i18n,
+  origin = window.location.origin,
+  fetchImpl?: typeof fetch,
+): AppServices {
+  const storage = safeStorage();
+  const tokenStore = new BrowserStorageTokenStore(
+    storage ?? { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+  );
+  const monitor = new NetworkMonitor({ probe: createHeadProbe(origin, fetchImpl) });
+  const events = { onSessionExpired: () => {} };
+  const toasts = new ToastStore();
+  const client = createApiClient({
+    baseUrl: origin,
+    tokenStore,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    language: () => (i18n.language === 'en' ? 'en' : 'ru'),
+    onSessionExpired: () => events.onSessionExpired(),
+    onConnectivityError: (error) => {
+      // A refused connection means offline at once; a slow answer only earns a check.
+      if (error.name !== 'NetworkError') return void monitor.checkNow();
+      toasts.show({ kind: 'error', text: describeError(error, i18n.language === 'en' ? 'en' : 'ru') });
+      monitor.reportOffline();
+    },
+  });
+  const runtime = new CommandRuntime(storage);
+  return {
+    i18n,
+    client,
+    session: new SessionState(client),
+    monitor,
+    toasts,
+    modals: new ModalStack(),
+    appearance: new AppearanceStore(),
+    commands: runtime,
+    hotkeys: new HotkeyService(commands, (id) => runtime.run(id)),
+    queryClient: new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 15_000 } },
+    }),
+    searchCache: new SearchCache(),
+    palette: new PaletteStore(),
+    events,
+  };
+}
+
+export const ServicesContext = createContext<AppServices | null>(null);
+export const ServicesProvider = ServicesContext.Provider;
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesProvider');
+  return services;
+}

@@ -1,0 +1,42 @@
+import { type Appearance, appearanceCookies, readAppearance, resolvedTheme } from './appearance.ts';
+
+type Listener = (appearance: Appearance) => void;
+
+/** Holds the appearance, mirrors it into cookies and onto the <html> element (class "dark", data attributes). */
+export class AppearanceStore {
+  #value: Appearance;
+  readonly #listeners = new Set<Listener>();
+  readonly #media: MediaQueryList | null;
+
+  constructor(private readonly doc: Document = document) {
+    this.#value = readAppearance(doc.cookie);
+    this.#media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    this.#media?.addEventListener('change', () => this.#apply());
+    this.#apply();
+  }
+
+  get value(): Appearance {
+    return this.#value;
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  update(patch: Partial<Appearance>): void {
+    this.#value = { ...this.#value, ...patch };
+    for (const cookie of appearanceCookies(this.#value)) this.doc.cookie = cookie;
+    this.#apply();
+    for (const listener of this.#listeners) listener(this.#value);
+  }
+
+  #apply(): void {
+    const root = this.doc.documentElement;
+    const theme = resolvedTheme(this.#value.theme, this.#media?.matches ?? false);
+    root.classList.toggle('dark', theme === 'dark');
+    root.style.colorScheme = theme;
+    root.dataset.skin = this.#value.skin;
+    root.dataset.width = this.#value.width;
+  }
+}

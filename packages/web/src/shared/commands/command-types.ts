@@ -1,0 +1,42 @@
+import type { Theme } from '../appearance/appearance.ts';
+
+/** Where a command's hotkeys are live: the panel, a focused list, an open dialog. */
+export type CommandScope = 'global' | 'table' | 'dialog';
+
+export type CommandGroup = 'navigation' | 'general' | 'appearance' | 'table' | 'dialog';
+
+/** What commands can do to the app; provided by the shell at run time. */
+export interface CommandContext {
+  navigate(path: string): void;
+  openPalette(page?: string): void;
+  openCheatSheet(): void;
+  setTheme(theme: Theme): void;
+  toggleSidebar(): void;
+  toggleWidth(): void;
+  toggleSkin(): void;
+  setLanguage(language: 'ru' | 'en'): void;
+  logout(): void;
+  isSignedIn(): boolean;
+}
+
+/**
+ * One action of the app. Hotkeys are strokes (`mod+k`, `shift+j`, `?`) or sequences of two strokes separated by
+ * a space (`g d`). `page` makes the command open a nested palette page of its children (`parent` = this id).
+ */
+export interface CommandDef {
+  id: string;
+  titleKey: string;
+  /** Extra words to match, in English so Russian users typing "settings" still find things. */
+  keywords?: readonly string[];
+  group: CommandGroup;
+  scope: CommandScope;
+  hotkeys?: readonly string[];
+  /** Listed in the palette (row movement keys are not). */
+  palette?: boolean;
+  /** A nested palette page: children name this id as `parent`. */
+  page?: boolean;
+  parent?: string;
+  enabled?(ctx: CommandContext): boolean;
+  /** Default action; commands of a mounted view (the table) get their handler from the view instead. */
+  run?(ctx: CommandContext): void;
+}

@@ -1,0 +1,361 @@
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type Row,
+  type SortingState,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { PageSize } from '@tradedeck/sdk/domain';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../app-services.tsx';
+import {
+  type CursorState,
+  clearSelection,
+  clickRow,
+  extend,
+  initialCursor,
+  move,
+  pruneSelection,
+  selectAll,
+  toggleAtCursor,
+} from './row-selection.ts';
+import { ColumnMenu, Pagination } from './table-controls.tsx';
+import type { SortItem } from './table-url-state.ts';
+
+export const ROW_HEIGHT = 36;
+
+export interface DataTableProps<T> {
+  /** Names the grid for assistive technology and keys the saved column visibility. */
+  id: string;
+  label: string;
+  columns: ColumnDef<T, unknown>[];
+  rows: readonly T[];
+  getRowId(row: T): string;
+  loading?: boolean;
+  emptyText?: string;
+  sort: SortItem[];
+  onSortChange(sort: SortItem[]): void;
+  /** Server paging; absent for a list loaded in full (virtual mode). */
+  paging?: {
+    page: number;
+    pageSize: PageSize;
+    total: number;
+    onPageChange(page: number): void;
+    onPageSizeChange(size: PageSize): void;
+  };
+  /** Actions for the selected rows, shown in a bar while something is selected. */
+  bulkActions?(selectedIds: string[], clear: () => void): React.ReactNode;
+  onOpenRow?(row: T): void;
+  /** Height of the scrolling body; the list virtualises whatever its length. */
+  height?: string;
+}
+
+/**
+ * The list primitive: TanStack Table for columns, sorting and visibility, TanStack Virtual for rows, and a
+ * keyboard cursor bound to the `table` hotkey scope (j/k, arrows, x/space, Shift ranges, Mod+A, Enter, Esc).
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t, i18n } = useTranslation();
+  const { commands, hotkeys } = useServices();
+  const gridId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState<CursorState>(initialCursor);
+  const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(props.id));
+
+  const ids = useMemo(() => props.rows.map(props.getRowId), [props.rows, props.getRowId]);
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
+
+  useEffect(() => setCursor((state) => pruneSelection(state, ids)), [ids]);
+
+  const sorting: SortingState = props.sort.map((s) => ({ id: s.propertyName, desc: s.isDescending }));
+  const table = useReactTable({
+    data: props.rows as T[],
+    columns: props.columns,
+    getRowId: props.getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    state: { sorting, columnVisibility: visibility },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      props.onSortChange(next.map((s) => ({ propertyName: s.id, isDescending: s.desc })));
+    },
+    onColumnVisibilityChange: (updater) => {
+      setVisibility((current) => {
+        const next = typeof updater === 'function' ? updater(current) : updater;
+        saveVisibility(props.id, next);
+        return next;
+      });
+    },
+  });
+  const rows = table.getRowModel().rows;
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    // Let React batch scroll updates instead of rendering synchronously inside the scroll event.
+    useFlushSync: false,
+  });
+
+  const cursorRef = useRef(cursor);
+  cursorRef.current = cursor;
+  const openRef = useRef(props.onOpenRow);
+  openRef.current = props.onOpenRow;
+  const rowsRef = useRef(props.rows);
+  rowsRef.current = props.rows;
+
+  // Row keys live in the `table` scope while the table is on screen.
+  useEffect(() => {
+    const apply = (change: (state: CursorState, ids: readonly string[]) => CursorState) => {
+      const next = change(cursorRef.current, idsRef.current);
+      cursorRef.current = next;
+      setCursor(next);
+      if (next.cursor >= 0) virtualizer.scrollToIndex(next.cursor, { align: 'auto' });
+    };
+    const handlers: Array<[string, () => void]> = [
+      ['table.next', () => apply((s, list) => move(s, 1, list.length))],
+      ['table.previous', () => apply((s, list) => move(s, -1, list.length))],
+      ['table.extendNext', () => apply((s, list) => extend(s, 1, list))],
+      ['table.extendPrevious', () => apply((s, list) => extend(s, -1, list))],
+      ['table.toggle', () => apply(toggleAtCursor)],
+      ['table.selectPage', () => apply(selectAll)],
+      ['table.clearSelection', () => apply(clearSelection)],
+      [
+        'table.open',
+        () => {
+          const row = rowsRef.current[cursorRef.current.cursor];
+          if (row !== undefined) openRef.current?.(row);
+        },
+      ],
+    ];
+    const unregister = handlers.map(([id, handler]) => commands.register(id, handler));
+    const deactivate = hotkeys.activate('table');
+    return () => {
+      deactivate();
+      for (const off of unregister) off();
+    };
+  }, [commands, hotkeys, virtualizer]);
+
+  const selectedIds = useMemo(() => ids.filter((id) => cursor.selected.has(id)), [ids, cursor.selected]);
+  const selectLabel = t('table.selectRow');
+  const visibleColumnKey = table
+    .getVisibleLeafColumns()
+    .map((column) => column.id)
+    .join(',');
+  const onCheck = useCallback((index: number, shift: boolean) => {
+    const next = clickRow(cursorRef.current, index, idsRef.current, shift);
+    cursorRef.current = next;
+    setCursor(next);
+  }, []);
+  const columnsTemplate = table
+    .getVisibleLeafColumns()
+    .map((column) =>
+      column.id === 'select' ? '2.5rem' : `minmax(${column.getSize()}px, ${column.getSize()}fr)`,
+    )
+    .join(' ');
+  const activeRowId = cursor.cursor >= 0 ? `${gridId}-row-${cursor.cursor}` : undefined;
+  const format = new Intl.NumberFormat(i18n.language);
+
+  return (
+    <div className="card flex flex-col overflow-hidden" data-table-id={props.id}>
+      <div className="flex min-h-11 items-center gap-3 border-b border-slate-200 px-3 py-1.5 text-sm dark:border-slate-800">
+        {selectedIds.length > 0 ? (
+          <div role="toolbar" aria-label={t('table.bulkActions')} className="flex flex-1 items-center gap-2">
+            <span className="font-semibold text-primary-ink" data-testid="selection-count">
+              {t('table.selected', { count: selectedIds.length })}
+            </span>
+            {props.bulkActions?.(selectedIds, () => setCursor((s) => clearSelection(s)))}
+            <button type="button" className="btn-ghost" onClick={() => setCursor((s) => clearSelection(s))}>
+              {t('table.clearSelection')}
+            </button>
+          </div>
+        ) : (
+          <span className="flex-1 text-muted">
+            {props.paging
+              ? t('table.total', { count: props.paging.total, formatted: format.format(props.paging.total) })
+              : t('table.rows', { count: props.rows.length, formatted: format.format(props.rows.length) })}
+          </span>
+        )}
+        <ColumnMenu table={table} />
+      </div>
+      <div
+        ref={scroller}
+        className="relative overflow-auto"
+        // Layout and paint of the rows stay inside the scroller: scrolling never relayouts the page.
+        style={{ height: props.height ?? 'calc(100vh - 17rem)', minHeight: '16rem', contain: 'strict' }}
+      >
+        <table
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a table driven by a keyboard cursor is an ARIA grid
+          role="grid"
+          id={gridId}
+          tabIndex={0}
+          aria-label={props.label}
+          aria-rowcount={rows.length + 1}
+          aria-multiselectable="true"
+          aria-activedescendant={activeRowId}
+          aria-busy={props.loading || undefined}
+          className="grid w-full outline-none focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:ring-inset"
+        >
+          <thead className="sticky top-0 z-10 grid">
+            <tr
+              aria-rowindex={1}
+              className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
+              style={{ gridTemplateColumns: columnsTemplate }}
+            >
+              {table.getHeaderGroups()[0]!.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    className="flex items-center px-3 py-2 text-left"
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="flex items-center gap-1 uppercase hover:text-primary-ink"
+                      >
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span aria-hidden className="text-[10px]">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                        </span>
+                      </button>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <DataRow
+                  key={row.id}
+                  row={row}
+                  index={item.index}
+                  start={item.start}
+                  gridId={gridId}
+                  selected={cursor.selected.has(row.id)}
+                  active={cursor.cursor === item.index}
+                  columnsTemplate={columnsTemplate}
+                  visibleColumns={visibleColumnKey}
+                  selectLabel={selectLabel}
+                  onOpen={props.onOpenRow}
+                  onCheck={onCheck}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+        {rows.length === 0 && !props.loading && (
+          <p className="px-4 py-12 text-center text-sm text-muted">{props.emptyText ?? t('table.empty')}</p>
+        )}
+        {props.loading && (
+          <div className="absolute inset-x-0 top-9 z-10 flex justify-center p-6" role="status">
+            <span className="rounded-full bg-white px-3 py-1 text-xs text-slate-600 shadow dark:bg-slate-800 dark:text-slate-300">
+              {t('table.loading')}
+            </span>
+          </div>
+        )}
+      </div>
+      {props.paging && <Pagination {...props.paging} />}
+    </div>
+  );
+}
+
+interface DataRowProps<T> {
+  row: Row<T>;
+  index: number;
+  start: number;
+  gridId: string;
+  selected: boolean;
+  active: boolean;
+  columnsTemplate: string;
+  /** Visible column ids: a change re-renders the row. */
+  visibleColumns: string;
+  selectLabel: string;
+  onOpen?: ((row: T) => void) | undefined;
+  onCheck(index: number, shift: boolean): void;
+}
+
+/** One row; memoised so scrolling renders only the rows that come into view. */
+const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
+  const { row, index, selected, active } = props;
+  return (
+    <tr
+      id={`${props.gridId}-row-${index}`}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-active={active || undefined}
+      onDoubleClick={() => props.onOpen?.(row.original)}
+      className={`absolute inset-x-0 grid items-center border-b border-slate-100 text-sm dark:border-slate-800/70 ${
+        selected ? 'bg-primary/10' : index % 2 ? 'bg-slate-50/60 dark:bg-slate-900/40' : ''
+      } ${active ? 'shadow-[inset_3px_0_0_var(--color-primary)]' : ''}`}
+      style={{
+        // A row's size never depends on its cells: scrolling lays out only the rows that change.
+        contain: 'strict',
+        height: ROW_HEIGHT,
+        transform: `translateY(${props.start}px)`,
+        gridTemplateColumns: props.columnsTemplate,
+      }}
+    >
+      {row.getVisibleCells().map((cell) =>
+        cell.column.id === 'select' ? (
+          <td key={cell.id} className="flex justify-center">
+            <input
+              type="checkbox"
+              tabIndex={-1}
+              checked={selected}
+              aria-label={props.selectLabel}
+              onChange={() => {}}
+              onClick={(event) => props.onCheck(index, event.shiftKey)}
+              className="h-4 w-4 accent-primary"
+            />
+          </td>
+        ) : (
+          <td key={cell.id} className="truncate px-3">
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ),
+      )}
+    </tr>
+  );
+}) as <T>(props: DataRowProps<T>) => React.ReactElement;
+
+/** The checkbox column; put it first in a table's columns. */
+export function selectColumn<T>(): ColumnDef<T, unknown> {
+  return {
+    id: 'select',
+    header: () => <span className="sr-only">✓</span>,
+    enableSorting: false,
+    enableHiding: false,
+    size: 40,
+  };
+}
+
+function readVisibility(id: string): VisibilityState {
+  try {
+    return JSON.parse(localStorage.getItem(`tradedeck.columns.${id}`) ?? '{}') as VisibilityState;
+  } catch {
+    return {};
+  }
+}
+
+function saveVisibility(id: string, state: VisibilityState): void {
+  try {
+    localStorage.setItem(`tradedeck.columns.${id}`, JSON.stringify(state));
+  } catch {
+    // Not remembered in private mode.
+  }
+}

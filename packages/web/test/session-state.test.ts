@@ -1,0 +1,61 @@
+import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
+import { describe, expect, it } from 'vitest';
+import { loginUrl, SessionState } from '../src/shared/session/session-state.ts';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
+}
+
+describe('session state', () => {
+  const tokens = new MemoryTokenStore();
+  let now = 1_000_000;
+  const refreshCalls: string[] = [];
+  const client = createApiClient({
+    baseUrl: 'http://tradedeck.test',
+    tokenStore: tokens,
+    now: () => now,
+    fetch: async (input) => {
+      refreshCalls.push(String(input));
+      return new Response(
+        JSON.stringify({ success: false, data: null, error: { message: 'no', resultCode: 11 } }),
+        {
+          status: 401,
+        },
+      );
+    },
+  });
+  const session = new SessionState(client, () => now);
+
+  it('is signed in with an unexpired token only, after one silent refresh on first navigation', async () => {
+    tokens.set({ accessToken: 'a', expiresAt: new Date(now + 60_000).toISOString() });
+    await session.ready();
+    await session.ready();
+    expect(refreshCalls).toHaveLength(1);
+    expect(session.isSignedIn()).toBe(true);
+    now += 61_000;
+    expect(session.isSignedIn()).toBe(false);
+  });
+
+  it('shows the expiry notice at most once per 2 s and stops redirecting after 3', () => {
+    expect(session.takeNoticeSlot()).toBe(true);
+    now += 1999;
+    expect(session.takeNoticeSlot()).toBe(false);
+    now += 1;
+    expect(session.takeNoticeSlot()).toBe(true);
+    const storage = memoryStorage();
+    expect([1, 2, 3, 4].map(() => session.takeRedirectSlot(storage))).toEqual([true, true, true, false]);
+    session.resetRedirects(storage);
+    expect(session.takeRedirectSlot(storage)).toBe(true);
+  });
+
+  it('remembers the way back on the Login link', () => {
+    expect(loginUrl('/panel/proxy?tag=1', true)).toBe(
+      '/auth/login?redirect=%2Fpanel%2Fproxy%3Ftag%3D1&sessionExpired=true',
+    );
+  });
+});

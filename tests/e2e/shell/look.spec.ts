@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
+
+async function expectNoSeriousViolations(page: import('@playwright/test').Page, what: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test.describe('accessibility', () => {
+  test('public pages, light and dark', async ({ page, baseUrl }) => {
+    for (const theme of ['light', 'dark']) {
+      await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);
+      for (const path of ['/', '/offline', '/no/such/page', '/auth/login']) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${theme} ${path}`);
+      }
+    }
+  });
+
+  test('panel pages, the palette, a dialog and the table, light and dark', async ({
+    page,
+    baseUrl,
+    signIn,
+    keys,
+  }) => {
+    await signIn();
+    for (const theme of ['light', 'dark']) {
+      await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);
+      for (const path of ['/panel/dashboard', '/panel/settings', '/panel/proxy', '/dev/table?rows=500']) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${theme} ${path}`);
+      }
+      await keys.press('k', ['ctrl']);
+      await expect(page.getByTestId('command-palette')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} palette`);
+      await keys.press('Escape');
+      await keys.question();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} cheat sheet`);
+      await keys.press('Escape');
+    }
+  });
+});
+
+test.describe('screenshots', () => {
+  for (const language of ['ru', 'en'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`dashboard, ${theme}, ${language}`, async ({ page, baseUrl, signIn }, testInfo) => {
+        await signIn();
+        await page.evaluate((lang) => localStorage.setItem('tradedeck.language', lang), language);
+        await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);
+        await page.goto(`${baseUrl}/panel/dashboard`);
+        await expect(
+          page.getByRole('heading', { level: 1, name: language === 'ru' ? 'Дашборд' : 'Dashboard' }),
+        ).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+        const path = testInfo.outputPath(`dashboard-${theme}-${language}.png`);
+        await page.screenshot({ path, fullPage: true });
+        await testInfo.attach(`dashboard-${theme}-${language}`, { path, contentType: 'image/png' });
+      });
+    }
+  }
+});

@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = fileURLToPath(new URL('../../../packages/server/', import.meta.url));
+const WEB_ROOT = fileURLToPath(new URL('../../../packages/server/public/', import.meta.url));
+
+export interface TestServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the real server (main.ts) on an in-memory PGlite, serving the built web app. `port` 0 picks a free one.
+ */
+export async function startTestServer(env: Record<string, string> = {}, port = 0): Promise<TestServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TRADEDECK_DATA_DIR: 'memory://',
+      TRADEDECK_WEB_ROOT: WEB_ROOT,
+      TRADEDECK_MAINTENANCE: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /Tradedeck panel: (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+  return {
+    url,
+    port: Number(new URL(url).port),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
