@@ -20,5 +20,5 @@ for (const name of names) {
   }
   console.log(`== ${name}`);
   const bench = await import(new URL(`./${name}.mjs`, import.meta.url).href);
-  await bench.run();
+  await (bench.run ?? bench.main)();
 }

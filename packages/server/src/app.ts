@@ -11,6 +11,11 @@ import { registerHubs } from './hubs/register.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
+import { registerSearchRoutes } from './modules/search/routes.ts';
+import { SearchService } from './modules/search/service.ts';
+import { SettingsRepo } from './modules/settings/repo.ts';
+import { registerSettingsRoutes } from './modules/settings/routes.ts';
+import { SettingsService } from './modules/settings/service.ts';
 import { SystemRepo } from './modules/system/repo.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { SystemService } from './modules/system/service.ts';
@@ -29,6 +34,8 @@ export interface AppOptions {
 export interface AppServices {
   system: SystemService;
   auth: AuthApi;
+  settings: SettingsService;
+  search: SearchService;
 }
 
 declare module 'fastify' {
@@ -62,7 +69,9 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
     database: database.kind,
     maintenanceOverride: config.maintenance,
   });
-  app.decorate('services', { system, auth });
+  const settings = new SettingsService(new SettingsRepo(database.db));
+  const search = new SearchService();
+  app.decorate('services', { system, auth, settings, search });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-trace-id', String(request.id));
@@ -87,6 +96,8 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   app.get('/', pageFallback);
 
   registerSystemRoutes(app, system);
+  registerSettingsRoutes(app, settings);
+  registerSearchRoutes(app, search);
 
   app.get('/api/manifest', async () => buildManifest(app[boundOperations], SERVER_VERSION));
   await registerHubs(app, { config, database });

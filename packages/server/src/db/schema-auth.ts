@@ -24,6 +24,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('user'),
     language: text('language').notNull().default('ru'),
+    displayedCurrency: text('displayed_currency').notNull().default('RUB'),
+    tmPreferredCurrency: text('tm_preferred_currency').notNull().default('RUB'),
     emailConfirmedAt: at('email_confirmed_at'),
     approvedAt: at('approved_at'),
     bannedAt: at('banned_at'),
