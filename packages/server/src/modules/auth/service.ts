@@ -272,22 +272,16 @@ export class AuthService {
 
   /** The user behind a live link code, without using it up (the second-factor round trip reuses the link). */
   async userWithLiveLink(userId: string, purpose: string, code: string, target?: string): Promise<UserRow> {
-    const user = await this.deps.users.findById(userId);
-    const live = user
-      ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now()))
-      : null;
-    if (
-      !user ||
-      !live ||
-      live.codeHash !== sha256(code) ||
-      (target !== undefined && live.target !== target)
-    ) {
-      throw new AppError(ResultCode.Invalid, badLink);
-    }
-    return user;
+    return (await this.liveLink(userId, purpose, code, target)).user;
   }
 
   async consumeLinkCode(userId: string, purpose: string, code: string, target?: string): Promise<UserRow> {
+    const { user, live } = await this.liveLink(userId, purpose, code, target);
+    if (!(await this.deps.codes.consumeEmailCode(live.id))) throw new AppError(ResultCode.Invalid, badLink);
+    return user;
+  }
+
+  private async liveLink(userId: string, purpose: string, code: string, target?: string) {
     const user = await this.deps.users.findById(userId);
     const live = user
       ? await this.deps.codes.liveEmailCode(user.id, purpose, LINK_ATTEMPTS, new Date(this.deps.now()))
@@ -300,7 +294,6 @@ export class AuthService {
     ) {
       throw new AppError(ResultCode.Invalid, badLink);
     }
-    if (!(await this.deps.codes.consumeEmailCode(live.id))) throw new AppError(ResultCode.Invalid, badLink);
-    return user;
+    return { user, live };
   }
 }
