@@ -103,7 +103,7 @@ describe('the log', () => {
       },
     });
     const testDb = await createTestDatabase();
-    const config = { ...loadConfig({}), logLevel: 'info' };
+    const config = { ...loadConfig({}), logLevel: 'info', databaseUrl: testDb.url };
     const app = await buildApp({ config, database: testDb.database, logger: pino({ level: 'info' }, sink) });
     try {
       const res = await app.inject({

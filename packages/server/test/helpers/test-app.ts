@@ -16,8 +16,9 @@ export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
   configure?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const config: ServerConfig = { ...loadConfig({}), logLevel: 'silent', ...overrides };
   const testDb = await createTestDatabase();
+  // The config names the database the app really uses (hubs open their own listener connection from it).
+  const config: ServerConfig = { ...loadConfig({}), logLevel: 'silent', databaseUrl: testDb.url, ...overrides };
   const app = await buildApp({ config, database: testDb.database });
   configure?.(app);
   await app.ready();

@@ -54,14 +54,15 @@ export async function createAuthTestApp(
       offset += ms;
     },
   };
+  const testDb = await createTestDatabase();
   const config: ServerConfig = {
     ...loadConfig({}),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     smtpUrl,
     publicUrl: 'http://panel.test',
+    databaseUrl: testDb.url,
     ...overrides,
   };
-  const testDb = await createTestDatabase();
   const logger = logLines
     ? pino(
         { ...(loggerOptions('info') as LoggerOptions) },
