@@ -55,7 +55,11 @@ function folder(path: string): { name: string; content: string }[] {
 test.describe('Steam account rules in the browser', () => {
   test('guard codes, exact SteamIDs and SDA decryption run on the browser Web Crypto', async ({ page }) => {
     const problems = watchConsole(page);
-    await page.goto('/');
+    // A blank same-origin page without the app's Content-Security-Policy, so the bundle may run inline.
+    await page.route('**/__steam-domain-test', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>steam domain</title>' }),
+    );
+    await page.goto('/__steam-domain-test');
     await page.addScriptTag({ content: await bundleDomain() });
     const result = await page.evaluate(
       async ({ encrypted, nebula }) => {
