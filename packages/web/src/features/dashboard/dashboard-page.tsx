@@ -5,6 +5,7 @@ import { useServices } from '../../shared/app-services.tsx';
 import { commandById } from '../../shared/commands/registry.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { useStore } from '../../shared/use-store.ts';
+import { LiveChecksCard } from './live-checks-card.tsx';
 import { type Counters, useCounters } from './use-counters.ts';
 
 /** Main → Dashboard: counters by status, recent activity, the server's state. */
@@ -42,6 +43,7 @@ export function DashboardPage() {
       <div className="grid gap-4 lg:grid-cols-3">
         <RecentActivity />
         <ServerCard />
+        <LiveChecksCard />
       </div>
     </div>
   );
