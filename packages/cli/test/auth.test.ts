@@ -47,7 +47,8 @@ describe('tradedeck login, whoami, logout', () => {
       expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
     }
 
-    const who = await runCli(['whoami', '--json', '--server', server.url], env);
+    // The session belongs to the server it was opened on: later commands go there without --server.
+    const who = await runCli(['whoami', '--json'], env);
     expect(JSON.parse(who.stdout)).toMatchObject({
       email: 'boss@example.test',
       role: 'admin',

@@ -102,3 +102,12 @@ describe('the tradedeck process', () => {
     expect((failed as { code: number }).code).toBe(2);
   });
 });
+
+describe('any command against a stopped server', () => {
+  it('names the server and the reason, not an errno', async () => {
+    const url = await stoppedServerUrl();
+    const result = await runCli(['whoami', '--server', url], { TRADEDECK_TOKEN: 'x.y.z' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Cannot reach the Tradedeck server at ${url}`);
+  });
+});

@@ -1,10 +1,8 @@
-import { NetworkError, TimeoutError } from '@tradedeck/sdk/client';
 import type { SystemStatus } from '@tradedeck/sdk/contract';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
-import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { failureFromError } from '../failures.ts';
-import { type MessageKey, message } from '../messages.ts';
+import { message } from '../messages.ts';
 
 export function registerStatus(program: Command, { lang, context }: Registration): void {
   program
@@ -17,7 +15,7 @@ export function registerStatus(program: Command, { lang, context }: Registration
       try {
         status = await ctx.client().system.status();
       } catch (error) {
-        throw unreachable(ctx, error);
+        throw failureFromError(ctx, error);
       }
       const latencyMs = Math.round(performance.now() - started);
       ctx.print({ server: ctx.serverUrl, reachable: true, latencyMs, ...status }, () =>
@@ -46,33 +44,4 @@ function plain(ctx: CommandContext, status: SystemStatus, latencyMs: number): st
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
-}
-
-function unreachable(ctx: CommandContext, error: unknown): CliFailure {
-  const json = { server: ctx.serverUrl, reachable: false };
-  if (error instanceof TimeoutError) {
-    return new CliFailure(ctx.t('timeout', { url: ctx.serverUrl }), ExitCode.Error, json);
-  }
-  if (error instanceof NetworkError) {
-    const code = causeCode(error);
-    const reasonKey = REASONS[code];
-    const reason = reasonKey ? ctx.t(reasonKey) : code;
-    return new CliFailure(ctx.t('unreachable', { url: ctx.serverUrl, reason }), ExitCode.Error, {
-      ...json,
-      reason: code,
-    });
-  }
-  return failureFromError(ctx, error);
-}
-
-const REASONS: Record<string, MessageKey> = {
-  ECONNREFUSED: 'reasonRefused',
-  ENOTFOUND: 'reasonNotFound',
-  EAI_AGAIN: 'reasonNotFound',
-  ECONNRESET: 'reasonReset',
-};
-
-function causeCode(error: NetworkError): string {
-  const cause = error.cause as { cause?: { code?: string; message?: string }; message?: string } | undefined;
-  return cause?.cause?.code ?? cause?.cause?.message ?? cause?.message ?? error.message;
 }
