@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useMatches, useNavigate } from 'react-router';
 import { AuthPagesProvider, safeRedirect } from '../features/auth/auth-deps.tsx';
 import { SessionExpiryHandler } from '../features/auth/session-expiry.ts';
 import { ProfilePagesProvider } from '../features/profile/profile-deps.tsx';
@@ -51,7 +51,7 @@ export function AuthPagesOutlet() {
   };
   return (
     <AuthPagesProvider value={{ client: services.client, afterSignIn }}>
-      <Outlet />
+      <NamedOutlet />
     </AuthPagesProvider>
   );
 }
@@ -61,7 +61,17 @@ export function ProfilePagesOutlet() {
   const { client } = useServices();
   return (
     <ProfilePagesProvider client={client}>
-      <Outlet />
+      <NamedOutlet />
     </ProfilePagesProvider>
+  );
+}
+
+/** Marks the page with its spec route name (`data-route`), which tests and support read; adds no box. */
+function NamedOutlet() {
+  const name = useMatches().at(-1)?.id;
+  return (
+    <div className="contents" data-route={name}>
+      <Outlet />
+    </div>
   );
 }

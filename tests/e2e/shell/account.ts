@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+
+/** The suite's account: the first on the instance, so it is the administrator and needs no approval. */
+export const SHELL_ACCOUNT = {
+  email: 'shell-admin@example.test',
+  userName: 'shelladmin',
+  password: 'Quartz-Lantern-42',
+} as const;
+
+/** The newest outbox link mailed to `email`, read from the server log. */
+export async function outboxLink(email: string, logFile = process.env.SHELL_SERVER_LOG): Promise<string> {
+  if (!logFile) throw new Error('No server log: run the shell suite through e2e/playwright.config.ts');
+  for (let i = 0; i < 50; i += 1) {
+    const line = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('mail kept in the outbox') && l.includes(email))
+      .at(-1);
+    if (line) return (JSON.parse(line) as { mail: { link: string } }).mail.link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no outbox mail to ${email}`);
+}
+
+let registered: Promise<void> | null = null;
+
+/**
+ * Registers the suite's account through the API and confirms it from the outbox, once per worker. A later worker
+ * finds it confirmed already: registering answers the same and the old link is spent, which is fine.
+ */
+export function ensureShellAccount(request: APIRequestContext, baseUrl: string): Promise<void> {
+  registered ??= (async () => {
+    const answer = await request.post(`${baseUrl}/api/auth/register`, { data: SHELL_ACCOUNT });
+    if (!answer.ok()) throw new Error(`register: ${answer.status()} ${await answer.text()}`);
+    const link = new URL(await outboxLink(SHELL_ACCOUNT.email));
+    await request.post(`${baseUrl}/api/auth/confirm-email`, {
+      data: { userId: link.searchParams.get('userId'), code: link.searchParams.get('code') },
+    });
+  })();
+  return registered;
+}
