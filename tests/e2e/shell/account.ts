@@ -39,3 +39,22 @@ export function ensureShellAccount(request: APIRequestContext, baseUrl: string):
   })();
   return registered;
 }
+
+let signedIn: { token: { accessToken: string; expiresAt: string }; at: number } | null = null;
+const TOKEN_REUSE_MS = 10 * 60_000;
+
+/** An access token of the suite's account from a real `auth.login`, reused while it has minutes left. */
+export async function shellAccessToken(
+  request: APIRequestContext,
+  baseUrl: string,
+): Promise<{ accessToken: string; expiresAt: string }> {
+  if (signedIn && Date.now() - signedIn.at < TOKEN_REUSE_MS) return signedIn.token;
+  await ensureShellAccount(request, baseUrl);
+  const answer = await request.post(`${baseUrl}/api/auth/login`, {
+    data: { email: SHELL_ACCOUNT.email, password: SHELL_ACCOUNT.password },
+  });
+  if (answer.status() !== 200) throw new Error(`login: ${answer.status()} ${await answer.text()}`);
+  const token = ((await answer.json()) as { data: { accessToken: string; expiresAt: string } }).data;
+  signedIn = { token, at: Date.now() };
+  return token;
+}

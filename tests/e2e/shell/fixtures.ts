@@ -1,5 +1,5 @@
 import { test as base, type CDPSession, expect, type Page } from '@playwright/test';
-import { ensureShellAccount, SHELL_ACCOUNT } from './account.ts';
+import { shellAccessToken } from './account.ts';
 
 /**
  * Operations the web app already calls but the server answers with 404 until their areas land. Only a 404 is
@@ -42,7 +42,8 @@ export const test = base.extend<ShellFixtures>({
         const source = message.location().url ?? '';
         const pending = PENDING_SERVER_PATHS.some((path) => source.includes(path)) && /404/.test(text);
         const signedOut = source.includes(SIGNED_OUT_REFRESH) && /401/.test(text);
-        if (pending || signedOut || allowed.some((pattern) => pattern.test(text) || pattern.test(source))) return;
+        if (pending || signedOut || allowed.some((pattern) => pattern.test(text) || pattern.test(source)))
+          return;
         errors.push(`${text} (${source})`);
       });
       await use((pattern) => allowed.push(pattern));
@@ -52,16 +53,14 @@ export const test = base.extend<ShellFixtures>({
   ],
   signIn: async ({ page, baseUrl }, use) => {
     await use(async () => {
-      // A real sign-in against the server: the answer sets the refresh cookie in this browser context, and the
-      // access token goes where the app keeps it.
-      await ensureShellAccount(page.request, baseUrl);
-      const answer = await page.request.post(`${baseUrl}/api/auth/login`, {
-        data: { email: SHELL_ACCOUNT.email, password: SHELL_ACCOUNT.password },
-      });
-      expect(answer.status(), await answer.text()).toBe(200);
-      const token = ((await answer.json()) as { data: unknown }).data;
+      // A real sign-in against the server, once per worker and renewed before the 15-minute token ends (the
+      // login limit is 10 a minute per address); the access token goes where the app keeps it.
+      const token = await shellAccessToken(page.request, baseUrl);
       await page.goto(`${baseUrl}/`);
-      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, JSON.stringify(token)]);
+      await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+        key: TOKEN_KEY,
+        value: JSON.stringify(token),
+      });
     });
   },
   keys: async ({ page }, use) => {
