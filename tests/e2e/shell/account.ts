@@ -12,11 +12,13 @@ export const SHELL_ACCOUNT = {
 export async function outboxLink(email: string, logFile = process.env.SHELL_SERVER_LOG): Promise<string> {
   if (!logFile) throw new Error('No server log: run the shell suite through e2e/playwright.config.ts');
   for (let i = 0; i < 50; i += 1) {
-    const line = readFileSync(logFile, 'utf8')
+    const link = readFileSync(logFile, 'utf8')
       .split('\n')
       .filter((l) => l.includes('mail kept in the outbox') && l.includes(email))
+      .map((l) => (JSON.parse(l) as { mail: { link: string | null } }).mail.link)
+      .filter((l): l is string => l !== null)
       .at(-1);
-    if (line) return (JSON.parse(line) as { mail: { link: string } }).mail.link;
+    if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no outbox mail to ${email}`);
@@ -32,7 +34,7 @@ export function ensureShellAccount(request: APIRequestContext, baseUrl: string):
   registered ??= (async () => {
     const answer = await request.post(`${baseUrl}/api/auth/register`, { data: SHELL_ACCOUNT });
     if (!answer.ok()) throw new Error(`register: ${answer.status()} ${await answer.text()}`);
-    const link = new URL(await outboxLink(SHELL_ACCOUNT.email));
+    const link = new URL(await outboxLink(SHELL_ACCOUNT.email), baseUrl);
     await request.post(`${baseUrl}/api/auth/confirm-email`, {
       data: { userId: link.searchParams.get('userId'), code: link.searchParams.get('code') },
     });

@@ -69,7 +69,7 @@ export function SubmitButton({
       type="submit"
       disabled={busy || disabled}
       aria-busy={busy}
-      className="w-full rounded-lg bg-primary px-4 py-2.5 font-semibold text-white transition hover:bg-primary-strong disabled:cursor-not-allowed disabled:opacity-50"
+      className="w-full rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white transition hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
     >
       {children}
     </button>
