@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { watchConsole } from './console-guard.ts';
 
 /**
  * The account flow of issue 3 in Chromium against the real server (built web app on the same origin, mail in the
@@ -91,6 +90,16 @@ test.afterAll(() => {
 /** Answers the browser may log as errors on these flows: a refused sign-in (wrong code, pending, banned) and the
  * silent refresh of a browser without a session. Anything else fails the test. */
 const EXPECTED_FAILURES = /\/api\/auth\/(login|refresh-token)|\/api\/user\/info/;
+
+/** Console errors and page errors with the address that caused them. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${m.text()} (${m.location().url ?? ''})`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  return problems;
+}
 
 function expectCleanConsole(problems: string[]) {
   const unexpected = problems.filter((p) => !(/status of 4\d\d/.test(p) && EXPECTED_FAILURES.test(p)));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { AuthPagesProvider, safeRedirect } from '../features/auth/auth-deps.tsx';
 import { SessionExpiryHandler } from '../features/auth/session-expiry.ts';
 import { ProfilePagesProvider } from '../features/profile/profile-deps.tsx';
@@ -59,9 +59,24 @@ export function AuthPagesOutlet() {
 /** `/profile/**`: the profile pages get the app's single API client. */
 export function ProfilePagesOutlet() {
   const { client } = useServices();
+  const { t } = useTranslation();
+  // The account pages are drawn on the dark ground of the sign-in pages, whatever the panel's theme.
   return (
     <ProfilePagesProvider client={client}>
-      <NamedOutlet />
+      <div className="dark min-h-full bg-[#0f1020] text-slate-100">
+        <nav className="mx-auto flex max-w-3xl gap-4 px-6 pt-6 text-sm">
+          <Link className="text-primary-ink hover:underline" to="/panel/dashboard">
+            ← {t('nav.dashboard')}
+          </Link>
+          <Link className="text-primary-ink hover:underline" to="/profile/account">
+            {t('profile.account')}
+          </Link>
+          <Link className="text-primary-ink hover:underline" to="/profile/security">
+            {t('profile.security')}
+          </Link>
+        </nav>
+        <NamedOutlet />
+      </div>
     </ProfilePagesProvider>
   );
 }

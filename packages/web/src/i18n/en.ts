@@ -134,6 +134,9 @@ export const en: Resources = {
   profile: {
     menu: 'Profile',
     settings: 'Settings',
+    account: 'Account',
+    security: 'Security',
+    users: 'Users',
     width: 'Width',
     widths: { fluid: 'Fluid', boxed: 'Boxed' },
     skin: 'Skin',

@@ -139,6 +139,9 @@ export const ru = {
   profile: {
     menu: 'Профиль',
     settings: 'Настройки',
+    account: 'Аккаунт',
+    security: 'Безопасность',
+    users: 'Пользователи',
     width: 'Ширина',
     widths: { fluid: 'Во всю ширину', boxed: 'В рамке' },
     skin: 'Оформление',

@@ -22,7 +22,7 @@ export function EmailConfirmationPage() {
     <AuthCard title={t('confirmationTitle')} footer={toLogin(t('toLogin'))}>
       <Notice>{t('confirmationSent', { email })}</Notice>
       <Link
-        className="text-sm text-primary hover:underline"
+        className="text-sm text-primary-ink hover:underline"
         to={`/auth/email-resend?email=${encodeURIComponent(email)}`}
       >
         {t('resendLink')}

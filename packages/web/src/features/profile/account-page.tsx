@@ -57,7 +57,7 @@ export function AccountPage() {
                 type="button"
                 aria-pressed={info.language === language}
                 onClick={() => void setLanguage(language)}
-                className={`rounded px-3 py-1 text-sm ${info.language === language ? 'bg-primary text-white' : 'border border-white/20'}`}
+                className={`rounded px-3 py-1 text-sm ${info.language === language ? 'bg-primary-strong text-white' : 'border border-white/20'}`}
               >
                 {language === 'ru' ? 'Русский' : 'English'}
               </button>

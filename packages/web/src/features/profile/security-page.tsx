@@ -79,10 +79,10 @@ export function SecurityPage() {
       <h1 className="text-2xl font-bold">{t('security')}</h1>
       {error ? <Notice kind="error">{error}</Notice> : null}
       <div className="flex gap-4 text-sm">
-        <Link className="text-primary hover:underline" to="/profile/security/change-password">
+        <Link className="text-primary-ink hover:underline" to="/profile/security/change-password">
           {t('changePassword')}
         </Link>
-        <Link className="text-primary hover:underline" to="/profile/security/change-email">
+        <Link className="text-primary-ink hover:underline" to="/profile/security/change-email">
           {t('changeEmail')}
         </Link>
       </div>
@@ -108,7 +108,7 @@ export function SecurityPage() {
           ) : (
             <button
               type="button"
-              className="text-sm text-primary"
+              className="text-sm text-primary-ink"
               onClick={() => void guarded(async () => setOtpKey(await client.user.getOtpKey()))}
             >
               {t('enable')}
@@ -134,7 +134,7 @@ export function SecurityPage() {
               <button
                 type="submit"
                 disabled={code.length !== 6}
-                className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+                className="rounded-lg bg-primary-strong px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
               >
                 {t('confirm')}
               </button>
@@ -144,7 +144,7 @@ export function SecurityPage() {
         <Row label={t('emailOtp')} on={info.twoFactor.emailOtp} t={t}>
           <button
             type="button"
-            className="text-sm text-primary"
+            className="text-sm text-primary-ink"
             onClick={() => void toggleEmail(!info.twoFactor.emailOtp)}
           >
             {info.twoFactor.emailOtp ? t('disable') : t('enable')}
@@ -157,7 +157,7 @@ export function SecurityPage() {
             </span>
             <button
               type="button"
-              className="text-primary"
+              className="text-primary-ink"
               onClick={() =>
                 void guarded(async () => {
                   const answer = await recoveryCall.run((twoFactor) =>
