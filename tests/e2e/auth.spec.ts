@@ -89,7 +89,7 @@ test.afterAll(() => {
 
 /** Answers the browser may log as errors on these flows: a refused sign-in (wrong code, pending, banned) and the
  * silent refresh of a browser without a session. Anything else fails the test. */
-const EXPECTED_FAILURES = /\/api\/auth\/(login|refresh-token)|\/api\/user\/info/;
+const EXPECTED_FAILURES = /\/api\/auth\/(login|refresh-token)|\/api\/user\/(info|sessions)/;
 
 /** Console errors and page errors with the address that caused them. */
 function watchConsole(page: Page): string[] {
