@@ -201,7 +201,7 @@ export function TwoFactorDialog({
           <button
             type="button"
             onClick={() => setUseRecovery((r) => !r)}
-            className="mb-4 block text-sm text-slate-300 underline-offset-4 hover:underline"
+            className="mb-4 block text-sm text-primary-ink underline underline-offset-4"
           >
             {useRecovery ? t.useCode : t.useRecovery}
           </button>

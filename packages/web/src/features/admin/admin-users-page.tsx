@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountStatus, AdminUser } from '@tradedeck/sdk/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { type AdminText, useAdminTexts } from './texts.ts';
@@ -29,6 +30,7 @@ function actionsFor(user: AdminUser): Action[] {
  */
 export function AdminUsersPage() {
   const t = useAdminTexts();
+  const { i18n } = useTranslation();
   const services = useServices();
   const { client, toasts, commands } = services;
   const queryClient = useQueryClient();
@@ -74,7 +76,7 @@ export function AdminUsersPage() {
         <label className="flex items-center gap-2 text-sm">
           {t('filter')}
           <select
-            className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+            className="w-56 rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
             value={status}
             onChange={(e) => setStatus(e.target.value as AccountStatus | '')}
           >
@@ -127,8 +129,10 @@ export function AdminUsersPage() {
                 <td className="px-2 py-2">{user.userName}</td>
                 <td className="px-2 py-2">{t(user.role)}</td>
                 <td className="px-2 py-2">{t(STATUS_TEXT[user.status])}</td>
-                <td className="px-2 py-2">{new Date(user.createdAt).toLocaleString()}</td>
-                <td className="space-x-2 px-2 py-2">
+                <td className="px-2 py-2">
+                  {new Date(user.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}
+                </td>
+                <td className="flex flex-wrap gap-2 whitespace-nowrap px-2 py-2">
                   {actionsFor(user).map((action) => (
                     <button
                       key={action}

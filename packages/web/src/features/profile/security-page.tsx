@@ -1,5 +1,6 @@
 import type { DeviceSession, UserInfo } from '@tradedeck/sdk/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field, Notice } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
@@ -13,6 +14,7 @@ type OtpKey = { secret: string; otpauthUri: string; qrSvg: string; qrDataUrl: st
 export function SecurityPage() {
   const client = useProfileClient();
   const { t, describe } = useProfileTexts();
+  const { i18n } = useTranslation();
   const [info, setInfo] = useState<UserInfo | null>(null);
   const [sessions, setSessions] = useState<DeviceSession[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -188,7 +190,8 @@ export function SecurityPage() {
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between py-2 text-sm">
               <span>
-                {s.userAgent ?? '—'} · {s.ip ?? '—'} · {new Date(s.lastSeenAt).toLocaleString()}
+                {s.userAgent ?? '—'} · {s.ip ?? '—'} ·{' '}
+                {new Date(s.lastSeenAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}
                 {s.current ? <strong className="ml-2 text-emerald-300">{t('current')}</strong> : null}
               </span>
               {s.current ? null : (
