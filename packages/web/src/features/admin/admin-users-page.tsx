@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { type AdminText, useAdminTexts } from './texts.ts';
+import { type Action, actionsFor } from './user-actions.ts';
 
 const STATUSES: readonly AccountStatus[] = ['pendingApproval', 'pendingConfirmation', 'active', 'banned'];
 const STATUS_TEXT: Record<AccountStatus, AdminText> = {
@@ -13,16 +14,8 @@ const STATUS_TEXT: Record<AccountStatus, AdminText> = {
   active: 'active',
   banned: 'bannedState',
 };
-type Action = 'approve' | 'ban' | 'unban';
 const DONE_TEXT: Record<Action, AdminText> = { approve: 'approved', ban: 'banned', unban: 'unbanned' };
 const BUTTON = 'rounded px-2 py-1 text-xs font-semibold text-white disabled:opacity-50';
-
-/** Which actions make sense for a user in this state. */
-function actionsFor(user: AdminUser): Action[] {
-  if (user.role === 'admin') return [];
-  if (user.status === 'banned') return ['unban'];
-  return user.status === 'pendingApproval' ? ['approve', 'ban'] : ['ban'];
-}
 
 /**
  * Administration of the instance's users: list by state, approve, ban, unban. The row picked by a click is
