@@ -125,21 +125,23 @@ export function AdminUsersPage() {
                 <td className="px-2 py-2">
                   {new Date(user.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}
                 </td>
-                <td className="flex flex-wrap gap-2 whitespace-nowrap px-2 py-2">
-                  {actionsFor(user).map((action) => (
-                    <button
-                      key={action}
-                      type="button"
-                      disabled={act.isPending}
-                      className={`${BUTTON} ${action === 'ban' ? 'bg-red-700' : 'bg-sky-800'}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        act.mutate({ action, user });
-                      }}
-                    >
-                      {t(action)}
-                    </button>
-                  ))}
+                <td className="whitespace-nowrap px-2 py-2">
+                  <div className="flex gap-2">
+                    {actionsFor(user).map((action) => (
+                      <button
+                        key={action}
+                        type="button"
+                        disabled={act.isPending}
+                        className={`${BUTTON} ${action === 'ban' ? 'bg-red-700' : 'bg-sky-800'}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          act.mutate({ action, user });
+                        }}
+                      >
+                        {t(action)}
+                      </button>
+                    ))}
+                  </div>
                 </td>
               </tr>
             ))
