@@ -5,19 +5,20 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 
 /**
  * The account flow of issue 3 in Chromium against the real server (built web app on the same origin, mail in the
- * outbox announced in the server log): first user registers, confirms, enables TOTP, signs in again with a code;
- * a second user waits for approval, is approved by the admin, and signs in.
+ * outbox announced in the server log): first user registers, confirms, enables TOTP, logs out, signs in again with
+ * a code; a second user waits for approval, is approved (then banned and unbanned) on the admin page, and signs in;
+ * an expired session returns to Login. Screenshots of the account pages in both languages are attached.
  */
 const PASSWORD = 'Quartz-Lantern-42';
 const serverDir = fileURLToPath(new URL('../../packages/server/', import.meta.url));
 let server: ChildProcess;
 let base = '';
 let log = '';
-let adminToken = '';
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>> | null = null;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -86,6 +87,37 @@ test.afterAll(() => {
   server?.kill('SIGTERM');
 });
 
+/** Answers the browser may log as errors on these flows: a refused sign-in (wrong code, pending, banned) and the
+ * silent refresh of a browser without a session. Anything else fails the test. */
+const EXPECTED_FAILURES = /\/api\/auth\/(login|refresh-token)|\/api\/user\/(info|sessions)/;
+
+/** Console errors and page errors with the address that caused them. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${m.text()} (${m.location().url ?? ''})`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  return problems;
+}
+
+function expectCleanConsole(problems: string[]) {
+  const unexpected = problems.filter((p) => !(/status of 4\d\d/.test(p) && EXPECTED_FAILURES.test(p)));
+  expect(unexpected, 'console errors').toEqual([]);
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+async function contextIn(browser: Browser, language: 'ru' | 'en', state = adminState) {
+  const context = await browser.newContext({ ...(state ? { storageState: state } : {}) });
+  await context.addInitScript((lang) => localStorage.setItem('tradedeck.language', lang), language);
+  return context;
+}
+
 async function register(page: Page, email: string, name: string) {
   await page.goto(`${base}/auth/registration`);
   await page.getByLabel('E-mail').fill(email);
@@ -103,9 +135,10 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Войти' }).click();
 }
 
-test('first user: register, confirm from the outbox, enable TOTP, sign in again with a code', async ({
+test('first user: register, confirm from the outbox, enable TOTP, log out, sign in again with a code', async ({
   page,
-}) => {
+}, testInfo) => {
+  const problems = watchConsole(page);
   await register(page, 'first@example.test', 'first');
   await page.goto(await outboxLink('first@example.test'));
   await expect(page.getByText('E-mail подтверждён')).toBeVisible();
@@ -121,48 +154,107 @@ test('first user: register, confirm from the outbox, enable TOTP, sign in again 
   const dialog = page.getByRole('dialog', { name: 'Сохраните коды восстановления' });
   await expect(dialog.locator('li')).toHaveCount(10);
   await page.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(dialog).toBeHidden();
+  await shot(page, testInfo, 'profile-security-ru');
 
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  // Logout from the profile menu ends the session on the server too: the refresh cookie no longer signs in.
+  await page.goto(`${base}/panel/dashboard`);
+  await page.getByRole('button', { name: 'Профиль' }).click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await page.waitForURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('tradedeck.accessToken'))).toBeNull();
+  await page.goto(`${base}/panel/dashboard`);
+  await page.waitForURL(/\/auth\/login\?redirect=%2Fpanel%2Fdashboard/);
+  await shot(page, testInfo, 'login-ru');
+
   await signIn(page, 'first@example.test');
-  await expect(page.getByRole('dialog', { name: 'Двухфакторная аутентификация' })).toBeVisible();
+  const twoFactor = page.getByRole('dialog', { name: 'Двухфакторная аутентификация' });
+  await expect(twoFactor).toBeVisible();
+  await shot(page, testInfo, 'two-factor-ru');
   await page.getByLabel('Код из приложения-аутентификатора').fill('000000');
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.getByText('Неверный код')).toBeVisible();
   await page.getByLabel('Код из приложения-аутентификатора').fill(totp(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Подтвердить' }).click();
-  await page.waitForURL(/\/panel/);
-  const stored = await page.evaluate(() => localStorage.getItem('tradedeck.accessToken'));
-  adminToken = (JSON.parse(stored ?? '{}') as { accessToken?: string }).accessToken ?? '';
-  expect(adminToken).not.toBe('');
+  await page.waitForURL(/\/panel\/dashboard/);
+  adminState = await page.context().storageState();
+  expectCleanConsole(problems);
 });
 
-test('second user: pending approval until the admin approves, then signs in', async ({ browser }) => {
+test('second user: pending approval until the admin approves on the admin page; ban and unban', async ({
+  browser,
+}, testInfo) => {
   const page = await (await browser.newContext()).newPage();
+  const problems = watchConsole(page);
   await register(page, 'second@example.test', 'second');
   await page.goto(await outboxLink('second@example.test'));
   await page.waitForURL(/\/auth\/pending-approval/);
   await signIn(page, 'second@example.test');
   await page.waitForURL(/\/auth\/pending-approval/);
 
-  // The administrator (signed in by the first test) approves through the API.
-  const auth = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
-  const list = (await (
-    await fetch(`${base}/api/admin/users/query`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ status: 'pendingApproval' }),
-    })
-  ).json()) as { data: { items: Array<{ id: string; email: string }> } };
-  const pending = list.data.items.find((u) => u.email === 'second@example.test');
-  expect(pending).toBeDefined();
-  const approved = await fetch(`${base}/api/admin/users/${pending!.id}/approve`, {
-    method: 'POST',
-    headers: auth,
-    body: '{}',
-  });
-  expect(approved.status).toBe(200);
+  const admin = await (await contextIn(browser, 'ru')).newPage();
+  const adminProblems = watchConsole(admin);
+  await admin.goto(`${base}/panel/admin/users`);
+  const row = admin.locator('tr[data-user="second@example.test"]');
+  await expect(row).toContainText('Ожидает одобрения');
+  await shot(admin, testInfo, 'admin-users-ru');
+  await row.getByRole('button', { name: 'Одобрить' }).click();
+  await expect(row).toContainText('Активен');
 
+  // Ban through the command palette, acting on the picked row.
+  await row.locator('td').first().click();
+  await admin.keyboard.press('Control+k');
+  await expect(admin.getByTestId('command-palette')).toBeVisible();
+  await admin.keyboard.type('Заблокировать выбранного');
+  await admin.keyboard.press('Enter');
+  await expect(row).toContainText('Заблокирован');
   await signIn(page, 'second@example.test');
-  await page.waitForURL(/\/panel/);
+  await page.waitForURL(/\/auth\/account-banned/);
+
+  await row.getByRole('button', { name: 'Разблокировать' }).click();
+  await expect(row).toContainText('Активен');
+  await signIn(page, 'second@example.test');
+  await page.waitForURL(/\/panel\/dashboard/);
+  expectCleanConsole(problems);
+  expectCleanConsole(adminProblems);
+});
+
+test('an expired session returns to Login with the way back and a notice', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  // A token the server no longer accepts and no refresh cookie: the first API call finds the session gone.
+  await context.addInitScript(() =>
+    localStorage.setItem(
+      'tradedeck.accessToken',
+      JSON.stringify({ accessToken: 'revoked', expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+    ),
+  );
+  await page.goto(`${base}/profile/security`);
+  await page.waitForURL(/\/auth\/login\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('redirect')).toBe('/profile/security');
+  expect(url.searchParams.get('sessionExpired')).toBe('true');
+  await expect(page.getByText('Ваша сессия истекла. Пожалуйста, войдите снова.').first()).toBeVisible();
+  expectCleanConsole(problems);
+});
+
+test('account pages in English', async ({ browser }, testInfo) => {
+  const signedOut = await (await contextIn(browser, 'en', null)).newPage();
+  const problems = watchConsole(signedOut);
+  await signedOut.goto(`${base}/auth/login`);
+  await expect(signedOut.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await shot(signedOut, testInfo, 'login-en');
+  await signedOut.getByLabel('E-mail').fill('first@example.test');
+  await signedOut.getByLabel('Password').fill(PASSWORD);
+  await signedOut.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signedOut.getByRole('dialog', { name: 'Two-factor authentication' })).toBeVisible();
+  await shot(signedOut, testInfo, 'two-factor-en');
+
+  const admin = await (await contextIn(browser, 'en')).newPage();
+  await admin.goto(`${base}/profile/security`);
+  await expect(admin.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await admin.waitForLoadState('networkidle');
+  await shot(admin, testInfo, 'profile-security-en');
+  expectCleanConsole(problems);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionExpiryHandler, silentRefresh } from '../src/features/auth/session-expiry.ts';
+import { SessionExpiryHandler } from '../src/features/auth/session-expiry.ts';
 
 function harness() {
   let now = 0;
@@ -42,17 +42,5 @@ describe('session expiry', () => {
     const h = harness();
     h.handler.expired('/auth/login');
     expect(h.redirects).toEqual([]);
-  });
-
-  it('refreshes silently on the first navigation and reports whether a session exists', async () => {
-    expect(await silentRefresh({ refresh: async () => 'refreshed' })).toBe(true);
-    expect(await silentRefresh({ refresh: async () => 'rejected' })).toBe(false);
-    expect(
-      await silentRefresh({
-        refresh: async () => {
-          throw new Error('offline');
-        },
-      }),
-    ).toBe(false);
   });
 });

@@ -2,15 +2,6 @@ import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import { describe, expect, it } from 'vitest';
 import { loginUrl, SessionState } from '../src/shared/session/session-state.ts';
 
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  };
-}
-
 describe('session state', () => {
   const tokens = new MemoryTokenStore();
   let now = 1_000_000;
@@ -39,18 +30,6 @@ describe('session state', () => {
     expect(session.isSignedIn()).toBe(true);
     now += 61_000;
     expect(session.isSignedIn()).toBe(false);
-  });
-
-  it('shows the expiry notice at most once per 2 s and stops redirecting after 3', () => {
-    expect(session.takeNoticeSlot()).toBe(true);
-    now += 1999;
-    expect(session.takeNoticeSlot()).toBe(false);
-    now += 1;
-    expect(session.takeNoticeSlot()).toBe(true);
-    const storage = memoryStorage();
-    expect([1, 2, 3, 4].map(() => session.takeRedirectSlot(storage))).toEqual([true, true, true, false]);
-    session.resetRedirects(storage);
-    expect(session.takeRedirectSlot(storage)).toBe(true);
   });
 
   it('remembers the way back on the Login link', () => {

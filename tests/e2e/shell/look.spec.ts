@@ -13,7 +13,7 @@ test.describe('accessibility', () => {
   test('public pages, light and dark', async ({ page, baseUrl }) => {
     for (const theme of ['light', 'dark']) {
       await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);
-      for (const path of ['/', '/offline', '/no/such/page', '/auth/login']) {
+      for (const path of ['/', '/offline', '/no/such/page', '/auth/login', '/auth/registration']) {
         await page.goto(`${baseUrl}${path}`);
         await page.waitForLoadState('networkidle');
         await expectNoSeriousViolations(page, `${theme} ${path}`);
@@ -30,7 +30,15 @@ test.describe('accessibility', () => {
     await signIn();
     for (const theme of ['light', 'dark']) {
       await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);
-      for (const path of ['/panel/dashboard', '/panel/settings', '/panel/proxy', '/dev/table?rows=500']) {
+      for (const path of [
+        '/panel/dashboard',
+        '/panel/settings',
+        '/panel/proxy',
+        '/dev/table?rows=500',
+        '/profile/account',
+        '/profile/security',
+        '/panel/admin/users',
+      ]) {
         await page.goto(`${baseUrl}${path}`);
         await page.waitForLoadState('networkidle');
         await expectNoSeriousViolations(page, `${theme} ${path}`);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../packages/server/', import.meta.url));
@@ -12,15 +13,20 @@ export interface TestServer {
 
 /**
  * Runs the real server (main.ts) on an in-memory PGlite, serving the built web app. `port` 0 picks a free one.
+ * With `logFile` its log (where the outbox announces mail and its links) is copied there for the tests to read.
  */
-export async function startTestServer(env: Record<string, string> = {}, port = 0): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  port = 0,
+  logFile?: string,
+): Promise<TestServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logFile ? 'info' : 'warn',
       TRADEDECK_DATA_DIR: 'memory://',
       TRADEDECK_WEB_ROOT: WEB_ROOT,
       TRADEDECK_MAINTENANCE: '',
@@ -29,6 +35,9 @@ export async function startTestServer(env: Record<string, string> = {}, port = 0
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  if (logFile) {
+    child.stdout?.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);

@@ -1,24 +1,25 @@
-import { contract, type Operation } from '@tradedeck/sdk/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { safeStorage, useServices } from '../shared/app-services.tsx';
+import { useServices } from '../shared/app-services.tsx';
 import { openCheatSheet } from '../shared/commands/cheat-sheet.tsx';
 import { changeLanguage } from '../shared/language.ts';
 import { ModalHost } from '../shared/modals/modal-host.tsx';
 import { NetworkStatus } from '../shared/network/network-status.tsx';
 import { useNetworkHost } from '../shared/network/use-network-host.ts';
 import { CommandPalette } from '../shared/palette/command-palette.tsx';
-import { loginUrl } from '../shared/session/session-state.ts';
 import { ToastHost } from '../shared/toasts/toast-host.tsx';
+import { TwoFactorPromptHost } from '../ui/two-factor-prompt.tsx';
+import { useSessionExpiryWiring } from './auth-wiring.tsx';
 import { useMaintenanceCheck } from './use-maintenance-check.ts';
 
 /** The root of every route: wires commands, hotkeys, network and session handling, and the global layers. */
 export function AppShell() {
   const services = useServices();
   const navigate = useNavigate();
-  const { i18n, t } = useTranslation();
+  const { i18n } = useTranslation();
   useNetworkHost();
+  useSessionExpiryWiring();
   useMaintenanceCheck();
 
   useEffect(() => {
@@ -33,11 +34,16 @@ export function AppShell() {
       toggleSkin: () =>
         appearance.update({ skin: appearance.value.skin === 'default' ? 'bordered' : 'default' }),
       setLanguage: (language) => changeLanguage(i18n, language, services),
+      // The server ends this device session (bearer and cookie); the token goes whatever the answer.
       logout: () => {
-        const logout = findLogout();
-        if (logout) void services.client.call(logout).catch(() => {});
-        session.signOut();
-        navigate('/auth/login');
+        void services.client.auth
+          .logout({})
+          .catch(() => {})
+          .finally(() => {
+            session.signOut();
+            services.queryClient.clear();
+            navigate('/auth/login');
+          });
       },
       isSignedIn: () => session.isSignedIn(),
     };
@@ -51,30 +57,14 @@ export function AppShell() {
     };
   }, [services, navigate, i18n]);
 
-  useEffect(() => {
-    services.events.onSessionExpired = () => {
-      const path = `${window.location.pathname}${window.location.search}`;
-      if (services.session.takeNoticeSlot()) {
-        services.toasts.show({ kind: 'warning', text: t('session.expired'), long: true });
-      }
-      if (services.session.takeRedirectSlot(safeStorage('sessionStorage'))) {
-        navigate(loginUrl(path, true), { replace: true });
-      }
-    };
-  }, [services, navigate, t]);
-
   return (
     <>
       <Outlet />
       <ModalHost />
+      <TwoFactorPromptHost prompt={services.twoFactor} />
       <CommandPalette />
       <ToastHost />
       <NetworkStatus />
     </>
   );
-}
-
-/** auth.logout once the auth area declares it; signing out always clears the token in this browser. */
-function findLogout(): Operation | undefined {
-  return (contract.auth as Record<string, Operation>).logout;
 }

@@ -4,16 +4,17 @@ import {
   Navigate,
   type RouteObject,
   redirect,
-  useLocation,
 } from 'react-router';
+import { authRoutes, legacyAuthRedirects } from '../features/auth/routes.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { profileRoutes } from '../features/profile/routes.tsx';
 import { OfflinePage } from '../features/status-pages/offline-page.tsx';
 import type { AppServices } from '../shared/app-services.tsx';
 import { loginUrl } from '../shared/session/session-state.ts';
 import { AppShell } from './app-shell.tsx';
+import { AuthPagesOutlet, ProfilePagesOutlet } from './auth-wiring.tsx';
 import { RouteError } from './route-error.tsx';
-import { authRoutes, profileRoutes } from './route-slots.tsx';
 
 export const MAIN_PATH = '/panel';
 export const NOT_FOUND_PATH = '/not-found';
@@ -28,18 +29,6 @@ const SECTION_PAGES = [
   ['price-profile', 'nav.priceProfile'],
   ['harvester', 'nav.harvester'],
 ] as const;
-
-/** Legacy e-mail links; the query string (user id, code) travels along. */
-const LEGACY_REDIRECTS = [
-  ['/confirmation/confirm-email', '/auth/email-confirm'],
-  ['/confirmation/confirm-email-change', '/profile/security/change-email'],
-  ['/confirmation/reset-password', '/auth/reset-password'],
-] as const;
-
-function KeepQueryRedirect({ to }: { to: string }) {
-  const { search, hash } = useLocation();
-  return <Navigate to={`${to}${search}${hash}`} replace />;
-}
 
 function requestPath(request: Request): string {
   const url = new URL(request.url);
@@ -75,8 +64,20 @@ export function createRoutes(services: Pick<AppServices, 'session'>): RouteObjec
               Component: m.MaintenancePage,
             })),
         },
-        { path: '/auth', loader: requireSignedOut, errorElement: <RouteError />, children: authRoutes },
-        { path: '/profile', loader: requireSignedIn, errorElement: <RouteError />, children: profileRoutes },
+        {
+          path: '/auth',
+          loader: requireSignedOut,
+          element: <AuthPagesOutlet />,
+          errorElement: <RouteError />,
+          children: authRoutes,
+        },
+        {
+          path: '/profile',
+          loader: requireSignedIn,
+          element: <ProfilePagesOutlet />,
+          errorElement: <RouteError />,
+          children: profileRoutes,
+        },
         {
           path: '/panel',
           loader: requireSignedIn,
@@ -104,10 +105,17 @@ export function createRoutes(services: Pick<AppServices, 'session'>): RouteObjec
                   element: <m.SectionPage titleKey={titleKey} />,
                 })),
             })),
+            {
+              path: 'admin/users',
+              lazy: () =>
+                import('../features/admin/admin-users-page.tsx').then((m) => ({
+                  Component: m.AdminUsersPage,
+                })),
+            },
             { path: 'socketdebug', element: <Navigate to={NOT_FOUND_PATH} replace /> },
           ],
         },
-        ...LEGACY_REDIRECTS.map(([from, to]) => ({ path: from, element: <KeepQueryRedirect to={to} /> })),
+        ...legacyAuthRedirects,
         {
           path: '/dev/table',
           lazy: () =>

@@ -44,7 +44,9 @@ export const en: Resources = {
       priceProfile: 'P2P: price profile',
       harvester: 'Harvester',
       settings: 'Settings',
+      adminUsers: 'Administration: users',
     },
+    admin: { approve: 'Approve the picked user', ban: 'Ban the picked user', unban: 'Unban the picked user' },
     layout: { toggleSidebar: 'Collapse or expand the sidebar' },
     appearance: {
       theme: 'Theme',
@@ -132,6 +134,9 @@ export const en: Resources = {
   profile: {
     menu: 'Profile',
     settings: 'Settings',
+    account: 'Account',
+    security: 'Security',
+    users: 'Users',
     width: 'Width',
     widths: { fluid: 'Fluid', boxed: 'Boxed' },
     skin: 'Skin',
@@ -150,10 +155,6 @@ export const en: Resources = {
     languageSaveFailed: 'Could not save the language in your profile',
   },
   session: { expired: 'Your session has expired. Please sign in again.' },
-  slots: {
-    title: 'Page on its way',
-    description: 'The "{{name}}" page arrives with sign-in and the profile.',
-  },
   errors: {
     pageLoad: 'The page failed to load. Please try again.',
     retryLoad: 'Retry loading',

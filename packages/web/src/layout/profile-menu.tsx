@@ -7,12 +7,13 @@ import { ICON_BUTTON, MENU_ITEM, MENU_ITEMS } from './theme-menu.tsx';
 import { useAppearance } from './use-appearance.ts';
 import { useCurrentUser } from './use-current-user.ts';
 
-/** Settings, content width (fluid/boxed), skin (default/bordered) and logout. */
+/** Settings, account and security, users (administrators), content width, skin and logout. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { commands } = useServices();
   const [appearance] = useAppearance();
-  const userName = useCurrentUser().data?.userName;
+  const user = useCurrentUser().data;
+  const userName = user?.userName;
   return (
     <Menu>
       <MenuButton className={`${ICON_BUTTON} flex items-center gap-2`} aria-label={t('profile.menu')}>
@@ -28,6 +29,22 @@ export function ProfileMenu() {
             {t('profile.settings')}
           </Link>
         </MenuItem>
+        {(['account', 'security'] as const).map((page) => (
+          <MenuItem key={page}>
+            <Link to={`/profile/${page}`} className={MENU_ITEM}>
+              <Icon name="user" />
+              {t(`profile.${page}`)}
+            </Link>
+          </MenuItem>
+        ))}
+        {user?.role === 'admin' && (
+          <MenuItem>
+            <Link to="/panel/admin/users" className={MENU_ITEM}>
+              <Icon name="users" />
+              {t('profile.users')}
+            </Link>
+          </MenuItem>
+        )}
         <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
         <MenuItem>
           <button

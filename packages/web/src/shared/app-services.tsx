@@ -9,6 +9,7 @@ import type { GlobalSearchResult } from '@tradedeck/sdk/contract';
 import { createHeadProbe, NetworkMonitor } from '@tradedeck/sdk/network';
 import type { i18n } from 'i18next';
 import { createContext, useContext } from 'react';
+import { TwoFactorPrompt } from '../ui/two-factor-prompt.tsx';
 import { AppearanceStore } from './appearance/appearance-store.ts';
 import { CommandRuntime } from './commands/command-runtime.ts';
 import { HotkeyService } from './commands/hotkey-service.ts';
@@ -33,6 +34,8 @@ export interface AppServices {
   queryClient: QueryClient;
   searchCache: SearchCache<GlobalSearchResult>;
   palette: PaletteStore;
+  /** The second-factor dialog for any call the server answers with 101 (rendered once by the shell). */
+  twoFactor: TwoFactorPrompt;
   /** Set by the router host; hooks for the client's callbacks that need to move the user. */
   events: {
     onSessionExpired(): void;
@@ -59,11 +62,13 @@ export function createAppServices(
   const monitor = new NetworkMonitor({ probe: createHeadProbe(origin, fetchImpl) });
   const events = { onSessionExpired: () => {} };
   const toasts = new ToastStore();
+  const twoFactor = new TwoFactorPrompt();
   const client = createApiClient({
     baseUrl: origin,
     tokenStore,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     language: () => (i18n.language === 'en' ? 'en' : 'ru'),
+    onTwoFactorRequired: twoFactor.ask,
     onSessionExpired: () => events.onSessionExpired(),
     onConnectivityError: (error) => {
       // A refused connection means offline at once; a slow answer only earns a check.
@@ -88,6 +93,7 @@ export function createAppServices(
     }),
     searchCache: new SearchCache(),
     palette: new PaletteStore(),
+    twoFactor,
     events,
   };
 }

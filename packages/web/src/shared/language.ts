@@ -1,4 +1,3 @@
-import { ApiError } from '@tradedeck/sdk/client';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { i18n } from 'i18next';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n.ts';
@@ -18,9 +17,7 @@ export function changeLanguage(
     // Private mode: the choice lasts for this page only.
   }
   if (!services?.session.isSignedIn()) return;
-  services.client.user.setLanguage({ language }).catch((error: unknown) => {
-    // A server without the operation yet keeps the choice in this browser only.
-    if (error instanceof ApiError && error.httpStatus === 404) return;
+  services.client.user.setLanguage({ language }).catch(() => {
     services.toasts.show({ kind: 'error', text: i18nInstance.t('settings.languageSaveFailed') });
   });
 }

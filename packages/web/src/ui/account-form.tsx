@@ -11,7 +11,7 @@ export function AuthCard({
   footer?: ReactNode;
 }) {
   return (
-    <div className="flex min-h-full items-center justify-center bg-[#0f1020] px-4 py-12 text-slate-100">
+    <div className="dark flex min-h-full items-center justify-center bg-[#0f1020] px-4 py-12 text-slate-100">
       <section className="w-full max-w-md rounded-2xl border border-white/10 bg-white/5 p-8 shadow-xl">
         <h1 className="mb-6 text-2xl font-bold tracking-tight">{title}</h1>
         {children}
@@ -69,7 +69,7 @@ export function SubmitButton({
       type="submit"
       disabled={busy || disabled}
       aria-busy={busy}
-      className="w-full rounded-lg bg-primary px-4 py-2.5 font-semibold text-white transition hover:bg-primary-strong disabled:cursor-not-allowed disabled:opacity-50"
+      className="w-full rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white transition hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
     >
       {children}
     </button>

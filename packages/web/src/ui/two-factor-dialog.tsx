@@ -130,7 +130,7 @@ export function TwoFactorDialog({
   if (!open) return null;
   const wrong = (key: TwoFactorRequirement) => (failed.includes(key) ? [t.wrong] : []);
   return (
-    <div className="fixed inset-0 z-[1000] flex items-center justify-center bg-black/60 px-4">
+    <div className="dark fixed inset-0 z-[1000] flex items-center justify-center bg-black/60 px-4">
       <form
         role="dialog"
         aria-modal="true"
@@ -188,7 +188,7 @@ export function TwoFactorDialog({
                 type="button"
                 disabled={countdown > 0}
                 onClick={resend}
-                className="mb-3 text-sm text-primary disabled:text-slate-500"
+                className="mb-3 text-sm text-primary-ink disabled:text-slate-500"
               >
                 {countdown > 0 ? t.resendIn.replace('{s}', String(countdown)) : t.resend}
               </button>
@@ -201,7 +201,7 @@ export function TwoFactorDialog({
           <button
             type="button"
             onClick={() => setUseRecovery((r) => !r)}
-            className="mb-4 block text-sm text-slate-300 underline-offset-4 hover:underline"
+            className="mb-4 block text-sm text-primary-ink underline underline-offset-4"
           >
             {useRecovery ? t.useCode : t.useRecovery}
           </button>
@@ -209,7 +209,7 @@ export function TwoFactorDialog({
         <button
           type="submit"
           disabled={!submitted && !valid}
-          className="w-full rounded-lg bg-primary px-4 py-2.5 font-semibold text-white hover:bg-primary-strong disabled:opacity-50"
+          className="w-full rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white hover:bg-primary-strong disabled:opacity-50"
         >
           {t.submit}
         </button>

@@ -22,7 +22,7 @@ export function EmailConfirmationPage() {
     <AuthCard title={t('confirmationTitle')} footer={toLogin(t('toLogin'))}>
       <Notice>{t('confirmationSent', { email })}</Notice>
       <Link
-        className="text-sm text-primary hover:underline"
+        className="text-sm text-primary-ink hover:underline"
         to={`/auth/email-resend?email=${encodeURIComponent(email)}`}
       >
         {t('resendLink')}
@@ -45,14 +45,18 @@ export function EmailConfirmPage() {
     // The code is single use: StrictMode's second effect run must not spend it twice.
     if (started.current) return;
     started.current = true;
+    const userId = params.get('userId');
+    const code = params.get('code');
+    // A link without its parameters cannot be confirmed: say so without asking the server.
+    if (!userId || !code) return setState({ error: t('badLink') });
     client.auth
-      .confirmEmail({ userId: params.get('userId') ?? '', code: params.get('code') ?? '' })
+      .confirmEmail({ userId, code })
       .then(({ status }) => {
         if (status === 'pendingApproval') navigate('/auth/pending-approval', { replace: true });
         else setState({ status });
       })
       .catch((e) => setState({ error: readFailure(e, i18n.language === 'en' ? 'en' : 'ru').message }));
-  }, [client, params, navigate, i18n.language]);
+  }, [client, params, navigate, i18n.language, t]);
 
   return (
     <AuthCard title={t('confirmTitle')} footer={toLogin(t('toLogin'))}>

@@ -21,11 +21,11 @@ export const authRoutes: RouteObject[] = [
 ];
 
 function KeepQuery({ to }: { to: string }) {
-  const { search } = useLocation();
-  return <Navigate to={`${to}${search}`} replace />;
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
 }
 
-/** Legacy links from older mails keep their query string. */
+/** Legacy links from older mails keep their query string and hash. */
 export const legacyAuthRedirects: RouteObject[] = [
   { path: '/confirmation/confirm-email', element: <KeepQuery to="/auth/email-confirm" /> },
   { path: '/confirmation/reset-password', element: <KeepQuery to="/auth/reset-password" /> },

@@ -1,6 +1,4 @@
-/** Spec constants (shell document §4 and §9). */
-export const SESSION_NOTICE_DEBOUNCE_MS = 2000;
-export const UNAUTHORIZED_REDIRECT_LIMIT = 3;
+import { SESSION_EXPIRY_NOTICE_DEBOUNCE_MS, UNAUTHORIZED_REDIRECT_LIMIT } from '@tradedeck/sdk/domain';
 
 export interface SessionExpiryEffects {
   /** Shows "Ваша сессия истекла. Пожалуйста, войдите снова." (5 s toast). */
@@ -24,7 +22,7 @@ export class SessionExpiryHandler {
   /** Call from the client's `onSessionExpired` with the path the user was on. */
   expired(currentPath: string): void {
     const now = this.effects.now();
-    if (now - this.#lastNotice >= SESSION_NOTICE_DEBOUNCE_MS) {
+    if (now - this.#lastNotice >= SESSION_EXPIRY_NOTICE_DEBOUNCE_MS) {
       this.#lastNotice = now;
       this.effects.notify();
     }
@@ -38,19 +36,5 @@ export class SessionExpiryHandler {
   /** Call after a successful sign-in. */
   signedIn(): void {
     this.#redirects = 0;
-  }
-}
-
-/**
- * The first navigation tries a silent refresh through the cookie, so a reload keeps the user signed in even when
- * the stored access token is gone or stale. Resolves whether a session exists.
- */
-export async function silentRefresh(session: {
-  refresh(force?: boolean): Promise<'refreshed' | 'rejected'>;
-}): Promise<boolean> {
-  try {
-    return (await session.refresh(true)) === 'refreshed';
-  } catch {
-    return false;
   }
 }

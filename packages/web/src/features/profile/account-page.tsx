@@ -1,6 +1,8 @@
 import type { UserInfo } from '@tradedeck/sdk/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shared/app-services.tsx';
+import { changeLanguage } from '../../shared/language.ts';
 import { Notice } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
 import { useProfileTexts } from './texts.ts';
@@ -10,6 +12,7 @@ export function AccountPage() {
   const client = useProfileClient();
   const { t, describe } = useProfileTexts();
   const { i18n } = useTranslation();
+  const services = useServices();
   const [info, setInfo] = useState<UserInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -18,14 +21,10 @@ export function AccountPage() {
     client.user.getInfo().then(setInfo, (e) => setError(describe(e)));
   }, [client]);
 
-  const setLanguage = async (language: 'ru' | 'en') => {
-    try {
-      await client.user.setLanguage({ language });
-      await i18n.changeLanguage(language);
-      setInfo((current) => (current ? { ...current, language } : current));
-    } catch (e) {
-      setError(describe(e));
-    }
+  // The shell's switch: interface, this browser and the profile on the server, as the top bar's switch does.
+  const setLanguage = (language: 'ru' | 'en') => {
+    changeLanguage(i18n, language, services);
+    setInfo((current) => (current ? { ...current, language } : current));
   };
 
   return (
@@ -48,7 +47,7 @@ export function AccountPage() {
           <dt className="text-slate-400">{t('role')}</dt>
           <dd>{info.role}</dd>
           <dt className="text-slate-400">{t('created')}</dt>
-          <dd>{new Date(info.createdAt).toLocaleString(info.language === 'en' ? 'en-US' : 'ru-RU')}</dd>
+          <dd>{new Date(info.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}</dd>
           <dt className="text-slate-400">{t('language')}</dt>
           <dd className="flex gap-2">
             {(['ru', 'en'] as const).map((language) => (
@@ -56,8 +55,8 @@ export function AccountPage() {
                 key={language}
                 type="button"
                 aria-pressed={info.language === language}
-                onClick={() => void setLanguage(language)}
-                className={`rounded px-3 py-1 text-sm ${info.language === language ? 'bg-primary text-white' : 'border border-white/20'}`}
+                onClick={() => setLanguage(language)}
+                className={`rounded px-3 py-1 text-sm ${info.language === language ? 'bg-primary-strong text-white' : 'border border-white/20'}`}
               >
                 {language === 'ru' ? 'Русский' : 'English'}
               </button>

@@ -20,7 +20,7 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null
   }, [codes, left, onClose]);
   if (!codes) return null;
   return (
-    <div className="fixed inset-0 z-[1010] flex items-center justify-center bg-black/60 px-4">
+    <div className="dark fixed inset-0 z-[1010] flex items-center justify-center bg-black/60 px-4">
       <div
         role="dialog"
         aria-modal="true"
@@ -47,7 +47,7 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null
           <span className="text-xs text-slate-400">{t('closesIn', { s: left })}</span>
           <button
             type="button"
-            className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-white"
+            className="rounded-lg bg-primary-strong px-4 py-2 text-sm font-semibold text-white"
             onClick={onClose}
           >
             {t('close')}

@@ -3,11 +3,11 @@ import { AccountPage } from './account-page.tsx';
 import { ChangeEmailPage, ChangePasswordPage } from './change-pages.tsx';
 import { SecurityPage } from './security-page.tsx';
 
-/** Children of `/profile` (requires sign-in: the app's guard applies). */
+/** Children of `/profile` (requires sign-in: the app's guard applies). Names as in the spec. */
 export const profileRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="account" replace /> },
-  { path: 'account', element: <AccountPage /> },
-  { path: 'security', element: <SecurityPage /> },
-  { path: 'security/change-password', element: <ChangePasswordPage /> },
-  { path: 'security/change-email', element: <ChangeEmailPage /> },
+  { path: 'account', id: 'ProfileAccount', element: <AccountPage /> },
+  { path: 'security', id: 'ProfileSecurity', element: <SecurityPage /> },
+  { path: 'security/change-password', id: 'ProfileChangePassword', element: <ChangePasswordPage /> },
+  { path: 'security/change-email', id: 'ProfileChangeEmail', element: <ChangeEmailPage /> },
 ];

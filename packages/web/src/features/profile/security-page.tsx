@@ -1,5 +1,6 @@
 import type { DeviceSession, UserInfo } from '@tradedeck/sdk/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field, Notice } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
@@ -13,6 +14,7 @@ type OtpKey = { secret: string; otpauthUri: string; qrSvg: string; qrDataUrl: st
 export function SecurityPage() {
   const client = useProfileClient();
   const { t, describe } = useProfileTexts();
+  const { i18n } = useTranslation();
   const [info, setInfo] = useState<UserInfo | null>(null);
   const [sessions, setSessions] = useState<DeviceSession[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -79,10 +81,10 @@ export function SecurityPage() {
       <h1 className="text-2xl font-bold">{t('security')}</h1>
       {error ? <Notice kind="error">{error}</Notice> : null}
       <div className="flex gap-4 text-sm">
-        <Link className="text-primary hover:underline" to="/profile/security/change-password">
+        <Link className="text-primary-ink hover:underline" to="/profile/security/change-password">
           {t('changePassword')}
         </Link>
-        <Link className="text-primary hover:underline" to="/profile/security/change-email">
+        <Link className="text-primary-ink hover:underline" to="/profile/security/change-email">
           {t('changeEmail')}
         </Link>
       </div>
@@ -108,7 +110,7 @@ export function SecurityPage() {
           ) : (
             <button
               type="button"
-              className="text-sm text-primary"
+              className="text-sm text-primary-ink"
               onClick={() => void guarded(async () => setOtpKey(await client.user.getOtpKey()))}
             >
               {t('enable')}
@@ -134,7 +136,7 @@ export function SecurityPage() {
               <button
                 type="submit"
                 disabled={code.length !== 6}
-                className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+                className="rounded-lg bg-primary-strong px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
               >
                 {t('confirm')}
               </button>
@@ -144,7 +146,7 @@ export function SecurityPage() {
         <Row label={t('emailOtp')} on={info.twoFactor.emailOtp} t={t}>
           <button
             type="button"
-            className="text-sm text-primary"
+            className="text-sm text-primary-ink"
             onClick={() => void toggleEmail(!info.twoFactor.emailOtp)}
           >
             {info.twoFactor.emailOtp ? t('disable') : t('enable')}
@@ -157,7 +159,7 @@ export function SecurityPage() {
             </span>
             <button
               type="button"
-              className="text-primary"
+              className="text-primary-ink"
               onClick={() =>
                 void guarded(async () => {
                   const answer = await recoveryCall.run((twoFactor) =>
@@ -188,7 +190,8 @@ export function SecurityPage() {
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between py-2 text-sm">
               <span>
-                {s.userAgent ?? '—'} · {s.ip ?? '—'} · {new Date(s.lastSeenAt).toLocaleString()}
+                {s.userAgent ?? '—'} · {s.ip ?? '—'} ·{' '}
+                {new Date(s.lastSeenAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}
                 {s.current ? <strong className="ml-2 text-emerald-300">{t('current')}</strong> : null}
               </span>
               {s.current ? null : (

@@ -22,7 +22,7 @@ const ru = {
   code: 'Код из приложения',
   confirm: 'Подтвердить',
   recoveryCodes: 'Коды восстановления',
-  recoveryLeft: 'Осталось: {n}',
+  recoveryLeft: 'осталось {n}',
   regenerate: 'Создать новые коды',
   recoveryTitle: 'Сохраните коды восстановления',
   recoveryHint: 'Каждый код действует один раз. Старые коды больше не работают.',

@@ -42,6 +42,18 @@ export const commands: readonly CommandDef[] = [
   nav('priceProfile', '/panel/price-profile', 'g f', ['price', 'profile', 'repricing']),
   nav('harvester', '/panel/harvester', 'g v', ['harvester', 'sessions']),
   nav('settings', '/panel/settings', 'g o', ['settings', 'currency', 'options', 'preferences']),
+  nav('adminUsers', '/panel/admin/users', 'g u', ['admin', 'users', 'approve', 'ban']),
+  // The admin page supplies these for the user picked in its list.
+  ...(['approve', 'ban', 'unban'] as const).map(
+    (action): CommandDef => ({
+      id: `admin.${action}`,
+      titleKey: `commands.admin.${action}`,
+      keywords: ['admin', 'user', action],
+      group: 'general',
+      scope: 'global',
+      palette: true,
+    }),
+  ),
   {
     id: 'layout.toggleSidebar',
     titleKey: 'commands.layout.toggleSidebar',

@@ -1,0 +1,153 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountStatus, AdminUser } from '@tradedeck/sdk/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shared/app-services.tsx';
+import { notifyError } from '../../shared/toasts/notify-error.ts';
+import { type AdminText, useAdminTexts } from './texts.ts';
+import { type Action, actionsFor } from './user-actions.ts';
+
+const STATUSES: readonly AccountStatus[] = ['pendingApproval', 'pendingConfirmation', 'active', 'banned'];
+const STATUS_TEXT: Record<AccountStatus, AdminText> = {
+  pendingConfirmation: 'pendingConfirmation',
+  pendingApproval: 'pendingApproval',
+  active: 'active',
+  banned: 'bannedState',
+};
+const DONE_TEXT: Record<Action, AdminText> = { approve: 'approved', ban: 'banned', unban: 'unbanned' };
+const BUTTON = 'rounded px-2 py-1 text-xs font-semibold text-white disabled:opacity-50';
+
+/**
+ * Administration of the instance's users: list by state, approve, ban, unban. The row picked by a click is
+ * what the palette commands (admin.approve / admin.ban / admin.unban) act on.
+ */
+export function AdminUsersPage() {
+  const t = useAdminTexts();
+  const { i18n } = useTranslation();
+  const services = useServices();
+  const { client, toasts, commands } = services;
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<AccountStatus | ''>('');
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const key = ['admin.users', status] as const;
+  const users = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      client.admin.listUsers({ pages: { page: 1, pageSize: 100 }, ...(status ? { status } : {}) }),
+  });
+
+  const act = useMutation({
+    mutationFn: ({ action, user }: { action: Action; user: AdminUser }) => {
+      const input = { userId: user.id };
+      if (action === 'approve') return client.admin.approveUser(input);
+      return action === 'ban' ? client.admin.banUser(input) : client.admin.unbanUser(input);
+    },
+    onSuccess: (_saved, { action }) => {
+      toasts.show({ kind: 'success', text: t(DONE_TEXT[action]) });
+      void queryClient.invalidateQueries({ queryKey: ['admin.users'] });
+    },
+    onError: (error) => notifyError(services, error),
+  });
+
+  const items = users.data?.items ?? [];
+  const picked = items.find((u) => u.id === pickedId) ?? null;
+
+  useEffect(() => {
+    if (!picked) return;
+    const offs = actionsFor(picked).map((action) =>
+      commands.register(`admin.${action}`, () => act.mutate({ action, user: picked })),
+    );
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [picked, commands, act.mutate]);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-xl font-semibold">{t('title')}</h1>
+        <label className="flex items-center gap-2 text-sm">
+          {t('filter')}
+          <select
+            className="w-56 rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as AccountStatus | '')}
+          >
+            <option value="">{t('all')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(STATUS_TEXT[s])}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {users.isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {String((users.error as Error).message)}
+        </p>
+      ) : null}
+      <table className="w-full border-collapse text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-300 dark:border-slate-700">
+            {(['email', 'userName', 'role', 'status', 'created', 'actions'] as const).map((h) => (
+              <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                {t(h)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {users.isPending ? (
+            <tr>
+              <td colSpan={6} className="px-2 py-3">
+                {t('loading')}
+              </td>
+            </tr>
+          ) : items.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="px-2 py-3">
+                {t('empty')}
+              </td>
+            </tr>
+          ) : (
+            items.map((user) => (
+              <tr
+                key={user.id}
+                data-user={user.email}
+                onClick={() => setPickedId(user.id)}
+                className={`border-b border-slate-200 dark:border-slate-800 ${user.id === pickedId ? 'bg-sky-100 dark:bg-sky-950' : ''}`}
+              >
+                <td className="px-2 py-2">{user.email}</td>
+                <td className="px-2 py-2">{user.userName}</td>
+                <td className="px-2 py-2">{t(user.role)}</td>
+                <td className="px-2 py-2">{t(STATUS_TEXT[user.status])}</td>
+                <td className="px-2 py-2">
+                  {new Date(user.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}
+                </td>
+                <td className="whitespace-nowrap px-2 py-2">
+                  <div className="flex gap-2">
+                    {actionsFor(user).map((action) => (
+                      <button
+                        key={action}
+                        type="button"
+                        disabled={act.isPending}
+                        className={`${BUTTON} ${action === 'ban' ? 'bg-red-700' : 'bg-sky-800'}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          act.mutate({ action, user });
+                        }}
+                      >
+                        {t(action)}
+                      </button>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
