@@ -54,7 +54,6 @@ function folder(path: string): { name: string; content: string }[] {
 
 test.describe('Steam account rules in the browser', () => {
   // The domain bundle is injected inline for the test; the app's Content-Security-Policy rightly refuses that.
-  test.use({ bypassCSP: true });
   test('guard codes, exact SteamIDs and SDA decryption run on the browser Web Crypto', async ({ page }) => {
     const problems = watchConsole(page);
     // A blank same-origin page without the app's Content-Security-Policy, so the bundle may run inline.

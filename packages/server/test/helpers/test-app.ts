@@ -18,7 +18,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   // The config names the database the app really uses (hubs open their own listener connection from it).
-  const config: ServerConfig = { ...loadConfig({}), logLevel: 'silent', databaseUrl: testDb.url, ...overrides };
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    databaseUrl: testDb.url,
+    ...overrides,
+  };
   const app = await buildApp({ config, database: testDb.database });
   configure?.(app);
   await app.ready();
