@@ -135,6 +135,12 @@ describe('parseProxyLine: refusals carry the spec messages', () => {
     }
   });
 
+  it('reads a password that starts with // as a password, not a scheme', () => {
+    const proxy = proxyOf('a://:@1.2.3.4:80');
+    expect(proxy.credentials).toEqual({ username: 'a', password: '//:' });
+    expect(proxy.host).toBe('1.2.3.4');
+  });
+
   it('refuses unknown schemes, passwords without logins, SOCKS4 passwords and long fields', () => {
     expect(reasonOf('ftp://1.2.3.4:21').code).toBe('unsupported_scheme');
     expect(reasonOf(':secret@1.2.3.4:80').code).toBe('missing_username');

@@ -40,12 +40,17 @@ export function parseProxyLine(line: string, options: ParseProxyOptions = {}): P
   const { name, rest: withoutName } = splitName(text);
   let rest = withoutName;
   let protocol = options.defaultProtocol ?? ProxyProtocol.Http;
-  const scheme = SCHEME.exec(rest);
+  let scheme = SCHEME.exec(rest);
   if (scheme) {
     const found = PROXY_SCHEME_PROTOCOLS[scheme[1]!.toLowerCase()];
-    if (found === undefined) return invalid('unsupported_scheme');
-    protocol = found;
-    rest = rest.slice(scheme[0].length);
+    if (found === undefined) {
+      // `login://pass@host:port` is a password starting with `//`, not an unknown scheme, when it reads as one.
+      if (!readAddressAndCredentials(rest, false).ok) return invalid('unsupported_scheme');
+      scheme = null;
+    } else {
+      protocol = found;
+      rest = rest.slice(scheme[0].length);
+    }
   }
 
   let read = readAddressAndCredentials(rest, scheme !== null);
