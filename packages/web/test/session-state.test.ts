@@ -32,6 +32,37 @@ describe('session state', () => {
     expect(session.isSignedIn()).toBe(false);
   });
 
+  it('sends a visitor with no stored session nowhere: no failing refresh on a signed-out page load', async () => {
+    const calls: string[] = [];
+    const signedOut = createApiClient({
+      baseUrl: 'http://tradedeck.test',
+      tokenStore: new MemoryTokenStore(),
+      fetch: async (input) => {
+        calls.push(String(input));
+        return new Response('{}', { status: 500 });
+      },
+    });
+    await new SessionState(signedOut).ready();
+    expect(calls).toEqual([]);
+  });
+
+  it('does not renew a stored token with time to spare', async () => {
+    const calls: string[] = [];
+    const fresh = createApiClient({
+      baseUrl: 'http://tradedeck.test',
+      tokenStore: new MemoryTokenStore({
+        accessToken: 't',
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      }),
+      fetch: async (input) => {
+        calls.push(String(input));
+        return new Response('{}', { status: 500 });
+      },
+    });
+    await new SessionState(fresh).ready();
+    expect(calls).toEqual([]);
+  });
+
   it('remembers the way back on the Login link', () => {
     expect(loginUrl('/panel/proxy?tag=1', true)).toBe(
       '/auth/login?redirect=%2Fpanel%2Fproxy%3Ftag%3D1&sessionExpired=true',

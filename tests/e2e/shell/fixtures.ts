@@ -7,9 +7,6 @@ import { shellAccessToken } from './account.ts';
  */
 export const PENDING_SERVER_PATHS: string[] = [];
 
-/** The first navigation's silent refresh: a browser without a refresh cookie is answered 401, as it should be. */
-const SIGNED_OUT_REFRESH = '/api/auth/refresh-token';
-
 export const TOKEN_KEY = 'tradedeck.accessToken';
 
 interface ShellFixtures {
@@ -41,9 +38,7 @@ export const test = base.extend<ShellFixtures>({
         const text = message.text();
         const source = message.location().url ?? '';
         const pending = PENDING_SERVER_PATHS.some((path) => source.includes(path)) && /404/.test(text);
-        const signedOut = source.includes(SIGNED_OUT_REFRESH) && /401/.test(text);
-        if (pending || signedOut || allowed.some((pattern) => pattern.test(text) || pattern.test(source)))
-          return;
+        if (pending || allowed.some((pattern) => pattern.test(text) || pattern.test(source))) return;
         errors.push(`${text} (${source})`);
       });
       await use((pattern) => allowed.push(pattern));

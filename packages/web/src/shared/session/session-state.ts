@@ -3,8 +3,9 @@ import type { ApiClient } from '@tradedeck/sdk/client';
 export const LOGIN_PATH = '/auth/login';
 
 /**
- * Who is signed in, as far as the browser knows: a stored, unexpired access token. The first navigation tries
- * one silent refresh (the refresh cookie may outlive the stored token).
+ * Who is signed in, as far as the browser knows: a stored, unexpired access token. The first navigation renews a
+ * stored token that has expired or is about to (the refresh cookie outlives it); a visitor with no stored session
+ * is not sent to the refresh endpoint at all, so a signed-out page load makes no failing request.
  */
 export class SessionState {
   #bootstrap: Promise<void> | null = null;
@@ -16,7 +17,7 @@ export class SessionState {
 
   /** Resolves once the silent refresh of the first navigation is over (whatever its outcome). */
   ready(): Promise<void> {
-    this.#bootstrap ??= this.client.session.refresh(true).then(
+    this.#bootstrap ??= this.client.session.ensureFresh().then(
       () => {},
       () => {},
     );
