@@ -102,9 +102,10 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   app.get('/api/manifest', async () => buildManifest(app[boundOperations], SERVER_VERSION));
   await registerHubs(app, { config, database });
   // Hub connections authenticate with the same access tokens as the API, device session checked each time.
+  // A connection ends (reconnect allowed) when its token expires, so a revoked or banned session cannot keep one.
   app.hubs.setAuthenticator(async (token) => {
     const caller = token ? await auth.verifyAccessToken(token) : null;
-    return caller ? { userId: caller.userId } : null;
+    return caller ? { userId: caller.userId, ...expiryOf(token!) } : null;
   });
   registerJudge(app);
 
@@ -115,4 +116,16 @@ function isLoggerInstance(value: unknown): value is FastifyServerOptions['logger
   return (
     typeof value === 'object' && value !== null && typeof (value as { child?: unknown }).child === 'function'
   );
+}
+
+/** The `exp` of an access token the auth module has just verified, as epoch milliseconds. */
+function expiryOf(token: string): { expiresAt?: number } {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {};
+  } catch {
+    return {};
+  }
 }

@@ -69,4 +69,21 @@ describe('hubs with real sign-in', () => {
     const connection = officialClient(url, 'proxy-checker-hub', () => fresh.accessToken);
     await expect(connection.start()).rejects.toThrow();
   });
+
+  it('ends a connection when its access token expires, and does not let the expired token back in', async () => {
+    // Sign in "15 minutes minus 2 seconds ago", so the token expires 2 s from now by the wall clock.
+    const shift = 15 * 60_000 - 2000;
+    t.clock.advance(-shift);
+    const dora = await signUp(t, 'dora', alice);
+    const connection = officialClient(url, 'proxy-checker-hub', () => dora.accessToken, [0, 0, 0]);
+    open.push(connection);
+    await connection.start();
+    t.clock.advance(shift);
+    let closed = false;
+    connection.onclose(() => {
+      closed = true;
+    });
+    await waitFor(() => closed, 'the connection to end at token expiry', 10_000);
+    expect(connection.state).toBe('Disconnected');
+  });
 });
