@@ -53,10 +53,15 @@ export async function registerAccountModules(
 ): Promise<AuthApi> {
   const { config, database } = options;
   const now = options.now ?? Date.now;
-  const keyring = loadKeyring(
-    config.masterKey,
-    config.dataDir === IN_MEMORY && !config.databaseUrl ? null : config.dataDir,
-  );
+  // An in-memory data directory has nowhere to keep a key file: without TRADEDECK_MASTER_KEY the key lives as long
+  // as the process, which is right for a throw-away database and wrong for a lasting one (hence the warning).
+  const ephemeralKey = config.dataDir === IN_MEMORY;
+  if (ephemeralKey && !config.masterKey && config.databaseUrl) {
+    app.log.warn(
+      'TRADEDECK_MASTER_KEY is not set and the data directory is in memory: secrets stored now cannot be read after a restart',
+    );
+  }
+  const keyring = loadKeyring(config.masterKey, ephemeralKey ? null : config.dataDir);
   const users = new UsersRepo(database.db);
   const scope = new UserScope(database.db);
   const security = new SecurityRepo(database.db, scope);
