@@ -63,6 +63,11 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, admin command) must not crash the process: the pool
+  // drops it and opens a new one for the next query.
+  pool.on('error', (error) => {
+    process.emitWarning(`Postgres closed an idle connection: ${error.message}`, 'TradedeckDatabaseWarning');
+  });
   // Fail at start with a clear error rather than at the first request.
   const probe = await pool.connect();
   probe.release();
