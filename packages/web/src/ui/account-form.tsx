@@ -97,3 +97,48 @@ export function Notice({
     </div>
   );
 }
+
+export interface NewPasswordFieldsProps {
+  labels: { password: string; confirm: string };
+  password: string;
+  confirm: string;
+  errors: { password?: string[] | undefined; confirm?: string[] | undefined };
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  /** Form field name of the new password (`password` on registration, `newPassword` elsewhere). */
+  name?: string;
+}
+
+/** A new password and its confirmation, as registration, reset and change-password ask for them. */
+export function NewPasswordFields({
+  labels,
+  password,
+  confirm,
+  errors,
+  onPassword,
+  onConfirm,
+  name = 'newPassword',
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <Field
+        label={labels.password}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        errors={errors.password}
+        onChange={(e) => onPassword(e.target.value)}
+      />
+      <Field
+        label={labels.confirm}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        errors={errors.confirm}
+        onChange={(e) => onConfirm(e.target.value)}
+      />
+    </>
+  );
+}

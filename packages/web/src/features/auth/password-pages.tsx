@@ -2,7 +2,7 @@ import type { TwoFactorInput } from '@tradedeck/sdk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { AuthCard, Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
@@ -118,23 +118,13 @@ export function ResetPasswordPage() {
       {result.error ? <Notice kind="error">{result.error}</Notice> : null}
       {result.ok ? null : (
         <form noValidate onSubmit={submit}>
-          <Field
-            label={t('newPassword')}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            errors={errors.password}
-            onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
-          />
-          <Field
-            label={t('confirmPassword')}
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            value={form.confirm}
-            errors={errors.confirm}
-            onChange={(e) => setForm((f) => ({ ...f, confirm: e.target.value }))}
+          <NewPasswordFields
+            labels={{ password: t('newPassword'), confirm: t('confirmPassword') }}
+            password={form.password}
+            confirm={form.confirm}
+            errors={{ password: errors.password, confirm: errors.confirm }}
+            onPassword={(password) => setForm((f) => ({ ...f, password }))}
+            onConfirm={(confirm) => setForm((f) => ({ ...f, confirm }))}
           />
           <SubmitButton busy={busy}>{t('save')}</SubmitButton>
         </form>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { AuthCard, Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
 import { emailErrors, passwordErrors, useAuthTexts } from './texts.ts';
@@ -78,23 +78,14 @@ export function RegisterPage() {
           errors={errors.userName}
           onChange={set('userName')}
         />
-        <Field
-          label={t('password')}
+        <NewPasswordFields
           name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          errors={errors.password}
-          onChange={set('password')}
-        />
-        <Field
-          label={t('confirmPassword')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          errors={errors.confirm}
-          onChange={set('confirm')}
+          labels={{ password: t('password'), confirm: t('confirmPassword') }}
+          password={form.password}
+          confirm={form.confirm}
+          errors={{ password: errors.password, confirm: errors.confirm }}
+          onPassword={(password) => setForm((f) => ({ ...f, password }))}
+          onConfirm={(confirm) => setForm((f) => ({ ...f, confirm }))}
         />
         <SubmitButton busy={busy}>{t('register')}</SubmitButton>
       </form>

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
 import { useProfileTexts } from './texts.ts';
 import { useSecuredCall } from './use-secured-call.tsx';
@@ -56,23 +56,13 @@ export function ChangePasswordPage() {
           errors={errors.old}
           onChange={(e) => setForm((f) => ({ ...f, old: e.target.value }))}
         />
-        <Field
-          label={t('newPassword')}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.next}
-          errors={errors.next}
-          onChange={(e) => setForm((f) => ({ ...f, next: e.target.value }))}
-        />
-        <Field
-          label={t('confirmPassword')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          errors={errors.confirm}
-          onChange={(e) => setForm((f) => ({ ...f, confirm: e.target.value }))}
+        <NewPasswordFields
+          labels={{ password: t('newPassword'), confirm: t('confirmPassword') }}
+          password={form.next}
+          confirm={form.confirm}
+          errors={{ password: errors.next, confirm: errors.confirm }}
+          onPassword={(next) => setForm((f) => ({ ...f, next }))}
+          onConfirm={(confirm) => setForm((f) => ({ ...f, confirm }))}
         />
         <SubmitButton busy={busy}>{t('changePassword')}</SubmitButton>
       </form>
