@@ -1,8 +1,10 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import type { Operation } from './operation.ts';
+import { proxies } from './proxies.ts';
 import { search } from './search.ts';
 import { settings } from './settings.ts';
+import { steamAccounts } from './steam-accounts.ts';
 import { system } from './system.ts';
 import { user } from './user.ts';
 
@@ -10,15 +12,18 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
+export * from './lists.ts';
 export * from './operation.ts';
+export * from './proxies.ts';
 export * from './result-codes.ts';
 export * from './search.ts';
 export * from './settings.ts';
+export * from './steam-accounts.ts';
 export * from './system.ts';
 export * from './user.ts';
 
 /** Every area of the API, keyed as in operation ids (`<area>.<operation>`). */
-export const contract = { auth, system, user, admin, search, settings } as const;
+export const contract = { auth, system, user, admin, search, settings, proxies, steamAccounts } as const;
 
 export type Contract = typeof contract;
 

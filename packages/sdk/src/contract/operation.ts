@@ -30,6 +30,13 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   readonly input: I;
   readonly output: O;
   readonly flags: OperationFlags;
+  /** How the request travels: a JSON body (default) or `multipart/form-data` files plus query-string fields. */
+  readonly requestBody?: 'json' | 'multipart';
+  /**
+   * How a success answers: the envelope (default), or a streamed `text/plain` body for exports too large for
+   * one envelope. Failures always answer with the envelope.
+   */
+  readonly responseBody?: 'envelope' | 'text-stream';
 }
 
 export type OperationInput<Op extends Operation> = z.input<Op['input']>;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '../domain/constants.ts';
+
+/** `pages` of every list query: page from 1; sizes 10, 25, 50, 100 (larger only through streaming exports). */
+export const pagesSchema = z
+  .object({
+    page: z.number().int().min(1).default(1),
+    pageSize: z
+      .union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)])
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .default({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+
+/** `sort` of a list query over the named properties; the first item sorts first. */
+export function sortSchema<const P extends readonly [string, ...string[]]>(properties: P) {
+  return z
+    .array(z.object({ propertyName: z.enum(properties), isDescending: z.boolean().default(false) }))
+    .max(properties.length)
+    .default([]);
+}
+
+/** `{ items, total, page, pageSize }` of a list query. */
+export function listOutputSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+}
+
+/** Counters by status: `byStatus` is keyed by the numeric status as a string. */
+export const countersSchema = z.object({
+  total: z.number().int().nonnegative(),
+  byStatus: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type Counters = z.infer<typeof countersSchema>;
+
+/** A tag as lists show it, with how many items carry it. */
+export const tagWithCountSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  count: z.number().int().nonnegative(),
+});
+
+/** Tag names: trimmed, 1..64 characters. Id 0 asks to create a tag with this name (or reuse one of that name). */
+export const tagInputSchema = z.object({
+  id: z.number().int().nonnegative(),
+  name: z.string().trim().min(1).max(64),
+});
+
+/** What a query spec tells a client: which properties sort, which filters exist, the page sizes. */
+export const querySpecSchema = z.object({
+  sortable: z.array(z.string()),
+  filters: z.array(z.string()),
+  pageSizes: z.array(z.number().int()),
+  defaultPageSize: z.number().int(),
+  defaultSort: z.array(z.object({ propertyName: z.string(), isDescending: z.boolean() })),
+});
+
+/** One failed item of a batch, with the result code and message it would have had alone. */
+export const batchFailureSchema = z.object({
+  id: z.number().int(),
+  resultCode: z.number().int(),
+  message: z.string(),
+});
+
+/** The answer of a batch over ids: what was done and what was not, per item. */
+export const batchResultSchema = z.object({
+  succeededIds: z.array(z.number().int()),
+  failed: z.array(batchFailureSchema),
+});
+export type BatchResult = z.infer<typeof batchResultSchema>;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idsSchema = z.array(z.number().int().positive()).min(1).max(100_000);

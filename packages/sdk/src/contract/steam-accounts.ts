@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import {
+  addAccountsInputSchema,
+  addAccountsResultSchema,
+  extractMafilesResultSchema,
+  guardCodeResultSchema,
+  inlineProxySchema,
+  lineErrorSchema,
+  steamAccountSchema,
+  steamAccountStatusSchema,
+  tagRefSchema,
+} from '../domain/steam/schemas.ts';
+import { emptyInput, isoDateTime } from './common.ts';
+import {
+  batchResultSchema,
+  countersSchema,
+  idParam,
+  idsSchema,
+  listOutputSchema,
+  pagesSchema,
+  querySpecSchema,
+  sortSchema,
+  tagInputSchema,
+  tagWithCountSchema,
+} from './lists.ts';
+import { defineOperation } from './operation.ts';
+
+export const STEAM_ACCOUNT_SORT_PROPERTIES = [
+  'id',
+  'login',
+  'steamId',
+  'accountStatus',
+  'proxy',
+  'createdAt',
+  'lastLoginAt',
+] as const;
+
+/** A stored account as lists and the view dialog show it: the spec's entity plus when and how it last signed in. */
+export const steamAccountRowSchema = steamAccountSchema.extend({
+  createdAt: isoDateTime,
+  lastLoginAt: isoDateTime.nullable(),
+  /** Why the last sign-in failed (in the request's language), when the status is error. */
+  lastError: z.string().nullable(),
+});
+export type SteamAccountRow = z.infer<typeof steamAccountRowSchema>;
+
+export const steamAccountFiltersSchema = z.object({
+  withTagIds: z.array(z.number().int().positive()).default([]),
+  exceptTagIds: z.array(z.number().int().positive()).default([]),
+  hasProxy: z.boolean().nullable().optional(),
+  searchString: z.string().trim().max(200).optional(),
+  withStatus: z.array(steamAccountStatusSchema).default([]),
+  exceptStatus: z.array(steamAccountStatusSchema).default([]),
+});
+
+/** Which secrets are stored for an account (never the secrets themselves). */
+export const credentialsStatusSchema = z.object({
+  hasPassword: z.boolean(),
+  hasSharedSecret: z.boolean(),
+  hasIdentitySecret: z.boolean(),
+  hasRevocationCode: z.boolean(),
+  hasRefreshToken: z.boolean(),
+  refreshTokenExpiresAt: isoDateTime.nullable(),
+});
+
+/** One `account:proxy` line resolved against the user's accounts and proxies. */
+export const accountProxyAssignmentSchema = z.object({
+  line: z.number().int().positive(),
+  login: z.string(),
+  accountId: z.number().int().positive().nullable(),
+  /** Null removes the account's proxy. */
+  proxy: inlineProxySchema.nullable(),
+  /** The stored proxy with this address, port and login, when there is one. */
+  proxyId: z.number().int().positive().nullable(),
+});
+
+const tagParam = z.object({ id: z.coerce.number().int().positive(), tagId: z.coerce.number().int().positive() });
+
+export const steamAccounts = {
+  query: defineOperation({
+    id: 'steamAccounts.query',
+    method: 'POST',
+    path: '/api/steam-accounts/query',
+    summary: "The user's Steam accounts, filtered by tags, proxy, status and text, sorted and paged",
+    input: steamAccountFiltersSchema.extend({
+      pages: pagesSchema,
+      sort: sortSchema(STEAM_ACCOUNT_SORT_PROPERTIES),
+    }),
+    output: listOutputSchema(steamAccountRowSchema),
+    flags: {},
+  }),
+  counters: defineOperation({
+    id: 'steamAccounts.counters',
+    method: 'GET',
+    path: '/api/steam-accounts/counters',
+    summary: 'How many Steam accounts the user has, by status',
+    input: emptyInput,
+    output: countersSchema,
+    flags: {},
+  }),
+  querySpec: defineOperation({
+    id: 'steamAccounts.querySpec',
+    method: 'GET',
+    path: '/api/steam-accounts/query-spec',
+    summary: 'Sortable properties, filters and page sizes of steamAccounts.query',
+    input: emptyInput,
+    output: querySpecSchema,
+    flags: {},
+  }),
+  listTags: defineOperation({
+    id: 'steamAccounts.listTags',
+    method: 'GET',
+    path: '/api/steam-accounts/tags',
+    summary: "The user's Steam account tags with how many accounts carry each",
+    input: emptyInput,
+    output: z.array(tagWithCountSchema),
+    flags: {},
+  }),
+  extractMafiles: defineOperation({
+    id: 'steamAccounts.extractMafiles',
+    method: 'POST',
+    path: '/api/steam-accounts/extract-mafiles',
+    summary:
+      'Read uploaded maFiles (multipart `files`, .mafile or .zip; an SDA manifest.json with passkey decrypts encrypted ones)',
+    input: z.object({
+      tryExtractProxy: z.stringbool().default(true),
+      passkey: z.string().max(256).optional(),
+    }),
+    output: extractMafilesResultSchema,
+    flags: { noStore: true },
+    requestBody: 'multipart',
+  }),
+  add: defineOperation({
+    id: 'steamAccounts.add',
+    method: 'POST',
+    path: '/api/steam-accounts',
+    summary:
+      'Add accounts (single, multiple or distributed over the proxies of a tag); each is validated by signing in to Steam',
+    input: addAccountsInputSchema,
+    output: addAccountsResultSchema,
+    flags: {},
+  }),
+  parseAccountsToProxies: defineOperation({
+    id: 'steamAccounts.parseAccountsToProxies',
+    method: 'POST',
+    path: '/api/steam-accounts/parse-accounts-to-proxies',
+    summary: 'Read `account:proxy` lines and resolve them against the user’s accounts and proxies, without saving',
+    input: z.object({ lines: z.string().max(8 * 1024 * 1024) }),
+    output: z.object({ items: z.array(accountProxyAssignmentSchema), errors: z.array(lineErrorSchema) }),
+    flags: { noStore: true },
+  }),
+  batchSetProxies: defineOperation({
+    id: 'steamAccounts.batchSetProxies',
+    method: 'POST',
+    path: '/api/steam-accounts/batch/proxies',
+    summary: 'Set or remove (null) the proxy of many accounts',
+    input: z.object({
+      accountsToProxies: z
+        .array(
+          z.object({
+            accountId: z.number().int().positive(),
+            proxyId: z.number().int().positive().nullable(),
+          }),
+        )
+        .min(1)
+        .max(100_000),
+    }),
+    output: batchResultSchema,
+    flags: {},
+  }),
+  batchSetProxiesFromData: defineOperation({
+    id: 'steamAccounts.batchSetProxiesFromData',
+    method: 'POST',
+    path: '/api/steam-accounts/batch/proxies-from-lines',
+    summary:
+      'Set proxies from `account:proxy` lines in one transaction; proxies not stored yet are added; an empty proxy removes it',
+    input: z.object({ lines: z.string().max(8 * 1024 * 1024) }),
+    output: batchResultSchema.extend({ errors: z.array(lineErrorSchema), addedProxyIds: z.array(z.number().int()) }),
+    flags: {},
+  }),
+  batchAddTag: defineOperation({
+    id: 'steamAccounts.batchAddTag',
+    method: 'POST',
+    path: '/api/steam-accounts/batch/tags/add',
+    summary: 'Put one tag on many accounts; id 0 creates it by name',
+    input: z.object({ accountIds: idsSchema, tag: tagInputSchema }),
+    output: batchResultSchema.extend({ tag: tagRefSchema }),
+    flags: {},
+  }),
+  batchRemoveTag: defineOperation({
+    id: 'steamAccounts.batchRemoveTag',
+    method: 'POST',
+    path: '/api/steam-accounts/batch/tags/remove',
+    summary: 'Take one tag off many accounts',
+    input: z.object({ accountIds: idsSchema, tagId: z.number().int().positive() }),
+    output: batchResultSchema,
+    flags: {},
+  }),
+  batchRemove: defineOperation({
+    id: 'steamAccounts.batchRemove',
+    method: 'POST',
+    path: '/api/steam-accounts/batch/remove',
+    summary: 'Delete many accounts with their stored secrets',
+    input: z.object({ accountIds: idsSchema }),
+    output: batchResultSchema,
+    flags: {},
+  }),
+  get: defineOperation({
+    id: 'steamAccounts.get',
+    method: 'GET',
+    path: '/api/steam-accounts/:id',
+    summary: 'One Steam account with its proxy, tags and status',
+    input: idParam,
+    output: steamAccountRowSchema,
+    flags: {},
+  }),
+  remove: defineOperation({
+    id: 'steamAccounts.remove',
+    method: 'DELETE',
+    path: '/api/steam-accounts/:id',
+    summary: 'Delete a Steam account with its stored secrets',
+    input: idParam,
+    output: z.object({ id: z.number().int() }),
+    flags: {},
+  }),
+  setProxy: defineOperation({
+    id: 'steamAccounts.setProxy',
+    method: 'PUT',
+    path: '/api/steam-accounts/:id/proxy',
+    summary: 'Set the proxy of an account, or remove it with null',
+    input: idParam.extend({ proxyId: z.number().int().positive().nullable() }),
+    output: steamAccountRowSchema,
+    flags: {},
+  }),
+  updatePassword: defineOperation({
+    id: 'steamAccounts.updatePassword',
+    method: 'PUT',
+    path: '/api/steam-accounts/:id/password',
+    summary: 'Replace the stored Steam password of an account (stored encrypted, never returned)',
+    input: idParam.extend({ password: z.string().min(1).max(256) }),
+    output: steamAccountRowSchema,
+    flags: {},
+  }),
+  credentialsStatus: defineOperation({
+    id: 'steamAccounts.credentialsStatus',
+    method: 'GET',
+    path: '/api/steam-accounts/:id/credentials',
+    summary: 'Which secrets are stored for an account',
+    input: idParam,
+    output: credentialsStatusSchema,
+    flags: { noStore: true },
+  }),
+  updateCredentials: defineOperation({
+    id: 'steamAccounts.updateCredentials',
+    method: 'PUT',
+    path: '/api/steam-accounts/:id/credentials',
+    summary: 'Replace the maFile (and optionally the password) of an account; its login must match',
+    input: idParam.extend({
+      mafile: z.string().min(2).max(1024 * 1024),
+      password: z.string().min(1).max(256).optional(),
+    }),
+    output: credentialsStatusSchema,
+    flags: {},
+  }),
+  addTag: defineOperation({
+    id: 'steamAccounts.addTag',
+    method: 'POST',
+    path: '/api/steam-accounts/:id/tags',
+    summary: 'Put a tag on an account; id 0 creates the tag by name (or reuses the tag of that name)',
+    input: idParam.extend({ tag: tagInputSchema }),
+    output: z.array(tagRefSchema),
+    flags: {},
+  }),
+  removeTag: defineOperation({
+    id: 'steamAccounts.removeTag',
+    method: 'DELETE',
+    path: '/api/steam-accounts/:id/tags/:tagId',
+    summary: 'Take a tag off an account',
+    input: tagParam,
+    output: z.array(tagRefSchema),
+    flags: {},
+  }),
+  guardCode: defineOperation({
+    id: 'steamAccounts.guardCode',
+    method: 'POST',
+    path: '/api/steam-accounts/:id/guard-code',
+    summary: 'The current Steam Guard code of an account and its remaining seconds (rate-limited and logged)',
+    input: idParam,
+    output: guardCodeResultSchema,
+    flags: { noStore: true },
+  }),
+} as const;
