@@ -111,7 +111,10 @@ export const proxyCheckStartedSchema = z.object({
   sourceId: z.literal('proxies'),
 });
 
-const tagParam = z.object({ id: z.coerce.number().int().positive(), tagId: z.coerce.number().int().positive() });
+const tagParam = z.object({
+  id: z.coerce.number().int().positive(),
+  tagId: z.coerce.number().int().positive(),
+});
 
 export const proxies = {
   query: defineOperation({
@@ -127,7 +130,7 @@ export const proxies = {
     id: 'proxies.counters',
     method: 'GET',
     path: '/api/proxies/counters',
-    summary: "How many proxies the user has, by status",
+    summary: 'How many proxies the user has, by status',
     input: emptyInput,
     output: countersSchema,
     flags: {},
@@ -156,7 +159,8 @@ export const proxies = {
     id: 'proxies.parse',
     method: 'POST',
     path: '/api/proxies/parse',
-    summary: 'Read proxy lines without saving: each line is a proxy, an invalid line with its reason, or a repeat',
+    summary:
+      'Read proxy lines without saving: each line is a proxy, an invalid line with its reason, or a repeat',
     input: proxyLinesInput,
     output: z.object({
       proxies: z.array(parsedProxyLineSchema),
@@ -187,7 +191,8 @@ export const proxies = {
     id: 'proxies.remove',
     method: 'DELETE',
     path: '/api/proxies/:id',
-    summary: 'Delete a proxy; one used by Steam accounts answers 9 unless detach=true frees those accounts first',
+    summary:
+      'Delete a proxy; one used by Steam accounts answers 9 unless detach=true frees those accounts first',
     input: idParam.extend({ detach: z.stringbool().default(false) }),
     output: z.object({ id: z.number().int(), detachedAccountIds: z.array(z.number().int()) }),
     flags: {},
@@ -269,10 +274,13 @@ export const proxies = {
         /** The spec's check map for lines not saved yet: keyed by a client-chosen id, answered with status 5. */
         proxies: proxyCheckRequestSchema.optional(),
       })
-      .refine((input) => input.ids !== undefined || input.filters !== undefined || input.proxies !== undefined, {
-        message: 'Nothing to check',
-        path: ['ids'],
-      }),
+      .refine(
+        (input) => input.ids !== undefined || input.filters !== undefined || input.proxies !== undefined,
+        {
+          message: 'Nothing to check',
+          path: ['ids'],
+        },
+      ),
     output: proxyCheckStartedSchema,
     flags: {},
   }),

@@ -74,7 +74,10 @@ export const accountProxyAssignmentSchema = z.object({
   proxyId: z.number().int().positive().nullable(),
 });
 
-const tagParam = z.object({ id: z.coerce.number().int().positive(), tagId: z.coerce.number().int().positive() });
+const tagParam = z.object({
+  id: z.coerce.number().int().positive(),
+  tagId: z.coerce.number().int().positive(),
+});
 
 export const steamAccounts = {
   query: defineOperation({
@@ -144,7 +147,8 @@ export const steamAccounts = {
     id: 'steamAccounts.parseAccountsToProxies',
     method: 'POST',
     path: '/api/steam-accounts/parse-accounts-to-proxies',
-    summary: 'Read `account:proxy` lines and resolve them against the user’s accounts and proxies, without saving',
+    summary:
+      'Read `account:proxy` lines and resolve them against the user’s accounts and proxies, without saving',
     input: z.object({ lines: z.string().max(8 * 1024 * 1024) }),
     output: z.object({ items: z.array(accountProxyAssignmentSchema), errors: z.array(lineErrorSchema) }),
     flags: { noStore: true },
@@ -175,7 +179,10 @@ export const steamAccounts = {
     summary:
       'Set proxies from `account:proxy` lines in one transaction; proxies not stored yet are added; an empty proxy removes it',
     input: z.object({ lines: z.string().max(8 * 1024 * 1024) }),
-    output: batchResultSchema.extend({ errors: z.array(lineErrorSchema), addedProxyIds: z.array(z.number().int()) }),
+    output: batchResultSchema.extend({
+      errors: z.array(lineErrorSchema),
+      addedProxyIds: z.array(z.number().int()),
+    }),
     flags: {},
   }),
   batchAddTag: defineOperation({
@@ -256,7 +263,10 @@ export const steamAccounts = {
     path: '/api/steam-accounts/:id/credentials',
     summary: 'Replace the maFile (and optionally the password) of an account; its login must match',
     input: idParam.extend({
-      mafile: z.string().min(2).max(1024 * 1024),
+      mafile: z
+        .string()
+        .min(2)
+        .max(1024 * 1024),
       password: z.string().min(1).max(256).optional(),
     }),
     output: credentialsStatusSchema,

@@ -8,3 +8,5 @@ export const systemState = pgTable('system_state', {
 });
 export * from './schema-auth.ts';
 export * from './schema-hubs.ts';
+export * from './schema-proxies.ts';
+export * from './schema-steam-accounts.ts';

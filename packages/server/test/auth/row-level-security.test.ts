@@ -21,6 +21,12 @@ const USER_TABLES = [
   'security_events',
   'hub_sources',
   'hub_events',
+  'proxies',
+  'proxy_tags',
+  'proxy_tag_links',
+  'steam_accounts',
+  'steam_account_tags',
+  'steam_account_tag_links',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema-auth.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A user's proxies. The password is a SecretBox envelope; `identity_hash` is a keyed hash of protocol, host, port,
+ * login and password, so duplicates are found without storing the password in the clear.
+ */
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    protocol: smallint('protocol').notNull(),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    username: text('username'),
+    passwordEnc: text('password_enc'),
+    name: text('name'),
+    identityHash: text('identity_hash').notNull(),
+    countryCode: text('country_code'),
+    /** Shell §3 statuses: 0 no-check, 1 idle, 2 in-use, 3 invalid, 4 expired (5 unsaved is never stored). */
+    status: smallint('status').notNull().default(0),
+    lastCheckedAt: at('last_checked_at'),
+    lastValid: boolean('last_valid'),
+    lastLatencyMs: integer('last_latency_ms'),
+    lastExitIp: text('last_exit_ip'),
+    lastErrorClass: text('last_error_class'),
+    /** When these credentials last passed a check: a later auth failure makes the proxy expired, not invalid. */
+    lastValidAt: at('last_valid_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('proxies_user_identity').on(t.userId, t.identityHash),
+    index('proxies_user_status').on(t.userId, t.status),
+    index('proxies_user_country').on(t.userId, t.countryCode),
+    index('proxies_user_created').on(t.userId, t.createdAt),
+    index('proxies_user_host').on(t.userId, t.host),
+  ],
+);
+
+export const proxyTags = pgTable(
+  'proxy_tags',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('proxy_tags_user_name').on(t.userId, sql`lower(${t.name})`)],
+);
+
+export const proxyTagLinks = pgTable(
+  'proxy_tag_links',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    proxyId: integer('proxy_id')
+      .notNull()
+      .references(() => proxies.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => proxyTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.proxyId, t.tagId] }), index('proxy_tag_links_tag').on(t.tagId)],
+);
