@@ -86,4 +86,22 @@ describe('hubs with real sign-in', () => {
     await waitFor(() => closed, 'the connection to end at token expiry', 10_000);
     expect(connection.state).toBe('Disconnected');
   });
+
+  it('ends the open connections of a user the moment an administrator bans them', async () => {
+    const erin = await signUp(t, 'erin', alice);
+    const connection = officialClient(url, 'proxy-checker-hub', () => erin.accessToken, [0, 0, 0]);
+    open.push(connection);
+    await connection.start();
+    let closed = false;
+    connection.onclose(() => {
+      closed = true;
+    });
+    const banned = await t.call('POST', `/api/admin/users/${erin.id}/ban`, {
+      token: alice.accessToken,
+      body: { reason: 'spam' },
+    });
+    expect(banned.statusCode).toBe(200);
+    await waitFor(() => closed, 'the banned user’s connection to end', 5000);
+    expect(connection.state).toBe('Disconnected');
+  });
 });

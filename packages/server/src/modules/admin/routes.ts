@@ -10,9 +10,17 @@ export function registerAdminRoutes(app: FastifyInstance, service: AdminService)
   bindOperation(app, ops.approveUser, (input, ctx) =>
     service.approve(requireAuth(ctx.request), input.userId, clientInfo(ctx.request)),
   );
-  bindOperation(app, ops.banUser, (input, ctx) =>
-    service.ban(requireAuth(ctx.request), input.userId, input.reason, clientInfo(ctx.request)),
-  );
+  bindOperation(app, ops.banUser, async (input, ctx) => {
+    const banned = await service.ban(
+      requireAuth(ctx.request),
+      input.userId,
+      input.reason,
+      clientInfo(ctx.request),
+    );
+    // Open hub connections would otherwise live on until their access token expires.
+    app.hubs.disconnectUser(input.userId);
+    return banned;
+  });
   bindOperation(app, ops.unbanUser, (input, ctx) =>
     service.unban(requireAuth(ctx.request), input.userId, clientInfo(ctx.request)),
   );
