@@ -5,6 +5,7 @@
  */
 import { authHeaders, proxyLines, startBenchServer } from './_proxies-server.ts';
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
 const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
 
 async function importOnce(label: string, databaseUrl: string | null, target: number): Promise<void> {
@@ -21,7 +22,7 @@ async function importOnce(label: string, databaseUrl: string | null, target: num
     const seconds = (performance.now() - started) / 1000;
     if (!body.data) throw new Error(`import failed: ${JSON.stringify(body.error)}`);
     const mib = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
-    console.log(
+    print(
       `import ${label}: ${body.data.addedIds.length.toLocaleString('en')} of ${COUNT.toLocaleString('en')} lines (${mib} MiB) in ${seconds.toFixed(2)} s ` +
         `(${Math.round(COUNT / seconds).toLocaleString('en')} lines/s; target < ${target} s: ${seconds < target ? 'met' : 'MISSED'})`,
     );
@@ -33,4 +34,4 @@ async function importOnce(label: string, databaseUrl: string | null, target: num
 await importOnce('PGlite', null, 5);
 const postgres = process.env.BENCH_DATABASE_URL?.trim() || null;
 if (postgres) await importOnce('Postgres', postgres, 3);
-else console.log('import Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');
+else print('import Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');
