@@ -109,8 +109,9 @@ export class ProxiesService {
     const tagInput = input.tag ?? null;
     return addProxyLines(this.repo, this.secrets, userId, input, lang, async (q) => {
       if (!tagInput) return null;
-      const tag = await this.resolveTag(q, tagInput);
-      return (tx, ids) => tx.linkTag(ids, tag.id);
+      // A foreign tag id stops the add before anything is inserted; a new tag is created only if proxies were.
+      const existing = tagInput.id === 0 ? null : await this.resolveTag(q, tagInput);
+      return async (tx, ids) => tx.linkTag(ids, (existing ?? (await this.resolveTag(tx, tagInput))).id);
     });
   }
 
