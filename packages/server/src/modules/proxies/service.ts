@@ -10,7 +10,7 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   type ProxyCredentials,
-  type ProxyProtocol,
+  ProxyProtocol,
   ProxyStatus,
   proxyIssueMessage,
 } from '@tradedeck/sdk/domain';
@@ -173,7 +173,7 @@ export class ProxiesService {
     return this.repo.run(userId, async (q) => {
       const current = await this.oneRow(q, id);
       const { protocol, address, port } = current.identity;
-      if (next && next.password !== '' && protocol === 2) {
+      if (next && next.password !== '' && protocol === ProxyProtocol.Socks4) {
         throw new AppError(ResultCode.ValidationError, {
           ru: proxyIssueMessage('socks4_password', 'ru'),
           en: proxyIssueMessage('socks4_password', 'en'),
