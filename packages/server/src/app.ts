@@ -12,6 +12,7 @@ import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
+import { registerProxiesModule } from './modules/proxies/routes.ts';
 import { registerProxyChecks } from './modules/proxy-checks/register.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { SearchService } from './modules/search/service.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   registerSystemRoutes(app, system);
   registerSettingsRoutes(app, settings);
   registerSearchRoutes(app, search);
+  registerProxiesModule(app, { database, secrets: auth.secrets, search });
 
   app.get('/api/manifest', async () => buildManifest(app[boundOperations], SERVER_VERSION));
   await registerHubs(app, { config, database });

@@ -2,7 +2,12 @@ import { listOperations, type Operation, pathParams } from '@tradedeck/sdk/contr
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundOperations } from '../../src/http/bind-operation.ts';
-import { proxyRows, storeProxies } from '../proxy-checks/helpers/proxy-check-app.ts';
+import {
+  type ProxyWalkTarget,
+  prepareProxyWalk,
+  proxiesWalker,
+  walkResultCode,
+} from '../proxies/tenant-walk.ts';
 import {
   type AuthTestApp,
   createAuthTestApp,
@@ -33,6 +38,7 @@ interface WalkContext {
   aSessionId: string;
   pendingA: { id: string; code: string };
   bResetCode: string;
+  proxies: ProxyWalkTarget;
 }
 
 const sidOf = (token: string) =>
@@ -44,17 +50,14 @@ const aStillSignedIn = async ({ t, a }: WalkContext) => {
   expect(res.json().data.status).toBe('active');
 };
 
-let aProxyToCheck = 0;
-
 const walker: Record<string, WalkEntry> = {
   'proxies.check': {
     expect: 3,
-    async attack({ t, a, b }) {
-      [aProxyToCheck] = (await storeProxies(t, a.id, [{ protocol: 3, port: 9 }])) as [number];
-      return t.call('POST', '/api/proxies/check', { token: b.accessToken, body: { ids: [aProxyToCheck] } });
-    },
-    async unchanged({ t }) {
-      expect((await proxyRows(t, [aProxyToCheck])).get(aProxyToCheck)).toMatchObject({ lastCheckedAt: null });
+    attack: ({ t, b, proxies }) =>
+      t.call('POST', '/api/proxies/check', { token: b.accessToken, body: { ids: [proxies.proxyId] } }),
+    async unchanged({ t, a, proxies }) {
+      const now = await t.call('GET', `/api/proxies/${proxies.proxyId}`, { token: a.accessToken });
+      expect(now.json().data).toEqual(JSON.parse(proxies.snapshot).data);
     },
   },
   'user.revokeSession': {
@@ -118,6 +121,7 @@ const walker: Record<string, WalkEntry> = {
       expect(res.statusCode).toBe(200);
     },
   },
+  ...proxiesWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -151,6 +155,7 @@ describe('tenant isolation walk', () => {
       aSessionId: sidOf(a.accessToken),
       pendingA: { id: pendingParams.get('userId')!, code: pendingParams.get('code')! },
       bResetCode: bReset.get('code')!,
+      proxies: await prepareProxyWalk(t, a, b),
     };
   });
   afterAll(() => t.close());
@@ -171,7 +176,7 @@ describe('tenant isolation walk', () => {
   for (const [id, entry] of Object.entries(walker)) {
     it(`${id}: user B on user A's object → ${entry.expect}, nothing changes`, async () => {
       const res = await entry.attack(ctx);
-      expect(errorOf(res)?.resultCode, res.body).toBe(entry.expect);
+      expect(walkResultCode(res), res.body).toBe(entry.expect);
       await entry.unchanged(ctx);
     });
   }
