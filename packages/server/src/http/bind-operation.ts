@@ -3,6 +3,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { readUploadedFiles, type UploadedFile } from './multipart.ts';
 import { requestLanguage } from './request-language.ts';
 import { parseInput } from './validation.ts';
 
@@ -11,6 +12,8 @@ export interface RequestContext {
   readonly traceId: string;
   readonly log: FastifyBaseLogger;
   readonly request: FastifyRequest;
+  /** The files of a `requestBody: 'multipart'` operation (field `files`); empty for other operations. */
+  readonly files: readonly UploadedFile[];
 }
 
 export type OperationHandler<Op extends Operation> = (
@@ -48,10 +51,13 @@ export function bindOperation<Op extends Operation>(
     handler: async (request) => {
       const lang = requestLanguage(request);
       if (!op.flags.public) await app.authenticate(request, op);
-      const source = inputInQuery(op.method) ? request.query : request.body;
+      // Multipart operations take their fields from the query string and their files from the body.
+      const multipart = op.requestBody === 'multipart';
+      const source = inputInQuery(op.method) || multipart ? request.query : request.body;
       const raw = { ...(isObject(source) ? source : {}), ...(request.params as object) };
       const input = parseInput(op.input, raw, lang) as z.output<Op['input']>;
-      const ctx: RequestContext = { lang, traceId: String(request.id), log: request.log, request };
+      const files = multipart ? await readUploadedFiles(request) : [];
+      const ctx: RequestContext = { lang, traceId: String(request.id), log: request.log, request, files };
       const output = await handler(input, ctx);
       return successEnvelope(op.output.parse(output));
     },
