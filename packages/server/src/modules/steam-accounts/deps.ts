@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SteamPort } from '../../integrations/steam/index.ts';
+import type { Clock, SteamPort } from '../../integrations/steam/index.ts';
 import type { SecretSlot } from '../../security/envelope.ts';
 import type { RateLimiter } from '../../security/rate-limiter.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
@@ -11,6 +11,8 @@ export interface AccountsDeps {
   repo: SteamAccountsRepo;
   secrets: SecretBox;
   steam: SteamPort;
+  /** The clock the Steam port runs on (guard codes are computed on it plus Steam's offset). */
+  steamClock: Clock;
   limiter: RateLimiter;
   audit(event: SecurityEvent): Promise<void>;
   /** Keyed hash of a proxy's identity (protocol, host, port, login, password), as the proxies table stores it. */

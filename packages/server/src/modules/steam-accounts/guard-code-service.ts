@@ -33,12 +33,13 @@ export class GuardCodeService {
     const read = parseMafileText(text, { tryExtractProxy: false });
     if (!read.ok) throw new AppError(ResultCode.InvalidState, NO_SHARED_SECRET);
 
-    let nowSeconds = Math.floor(this.deps.now() / 1000);
+    const clockSeconds = this.deps.steamClock.now() / 1000;
+    let nowSeconds = Math.floor(clockSeconds);
     if (account.proxyId !== null) {
       const [stored] = await this.deps.repo.run(userId, (q) => q.proxies.byIds([account.proxyId!]));
       if (stored) {
         const time = await this.deps.steam.steamTime(await openStoredProxy(this.deps, userId, stored));
-        if (time.ok) nowSeconds = Math.floor(this.deps.now() / 1000 + time.offsetSeconds);
+        if (time.ok) nowSeconds = Math.floor(clockSeconds + time.offsetSeconds);
       }
     }
     const code = await this.deps.steam.guardCode(read.mafile.sharedSecret, nowSeconds);
