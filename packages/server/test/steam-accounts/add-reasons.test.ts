@@ -8,8 +8,9 @@ interface LoginCase {
   login: string;
   expect: { reason: string } | null;
 }
-const CASES = (JSON.parse(readFileSync(join(SDK_FIXTURES, 'login-cases.json'), 'utf8')) as { cases: LoginCase[] })
-  .cases;
+const CASES = (
+  JSON.parse(readFileSync(join(SDK_FIXTURES, 'login-cases.json'), 'utf8')) as { cases: LoginCase[] }
+).cases;
 
 /** Every add reason of the spec comes from the sandbox account made for it, and failed rows can be retried. */
 describe('add reasons in sandbox mode', () => {
@@ -44,9 +45,9 @@ describe('add reasons in sandbox mode', () => {
     });
     expected[String(base)] = 'invalidPassword';
     expected[String(base + 1)] = 'noProxy';
-    expect(Object.fromEntries(Object.entries(first.errors).map(([k, v]) => [k, (v as { reason: string }).reason]))).toEqual(
-      expected,
-    );
+    expect(
+      Object.fromEntries(Object.entries(first.errors).map(([k, v]) => [k, (v as { reason: string }).reason])),
+    ).toEqual(expected);
     expect(first.errors[String(base)].message).toBe('Неверный пароль');
     expect(first.errors[String(base + 1)].message).toBe('Нет прокси');
     const addedLogins = first.addedAccounts.map((a: { login: string }) => a.login).sort();
@@ -78,10 +79,14 @@ describe('add reasons in sandbox mode', () => {
     const stillFailing = { ...expected };
     delete stillFailing[String(base)];
     delete stillFailing[String(base + 1)];
-    expect(Object.fromEntries(Object.entries(second.errors).map(([k, v]) => [k, (v as { reason: string }).reason]))).toEqual(
-      stillFailing,
-    );
-    const total = dataOf(await t.call('GET', '/api/steam-accounts/counters', { token: user.accessToken })).total;
+    expect(
+      Object.fromEntries(
+        Object.entries(second.errors).map(([k, v]) => [k, (v as { reason: string }).reason]),
+      ),
+    ).toEqual(stillFailing);
+    const total = dataOf(
+      await t.call('GET', '/api/steam-accounts/counters', { token: user.accessToken }),
+    ).total;
     expect(total).toBe(addedLogins.length + 2);
   });
 });

@@ -11,7 +11,8 @@ describe('batch proxy assignment', () => {
   let accounts: { id: number; login: string; steamId: string; proxyId: number }[];
   let seeded: number[];
 
-  const call = (url: string, body: unknown, who = user) => t.call('POST', url, { token: who.accessToken, body });
+  const call = (url: string, body: unknown, who = user) =>
+    t.call('POST', url, { token: who.accessToken, body });
 
   beforeAll(async () => {
     t = await createAuthTestApp();
@@ -22,10 +23,14 @@ describe('batch proxy assignment', () => {
     const bots = world.healthyAccounts(4, 801);
     const data = dataOf(
       await addAccounts(t, user, {
-        accounts: Object.fromEntries(bots.map((bot, i) => [String(i), addItem(bot, { proxyData: proxyData(40) })])),
+        accounts: Object.fromEntries(
+          bots.map((bot, i) => [String(i), addItem(bot, { proxyData: proxyData(40) })]),
+        ),
       }),
     );
-    accounts = data.addedAccounts.sort((a: { login: string }, b: { login: string }) => a.login.localeCompare(b.login));
+    accounts = data.addedAccounts.sort((a: { login: string }, b: { login: string }) =>
+      a.login.localeCompare(b.login),
+    );
   });
   afterAll(() => t.close());
 
@@ -44,7 +49,13 @@ describe('batch proxy assignment', () => {
         line: 1,
         login: a!.login.toUpperCase(),
         accountId: a!.id,
-        proxy: { protocol: null, address: '10.20.0.40', port: 3128, username: 'user40', password: 'proxy-pass-40' },
+        proxy: {
+          protocol: null,
+          address: '10.20.0.40',
+          port: 3128,
+          username: 'user40',
+          password: 'proxy-pass-40',
+        },
         proxyId: a!.proxyId,
       },
       {
@@ -74,22 +85,35 @@ describe('batch proxy assignment', () => {
 
   it('applies lines in one go: new proxies are stored, `account:` removes, unknown accounts are reported', async () => {
     const [a, b, c] = accounts;
-    const lines = [`${a!.login}:socks5://u:p@10.9.9.9:1080`, `${b!.login}:`, `${c!.login}:10.20.0.40:3128:user40:proxy-pass-40`, 'ghost:1.2.3.4:80'].join('\n');
+    const lines = [
+      `${a!.login}:socks5://u:p@10.9.9.9:1080`,
+      `${b!.login}:`,
+      `${c!.login}:10.20.0.40:3128:user40:proxy-pass-40`,
+      'ghost:1.2.3.4:80',
+    ].join('\n');
     const res = await call('/api/steam-accounts/batch/proxies-from-lines', { lines });
     expect(res.statusCode, res.body).toBe(200);
     const data = dataOf(res);
     expect(data.succeededIds.sort()).toEqual([a!.id, b!.id, c!.id].sort());
     expect(data.addedProxyIds).toHaveLength(1);
-    expect(data.errors).toEqual([{ line: 4, account: 'ghost', reason: 'unknownAccount', message: 'Account not found' }]);
-    const get = async (id: number) => dataOf(await t.call('GET', `/api/steam-accounts/${id}`, { token: user.accessToken }));
+    expect(data.errors).toEqual([
+      { line: 4, account: 'ghost', reason: 'unknownAccount', message: 'Account not found' },
+    ]);
+    const get = async (id: number) =>
+      dataOf(await t.call('GET', `/api/steam-accounts/${id}`, { token: user.accessToken }));
     expect((await get(a!.id)).proxyId).toBe(data.addedProxyIds[0]);
     expect((await get(b!.id)).proxyId).toBeNull();
     expect((await get(c!.id)).proxyId).toBe(c!.proxyId);
-    const stored = await t.testDb.database.db.select().from(proxies).where(eq(proxies.id, data.addedProxyIds[0]));
+    const stored = await t.testDb.database.db
+      .select()
+      .from(proxies)
+      .where(eq(proxies.id, data.addedProxyIds[0]));
     expect(stored[0]).toMatchObject({ protocol: 3, host: '10.9.9.9', port: 1080, username: 'u' });
     expect(stored[0]!.passwordEnc).not.toBe('p');
     // The same lines again store nothing new.
-    expect(dataOf(await call('/api/steam-accounts/batch/proxies-from-lines', { lines })).addedProxyIds).toEqual([]);
+    expect(
+      dataOf(await call('/api/steam-accounts/batch/proxies-from-lines', { lines })).addedProxyIds,
+    ).toEqual([]);
   });
 
   it('sets stored proxies on many accounts; foreign accounts and proxies fail with 3', async () => {

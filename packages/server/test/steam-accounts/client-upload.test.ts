@@ -37,7 +37,7 @@ describe('sdk client: maFile upload and import', () => {
     });
     const api = client();
     const extracted = await api.steamAccounts.extractMafiles({
-      tryExtractProxy: false,
+      tryExtractProxy: 'false',
       files: [
         { name: `${bots[0]!.steamId}.maFile`, data: new Blob([sandboxMafileText(bots[0]!)]) },
         { name: 'farm.zip', data: archive },
@@ -55,7 +55,12 @@ describe('sdk client: maFile upload and import', () => {
       accounts: Object.fromEntries(
         extracted.extractedData.map((item, i) => [
           String(i),
-          { login: item.login!, password: passwords.get(item.login!)!, mafile: item.mafile, proxyData: proxyData(110) },
+          {
+            login: item.login!,
+            password: passwords.get(item.login!)!,
+            mafile: item.mafile,
+            proxyData: proxyData(110),
+          },
         ]),
       ),
     });

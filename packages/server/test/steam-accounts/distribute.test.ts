@@ -40,10 +40,12 @@ describe('planDistribution', () => {
           );
           expect(plan.size).toBe(accounts);
           const placed = new Map<number, number>();
-          for (const proxyId of plan.values()) if (proxyId !== null) placed.set(proxyId, (placed.get(proxyId) ?? 0) + 1);
+          for (const proxyId of plan.values())
+            if (proxyId !== null) placed.set(proxyId, (placed.get(proxyId) ?? 0) + 1);
           const capacity = proxies.reduce((sum, p) => sum + Math.max(0, max - p.load), 0);
           expect([...placed.values()].reduce((a, b) => a + b, 0)).toBe(Math.min(accounts, capacity));
-          for (const proxy of proxies) expect(proxy.load + (placed.get(proxy.id) ?? 0)).toBeLessThanOrEqual(Math.max(max, proxy.load));
+          for (const proxy of proxies)
+            expect(proxy.load + (placed.get(proxy.id) ?? 0)).toBeLessThanOrEqual(Math.max(max, proxy.load));
         },
       ),
     );
@@ -67,7 +69,9 @@ describe('steamAccounts.add in distribute mode', () => {
     const { ids, tagId } = await seedProxies(t, user, 3, { tagName: 'Pool', first: 1 });
     const { ids: dead } = await seedProxies(t, user, 1, { first: 9, status: 3 });
     // A proxy the checker found dead is in the tag too: it gets no accounts.
-    await t.testDb.database.db.insert(proxyTagLinks).values({ userId: user.id, proxyId: dead[0]!, tagId: tagId! });
+    await t.testDb.database.db
+      .insert(proxyTagLinks)
+      .values({ userId: user.id, proxyId: dead[0]!, tagId: tagId! });
     // The first proxy already carries one account.
     const [busy] = world.healthyAccounts(1, 700);
     await addAccounts(t, user, { accounts: { '0': addItem(busy!, { proxyId: ids[0]! }) } });
@@ -81,8 +85,18 @@ describe('steamAccounts.add in distribute mode', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const data = dataOf(res);
-    const byLogin = new Map(data.addedAccounts.map((a: { login: string; proxyId: number }) => [a.login, a.proxyId]));
-    expect(bots.map((bot) => byLogin.get(bot.login) ?? null)).toEqual([ids[1], ids[2], ids[0], ids[1], ids[2], null, null]);
+    const byLogin = new Map(
+      data.addedAccounts.map((a: { login: string; proxyId: number }) => [a.login, a.proxyId]),
+    );
+    expect(bots.map((bot) => byLogin.get(bot.login) ?? null)).toEqual([
+      ids[1],
+      ids[2],
+      ids[0],
+      ids[1],
+      ids[2],
+      null,
+      null,
+    ]);
     expect(Object.keys(data.errors)).toEqual(['5', '6']);
     expect(data.errors['5'].reason).toBe('noProxy');
   });

@@ -14,7 +14,9 @@ describe('editing Steam accounts', () => {
 
   const addBots = async (first: number, count: number): Promise<{ id: number; login: string }[]> => {
     const bots = world.healthyAccounts(count, first);
-    const accounts = Object.fromEntries(bots.map((bot, i) => [String(i), addItem(bot, { proxyId: proxyIds[0]! })]));
+    const accounts = Object.fromEntries(
+      bots.map((bot, i) => [String(i), addItem(bot, { proxyId: proxyIds[0]! })]),
+    );
     const data = dataOf(await addAccounts(t, user, { accounts }));
     expect(data.addedAccounts).toHaveLength(count);
     return data.addedAccounts;
@@ -38,7 +40,9 @@ describe('editing Steam accounts', () => {
     expect(dataOf(removed)).toEqual({ id: a!.id });
     expect((await call('GET', `/api/steam-accounts/${a!.id}`)).json().error.resultCode).toBe(3);
     expect((await call('DELETE', `/api/steam-accounts/${a!.id}`)).json().error.resultCode).toBe(3);
-    const batch = dataOf(await call('POST', '/api/steam-accounts/batch/remove', { accountIds: [b!.id, c!.id, a!.id] }));
+    const batch = dataOf(
+      await call('POST', '/api/steam-accounts/batch/remove', { accountIds: [b!.id, c!.id, a!.id] }),
+    );
     expect(batch.succeededIds).toEqual([b!.id, c!.id]);
     expect(batch.failed).toEqual([{ id: a!.id, resultCode: 3, message: expect.any(String) }]);
   });
@@ -79,10 +83,9 @@ describe('editing Steam accounts', () => {
   it('replaces the maFile only with one of the same login', async () => {
     const [a] = await addBots(531, 1);
     const bot = world.find(a!.login)!;
-    const withoutIdentity = JSON.parse(sandboxMafileText(bot).replace(/"SteamID": \d+/, '"SteamID": null')) as Record<
-      string,
-      unknown
-    >;
+    const withoutIdentity = JSON.parse(
+      sandboxMafileText(bot).replace(/"SteamID": \d+/, '"SteamID": null'),
+    ) as Record<string, unknown>;
     delete withoutIdentity.identity_secret;
     const ok = await call('PUT', `/api/steam-accounts/${a!.id}/credentials`, {
       mafile: JSON.stringify(withoutIdentity),
@@ -97,23 +100,41 @@ describe('editing Steam accounts', () => {
     expect(mismatch.json().error.resultCode).toBe(7);
     const unreadable = await call('PUT', `/api/steam-accounts/${a!.id}/credentials`, { mafile: '{"x": 1}' });
     expect(unreadable.json().error.resultCode).toBe(10);
-    const foreign = await call('PUT', `/api/steam-accounts/${a!.id}/credentials`, { mafile: sandboxMafileText(bot) }, other);
+    const foreign = await call(
+      'PUT',
+      `/api/steam-accounts/${a!.id}/credentials`,
+      { mafile: sandboxMafileText(bot) },
+      other,
+    );
     expect(foreign.json().error.resultCode).toBe(3);
   });
 
   it('tags one account (id 0 creates or reuses by name) and takes tags off', async () => {
     const [a, b] = await addBots(541, 2);
-    const created = dataOf(await call('POST', `/api/steam-accounts/${a!.id}/tags`, { tag: { id: 0, name: 'Drops' } }));
+    const created = dataOf(
+      await call('POST', `/api/steam-accounts/${a!.id}/tags`, { tag: { id: 0, name: 'Drops' } }),
+    );
     expect(created).toEqual([{ id: expect.any(Number), name: 'Drops' }]);
-    const reused = dataOf(await call('POST', `/api/steam-accounts/${b!.id}/tags`, { tag: { id: 0, name: 'drops' } }));
+    const reused = dataOf(
+      await call('POST', `/api/steam-accounts/${b!.id}/tags`, { tag: { id: 0, name: 'drops' } }),
+    );
     expect(reused).toEqual(created);
-    const byId = await call('POST', `/api/steam-accounts/${b!.id}/tags`, { tag: { id: created[0].id, name: 'x' } });
+    const byId = await call('POST', `/api/steam-accounts/${b!.id}/tags`, {
+      tag: { id: created[0].id, name: 'x' },
+    });
     expect(dataOf(byId)).toEqual(created);
     const removed = dataOf(await call('DELETE', `/api/steam-accounts/${a!.id}/tags/${created[0].id}`));
     expect(removed).toEqual([]);
-    const unknownTag = await call('POST', `/api/steam-accounts/${a!.id}/tags`, { tag: { id: 999999, name: 'x' } });
+    const unknownTag = await call('POST', `/api/steam-accounts/${a!.id}/tags`, {
+      tag: { id: 999999, name: 'x' },
+    });
     expect(unknownTag.json().error.resultCode).toBe(3);
-    const foreign = await call('POST', `/api/steam-accounts/${a!.id}/tags`, { tag: { id: 0, name: 'Hijack' } }, other);
+    const foreign = await call(
+      'POST',
+      `/api/steam-accounts/${a!.id}/tags`,
+      { tag: { id: 0, name: 'Hijack' } },
+      other,
+    );
     expect(foreign.json().error.resultCode).toBe(3);
     expect(dataOf(await call('GET', '/api/steam-accounts/tags', undefined, other))).toEqual([]);
   });
@@ -130,7 +151,10 @@ describe('editing Steam accounts', () => {
     expect(added.failed.map((f: { id: number }) => f.id)).toEqual([99999999]);
     expect(added.tag.name).toBe('Batch');
     const removed = dataOf(
-      await call('POST', '/api/steam-accounts/batch/tags/remove', { accountIds: [a!.id], tagId: added.tag.id }),
+      await call('POST', '/api/steam-accounts/batch/tags/remove', {
+        accountIds: [a!.id],
+        tagId: added.tag.id,
+      }),
     );
     expect(removed.succeededIds).toEqual([a!.id]);
     const row = dataOf(await call('GET', `/api/steam-accounts/${b!.id}`));

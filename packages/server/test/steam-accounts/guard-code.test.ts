@@ -39,7 +39,10 @@ describe('steamAccounts.guardCode', () => {
     const [a, b] = world.healthyAccounts(2, 901);
     const added = dataOf(
       await addAccounts(t, user, {
-        accounts: { '0': addItem(a!, { proxyData: proxyData(90) }), '1': addItem(b!, { proxyData: proxyData(91) }) },
+        accounts: {
+          '0': addItem(a!, { proxyData: proxyData(90) }),
+          '1': addItem(b!, { proxyData: proxyData(91) }),
+        },
       }),
     ).addedAccounts as { id: number; login: string }[];
     withProxy = added.find((row) => row.login === a!.login)!;
@@ -80,7 +83,9 @@ describe('steamAccounts.guardCode', () => {
   it('is rate-limited per user: 30 a minute, then 429 with result 8', async () => {
     const fresh = await signUp(t, 'guard-limit', admin);
     const [bot] = world.healthyAccounts(1, 950);
-    const added = dataOf(await addAccounts(t, fresh, { accounts: { '0': addItem(bot!, { proxyData: proxyData(95) }) } }));
+    const added = dataOf(
+      await addAccounts(t, fresh, { accounts: { '0': addItem(bot!, { proxyData: proxyData(95) }) } }),
+    );
     const id = added.addedAccounts[0].id as number;
     for (let i = 0; i < 30; i += 1) expect((await guardCode(id, fresh)).statusCode).toBe(200);
     const limited = await guardCode(id, fresh);

@@ -44,7 +44,10 @@ describe('steamAccounts query, counters, querySpec, get, listTags and the search
     expect(added.addedAccounts).toHaveLength(12);
     rows = (await query({ pages: { page: 1, pageSize: 100 }, sort: [{ propertyName: 'login' }] })).items;
     for (const row of rows.slice(8))
-      await t.call('PUT', `/api/steam-accounts/${row.id}/proxy`, { token: user.accessToken, body: { proxyId: null } });
+      await t.call('PUT', `/api/steam-accounts/${row.id}/proxy`, {
+        token: user.accessToken,
+        body: { proxyId: null },
+      });
     const tagged = await t.call('POST', '/api/steam-accounts/batch/tags/add', {
       token: user.accessToken,
       body: { accountIds: rows.slice(0, 4).map((r) => r.id), tag: { id: 0, name: 'Farm A' } },
@@ -112,13 +115,22 @@ describe('steamAccounts query, counters, querySpec, get, listTags and the search
   it('describes the query', async () => {
     const spec = dataOf(await t.call('GET', '/api/steam-accounts/query-spec', { token: user.accessToken }));
     expect(spec.sortable).toContain('lastLoginAt');
-    expect(spec.filters).toEqual(['withTagIds', 'exceptTagIds', 'hasProxy', 'searchString', 'withStatus', 'exceptStatus']);
+    expect(spec.filters).toEqual([
+      'withTagIds',
+      'exceptTagIds',
+      'hasProxy',
+      'searchString',
+      'withStatus',
+      'exceptStatus',
+    ]);
     expect(spec.pageSizes).toEqual([10, 25, 50, 100]);
     expect(spec.defaultPageSize).toBe(50);
   });
 
   it('gets one account with its tags; another user gets 3', async () => {
-    const row = dataOf(await t.call('GET', `/api/steam-accounts/${rows[2]!.id}`, { token: user.accessToken }));
+    const row = dataOf(
+      await t.call('GET', `/api/steam-accounts/${rows[2]!.id}`, { token: user.accessToken }),
+    );
     expect(row.tags.map((tag: { name: string }) => tag.name)).toEqual(['Farm A', 'Farm B']);
     expect(row).not.toHaveProperty('passwordEnc');
     const foreign = await t.call('GET', `/api/steam-accounts/${rows[2]!.id}`, { token: other.accessToken });
@@ -140,7 +152,9 @@ describe('steamAccounts query, counters, querySpec, get, listTags and the search
       body: { searchString: rows[1]!.steamId },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(dataOf(res).steamAccounts).toEqual([{ id: rows[1]!.id, login: rows[1]!.login, steamId: rows[1]!.steamId }]);
+    expect(dataOf(res).steamAccounts).toEqual([
+      { id: rows[1]!.id, login: rows[1]!.login, steamId: rows[1]!.steamId },
+    ]);
     const foreign = await t.call('POST', '/api/search/global', {
       token: other.accessToken,
       body: { searchString: rows[1]!.steamId },

@@ -41,9 +41,11 @@ describe('Steam account secrets at rest', () => {
     responses += lines.body;
     for (const id of ids) {
       responses += (await t.call('GET', `/api/steam-accounts/${id}`, { token: user.accessToken })).body;
-      responses += (await t.call('GET', `/api/steam-accounts/${id}/credentials`, { token: user.accessToken })).body;
+      responses += (await t.call('GET', `/api/steam-accounts/${id}/credentials`, { token: user.accessToken }))
+        .body;
     }
-    responses += (await t.call('POST', '/api/steam-accounts/query', { token: user.accessToken, body: {} })).body;
+    responses += (await t.call('POST', '/api/steam-accounts/query', { token: user.accessToken, body: {} }))
+      .body;
 
     // The refresh tokens Steam issued exist only sealed: open them to know what to look for.
     for (const id of ids) {
@@ -78,7 +80,11 @@ describe('Steam account secrets at rest', () => {
       "select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')",
     )) as unknown as { rows: { table_name: string; column_name: string }[] };
     expect(columns.rows.map((c) => `${c.table_name}.${c.column_name}`)).toEqual(
-      expect.arrayContaining(['steam_accounts.password_enc', 'steam_accounts.mafile_enc', 'proxies.password_enc']),
+      expect.arrayContaining([
+        'steam_accounts.password_enc',
+        'steam_accounts.mafile_enc',
+        'proxies.password_enc',
+      ]),
     );
     let dump = '';
     for (const { table_name, column_name } of columns.rows) {
@@ -89,7 +95,8 @@ describe('Steam account secrets at rest', () => {
     }
     expect(dump).toMatch(/v1\.d1\.[A-Za-z0-9_-]{40,}/);
     expect(dump).toContain('sandbox_bot_1001');
-    for (const canary of canaries) expect(dump.includes(canary), `plaintext found: ${canary.slice(0, 6)}…`).toBe(false);
+    for (const canary of canaries)
+      expect(dump.includes(canary), `plaintext found: ${canary.slice(0, 6)}…`).toBe(false);
   });
 
   it('no answer and no log line holds one either', () => {

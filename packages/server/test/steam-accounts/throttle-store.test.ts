@@ -1,6 +1,6 @@
+import { RATE_LIMIT_COOL_DOWN_MS } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { steamLoginThrottle } from '../../src/db/schema.ts';
-import { RATE_LIMIT_COOL_DOWN_MS } from '@tradedeck/sdk/domain';
 import { DbThrottleStore } from '../../src/modules/steam-accounts/throttle-repo.ts';
 import { type AuthTestApp, createAuthTestApp, signUp } from '../auth/helpers/auth-app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
@@ -18,7 +18,9 @@ describe('DbThrottleStore', () => {
 
   it('hands out distinct sign-in slots per proxy, spaced by the interval, even to concurrent callers', async () => {
     const now = 1_000_000;
-    const slots = await Promise.all(Array.from({ length: 8 }, () => store.reserveSlot('10.0.0.1:80', now, 10_000)));
+    const slots = await Promise.all(
+      Array.from({ length: 8 }, () => store.reserveSlot('10.0.0.1:80', now, 10_000)),
+    );
     expect(slots.map((s) => s.startAt).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 8 }, (_, i) => now + i * 10_000),
     );

@@ -15,8 +15,6 @@ export interface AccountsDeps {
   steamClock: Clock;
   limiter: RateLimiter;
   audit(event: SecurityEvent): Promise<void>;
-  /** Keyed hash of a proxy's identity (protocol, host, port, login, password), as the proxies table stores it. */
-  proxyIdentityHash(identityKey: string): string;
   log: FastifyBaseLogger;
   now: () => number;
 }
@@ -26,8 +24,4 @@ type AccountSecretColumn = 'password_enc' | 'mafile_enc' | 'refresh_token_enc';
 /** Where an account secret lives; the envelope's AAD binds it to this user, column and row. */
 export function accountSlot(userId: string, accountId: number, column: AccountSecretColumn): SecretSlot {
   return { userId, table: 'steam_accounts', column, rowId: String(accountId) };
-}
-
-export function proxyPasswordSlot(userId: string, proxyId: number): SecretSlot {
-  return { userId, table: 'proxies', column: 'password_enc', rowId: String(proxyId) };
 }

@@ -15,7 +15,6 @@ import { BatchProxiesService } from './batch-proxies-service.ts';
 import type { AccountsDeps } from './deps.ts';
 import { AccountEditService } from './edit-service.ts';
 import { GuardCodeService } from './guard-code-service.ts';
-import { identityHasher } from './proxy-identity.ts';
 import { AccountQueryService } from './query-service.ts';
 import { SteamAccountsRepo } from './repo.ts';
 import { registerSteamAccountRoutes, type SteamAccountServices } from './routes.ts';
@@ -52,7 +51,6 @@ export function registerSteamAccountsModule(
     steamClock: options.steam?.clock ?? systemClock,
     limiter: auth.limiter,
     audit: (event) => auth.audit(event),
-    proxyIdentityHash: identityHasher(auth.deriveKey('proxy-identity')),
     log: app.log.child({ module: 'steam-accounts' }),
     now: options.now,
   };
