@@ -31,7 +31,7 @@ Tradedeck demo (sandbox mode: Steam is simulated, nothing leaves this machine)
   accounts:  ${running.importSet.linesFile}  (login:password lines for the wizard's text step)
   The set holds ${running.importSet.accounts.length} accounts: healthy ones and one per failure case
   (sandbox_invalid_password, sandbox_rate_limited, …), each giving its add reason.
-  CLI:       TRADEDECK_URL=${running.url} pnpm tradedeck accounts import --mafiles ${running.importSet.mafileDir} --lines ${running.importSet.linesFile}
+  CLI:       pnpm tradedeck --server ${running.url} accounts import --mafiles ${running.importSet.mafileDir} --lines ${running.importSet.linesFile}
 Press Ctrl+C to stop.
 `);
 

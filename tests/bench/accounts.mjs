@@ -4,15 +4,19 @@
 // The API part lives with the server (packages/server/bench/accounts.ts) and runs through tsx.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { run as runExtract } from './accounts-extract.mjs';
 import { withBenchPostgres } from './_proxies-postgres.mjs';
+import { run as runExtract } from './accounts-extract.mjs';
 
 export async function run() {
   await runExtract();
   await withBenchPostgres(54343, (databaseUrl) => {
     const cwd = fileURLToPath(new URL('../../packages/server', import.meta.url));
     const env = { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) };
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/accounts.ts'], { cwd, env, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/accounts.ts'], {
+      cwd,
+      env,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`accounts benchmark exited with ${result.status}`);
   });
 }

@@ -3,8 +3,9 @@
  * upload, then add in the distribute mode over a proxy tag), and the p95 of account queries with filters over
  * 20,000 accounts at 50 concurrent clients. Postgres when BENCH_DATABASE_URL is set, else in-memory PGlite.
  */
-import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+
 import type { Db } from '../src/db/database.ts';
+import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
 import { authHeaders, type BenchServer, startBenchServer } from './_proxies-server.ts';
 
 const IMPORT_COUNT = 1000;
@@ -16,7 +17,13 @@ const QUERY_TARGET_MS = 50;
 const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
 const where = databaseUrl ? 'Postgres' : 'PGlite';
 
-async function call<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: authHeaders(token),
@@ -34,7 +41,9 @@ function percentile(sorted: number[], p: number): number {
 async function importBench(server: BenchServer): Promise<void> {
   {
     const { base, token } = server;
-    const lines = Array.from({ length: 60 }, (_, i) => `10.77.${i >> 8}.${i & 255}:3128:u${i}:p${i}`).join('\n');
+    const lines = Array.from({ length: 60 }, (_, i) => `10.77.${i >> 8}.${i & 255}:3128:u${i}:p${i}`).join(
+      '\n',
+    );
     await call(base, token, 'POST', '/api/proxies', { proxies: lines, tag: { id: 0, name: 'Bench pool' } });
     const tags = await call<{ id: number; name: string }[]>(base, token, 'GET', '/api/proxies/tags');
     const tagId = tags.find((tag) => tag.name === 'Bench pool')!.id;
@@ -42,14 +51,16 @@ async function importBench(server: BenchServer): Promise<void> {
 
     const started = performance.now();
     const form = new FormData();
-    for (const account of accounts) form.append('files', new Blob([sandboxMafileText(account)]), `${account.steamId}.maFile`);
+    for (const account of accounts)
+      form.append('files', new Blob([sandboxMafileText(account)]), `${account.steamId}.maFile`);
     const uploaded = await fetch(`${base}/api/steam-accounts/extract-mafiles?tryExtractProxy=false`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    const extracted = ((await uploaded.json()) as { data: { extractedData: { login: string; mafile: string }[] } }).data
-      .extractedData;
+    const extracted = (
+      (await uploaded.json()) as { data: { extractedData: { login: string; mafile: string }[] } }
+    ).data.extractedData;
     const extractedAt = performance.now();
     const passwords = new Map(accounts.map((a) => [a.login, a.password]));
     const result = await call<{ addedAccounts: unknown[]; errors: Record<string, unknown> }>(
@@ -89,8 +100,16 @@ async function queryBench(server: BenchServer): Promise<void> {
       () => ({ withTagIds: [tagIds[0]], sort: [{ propertyName: 'login', isDescending: false }] }),
       () => ({ hasProxy: true, withStatus: [0], pages: { page: 7, pageSize: 100 } }),
       () => ({ searchString: `bot_${1000 + Math.floor(Math.random() * 9000)}` }),
-      () => ({ exceptTagIds: [tagIds[1]], hasProxy: false, sort: [{ propertyName: 'lastLoginAt', isDescending: true }] }),
-      () => ({ withTagIds: tagIds.slice(0, 2), exceptStatus: [2], sort: [{ propertyName: 'steamId', isDescending: true }] }),
+      () => ({
+        exceptTagIds: [tagIds[1]],
+        hasProxy: false,
+        sort: [{ propertyName: 'lastLoginAt', isDescending: true }],
+      }),
+      () => ({
+        withTagIds: tagIds.slice(0, 2),
+        exceptStatus: [2],
+        sort: [{ propertyName: 'steamId', isDescending: true }],
+      }),
     ];
     // Warm up the plans and caches.
     for (const shape of shapes) await call(base, token, 'POST', '/api/steam-accounts/query', shape());
@@ -133,7 +152,9 @@ async function seedAccounts(base: string, token: string, db: Db, count: number) 
       (g % 5 = 0)::int, 'v1.d1.sealed', 'v1.d1.sealed', true, true,
       now() - (g || ' minutes')::interval, now() - (g || ' seconds')::interval
     from generate_series(1, ${count}) g`);
-  await db.execute(`insert into steam_account_tags (user_id, name) values ('${me.id}', 'Farm A'), ('${me.id}', 'Farm B')`);
+  await db.execute(
+    `insert into steam_account_tags (user_id, name) values ('${me.id}', 'Farm A'), ('${me.id}', 'Farm B')`,
+  );
   await db.execute(`
     insert into steam_account_tag_links (user_id, account_id, tag_id)
     select a.user_id, a.id, t.id from steam_accounts a join steam_account_tags t on t.user_id = a.user_id

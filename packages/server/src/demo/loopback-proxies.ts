@@ -11,7 +11,9 @@ export interface LoopbackProxy {
  * Small HTTP proxies on 127.0.0.1 (CONNECT tunnels and plain forwarding, Basic auth) for the demo, so the proxy
  * screens and checks have live proxies to work with. Only loopback clients can reach them.
  */
-export async function startLoopbackProxies(count: number): Promise<{ proxies: LoopbackProxy[]; close(): Promise<void> }> {
+export async function startLoopbackProxies(
+  count: number,
+): Promise<{ proxies: LoopbackProxy[]; close(): Promise<void> }> {
   const servers: Server[] = [];
   const proxies: LoopbackProxy[] = [];
   for (let i = 1; i <= count; i++) {

@@ -169,7 +169,9 @@ export class AccountQueries {
         order.push(item.isDescending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
     }
     const lastDescending = sort.length === 0 || sort.at(-1)!.isDescending;
-    order.push(lastDescending ? sql`${steamAccounts.id} desc nulls last` : sql`${steamAccounts.id} asc nulls last`);
+    order.push(
+      lastDescending ? sql`${steamAccounts.id} desc nulls last` : sql`${steamAccounts.id} asc nulls last`,
+    );
     const [rows, totals] = await Promise.all([
       this.tx
         .select(viewColumns)
