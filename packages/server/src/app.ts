@@ -11,9 +11,11 @@ import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
 import type { SteamPort, SteamPortOptions } from './integrations/steam/index.ts';
+import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
 import { registerProxiesModule } from './modules/proxies/routes.ts';
+import { registerProxyChecks } from './modules/proxy-checks/register.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { SearchService } from './modules/search/service.ts';
 import { SettingsRepo } from './modules/settings/repo.ts';
@@ -132,6 +134,8 @@ export async function buildApp({
     return caller ? { userId: caller.userId, ...expiryOf(token!) } : null;
   });
   registerJudge(app);
+  await registerJobs(app, { config, database });
+  await registerProxyChecks(app, { database });
 
   return app;
 }

@@ -57,6 +57,15 @@ const aStillSignedIn = async ({ t, a }: WalkContext) => {
 };
 
 const walker: Record<string, WalkEntry> = {
+  'proxies.check': {
+    expect: 3,
+    attack: ({ t, b, proxies }) =>
+      t.call('POST', '/api/proxies/check', { token: b.accessToken, body: { ids: [proxies.proxyId] } }),
+    async unchanged({ t, a, proxies }) {
+      const now = await t.call('GET', `/api/proxies/${proxies.proxyId}`, { token: a.accessToken });
+      expect(now.json().data).toEqual(JSON.parse(proxies.snapshot).data);
+    },
+  },
   'user.revokeSession': {
     expect: 3,
     attack: ({ t, b, aSessionId }) =>
