@@ -34,6 +34,8 @@ async function call<T>(
   return envelope.data;
 }
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -80,7 +82,7 @@ async function importBench(server: BenchServer): Promise<void> {
       },
     );
     const done = performance.now();
-    console.log(
+    print(
       `import ${IMPORT_COUNT} sandbox accounts end to end (${where}): ${((done - started) / 1000).toFixed(2)} s` +
         ` — upload+extract ${((extractedAt - started) / 1000).toFixed(2)} s, sign-in+store ${((done - extractedAt) / 1000).toFixed(2)} s` +
         ` (${Math.round(IMPORT_COUNT / ((done - started) / 1000))} accounts/s); added ${result.addedAccounts.length}, failed ${Object.keys(result.errors).length}`,
@@ -128,7 +130,7 @@ async function queryBench(server: BenchServer): Promise<void> {
     const wall = (performance.now() - started) / 1000;
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
-    console.log(
+    print(
       `query over ${QUERY_ACCOUNTS} accounts, ${CLIENTS} clients × ${QUERIES_PER_CLIENT} (${where}):` +
         ` p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms,` +
         ` ${Math.round(times.length / wall)} queries/s — target p95 < ${QUERY_TARGET_MS} ms ${p95 < QUERY_TARGET_MS ? 'OK' : 'MISSED'}`,
