@@ -1,5 +1,6 @@
 /** A real server on loopback with one signed-in user, for the proxies benchmarks (PGlite or a Postgres URL). */
 import { loadConfig } from '../src/config/config.ts';
+import type { Db } from '../src/db/database.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
@@ -8,6 +9,8 @@ export interface BenchServer {
   base: string;
   database: RunningServer['database'];
   token: string;
+  /** The server's database, for seeding rows a benchmark does not measure. */
+  db: Db;
   stop(): Promise<void>;
 }
 
@@ -38,7 +41,7 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
   const login = await post('/api/auth/login', { email, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login ${login.status} ${await login.text()}`);
   const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  return { base, token, database: server.database, stop: () => server.stop() };
+  return { base, token, database: server.database, db: server.database.db, stop: () => server.stop() };
 }
 
 /** 100,000 distinct proxy lines in the common shapes, a third with credentials. */

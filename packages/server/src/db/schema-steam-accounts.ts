@@ -55,6 +55,8 @@ export const steamAccounts = pgTable(
     index('steam_accounts_user_status').on(t.userId, t.status),
     index('steam_accounts_proxy').on(t.proxyId),
     index('steam_accounts_user_created').on(t.userId, t.createdAt),
+    // The default list order (newest first, id as tiebreak) read straight from the index.
+    index('steam_accounts_user_created_id').on(t.userId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -1,0 +1,173 @@
+/**
+ * Steam accounts through the real API on loopback (sandbox Steam): an import of 1,000 accounts end to end (maFile
+ * upload, then add in the distribute mode over a proxy tag), and the p95 of account queries with filters over
+ * 20,000 accounts at 50 concurrent clients. Postgres when BENCH_DATABASE_URL is set, else in-memory PGlite.
+ */
+
+import type { Db } from '../src/db/database.ts';
+import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+import { authHeaders, type BenchServer, startBenchServer } from './_proxies-server.ts';
+
+const IMPORT_COUNT = 1000;
+const QUERY_ACCOUNTS = 20_000;
+const CLIENTS = 50;
+const QUERIES_PER_CLIENT = 20;
+const QUERY_TARGET_MS = 50;
+
+const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
+const where = databaseUrl ? 'Postgres' : 'PGlite';
+
+async function call<T>(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: authHeaders(token),
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const envelope = (await response.json()) as { success: boolean; data: T; error: { message: string } };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.error.message}`);
+  return envelope.data;
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function importBench(server: BenchServer): Promise<void> {
+  {
+    const { base, token } = server;
+    const lines = Array.from({ length: 60 }, (_, i) => `10.77.${i >> 8}.${i & 255}:3128:u${i}:p${i}`).join(
+      '\n',
+    );
+    await call(base, token, 'POST', '/api/proxies', { proxies: lines, tag: { id: 0, name: 'Bench pool' } });
+    const tags = await call<{ id: number; name: string }[]>(base, token, 'GET', '/api/proxies/tags');
+    const tagId = tags.find((tag) => tag.name === 'Bench pool')!.id;
+    const accounts = new SandboxWorld().healthyAccounts(IMPORT_COUNT, 30_001);
+
+    const started = performance.now();
+    const form = new FormData();
+    for (const account of accounts)
+      form.append('files', new Blob([sandboxMafileText(account)]), `${account.steamId}.maFile`);
+    const uploaded = await fetch(`${base}/api/steam-accounts/extract-mafiles?tryExtractProxy=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const extracted = (
+      (await uploaded.json()) as { data: { extractedData: { login: string; mafile: string }[] } }
+    ).data.extractedData;
+    const extractedAt = performance.now();
+    const passwords = new Map(accounts.map((a) => [a.login, a.password]));
+    const result = await call<{ addedAccounts: unknown[]; errors: Record<string, unknown> }>(
+      base,
+      token,
+      'POST',
+      '/api/steam-accounts',
+      {
+        mode: 'distribute',
+        distribute: { proxyTagId: tagId, maxAccountsPerProxy: 20 },
+        accounts: Object.fromEntries(
+          extracted.map((item, i) => [
+            String(i),
+            { login: item.login, password: passwords.get(item.login)!, mafile: item.mafile },
+          ]),
+        ),
+      },
+    );
+    const done = performance.now();
+    print(
+      `import ${IMPORT_COUNT} sandbox accounts end to end (${where}): ${((done - started) / 1000).toFixed(2)} s` +
+        ` — upload+extract ${((extractedAt - started) / 1000).toFixed(2)} s, sign-in+store ${((done - extractedAt) / 1000).toFixed(2)} s` +
+        ` (${Math.round(IMPORT_COUNT / ((done - started) / 1000))} accounts/s); added ${result.addedAccounts.length}, failed ${Object.keys(result.errors).length}`,
+    );
+  }
+}
+
+async function queryBench(server: BenchServer): Promise<void> {
+  {
+    const { base, token } = server;
+    // The imported accounts count towards the 20,000.
+    await seedAccounts(base, token, server.db, QUERY_ACCOUNTS - IMPORT_COUNT);
+    const tags = await call<{ id: number; name: string }[]>(base, token, 'GET', '/api/steam-accounts/tags');
+    const tagIds = tags.map((tag) => tag.id);
+    const shapes = [
+      () => ({ pages: { page: 1, pageSize: 50 } }),
+      () => ({ withTagIds: [tagIds[0]], sort: [{ propertyName: 'login', isDescending: false }] }),
+      () => ({ hasProxy: true, withStatus: [0], pages: { page: 7, pageSize: 100 } }),
+      () => ({ searchString: `bot_${1000 + Math.floor(Math.random() * 9000)}` }),
+      () => ({
+        exceptTagIds: [tagIds[1]],
+        hasProxy: false,
+        sort: [{ propertyName: 'lastLoginAt', isDescending: true }],
+      }),
+      () => ({
+        withTagIds: tagIds.slice(0, 2),
+        exceptStatus: [2],
+        sort: [{ propertyName: 'steamId', isDescending: true }],
+      }),
+    ];
+    // Warm up the plans and caches.
+    for (const shape of shapes) await call(base, token, 'POST', '/api/steam-accounts/query', shape());
+    const times: number[] = [];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, client) => {
+        for (let i = 0; i < QUERIES_PER_CLIENT; i++) {
+          const shape = shapes[(client + i) % shapes.length]!;
+          const t0 = performance.now();
+          await call(base, token, 'POST', '/api/steam-accounts/query', shape());
+          times.push(performance.now() - t0);
+        }
+      }),
+    );
+    const wall = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    print(
+      `query over ${QUERY_ACCOUNTS} accounts, ${CLIENTS} clients × ${QUERIES_PER_CLIENT} (${where}):` +
+        ` p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms,` +
+        ` ${Math.round(times.length / wall)} queries/s — target p95 < ${QUERY_TARGET_MS} ms ${p95 < QUERY_TARGET_MS ? 'OK' : 'MISSED'}`,
+    );
+  }
+}
+
+/**
+ * Stored accounts for one user, written straight into the tables (signing each in would measure the
+ * import, not the query): a third without a proxy, two tags over parts of them.
+ */
+async function seedAccounts(base: string, token: string, db: Db, count: number) {
+  const lines = Array.from({ length: 200 }, (_, i) => `10.88.${i >> 8}.${i & 255}:8080`).join('\n');
+  await call(base, token, 'POST', '/api/proxies', { proxies: lines });
+  const me = await call<{ id: string }>(base, token, 'GET', '/api/user/info');
+  await db.execute(`
+    insert into steam_accounts (user_id, login, steam_id, proxy_id, status, password_enc, mafile_enc,
+      has_shared_secret, has_identity_secret, last_login_at, created_at)
+    select '${me.id}', 'bot_' || (1000 + g), (76561202300000000 + g)::text,
+      case when g % 3 = 0 then null else (select min(id) from proxies where user_id = '${me.id}') + (g % 200) end,
+      (g % 5 = 0)::int, 'v1.d1.sealed', 'v1.d1.sealed', true, true,
+      now() - (g || ' minutes')::interval, now() - (g || ' seconds')::interval
+    from generate_series(1, ${count}) g`);
+  await db.execute(
+    `insert into steam_account_tags (user_id, name) values ('${me.id}', 'Farm A'), ('${me.id}', 'Farm B')`,
+  );
+  await db.execute(`
+    insert into steam_account_tag_links (user_id, account_id, tag_id)
+    select a.user_id, a.id, t.id from steam_accounts a join steam_account_tags t on t.user_id = a.user_id
+    where a.user_id = '${me.id}' and ((t.name = 'Farm A' and a.id % 4 = 0) or (t.name = 'Farm B' and a.id % 7 = 0))`);
+  await db.execute('analyze');
+}
+
+const server = await startBenchServer(databaseUrl);
+try {
+  await importBench(server);
+  await queryBench(server);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "steam_accounts_user_created_id" ON "steam_accounts" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
