@@ -14,6 +14,9 @@ import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import type { ProxyFilters } from './proxy-filters.ts';
 
+/** A streamed export of a very large list may take a while; the call's default timeout would cut it. */
+const EXPORT_TIMEOUT_MS = 5 * 60_000;
+
 export interface ExportScope {
   selectedIds: number[];
   filters: ProxyFilters;
@@ -41,12 +44,15 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
 
   const build = useMutation({
     mutationFn: () =>
-      services.client.proxies.export({
-        ...(which === 'selection' ? { ids: scope.selectedIds } : scope.filters),
-        format,
-        ...(format === 'custom' ? { template } : {}),
-        sort: scope.sort as never,
-      }),
+      services.client.proxies.export(
+        {
+          ...(which === 'selection' ? { ids: scope.selectedIds } : scope.filters),
+          format,
+          ...(format === 'custom' ? { template } : {}),
+          sort: scope.sort as never,
+        },
+        { timeoutMs: EXPORT_TIMEOUT_MS },
+      ),
     onError: (error) => notifyError(services, error),
   });
   const text = build.data ?? '';
