@@ -1,4 +1,5 @@
-import type { Route } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { PROXY_AUTH, proxyPortsFromEnv } from './proxy-fixtures.ts';
 
@@ -115,4 +116,33 @@ test.describe('proxies screen', () => {
     const exported = (await result.inputValue()).split('\n').filter((line) => line !== '');
     expect([...exported].sort()).toEqual([...good].sort());
   });
+
+  test('the screen and its dialogs have no serious accessibility problems, light and dark', async ({
+    page,
+    baseUrl,
+  }) => {
+    for (const theme of ['light', 'dark']) {
+      await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);
+      await page.goto(`${baseUrl}/panel/proxy`);
+      await expect(page.locator('[data-live-state="live"]')).toBeVisible();
+      await expectAccessible(page, `${theme} list`);
+      await page.getByRole('button', { name: 'Добавить', exact: true }).click();
+      await page.getByRole('dialog').getByLabel('Список прокси').fill('1.2.3.4:8080\nbad line\n1.2.3.4:8080');
+      await expect(page.getByTestId('preview-invalid')).toBeVisible();
+      await expectAccessible(page, `${theme} add dialog`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Экспорт', exact: true }).click();
+      await expectAccessible(page, `${theme} export dialog`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+  });
 });
+
+async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}

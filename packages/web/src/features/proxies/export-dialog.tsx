@@ -109,7 +109,10 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
               name="export-scope"
               checked={which === 'selection'}
               disabled={scope.selectedIds.length === 0}
-              onChange={() => setWhich('selection')}
+              onChange={() => {
+                setWhich('selection');
+                build.reset();
+              }}
             />
             {t('proxies.export.scopeSelection', { count: scope.selectedIds.length })}
           </label>
@@ -118,7 +121,10 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
               type="radio"
               name="export-scope"
               checked={which === 'filters'}
-              onChange={() => setWhich('filters')}
+              onChange={() => {
+                setWhich('filters');
+                build.reset();
+              }}
             />
             {t('proxies.export.scopeFilters', { count: scope.total })}
           </label>
@@ -132,7 +138,10 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
             data-autofocus
             className="input w-full"
             value={format}
-            onChange={(event) => setFormat(event.target.value as ProxyExportFormat)}
+            onChange={(event) => {
+              setFormat(event.target.value as ProxyExportFormat);
+              build.reset();
+            }}
           >
             {PROXY_EXPORT_FORMATS.map((value) => (
               <option key={value} value={value}>
@@ -152,7 +161,10 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
               value={template}
               maxLength={500}
               aria-invalid={templateError !== null}
-              onChange={(event) => setTemplate(event.target.value)}
+              onChange={(event) => {
+                setTemplate(event.target.value);
+                build.reset();
+              }}
             />
             <p className="text-xs text-muted">
               {t('proxies.export.templateHint')}{' '}

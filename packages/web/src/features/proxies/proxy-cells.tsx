@@ -59,7 +59,7 @@ export function RelativeTime({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <span className="text-muted">{t('proxies.never')}</span>;
   const date = new Date(iso);
   const seconds = Math.round((date.getTime() - Date.now()) / 1000);
-  const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto', style: 'short' });
   const [value, unit] = relativeParts(seconds);
   return (
     <time dateTime={iso} title={date.toLocaleString(i18n.language)}>

@@ -26,7 +26,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       accessorFn: (row) => row.proxyName ?? '',
       header: label('name'),
       meta: label('name'),
-      size: 130,
+      size: 90,
       cell: ({ row }) =>
         row.original.proxyName ? (
           <span title={row.original.proxyName}>{row.original.proxyName}</span>
@@ -39,7 +39,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       accessorFn: (row) => row.identity.protocol,
       header: label('protocol'),
       meta: label('protocol'),
-      size: 90,
+      size: 95,
       cell: ({ row }) => (
         <span className="font-mono text-xs">{protocolName(row.original.identity.protocol)}</span>
       ),
@@ -49,7 +49,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       accessorFn: proxyAddress,
       header: label('address'),
       meta: label('address'),
-      size: 170,
+      size: 150,
       cell: ({ row }) => (
         <span className="font-mono text-xs" data-testid="proxy-address">
           {proxyAddress(row.original)}
@@ -62,7 +62,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       header: label('login'),
       meta: label('login'),
       enableSorting: false,
-      size: 110,
+      size: 95,
       cell: ({ row }) => row.original.credentials?.username ?? <span className="text-muted">—</span>,
     },
     {
@@ -70,7 +70,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       accessorFn: (row) => row.metadata.countryCode ?? '',
       header: label('country'),
       meta: label('country'),
-      size: 90,
+      size: 80,
       cell: ({ row }) => <CountryCell code={row.original.metadata.countryCode} />,
     },
     {
@@ -78,7 +78,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       accessorFn: (row) => row.status,
       header: label('status'),
       meta: label('status'),
-      size: 130,
+      size: 125,
       cell: ({ row }) => <StatusBadge status={row.original.status} pending={row.original.pending} />,
     },
     {
@@ -86,7 +86,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       accessorFn: (row) => row.lastCheck?.latencyMs ?? null,
       header: label('latency'),
       meta: label('latency'),
-      size: 90,
+      size: 75,
       cell: ({ row }) => {
         const check = row.original.lastCheck;
         if (!check || check.latencyMs === null || !check.valid) return <span className="text-muted">—</span>;
@@ -98,7 +98,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       accessorFn: (row) => row.lastCheck?.checkedAt ?? '',
       header: label('lastCheck'),
       meta: label('lastCheck'),
-      size: 120,
+      size: 110,
       cell: ({ row }) => {
         const check = row.original.lastCheck;
         const reason =
@@ -116,7 +116,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       header: label('tags'),
       meta: label('tags'),
       enableSorting: false,
-      size: 140,
+      size: 90,
       cell: ({ row }) => (
         <span className="flex gap-1 overflow-hidden">
           {row.original.tags.map((tag) => (
@@ -136,7 +136,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       header: label('accounts'),
       meta: label('accounts'),
       enableSorting: false,
-      size: 80,
+      size: 85,
       cell: ({ row }) => {
         const accounts = row.original.steamAccounts;
         return accounts.length === 0 ? (
@@ -152,23 +152,27 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       meta: label('actions'),
       enableSorting: false,
       enableHiding: false,
-      size: 110,
+      size: 64,
       cell: ({ row }) => (
-        <span className="flex gap-1">
+        <span className="flex gap-0.5">
           <button
             type="button"
-            className="rounded px-1.5 py-0.5 text-xs font-semibold text-primary-ink hover:bg-primary/10 disabled:opacity-40"
+            title={t('proxies.actions.check')}
+            aria-label={t('proxies.actions.check')}
+            className="rounded px-1.5 py-0.5 text-primary-ink hover:bg-primary/10 disabled:opacity-40"
             disabled={row.original.pending}
             onClick={() => actions.check(row.original)}
           >
-            {t('proxies.actions.check')}
+            <span aria-hidden>⟳</span>
           </button>
           <button
             type="button"
-            className="rounded px-1.5 py-0.5 text-xs font-semibold text-primary-ink hover:bg-primary/10"
+            title={t('proxies.actions.view')}
+            aria-label={t('proxies.actions.view')}
+            className="rounded px-1.5 py-0.5 text-primary-ink hover:bg-primary/10"
             onClick={() => actions.open(row.original)}
           >
-            {t('proxies.actions.view')}
+            <span aria-hidden>✎</span>
           </button>
         </span>
       ),

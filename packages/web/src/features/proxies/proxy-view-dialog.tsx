@@ -128,12 +128,12 @@ function Identity({ row, pending, onCheck }: { row: ProxyRow; pending: boolean; 
         <span className="font-mono text-xs">{protocolName(row.identity.protocol)}</span>
         <span className="font-mono text-base font-semibold">{proxyAddress(row)}</span>
         <StatusBadge status={row.status} pending={pending} />
-        <CountryCell code={row.metadata.countryCode} />
+        {row.metadata.countryCode && <CountryCell code={row.metadata.countryCode} />}
         <button type="button" className="btn-ghost ml-auto" disabled={pending} onClick={onCheck}>
           {t('proxies.view.check')}
         </button>
       </div>
-      <dl className="grid grid-cols-[9rem_1fr] gap-y-1 text-sm">
+      <dl className="grid grid-cols-[11rem_1fr] gap-y-1 text-sm">
         <dt className="text-muted">{t('proxies.view.lastCheck')}</dt>
         <dd data-testid="last-check">
           <RelativeTime iso={check?.checkedAt} />

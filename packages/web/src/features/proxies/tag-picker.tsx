@@ -99,7 +99,7 @@ export function TagPicker({
             </button>
           </li>
         ))}
-        {!options.newName && options.existing.length === 0 && (
+        {!options.newName && options.existing.length === 0 && typed.trim() !== '' && (
           <li className="px-2 py-1 text-sm text-muted">{t('proxies.tagPicker.nothing')}</li>
         )}
       </ul>
