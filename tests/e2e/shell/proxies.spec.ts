@@ -115,6 +115,19 @@ test.describe('proxies screen', () => {
     await expect(result).not.toHaveValue('');
     const exported = (await result.inputValue()).split('\n').filter((line) => line !== '');
     expect([...exported].sort()).toEqual([...good].sort());
+    await page.keyboard.press('Escape');
+
+    // The selection lives in the URL like the rest of the table, and row commands act on it by hotkey.
+    const boxes = page.locator('td input[type=checkbox]');
+    await boxes.nth(0).click();
+    await boxes.nth(1).click();
+    await expect(page).toHaveURL(/sel=\d+%2C\d+|sel=\d+,\d+/);
+    await page.reload();
+    await expect(page.getByTestId('selection-count')).toHaveText('Выбрано 2 строки');
+    await page.locator('td input[type=checkbox]').nth(0).focus();
+    await page.keyboard.press('c');
+    await expect(page.getByRole('status').filter({ hasText: 'Проверка запущена: 2' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Проверка завершена/ })).toBeVisible();
   });
 
   test('the screen and its dialogs have no serious accessibility problems, light and dark', async ({
