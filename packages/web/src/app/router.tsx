@@ -22,7 +22,6 @@ export const NOT_FOUND_PATH = '/not-found';
 /** Sections of the panel whose screens arrive with their areas; each route name follows the spec. */
 const SECTION_PAGES = [
   ['steam-accounts', 'nav.steamAccounts'],
-  ['proxy', 'nav.proxies'],
   ['accounts', 'nav.p2pAccounts'],
   ['lots', 'nav.lots'],
   ['sales-history', 'nav.salesHistory'],
@@ -105,6 +104,11 @@ export function createRoutes(services: Pick<AppServices, 'session'>): RouteObjec
                   element: <m.SectionPage titleKey={titleKey} />,
                 })),
             })),
+            {
+              path: 'proxy',
+              lazy: () =>
+                import('../features/proxies/proxies-page.tsx').then((m) => ({ Component: m.ProxiesPage })),
+            },
             {
               path: 'admin/users',
               lazy: () =>

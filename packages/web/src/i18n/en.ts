@@ -1,3 +1,4 @@
+import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
 
 export const en: Resources = {
@@ -236,6 +237,7 @@ export const en: Resources = {
     database: 'Database',
     serverFailed: 'The server did not answer',
   },
+  proxies: proxiesEn,
   sections: {
     pending: 'This section is being connected. The dashboard, settings and the command palette work today.',
   },

@@ -1,3 +1,4 @@
+import { proxiesRu } from './proxies.ts';
 /** Russian resources: the default language. The spec's Russian texts are used verbatim. */
 export const ru = {
   app: { name: 'Tradedeck' },
@@ -253,6 +254,7 @@ export const ru = {
     database: 'База данных',
     serverFailed: 'Сервер не ответил',
   },
+  proxies: proxiesRu,
   sections: { pending: 'Этот раздел подключается. Пока доступны дашборд, настройки и палитра команд.' },
   offline: {
     title: 'Нет подключения',
