@@ -1,4 +1,5 @@
 import type { Resources } from './ru.ts';
+import { steamAccountsEn } from './steam-accounts.ts';
 
 export const en: Resources = {
   app: { name: 'Tradedeck' },
@@ -236,6 +237,7 @@ export const en: Resources = {
     database: 'Database',
     serverFailed: 'The server did not answer',
   },
+  steamAccounts: steamAccountsEn,
   sections: {
     pending: 'This section is being connected. The dashboard, settings and the command palette work today.',
   },

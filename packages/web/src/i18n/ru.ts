@@ -1,3 +1,5 @@
+import { steamAccountsRu } from './steam-accounts.ts';
+
 /** Russian resources: the default language. The spec's Russian texts are used verbatim. */
 export const ru = {
   app: { name: 'Tradedeck' },
@@ -253,6 +255,7 @@ export const ru = {
     database: 'База данных',
     serverFailed: 'Сервер не ответил',
   },
+  steamAccounts: steamAccountsRu,
   sections: { pending: 'Этот раздел подключается. Пока доступны дашборд, настройки и палитра команд.' },
   offline: {
     title: 'Нет подключения',
