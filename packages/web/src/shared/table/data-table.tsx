@@ -50,9 +50,6 @@ export interface DataTableProps<T> {
   /** Actions for the selected rows, shown in a bar while something is selected. */
   bulkActions?(selectedIds: string[], clear: () => void): React.ReactNode;
   onOpenRow?(row: T): void;
-  /** The row under the keyboard cursor (or the last clicked checkbox), for commands on "the focused row". */
-  onActiveRowChange?(row: T | null): void;
-  onSelectionChange?(selectedIds: string[]): void;
   /** Height of the scrolling body; the list virtualises whatever its length. */
   height?: string;
 }
@@ -146,13 +143,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     };
   }, [commands, hotkeys, virtualizer]);
 
-  const activeRow = cursor.cursor >= 0 ? props.rows[cursor.cursor] : undefined;
-  const onActiveRowChange = props.onActiveRowChange;
-  useEffect(() => onActiveRowChange?.(activeRow ?? null), [activeRow, onActiveRowChange]);
-
   const selectedIds = useMemo(() => ids.filter((id) => cursor.selected.has(id)), [ids, cursor.selected]);
-  const onSelectionChange = props.onSelectionChange;
-  useEffect(() => onSelectionChange?.(selectedIds), [selectedIds, onSelectionChange]);
   const selectLabel = t('table.selectRow');
   const visibleColumnKey = table
     .getVisibleLeafColumns()
