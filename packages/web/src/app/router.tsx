@@ -21,7 +21,11 @@ export const NOT_FOUND_PATH = '/not-found';
 
 /** Sections of the panel whose screens arrive with their areas; each route name follows the spec. */
 const SECTION_PAGES = [
+<<<<<<< HEAD
   ['proxy', 'nav.proxies'],
+=======
+  ['steam-accounts', 'nav.steamAccounts'],
+>>>>>>> web-proxies
   ['accounts', 'nav.p2pAccounts'],
   ['lots', 'nav.lots'],
   ['sales-history', 'nav.salesHistory'],
@@ -111,6 +115,11 @@ export function createRoutes(services: Pick<AppServices, 'session'>): RouteObjec
                   element: <m.SectionPage titleKey={titleKey} />,
                 })),
             })),
+            {
+              path: 'proxy',
+              lazy: () =>
+                import('../features/proxies/proxies-page.tsx').then((m) => ({ Component: m.ProxiesPage })),
+            },
             {
               path: 'admin/users',
               lazy: () =>

@@ -1,3 +1,4 @@
+import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
 import { steamAccountsEn } from './steam-accounts.ts';
 
@@ -237,7 +238,11 @@ export const en: Resources = {
     database: 'Database',
     serverFailed: 'The server did not answer',
   },
+<<<<<<< HEAD
   steamAccounts: steamAccountsEn,
+=======
+  proxies: proxiesEn,
+>>>>>>> web-proxies
   sections: {
     pending: 'This section is being connected. The dashboard, settings and the command palette work today.',
   },

@@ -1,4 +1,5 @@
 import type { CommandDef } from './command-types.ts';
+import { proxyCommands } from './proxy-commands.ts';
 import { steamAccountCommands } from './steam-account-commands.ts';
 
 const nav = (id: string, path: string, hotkey: string, keywords: readonly string[]): CommandDef => ({
@@ -146,6 +147,7 @@ export const commands: readonly CommandDef[] = [
   table('table.selectPage', ['mod+a']),
   table('table.clearSelection', ['escape']),
   table('table.open', ['enter']),
+  ...proxyCommands,
   {
     id: 'dialog.close',
     titleKey: 'commands.dialog.close',

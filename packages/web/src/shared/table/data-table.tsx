@@ -50,6 +50,10 @@ export interface DataTableProps<T> {
   /** Actions for the selected rows, shown in a bar while something is selected. */
   bulkActions?(selectedIds: string[], clear: () => void): React.ReactNode;
   onOpenRow?(row: T): void;
+  /** Selected row ids kept by the page (e.g. in the URL): the table follows them and reports its changes. */
+  selection?: { ids: readonly string[]; onChange(ids: string[]): void };
+  /** The row under the keyboard cursor (or last clicked), for commands that act on one row. */
+  onActiveRowChange?(id: string | null): void;
   /** Height of the scrolling body; the list virtualises whatever its length. */
   height?: string;
 }
@@ -71,6 +75,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
   idsRef.current = ids;
 
   useEffect(() => setCursor((state) => pruneSelection(state, ids)), [ids]);
+
+  const selectionKey = props.selection?.ids.join(',');
+  useEffect(() => {
+    if (selectionKey === undefined) return;
+    const wanted = selectionKey === '' ? [] : selectionKey.split(',');
+    setCursor((state) => (sameIds(state.selected, wanted) ? state : withSelection(state, wanted)));
+  }, [selectionKey]);
+  const reportRef = useRef({ selection: props.selection, active: props.onActiveRowChange });
+  reportRef.current = { selection: props.selection, active: props.onActiveRowChange };
+  const reported = useRef(cursor.selected);
+  useEffect(() => {
+    // Only changes made here are reported; the first render has not read the page's ids yet.
+    if (reported.current === cursor.selected) return;
+    reported.current = cursor.selected;
+    const selection = reportRef.current.selection;
+    if (selection && !sameIds(cursor.selected, selection.ids)) selection.onChange([...cursor.selected]);
+  }, [cursor.selected]);
+  const activeId = cursor.cursor >= 0 ? (ids[cursor.cursor] ?? null) : null;
+  useEffect(() => reportRef.current.active?.(activeId), [activeId]);
 
   const sorting: SortingState = props.sort.map((s) => ({ id: s.propertyName, desc: s.isDescending }));
   const table = useReactTable({
@@ -342,6 +365,15 @@ export function selectColumn<T>(): ColumnDef<T, unknown> {
     enableHiding: false,
     size: 40,
   };
+}
+
+function sameIds(set: ReadonlySet<string>, ids: readonly string[]): boolean {
+  return set.size === ids.length && ids.every((id) => set.has(id));
+}
+
+function withSelection(state: CursorState, ids: readonly string[]): CursorState {
+  const selected = new Set(ids);
+  return { ...state, selected, base: selected };
 }
 
 function readVisibility(id: string): VisibilityState {

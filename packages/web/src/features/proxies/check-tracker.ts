@@ -1,0 +1,133 @@
+import type { ProxyStatus } from '@tradedeck/sdk/domain';
+
+/** One `ProxyStatusUpdated` result as the screen uses it. */
+export interface StatusEvent {
+  id: number;
+  valid: boolean;
+  status: ProxyStatus;
+  latencyMs: number | null;
+  countryCode: string | null;
+  exitIp: string | null;
+  errorClass: string | null;
+  checkedAt: string;
+}
+
+export interface BatchProgress {
+  total: number;
+  done: number;
+  valid: number;
+  invalid: number;
+  /** Check requests sent whose size the server has not told yet. */
+  awaiting: number;
+}
+
+export interface CheckState {
+  /** Rows waiting for their result (per-row spinner). */
+  pending: ReadonlySet<number>;
+  /** The running checks together; null when none runs. */
+  batch: BatchProgress | null;
+}
+
+type Listener = () => void;
+
+const EMPTY_BATCH: BatchProgress = { total: 0, done: 0, valid: 0, invalid: 0, awaiting: 0 };
+
+/**
+ * Progress of proxy checks started from this screen: which rows wait for a result and how far the batches
+ * are. Results arrive as hub events, possibly before the check request has answered with the batch size, so
+ * a batch ends only when every request has answered and as many results as announced have arrived.
+ */
+export class CheckTracker {
+  #state: CheckState = { pending: new Set(), batch: null };
+  readonly #listeners = new Set<Listener>();
+  #onFinished: ((batch: BatchProgress) => void) | null = null;
+
+  get state(): CheckState {
+    return this.#state;
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  onFinished(callback: ((batch: BatchProgress) => void) | null): void {
+    this.#onFinished = callback;
+  }
+
+  /** A check request is about to go out; its rows show a spinner at once. */
+  begin(ids: readonly number[]): void {
+    const pending = new Set(this.#state.pending);
+    for (const id of ids) pending.add(id);
+    const batch = this.#state.batch ?? EMPTY_BATCH;
+    this.#set({ pending, batch: { ...batch, awaiting: batch.awaiting + 1 } });
+  }
+
+  /** The server accepted a request for `total` proxies. */
+  started(total: number): void {
+    const batch = this.#state.batch ?? EMPTY_BATCH;
+    this.#settle({ ...batch, total: batch.total + total, awaiting: Math.max(0, batch.awaiting - 1) });
+  }
+
+  /** The request failed: its rows wait no more. */
+  failed(ids: readonly number[]): void {
+    const pending = new Set(this.#state.pending);
+    for (const id of ids) pending.delete(id);
+    this.#state = { ...this.#state, pending };
+    const batch = this.#state.batch ?? EMPTY_BATCH;
+    this.#settle({ ...batch, awaiting: Math.max(0, batch.awaiting - 1) });
+  }
+
+  /** Results from the hub, in arrival order. */
+  apply(events: readonly StatusEvent[]): void {
+    if (events.length === 0) return;
+    const pending = new Set(this.#state.pending);
+    let batch = this.#state.batch;
+    for (const event of events) {
+      pending.delete(event.id);
+      if (batch) {
+        batch = {
+          ...batch,
+          done: batch.done + 1,
+          valid: batch.valid + (event.valid ? 1 : 0),
+          invalid: batch.invalid + (event.valid ? 0 : 1),
+        };
+      }
+    }
+    this.#state = { ...this.#state, pending };
+    if (batch) this.#settle(batch);
+    else this.#set(this.#state);
+  }
+
+  #settle(batch: BatchProgress): void {
+    const finished = batch.awaiting === 0 && batch.done >= batch.total;
+    if (!finished) {
+      this.#set({ ...this.#state, batch });
+      return;
+    }
+    this.#set({ pending: new Set(), batch: null });
+    if (batch.total > 0) this.#onFinished?.({ ...batch, done: batch.total });
+  }
+
+  #set(state: CheckState): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+/** Reads a hub payload into a status event; null when it is not a proxy result this screen can use. */
+export function readStatusEvent(payload: unknown): StatusEvent | null {
+  const value = payload as Record<string, unknown> | null;
+  if (!value || typeof value.id !== 'number') return null;
+  const status = typeof value.status === 'number' ? value.status : value.result === 1 ? 1 : 3;
+  return {
+    id: value.id,
+    valid: value.result === 1 || value.valid === true,
+    status: status as ProxyStatus,
+    latencyMs: typeof value.latencyMs === 'number' ? value.latencyMs : null,
+    countryCode: typeof value.countryCode === 'string' ? value.countryCode : null,
+    exitIp: typeof value.exitIp === 'string' ? value.exitIp : null,
+    errorClass: typeof value.errorClass === 'string' ? value.errorClass : null,
+    checkedAt: typeof value.checkedAt === 'string' ? value.checkedAt : new Date().toISOString(),
+  };
+}

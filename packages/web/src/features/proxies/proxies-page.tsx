@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query';
+import { PROXY_COUNTRY_DATA_ATTRIBUTION } from '@tradedeck/sdk/domain';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useServices } from '../../shared/app-services.tsx';
+import { DataTable } from '../../shared/table/data-table.tsx';
+import { useTableUrlState } from '../../shared/table/table-url-state.ts';
+import { useServerList } from '../../shared/table/use-server-list.ts';
+import { useStore } from '../../shared/use-store.ts';
+import { CheckProgress } from './check-progress.tsx';
+import { CheckTracker } from './check-tracker.ts';
+import { type ProxyListRow, proxyColumns } from './proxy-columns.tsx';
+import { ProxyFilterBar } from './proxy-filter-bar.tsx';
+import { FILTER_KEYS, formatIdList, parseIdList, SELECTION_KEY, toProxyFilters } from './proxy-filters.ts';
+import { useLiveChecks } from './use-live-checks.ts';
+import { type ProxyScreen, useProxyActions } from './use-proxy-actions.tsx';
+
+const NO_ROWS: never[] = [];
+const getRowId = (row: ProxyListRow) => String(row.id);
+
+/** Main → Proxies: the list with filters, live checks and every proxy action (also as palette commands). */
+export function ProxiesPage() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const url = useTableUrlState(FILTER_KEYS);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => toProxyFilters(url.state.filters), [url.state.filters]);
+  const list = useServerList(
+    'proxies',
+    url.state,
+    (input, signal) => client.proxies.query(input as Parameters<typeof client.proxies.query>[0], { signal }),
+    (values) => ({ ...toProxyFilters(values) }),
+  );
+  const tags = useQuery({ queryKey: ['proxies', 'tags'], queryFn: () => client.proxies.listTags() });
+  const spec = useQuery({ queryKey: ['proxies', 'spec'], queryFn: () => client.proxies.querySpec() });
+
+  const [tracker] = useState(() => new CheckTracker());
+  const checks = useStore(tracker.subscribe, () => tracker.state);
+  const live = useLiveChecks(tracker);
+
+  const items = list.data?.items ?? NO_ROWS;
+  const rows = useMemo<ProxyListRow[]>(
+    () => items.map((row) => ({ ...row, pending: checks.pending.has(row.id) })),
+    [items, checks.pending],
+  );
+
+  const selectionParam = params.get(SELECTION_KEY) ?? '';
+  const selectedIds = useMemo(() => parseIdList(selectionParam), [selectionParam]);
+  const selection = useMemo(
+    () => ({
+      ids: selectedIds.map(String),
+      onChange: (ids: string[]) =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            const value = formatIdList(ids);
+            if (value) next.set(SELECTION_KEY, value);
+            else next.delete(SELECTION_KEY);
+            return next;
+          },
+          { replace: true },
+        ),
+    }),
+    [selectedIds, setParams],
+  );
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const onActiveRowChange = useCallback(
+    (id: string | null) => setActiveId(id === null ? null : Number(id)),
+    [],
+  );
+
+  const screen: ProxyScreen = {
+    rows,
+    selectedIds,
+    activeId,
+    filters,
+    sort: url.state.sort,
+    total: list.data?.total ?? 0,
+    tracker,
+    clearSelection: () => selection.onChange([]),
+  };
+  const screenRef = useRef(screen);
+  screenRef.current = screen;
+  const actions = useProxyActions(screenRef);
+
+  const columns = useMemo(
+    () => proxyColumns(t, { check: (row) => actions.check([row.id]), open: (row) => actions.open(row.id) }),
+    [t, actions],
+  );
+  const resetFilters = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of [...FILTER_KEYS, 'page', SELECTION_KEY]) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="space-y-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('proxies.title')}</h1>
+          <p className="text-sm text-muted">{t('proxies.subtitle')}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <LiveDot state={live} />
+          <button type="button" className="btn-ghost" onClick={() => actions.checkAll()}>
+            {t('proxies.actions.checkAll')}
+          </button>
+          <button type="button" className="btn-ghost" onClick={() => actions.exportList()}>
+            {t('proxies.actions.export')}
+          </button>
+          <button
+            type="button"
+            className="rounded-md bg-primary-strong px-3 py-1 text-sm font-semibold text-white hover:bg-primary-deep"
+            onClick={() => actions.add()}
+          >
+            {t('proxies.actions.add')}
+          </button>
+        </div>
+      </header>
+      <ProxyFilterBar
+        filters={url.state.filters}
+        setFilter={url.setFilter}
+        resetFilters={resetFilters}
+        tags={tags.data ?? []}
+        countries={spec.data?.countries ?? []}
+      />
+      {checks.batch && <CheckProgress batch={checks.batch} />}
+      <DataTable
+        id="proxies"
+        label={t('proxies.title')}
+        columns={columns}
+        rows={rows}
+        getRowId={getRowId}
+        loading={list.isFetching && !list.data}
+        sort={url.state.sort}
+        onSortChange={url.setSort}
+        paging={{
+          page: url.state.page,
+          pageSize: url.state.pageSize,
+          total: list.data?.total ?? 0,
+          onPageChange: url.setPage,
+          onPageSizeChange: url.setPageSize,
+        }}
+        selection={selection}
+        onActiveRowChange={onActiveRowChange}
+        onOpenRow={(row) => actions.open(row.id)}
+        bulkActions={() => (
+          <>
+            <button type="button" className="btn-ghost" onClick={() => actions.check()}>
+              {t('proxies.actions.checkSelected')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => actions.exportList()}>
+              {t('proxies.actions.export')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => actions.addTag()}>
+              {t('proxies.actions.addTag')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => actions.removeTag()}>
+              {t('proxies.actions.removeTag')}
+            </button>
+            <button type="button" className="btn-danger" onClick={() => actions.remove()}>
+              {t('proxies.actions.remove')}
+            </button>
+          </>
+        )}
+      />
+      <p className="text-xs text-muted">
+        {t('proxies.attribution')}{' '}
+        <a href={PROXY_COUNTRY_DATA_ATTRIBUTION.url} target="_blank" rel="noreferrer" className="underline">
+          {PROXY_COUNTRY_DATA_ATTRIBUTION.text}
+        </a>{' '}
+        ({PROXY_COUNTRY_DATA_ATTRIBUTION.licence})
+      </p>
+    </div>
+  );
+}
+
+function LiveDot({ state }: { state: string }) {
+  const { t } = useTranslation();
+  const live = state === 'live';
+  return (
+    <span className="flex items-center gap-1.5 text-xs text-muted" data-live-state={state}>
+      <span aria-hidden className={`h-2 w-2 rounded-full ${live ? 'bg-emerald-500' : 'bg-amber-500'}`} />
+      {t(`proxies.live.${state}`)}
+    </span>
+  );
+}

@@ -1,0 +1,177 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ProxyRow } from '@tradedeck/sdk/contract';
+import { hostForLine } from '@tradedeck/sdk/domain';
+import type { TFunction } from 'i18next';
+import { selectColumn } from '../../shared/table/data-table.tsx';
+import { CountryCell, protocolName, RelativeTime, StatusBadge } from './proxy-cells.tsx';
+
+/** A list row plus whether a check of it is running. */
+export type ProxyListRow = ProxyRow & { pending: boolean };
+
+export interface RowActions {
+  check(row: ProxyListRow): void;
+  open(row: ProxyListRow): void;
+}
+
+export const proxyAddress = (row: Pick<ProxyRow, 'identity'>) =>
+  `${hostForLine(row.identity.address)}:${row.identity.port}`;
+
+/** Columns of the proxies table; ids are the sortable properties of `proxies.query` where they sort. */
+export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<ProxyListRow, unknown>[] {
+  const label = (key: string) => t(`proxies.columns.${key}`);
+  return [
+    selectColumn<ProxyListRow>(),
+    {
+      id: 'proxyName',
+      accessorFn: (row) => row.proxyName ?? '',
+      header: label('name'),
+      meta: label('name'),
+      size: 130,
+      cell: ({ row }) =>
+        row.original.proxyName ? (
+          <span title={row.original.proxyName}>{row.original.proxyName}</span>
+        ) : (
+          <span className="text-muted">—</span>
+        ),
+    },
+    {
+      id: 'protocol',
+      accessorFn: (row) => row.identity.protocol,
+      header: label('protocol'),
+      meta: label('protocol'),
+      size: 90,
+      cell: ({ row }) => (
+        <span className="font-mono text-xs">{protocolName(row.original.identity.protocol)}</span>
+      ),
+    },
+    {
+      id: 'address',
+      accessorFn: proxyAddress,
+      header: label('address'),
+      meta: label('address'),
+      size: 170,
+      cell: ({ row }) => (
+        <span className="font-mono text-xs" data-testid="proxy-address">
+          {proxyAddress(row.original)}
+        </span>
+      ),
+    },
+    {
+      id: 'login',
+      accessorFn: (row) => row.credentials?.username ?? '',
+      header: label('login'),
+      meta: label('login'),
+      enableSorting: false,
+      size: 110,
+      cell: ({ row }) => row.original.credentials?.username ?? <span className="text-muted">—</span>,
+    },
+    {
+      id: 'countryCode',
+      accessorFn: (row) => row.metadata.countryCode ?? '',
+      header: label('country'),
+      meta: label('country'),
+      size: 90,
+      cell: ({ row }) => <CountryCell code={row.original.metadata.countryCode} />,
+    },
+    {
+      id: 'status',
+      accessorFn: (row) => row.status,
+      header: label('status'),
+      meta: label('status'),
+      size: 130,
+      cell: ({ row }) => <StatusBadge status={row.original.status} pending={row.original.pending} />,
+    },
+    {
+      id: 'latencyMs',
+      accessorFn: (row) => row.lastCheck?.latencyMs ?? null,
+      header: label('latency'),
+      meta: label('latency'),
+      size: 90,
+      cell: ({ row }) => {
+        const check = row.original.lastCheck;
+        if (!check || check.latencyMs === null || !check.valid) return <span className="text-muted">—</span>;
+        return t('proxies.latencyMs', { value: Math.round(check.latencyMs) });
+      },
+    },
+    {
+      id: 'checkedAt',
+      accessorFn: (row) => row.lastCheck?.checkedAt ?? '',
+      header: label('lastCheck'),
+      meta: label('lastCheck'),
+      size: 120,
+      cell: ({ row }) => {
+        const check = row.original.lastCheck;
+        const reason =
+          check && !check.valid && check.errorClass ? t(`proxies.errorClasses.${check.errorClass}`) : '';
+        return (
+          <span title={reason || undefined}>
+            <RelativeTime iso={check?.checkedAt} />
+          </span>
+        );
+      },
+    },
+    {
+      id: 'tags',
+      accessorFn: (row) => row.tags.map((tag) => tag.name).join(', '),
+      header: label('tags'),
+      meta: label('tags'),
+      enableSorting: false,
+      size: 140,
+      cell: ({ row }) => (
+        <span className="flex gap-1 overflow-hidden">
+          {row.original.tags.map((tag) => (
+            <span
+              key={tag.id}
+              className="rounded bg-primary/10 px-1.5 py-0.5 text-xs whitespace-nowrap text-primary-ink"
+            >
+              {tag.name}
+            </span>
+          ))}
+        </span>
+      ),
+    },
+    {
+      id: 'accounts',
+      accessorFn: (row) => row.steamAccounts.length,
+      header: label('accounts'),
+      meta: label('accounts'),
+      enableSorting: false,
+      size: 80,
+      cell: ({ row }) => {
+        const accounts = row.original.steamAccounts;
+        return accounts.length === 0 ? (
+          <span className="text-muted">0</span>
+        ) : (
+          <span title={accounts.map((account) => account.login).join(', ')}>{accounts.length}</span>
+        );
+      },
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{label('actions')}</span>,
+      meta: label('actions'),
+      enableSorting: false,
+      enableHiding: false,
+      size: 110,
+      cell: ({ row }) => (
+        <span className="flex gap-1">
+          <button
+            type="button"
+            className="rounded px-1.5 py-0.5 text-xs font-semibold text-primary-ink hover:bg-primary/10 disabled:opacity-40"
+            disabled={row.original.pending}
+            onClick={() => actions.check(row.original)}
+          >
+            {t('proxies.actions.check')}
+          </button>
+          <button
+            type="button"
+            className="rounded px-1.5 py-0.5 text-xs font-semibold text-primary-ink hover:bg-primary/10"
+            onClick={() => actions.open(row.original)}
+          >
+            {t('proxies.actions.view')}
+          </button>
+        </span>
+      ),
+    },
+  ];
+}
