@@ -21,11 +21,6 @@ export const NOT_FOUND_PATH = '/not-found';
 
 /** Sections of the panel whose screens arrive with their areas; each route name follows the spec. */
 const SECTION_PAGES = [
-<<<<<<< HEAD
-  ['proxy', 'nav.proxies'],
-=======
-  ['steam-accounts', 'nav.steamAccounts'],
->>>>>>> web-proxies
   ['accounts', 'nav.p2pAccounts'],
   ['lots', 'nav.lots'],
   ['sales-history', 'nav.salesHistory'],

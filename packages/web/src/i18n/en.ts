@@ -238,11 +238,8 @@ export const en: Resources = {
     database: 'Database',
     serverFailed: 'The server did not answer',
   },
-<<<<<<< HEAD
-  steamAccounts: steamAccountsEn,
-=======
   proxies: proxiesEn,
->>>>>>> web-proxies
+  steamAccounts: steamAccountsEn,
   sections: {
     pending: 'This section is being connected. The dashboard, settings and the command palette work today.',
   },

@@ -1,9 +1,6 @@
-<<<<<<< HEAD
+import { proxiesRu } from './proxies.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
 
-=======
-import { proxiesRu } from './proxies.ts';
->>>>>>> web-proxies
 /** Russian resources: the default language. The spec's Russian texts are used verbatim. */
 export const ru = {
   app: { name: 'Tradedeck' },
@@ -259,11 +256,8 @@ export const ru = {
     database: 'База данных',
     serverFailed: 'Сервер не ответил',
   },
-<<<<<<< HEAD
-  steamAccounts: steamAccountsRu,
-=======
   proxies: proxiesRu,
->>>>>>> web-proxies
+  steamAccounts: steamAccountsRu,
   sections: { pending: 'Этот раздел подключается. Пока доступны дашборд, настройки и палитра команд.' },
   offline: {
     title: 'Нет подключения',

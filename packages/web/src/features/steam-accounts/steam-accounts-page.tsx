@@ -27,7 +27,7 @@ export function SteamAccountsPage() {
   const queryClient = useQueryClient();
   const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
   const searchRef = useRef<HTMLInputElement>(null);
-  const [activeRow, setActiveRow] = useState<SteamAccountRow | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
   const list = useServerList<SteamAccountRow>(
@@ -55,7 +55,11 @@ export function SteamAccountsPage() {
     focused: null,
     rows: [],
   });
-  targets.current = { selected: selectedIds.map(Number), focused: activeRow, rows };
+  targets.current = {
+    selected: selectedIds.map(Number),
+    focused: rows.find((row) => String(row.id) === activeId) ?? null,
+    rows,
+  };
 
   useEffect(() => {
     const focusedOrSingle = (): SteamAccountRow | null => {
@@ -171,8 +175,8 @@ export function SteamAccountsPage() {
           onPageSizeChange: setPageSize,
         }}
         onOpenRow={(row) => dialogs.openView(row.id)}
-        onActiveRowChange={setActiveRow}
-        onSelectionChange={setSelectedIds}
+        onActiveRowChange={setActiveId}
+        selection={{ ids: selectedIds, onChange: setSelectedIds }}
         bulkActions={(ids) => (
           <>
             <button
