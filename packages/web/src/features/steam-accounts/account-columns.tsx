@@ -42,7 +42,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
       cell: ({ row }) => <span className="font-mono text-xs">{row.original.steamId ?? '—'}</span>,
     },
     {
-      ...column('accountStatus', 'steamAccounts.columns.status', 200),
+      ...column('accountStatus', 'steamAccounts.columns.status', 240),
       accessorKey: 'accountStatus',
       cell: ({ row }) => (
         <StatusBadge status={row.original.accountStatus} lastError={row.original.lastError} inline />
@@ -76,7 +76,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
       ),
     },
     {
-      ...column('lastLoginAt', 'steamAccounts.columns.lastLogin', 130),
+      ...column('lastLoginAt', 'steamAccounts.columns.lastLogin', 140),
       accessorKey: 'lastLoginAt',
       cell: ({ row }) => (
         <span className="text-xs text-muted">

@@ -50,7 +50,7 @@ export const AccountFilters = forwardRef<HTMLInputElement, FiltersProps>(functio
         onChange={(event) => setSearch(event.target.value)}
         aria-label={t('steamAccounts.filters.search')}
         placeholder={t('steamAccounts.filters.search')}
-        className="input w-72"
+        className="input w-80"
       />
       <FilterPopover label={t('steamAccounts.filters.status')} count={activeCount('status', 'xstatus')}>
         {[0, 1, 2].map((status) => (
@@ -112,7 +112,9 @@ function FilterPopover({
   const { t } = useTranslation();
   return (
     <Popover className="relative">
-      <PopoverButton className={`btn-ghost ${count > 0 ? 'border-primary text-primary-ink' : ''}`}>
+      <PopoverButton
+        className={`input hover:border-primary ${count > 0 ? 'border-primary text-primary-ink' : ''}`}
+      >
         {label}
         {count > 0 ? ` · ${count}` : ''} ▾
       </PopoverButton>

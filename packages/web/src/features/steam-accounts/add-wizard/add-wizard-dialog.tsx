@@ -147,7 +147,6 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
                 </label>
               ))}
             </div>
-            <p className="mt-1 text-xs text-muted">{t(`steamAccounts.wizard.modeHints.${mode}`)}</p>
           </div>
           {mode === 'distribute' && (
             <>
@@ -191,6 +190,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
             </>
           )}
         </fieldset>
+        <p className="-mt-2 text-xs text-muted">{t(`steamAccounts.wizard.modeHints.${mode}`)}</p>
 
         <ol className="flex gap-2 text-sm" aria-label={t('steamAccounts.wizard.title')}>
           {STEPS.map((item, index) => (
