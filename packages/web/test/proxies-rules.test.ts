@@ -1,0 +1,213 @@
+import type { ProxyRow } from '@tradedeck/sdk/contract';
+import { describe, expect, it } from 'vitest';
+import { buildAddPreview } from '../src/features/proxies/add-preview.ts';
+import { applyStatusEvents } from '../src/features/proxies/cache-updates.ts';
+import { CheckTracker, readStatusEvent, type StatusEvent } from '../src/features/proxies/check-tracker.ts';
+import { planEdit } from '../src/features/proxies/edit-rules.ts';
+import { toProxyFilters } from '../src/features/proxies/proxy-filters.ts';
+import { tagOptions, tagToAdd } from '../src/features/proxies/tag-options.ts';
+
+describe('proxy edit rules', () => {
+  const stored = { name: 'Main', username: 'bob', hasPassword: true };
+
+  it('enables Save only when the name or the credentials changed', () => {
+    expect(planEdit(stored, { name: 'Main', username: 'bob', password: '' }).canSave).toBe(false);
+    expect(planEdit(stored, { name: ' Main ', username: 'bob', password: '' }).canSave).toBe(false);
+    const renamed = planEdit(stored, { name: 'Backup', username: 'bob', password: '' });
+    expect(renamed).toMatchObject({
+      canSave: true,
+      name: { changed: true, value: 'Backup' },
+      credentials: { kind: 'none' },
+    });
+    const newPassword = planEdit(stored, { name: 'Main', username: 'bob', password: 's3cret' });
+    expect(newPassword).toMatchObject({
+      canSave: true,
+      name: { changed: false },
+      credentials: { kind: 'set', credentials: { username: 'bob', password: 's3cret' } },
+    });
+  });
+
+  it('sends credentials as null when both login and password are empty', () => {
+    const cleared = planEdit(stored, { name: 'Main', username: '', password: '' });
+    expect(cleared).toMatchObject({ canSave: true, credentials: { kind: 'set', credentials: null } });
+    const none = { name: null, username: null, hasPassword: false };
+    expect(planEdit(none, { name: '', username: '', password: '' }).canSave).toBe(false);
+  });
+
+  it('clears a name to null and refuses a password without a login or a new login without its password', () => {
+    expect(planEdit(stored, { name: '  ', username: 'bob', password: '' }).name).toEqual({
+      changed: true,
+      value: null,
+    });
+    expect(planEdit(stored, { name: 'Main', username: '', password: 'x' })).toMatchObject({
+      canSave: false,
+      credentials: { kind: 'invalid', reason: 'passwordWithoutLogin' },
+    });
+    expect(planEdit(stored, { name: 'Main', username: 'alice', password: '' })).toMatchObject({
+      canSave: false,
+      credentials: { kind: 'invalid', reason: 'passwordAgain' },
+    });
+    const loginOnly = { name: null, username: 'uid', hasPassword: false };
+    expect(planEdit(loginOnly, { name: '', username: 'uid2', password: '' }).credentials).toEqual({
+      kind: 'set',
+      credentials: { username: 'uid2', password: '' },
+    });
+  });
+});
+
+describe('tag rules', () => {
+  const all = [
+    { id: 1, name: 'RU' },
+    { id: 2, name: 'Rotating' },
+    { id: 3, name: 'EU' },
+  ];
+
+  it('offers "add new" only for non-blank typed text that names no tag', () => {
+    expect(tagOptions(all, [], '').newName).toBeNull();
+    expect(tagOptions(all, [], '   ').newName).toBeNull();
+    expect(tagOptions(all, [], ' fresh ').newName).toBe('fresh');
+    expect(tagOptions(all, [], 'ru').newName).toBeNull();
+  });
+
+  it('lists existing tags without those the item has, filtered by the typed text', () => {
+    expect(tagOptions(all, [{ id: 1, name: 'RU' }], '').existing.map((t) => t.id)).toEqual([2, 3]);
+    expect(tagOptions(all, [], 'ro').existing.map((t) => t.id)).toEqual([2]);
+  });
+
+  it('needs a choice or a new name', () => {
+    const blank = tagOptions(all, [], '');
+    expect(tagToAdd(null, '', blank)).toBeNull();
+    expect(tagToAdd({ id: 3, name: 'EU' }, '', blank)).toEqual({ id: 3, name: 'EU' });
+    expect(tagToAdd(null, 'new one', tagOptions(all, [], 'new one'))).toEqual({ id: 0, name: 'new one' });
+    expect(tagToAdd(null, 'eu', tagOptions(all, [], 'eu'))).toEqual({ id: 3, name: 'EU' });
+  });
+});
+
+describe('add preview', () => {
+  const text = [
+    '1.2.3.4:8080',
+    '',
+    '# comment',
+    'garbage',
+    '1.2.3.4:8080',
+    '5.6.7.8:70000',
+    'u:p@9.9.9.9:1080',
+  ].join('\n');
+
+  it('counts the proxies and lists invalid lines with their reasons and the repeats', () => {
+    const preview = buildAddPreview(text, 0, 'ru');
+    expect(preview.ready).toBe(2);
+    expect(preview.invalid.map((issue) => issue.line)).toEqual([4, 6]);
+    expect(preview.invalid[1]).toMatchObject({
+      text: '5.6.7.8:70000',
+      message: 'Порт должен быть числом от 1 до 65535',
+    });
+    expect(preview.duplicates).toEqual([{ line: 5, text: '1.2.3.4:8080', firstLine: 1 }]);
+    expect(buildAddPreview(text, 0, 'en').invalid[1]!.message).toBe('Port must be a number from 1 to 65535');
+    expect(buildAddPreview('\n# only a comment\n', 0, 'ru').empty).toBe(true);
+  });
+});
+
+describe('filters from the URL', () => {
+  it('turns URL strings into query filters and drops what is malformed', () => {
+    expect(
+      toProxyFilters({ tags: '1,2,x,2', except: '5', country: 'de', status: '3,9', q: '  gate ' }),
+    ).toEqual({
+      withTagIds: [1, 2],
+      exceptTagIds: [5],
+      country: 'DE',
+      withStatus: [3],
+      searchString: 'gate',
+    });
+    expect(toProxyFilters({ country: 'Germany' })).toEqual({
+      withTagIds: [],
+      exceptTagIds: [],
+      withStatus: [],
+    });
+    expect(toProxyFilters({ country: '--' }).country).toBe('--');
+  });
+});
+
+const event = (id: number, valid: boolean): StatusEvent => ({
+  id,
+  valid,
+  status: valid ? 1 : 3,
+  latencyMs: valid ? 42 : null,
+  countryCode: valid ? 'DE' : null,
+  exitIp: null,
+  errorClass: valid ? null : 'refused',
+  checkedAt: '2026-11-22T06:00:00.000Z',
+});
+
+describe('check tracker', () => {
+  it('shows rows as pending until their result and ends the batch when all announced results arrived', () => {
+    const tracker = new CheckTracker();
+    const finished: unknown[] = [];
+    tracker.onFinished((batch) => finished.push(batch));
+    tracker.begin([1, 2, 3]);
+    expect([...tracker.state.pending]).toEqual([1, 2, 3]);
+    // A result may come before the request answers with the batch size.
+    tracker.apply([event(1, true)]);
+    expect(tracker.state.pending.has(1)).toBe(false);
+    expect(tracker.state.batch).toMatchObject({ done: 1, awaiting: 1 });
+    tracker.started(3);
+    expect(tracker.state.batch).toMatchObject({ total: 3, done: 1, awaiting: 0 });
+    tracker.apply([event(2, false)]);
+    expect(finished).toEqual([]);
+    tracker.apply([event(3, true)]);
+    expect(finished).toEqual([{ total: 3, done: 3, valid: 2, invalid: 1, awaiting: 0 }]);
+    expect(tracker.state).toEqual({ pending: new Set(), batch: null });
+  });
+
+  it('stops waiting for rows whose request failed', () => {
+    const tracker = new CheckTracker();
+    tracker.begin([7]);
+    tracker.failed([7]);
+    expect(tracker.state).toEqual({ pending: new Set(), batch: null });
+  });
+
+  it('reads hub payloads and ignores foreign ones', () => {
+    expect(readStatusEvent({ id: 'row-1', result: 1 })).toBeNull();
+    expect(
+      readStatusEvent({ id: 4, result: 0, status: 4, errorClass: 'auth_failed', checkedAt: 'x' }),
+    ).toMatchObject({
+      id: 4,
+      valid: false,
+      status: 4,
+      errorClass: 'auth_failed',
+    });
+  });
+});
+
+describe('cache updates', () => {
+  const row = (id: number): ProxyRow => ({
+    id,
+    proxyName: null,
+    identity: { protocol: 0, address: '1.2.3.4', port: 80 + id },
+    credentials: null,
+    metadata: { countryCode: 'NL' },
+    steamAccounts: [],
+    tags: [],
+    status: 0,
+    lastCheck: null,
+    createdAt: '2026-11-22T05:00:00.000Z',
+  });
+
+  it('writes status, latency and country into the rows that got a result and keeps other pages as they are', () => {
+    const page = { items: [row(1), row(2)], total: 2, page: 1, pageSize: 50 };
+    const updated = applyStatusEvents(page, new Map([[2, event(2, true)]]))!;
+    expect(updated.items[0]).toBe(page.items[0]);
+    expect(updated.items[1]).toMatchObject({
+      status: 1,
+      metadata: { countryCode: 'DE' },
+      lastCheck: { latencyMs: 42 },
+    });
+    expect(applyStatusEvents(page, new Map([[9, event(9, true)]]))).toBe(page);
+    const failed = applyStatusEvents(page, new Map([[1, event(1, false)]]))!;
+    expect(failed.items[0]).toMatchObject({
+      status: 3,
+      metadata: { countryCode: 'NL' },
+      lastCheck: { errorClass: 'refused' },
+    });
+  });
+});
