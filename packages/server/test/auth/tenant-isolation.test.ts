@@ -2,13 +2,13 @@ import { listOperations, type Operation, pathParams } from '@tradedeck/sdk/contr
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundOperations } from '../../src/http/bind-operation.ts';
-import { proxyRows, storeProxies } from '../proxy-checks/helpers/proxy-check-app.ts';
 import {
   type ProxyWalkTarget,
   prepareProxyWalk,
   proxiesWalker,
   walkResultCode,
 } from '../proxies/tenant-walk.ts';
+import { proxyRows, storeProxies } from '../proxy-checks/helpers/proxy-check-app.ts';
 import {
   type AuthTestApp,
   createAuthTestApp,

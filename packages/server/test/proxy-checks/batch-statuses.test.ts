@@ -194,7 +194,7 @@ describe('proxies.check batches', () => {
   });
 });
 
-async function countProxies() {
+async function countProxies(): Promise<[{ count: number }]> {
   const rows = await t.testDb.database.db.select({ id: proxies.id }).from(proxies);
   return [{ count: rows.length }];
 }

@@ -7,12 +7,9 @@ export function extractOnServer(
   files: readonly File[],
   options: { tryExtractProxy: boolean; passkey: string },
 ): Promise<ExtractMafilesResultWire> {
-  const call = client.steamAccounts.extractMafiles as unknown as (
-    input: Record<string, unknown>,
-  ) => Promise<ExtractMafilesResultWire>;
-  return call({
-    tryExtractProxy: options.tryExtractProxy,
+  return client.steamAccounts.extractMafiles({
+    tryExtractProxy: String(options.tryExtractProxy),
     ...(options.passkey ? { passkey: options.passkey } : {}),
-    files,
+    files: files.map((file) => ({ name: file.name, data: file })),
   });
 }
