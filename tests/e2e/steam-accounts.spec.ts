@@ -175,7 +175,10 @@ test('imports 20 maFiles and a text file spread over a proxy tag, with reasons a
   // The list shows the added accounts with their status and proxy; at most 5 share a proxy.
   const grid = page.getByRole('grid', { name: 'Steam аккаунты' });
   await expect(grid.getByTestId('account-login')).toHaveCount(18);
-  await expect(grid.locator('[data-status="1"]').first()).toBeVisible();
+  // Added accounts signed in once and rest idle until a job uses them; none is in error.
+  await expect(grid.locator('[data-status="0"]').first()).toHaveText('Простой');
+  await expect(grid.locator('[data-status="2"]')).toHaveCount(0);
+  await expect(page.getByTestId('account-counters')).toHaveText('Всего: 18 · активны: 0 · с ошибкой: 0');
   const listed = await allAccounts();
   expect(listed.total).toBe(18);
   const perProxy = new Map<number, number>();
@@ -185,11 +188,20 @@ test('imports 20 maFiles and a text file spread over a proxy tag, with reasons a
   }
   expect(Math.max(...perProxy.values())).toBeLessThanOrEqual(PER_PROXY);
 
-  // The status filter (error) leaves nothing; "with proxy" keeps all.
-  await page.getByRole('button', { name: /^Статус/ }).click();
-  await page.getByRole('button', { name: 'Ошибка' }).click();
+  // Filters: status "idle" with → all; except → none; "without proxy" → none; reset → all again.
+  const filters = page.getByTestId('account-filters');
+  await filters.getByRole('button', { name: /^Статус/ }).click();
+  const idle = page.getByRole('button', { name: 'Простой' });
+  await idle.click();
+  await expect(page).toHaveURL(/status=0/);
+  await expect(grid.getByTestId('account-login')).toHaveCount(18);
+  await idle.click();
+  await expect(page).toHaveURL(/xstatus=0/);
   await expect(grid.getByTestId('account-login')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+  await filters.getByRole('button', { name: 'Сбросить фильтры' }).click();
+  await filters.getByLabel('Прокси', { exact: true }).selectOption('0');
+  await expect(grid.getByTestId('account-login')).toHaveCount(0);
+  await filters.getByRole('button', { name: 'Сбросить фильтры' }).click();
   await expect(grid.getByTestId('account-login')).toHaveCount(18);
   expect(problems).toEqual([]);
 });

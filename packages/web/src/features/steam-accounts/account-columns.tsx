@@ -17,7 +17,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
   return [
     selectColumn<SteamAccountRow>(),
     {
-      ...column('avatar', 'steamAccounts.columns.avatar', 48),
+      ...column('avatar', 'steamAccounts.columns.avatar', 40),
       header: () => <span className="sr-only">{t('steamAccounts.columns.avatar')}</span>,
       enableSorting: false,
       cell: ({ row }) =>
@@ -28,7 +28,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
         ),
     },
     {
-      ...column('login', 'steamAccounts.columns.login', 160),
+      ...column('login', 'steamAccounts.columns.login', 140),
       accessorKey: 'login',
       cell: ({ row }) => (
         <span className="font-medium" data-testid="account-login">
@@ -37,19 +37,19 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
       ),
     },
     {
-      ...column('steamId', 'steamAccounts.columns.steamId', 160),
+      ...column('steamId', 'steamAccounts.columns.steamId', 150),
       accessorKey: 'steamId',
       cell: ({ row }) => <span className="font-mono text-xs">{row.original.steamId ?? '—'}</span>,
     },
     {
-      ...column('accountStatus', 'steamAccounts.columns.status', 240),
+      ...column('accountStatus', 'steamAccounts.columns.status', 190),
       accessorKey: 'accountStatus',
       cell: ({ row }) => (
         <StatusBadge status={row.original.accountStatus} lastError={row.original.lastError} inline />
       ),
     },
     {
-      ...column('proxy', 'steamAccounts.columns.proxy', 150),
+      ...column('proxy', 'steamAccounts.columns.proxy', 130),
       cell: ({ row }) =>
         row.original.proxy ? (
           <span className="font-mono text-xs" data-testid="account-proxy">
@@ -60,7 +60,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
         ),
     },
     {
-      ...column('tags', 'steamAccounts.columns.tags', 150),
+      ...column('tags', 'steamAccounts.columns.tags', 110),
       enableSorting: false,
       cell: ({ row }) => (
         <span className="flex gap-1 overflow-hidden">
@@ -76,7 +76,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
       ),
     },
     {
-      ...column('lastLoginAt', 'steamAccounts.columns.lastLogin', 140),
+      ...column('lastLoginAt', 'steamAccounts.columns.lastLogin', 120),
       accessorKey: 'lastLoginAt',
       cell: ({ row }) => (
         <span className="text-xs text-muted">

@@ -2,11 +2,11 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { SEARCH_DEBOUNCE_MS } from '@tradedeck/sdk/domain';
 import { forwardRef, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nextTriState, setTriState, type TriState, triStateOf } from './filter-url.ts';
+import { FILTER_KEYS, nextTriState, setTriState, type TriState, triStateOf } from './filter-url.ts';
 
 interface FiltersProps {
   filters: Record<string, string>;
-  setFilter(key: string, value: string | null): void;
+  setFilters(changes: Record<string, string | null>): void;
   tags: readonly { id: number; name: string; count: number }[];
 }
 
@@ -18,7 +18,7 @@ const CHIP: Record<'with' | 'except' | 'off', string> = {
 
 /** Search (debounced), tags and statuses with/except, and has-proxy; everything lives in the URL. */
 export const AccountFilters = forwardRef<HTMLInputElement, FiltersProps>(function AccountFilters(
-  { filters, setFilter, tags },
+  { filters, setFilters, tags },
   searchRef,
 ) {
   const { t } = useTranslation();
@@ -27,19 +27,18 @@ export const AccountFilters = forwardRef<HTMLInputElement, FiltersProps>(functio
   useEffect(() => setSearch(urlSearch), [urlSearch]);
   useEffect(() => {
     if (search === urlSearch) return;
-    const timer = setTimeout(() => setFilter('q', search.trim() || null), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setFilters({ q: search.trim() || null }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [search, urlSearch, setFilter]);
+  }, [search, urlSearch, setFilters]);
 
   const cycle = (withKey: string, exceptKey: string, item: number) => {
     const state = nextTriState(triStateOf(filters[withKey], filters[exceptKey], item));
     const next = setTriState(filters[withKey], filters[exceptKey], item, state);
-    setFilter(withKey, next.with);
-    setFilter(exceptKey, next.except);
+    setFilters({ [withKey]: next.with, [exceptKey]: next.except });
   };
   const activeCount = (withKey: string, exceptKey: string) =>
     [filters[withKey], filters[exceptKey]].filter(Boolean).join(',').split(',').filter(Boolean).length;
-  const anyFilter = ['q', 'tags', 'xtags', 'status', 'xstatus', 'proxy'].some((key) => filters[key]);
+  const anyFilter = FILTER_KEYS.some((key) => filters[key]);
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="account-filters">
@@ -76,7 +75,7 @@ export const AccountFilters = forwardRef<HTMLInputElement, FiltersProps>(functio
       <select
         aria-label={t('steamAccounts.filters.proxy')}
         value={filters.proxy ?? ''}
-        onChange={(event) => setFilter('proxy', event.target.value || null)}
+        onChange={(event) => setFilters({ proxy: event.target.value || null })}
         className="input"
       >
         <option value="">
@@ -89,9 +88,7 @@ export const AccountFilters = forwardRef<HTMLInputElement, FiltersProps>(functio
         <button
           type="button"
           className="btn-ghost"
-          onClick={() => {
-            for (const key of ['q', 'tags', 'xtags', 'status', 'xstatus', 'proxy']) setFilter(key, null);
-          }}
+          onClick={() => setFilters(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])))}
         >
           {t('steamAccounts.filters.reset')}
         </button>

@@ -11,6 +11,7 @@ import { accountColumns } from './account-columns.tsx';
 import { useAccountDialogs } from './account-dialogs.tsx';
 import { AccountFilters } from './account-filters.tsx';
 import { FILTER_KEYS, toQueryFilters } from './filter-url.ts';
+import { useFilterPatch } from './use-filter-patch.ts';
 import { ACCOUNTS_KEY } from './view-dialog.tsx';
 
 const getRowId = (row: SteamAccountRow) => String(row.id);
@@ -25,7 +26,8 @@ export function SteamAccountsPage() {
   const services = useServices();
   const { client, commands, hotkeys } = services;
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const { state, setPage, setPageSize, setSort } = useTableUrlState(FILTER_KEYS);
+  const setFilters = useFilterPatch();
   const searchRef = useRef<HTMLInputElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
@@ -151,7 +153,12 @@ export function SteamAccountsPage() {
           {t('steamAccounts.actions.add')} <Hotkey hotkey="n" />
         </button>
       </div>
-      <AccountFilters ref={searchRef} filters={state.filters} setFilter={setFilter} tags={tags.data ?? []} />
+      <AccountFilters
+        ref={searchRef}
+        filters={state.filters}
+        setFilters={setFilters}
+        tags={tags.data ?? []}
+      />
       {list.isError && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
           {t('steamAccounts.loadFailed')}
