@@ -59,6 +59,8 @@ export function useAccountDialogs(refresh: () => void) {
       openWizard: () =>
         void modals.open((controls) => <AddWizardDialog controls={controls} onAdded={refresh} />, {
           width: MODAL_WIDTHS.addAccount,
+          // Hundreds of loaded rows must not vanish on a stray Escape or click outside.
+          persistent: true,
         }),
       openView: (accountId: number) =>
         void modals.open(

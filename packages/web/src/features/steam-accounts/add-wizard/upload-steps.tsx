@@ -1,4 +1,10 @@
-import { type AccountLineError, type AddMode, type AddRow, lineFailureMessages } from '@tradedeck/sdk/domain';
+import {
+  type AccountLineError,
+  type AddMode,
+  type AddRow,
+  lineFailureMessages,
+  mafileFailureMessages,
+} from '@tradedeck/sdk/domain';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/app-services.tsx';
@@ -38,7 +44,7 @@ export function MafileStep({ mode, rows, onRows }: StepProps & { mode: AddMode }
     const { accepted, rejected } = splitUploads(files);
     const refused: InvalidFile[] = rejected.map((fileName) => ({
       fileName,
-      message: t('steamAccounts.wizard.accepted'),
+      message: mafileFailureMessages[language].wrongExtension,
     }));
     setInvalid(refused);
     setLoaded(null);
