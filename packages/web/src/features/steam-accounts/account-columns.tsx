@@ -28,7 +28,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
         ),
     },
     {
-      ...column('login', 'steamAccounts.columns.login', 140),
+      ...column('login', 'steamAccounts.columns.login', 170),
       accessorKey: 'login',
       cell: ({ row }) => (
         <span className="font-medium" data-testid="account-login">
@@ -42,7 +42,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
       cell: ({ row }) => <span className="font-mono text-xs">{row.original.steamId ?? '—'}</span>,
     },
     {
-      ...column('accountStatus', 'steamAccounts.columns.status', 190),
+      ...column('accountStatus', 'steamAccounts.columns.status', 170),
       accessorKey: 'accountStatus',
       cell: ({ row }) => (
         <StatusBadge status={row.original.accountStatus} lastError={row.original.lastError} inline />
@@ -60,7 +60,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
         ),
     },
     {
-      ...column('tags', 'steamAccounts.columns.tags', 110),
+      ...column('tags', 'steamAccounts.columns.tags', 100),
       enableSorting: false,
       cell: ({ row }) => (
         <span className="flex gap-1 overflow-hidden">
@@ -76,7 +76,7 @@ export function accountColumns(t: TFunction, language: string): ColumnDef<SteamA
       ),
     },
     {
-      ...column('lastLoginAt', 'steamAccounts.columns.lastLogin', 120),
+      ...column('lastLoginAt', 'steamAccounts.columns.lastLogin', 140),
       accessorKey: 'lastLoginAt',
       cell: ({ row }) => (
         <span className="text-xs text-muted">
