@@ -10,6 +10,11 @@ import {
 } from '../proxies/tenant-walk.ts';
 import { proxyRows, storeProxies } from '../proxy-checks/helpers/proxy-check-app.ts';
 import {
+  type AccountWalkTarget,
+  prepareAccountWalk,
+  steamAccountsWalker,
+} from '../steam-accounts/tenant-walk.ts';
+import {
   type AuthTestApp,
   createAuthTestApp,
   errorOf,
@@ -40,6 +45,7 @@ interface WalkContext {
   pendingA: { id: string; code: string };
   bResetCode: string;
   proxies: ProxyWalkTarget;
+  steamAccounts: AccountWalkTarget;
 }
 
 const sidOf = (token: string) =>
@@ -126,6 +132,7 @@ const walker: Record<string, WalkEntry> = {
     },
   },
   ...proxiesWalker,
+  ...steamAccountsWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -160,6 +167,7 @@ describe('tenant isolation walk', () => {
       pendingA: { id: pendingParams.get('userId')!, code: pendingParams.get('code')! },
       bResetCode: bReset.get('code')!,
       proxies: await prepareProxyWalk(t, a, b),
+      steamAccounts: await prepareAccountWalk(t, a, b),
     };
   });
   afterAll(() => t.close());
