@@ -89,7 +89,10 @@ test.beforeAll(async () => {
   const [name, value] = res.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
   cookie = { name, value };
   // The proxies the accounts are spread over, under one tag, created through the API.
-  const lines = Array.from({ length: PROXY_COUNT }, (_, i) => `10.20.0.${i + 1}:3128`).join('\n');
+  // One of them with credentials: its sealed password is opened for the sign-ins it carries.
+  const lines = Array.from({ length: PROXY_COUNT }, (_, i) =>
+    i === 0 ? `10.20.0.${i + 1}:3128:puser:ppass` : `10.20.0.${i + 1}:3128`,
+  ).join('\n');
   await api('/api/proxies', { proxies: lines, tag: { id: 0, name: 'farm' } });
 });
 
