@@ -8,6 +8,7 @@ import {
   proxiesWalker,
   walkResultCode,
 } from '../proxies/tenant-walk.ts';
+import { proxyRows, storeProxies } from '../proxy-checks/helpers/proxy-check-app.ts';
 import {
   type AccountWalkTarget,
   prepareAccountWalk,

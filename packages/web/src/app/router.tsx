@@ -21,7 +21,6 @@ export const NOT_FOUND_PATH = '/not-found';
 
 /** Sections of the panel whose screens arrive with their areas; each route name follows the spec. */
 const SECTION_PAGES = [
-  ['steam-accounts', 'nav.steamAccounts'],
   ['accounts', 'nav.p2pAccounts'],
   ['lots', 'nav.lots'],
   ['sales-history', 'nav.salesHistory'],
@@ -96,6 +95,13 @@ export function createRoutes(services: Pick<AppServices, 'session'>): RouteObjec
               path: 'settings',
               lazy: () =>
                 import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+            },
+            {
+              path: 'steam-accounts',
+              lazy: () =>
+                import('../features/steam-accounts/steam-accounts-page.tsx').then((m) => ({
+                  Component: m.SteamAccountsPage,
+                })),
             },
             ...SECTION_PAGES.map(([path, titleKey]) => ({
               path,

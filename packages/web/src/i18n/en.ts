@@ -1,5 +1,6 @@
 import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
+import { steamAccountsEn } from './steam-accounts.ts';
 
 export const en: Resources = {
   app: { name: 'Tradedeck' },
@@ -238,6 +239,7 @@ export const en: Resources = {
     serverFailed: 'The server did not answer',
   },
   proxies: proxiesEn,
+  steamAccounts: steamAccountsEn,
   sections: {
     pending: 'This section is being connected. The dashboard, settings and the command palette work today.',
   },

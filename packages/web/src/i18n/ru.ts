@@ -1,4 +1,6 @@
 import { proxiesRu } from './proxies.ts';
+import { steamAccountsRu } from './steam-accounts.ts';
+
 /** Russian resources: the default language. The spec's Russian texts are used verbatim. */
 export const ru = {
   app: { name: 'Tradedeck' },
@@ -255,6 +257,7 @@ export const ru = {
     serverFailed: 'Сервер не ответил',
   },
   proxies: proxiesRu,
+  steamAccounts: steamAccountsRu,
   sections: { pending: 'Этот раздел подключается. Пока доступны дашборд, настройки и палитра команд.' },
   offline: {
     title: 'Нет подключения',

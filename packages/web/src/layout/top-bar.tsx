@@ -4,6 +4,7 @@ import { useServices } from '../shared/app-services.tsx';
 import { Hotkey } from '../shared/palette/kbd.tsx';
 import { Icon } from './icons.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
+import { SandboxBadge } from './sandbox-badge.tsx';
 import { ICON_BUTTON, ThemeMenu } from './theme-menu.tsx';
 
 /** Search (opens the palette), language, theme and the profile menu. */
@@ -31,6 +32,7 @@ export function TopBar({ onMenu }: { onMenu(): void }) {
         <Hotkey hotkey="mod+k" />
       </button>
       <div className="ml-auto flex items-center gap-1">
+        <SandboxBadge />
         <LanguageSwitcher tone="auto" className="mr-1" />
         <ThemeMenu />
         <ProfileMenu />

@@ -1,7 +1,7 @@
 import type { Theme } from '../appearance/appearance.ts';
 
 /** Where a command's hotkeys are live: the panel, a focused list, an open dialog. */
-export type CommandScope = 'global' | 'table' | 'dialog' | 'proxies';
+export type CommandScope = 'global' | 'table' | 'dialog' | 'proxies' | 'steamAccounts';
 
 export type CommandGroup = 'navigation' | 'general' | 'appearance' | 'table' | 'dialog';
 

@@ -1,5 +1,6 @@
 import type { CommandDef } from './command-types.ts';
 import { proxyCommands } from './proxy-commands.ts';
+import { steamAccountCommands } from './steam-account-commands.ts';
 
 const nav = (id: string, path: string, hotkey: string, keywords: readonly string[]): CommandDef => ({
   id: `nav.${id}`,
@@ -136,6 +137,7 @@ export const commands: readonly CommandDef[] = [
     enabled: (ctx) => ctx.isSignedIn(),
     run: (ctx) => ctx.logout(),
   },
+  ...steamAccountCommands,
   // The row cursor of the mounted data table; handlers come from the table itself.
   table('table.next', ['j', 'arrowdown']),
   table('table.previous', ['k', 'arrowup']),

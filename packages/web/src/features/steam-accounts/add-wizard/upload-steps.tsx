@@ -1,0 +1,248 @@
+import {
+  type AccountLineError,
+  type AddMode,
+  type AddRow,
+  lineFailureMessages,
+  mafileFailureMessages,
+} from '@tradedeck/sdk/domain';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../shared/app-services.tsx';
+import { notifyError } from '../../../shared/toasts/notify-error.ts';
+import { LABEL, languageOf, PRIMARY_BUTTON } from '../ui.ts';
+import { extractOnServer } from './extract-upload.ts';
+import {
+  applyAccountLines,
+  type InvalidFile,
+  invalidFilesMessage,
+  rowsFromExtraction,
+  splitUploads,
+} from './wizard-logic.ts';
+
+interface StepProps {
+  rows: AddRow[];
+  onRows(rows: AddRow[]): void;
+}
+
+/** Step 1: maFiles by drag and drop or the picker; .zip archives and an SDA manifest go along. */
+export function MafileStep({ mode, rows, onRows }: StepProps & { mode: AddMode }) {
+  const { t, i18n } = useTranslation();
+  const services = useServices();
+  const language = languageOf(i18n.language);
+  const picker = useRef<HTMLInputElement>(null);
+  const [tryExtractProxy, setTryExtractProxy] = useState(true);
+  const [passkey, setPasskey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [over, setOver] = useState(false);
+  const [invalid, setInvalid] = useState<InvalidFile[]>([]);
+  const [loaded, setLoaded] = useState<number | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
+  const upload = async (files: File[]) => {
+    if (files.length === 0) return;
+    const { accepted, rejected } = splitUploads(files);
+    const refused: InvalidFile[] = rejected.map((fileName) => ({
+      fileName,
+      message: mafileFailureMessages[language].wrongExtension,
+    }));
+    setInvalid(refused);
+    setLoaded(null);
+    if (accepted.length === 0) return;
+    setBusy(true);
+    try {
+      const answer = await extractOnServer(services.client, accepted, { tryExtractProxy, passkey });
+      const result = rowsFromExtraction(rowsRef.current, answer, { mode, tryExtractProxy, language });
+      onRows(result.rows);
+      setInvalid([...refused, ...result.invalid]);
+      setLoaded(result.loaded);
+    } catch (error) {
+      notifyError(services, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const message = invalidFilesMessage(invalid, language);
+  return (
+    <div className="space-y-3">
+      <section
+        aria-label={t('steamAccounts.wizard.dropzone')}
+        data-testid="mafile-dropzone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setOver(false);
+          void upload([...event.dataTransfer.files]);
+        }}
+        className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center ${
+          over ? 'border-primary bg-primary/5' : 'border-slate-300 dark:border-slate-600'
+        }`}
+      >
+        <p className="font-medium">
+          {busy ? t('steamAccounts.wizard.reading') : t('steamAccounts.wizard.dropzone')}
+        </p>
+        <p className="text-xs text-muted">{t('steamAccounts.wizard.accepted')}</p>
+        <button type="button" className="btn-ghost" disabled={busy} onClick={() => picker.current?.click()}>
+          {t('steamAccounts.wizard.pick')}
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          multiple={mode !== 'single'}
+          accept=".mafile,.maFile,.MAFILE,.zip,.json"
+          className="sr-only"
+          data-testid="mafile-input"
+          aria-label={t('steamAccounts.wizard.pick')}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void upload(files);
+          }}
+        />
+      </section>
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={tryExtractProxy}
+            onChange={(event) => setTryExtractProxy(event.target.checked)}
+            className="h-4 w-4 accent-primary"
+          />
+          {t('steamAccounts.wizard.tryExtractProxy')}
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className={LABEL}>{t('steamAccounts.wizard.passkey')}</span>
+          <input
+            type="password"
+            autoComplete="off"
+            className="input w-64"
+            value={passkey}
+            onChange={(event) => setPasskey(event.target.value)}
+          />
+        </label>
+      </div>
+      {loaded !== null && (
+        <p role="status" className="text-emerald-700 dark:text-emerald-300">
+          {t('steamAccounts.wizard.loaded', { count: loaded })}
+        </p>
+      )}
+      {message && (
+        <div
+          role="alert"
+          data-testid="invalid-mafiles"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          <p className="font-medium break-all">{message}</p>
+          <ul className="mt-1 list-disc pl-5 text-xs">
+            {invalid.map((item) => (
+              <li key={`${item.fileName}:${item.message}`} className="break-all">
+                {item.fileName}: {item.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Step 2: login:password[:proxy] lines typed or loaded from a text file, merged into the rows by login. */
+export function TextStep({ rows, onRows }: StepProps) {
+  const { t, i18n } = useTranslation();
+  const services = useServices();
+  const language = languageOf(i18n.language);
+  const textId = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [ignore, setIgnore] = useState(false);
+  const [errors, setErrors] = useState<AccountLineError[]>([]);
+
+  const apply = (content: string) => {
+    const result = applyAccountLines(rows, content, { ignoreRowsWithoutMafile: ignore });
+    onRows(result.rows);
+    setErrors(result.errors);
+  };
+
+  return (
+    <div className="space-y-3">
+      <label htmlFor={textId} className={LABEL}>
+        {t('steamAccounts.wizard.lines')}
+      </label>
+      <textarea
+        id={textId}
+        data-testid="account-lines"
+        rows={6}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder={t('steamAccounts.wizard.linesPlaceholder')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="input w-full font-mono text-xs"
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className={PRIMARY_BUTTON}
+          disabled={text.trim() === ''}
+          onClick={() => apply(text)}
+        >
+          {t('steamAccounts.wizard.applyLines')}
+        </button>
+        <button type="button" className="btn-ghost" onClick={() => picker.current?.click()}>
+          {t('steamAccounts.wizard.loadText')}
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          accept=".txt,text/plain"
+          className="sr-only"
+          data-testid="lines-input"
+          aria-label={t('steamAccounts.wizard.loadText')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            file.text().then(
+              (content) => {
+                setText(content);
+                apply(content);
+              },
+              () => services.toasts.show({ kind: 'error', text: t('steamAccounts.wizard.readFailed') }),
+            );
+          }}
+        />
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={ignore}
+            onChange={(event) => setIgnore(event.target.checked)}
+            className="h-4 w-4 accent-primary"
+          />
+          {t('steamAccounts.wizard.ignoreWithoutMafile')}
+        </label>
+      </div>
+      {errors.length > 0 && (
+        <ul
+          role="alert"
+          data-testid="line-errors"
+          className="list-disc rounded-md border border-amber-300 bg-amber-50 py-2 pr-3 pl-8 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          {errors.map((error) => (
+            <li key={error.line}>
+              {t('steamAccounts.wizard.lineError', {
+                line: error.line,
+                login: error.login ? ` (${error.login})` : '',
+                reason: lineFailureMessages[language][error.reason],
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  type AddMode,
+  type AddRow,
+  addAccountReasonMessages,
+  editRow,
+  removeRow,
+} from '@tradedeck/sdk/domain';
+import { useTranslation } from 'react-i18next';
+import { LABEL, languageOf } from '../ui.ts';
+
+const STATUS_TONE: Record<AddRow['status'], string> = {
+  pending: 'text-slate-600 dark:text-slate-300',
+  success: 'text-emerald-700 dark:text-emerald-300',
+  error: 'text-rose-700 dark:text-rose-300',
+};
+
+/** The rows to add: login, maFile, password (typed inline when missing), proxy and the row's state. */
+export function WizardRows({
+  rows,
+  mode,
+  disabled,
+  onRows,
+}: {
+  rows: AddRow[];
+  mode: AddMode;
+  disabled: boolean;
+  onRows(rows: AddRow[]): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  return (
+    <section className="space-y-1">
+      <div className="flex items-center justify-between">
+        <h3 className={LABEL}>{t('steamAccounts.wizard.rows')}</h3>
+        {rows.length > 0 && (
+          <button type="button" className="btn-ghost text-xs" disabled={disabled} onClick={() => onRows([])}>
+            {t('steamAccounts.wizard.clear')}
+          </button>
+        )}
+      </div>
+      <div className="max-h-72 overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
+        <table className="w-full text-left text-sm" data-testid="wizard-rows">
+          <thead className="sticky top-0 bg-slate-50 text-xs text-muted uppercase dark:bg-slate-800">
+            <tr>
+              <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowLogin')}</th>
+              <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowMafile')}</th>
+              <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowPassword')}</th>
+              <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowProxy')}</th>
+              <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowStatus')}</th>
+              <th className="w-8" />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={6} className="px-2 py-6 text-center text-muted">
+                  {t('steamAccounts.wizard.noRows')}
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => (
+              <tr
+                key={row.key}
+                data-login={row.login}
+                data-status={row.status}
+                className="border-t border-slate-100 dark:border-slate-800"
+              >
+                <td className="px-2 py-1 font-medium">{row.login || '—'}</td>
+                <td className="max-w-40 truncate px-2 py-1 text-xs text-muted" title={row.mafileName ?? ''}>
+                  {row.mafileName ?? '—'}
+                </td>
+                <td className="px-2 py-1">
+                  {row.password ? (
+                    <span title={t('steamAccounts.view.yes')}>••••••</span>
+                  ) : (
+                    <input
+                      type="password"
+                      autoComplete="off"
+                      disabled={disabled || row.status === 'success'}
+                      placeholder={t('steamAccounts.wizard.passwordPlaceholder')}
+                      aria-label={`${t('steamAccounts.wizard.rowPassword')} ${row.login}`}
+                      className="input w-32 py-0.5"
+                      onKeyDown={(event) => {
+                        if (event.key !== 'Enter') return;
+                        const value = event.currentTarget.value;
+                        if (value) onRows(editRow(rows, row.key, { password: value }));
+                      }}
+                      onBlur={(event) => {
+                        const value = event.currentTarget.value;
+                        if (value) onRows(editRow(rows, row.key, { password: value }));
+                      }}
+                    />
+                  )}
+                </td>
+                <td className="px-2 py-1 text-xs">
+                  {mode === 'distribute'
+                    ? t('steamAccounts.wizard.fromTag')
+                    : row.proxyData
+                      ? `${row.proxyData.host}:${row.proxyData.port}`
+                      : '—'}
+                </td>
+                <td className={`px-2 py-1 text-xs ${STATUS_TONE[row.status]}`} data-testid="row-status">
+                  {row.status === 'success'
+                    ? t('steamAccounts.wizard.added')
+                    : row.reason
+                      ? addAccountReasonMessages[language][row.reason]
+                      : t('steamAccounts.wizard.ready')}
+                </td>
+                <td className="px-1">
+                  {row.status !== 'success' && (
+                    <button
+                      type="button"
+                      disabled={disabled}
+                      aria-label={`${t('steamAccounts.wizard.removeRow')} ${row.login}`}
+                      onClick={() => onRows(removeRow(rows, row.key))}
+                      className="rounded px-1 text-muted hover:text-rose-600"
+                    >
+                      ✕
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SteamAccountRow } from '@tradedeck/sdk/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shared/app-services.tsx';
+import { Hotkey } from '../../shared/palette/kbd.tsx';
+import { DataTable } from '../../shared/table/data-table.tsx';
+import { useTableUrlState } from '../../shared/table/table-url-state.ts';
+import { useServerList } from '../../shared/table/use-server-list.ts';
+import { accountColumns } from './account-columns.tsx';
+import { useAccountDialogs } from './account-dialogs.tsx';
+import { AccountFilters } from './account-filters.tsx';
+import { FILTER_KEYS, toQueryFilters } from './filter-url.ts';
+import { useFilterPatch } from './use-filter-patch.ts';
+import { ACCOUNTS_KEY } from './view-dialog.tsx';
+
+const getRowId = (row: SteamAccountRow) => String(row.id);
+
+/**
+ * The Steam accounts screen: the data table over `steamAccounts.query` (filters, sort and paging in the URL),
+ * the add wizard, the view dialog, batch proxies and tags, removal and the Steam Guard code. Every action is a
+ * palette command with a hotkey, live while the screen is open.
+ */
+export function SteamAccountsPage() {
+  const { t, i18n } = useTranslation();
+  const services = useServices();
+  const { client, commands, hotkeys } = services;
+  const queryClient = useQueryClient();
+  const { state, setPage, setPageSize, setSort } = useTableUrlState(FILTER_KEYS);
+  const setFilters = useFilterPatch();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+
+  const list = useServerList<SteamAccountRow>(
+    ACCOUNTS_KEY,
+    state,
+    (input, signal) => client.steamAccounts.query(input as never, { signal }),
+    (filters) => ({ ...toQueryFilters(filters) }),
+  );
+  const counters = useQuery({
+    queryKey: [ACCOUNTS_KEY, 'counters'],
+    queryFn: () => client.steamAccounts.counters(),
+  });
+  const tags = useQuery({ queryKey: [ACCOUNTS_KEY, 'tags'], queryFn: () => client.steamAccounts.listTags() });
+
+  const rows = list.data?.items ?? [];
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: [ACCOUNTS_KEY] }),
+    [queryClient],
+  );
+  const dialogs = useAccountDialogs(refresh);
+
+  // Commands act on the selection, else on the row under the cursor.
+  const targets = useRef<{ selected: number[]; focused: SteamAccountRow | null; rows: SteamAccountRow[] }>({
+    selected: [],
+    focused: null,
+    rows: [],
+  });
+  targets.current = {
+    selected: selectedIds.map(Number),
+    focused: rows.find((row) => String(row.id) === activeId) ?? null,
+    rows,
+  };
+
+  useEffect(() => {
+    const focusedOrSingle = (): SteamAccountRow | null => {
+      const { focused, selected, rows: shown } = targets.current;
+      if (focused) return focused;
+      return selected.length === 1 ? (shown.find((row) => row.id === selected[0]) ?? null) : null;
+    };
+    const chosenIds = (): number[] => {
+      const { selected } = targets.current;
+      if (selected.length > 0) return selected;
+      const one = focusedOrSingle();
+      return one ? [one.id] : [];
+    };
+    const needAccount = () =>
+      services.toasts.show({ kind: 'info', text: t('steamAccounts.guard.noAccount') });
+    const handlers: Array<[string, () => void]> = [
+      ['steamAccounts.add', dialogs.openWizard],
+      [
+        'steamAccounts.view',
+        () => {
+          const one = focusedOrSingle();
+          if (one) dialogs.openView(one.id);
+          else needAccount();
+        },
+      ],
+      [
+        'steamAccounts.copyGuardCode',
+        () => {
+          const one = focusedOrSingle();
+          if (one) dialogs.copyCode(one);
+          else needAccount();
+        },
+      ],
+      ['steamAccounts.assignProxies', () => dialogs.openBatchProxy()],
+      [
+        'steamAccounts.tags',
+        () => {
+          const ids = chosenIds();
+          if (ids.length > 0) dialogs.openBatchTags(ids);
+          else needAccount();
+        },
+      ],
+      [
+        'steamAccounts.remove',
+        () => {
+          const ids = chosenIds();
+          if (ids.length > 0) dialogs.openRemove(ids);
+          else needAccount();
+        },
+      ],
+      ['steamAccounts.search', () => searchRef.current?.focus()],
+      ['steamAccounts.refresh', refresh],
+    ];
+    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
+    const deactivate = hotkeys.activate('steamAccounts');
+    return () => {
+      deactivate();
+      for (const off of offs) off();
+    };
+  }, [commands, hotkeys, dialogs, refresh, services.toasts, t]);
+
+  const columns = useMemo(() => accountColumns(t, i18n.language), [t, i18n.language]);
+  const byStatus = counters.data?.byStatus ?? {};
+  const format = new Intl.NumberFormat(i18n.language);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="mr-auto">
+          <h1 className="text-2xl font-semibold tracking-tight">{t('steamAccounts.title')}</h1>
+          {counters.data && (
+            <p className="text-sm text-muted" data-testid="account-counters">
+              {t('steamAccounts.counters', {
+                total: format.format(counters.data.total),
+                active: format.format(byStatus['1'] ?? 0),
+                error: format.format(byStatus['2'] ?? 0),
+              })}
+            </p>
+          )}
+        </div>
+        <button type="button" className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
+          {t('steamAccounts.actions.assignProxies')} <Hotkey hotkey="p" />
+        </button>
+        <button
+          type="button"
+          onClick={dialogs.openWizard}
+          className="inline-flex items-center gap-2 rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep"
+        >
+          {t('steamAccounts.actions.add')} <Hotkey hotkey="n" />
+        </button>
+      </div>
+      <AccountFilters
+        ref={searchRef}
+        filters={state.filters}
+        setFilters={setFilters}
+        tags={tags.data ?? []}
+      />
+      {list.isError && (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {t('steamAccounts.loadFailed')}
+        </p>
+      )}
+      <DataTable<SteamAccountRow>
+        id="steam-accounts"
+        label={t('steamAccounts.title')}
+        columns={columns}
+        rows={rows}
+        getRowId={getRowId}
+        loading={list.isFetching}
+        emptyText={t('steamAccounts.empty')}
+        sort={state.sort}
+        onSortChange={setSort}
+        paging={{
+          page: state.page,
+          pageSize: state.pageSize,
+          total: list.data?.total ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setPageSize,
+        }}
+        onOpenRow={(row) => dialogs.openView(row.id)}
+        onActiveRowChange={setActiveId}
+        selection={{ ids: selectedIds, onChange: setSelectedIds }}
+        bulkActions={(ids) => (
+          <>
+            <button
+              type="button"
+              className="btn-ghost"
+              onClick={() => dialogs.openBatchTags(ids.map(Number))}
+            >
+              {t('steamAccounts.actions.tags')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
+              {t('steamAccounts.actions.assignProxies')}
+            </button>
+            <button type="button" className="btn-danger" onClick={() => dialogs.openRemove(ids.map(Number))}>
+              {t('steamAccounts.actions.remove')}
+            </button>
+          </>
+        )}
+      />
+    </div>
+  );
+}
