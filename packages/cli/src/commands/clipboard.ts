@@ -45,6 +45,8 @@ export function copyWith(tool: ClipboardTool, text: string, env: NodeJS.ProcessE
       stderr += chunk.toString('utf8');
     });
     child.on('error', reject);
+    // A tool that exits early reports through its exit code; the broken pipe adds nothing.
+    child.stdin.on('error', () => {});
     child.on('close', (code) => {
       if (code === 0) resolve();
       else reject(new Error(stderr.trim() || `exit code ${code}`));
