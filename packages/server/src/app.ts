@@ -11,6 +11,7 @@ import { registerHubs } from './hubs/register.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
+import { registerProxiesModule } from './modules/proxies/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { SearchService } from './modules/search/service.ts';
 import { SettingsRepo } from './modules/settings/repo.ts';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   registerSystemRoutes(app, system);
   registerSettingsRoutes(app, settings);
   registerSearchRoutes(app, search);
+  registerProxiesModule(app, { database, secrets: auth.secrets, search });
 
   app.get('/api/manifest', async () => buildManifest(app[boundOperations], SERVER_VERSION));
   await registerHubs(app, { config, database });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { inputInQuery, type Operation } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,7 +17,17 @@ export interface RequestContext {
 export type OperationHandler<Op extends Operation> = (
   input: z.output<Op['input']>,
   ctx: RequestContext,
-) => Promise<z.input<Op['output']>> | z.input<Op['output']>;
+) => Promise<z.input<Op['output']> | TextStreamBody> | z.input<Op['output']> | TextStreamBody;
+
+/** The success answer of a `responseBody: 'text-stream'` operation: text sent as it is produced. */
+export class TextStreamBody {
+  constructor(readonly chunks: AsyncIterable<string>) {}
+}
+
+export interface BindOptions {
+  /** Largest request body in bytes, for operations that take more than the app's default. */
+  bodyLimit?: number;
+}
 
 /** Checks a request to a non-public operation; throws an AppError (11, 100, 103 ...) to refuse it. */
 export type Authenticator = (request: FastifyRequest, op: Operation) => Promise<void>;
@@ -40,12 +51,14 @@ export function bindOperation<Op extends Operation>(
   app: FastifyInstance,
   op: Op,
   handler: OperationHandler<Op>,
+  options: BindOptions = {},
 ): void {
   app[boundOperations].push(op);
   app.route({
     method: op.method,
     url: op.path,
-    handler: async (request) => {
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    handler: async (request, reply) => {
       const lang = requestLanguage(request);
       if (!op.flags.public) await app.authenticate(request, op);
       const source = inputInQuery(op.method) ? request.query : request.body;
@@ -53,6 +66,11 @@ export function bindOperation<Op extends Operation>(
       const input = parseInput(op.input, raw, lang) as z.output<Op['input']>;
       const ctx: RequestContext = { lang, traceId: String(request.id), log: request.log, request };
       const output = await handler(input, ctx);
+      if (op.responseBody === 'text-stream') {
+        // Failures before this point answer with the envelope; once streaming, an error ends the connection.
+        const body = output instanceof TextStreamBody ? Readable.from(output.chunks) : String(output);
+        return reply.type('text/plain; charset=utf-8').send(body);
+      }
       return successEnvelope(op.output.parse(output));
     },
   });

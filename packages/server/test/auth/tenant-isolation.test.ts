@@ -3,6 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundOperations } from '../../src/http/bind-operation.ts';
 import {
+  type ProxyWalkTarget,
+  prepareProxyWalk,
+  proxiesWalker,
+  walkResultCode,
+} from '../proxies/tenant-walk.ts';
+import {
   type AuthTestApp,
   createAuthTestApp,
   errorOf,
@@ -32,6 +38,7 @@ interface WalkContext {
   aSessionId: string;
   pendingA: { id: string; code: string };
   bResetCode: string;
+  proxies: ProxyWalkTarget;
 }
 
 const sidOf = (token: string) =>
@@ -105,6 +112,7 @@ const walker: Record<string, WalkEntry> = {
       expect(res.statusCode).toBe(200);
     },
   },
+  ...proxiesWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -138,6 +146,7 @@ describe('tenant isolation walk', () => {
       aSessionId: sidOf(a.accessToken),
       pendingA: { id: pendingParams.get('userId')!, code: pendingParams.get('code')! },
       bResetCode: bReset.get('code')!,
+      proxies: await prepareProxyWalk(t, a, b),
     };
   });
   afterAll(() => t.close());
@@ -158,7 +167,7 @@ describe('tenant isolation walk', () => {
   for (const [id, entry] of Object.entries(walker)) {
     it(`${id}: user B on user A's object → ${entry.expect}, nothing changes`, async () => {
       const res = await entry.attack(ctx);
-      expect(errorOf(res)?.resultCode, res.body).toBe(entry.expect);
+      expect(walkResultCode(res), res.body).toBe(entry.expect);
       await entry.unchanged(ctx);
     });
   }

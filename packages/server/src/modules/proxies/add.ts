@@ -1,0 +1,109 @@
+import type { ProxyAddResult } from '@tradedeck/sdk/contract';
+import { type ParsedProxyLine, type ProxyProtocol, parseProxyList } from '@tradedeck/sdk/domain';
+import type { Language } from '@tradedeck/sdk/i18n';
+import type { SecretBox } from '../../security/secret-box.ts';
+import { ALREADY_EXISTS_CODE, proxyMessages } from './messages.ts';
+import type { NewProxyRow, ProxiesRepo, ProxyQueries } from './repo.ts';
+import { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot } from './rows.ts';
+
+export type LineIssue = ProxyAddResult['invalid'][number];
+
+export interface ReadLines {
+  /** Lines that are proxies the user does not have yet, each with its identity hash. */
+  fresh: { parsed: ParsedProxyLine; hash: string }[];
+  invalid: LineIssue[];
+  /** Repeats of an earlier line and proxies already stored, in line order. */
+  duplicates: LineIssue[];
+}
+
+/**
+ * Reads proxy lines as `parse` and `add` both need them: the sdk parser's verdict per line, with lines the user
+ * already has moved to the duplicates. Reasons are in the request's language.
+ */
+export async function readProxyLines(
+  repo: ProxiesRepo,
+  secrets: SecretBox,
+  userId: string,
+  input: { proxies: string; defaultProtocol: ProxyProtocol },
+  lang: Language,
+): Promise<ReadLines> {
+  const parsed = parseProxyList(input.proxies, { defaultProtocol: input.defaultProtocol });
+  const invalid = parsed.invalid.map((line) => ({
+    line: line.line,
+    text: line.text,
+    code: line.reason.code,
+    message: line.reason[lang],
+  }));
+  const duplicates: LineIssue[] = parsed.duplicates.map((line) => ({
+    line: line.line,
+    text: line.text,
+    code: ALREADY_EXISTS_CODE,
+    message: proxyMessages.repeatsLine(line.firstLine)[lang],
+  }));
+  const key = (await secrets.openFor(userId)).deriveKey(IDENTITY_KEY_PURPOSE);
+  const hashed = parsed.proxies.map((line) => ({ parsed: line, hash: identityHash(key, line.proxy) }));
+  const stored = await repo.run(userId, (q) => q.existingHashes(hashed.map((line) => line.hash)));
+  const fresh: ReadLines['fresh'] = [];
+  for (const line of hashed) {
+    if (stored.has(line.hash)) duplicates.push(alreadyStored(line.parsed, lang));
+    else fresh.push(line);
+  }
+  duplicates.sort((a, b) => a.line - b.line);
+  return { fresh, invalid, duplicates };
+}
+
+/**
+ * Adds the new proxies of the lines in one transaction. Ids are taken first so each password envelope is bound
+ * to its row; a proxy stored by a concurrent add in the meantime is reported as a duplicate, not an error.
+ */
+export async function addProxyLines(
+  repo: ProxiesRepo,
+  secrets: SecretBox,
+  userId: string,
+  input: { proxies: string; defaultProtocol: ProxyProtocol },
+  lang: Language,
+  tagStep: (q: ProxyQueries) => Promise<((q: ProxyQueries, ids: number[]) => Promise<void>) | null>,
+): Promise<ProxyAddResult> {
+  const read = await readProxyLines(repo, secrets, userId, input, lang);
+  const box = await secrets.openFor(userId);
+  const ids = await repo.run(userId, (q) => q.allocateIds(read.fresh.length));
+  const rows: NewProxyRow[] = read.fresh.map(({ parsed, hash }, index) => {
+    const id = ids[index]!;
+    const { proxy } = parsed;
+    const password = proxy.credentials?.password ?? '';
+    return {
+      id,
+      protocol: proxy.protocol,
+      host: proxy.host,
+      port: proxy.port,
+      username: proxy.credentials?.username ?? null,
+      passwordEnc: password === '' ? null : box.encrypt(passwordSlot(userId, id), password),
+      name: proxy.name,
+      identityHash: hash,
+    };
+  });
+  const addedIds = await repo.run(userId, async (q) => {
+    const tag = await tagStep(q);
+    const inserted = await q.insertNew(rows);
+    if (tag && inserted.length > 0) await tag(q, inserted);
+    return inserted;
+  });
+  const duplicates = read.duplicates;
+  if (addedIds.length < rows.length) {
+    const added = new Set(addedIds);
+    for (const [index, row] of rows.entries()) {
+      if (!added.has(row.id)) duplicates.push(alreadyStored(read.fresh[index]!.parsed, lang));
+    }
+    duplicates.sort((a, b) => a.line - b.line);
+  }
+  return { addedIds: addedIds.sort((a, b) => a - b), duplicates, invalid: read.invalid };
+}
+
+function alreadyStored(line: ParsedProxyLine, lang: Language): LineIssue {
+  return {
+    line: line.line,
+    text: line.text,
+    code: ALREADY_EXISTS_CODE,
+    message: proxyMessages.alreadyStored()[lang],
+  };
+}

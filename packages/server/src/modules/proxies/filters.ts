@@ -1,0 +1,68 @@
+import type { proxyFiltersSchema } from '@tradedeck/sdk/contract';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { proxies, proxyTagLinks, steamAccounts } from '../../db/schema.ts';
+
+export type ProxyFilters = z.output<typeof proxyFiltersSchema>;
+
+/**
+ * The status a proxy shows. The `status` column holds what the last check said (0 no-check, 1 idle, 3 invalid,
+ * 4 expired); "in use" (2) is derived from Steam accounts that point at the proxy, so it is right the moment an
+ * account is assigned or freed, whichever module does it. A stored 2 on a proxy no account uses reads as idle.
+ */
+export function proxyStatusSql(userId: string): SQL<number> {
+  return sql<number>`(case when ${proxies.id} in (select ${steamAccounts.proxyId} from ${steamAccounts} where ${steamAccounts.userId} = ${userId} and ${steamAccounts.proxyId} is not null) then 2 when ${proxies.status} = 2 then 1 else ${proxies.status} end)::int`;
+}
+
+/** `%`, `_` and `\` written by the user match themselves in a LIKE pattern. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The WHERE condition of "the user's proxies matching these filters" over the `proxies` table, shared by query,
+ * export, counters and checks of a selection. Tags: `withTagIds` keeps proxies carrying ANY of the tags,
+ * `exceptTagIds` drops proxies carrying any of them. `country` `--` selects proxies of unknown country.
+ * `searchString` matches host, name or login as a case-insensitive substring.
+ */
+export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> = {}): SQL {
+  const conditions: (SQL | undefined)[] = [eq(proxies.userId, userId)];
+  const withTags = filters.withTagIds ?? [];
+  if (withTags.length > 0) {
+    conditions.push(
+      sql`exists (select 1 from ${proxyTagLinks} where ${proxyTagLinks.proxyId} = ${proxies.id} and ${inArray(proxyTagLinks.tagId, withTags)})`,
+    );
+  }
+  const exceptTags = filters.exceptTagIds ?? [];
+  if (exceptTags.length > 0) {
+    conditions.push(
+      sql`not exists (select 1 from ${proxyTagLinks} where ${proxyTagLinks.proxyId} = ${proxies.id} and ${inArray(proxyTagLinks.tagId, exceptTags)})`,
+    );
+  }
+  if (filters.country) {
+    conditions.push(
+      filters.country === '--' ? isNull(proxies.countryCode) : eq(proxies.countryCode, filters.country),
+    );
+  }
+  const search = filters.searchString?.trim();
+  if (search) {
+    const pattern = likeContains(search);
+    conditions.push(
+      or(
+        sql`${proxies.host} ilike ${pattern}`,
+        sql`${proxies.name} ilike ${pattern}`,
+        sql`${proxies.username} ilike ${pattern}`,
+      ),
+    );
+  }
+  const statuses = filters.withStatus ?? [];
+  if (statuses.length > 0) {
+    conditions.push(
+      sql`${proxyStatusSql(userId)} in (${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  return and(...conditions)!;
+}

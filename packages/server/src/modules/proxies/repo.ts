@@ -1,0 +1,439 @@
+import type { PROXY_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
+import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
+import type { UserScope } from '../../security/user-scope.ts';
+import { likeContains, type ProxyFilters, proxyFilterWhere, proxyStatusSql } from './filters.ts';
+
+export type ProxySortProperty = (typeof PROXY_SORT_PROPERTIES)[number];
+export interface ProxySort {
+  propertyName: ProxySortProperty;
+  isDescending: boolean;
+}
+
+/** A stored proxy as the module reads it (never the password itself, only the envelope when asked for). */
+export interface ProxyDbRow {
+  id: number;
+  protocol: number;
+  host: string;
+  port: number;
+  username: string | null;
+  passwordEnc: string | null;
+  name: string | null;
+  countryCode: string | null;
+  status: number;
+  lastCheckedAt: Date | null;
+  lastValid: boolean | null;
+  lastLatencyMs: number | null;
+  lastExitIp: string | null;
+  lastErrorClass: string | null;
+  createdAt: Date;
+}
+
+export interface NewProxyRow {
+  id: number;
+  protocol: number;
+  host: string;
+  port: number;
+  username: string | null;
+  passwordEnc: string | null;
+  name: string | null;
+  identityHash: string;
+}
+
+export interface TagRow {
+  id: number;
+  name: string;
+}
+
+/** Rows per multi-row INSERT: 9 parameters each stays well under Postgres' 65,535 bind parameters. */
+const INSERT_CHUNK = 5_000;
+const LINK_CHUNK = 10_000;
+
+/** All SQL of the proxies module. Every call runs inside the caller's user scope (row-level security). */
+export class ProxiesRepo {
+  constructor(private readonly scope: UserScope) {}
+
+  run<T>(userId: string, work: (q: ProxyQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new ProxyQueries(tx, userId)));
+  }
+}
+
+export class ProxyQueries {
+  constructor(
+    private readonly tx: Db,
+    readonly userId: string,
+  ) {}
+
+  private columns() {
+    return {
+      id: proxies.id,
+      protocol: proxies.protocol,
+      host: proxies.host,
+      port: proxies.port,
+      username: proxies.username,
+      passwordEnc: proxies.passwordEnc,
+      name: proxies.name,
+      countryCode: proxies.countryCode,
+      status: proxyStatusSql(this.userId),
+      lastCheckedAt: proxies.lastCheckedAt,
+      lastValid: proxies.lastValid,
+      lastLatencyMs: proxies.lastLatencyMs,
+      lastExitIp: proxies.lastExitIp,
+      lastErrorClass: proxies.lastErrorClass,
+      createdAt: proxies.createdAt,
+    };
+  }
+
+  /** The ORDER BY of a list: the requested properties, then id as the tiebreak; nulls always last. */
+  orderBy(sort: readonly ProxySort[]): SQL[] {
+    const order = sort.map(({ propertyName, isDescending }) => {
+      const column = this.sortColumn(propertyName);
+      return isDescending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+    });
+    if (sort.length === 0) return [desc(proxies.id)];
+    if (!sort.some((s) => s.propertyName === 'id')) order.push(asc(proxies.id));
+    return order;
+  }
+
+  private sortColumn(property: ProxySortProperty): SQLWrapper {
+    switch (property) {
+      case 'id':
+        return proxies.id;
+      case 'proxyName':
+        return sql`lower(${proxies.name})`;
+      case 'address':
+        return proxies.host;
+      case 'port':
+        return proxies.port;
+      case 'protocol':
+        return proxies.protocol;
+      case 'countryCode':
+        return proxies.countryCode;
+      case 'status':
+        return proxyStatusSql(this.userId);
+      case 'latencyMs':
+        return proxies.lastLatencyMs;
+      case 'checkedAt':
+        return proxies.lastCheckedAt;
+      case 'createdAt':
+        return proxies.createdAt;
+    }
+  }
+
+  async page(
+    filters: Partial<ProxyFilters>,
+    sort: readonly ProxySort[],
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ProxyDbRow[]; total: number }> {
+    const where = proxyFilterWhere(this.userId, filters);
+    const [counted] = await this.tx.select({ n: sql<number>`count(*)::int` }).from(proxies).where(where);
+    const total = counted?.n ?? 0;
+    if (total === 0 || offset >= total) return { rows: [], total };
+    const rows = await this.tx
+      .select(this.columns())
+      .from(proxies)
+      .where(where)
+      .orderBy(...this.orderBy(sort))
+      .limit(limit)
+      .offset(offset);
+    return { rows, total };
+  }
+
+  async byIds(ids: readonly number[]): Promise<ProxyDbRow[]> {
+    if (ids.length === 0) return [];
+    return this.tx
+      .select(this.columns())
+      .from(proxies)
+      .where(and(eq(proxies.userId, this.userId), idIn(proxies.id, ids)));
+  }
+
+  /** Which of these ids are the user's proxies. */
+  async ownedIds(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.tx
+      .select({ id: proxies.id })
+      .from(proxies)
+      .where(and(eq(proxies.userId, this.userId), idIn(proxies.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Ids of the proxies matching the filters (or the given ids), in the requested order. */
+  async orderedIds(
+    filters: Partial<ProxyFilters>,
+    ids: readonly number[] | undefined,
+    sort: readonly ProxySort[],
+  ) {
+    const where = proxyFilterWhere(this.userId, filters);
+    const rows = await this.tx
+      .select({ id: proxies.id })
+      .from(proxies)
+      .where(ids ? and(where, idIn(proxies.id, ids)) : where)
+      .orderBy(...this.orderBy(sort));
+    return rows.map((row) => row.id);
+  }
+
+  /** The next rows after `afterId` in id order: keyset pages for streaming exports. */
+  async rowsAfter(filters: Partial<ProxyFilters>, afterId: number, limit: number): Promise<ProxyDbRow[]> {
+    return this.tx
+      .select(this.columns())
+      .from(proxies)
+      .where(and(proxyFilterWhere(this.userId, filters), gt(proxies.id, afterId)))
+      .orderBy(asc(proxies.id))
+      .limit(limit);
+  }
+
+  async tagsOf(proxyIds: readonly number[]): Promise<Map<number, TagRow[]>> {
+    const byProxy = new Map<number, TagRow[]>();
+    if (proxyIds.length === 0) return byProxy;
+    const rows = await this.tx
+      .select({ proxyId: proxyTagLinks.proxyId, id: proxyTags.id, name: proxyTags.name })
+      .from(proxyTagLinks)
+      .innerJoin(proxyTags, eq(proxyTags.id, proxyTagLinks.tagId))
+      .where(and(eq(proxyTagLinks.userId, this.userId), inArray(proxyTagLinks.proxyId, [...proxyIds])))
+      .orderBy(sql`lower(${proxyTags.name})`, asc(proxyTags.id));
+    for (const row of rows) push(byProxy, row.proxyId, { id: row.id, name: row.name });
+    return byProxy;
+  }
+
+  /** Steam accounts using each proxy. */
+  async accountsOf(proxyIds: readonly number[]): Promise<Map<number, { id: number; login: string }[]>> {
+    const byProxy = new Map<number, { id: number; login: string }[]>();
+    if (proxyIds.length === 0) return byProxy;
+    for (const chunk of chunks(proxyIds, LINK_CHUNK)) {
+      const rows = await this.tx
+        .select({ proxyId: steamAccounts.proxyId, id: steamAccounts.id, login: steamAccounts.login })
+        .from(steamAccounts)
+        .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.proxyId, chunk)))
+        .orderBy(asc(steamAccounts.id));
+      for (const row of rows) push(byProxy, row.proxyId!, { id: row.id, login: row.login });
+    }
+    return byProxy;
+  }
+
+  async countByStatus(): Promise<{ status: number; count: number }[]> {
+    const status = proxyStatusSql(this.userId);
+    return (
+      this.tx
+        .select({ status, count: sql<number>`count(*)::int` })
+        .from(proxies)
+        .where(eq(proxies.userId, this.userId))
+        // By position: the status expression carries a parameter, and GROUP BY must match the select exactly.
+        .groupBy(sql`1`)
+    );
+  }
+
+  async countries(): Promise<{ code: string | null; count: number }[]> {
+    return this.tx
+      .select({ code: proxies.countryCode, count: sql<number>`count(*)::int` })
+      .from(proxies)
+      .where(eq(proxies.userId, this.userId))
+      .groupBy(proxies.countryCode)
+      .orderBy(sql`count(*) desc`, sql`${proxies.countryCode} asc nulls last`);
+  }
+
+  /** Ids for new rows, taken before the insert so each encrypted password can be bound to its row. */
+  async allocateIds(count: number): Promise<number[]> {
+    if (count === 0) return [];
+    const result = await this.tx.execute<{ id: number }>(
+      sql`select nextval(pg_get_serial_sequence('proxies', 'id'))::int as id from generate_series(1, ${count})`,
+    );
+    return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+  }
+
+  /** Inserts the rows that are not stored yet (same identity); returns the ids that went in. */
+  async insertNew(rows: readonly NewProxyRow[]): Promise<number[]> {
+    const inserted: number[] = [];
+    for (const chunk of chunks(rows, INSERT_CHUNK)) {
+      const done = await this.tx
+        .insert(proxies)
+        .values(chunk.map((row) => ({ ...row, userId: this.userId })))
+        .onConflictDoNothing({ target: [proxies.userId, proxies.identityHash] })
+        .returning({ id: proxies.id });
+      for (const row of done) inserted.push(row.id);
+    }
+    return inserted;
+  }
+
+  /** Which of these identity hashes the user's proxies already have. */
+  async existingHashes(hashes: readonly string[]): Promise<Set<string>> {
+    if (hashes.length === 0) return new Set();
+    const rows = await this.tx
+      .select({ hash: proxies.identityHash })
+      .from(proxies)
+      .where(
+        and(
+          eq(proxies.userId, this.userId),
+          sql`${proxies.identityHash} = any(${sql.param([...hashes])}::text[])`,
+        ),
+      );
+    return new Set(rows.map((row) => row.hash));
+  }
+
+  /** Whether another of the user's proxies has this identity. */
+  async identityTaken(identityHash: string, exceptId: number): Promise<boolean> {
+    const rows = await this.tx
+      .select({ id: proxies.id })
+      .from(proxies)
+      .where(and(eq(proxies.userId, this.userId), eq(proxies.identityHash, identityHash)));
+    return rows.some((row) => row.id !== exceptId);
+  }
+
+  async updateName(id: number, name: string | null): Promise<void> {
+    await this.tx
+      .update(proxies)
+      .set({ name })
+      .where(and(eq(proxies.userId, this.userId), eq(proxies.id, id)));
+  }
+
+  async updateCredentials(
+    id: number,
+    values: { username: string | null; passwordEnc: string | null; identityHash: string },
+  ): Promise<void> {
+    await this.tx
+      .update(proxies)
+      .set(values)
+      .where(and(eq(proxies.userId, this.userId), eq(proxies.id, id)));
+  }
+
+  /** Frees the Steam accounts that use these proxies; returns the accounts' ids. */
+  async detachAccounts(proxyIds: readonly number[]): Promise<number[]> {
+    const freed: number[] = [];
+    for (const chunk of chunks(proxyIds, LINK_CHUNK)) {
+      const rows = await this.tx
+        .update(steamAccounts)
+        .set({ proxyId: null })
+        .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.proxyId, chunk)))
+        .returning({ id: steamAccounts.id });
+      for (const row of rows) freed.push(row.id);
+    }
+    return freed.sort((a, b) => a - b);
+  }
+
+  async deleteProxies(ids: readonly number[]): Promise<void> {
+    for (const chunk of chunks(ids, LINK_CHUNK)) {
+      await this.tx.delete(proxies).where(and(eq(proxies.userId, this.userId), inArray(proxies.id, chunk)));
+    }
+  }
+
+  async findTag(id: number): Promise<TagRow | null> {
+    const rows = await this.tx
+      .select({ id: proxyTags.id, name: proxyTags.name })
+      .from(proxyTags)
+      .where(and(eq(proxyTags.userId, this.userId), eq(proxyTags.id, id)));
+    return rows[0] ?? null;
+  }
+
+  /** Which of these tag ids are the user's proxy tags. */
+  async ownedTagIds(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.tx
+      .select({ id: proxyTags.id })
+      .from(proxyTags)
+      .where(and(eq(proxyTags.userId, this.userId), idIn(proxyTags.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The tag of this name (any case), created when the user has none. */
+  async tagNamed(name: string): Promise<TagRow> {
+    await this.tx.insert(proxyTags).values({ userId: this.userId, name }).onConflictDoNothing();
+    const rows = await this.tx
+      .select({ id: proxyTags.id, name: proxyTags.name })
+      .from(proxyTags)
+      .where(and(eq(proxyTags.userId, this.userId), eq(sql`lower(${proxyTags.name})`, name.toLowerCase())));
+    return rows[0]!;
+  }
+
+  async listTags(): Promise<{ id: number; name: string; count: number }[]> {
+    return this.tx
+      .select({
+        id: proxyTags.id,
+        name: proxyTags.name,
+        count: sql<number>`(select count(*) from ${proxyTagLinks} where ${proxyTagLinks.tagId} = ${proxyTags.id})::int`,
+      })
+      .from(proxyTags)
+      .where(eq(proxyTags.userId, this.userId))
+      .orderBy(sql`lower(${proxyTags.name})`, asc(proxyTags.id));
+  }
+
+  async linkTag(proxyIds: readonly number[], tagId: number): Promise<void> {
+    for (const chunk of chunks(proxyIds, LINK_CHUNK)) {
+      await this.tx
+        .insert(proxyTagLinks)
+        .values(chunk.map((proxyId) => ({ userId: this.userId, proxyId, tagId })))
+        .onConflictDoNothing();
+    }
+  }
+
+  async unlinkTag(proxyIds: readonly number[], tagId: number): Promise<void> {
+    for (const chunk of chunks(proxyIds, LINK_CHUNK)) {
+      await this.tx
+        .delete(proxyTagLinks)
+        .where(
+          and(
+            eq(proxyTagLinks.userId, this.userId),
+            eq(proxyTagLinks.tagId, tagId),
+            inArray(proxyTagLinks.proxyId, chunk),
+          ),
+        );
+    }
+  }
+
+  /** Proxies whose host, name or login contains the text: hits for the global search. */
+  async search(text: string, limit: number) {
+    const pattern = likeContains(text);
+    return this.tx
+      .select({ id: proxies.id, proxyName: proxies.name, address: proxies.host, port: proxies.port })
+      .from(proxies)
+      .where(
+        and(
+          eq(proxies.userId, this.userId),
+          sql`(${proxies.host} ilike ${pattern} or ${proxies.name} ilike ${pattern})`,
+        ),
+      )
+      .orderBy(desc(proxies.id))
+      .limit(limit);
+  }
+
+  /** Which of these proxies Steam accounts use, with how many accounts each. */
+  async usageCounts(proxyIds: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    for (const chunk of chunks(proxyIds, LINK_CHUNK)) {
+      const rows = await this.tx
+        .select({ proxyId: steamAccounts.proxyId, n: sql<number>`count(*)::int` })
+        .from(steamAccounts)
+        .where(
+          and(
+            eq(steamAccounts.userId, this.userId),
+            isNotNull(steamAccounts.proxyId),
+            inArray(steamAccounts.proxyId, chunk),
+          ),
+        )
+        .groupBy(steamAccounts.proxyId);
+      for (const row of rows) counts.set(row.proxyId!, row.n);
+    }
+    return counts;
+  }
+}
+
+/** `column = any($ids)`: one array parameter however many ids there are. */
+export function idIn(column: SQLWrapper, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::int[])`;
+}
+
+function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres answers { rows }, PGlite answers { rows } too, but drizzle may hand back the array itself.
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

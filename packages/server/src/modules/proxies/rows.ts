@@ -1,0 +1,57 @@
+import { createHmac } from 'node:crypto';
+import type { ProxyRow } from '@tradedeck/sdk/contract';
+import { type ProxyDraft, proxyIdentityKey } from '@tradedeck/sdk/domain';
+import type { SecretSlot } from '../../security/envelope.ts';
+import type { ProxyDbRow, TagRow } from './repo.ts';
+
+/** Purpose name of the per-user key that hashes proxy identities. */
+export const IDENTITY_KEY_PURPOSE = 'proxy-identity-hmac';
+
+/**
+ * The keyed hash that finds duplicates: HMAC-SHA256 of protocol, host, port, login and password under a key
+ * derived from the user's data key, so the column reveals nothing about a password without the server's keys.
+ */
+export function identityHash(
+  key: Buffer,
+  proxy: Pick<ProxyDraft, 'protocol' | 'host' | 'port' | 'credentials'>,
+) {
+  return createHmac('sha256', key).update(proxyIdentityKey(proxy)).digest('base64url');
+}
+
+export function passwordSlot(userId: string, proxyId: number): SecretSlot {
+  return { userId, table: 'proxies', column: 'password_enc', rowId: String(proxyId) };
+}
+
+/** A stored row as answers show it: credentials without the password, tags, accounts and the last check. */
+export function toProxyRow(
+  row: ProxyDbRow,
+  tags: readonly TagRow[],
+  accounts: readonly { id: number; login: string }[],
+): ProxyRow {
+  return {
+    id: row.id,
+    proxyName: row.name,
+    identity: {
+      protocol: row.protocol as ProxyRow['identity']['protocol'],
+      address: row.host,
+      port: row.port,
+    },
+    credentials:
+      row.username === null ? null : { username: row.username, hasPassword: row.passwordEnc !== null },
+    metadata: { countryCode: row.countryCode },
+    steamAccounts: [...accounts],
+    tags: [...tags],
+    status: row.status as ProxyRow['status'],
+    lastCheck:
+      row.lastCheckedAt === null
+        ? null
+        : {
+            checkedAt: row.lastCheckedAt.toISOString(),
+            valid: row.lastValid ?? false,
+            latencyMs: row.lastLatencyMs,
+            exitIp: row.lastExitIp,
+            errorClass: (row.lastErrorClass as NonNullable<ProxyRow['lastCheck']>['errorClass']) ?? null,
+          },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
