@@ -9,9 +9,11 @@ import { buildManifest } from './http/manifest.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
+import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
 import { registerProxiesModule } from './modules/proxies/routes.ts';
+import { registerProxyChecks } from './modules/proxy-checks/register.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { SearchService } from './modules/search/service.ts';
 import { SettingsRepo } from './modules/settings/repo.ts';
@@ -110,6 +112,8 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
     return caller ? { userId: caller.userId, ...expiryOf(token!) } : null;
   });
   registerJudge(app);
+  await registerJobs(app, { config, database });
+  await registerProxyChecks(app, { database });
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { HubError } from '../protocol.ts';
-import type { HubEventRepo, SourceKey, StoredEvent } from './repo.ts';
+import type { Db } from '../../db/database.ts';
+import { HubEventRepo, type SourceKey, type StoredEvent } from './repo.ts';
 import { sequenceToken, versionOfToken } from './sequence-token.ts';
 
 /** An event as clients receive it. */
@@ -84,18 +85,22 @@ export class EventLog {
     return event!;
   }
 
-  /** Records several events of one source in one transaction (a batch of check results, say), in order. */
+  /**
+   * Records several events of one source in one transaction (a batch of check results, say), in order. With
+   * `within`, the events join that open transaction, so they commit together with the changes they announce.
+   */
   async appendMany(
     userId: string,
     hub: string,
     sourceId: string,
     eventName: string,
     payloads: unknown[],
+    within?: Db,
   ): Promise<HubEvent[]> {
     this.validateSource(hub, sourceId);
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(eventName))
       throw new Error(`Invalid hub event name "${eventName}"`);
-    const stored = await this.repo.append(
+    const stored = await (within ? new HubEventRepo(within) : this.repo).append(
       { userId, hub, sourceId, eventName, payloads: payloads.map((payload) => payload ?? null) },
       this.retention.maxEventsPerSource,
       EVENTS_CHANNEL,

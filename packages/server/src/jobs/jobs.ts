@@ -1,0 +1,146 @@
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+import { type PgliteExecutor, pgliteExecutor } from './pglite-executor.ts';
+
+/** The schema pg-boss keeps its tables in, next to the app's own on the same database. */
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface JobContext<T> {
+  id: string;
+  data: T;
+  /** 0 on the first run; the run after a failure or an interrupted shutdown counts up. */
+  retryCount: number;
+  /** Aborted when the server shuts down: stop early, save what is done and throw, so the job runs again. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (job: JobContext<T>) => Promise<void>;
+
+export interface JobSendOptions {
+  /** A uuid chosen by the caller (so it can be named in the job's data); pg-boss picks one otherwise. */
+  id?: string;
+  /** Runs after a failure (an interrupted shutdown counts as one). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** After this long in "active" a job counts as failed (its process died) and is retried. */
+  expireInSeconds?: number;
+}
+
+export interface JobState {
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retryCount: number;
+}
+
+/** Background jobs on the app's database (`app.jobs`). */
+export interface Jobs {
+  /** Queues a job and wakes this process's workers of the queue; resolves with the job id. */
+  send<T extends object>(queue: string, data: T, options?: JobSendOptions): Promise<string>;
+  /** Runs `handler` for jobs of the queue in this process, `workers` jobs at a time. */
+  work<T>(queue: string, handler: JobHandler<T>, options?: { workers?: number }): Promise<void>;
+  /** Where a job stands (null once it is no longer kept). */
+  state(queue: string, id: string): Promise<JobState | null>;
+  /** Interrupts running jobs (they are retried by the next start) and stops polling; idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  database: Database;
+  /** The database URL on Postgres: pg-boss opens a small pool of its own there. */
+  databaseUrl: string | null;
+  /** Receives pg-boss's background errors (a failed poll, say); they never crash the process. */
+  onError(error: Error): void;
+  /** How often idle workers look for jobs queued by other processes. */
+  pollingIntervalSeconds?: number;
+}
+
+/** How long shutdown waits for interrupted jobs to save their progress and give their job back. */
+const STOP_TIMEOUT_MS = 15_000;
+
+/**
+ * Starts pg-boss on the app's database: with its own pool on Postgres, through the PGlite executor on the embedded
+ * database. Migrates the `pgboss` schema on first start.
+ */
+export async function startJobs(options: JobsOptions): Promise<Jobs> {
+  let executor: PgliteExecutor | null = null;
+  let boss: PgBoss;
+  const common = {
+    schema: JOBS_SCHEMA,
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: 30,
+  } as const;
+  if (options.database.kind === 'pglite') {
+    const client = (options.database.db as unknown as { $client: PGlite }).$client;
+    executor = pgliteExecutor(client);
+    boss = new PgBoss({ ...common, db: executor as PgBoss.Db });
+  } else {
+    if (!options.databaseUrl) throw new Error('Jobs on Postgres need the database URL');
+    boss = new PgBoss({ ...common, connectionString: options.databaseUrl, max: 4 });
+  }
+  boss.on('error', (error) => options.onError(error));
+  await boss.start();
+
+  const stopping = new AbortController();
+  const polling = options.pollingIntervalSeconds ?? 2;
+  const workersOf = new Map<string, string[]>();
+  const queues = new Map<string, Promise<void>>();
+  const ensureQueue = (queue: string) => {
+    let ready = queues.get(queue);
+    if (!ready) {
+      ready = boss.createQueue(queue);
+      ready.catch(() => queues.delete(queue));
+      queues.set(queue, ready);
+    }
+    return ready;
+  };
+  let stopped: Promise<void> | null = null;
+
+  return {
+    async send(queue, data, sendOptions = {}) {
+      await ensureQueue(queue);
+      const id = await boss.send(queue, data, {
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
+        retryLimit: sendOptions.retryLimit ?? 5,
+        retryDelay: sendOptions.retryDelaySeconds ?? 1,
+        ...(sendOptions.expireInSeconds ? { expireInSeconds: Math.ceil(sendOptions.expireInSeconds) } : {}),
+      });
+      if (!id) throw new Error(`The job was not queued on ${queue}`);
+      for (const worker of workersOf.get(queue) ?? []) boss.notifyWorker(worker);
+      return id;
+    },
+
+    async work<T>(queue: string, handler: JobHandler<T>, workOptions: { workers?: number } = {}) {
+      await ensureQueue(queue);
+      const ids = workersOf.get(queue) ?? [];
+      workersOf.set(queue, ids);
+      for (let i = 0; i < (workOptions.workers ?? 1); i++) {
+        const id = await boss.work<T>(
+          queue,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: polling },
+          async ([job]) => {
+            if (!job) return;
+            // A job fetched while stopping goes straight back to the queue.
+            if (stopping.signal.aborted) throw new Error('The server is shutting down');
+            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: stopping.signal });
+          },
+        );
+        ids.push(id);
+      }
+    },
+
+    async state(queue, id) {
+      const job = await boss.getJobById(queue, id);
+      return job ? { state: job.state, retryCount: job.retryCount } : null;
+    },
+
+    stop() {
+      stopped ??= (async () => {
+        stopping.abort();
+        await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: true });
+        await executor?.close();
+      })();
+      return stopped;
+    },
+  };
+}

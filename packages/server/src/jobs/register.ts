@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config/config.ts';
+import type { Database } from '../db/database.ts';
+import { type Jobs, startJobs } from './jobs.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/** Starts the job queue with the app (`app.jobs`) and stops it when the app closes, before the database does. */
+export async function registerJobs(
+  app: FastifyInstance,
+  options: { config: ServerConfig; database: Database },
+): Promise<Jobs> {
+  const jobs = await startJobs({
+    database: options.database,
+    databaseUrl: options.config.databaseUrl,
+    onError: (error) => app.log.warn({ err: error }, 'job queue error'),
+  });
+  app.decorate('jobs', jobs);
+  // preClose: running jobs save their progress while the database and the hubs are still there.
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
+  return jobs;
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import {
+  checkUrlFromEnv,
+  countryDatabase,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_TOTAL_TIMEOUT_MS,
+} from '../../integrations/proxy-checker/index.ts';
+import { UserScope } from '../../security/user-scope.ts';
+import { PROXY_CHECK_QUEUE, type ProxyCheckJobData } from './job-data.ts';
+import { ProxyCheckRepo } from './repo.ts';
+import { registerProxyCheckRoutes } from './routes.ts';
+import { type ProxyCheckSettings, runProxyCheckBatch } from './run-batch.ts';
+import { ProxyCheckService } from './service.ts';
+
+/** Proxy check batches as the rest of the server sees them (`app.proxyChecks`). */
+export interface ProxyChecks {
+  readonly service: ProxyCheckService;
+  /** Changes how the next batches check (tests point them at a loopback judge with short deadlines). */
+  tune(changes: Partial<ProxyCheckSettings>): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    proxyChecks: ProxyChecks;
+  }
+}
+
+/** Batches checked at once per server process; each runs its own bounded pool of checks. */
+const BATCHES_PER_PROCESS = 2;
+
+/** The proxies.check route and the workers that run its batches. Needs `app.jobs`, `app.hubs` and auth. */
+export async function registerProxyChecks(
+  app: FastifyInstance,
+  options: { database: Database },
+): Promise<ProxyChecks> {
+  const settings: ProxyCheckSettings = {
+    checkUrl: checkUrlFromEnv(),
+    connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS,
+    totalTimeoutMs: DEFAULT_TOTAL_TIMEOUT_MS,
+    saveEveryItems: 500,
+    saveEveryMs: 200,
+  };
+  const scope = new UserScope(options.database.db);
+  const repo = new ProxyCheckRepo();
+  const secrets = app.services.auth.secrets;
+  const eventLog = app.hubs.eventLog;
+  const current = () => settings;
+  const service = new ProxyCheckService({ scope, repo, secrets, eventLog, jobs: app.jobs, settings: current });
+  const countryOf = (ip: string) => countryDatabase().countryOf(ip);
+
+  await app.jobs.work<ProxyCheckJobData>(
+    PROXY_CHECK_QUEUE,
+    (job) => runProxyCheckBatch(job, { scope, repo, secrets, eventLog, settings: current, countryOf }),
+    { workers: BATCHES_PER_PROCESS },
+  );
+  registerProxyCheckRoutes(app, service);
+  const proxyChecks: ProxyChecks = {
+    service,
+    tune(changes) {
+      Object.assign(settings, changes);
+    },
+  };
+  app.decorate('proxyChecks', proxyChecks);
+  return proxyChecks;
+}

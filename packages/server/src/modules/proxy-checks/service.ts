@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { contract } from '@tradedeck/sdk/contract';
+import type { z } from 'zod';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import { AppError } from '../../http/app-error.ts';
+import { checkConcurrency } from '../../integrations/proxy-checker/index.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
+import type { UserScope } from '../../security/user-scope.ts';
+import {
+  PROXY_CHECK_QUEUE,
+  PROXY_CHECK_SOURCE,
+  PROXY_CHECKER_HUB,
+  type ProxyCheckJobData,
+  type UnsavedProxyToCheck,
+  unsavedPasswordSlot,
+} from './job-data.ts';
+import type { ProxyCheckRepo } from './repo.ts';
+import type { ProxyCheckSettings } from './run-batch.ts';
+
+type CheckInput = z.output<typeof contract.proxies.check.input>;
+type CheckStarted = z.output<typeof contract.proxies.check.output>;
+
+export interface ProxyCheckServiceDeps {
+  scope: UserScope;
+  repo: ProxyCheckRepo;
+  secrets: SecretBox;
+  eventLog: EventLog;
+  jobs: Jobs;
+  settings: () => ProxyCheckSettings;
+}
+
+/** Starts check batches: fixes the selection, seals check-map passwords and queues the batch as a job. */
+export class ProxyCheckService {
+  constructor(private readonly deps: ProxyCheckServiceDeps) {}
+
+  async start(userId: string, input: CheckInput): Promise<CheckStarted> {
+    const { scope, repo } = this.deps;
+    const ids = await scope.run(userId, async (tx) => {
+      const selected = new Set<number>();
+      if (input.ids && input.ids.length > 0) {
+        const wanted = [...new Set(input.ids)];
+        const owned = new Set(await repo.ownedIds(tx, userId, wanted));
+        const missing = wanted.filter((id) => !owned.has(id));
+        // Another user's proxy reads as unknown, never as forbidden.
+        if (missing.length > 0) {
+          throw new AppError(
+            3,
+            { ru: 'Прокси не найдены', en: 'Proxies not found' },
+            { ids: missing.slice(0, 100) },
+          );
+        }
+        for (const id of wanted) selected.add(id);
+      }
+      if (input.filters) for (const id of await repo.idsMatching(tx, userId, input.filters)) selected.add(id);
+      return [...selected];
+    });
+
+    const batchId = randomUUID();
+    const unsaved: UnsavedProxyToCheck[] = [];
+    for (const [key, line] of Object.entries(input.proxies ?? {})) {
+      const username = line.username ? line.username : null;
+      const password = username !== null && line.password ? line.password : null;
+      unsaved.push({
+        key,
+        protocol: line.protocol,
+        host: line.address,
+        port: line.port,
+        username,
+        passwordEnc:
+          password === null
+            ? null
+            : await this.deps.secrets.encrypt(unsavedPasswordSlot(userId, batchId, key), password),
+      });
+    }
+    const total = ids.length + unsaved.length;
+    if (total === 0) return { batchId, total, sourceId: PROXY_CHECK_SOURCE };
+
+    const headVersion = await this.deps.eventLog.headVersion({
+      userId,
+      hub: PROXY_CHECKER_HUB,
+      sourceId: PROXY_CHECK_SOURCE,
+    });
+    const data: ProxyCheckJobData = {
+      userId,
+      batchId,
+      ids,
+      unsaved,
+      requestedAt: new Date().toISOString(),
+      headVersion,
+    };
+    await this.deps.jobs.send(PROXY_CHECK_QUEUE, data, {
+      id: batchId,
+      expireInSeconds: batchExpirySeconds(total, this.deps.settings()),
+    });
+    return { batchId, total, sourceId: PROXY_CHECK_SOURCE };
+  }
+}
+
+/**
+ * How long a batch may stay active before the queue takes it for lost (its process died) and runs it again:
+ * three times the worst case of every round of checks hitting the total deadline, plus two minutes.
+ */
+export function batchExpirySeconds(total: number, settings: ProxyCheckSettings): number {
+  const rounds = Math.ceil(total / checkConcurrency(settings.concurrency));
+  return Math.ceil((rounds * settings.totalTimeoutMs * 3) / 1000) + 120;
+}
