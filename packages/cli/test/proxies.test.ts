@@ -28,8 +28,9 @@ function file(name: string, text: string): string {
 beforeAll(async () => {
   // The check target is the server's own judge, so its port is chosen before it starts.
   const port = await freePort();
+  process.env.TRADEDECK_PROXY_CHECK_URL = `http://127.0.0.1:${port}/api/proxy-judge`;
   server = await startServer({
-    ...loadConfig({ TRADEDECK_PROXY_CHECK_URL: `http://127.0.0.1:${port}/api/proxy-judge` }),
+    ...loadConfig({}),
     port,
     host: '127.0.0.1',
     dataDir: 'memory://',
@@ -38,6 +39,7 @@ beforeAll(async () => {
   ({ env } = await signedInUser(server, 'proxies@example.test'));
 });
 afterAll(async () => {
+  delete process.env.TRADEDECK_PROXY_CHECK_URL;
   await Promise.all(loopback.map((s) => s.close()));
   await server?.stop();
 });
