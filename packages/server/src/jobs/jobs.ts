@@ -122,7 +122,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             if (!job) return;
             // A job fetched while stopping goes straight back to the queue.
             if (stopping.signal.aborted) throw new Error('The server is shutting down');
-            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: stopping.signal });
+            await handler({
+              id: job.id,
+              data: job.data,
+              retryCount: job.retryCount,
+              signal: stopping.signal,
+            });
           },
         );
         ids.push(id);

@@ -59,7 +59,9 @@ describe('proxies.check batches', () => {
     await assignToSteamAccount(t, user.id, inUse!);
     const live = await followChecks(t, user, open);
 
-    const started = await startBatch(t, user, { ids: [valid, validSocks, inUse, closed, wrongPassword, dead] });
+    const started = await startBatch(t, user, {
+      ids: [valid, validSocks, inUse, closed, wrongPassword, dead],
+    });
     expect(started).toMatchObject({ total: 6, sourceId: 'proxies' });
     expect(started.batchId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -71,7 +73,12 @@ describe('proxies.check batches', () => {
     expect(results.get(inUse!)).toMatchObject({ result: 1, status: ProxyStatus.InUse });
     expect(results.get(closed!)).toMatchObject({ result: 0, valid: false, status: 3, errorClass: 'refused' });
     expect(results.get(wrongPassword!)).toMatchObject({ result: 0, status: 3, errorClass: 'auth_failed' });
-    expect(results.get(dead!)).toMatchObject({ result: 0, status: 3, errorClass: 'timeout', latencyMs: null });
+    expect(results.get(dead!)).toMatchObject({
+      result: 0,
+      status: 3,
+      errorClass: 'timeout',
+      latencyMs: null,
+    });
     for (const payload of results.values()) expect(payload.checkedAt).toMatch(/Z$/);
 
     const rows = await proxyRows(t, [valid!, closed!, dead!]);
@@ -97,7 +104,11 @@ describe('proxies.check batches', () => {
       auth.password = 'second';
       await startBatch(t, user, { ids: [id] });
       const after = await waitForResults(live, 2);
-      expect(after.get(id!)).toMatchObject({ result: 0, status: ProxyStatus.Expired, errorClass: 'auth_failed' });
+      expect(after.get(id!)).toMatchObject({
+        result: 0,
+        status: ProxyStatus.Expired,
+        errorClass: 'auth_failed',
+      });
       const [row] = await t.testDb.database.db.select().from(proxies).where(eq(proxies.id, id!));
       expect(row).toMatchObject({ status: 4, lastValid: false });
 
@@ -106,7 +117,10 @@ describe('proxies.check batches', () => {
         { protocol: 0, port: proxy.port, username: 'rotating', password: 'first' },
       ]);
       await startBatch(t, user, { ids: [never] });
-      expect((await waitForResults(live, 3)).get(never!)).toMatchObject({ status: 3, errorClass: 'auth_failed' });
+      expect((await waitForResults(live, 3)).get(never!)).toMatchObject({
+        status: 3,
+        errorClass: 'auth_failed',
+      });
     } finally {
       await proxy.close();
     }
@@ -143,7 +157,14 @@ describe('proxies.check batches', () => {
     const live = await followChecks(t, user, open);
     const started = await startBatch(t, user, {
       proxies: {
-        'row-1': { protocol: 0, address: '127.0.0.1', port: httpProxy.port, ...httpAuth, name: null, tag: null },
+        'row-1': {
+          protocol: 0,
+          address: '127.0.0.1',
+          port: httpProxy.port,
+          ...httpAuth,
+          name: null,
+          tag: null,
+        },
         'row-2': { protocol: 3, address: '127.0.0.1', port: String(refused) },
         'row-3': { protocol: 3, address: '127.0.0.1', port: socks.port, username: 'sock', password: 'nope' },
       },

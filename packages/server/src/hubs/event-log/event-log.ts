@@ -1,5 +1,5 @@
-import { HubError } from '../protocol.ts';
 import type { Db } from '../../db/database.ts';
+import { HubError } from '../protocol.ts';
 import { HubEventRepo, type SourceKey, type StoredEvent } from './repo.ts';
 import { sequenceToken, versionOfToken } from './sequence-token.ts';
 

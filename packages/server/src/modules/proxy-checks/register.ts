@@ -46,14 +46,24 @@ export async function registerProxyChecks(
   const secrets = app.services.auth.secrets;
   const eventLog = app.hubs.eventLog;
   const current = () => settings;
-  const service = new ProxyCheckService({ scope, repo, secrets, eventLog, jobs: app.jobs, settings: current });
+  const service = new ProxyCheckService({
+    scope,
+    repo,
+    secrets,
+    eventLog,
+    jobs: app.jobs,
+    settings: current,
+  });
   const countryOf = (ip: string) => countryDatabase().countryOf(ip);
 
-  await app.jobs.work<ProxyCheckJobData>(
-    PROXY_CHECK_QUEUE,
-    (job) => runProxyCheckBatch(job, { scope, repo, secrets, eventLog, settings: current, countryOf }),
-    { workers: BATCHES_PER_PROCESS },
-  );
+  // Batches start once the app is ready, so settings made before (tests, tools) apply to the first one too.
+  app.addHook('onReady', async () => {
+    await app.jobs.work<ProxyCheckJobData>(
+      PROXY_CHECK_QUEUE,
+      (job) => runProxyCheckBatch(job, { scope, repo, secrets, eventLog, settings: current, countryOf }),
+      { workers: BATCHES_PER_PROCESS },
+    );
+  });
   registerProxyCheckRoutes(app, service);
   const proxyChecks: ProxyChecks = {
     service,

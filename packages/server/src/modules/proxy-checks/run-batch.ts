@@ -1,5 +1,5 @@
-import type { ProxyCheckErrorClass, ProxyProtocol, ProxyStatusUpdated } from '@tradedeck/sdk/domain';
 import type { SecureContextOptions } from 'node:tls';
+import type { ProxyCheckErrorClass, ProxyProtocol, ProxyStatusUpdated } from '@tradedeck/sdk/domain';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import {
   checkMany,
@@ -112,7 +112,8 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   }
   await buffer.close();
   if (checkError) throw (checkError as { error: unknown }).error;
-  if (!finished) throw new BatchInterrupted('The server shut down during the batch; it resumes on the next start');
+  if (!finished)
+    throw new BatchInterrupted('The server shut down during the batch; it resumes on the next start');
 }
 
 async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: BatchDeps): Promise<BatchItem[]> {
@@ -120,7 +121,8 @@ async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: Batch
   const rows = await deps.scope.run(userId, (tx) =>
     deps.repo.toCheck(tx, userId, data.ids, resumed ? new Date(data.requestedAt) : null),
   );
-  const done = resumed && data.unsaved.length > 0 ? await unsavedDone(data, deps.eventLog) : new Set<string>();
+  const done =
+    resumed && data.unsaved.length > 0 ? await unsavedDone(data, deps.eventLog) : new Set<string>();
   const items: BatchItem[] = [];
   for (const row of rows) {
     const password =
@@ -206,6 +208,13 @@ async function saveChunk(userId: string, chunk: CheckedItem[], deps: BatchDeps):
         checkedAt: checkedAt.toISOString(),
       });
     }
-    await deps.eventLog.appendMany(userId, PROXY_CHECKER_HUB, PROXY_CHECK_SOURCE, PROXY_STATUS_EVENT, payloads, tx);
+    await deps.eventLog.appendMany(
+      userId,
+      PROXY_CHECKER_HUB,
+      PROXY_CHECK_SOURCE,
+      PROXY_STATUS_EVENT,
+      payloads,
+      tx,
+    );
   });
 }

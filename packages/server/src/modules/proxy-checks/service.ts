@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { contract } from '@tradedeck/sdk/contract';
 import type { z } from 'zod';
-import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import { checkConcurrency } from '../../integrations/proxy-checker/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
