@@ -67,7 +67,10 @@ describe('tradedeck proxies in a real terminal (tmux)', () => {
       `${cli} proxies export --format ip_port_auth --tag term | cat > ${out}; echo "export-exit=$?"`,
       'sleep 60',
     ].join('; ');
-    terminal.start(`bash -o pipefail -c ${shellQuote(script)}`, fileURLToPath(new URL('..', import.meta.url)));
+    terminal.start(
+      `bash -o pipefail -c ${shellQuote(script)}`,
+      fileURLToPath(new URL('..', import.meta.url)),
+    );
 
     const imported = await terminal.waitFor(/import-exit=\d+/);
     expect(imported).toContain('Added 5, already existing 0, invalid 0');

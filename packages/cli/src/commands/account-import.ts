@@ -21,6 +21,9 @@ import { uploadMafiles } from './mafile-upload.ts';
 import { resolveProxyTagId } from './proxy-tags.ts';
 import { ImportFailures } from './retry-state.ts';
 
+/** Each account of a chunk signs in to Steam through its proxy: a chunk may take minutes on live Steam. */
+const ADD_TIMEOUT_MS = 600_000;
+
 export interface ImportOptions {
   mafiles: string;
   lines?: string;
@@ -168,7 +171,7 @@ async function submitInChunks(
           keys.has(row.key) ? { ...row, status: 'error', reason: plan.reason } : row,
         );
       } else {
-        const result = await ctx.client().steamAccounts.add(plan.input);
+        const result = await ctx.client().steamAccounts.add(plan.input, { timeoutMs: ADD_TIMEOUT_MS });
         current = applyAddResult(current, plan.indexToKey, result);
       }
       const settled = current.filter((row) => keys.has(row.key));

@@ -8,9 +8,11 @@ export async function uploadMafiles(
   files: readonly UploadFile[],
   passkey: string | undefined,
 ): Promise<ExtractMafilesResultWire> {
-  return ctx.client().steamAccounts.extractMafiles(
-    { tryExtractProxy: 'true', ...(passkey !== undefined ? { passkey } : {}) },
-    // The multipart file list travels beside the query-string fields.
-    { files: files.map((f) => ({ name: f.name, content: f.content })) } as never,
-  );
+  const input = {
+    tryExtractProxy: 'true',
+    ...(passkey !== undefined ? { passkey } : {}),
+    files: files.map((file) => ({ name: file.name, data: file.content })),
+  };
+  // Reading many files with key derivation for encrypted ones can take longer than a plain call.
+  return ctx.client().steamAccounts.extractMafiles(input, { timeoutMs: 120_000 });
 }

@@ -1,0 +1,234 @@
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateGuardCode } from '@tradedeck/sdk/domain';
+import type { RunningServer } from '@tradedeck/server/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SandboxImportSet,
+  writeSandboxImportSet,
+} from '../../server/src/integrations/steam/sandbox/sandbox-import-set.ts';
+import { SandboxWorld } from '../../server/src/integrations/steam/sandbox/sandbox-world.ts';
+import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { freshConfigDir, runCli } from './run-cli.ts';
+
+let server: RunningServer;
+let env: Record<string, string>;
+let set: SandboxImportSet;
+const dir = mkdtempSync(join(tmpdir(), 'tradedeck-accounts-'));
+const world = new SandboxWorld();
+
+beforeAll(async () => {
+  server = await startCliServer({ mode: 'sandbox' });
+  ({ env } = await signedInUser(server, 'accounts@example.test'));
+  // The same settings directory across runs: --retry-failed reads what the previous import left.
+  env.TRADEDECK_CONFIG_DIR = freshConfigDir();
+  set = await writeSandboxImportSet(dir, { healthy: 3, includeFailureCases: false });
+});
+afterAll(() => server?.stop());
+
+const SANDBOX_BADGE = '[sandbox] the server simulates Steam: nothing here reaches real accounts';
+
+describe('tradedeck accounts import', () => {
+  it('adds accounts from maFiles and lines, reports each failure as "{login}: {reason}" and retries only those', async () => {
+    const healthy = set.accounts.map((a) => a.login);
+    const invalid = world.find('sandbox_invalid_password')!;
+    const extra = mkdtempSync(join(tmpdir(), 'tradedeck-extra-'));
+    const mafiles = join(extra, 'maFiles');
+    await writeSandboxImportSet(extra, { healthy: 3, includeFailureCases: false });
+    // One more account whose Steam login fails, a file that is not a maFile, and an upper-case extension.
+    const { sandboxMafileText } = await import(
+      '../../server/src/integrations/steam/sandbox/sandbox-world.ts'
+    );
+    writeFileSync(join(mafiles, `${invalid.steamId}.MAFILE`), sandboxMafileText(invalid));
+    writeFileSync(join(mafiles, 'broken.maFile'), 'not json at all');
+    writeFileSync(join(mafiles, 'notes.txt'), 'ignored: not a maFile');
+    // The last healthy account has no line yet: it fails locally with "Password not set".
+    const lines = join(extra, 'lines.txt');
+    writeFileSync(
+      lines,
+      [
+        `${healthy[0]!.toUpperCase()}:${set.accounts[0]!.password}`,
+        `${healthy[1]}:${set.accounts[1]!.password}`,
+        `${invalid.login}:wrong-password`,
+        'garbage-line-without-password',
+      ].join('\n'),
+    );
+
+    const first = await runCli(['accounts', 'import', '--mafiles', mafiles, '--lines', lines], env);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain(SANDBOX_BADGE);
+    expect(first.stdout).toContain(`${healthy[0]}: added`);
+    expect(first.stdout).toContain(`${healthy[1]}: added`);
+    expect(first.stdout).toContain(`${invalid.login}: Invalid password`);
+    expect(first.stdout).toContain(`${healthy[2]}: Password not set`);
+    expect(first.stderr).toContain('Invalid maFiles: broken.maFile');
+    expect(first.stderr).toContain('line 4 (garbage-line-without-password): Expected login:password');
+    expect(first.stderr).toContain('Added 2 of 4 accounts; failed 2');
+    expect(first.stderr).toContain('--retry-failed');
+    expect(first.stdout + first.stderr).not.toContain('wrong-password');
+
+    // The missing line is added; a retry sends only the two failed accounts.
+    writeFileSync(lines, `${healthy[2]}:${set.accounts[2]!.password}\n${invalid.login}:still-wrong\n`);
+    const retry = await runCli(
+      ['accounts', 'import', '--mafiles', mafiles, '--lines', lines, '--retry-failed', '--json'],
+      env,
+    );
+    expect(retry.code).toBe(1);
+    const answer = JSON.parse(retry.stdout);
+    expect(answer.added).toEqual([healthy[2]]);
+    expect(answer.failed).toEqual([
+      { login: invalid.login, status: 'failed', reason: 'invalidPassword', message: 'Invalid password' },
+    ]);
+
+    const listed = JSON.parse((await runCli(['accounts', 'ls', '--json'], env)).stdout);
+    expect(listed.items.map((a: { login: string }) => a.login).sort()).toEqual([...healthy].sort());
+  });
+
+  it('speaks Russian: the failure reasons and the summary', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'tradedeck-ru-'));
+    const single = await writeSandboxImportSet(own, { healthy: 0, includeFailureCases: true });
+    const result = await runCli(
+      ['accounts', 'import', '--mafiles', single.mafileDir, '--lines', single.linesFile, '--lang', 'ru'],
+      env,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('[песочница]');
+    expect(result.stdout).toContain('sandbox_invalid_password: Неверный пароль');
+    expect(result.stdout).toContain('sandbox_no_guard: Неверный тип Steam Guard (не мобильный)');
+    expect(result.stderr).toMatch(/Добавлено \d+ из \d+ аккаунтов; ошибок \d+/);
+  });
+
+  it.each([
+    [['accounts', 'import'], 2, "required option '--mafiles <path>' not specified"],
+    [
+      ['accounts', 'import', '--mafiles', '/nonexistent/dir'],
+      1,
+      'Cannot read /nonexistent/dir: no such file',
+    ],
+    [
+      ['accounts', 'import', '--mafiles', '.', '--mode', 'all'],
+      2,
+      'Mode must be single, multiple or distribute',
+    ],
+    [
+      ['accounts', 'import', '--mafiles', '.', '--mode', 'distribute'],
+      2,
+      'Distribute mode needs --proxy-tag',
+    ],
+    [
+      ['accounts', 'import', '--mafiles', '.', '--proxy-tag', 'x'],
+      2,
+      '--proxy-tag and --max-per-proxy go with',
+    ],
+    [
+      ['accounts', 'import', '--mafiles', '.', '--chunk', 'many'],
+      2,
+      '--chunk must be a positive whole number',
+    ],
+  ])('%j fails with a clear message', async (args, code, text) => {
+    const result = await runCli(args, env);
+    expect(result.code).toBe(code);
+    expect(result.stderr).toContain(text);
+  });
+
+  it('says when a folder holds no maFiles', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'tradedeck-empty-'));
+    writeFileSync(join(empty, 'readme.txt'), 'nothing here');
+    const result = await runCli(['accounts', 'import', '--mafiles', empty], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`No .maFile files in ${empty}`);
+  });
+});
+
+describe('tradedeck accounts code, assign-proxies, rm', () => {
+  it('prints the guard code of an account and its remaining seconds', async () => {
+    const account = set.accounts[0]!;
+    const before = Math.floor(Date.now() / 1000);
+    const result = await runCli(['accounts', 'code', account.login, '--json'], env);
+    const after = Math.floor(Date.now() / 1000);
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout);
+    const expected = new Set([
+      await generateGuardCode(account.sharedSecret, before),
+      await generateGuardCode(account.sharedSecret, after),
+    ]);
+    expect(expected.has(answer.code)).toBe(true);
+    expect(answer.remainingSeconds).toBeGreaterThanOrEqual(1);
+    expect(answer.remainingSeconds).toBeLessThanOrEqual(30);
+    expect(result.stderr).toMatch(new RegExp(`${account.login}: valid for another \\d+ s`));
+  });
+
+  it('copies the code with the clipboard tool on PATH, and says so when there is none', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'tradedeck-bin-'));
+    const sink = join(bin, 'clipboard.txt');
+    writeFileSync(join(bin, 'xclip'), `#!/bin/sh\n/bin/cat > "${sink}"\n`);
+    chmodSync(join(bin, 'xclip'), 0o755);
+    const login = set.accounts[1]!.login;
+    const copied = await runCli(['accounts', 'code', login, '--copy'], { ...env, PATH: bin });
+    expect(copied.code).toBe(0);
+    expect(readFileSync(sink, 'utf8')).toBe(copied.stdout.trim());
+    expect(copied.stderr).toContain(`Copied to the clipboard with ${join(bin, 'xclip')}`);
+
+    const none = await runCli(['accounts', 'code', login, '--copy'], {
+      ...env,
+      PATH: mkdtempSync(join(tmpdir(), 'e-')),
+    });
+    expect(none.code).toBe(1);
+    expect(none.stdout.trim()).toMatch(/^[23456789BCDFGHJKMNPQRTVWXY]{5}$/);
+    expect(none.stderr).toContain('No clipboard tool found');
+  });
+
+  it('fails clearly for an unknown login', async () => {
+    const result = await runCli(['accounts', 'code', 'nobody_here'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No Steam account "nobody_here"');
+  });
+
+  it('assigns proxies from lines and lists the rejected lines by number', async () => {
+    const [a, b] = set.accounts;
+    const file = join(dir, 'assign.txt');
+    writeFileSync(
+      file,
+      [`${a!.login}:10.9.0.1:8080`, `${b!.login}:10.9.0.2:8080:pu:pp`, 'broken line'].join('\n'),
+    );
+    const result = await runCli(['accounts', 'assign-proxies', file], env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Proxies set for 2 accounts; new proxies added 2');
+    expect(result.stderr).toMatch(/line 3.*: /);
+    const listed = JSON.parse((await runCli(['accounts', 'ls', '--search', a!.login, '--json'], env)).stdout);
+    expect(listed.items[0].proxy).toEqual({ address: '10.9.0.1', port: 8080 });
+    const table = await runCli(['accounts', 'ls', '--lang', 'ru'], env);
+    expect(table.stdout.split('\n')[0]!.split('\t')).toEqual([
+      'id',
+      'логин',
+      'SteamID',
+      'статус',
+      'прокси',
+      'теги',
+      'последняя ошибка',
+    ]);
+    expect(table.stdout).toContain('10.9.0.1:8080');
+  });
+
+  it('deletes accounts by login and by id', async () => {
+    const listed = JSON.parse((await runCli(['accounts', 'ls', '--json'], env)).stdout) as {
+      items: Array<{ id: number; login: string }>;
+    };
+    const [first, second] = listed.items;
+    const result = await runCli(['accounts', 'rm', first!.login.toUpperCase(), String(second!.id)], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Deleted 2 accounts');
+    const left = JSON.parse((await runCli(['accounts', 'ls', '--json'], env)).stdout);
+    expect(left.total).toBe(listed.items.length - 2);
+    const unknown = await runCli(['accounts', 'rm', 'nobody_here'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No Steam account "nobody_here"');
+  });
+
+  it('rejects bad list options', async () => {
+    const result = await runCli(['accounts', 'ls', '--status', 'sleeping'], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Status must be one of idle, active, error');
+  });
+});
