@@ -61,6 +61,16 @@ export interface ApiClient extends ContractClient {
     input?: z.input<Op['input']>,
     options?: CallOptions,
   ): Promise<z.output<Op['output']>>;
+  /**
+   * Calls a `text-stream` operation (e.g. `proxies.export`) and resolves to the Response as soon as the answer
+   * starts, its body unread: large exports can be piped or read chunk by chunk. Failures throw as `call` does. The
+   * timeout covers the whole body, so give a long `timeoutMs` for big lists.
+   */
+  stream<Op extends Operation>(
+    op: Op,
+    input?: z.input<Op['input']>,
+    options?: CallOptions,
+  ): Promise<Response>;
   readonly session: SessionKeeper;
   readonly tokens: TokenStore;
 }
@@ -74,7 +84,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const exchange = <T>(
     op: Operation,
     input: Record<string, unknown>,
-    callOptions: CallOptions,
+    callOptions: CallOptions & { rawStream?: boolean },
   ): Promise<T> => {
     const headers: Record<string, string> = { 'accept-language': languageTag(language()) };
     const token = tokens.get();
@@ -85,6 +95,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
       headers,
       timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       signal: callOptions.signal,
+      rawStream: callOptions.rawStream,
     });
   };
 
@@ -171,7 +182,12 @@ export function createApiClient(options: ClientOptions): ApiClient {
     ]),
   ) as unknown as ContractClient;
 
-  return Object.assign(areas, { call, session, tokens }) as ApiClient;
+  const stream = async (op: Operation, input: unknown = {}, callOptions: CallOptions = {}) => {
+    if (op.responseBody !== 'text-stream') throw new TypeError(`${op.id} does not answer with a text stream`);
+    return call(op, input, { ...callOptions, rawStream: true } as CallOptions);
+  };
+
+  return Object.assign(areas, { call, stream, session, tokens }) as ApiClient;
 }
 
 function isUnauthorized(error: unknown): error is ApiError {

@@ -8,6 +8,8 @@ export interface RequestOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
+  /** For a `text-stream` operation: resolve to the Response (its body still unread) instead of the text. */
+  rawStream?: boolean | undefined;
 }
 
 /** Splits an operation's input into the URL (path parameters, query string) and the JSON body. */
@@ -58,6 +60,16 @@ export async function send<T>(
     throw classifyFailure(op.id, error, timeout, options);
   }
 
+  // A text-stream success is plain text; its failures still come as the envelope below.
+  if (op.responseBody === 'text-stream' && response.ok && isPlainText(response)) {
+    if (options.rawStream) return response as T;
+    try {
+      return (await response.text()) as T;
+    } catch (error) {
+      throw classifyFailure(op.id, error, timeout, options);
+    }
+  }
+
   let envelope: Envelope<T> | null = null;
   try {
     envelope = (await response.json()) as Envelope<T>;
@@ -70,6 +82,10 @@ export async function send<T>(
     throw new ApiError(op.id, response.status, envelope.error);
   }
   throw new ApiError(op.id, response.status, null);
+}
+
+function isPlainText(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').startsWith('text/plain');
 }
 
 function classifyFailure(operationId: string, error: unknown, timeout: AbortSignal, options: RequestOptions) {

@@ -47,6 +47,13 @@ function describeOperation(op: Operation): JsonSchema {
       },
     },
   };
+  if (op.responseBody === 'text-stream') {
+    // Success streams plain text (one item per line); failures keep the envelope.
+    (described.responses as Record<string, unknown>)['200'] = {
+      description: 'The text, streamed',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    };
+  }
   if (inputInQuery(op.method)) {
     for (const [name, schema] of Object.entries(rest)) {
       parameters.push({ name, in: 'query', required: required.has(name), schema });

@@ -27,19 +27,8 @@ export async function readProxyLines(
   input: { proxies: string; defaultProtocol: ProxyProtocol },
   lang: Language,
 ): Promise<ReadLines> {
-  const parsed = parseProxyList(input.proxies, { defaultProtocol: input.defaultProtocol });
-  const invalid = parsed.invalid.map((line) => ({
-    line: line.line,
-    text: line.text,
-    code: line.reason.code,
-    message: line.reason[lang],
-  }));
-  const duplicates: LineIssue[] = parsed.duplicates.map((line) => ({
-    line: line.line,
-    text: line.text,
-    code: ALREADY_EXISTS_CODE,
-    message: proxyMessages.repeatsLine(line.firstLine)[lang],
-  }));
+  const parsed = parseLines(input, lang);
+  const { invalid, duplicates } = parsed;
   const key = (await secrets.openFor(userId)).deriveKey(IDENTITY_KEY_PURPOSE);
   const hashed = parsed.proxies.map((line) => ({ parsed: line, hash: identityHash(key, line.proxy) }));
   const stored = await repo.run(userId, (q) => q.existingHashes(hashed.map((line) => line.hash)));
@@ -52,9 +41,28 @@ export async function readProxyLines(
   return { fresh, invalid, duplicates };
 }
 
+/** The sdk parser's verdict per line, reasons in the request's language. */
+function parseLines(input: { proxies: string; defaultProtocol: ProxyProtocol }, lang: Language) {
+  const parsed = parseProxyList(input.proxies, { defaultProtocol: input.defaultProtocol });
+  const invalid: LineIssue[] = parsed.invalid.map((line) => ({
+    line: line.line,
+    text: line.text,
+    code: line.reason.code,
+    message: line.reason[lang],
+  }));
+  const duplicates: LineIssue[] = parsed.duplicates.map((line) => ({
+    line: line.line,
+    text: line.text,
+    code: ALREADY_EXISTS_CODE,
+    message: proxyMessages.repeatsLine(line.firstLine)[lang],
+  }));
+  return { proxies: parsed.proxies, invalid, duplicates };
+}
+
 /**
- * Adds the new proxies of the lines in one transaction. Ids are taken first so each password envelope is bound
- * to its row; a proxy stored by a concurrent add in the meantime is reported as a duplicate, not an error.
+ * Adds the new proxies of the lines in one transaction (a bulk insert that skips identities already stored, so a
+ * concurrent add of the same proxy makes it a duplicate here, not an error). Lines the user already has are found
+ * by the insert itself, not by a query before it.
  */
 export async function addProxyLines(
   repo: ProxiesRepo,
@@ -64,39 +72,34 @@ export async function addProxyLines(
   lang: Language,
   tagStep: (q: ProxyQueries) => Promise<((q: ProxyQueries, ids: number[]) => Promise<void>) | null>,
 ): Promise<ProxyAddResult> {
-  const read = await readProxyLines(repo, secrets, userId, input, lang);
+  const read = parseLines(input, lang);
   const box = await secrets.openFor(userId);
-  const ids = await repo.run(userId, (q) => q.allocateIds(read.fresh.length));
-  const rows: NewProxyRow[] = read.fresh.map(({ parsed, hash }, index) => {
-    const id = ids[index]!;
-    const { proxy } = parsed;
+  const key = box.deriveKey(IDENTITY_KEY_PURPOSE);
+  const rows: NewProxyRow[] = read.proxies.map(({ proxy }) => {
+    const hash = identityHash(key, proxy);
     const password = proxy.credentials?.password ?? '';
     return {
-      id,
       protocol: proxy.protocol,
       host: proxy.host,
       port: proxy.port,
       username: proxy.credentials?.username ?? null,
-      passwordEnc: password === '' ? null : box.encrypt(passwordSlot(userId, id), password),
+      passwordEnc: password === '' ? null : box.encrypt(passwordSlot(userId, hash), password),
       name: proxy.name,
       identityHash: hash,
     };
   });
-  const addedIds = await repo.run(userId, async (q) => {
+  const inserted = await repo.run(userId, async (q) => {
     const tag = await tagStep(q);
-    const inserted = await q.insertNew(rows);
-    if (tag && inserted.length > 0) await tag(q, inserted);
-    return inserted;
+    const done = await q.insertNew(rows);
+    if (tag && done.size > 0) await tag(q, [...done.values()]);
+    return done;
   });
   const duplicates = read.duplicates;
-  if (addedIds.length < rows.length) {
-    const added = new Set(addedIds);
-    for (const [index, row] of rows.entries()) {
-      if (!added.has(row.id)) duplicates.push(alreadyStored(read.fresh[index]!.parsed, lang));
-    }
-    duplicates.sort((a, b) => a.line - b.line);
-  }
-  return { addedIds: addedIds.sort((a, b) => a - b), duplicates, invalid: read.invalid };
+  rows.forEach((row, index) => {
+    if (!inserted.has(row.identityHash)) duplicates.push(alreadyStored(read.proxies[index]!, lang));
+  });
+  duplicates.sort((a, b) => a.line - b.line);
+  return { addedIds: [...inserted.values()].sort((a, b) => a - b), duplicates, invalid: read.invalid };
 }
 
 function alreadyStored(line: ParsedProxyLine, lang: Language): LineIssue {

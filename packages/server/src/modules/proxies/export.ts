@@ -41,7 +41,7 @@ export async function exportProxyLines(
   if (!renderer.ok) throw new AppError(ResultCode.ValidationError, renderer.error);
   const box = await secrets.openFor(userId);
   const render = (row: ProxyDbRow) =>
-    renderer.render(exportable(row, (enc) => box.decrypt(passwordSlot(userId, row.id), enc)));
+    renderer.render(exportable(row, (enc) => box.decrypt(passwordSlot(userId, row.identityHash), enc)));
   return request.sort.length === 0 && request.ids === undefined
     ? byKeyset(repo, userId, request, render)
     : inOrder(repo, userId, request, render);

@@ -19,6 +19,7 @@ export interface ProxyDbRow {
   port: number;
   username: string | null;
   passwordEnc: string | null;
+  identityHash: string;
   name: string | null;
   countryCode: string | null;
   status: number;
@@ -31,7 +32,6 @@ export interface ProxyDbRow {
 }
 
 export interface NewProxyRow {
-  id: number;
   protocol: number;
   host: string;
   port: number;
@@ -46,8 +46,8 @@ export interface TagRow {
   name: string;
 }
 
-/** Rows per multi-row INSERT: 9 parameters each stays well under Postgres' 65,535 bind parameters. */
-const INSERT_CHUNK = 5_000;
+/** Rows per INSERT statement: bounds the size of one message to the database. */
+const INSERT_CHUNK = 20_000;
 const LINK_CHUNK = 10_000;
 
 /** All SQL of the proxies module. Every call runs inside the caller's user scope (row-level security). */
@@ -73,6 +73,7 @@ export class ProxyQueries {
       port: proxies.port,
       username: proxies.username,
       passwordEnc: proxies.passwordEnc,
+      identityHash: proxies.identityHash,
       name: proxies.name,
       countryCode: proxies.countryCode,
       status: proxyStatusSql(this.userId),
@@ -233,25 +234,27 @@ export class ProxyQueries {
       .orderBy(sql`count(*) desc`, sql`${proxies.countryCode} asc nulls last`);
   }
 
-  /** Ids for new rows, taken before the insert so each encrypted password can be bound to its row. */
-  async allocateIds(count: number): Promise<number[]> {
-    if (count === 0) return [];
-    const result = await this.tx.execute<{ id: number }>(
-      sql`select nextval(pg_get_serial_sequence('proxies', 'id'))::int as id from generate_series(1, ${count})`,
-    );
-    return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
-  }
-
-  /** Inserts the rows that are not stored yet (same identity); returns the ids that went in. */
-  async insertNew(rows: readonly NewProxyRow[]): Promise<number[]> {
-    const inserted: number[] = [];
+  /**
+   * Inserts the rows that are not stored yet (same identity); returns the identity hashes that went in, with
+   * their new ids. Each chunk is one
+   * statement over column arrays (`unnest`), far cheaper to plan and bind than a multi-row VALUES list.
+   */
+  async insertNew(rows: readonly NewProxyRow[]): Promise<Map<string, number>> {
+    const inserted = new Map<string, number>();
     for (const chunk of chunks(rows, INSERT_CHUNK)) {
-      const done = await this.tx
-        .insert(proxies)
-        .values(chunk.map((row) => ({ ...row, userId: this.userId })))
-        .onConflictDoNothing({ target: [proxies.userId, proxies.identityHash] })
-        .returning({ id: proxies.id });
-      for (const row of done) inserted.push(row.id);
+      const column = <K extends keyof NewProxyRow>(key: K) => sql.param(chunk.map((row) => row[key]));
+      const result = await this.tx.execute<{ id: number; identity_hash: string }>(sql`
+        insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash)
+        select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash
+        from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
+          ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
+          ${column('name')}::text[], ${column('identityHash')}::text[])
+          as t(protocol, host, port, username, password_enc, name, identity_hash)
+        on conflict (user_id, identity_hash) do nothing
+        returning id, identity_hash`);
+      for (const row of rowsOf<{ id: number; identity_hash: string }>(result)) {
+        inserted.set(row.identity_hash, Number(row.id));
+      }
     }
     return inserted;
   }

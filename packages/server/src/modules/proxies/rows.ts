@@ -18,8 +18,12 @@ export function identityHash(
   return createHmac('sha256', key).update(proxyIdentityKey(proxy)).digest('base64url');
 }
 
-export function passwordSlot(userId: string, proxyId: number): SecretSlot {
-  return { userId, table: 'proxies', column: 'password_enc', rowId: String(proxyId) };
+/**
+ * Where a proxy password lives. The row is named by its identity hash rather than its id, so a bulk add can
+ * encrypt before the rows exist; the envelope still cannot be moved to another proxy (or user) and open.
+ */
+export function passwordSlot(userId: string, identityHash: string): SecretSlot {
+  return { userId, table: 'proxies', column: 'password_enc', rowId: identityHash };
 }
 
 /** A stored row as answers show it: credentials without the password, tags, accounts and the last check. */

@@ -184,7 +184,7 @@ export class ProxiesService {
       await q.updateCredentials(id, {
         username: next?.username ?? null,
         passwordEnc:
-          next && next.password !== '' ? box.encrypt(passwordSlot(userId, id), next.password) : null,
+          next && next.password !== '' ? box.encrypt(passwordSlot(userId, hash), next.password) : null,
         identityHash: hash,
       });
       return this.oneRow(q, id);

@@ -1,0 +1,61 @@
+/** A real server on loopback with one signed-in user, for the proxies benchmarks (PGlite or a Postgres URL). */
+import { loadConfig } from '../src/config/config.ts';
+import { startServer } from '../src/server.ts';
+
+const PASSWORD = 'Quartz-Lantern-42';
+
+export interface BenchServer {
+  base: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(databaseUrl: string | null): Promise<BenchServer> {
+  const server = await startServer({
+    ...loadConfig({}),
+    port: 0,
+    dataDir: 'memory://',
+    databaseUrl,
+    logLevel: 'silent',
+    publicUrl: null,
+    masterKey: Buffer.alloc(32, 7).toString('base64'),
+  });
+  const base = server.url;
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const email = `bench-${Date.now()}@example.test`;
+  await post('/api/auth/register', { email, userName: `bench${Date.now()}`, password: PASSWORD });
+  const link = (await server.database.db.execute(
+    `select link from mail_outbox where recipient = '${email}' order by id desc limit 1`,
+  )) as unknown as { rows: Array<{ link: string }> };
+  const params = new URL(link.rows[0]!.link).searchParams;
+  await post('/api/auth/confirm-email', { userId: params.get('userId'), code: params.get('code') });
+  const login = await post('/api/auth/login', { email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login ${login.status} ${await login.text()}`);
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  return { base, token, stop: () => server.stop() };
+}
+
+/** 100,000 distinct proxy lines in the common shapes, a third with credentials. */
+export function proxyLines(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const host = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    const port = 1024 + (i % 50_000);
+    switch (i % 3) {
+      case 0:
+        return `${host}:${port}`;
+      case 1:
+        return `${host}:${port}:user${i}:pass-${i}-x`;
+      default:
+        return `user${i}:pass-${i}-y@${host}:${port}`;
+    }
+  });
+}
+
+export function authHeaders(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' };
+}
