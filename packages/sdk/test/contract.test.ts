@@ -92,7 +92,36 @@ describe('buildRequest', () => {
   it('sends the rest as a JSON body for POST', () => {
     const { url, body } = buildRequest(post, { id: 'a/b', name: 'x' }, 'http://h:1/');
     expect(url).toBe('http://h:1/api/proxies/a%2Fb/name');
-    expect(JSON.parse(body!)).toEqual({ name: 'x' });
+    expect(JSON.parse(body as string)).toEqual({ name: 'x' });
+  });
+
+  it('sends the files of a multipart operation as form data and the other fields in the query string', async () => {
+    const upload = defineOperation({
+      id: 'test.upload',
+      method: 'POST',
+      path: '/api/upload',
+      summary: 'upload',
+      input: z.object({ passkey: z.string() }),
+      output: z.object({}),
+      flags: {},
+      requestBody: 'multipart',
+    });
+    const { url, body } = buildRequest(
+      upload,
+      {
+        passkey: 'p w',
+        files: [
+          { name: 'a.maFile', data: new TextEncoder().encode('{"a":1}') },
+          { name: 'b.zip', data: new Blob(['zip']) },
+        ],
+      },
+      'http://h:1',
+    );
+    expect(url).toBe('http://h:1/api/upload?passkey=p+w');
+    expect(body).toBeInstanceOf(FormData);
+    const files = (body as FormData).getAll('files') as File[];
+    expect(files.map((file) => file.name)).toEqual(['a.maFile', 'b.zip']);
+    expect(await files[0]!.text()).toBe('{"a":1}');
   });
 
   it('refuses a missing path parameter', () => {

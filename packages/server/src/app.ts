@@ -6,9 +6,11 @@ import type { Database } from './db/database.ts';
 import { boundOperations } from './http/bind-operation.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
 import { buildManifest } from './http/manifest.ts';
+import { registerMultipart } from './http/multipart.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
+import type { SteamPort, SteamPortOptions } from './integrations/steam/index.ts';
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
@@ -19,6 +21,7 @@ import { SearchService } from './modules/search/service.ts';
 import { SettingsRepo } from './modules/settings/repo.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { registerSteamAccountsModule } from './modules/steam-accounts/register.ts';
 import { SystemRepo } from './modules/system/repo.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { SystemService } from './modules/system/service.ts';
@@ -32,6 +35,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
   /** Clock for tokens and codes (tests move it). */
   now?: () => number;
+  /** Overrides of the Steam port (tests: clock, spacing, sandbox world). */
+  steam?: SteamPortOptions;
 }
 
 export interface AppServices {
@@ -39,6 +44,8 @@ export interface AppServices {
   auth: AuthApi;
   settings: SettingsService;
   search: SearchService;
+  /** The Steam port of the configured mode (`steam.mode` is what system.status reports). */
+  steam: SteamPort;
 }
 
 declare module 'fastify' {
@@ -48,7 +55,13 @@ declare module 'fastify' {
 }
 
 /** Builds the API server without listening: tests inject requests or listen on port 0. */
-export async function buildApp({ config, database, logger, now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  now,
+  steam,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger)
       ? { loggerInstance: logger }
@@ -74,7 +87,15 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   });
   const settings = new SettingsService(new SettingsRepo(database.db));
   const search = new SearchService();
-  app.decorate('services', { system, auth, settings, search });
+  const steamAccounts = registerSteamAccountsModule(app, {
+    config,
+    database,
+    auth,
+    search,
+    now: now ?? Date.now,
+    ...(steam ? { steam } : {}),
+  });
+  app.decorate('services', { system, auth, settings, search, steam: steamAccounts.steam });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-trace-id', String(request.id));
@@ -91,6 +112,7 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   });
 
   registerErrorHandling(app);
+  await registerMultipart(app);
   const pageFallback = await registerWebRoot(app, config.webRoot);
   registerNotFound(app, pageFallback);
 

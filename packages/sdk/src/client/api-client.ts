@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { TwoFactorInput, TwoFactorRequirement } from '../contract/auth.ts';
 import { type Contract, contract } from '../contract/index.ts';
-import type { Operation } from '../contract/operation.ts';
+import type { CallInput, Operation } from '../contract/operation.ts';
 import { ResultCode } from '../contract/result-codes.ts';
 import { type Language, languageTag } from '../i18n/messages.ts';
 import { ApiError, isConnectivityError, SessionExpiredError, TwoFactorCancelledError } from './errors.ts';
@@ -44,11 +44,11 @@ export interface CallOptions {
 }
 
 type OperationCall<Op> =
-  Op extends Operation<infer I, infer O>
+  Op extends Operation<z.ZodType, infer O>
     ? // biome-ignore lint/complexity/noBannedTypes: "{}" is the input of an operation that takes nothing
-      {} extends z.input<I>
-      ? (input?: z.input<I>, options?: CallOptions) => Promise<z.output<O>>
-      : (input: z.input<I>, options?: CallOptions) => Promise<z.output<O>>
+      {} extends CallInput<Op>
+      ? (input?: CallInput<Op>, options?: CallOptions) => Promise<z.output<O>>
+      : (input: CallInput<Op>, options?: CallOptions) => Promise<z.output<O>>
     : never;
 
 export type AreaClient<Area> = { [Name in keyof Area]: OperationCall<Area[Name]> };

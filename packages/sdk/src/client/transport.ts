@@ -1,5 +1,5 @@
 import type { Envelope } from '../contract/envelope.ts';
-import { inputInQuery, type Operation, pathParams } from '../contract/operation.ts';
+import { inputInQuery, type Operation, pathParams, type UploadFile } from '../contract/operation.ts';
 import { ApiError, NetworkError, TimeoutError } from './errors.ts';
 
 export interface RequestOptions {
@@ -13,7 +13,11 @@ export interface RequestOptions {
 }
 
 /** Splits an operation's input into the URL (path parameters, query string) and the JSON body. */
-export function buildRequest(op: Operation, input: Record<string, unknown>, baseUrl: string) {
+export function buildRequest(
+  op: Operation,
+  input: Record<string, unknown>,
+  baseUrl: string,
+): { url: string; body: string | FormData | undefined } {
   const rest = { ...input };
   let path: string = op.path;
   for (const name of pathParams(op.path)) {
@@ -25,6 +29,20 @@ export function buildRequest(op: Operation, input: Record<string, unknown>, base
     delete rest[name];
   }
   const url = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  if (op.requestBody === 'multipart') {
+    // Files travel as form data under `files`; every other field in the query string.
+    const files = (rest.files ?? []) as UploadFile[];
+    delete rest.files;
+    for (const [key, value] of Object.entries(rest)) appendQuery(url.searchParams, key, value);
+    const form = new FormData();
+    for (const file of files)
+      form.append(
+        'files',
+        file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>]),
+        file.name,
+      );
+    return { url: url.toString(), body: form };
+  }
   if (inputInQuery(op.method)) {
     for (const [key, value] of Object.entries(rest)) appendQuery(url.searchParams, key, value);
     return { url: url.toString(), body: undefined };
@@ -51,7 +69,8 @@ export async function send<T>(
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // Form data sets its own content type (with the boundary).
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
 
   let response: Response;
   try {

@@ -43,11 +43,24 @@ export type OperationInput<Op extends Operation> = z.input<Op['input']>;
 export type OperationOutput<Op extends Operation> = z.output<Op['output']>;
 
 /** Declares an operation; the identity function keeps the literal types for the client. */
-export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
-  op: Operation<I, O>,
-): Operation<I, O> {
+export function defineOperation<
+  I extends z.ZodType,
+  O extends z.ZodType,
+  const B extends Operation['requestBody'] = undefined,
+>(op: Operation<I, O> & { readonly requestBody?: B }): Operation<I, O> & { readonly requestBody?: B } {
   return op;
 }
+
+/** One file of a multipart operation's `files`. */
+export interface UploadFile {
+  name: string;
+  data: Blob | Uint8Array;
+}
+
+/** The input of an operation as a caller passes it: multipart operations take their `files` next to the fields. */
+export type CallInput<Op extends Operation> = 'multipart' extends Op['requestBody']
+  ? z.input<Op['input']> & { files: UploadFile[] }
+  : z.input<Op['input']>;
 
 /** Path parameter names of an operation path, in order. */
 export function pathParams(path: string): string[] {

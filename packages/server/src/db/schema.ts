@@ -10,3 +10,4 @@ export * from './schema-auth.ts';
 export * from './schema-hubs.ts';
 export * from './schema-proxies.ts';
 export * from './schema-steam-accounts.ts';
+export * from './schema-steam-throttle.ts';

@@ -4,6 +4,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { readUploadedFiles, type UploadedFile } from './multipart.ts';
 import { requestLanguage } from './request-language.ts';
 import { parseInput } from './validation.ts';
 
@@ -12,6 +13,8 @@ export interface RequestContext {
   readonly traceId: string;
   readonly log: FastifyBaseLogger;
   readonly request: FastifyRequest;
+  /** The files of a `requestBody: 'multipart'` operation (field `files`); empty for other operations. */
+  readonly files: readonly UploadedFile[];
 }
 
 export type OperationHandler<Op extends Operation> = (
@@ -61,10 +64,13 @@ export function bindOperation<Op extends Operation>(
     handler: async (request, reply) => {
       const lang = requestLanguage(request);
       if (!op.flags.public) await app.authenticate(request, op);
-      const source = inputInQuery(op.method) ? request.query : request.body;
+      // Multipart operations take their fields from the query string and their files from the body.
+      const multipart = op.requestBody === 'multipart';
+      const source = inputInQuery(op.method) || multipart ? request.query : request.body;
       const raw = { ...(isObject(source) ? source : {}), ...(request.params as object) };
       const input = parseInput(op.input, raw, lang) as z.output<Op['input']>;
-      const ctx: RequestContext = { lang, traceId: String(request.id), log: request.log, request };
+      const files = multipart ? await readUploadedFiles(request) : [];
+      const ctx: RequestContext = { lang, traceId: String(request.id), log: request.log, request, files };
       const output = await handler(input, ctx);
       if (op.responseBody === 'text-stream') {
         // Failures before this point answer with the envelope; once streaming, an error ends the connection.

@@ -24,6 +24,8 @@ export const MAFILE_FAILURE_REASONS = [
   'wrongPasskey',
   'badManifest',
   'duplicateAccount',
+  'badArchive',
+  'archiveTooLarge',
 ] as const;
 export type MafileFailureReason = (typeof MAFILE_FAILURE_REASONS)[number];
 
@@ -45,6 +47,8 @@ export const mafileFailureMessages: Texts<MafileFailureReason> = {
     wrongPasskey: 'Неверный ключ шифрования',
     badManifest: 'manifest.json повреждён',
     duplicateAccount: 'Повтор: для этого аккаунта уже загружен более новый мафайл',
+    badArchive: 'Архив zip повреждён или не читается',
+    archiveTooLarge: 'Архив zip распаковывается в слишком большой объём',
   },
   en: {
     wrongExtension: 'The file extension must be .mafile',
@@ -63,6 +67,8 @@ export const mafileFailureMessages: Texts<MafileFailureReason> = {
     wrongPasskey: 'Wrong passkey',
     badManifest: 'manifest.json is damaged',
     duplicateAccount: 'Duplicate: a newer maFile for this account is already loaded',
+    badArchive: 'The zip archive is damaged or unreadable',
+    archiveTooLarge: 'The zip archive expands to too much data',
   },
 };
 
@@ -165,6 +171,7 @@ export const LINE_FAILURE_REASONS = [
   'invalidPort',
   'missingSeparator',
   'invalidProxyFormat',
+  'unknownAccount',
 ] as const;
 export type LineFailureReason = (typeof LINE_FAILURE_REASONS)[number];
 
@@ -177,6 +184,7 @@ export const lineFailureMessages: Texts<LineFailureReason> = {
     invalidPort: 'Порт должен быть числом от 1 до 65535',
     missingSeparator: 'Ожидается формат аккаунт:прокси',
     invalidProxyFormat: 'Неверный формат прокси',
+    unknownAccount: 'Аккаунт не найден',
   },
   en: {
     missingPassword: 'Expected login:password',
@@ -186,6 +194,7 @@ export const lineFailureMessages: Texts<LineFailureReason> = {
     invalidPort: 'The port must be a number from 1 to 65535',
     missingSeparator: 'Expected account:proxy',
     invalidProxyFormat: 'Invalid proxy format',
+    unknownAccount: 'Account not found',
   },
 };
 

@@ -18,11 +18,11 @@ import { UsersRepo } from '../users/repo.ts';
 import { registerUserRoutes } from '../users/routes.ts';
 import { UserService } from '../users/service.ts';
 import { CodeRepo } from './code-repo.ts';
-import type { AuthDeps } from './deps.ts';
+import { type AuthDeps, audit } from './deps.ts';
 import { registerRefreshCookie } from './refresh-cookie.ts';
 import { bearerToken } from './request-auth.ts';
 import { registerAuthRoutes } from './routes.ts';
-import { SecurityRepo } from './security-repo.ts';
+import { type SecurityEvent, SecurityRepo } from './security-repo.ts';
 import { AuthService } from './service.ts';
 import { SessionRepo } from './session-repo.ts';
 import { SessionService } from './sessions.ts';
@@ -35,6 +35,10 @@ export interface AuthApi {
   /** Envelope encryption for every stored secret (AAD binds user, table, column, row). */
   secrets: SecretBox;
   mailer: Mailer;
+  /** Shared rate limits, the audit trail of security events and purpose-bound keys for other modules. */
+  limiter: RateLimiter;
+  audit(event: SecurityEvent): Promise<void>;
+  deriveKey(purpose: string): Buffer;
 }
 
 export interface AccountModuleOptions {
@@ -119,6 +123,9 @@ export async function registerAccountModules(
     },
     secrets: deps.secrets,
     mailer,
+    limiter: deps.limiter,
+    audit: (event) => audit(deps, event),
+    deriveKey: (purpose) => deriveKey(keyring, purpose),
   };
 }
 

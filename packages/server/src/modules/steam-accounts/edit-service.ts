@@ -1,0 +1,163 @@
+import { type BatchResult, ResultCode } from '@tradedeck/sdk/contract';
+import { parseMafileText } from '@tradedeck/sdk/domain';
+import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
+import { AppError } from '../../http/app-error.ts';
+import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
+import { type AccountsDeps, accountSlot } from './deps.ts';
+import { ACCOUNT_NOT_FOUND } from './query-service.ts';
+import type { StoredSecrets } from './repo.ts';
+
+export const PROXY_NOT_FOUND = { ru: 'Прокси не найден', en: 'Proxy not found' };
+export const TAG_NOT_FOUND = { ru: 'Тег не найден', en: 'Tag not found' };
+const MAFILE_UNREADABLE = { ru: 'Мафайл не читается', en: 'The maFile cannot be read' };
+const MAFILE_OTHER_LOGIN = {
+  ru: 'Мафайл принадлежит другому аккаунту',
+  en: 'The maFile belongs to another account',
+};
+
+export interface CredentialsStatus {
+  hasPassword: boolean;
+  hasSharedSecret: boolean;
+  hasIdentitySecret: boolean;
+  hasRevocationCode: boolean;
+  hasRefreshToken: boolean;
+  refreshTokenExpiresAt: string | null;
+}
+
+export function credentialsStatusOf(secrets: StoredSecrets): CredentialsStatus {
+  return {
+    hasPassword: secrets.passwordEnc !== '',
+    hasSharedSecret: secrets.hasSharedSecret,
+    hasIdentitySecret: secrets.hasIdentitySecret,
+    hasRevocationCode: secrets.hasRevocationCode,
+    hasRefreshToken: secrets.refreshTokenEnc !== null,
+    refreshTokenExpiresAt: secrets.refreshTokenExpiresAt?.toISOString() ?? null,
+  };
+}
+
+/** Changing stored accounts: removal, proxy, password, maFile and tags. Another user's id answers 3. */
+export class AccountEditService {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  async remove(userId: string, id: number): Promise<{ id: number }> {
+    const removed = await this.deps.repo.run(userId, (q) => q.remove([id]));
+    if (removed.length === 0) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+    return { id };
+  }
+
+  async batchRemove(userId: string, ids: readonly number[], lang: Language): Promise<BatchResult> {
+    const removed = await this.deps.repo.run(userId, (q) => q.remove(ids));
+    return batchOutcome(ids, new Set(removed), lang);
+  }
+
+  async setProxy(userId: string, id: number, proxyId: number | null): Promise<void> {
+    await this.deps.repo.run(userId, async (q) => {
+      if (proxyId !== null && !(await q.proxies.owned([proxyId])).has(proxyId))
+        throw new AppError(ResultCode.NotFound, PROXY_NOT_FOUND);
+      const updated = await q.setProxy([id], proxyId);
+      if (updated.length === 0) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+    });
+  }
+
+  async updatePassword(userId: string, id: number, password: string): Promise<void> {
+    await this.requireOwned(userId, id);
+    const passwordEnc = await this.deps.secrets.encrypt(accountSlot(userId, id, 'password_enc'), password);
+    const updated = await this.deps.repo.run(userId, (q) => q.updatePassword(id, passwordEnc));
+    if (!updated) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+  }
+
+  async credentialsStatus(userId: string, id: number): Promise<CredentialsStatus> {
+    return credentialsStatusOf(await this.requireOwned(userId, id));
+  }
+
+  /**
+   * Replaces the maFile (and the password when given). The file must be readable and name the same login (or
+   * at least the same SteamID); a refresh token it brings replaces the stored one.
+   */
+  async updateCredentials(
+    userId: string,
+    input: { id: number; mafile: string; password?: string | undefined },
+  ): Promise<CredentialsStatus> {
+    const current = await this.requireOwned(userId, input.id);
+    const read = parseMafileText(input.mafile, { tryExtractProxy: false });
+    if (!read.ok) throw new AppError(ResultCode.ValidationError, MAFILE_UNREADABLE, { reason: read.reason });
+    const { mafile } = read;
+    const loginMatches = mafile.accountName
+      ? mafile.accountName.toLowerCase() === current.login.toLowerCase()
+      : mafile.steamId !== null && mafile.steamId === current.steamId;
+    const steamIdMatches = !mafile.steamId || !current.steamId || mafile.steamId === current.steamId;
+    if (!loginMatches || !steamIdMatches) throw new AppError(ResultCode.InvalidModel, MAFILE_OTHER_LOGIN);
+
+    const slot = (column: 'password_enc' | 'mafile_enc' | 'refresh_token_enc') =>
+      accountSlot(userId, input.id, column);
+    const refreshToken = mafile.session?.refreshToken ?? null;
+    const values = {
+      mafileEnc: await this.deps.secrets.encrypt(slot('mafile_enc'), input.mafile),
+      ...(input.password
+        ? { passwordEnc: await this.deps.secrets.encrypt(slot('password_enc'), input.password) }
+        : {}),
+      steamId: current.steamId ?? mafile.steamId,
+      hasSharedSecret: true,
+      hasIdentitySecret: mafile.identitySecret !== null,
+      hasRevocationCode: mafile.revocationCode !== null,
+      refreshTokenEnc: refreshToken
+        ? await this.deps.secrets.encrypt(slot('refresh_token_enc'), refreshToken)
+        : current.refreshTokenEnc,
+      refreshTokenExpiresAt: refreshToken
+        ? expiryOf(refreshToken, mafile.session?.refreshTokenExpiresAt ?? null)
+        : current.refreshTokenExpiresAt,
+    };
+    await this.deps.repo.run(userId, (q) => q.updateCredentials(input.id, values));
+    return this.credentialsStatus(userId, input.id);
+  }
+
+  /** Puts a tag on accounts; tag id 0 creates the tag by name or reuses the user's tag of that name. */
+  async addTag(userId: string, accountIds: readonly number[], tag: { id: number; name: string }) {
+    return this.deps.repo.run(userId, async (q) => {
+      const target = tag.id === 0 ? await q.tags.findOrCreate(tag.name) : await q.tags.find(tag.id);
+      if (!target) throw new AppError(ResultCode.NotFound, TAG_NOT_FOUND);
+      const owned = await q.ownedIds(accountIds);
+      await q.tags.link([...owned], target.id);
+      return { tag: target, owned };
+    });
+  }
+
+  async removeTag(userId: string, accountIds: readonly number[], tagId: number) {
+    return this.deps.repo.run(userId, async (q) => {
+      if (!(await q.tags.find(tagId))) throw new AppError(ResultCode.NotFound, TAG_NOT_FOUND);
+      const owned = await q.ownedIds(accountIds);
+      await q.tags.unlink([...owned], tagId);
+      return owned;
+    });
+  }
+
+  async tagsOf(userId: string, id: number) {
+    return this.deps.repo.run(userId, async (q) => (await q.tagsOf([id])).get(id) ?? []);
+  }
+
+  async requireOwned(userId: string, id: number): Promise<StoredSecrets> {
+    const secrets = await this.deps.repo.run(userId, (q) => q.secrets(id));
+    if (!secrets) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+    return secrets;
+  }
+}
+
+function expiryOf(token: string, fallbackSeconds: number | null): Date | null {
+  const exp = readTokenClaims(token)?.exp ?? fallbackSeconds;
+  return exp ? new Date(exp * 1000) : null;
+}
+
+/** Per-id outcome of a batch: ids not done are reported as not found (another user's id looks the same). */
+export function batchOutcome(ids: readonly number[], done: Set<number>, lang: Language): BatchResult {
+  const unique = [...new Set(ids)];
+  return {
+    succeededIds: unique.filter((id) => done.has(id)),
+    failed: unique
+      .filter((id) => !done.has(id))
+      .map((id) => ({
+        id,
+        resultCode: ResultCode.NotFound,
+        message: resultCodeMessages[lang][ResultCode.NotFound],
+      })),
+  };
+}

@@ -1,0 +1,55 @@
+import { ResultCode } from '@tradedeck/sdk/contract';
+import { type GuardCodeResult, parseMafileText } from '@tradedeck/sdk/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import type { Limit } from '../../security/rate-limiter.ts';
+import { type AccountsDeps, accountSlot } from './deps.ts';
+import type { AccountEditService } from './edit-service.ts';
+import { openStoredProxy } from './proxy-resolver.ts';
+
+/** Guard codes a user may read per minute, across all their accounts (docs/steam-accounts.md). */
+export const GUARD_CODE_LIMIT: Limit = { max: 30, windowMs: 60_000 };
+
+const NO_SHARED_SECRET = {
+  ru: 'У аккаунта нет shared_secret: код Steam Guard недоступен',
+  en: 'The account has no shared_secret: no Steam Guard code',
+};
+
+/**
+ * The current Steam Guard code of an account. The code is computed from Steam's clock as seen through the
+ * account's proxy (the local clock when the account has no proxy or the proxy does not answer: the code is
+ * computed locally, nothing is sent to Steam). Each call is rate-limited per user and logged without the code.
+ */
+export class GuardCodeService {
+  constructor(
+    private readonly deps: AccountsDeps,
+    private readonly edit: AccountEditService,
+  ) {}
+
+  async guardCode(userId: string, id: number, request: FastifyRequest): Promise<GuardCodeResult> {
+    await this.deps.limiter.consume(`steam-guard-code:${userId}`, GUARD_CODE_LIMIT);
+    const account = await this.edit.requireOwned(userId, id);
+    const text = await this.deps.secrets.decrypt(accountSlot(userId, id, 'mafile_enc'), account.mafileEnc);
+    const read = parseMafileText(text, { tryExtractProxy: false });
+    if (!read.ok) throw new AppError(ResultCode.InvalidState, NO_SHARED_SECRET);
+
+    let nowSeconds = Math.floor(this.deps.now() / 1000);
+    if (account.proxyId !== null) {
+      const [stored] = await this.deps.repo.run(userId, (q) => q.proxies.byIds([account.proxyId!]));
+      if (stored) {
+        const time = await this.deps.steam.steamTime(await openStoredProxy(this.deps, userId, stored));
+        if (time.ok) nowSeconds = Math.floor(this.deps.now() / 1000 + time.offsetSeconds);
+      }
+    }
+    const code = await this.deps.steam.guardCode(read.mafile.sharedSecret, nowSeconds);
+    await this.deps.audit({
+      event: 'steamAccount.guardCode',
+      userId,
+      sessionId: request.auth?.sessionId ?? null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      details: { accountId: id, login: account.login },
+    });
+    return code;
+  }
+}

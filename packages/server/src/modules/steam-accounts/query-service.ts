@@ -1,0 +1,83 @@
+import {
+  type Counters,
+  ResultCode,
+  STEAM_ACCOUNT_SORT_PROPERTIES,
+  type SteamAccountRow,
+  type SteamAccountSearchHit,
+} from '@tradedeck/sdk/contract';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, STEAM_ACCOUNT_STATUSES } from '@tradedeck/sdk/domain';
+import type { Language } from '@tradedeck/sdk/i18n';
+import { AppError } from '../../http/app-error.ts';
+import type { SearchSource } from '../search/service.ts';
+import type { AccountsDeps } from './deps.ts';
+import type { AccountFilters, AccountSortKey } from './repo.ts';
+import { toAccountRow } from './views.ts';
+
+export const ACCOUNT_NOT_FOUND = {
+  ru: 'Аккаунт не найден',
+  en: 'Account not found',
+};
+
+export const DEFAULT_ACCOUNT_SORT = [{ propertyName: 'createdAt', isDescending: true }] as const;
+
+export interface AccountQueryInput extends Partial<AccountFilters> {
+  pages: { page: number; pageSize: number };
+  sort: { propertyName: AccountSortKey; isDescending: boolean }[];
+}
+
+/** Reading the user's accounts: lists, counters, one account, tags, and the global search source. */
+export class AccountQueryService implements SearchSource<SteamAccountSearchHit> {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  async query(userId: string, input: AccountQueryInput, lang: Language) {
+    const { page, pageSize } = input.pages;
+    const { items, total } = await this.deps.repo.run(userId, (q) =>
+      q.query(input, input.sort, page, pageSize),
+    );
+    return { items: items.map((view) => toAccountRow(view, lang)), total, page, pageSize };
+  }
+
+  async counters(userId: string): Promise<Counters> {
+    const rows = await this.deps.repo.run(userId, (q) => q.countersByStatus());
+    const byStatus: Record<string, number> = Object.fromEntries(
+      Object.values(STEAM_ACCOUNT_STATUSES).map((status) => [String(status), 0]),
+    );
+    let total = 0;
+    for (const row of rows) {
+      byStatus[String(row.status)] = Number(row.n);
+      total += Number(row.n);
+    }
+    return { total, byStatus };
+  }
+
+  querySpec() {
+    return {
+      sortable: [...STEAM_ACCOUNT_SORT_PROPERTIES],
+      filters: ['withTagIds', 'exceptTagIds', 'hasProxy', 'searchString', 'withStatus', 'exceptStatus'],
+      pageSizes: [...PAGE_SIZES],
+      defaultPageSize: DEFAULT_PAGE_SIZE,
+      defaultSort: DEFAULT_ACCOUNT_SORT.map((item) => ({ ...item })),
+    };
+  }
+
+  async get(userId: string, id: number, lang: Language): Promise<SteamAccountRow> {
+    const [view] = await this.deps.repo.run(userId, (q) => q.views([id]));
+    if (!view) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+    return toAccountRow(view, lang);
+  }
+
+  async rows(userId: string, ids: readonly number[], lang: Language): Promise<SteamAccountRow[]> {
+    const views = await this.deps.repo.run(userId, (q) => q.views(ids));
+    return views.map((view) => toAccountRow(view, lang));
+  }
+
+  listTags(userId: string) {
+    return this.deps.repo.run(userId, (q) => q.tags.list());
+  }
+
+  async search(userId: string, text: string, limit: number): Promise<SteamAccountSearchHit[]> {
+    const trimmed = text.trim();
+    if (trimmed === '') return [];
+    return this.deps.repo.run(userId, (q) => q.search(trimmed, limit));
+  }
+}

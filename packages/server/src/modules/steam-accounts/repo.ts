@@ -1,0 +1,414 @@
+import type { SteamAccountRow, steamAccountFiltersSchema } from '@tradedeck/sdk/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
+import type { UserScope } from '../../security/user-scope.ts';
+import { ProxyQueries } from './proxy-repo.ts';
+import { TagQueries } from './tag-repo.ts';
+
+export type AccountFilters = z.output<typeof steamAccountFiltersSchema>;
+export type AccountSortKey =
+  | 'id'
+  | 'login'
+  | 'steamId'
+  | 'accountStatus'
+  | 'proxy'
+  | 'createdAt'
+  | 'lastLoginAt';
+
+/** An account row as the lists show it, before its texts are put in the request's language. */
+export type StoredAccountView = Omit<SteamAccountRow, 'lastError' | 'createdAt' | 'lastLoginAt'> & {
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  lastErrorReason: string | null;
+};
+
+/** The encrypted columns of one account, opened by the services outside any transaction. */
+export interface StoredSecrets {
+  id: number;
+  login: string;
+  steamId: string | null;
+  proxyId: number | null;
+  passwordEnc: string;
+  mafileEnc: string;
+  refreshTokenEnc: string | null;
+  refreshTokenExpiresAt: Date | null;
+  hasSharedSecret: boolean;
+  hasIdentitySecret: boolean;
+  hasRevocationCode: boolean;
+}
+
+export interface NewAccountRow {
+  id: number;
+  login: string;
+  steamId: string | null;
+  avatarUri: string | null;
+  proxyId: number | null;
+  passwordEnc: string;
+  mafileEnc: string;
+  refreshTokenEnc: string | null;
+  refreshTokenExpiresAt: Date | null;
+  hasSharedSecret: boolean;
+  hasIdentitySecret: boolean;
+  hasRevocationCode: boolean;
+  lastLoginAt: Date;
+}
+
+/** `%`, `_` and `\` typed by the user match themselves in a LIKE pattern. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORT_COLUMNS: Record<AccountSortKey, SQL[]> = {
+  id: [sql`${steamAccounts.id}`],
+  login: [sql`lower(${steamAccounts.login})`],
+  steamId: [sql`${steamAccounts.steamId}`],
+  accountStatus: [sql`${steamAccounts.status}`],
+  proxy: [sql`${proxies.host}`, sql`${proxies.port}`],
+  createdAt: [sql`${steamAccounts.createdAt}`],
+  lastLoginAt: [sql`${steamAccounts.lastLoginAt}`],
+};
+
+const viewColumns = {
+  id: steamAccounts.id,
+  login: steamAccounts.login,
+  steamId: steamAccounts.steamId,
+  avatarUri: steamAccounts.avatarUri,
+  proxyId: steamAccounts.proxyId,
+  proxyHost: proxies.host,
+  proxyPort: proxies.port,
+  balances: steamAccounts.balances,
+  accountStatus: steamAccounts.status,
+  createdAt: steamAccounts.createdAt,
+  lastLoginAt: steamAccounts.lastLoginAt,
+  lastErrorReason: steamAccounts.lastErrorReason,
+};
+
+/** Every SQL statement of the Steam accounts area, run inside one user's scope (RLS plus explicit filters). */
+export class SteamAccountsRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: UserScope,
+  ) {}
+
+  /** Runs `work` in one transaction as the user (row-level security applies). */
+  run<T>(userId: string, work: (q: AccountQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new AccountQueries(tx, userId)));
+  }
+
+  /** The next account id, taken before the row exists so its secrets can be sealed to it (AAD names the row). */
+  nextAccountId(): Promise<number> {
+    return this.nextval('steam_accounts_id_seq');
+  }
+
+  /** The next proxy id, for a proxy stored together with an account (its password is sealed to the row). */
+  nextProxyId(): Promise<number> {
+    return this.nextval('proxies_id_seq');
+  }
+
+  private async nextval(sequence: 'steam_accounts_id_seq' | 'proxies_id_seq'): Promise<number> {
+    const result = (await this.db.execute(sql`select nextval(${sequence})::int as id`)) as unknown as {
+      rows: { id: number }[];
+    };
+    return Number(result.rows[0]!.id);
+  }
+}
+
+export class AccountQueries {
+  readonly tags: TagQueries;
+  readonly proxies: ProxyQueries;
+
+  constructor(
+    private readonly tx: Db,
+    private readonly userId: string,
+  ) {
+    this.tags = new TagQueries(tx, userId);
+    this.proxies = new ProxyQueries(tx, userId);
+  }
+
+  private where(filters: Partial<AccountFilters>): SQL {
+    const conditions: (SQL | undefined)[] = [eq(steamAccounts.userId, this.userId)];
+    const withTags = filters.withTagIds ?? [];
+    if (withTags.length > 0)
+      conditions.push(
+        sql`exists (select 1 from ${steamAccountTagLinks} where ${steamAccountTagLinks.accountId} = ${steamAccounts.id} and ${inArray(steamAccountTagLinks.tagId, withTags)})`,
+      );
+    const exceptTags = filters.exceptTagIds ?? [];
+    if (exceptTags.length > 0)
+      conditions.push(
+        sql`not exists (select 1 from ${steamAccountTagLinks} where ${steamAccountTagLinks.accountId} = ${steamAccounts.id} and ${inArray(steamAccountTagLinks.tagId, exceptTags)})`,
+      );
+    if (filters.hasProxy === true) conditions.push(isNotNull(steamAccounts.proxyId));
+    if (filters.hasProxy === false) conditions.push(isNull(steamAccounts.proxyId));
+    const search = filters.searchString?.trim();
+    if (search) {
+      const pattern = likeContains(search);
+      conditions.push(
+        or(
+          sql`${steamAccounts.login} ilike ${pattern}`,
+          sql`${steamAccounts.steamId} like ${pattern}`,
+          sql`${proxies.host} ilike ${pattern}`,
+        ),
+      );
+    }
+    if ((filters.withStatus ?? []).length > 0)
+      conditions.push(inArray(steamAccounts.status, filters.withStatus!));
+    if ((filters.exceptStatus ?? []).length > 0)
+      conditions.push(sql`not ${inArray(steamAccounts.status, filters.exceptStatus!)}`);
+    return and(...conditions)!;
+  }
+
+  async query(
+    filters: Partial<AccountFilters>,
+    sort: { propertyName: AccountSortKey; isDescending: boolean }[],
+    page: number,
+    pageSize: number,
+  ): Promise<{ items: StoredAccountView[]; total: number }> {
+    const where = this.where(filters);
+    const order: SQL[] = [];
+    for (const item of sort.length > 0
+      ? sort
+      : [{ propertyName: 'createdAt' as const, isDescending: true }]) {
+      for (const column of SORT_COLUMNS[item.propertyName])
+        order.push(item.isDescending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
+    }
+    const lastDescending = sort.length === 0 || sort.at(-1)!.isDescending;
+    order.push(lastDescending ? desc(steamAccounts.id) : asc(steamAccounts.id));
+    const [rows, totals] = await Promise.all([
+      this.tx
+        .select(viewColumns)
+        .from(steamAccounts)
+        .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(steamAccounts)
+        .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
+        .where(where),
+    ]);
+    return { items: await this.withTags(rows), total: Number(totals[0]?.n ?? 0) };
+  }
+
+  async views(ids: readonly number[]): Promise<StoredAccountView[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.tx
+      .select(viewColumns)
+      .from(steamAccounts)
+      .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
+      .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])))
+      .orderBy(asc(steamAccounts.id));
+    return this.withTags(rows);
+  }
+
+  private async withTags(rows: RawView[]): Promise<StoredAccountView[]> {
+    const tags = await this.tagsOf(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      login: row.login,
+      steamId: row.steamId,
+      avatarUri: row.avatarUri,
+      proxyId: row.proxyId,
+      proxy:
+        row.proxyHost !== null && row.proxyPort !== null
+          ? { address: row.proxyHost, port: row.proxyPort }
+          : null,
+      tags: tags.get(row.id) ?? [],
+      balances: (row.balances as StoredAccountView['balances']) ?? [],
+      accountStatus: row.accountStatus as StoredAccountView['accountStatus'],
+      createdAt: row.createdAt,
+      lastLoginAt: row.lastLoginAt,
+      lastErrorReason: row.lastErrorReason,
+    }));
+  }
+
+  async tagsOf(accountIds: readonly number[]): Promise<Map<number, { id: number; name: string }[]>> {
+    const result = new Map<number, { id: number; name: string }[]>();
+    if (accountIds.length === 0) return result;
+    const rows = await this.tx
+      .select({
+        accountId: steamAccountTagLinks.accountId,
+        id: steamAccountTags.id,
+        name: steamAccountTags.name,
+      })
+      .from(steamAccountTagLinks)
+      .innerJoin(steamAccountTags, eq(steamAccountTags.id, steamAccountTagLinks.tagId))
+      .where(
+        and(
+          eq(steamAccountTagLinks.userId, this.userId),
+          inArray(steamAccountTagLinks.accountId, [...accountIds]),
+        ),
+      )
+      .orderBy(asc(sql`lower(${steamAccountTags.name})`));
+    for (const row of rows) {
+      const list = result.get(row.accountId) ?? [];
+      list.push({ id: row.id, name: row.name });
+      result.set(row.accountId, list);
+    }
+    return result;
+  }
+
+  async countersByStatus(): Promise<{ status: number; n: number }[]> {
+    return this.tx
+      .select({ status: steamAccounts.status, n: sql<number>`count(*)::int` })
+      .from(steamAccounts)
+      .where(eq(steamAccounts.userId, this.userId))
+      .groupBy(steamAccounts.status);
+  }
+
+  /** Ids among `ids` that belong to the user. */
+  async ownedIds(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.tx
+      .select({ id: steamAccounts.id })
+      .from(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async secrets(id: number): Promise<StoredSecrets | null> {
+    const rows = await this.tx
+      .select({
+        id: steamAccounts.id,
+        login: steamAccounts.login,
+        steamId: steamAccounts.steamId,
+        proxyId: steamAccounts.proxyId,
+        passwordEnc: steamAccounts.passwordEnc,
+        mafileEnc: steamAccounts.mafileEnc,
+        refreshTokenEnc: steamAccounts.refreshTokenEnc,
+        refreshTokenExpiresAt: steamAccounts.refreshTokenExpiresAt,
+        hasSharedSecret: steamAccounts.hasSharedSecret,
+        hasIdentitySecret: steamAccounts.hasIdentitySecret,
+        hasRevocationCode: steamAccounts.hasRevocationCode,
+      })
+      .from(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), eq(steamAccounts.id, id)));
+    return rows[0] ?? null;
+  }
+
+  /** Stored logins (lower-cased) among `logins`. */
+  async existingLogins(logins: readonly string[]): Promise<Set<string>> {
+    if (logins.length === 0) return new Set();
+    const lowered = [...new Set(logins.map((login) => login.toLowerCase()))];
+    const rows = await this.tx
+      .select({ login: sql<string>`lower(${steamAccounts.login})` })
+      .from(steamAccounts)
+      .where(
+        and(eq(steamAccounts.userId, this.userId), inArray(sql`lower(${steamAccounts.login})`, lowered)),
+      );
+    return new Set(rows.map((row) => row.login));
+  }
+
+  /** Accounts by login (case-insensitive) or SteamID, for `account:proxy` lines. */
+  async findByLoginsOrSteamIds(
+    keys: readonly string[],
+  ): Promise<{ id: number; login: string; steamId: string | null }[]> {
+    if (keys.length === 0) return [];
+    const lowered = [...new Set(keys.map((key) => key.toLowerCase()))];
+    return this.tx
+      .select({ id: steamAccounts.id, login: steamAccounts.login, steamId: steamAccounts.steamId })
+      .from(steamAccounts)
+      .where(
+        and(
+          eq(steamAccounts.userId, this.userId),
+          or(inArray(sql`lower(${steamAccounts.login})`, lowered), inArray(steamAccounts.steamId, lowered)),
+        ),
+      );
+  }
+
+  /** Inserts an account; false when the user already has this login (the unique index decides). */
+  async insert(row: NewAccountRow): Promise<boolean> {
+    const inserted = await this.tx
+      .insert(steamAccounts)
+      .values({ ...row, userId: this.userId, status: 0 })
+      .onConflictDoNothing()
+      .returning({ id: steamAccounts.id });
+    return inserted.length === 1;
+  }
+
+  async remove(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.tx
+      .delete(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])))
+      .returning({ id: steamAccounts.id });
+    return rows.map((row) => row.id);
+  }
+
+  async setProxy(ids: readonly number[], proxyId: number | null): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.tx
+      .update(steamAccounts)
+      .set({ proxyId })
+      .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])))
+      .returning({ id: steamAccounts.id });
+    return rows.map((row) => row.id);
+  }
+
+  async updatePassword(id: number, passwordEnc: string): Promise<boolean> {
+    const rows = await this.tx
+      .update(steamAccounts)
+      .set({ passwordEnc })
+      .where(and(eq(steamAccounts.userId, this.userId), eq(steamAccounts.id, id)))
+      .returning({ id: steamAccounts.id });
+    return rows.length === 1;
+  }
+
+  async updateCredentials(
+    id: number,
+    values: {
+      mafileEnc: string;
+      passwordEnc?: string;
+      steamId: string | null;
+      hasSharedSecret: boolean;
+      hasIdentitySecret: boolean;
+      hasRevocationCode: boolean;
+      refreshTokenEnc: string | null;
+      refreshTokenExpiresAt: Date | null;
+    },
+  ): Promise<boolean> {
+    const rows = await this.tx
+      .update(steamAccounts)
+      .set(values)
+      .where(and(eq(steamAccounts.userId, this.userId), eq(steamAccounts.id, id)))
+      .returning({ id: steamAccounts.id });
+    return rows.length === 1;
+  }
+
+  /** For the global search: login or SteamID contains the text. */
+  async search(
+    text: string,
+    limit: number,
+  ): Promise<{ id: number; login: string; steamId: string | null }[]> {
+    const pattern = likeContains(text);
+    return this.tx
+      .select({ id: steamAccounts.id, login: steamAccounts.login, steamId: steamAccounts.steamId })
+      .from(steamAccounts)
+      .where(
+        and(
+          eq(steamAccounts.userId, this.userId),
+          or(sql`${steamAccounts.login} ilike ${pattern}`, sql`${steamAccounts.steamId} like ${pattern}`),
+        ),
+      )
+      .orderBy(asc(sql`lower(${steamAccounts.login})`))
+      .limit(limit);
+  }
+}
+
+interface RawView {
+  id: number;
+  login: string;
+  steamId: string | null;
+  avatarUri: string | null;
+  proxyId: number | null;
+  proxyHost: string | null;
+  proxyPort: number | null;
+  balances: unknown;
+  accountStatus: number;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  lastErrorReason: string | null;
+}

@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
+
+export interface TagRef {
+  id: number;
+  name: string;
+}
+
+/** SQL of Steam account tags and their links, within one user's scope. */
+export class TagQueries {
+  constructor(
+    private readonly tx: Db,
+    private readonly userId: string,
+  ) {}
+
+  async list(): Promise<(TagRef & { count: number })[]> {
+    return this.tx
+      .select({
+        id: steamAccountTags.id,
+        name: steamAccountTags.name,
+        count: sql<number>`(select count(*)::int from ${steamAccountTagLinks} where ${steamAccountTagLinks.tagId} = ${steamAccountTags.id})`,
+      })
+      .from(steamAccountTags)
+      .where(eq(steamAccountTags.userId, this.userId))
+      .orderBy(asc(sql`lower(${steamAccountTags.name})`));
+  }
+
+  async find(id: number): Promise<TagRef | null> {
+    const rows = await this.tx
+      .select({ id: steamAccountTags.id, name: steamAccountTags.name })
+      .from(steamAccountTags)
+      .where(and(eq(steamAccountTags.userId, this.userId), eq(steamAccountTags.id, id)));
+    return rows[0] ?? null;
+  }
+
+  /** The user's tag of this name (any case), created when missing. */
+  async findOrCreate(name: string): Promise<TagRef> {
+    await this.tx.insert(steamAccountTags).values({ userId: this.userId, name }).onConflictDoNothing();
+    const rows = await this.tx
+      .select({ id: steamAccountTags.id, name: steamAccountTags.name })
+      .from(steamAccountTags)
+      .where(
+        and(eq(steamAccountTags.userId, this.userId), sql`lower(${steamAccountTags.name}) = lower(${name})`),
+      );
+    return rows[0]!;
+  }
+
+  async link(accountIds: readonly number[], tagId: number): Promise<void> {
+    if (accountIds.length === 0) return;
+    await this.tx
+      .insert(steamAccountTagLinks)
+      .values(accountIds.map((accountId) => ({ userId: this.userId, accountId, tagId })))
+      .onConflictDoNothing();
+  }
+
+  async unlink(accountIds: readonly number[], tagId: number): Promise<void> {
+    if (accountIds.length === 0) return;
+    await this.tx
+      .delete(steamAccountTagLinks)
+      .where(
+        and(
+          eq(steamAccountTagLinks.userId, this.userId),
+          eq(steamAccountTagLinks.tagId, tagId),
+          inArray(steamAccountTagLinks.accountId, [...accountIds]),
+        ),
+      );
+  }
+}

@@ -1,0 +1,29 @@
+import type { SteamAccountRow } from '@tradedeck/sdk/contract';
+import { type AddAccountReason, addAccountReasonMessages, type SteamAccount } from '@tradedeck/sdk/domain';
+import type { Language } from '@tradedeck/sdk/i18n';
+import type { StoredAccountView } from './repo.ts';
+
+/** A stored account as the lists and the view dialog show it, texts in the caller's language. */
+export function toAccountRow(view: StoredAccountView, lang: Language): SteamAccountRow {
+  const reason = view.lastErrorReason as AddAccountReason | null;
+  return {
+    ...toAccount(view),
+    createdAt: view.createdAt.toISOString(),
+    lastLoginAt: view.lastLoginAt?.toISOString() ?? null,
+    lastError: reason ? (addAccountReasonMessages[lang][reason] ?? reason) : null,
+  };
+}
+
+export function toAccount(view: StoredAccountView): SteamAccount {
+  return {
+    id: view.id,
+    login: view.login,
+    steamId: view.steamId,
+    avatarUri: view.avatarUri,
+    proxyId: view.proxyId,
+    proxy: view.proxy,
+    tags: view.tags,
+    balances: view.balances,
+    accountStatus: view.accountStatus,
+  };
+}
