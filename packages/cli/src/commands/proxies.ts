@@ -1,3 +1,4 @@
+import { contract } from '@tradedeck/sdk/contract';
 import type { ProxyStatus } from '@tradedeck/sdk/domain';
 import { PROXY_EXPORT_FORMATS, type ProxyExportFormat } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
@@ -16,6 +17,8 @@ interface FilterOptions {
   status: string[];
   search?: string;
 }
+
+const EXPORT_TIMEOUT_MS = 30 * 60_000;
 
 const collect = (value: string, all: string[]) => [...all, value];
 
@@ -122,12 +125,17 @@ export function registerProxies(program: Command, { lang, context }: Registratio
       guarded(context, async (ctx, options: FilterOptions & { format?: string; template?: string }) => {
         const format = exportFormat(ctx, options.format, options.template);
         const filters = await filterInput(ctx, options);
-        const body = await ctx.client().proxies.export({
-          ...filters,
-          format,
-          ...(options.template !== undefined ? { template: options.template } : {}),
-        });
-        await writeTextStream(body, ctx.io.stdout);
+        const response = await ctx.client().stream(
+          contract.proxies.export,
+          {
+            ...filters,
+            format,
+            ...(options.template !== undefined ? { template: options.template } : {}),
+          },
+          // The timeout covers the whole body: a long list streams for a while.
+          { timeoutMs: EXPORT_TIMEOUT_MS },
+        );
+        await writeTextStream(response.body ?? '', ctx.io.stdout);
       }),
     );
 
