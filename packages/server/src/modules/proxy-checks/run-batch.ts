@@ -127,7 +127,7 @@ async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: Batch
   for (const row of rows) {
     const password =
       row.username !== null && row.passwordEnc !== null
-        ? await deps.secrets.decrypt(savedProxyPasswordSlot(userId, row.id), row.passwordEnc)
+        ? await deps.secrets.decrypt(savedProxyPasswordSlot(userId, row.identityHash), row.passwordEnc)
         : '';
     items.push({
       savedId: row.id,

@@ -52,12 +52,15 @@ export async function storeProxies(t: AuthTestApp, userId: string, list: ProxyTo
         identityHash: randomBytes(16).toString('hex'),
       })),
     )
-    .returning({ id: proxies.id });
+    .returning({ id: proxies.id, identityHash: proxies.identityHash });
   const ids = rows.map((row) => row.id);
   for (const [index, p] of list.entries()) {
     if (p.username === undefined || !p.password) continue;
-    const id = ids[index]!;
-    const sealed = await t.app.services.auth.secrets.encrypt(savedProxyPasswordSlot(userId, id), p.password);
+    const { id, identityHash } = rows[index]!;
+    const sealed = await t.app.services.auth.secrets.encrypt(
+      savedProxyPasswordSlot(userId, identityHash),
+      p.password,
+    );
     await db.update(proxies).set({ passwordEnc: sealed }).where(eq(proxies.id, id));
   }
   return ids;
