@@ -10,6 +10,7 @@ import {
 } from '../../server/src/integrations/steam/sandbox/sandbox-import-set.ts';
 import { SandboxWorld } from '../../server/src/integrations/steam/sandbox/sandbox-world.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { writeSandboxSet } from './helpers/sandbox-set.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
 let server: RunningServer;
@@ -48,9 +49,9 @@ describe('tradedeck accounts import', () => {
     writeFileSync(
       lines,
       [
-        `${healthy[0]!.toUpperCase()}:${set.accounts[0]!.password}`,
-        `${healthy[1]}:${set.accounts[1]!.password}`,
-        `${invalid.login}:wrong-password`,
+        `${healthy[0]!.toUpperCase()}:${set.accounts[0]!.password}:10.8.0.1:8080`,
+        `${healthy[1]}:${set.accounts[1]!.password}:10.8.0.2:8080:pu:pp`,
+        `${invalid.login}:wrong-password:10.8.0.3:8080`,
         'garbage-line-without-password',
       ].join('\n'),
     );
@@ -69,7 +70,10 @@ describe('tradedeck accounts import', () => {
     expect(first.stdout + first.stderr).not.toContain('wrong-password');
 
     // The missing line is added; a retry sends only the two failed accounts.
-    writeFileSync(lines, `${healthy[2]}:${set.accounts[2]!.password}\n${invalid.login}:still-wrong\n`);
+    writeFileSync(
+      lines,
+      `${healthy[2]}:${set.accounts[2]!.password}:10.8.0.4:8080\n${invalid.login}:still-wrong:10.8.0.3:8080\n`,
+    );
     const retry = await runCli(
       ['accounts', 'import', '--mafiles', mafiles, '--lines', lines, '--retry-failed', '--json'],
       env,
@@ -85,18 +89,45 @@ describe('tradedeck accounts import', () => {
     expect(listed.items.map((a: { login: string }) => a.login).sort()).toEqual([...healthy].sort());
   });
 
-  it('speaks Russian: the failure reasons and the summary', async () => {
+  it('distributes accounts over the proxies of a tag and speaks Russian', async () => {
     const own = mkdtempSync(join(tmpdir(), 'tradedeck-ru-'));
-    const single = await writeSandboxImportSet(own, { healthy: 0, includeFailureCases: true });
+    const cases = await writeSandboxSet(own, 0, [
+      'sandbox_ok',
+      'sandbox_invalid_password',
+      'sandbox_email_guard',
+    ]);
+    const pool = await runCli(
+      ['proxies', 'import', '-', '--tag', 'pool'],
+      env,
+      undefined,
+      '10.7.0.1:8080\n10.7.0.2:8080\n10.7.0.3:8080\n',
+    );
+    expect(pool.code).toBe(0);
     const result = await runCli(
-      ['accounts', 'import', '--mafiles', single.mafileDir, '--lines', single.linesFile, '--lang', 'ru'],
+      [
+        'accounts',
+        'import',
+        '--mafiles',
+        cases.mafileDir,
+        '--lines',
+        cases.linesFile,
+        '--mode',
+        'distribute',
+        '--proxy-tag',
+        'pool',
+        '--max-per-proxy',
+        '1',
+        '--lang',
+        'ru',
+      ],
       env,
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('[песочница]');
+    expect(result.stdout).toContain('sandbox_ok: добавлен');
     expect(result.stdout).toContain('sandbox_invalid_password: Неверный пароль');
-    expect(result.stdout).toContain('sandbox_no_guard: Неверный тип Steam Guard (не мобильный)');
-    expect(result.stderr).toMatch(/Добавлено \d+ из \d+ аккаунтов; ошибок \d+/);
+    expect(result.stdout).toContain('sandbox_email_guard: Неверный тип Steam Guard (не мобильный)');
+    expect(result.stderr).toContain('Добавлено 1 из 3 аккаунтов; ошибок 2');
   });
 
   it.each([
@@ -142,6 +173,15 @@ describe('tradedeck accounts import', () => {
 });
 
 describe('tradedeck accounts code, assign-proxies, rm', () => {
+  it('refuses a distribute import over a tag nobody has', async () => {
+    const result = await runCli(
+      ['accounts', 'import', '--mafiles', set.mafileDir, '--mode', 'distribute', '--proxy-tag', 'ghost'],
+      env,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No proxy tag named "ghost"');
+  });
+
   it('prints the guard code of an account and its remaining seconds', async () => {
     const account = set.accounts[0]!;
     const before = Math.floor(Date.now() / 1000);

@@ -91,5 +91,5 @@ describe('tradedeck proxies in a real terminal (tmux)', () => {
     const exported = await terminal.waitFor(/export-exit=\d+/);
     expect(exported).toContain('export-exit=0');
     expect(readFileSync(out, 'utf8').trim().split('\n').sort()).toEqual([...lines].sort());
-  });
+  }, 120_000);
 });
