@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateGuardCode } from '@tradedeck/sdk/domain';
 import type { RunningServer } from '@tradedeck/server/server';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type SandboxImportSet,
   writeSandboxImportSet,
 } from '../../server/src/integrations/steam/sandbox/sandbox-import-set.ts';
-import { SandboxWorld } from '../../server/src/integrations/steam/sandbox/sandbox-world.ts';
+import {
+  SandboxWorld,
+  sandboxMafileText,
+} from '../../server/src/integrations/steam/sandbox/sandbox-world.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { writeSandboxSet } from './helpers/sandbox-set.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
@@ -128,6 +132,24 @@ describe('tradedeck accounts import', () => {
     expect(result.stdout).toContain('sandbox_invalid_password: Неверный пароль');
     expect(result.stdout).toContain('sandbox_email_guard: Неверный тип Steam Guard (не мобильный)');
     expect(result.stderr).toContain('Добавлено 1 из 3 аккаунтов; ошибок 2');
+  });
+
+  it('sends a zip archive as it is and reads its maFiles on the server', async () => {
+    const account = world.find('sandbox_device_confirmation')!;
+    const { sandboxMafileText } = await import(
+      '../../server/src/integrations/steam/sandbox/sandbox-world.ts'
+    );
+    const archive = join(dir, 'accounts.zip');
+    writeFileSync(
+      archive,
+      zipSync({ [`maFiles/${account.steamId}.maFile`]: strToU8(sandboxMafileText(account)) }),
+    );
+    const lines = join(dir, 'zip-lines.txt');
+    writeFileSync(lines, `${account.login}:${account.password}:10.5.0.1:3128\n`);
+    const result = await runCli(['accounts', 'import', '--mafiles', archive, '--lines', lines], env);
+    expect(result.stderr).toContain('Added 1 of 1 accounts; failed 0');
+    expect(result.stdout.trim()).toBe(`${account.login}: added`);
+    expect(result.code).toBe(0);
   });
 
   it.each([
