@@ -111,6 +111,12 @@ export const proxyCheckStartedSchema = z.object({
   sourceId: z.literal('proxies'),
 });
 
+/** As `proxyCredentialsInputSchema`, plus the empty pair, which removes the credentials like null (spec §5). */
+export const proxyCredentialsUpdateSchema = z.union([
+  z.object({ username: z.literal(''), password: z.literal('') }).transform(() => null),
+  proxyCredentialsInputSchema,
+]);
+
 const tagParam = z.object({
   id: z.coerce.number().int().positive(),
   tagId: z.coerce.number().int().positive(),
@@ -220,7 +226,7 @@ export const proxies = {
     method: 'PUT',
     path: '/api/proxies/:id/credentials',
     summary: 'Replace the credentials of a proxy; null removes them (the password is stored encrypted)',
-    input: idParam.extend({ credentials: proxyCredentialsInputSchema }),
+    input: idParam.extend({ credentials: proxyCredentialsUpdateSchema }),
     output: proxyRowSchema,
     flags: {},
   }),

@@ -2,7 +2,6 @@ import { listOperations, type Operation, pathParams } from '@tradedeck/sdk/contr
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundOperations } from '../../src/http/bind-operation.ts';
-import { proxyRows, storeProxies } from '../proxy-checks/helpers/proxy-check-app.ts';
 import {
   type ProxyWalkTarget,
   prepareProxyWalk,
@@ -51,17 +50,14 @@ const aStillSignedIn = async ({ t, a }: WalkContext) => {
   expect(res.json().data.status).toBe('active');
 };
 
-let aProxyToCheck = 0;
-
 const walker: Record<string, WalkEntry> = {
   'proxies.check': {
     expect: 3,
-    async attack({ t, a, b }) {
-      [aProxyToCheck] = (await storeProxies(t, a.id, [{ protocol: 3, port: 9 }])) as [number];
-      return t.call('POST', '/api/proxies/check', { token: b.accessToken, body: { ids: [aProxyToCheck] } });
-    },
-    async unchanged({ t }) {
-      expect((await proxyRows(t, [aProxyToCheck])).get(aProxyToCheck)).toMatchObject({ lastCheckedAt: null });
+    attack: ({ t, b, proxies }) =>
+      t.call('POST', '/api/proxies/check', { token: b.accessToken, body: { ids: [proxies.proxyId] } }),
+    async unchanged({ t, a, proxies }) {
+      const now = await t.call('GET', `/api/proxies/${proxies.proxyId}`, { token: a.accessToken });
+      expect(now.json().data).toEqual(JSON.parse(proxies.snapshot).data);
     },
   },
   'user.revokeSession': {

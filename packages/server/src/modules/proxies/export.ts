@@ -71,7 +71,9 @@ async function* inOrder(
   request: ExportRequest,
   render: (row: ProxyDbRow) => string,
 ): AsyncGenerator<string> {
-  const ids = await repo.run(userId, (q) => q.orderedIds(request, request.ids, request.sort));
+  const sort: ProxySort[] =
+    request.sort.length > 0 ? request.sort : [{ propertyName: 'id', isDescending: false }];
+  const ids = await repo.run(userId, (q) => q.orderedIds(request, request.ids, sort));
   for (let i = 0; i < ids.length; i += EXPORT_CHUNK_ROWS) {
     const chunk = ids.slice(i, i + EXPORT_CHUNK_ROWS);
     const rows = await repo.run(userId, (q) => q.byIds(chunk));

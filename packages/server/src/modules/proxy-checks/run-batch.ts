@@ -10,6 +10,7 @@ import {
 import type { JobContext } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+import { passwordSlot } from '../proxies/rows.ts';
 import {
   PROXY_CHECK_SOURCE,
   PROXY_CHECKER_HUB,
@@ -19,7 +20,6 @@ import {
 } from './job-data.ts';
 import type { ProxyCheckRepo } from './repo.ts';
 import { ResultBuffer } from './result-buffer.ts';
-import { savedProxyPasswordSlot } from './saved-password.ts';
 
 /** How checks run; `app.proxyChecks.tune()` changes it (the check URL comes from TRADEDECK_PROXY_CHECK_URL). */
 export interface ProxyCheckSettings {
@@ -123,11 +123,14 @@ async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: Batch
   );
   const done =
     resumed && data.unsaved.length > 0 ? await unsavedDone(data, deps.eventLog) : new Set<string>();
+  const needsKey =
+    rows.some((row) => row.passwordEnc !== null) || data.unsaved.some((l) => l.passwordEnc !== null);
+  const box = needsKey ? await deps.secrets.openFor(userId) : null;
   const items: BatchItem[] = [];
   for (const row of rows) {
     const password =
       row.username !== null && row.passwordEnc !== null
-        ? await deps.secrets.decrypt(savedProxyPasswordSlot(userId, row.identityHash), row.passwordEnc)
+        ? box!.decrypt(passwordSlot(userId, row.identityHash), row.passwordEnc)
         : '';
     items.push({
       savedId: row.id,
@@ -142,7 +145,7 @@ async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: Batch
     if (done.has(line.key)) continue;
     const password =
       line.username !== null && line.passwordEnc !== null
-        ? await deps.secrets.decrypt(unsavedPasswordSlot(userId, data.batchId, line.key), line.passwordEnc)
+        ? box!.decrypt(unsavedPasswordSlot(userId, data.batchId, line.key), line.passwordEnc)
         : '';
     items.push({
       savedId: null,

@@ -58,7 +58,11 @@ export class ProxyCheckService {
 
     const batchId = randomUUID();
     const unsaved: UnsavedProxyToCheck[] = [];
-    for (const [key, line] of Object.entries(input.proxies ?? {})) {
+    const lines = Object.entries(input.proxies ?? {});
+    const box = lines.some(([, line]) => line.username && line.password)
+      ? await this.deps.secrets.openFor(userId)
+      : null;
+    for (const [key, line] of lines) {
       const username = line.username ? line.username : null;
       const password = username !== null && line.password ? line.password : null;
       unsaved.push({
@@ -68,9 +72,7 @@ export class ProxyCheckService {
         port: line.port,
         username,
         passwordEnc:
-          password === null
-            ? null
-            : await this.deps.secrets.encrypt(unsavedPasswordSlot(userId, batchId, key), password),
+          password === null ? null : box!.encrypt(unsavedPasswordSlot(userId, batchId, key), password),
       });
     }
     const total = ids.length + unsaved.length;

@@ -3,7 +3,7 @@ import type { HubConnection } from '@microsoft/signalr';
 import type { ProxyStatusUpdated } from '@tradedeck/sdk/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { proxies, steamAccounts } from '../../../src/db/schema.ts';
-import { savedProxyPasswordSlot } from '../../../src/modules/proxy-checks/saved-password.ts';
+import { passwordSlot } from '../../../src/modules/proxies/rows.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../../auth/helpers/auth-app.ts';
 import { officialClient, type ReceivedEvent, waitFor } from '../../hubs/signalr-client.ts';
 
@@ -37,7 +37,10 @@ export interface ProxyToStore {
   password?: string;
 }
 
-/** Stores proxies for a user as the proxies module does (password sealed in `password_enc`); answers their ids. */
+/**
+ * Stores proxies straight into the table, password sealed as the proxies module seals it; answers their ids. Unlike
+ * proxies.add it lets a test store the same proxy many times (a 1,000-proxy batch through a few loopback servers).
+ */
 export async function storeProxies(t: AuthTestApp, userId: string, list: ProxyToStore[]): Promise<number[]> {
   const db = t.testDb.database.db;
   const rows = await db
@@ -53,17 +56,14 @@ export async function storeProxies(t: AuthTestApp, userId: string, list: ProxyTo
       })),
     )
     .returning({ id: proxies.id, identityHash: proxies.identityHash });
-  const ids = rows.map((row) => row.id);
+  const box = await t.app.services.auth.secrets.openFor(userId);
   for (const [index, p] of list.entries()) {
     if (p.username === undefined || !p.password) continue;
     const { id, identityHash } = rows[index]!;
-    const sealed = await t.app.services.auth.secrets.encrypt(
-      savedProxyPasswordSlot(userId, identityHash),
-      p.password,
-    );
+    const sealed = box.encrypt(passwordSlot(userId, identityHash), p.password);
     await db.update(proxies).set({ passwordEnc: sealed }).where(eq(proxies.id, id));
   }
-  return ids;
+  return rows.map((row) => row.id);
 }
 
 /** Gives a proxy to a new Steam account of the user (so a valid check says "in use"). */
