@@ -9,6 +9,11 @@ import {
   walkResultCode,
 } from '../proxies/tenant-walk.ts';
 import {
+  type AccountWalkTarget,
+  prepareAccountWalk,
+  steamAccountsWalker,
+} from '../steam-accounts/tenant-walk.ts';
+import {
   type AuthTestApp,
   createAuthTestApp,
   errorOf,
@@ -39,6 +44,7 @@ interface WalkContext {
   pendingA: { id: string; code: string };
   bResetCode: string;
   proxies: ProxyWalkTarget;
+  steamAccounts: AccountWalkTarget;
 }
 
 const sidOf = (token: string) =>
@@ -122,6 +128,7 @@ const walker: Record<string, WalkEntry> = {
     },
   },
   ...proxiesWalker,
+  ...steamAccountsWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -156,6 +163,7 @@ describe('tenant isolation walk', () => {
       pendingA: { id: pendingParams.get('userId')!, code: pendingParams.get('code')! },
       bResetCode: bReset.get('code')!,
       proxies: await prepareProxyWalk(t, a, b),
+      steamAccounts: await prepareAccountWalk(t, a, b),
     };
   });
   afterAll(() => t.close());

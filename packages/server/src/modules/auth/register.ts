@@ -35,10 +35,9 @@ export interface AuthApi {
   /** Envelope encryption for every stored secret (AAD binds user, table, column, row). */
   secrets: SecretBox;
   mailer: Mailer;
-  /** Shared rate limits, the audit trail of security events and purpose-bound keys for other modules. */
+  /** Shared rate limits and the audit trail of security events, for other modules. */
   limiter: RateLimiter;
   audit(event: SecurityEvent): Promise<void>;
-  deriveKey(purpose: string): Buffer;
 }
 
 export interface AccountModuleOptions {
@@ -125,7 +124,6 @@ export async function registerAccountModules(
     mailer,
     limiter: deps.limiter,
     audit: (event) => audit(deps, event),
-    deriveKey: (purpose) => deriveKey(keyring, purpose),
   };
 }
 

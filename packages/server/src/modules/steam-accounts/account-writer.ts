@@ -1,9 +1,9 @@
-import type { SignInSuccess, SteamProxy } from '../../integrations/steam/index.ts';
+import type { SignInSuccess } from '../../integrations/steam/index.ts';
 import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
+import type { OpenSecretBox } from '../../security/secret-box.ts';
 import type { AddCandidate } from './add-rows.ts';
-import { type AccountsDeps, accountSlot, proxyPasswordSlot } from './deps.ts';
-import { protocolNumber, steamProxyIdentityKey } from './proxy-identity.ts';
-import type { NewProxyRow } from './proxy-repo.ts';
+import { type AccountsDeps, accountSlot } from './deps.ts';
+import { userProxyKeys } from './proxy-identity.ts';
 
 /**
  * Stores a signed-in account in one transaction: the password, the whole maFile and the refresh token sealed to
@@ -16,25 +16,24 @@ export async function storeSignedInAccount(
   userId: string,
   candidate: AddCandidate,
   session: SignInSuccess,
+  box: OpenSecretBox,
 ): Promise<number | null> {
-  // Secrets are sealed before the transaction: opening the user's data key must not wait on the transaction.
+  // The row id is taken first: each envelope is bound to its row, so a sealed secret cannot be moved.
   const id = await deps.repo.nextAccountId();
   const seal = (column: 'password_enc' | 'mafile_enc' | 'refresh_token_enc', text: string) =>
-    deps.secrets.encrypt(accountSlot(userId, id, column), text);
-  const [passwordEnc, mafileEnc, refreshTokenEnc] = await Promise.all([
-    seal('password_enc', candidate.password),
-    seal('mafile_enc', candidate.mafileText),
-    seal('refresh_token_enc', session.refreshToken),
-  ]);
+    box.encrypt(accountSlot(userId, id, column), text);
+  const passwordEnc = seal('password_enc', candidate.password);
+  const mafileEnc = seal('mafile_enc', candidate.mafileText);
+  const refreshTokenEnc = seal('refresh_token_enc', session.refreshToken);
+  const keys = userProxyKeys(box, userId);
   const refreshExp = readTokenClaims(session.refreshToken)?.exp ?? null;
 
   const proxy = candidate.proxy;
-  let newProxy: NewProxyRow | null = null;
-  if (proxy && proxy.storedId === null) newProxy = await sealNewProxy(deps, userId, proxy.steam);
+  const newProxy = proxy && proxy.storedId === null ? keys.newRow(proxy.steam) : null;
 
   return deps.repo.run(userId, async (q) => {
     let proxyId = proxy?.storedId ?? null;
-    if (newProxy) proxyId = (await q.proxies.insertOrFind(newProxy)).id;
+    if (newProxy) proxyId = (await q.proxies.storeOrFind([newProxy])).ids.get(newProxy.identityHash)!;
     const inserted = await q.insert({
       id,
       login: candidate.login,
@@ -52,25 +51,4 @@ export async function storeSignedInAccount(
     });
     return inserted ? id : null;
   });
-}
-
-/** A proxy row to store, its password sealed to the id it will have. */
-export async function sealNewProxy(
-  deps: AccountsDeps,
-  userId: string,
-  proxy: SteamProxy,
-): Promise<NewProxyRow> {
-  const id = await deps.repo.nextProxyId();
-  return {
-    id,
-    protocol: protocolNumber(proxy.protocol),
-    host: proxy.host,
-    port: proxy.port,
-    username: proxy.username,
-    passwordEnc:
-      proxy.username && proxy.password
-        ? await deps.secrets.encrypt(proxyPasswordSlot(userId, id), proxy.password)
-        : null,
-    identityHash: deps.proxyIdentityHash(steamProxyIdentityKey(proxy)),
-  };
 }

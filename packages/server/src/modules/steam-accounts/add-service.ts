@@ -1,6 +1,7 @@
 import { type AddAccountsResult, type addAccountsInputSchema, addErrorToWire } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
+import type { OpenSecretBox } from '../../security/secret-box.ts';
 import { storeSignedInAccount } from './account-writer.ts';
 import {
   type AddCandidate,
@@ -10,6 +11,7 @@ import {
   readCandidates,
 } from './add-rows.ts';
 import type { AccountsDeps } from './deps.ts';
+import { userProxyKeys } from './proxy-identity.ts';
 import { resolveProxies } from './proxy-resolver.ts';
 import { toAccount } from './views.ts';
 
@@ -40,10 +42,20 @@ export class AddAccountsService {
       return false;
     });
 
-    const ready = await resolveProxies(this.deps, userId, input.mode, input.distribute, candidates, errors);
+    const box = await this.deps.secrets.openFor(userId);
+    const keys = userProxyKeys(box, userId);
+    const ready = await resolveProxies(
+      this.deps,
+      keys,
+      userId,
+      input.mode,
+      input.distribute,
+      candidates,
+      errors,
+    );
     const addedIds: number[] = [];
     await forEachLimited(ready, ADD_SIGN_IN_CONCURRENCY, async (candidate) => {
-      const id = await this.signInAndStore(userId, candidate, errors);
+      const id = await this.signInAndStore(userId, candidate, errors, box);
       if (id !== null) addedIds.push(id);
     });
 
@@ -60,6 +72,7 @@ export class AddAccountsService {
     userId: string,
     candidate: AddCandidate,
     errors: RowErrors,
+    box: OpenSecretBox,
   ): Promise<number | null> {
     let outcome: Awaited<ReturnType<AccountsDeps['steam']['signIn']>>;
     try {
@@ -85,7 +98,7 @@ export class AddAccountsService {
       errors.set(candidate.index, 'invalidMafile');
       return null;
     }
-    const id = await storeSignedInAccount(this.deps, userId, candidate, outcome);
+    const id = await storeSignedInAccount(this.deps, userId, candidate, outcome, box);
     if (id === null) errors.set(candidate.index, 'alreadyAdded');
     return id;
   }

@@ -8,11 +8,10 @@ import {
 } from '@tradedeck/sdk/domain';
 import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
-import { sealNewProxy } from './account-writer.ts';
+import type { NewProxyRow } from '../proxies/repo.ts';
 import type { AccountsDeps } from './deps.ts';
 import { batchOutcome } from './edit-service.ts';
-import { inlineToSteamProxy, steamProxyIdentityKey } from './proxy-identity.ts';
-import type { NewProxyRow } from './proxy-repo.ts';
+import { inlineToSteamProxy, type UserProxyKeys, userProxyKeys } from './proxy-identity.ts';
 
 type LineError = ReturnType<typeof lineErrorToWire>;
 
@@ -30,7 +29,7 @@ export class BatchProxiesService {
   constructor(private readonly deps: AccountsDeps) {}
 
   async parse(userId: string, lines: string, lang: Language) {
-    const { resolved, errors } = await this.resolve(userId, lines, lang);
+    const { resolved, errors } = await this.resolve(userId, lines, lang, await this.keys(userId));
     return {
       items: resolved.map((line) => ({
         line: line.assignment.line,
@@ -48,21 +47,18 @@ export class BatchProxiesService {
    * known account gets its proxy (or loses it for `account:`). Unknown accounts are reported by line.
    */
   async applyLines(userId: string, lines: string, lang: Language) {
-    const { resolved, errors } = await this.resolve(userId, lines, lang);
+    const keys = await this.keys(userId);
+    const { resolved, errors } = await this.resolve(userId, lines, lang, keys);
     const known = resolved.filter((line) => line.accountId !== null);
     const toCreate = new Map<string, NewProxyRow>();
     for (const line of known) {
       if (line.steam && line.proxyId === null && line.hash && !toCreate.has(line.hash))
-        toCreate.set(line.hash, await sealNewProxy(this.deps, userId, line.steam));
+        toCreate.set(line.hash, keys.newRow(line.steam));
     }
     const addedProxyIds: number[] = [];
     const done = await this.deps.repo.run(userId, async (q) => {
-      const idByHash = new Map<string, number>();
-      for (const [hash, row] of toCreate) {
-        const stored = await q.proxies.insertOrFind(row);
-        idByHash.set(hash, stored.id);
-        if (stored.created) addedProxyIds.push(stored.id);
-      }
+      const { ids: idByHash, created } = await q.proxies.storeOrFind([...toCreate.values()]);
+      for (const hash of created) addedProxyIds.push(idByHash.get(hash)!);
       const byProxy = new Map<number | null, number[]>();
       for (const line of known) {
         const proxyId = line.steam ? (line.proxyId ?? idByHash.get(line.hash!)!) : null;
@@ -119,10 +115,15 @@ export class BatchProxiesService {
     return outcome;
   }
 
+  private async keys(userId: string): Promise<UserProxyKeys> {
+    return userProxyKeys(await this.deps.secrets.openFor(userId), userId);
+  }
+
   private async resolve(
     userId: string,
     lines: string,
     lang: Language,
+    keys: UserProxyKeys,
   ): Promise<{ resolved: ResolvedLine[]; errors: LineError[] }> {
     const parsed = parseProxyAssignments(lines);
     const errors: LineError[] = parsed.errors.map((error) => lineErrorToWire(error, lang));
@@ -133,7 +134,7 @@ export class BatchProxiesService {
         assignment,
         inline,
         steam,
-        hash: steam ? this.deps.proxyIdentityHash(steamProxyIdentityKey(steam)) : null,
+        hash: steam ? keys.hash(steam) : null,
       };
     });
     const { accounts, proxyIds } = await this.deps.repo.run(userId, async (q) => ({

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SteamPort } from '../../integrations/steam/index.ts';
+import type { Clock, SteamPort } from '../../integrations/steam/index.ts';
 import type { SecretSlot } from '../../security/envelope.ts';
 import type { RateLimiter } from '../../security/rate-limiter.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
@@ -11,10 +11,10 @@ export interface AccountsDeps {
   repo: SteamAccountsRepo;
   secrets: SecretBox;
   steam: SteamPort;
+  /** The clock the Steam port runs on (guard codes are computed on it plus Steam's offset). */
+  steamClock: Clock;
   limiter: RateLimiter;
   audit(event: SecurityEvent): Promise<void>;
-  /** Keyed hash of a proxy's identity (protocol, host, port, login, password), as the proxies table stores it. */
-  proxyIdentityHash(identityKey: string): string;
   log: FastifyBaseLogger;
   now: () => number;
 }
@@ -24,8 +24,4 @@ type AccountSecretColumn = 'password_enc' | 'mafile_enc' | 'refresh_token_enc';
 /** Where an account secret lives; the envelope's AAD binds it to this user, column and row. */
 export function accountSlot(userId: string, accountId: number, column: AccountSecretColumn): SecretSlot {
   return { userId, table: 'steam_accounts', column, rowId: String(accountId) };
-}
-
-export function proxyPasswordSlot(userId: string, proxyId: number): SecretSlot {
-  return { userId, table: 'proxies', column: 'password_enc', rowId: String(proxyId) };
 }

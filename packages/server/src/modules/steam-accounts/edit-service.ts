@@ -4,11 +4,10 @@ import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
 import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
-import { ACCOUNT_NOT_FOUND } from './query-service.ts';
+import { ACCOUNT_NOT_FOUND, TAG_NOT_FOUND } from './query-service.ts';
 import type { StoredSecrets } from './repo.ts';
 
 export const PROXY_NOT_FOUND = { ru: 'Прокси не найден', en: 'Proxy not found' };
-export const TAG_NOT_FOUND = { ru: 'Тег не найден', en: 'Tag not found' };
 const MAFILE_UNREADABLE = { ru: 'Мафайл не читается', en: 'The maFile cannot be read' };
 const MAFILE_OTHER_LOGIN = {
   ru: 'Мафайл принадлежит другому аккаунту',
@@ -111,12 +110,20 @@ export class AccountEditService {
     return this.credentialsStatus(userId, input.id);
   }
 
-  /** Puts a tag on accounts; tag id 0 creates the tag by name or reuses the user's tag of that name. */
+  /**
+   * Puts a tag on accounts; tag id 0 creates the tag by name or reuses the user's tag of that name. When none of
+   * the accounts is the user's, nothing is created.
+   */
   async addTag(userId: string, accountIds: readonly number[], tag: { id: number; name: string }) {
     return this.deps.repo.run(userId, async (q) => {
-      const target = tag.id === 0 ? await q.tags.findOrCreate(tag.name) : await q.tags.find(tag.id);
-      if (!target) throw new AppError(ResultCode.NotFound, TAG_NOT_FOUND);
       const owned = await q.ownedIds(accountIds);
+      const target =
+        tag.id !== 0
+          ? await q.tags.find(tag.id)
+          : owned.size > 0
+            ? await q.tags.findOrCreate(tag.name)
+            : { id: 0, name: tag.name };
+      if (!target) throw new AppError(ResultCode.NotFound, TAG_NOT_FOUND);
       await q.tags.link([...owned], target.id);
       return { tag: target, owned };
     });

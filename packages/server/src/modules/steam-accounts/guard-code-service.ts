@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Limit } from '../../security/rate-limiter.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
 import type { AccountEditService } from './edit-service.ts';
+import { userProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
 
 /** Guard codes a user may read per minute, across all their accounts (docs/steam-accounts.md). */
@@ -33,12 +34,14 @@ export class GuardCodeService {
     const read = parseMafileText(text, { tryExtractProxy: false });
     if (!read.ok) throw new AppError(ResultCode.InvalidState, NO_SHARED_SECRET);
 
-    let nowSeconds = Math.floor(this.deps.now() / 1000);
+    const clockSeconds = this.deps.steamClock.now() / 1000;
+    let nowSeconds = Math.floor(clockSeconds);
     if (account.proxyId !== null) {
       const [stored] = await this.deps.repo.run(userId, (q) => q.proxies.byIds([account.proxyId!]));
       if (stored) {
-        const time = await this.deps.steam.steamTime(await openStoredProxy(this.deps, userId, stored));
-        if (time.ok) nowSeconds = Math.floor(this.deps.now() / 1000 + time.offsetSeconds);
+        const keys = userProxyKeys(await this.deps.secrets.openFor(userId), userId);
+        const time = await this.deps.steam.steamTime(openStoredProxy(keys, stored));
+        if (time.ok) nowSeconds = Math.floor(clockSeconds + time.offsetSeconds);
       }
     }
     const code = await this.deps.steam.guardCode(read.mafile.sharedSecret, nowSeconds);

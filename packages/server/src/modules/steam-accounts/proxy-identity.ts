@@ -1,11 +1,13 @@
-import { createHmac } from 'node:crypto';
 import {
   type InlineProxy,
   PROXY_PROTOCOL_SCHEMES,
+  type ProxyDraft,
   ProxyProtocol,
-  proxyIdentityKey,
 } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
+import type { OpenSecretBox } from '../../security/secret-box.ts';
+import type { NewProxyRow } from '../proxies/repo.ts';
+import { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot } from '../proxies/rows.ts';
 
 const PROTOCOL_NUMBERS: Readonly<Record<SteamProxy['protocol'], ProxyProtocol>> = {
   http: ProxyProtocol.Http,
@@ -25,25 +27,49 @@ export function inlineToSteamProxy(proxy: InlineProxy): SteamProxy {
   };
 }
 
-export function protocolNumber(protocol: SteamProxy['protocol']): ProxyProtocol {
-  return PROTOCOL_NUMBERS[protocol];
-}
-
 export function protocolName(protocol: number): SteamProxy['protocol'] {
   return (PROXY_PROTOCOL_SCHEMES[protocol as ProxyProtocol] ?? 'http') as SteamProxy['protocol'];
 }
 
-/** The sdk's identity key of a proxy (protocol, host, port, login, password): equal keys are one proxy. */
-export function steamProxyIdentityKey(proxy: SteamProxy): string {
-  return proxyIdentityKey({
-    protocol: protocolNumber(proxy.protocol),
+function toDraft(proxy: SteamProxy): Pick<ProxyDraft, 'protocol' | 'host' | 'port' | 'credentials'> {
+  return {
+    protocol: PROTOCOL_NUMBERS[proxy.protocol],
     host: proxy.host,
     port: proxy.port,
     credentials: proxy.username ? { username: proxy.username, password: proxy.password ?? '' } : null,
-  } as Parameters<typeof proxyIdentityKey>[0]);
+  } as Pick<ProxyDraft, 'protocol' | 'host' | 'port' | 'credentials'>;
 }
 
-/** The stored `identity_hash`: a keyed hash, so duplicates are found without keeping the password readable. */
-export function identityHasher(key: Buffer): (identityKey: string) => string {
-  return (identityKey) => createHmac('sha256', key).update(identityKey).digest('base64url');
+/**
+ * One user's proxy identities as the proxies module keeps them: the keyed identity hash that finds duplicates,
+ * and passwords sealed to that hash, from the user's opened box (one data-key lookup per request).
+ */
+export interface UserProxyKeys {
+  hash(proxy: SteamProxy): string;
+  /** A proxy row to store (the proxies module inserts it), its password sealed. */
+  newRow(proxy: SteamProxy): NewProxyRow;
+  openPassword(identityHash: string, passwordEnc: string): string;
+}
+
+export function userProxyKeys(box: OpenSecretBox, userId: string): UserProxyKeys {
+  const key = box.deriveKey(IDENTITY_KEY_PURPOSE);
+  const hash = (proxy: SteamProxy) => identityHash(key, toDraft(proxy));
+  return {
+    hash,
+    newRow(proxy) {
+      const draft = toDraft(proxy);
+      const identity = hash(proxy);
+      const password = draft.credentials?.password ?? '';
+      return {
+        protocol: draft.protocol,
+        host: draft.host,
+        port: draft.port,
+        username: draft.credentials?.username ?? null,
+        passwordEnc: password === '' ? null : box.encrypt(passwordSlot(userId, identity), password),
+        name: null,
+        identityHash: identity,
+      };
+    },
+    openPassword: (identity, passwordEnc) => box.decrypt(passwordSlot(userId, identity), passwordEnc),
+  };
 }

@@ -1,18 +1,10 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
+import { type NewProxyRow, ProxyQueries as ProxiesModuleQueries } from '../proxies/repo.ts';
 
 /** A stored proxy as a sign-in needs it (the password still sealed). */
 export interface StoredProxy {
-  id: number;
-  protocol: number;
-  host: string;
-  port: number;
-  username: string | null;
-  passwordEnc: string | null;
-}
-
-export interface NewProxyRow {
   id: number;
   protocol: number;
   host: string;
@@ -32,9 +24,10 @@ const storedColumns = {
   port: proxies.port,
   username: proxies.username,
   passwordEnc: proxies.passwordEnc,
+  identityHash: proxies.identityHash,
 };
 
-/** The proxy rows the Steam accounts area reads and adds, within one user's scope. */
+/** The proxy rows the Steam accounts area reads (and adds through the proxies module), within one user's scope. */
 export class ProxyQueries {
   constructor(
     private readonly tx: Db,
@@ -67,16 +60,18 @@ export class ProxyQueries {
     return new Map(rows.map((row) => [row.hash, row.id]));
   }
 
-  /** Inserts a proxy unless the user has one of the same identity; answers the stored id either way. */
-  async insertOrFind(row: NewProxyRow): Promise<{ id: number; created: boolean }> {
-    const inserted = await this.tx
-      .insert(proxies)
-      .values({ ...row, userId: this.userId })
-      .onConflictDoNothing()
-      .returning({ id: proxies.id });
-    if (inserted[0]) return { id: inserted[0].id, created: true };
-    const existing = await this.idsByIdentityHashes([row.identityHash]);
-    return { id: existing.get(row.identityHash)!, created: false };
+  /**
+   * Stores proxies the user does not have yet through the proxies module (one insert that skips identities
+   * already stored), answering the id of every identity and which ones were created now.
+   */
+  async storeOrFind(
+    rows: readonly NewProxyRow[],
+  ): Promise<{ ids: Map<string, number>; created: Set<string> }> {
+    const inserted = await new ProxiesModuleQueries(this.tx, this.userId).insertNew(rows);
+    const ids = new Map(inserted);
+    const missing = rows.map((row) => row.identityHash).filter((hash) => !ids.has(hash));
+    for (const [hash, id] of await this.idsByIdentityHashes(missing)) ids.set(hash, id);
+    return { ids, created: new Set(inserted.keys()) };
   }
 
   async tagExists(tagId: number): Promise<boolean> {

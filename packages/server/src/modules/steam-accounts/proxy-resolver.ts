@@ -3,26 +3,22 @@ import type { AddMode } from '@tradedeck/sdk/domain';
 import { AppError } from '../../http/app-error.ts';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
 import type { AddCandidate, RowErrors } from './add-rows.ts';
-import { type AccountsDeps, proxyPasswordSlot } from './deps.ts';
+import type { AccountsDeps } from './deps.ts';
 import { planDistribution } from './distribute.ts';
-import { inlineToSteamProxy, protocolName, steamProxyIdentityKey } from './proxy-identity.ts';
+import { inlineToSteamProxy, protocolName, type UserProxyKeys } from './proxy-identity.ts';
 import type { StoredProxy } from './proxy-repo.ts';
 
 export const PROXY_TAG_NOT_FOUND = { ru: 'Тег прокси не найден', en: 'Proxy tag not found' };
 
 /** A stored proxy opened for a Steam call (its password decrypted in memory only). */
-export async function openStoredProxy(
-  deps: AccountsDeps,
-  userId: string,
-  proxy: StoredProxy,
-): Promise<SteamProxy> {
+export function openStoredProxy(keys: UserProxyKeys, proxy: StoredProxy): SteamProxy {
   return {
     protocol: protocolName(proxy.protocol),
     host: proxy.host,
     port: proxy.port,
     username: proxy.username,
     password: proxy.passwordEnc
-      ? await deps.secrets.decrypt(proxyPasswordSlot(userId, proxy.id), proxy.passwordEnc)
+      ? keys.openPassword(proxy.identityHash, proxy.passwordEnc)
       : proxy.username
         ? ''
         : null,
@@ -36,6 +32,7 @@ export async function openStoredProxy(
  */
 export async function resolveProxies(
   deps: AccountsDeps,
+  keys: UserProxyKeys,
   userId: string,
   mode: AddMode,
   distribute: { proxyTagId: number; maxAccountsPerProxy: number } | undefined,
@@ -65,12 +62,7 @@ export async function resolveProxies(
     for (const c of candidates)
       if (!c.item.proxyId && c.item.proxyData)
         inlineByIndex.set(c.index, inlineToSteamProxy(c.item.proxyData));
-    const hashes = new Map(
-      [...inlineByIndex].map(([index, proxy]) => [
-        index,
-        deps.proxyIdentityHash(steamProxyIdentityKey(proxy)),
-      ]),
-    );
+    const hashes = new Map([...inlineByIndex].map(([index, proxy]) => [index, keys.hash(proxy)]));
     const { found, byHash } = await deps.repo.run(userId, async (q) => ({
       found: await q.proxies.byIds(requestedIds),
       byHash: await q.proxies.idsByIdentityHashes([...new Set(hashes.values())]),
@@ -99,7 +91,7 @@ export async function resolveProxies(
   }
 
   const opened = new Map<number, SteamProxy>();
-  for (const proxy of stored.values()) opened.set(proxy.id, await openStoredProxy(deps, userId, proxy));
+  for (const proxy of stored.values()) opened.set(proxy.id, openStoredProxy(keys, proxy));
 
   const ready: AddCandidate[] = [];
   for (const c of candidates) {

@@ -13,6 +13,8 @@ import type { AccountsDeps } from './deps.ts';
 import type { AccountFilters, AccountSortKey } from './repo.ts';
 import { toAccountRow } from './views.ts';
 
+export const TAG_NOT_FOUND = { ru: 'Тег не найден', en: 'Tag not found' };
+
 export const ACCOUNT_NOT_FOUND = {
   ru: 'Аккаунт не найден',
   en: 'Account not found',
@@ -31,9 +33,13 @@ export class AccountQueryService implements SearchSource<SteamAccountSearchHit> 
 
   async query(userId: string, input: AccountQueryInput, lang: Language) {
     const { page, pageSize } = input.pages;
-    const { items, total } = await this.deps.repo.run(userId, (q) =>
-      q.query(input, input.sort, page, pageSize),
-    );
+    const { items, total } = await this.deps.repo.run(userId, async (q) => {
+      // A tag id that is not the user's answers 3, as any other object id does.
+      const tagIds = [...new Set([...(input.withTagIds ?? []), ...(input.exceptTagIds ?? [])])];
+      if ((await q.tags.owned(tagIds)).size !== tagIds.length)
+        throw new AppError(ResultCode.NotFound, TAG_NOT_FOUND);
+      return q.query(input, input.sort, page, pageSize);
+    });
     return { items: items.map((view) => toAccountRow(view, lang)), total, page, pageSize };
   }
 

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
-import { createSteamPort, type SteamPort, type SteamPortOptions } from '../../integrations/steam/index.ts';
+import {
+  createSteamPort,
+  type SteamPort,
+  type SteamPortOptions,
+  systemClock,
+} from '../../integrations/steam/index.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/register.ts';
 import type { SearchService } from '../search/service.ts';
@@ -10,7 +15,6 @@ import { BatchProxiesService } from './batch-proxies-service.ts';
 import type { AccountsDeps } from './deps.ts';
 import { AccountEditService } from './edit-service.ts';
 import { GuardCodeService } from './guard-code-service.ts';
-import { identityHasher } from './proxy-identity.ts';
 import { AccountQueryService } from './query-service.ts';
 import { SteamAccountsRepo } from './repo.ts';
 import { registerSteamAccountRoutes, type SteamAccountServices } from './routes.ts';
@@ -44,9 +48,9 @@ export function registerSteamAccountsModule(
     repo: new SteamAccountsRepo(database.db, new UserScope(database.db)),
     secrets: auth.secrets,
     steam,
+    steamClock: options.steam?.clock ?? systemClock,
     limiter: auth.limiter,
     audit: (event) => auth.audit(event),
-    proxyIdentityHash: identityHasher(auth.deriveKey('proxy-identity')),
     log: app.log.child({ module: 'steam-accounts' }),
     now: options.now,
   };

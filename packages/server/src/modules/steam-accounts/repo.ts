@@ -102,12 +102,7 @@ export class SteamAccountsRepo {
     return this.nextval('steam_accounts_id_seq');
   }
 
-  /** The next proxy id, for a proxy stored together with an account (its password is sealed to the row). */
-  nextProxyId(): Promise<number> {
-    return this.nextval('proxies_id_seq');
-  }
-
-  private async nextval(sequence: 'steam_accounts_id_seq' | 'proxies_id_seq'): Promise<number> {
+  private async nextval(sequence: 'steam_accounts_id_seq'): Promise<number> {
     const result = (await this.db.execute(sql`select nextval(${sequence})::int as id`)) as unknown as {
       rows: { id: number }[];
     };

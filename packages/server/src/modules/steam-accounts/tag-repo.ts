@@ -34,6 +34,16 @@ export class TagQueries {
     return rows[0] ?? null;
   }
 
+  /** Which of these tag ids are the user's. */
+  async owned(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.tx
+      .select({ id: steamAccountTags.id })
+      .from(steamAccountTags)
+      .where(and(eq(steamAccountTags.userId, this.userId), inArray(steamAccountTags.id, [...ids])));
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** The user's tag of this name (any case), created when missing. */
   async findOrCreate(name: string): Promise<TagRef> {
     await this.tx.insert(steamAccountTags).values({ userId: this.userId, name }).onConflictDoNothing();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
-import { buildApp } from '../../../src/app.ts';
+import { type AppOptions, buildApp } from '../../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../../src/config/config.ts';
 import { loggerOptions } from '../../../src/logger.ts';
 import { totpCode } from '../../../src/security/totp.ts';
@@ -44,6 +44,7 @@ export function freshIp(): string {
 export async function createAuthTestApp(
   overrides: Partial<ServerConfig> = {},
   logLines?: string[],
+  appOptions: Pick<AppOptions, 'steam'> = {},
 ): Promise<AuthTestApp> {
   const smtp = new SmtpSink();
   const smtpUrl = await smtp.start();
@@ -73,6 +74,7 @@ export async function createAuthTestApp(
     config,
     database: testDb.database,
     now: clock.now,
+    ...appOptions,
     ...(logger ? { logger } : {}),
   });
   await app.ready();

@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxyTagLinks } from '../../src/db/schema.ts';
+import { planDistribution } from '../../src/modules/steam-accounts/distribute.ts';
+import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { addAccounts, addItem, dataOf, seedProxies, world } from './helpers.ts';
+
+describe('planDistribution', () => {
+  it('fills the least busy proxies first and never exceeds the cap', () => {
+    const plan = planDistribution(
+      ['a', 'b', 'c', 'd', 'e'],
+      [
+        { id: 1, load: 2 },
+        { id: 2, load: 0 },
+        { id: 3, load: 1 },
+      ],
+      2,
+    );
+    expect([...plan]).toEqual([
+      ['a', 2],
+      ['b', 2],
+      ['c', 3],
+      ['d', null],
+      ['e', null],
+    ]);
+  });
+
+  it('conserves accounts and respects the cap for any input (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60 }),
+        fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 5 }),
+        (accounts, loads, max) => {
+          const proxies = loads.map((load, i) => ({ id: i + 1, load }));
+          const plan = planDistribution(
+            Array.from({ length: accounts }, (_, i) => i),
+            proxies,
+            max,
+          );
+          expect(plan.size).toBe(accounts);
+          const placed = new Map<number, number>();
+          for (const proxyId of plan.values())
+            if (proxyId !== null) placed.set(proxyId, (placed.get(proxyId) ?? 0) + 1);
+          const capacity = proxies.reduce((sum, p) => sum + Math.max(0, max - p.load), 0);
+          expect([...placed.values()].reduce((a, b) => a + b, 0)).toBe(Math.min(accounts, capacity));
+          for (const proxy of proxies)
+            expect(proxy.load + (placed.get(proxy.id) ?? 0)).toBeLessThanOrEqual(Math.max(max, proxy.load));
+        },
+      ),
+    );
+  });
+});
+
+describe('steamAccounts.add in distribute mode', () => {
+  let t: AuthTestApp;
+  let user: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp();
+    const admin = await signUp(t, 'admin');
+    user = await signUp(t, 'distribute', admin);
+    other = await signUp(t, 'distribute-other', admin);
+  });
+  afterAll(() => t.close());
+
+  it('spreads accounts over the tag’s proxies, busiest last, at most N each; the rest get noProxy', async () => {
+    const { ids, tagId } = await seedProxies(t, user, 3, { tagName: 'Pool', first: 1 });
+    const { ids: dead } = await seedProxies(t, user, 1, { first: 9, status: 3 });
+    // A proxy the checker found dead is in the tag too: it gets no accounts.
+    await t.testDb.database.db
+      .insert(proxyTagLinks)
+      .values({ userId: user.id, proxyId: dead[0]!, tagId: tagId! });
+    // The first proxy already carries one account.
+    const [busy] = world.healthyAccounts(1, 700);
+    await addAccounts(t, user, { accounts: { '0': addItem(busy!, { proxyId: ids[0]! }) } });
+
+    const bots = world.healthyAccounts(7, 701);
+    const res = await addAccounts(t, user, {
+      mode: 'distribute',
+      distribute: { proxyTagId: tagId!, maxAccountsPerProxy: 2 },
+      // Per-row proxies are ignored in this mode.
+      accounts: Object.fromEntries(bots.map((bot, i) => [String(i), addItem(bot, { proxyId: ids[0]! })])),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = dataOf(res);
+    const byLogin = new Map(
+      data.addedAccounts.map((a: { login: string; proxyId: number }) => [a.login, a.proxyId]),
+    );
+    expect(bots.map((bot) => byLogin.get(bot.login) ?? null)).toEqual([
+      ids[1],
+      ids[2],
+      ids[0],
+      ids[1],
+      ids[2],
+      null,
+      null,
+    ]);
+    expect(Object.keys(data.errors)).toEqual(['5', '6']);
+    expect(data.errors['5'].reason).toBe('noProxy');
+  });
+
+  it('answers 3 for a proxy tag that is not the user’s', async () => {
+    const { tagId } = await seedProxies(t, other, 1, { tagName: 'Theirs', first: 40 });
+    const [bot] = world.healthyAccounts(1, 720);
+    const res = await addAccounts(t, user, {
+      mode: 'distribute',
+      distribute: { proxyTagId: tagId, maxAccountsPerProxy: 5 },
+      accounts: { '0': addItem(bot!) },
+    });
+    expect(res.json().error.resultCode).toBe(3);
+  });
+});

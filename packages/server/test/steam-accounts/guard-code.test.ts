@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityEvents } from '../../src/db/schema.ts';
+import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { addAccounts, addItem, dataOf, proxyData, world } from './helpers.ts';
+
+/** steam-totp 2.1.2 reference vectors (the same as ArchiSteamFarm's unit tests). */
+const SHARED = 'KDHC3rsY8+CmiswnXJcE5e5dRfd=';
+const SANDBOX_STEAM_OFFSET_S = 7;
+
+describe('steamAccounts.guardCode', () => {
+  let t: AuthTestApp;
+  let user: TestUser;
+  let other: TestUser;
+  let admin: TestUser;
+  let steamMs = Date.now();
+  let withProxy: { id: number; login: string };
+  let withoutProxy: { id: number; login: string };
+
+  const guardCode = (id: number, who = user) =>
+    t.call('POST', `/api/steam-accounts/${id}/guard-code`, { token: who.accessToken, body: {} });
+
+  /** Gives a stored account the reference shared secret (its own login in the file). */
+  const useReferenceSecret = async (account: { id: number; login: string }) => {
+    const res = await t.call('PUT', `/api/steam-accounts/${account.id}/credentials`, {
+      token: user.accessToken,
+      body: { mafile: JSON.stringify({ account_name: account.login, shared_secret: SHARED }) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({}, undefined, {
+      steam: { clock: { now: () => steamMs, sleep: async () => {} } },
+    });
+    admin = await signUp(t, 'admin');
+    user = await signUp(t, 'guard', admin);
+    other = await signUp(t, 'guard-other', admin);
+    const [a, b] = world.healthyAccounts(2, 901);
+    const added = dataOf(
+      await addAccounts(t, user, {
+        accounts: {
+          '0': addItem(a!, { proxyData: proxyData(90) }),
+          '1': addItem(b!, { proxyData: proxyData(91) }),
+        },
+      }),
+    ).addedAccounts as { id: number; login: string }[];
+    withProxy = added.find((row) => row.login === a!.login)!;
+    withoutProxy = added.find((row) => row.login === b!.login)!;
+    await t.call('PUT', `/api/steam-accounts/${withoutProxy.id}/proxy`, {
+      token: user.accessToken,
+      body: { proxyId: null },
+    });
+    await useReferenceSecret(withProxy);
+    await useReferenceSecret(withoutProxy);
+  });
+  afterAll(() => t.close());
+
+  it('matches steam-totp on Steam’s clock, read through the account’s proxy', async () => {
+    steamMs = (1723332288 - SANDBOX_STEAM_OFFSET_S) * 1000;
+    const res = await guardCode(withProxy.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(dataOf(res)).toEqual({ code: 'JQ3HQ', remainingSeconds: 12 });
+  });
+
+  it('uses the local clock for an account without a proxy (nothing is sent to Steam)', async () => {
+    steamMs = 1337 * 1000;
+    expect(dataOf(await guardCode(withoutProxy.id))).toEqual({ code: '47J4D', remainingSeconds: 13 });
+  });
+
+  it('answers 3 for another user’s account and logs each call without the code', async () => {
+    expect((await guardCode(withProxy.id, other)).json().error.resultCode).toBe(3);
+    const events = await t.testDb.database.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.event, 'steamAccount.guardCode'));
+    const mine = events.filter((event) => event.userId === user.id);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(mine[0]!.details).toMatchObject({ accountId: expect.any(Number), login: expect.any(String) });
+    expect(JSON.stringify(events)).not.toMatch(/JQ3HQ|47J4D/);
+  });
+
+  it('is rate-limited per user: 30 a minute, then 429 with result 8', async () => {
+    const fresh = await signUp(t, 'guard-limit', admin);
+    const [bot] = world.healthyAccounts(1, 950);
+    const added = dataOf(
+      await addAccounts(t, fresh, { accounts: { '0': addItem(bot!, { proxyData: proxyData(95) }) } }),
+    );
+    const id = added.addedAccounts[0].id as number;
+    for (let i = 0; i < 30; i += 1) expect((await guardCode(id, fresh)).statusCode).toBe(200);
+    const limited = await guardCode(id, fresh);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.resultCode).toBe(8);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
