@@ -1,11 +1,12 @@
 /** A real server on loopback with one signed-in user, for the proxies benchmarks (PGlite or a Postgres URL). */
 import { loadConfig } from '../src/config/config.ts';
-import { startServer } from '../src/server.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
 
 export interface BenchServer {
   base: string;
+  database: RunningServer['database'];
   token: string;
   stop(): Promise<void>;
 }
@@ -37,7 +38,7 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
   const login = await post('/api/auth/login', { email, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login ${login.status} ${await login.text()}`);
   const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  return { base, token, stop: () => server.stop() };
+  return { base, token, database: server.database, stop: () => server.stop() };
 }
 
 /** 100,000 distinct proxy lines in the common shapes, a third with credentials. */

@@ -31,7 +31,7 @@ async function importOnce(label: string, databaseUrl: string | null, target: num
   }
 }
 
-await importOnce('PGlite', null, 5);
+if (process.env.BENCH_PGLITE !== '0') await importOnce('PGlite', null, 5);
 const postgres = process.env.BENCH_DATABASE_URL?.trim() || null;
 if (postgres) await importOnce('Postgres', postgres, 3);
 else print('import Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');

@@ -1,0 +1,19 @@
+// Query p95 over 100,000 proxies at 50 concurrent clients through the real API, on PGlite and on Postgres (a throw-away
+// cluster from the Debian packages, or the database named by TEST_DATABASE_URL). Target: p95 < 50 ms.
+// The measuring code lives with the server (packages/server/bench/proxies-query.ts) and runs through tsx.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { withBenchPostgres } from './_proxies-postgres.mjs';
+
+export async function run() {
+  await withBenchPostgres(54342, (databaseUrl) => {
+    const cwd = fileURLToPath(new URL('../../packages/server', import.meta.url));
+    const env = { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) };
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/proxies-query.ts'], {
+      cwd,
+      env,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`proxies import benchmark exited with ${result.status}`);
+  });
+}
