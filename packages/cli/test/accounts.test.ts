@@ -42,9 +42,6 @@ describe('tradedeck accounts import', () => {
     const mafiles = join(extra, 'maFiles');
     await writeSandboxImportSet(extra, { healthy: 3, includeFailureCases: false });
     // One more account whose Steam login fails, a file that is not a maFile, and an upper-case extension.
-    const { sandboxMafileText } = await import(
-      '../../server/src/integrations/steam/sandbox/sandbox-world.ts'
-    );
     writeFileSync(join(mafiles, `${invalid.steamId}.MAFILE`), sandboxMafileText(invalid));
     writeFileSync(join(mafiles, 'broken.maFile'), 'not json at all');
     writeFileSync(join(mafiles, 'notes.txt'), 'ignored: not a maFile');
@@ -136,9 +133,6 @@ describe('tradedeck accounts import', () => {
 
   it('sends a zip archive as it is and reads its maFiles on the server', async () => {
     const account = world.find('sandbox_device_confirmation')!;
-    const { sandboxMafileText } = await import(
-      '../../server/src/integrations/steam/sandbox/sandbox-world.ts'
-    );
     const archive = join(dir, 'accounts.zip');
     writeFileSync(
       archive,

@@ -59,7 +59,8 @@ describe('tradedeck proxies import', () => {
     );
     const result = await runCli(['proxies', 'import', path, '--tag', 'batch-a'], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Added 3, already existing 1, invalid 2');
+    expect(result.stderr).toContain('tradedeck: Added 3, already existing 1, invalid 2');
+    expect(result.stderr.match(/Added 3/g)).toHaveLength(1);
     expect(result.stderr).toContain('line 4: Port must be a number from 1 to 65535: 10.0.0.4:99999');
     expect(result.stderr).toMatch(/line 6: Invalid line format.*: not a proxy/);
     expect(result.stderr).toContain('Already existing: lines 5');

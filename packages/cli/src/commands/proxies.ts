@@ -46,17 +46,11 @@ export function registerProxies(program: Command, { lang, context }: Registratio
             tag: tagName ? { id: 0, name: tagName } : null,
           });
           if (ctx.json) ctx.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-          for (const line of importReport(ctx, result)) ctx.io.stderr(`${line}\n`);
-          if (result.invalid.length > 0) {
-            throw new CliFailure(
-              ctx.t('importSummary', {
-                added: result.addedIds.length,
-                duplicates: result.duplicates.length,
-                invalid: result.invalid.length,
-              }),
-              ExitCode.Error,
-            );
-          }
+          const [summary, ...issues] = importReport(ctx, result);
+          for (const line of issues) ctx.io.stderr(`${line}\n`);
+          // Repeats are not failures (a second import of the same file succeeds); invalid lines are.
+          if (result.invalid.length > 0) throw new CliFailure(summary!, ExitCode.Error);
+          ctx.io.stderr(`${summary}\n`);
         },
       ),
     );
