@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { generateGuardCode } from '@tradedeck/sdk/domain';
 import type { RunningServer } from '@tradedeck/server/server';
 import { strToU8, zipSync } from 'fflate';
@@ -144,6 +145,28 @@ describe('tradedeck accounts import', () => {
     expect(result.stderr).toContain('Added 1 of 1 accounts; failed 0');
     expect(result.stdout.trim()).toBe(`${account.login}: added`);
     expect(result.code).toBe(0);
+  });
+
+  it('decrypts encrypted SDA maFiles with --passkey, and names each file without it', async () => {
+    const encrypted = fileURLToPath(new URL('../../sdk/test/steam/fixtures/encrypted/sda', import.meta.url));
+    const locked = await runCli(['accounts', 'import', '--mafiles', encrypted], env);
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toMatch(/Invalid maFiles: .*76561202255230040\.maFile/);
+    expect(locked.stderr).toContain('The file is encrypted: enter the passkey');
+    // The plain file of the folder is read either way; without a password line it waits for one.
+    expect(locked.stdout).toContain('fixture_enc_plain: Password not set');
+
+    const opened = await runCli(
+      ['accounts', 'import', '--mafiles', encrypted, '--passkey', 'fixture-passkey'],
+      env,
+    );
+    expect(opened.code).toBe(1);
+    expect(opened.stderr).not.toContain('Invalid maFiles');
+    expect(opened.stdout.trim().split('\n').sort()).toEqual([
+      'fixture_enc_a: Password not set',
+      'fixture_enc_b: Password not set',
+      'fixture_enc_plain: Password not set',
+    ]);
   });
 
   it.each([
