@@ -41,8 +41,8 @@ try {
         host: '127.0.0.1',
         port:
           DEAD_SHARE > 0 && i % DEAD_SHARE === DEAD_SHARE - 1
-            ? (blackhole.port as number)
-            : (live.proxyPorts[i % live.proxyPorts.length] as number),
+            ? blackhole.port
+            : live.proxyPorts[i % live.proxyPorts.length]!,
         identityHash: randomBytes(16).toString('hex'),
       })),
     )
