@@ -59,8 +59,12 @@ export async function runProxyCheck(
     finish = resolve;
   });
 
+  // Results of another check running at the same time are told apart by batch when the server names it, and
+  // by id when the ids were given.
+  const wanted = request.ids ? new Set(request.ids.map(String)) : null;
   const take = (event: CheckEvent) => {
     if (event.batchId !== undefined && event.batchId !== batchId) return;
+    if (wanted && !wanted.has(String(event.id))) return;
     const key = String(event.id);
     if (seen.has(key)) return;
     seen.add(key);
