@@ -4,7 +4,7 @@ import { reporters } from '../../vitest.shared.ts';
 export default defineConfig({
   test: {
     reporters: reporters('cli'),
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -11,6 +11,10 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** Asks the user (login, second factor); absent when nobody can answer. */
   prompt?: Prompt;
+  /** Standard input, for commands that read `-`; absent when there is none. */
+  stdin?: NodeJS.ReadableStream;
+  /** The terminal behind stdout, when stdout is one: live views draw there; absent when stdout is piped. */
+  terminal?: NodeJS.WriteStream;
 }
 
 /** How a command group is registered: help texts in `lang`, the context built when the command runs. */

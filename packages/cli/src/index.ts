@@ -6,5 +6,7 @@ const code = await run(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   prompt: terminalPrompt,
+  stdin: process.stdin,
+  ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
 });
 process.exitCode = code;

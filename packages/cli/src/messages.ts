@@ -1,4 +1,6 @@
 import type { Language } from '@tradedeck/sdk/i18n';
+import { accountsEn, accountsRu } from './messages-accounts.ts';
+import { proxiesEn, proxiesRu } from './messages-proxies.ts';
 
 const en = {
   description: 'Tradedeck on the command line: Steam accounts, proxies, trading.',
@@ -79,6 +81,8 @@ const en = {
   hubRestored: 'Connection restored',
   hubClosed: 'Connection closed',
   hubDesync: 'Events of {source} out of step (expected version {expected}, got {received}); resubscribing',
+  ...proxiesEn,
+  ...accountsEn,
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -163,6 +167,8 @@ const ru: Messages = {
   hubClosed: 'Соединение закрыто',
   hubDesync:
     'События {source} рассинхронизированы (ожидалась версия {expected}, пришла {received}); переподписка',
+  ...proxiesRu,
+  ...accountsRu,
 };
 
 export type MessageKey = keyof typeof en;

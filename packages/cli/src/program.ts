@@ -1,10 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
+import { registerAccounts } from './commands/accounts.ts';
 import { registerAdmin } from './commands/admin.ts';
 import { registerConfig } from './commands/config.ts';
 import { registerHub } from './commands/hub.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
+import { registerProxies } from './commands/proxies.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerWhoami } from './commands/whoami.ts';
 import { type CommandContext, createContext, type GlobalOptions, type Io, peekLanguage } from './context.ts';
@@ -45,6 +47,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   registerWhoami(program, registration);
   registerAdmin(program, registration);
   registerHub(program, registration);
+  registerProxies(program, registration);
+  registerAccounts(program, registration);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { run } from '../src/program.ts';
 
 export interface CliResult {
@@ -17,6 +18,8 @@ export async function runCli(
   args: string[],
   env: Record<string, string> = {},
   answers?: string[],
+  /** Piped into standard input (for `-` arguments). */
+  stdin?: string,
 ): Promise<CliResult & { prompts: string[] }> {
   const prompts: string[] = [];
   const queue = [...(answers ?? [])];
@@ -30,6 +33,7 @@ export async function runCli(
       stderr += text;
     },
     env: { TRADEDECK_CONFIG_DIR: freshConfigDir(), LANG: 'C.UTF-8', ...env },
+    ...(stdin !== undefined ? { stdin: Readable.from([Buffer.from(stdin)]) } : {}),
     ...(answers
       ? {
           prompt: async (question: string) => {

@@ -1,0 +1,186 @@
+import {
+  type AddMode,
+  type AddRow,
+  addAccountReasonMessages,
+  applyAddResult,
+  formatInvalidMafiles,
+  lineFailureMessages,
+  mergeAccountLines,
+  parseAccountLines,
+  prepareSubmission,
+  submittableRows,
+} from '@tradedeck/sdk/domain';
+import type { CommandContext } from '../context.ts';
+import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { readTextInput, usage } from './command-helpers.ts';
+import { chunk, rowsFromExtracted } from './import-rows.ts';
+import { type ImportProgress, importView } from './import-view.tsx';
+import { type LiveView, startLiveView } from './live-view.ts';
+import { collectMafiles } from './mafile-sources.ts';
+import { uploadMafiles } from './mafile-upload.ts';
+import { resolveProxyTagId } from './proxy-tags.ts';
+import { ImportFailures } from './retry-state.ts';
+
+/** Each account of a chunk signs in to Steam through its proxy: a chunk may take minutes on live Steam. */
+const ADD_TIMEOUT_MS = 600_000;
+
+export interface ImportOptions {
+  mafiles: string;
+  lines?: string;
+  mode: AddMode;
+  proxyTag?: string;
+  maxPerProxy?: number;
+  passkey?: string;
+  retryFailed?: boolean;
+  chunkSize: number;
+}
+
+export interface AccountOutcome {
+  login: string;
+  status: 'added' | 'failed';
+  reason?: string;
+  message?: string;
+}
+
+/**
+ * `tradedeck accounts import`: the add wizard without a screen. maFiles are read by the server, account lines
+ * are merged in by login, complete rows are sent in chunks (each account signs in to Steam), and every account
+ * ends added or failed with its reason. Failed logins are remembered for `--retry-failed`.
+ */
+export async function importAccounts(ctx: CommandContext, options: ImportOptions): Promise<void> {
+  const failuresStore = new ImportFailures(ctx.settings.directory);
+  const retryKeys = options.retryFailed ? failuresStore.get(options.mafiles) : null;
+  if (options.retryFailed && !retryKeys) {
+    ctx.print({ added: [], failed: [] }, () => ctx.t('nothingToRetry', { path: options.mafiles }));
+    return;
+  }
+  const distribute =
+    options.mode === 'distribute'
+      ? {
+          proxyTagId: await resolveProxyTagId(ctx, options.proxyTag!),
+          maxAccountsPerProxy: options.maxPerProxy ?? 1,
+        }
+      : undefined;
+  const linesText = options.lines !== undefined ? await readTextInput(ctx, options.lines) : null;
+  const files = await collectMafiles(ctx, options.mafiles);
+
+  const extracted = await uploadMafiles(ctx, files, options.passkey);
+  const report: string[] = [];
+  if (extracted.invalidMafiles.length > 0) {
+    report.push(
+      formatInvalidMafiles(
+        extracted.invalidMafiles.map((f) => f.fileName),
+        ctx.lang,
+      ),
+    );
+    for (const file of extracted.invalidMafiles) {
+      report.push(`  ${ctx.t('invalidMafile', { file: file.fileName, message: file.message })}`);
+    }
+  }
+  let rows = rowsFromExtracted(extracted.extractedData);
+  const lineErrors: Array<{ line: number; login: string | null; message: string }> = [];
+  if (linesText !== null) {
+    const parsed = parseAccountLines(linesText);
+    for (const error of parsed.errors) {
+      const message = lineFailureMessages[ctx.lang][error.reason];
+      lineErrors.push({ line: error.line, login: error.login, message });
+      report.push(
+        ctx.t('lineError', { line: error.line, login: error.login ? ` (${error.login})` : '', message }),
+      );
+    }
+    rows = mergeAccountLines(rows, parsed.accounts);
+  }
+  if (retryKeys) {
+    const wanted = new Set(retryKeys);
+    rows = rows.filter((row) => wanted.has(row.key));
+  }
+  if (rows.length === 0) {
+    for (const line of report) ctx.io.stderr(`${line}\n`);
+    throw new CliFailure(ctx.t('nothingToAdd'), ExitCode.Error, { error: 'nothing-to-add', lineErrors });
+  }
+  if (options.mode === 'single' && rows.length !== 1) usage(ctx, 'singleNeedsOne', { count: rows.length });
+
+  rows = await submitInChunks(ctx, rows, options.mode, distribute, options.chunkSize);
+
+  const outcomes: AccountOutcome[] = rows.map((row) =>
+    row.status === 'success'
+      ? { login: row.login, status: 'added' }
+      : {
+          login: row.login || row.mafileName || '?',
+          status: 'failed',
+          reason: row.reason ?? 'unknownError',
+          message: addAccountReasonMessages[ctx.lang][row.reason ?? 'unknownError'],
+        },
+  );
+  const failed = outcomes.filter((o) => o.status === 'failed');
+  const added = outcomes.length - failed.length;
+  failuresStore.set(
+    options.mafiles,
+    rows.filter((row) => row.status !== 'success').map((row) => row.key),
+  );
+
+  ctx.print(
+    {
+      added: outcomes.filter((o) => o.status === 'added').map((o) => o.login),
+      failed,
+      invalidMafiles: extracted.invalidMafiles,
+      lineErrors,
+    },
+    () =>
+      outcomes
+        .map((o) =>
+          o.status === 'added' ? ctx.t('accountAdded', { login: o.login }) : `${o.login}: ${o.message}`,
+        )
+        .join('\n'),
+  );
+  for (const line of report) ctx.io.stderr(`${line}\n`);
+  const summary = ctx.t('importDone', { added, total: outcomes.length, failed: failed.length });
+  if (failed.length > 0 || extracted.invalidMafiles.length > 0 || lineErrors.length > 0) {
+    if (failed.length > 0) ctx.io.stderr(`${ctx.t('retryHint')}\n`);
+    throw new CliFailure(summary, ExitCode.Error);
+  }
+  ctx.io.stderr(`${summary}\n`);
+}
+
+async function submitInChunks(
+  ctx: CommandContext,
+  rows: AddRow[],
+  mode: AddMode,
+  distribute: { proxyTagId: number; maxAccountsPerProxy: number } | undefined,
+  chunkSize: number,
+): Promise<AddRow[]> {
+  let current = rows;
+  const ready = submittableRows(rows);
+  const progress: ImportProgress = {
+    total: rows.length,
+    added: 0,
+    failed: rows.length - ready.length,
+    current: [],
+  };
+  const terminal = !ctx.json && ctx.io.terminal ? ctx.io.terminal : null;
+  const view: LiveView<ImportProgress> | null = terminal
+    ? startLiveView(terminal, (p) => importView(p, ctx.t), progress, 100)
+    : null;
+  try {
+    for (const part of chunk(ready, chunkSize)) {
+      const keys = new Set(part.map((row) => row.key));
+      view?.update({ ...progress, current: part.map((row) => row.login) });
+      const plan = prepareSubmission(part, { mode, ...(distribute ? { distribute } : {}) });
+      if (!plan.ok) {
+        current = current.map((row) =>
+          keys.has(row.key) ? { ...row, status: 'error', reason: plan.reason } : row,
+        );
+      } else {
+        const result = await ctx.client().steamAccounts.add(plan.input, { timeoutMs: ADD_TIMEOUT_MS });
+        current = applyAddResult(current, plan.indexToKey, result);
+      }
+      const settled = current.filter((row) => keys.has(row.key));
+      progress.added += settled.filter((row) => row.status === 'success').length;
+      progress.failed += settled.filter((row) => row.status !== 'success').length;
+      view?.update({ ...progress, current: [] });
+    }
+  } finally {
+    await view?.close();
+  }
+  return current;
+}

@@ -1,0 +1,313 @@
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateGuardCode } from '@tradedeck/sdk/domain';
+import type { RunningServer } from '@tradedeck/server/server';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SandboxImportSet,
+  writeSandboxImportSet,
+} from '../../server/src/integrations/steam/sandbox/sandbox-import-set.ts';
+import {
+  SandboxWorld,
+  sandboxMafileText,
+} from '../../server/src/integrations/steam/sandbox/sandbox-world.ts';
+import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { writeSandboxSet } from './helpers/sandbox-set.ts';
+import { freshConfigDir, runCli } from './run-cli.ts';
+
+let server: RunningServer;
+let env: Record<string, string>;
+let set: SandboxImportSet;
+const dir = mkdtempSync(join(tmpdir(), 'tradedeck-accounts-'));
+const world = new SandboxWorld();
+
+beforeAll(async () => {
+  server = await startCliServer({ mode: 'sandbox' });
+  ({ env } = await signedInUser(server, 'accounts@example.test'));
+  // The same settings directory across runs: --retry-failed reads what the previous import left.
+  env.TRADEDECK_CONFIG_DIR = freshConfigDir();
+  set = await writeSandboxImportSet(dir, { healthy: 3, includeFailureCases: false });
+});
+afterAll(() => server?.stop());
+
+const SANDBOX_BADGE = '[sandbox] the server simulates Steam: nothing here reaches real accounts';
+
+describe('tradedeck accounts import', () => {
+  it('adds accounts from maFiles and lines, reports each failure as "{login}: {reason}" and retries only those', async () => {
+    const healthy = set.accounts.map((a) => a.login);
+    const invalid = world.find('sandbox_invalid_password')!;
+    const extra = mkdtempSync(join(tmpdir(), 'tradedeck-extra-'));
+    const mafiles = join(extra, 'maFiles');
+    await writeSandboxImportSet(extra, { healthy: 3, includeFailureCases: false });
+    // One more account whose Steam login fails, a file that is not a maFile, and an upper-case extension.
+    writeFileSync(join(mafiles, `${invalid.steamId}.MAFILE`), sandboxMafileText(invalid));
+    writeFileSync(join(mafiles, 'broken.maFile'), 'not json at all');
+    writeFileSync(join(mafiles, 'notes.txt'), 'ignored: not a maFile');
+    // The last healthy account has no line yet: it fails locally with "Password not set".
+    const lines = join(extra, 'lines.txt');
+    writeFileSync(
+      lines,
+      [
+        `${healthy[0]!.toUpperCase()}:${set.accounts[0]!.password}:10.8.0.1:8080`,
+        `${healthy[1]}:${set.accounts[1]!.password}:10.8.0.2:8080:pu:pp`,
+        `${invalid.login}:wrong-password:10.8.0.3:8080`,
+        'garbage-line-without-password',
+      ].join('\n'),
+    );
+
+    const first = await runCli(['accounts', 'import', '--mafiles', mafiles, '--lines', lines], env);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain(SANDBOX_BADGE);
+    expect(first.stdout).toContain(`${healthy[0]}: added`);
+    expect(first.stdout).toContain(`${healthy[1]}: added`);
+    expect(first.stdout).toContain(`${invalid.login}: Invalid password`);
+    expect(first.stdout).toContain(`${healthy[2]}: Password not set`);
+    expect(first.stderr).toContain('Invalid maFiles: broken.maFile');
+    expect(first.stderr).toContain('line 4 (garbage-line-without-password): Expected login:password');
+    expect(first.stderr).toContain('Added 2 of 4 accounts; failed 2');
+    expect(first.stderr).toContain('--retry-failed');
+    expect(first.stdout + first.stderr).not.toContain('wrong-password');
+
+    // The missing line is added; a retry sends only the two failed accounts.
+    writeFileSync(
+      lines,
+      `${healthy[2]}:${set.accounts[2]!.password}:10.8.0.4:8080\n${invalid.login}:still-wrong:10.8.0.3:8080\n`,
+    );
+    const retry = await runCli(
+      ['accounts', 'import', '--mafiles', mafiles, '--lines', lines, '--retry-failed', '--json'],
+      env,
+    );
+    expect(retry.code).toBe(1);
+    const answer = JSON.parse(retry.stdout);
+    expect(answer.added).toEqual([healthy[2]]);
+    expect(answer.failed).toEqual([
+      { login: invalid.login, status: 'failed', reason: 'invalidPassword', message: 'Invalid password' },
+    ]);
+
+    const listed = JSON.parse((await runCli(['accounts', 'ls', '--json'], env)).stdout);
+    expect(listed.items.map((a: { login: string }) => a.login).sort()).toEqual([...healthy].sort());
+  });
+
+  it('distributes accounts over the proxies of a tag and speaks Russian', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'tradedeck-ru-'));
+    const cases = await writeSandboxSet(own, 0, [
+      'sandbox_ok',
+      'sandbox_invalid_password',
+      'sandbox_email_guard',
+    ]);
+    const pool = await runCli(
+      ['proxies', 'import', '-', '--tag', 'pool'],
+      env,
+      undefined,
+      '10.7.0.1:8080\n10.7.0.2:8080\n10.7.0.3:8080\n',
+    );
+    expect(pool.code).toBe(0);
+    const result = await runCli(
+      [
+        'accounts',
+        'import',
+        '--mafiles',
+        cases.mafileDir,
+        '--lines',
+        cases.linesFile,
+        '--mode',
+        'distribute',
+        '--proxy-tag',
+        'pool',
+        '--max-per-proxy',
+        '1',
+        '--lang',
+        'ru',
+      ],
+      env,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('[песочница]');
+    expect(result.stdout).toContain('sandbox_ok: добавлен');
+    expect(result.stdout).toContain('sandbox_invalid_password: Неверный пароль');
+    expect(result.stdout).toContain('sandbox_email_guard: Неверный тип Steam Guard (не мобильный)');
+    expect(result.stderr).toContain('Добавлено 1 из 3 аккаунтов; ошибок 2');
+  });
+
+  it('sends a zip archive as it is and reads its maFiles on the server', async () => {
+    const account = world.find('sandbox_device_confirmation')!;
+    const archive = join(dir, 'accounts.zip');
+    writeFileSync(
+      archive,
+      zipSync({ [`maFiles/${account.steamId}.maFile`]: strToU8(sandboxMafileText(account)) }),
+    );
+    const lines = join(dir, 'zip-lines.txt');
+    writeFileSync(lines, `${account.login}:${account.password}:10.5.0.1:3128\n`);
+    const result = await runCli(['accounts', 'import', '--mafiles', archive, '--lines', lines], env);
+    expect(result.stderr).toContain('Added 1 of 1 accounts; failed 0');
+    expect(result.stdout.trim()).toBe(`${account.login}: added`);
+    expect(result.code).toBe(0);
+  });
+
+  it('decrypts encrypted SDA maFiles with --passkey, and names each file without it', async () => {
+    const encrypted = fileURLToPath(new URL('../../sdk/test/steam/fixtures/encrypted/sda', import.meta.url));
+    const locked = await runCli(['accounts', 'import', '--mafiles', encrypted], env);
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toMatch(/Invalid maFiles: .*76561202255230040\.maFile/);
+    expect(locked.stderr).toContain('The file is encrypted: enter the passkey');
+    // The plain file of the folder is read either way; without a password line it waits for one.
+    expect(locked.stdout).toContain('fixture_enc_plain: Password not set');
+
+    const opened = await runCli(
+      ['accounts', 'import', '--mafiles', encrypted, '--passkey', 'fixture-passkey'],
+      env,
+    );
+    expect(opened.code).toBe(1);
+    expect(opened.stderr).not.toContain('Invalid maFiles');
+    expect(opened.stdout.trim().split('\n').sort()).toEqual([
+      'fixture_enc_a: Password not set',
+      'fixture_enc_b: Password not set',
+      'fixture_enc_plain: Password not set',
+    ]);
+  });
+
+  it.each([
+    [['accounts', 'import'], 2, "required option '--mafiles <path>' not specified"],
+    [
+      ['accounts', 'import', '--mafiles', '/nonexistent/dir'],
+      1,
+      'Cannot read /nonexistent/dir: no such file',
+    ],
+    [
+      ['accounts', 'import', '--mafiles', '.', '--mode', 'all'],
+      2,
+      'Mode must be single, multiple or distribute',
+    ],
+    [
+      ['accounts', 'import', '--mafiles', '.', '--mode', 'distribute'],
+      2,
+      'Distribute mode needs --proxy-tag',
+    ],
+    [
+      ['accounts', 'import', '--mafiles', '.', '--proxy-tag', 'x'],
+      2,
+      '--proxy-tag and --max-per-proxy go with',
+    ],
+    [
+      ['accounts', 'import', '--mafiles', '.', '--chunk', 'many'],
+      2,
+      '--chunk must be a positive whole number',
+    ],
+  ])('%j fails with a clear message', async (args, code, text) => {
+    const result = await runCli(args, env);
+    expect(result.code).toBe(code);
+    expect(result.stderr).toContain(text);
+  });
+
+  it('says when a folder holds no maFiles', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'tradedeck-empty-'));
+    writeFileSync(join(empty, 'readme.txt'), 'nothing here');
+    const result = await runCli(['accounts', 'import', '--mafiles', empty], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`No .maFile files in ${empty}`);
+  });
+});
+
+describe('tradedeck accounts code, assign-proxies, rm', () => {
+  it('refuses a distribute import over a tag nobody has', async () => {
+    const result = await runCli(
+      ['accounts', 'import', '--mafiles', set.mafileDir, '--mode', 'distribute', '--proxy-tag', 'ghost'],
+      env,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No proxy tag named "ghost"');
+  });
+
+  it('prints the guard code of an account and its remaining seconds', async () => {
+    const account = set.accounts[0]!;
+    const before = Math.floor(Date.now() / 1000);
+    const result = await runCli(['accounts', 'code', account.login, '--json'], env);
+    const after = Math.floor(Date.now() / 1000);
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout);
+    const expected = new Set([
+      await generateGuardCode(account.sharedSecret, before),
+      await generateGuardCode(account.sharedSecret, after),
+    ]);
+    expect(expected.has(answer.code)).toBe(true);
+    expect(answer.remainingSeconds).toBeGreaterThanOrEqual(1);
+    expect(answer.remainingSeconds).toBeLessThanOrEqual(30);
+    expect(result.stderr).toMatch(new RegExp(`${account.login}: valid for another \\d+ s`));
+  });
+
+  it('copies the code with the clipboard tool on PATH, and says so when there is none', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'tradedeck-bin-'));
+    const sink = join(bin, 'clipboard.txt');
+    writeFileSync(join(bin, 'xclip'), `#!/bin/sh\n/bin/cat > "${sink}"\n`);
+    chmodSync(join(bin, 'xclip'), 0o755);
+    const login = set.accounts[1]!.login;
+    const copied = await runCli(['accounts', 'code', login, '--copy'], { ...env, PATH: bin });
+    expect(copied.code).toBe(0);
+    expect(readFileSync(sink, 'utf8')).toBe(copied.stdout.trim());
+    expect(copied.stderr).toContain(`Copied to the clipboard with ${join(bin, 'xclip')}`);
+
+    const none = await runCli(['accounts', 'code', login, '--copy'], {
+      ...env,
+      PATH: mkdtempSync(join(tmpdir(), 'e-')),
+    });
+    expect(none.code).toBe(1);
+    expect(none.stdout.trim()).toMatch(/^[23456789BCDFGHJKMNPQRTVWXY]{5}$/);
+    expect(none.stderr).toContain('No clipboard tool found');
+  });
+
+  it('fails clearly for an unknown login', async () => {
+    const result = await runCli(['accounts', 'code', 'nobody_here'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No Steam account "nobody_here"');
+  });
+
+  it('assigns proxies from lines and lists the rejected lines by number', async () => {
+    const [a, b] = set.accounts;
+    const file = join(dir, 'assign.txt');
+    writeFileSync(
+      file,
+      [`${a!.login}:10.9.0.1:8080`, `${b!.login}:10.9.0.2:8080:pu:pp`, 'broken line'].join('\n'),
+    );
+    const result = await runCli(['accounts', 'assign-proxies', file], env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Proxies set for 2 accounts; new proxies added 2');
+    expect(result.stderr).toMatch(/line 3.*: /);
+    const listed = JSON.parse((await runCli(['accounts', 'ls', '--search', a!.login, '--json'], env)).stdout);
+    expect(listed.items[0].proxy).toEqual({ address: '10.9.0.1', port: 8080 });
+    const table = await runCli(['accounts', 'ls', '--lang', 'ru'], env);
+    expect(table.stdout.split('\n')[0]!.split('\t')).toEqual([
+      'id',
+      'логин',
+      'SteamID',
+      'статус',
+      'прокси',
+      'теги',
+      'последняя ошибка',
+    ]);
+    expect(table.stdout).toContain('10.9.0.1:8080');
+  });
+
+  it('deletes accounts by login and by id', async () => {
+    const listed = JSON.parse((await runCli(['accounts', 'ls', '--json'], env)).stdout) as {
+      items: Array<{ id: number; login: string }>;
+    };
+    const [first, second] = listed.items;
+    const result = await runCli(['accounts', 'rm', first!.login.toUpperCase(), String(second!.id)], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Deleted 2 accounts');
+    const left = JSON.parse((await runCli(['accounts', 'ls', '--json'], env)).stdout);
+    expect(left.total).toBe(listed.items.length - 2);
+    const unknown = await runCli(['accounts', 'rm', 'nobody_here'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No Steam account "nobody_here"');
+  });
+
+  it('rejects bad list options', async () => {
+    const result = await runCli(['accounts', 'ls', '--status', 'sleeping'], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Status must be one of idle, active, error');
+  });
+});

@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+
+/** A detached tmux session running one shell command line, read back with capture-pane. */
+export class TmuxSession {
+  constructor(readonly name: string) {}
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', args, { encoding: 'utf8' });
+  }
+
+  start(command: string, cwd: string, size = { width: 150, height: 40 }): void {
+    this.tmux(
+      'new-session',
+      '-d',
+      '-s',
+      this.name,
+      '-x',
+      String(size.width),
+      '-y',
+      String(size.height),
+      '-c',
+      cwd,
+      command,
+    );
+  }
+
+  /** What the terminal shows now (the visible screen plus scrollback). */
+  screen(): string {
+    return this.tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', this.name);
+  }
+
+  /** Polls the screen until `pattern` shows; every screen seen is passed to `onScreen` (to catch live frames). */
+  async waitFor(pattern: RegExp, timeoutMs = 30_000, onScreen?: (text: string) => void): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const text = this.screen();
+      onScreen?.(text);
+      if (pattern.test(text)) return text;
+      if (Date.now() > deadline) throw new Error(`the terminal never showed ${pattern}:\n${text}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  kill(): void {
+    try {
+      this.tmux('kill-session', '-t', this.name);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Quotes a value for a POSIX shell command line. */
+export const shellQuote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
