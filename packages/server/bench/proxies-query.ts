@@ -11,6 +11,8 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const REQUESTS = Number(process.env.BENCH_QUERY_REQUESTS ?? 1_000);
+/** Clients stop starting queries after this long, so a slow database still gives figures in bounded time. */
+const MAX_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 60);
 
 function queries(tagIds: number[]): Record<string, unknown>[] {
   return [
@@ -77,7 +79,7 @@ async function measure(label: string, databaseUrl: string | null): Promise<void>
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
-        while (next < REQUESTS) {
+        while (next < REQUESTS && performance.now() - started < MAX_SECONDS * 1000) {
           const body = bodies[next++ % bodies.length];
           const t0 = performance.now();
           const res = await fetch(`${server.base}/api/proxies/query`, {
@@ -95,9 +97,9 @@ async function measure(label: string, databaseUrl: string | null): Promise<void>
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
     print(
-      `query ${label}: ${REQUESTS} queries over ${COUNT.toLocaleString('en')} proxies, ${CLIENTS} clients: ` +
+      `query ${label}: ${latencies.length} queries over ${COUNT.toLocaleString('en')} proxies, ${CLIENTS} clients: ` +
         `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms, ` +
-        `${Math.round(REQUESTS / seconds)} queries/s (target p95 < 50 ms: ${at(0.95) < 50 ? 'met' : 'MISSED'})`,
+        `${Math.round(latencies.length / seconds)} queries/s (target p95 < 50 ms: ${at(0.95) < 50 ? 'met' : 'MISSED'})`,
     );
   } finally {
     await server.stop();

@@ -104,6 +104,13 @@ describe('proxies.add and proxies.parse', () => {
     expect(row.tags).toEqual([{ id: batch[0].id, name: 'Batch 6' }]);
   });
 
+  it('creates no tag when nothing was added', async () => {
+    const added = await addLines(s.t, s.a, ['1.1.1.1:8080', 'garbage'], { tag: { id: 0, name: 'Ghost' } });
+    expect(added.addedIds).toEqual([]);
+    const tags = dataOf(await callAs(s.t, s.a, 'GET', '/api/proxies/tags'));
+    expect(tags.map((t: { name: string }) => t.name)).not.toContain('Ghost');
+  });
+
   it("refuses another user's tag id with 3 and adds nothing", async () => {
     await addLines(s.t, s.b, '7.7.7.1:80', { tag: { id: 0, name: 'B tag' } });
     const bTag = dataOf(await callAs(s.t, s.b, 'GET', '/api/proxies/tags'))[0];

@@ -163,6 +163,9 @@ describe('proxies.query, counters and querySpec', () => {
       seen.push(...idsOf(result.items));
     }
     expect(seen).toHaveLength(31);
+    const beyond = await query({ pages: { page: 9, pageSize: 10 } });
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(31);
     expect(new Set(seen).size).toBe(31);
     const bad = await callAs(s.t, s.a, 'POST', '/api/proxies/query', { pages: { page: 1, pageSize: 30 } });
     expect(resultCodeOf(bad)).toBe(10);

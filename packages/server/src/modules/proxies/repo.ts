@@ -129,9 +129,6 @@ export class ProxyQueries {
     limit: number,
   ): Promise<{ rows: ProxyDbRow[]; total: number }> {
     const where = proxyFilterWhere(this.userId, filters);
-    const [counted] = await this.tx.select({ n: sql<number>`count(*)::int` }).from(proxies).where(where);
-    const total = counted?.n ?? 0;
-    if (total === 0 || offset >= total) return { rows: [], total };
     const rows = await this.tx
       .select(this.columns())
       .from(proxies)
@@ -139,7 +136,12 @@ export class ProxyQueries {
       .orderBy(...this.orderBy(sort))
       .limit(limit)
       .offset(offset);
-    return { rows, total };
+    // A short page (or an empty first page) already tells the total; only other pages need the count.
+    if ((rows.length > 0 && rows.length < limit) || (rows.length === 0 && offset === 0)) {
+      return { rows, total: offset + rows.length };
+    }
+    const [counted] = await this.tx.select({ n: sql<number>`count(*)::int` }).from(proxies).where(where);
+    return { rows, total: counted?.n ?? 0 };
   }
 
   async byIds(ids: readonly number[]): Promise<ProxyDbRow[]> {

@@ -10,7 +10,7 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   type ProxyCredentials,
-  type ProxyProtocol,
+  ProxyProtocol,
   ProxyStatus,
   proxyIssueMessage,
 } from '@tradedeck/sdk/domain';
@@ -109,8 +109,9 @@ export class ProxiesService {
     const tagInput = input.tag ?? null;
     return addProxyLines(this.repo, this.secrets, userId, input, lang, async (q) => {
       if (!tagInput) return null;
-      const tag = await this.resolveTag(q, tagInput);
-      return (tx, ids) => tx.linkTag(ids, tag.id);
+      // A foreign tag id stops the add before anything is inserted; a new tag is created only if proxies were.
+      const existing = tagInput.id === 0 ? null : await this.resolveTag(q, tagInput);
+      return async (tx, ids) => tx.linkTag(ids, (existing ?? (await this.resolveTag(tx, tagInput))).id);
     });
   }
 
@@ -172,7 +173,7 @@ export class ProxiesService {
     return this.repo.run(userId, async (q) => {
       const current = await this.oneRow(q, id);
       const { protocol, address, port } = current.identity;
-      if (next && next.password !== '' && protocol === 2) {
+      if (next && next.password !== '' && protocol === ProxyProtocol.Socks4) {
         throw new AppError(ResultCode.ValidationError, {
           ru: proxyIssueMessage('socks4_password', 'ru'),
           en: proxyIssueMessage('socks4_password', 'en'),
