@@ -91,8 +91,9 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
       buffer.add({ item: item as BatchItem, outcome, checkedAt: new Date() });
     },
   }).then(
-    () => {
-      finished = true;
+    (summary) => {
+      // A batch stopped by shutdown before its last proxy is not finished, however it ended.
+      finished = summary.checked === items.length;
     },
     (error: unknown) => {
       checkError = { error };
@@ -110,10 +111,13 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+  // Read before closing the buffer: only a batch finished by now has every result in it.
+  const completed = finished;
   await buffer.close();
   if (checkError) throw (checkError as { error: unknown }).error;
-  if (!finished)
+  if (!completed) {
     throw new BatchInterrupted('The server shut down during the batch; it resumes on the next start');
+  }
 }
 
 async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: BatchDeps): Promise<BatchItem[]> {

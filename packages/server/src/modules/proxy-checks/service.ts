@@ -105,5 +105,6 @@ export class ProxyCheckService {
  */
 export function batchExpirySeconds(total: number, settings: ProxyCheckSettings): number {
   const rounds = Math.ceil(total / checkConcurrency(settings.concurrency));
-  return Math.ceil((rounds * settings.totalTimeoutMs * 3) / 1000) + 120;
+  // pg-boss refuses expiries of 24 hours and more.
+  return Math.min(Math.ceil((rounds * settings.totalTimeoutMs * 3) / 1000) + 120, 23 * 3600);
 }

@@ -1,0 +1,128 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Jobs, startJobs } from '../../src/jobs/jobs.ts';
+import { pgliteExecutor } from '../../src/jobs/pglite-executor.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { waitFor } from '../hubs/signalr-client.ts';
+
+// pg-boss on the database the app uses (PGlite unless TEST_DATABASE_URL names a Postgres server).
+const open: { db: TestDatabase; jobs: Jobs[] }[] = [];
+afterEach(async () => {
+  for (const { db, jobs } of open.splice(0)) {
+    for (const j of jobs) await j.stop();
+    await db.drop();
+  }
+});
+
+async function fresh(): Promise<{ db: TestDatabase; start: () => Promise<Jobs> }> {
+  const db = await createTestDatabase();
+  const entry = { db, jobs: [] as Jobs[] };
+  open.push(entry);
+  return {
+    db,
+    async start() {
+      const jobs = await startJobs({
+        database: db.database,
+        databaseUrl: db.url,
+        onError: () => {},
+        pollingIntervalSeconds: 0.5,
+      });
+      entry.jobs.push(jobs);
+      return jobs;
+    },
+  };
+}
+
+const until = async (jobs: Jobs, id: string, state: string) => {
+  let current = await jobs.state('q', id);
+  const deadline = Date.now() + 15_000;
+  while (current?.state !== state && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    current = await jobs.state('q', id);
+  }
+  return current;
+};
+
+describe('jobs', () => {
+  it('runs a job with its data and retries a failed one', async () => {
+    const { start } = await fresh();
+    const jobs = await start();
+    const seen: { n: number; retry: number }[] = [];
+    await jobs.work<{ n: number }>('q', async (job) => {
+      seen.push({ n: job.data.n, retry: job.retryCount });
+      if (job.data.n === 2 && job.retryCount === 0) throw new Error('first run fails');
+    });
+    const ok = await jobs.send('q', { n: 1 });
+    const flaky = await jobs.send('q', { n: 2 }, { retryDelaySeconds: 0 });
+    expect(await until(jobs, ok, 'completed')).toMatchObject({ state: 'completed', retryCount: 0 });
+    expect(await until(jobs, flaky, 'completed')).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        { n: 1, retry: 0 },
+        { n: 2, retry: 0 },
+        { n: 2, retry: 1 },
+      ]),
+    );
+  });
+
+  it('interrupts a running job on stop and runs it again on the next start', async () => {
+    const { start } = await fresh();
+    const first = await start();
+    let sawAbort = false;
+    await first.work('q', async (job) => {
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+      sawAbort = true;
+      throw new Error('interrupted');
+    });
+    const id = await first.send('q', { n: 1 }, { retryDelaySeconds: 0 });
+    await until(first, id, 'active');
+    await first.stop();
+    expect(sawAbort).toBe(true);
+
+    const second = await start();
+    const reruns: number[] = [];
+    await second.work('q', async (job) => {
+      reruns.push(job.retryCount);
+    });
+    expect(await until(second, id, 'completed')).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(reruns).toEqual([1]);
+  });
+
+  it('takes turns with the app’s own transactions on one database connection', async () => {
+    const { db, start } = await fresh();
+    const jobs = await start();
+    let ran = 0;
+    await jobs.work('q', async () => {
+      ran++;
+    });
+    // A transaction that holds the connection while the worker polls and a job is sent from outside it.
+    const holding = db.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await tx.execute(sql`select 2`);
+    });
+    const id = await jobs.send('q', {});
+    await holding;
+    expect(await until(jobs, id, 'completed')).toMatchObject({ state: 'completed' });
+    await waitFor(() => ran === 1, 'the job to run');
+  });
+});
+
+describe('the PGlite executor', () => {
+  it('rolls back a failing BEGIN … COMMIT text and leaves the connection usable', async () => {
+    const client = new PGlite();
+    const executor = pgliteExecutor(client);
+    await executor.executeSql('create table t (v int)');
+    await expect(
+      executor.executeSql('BEGIN;\n insert into t values (1);\n select 1/0;\n COMMIT;'),
+    ).rejects.toThrow(/division by zero/);
+    const { rows } = await executor.executeSql('select count(*)::int as n from t', []);
+    expect(rows).toEqual([{ n: 0 }]);
+    const inserted = await executor.executeSql('insert into t values ($1) returning v', [7]);
+    expect(inserted).toEqual({ rows: [{ v: 7 }], rowCount: 1 });
+    await executor.close();
+    await expect(executor.executeSql('select 1')).rejects.toThrow(/stopped/);
+    await client.close();
+  });
+});
