@@ -213,7 +213,8 @@ export const proxiesRu = {
   },
 };
 
-export const proxiesEn: typeof proxiesRu = {
+/** English texts; Russian-only plural forms (_few, _many) are left out. */
+export const proxiesEn = {
   title: 'Proxy management',
   subtitle: 'Proxy lists, live checks, export and tags',
   columns: {
@@ -311,8 +312,6 @@ export const proxiesEn: typeof proxiesRu = {
     previewWaiting: 'Reading the list…',
     previewEmpty: 'Paste proxies, one per line',
     ready_one: '{{count}} proxy ready to add',
-    ready_few: '{{count}} proxies ready to add',
-    ready_many: '{{count}} proxies ready to add',
     ready_other: '{{count}} proxies ready to add',
     invalidTitle: 'Invalid format: {{count}}',
     duplicatesTitle: 'Repeats: {{count}}',
@@ -321,8 +320,6 @@ export const proxiesEn: typeof proxiesRu = {
     save: 'Save',
     saving: 'Saving…',
     added_one: '{{count}} proxy added',
-    added_few: '{{count}} proxies added',
-    added_many: '{{count}} proxies added',
     added_other: '{{count}} proxies added',
     someExist: 'Some proxies already exist: {{count}}',
     invalidSaved: 'Lines with an invalid format: {{count}}',
@@ -376,8 +373,6 @@ export const proxiesEn: typeof proxiesRu = {
   remove: {
     title: 'Delete proxies',
     confirm_one: 'Delete {{count}} proxy? This cannot be undone.',
-    confirm_few: 'Delete {{count}} proxies? This cannot be undone.',
-    confirm_many: 'Delete {{count}} proxies? This cannot be undone.',
     confirm_other: 'Delete {{count}} proxies? This cannot be undone.',
     removeButton: 'Delete',
     removed: 'Proxies deleted: {{count}}',
@@ -401,16 +396,12 @@ export const proxiesEn: typeof proxiesRu = {
     templateHint: 'Placeholders (a doubled brace writes the brace itself):',
     scope: 'What to export',
     scopeSelection_one: 'The selected proxy ({{count}})',
-    scopeSelection_few: 'The selected proxies ({{count}})',
-    scopeSelection_many: 'The selected proxies ({{count}})',
     scopeSelection_other: 'The selected proxies ({{count}})',
     scopeFilters: 'All matching the filters ({{count}})',
     build: 'Build',
     building: 'Building…',
     result: 'Result',
     lines_one: '{{count}} line',
-    lines_few: '{{count}} lines',
-    lines_many: '{{count}} lines',
     lines_other: '{{count}} lines',
     copy: 'Copy',
     copied: 'Copied to the clipboard',

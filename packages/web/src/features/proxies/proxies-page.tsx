@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { describeError } from '@tradedeck/sdk/client';
 import { PROXY_COUNTRY_DATA_ATTRIBUTION } from '@tradedeck/sdk/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ const getRowId = (row: ProxyListRow) => String(row.id);
 
 /** Main → Proxies: the list with filters, live checks and every proxy action (also as palette commands). */
 export function ProxiesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useServices();
   const url = useTableUrlState(FILTER_KEYS);
   const [params, setParams] = useSearchParams();
@@ -34,6 +35,7 @@ export function ProxiesPage() {
   );
   const tags = useQuery({ queryKey: ['proxies', 'tags'], queryFn: () => client.proxies.listTags() });
   const spec = useQuery({ queryKey: ['proxies', 'spec'], queryFn: () => client.proxies.querySpec() });
+  const counters = useQuery({ queryKey: ['proxies', 'counters'], queryFn: () => client.proxies.counters() });
 
   const [tracker] = useState(() => new CheckTracker());
   const checks = useStore(tracker.subscribe, () => tracker.state);
@@ -128,7 +130,13 @@ export function ProxiesPage() {
         resetFilters={resetFilters}
         tags={tags.data ?? []}
         countries={spec.data?.countries ?? []}
+        statusCounts={counters.data?.byStatus}
       />
+      {list.isError && (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {describeError(list.error, i18n.language === 'en' ? 'en' : 'ru')}
+        </p>
+      )}
       {checks.batch && <CheckProgress batch={checks.batch} />}
       <DataTable
         id="proxies"

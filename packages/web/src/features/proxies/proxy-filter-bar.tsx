@@ -16,12 +16,15 @@ export function ProxyFilterBar({
   resetFilters,
   tags,
   countries,
+  statusCounts,
 }: {
   filters: Record<string, string>;
   setFilter(key: string, value: string | null): void;
   resetFilters(): void;
   tags: readonly TagLike[];
   countries: ReadonlyArray<{ code: string | null; count: number }>;
+  /** How many proxies have each status (all of the user's, whatever the other filters). */
+  statusCounts?: Record<string, number> | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -64,6 +67,7 @@ export function ProxyFilterBar({
         {STATUSES.map((status) => (
           <option key={status} value={status}>
             {t(`proxies.statuses.${status}`)}
+            {statusCounts ? ` (${statusCounts[status] ?? 0})` : ''}
           </option>
         ))}
       </select>
