@@ -78,10 +78,13 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     if (!options.databaseUrl) throw new Error('Jobs on Postgres need the database URL');
     boss = new PgBoss({ ...common, connectionString: options.databaseUrl, max: 4 });
   }
-  boss.on('error', (error) => options.onError(error));
+  const stopping = new AbortController();
+  // While stopping, a worker may still poll once and find the queue closed: not worth a warning.
+  boss.on('error', (error) => {
+    if (!stopping.signal.aborted) options.onError(error);
+  });
   await boss.start();
 
-  const stopping = new AbortController();
   const polling = options.pollingIntervalSeconds ?? 2;
   const workersOf = new Map<string, string[]>();
   const queues = new Map<string, Promise<void>>();
