@@ -201,4 +201,11 @@ describe('proxies.query, counters and querySpec', () => {
       .set({ countryCode: null })
       .where(inArray(proxies.id, [ids[3]!]));
   });
+
+  it('shows a failed check over "in use": an invalid or expired proxy an account uses reads as such', async () => {
+    await insertSteamAccount(s.t, s.a.id, 'acc-on-invalid', ids[2]!);
+    await insertSteamAccount(s.t, s.a.id, 'acc-on-expired', ids[4]!);
+    const byId = new Map((await query({})).items.map((item) => [item.id, item.status]));
+    expect([byId.get(ids[2]!), byId.get(ids[4]!), byId.get(ids[1]!)]).toEqual([3, 4, 2]);
+  });
 });

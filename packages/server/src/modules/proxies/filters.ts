@@ -8,10 +8,10 @@ export type ProxyFilters = z.output<typeof proxyFiltersSchema>;
 /**
  * The status a proxy shows. The `status` column holds what the last check said (0 no-check, 1 idle, 3 invalid,
  * 4 expired); "in use" (2) is derived from Steam accounts that point at the proxy, so it is right the moment an
- * account is assigned or freed, whichever module does it. A stored 2 on a proxy no account uses reads as idle.
+ * account is assigned or freed, whichever module does it. A failed check (3, 4) shows over use. A stored 2 on a proxy no account uses reads as idle.
  */
 export function proxyStatusSql(userId: string): SQL<number> {
-  return sql<number>`(case when ${proxies.id} in (select ${steamAccounts.proxyId} from ${steamAccounts} where ${steamAccounts.userId} = ${userId} and ${steamAccounts.proxyId} is not null) then 2 when ${proxies.status} = 2 then 1 else ${proxies.status} end)::int`;
+  return sql<number>`(case when ${proxies.status} in (3, 4) then ${proxies.status} when ${proxies.id} in (select ${steamAccounts.proxyId} from ${steamAccounts} where ${steamAccounts.userId} = ${userId} and ${steamAccounts.proxyId} is not null) then 2 when ${proxies.status} = 2 then 1 else ${proxies.status} end)::int`;
 }
 
 /** `%`, `_` and `\` written by the user match themselves in a LIKE pattern. */
