@@ -150,7 +150,8 @@ test('imports 20 maFiles and a text file spread over a proxy tag, with reasons a
   await expect(wizard.getByTestId('invalid-mafiles')).toContainText('Невалидные мафайлы: accounts.txt');
   await expect(wizard.getByText('Загружено 20 мафайлов')).toBeVisible();
 
-  await wizard.getByRole('button', { name: 'Далее' }).click();
+  // Ctrl+Enter moves to the next step (a palette command of the wizard).
+  await page.keyboard.press('Control+Enter');
   await wizard.getByTestId('lines-input').setInputFiles(files.lines);
   const rows = wizard.getByTestId('wizard-rows').locator('tbody tr');
   await expect(rows).toHaveCount(21);
@@ -166,8 +167,20 @@ test('imports 20 maFiles and a text file spread over a proxy tag, with reasons a
   await expect(wizard.getByTestId('wizard-summary')).toContainText('добавлены: 18');
 
   // Only the two refused rows go again; they fail the same way, nothing is added twice.
-  const retry = wizard.getByRole('button', { name: /Повторить неудачные \(2\)/ });
-  await retry.click();
+  await expect(wizard.getByRole('button', { name: 'Повторить неудачные (2)' })).toBeVisible();
+  const retried = page.waitForResponse(
+    (res) => res.url().endsWith('/api/steam-accounts') && res.request().method() === 'POST',
+  );
+  await page.keyboard.press('Control+Shift+Enter');
+  const retry = await retried;
+  const sent = JSON.parse(retry.request().postData() ?? '{}') as {
+    accounts: Record<string, { login: string }>;
+  };
+  expect(Object.values(sent.accounts).map((a) => a.login)).toEqual([
+    INVALID_PASSWORD.login,
+    EMAIL_GUARD.login,
+  ]);
+  expect(Object.keys(((await retry.json()) as { data: { errors: object } }).data.errors)).toHaveLength(2);
   await expect(wizard.getByRole('button', { name: 'Добавить', exact: true })).toBeEnabled({
     timeout: 60_000,
   });

@@ -51,6 +51,8 @@ export const steamAccountsRu = {
     remove: 'Steam аккаунты: удалить выбранные',
     search: 'Steam аккаунты: поиск',
     refresh: 'Steam аккаунты: обновить список',
+    wizardNext: 'Добавление аккаунтов: далее или добавить',
+    retryFailed: 'Добавление аккаунтов: повторить неудачные',
   },
   guard: {
     copied: 'Код {{code}} скопирован — действует ещё {{seconds}} с',
@@ -240,6 +242,8 @@ export const steamAccountsEn = {
     remove: 'Steam accounts: remove the selected',
     search: 'Steam accounts: search',
     refresh: 'Steam accounts: refresh the list',
+    wizardNext: 'Add accounts: next step or add',
+    retryFailed: 'Add accounts: retry failed',
   },
   guard: {
     copied: 'Code {{code}} copied — valid for {{seconds}} more s',

@@ -14,10 +14,9 @@ import { ViewAccountDialog } from './view-dialog.tsx';
 /** Removes one account or many; true when the server removed at least one. */
 async function removeAccounts(services: AppServices, ids: number[]): Promise<boolean> {
   try {
-    const removed =
-      ids.length === 1
-        ? (await services.client.steamAccounts.remove({ id: ids[0]! }), 1)
-        : (await services.client.steamAccounts.batchRemove({ accountIds: ids })).succeededIds.length;
+    let removed = 1;
+    if (ids.length === 1) await services.client.steamAccounts.remove({ id: ids[0]! });
+    else removed = (await services.client.steamAccounts.batchRemove({ accountIds: ids })).succeededIds.length;
     services.toasts.show({
       kind: 'success',
       text: services.i18n.t('steamAccounts.remove.done', { count: removed }),

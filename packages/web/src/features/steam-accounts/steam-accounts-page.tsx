@@ -143,14 +143,20 @@ export function SteamAccountsPage() {
           )}
         </div>
         <button type="button" className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
-          {t('steamAccounts.actions.assignProxies')} <Hotkey hotkey="p" />
+          {t('steamAccounts.actions.assignProxies')}{' '}
+          <span aria-hidden>
+            <Hotkey hotkey="p" />
+          </span>
         </button>
         <button
           type="button"
           onClick={dialogs.openWizard}
           className="inline-flex items-center gap-2 rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep"
         >
-          {t('steamAccounts.actions.add')} <Hotkey hotkey="n" />
+          {t('steamAccounts.actions.add')}{' '}
+          <span aria-hidden>
+            <Hotkey hotkey="n" />
+          </span>
         </button>
       </div>
       <AccountFilters

@@ -15,7 +15,7 @@ export function TagPicker({
   alreadyOn: readonly number[];
   busy: boolean;
   actionLabel?: string;
-  onPick(tag: TagLike): Promise<unknown> | void;
+  onPick(tag: TagLike): Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const listId = useId();

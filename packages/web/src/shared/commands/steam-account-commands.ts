@@ -21,4 +21,11 @@ export const steamAccountCommands: readonly CommandDef[] = [
   account('remove', 'delete', ['remove', 'delete']),
   account('search', 's', ['search', 'find', 'filter']),
   account('refresh', 'r', ['refresh', 'reload']),
+  // Inside the add wizard (the dialog scope); the wizard supplies the handlers while it is open.
+  wizard('wizardNext', 'mod+enter', ['next', 'submit', 'add']),
+  wizard('retryFailed', 'mod+shift+enter', ['retry', 'failed', 'again']),
 ];
+
+function wizard(id: string, hotkey: string, keywords: readonly string[]): CommandDef {
+  return { ...account(id, hotkey, keywords), scope: 'dialog' };
+}

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADD_MODES, type AddMode, type AddRow, addAccountReasonMessages } from '@tradedeck/sdk/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/app-services.tsx';
 import { ModalFrame } from '../../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../../shared/modals/modal-stack.ts';
+import { Hotkey } from '../../../shared/palette/kbd.tsx';
 import { notifyError } from '../../../shared/toasts/notify-error.ts';
 import { LABEL, languageOf, PRIMARY_BUTTON } from '../ui.ts';
 import { MafileStep, TextStep } from './upload-steps.tsx';
@@ -72,6 +73,28 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
   };
 
   const stepIndex = STEPS.indexOf(step);
+  // Mod+Enter moves on (adds on the last step); Mod+Shift+Enter retries the failed rows.
+  const keyActions = useRef({ next: () => {}, retry: () => {} });
+  keyActions.current = {
+    next: () => {
+      if (submitting) return;
+      if (step !== 'submit') setStep(STEPS[stepIndex + 1]!);
+      else if (summary.ready + summary.retryable > 0) void submit(null);
+    },
+    retry: () => {
+      if (!submitting && summary.retryable > 0) void submit(retryableRows(rows));
+    },
+  };
+  useEffect(() => {
+    const offs = [
+      services.commands.register('steamAccounts.wizardNext', () => keyActions.current.next()),
+      services.commands.register('steamAccounts.retryFailed', () => keyActions.current.retry()),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [services.commands]);
+
   return (
     <ModalFrame
       title={t('steamAccounts.wizard.title')}
@@ -93,7 +116,10 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
           )}
           {step !== 'submit' ? (
             <button type="button" className={PRIMARY_BUTTON} onClick={() => setStep(STEPS[stepIndex + 1]!)}>
-              {t('steamAccounts.wizard.next')}
+              {t('steamAccounts.wizard.next')}{' '}
+              <span aria-hidden>
+                <Hotkey hotkey="mod+enter" />
+              </span>
             </button>
           ) : (
             <>
@@ -104,7 +130,10 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
                   disabled={submitting}
                   onClick={() => void submit(retryableRows(rows))}
                 >
-                  {t('steamAccounts.wizard.retryFailed')} ({summary.retryable})
+                  {t('steamAccounts.wizard.retryFailed')} ({summary.retryable}){' '}
+                  <span aria-hidden>
+                    <Hotkey hotkey="mod+shift+enter" />
+                  </span>
                 </button>
               )}
               <button
@@ -113,7 +142,10 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
                 disabled={submitting || summary.ready + summary.retryable === 0}
                 onClick={() => void submit(null)}
               >
-                {submitting ? t('steamAccounts.wizard.submitting') : t('steamAccounts.wizard.submit')}
+                {submitting ? t('steamAccounts.wizard.submitting') : t('steamAccounts.wizard.submit')}{' '}
+                <span aria-hidden>
+                  <Hotkey hotkey="mod+enter" />
+                </span>
               </button>
             </>
           )}
