@@ -65,6 +65,7 @@ describe('tradedeck proxies in a real terminal (tmux)', () => {
       `${cli} proxies import ${join(dir, 'proxies.txt')} --tag term; echo "import-exit=$?"`,
       `${cli} proxies check --tag term; echo "check-exit=$?"`,
       `${cli} proxies export --format ip_port_auth --tag term | cat > ${out}; echo "export-exit=$?"`,
+      `${cli} proxies ls --tag term --lang ru; echo "ls-exit=$?"`,
       'sleep 60',
     ].join('; ');
     terminal.start(
@@ -91,5 +92,12 @@ describe('tradedeck proxies in a real terminal (tmux)', () => {
     const exported = await terminal.waitFor(/export-exit=\d+/);
     expect(exported).toContain('export-exit=0');
     expect(readFileSync(out, 'utf8').trim().split('\n').sort()).toEqual([...lines].sort());
+
+    // On a terminal the list is an aligned table with status names in the chosen language and a total line.
+    const listed = await terminal.waitFor(/ls-exit=\d+/);
+    expect(listed).toMatch(/^id\s+протокол\s+адрес\s+логин\s+имя\s+страна\s+статус/m);
+    expect(listed.match(/ невалидный /g)).toHaveLength(3);
+    expect(listed.match(/ свободен /g)).toHaveLength(2);
+    expect(listed).toContain('5 из 5 прокси (страница 1)');
   }, 120_000);
 });
