@@ -17,6 +17,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Tests that start server processes: each process loads the TypeScript sources first, slow on a busy machine. */
+const SPAWN_TIMEOUT_MS = 90_000;
+
 const configFor = (dataDir: string) => ({ ...loadConfig({}), port: 0, dataDir, logLevel: 'silent' });
 
 describe('the embedded PGlite data directory', () => {
@@ -69,7 +72,7 @@ describe('the embedded PGlite data directory', () => {
     } finally {
       expect(await first.stop()).toBe(0);
     }
-  });
+  }, SPAWN_TIMEOUT_MS);
 
   it('takes over a lock left by a server that died', async () => {
     const dataDir = tempDataDir();
@@ -79,5 +82,5 @@ describe('the embedded PGlite data directory', () => {
     await crashed.exited;
     const next = await startServer(configFor(dataDir));
     await next.stop();
-  });
+  }, SPAWN_TIMEOUT_MS);
 });
