@@ -17,6 +17,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Tests that start server processes: each process loads the TypeScript sources first, slow on a busy machine. */
+const SPAWN_TIMEOUT_MS = 90_000;
+
 const configFor = (dataDir: string) => ({ ...loadConfig({}), port: 0, dataDir, logLevel: 'silent' });
 
 describe('the embedded PGlite data directory', () => {
@@ -56,28 +59,36 @@ describe('the embedded PGlite data directory', () => {
     }
   });
 
-  it('refuses a second server process with a clear message and leaves the first one serving', async () => {
-    const dataDir = tempDataDir();
-    const first = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
-    try {
-      const url = await first.ready;
-      const second = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
-      expect(await second.exited).toBe(2);
-      expect(second.output()).toContain('is in use by another Tradedeck server');
-      const res = await fetch(`${url}/api/system/status`);
-      expect(((await res.json()) as { success: boolean }).success).toBe(true);
-    } finally {
-      expect(await first.stop()).toBe(0);
-    }
-  });
+  it(
+    'refuses a second server process with a clear message and leaves the first one serving',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
+      try {
+        const url = await first.ready;
+        const second = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
+        expect(await second.exited).toBe(2);
+        expect(second.output()).toContain('is in use by another Tradedeck server');
+        const res = await fetch(`${url}/api/system/status`);
+        expect(((await res.json()) as { success: boolean }).success).toBe(true);
+      } finally {
+        expect(await first.stop()).toBe(0);
+      }
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 
-  it('takes over a lock left by a server that died', async () => {
-    const dataDir = tempDataDir();
-    const crashed = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
-    await crashed.ready;
-    crashed.child.kill('SIGKILL');
-    await crashed.exited;
-    const next = await startServer(configFor(dataDir));
-    await next.stop();
-  });
+  it(
+    'takes over a lock left by a server that died',
+    async () => {
+      const dataDir = tempDataDir();
+      const crashed = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
+      await crashed.ready;
+      crashed.child.kill('SIGKILL');
+      await crashed.exited;
+      const next = await startServer(configFor(dataDir));
+      await next.stop();
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 });
