@@ -8,7 +8,6 @@ import {
   proxiesWalker,
   walkResultCode,
 } from '../proxies/tenant-walk.ts';
-import { proxyRows, storeProxies } from '../proxy-checks/helpers/proxy-check-app.ts';
 import {
   type AccountWalkTarget,
   prepareAccountWalk,
