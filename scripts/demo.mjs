@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `pnpm demo`: the panel in sandbox mode with a demo user, loopback proxies and sandbox maFiles to import.
-// Builds the web app first when it has not been built (skip with --no-web). Stops on Ctrl+C.
+// Builds the web app first when its build is missing or older than the sources (skip with --no-web). Stops on Ctrl+C.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,8 +11,20 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = join(root, 'packages/server/public');
 const withWeb = !process.argv.includes('--no-web');
 
-if (withWeb && !existsSync(join(webRoot, 'index.html'))) {
-  console.log('Building the web app (once)…');
+/** The newest modification time of the files under a folder. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+// A build older than the web or sdk sources would show screens that no longer match the server.
+const builtAt = existsSync(join(webRoot, 'index.html')) ? statSync(join(webRoot, 'index.html')).mtimeMs : 0;
+const sourcesAt = Math.max(...['packages/web/src', 'packages/sdk/src'].map((dir) => newestMtime(join(root, dir))));
+if (withWeb && builtAt < sourcesAt) {
+  console.log('Building the web app…');
   execFileSync('pnpm', ['--filter', '@tradedeck/web', 'run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 

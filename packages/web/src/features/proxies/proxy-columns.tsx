@@ -78,7 +78,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       accessorFn: (row) => row.status,
       header: label('status'),
       meta: label('status'),
-      size: 125,
+      size: 145,
       cell: ({ row }) => <StatusBadge status={row.original.status} pending={row.original.pending} />,
     },
     {
