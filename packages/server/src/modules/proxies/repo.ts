@@ -11,6 +11,12 @@ export interface ProxySort {
   isDescending: boolean;
 }
 
+/** A saved proxy as a connection through it needs it (a check, a Steam sign-in): the password still sealed. */
+export type SealedProxy = Pick<
+  ProxyDbRow,
+  'id' | 'protocol' | 'host' | 'port' | 'username' | 'passwordEnc' | 'identityHash'
+>;
+
 /** A stored proxy as the module reads it (never the password itself, only the envelope when asked for). */
 export interface ProxyDbRow {
   id: number;

@@ -3,17 +3,10 @@ import { and, asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, steamAccounts } from '../../db/schema.ts';
 import { type ProxyFilters, proxyFilterWhere } from '../proxies/filters.ts';
+import type { SealedProxy } from '../proxies/repo.ts';
 
 /** A saved proxy as a check needs it (the password still sealed). */
-export interface StoredProxyToCheck {
-  id: number;
-  protocol: number;
-  host: string;
-  port: number;
-  username: string | null;
-  passwordEnc: string | null;
-  identityHash: string;
-}
+export type StoredProxyToCheck = SealedProxy;
 
 /** One check result to store on its proxy. */
 export interface StoredCheckResult {

@@ -1,18 +1,10 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
-import { type NewProxyRow, ProxyQueries as ProxiesModuleQueries } from '../proxies/repo.ts';
+import { type NewProxyRow, ProxyQueries as ProxiesModuleQueries, type SealedProxy } from '../proxies/repo.ts';
 
 /** A stored proxy as a sign-in needs it (the password still sealed). */
-export interface StoredProxy {
-  id: number;
-  protocol: number;
-  host: string;
-  port: number;
-  username: string | null;
-  passwordEnc: string | null;
-  identityHash: string;
-}
+export type StoredProxy = SealedProxy;
 
 /** Proxy checks that say the proxy is dead: such proxies get no accounts in the distribute mode. */
 const DEAD_PROXY_STATUSES = [3, 4];
