@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateGuardCode } from '@tradedeck/sdk/domain';
+import { generateGuardCode, type MafileFailureReason, mafileFailureMessages } from '@tradedeck/sdk/domain';
 import type { RunningServer } from '@tradedeck/server/server';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +168,36 @@ describe('tradedeck accounts import', () => {
       'fixture_enc_b: Password not set',
       'fixture_enc_plain: Password not set',
     ]);
+  });
+
+  it('names every broken maFile of the fixture corpus with its reason, and reads every valid variant', async () => {
+    const corpus = fileURLToPath(new URL('../../sdk/test/steam/fixtures/mafiles', import.meta.url));
+    const broken = await runCli(['accounts', 'import', '--mafiles', join(corpus, 'invalid')], env);
+    expect(broken.code).toBe(1);
+    // Files without the .maFile extension are not picked from a folder; every other one is named with its reason.
+    const expected: Array<[string, MafileFailureReason]> = [
+      ['empty.maFile', 'empty'],
+      ['not-json.maFile', 'notJson'],
+      ['array.maFile', 'notObject'],
+      ['missing-shared-secret.maFile', 'missingSharedSecret'],
+      ['empty-shared-secret.maFile', 'missingSharedSecret'],
+      ['shared-not-base64.maFile', 'badSharedSecret'],
+      ['shared-16-bytes.maFile', 'badSharedSecret'],
+      ['identity-21-bytes.maFile', 'badIdentitySecret'],
+      ['bad-steamid.maFile', 'badSteamId'],
+    ];
+    for (const [file, reason] of expected) {
+      expect(broken.stderr).toContain(`${file}: ${mafileFailureMessages.en[reason]}`);
+    }
+    expect(broken.stdout.trim()).toBe('');
+
+    const valid = await runCli(['accounts', 'import', '--mafiles', join(corpus, 'valid')], env);
+    expect(valid.code).toBe(1);
+    expect(valid.stderr).not.toContain('Invalid maFiles');
+    // Every valid variant became a row that waits for its password line.
+    const rows = valid.stdout.trim().split('\n');
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    expect(rows.every((row) => row.endsWith(': Password not set'))).toBe(true);
   });
 
   it.each([
