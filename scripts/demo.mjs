@@ -22,7 +22,9 @@ function newestMtime(dir) {
 
 // A build older than the web or sdk sources would show screens that no longer match the server.
 const builtAt = existsSync(join(webRoot, 'index.html')) ? statSync(join(webRoot, 'index.html')).mtimeMs : 0;
-const sourcesAt = Math.max(...['packages/web/src', 'packages/sdk/src'].map((dir) => newestMtime(join(root, dir))));
+const sourcesAt = Math.max(
+  ...['packages/web/src', 'packages/sdk/src'].map((dir) => newestMtime(join(root, dir))),
+);
 if (withWeb && builtAt < sourcesAt) {
   console.log('Building the web app…');
   execFileSync('pnpm', ['--filter', '@tradedeck/web', 'run', 'build'], { cwd: root, stdio: 'inherit' });
