@@ -17,4 +17,5 @@ export {
   isHubName,
   type SubscribeResult,
 } from './hub-names.ts';
+export { type HubLiveState, liveStateAfter } from './live-state.ts';
 export { SourceTracker, type Verdict } from './source-tracker.ts';

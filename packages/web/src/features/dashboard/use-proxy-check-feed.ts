@@ -2,7 +2,9 @@ import {
   accessTokenFromApiClient,
   createHubClient,
   type HubEvent,
+  type HubLiveState,
   type HubNotice,
+  liveStateAfter,
 } from '@tradedeck/sdk/hubs';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
@@ -13,7 +15,7 @@ export interface ProxyCheckEvent {
   valid: boolean;
 }
 
-export type FeedState = 'connecting' | 'live' | 'lost' | 'closed' | 'desync';
+export type FeedState = HubLiveState;
 
 /** How many results the dashboard keeps on screen. */
 const KEEP = 10;
@@ -32,7 +34,7 @@ export function useProxyCheckFeed(): { events: ProxyCheckEvent[]; state: FeedSta
       baseUrl: window.location.origin,
       hub: 'proxy-checker-hub',
       accessToken: accessTokenFromApiClient(client),
-      onNotice: (notice: HubNotice) => setState(stateAfter(notice)),
+      onNotice: (notice: HubNotice) => setState(liveStateAfter(notice)),
     });
     let active = true;
     const onEvent = (event: HubEvent) => {
@@ -57,17 +59,4 @@ export function useProxyCheckFeed(): { events: ProxyCheckEvent[]; state: FeedSta
   }, [client]);
 
   return { events, state };
-}
-
-function stateAfter(notice: HubNotice): FeedState {
-  switch (notice.kind) {
-    case 'restored':
-      return 'live';
-    case 'lost':
-      return 'lost';
-    case 'desync':
-      return 'desync';
-    default:
-      return 'closed';
-  }
 }

@@ -4,7 +4,9 @@ import {
   accessTokenFromApiClient,
   createHubClient,
   type HubEvent,
+  type HubLiveState,
   type HubNotice,
+  liveStateAfter,
 } from '@tradedeck/sdk/hubs';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
@@ -12,7 +14,7 @@ import { applyStatusEvent, applyStatusEvents } from './cache-updates.ts';
 import type { CheckTracker, StatusEvent } from './check-tracker.ts';
 import { readStatusEvent } from './check-tracker.ts';
 
-export type LiveState = 'connecting' | 'live' | 'lost' | 'closed' | 'desync';
+export type LiveState = HubLiveState;
 
 /** Results are applied in small bursts: a 1,000-proxy batch re-renders the table a few times a second, not 1,000. */
 const FLUSH_MS = 120;
@@ -42,7 +44,7 @@ export function useLiveChecks(tracker: CheckTracker): LiveState {
       accessToken: accessTokenFromApiClient(client),
       onNotice: (notice: HubNotice) => {
         if (!active) return;
-        setState(stateAfter(notice));
+        setState(liveStateAfter(notice));
         // Results missed while away are in the database: reload what is on screen.
         if (notice.kind === 'restored' || notice.kind === 'desync') {
           void queryClient.invalidateQueries({ queryKey: ['proxies'] });
@@ -90,17 +92,4 @@ function applyToCache(queryClient: QueryClient, events: readonly StatusEvent[]):
     );
   }
   void queryClient.invalidateQueries({ queryKey: ['counters', 'proxies'] });
-}
-
-function stateAfter(notice: HubNotice): LiveState {
-  switch (notice.kind) {
-    case 'restored':
-      return 'live';
-    case 'lost':
-      return 'lost';
-    case 'desync':
-      return 'desync';
-    default:
-      return 'closed';
-  }
 }
