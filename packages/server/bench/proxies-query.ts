@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { authHeaders, proxyLines, startBenchServer } from './_proxies-server.ts';
+import { describeLoad, runQueryLoad } from './_query-load.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
@@ -74,33 +75,23 @@ async function measure(label: string, databaseUrl: string | null): Promise<void>
       ).arrayBuffer();
       print(`${(performance.now() - counters).toFixed(1)} ms counters`);
     }
-    const latencies: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (next < REQUESTS && performance.now() - started < MAX_SECONDS * 1000) {
-          const body = bodies[next++ % bodies.length];
-          const t0 = performance.now();
-          const res = await fetch(`${server.base}/api/proxies/query`, {
-            method: 'POST',
-            headers: authHeaders(server.token),
-            body: JSON.stringify(body),
-          });
-          await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`query ${res.status}`);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    const load = {
+      base: server.base,
+      token: server.token,
+      path: '/api/proxies/query',
+      bodies,
+      clients: CLIENTS,
+      requests: REQUESTS,
+      maxSeconds: MAX_SECONDS,
+    };
+    const heading = `query ${label}: over ${COUNT.toLocaleString('en')} proxies, ${CLIENTS} clients`;
+    // Every client sending its next query the moment the last one answers: the server's capacity.
     print(
-      `query ${label}: ${latencies.length} queries over ${COUNT.toLocaleString('en')} proxies, ${CLIENTS} clients: ` +
-        `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms, ` +
-        `${Math.round(latencies.length / seconds)} queries/s (target p95 < 50 ms: ${at(0.95) < 50 ? 'met' : 'MISSED'})`,
+      describeLoad(`${heading}, back to back`, await runQueryLoad({ ...load, perClientPerSecond: 0 }), 50),
     );
+    // Fifty people at their panels, each paging or filtering twice a second.
+    const paced = await runQueryLoad({ ...load, perClientPerSecond: 2 });
+    print(describeLoad(`${heading}, 2 queries/s each`, paced, 50));
   } finally {
     await server.stop();
   }

@@ -1,4 +1,4 @@
-import { hkdfSync, randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Keyring } from './master-key.ts';
 
@@ -20,13 +20,20 @@ export function deriveKey(keyring: Keyring, purpose: string): Buffer {
 
 /** HS256 access tokens naming the user (`sub`) and device session (`sid`), checked for iss/aud/typ/exp. */
 export class AccessTokens {
-  readonly #key: Uint8Array;
+  /** Imported once: importing a raw key on every request costs more than the signature check itself. */
+  readonly #key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     keyring: Keyring,
     private readonly now: () => number = Date.now,
   ) {
-    this.#key = new Uint8Array(deriveKey(keyring, 'access-token-hs256'));
+    this.#key = webcrypto.subtle.importKey(
+      'raw',
+      new Uint8Array(deriveKey(keyring, 'access-token-hs256')),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async issue(claims: AccessClaims): Promise<{ accessToken: string; expiresAt: string }> {
@@ -40,14 +47,14 @@ export class AccessTokens {
       .setJti(randomUUID())
       .setIssuedAt(iat)
       .setExpirationTime(exp)
-      .sign(this.#key);
+      .sign(await this.#key);
     return { accessToken, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
   /** The claims of a valid token, or null for anything else (bad signature, alg, audience, type, expiry). */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,

@@ -16,8 +16,12 @@ export class UserScope {
   async run<T>(userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
     const useRole = await this.roleReady();
     return this.db.transaction(async (tx) => {
-      if (useRole) await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-      await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+      // One round trip for both settings: `set_config('role', …, true)` is `set local role`.
+      await tx.execute(
+        useRole
+          ? sql`select set_config('role', ${APP_ROLE}, true), set_config('app.user_id', ${userId}, true)`
+          : sql`select set_config('app.user_id', ${userId}, true)`,
+      );
       return work(tx as unknown as Db);
     });
   }

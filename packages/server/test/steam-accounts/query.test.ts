@@ -76,6 +76,24 @@ describe('steamAccounts query, counters, querySpec, get, listTags and the search
     const steamIds = descending.items.map((r) => r.steamId);
     expect(steamIds).toEqual([...steamIds].sort().reverse());
     expect(descending.items.every((r) => r.lastLoginAt !== null && r.lastError === null)).toBe(true);
+    const pastTheEnd = await query({ pages: { page: 3, pageSize: 10 } });
+    expect(pastTheEnd.items).toEqual([]);
+    expect(pastTheEnd.total).toBe(12);
+  });
+
+  it('lists each row with its tags sorted by name', async () => {
+    const page = await query({ pages: { page: 1, pageSize: 100 }, sort: [{ propertyName: 'login' }] });
+    const names = page.items.map((r) => r.tags.map((tag) => tag.name));
+    expect(names.slice(0, 7)).toEqual([
+      ['Farm A'],
+      ['Farm A'],
+      ['Farm A', 'Farm B'],
+      ['Farm A', 'Farm B'],
+      ['Farm B'],
+      ['Farm B'],
+      [],
+    ]);
+    expect(page.items[2]!.tags.map((tag) => tag.id)).toEqual([tagA, tagB]);
   });
 
   it('filters by tags (any of / none of), proxy presence, status and text', async () => {
@@ -96,6 +114,12 @@ describe('steamAccounts query, counters, querySpec, get, listTags and the search
     const bySteamId = await query({ searchString: rows[5]!.steamId });
     expect(bySteamId.items.map((r) => r.id)).toEqual([rows[5]!.id]);
     expect((await query({ searchString: '%' })).total).toBe(0);
+    // The proxy's address matches too, and only the user's own proxies count.
+    const byProxy = await query({ searchString: '10.30.0.2' });
+    const proxyOfFirstMatch = byProxy.items[0]!.proxyId;
+    expect(byProxy.total).toBe(4);
+    expect(byProxy.items.every((r) => r.proxyId === proxyOfFirstMatch)).toBe(true);
+    expect((await query({ searchString: '10.30.0.9' })).total).toBe(0);
     expect((await query({ searchString: 'sandbox_bot_0499' })).total).toBe(0);
   });
 

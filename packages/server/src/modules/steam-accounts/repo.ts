@@ -1,28 +1,21 @@
-import type { SteamAccountRow, steamAccountFiltersSchema } from '@tradedeck/sdk/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+import {
+  type AccountFilters,
+  type AccountSortKey,
+  accountOrder,
+  accountViewColumns,
+  accountWhere,
+  likeContains,
+  type StoredAccountView,
+  toStoredView,
+} from './account-list-sql.ts';
 import { ProxyQueries } from './proxy-repo.ts';
 import { TagQueries } from './tag-repo.ts';
 
-export type AccountFilters = z.output<typeof steamAccountFiltersSchema>;
-export type AccountSortKey =
-  | 'id'
-  | 'login'
-  | 'steamId'
-  | 'accountStatus'
-  | 'proxy'
-  | 'createdAt'
-  | 'lastLoginAt';
-
-/** An account row as the lists show it, before its texts are put in the request's language. */
-export type StoredAccountView = Omit<SteamAccountRow, 'lastError' | 'createdAt' | 'lastLoginAt'> & {
-  createdAt: Date;
-  lastLoginAt: Date | null;
-  lastErrorReason: string | null;
-};
+export type { AccountFilters, AccountSortKey, StoredAccountView } from './account-list-sql.ts';
 
 /** The encrypted columns of one account, opened by the services outside any transaction. */
 export interface StoredSecrets {
@@ -54,36 +47,6 @@ export interface NewAccountRow {
   hasRevocationCode: boolean;
   lastLoginAt: Date;
 }
-
-/** `%`, `_` and `\` typed by the user match themselves in a LIKE pattern. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const SORT_COLUMNS: Record<AccountSortKey, SQL[]> = {
-  id: [sql`${steamAccounts.id}`],
-  login: [sql`lower(${steamAccounts.login})`],
-  steamId: [sql`${steamAccounts.steamId}`],
-  accountStatus: [sql`${steamAccounts.status}`],
-  proxy: [sql`${proxies.host}`, sql`${proxies.port}`],
-  createdAt: [sql`${steamAccounts.createdAt}`],
-  lastLoginAt: [sql`${steamAccounts.lastLoginAt}`],
-};
-
-const viewColumns = {
-  id: steamAccounts.id,
-  login: steamAccounts.login,
-  steamId: steamAccounts.steamId,
-  avatarUri: steamAccounts.avatarUri,
-  proxyId: steamAccounts.proxyId,
-  proxyHost: proxies.host,
-  proxyPort: proxies.port,
-  balances: steamAccounts.balances,
-  accountStatus: steamAccounts.status,
-  createdAt: steamAccounts.createdAt,
-  lastLoginAt: steamAccounts.lastLoginAt,
-  lastErrorReason: steamAccounts.lastErrorReason,
-};
 
 /** Every SQL statement of the Steam accounts area, run inside one user's scope (RLS plus explicit filters). */
 export class SteamAccountsRepo {
@@ -122,104 +85,37 @@ export class AccountQueries {
     this.proxies = new ProxyQueries(tx, userId);
   }
 
-  private where(filters: Partial<AccountFilters>): SQL {
-    const conditions: (SQL | undefined)[] = [eq(steamAccounts.userId, this.userId)];
-    const withTags = filters.withTagIds ?? [];
-    if (withTags.length > 0)
-      conditions.push(
-        sql`exists (select 1 from ${steamAccountTagLinks} where ${steamAccountTagLinks.accountId} = ${steamAccounts.id} and ${inArray(steamAccountTagLinks.tagId, withTags)})`,
-      );
-    const exceptTags = filters.exceptTagIds ?? [];
-    if (exceptTags.length > 0)
-      conditions.push(
-        sql`not exists (select 1 from ${steamAccountTagLinks} where ${steamAccountTagLinks.accountId} = ${steamAccounts.id} and ${inArray(steamAccountTagLinks.tagId, exceptTags)})`,
-      );
-    if (filters.hasProxy === true) conditions.push(isNotNull(steamAccounts.proxyId));
-    if (filters.hasProxy === false) conditions.push(isNull(steamAccounts.proxyId));
-    const search = filters.searchString?.trim();
-    if (search) {
-      const pattern = likeContains(search);
-      conditions.push(
-        or(
-          sql`${steamAccounts.login} ilike ${pattern}`,
-          sql`${steamAccounts.steamId} like ${pattern}`,
-          sql`${proxies.host} ilike ${pattern}`,
-        ),
-      );
-    }
-    if ((filters.withStatus ?? []).length > 0)
-      conditions.push(inArray(steamAccounts.status, filters.withStatus!));
-    if ((filters.exceptStatus ?? []).length > 0)
-      conditions.push(sql`not ${inArray(steamAccounts.status, filters.exceptStatus!)}`);
-    return and(...conditions)!;
-  }
-
+  /** One page of the list and the total, in one statement (the count runs once, as an InitPlan). */
   async query(
     filters: Partial<AccountFilters>,
     sort: { propertyName: AccountSortKey; isDescending: boolean }[],
     page: number,
     pageSize: number,
   ): Promise<{ items: StoredAccountView[]; total: number }> {
-    const where = this.where(filters);
-    const order: SQL[] = [];
-    for (const item of sort.length > 0
-      ? sort
-      : [{ propertyName: 'createdAt' as const, isDescending: true }]) {
-      for (const column of SORT_COLUMNS[item.propertyName])
-        order.push(item.isDescending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
-    }
-    const lastDescending = sort.length === 0 || sort.at(-1)!.isDescending;
-    order.push(
-      lastDescending ? sql`${steamAccounts.id} desc nulls last` : sql`${steamAccounts.id} asc nulls last`,
-    );
-    const [rows, totals] = await Promise.all([
-      this.tx
-        .select(viewColumns)
-        .from(steamAccounts)
-        .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
-        .where(where)
-        .orderBy(...order)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(steamAccounts)
-        .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
-        .where(where),
-    ]);
-    return { items: await this.withTags(rows), total: Number(totals[0]?.n ?? 0) };
+    const where = accountWhere(this.userId, filters);
+    const count = this.tx.select({ n: sql<number>`count(*)::int` }).from(steamAccounts).where(where);
+    const rows = await this.tx
+      .select({ ...accountViewColumns, total: sql<number>`(${count})` })
+      .from(steamAccounts)
+      .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
+      .where(where)
+      .orderBy(...accountOrder(sort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    // A page past the end has no row to carry the total.
+    const total = rows[0]?.total ?? (page > 1 ? ((await count)[0]?.n ?? 0) : 0);
+    return { items: rows.map(toStoredView), total: Number(total) };
   }
 
   async views(ids: readonly number[]): Promise<StoredAccountView[]> {
     if (ids.length === 0) return [];
     const rows = await this.tx
-      .select(viewColumns)
+      .select(accountViewColumns)
       .from(steamAccounts)
       .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
       .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])))
       .orderBy(asc(steamAccounts.id));
-    return this.withTags(rows);
-  }
-
-  private async withTags(rows: RawView[]): Promise<StoredAccountView[]> {
-    const tags = await this.tagsOf(rows.map((row) => row.id));
-    return rows.map((row) => ({
-      id: row.id,
-      login: row.login,
-      steamId: row.steamId,
-      avatarUri: row.avatarUri,
-      proxyId: row.proxyId,
-      proxy:
-        row.proxyHost !== null && row.proxyPort !== null
-          ? { address: row.proxyHost, port: row.proxyPort }
-          : null,
-      tags: tags.get(row.id) ?? [],
-      balances: (row.balances as StoredAccountView['balances']) ?? [],
-      accountStatus: row.accountStatus as StoredAccountView['accountStatus'],
-      createdAt: row.createdAt,
-      lastLoginAt: row.lastLoginAt,
-      lastErrorReason: row.lastErrorReason,
-    }));
+    return rows.map(toStoredView);
   }
 
   async tagsOf(accountIds: readonly number[]): Promise<Map<number, { id: number; name: string }[]>> {
@@ -393,19 +289,4 @@ export class AccountQueries {
       .orderBy(asc(sql`lower(${steamAccounts.login})`))
       .limit(limit);
   }
-}
-
-interface RawView {
-  id: number;
-  login: string;
-  steamId: string | null;
-  avatarUri: string | null;
-  proxyId: number | null;
-  proxyHost: string | null;
-  proxyPort: number | null;
-  balances: unknown;
-  accountStatus: number;
-  createdAt: Date;
-  lastLoginAt: Date | null;
-  lastErrorReason: string | null;
 }

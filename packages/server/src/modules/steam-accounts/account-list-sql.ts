@@ -1,0 +1,146 @@
+import type { SteamAccountRow, steamAccountFiltersSchema } from '@tradedeck/sdk/contract';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
+
+export type AccountFilters = z.output<typeof steamAccountFiltersSchema>;
+export type AccountSortKey =
+  | 'id'
+  | 'login'
+  | 'steamId'
+  | 'accountStatus'
+  | 'proxy'
+  | 'createdAt'
+  | 'lastLoginAt';
+
+/** An account row as the lists show it, before its texts are put in the request's language. */
+export type StoredAccountView = Omit<SteamAccountRow, 'lastError' | 'createdAt' | 'lastLoginAt'> & {
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  lastErrorReason: string | null;
+};
+
+/** `%`, `_` and `\` typed by the user match themselves in a LIKE pattern. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORT_COLUMNS: Record<AccountSortKey, SQL[]> = {
+  id: [sql`${steamAccounts.id}`],
+  login: [sql`lower(${steamAccounts.login})`],
+  steamId: [sql`${steamAccounts.steamId}`],
+  accountStatus: [sql`${steamAccounts.status}`],
+  proxy: [sql`${proxies.host}`, sql`${proxies.port}`],
+  createdAt: [sql`${steamAccounts.createdAt}`],
+  lastLoginAt: [sql`${steamAccounts.lastLoginAt}`],
+};
+
+/** The account's tags as a JSON array sorted by name, read per row of the page only (Postgres postpones it). */
+const tagsJson = sql<{ id: number; name: string }[]>`(
+  select coalesce(json_agg(json_build_object('id', ${steamAccountTags.id}, 'name', ${steamAccountTags.name})
+    order by lower(${steamAccountTags.name}), ${steamAccountTags.id}), '[]'::json)
+  from ${steamAccountTagLinks} join ${steamAccountTags} on ${steamAccountTags.id} = ${steamAccountTagLinks.tagId}
+  where ${steamAccountTagLinks.accountId} = ${steamAccounts.id})`;
+
+/** The columns of a list row; select them from steam_accounts left-joined to proxies. */
+export const accountViewColumns = {
+  id: steamAccounts.id,
+  login: steamAccounts.login,
+  steamId: steamAccounts.steamId,
+  avatarUri: steamAccounts.avatarUri,
+  proxyId: steamAccounts.proxyId,
+  proxyHost: proxies.host,
+  proxyPort: proxies.port,
+  balances: steamAccounts.balances,
+  accountStatus: steamAccounts.status,
+  createdAt: steamAccounts.createdAt,
+  lastLoginAt: steamAccounts.lastLoginAt,
+  lastErrorReason: steamAccounts.lastErrorReason,
+  tags: tagsJson,
+};
+
+export interface RawAccountView {
+  id: number;
+  login: string;
+  steamId: string | null;
+  avatarUri: string | null;
+  proxyId: number | null;
+  proxyHost: string | null;
+  proxyPort: number | null;
+  balances: unknown;
+  accountStatus: number;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  lastErrorReason: string | null;
+  tags: { id: number; name: string }[] | null;
+}
+
+export function toStoredView(row: RawAccountView): StoredAccountView {
+  return {
+    id: row.id,
+    login: row.login,
+    steamId: row.steamId,
+    avatarUri: row.avatarUri,
+    proxyId: row.proxyId,
+    proxy:
+      row.proxyHost !== null && row.proxyPort !== null
+        ? { address: row.proxyHost, port: row.proxyPort }
+        : null,
+    tags: (row.tags ?? []).map((tag) => ({ id: Number(tag.id), name: tag.name })),
+    balances: (row.balances as StoredAccountView['balances']) ?? [],
+    accountStatus: row.accountStatus as StoredAccountView['accountStatus'],
+    createdAt: row.createdAt,
+    lastLoginAt: row.lastLoginAt,
+    lastErrorReason: row.lastErrorReason,
+  };
+}
+
+/**
+ * The list filters over steam_accounts alone (no join needed), so the count can read the table by itself. The
+ * search matches the login, the SteamID or the address of the account's proxy; each part can use its own index.
+ */
+export function accountWhere(userId: string, filters: Partial<AccountFilters>): SQL {
+  const conditions: (SQL | undefined)[] = [eq(steamAccounts.userId, userId)];
+  const withTags = filters.withTagIds ?? [];
+  if (withTags.length > 0)
+    conditions.push(
+      sql`exists (select 1 from ${steamAccountTagLinks} where ${steamAccountTagLinks.accountId} = ${steamAccounts.id} and ${inArray(steamAccountTagLinks.tagId, withTags)})`,
+    );
+  const exceptTags = filters.exceptTagIds ?? [];
+  if (exceptTags.length > 0)
+    conditions.push(
+      sql`not exists (select 1 from ${steamAccountTagLinks} where ${steamAccountTagLinks.accountId} = ${steamAccounts.id} and ${inArray(steamAccountTagLinks.tagId, exceptTags)})`,
+    );
+  if (filters.hasProxy === true) conditions.push(isNotNull(steamAccounts.proxyId));
+  if (filters.hasProxy === false) conditions.push(isNull(steamAccounts.proxyId));
+  const search = filters.searchString?.trim();
+  if (search) {
+    const pattern = likeContains(search);
+    conditions.push(
+      or(
+        sql`${steamAccounts.login} ilike ${pattern}`,
+        sql`${steamAccounts.steamId} like ${pattern}`,
+        sql`${steamAccounts.proxyId} = any(array(select p.id from ${proxies} p where p.user_id = ${userId} and p.host ilike ${pattern}))`,
+      ),
+    );
+  }
+  if ((filters.withStatus ?? []).length > 0)
+    conditions.push(inArray(steamAccounts.status, filters.withStatus!));
+  if ((filters.exceptStatus ?? []).length > 0)
+    conditions.push(sql`not ${inArray(steamAccounts.status, filters.exceptStatus!)}`);
+  return and(...conditions)!;
+}
+
+/** ORDER BY for the chosen sort, newest first by default, the id last so pages never overlap. */
+export function accountOrder(sort: { propertyName: AccountSortKey; isDescending: boolean }[]): SQL[] {
+  const order: SQL[] = [];
+  for (const item of sort.length > 0 ? sort : [{ propertyName: 'createdAt' as const, isDescending: true }]) {
+    for (const column of SORT_COLUMNS[item.propertyName])
+      order.push(item.isDescending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
+  }
+  const lastDescending = sort.length === 0 || sort.at(-1)!.isDescending;
+  order.push(
+    lastDescending ? sql`${steamAccounts.id} desc nulls last` : sql`${steamAccounts.id} asc nulls last`,
+  );
+  return order;
+}
