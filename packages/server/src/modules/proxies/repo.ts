@@ -37,6 +37,13 @@ export interface ProxyDbRow {
   createdAt: Date;
 }
 
+/** A list row with its tags and the Steam accounts that use it. */
+export interface ProxyPageRow extends ProxyDbRow {
+  tags: TagRow[];
+  accounts: { id: number; login: string }[];
+  total: number;
+}
+
 export interface NewProxyRow {
   protocol: number;
   host: string;
@@ -51,6 +58,9 @@ export interface TagRow {
   id: number;
   name: string;
 }
+
+/** The list row's id inside a correlated subquery (Drizzle leaves columns of one-table queries unqualified). */
+const OUTER_PROXY_ID = sql`${sql.identifier('proxies')}.${sql.identifier('id')}`;
 
 /** Rows per INSERT statement: bounds the size of one message to the database. */
 const INSERT_CHUNK = 20_000;
@@ -128,26 +138,37 @@ export class ProxyQueries {
     }
   }
 
+  /**
+   * One page of the list with each row's tags and Steam accounts, and the total, in one statement: the count runs
+   * once (an uncorrelated subquery) and the per-row lists are read for the rows of the page only.
+   */
   async page(
     filters: Partial<ProxyFilters>,
     sort: readonly ProxySort[],
     offset: number,
     limit: number,
-  ): Promise<{ rows: ProxyDbRow[]; total: number }> {
+  ): Promise<{ rows: ProxyPageRow[]; total: number }> {
     const where = proxyFilterWhere(this.userId, filters);
+    const count = this.tx.select({ n: sql<number>`count(*)::int` }).from(proxies).where(where);
     const rows = await this.tx
-      .select(this.columns())
+      .select({
+        ...this.columns(),
+        tags: sql<TagRow[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name)
+          order by lower(t.name), t.id), '[]'::json)
+          from ${proxyTagLinks} l join ${proxyTags} t on t.id = l.tag_id where l.proxy_id = ${OUTER_PROXY_ID})`,
+        accounts: sql<{ id: number; login: string }[]>`(select coalesce(json_agg(json_build_object('id', a.id,
+          'login', a.login) order by a.id), '[]'::json)
+          from ${steamAccounts} a where a.proxy_id = ${OUTER_PROXY_ID})`,
+        total: sql<number>`(${count})`,
+      })
       .from(proxies)
       .where(where)
       .orderBy(...this.orderBy(sort))
       .limit(limit)
       .offset(offset);
-    // A short page (or an empty first page) already tells the total; only other pages need the count.
-    if ((rows.length > 0 && rows.length < limit) || (rows.length === 0 && offset === 0)) {
-      return { rows, total: offset + rows.length };
-    }
-    const [counted] = await this.tx.select({ n: sql<number>`count(*)::int` }).from(proxies).where(where);
-    return { rows, total: counted?.n ?? 0 };
+    // A page past the end has no row to carry the total.
+    const total = rows[0]?.total ?? (offset > 0 ? ((await count)[0]?.n ?? 0) : 0);
+    return { rows, total: Number(total) };
   }
 
   async byIds(ids: readonly number[]): Promise<ProxyDbRow[]> {

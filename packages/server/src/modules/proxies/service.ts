@@ -52,7 +52,8 @@ export class ProxiesService {
     return this.repo.run(userId, async (q) => {
       await requireOwnSelection(q, input);
       const { rows, total } = await q.page(input, input.sort, (page - 1) * pageSize, pageSize);
-      return { items: await this.rowsWithLinks(q, rows), total, page, pageSize };
+      const items = rows.map((row) => toProxyRow(row, row.tags, row.accounts));
+      return { items, total, page, pageSize };
     });
   }
 

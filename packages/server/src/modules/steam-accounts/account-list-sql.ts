@@ -35,12 +35,13 @@ const SORT_COLUMNS: Record<AccountSortKey, SQL[]> = {
   lastLoginAt: [sql`${steamAccounts.lastLoginAt}`],
 };
 
+/** The list row's id inside a correlated subquery (Drizzle leaves columns of one-table queries unqualified). */
+const OUTER_ACCOUNT_ID = sql`${sql.identifier('steam_accounts')}.${sql.identifier('id')}`;
+
 /** The account's tags as a JSON array sorted by name, read per row of the page only (Postgres postpones it). */
 const tagsJson = sql<{ id: number; name: string }[]>`(
-  select coalesce(json_agg(json_build_object('id', ${steamAccountTags.id}, 'name', ${steamAccountTags.name})
-    order by lower(${steamAccountTags.name}), ${steamAccountTags.id}), '[]'::json)
-  from ${steamAccountTagLinks} join ${steamAccountTags} on ${steamAccountTags.id} = ${steamAccountTagLinks.tagId}
-  where ${steamAccountTagLinks.accountId} = ${steamAccounts.id})`;
+  select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id), '[]'::json)
+  from ${steamAccountTagLinks} l join ${steamAccountTags} t on t.id = l.tag_id where l.account_id = ${OUTER_ACCOUNT_ID})`;
 
 /** The columns of a list row; select them from steam_accounts left-joined to proxies. */
 export const accountViewColumns = {
@@ -104,12 +105,12 @@ export function accountWhere(userId: string, filters: Partial<AccountFilters>): 
   const withTags = filters.withTagIds ?? [];
   if (withTags.length > 0)
     conditions.push(
-      sql`exists (select 1 from ${steamAccountTagLinks} where ${steamAccountTagLinks.accountId} = ${steamAccounts.id} and ${inArray(steamAccountTagLinks.tagId, withTags)})`,
+      sql`exists (select 1 from ${steamAccountTagLinks} l where l.account_id = ${OUTER_ACCOUNT_ID} and l.tag_id in ${idList(withTags)})`,
     );
   const exceptTags = filters.exceptTagIds ?? [];
   if (exceptTags.length > 0)
     conditions.push(
-      sql`not exists (select 1 from ${steamAccountTagLinks} where ${steamAccountTagLinks.accountId} = ${steamAccounts.id} and ${inArray(steamAccountTagLinks.tagId, exceptTags)})`,
+      sql`not exists (select 1 from ${steamAccountTagLinks} l where l.account_id = ${OUTER_ACCOUNT_ID} and l.tag_id in ${idList(exceptTags)})`,
     );
   if (filters.hasProxy === true) conditions.push(isNotNull(steamAccounts.proxyId));
   if (filters.hasProxy === false) conditions.push(isNull(steamAccounts.proxyId));
@@ -129,6 +130,13 @@ export function accountWhere(userId: string, filters: Partial<AccountFilters>): 
   if ((filters.exceptStatus ?? []).length > 0)
     conditions.push(sql`not ${inArray(steamAccounts.status, filters.exceptStatus!)}`);
   return and(...conditions)!;
+}
+
+function idList(ids: readonly number[]): SQL {
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /** ORDER BY for the chosen sort, newest first by default, the id last so pages never overlap. */
