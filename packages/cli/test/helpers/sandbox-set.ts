@@ -12,8 +12,8 @@ import {
 
 /**
  * Sandbox maFiles and `login:password` lines for `healthy` accounts plus the named failure cases. Cases are
- * chosen one by one: some (a rate limit) cool their proxy down and would turn later accounts on that proxy
- * into proxy errors.
+ * chosen one by one: some (a rate limit) cool their proxy down; in the single and multiple modes later accounts
+ * sent to that proxy become proxy errors (the distribute mode plans them on other proxies).
  */
 export async function writeSandboxSet(
   dir: string,

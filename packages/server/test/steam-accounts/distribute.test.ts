@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyTagLinks } from '../../src/db/schema.ts';
-import { planDistribution } from '../../src/modules/steam-accounts/distribute.ts';
+import { DistributionPool, planDistribution } from '../../src/modules/steam-accounts/distribute.ts';
 import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { addAccounts, addItem, dataOf, seedProxies, world } from './helpers.ts';
 
@@ -46,6 +46,96 @@ describe('planDistribution', () => {
           expect([...placed.values()].reduce((a, b) => a + b, 0)).toBe(Math.min(accounts, capacity));
           for (const proxy of proxies)
             expect(proxy.load + (placed.get(proxy.id) ?? 0)).toBeLessThanOrEqual(Math.max(max, proxy.load));
+        },
+      ),
+    );
+  });
+});
+
+describe('DistributionPool', () => {
+  it('hands back the rows planned on a resting proxy that have not started, and plans them again elsewhere', () => {
+    const pool = new DistributionPool<string>(
+      [
+        { id: 1, load: 0 },
+        { id: 2, load: 1 },
+        { id: 3, load: 0 },
+      ],
+      2,
+    );
+    expect(pool.plan(['a', 'b', 'c', 'd', 'e', 'f'])).toEqual(['f']);
+    expect(['a', 'b', 'c', 'd', 'e'].map((row) => pool.proxyOf(row))).toEqual([1, 3, 1, 2, 3]);
+    expect(pool.start('a')).toBe(1);
+    // Proxy 1 rests: 'a' has started (it keeps its place until it ends), 'c' is handed back.
+    expect(pool.rest(1)).toEqual(['c']);
+    expect(pool.proxyOf('c')).toBeNull();
+    expect(pool.start('c')).toBeNull();
+    // Proxies 2 and 3 are full: no room for 'c' until a sign-in on them fails.
+    expect(pool.plan(['c'])).toEqual(['c']);
+    pool.start('b');
+    pool.finish('b', false);
+    expect(pool.plan(['c'])).toEqual([]);
+    expect(pool.proxyOf('c')).toBe(3);
+    // A resting proxy gets nothing, even with room.
+    pool.finish('a', false);
+    expect(pool.loads()).toEqual([
+      { id: 1, load: 0 },
+      { id: 2, load: 2 },
+      { id: 3, load: 2 },
+    ]);
+    expect(pool.plan(['g'])).toEqual(['g']);
+  });
+
+  it('never places more than the cap on a proxy and never plans on a resting one, whatever happens (property)', () => {
+    const event = fc.oneof(
+      fc.record({ kind: fc.constant('plan' as const), count: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant('start' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('finish' as const), pick: fc.nat(), stored: fc.boolean() }),
+      fc.record({ kind: fc.constant('rest' as const), pick: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(event, { maxLength: 60 }),
+        (loads, max, events) => {
+          const proxies = loads.map((load, i) => ({ id: i + 1, load }));
+          const pool = new DistributionPool<number>(proxies, max);
+          const resting = new Set<number>();
+          const stored = new Map(proxies.map((p) => [p.id, p.load]));
+          const live = new Set<number>();
+          let nextRow = 0;
+          for (const step of events) {
+            const rows = [...live];
+            if (step.kind === 'plan') {
+              const fresh = Array.from({ length: step.count }, () => nextRow++);
+              const unplaced = new Set(pool.plan(fresh));
+              for (const row of fresh) {
+                if (unplaced.has(row)) continue;
+                expect(resting.has(pool.proxyOf(row)!)).toBe(false);
+                live.add(row);
+              }
+            } else if (step.kind === 'rest') {
+              const id = proxies[step.pick % proxies.length]!.id;
+              resting.add(id);
+              for (const row of pool.rest(id)) live.delete(row);
+            } else if (rows.length > 0) {
+              const row = rows[step.pick % rows.length]!;
+              if (step.kind === 'start') pool.start(row);
+              else {
+                const proxyId = pool.proxyOf(row)!;
+                if (step.stored) stored.set(proxyId, stored.get(proxyId)! + 1);
+                pool.finish(row, step.stored);
+                live.delete(row);
+              }
+            }
+            const held = new Map<number, number>();
+            for (const row of live) held.set(pool.proxyOf(row)!, (held.get(pool.proxyOf(row)!) ?? 0) + 1);
+            for (const { id, load } of pool.loads()) {
+              expect(load).toBe(stored.get(id)! + (held.get(id) ?? 0));
+              const initial = proxies.find((p) => p.id === id)!.load;
+              expect(load).toBeLessThanOrEqual(Math.max(max, initial));
+            }
+          }
         },
       ),
     );

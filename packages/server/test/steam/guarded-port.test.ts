@@ -2,7 +2,7 @@
  * The shared rules around both adapters (spacing per proxy, proxy and account rests), driven through the
  * sandbox adapter with a manual clock so waiting is observed, not slept.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type Clock,
   createSteamPort,
@@ -90,6 +90,45 @@ describe('guarded Steam port', () => {
       outcome: { reason: 'authenticationProblem' },
     });
     expect(await port.signIn(input('sandbox_bot_0010', proxy(8)))).toMatchObject({ ok: true });
+  });
+
+  it('answers a sign-in that waited for its slot from a rest that began meanwhile, without asking Steam', async () => {
+    // Sleeps end only when the test says so, so the order of events is exact.
+    const start = Date.UTC(2026, 0, 1);
+    let now = start;
+    const sleepers: (() => void)[] = [];
+    const clock: Clock = {
+      now: () => now,
+      sleep: (ms) => {
+        const until = now + ms;
+        return new Promise<void>((resolve) => {
+          sleepers.push(() => {
+            now = Math.max(now, until);
+            resolve();
+          });
+        });
+      },
+    };
+    const port = createSteamPort({ mode: 'sandbox' }, { clock, loginSpacingMs: 10_000 });
+    const egress = proxy(31);
+    expect(await port.signIn(input('sandbox_bot_0031', egress))).toMatchObject({ ok: true });
+    const waiting = port.signIn(input('sandbox_bot_0032', egress));
+    const limited = port.signIn(input('sandbox_rate_limited', egress));
+    await vi.waitFor(() => expect(sleepers).toHaveLength(2));
+    // The rate-limited sign-in's slot comes first here; the healthy one is still waiting.
+    sleepers[1]!();
+    const limitedResult = await limited;
+    expect(limitedResult).toMatchObject({ ok: false, failure: { eresult: 84 } });
+    // Steam itself answered that one.
+    expect(limitedResult).not.toHaveProperty('answeredFromRest');
+    sleepers[0]!();
+    expect(await waiting).toMatchObject({
+      ok: false,
+      failure: { kind: 'eresult', eresult: 84 },
+      answeredFromRest: true,
+    });
+    expect(await port.proxyRestUntil(egress)).toEqual(new Date(start + 20_000 + 30 * 60_000));
+    expect(await port.proxyRestUntil(proxy(32))).toBeNull();
   });
 
   it('keys proxies by egress address, not by scheme or credentials', async () => {

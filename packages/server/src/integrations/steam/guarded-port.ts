@@ -1,7 +1,8 @@
 /**
  * The rules both adapters share, so the sandbox exercises the same path as live Steam: no call without a proxy,
  * sign-ins spaced per proxy, a proxy rested after a rate limit (84) and an account rested after a login throttle
- * (87). Retrying during a rest would only reset Steam's timer, so the rest is answered without calling Steam.
+ * (87). Retrying during a rest would only reset Steam's timer, so the rest is answered without calling Steam
+ * (`answeredFromRest`), also to a sign-in that was waiting for its slot when the rest began.
  */
 import { EResult, type LoginOutcome } from '@tradedeck/sdk/domain';
 import type { Clock } from './clock.ts';
@@ -13,6 +14,7 @@ import type {
   RefreshResult,
   SignInInput,
   SignInResult,
+  SteamAdapter,
   SteamFailure,
   SteamPort,
   SteamProxy,
@@ -30,7 +32,7 @@ export interface GuardOptions {
 
 export class GuardedSteamPort implements SteamPort {
   constructor(
-    private readonly inner: SteamPort,
+    private readonly inner: SteamAdapter,
     private readonly options: GuardOptions,
   ) {}
 
@@ -44,15 +46,23 @@ export class GuardedSteamPort implements SteamPort {
     const { store, clock } = this.options;
     const accountUntil = await store.accountCoolDownUntil(input.login, clock.now());
     if (accountUntil !== null) {
-      return steamFailure(
-        { kind: 'eresult', eresult: EResult.AccountLoginDeniedThrottle },
-        new Date(accountUntil),
-      );
+      return {
+        ...steamFailure(
+          { kind: 'eresult', eresult: EResult.AccountLoginDeniedThrottle },
+          new Date(accountUntil),
+        ),
+        answeredFromRest: true,
+      };
     }
     const resting = await this.proxyRest(proxy);
     if (resting) return resting;
     const { startAt } = await store.reserveSlot(proxyKey(proxy), clock.now(), this.options.loginSpacingMs);
-    await clock.sleep(startAt - clock.now());
+    if (startAt > clock.now()) {
+      await clock.sleep(startAt - clock.now());
+      // Another sign-in through this proxy may have met the rate limit while this one waited for its slot.
+      const restedMeanwhile = await this.proxyRest(proxy);
+      if (restedMeanwhile) return restedMeanwhile;
+    }
     const result = await this.inner.signIn(input);
     return result.ok ? result : this.record(result, proxy, input.login);
   }
@@ -81,6 +91,11 @@ export class GuardedSteamPort implements SteamPort {
     return this.inner.guardCode(sharedSecret, atSeconds);
   }
 
+  async proxyRestUntil(proxy: SteamProxy): Promise<Date | null> {
+    const until = await this.options.store.proxyCoolDownUntil(proxyKey(proxy), this.options.clock.now());
+    return until === null ? null : new Date(until);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }
@@ -88,7 +103,10 @@ export class GuardedSteamPort implements SteamPort {
   private async proxyRest(proxy: SteamProxy): Promise<SteamFailure | null> {
     const until = await this.options.store.proxyCoolDownUntil(proxyKey(proxy), this.options.clock.now());
     if (until === null) return null;
-    return steamFailure({ kind: 'eresult', eresult: EResult.RateLimitExceeded }, new Date(until));
+    return {
+      ...steamFailure({ kind: 'eresult', eresult: EResult.RateLimitExceeded }, new Date(until)),
+      answeredFromRest: true,
+    };
   }
 
   private async record(result: SteamFailure, proxy: SteamProxy, login: string | null): Promise<SteamFailure> {

@@ -24,6 +24,8 @@ export interface SteamFailure {
   outcome: LoginOutcome;
   /** Set when a cool-down applies: no new attempt through this proxy (or for this account) before this time. */
   retryAfter?: Date;
+  /** Steam was not asked: a rest of the proxy (or the account) was running, so the call never left. */
+  answeredFromRest?: boolean;
 }
 
 export interface SignInInput {
@@ -112,9 +114,18 @@ export interface SteamSessionPort {
   guardCode(sharedSecret: string, atSeconds: number): Promise<GuardCode>;
 }
 
+/** The rests the port keeps, so callers can steer around a proxy Steam rate-limited (84). */
+export interface SteamRestsPort {
+  /** When the rest of this proxy ends, or null when sign-ins through it may go ahead. */
+  proxyRestUntil(proxy: SteamProxy): Promise<Date | null>;
+}
+
 /** The whole port. Inventory and trade capabilities join here as `SteamSessionPort & SteamInventoryPort & ...`. */
-export interface SteamPort extends SteamSessionPort {
+export interface SteamPort extends SteamSessionPort, SteamRestsPort {
   /** Shown as a badge by the web app and the CLI: sandbox is a labelled mode, never a silent fallback. */
   readonly mode: SteamMode;
   close(): Promise<void>;
 }
+
+/** What an adapter (live or sandbox) implements; the guard around it keeps the rests. */
+export type SteamAdapter = Omit<SteamPort, keyof SteamRestsPort>;

@@ -11,6 +11,7 @@ import {
   readCandidates,
 } from './add-rows.ts';
 import type { AccountsDeps } from './deps.ts';
+import { type AddAttempt, signInDistributed } from './distributed-add.ts';
 import { userProxyKeys } from './proxy-identity.ts';
 import { resolveProxies } from './proxy-resolver.ts';
 import { toAccount } from './views.ts';
@@ -44,20 +45,27 @@ export class AddAccountsService {
 
     const box = await this.deps.secrets.openFor(userId);
     const keys = userProxyKeys(box, userId);
-    const ready = await resolveProxies(
-      this.deps,
-      keys,
-      userId,
-      input.mode,
-      input.distribute,
-      candidates,
-      errors,
-    );
-    const addedIds: number[] = [];
-    await forEachLimited(ready, ADD_SIGN_IN_CONCURRENCY, async (candidate) => {
-      const id = await this.signInAndStore(userId, candidate, errors, box);
-      if (id !== null) addedIds.push(id);
-    });
+    const attempt = (candidate: AddCandidate) => this.signInAndStore(userId, candidate, box);
+    let addedIds: number[] = [];
+    if (input.mode === 'distribute' && input.distribute) {
+      addedIds = await signInDistributed(
+        this.deps,
+        keys,
+        userId,
+        input.distribute,
+        candidates,
+        errors,
+        ADD_SIGN_IN_CONCURRENCY,
+        attempt,
+      );
+    } else {
+      const ready = await resolveProxies(this.deps, keys, userId, candidates, errors);
+      await forEachLimited(ready, ADD_SIGN_IN_CONCURRENCY, async (candidate) => {
+        const result = await attempt(candidate);
+        if ('addedId' in result) addedIds.push(result.addedId);
+        else errors.set(candidate.index, result.reason);
+      });
+    }
 
     const views = await this.deps.repo.run(userId, (q) => q.views(addedIds));
     const result: AddAccountsResult = { addedAccounts: views.map(toAccount), errors: {} };
@@ -71,9 +79,8 @@ export class AddAccountsService {
   private async signInAndStore(
     userId: string,
     candidate: AddCandidate,
-    errors: RowErrors,
     box: OpenSecretBox,
-  ): Promise<number | null> {
+  ): Promise<AddAttempt> {
     let outcome: Awaited<ReturnType<AccountsDeps['steam']['signIn']>>;
     try {
       outcome = await this.deps.steam.signIn({
@@ -85,21 +92,21 @@ export class AddAccountsService {
       });
     } catch (error) {
       this.deps.log.error({ err: error, login: candidate.login }, 'Steam sign-in crashed');
-      errors.set(candidate.index, 'unknownError');
-      return null;
+      return { reason: 'unknownError' };
     }
     if (!outcome.ok) {
-      errors.set(candidate.index, outcome.outcome.reason);
-      return null;
+      if (outcome.outcome.retry !== 'coolDownProxy') return { reason: outcome.outcome.reason };
+      return {
+        reason: outcome.outcome.reason,
+        proxyRest: outcome.answeredFromRest ? 'alreadyRunning' : 'metBySteam',
+      };
     }
     // A file of another account signs in as that account only with its own secrets; a SteamID that differs
     // from the one Steam answers means the file does not belong to this login.
     if (candidate.mafile.steamId && candidate.mafile.steamId !== outcome.steamId) {
-      errors.set(candidate.index, 'invalidMafile');
-      return null;
+      return { reason: 'invalidMafile' };
     }
     const id = await storeSignedInAccount(this.deps, userId, candidate, outcome, box);
-    if (id === null) errors.set(candidate.index, 'alreadyAdded');
-    return id;
+    return id === null ? { reason: 'alreadyAdded' } : { addedId: id };
   }
 }

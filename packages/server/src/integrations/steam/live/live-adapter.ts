@@ -20,7 +20,7 @@ import type {
   RefreshResult,
   SignInInput,
   SignInResult,
-  SteamPort,
+  SteamAdapter,
   SteamProxy,
   SteamTimeResult,
 } from '../port.ts';
@@ -52,7 +52,7 @@ export const LIVE_STEAM_DEFAULTS = {
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; failure: LoginFailure };
 
-export class LiveSteamAdapter implements SteamPort {
+export class LiveSteamAdapter implements SteamAdapter {
   readonly mode = 'live' as const;
   readonly #agents: ProxyAgentPool;
   readonly #time: SteamTimeSource;

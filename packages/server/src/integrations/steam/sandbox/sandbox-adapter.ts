@@ -18,17 +18,18 @@ import type {
   RefreshResult,
   SignInInput,
   SignInResult,
-  SteamPort,
+  SteamAdapter,
   SteamProxy,
   SteamTimeResult,
 } from '../port.ts';
+import { proxyKey } from '../proxy-agent.ts';
 import { issueSandboxToken, verifySandboxRefreshToken } from './sandbox-tokens.ts';
 import type { SandboxAccount, SandboxWorld } from './sandbox-world.ts';
 
 /** Sandbox Steam runs a few seconds ahead, so a client that skips the time query gets codes wrong. */
 export const SANDBOX_STEAM_OFFSET_S = 7;
 
-export class SandboxSteamAdapter implements SteamPort {
+export class SandboxSteamAdapter implements SteamAdapter {
   readonly mode = 'sandbox' as const;
   #serial = 0;
 
@@ -38,6 +39,10 @@ export class SandboxSteamAdapter implements SteamPort {
   ) {}
 
   async signIn(input: SignInInput): Promise<SignInResult> {
+    // Steam answers 84 per egress IP before it looks at the account.
+    if (input.proxy && this.world.rateLimits(proxyKey(input.proxy))) {
+      return steamFailure({ kind: 'eresult', eresult: EResult.RateLimitExceeded });
+    }
     const account = this.world.find(input.login);
     // Steam answers an unknown account name like a wrong password.
     if (!account) return steamFailure({ kind: 'eresult', eresult: EResult.InvalidPassword });

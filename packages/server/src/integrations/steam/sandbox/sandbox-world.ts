@@ -44,8 +44,28 @@ function avatarFor(login: string, seed: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
+export interface SandboxWorldOptions {
+  /**
+   * Egress addresses (`host:port`) that Steam treats as over its rate limit: every sign-in through them is
+   * answered 84, whatever the account, as live Steam limits by IP. By default none.
+   */
+  rateLimitedProxies?: readonly string[];
+}
+
 export class SandboxWorld {
-  constructor(readonly seed: string = SANDBOX_SEED) {}
+  readonly #rateLimited: ReadonlySet<string>;
+
+  constructor(
+    readonly seed: string = SANDBOX_SEED,
+    options: SandboxWorldOptions = {},
+  ) {
+    this.#rateLimited = new Set((options.rateLimitedProxies ?? []).map((key) => key.toLowerCase()));
+  }
+
+  /** Whether sign-ins through this egress (`host:port`) meet Steam's rate limit. */
+  rateLimits(egress: string): boolean {
+    return this.#rateLimited.has(egress.toLowerCase());
+  }
 
   /** The account of a login (any case), or null when Steam would not know it. */
   find(login: string): SandboxAccount | null {
