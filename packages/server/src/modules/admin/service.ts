@@ -36,7 +36,11 @@ export class AdminService {
     client: ClientInfo,
   ) {
     const searchString = input.searchString?.trim() || undefined;
-    const { items, total } = await this.deps.users.list({ ...input.pages, status: input.status, searchString });
+    const { items, total } = await this.deps.users.list({
+      ...input.pages,
+      status: input.status,
+      searchString,
+    });
     // The search text may be someone's e-mail: the trail keeps only that a search was made.
     await this.record(ctx, client, 'admin_users_listed', null, {
       status: input.status ?? null,
