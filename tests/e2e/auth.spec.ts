@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { totp } from './totp.ts';
 
@@ -138,6 +139,8 @@ test('first user: register, confirm from the outbox, enable TOTP, log out, sign 
     'Действия администратора доступны только с двухфакторной аутентификацией. Включите приложение-аутентификатор в разделе Профиль → Безопасность.',
   );
   await expect(page.getByRole('table')).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="admin-two-factor-needed"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await shot(page, testInfo, 'admin-two-factor-needed-ru');
   await needed.getByRole('link', { name: 'Открыть настройки безопасности' }).click();
   await page.waitForURL(/\/profile\/security$/);
