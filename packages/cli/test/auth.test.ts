@@ -1,14 +1,17 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../server/src/security/totp.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
 
 let server: RunningServer;
+/** The administrator's saved CLI session; admin commands work in it once the authenticator app is on. */
+let bossDir = '';
 
 /** The newest outbox link to an address (mail stays in the database: no SMTP server is configured). */
 async function outboxLink(email: string): Promise<URL> {
@@ -26,6 +29,21 @@ async function register(email: string, userName: string): Promise<void> {
     userId: link.searchParams.get('userId')!,
     code: link.searchParams.get('code')!,
   });
+}
+
+/** Signs in through the sdk and turns on the authenticator app; returns its secret. */
+async function turnOnAuthenticator(
+  email: string,
+  session?: { accessToken: string; expiresAt: string },
+): Promise<string> {
+  const client = createApiClient({ baseUrl: server.url, tokenStore: new MemoryTokenStore() });
+  client.tokens.set(session ?? (await client.auth.login({ email, password: PASSWORD })));
+  const key = await client.user.getOtpKey();
+  await client.user.setupAuthenticator({
+    enable: true,
+    twoFactor: { totp: totpCode(key.secret, Date.now()) },
+  });
+  return key.secret;
 }
 
 beforeAll(async () => {
@@ -97,13 +115,32 @@ describe('tradedeck login, whoami, logout', () => {
   });
 
   it('prompts for the authenticator code and retries after a wrong one', async () => {
-    const { totpCode } = await import('../../server/src/security/totp.ts');
     await register('totp@example.test', 'totp');
-    const bossDir = freshConfigDir();
+    bossDir = freshConfigDir();
     await runCli(['login', '--server', server.url], { TRADEDECK_CONFIG_DIR: bossDir }, [
       'boss@example.test',
       PASSWORD,
     ]);
+    // Admin commands need the authenticator app: without it the refusal says so, in the chosen language.
+    const refused = await runCli(['admin', 'approve', 'totp@example.test', '--server', server.url], {
+      TRADEDECK_CONFIG_DIR: bossDir,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Administrator actions need two-factor authentication');
+    expect(refused.stderr).toContain(
+      `Turn on the authenticator app in the web app: ${server.url}/profile/security`,
+    );
+    expect(refused.stderr).not.toContain('(4)');
+    const refusedRu = await runCli(['admin', 'users', '--lang', 'ru', '--json', '--server', server.url], {
+      TRADEDECK_CONFIG_DIR: bossDir,
+    });
+    expect(refusedRu.code).toBe(1);
+    expect(refusedRu.stderr).toContain('Профиль → Безопасность');
+    expect(refusedRu.stderr).toContain(`${server.url}/profile/security`);
+    // Turned on from the same session the CLI keeps (the login limit is 10 a minute per address).
+    const saved = JSON.parse(readFileSync(join(bossDir, 'token.json'), 'utf8'));
+    await turnOnAuthenticator('boss@example.test', saved);
+
     expect(
       (
         await runCli(['admin', 'approve', 'totp@example.test', '--server', server.url], {
@@ -112,15 +149,8 @@ describe('tradedeck login, whoami, logout', () => {
       ).code,
     ).toBe(0);
 
-    const client = createApiClient({ baseUrl: server.url, tokenStore: new MemoryTokenStore() });
-    client.tokens.set(await client.auth.login({ email: 'totp@example.test', password: PASSWORD }));
-    const key = await client.user.getOtpKey();
-    await client.user.setupAuthenticator({
-      enable: true,
-      twoFactor: { totp: totpCode(key.secret, Date.now()) },
-    });
-
-    const next = totpCode(key.secret, Date.now() + 30_000);
+    const secret = await turnOnAuthenticator('totp@example.test');
+    const next = totpCode(secret, Date.now() + 30_000);
     const login = await runCli(['login', '--server', server.url], {}, [
       'totp@example.test',
       PASSWORD,
@@ -136,9 +166,7 @@ describe('tradedeck login, whoami, logout', () => {
 
 describe('tradedeck admin', () => {
   it('lists users, approves, bans and unbans by e-mail, and shows the outbox', async () => {
-    const dir = freshConfigDir();
-    const env = { TRADEDECK_CONFIG_DIR: dir };
-    await runCli(['login', '--server', server.url], env, ['boss@example.test', PASSWORD]);
+    const env = { TRADEDECK_CONFIG_DIR: bossDir };
     await register('newbie@example.test', 'newbie');
 
     const pending = await runCli(

@@ -1,7 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { totp } from '../totp.ts';
 
-/** The suite's account: the first on the instance, so it is the administrator and needs no approval. */
+/**
+ * The suite's account: the first on the instance, so it is the administrator and needs no approval; it turns on
+ * the authenticator app, as admin operations require.
+ */
 export const SHELL_ACCOUNT = {
   email: 'shell-admin@example.test',
   userName: 'shelladmin',
@@ -24,22 +29,64 @@ export async function outboxLink(email: string, logFile = process.env.SHELL_SERV
   throw new Error(`no outbox mail to ${email}`);
 }
 
-let registered: Promise<void> | null = null;
+let registered: Promise<string> | null = null;
+
+/** Where the account's authenticator secret is kept for later workers: next to the suite server's log. */
+function secretFile(): string {
+  const log = process.env.SHELL_SERVER_LOG;
+  if (!log) throw new Error('No server log: run the shell suite through e2e/playwright.config.ts');
+  return join(dirname(log), 'shell-admin-totp');
+}
 
 /**
- * Registers the suite's account through the API and confirms it from the outbox, once per worker. A later worker
- * finds it confirmed already: registering answers the same and the old link is spent, which is fine.
+ * Registers the suite's account through the API, confirms it from the outbox and turns on the authenticator app,
+ * once per suite; resolves to the authenticator secret. A later worker reads the secret the first one kept.
  */
-export function ensureShellAccount(request: APIRequestContext, baseUrl: string): Promise<void> {
+export function ensureShellAccount(request: APIRequestContext, baseUrl: string): Promise<string> {
   registered ??= (async () => {
+    if (existsSync(secretFile())) return readFileSync(secretFile(), 'utf8');
     const answer = await request.post(`${baseUrl}/api/auth/register`, { data: SHELL_ACCOUNT });
     if (!answer.ok()) throw new Error(`register: ${answer.status()} ${await answer.text()}`);
     const link = new URL(await outboxLink(SHELL_ACCOUNT.email), baseUrl);
     await request.post(`${baseUrl}/api/auth/confirm-email`, {
       data: { userId: link.searchParams.get('userId'), code: link.searchParams.get('code') },
     });
+    const { accessToken } = await login(request, baseUrl);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const key = await request.post(`${baseUrl}/api/user/otp-key`, { headers, data: {} });
+    const secret = ((await key.json()) as { data: { secret: string } }).data.secret;
+    const enabled = await request.post(`${baseUrl}/api/user/authenticator`, {
+      headers,
+      data: { enable: true, twoFactor: { totp: totp(secret, Date.now()) } },
+    });
+    if (!enabled.ok()) throw new Error(`authenticator: ${enabled.status()} ${await enabled.text()}`);
+    writeFileSync(secretFile(), secret, { mode: 0o600 });
+    return secret;
   })();
   return registered;
+}
+
+/**
+ * `auth.login`, with a code from the authenticator when a secret is given. A code is accepted once: when this
+ * time step is spent (a sign-in moments ago), the next step's code is accepted too.
+ */
+async function login(
+  request: APIRequestContext,
+  baseUrl: string,
+  secret?: string,
+): Promise<{ accessToken: string; expiresAt: string }> {
+  const attempt = (ms: number) =>
+    request.post(`${baseUrl}/api/auth/login`, {
+      data: {
+        email: SHELL_ACCOUNT.email,
+        password: SHELL_ACCOUNT.password,
+        ...(secret ? { twoFactor: { totp: totp(secret, ms) } } : {}),
+      },
+    });
+  let answer = await attempt(Date.now());
+  if (secret && answer.status() === 403) answer = await attempt(Date.now() + 30_000);
+  if (answer.status() !== 200) throw new Error(`login: ${answer.status()} ${await answer.text()}`);
+  return ((await answer.json()) as { data: { accessToken: string; expiresAt: string } }).data;
 }
 
 let signedIn: { token: { accessToken: string; expiresAt: string }; at: number } | null = null;
@@ -51,12 +98,8 @@ export async function shellAccessToken(
   baseUrl: string,
 ): Promise<{ accessToken: string; expiresAt: string }> {
   if (signedIn && Date.now() - signedIn.at < TOKEN_REUSE_MS) return signedIn.token;
-  await ensureShellAccount(request, baseUrl);
-  const answer = await request.post(`${baseUrl}/api/auth/login`, {
-    data: { email: SHELL_ACCOUNT.email, password: SHELL_ACCOUNT.password },
-  });
-  if (answer.status() !== 200) throw new Error(`login: ${answer.status()} ${await answer.text()}`);
-  const token = ((await answer.json()) as { data: { accessToken: string; expiresAt: string } }).data;
+  const secret = await ensureShellAccount(request, baseUrl);
+  const token = await login(request, baseUrl, secret);
   signedIn = { token, at: Date.now() };
   return token;
 }

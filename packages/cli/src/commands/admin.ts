@@ -1,4 +1,5 @@
-import type { AccountStatus, AdminUser } from '@tradedeck/sdk/contract';
+import { type ApiError, needsAdminTwoFactor } from '@tradedeck/sdk/client';
+import { type AccountStatus, type AdminUser, SECURITY_SETTINGS_PATH } from '@tradedeck/sdk/contract';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
@@ -16,7 +17,7 @@ export function registerAdmin(program: Command, { lang, context }: Registration)
       try {
         await body(ctx, ...args);
       } catch (error) {
-        throw failureFromError(ctx, error);
+        throw needsAdminTwoFactor(error) ? twoFactorNeeded(ctx, error) : failureFromError(ctx, error);
       }
     };
 
@@ -100,6 +101,22 @@ export function registerAdmin(program: Command, { lang, context }: Registration)
         );
       }),
     );
+}
+
+/**
+ * The server refused because this administrator has no authenticator app: its message says why, the next line
+ * where to turn the app on (the web app is served from the same address as the API).
+ */
+function twoFactorNeeded(ctx: CommandContext, error: ApiError): CliFailure {
+  const url = `${ctx.serverUrl.replace(/\/+$/, '')}${SECURITY_SETTINGS_PATH}`;
+  const text = `${error.message}\n${ctx.t('adminTwoFactorHint', { url })}`;
+  return new CliFailure(text, ExitCode.Error, {
+    error: error.message,
+    resultCode: error.resultCode,
+    traceId: error.traceId,
+    details: error.errorDetails,
+    settingsUrl: url,
+  });
 }
 
 /** Accepts a user id or an e-mail address. */

@@ -1,3 +1,4 @@
+export * from './admin-two-factor.ts';
 export * from './api-client.ts';
 export * from './describe-error.ts';
 export * from './errors.ts';

@@ -146,8 +146,11 @@ describe('mail without an SMTP server', () => {
       body: { userId: params.get('userId'), code: params.get('code') },
     });
     const admin = await logIn(t, email, PASSWORD);
+    await enableTotp(t, admin);
     const outbox = await t.call('GET', '/api/admin/outbox', { token: admin.accessToken });
+    // Newest first: the notice about the new authenticator, then the confirmation link.
     expect(outbox.json().data.items).toEqual([
+      expect.objectContaining({ recipient: email, link: null }),
       expect.objectContaining({
         recipient: email,
         subject: 'Confirm your e-mail for Tradedeck',

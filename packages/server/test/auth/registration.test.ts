@@ -8,6 +8,7 @@ import {
   logIn,
   PASSWORD,
   signUp,
+  signUpAdmin,
   type TestUser,
 } from './helpers/auth-app.ts';
 
@@ -17,7 +18,7 @@ describe('registration, confirmation, approval and bans', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    admin = await signUp(t, 'founder');
+    admin = await signUpAdmin(t, 'founder');
   });
   afterAll(() => t.close());
 

@@ -73,8 +73,9 @@ describe('device sessions, refresh rotation and token checks', () => {
   });
 
   it('sets the refresh cookie HttpOnly, SameSite=Strict, Path=/, no Domain; __Host- and Secure over TLS', async () => {
+    const user = await signUp(t, 'cookies', admin);
     const plain = await t.call('POST', '/api/auth/login', {
-      body: { email: admin.email, password: PASSWORD },
+      body: { email: user.email, password: PASSWORD },
     });
     const c1 = plain.cookies.find((c) => c.name === 'tradedeck-rt')!;
     expect(c1).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
@@ -82,7 +83,7 @@ describe('device sessions, refresh rotation and token checks', () => {
     expect(c1.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const tls = await t.call('POST', '/api/auth/login', {
-      body: { email: admin.email, password: PASSWORD },
+      body: { email: user.email, password: PASSWORD },
       headers: { 'x-forwarded-proto': 'https' },
     });
     const c2 = tls.cookies.find((c) => c.name === '__Host-rt')!;

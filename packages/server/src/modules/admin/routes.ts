@@ -6,7 +6,9 @@ import type { AdminService } from './service.ts';
 
 export function registerAdminRoutes(app: FastifyInstance, service: AdminService): void {
   const ops = contract.admin;
-  bindOperation(app, ops.listUsers, (input) => service.listUsers(input));
+  bindOperation(app, ops.listUsers, (input, ctx) =>
+    service.listUsers(requireAuth(ctx.request), input, clientInfo(ctx.request)),
+  );
   bindOperation(app, ops.approveUser, (input, ctx) =>
     service.approve(requireAuth(ctx.request), input.userId, clientInfo(ctx.request)),
   );
@@ -24,5 +26,7 @@ export function registerAdminRoutes(app: FastifyInstance, service: AdminService)
   bindOperation(app, ops.unbanUser, (input, ctx) =>
     service.unban(requireAuth(ctx.request), input.userId, clientInfo(ctx.request)),
   );
-  bindOperation(app, ops.listOutbox, (input) => service.listOutbox(input.limit));
+  bindOperation(app, ops.listOutbox, (input, ctx) =>
+    service.listOutbox(requireAuth(ctx.request), input.limit, clientInfo(ctx.request)),
+  );
 }

@@ -19,22 +19,34 @@ export function adminView(u: UserRow): AdminUser {
 
 const notFound = () => new AppError(ResultCode.NotFound);
 
-/** Moderation: list, approve, ban, unban; every action is audited. */
+/** Moderation: list, approve, ban, unban, the outbox; every call is audited with the acting administrator. */
 export class AdminService {
   constructor(
     private readonly deps: AuthDeps,
     private readonly outbox: OutboxRepo,
   ) {}
 
-  async listUsers(input: {
-    pages: { page: number; pageSize: number };
-    status?: AccountStatus | undefined;
-    searchString?: string | undefined;
-  }) {
+  async listUsers(
+    ctx: AuthContext,
+    input: {
+      pages: { page: number; pageSize: number };
+      status?: AccountStatus | undefined;
+      searchString?: string | undefined;
+    },
+    client: ClientInfo,
+  ) {
+    const searchString = input.searchString?.trim() || undefined;
     const { items, total } = await this.deps.users.list({
       ...input.pages,
       status: input.status,
-      searchString: input.searchString?.trim() || undefined,
+      searchString,
+    });
+    // The search text may be someone's e-mail: the trail keeps only that a search was made.
+    await this.record(ctx, client, 'admin_users_listed', null, {
+      status: input.status ?? null,
+      searched: Boolean(searchString),
+      page: input.pages.page,
+      shown: items.length,
     });
     return { items: items.map(adminView), total, page: input.pages.page, pageSize: input.pages.pageSize };
   }
@@ -50,7 +62,7 @@ export class AdminService {
     const updated = user.approvedAt
       ? user
       : (await this.deps.users.update(user.id, { approvedAt: new Date(this.deps.now()) }))!;
-    await audit(this.deps, { event: 'user_approved', userId, actorId: ctx.userId, ...client });
+    await this.record(ctx, client, 'user_approved', userId);
     return adminView(updated);
   }
 
@@ -73,25 +85,21 @@ export class AdminService {
       banReason: reason ?? null,
     }))!;
     const ended = await this.deps.sessions.revokeAll(userId, 'banned');
-    await audit(this.deps, {
-      event: 'user_banned',
-      userId,
-      actorId: ctx.userId,
-      ...client,
-      details: { ended },
-    });
+    await this.record(ctx, client, 'user_banned', userId, { ended, withReason: Boolean(reason) });
     return adminView(updated);
   }
 
   async unban(ctx: AuthContext, userId: string, client: ClientInfo): Promise<AdminUser> {
     await this.target(userId);
     const updated = (await this.deps.users.update(userId, { bannedAt: null, banReason: null }))!;
-    await audit(this.deps, { event: 'user_unbanned', userId, actorId: ctx.userId, ...client });
+    await this.record(ctx, client, 'user_unbanned', userId);
     return adminView(updated);
   }
 
-  async listOutbox(limit: number) {
+  async listOutbox(ctx: AuthContext, limit: number, client: ClientInfo) {
     const rows = await this.outbox.latest(limit);
+    // Outbox mail holds live confirmation and reset links: who read them is worth knowing; the links stay out.
+    await this.record(ctx, client, 'admin_outbox_viewed', null, { shown: rows.length });
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -101,6 +109,23 @@ export class AdminService {
         createdAt: r.createdAt.toISOString(),
       })),
     };
+  }
+
+  /** The audit trail of an admin action: who (user and device session), from where, on whom; never secrets. */
+  private record(
+    ctx: AuthContext,
+    client: ClientInfo,
+    event: string,
+    userId: string | null,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
+    return audit(this.deps, {
+      event,
+      userId,
+      actorId: ctx.userId,
+      ...client,
+      details: { ...details, actorSessionId: ctx.sessionId },
+    });
   }
 
   private async target(userId: string): Promise<UserRow> {

@@ -10,6 +10,7 @@ import { loadKeyring } from '../../security/master-key.ts';
 import { RateLimiter } from '../../security/rate-limiter.ts';
 import { SecretBox } from '../../security/secret-box.ts';
 import { UserScope } from '../../security/user-scope.ts';
+import { guardAdminOperation } from '../admin/admin-guard.ts';
 import { registerAdminRoutes } from '../admin/routes.ts';
 import { AdminService } from '../admin/service.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from '../mail/mailer.ts';
@@ -104,10 +105,7 @@ export async function registerAccountModules(
     const token = bearerToken(request);
     const context = token ? await sessions.authenticate(token) : null;
     if (!context) throw new AppError(ResultCode.Unauthorized);
-    if (op.flags.admin && context.user.role !== 'admin') {
-      request.log.warn({ userId: context.userId, operation: op.id }, 'admin operation refused');
-      throw new AppError(ResultCode.AccessDenied);
-    }
+    if (op.flags.admin) await guardAdminOperation(request, op, context, (event) => audit(deps, event));
     request.auth = context;
   });
 

@@ -111,6 +111,8 @@ export interface TestUser {
   password: string;
   accessToken: string;
   cookie: string;
+  /** The authenticator secret, once the user has turned the app on through `enableTotp`. */
+  totpSecret?: string;
 }
 
 /** The refresh cookie of an answer as a `name=value` pair for the next request. */
@@ -126,7 +128,10 @@ export function linkParams(text: string): URLSearchParams {
   return new URL(link).searchParams;
 }
 
-/** Registers, confirms from the mailed link, approves (by `admin` when given) and signs in. */
+/**
+ * Registers, confirms from the mailed link, approves (by `admin` when given) and signs in. Admin operations need
+ * the authenticator app, so an approving admin without one turns it on first.
+ */
 export async function signUp(t: AuthTestApp, name: string, admin?: TestUser): Promise<TestUser> {
   const email = `${name}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const since = t.smtp.mails.length;
@@ -146,6 +151,7 @@ export async function signUp(t: AuthTestApp, name: string, admin?: TestUser): Pr
   const userId = params.get('userId')!;
   if (admin) {
     await renew(t, admin);
+    if (!admin.totpSecret) await enableTotp(t, admin);
     const approved = await t.call('POST', `/api/admin/users/${userId}/approve`, {
       token: admin.accessToken,
       body: {},
@@ -187,9 +193,17 @@ export async function enableTotp(
     body: { enable: true, twoFactor: { totp: totpCode(secret, t.clock.now()) } },
   });
   if (enabled.statusCode !== 200) throw new Error(`enable totp: ${enabled.body}`);
+  user.totpSecret = secret;
   // The step just used is spent: later codes in tests come from the next step.
   t.clock.advance(30_000);
   return { secret, recoveryCodes: enabled.json().data.recoveryCodes };
+}
+
+/** The instance's first user (its administrator) with the authenticator app on, as admin operations need. */
+export async function signUpAdmin(t: AuthTestApp, name = 'admin'): Promise<TestUser> {
+  const admin = await signUp(t, name);
+  await enableTotp(t, admin);
+  return admin;
 }
 
 export function errorOf(response: LightMyRequestResponse): {

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiError, needsAdminTwoFactor } from '@tradedeck/sdk/client';
 import type { AccountStatus, AdminUser } from '@tradedeck/sdk/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { type AdminText, useAdminTexts } from './texts.ts';
+import { AdminTwoFactorNeeded } from './two-factor-needed.tsx';
 import { type Action, actionsFor } from './user-actions.ts';
 
 const STATUSES: readonly AccountStatus[] = ['pendingApproval', 'pendingConfirmation', 'active', 'banned'];
@@ -29,6 +31,8 @@ export function AdminUsersPage() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AccountStatus | ''>('');
   const [pickedId, setPickedId] = useState<string | null>(null);
+  // An action refused for want of the authenticator app (turned off in another tab, say) replaces the table too.
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
   const key = ['admin.users', status] as const;
   const users = useQuery({
     queryKey: key,
@@ -46,8 +50,12 @@ export function AdminUsersPage() {
       toasts.show({ kind: 'success', text: t(DONE_TEXT[action]) });
       void queryClient.invalidateQueries({ queryKey: ['admin.users'] });
     },
-    onError: (error) => notifyError(services, error),
+    onError: (error) => {
+      if (needsAdminTwoFactor(error)) setRefusal(error);
+      else notifyError(services, error);
+    },
   });
+  const twoFactorNeeded = needsAdminTwoFactor(users.error) ? users.error : refusal;
 
   const items = users.data?.items ?? [];
   const picked = items.find((u) => u.id === pickedId) ?? null;
@@ -61,6 +69,15 @@ export function AdminUsersPage() {
       for (const off of offs) off();
     };
   }, [picked, commands, act.mutate]);
+
+  if (twoFactorNeeded) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-xl font-semibold">{t('title')}</h1>
+        <AdminTwoFactorNeeded message={twoFactorNeeded.message} />
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-4">

@@ -24,6 +24,8 @@ const ru = {
   pendingApproval: 'Ожидает одобрения',
   active: 'Активен',
   bannedState: 'Заблокирован',
+  twoFactorTitle: 'Нужна двухфакторная аутентификация',
+  openSecurity: 'Открыть настройки безопасности',
 };
 
 const en: typeof ru = {
@@ -50,6 +52,8 @@ const en: typeof ru = {
   pendingApproval: 'Pending approval',
   active: 'Active',
   bannedState: 'Banned',
+  twoFactorTitle: 'Two-factor authentication required',
+  openSecurity: 'Open security settings',
 };
 
 export type AdminText = keyof typeof ru;
