@@ -37,10 +37,14 @@ export interface ProxyDbRow {
   createdAt: Date;
 }
 
-/** A list row with its tags and the Steam accounts that use it. */
-export interface ProxyPageRow extends ProxyDbRow {
+/** What a list row links to: its tags and the Steam accounts that use it. */
+export interface ProxyLinks {
   tags: TagRow[];
   accounts: { id: number; login: string }[];
+}
+
+/** A list row with its tags and the Steam accounts that use it. */
+export interface ProxyPageRow extends ProxyDbRow, ProxyLinks {
   total: number;
 }
 
@@ -139,8 +143,9 @@ export class ProxyQueries {
   }
 
   /**
-   * One page of the list with each row's tags and Steam accounts, and the total, in one statement: the count runs
-   * once (an uncorrelated subquery) and the per-row lists are read for the rows of the page only.
+   * One page of the list with its total, then each row's tags and Steam accounts: two statements. The count runs
+   * once (an uncorrelated subquery). The per-row lists are read in a second statement for the page's ids, since
+   * Postgres would compute them for every row an OFFSET skips too.
    */
   async page(
     filters: Partial<ProxyFilters>,
@@ -151,16 +156,7 @@ export class ProxyQueries {
     const where = proxyFilterWhere(this.userId, filters);
     const count = this.tx.select({ n: sql<number>`count(*)::int` }).from(proxies).where(where);
     const rows = await this.tx
-      .select({
-        ...this.columns(),
-        tags: sql<TagRow[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name)
-          order by lower(t.name), t.id), '[]'::json)
-          from ${proxyTagLinks} l join ${proxyTags} t on t.id = l.tag_id where l.proxy_id = ${OUTER_PROXY_ID})`,
-        accounts: sql<{ id: number; login: string }[]>`(select coalesce(json_agg(json_build_object('id', a.id,
-          'login', a.login) order by a.id), '[]'::json)
-          from ${steamAccounts} a where a.proxy_id = ${OUTER_PROXY_ID})`,
-        total: sql<number>`(${count})`,
-      })
+      .select({ ...this.columns(), total: sql<number>`(${count})` })
       .from(proxies)
       .where(where)
       .orderBy(...this.orderBy(sort))
@@ -168,7 +164,29 @@ export class ProxyQueries {
       .offset(offset);
     // A page past the end has no row to carry the total.
     const total = rows[0]?.total ?? (offset > 0 ? ((await count)[0]?.n ?? 0) : 0);
-    return { rows, total: Number(total) };
+    const links = await this.linksOf(rows.map((row) => row.id));
+    return {
+      rows: rows.map((row) => ({ ...row, ...(links.get(row.id) ?? { tags: [], accounts: [] }) })),
+      total: Number(total),
+    };
+  }
+
+  /** Tags and Steam accounts of these proxies, in one statement. */
+  private async linksOf(ids: readonly number[]): Promise<Map<number, ProxyLinks>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.tx
+      .select({
+        id: proxies.id,
+        tags: sql<TagRow[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name)
+          order by lower(t.name), t.id), '[]'::json)
+          from ${proxyTagLinks} l join ${proxyTags} t on t.id = l.tag_id where l.proxy_id = ${OUTER_PROXY_ID})`,
+        accounts: sql<{ id: number; login: string }[]>`(select coalesce(json_agg(json_build_object('id', a.id,
+          'login', a.login) order by a.id), '[]'::json)
+          from ${steamAccounts} a where a.proxy_id = ${OUTER_PROXY_ID})`,
+      })
+      .from(proxies)
+      .where(and(eq(proxies.userId, this.userId), idIn(proxies.id, ids)));
+    return new Map(rows.map((row) => [row.id, { tags: row.tags, accounts: row.accounts }]));
   }
 
   async byIds(ids: readonly number[]): Promise<ProxyDbRow[]> {

@@ -57,8 +57,13 @@ export const accountViewColumns = {
   createdAt: steamAccounts.createdAt,
   lastLoginAt: steamAccounts.lastLoginAt,
   lastErrorReason: steamAccounts.lastErrorReason,
-  tags: tagsJson,
 };
+
+/**
+ * The list row columns with the account's tags. Only for statements without OFFSET: Postgres computes the tags
+ * for every row an OFFSET skips too, so a page reads them for its own ids in a second statement.
+ */
+export const accountViewColumnsWithTags = { ...accountViewColumns, tags: tagsJson };
 
 export interface RawAccountView {
   id: number;
@@ -73,7 +78,7 @@ export interface RawAccountView {
   createdAt: Date;
   lastLoginAt: Date | null;
   lastErrorReason: string | null;
-  tags: { id: number; name: string }[] | null;
+  tags?: { id: number; name: string }[] | null;
 }
 
 export function toStoredView(row: RawAccountView): StoredAccountView {

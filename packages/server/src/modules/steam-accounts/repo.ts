@@ -7,6 +7,7 @@ import {
   type AccountSortKey,
   accountOrder,
   accountViewColumns,
+  accountViewColumnsWithTags,
   accountWhere,
   likeContains,
   type StoredAccountView,
@@ -85,7 +86,7 @@ export class AccountQueries {
     this.proxies = new ProxyQueries(tx, userId);
   }
 
-  /** One page of the list and the total, in one statement (the count runs once, as an InitPlan). */
+  /** One page of the list and its total in one statement (the count runs once, as an InitPlan), then its tags. */
   async query(
     filters: Partial<AccountFilters>,
     sort: { propertyName: AccountSortKey; isDescending: boolean }[],
@@ -104,13 +105,17 @@ export class AccountQueries {
       .offset((page - 1) * pageSize);
     // A page past the end has no row to carry the total.
     const total = rows[0]?.total ?? (page > 1 ? ((await count)[0]?.n ?? 0) : 0);
-    return { items: rows.map(toStoredView), total: Number(total) };
+    const tags = await this.tagsOf(rows.map((row) => row.id));
+    return {
+      items: rows.map((row) => toStoredView({ ...row, tags: tags.get(row.id) ?? [] })),
+      total: Number(total),
+    };
   }
 
   async views(ids: readonly number[]): Promise<StoredAccountView[]> {
     if (ids.length === 0) return [];
     const rows = await this.tx
-      .select(accountViewColumns)
+      .select(accountViewColumnsWithTags)
       .from(steamAccounts)
       .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
       .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])))
