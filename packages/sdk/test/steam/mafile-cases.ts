@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { MafileFailureReason, MafileVariant } from '../../src/domain/index.ts';
+import { FIXTURES } from './fixtures.ts';
+
+/** What one corpus file must give when read: the row's login, its exact SteamID (null when unknown), the variant. */
+export interface MafileReadCase {
+  file: string;
+  login: string;
+  steamId: string | null;
+  variant: MafileVariant;
+}
+
+export interface MafileRefusedCase {
+  file: string;
+  reason: MafileFailureReason;
+}
+
+/** One upload of the corpus: a fixture folder sent at once (minus `without`), with the passkey when given. */
+export interface MafileUploadCase {
+  name: string;
+  folder: string;
+  without?: string[];
+  passkey?: string;
+  read: MafileReadCase[];
+  refused: MafileRefusedCase[];
+}
+
+/** The expected outcome of every file of the maFile corpus (fixtures/mafile-cases.json, notes §11 A). */
+export const MAFILE_CASES = (
+  JSON.parse(readFileSync(join(FIXTURES, 'mafile-cases.json'), 'utf8')) as { uploads: MafileUploadCase[] }
+).uploads;
+
+/** Every file of a fixture folder, relative to it. */
+export function folderFiles(folder: string): string[] {
+  const root = join(FIXTURES, folder);
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** The absolute paths an upload case sends. */
+export function uploadPaths(upload: MafileUploadCase): string[] {
+  return folderFiles(upload.folder)
+    .filter((name) => !upload.without?.includes(name))
+    .map((name) => join(FIXTURES, upload.folder, name));
+}
