@@ -44,7 +44,10 @@ describe('the maFile corpus cases', () => {
       name: basename(path),
       content: new Uint8Array(readFileSync(path)),
     }));
-    const result = await extractMafiles(uploads, upload.passkey ? { passkey: upload.passkey } : {});
+    const result = await extractMafiles(uploads, {
+      tryExtractProxy: true,
+      ...(upload.passkey ? { passkey: upload.passkey } : {}),
+    });
     expect(
       result.extracted
         .map((item) => ({
@@ -52,6 +55,10 @@ describe('the maFile corpus cases', () => {
           login: loginOfMafile(item),
           steamId: item.mafile.steamId,
           variant: item.mafile.variant,
+          ...(item.mafile.embeddedPassword ? { password: true } : {}),
+          ...(item.mafile.embeddedProxy
+            ? { proxy: `${item.mafile.embeddedProxy.host}:${item.mafile.embeddedProxy.port}` }
+            : {}),
         }))
         .sort((a, b) => a.file.localeCompare(b.file)),
     ).toEqual([...upload.read].sort((a, b) => a.file.localeCompare(b.file)));

@@ -3,12 +3,16 @@ import { join, relative } from 'node:path';
 import type { MafileFailureReason, MafileVariant } from '../../src/domain/index.ts';
 import { FIXTURES } from './fixtures.ts';
 
-/** What one corpus file must give when read: the row's login, its exact SteamID (null when unknown), the variant. */
+/** What one corpus file must give when read: the row's login, its exact SteamID (null when unknown), the variant, extras. */
 export interface MafileReadCase {
   file: string;
   login: string;
   steamId: string | null;
   variant: MafileVariant;
+  /** The file carries the account's password (NebulaAuth). */
+  password?: true;
+  /** The proxy the file carries, `host:port`, taken when the proxy is read from the file. */
+  proxy?: string;
 }
 
 export interface MafileRefusedCase {
@@ -26,10 +30,15 @@ export interface MafileUploadCase {
   refused: MafileRefusedCase[];
 }
 
+const cases = JSON.parse(readFileSync(join(FIXTURES, 'mafile-cases.json'), 'utf8')) as {
+  passkey: string;
+  uploads: MafileUploadCase[];
+};
+
 /** The expected outcome of every file of the maFile corpus (fixtures/mafile-cases.json, notes §11 A). */
-export const MAFILE_CASES = (
-  JSON.parse(readFileSync(join(FIXTURES, 'mafile-cases.json'), 'utf8')) as { uploads: MafileUploadCase[] }
-).uploads;
+export const MAFILE_CASES = cases.uploads;
+/** The passkey the corpus's encrypted SDA files were sealed with. */
+export const MAFILE_PASSKEY = cases.passkey;
 
 /** Every file of a fixture folder, relative to it. */
 export function folderFiles(folder: string): string[] {

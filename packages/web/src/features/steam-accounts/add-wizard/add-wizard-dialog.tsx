@@ -250,7 +250,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
           <div
             role="alert"
             data-testid="wizard-failures"
-            className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-rose-800 dark:border-rose-800 dark:bg-rose-950/40 dark:text-rose-200"
+            className="max-h-40 overflow-y-auto rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-rose-800 dark:border-rose-800 dark:bg-rose-950/40 dark:text-rose-200"
           >
             {planError ?? (
               <>

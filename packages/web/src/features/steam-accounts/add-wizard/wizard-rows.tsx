@@ -43,6 +43,7 @@ export function WizardRows({
           <thead className="sticky top-0 bg-slate-50 text-xs text-muted uppercase dark:bg-slate-800">
             <tr>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowLogin')}</th>
+              <th className="px-2 py-1.5">{t('steamAccounts.columns.steamId')}</th>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowMafile')}</th>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowPassword')}</th>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowProxy')}</th>
@@ -53,7 +54,7 @@ export function WizardRows({
           <tbody>
             {rows.length === 0 && (
               <tr>
-                <td colSpan={6} className="px-2 py-6 text-center text-muted">
+                <td colSpan={7} className="px-2 py-6 text-center text-muted">
                   {t('steamAccounts.wizard.noRows')}
                 </td>
               </tr>
@@ -66,8 +67,16 @@ export function WizardRows({
                 className="border-t border-slate-100 dark:border-slate-800"
               >
                 <td className="px-2 py-1 font-medium">{row.login || '—'}</td>
-                <td className="max-w-40 truncate px-2 py-1 text-xs text-muted" title={row.mafileName ?? ''}>
-                  {row.mafileName ?? '—'}
+                <td className="px-2 py-1 text-xs text-muted" data-testid="row-steamid">
+                  {row.steamId ? <span className="font-mono">{row.steamId}</span> : '—'}
+                </td>
+                {/* Files from a zip carry their path; the file's own name is the part worth seeing. */}
+                <td
+                  className="max-w-40 truncate px-2 py-1 text-xs text-muted"
+                  title={row.mafileName ?? ''}
+                  data-testid="row-mafile"
+                >
+                  {row.mafileName?.split('/').at(-1) ?? '—'}
                 </td>
                 <td className="px-2 py-1">
                   {row.password ? (
@@ -92,7 +101,7 @@ export function WizardRows({
                     />
                   )}
                 </td>
-                <td className="px-2 py-1 text-xs">
+                <td className="px-2 py-1 text-xs" data-testid="row-proxy">
                   {mode === 'distribute'
                     ? t('steamAccounts.wizard.fromTag')
                     : row.proxyData
