@@ -8,6 +8,7 @@ import {
   type AddAccountReason,
   addAccountReasonMessages,
   mafileFailureMessages,
+  mafileWarningMessages,
 } from '../../packages/sdk/src/domain/index.ts';
 import {
   MAFILE_CASES,
@@ -113,8 +114,8 @@ async function expectRefused(wizard: Locator, item: MafileUploadCase, language: 
 }
 
 /**
- * Every file read became a row under its login, with its SteamID exact (or none); a NebulaAuth file brings its
- * password (the row is ready) and its proxy, every other row waits for its password line.
+ * Every file read became a row under its login, with its SteamID exact (or none) and the reader's notes; a
+ * NebulaAuth file brings its password (the row is ready) and its proxy, every other row waits for its password.
  */
 async function expectRows(wizard: Locator, item: MafileUploadCase) {
   for (const read of item.read) {
@@ -123,6 +124,15 @@ async function expectRows(wizard: Locator, item: MafileUploadCase) {
     await expect(row.getByTestId('row-steamid')).toHaveText(read.steamId ?? '—');
     await expect(row.getByTestId('row-status')).toHaveText(read.password ? 'Готов' : 'Пароль не указан');
     await expect(row.getByTestId('row-proxy')).toHaveText(read.proxy ?? '—');
+    // What the reader noticed (an old session, no identity_secret...) is marked on the row, each note worded.
+    const notes = row.getByTestId('row-notes');
+    if (!read.warnings) await expect(notes).toHaveCount(0);
+    else {
+      const label = (await notes.getAttribute('aria-label')) ?? '';
+      expect(label.split('\n').sort(), read.file).toEqual(
+        read.warnings.map((warning) => mafileWarningMessages.ru[warning]).sort(),
+      );
+    }
   }
 }
 

@@ -59,9 +59,14 @@ describe('the maFile corpus cases', () => {
           ...(item.mafile.embeddedProxy
             ? { proxy: `${item.mafile.embeddedProxy.host}:${item.mafile.embeddedProxy.port}` }
             : {}),
+          ...(item.mafile.warnings.length > 0 ? { warnings: [...item.mafile.warnings].sort() } : {}),
         }))
         .sort((a, b) => a.file.localeCompare(b.file)),
-    ).toEqual([...upload.read].sort((a, b) => a.file.localeCompare(b.file)));
+    ).toEqual(
+      upload.read
+        .map((read) => (read.warnings ? { ...read, warnings: [...read.warnings].sort() } : read))
+        .sort((a, b) => a.file.localeCompare(b.file)),
+    );
     expect(
       result.invalid
         .map((item) => ({ file: item.fileName, reason: item.reason }))

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { MafileFailureReason, MafileVariant } from '../../src/domain/index.ts';
+import type { MafileFailureReason, MafileVariant, MafileWarning } from '../../src/domain/index.ts';
 import { FIXTURES } from './fixtures.ts';
 
 /** What one corpus file must give when read: the row's login, its exact SteamID (null when unknown), the variant, extras. */
@@ -13,6 +13,8 @@ export interface MafileReadCase {
   password?: true;
   /** The proxy the file carries, `host:port`, taken when the proxy is read from the file. */
   proxy?: string;
+  /** What the reader notes about the file (old session, no identity_secret...), when anything. */
+  warnings?: MafileWarning[];
 }
 
 export interface MafileRefusedCase {

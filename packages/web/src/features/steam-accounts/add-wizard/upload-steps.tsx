@@ -15,6 +15,7 @@ import {
   applyAccountLines,
   type InvalidFile,
   invalidFilesMessage,
+  type MafileNotes,
   rowsFromExtraction,
   splitUploads,
 } from './wizard-logic.ts';
@@ -25,7 +26,12 @@ interface StepProps {
 }
 
 /** Step 1: maFiles by drag and drop or the picker; .zip archives and an SDA manifest go along. */
-export function MafileStep({ mode, rows, onRows }: StepProps & { mode: AddMode }) {
+export function MafileStep({
+  mode,
+  rows,
+  onRows,
+  onNotes,
+}: StepProps & { mode: AddMode; onNotes(notes: MafileNotes): void }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const language = languageOf(i18n.language);
@@ -54,6 +60,7 @@ export function MafileStep({ mode, rows, onRows }: StepProps & { mode: AddMode }
       const answer = await extractOnServer(services.client, accepted, { tryExtractProxy, passkey });
       const result = rowsFromExtraction(rowsRef.current, answer, { mode, tryExtractProxy, language });
       onRows(result.rows);
+      onNotes(result.notes);
       setInvalid([...refused, ...result.invalid]);
       setLoaded(result.loaded);
     } catch (error) {

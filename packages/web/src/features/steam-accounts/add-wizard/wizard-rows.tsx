@@ -3,10 +3,14 @@ import {
   type AddRow,
   addAccountReasonMessages,
   editRow,
+  type MafileWarning,
+  mafileWarningMessages,
   removeRow,
 } from '@tradedeck/sdk/domain';
+import type { Language } from '@tradedeck/sdk/i18n';
 import { useTranslation } from 'react-i18next';
 import { LABEL, languageOf } from '../ui.ts';
+import type { MafileNotes } from './wizard-logic.ts';
 
 const STATUS_TONE: Record<AddRow['status'], string> = {
   pending: 'text-slate-600 dark:text-slate-300',
@@ -17,11 +21,13 @@ const STATUS_TONE: Record<AddRow['status'], string> = {
 /** The rows to add: login, maFile, password (typed inline when missing), proxy and the row's state. */
 export function WizardRows({
   rows,
+  notes,
   mode,
   disabled,
   onRows,
 }: {
   rows: AddRow[];
+  notes: MafileNotes;
   mode: AddMode;
   disabled: boolean;
   onRows(rows: AddRow[]): void;
@@ -76,6 +82,7 @@ export function WizardRows({
                   title={row.mafileName ?? ''}
                   data-testid="row-mafile"
                 >
+                  <MafileNote warnings={(row.mafile && notes.get(row.mafile)) || []} language={language} />
                   {row.mafileName?.split('/').at(-1) ?? '—'}
                 </td>
                 <td className="px-2 py-1">
@@ -134,5 +141,22 @@ export function WizardRows({
         </table>
       </div>
     </section>
+  );
+}
+
+/** What the reader noticed in the file (old session, no identity_secret...): a mark with the notes as tooltip. */
+function MafileNote({ warnings, language }: { warnings: readonly MafileWarning[]; language: Language }) {
+  if (warnings.length === 0) return null;
+  const text = warnings.map((warning) => mafileWarningMessages[language][warning]).join('\n');
+  return (
+    <span
+      role="img"
+      title={text}
+      aria-label={text}
+      data-testid="row-notes"
+      className="mr-1 inline-block rounded bg-amber-100 px-1 font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
+    >
+      !
+    </span>
   );
 }
