@@ -1,10 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generateGuardCode } from '../../packages/sdk/src/domain/index.ts';
-import { loadConfig } from '../../packages/server/src/config/config.ts';
 import {
   type SandboxAccount,
   SandboxWorld,
@@ -12,13 +10,10 @@ import {
   sandboxMafileText,
 } from '../../packages/server/src/integrations/steam/index.ts';
 import { SANDBOX_STEAM_OFFSET_S } from '../../packages/server/src/integrations/steam/sandbox/sandbox-adapter.ts';
-import { OutboxRepo } from '../../packages/server/src/modules/mail/repo.ts';
-import { type RunningServer, startServer } from '../../packages/server/src/server.ts';
 import { watchConsole } from './console-guard.ts';
+import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 
 // The Steam accounts screen against a sandbox server of this suite's own: simulated Steam, real everything else.
-const webRoot = fileURLToPath(new URL('../../packages/server/public', import.meta.url));
-const PASSWORD = 'Quartz-Lantern-42';
 const world = new SandboxWorld();
 const HEALTHY = world.healthyAccounts(18);
 const INVALID_PASSWORD = world.find('sandbox_invalid_password')!;
@@ -27,28 +22,9 @@ const IMPORTED: SandboxAccount[] = [...HEALTHY, INVALID_PASSWORD, EMAIL_GUARD];
 const PROXY_COUNT = 4;
 const PER_PROXY = 5;
 
-let server: RunningServer;
-let token: { accessToken: string; expiresAt: string };
-let cookie: { name: string; value: string };
-
-async function api<T>(
-  path: string,
-  body?: unknown,
-  method = body === undefined ? 'GET' : 'POST',
-): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'accept-language': 'ru-RU',
-      ...(token ? { authorization: `Bearer ${token.accessToken}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { success: boolean; data: T; error: unknown };
-  if (!envelope.success) throw new Error(`${path}: ${JSON.stringify(envelope.error)}`);
-  return envelope.data;
-}
+let panel: SandboxPanel;
+const api: SandboxPanel['api'] = (path, body, method) => panel.api(path, body, method);
+const openPanel: SandboxPanel['openPanel'] = (page, path, language) => panel.openPanel(page, path, language);
 
 interface AccountRow {
   id: number;
@@ -64,30 +40,7 @@ const allAccounts = () =>
   });
 
 test.beforeAll(async () => {
-  server = await startServer({
-    ...loadConfig({ TRADEDECK_MODE: 'sandbox' }),
-    port: 0,
-    dataDir: 'memory://',
-    logLevel: 'warn',
-    logFormat: 'json',
-    webRoot,
-  });
-  const email = 'accounts@example.test';
-  await api('/api/auth/register', { email, userName: 'trader', password: PASSWORD });
-  const [mail] = await new OutboxRepo(server.database.db).latest(1);
-  const link = new URL(mail!.link!);
-  await api('/api/auth/confirm-email', {
-    userId: link.searchParams.get('userId'),
-    code: link.searchParams.get('code'),
-  });
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  token = ((await res.json()) as { data: typeof token }).data;
-  const [name, value] = res.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
-  cookie = { name, value };
+  panel = await startSandboxPanel('accounts@example.test', 'trader');
   // The proxies the accounts are spread over, under one tag, created through the API.
   // One of them with credentials: its sealed password is opened for the sign-ins it carries.
   const lines = Array.from({ length: PROXY_COUNT }, (_, i) =>
@@ -97,21 +50,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await panel?.stop();
 });
-
-async function openPanel(page: Page, path: string, language: 'ru' | 'en' = 'ru') {
-  await page.context().addCookies([{ ...cookie, url: server.url }]);
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ({ value, language }) => {
-      localStorage.setItem('tradedeck.accessToken', value);
-      localStorage.setItem('tradedeck.language', language);
-    },
-    { value: JSON.stringify(token), language },
-  );
-  await page.goto(`${server.url}${path}`);
-}
 
 /** 20 sandbox maFiles (named by SteamID, as SDA names them) and the text file with their lines plus a stray one. */
 function importFiles(): { mafiles: string[]; lines: string } {
@@ -255,7 +195,7 @@ test('assigns proxies in batch from account:proxy lines, with per-line errors', 
 
 test('copies the Steam Guard code of the focused account from the palette', async ({ page }) => {
   const problems = watchConsole(page);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: panel.url });
   await openPanel(page, '/panel/steam-accounts');
   const grid = page.getByRole('grid');
   await expect(grid.getByTestId('account-login')).toHaveCount(18);

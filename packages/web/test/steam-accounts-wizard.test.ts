@@ -86,6 +86,26 @@ describe('add wizard: uploads', () => {
     expect(result.invalid).toEqual([{ fileName: 'bad.maFile', message: 'Файл не является корректным JSON' }]);
   });
 
+  it("keeps what the reader noticed in each file, by the file's text, and nothing for a clean one", () => {
+    const clean = mafileText('clean', {
+      steamid: '76561202255230001',
+      device_id: 'android:00000000-0000-4000-8000-000000000001',
+    });
+    const noIdentity = JSON.stringify({ shared_secret: SECRET, account_name: 'no_identity' });
+    const result = rowsFromExtraction(
+      [],
+      extraction([
+        ['clean.maFile', clean],
+        ['no-identity.maFile', noIdentity],
+      ]),
+      multiple,
+    );
+    expect(result.notes.has(clean)).toBe(false);
+    expect(result.notes.get(noIdentity)).toEqual(
+      expect.arrayContaining(['missingIdentitySecret', 'missingSteamId']),
+    );
+  });
+
   it('in single mode keeps one maFile, and a new one replaces it', () => {
     const first = rowsFromExtraction(
       [],

@@ -9,7 +9,14 @@ import { Hotkey } from '../../../shared/palette/kbd.tsx';
 import { notifyError } from '../../../shared/toasts/notify-error.ts';
 import { LABEL, languageOf, PRIMARY_BUTTON } from '../ui.ts';
 import { MafileStep, TextStep } from './upload-steps.tsx';
-import { afterSubmit, type DistributeChoice, planSubmit, retryableRows, summarize } from './wizard-logic.ts';
+import {
+  afterSubmit,
+  type DistributeChoice,
+  type MafileNotes,
+  planSubmit,
+  retryableRows,
+  summarize,
+} from './wizard-logic.ts';
 import { WizardRows } from './wizard-rows.tsx';
 
 const STEPS = ['mafiles', 'text', 'submit'] as const;
@@ -28,6 +35,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
   const [mode, setMode] = useState<AddMode>('multiple');
   const [step, setStep] = useState<Step>('mafiles');
   const [rows, setRows] = useState<AddRow[]>([]);
+  const [notes, setNotes] = useState<MafileNotes>(new Map());
   const [distribute, setDistribute] = useState<DistributeChoice>({
     proxyTagId: null,
     maxAccountsPerProxy: 1,
@@ -244,13 +252,20 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
           ))}
         </ol>
 
-        {step === 'mafiles' && <MafileStep mode={mode} rows={rows} onRows={setRows} />}
+        {step === 'mafiles' && (
+          <MafileStep
+            mode={mode}
+            rows={rows}
+            onRows={setRows}
+            onNotes={(more) => setNotes((current) => new Map([...current, ...more]))}
+          />
+        )}
         {step === 'text' && <TextStep rows={rows} onRows={setRows} />}
         {(planError || failures) && step === 'submit' && (
           <div
             role="alert"
             data-testid="wizard-failures"
-            className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-rose-800 dark:border-rose-800 dark:bg-rose-950/40 dark:text-rose-200"
+            className="max-h-40 overflow-y-auto rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-rose-800 dark:border-rose-800 dark:bg-rose-950/40 dark:text-rose-200"
           >
             {planError ?? (
               <>
@@ -261,6 +276,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
         )}
         <WizardRows
           rows={rows}
+          notes={notes}
           mode={mode}
           disabled={submitting}
           onRows={(next) => {

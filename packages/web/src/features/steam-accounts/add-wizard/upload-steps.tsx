@@ -15,6 +15,7 @@ import {
   applyAccountLines,
   type InvalidFile,
   invalidFilesMessage,
+  type MafileNotes,
   rowsFromExtraction,
   splitUploads,
 } from './wizard-logic.ts';
@@ -25,7 +26,12 @@ interface StepProps {
 }
 
 /** Step 1: maFiles by drag and drop or the picker; .zip archives and an SDA manifest go along. */
-export function MafileStep({ mode, rows, onRows }: StepProps & { mode: AddMode }) {
+export function MafileStep({
+  mode,
+  rows,
+  onRows,
+  onNotes,
+}: StepProps & { mode: AddMode; onNotes(notes: MafileNotes): void }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const language = languageOf(i18n.language);
@@ -54,6 +60,7 @@ export function MafileStep({ mode, rows, onRows }: StepProps & { mode: AddMode }
       const answer = await extractOnServer(services.client, accepted, { tryExtractProxy, passkey });
       const result = rowsFromExtraction(rowsRef.current, answer, { mode, tryExtractProxy, language });
       onRows(result.rows);
+      onNotes(result.notes);
       setInvalid([...refused, ...result.invalid]);
       setLoaded(result.loaded);
     } catch (error) {
@@ -126,7 +133,7 @@ export function MafileStep({ mode, rows, onRows }: StepProps & { mode: AddMode }
           />
         </label>
       </div>
-      {loaded !== null && (
+      {loaded !== null && loaded > 0 && (
         <p role="status" className="text-emerald-700 dark:text-emerald-300">
           {t('steamAccounts.wizard.loaded', { count: loaded })}
         </p>
@@ -137,11 +144,22 @@ export function MafileStep({ mode, rows, onRows }: StepProps & { mode: AddMode }
           data-testid="invalid-mafiles"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
         >
-          <p className="font-medium break-all">{message}</p>
-          <ul className="mt-1 list-disc pl-5 text-xs">
+          {/* The spec's line stays short (three lines, all of it in the tooltip); the list below scrolls. */}
+          <p
+            className="line-clamp-3 font-medium wrap-anywhere"
+            title={message}
+            data-testid="invalid-mafiles-line"
+          >
+            {message}
+          </p>
+          <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 text-xs">
             {invalid.map((item) => (
-              <li key={`${item.fileName}:${item.message}`} className="break-all">
-                {item.fileName}: {item.message}
+              <li
+                key={`${item.fileName}:${item.message}`}
+                className="wrap-anywhere"
+                data-testid="invalid-mafile"
+              >
+                <span className="font-mono">{item.fileName}</span>: {item.message}
               </li>
             ))}
           </ul>

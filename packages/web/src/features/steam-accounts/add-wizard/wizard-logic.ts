@@ -15,6 +15,7 @@ import {
   failedRowsMessage,
   formatInvalidMafiles,
   hasMafileExtension,
+  type MafileWarning,
   mafileFailureMessages,
   mergeAccountLines,
   parseAccountLines,
@@ -53,6 +54,9 @@ export interface InvalidFile {
   message: string;
 }
 
+/** What the reader noticed in a maFile (legacy session, no identity_secret...), by the maFile's text. */
+export type MafileNotes = ReadonlyMap<string, readonly MafileWarning[]>;
+
 /**
  * Turns the server's extraction answer into wizard rows. Each extracted maFile is read again locally by the
  * sdk reader (it is the same text) so the sdk merge rules get the parsed file; single mode keeps one file.
@@ -61,8 +65,9 @@ export function rowsFromExtraction(
   rows: readonly AddRow[],
   answer: ExtractMafilesResultWire,
   options: { mode: AddMode; tryExtractProxy: boolean; language: Language },
-): { rows: AddRow[]; invalid: InvalidFile[]; loaded: number } {
+): { rows: AddRow[]; invalid: InvalidFile[]; loaded: number; notes: MafileNotes } {
   const items: ExtractedMafile[] = [];
+  const notes = new Map<string, readonly MafileWarning[]>();
   const invalid: InvalidFile[] = answer.invalidMafiles.map((item) => ({
     fileName: item.fileName,
     message: item.message,
@@ -77,6 +82,7 @@ export function rowsFromExtraction(
       continue;
     }
     items.push({ fileName: item.fileName, mafile: parsed.mafile, text: item.mafile, wasEncrypted: false });
+    if (parsed.mafile.warnings.length > 0) notes.set(item.mafile, parsed.mafile.warnings);
   }
   if (options.mode === 'single') {
     const first = items.slice(0, 1);
@@ -86,9 +92,9 @@ export function rowsFromExtraction(
       first,
     );
     const withFile = merged.filter((row) => row.mafile !== null);
-    return { rows: withFile.length > 0 ? withFile : merged, invalid, loaded: first.length };
+    return { rows: withFile.length > 0 ? withFile : merged, invalid, loaded: first.length, notes };
   }
-  return { rows: addMafileRows(rows, items), invalid, loaded: items.length };
+  return { rows: addMafileRows(rows, items), invalid, loaded: items.length, notes };
 }
 
 /** Files refused locally plus those the server refused, as "Невалидные мафайлы: {list}" (null when none). */

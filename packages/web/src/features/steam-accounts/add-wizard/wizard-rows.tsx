@@ -3,10 +3,14 @@ import {
   type AddRow,
   addAccountReasonMessages,
   editRow,
+  type MafileWarning,
+  mafileWarningMessages,
   removeRow,
 } from '@tradedeck/sdk/domain';
+import type { Language } from '@tradedeck/sdk/i18n';
 import { useTranslation } from 'react-i18next';
 import { LABEL, languageOf } from '../ui.ts';
+import type { MafileNotes } from './wizard-logic.ts';
 
 const STATUS_TONE: Record<AddRow['status'], string> = {
   pending: 'text-slate-600 dark:text-slate-300',
@@ -17,11 +21,13 @@ const STATUS_TONE: Record<AddRow['status'], string> = {
 /** The rows to add: login, maFile, password (typed inline when missing), proxy and the row's state. */
 export function WizardRows({
   rows,
+  notes,
   mode,
   disabled,
   onRows,
 }: {
   rows: AddRow[];
+  notes: MafileNotes;
   mode: AddMode;
   disabled: boolean;
   onRows(rows: AddRow[]): void;
@@ -43,6 +49,7 @@ export function WizardRows({
           <thead className="sticky top-0 bg-slate-50 text-xs text-muted uppercase dark:bg-slate-800">
             <tr>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowLogin')}</th>
+              <th className="px-2 py-1.5">{t('steamAccounts.columns.steamId')}</th>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowMafile')}</th>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowPassword')}</th>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowProxy')}</th>
@@ -53,7 +60,7 @@ export function WizardRows({
           <tbody>
             {rows.length === 0 && (
               <tr>
-                <td colSpan={6} className="px-2 py-6 text-center text-muted">
+                <td colSpan={7} className="px-2 py-6 text-center text-muted">
                   {t('steamAccounts.wizard.noRows')}
                 </td>
               </tr>
@@ -66,8 +73,17 @@ export function WizardRows({
                 className="border-t border-slate-100 dark:border-slate-800"
               >
                 <td className="px-2 py-1 font-medium">{row.login || '—'}</td>
-                <td className="max-w-40 truncate px-2 py-1 text-xs text-muted" title={row.mafileName ?? ''}>
-                  {row.mafileName ?? '—'}
+                <td className="px-2 py-1 text-xs text-muted" data-testid="row-steamid">
+                  {row.steamId ? <span className="font-mono">{row.steamId}</span> : '—'}
+                </td>
+                {/* Files from a zip carry their path; the file's own name is the part worth seeing. */}
+                <td
+                  className="max-w-40 truncate px-2 py-1 text-xs text-muted"
+                  title={row.mafileName ?? ''}
+                  data-testid="row-mafile"
+                >
+                  <MafileNote warnings={(row.mafile && notes.get(row.mafile)) || []} language={language} />
+                  {row.mafileName?.split('/').at(-1) ?? '—'}
                 </td>
                 <td className="px-2 py-1">
                   {row.password ? (
@@ -92,7 +108,7 @@ export function WizardRows({
                     />
                   )}
                 </td>
-                <td className="px-2 py-1 text-xs">
+                <td className="px-2 py-1 text-xs" data-testid="row-proxy">
                   {mode === 'distribute'
                     ? t('steamAccounts.wizard.fromTag')
                     : row.proxyData
@@ -125,5 +141,22 @@ export function WizardRows({
         </table>
       </div>
     </section>
+  );
+}
+
+/** What the reader noticed in the file (old session, no identity_secret...): a mark with the notes as tooltip. */
+function MafileNote({ warnings, language }: { warnings: readonly MafileWarning[]; language: Language }) {
+  if (warnings.length === 0) return null;
+  const text = warnings.map((warning) => mafileWarningMessages[language][warning]).join('\n');
+  return (
+    <span
+      role="img"
+      title={text}
+      aria-label={text}
+      data-testid="row-notes"
+      className="mr-1 inline-block rounded bg-amber-100 px-1 font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
+    >
+      !
+    </span>
   );
 }
