@@ -220,3 +220,30 @@ test('copies the Steam Guard code of the focused account from the palette', asyn
   expect(expected).toContain(copied);
   expect(problems).toEqual([]);
 });
+
+test('a Steam account found in global search opens in its screen with the full view dialog', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await openPanel(page, '/panel/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Дашборд' })).toBeVisible();
+  const login = (await panel.api<{ items: { login: string }[] }>('/api/steam-accounts/query', {})).items[0]!
+    .login;
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByTestId('command-palette');
+  await palette.getByRole('combobox').fill(login);
+  await palette.getByRole('option', { name: new RegExp(`^${login}\\b`) }).click();
+
+  await expect(page).toHaveURL(/\/panel\/steam-accounts$/);
+  const view = page.getByTestId('account-view');
+  await expect(view).toContainText(login);
+  // The screen's own dialog: password change and the account's actions, not a read-only summary.
+  await expect(page.getByLabel('Новый пароль')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+  // Back does not bring the dialog again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/panel\/dashboard$/);
+  expect(problems).toEqual([]);
+});

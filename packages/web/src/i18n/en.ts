@@ -93,14 +93,6 @@ export const en: Resources = {
       steamAccounts: 'Steam Accounts',
     },
   },
-  entity: {
-    name: 'Name',
-    address: 'Address',
-    login: 'Login',
-    steamId: 'SteamID',
-    proxyTitle: 'Proxy',
-    accountTitle: 'Steam account',
-  },
   cheatSheet: {
     title: 'Keyboard shortcuts',
     filter: 'Find an action',

@@ -99,14 +99,6 @@ export const ru = {
       steamAccounts: 'Steam аккаунты',
     },
   },
-  entity: {
-    name: 'Название',
-    address: 'Адрес',
-    login: 'Логин',
-    steamId: 'SteamID',
-    proxyTitle: 'Прокси',
-    accountTitle: 'Steam аккаунт',
-  },
   cheatSheet: {
     title: 'Горячие клавиши',
     filter: 'Найти действие',

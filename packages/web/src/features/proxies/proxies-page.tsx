@@ -5,6 +5,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
+import { useViewParam } from '../../shared/entity-links.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
 import { useServerList } from '../../shared/table/use-server-list.ts';
@@ -85,6 +86,7 @@ export function ProxiesPage() {
   const screenRef = useRef(screen);
   screenRef.current = screen;
   const actions = useProxyActions(screenRef);
+  useViewParam((id) => actions.open(id));
 
   const columns = useMemo(
     () => proxyColumns(t, { check: (row) => actions.check([row.id]), open: (row) => actions.open(row.id) }),

@@ -3,6 +3,7 @@ import type { SteamAccountRow } from '@tradedeck/sdk/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { useViewParam } from '../../shared/entity-links.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { DataTable } from '../../shared/table/data-table.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
@@ -50,6 +51,7 @@ export function SteamAccountsPage() {
     [queryClient],
   );
   const dialogs = useAccountDialogs(refresh);
+  useViewParam(dialogs.openView);
 
   // Commands act on the selection, else on the row under the cursor.
   const targets = useRef<{ selected: number[]; focused: SteamAccountRow | null; rows: SteamAccountRow[] }>({

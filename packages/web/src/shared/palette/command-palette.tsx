@@ -2,12 +2,13 @@ import type { ProxySearchHit, SteamAccountSearchHit } from '@tradedeck/sdk/contr
 import { Command } from 'cmdk';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useServices } from '../app-services.tsx';
 import type { CommandDef } from '../commands/command-types.ts';
 import { rankCandidates } from '../commands/layout-match.ts';
 import { commandById, commands } from '../commands/registry.ts';
+import { entityViewPath } from '../entity-links.ts';
 import { useStore } from '../use-store.ts';
-import { openEntityView } from './entity-view-dialog.tsx';
 import { Hotkey } from './kbd.tsx';
 import { useGlobalSearch } from './use-global-search.ts';
 
@@ -33,6 +34,7 @@ function PaletteDialog({ pages }: { pages: string[] }) {
   const { t } = useTranslation();
   const services = useServices();
   const { palette, commands: runtime, hotkeys, searchCache } = services;
+  const navigate = useNavigate();
   useStore(runtime.subscribe, () => runtime.recent);
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -82,7 +84,8 @@ function PaletteDialog({ pages }: { pages: string[] }) {
 
   const openHit = (kind: 'proxy' | 'steamAccount', hit: ProxySearchHit | SteamAccountSearchHit) => {
     palette.close();
-    openEntityView(services, kind, hit);
+    // The entity's own screen opens its full view dialog (actions included).
+    void navigate(entityViewPath(kind, hit.id));
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
