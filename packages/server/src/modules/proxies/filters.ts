@@ -1,9 +1,19 @@
 import type { proxyFiltersSchema } from '@tradedeck/sdk/contract';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { proxies, proxyTagLinks, steamAccounts } from '../../db/schema.ts';
 
 export type ProxyFilters = z.output<typeof proxyFiltersSchema>;
+
+/** The proxy row's id inside a correlated subquery (Drizzle leaves columns of one-table queries unqualified). */
+export const OUTER_PROXY_ID = sql`${sql.identifier('proxies')}.${sql.identifier('id')}`;
+
+function idList(ids: readonly number[]): SQL {
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
 
 /**
  * The status a proxy shows. The `status` column holds what the last check said (0 no-check, 1 idle, 3 invalid,
@@ -11,7 +21,7 @@ export type ProxyFilters = z.output<typeof proxyFiltersSchema>;
  * account is assigned or freed, whichever module does it. A failed check (3, 4) shows over use. A stored 2 on a proxy no account uses reads as idle.
  */
 export function proxyStatusSql(userId: string): SQL<number> {
-  return sql<number>`(case when ${proxies.status} in (3, 4) then ${proxies.status} when ${proxies.id} in (select ${steamAccounts.proxyId} from ${steamAccounts} where ${steamAccounts.userId} = ${userId} and ${steamAccounts.proxyId} is not null) then 2 when ${proxies.status} = 2 then 1 else ${proxies.status} end)::int`;
+  return sql<number>`(case when ${proxies.status} in (3, 4) then ${proxies.status} when ${proxies.id} in (select a.proxy_id from ${steamAccounts} a where a.user_id = ${userId} and a.proxy_id is not null) then 2 when ${proxies.status} = 2 then 1 else ${proxies.status} end)::int`;
 }
 
 /** `%`, `_` and `\` written by the user match themselves in a LIKE pattern. */
@@ -30,13 +40,13 @@ export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> 
   const withTags = filters.withTagIds ?? [];
   if (withTags.length > 0) {
     conditions.push(
-      sql`exists (select 1 from ${proxyTagLinks} where ${proxyTagLinks.proxyId} = ${proxies.id} and ${inArray(proxyTagLinks.tagId, withTags)})`,
+      sql`exists (select 1 from ${proxyTagLinks} l where l.proxy_id = ${OUTER_PROXY_ID} and l.tag_id in ${idList(withTags)})`,
     );
   }
   const exceptTags = filters.exceptTagIds ?? [];
   if (exceptTags.length > 0) {
     conditions.push(
-      sql`not exists (select 1 from ${proxyTagLinks} where ${proxyTagLinks.proxyId} = ${proxies.id} and ${inArray(proxyTagLinks.tagId, exceptTags)})`,
+      sql`not exists (select 1 from ${proxyTagLinks} l where l.proxy_id = ${OUTER_PROXY_ID} and l.tag_id in ${idList(exceptTags)})`,
     );
   }
   if (filters.country) {

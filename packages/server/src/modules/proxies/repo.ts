@@ -3,7 +3,13 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, type SQLWrapper, 
 import type { Db } from '../../db/database.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import type { UserScope } from '../../security/user-scope.ts';
-import { likeContains, type ProxyFilters, proxyFilterWhere, proxyStatusSql } from './filters.ts';
+import {
+  likeContains,
+  OUTER_PROXY_ID,
+  type ProxyFilters,
+  proxyFilterWhere,
+  proxyStatusSql,
+} from './filters.ts';
 
 export type ProxySortProperty = (typeof PROXY_SORT_PROPERTIES)[number];
 export interface ProxySort {
@@ -62,9 +68,6 @@ export interface TagRow {
   id: number;
   name: string;
 }
-
-/** The list row's id inside a correlated subquery (Drizzle leaves columns of one-table queries unqualified). */
-const OUTER_PROXY_ID = sql`${sql.identifier('proxies')}.${sql.identifier('id')}`;
 
 /** Rows per INSERT statement: bounds the size of one message to the database. */
 const INSERT_CHUNK = 20_000;
