@@ -2,18 +2,12 @@ import type { proxyFiltersSchema } from '@tradedeck/sdk/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { proxies, proxyTagLinks, steamAccounts } from '../../db/schema.ts';
+import { idList, likeContains } from '../../db/sql-fragments.ts';
 
 export type ProxyFilters = z.output<typeof proxyFiltersSchema>;
 
 /** The proxy row's id inside a correlated subquery (Drizzle leaves columns of one-table queries unqualified). */
 export const OUTER_PROXY_ID = sql`${sql.identifier('proxies')}.${sql.identifier('id')}`;
-
-function idList(ids: readonly number[]): SQL {
-  return sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-}
 
 /**
  * The status a proxy shows. The `status` column holds what the last check said (0 no-check, 1 idle, 3 invalid,
@@ -22,11 +16,6 @@ function idList(ids: readonly number[]): SQL {
  */
 export function proxyStatusSql(userId: string): SQL<number> {
   return sql<number>`(case when ${proxies.status} in (3, 4) then ${proxies.status} when ${proxies.id} in (select a.proxy_id from ${steamAccounts} a where a.user_id = ${userId} and a.proxy_id is not null) then 2 when ${proxies.status} = 2 then 1 else ${proxies.status} end)::int`;
-}
-
-/** `%`, `_` and `\` written by the user match themselves in a LIKE pattern. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

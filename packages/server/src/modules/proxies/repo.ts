@@ -2,14 +2,9 @@ import type { PROXY_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
+import { likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
-import {
-  likeContains,
-  OUTER_PROXY_ID,
-  type ProxyFilters,
-  proxyFilterWhere,
-  proxyStatusSql,
-} from './filters.ts';
+import { OUTER_PROXY_ID, type ProxyFilters, proxyFilterWhere, proxyStatusSql } from './filters.ts';
 
 export type ProxySortProperty = (typeof PROXY_SORT_PROPERTIES)[number];
 export interface ProxySort {

@@ -2,6 +2,7 @@ import type { SteamAccountRow, steamAccountFiltersSchema } from '@tradedeck/sdk/
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
+import { idList, likeContains } from '../../db/sql-fragments.ts';
 
 export type AccountFilters = z.output<typeof steamAccountFiltersSchema>;
 export type AccountSortKey =
@@ -19,11 +20,6 @@ export type StoredAccountView = Omit<SteamAccountRow, 'lastError' | 'createdAt' 
   lastLoginAt: Date | null;
   lastErrorReason: string | null;
 };
-
-/** `%`, `_` and `\` typed by the user match themselves in a LIKE pattern. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const SORT_COLUMNS: Record<AccountSortKey, SQL[]> = {
   id: [sql`${steamAccounts.id}`],
@@ -135,13 +131,6 @@ export function accountWhere(userId: string, filters: Partial<AccountFilters>): 
   if ((filters.exceptStatus ?? []).length > 0)
     conditions.push(sql`not ${inArray(steamAccounts.status, filters.exceptStatus!)}`);
   return and(...conditions)!;
-}
-
-function idList(ids: readonly number[]): SQL {
-  return sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
 }
 
 /** ORDER BY for the chosen sort, newest first by default, the id last so pages never overlap. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
+import { likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import {
   type AccountFilters,
@@ -9,7 +10,6 @@ import {
   accountViewColumns,
   accountViewColumnsWithTags,
   accountWhere,
-  likeContains,
   type StoredAccountView,
   toStoredView,
 } from './account-list-sql.ts';
