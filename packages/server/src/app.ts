@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_MAX_BODY_BYTES } from '@tradedeck/sdk/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
-import type { ServerConfig } from './config/config.ts';
+import { type ServerConfig, trustedProxyHops } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { boundOperations } from './http/bind-operation.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
 import { buildManifest } from './http/manifest.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
@@ -69,8 +71,10 @@ export async function buildApp({
     genReqId: () => randomUUID().replaceAll('-', ''),
     logController: new LogController({ requestIdLogLabel: 'traceId' }),
     requestIdHeader: false,
-    trustProxy: config.publicUrl !== null,
-    bodyLimit: 10 * 1024 * 1024,
+    // Forwarded headers count only when a configured proxy hop added them (request.ip, request.protocol).
+    trustProxy: trustedProxyHops(config) ?? false,
+    // Operations that take more declare it in the contract and read it only after authentication.
+    bodyLimit: DEFAULT_MAX_BODY_BYTES,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
@@ -112,6 +116,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  registerJsonBody(app);
   await registerMultipart(app);
   const pageFallback = await registerWebRoot(app, config.webRoot);
   registerNotFound(app, pageFallback);
@@ -125,7 +130,12 @@ export async function buildApp({
   registerSearchRoutes(app, search);
   registerProxiesModule(app, { database, secrets: auth.secrets, search });
 
-  app.get('/api/manifest', async () => buildManifest(app[boundOperations], SERVER_VERSION));
+  // The bound operations do not change once the app is built: the document is made once, on first request.
+  let manifest: string | null = null;
+  app.get('/api/manifest', async (_request, reply) => {
+    manifest ??= JSON.stringify(buildManifest(app[boundOperations], SERVER_VERSION));
+    return reply.type('application/json; charset=utf-8').send(manifest);
+  });
   await registerHubs(app, { config, database });
   // Hub connections authenticate with the same access tokens as the API, device session checked each time.
   // A connection ends (reconnect allowed) when its token expires, so a revoked or banned session cannot keep one.

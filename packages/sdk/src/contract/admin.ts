@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountStatusSchema } from './auth.ts';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, pageNumberSchema } from './common.ts';
 import { defineOperation } from './operation.ts';
 
 export const adminUserSchema = z.object({
@@ -34,7 +34,7 @@ export const admin = {
     input: z.strictObject({
       pages: z
         .object({
-          page: z.number().int().min(1).default(1),
+          page: pageNumberSchema.default(1),
           pageSize: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).default(50),
         })
         .default({ page: 1, pageSize: 50 }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_ID } from '../domain/constants.ts';
 
 /** ISO 8601 UTC timestamp as carried on the wire. */
 export const isoDateTime = z.iso.datetime({ offset: false });
@@ -8,3 +9,38 @@ export type Language = z.infer<typeof languageSchema>;
 
 /** Input of operations that take nothing; unknown keys (a cache-buster, say) are dropped. */
 export const emptyInput = z.object({});
+
+/** The id of a stored row (a 32-bit database key): larger numbers can name nothing and are refused as input. */
+export const idSchema = z.number().int().positive().max(MAX_STORED_ID);
+
+/** An id from a path or query string, where it arrives as text. */
+export const idFromText = z.coerce.number().int().positive().max(MAX_STORED_ID);
+
+/** A page number of a list: past the last stored id there can be no page. */
+export const pageNumberSchema = z.number().int().min(1).max(MAX_STORED_ID);
+
+/**
+ * Text no stored value may hold: the NUL character (Postgres text cannot store it, and no name, line or secret
+ * of the product contains one). The server refuses such input for every operation before its schema runs.
+ */
+export const FORBIDDEN_TEXT_CHARACTER = '\u0000';
+
+/** The dotted path of the first string in `value` holding a NUL character, or null when there is none. */
+export function findForbiddenText(value: unknown, path: readonly (string | number)[] = []): string | null {
+  if (typeof value === 'string') return value.includes(FORBIDDEN_TEXT_CHARACTER) ? path.join('.') : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findForbiddenText(value[i], [...path, i]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes(FORBIDDEN_TEXT_CHARACTER)) return [...path, key].join('.');
+      const found = findForbiddenText(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE } from '../domain/constants.ts';
+import { DEFAULT_PAGE_SIZE, MAX_STORED_ID } from '../domain/constants.ts';
+import { idFromText, idSchema, pageNumberSchema } from './common.ts';
 
 /** `pages` of every list query: page from 1; sizes 10, 25, 50, 100 (larger only through streaming exports). */
 export const pagesSchema = z
   .object({
-    page: z.number().int().min(1).default(1),
+    page: pageNumberSchema.default(1),
     pageSize: z
       .union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)])
       .default(DEFAULT_PAGE_SIZE),
@@ -45,7 +46,7 @@ export const tagWithCountSchema = z.object({
 
 /** Tag names: trimmed, 1..64 characters. Id 0 asks to create a tag with this name (or reuse one of that name). */
 export const tagInputSchema = z.object({
-  id: z.number().int().nonnegative(),
+  id: z.number().int().nonnegative().max(MAX_STORED_ID),
   name: z.string().trim().min(1).max(64),
 });
 
@@ -72,5 +73,7 @@ export const batchResultSchema = z.object({
 });
 export type BatchResult = z.infer<typeof batchResultSchema>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
-export const idsSchema = z.array(z.number().int().positive()).min(1).max(100_000);
+/** The `:id` of a path. */
+export const idParam = z.object({ id: idFromText });
+/** Ids of a batch operation (the server passes them to the database as one array parameter). */
+export const idsSchema = z.array(idSchema).min(1).max(100_000);

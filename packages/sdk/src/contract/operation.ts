@@ -37,7 +37,28 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * one envelope. Failures always answer with the envelope.
    */
   readonly responseBody?: 'envelope' | 'text-stream';
+  /**
+   * Largest JSON body the server reads for this operation, in bytes; {@link DEFAULT_MAX_BODY_BYTES} when absent.
+   * Only operations that carry pasted lines, files or id batches raise it, and the server reads such a body only
+   * after the caller is authenticated.
+   */
+  readonly maxBodyBytes?: number;
 }
+
+/** Body limit of every operation that declares none: plenty for forms, small enough to read before signing in. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Body limits of the operations that need more than the default. */
+export const BODY_LIMITS = {
+  /** Up to 100,000 ids (or id pairs) of a batch. */
+  idBatch: 2 * 1024 * 1024,
+  /** One maFile replacement (the maFile text is capped at 1 MiB). */
+  mafile: 3 * 1024 * 1024,
+  /** Lines, accounts or unsaved proxies pasted or read from a file (a few MiB of text). */
+  lines: 10 * 1024 * 1024,
+  /** Proxy lists: up to 32 MiB of text, 100,000 long lines. */
+  proxyLines: 40 * 1024 * 1024,
+} as const;
 
 export type OperationInput<Op extends Operation> = z.input<Op['input']>;
 export type OperationOutput<Op extends Operation> = z.output<Op['output']>;

@@ -10,7 +10,7 @@ import {
   proxyStatusSchema,
   proxyTagSchema,
 } from '../domain/proxy/schemas.ts';
-import { emptyInput, isoDateTime } from './common.ts';
+import { emptyInput, idFromText, idSchema, isoDateTime } from './common.ts';
 import {
   batchResultSchema,
   countersSchema,
@@ -23,7 +23,7 @@ import {
   tagInputSchema,
   tagWithCountSchema,
 } from './lists.ts';
-import { defineOperation } from './operation.ts';
+import { BODY_LIMITS, defineOperation } from './operation.ts';
 
 export const PROXY_SORT_PROPERTIES = [
   'id',
@@ -56,8 +56,8 @@ export type ProxyRow = z.infer<typeof proxyRowSchema>;
 
 /** Filters shared by `query`, `export` and `check` over a selection. */
 export const proxyFiltersSchema = z.object({
-  withTagIds: z.array(z.number().int().positive()).default([]),
-  exceptTagIds: z.array(z.number().int().positive()).default([]),
+  withTagIds: z.array(idSchema).default([]),
+  exceptTagIds: z.array(idSchema).default([]),
   /** ISO 3166 alpha-2; `--` selects proxies whose country is unknown. */
   country: z
     .string()
@@ -118,8 +118,8 @@ export const proxyCredentialsUpdateSchema = z.union([
 ]);
 
 const tagParam = z.object({
-  id: z.coerce.number().int().positive(),
-  tagId: z.coerce.number().int().positive(),
+  id: idFromText,
+  tagId: idFromText,
 });
 
 export const proxies = {
@@ -174,6 +174,7 @@ export const proxies = {
       duplicates: z.array(proxyLineIssueSchema),
     }),
     flags: { noStore: true },
+    maxBodyBytes: BODY_LIMITS.proxyLines,
   }),
   add: defineOperation({
     id: 'proxies.add',
@@ -183,6 +184,7 @@ export const proxies = {
     input: proxyLinesInput.extend({ tag: tagInputSchema.nullable().optional() }),
     output: proxyAddResultSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.proxyLines,
   }),
   get: defineOperation({
     id: 'proxies.get',
@@ -211,6 +213,7 @@ export const proxies = {
     input: z.object({ proxyIds: idsSchema, detach: z.boolean().default(false) }),
     output: batchResultSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.idBatch,
   }),
   updateName: defineOperation({
     id: 'proxies.updateName',
@@ -256,15 +259,17 @@ export const proxies = {
     input: z.object({ proxiesIds: idsSchema, tag: tagInputSchema }),
     output: batchResultSchema.extend({ tag: proxyTagSchema }),
     flags: {},
+    maxBodyBytes: BODY_LIMITS.idBatch,
   }),
   batchRemoveTag: defineOperation({
     id: 'proxies.batchRemoveTag',
     method: 'POST',
     path: '/api/proxies/batch/tags/remove',
     summary: 'Take one tag off many proxies',
-    input: z.object({ proxiesIds: idsSchema, tagId: z.number().int().positive() }),
+    input: z.object({ proxiesIds: idsSchema, tagId: idSchema }),
     output: batchResultSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.idBatch,
   }),
   check: defineOperation({
     id: 'proxies.check',
@@ -274,7 +279,7 @@ export const proxies = {
       'Check proxies as a background batch: saved ones by ids or by filters, unsaved ones from the check map; results arrive on proxy-checker-hub',
     input: z
       .object({
-        ids: z.array(z.number().int().positive()).max(100_000).optional(),
+        ids: z.array(idSchema).max(100_000).optional(),
         /** Every proxy matching these filters (an empty object means all of the user's proxies). */
         filters: proxyFiltersSchema.optional(),
         /** The spec's check map for lines not saved yet: keyed by a client-chosen id, answered with status 5. */
@@ -289,6 +294,7 @@ export const proxies = {
       ),
     output: proxyCheckStartedSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.lines,
   }),
   export: defineOperation({
     id: 'proxies.export',
@@ -296,13 +302,14 @@ export const proxies = {
     path: '/api/proxies/export',
     summary: 'Stream the selected proxies as text, one line each, in a format or a custom template',
     input: proxyFiltersSchema.extend({
-      ids: z.array(z.number().int().positive()).max(100_000).optional(),
+      ids: z.array(idSchema).max(100_000).optional(),
       format: proxyExportFormatSchema,
       template: z.string().max(500).optional(),
       sort: sortSchema(PROXY_SORT_PROPERTIES),
     }),
     output: z.string(),
     flags: { noStore: true },
+    maxBodyBytes: BODY_LIMITS.idBatch,
     responseBody: 'text-stream',
   }),
 } as const;

@@ -10,7 +10,7 @@ import {
   steamAccountStatusSchema,
   tagRefSchema,
 } from '../domain/steam/schemas.ts';
-import { emptyInput, isoDateTime } from './common.ts';
+import { emptyInput, idFromText, idSchema, isoDateTime } from './common.ts';
 import {
   batchResultSchema,
   countersSchema,
@@ -23,7 +23,7 @@ import {
   tagInputSchema,
   tagWithCountSchema,
 } from './lists.ts';
-import { defineOperation } from './operation.ts';
+import { BODY_LIMITS, defineOperation } from './operation.ts';
 
 export const STEAM_ACCOUNT_SORT_PROPERTIES = [
   'id',
@@ -45,8 +45,8 @@ export const steamAccountRowSchema = steamAccountSchema.extend({
 export type SteamAccountRow = z.infer<typeof steamAccountRowSchema>;
 
 export const steamAccountFiltersSchema = z.object({
-  withTagIds: z.array(z.number().int().positive()).default([]),
-  exceptTagIds: z.array(z.number().int().positive()).default([]),
+  withTagIds: z.array(idSchema).default([]),
+  exceptTagIds: z.array(idSchema).default([]),
   hasProxy: z.boolean().nullable().optional(),
   searchString: z.string().trim().max(200).optional(),
   withStatus: z.array(steamAccountStatusSchema).default([]),
@@ -75,8 +75,8 @@ export const accountProxyAssignmentSchema = z.object({
 });
 
 const tagParam = z.object({
-  id: z.coerce.number().int().positive(),
-  tagId: z.coerce.number().int().positive(),
+  id: idFromText,
+  tagId: idFromText,
 });
 
 export const steamAccounts = {
@@ -142,6 +142,7 @@ export const steamAccounts = {
     input: addAccountsInputSchema,
     output: addAccountsResultSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.lines,
   }),
   parseAccountsToProxies: defineOperation({
     id: 'steamAccounts.parseAccountsToProxies',
@@ -152,6 +153,7 @@ export const steamAccounts = {
     input: z.object({ lines: z.string().max(8 * 1024 * 1024) }),
     output: z.object({ items: z.array(accountProxyAssignmentSchema), errors: z.array(lineErrorSchema) }),
     flags: { noStore: true },
+    maxBodyBytes: BODY_LIMITS.lines,
   }),
   batchSetProxies: defineOperation({
     id: 'steamAccounts.batchSetProxies',
@@ -162,8 +164,8 @@ export const steamAccounts = {
       accountsToProxies: z
         .array(
           z.object({
-            accountId: z.number().int().positive(),
-            proxyId: z.number().int().positive().nullable(),
+            accountId: idSchema,
+            proxyId: idSchema.nullable(),
           }),
         )
         .min(1)
@@ -171,6 +173,7 @@ export const steamAccounts = {
     }),
     output: batchResultSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.lines,
   }),
   batchSetProxiesFromData: defineOperation({
     id: 'steamAccounts.batchSetProxiesFromData',
@@ -184,6 +187,7 @@ export const steamAccounts = {
       addedProxyIds: z.array(z.number().int()),
     }),
     flags: {},
+    maxBodyBytes: BODY_LIMITS.lines,
   }),
   batchAddTag: defineOperation({
     id: 'steamAccounts.batchAddTag',
@@ -193,15 +197,17 @@ export const steamAccounts = {
     input: z.object({ accountIds: idsSchema, tag: tagInputSchema }),
     output: batchResultSchema.extend({ tag: tagRefSchema }),
     flags: {},
+    maxBodyBytes: BODY_LIMITS.idBatch,
   }),
   batchRemoveTag: defineOperation({
     id: 'steamAccounts.batchRemoveTag',
     method: 'POST',
     path: '/api/steam-accounts/batch/tags/remove',
     summary: 'Take one tag off many accounts',
-    input: z.object({ accountIds: idsSchema, tagId: z.number().int().positive() }),
+    input: z.object({ accountIds: idsSchema, tagId: idSchema }),
     output: batchResultSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.idBatch,
   }),
   batchRemove: defineOperation({
     id: 'steamAccounts.batchRemove',
@@ -211,6 +217,7 @@ export const steamAccounts = {
     input: z.object({ accountIds: idsSchema }),
     output: batchResultSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.idBatch,
   }),
   get: defineOperation({
     id: 'steamAccounts.get',
@@ -235,7 +242,7 @@ export const steamAccounts = {
     method: 'PUT',
     path: '/api/steam-accounts/:id/proxy',
     summary: 'Set the proxy of an account, or remove it with null',
-    input: idParam.extend({ proxyId: z.number().int().positive().nullable() }),
+    input: idParam.extend({ proxyId: idSchema.nullable() }),
     output: steamAccountRowSchema,
     flags: {},
   }),
@@ -271,6 +278,7 @@ export const steamAccounts = {
     }),
     output: credentialsStatusSchema,
     flags: {},
+    maxBodyBytes: BODY_LIMITS.mafile,
   }),
   addTag: defineOperation({
     id: 'steamAccounts.addTag',

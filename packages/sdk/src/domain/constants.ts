@@ -37,6 +37,8 @@ export const SETTINGS_COOKIE_DAYS = 30;
 export const CURRENCIES = ['RUB', 'EUR', 'USD'] as const;
 export const PROXY_PORT_MIN = 1;
 export const PROXY_PORT_MAX = 65_535;
+/** Largest id of a stored row (ids are 32-bit database keys). */
+export const MAX_STORED_ID = 2_147_483_647;
 export const SCROLL_TO_TOP_THRESHOLD_PX = 200;
 
 export const MODAL_WIDTHS = {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerMode } from '@tradedeck/sdk/contract';
@@ -18,6 +19,14 @@ export interface ServerConfig {
   dataDir: string;
   mode: ServerMode;
   publicUrl: string | null;
+  /**
+   * Reverse proxies whose forwarded headers (`X-Forwarded-For`, `-Proto`, `-Host`) are believed: addresses, CIDR
+   * ranges or `loopback`, `linklocal`, `uniquelocal`, as listed in TRADEDECK_TRUSTED_PROXIES; null when unset
+   * (see {@link trustedProxyHops}).
+   */
+  trustedProxies: string[] | null;
+  /** Whether proxy checks may connect to loopback and private addresses (the server's own network). */
+  allowPrivateProxies: boolean;
   logLevel: string;
   /** `pretty` when a person watches the terminal, JSON lines otherwise (LOG_FORMAT overrides). */
   logFormat: 'json' | 'pretty';
@@ -68,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.TRADEDECK_DATA_DIR?.trim() || defaultDataDir(),
     mode,
     publicUrl,
+    trustedProxies: trustedProxies(env.TRADEDECK_TRUSTED_PROXIES),
+    allowPrivateProxies: switchValue('TRADEDECK_ALLOW_PRIVATE_PROXIES', env.TRADEDECK_ALLOW_PRIVATE_PROXIES) ?? mode === 'sandbox',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     logFormat: logFormat(env.LOG_FORMAT),
     webRoot: env.TRADEDECK_WEB_ROOT?.trim() || null,
@@ -76,6 +87,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.TRADEDECK_MAIL_FROM?.trim() || 'Tradedeck <no-reply@tradedeck.local>',
     masterKey: env.TRADEDECK_MASTER_KEY?.trim() || null,
   };
+}
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * The proxy hops whose forwarded headers the server believes: the configured ones, else loopback behind a public
+ * URL (a reverse proxy on the same machine), else none. A client's own forwarded headers are never believed, and
+ * the client address is the right-most one no trusted hop added.
+ */
+export function trustedProxyHops(config: Pick<ServerConfig, 'trustedProxies' | 'publicUrl'>): string[] | null {
+  return config.trustedProxies ?? (config.publicUrl ? ['loopback'] : null);
+}
+
+function trustedProxies(value: string | undefined): string[] | null {
+  const entries = (value ?? '')
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return null;
+  for (const entry of entries) {
+    if (!PROXY_PRESETS.has(entry) && !isAddressOrRange(entry)) {
+      throw new ConfigError(
+        `TRADEDECK_TRUSTED_PROXIES lists "${entry}": use IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** An on/off variable: null when unset. */
+function switchValue(name: string, value: string | undefined): boolean | null {
+  const chosen = value?.trim().toLowerCase();
+  if (!chosen) return null;
+  if (['1', 'true', 'on', 'yes'].includes(chosen)) return true;
+  if (['0', 'false', 'off', 'no'].includes(chosen)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${value}"`);
 }
 
 function logFormat(value: string | undefined): 'json' | 'pretty' {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { inputInQuery, type Operation } from '@tradedeck/sdk/contract';
+import { DEFAULT_MAX_BODY_BYTES, inputInQuery, type Operation } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -27,11 +27,6 @@ export class TextStreamBody {
   constructor(readonly chunks: AsyncIterable<string>) {}
 }
 
-export interface BindOptions {
-  /** Largest request body in bytes, for operations that take more than the app's default. */
-  bodyLimit?: number;
-}
-
 /** Checks a request to a non-public operation; throws an AppError (11, 100, 103 ...) to refuse it. */
 export type Authenticator = (request: FastifyRequest, op: Operation) => Promise<void>;
 
@@ -49,21 +44,23 @@ declare module 'fastify' {
  * Registers a contract operation as a route: input merged from path parameters and the query string or body,
  * validated by the contract schema; output passed through the output schema, which also drops any field the
  * contract does not name (so an internal or secret column can never leak by accident).
+ *
+ * A non-public operation authenticates in `onRequest`, before a byte of the body is read: an anonymous caller
+ * costs a token check, never a parse. The body limit is the operation's own (`maxBodyBytes`), small by default.
  */
 export function bindOperation<Op extends Operation>(
   app: FastifyInstance,
   op: Op,
   handler: OperationHandler<Op>,
-  options: BindOptions = {},
 ): void {
   app[boundOperations].push(op);
   app.route({
     method: op.method,
     url: op.path,
-    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    bodyLimit: op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    ...(op.flags.public ? {} : { onRequest: (request) => app.authenticate(request, op) }),
     handler: async (request, reply) => {
       const lang = requestLanguage(request);
-      if (!op.flags.public) await app.authenticate(request, op);
       // Multipart operations take their fields from the query string and their files from the body.
       const multipart = op.requestBody === 'multipart';
       const source = inputInQuery(op.method) || multipart ? request.query : request.body;

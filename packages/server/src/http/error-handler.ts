@@ -49,22 +49,33 @@ function toAppError(error: FastifyError): AppError {
   return new AppError(ResultCode.UndefinedError);
 }
 
+/**
+ * Unknown routes under `/api/` answer 404 in `onRequest`, before their body is read (a body sent to a route that
+ * does not exist is never parsed); other unknown paths go to the web app's page fallback.
+ */
 export function registerNotFound(
   app: FastifyInstance,
   fallback: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ): void {
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/')) {
-      const params = { method: request.method, url: request.url.split('?')[0] ?? '' };
-      return sendAppError(
-        request,
-        reply,
-        new AppError(ResultCode.NotFound, {
-          ru: displayMessage('ru', 'routeNotFound', params),
-          en: displayMessage('en', 'routeNotFound', params),
-        }),
-      );
-    }
-    return fallback(request, reply);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const params = { method: request.method, url: request.url.split('?')[0] ?? '' };
+    return sendAppError(
+      request,
+      reply,
+      new AppError(ResultCode.NotFound, {
+        ru: displayMessage('ru', 'routeNotFound', params),
+        en: displayMessage('en', 'routeNotFound', params),
+      }),
+    );
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && isApiPath(request.url)) return notFound(request, reply);
   });
+  app.setNotFoundHandler((request, reply) =>
+    isApiPath(request.url) ? notFound(request, reply) : fallback(request, reply),
+  );
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }

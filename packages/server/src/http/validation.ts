@@ -1,4 +1,4 @@
-import { ResultCode } from '@tradedeck/sdk/contract';
+import { findForbiddenText, ResultCode } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { type ZodError, type ZodType, z } from 'zod';
 import { AppError } from './app-error.ts';
@@ -7,11 +7,24 @@ const localeErrors = { ru: z.locales.ru().localeError, en: z.locales.en().locale
 
 const validationFailed = { ru: 'Ошибка валидации', en: 'Validation failed' } as const;
 
-/** Parses input with the schema; failures become a validation error (10) with messages per field. */
+const forbiddenText = {
+  ru: 'Текст не может содержать символ NUL',
+  en: 'The text must not contain the NUL character',
+} as const;
+
+/**
+ * Parses input with the schema; failures become a validation error (10) with messages per field. Text holding a
+ * NUL character is refused for every operation first: no stored value can hold one.
+ */
 export function parseInput<T extends ZodType>(schema: T, input: unknown, lang: Language): z.output<T> {
+  const forbidden = findForbiddenText(input);
+  if (forbidden !== null) return refuse({ [forbidden]: [forbiddenText[lang]] });
   const result = schema.safeParse(input, { error: localeErrors[lang] });
   if (result.success) return result.data;
-  const fields = fieldErrors(result.error);
+  return refuse(fieldErrors(result.error));
+}
+
+function refuse(fields: Record<string, string[]>): never {
   const first = Object.entries(fields)[0];
   const text = first
     ? { ru: `${validationFailed.ru}: ${first[0]}`, en: `${validationFailed.en}: ${first[0]}` }

@@ -82,9 +82,11 @@ describe('device sessions, refresh rotation and token checks', () => {
     expect(c1.domain).toBeUndefined();
     expect(c1.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
+    // TLS ends at the reverse proxy on this machine, which says so in X-Forwarded-Proto.
     const tls = await t.call('POST', '/api/auth/login', {
       body: { email: user.email, password: PASSWORD },
       headers: { 'x-forwarded-proto': 'https' },
+      ip: '127.0.0.1',
     });
     const c2 = tls.cookies.find((c) => c.name === '__Host-rt')!;
     expect(c2).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });

@@ -3,7 +3,7 @@
  * maFile extraction and guard-code answers carry. SteamIDs are decimal strings, never JSON numbers.
  */
 import { z } from 'zod';
-import { PROXY_PORT_MAX, PROXY_PORT_MIN } from '../constants.ts';
+import { MAX_STORED_ID, PROXY_PORT_MAX, PROXY_PORT_MIN } from '../constants.ts';
 import { GUARD_CODE_ALPHABET, GUARD_CODE_LENGTH, GUARD_CODE_PERIOD_S } from './guard-code.ts';
 import {
   ADD_ACCOUNT_REASONS,
@@ -62,7 +62,7 @@ export const addAccountItemSchema = z.object({
   password: z.string().min(1).max(256),
   /** The maFile's JSON text. */
   mafile: z.string().min(2).max(MAX_MAFILE_BYTES),
-  proxyId: z.number().int().positive().nullable().optional(),
+  proxyId: z.number().int().positive().max(MAX_STORED_ID).nullable().optional(),
   proxyData: inlineProxySchema.nullable().optional(),
 });
 export type AddAccountItem = z.infer<typeof addAccountItemSchema>;
@@ -70,7 +70,7 @@ export type AddAccountItem = z.infer<typeof addAccountItemSchema>;
 const indexKey = z.string().regex(/^\d+$/);
 
 export const distributeOptionsSchema = z.object({
-  proxyTagId: z.number().int().positive(),
+  proxyTagId: z.number().int().positive().max(MAX_STORED_ID),
   maxAccountsPerProxy: z.number().int().min(1).max(1000),
 });
 

@@ -9,9 +9,6 @@ import type { SearchService } from '../search/service.ts';
 import { ProxiesRepo } from './repo.ts';
 import { ProxiesService } from './service.ts';
 
-/** Room for 100,000 long proxy lines in one add or parse request (the contract caps the text at 32 MiB). */
-const PROXY_LINES_BODY_LIMIT = 40 * 1024 * 1024;
-
 export interface ProxiesModuleDeps {
   database: Database;
   secrets: SecretBox;
@@ -28,12 +25,8 @@ export function registerProxiesModule(app: FastifyInstance, deps: ProxiesModuleD
   bindOperation(app, ops.counters, (_input, ctx) => service.counters(user(ctx)));
   bindOperation(app, ops.querySpec, (_input, ctx) => service.querySpec(user(ctx)));
   bindOperation(app, ops.listTags, (_input, ctx) => service.listTags(user(ctx)));
-  bindOperation(app, ops.parse, (input, ctx) => service.parse(user(ctx), input, ctx.lang), {
-    bodyLimit: PROXY_LINES_BODY_LIMIT,
-  });
-  bindOperation(app, ops.add, (input, ctx) => service.add(user(ctx), input, ctx.lang), {
-    bodyLimit: PROXY_LINES_BODY_LIMIT,
-  });
+  bindOperation(app, ops.parse, (input, ctx) => service.parse(user(ctx), input, ctx.lang));
+  bindOperation(app, ops.add, (input, ctx) => service.add(user(ctx), input, ctx.lang));
   bindOperation(app, ops.get, (input, ctx) => service.get(user(ctx), input.id));
   bindOperation(app, ops.remove, (input, ctx) => service.remove(user(ctx), input.id, input.detach));
   bindOperation(app, ops.batchRemove, (input, ctx) =>
