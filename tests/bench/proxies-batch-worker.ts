@@ -23,6 +23,8 @@ try {
     connectTimeoutMs: CONNECT_DEADLINE_MS,
     totalTimeoutMs: 5000,
     concurrency: CONCURRENCY,
+    // The bench proxies listen on loopback.
+    allowPrivateAddresses: true,
   });
   await app.ready();
   const userId = randomUUID();

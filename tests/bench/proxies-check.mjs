@@ -45,6 +45,7 @@ export async function run() {
     const eluBefore = performance.eventLoopUtilization();
     const started = performance.now();
     const summary = await checker.checkMany(proxies, target, {
+      allowPrivateAddresses: true,
       connectTimeoutMs: CONNECT_DEADLINE_MS,
       totalTimeoutMs: TOTAL_DEADLINE_MS,
       concurrency: CONCURRENCY,

@@ -6,8 +6,8 @@ import { type ServerConfig, trustedProxyHops } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { boundOperations } from './http/bind-operation.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
-import { buildManifest } from './http/manifest.ts';
 import { registerJsonBody } from './http/json-body.ts';
+import { buildManifest } from './http/manifest.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
@@ -145,7 +145,7 @@ export async function buildApp({
   });
   registerJudge(app);
   await registerJobs(app, { config, database });
-  await registerProxyChecks(app, { database });
+  await registerProxyChecks(app, { database, allowPrivateProxies: config.allowPrivateProxies });
 
   return app;
 }

@@ -78,7 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mode,
     publicUrl,
     trustedProxies: trustedProxies(env.TRADEDECK_TRUSTED_PROXIES),
-    allowPrivateProxies: switchValue('TRADEDECK_ALLOW_PRIVATE_PROXIES', env.TRADEDECK_ALLOW_PRIVATE_PROXIES) ?? mode === 'sandbox',
+    allowPrivateProxies:
+      switchValue('TRADEDECK_ALLOW_PRIVATE_PROXIES', env.TRADEDECK_ALLOW_PRIVATE_PROXIES) ??
+      mode === 'sandbox',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     logFormat: logFormat(env.LOG_FORMAT),
     webRoot: env.TRADEDECK_WEB_ROOT?.trim() || null,
@@ -96,7 +98,9 @@ const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
  * URL (a reverse proxy on the same machine), else none. A client's own forwarded headers are never believed, and
  * the client address is the right-most one no trusted hop added.
  */
-export function trustedProxyHops(config: Pick<ServerConfig, 'trustedProxies' | 'publicUrl'>): string[] | null {
+export function trustedProxyHops(
+  config: Pick<ServerConfig, 'trustedProxies' | 'publicUrl'>,
+): string[] | null {
   return config.trustedProxies ?? (config.publicUrl ? ['loopback'] : null);
 }
 

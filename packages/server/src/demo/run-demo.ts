@@ -31,6 +31,8 @@ export async function runDemo(options: DemoOptions = {}) {
     port: options.port ?? Number(process.env.PORT ?? 8080),
     webRoot: options.webRoot ?? null,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
+    // The demo's proxies listen on loopback.
+    allowPrivateProxies: true,
   };
   const server = await startServer(config);
   const api = async (method: string, path: string, body?: unknown, token?: string) => {

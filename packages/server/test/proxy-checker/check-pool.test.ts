@@ -68,6 +68,7 @@ describe('checkMany', () => {
     }));
     const seen = new Map<number, ProxyCheckOutcome>();
     const summary = await checkMany(proxies, target, {
+      allowPrivateAddresses: true,
       connectTimeoutMs: 700,
       totalTimeoutMs: 2000,
       concurrency: 40,
@@ -93,6 +94,7 @@ describe('checkMany', () => {
     }));
     const started = performance.now();
     const summary = await checkMany(proxies, target, {
+      allowPrivateAddresses: true,
       connectTimeoutMs: 500,
       totalTimeoutMs: 2000,
       concurrency: 40,
@@ -113,6 +115,7 @@ describe('checkMany', () => {
     }));
     const outcomes: ProxyCheckOutcome[] = [];
     await checkMany(proxies, target, {
+      allowPrivateAddresses: true,
       connectTimeoutMs: 2000,
       totalTimeoutMs: 4000,
       concurrency: 10,
@@ -133,6 +136,7 @@ describe('checkMany', () => {
     let calls = 0;
     await expect(
       checkMany(proxies, target, {
+        allowPrivateAddresses: true,
         connectTimeoutMs: 1000,
         totalTimeoutMs: 2000,
         concurrency: 4,
@@ -155,6 +159,7 @@ describe('checkMany', () => {
     }));
     let results = 0;
     const summary = await checkMany(proxies, target, {
+      allowPrivateAddresses: true,
       connectTimeoutMs: 1000,
       totalTimeoutMs: 2000,
       concurrency: 2,

@@ -25,7 +25,12 @@ import {
 
 const AUTH = { username: 'trader', password: 'p@ss:w0rd' };
 const WRONG = { username: 'trader', password: 'nope' };
-const options: CheckProxyOptions = { connectTimeoutMs: 3000, totalTimeoutMs: 5000 };
+// The test proxies listen on loopback: the checks opt in to private addresses explicitly.
+const options: CheckProxyOptions = {
+  connectTimeoutMs: 3000,
+  totalTimeoutMs: 5000,
+  allowPrivateAddresses: true,
+};
 
 let cleanups: Array<() => Promise<void>> = [];
 let httpJudge: CheckTarget;
@@ -241,7 +246,7 @@ describe('failures are classified', () => {
     const outcome = await checkProxy(
       { protocol: ProxyProtocol.Http, host: 'no-such-proxy.invalid', port: 8080, credentials: null },
       httpJudge,
-      { connectTimeoutMs: 15_000, totalTimeoutMs: 20_000 },
+      { connectTimeoutMs: 15_000, totalTimeoutMs: 20_000, allowPrivateAddresses: true },
     );
     expect(outcome).toMatchObject({ valid: false, errorClass: 'dns' });
   }, 25_000);
@@ -265,6 +270,7 @@ describe('deadlines fire on time (within 20%) and leave nothing behind', () => {
     for (const protocol of [ProxyProtocol.Http, ProxyProtocol.Socks5]) {
       const { result, ms } = await timed(() =>
         checkProxy(proxy(protocol, blackhole.port), httpJudge, {
+          allowPrivateAddresses: true,
           connectTimeoutMs: 1000,
           totalTimeoutMs: 4000,
         }),
@@ -278,6 +284,7 @@ describe('deadlines fire on time (within 20%) and leave nothing behind', () => {
   it('a proxy that accepts and stays silent ends at the total deadline', async () => {
     const { result, ms } = await timed(() =>
       checkProxy(proxy(ProxyProtocol.Socks5, staller.port), httpJudge, {
+        allowPrivateAddresses: true,
         connectTimeoutMs: 500,
         totalTimeoutMs: 1500,
       }),
@@ -290,6 +297,7 @@ describe('deadlines fire on time (within 20%) and leave nothing behind', () => {
   it('a proxy that answers the handshake and then stalls ends at the total deadline', async () => {
     const { result, ms } = await timed(() =>
       checkProxy(proxy(ProxyProtocol.Socks5, greeter.port), httpsJudge, {
+        allowPrivateAddresses: true,
         connectTimeoutMs: 500,
         totalTimeoutMs: 1500,
       }),
@@ -304,6 +312,7 @@ describe('deadlines fire on time (within 20%) and leave nothing behind', () => {
     try {
       const timersBefore = countTimers();
       await checkProxy(proxy(ProxyProtocol.Socks5, server.port), httpJudge, {
+        allowPrivateAddresses: true,
         connectTimeoutMs: 500,
         totalTimeoutMs: 800,
       });
@@ -311,6 +320,7 @@ describe('deadlines fire on time (within 20%) and leave nothing behind', () => {
       expect(server.accepted()).toBe(1);
       expect(server.closedConnections()).toBe(1);
       const fast = await checkProxy(proxy(ProxyProtocol.Socks5, socks5.port, AUTH), httpJudge, {
+        allowPrivateAddresses: true,
         connectTimeoutMs: 60_000,
         totalTimeoutMs: 60_000,
       });

@@ -20,7 +20,14 @@ let socks: LoopbackServer;
 let blackhole: Blackhole;
 
 const tune = (app: FastifyInstance) =>
-  app.proxyChecks.tune({ checkUrl: judge.url, connectTimeoutMs: 1000, totalTimeoutMs: 3000, concurrency: 4 });
+  app.proxyChecks.tune({
+    checkUrl: judge.url,
+    connectTimeoutMs: 1000,
+    totalTimeoutMs: 3000,
+    concurrency: 4,
+    // The test proxies listen on loopback.
+    allowPrivateAddresses: true,
+  });
 
 beforeAll(async () => {
   t = await createAuthTestApp();

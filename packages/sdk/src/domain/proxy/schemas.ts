@@ -101,6 +101,8 @@ export const PROXY_CHECK_ERROR_CLASSES = [
   'bad_response',
   'tls',
   'dns',
+  /** The proxy is on a loopback or private address, which this server does not connect to. */
+  'private_address',
 ] as const;
 export const proxyCheckErrorClassSchema = z.enum(PROXY_CHECK_ERROR_CLASSES);
 export type ProxyCheckErrorClass = z.infer<typeof proxyCheckErrorClassSchema>;

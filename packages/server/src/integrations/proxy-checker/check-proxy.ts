@@ -3,6 +3,7 @@ import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'n
 import { performance } from 'node:perf_hooks';
 import { type ConnectionOptions, connect as connectTls, TLSSocket } from 'node:tls';
 import { type ProxyCheckResult, type ProxyDraft, ProxyProtocol } from '@tradedeck/sdk/domain';
+import { isPrivateAddress, privateAddressFailure, publicOnlyLookup } from './address-policy.ts';
 import type { CheckTarget } from './check-target.ts';
 import { readEcho } from './echo-answer.ts';
 import { CheckFailure, classifySocketError } from './errors.ts';
@@ -31,6 +32,11 @@ export interface CheckProxyOptions {
   lookup?: LookupFunction;
   /** Country of an IP from the offline database; null when unknown. */
   countryOf?: (ip: string) => string | null;
+  /**
+   * Connect to proxies on loopback and private addresses (the server's own network). Off unless an administrator
+   * allows it (TRADEDECK_ALLOW_PRIVATE_PROXIES, on in sandbox mode): such a proxy ends as `private_address`.
+   */
+  allowPrivateAddresses?: boolean;
 }
 
 /** A check result plus a short reason for logs. `latencyMs` is the time of a successful check, null otherwise. */
@@ -81,11 +87,14 @@ export async function checkProxy(
   );
 
   const run = async (): Promise<ProxyCheckOutcome> => {
+    const allowPrivate = options.allowPrivateAddresses === true;
+    if (!allowPrivate && isPrivateAddress(proxy.host)) throw privateAddressFailure(proxy.host);
+    const lookup = allowPrivate ? options.lookup : publicOnlyLookup(options.lookup);
     const raw = connectTcp({
       host: proxy.host,
       port: proxy.port,
       noDelay: true,
-      ...(options.lookup && isIP(proxy.host) === 0 ? { lookup: options.lookup } : {}),
+      ...(lookup && isIP(proxy.host) === 0 ? { lookup } : {}),
     });
     raw.on('error', noop);
     sockets.push(raw);

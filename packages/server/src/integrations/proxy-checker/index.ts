@@ -1,3 +1,4 @@
+export * from './address-policy.ts';
 export * from './check-pool.ts';
 export * from './check-proxy.ts';
 export * from './check-target.ts';

@@ -1,6 +1,7 @@
 import type { ProxyAddResult } from '@tradedeck/sdk/contract';
 import { type ParsedProxyLine, type ProxyProtocol, parseProxyList } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
+import { echoedLine } from '../../http/echo.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { ALREADY_EXISTS_CODE, proxyMessages } from './messages.ts';
 import type { NewProxyRow, ProxiesRepo, ProxyQueries } from './repo.ts';
@@ -46,13 +47,13 @@ function parseLines(input: { proxies: string; defaultProtocol: ProxyProtocol }, 
   const parsed = parseProxyList(input.proxies, { defaultProtocol: input.defaultProtocol });
   const invalid: LineIssue[] = parsed.invalid.map((line) => ({
     line: line.line,
-    text: line.text,
+    text: echoedLine(line.text),
     code: line.reason.code,
     message: line.reason[lang],
   }));
   const duplicates: LineIssue[] = parsed.duplicates.map((line) => ({
     line: line.line,
-    text: line.text,
+    text: echoedLine(line.text),
     code: ALREADY_EXISTS_CODE,
     message: proxyMessages.repeatsLine(line.firstLine)[lang],
   }));
@@ -105,7 +106,7 @@ export async function addProxyLines(
 function alreadyStored(line: ParsedProxyLine, lang: Language): LineIssue {
   return {
     line: line.line,
-    text: line.text,
+    text: echoedLine(line.text),
     code: ALREADY_EXISTS_CODE,
     message: proxyMessages.alreadyStored()[lang],
   };

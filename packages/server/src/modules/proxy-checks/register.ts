@@ -32,12 +32,13 @@ const BATCHES_PER_PROCESS = 2;
 /** The proxies.check route and the workers that run its batches. Needs `app.jobs`, `app.hubs` and auth. */
 export async function registerProxyChecks(
   app: FastifyInstance,
-  options: { database: Database },
+  options: { database: Database; allowPrivateProxies: boolean },
 ): Promise<ProxyChecks> {
   const settings: ProxyCheckSettings = {
     checkUrl: checkUrlFromEnv(),
     connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS,
     totalTimeoutMs: DEFAULT_TOTAL_TIMEOUT_MS,
+    allowPrivateAddresses: options.allowPrivateProxies,
     saveEveryItems: 500,
     saveEveryMs: 200,
   };

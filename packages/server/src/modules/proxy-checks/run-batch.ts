@@ -28,6 +28,8 @@ export interface ProxyCheckSettings {
   ca?: SecureContextOptions['ca'];
   connectTimeoutMs: number;
   totalTimeoutMs: number;
+  /** Whether proxies on loopback and private addresses are checked (else they end as `private_address`). */
+  allowPrivateAddresses: boolean;
   /** Checks in flight per batch (capped by the descriptor limit). */
   concurrency?: number;
   /** Results are stored and announced together: this many, or this long after the first of them. */
@@ -82,6 +84,7 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   const checking = checkMany(items, target, {
     connectTimeoutMs: settings.connectTimeoutMs,
     totalTimeoutMs: settings.totalTimeoutMs,
+    allowPrivateAddresses: settings.allowPrivateAddresses,
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     signal,
     countryOf: deps.countryOf,

@@ -7,6 +7,7 @@ import {
   toInlineProxy,
 } from '@tradedeck/sdk/domain';
 import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
+import { echoedLine } from '../../http/echo.ts';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
 import type { NewProxyRow } from '../proxies/repo.ts';
 import type { AccountsDeps } from './deps.ts';
@@ -33,7 +34,7 @@ export class BatchProxiesService {
     return {
       items: resolved.map((line) => ({
         line: line.assignment.line,
-        login: line.assignment.account,
+        login: echoedLine(line.assignment.account),
         accountId: line.accountId,
         proxy: line.inline,
         proxyId: line.proxyId,
@@ -163,6 +164,9 @@ export class BatchProxiesService {
         );
     }
     errors.sort((a, b) => a.line - b.line);
-    return { resolved, errors };
+    return {
+      resolved,
+      errors: errors.map((error) => ({ ...error, account: error.account && echoedLine(error.account) })),
+    };
   }
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
+import { anyId, anyText } from '../../db/sql-fragments.ts';
 import { type NewProxyRow, ProxyQueries as ProxiesModuleQueries, type SealedProxy } from '../proxies/repo.ts';
 
 /** A stored proxy as a sign-in needs it (the password still sealed). */
@@ -31,7 +32,7 @@ export class ProxyQueries {
     const rows = await this.tx
       .select({ id: proxies.id })
       .from(proxies)
-      .where(and(eq(proxies.userId, this.userId), inArray(proxies.id, [...ids])));
+      .where(and(eq(proxies.userId, this.userId), anyId(proxies.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
@@ -40,7 +41,7 @@ export class ProxyQueries {
     return this.tx
       .select(storedColumns)
       .from(proxies)
-      .where(and(eq(proxies.userId, this.userId), inArray(proxies.id, [...ids])));
+      .where(and(eq(proxies.userId, this.userId), anyId(proxies.id, ids)));
   }
 
   async idsByIdentityHashes(hashes: readonly string[]): Promise<Map<string, number>> {
@@ -48,7 +49,7 @@ export class ProxyQueries {
     const rows = await this.tx
       .select({ id: proxies.id, hash: proxies.identityHash })
       .from(proxies)
-      .where(and(eq(proxies.userId, this.userId), inArray(proxies.identityHash, [...hashes])));
+      .where(and(eq(proxies.userId, this.userId), anyText(proxies.identityHash, hashes)));
     return new Map(rows.map((row) => [row.hash, row.id]));
   }
 

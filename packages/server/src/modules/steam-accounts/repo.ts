@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
-import { likeContains } from '../../db/sql-fragments.ts';
+import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import {
   type AccountFilters,
@@ -118,7 +118,7 @@ export class AccountQueries {
       .select(accountViewColumnsWithTags)
       .from(steamAccounts)
       .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
-      .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])))
+      .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, ids)))
       .orderBy(asc(steamAccounts.id));
     return rows.map(toStoredView);
   }
@@ -135,10 +135,7 @@ export class AccountQueries {
       .from(steamAccountTagLinks)
       .innerJoin(steamAccountTags, eq(steamAccountTags.id, steamAccountTagLinks.tagId))
       .where(
-        and(
-          eq(steamAccountTagLinks.userId, this.userId),
-          inArray(steamAccountTagLinks.accountId, [...accountIds]),
-        ),
+        and(eq(steamAccountTagLinks.userId, this.userId), anyId(steamAccountTagLinks.accountId, accountIds)),
       )
       .orderBy(asc(sql`lower(${steamAccountTags.name})`));
     for (const row of rows) {
@@ -163,7 +160,7 @@ export class AccountQueries {
     const rows = await this.tx
       .select({ id: steamAccounts.id })
       .from(steamAccounts)
-      .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])));
+      .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
@@ -195,7 +192,7 @@ export class AccountQueries {
       .select({ login: sql<string>`lower(${steamAccounts.login})` })
       .from(steamAccounts)
       .where(
-        and(eq(steamAccounts.userId, this.userId), inArray(sql`lower(${steamAccounts.login})`, lowered)),
+        and(eq(steamAccounts.userId, this.userId), anyText(sql`lower(${steamAccounts.login})`, lowered)),
       );
     return new Set(rows.map((row) => row.login));
   }
@@ -212,7 +209,7 @@ export class AccountQueries {
       .where(
         and(
           eq(steamAccounts.userId, this.userId),
-          or(inArray(sql`lower(${steamAccounts.login})`, lowered), inArray(steamAccounts.steamId, lowered)),
+          or(anyText(sql`lower(${steamAccounts.login})`, lowered), anyText(steamAccounts.steamId, lowered)),
         ),
       );
   }
@@ -231,7 +228,7 @@ export class AccountQueries {
     if (ids.length === 0) return [];
     const rows = await this.tx
       .delete(steamAccounts)
-      .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])))
+      .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, ids)))
       .returning({ id: steamAccounts.id });
     return rows.map((row) => row.id);
   }
@@ -241,7 +238,7 @@ export class AccountQueries {
     const rows = await this.tx
       .update(steamAccounts)
       .set({ proxyId })
-      .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.id, [...ids])))
+      .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, ids)))
       .returning({ id: steamAccounts.id });
     return rows.map((row) => row.id);
   }

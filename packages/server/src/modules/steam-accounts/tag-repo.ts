@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
+import { anyId } from '../../db/sql-fragments.ts';
 
 export interface TagRef {
   id: number;
@@ -40,7 +41,7 @@ export class TagQueries {
     const rows = await this.tx
       .select({ id: steamAccountTags.id })
       .from(steamAccountTags)
-      .where(and(eq(steamAccountTags.userId, this.userId), inArray(steamAccountTags.id, [...ids])));
+      .where(and(eq(steamAccountTags.userId, this.userId), anyId(steamAccountTags.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
@@ -58,10 +59,11 @@ export class TagQueries {
 
   async link(accountIds: readonly number[], tagId: number): Promise<void> {
     if (accountIds.length === 0) return;
-    await this.tx
-      .insert(steamAccountTagLinks)
-      .values(accountIds.map((accountId) => ({ userId: this.userId, accountId, tagId })))
-      .onConflictDoNothing();
+    // One array parameter for the ids: a row of parameters per account would overflow past 21,845 accounts.
+    await this.tx.execute(sql`
+      insert into ${steamAccountTagLinks} (user_id, account_id, tag_id)
+      select ${this.userId}::uuid, account_id, ${tagId}::int from unnest(${sql.param([...accountIds])}::int[]) as account_id
+      on conflict do nothing`);
   }
 
   async unlink(accountIds: readonly number[], tagId: number): Promise<void> {
@@ -72,7 +74,7 @@ export class TagQueries {
         and(
           eq(steamAccountTagLinks.userId, this.userId),
           eq(steamAccountTagLinks.tagId, tagId),
-          inArray(steamAccountTagLinks.accountId, [...accountIds]),
+          anyId(steamAccountTagLinks.accountId, accountIds),
         ),
       );
   }

@@ -22,6 +22,8 @@ export async function createProxyCheckApp(
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   t.app.proxyChecks.tune({
     checkUrl: `${url}/api/proxy-judge`,
+    // The test proxies listen on loopback.
+    allowPrivateAddresses: true,
     connectTimeoutMs: tuning.connectTimeoutMs ?? 1000,
     totalTimeoutMs: tuning.totalTimeoutMs ?? 4000,
     ...(tuning.concurrency ? { concurrency: tuning.concurrency } : {}),
