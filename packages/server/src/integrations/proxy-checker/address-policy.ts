@@ -4,8 +4,8 @@ import { CheckFailure } from './errors.ts';
 
 /**
  * Addresses of the server's own machine and network: loopback, private, link-local (cloud metadata included),
- * carrier-grade NAT, unspecified, multicast and reserved ranges, and IPv4-mapped IPv6. A proxy check connecting
- * there would let a user probe the server's ports and its neighbours.
+ * carrier-grade NAT, unspecified, multicast and reserved ranges (IPv4-mapped IPv6 addresses meet the IPv4 rules). A
+ * proxy check connecting there would let a user probe the server's ports and its neighbours.
  */
 const PRIVATE_RANGES = (() => {
   const list = new BlockList();
@@ -26,7 +26,6 @@ const PRIVATE_RANGES = (() => {
   const v6: [string, number][] = [
     ['::', 128],
     ['::1', 128],
-    ['::ffff:0:0', 96],
     ['64:ff9b::', 96],
     ['fc00::', 7],
     ['fe80::', 10],
