@@ -246,7 +246,7 @@ export const steamAccounts = {
     summary: 'Replace the stored Steam password of an account (stored encrypted, never returned)',
     input: idParam.extend({ password: z.string().min(1).max(256) }),
     output: steamAccountRowSchema,
-    flags: {},
+    flags: { stepUp: 'secrets' },
   }),
   credentialsStatus: defineOperation({
     id: 'steamAccounts.credentialsStatus',
@@ -270,7 +270,7 @@ export const steamAccounts = {
       password: z.string().min(1).max(256).optional(),
     }),
     output: credentialsStatusSchema,
-    flags: {},
+    flags: { stepUp: 'secrets' },
   }),
   addTag: defineOperation({
     id: 'steamAccounts.addTag',
