@@ -8,7 +8,7 @@ import {
   type TwoFactorChallenge,
 } from '@tradedeck/sdk/client';
 import { FileTokenStore } from '@tradedeck/sdk/client/node';
-import type { TwoFactorInput } from '@tradedeck/sdk/contract';
+import type { StepUpPurpose, TwoFactorInput } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { type MessageKey, message } from './messages.ts';
 
@@ -105,6 +105,12 @@ export function createSessionClient(options: SessionOptions): {
   return { client, jar, tokens };
 }
 
+const STEP_UP_REASON: Record<StepUpPurpose, MessageKey> = {
+  secrets: 'stepUpSecrets',
+  twoFactorSettings: 'stepUpTwoFactorSettings',
+  admin: 'stepUpAdmin',
+};
+
 /** Asks for a code that fits the requirements; a XXXXX-XXXXX answer is taken as a recovery code. */
 async function askSecondFactor(
   challenge: TwoFactorChallenge,
@@ -114,6 +120,11 @@ async function askSecondFactor(
 ): Promise<TwoFactorInput | null> {
   if (challenge.attempt > 0) stderr(`${t('wrongCode')}\n`);
   const wants = challenge.requirements;
+  if (challenge.stepUp && challenge.attempt === 0) {
+    // The server mails the code with its answer when e-mail is the way to confirm.
+    const mailed = wants.includes('emailCode') && !wants.includes('totp') ? ` ${t('stepUpMailed')}` : '';
+    stderr(`${t(STEP_UP_REASON[challenge.stepUp])}${mailed}\n`);
+  }
   const question = wants.includes('totp') ? t('askTotp') : t('askEmailCode');
   const answer = (
     await prompt(wants.includes('recoveryCode') ? `${question} ${t('orRecovery')}: ` : `${question}: `)

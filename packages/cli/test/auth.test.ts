@@ -5,6 +5,7 @@ import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/security/totp.ts';
+import { outboxCode, outboxLink } from './helpers/cli-server.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
@@ -13,30 +14,29 @@ let server: RunningServer;
 /** The administrator's saved CLI session; admin commands work in it once the authenticator app is on. */
 let bossDir = '';
 
-/** The newest outbox link to an address (mail stays in the database: no SMTP server is configured). */
-async function outboxLink(email: string): Promise<URL> {
-  const result = (await server.database.db.execute(
-    `select link from mail_outbox where recipient = '${email}' and link is not null order by created_at desc limit 1`,
-  )) as unknown as { rows: Array<{ link: string }> };
-  return new URL(result.rows[0]!.link);
-}
-
 async function register(email: string, userName: string): Promise<void> {
   const client = createApiClient({ baseUrl: server.url });
   await client.auth.register({ email, userName, password: PASSWORD });
-  const link = await outboxLink(email);
+  const link = new URL(await outboxLink(server, email));
   await client.auth.confirmEmail({
     userId: link.searchParams.get('userId')!,
     code: link.searchParams.get('code')!,
   });
 }
 
-/** Signs in through the sdk and turns on the authenticator app; returns its secret. */
+/**
+ * Signs in through the sdk and turns on the authenticator app; returns its secret. Enrolment asks for a step-up,
+ * answered with the code the server mails to the account's address.
+ */
 async function turnOnAuthenticator(
   email: string,
   session?: { accessToken: string; expiresAt: string },
 ): Promise<string> {
-  const client = createApiClient({ baseUrl: server.url, tokenStore: new MemoryTokenStore() });
+  const client = createApiClient({
+    baseUrl: server.url,
+    tokenStore: new MemoryTokenStore(),
+    onTwoFactorRequired: async () => ({ emailCode: await outboxCode(server, email) }),
+  });
   client.tokens.set(session ?? (await client.auth.login({ email, password: PASSWORD })));
   const key = await client.user.getOtpKey();
   await client.user.setupAuthenticator({
@@ -139,15 +139,16 @@ describe('tradedeck login, whoami, logout', () => {
     expect(refusedRu.stderr).toContain(`${server.url}/profile/security`);
     // Turned on from the same session the CLI keeps (the login limit is 10 a minute per address).
     const saved = JSON.parse(readFileSync(join(bossDir, 'token.json'), 'utf8'));
-    await turnOnAuthenticator('boss@example.test', saved);
-
-    expect(
-      (
-        await runCli(['admin', 'approve', 'totp@example.test', '--server', server.url], {
-          TRADEDECK_CONFIG_DIR: bossDir,
-        })
-      ).code,
-    ).toBe(0);
+    const bossSecret = await turnOnAuthenticator('boss@example.test', saved);
+    // The CLI's session opened before the app was on: its first admin command asks it for the app, once.
+    const approved = await runCli(
+      ['admin', 'approve', 'totp@example.test', '--server', server.url],
+      { TRADEDECK_CONFIG_DIR: bossDir },
+      [async () => totpCode(bossSecret, Date.now() + 30_000)],
+    );
+    expect(approved.stderr).toContain('Administrator actions in this session');
+    expect(approved.prompts).toEqual(['Code from the authenticator app (or a recovery code XXXXX-XXXXX): ']);
+    expect(approved.code, approved.stderr).toBe(0);
 
     const secret = await turnOnAuthenticator('totp@example.test');
     const next = totpCode(secret, Date.now() + 30_000);

@@ -7,6 +7,7 @@ import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/security/totp.ts';
+import { outboxCode, outboxLink } from './helpers/cli-server.ts';
 import { freshConfigDir } from './run-cli.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
@@ -33,12 +34,11 @@ beforeAll(async () => {
     baseUrl: server.url,
     tokenStore: new MemoryTokenStore(),
     language: () => 'en',
+    // Enrolment asks for a step-up: the code mailed to the account's address.
+    onTwoFactorRequired: async () => ({ emailCode: await outboxCode(server, 'term@example.test') }),
   });
   await client.auth.register({ email: 'term@example.test', userName: 'term', password: PASSWORD });
-  const rows = (await server.database.db.execute(
-    "select link from mail_outbox where recipient = 'term@example.test'",
-  )) as unknown as { rows: Array<{ link: string }> };
-  const link = new URL(rows.rows[0]!.link);
+  const link = new URL(await outboxLink(server, 'term@example.test'));
   await client.auth.confirmEmail({
     userId: link.searchParams.get('userId')!,
     code: link.searchParams.get('code')!,

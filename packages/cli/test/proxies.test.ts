@@ -10,7 +10,7 @@ import {
   startHttpProxy,
   startSocks5,
 } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
-import { signedInUser } from './helpers/cli-server.ts';
+import { outboxCode, signedInUser } from './helpers/cli-server.ts';
 import { freePort } from './helpers/free-port.ts';
 import { runCli } from './run-cli.ts';
 
@@ -171,8 +171,17 @@ describe('tradedeck proxies export', () => {
     expect(
       (await runCli(['proxies', 'import', '-', '--tag', 'export-me'], env, undefined, lines.join('\n'))).code,
     ).toBe(0);
-    const result = await runCli(['proxies', 'export', '--format', 'ip_port_auth', '--tag', 'export-me'], env);
-    expect(result.code).toBe(0);
+    const withPasswords = ['proxies', 'export', '--format', 'ip_port_auth', '--tag', 'export-me'];
+    // Passwords need a step-up: the server mails a code to the account's address and the CLI asks for it.
+    const cancelled = await runCli(withPasswords, env, ['']);
+    expect(cancelled.code).not.toBe(0);
+    expect(cancelled.stdout).toBe('');
+    expect(cancelled.stderr).toContain(
+      'This reveals or replaces secrets: confirm it with your second factor. A code was sent to the account e-mail.',
+    );
+    const result = await runCli(withPasswords, env, [() => outboxCode(server, 'proxies@example.test')]);
+    expect(result.prompts).toEqual(['Code from the e-mail: ']);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split('\n').sort()).toEqual(lines);
     const custom = await runCli(
       ['proxies', 'export', '--template', '{login}@{ip}', '--tag', 'export-me'],

@@ -12,12 +12,13 @@ export interface CliResult {
 
 /**
  * Runs `tradedeck` in process with captured output and its own settings directory. `answers`, when given, are
- * typed at the prompts in order (and the questions asked are kept in `prompts`).
+ * typed at the prompts in order (and the questions asked are kept in `prompts`); a function answers when asked
+ * (a code mailed during the command).
  */
 export async function runCli(
   args: string[],
   env: Record<string, string> = {},
-  answers?: string[],
+  answers?: Array<string | (() => Promise<string>)>,
   /** Piped into standard input (for `-` arguments). */
   stdin?: string,
 ): Promise<CliResult & { prompts: string[] }> {
@@ -38,7 +39,8 @@ export async function runCli(
       ? {
           prompt: async (question: string) => {
             prompts.push(question);
-            return queue.shift() ?? '';
+            const answer = queue.shift() ?? '';
+            return typeof answer === 'string' ? answer : answer();
           },
         }
       : {}),

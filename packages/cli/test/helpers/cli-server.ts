@@ -19,10 +19,7 @@ export async function signedInUser(
 ): Promise<{ env: Record<string, string>; accessToken: string }> {
   const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
   await client.auth.register({ email, userName: email.split('@')[0]!, password: TEST_PASSWORD });
-  const rows = (await server.database.db.execute(
-    `select link from mail_outbox where recipient = '${email}' and link is not null order by created_at desc limit 1`,
-  )) as unknown as { rows: Array<{ link: string }> };
-  const link = new URL(rows.rows[0]!.link);
+  const link = new URL(await outboxLink(server, email));
   await client.auth.confirmEmail({
     userId: link.searchParams.get('userId')!,
     code: link.searchParams.get('code')!,
@@ -32,4 +29,33 @@ export async function signedInUser(
     accessToken: session.accessToken,
     env: { TRADEDECK_TOKEN: session.accessToken, TRADEDECK_SERVER: server.url },
   };
+}
+
+/** Polls the outbox (mail of the account flows is sent from a job, just after the answer). */
+async function newestOutbox(server: RunningServer, sql: string, what: string): Promise<string> {
+  for (let i = 0; i < 200; i += 1) {
+    const result = (await server.database.db.execute(sql)) as unknown as { rows: Array<{ v: string }> };
+    if (result.rows[0]) return result.rows[0].v;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ${what} in the outbox`);
+}
+
+/** The newest link mailed to an address. */
+export function outboxLink(server: RunningServer, email: string): Promise<string> {
+  return newestOutbox(
+    server,
+    `select link as v from mail_outbox where recipient = '${email}' and link is not null order by created_at desc limit 1`,
+    `link to ${email}`,
+  );
+}
+
+/** The newest one-time code mailed to an address (a step-up or second-factor code). */
+export async function outboxCode(server: RunningServer, email: string): Promise<string> {
+  const body = await newestOutbox(
+    server,
+    `select body as v from mail_outbox where recipient = '${email}' and subject ~ '[0-9]{6}' and link is null order by created_at desc limit 1`,
+    `code to ${email}`,
+  );
+  return /\b(\d{6})\b/.exec(body)![1]!;
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TwoFactorInput, TwoFactorRequirement } from '../contract/auth.ts';
+import { type StepUpPurpose, stepUpPurposeSchema } from '../contract/step-up.ts';
 import { type Contract, contract } from '../contract/index.ts';
 import type { CallInput, Operation } from '../contract/operation.ts';
 import { ResultCode } from '../contract/result-codes.ts';
@@ -18,6 +19,11 @@ export interface TwoFactorChallenge {
   attempt: number;
   /** The server's message for the failed attempt. */
   message: string;
+  /**
+   * Set when the server asks this device session to step up (a secret, a factor change, admin work): the codes
+   * go to `user.stepUp` and the call is repeated. E-mail codes for it are requested with purpose `stepUp`.
+   */
+  stepUp?: StepUpPurpose;
 }
 
 export interface ClientOptions {
@@ -141,22 +147,40 @@ export function createApiClient(options: ClientOptions): ApiClient {
     let attempt = 0;
     let current = input;
     for (;;) {
+      let refusal: unknown;
       try {
         return await withSession<T>(op, current, callOptions);
       } catch (error) {
-        const prompt = options.onTwoFactorRequired;
-        if (!isTwoFactorFailure(error) || !prompt || op.flags.skipTwoFactor || callOptions.skipTwoFactor) {
-          throw error;
-        }
+        refusal = error;
+      }
+      const prompt = options.onTwoFactorRequired;
+      if (!isTwoFactorFailure(refusal) || !prompt || op.flags.skipTwoFactor || callOptions.skipTwoFactor) {
+        throw refusal;
+      }
+      const stepUp = stepUpOf(refusal);
+      let challenge: ApiError = refusal;
+      for (;;) {
         const codes = await prompt({
           operationId: op.id,
-          requirements: requirementsOf(error),
+          requirements: requirementsOf(challenge),
           attempt,
-          message: error.message,
+          message: challenge.message,
+          ...(stepUp ? { stepUp } : {}),
         });
         if (!codes) throw new TwoFactorCancelledError(op.id);
-        current = { ...input, twoFactor: codes };
         attempt += 1;
+        if (!stepUp) {
+          current = { ...input, twoFactor: codes };
+          break;
+        }
+        // A step-up confirms the session once, then the call is repeated as it was; a wrong code asks again.
+        try {
+          await withSession(contract.user.stepUp, { twoFactor: codes }, callOptions);
+          break;
+        } catch (failure) {
+          if (!isTwoFactorFailure(failure)) throw failure;
+          challenge = failure;
+        }
       }
     }
   };
@@ -201,4 +225,10 @@ function isTwoFactorFailure(error: unknown): error is ApiError {
 function requirementsOf(error: ApiError): TwoFactorRequirement[] {
   const list = error.errorDetails?.requirements;
   return Array.isArray(list) ? (list.filter((r) => typeof r === 'string') as TwoFactorRequirement[]) : [];
+}
+
+/** The step-up purpose of a 101 answer, when it asks the session to step up rather than for codes in the call. */
+function stepUpOf(error: ApiError): StepUpPurpose | null {
+  const parsed = stepUpPurposeSchema.safeParse(error.errorDetails?.stepUp);
+  return parsed.success ? parsed.data : null;
 }

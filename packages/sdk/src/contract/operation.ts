@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StepUpPurpose } from './step-up.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,6 +15,12 @@ export interface OperationFlags {
   readonly admin?: boolean;
   /** The answer carries secrets or session material: never cached. */
   readonly noStore?: boolean;
+  /**
+   * Reveals, derives or replaces a secret: the device session must have passed a second factor within the
+   * step-up window, else the answer is 101 with `errorDetails.stepUp` (the client confirms with `user.stepUp`
+   * and calls again). Rate-limited and written to the security log by the server's route binding.
+   */
+  readonly stepUp?: StepUpPurpose;
 }
 
 /**
@@ -43,6 +50,14 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * after the caller is authenticated.
    */
   readonly maxBodyBytes?: number;
+  /** With `flags.stepUp`: the inputs that need it (absent: every call), e.g. an export only with passwords. */
+  stepUpWhen?(input: z.output<I>): boolean;
+}
+
+/** Whether this call of an operation needs a step-up. */
+export function needsStepUp<Op extends Operation>(op: Op, input: z.output<Op['input']>): boolean {
+  if (!op.flags.stepUp) return false;
+  return op.stepUpWhen ? op.stepUpWhen(input) : true;
 }
 
 /** Body limit of every operation that declares none: plenty for forms, small enough to read before signing in. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ProxyExportFormat, proxyLineRenderer } from '../domain/proxy/format.ts';
 import {
   proxyCheckErrorClassSchema,
   proxyCheckRequestSchema,
@@ -121,6 +122,30 @@ const tagParam = z.object({
   id: idFromText,
   tagId: idFromText,
 });
+
+/** A password no stored proxy has: an export line that shows it would show real passwords. */
+const PASSWORD_PROBE = '\u0000probe\u0000';
+
+/**
+ * Whether an export shows stored passwords: asked of the line renderer itself, so any format or placeholder
+ * that prints the password counts. A template the renderer refuses shows nothing (the export answers 10).
+ */
+export function exportShowsPasswords(request: { format: ProxyExportFormat; template?: string | undefined }) {
+  const renderer = proxyLineRenderer(
+    request.format === 'custom'
+      ? { format: 'custom', template: request.template ?? '' }
+      : { format: request.format },
+  );
+  if (!renderer.ok) return false;
+  const line = renderer.render({
+    protocol: 0,
+    host: '192.0.2.1',
+    port: 1,
+    credentials: { username: 'probe', password: PASSWORD_PROBE },
+    name: null,
+  });
+  return line.includes(PASSWORD_PROBE);
+}
 
 export const proxies = {
   query: defineOperation({
@@ -308,8 +333,9 @@ export const proxies = {
       sort: sortSchema(PROXY_SORT_PROPERTIES),
     }),
     output: z.string(),
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'secrets' },
     maxBodyBytes: BODY_LIMITS.idBatch,
     responseBody: 'text-stream',
+    stepUpWhen: exportShowsPasswords,
   }),
 } as const;

@@ -253,7 +253,7 @@ export const steamAccounts = {
     summary: 'Replace the stored Steam password of an account (stored encrypted, never returned)',
     input: idParam.extend({ password: z.string().min(1).max(256) }),
     output: steamAccountRowSchema,
-    flags: {},
+    flags: { stepUp: 'secrets' },
   }),
   credentialsStatus: defineOperation({
     id: 'steamAccounts.credentialsStatus',
@@ -277,7 +277,7 @@ export const steamAccounts = {
       password: z.string().min(1).max(256).optional(),
     }),
     output: credentialsStatusSchema,
-    flags: {},
+    flags: { stepUp: 'secrets' },
     maxBodyBytes: BODY_LIMITS.mafile,
   }),
   addTag: defineOperation({

@@ -33,6 +33,7 @@ export const twoFactorPurposeSchema = z.enum([
   'setupAuthenticator',
   'setupEmailOtp',
   'regenerateRecoveryCodes',
+  'stepUp',
 ]);
 export type TwoFactorPurpose = z.infer<typeof twoFactorPurposeSchema>;
 
@@ -108,7 +109,7 @@ export const user = {
       qrSvg: z.string(),
       qrDataUrl: z.string(),
     }),
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'twoFactorSettings' },
   }),
   setupAuthenticator: defineOperation({
     id: 'user.setupAuthenticator',
@@ -117,7 +118,7 @@ export const user = {
     summary: 'Enable (with a code from the new key) or disable the authenticator app',
     input: z.strictObject({ enable: z.boolean(), twoFactor }),
     output: factorState,
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'twoFactorSettings' },
   }),
   setupEmailOtp: defineOperation({
     id: 'user.setupEmailOtp',
@@ -126,7 +127,7 @@ export const user = {
     summary: 'Enable or disable e-mailed one-time codes as a second factor',
     input: z.strictObject({ enable: z.boolean(), twoFactor }),
     output: factorState,
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'twoFactorSettings' },
   }),
   regenerateRecoveryCodes: defineOperation({
     id: 'user.regenerateRecoveryCodes',
@@ -135,7 +136,17 @@ export const user = {
     summary: 'Replace all recovery codes; the old ones stop working',
     input: z.strictObject({ twoFactor }),
     output: z.object({ recoveryCodes: z.array(z.string()) }),
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'twoFactorSettings' },
+  }),
+  stepUp: defineOperation({
+    id: 'user.stepUp',
+    method: 'POST',
+    path: '/api/user/step-up',
+    summary:
+      'Confirm the second factor for this device session: operations flagged stepUp are open for 15 minutes',
+    input: z.strictObject({ twoFactor }),
+    output: z.object({ validUntil: isoDateTime }),
+    flags: { noStore: true, skipTwoFactor: true },
   }),
   listSessions: defineOperation({
     id: 'user.listSessions',

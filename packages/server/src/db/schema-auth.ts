@@ -60,6 +60,10 @@ export const deviceSessions = pgTable(
     revokeReason: text('revoke_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When this session last passed a second factor (sign-in or step-up): secrets open for 15 minutes after. */
+    twoFactorAt: at('two_factor_at'),
+    /** When this session last passed the authenticator app (or a recovery code): what admin operations need. */
+    totpAt: at('totp_at'),
   },
   (t) => [index('device_sessions_user_idx').on(t.userId)],
 );

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DEFAULT_MAX_BODY_BYTES, inputInQuery, type Operation } from '@tradedeck/sdk/contract';
+import { DEFAULT_MAX_BODY_BYTES, inputInQuery, needsStepUp, type Operation } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -30,6 +30,9 @@ export class TextStreamBody {
 /** Checks a request to a non-public operation; throws an AppError (11, 100, 103 ...) to refuse it. */
 export type Authenticator = (request: FastifyRequest, op: Operation) => Promise<void>;
 
+/** Refuses a `stepUp` call unless the session passed a second factor recently (101); rate-limits and audits it. */
+export type StepUpCheck = (request: FastifyRequest, op: Operation, input: unknown) => Promise<void>;
+
 /** The operations bound so far, in order: the manifest is built from this list. */
 export const boundOperations = Symbol('boundOperations');
 
@@ -37,6 +40,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     [boundOperations]: Operation[];
     authenticate: Authenticator;
+    stepUp: StepUpCheck;
   }
 }
 
@@ -66,6 +70,7 @@ export function bindOperation<Op extends Operation>(
       const source = inputInQuery(op.method) || multipart ? request.query : request.body;
       const raw = { ...(isObject(source) ? source : {}), ...(request.params as object) };
       const input = parseInput(op.input, raw, lang) as z.output<Op['input']>;
+      if (needsStepUp(op, input)) await app.stepUp(request, op, input);
       const files = multipart ? await readUploadedFiles(request) : [];
       const ctx: RequestContext = { lang, traceId: String(request.id), log: request.log, request, files };
       const output = await handler(input, ctx);

@@ -8,6 +8,7 @@ import {
   enableTotp,
   errorOf,
   signUp,
+  stepUp,
   type TestUser,
 } from './helpers/auth-app.ts';
 
@@ -114,15 +115,10 @@ describe('administrators use the authenticator app', () => {
   });
 
   it('does not count e-mailed codes: they arrive in the same mailbox as password-reset links', async () => {
-    const since = t.smtp.mails.length;
-    await t.call('POST', '/api/user/request-two-factor', {
-      token: admin.accessToken,
-      body: { purpose: 'setupEmailOtp' },
-    });
-    const mail = await t.smtp.waitFor(admin.email, { since, subject: /code/i });
+    await stepUp(t, admin);
     const enabled = await t.call('POST', '/api/user/email-otp', {
       token: admin.accessToken,
-      body: { enable: true, twoFactor: { emailCode: /\b(\d{6})\b/.exec(mail.text)![1] } },
+      body: { enable: true },
     });
     expect(enabled.json().data.enabled).toBe(true);
     const info = await t.call('GET', '/api/user/info', { token: admin.accessToken });
@@ -138,25 +134,26 @@ describe('administrators use the authenticator app', () => {
     expect(await statusOf(pending.id)).toEqual({ approved: false, banned: false });
   });
 
-  it('lets the administrator act once the authenticator app is on, and audits each call with who did it', async () => {
-    // With e-mail codes on, turning on the app takes a mailed code as well as one from the app.
+  it('lets the administrator act once the authenticator app is on and this session has passed it, and audits each call', async () => {
+    // The session stepped up with a mailed code a moment ago: enrolment needs only a code from the new key.
     const key = await t.call('POST', '/api/user/otp-key', { token: admin.accessToken, body: {} });
     const secret = key.json().data.secret as string;
-    const since = t.smtp.mails.length;
-    await t.call('POST', '/api/user/request-two-factor', {
-      token: admin.accessToken,
-      body: { purpose: 'setupAuthenticator' },
-    });
-    const mail = await t.smtp.waitFor(admin.email, { since, subject: /code/i });
     const on = await t.call('POST', '/api/user/authenticator', {
       token: admin.accessToken,
-      body: {
-        enable: true,
-        twoFactor: { totp: totpCode(secret, t.clock.now()), emailCode: /\b(\d{6})\b/.exec(mail.text)![1] },
-      },
+      body: { enable: true, twoFactor: { totp: totpCode(secret, t.clock.now()) } },
     });
     expect(on.statusCode, on.body).toBe(200);
     admin.totpSecret = secret;
+
+    // The app is on, but this session opened without it: admin operations ask this session for the app.
+    const asked = await callOp(contract.admin.listUsers, admin.accessToken);
+    expect(errorOf(asked)).toMatchObject({
+      resultCode: 101,
+      errorDetails: { stepUp: 'admin', requirements: ['totp', 'recoveryCode'] },
+    });
+    const refusals = await events('admin_operation_refused');
+    expect(refusals.filter((e) => e.details.reason === 'sessionWithoutAuthenticator')).toHaveLength(1);
+    await stepUp(t, admin);
     t.clock.advance(30_000);
 
     const search = 'pending@example';

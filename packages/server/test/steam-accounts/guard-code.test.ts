@@ -80,17 +80,29 @@ describe('steamAccounts.guardCode', () => {
     expect(JSON.stringify(events)).not.toMatch(/JQ3HQ|47J4D/);
   });
 
-  it('is rate-limited per user: 30 a minute, then 429 with result 8', async () => {
+  it('is rate-limited per account (10 a minute) and per user (30 a minute), then 429 with result 8', async () => {
     const fresh = await signUp(t, 'guard-limit', admin);
-    const [bot] = world.healthyAccounts(1, 950);
-    const added = dataOf(
-      await addAccounts(t, fresh, { accounts: { '0': addItem(bot!, { proxyData: proxyData(95) }) } }),
+    const bots = world.healthyAccounts(4, 950);
+    const accounts = Object.fromEntries(
+      bots.map((bot, i) => [String(i), addItem(bot, { proxyData: proxyData(95 + i) })]),
     );
-    const id = added.addedAccounts[0].id as number;
-    for (let i = 0; i < 30; i += 1) expect((await guardCode(id, fresh)).statusCode).toBe(200);
-    const limited = await guardCode(id, fresh);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.resultCode).toBe(8);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const ids = (dataOf(await addAccounts(t, fresh, { accounts })).addedAccounts as { id: number }[]).map(
+      (a) => a.id,
+    );
+    expect(ids).toHaveLength(4);
+    const expectLimited = async (id: number) => {
+      const limited = await guardCode(id, fresh);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.resultCode).toBe(8);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    };
+    const codes = async (id: number, n: number) => {
+      for (let i = 0; i < n; i += 1) expect((await guardCode(id, fresh)).statusCode).toBe(200);
+    };
+    await codes(ids[0]!, 10);
+    await expectLimited(ids[0]!); // the account's budget; the user has used 11 of 30
+    await codes(ids[1]!, 10);
+    await codes(ids[2]!, 9);
+    await expectLimited(ids[3]!); // a fresh account, but the user's 30 are spent
   });
 });

@@ -62,7 +62,10 @@ export function createAppServices(
   const monitor = new NetworkMonitor({ probe: createHeadProbe(origin, fetchImpl) });
   const events = { onSessionExpired: () => {} };
   const toasts = new ToastStore();
-  const twoFactor = new TwoFactorPrompt();
+  // Step-up prompts take e-mailed codes of their own purpose; the server mails the first one with its answer.
+  const twoFactor = new TwoFactorPrompt(async (challenge) => {
+    if (challenge.stepUp) await client.user.requestTwoFactor({ purpose: 'stepUp' });
+  });
   const client = createApiClient({
     baseUrl: origin,
     tokenStore,

@@ -1,4 +1,4 @@
-import type { TwoFactorInput, TwoFactorRequirement } from '@tradedeck/sdk/contract';
+import type { StepUpPurpose, TwoFactorInput, TwoFactorRequirement } from '@tradedeck/sdk/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRecoveryCode, isRecoveryCode, isSixDigits, twoFactorPayload } from './two-factor-code.ts';
@@ -18,6 +18,12 @@ const TEXT = {
     wrong: 'Неверный код',
     sent: 'Письмо успешно отправлено',
     sendFailed: 'Не удалось отправить код. Пожалуйста, попробуйте позже.',
+    purpose: {
+      secrets: 'Это действие открывает или заменяет секретные данные: подтвердите его вторым фактором.',
+      twoFactorSettings: 'Изменение защиты аккаунта: подтвердите его вторым фактором.',
+      admin: 'Действия администратора в этом сеансе: введите код из приложения-аутентификатора.',
+    },
+    mailed: 'Код отправлен на e-mail аккаунта.',
   },
   en: {
     title: 'Two-factor authentication',
@@ -33,6 +39,12 @@ const TEXT = {
     wrong: 'Wrong code',
     sent: 'E-mail sent',
     sendFailed: 'Could not send the code. Please try again later.',
+    purpose: {
+      secrets: 'This action reveals or replaces secrets: confirm it with your second factor.',
+      twoFactorSettings: 'A change to your account protection: confirm it with your second factor.',
+      admin: 'Administrator actions in this session: enter the code from your authenticator app.',
+    },
+    mailed: 'A code was sent to the account e-mail.',
   },
 } as const;
 
@@ -52,6 +64,8 @@ export interface TwoFactorDialogProps {
   onSubmit: (codes: TwoFactorInput) => void;
   /** Sends an e-mail code; the countdown of 60 s starts after it. */
   onResend?: () => Promise<void>;
+  /** A step-up: why the second factor is asked (the server has mailed a code when e-mail is the way). */
+  purpose?: StepUpPurpose;
 }
 
 /** The two-factor dialog of the trading document §4: persistent, code or recovery entry, resend countdown. */
@@ -63,6 +77,7 @@ export function TwoFactorDialog({
   onCancel,
   onSubmit,
   onResend,
+  purpose,
 }: TwoFactorDialogProps) {
   const { i18n } = useTranslation();
   const t = TEXT[i18n.language === 'en' ? 'en' : 'ru'];
@@ -152,6 +167,12 @@ export function TwoFactorDialog({
             </button>
           ) : null}
         </div>
+        {purpose ? (
+          <p className="mb-4 text-sm text-slate-300">
+            {t.purpose[purpose]}
+            {wantsEmail && !wantsTotp ? ` ${t.mailed}` : ''}
+          </p>
+        ) : null}
         {useRecovery ? (
           <CodeField
             label={t.recovery}

@@ -17,7 +17,8 @@ export class TwoFactorPrompt {
   #pending: Pending | null = null;
   readonly #listeners = new Set<() => void>();
 
-  constructor(readonly resend?: (operationId: string) => Promise<void>) {}
+  /** `resend` mails a code for the open challenge (the dialog's "send again"); without it there is no button. */
+  constructor(readonly resend?: (challenge: TwoFactorChallenge) => Promise<void>) {}
 
   readonly ask = (challenge: TwoFactorChallenge): Promise<TwoFactorInput | null> =>
     new Promise((resolve) => {
@@ -53,12 +54,13 @@ export function TwoFactorPromptHost({ prompt }: { prompt: TwoFactorPrompt }) {
     <TwoFactorDialog
       open={Boolean(challenge)}
       requirements={challenge?.requirements ?? []}
+      {...(challenge?.stepUp ? { purpose: challenge.stepUp } : {})}
       failed={
         challenge && challenge.attempt > 0 ? challenge.requirements.filter((r) => r !== 'recoveryCode') : []
       }
       onSubmit={(codes) => prompt.settle(codes)}
       onCancel={() => prompt.settle(null)}
-      {...(prompt.resend && challenge ? { onResend: () => prompt.resend!(challenge.operationId) } : {})}
+      {...(prompt.resend && challenge ? { onResend: () => prompt.resend!(challenge) } : {})}
     />
   );
 }

@@ -32,6 +32,20 @@ export interface AuthDeps {
   now: () => number;
   /** Absolute URL of a web page of this instance (path plus query). */
   link: (path: string, query: Record<string, string>) => string;
+  /** Queues mail work of the anonymous account flows, which answer before it runs (no timing tells). */
+  enqueueAccountMail: (job: AccountMailJob) => Promise<void>;
+}
+
+/**
+ * Mail work of registration, confirmation resend and forgot-password: queued whether or not the address is
+ * known, so the answer costs the same either way; the job looks the address up and mails when it should.
+ */
+export interface AccountMailJob {
+  kind: 'registration' | 'resendConfirmation' | 'forgotPassword';
+  email: string;
+  /** Registration only: the account this request created, or null when the address was taken. */
+  createdUserId: string | null;
+  client: ClientInfo;
 }
 
 /** Records a security event in the audit table and the log; never lets a logging failure break the call. */

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { ResultCode } from '@tradedeck/sdk/contract';
+import { ResultCode, type TwoFactorInput } from '@tradedeck/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
 import { type Database, IN_MEMORY } from '../../db/database.ts';
@@ -19,15 +19,20 @@ import { UsersRepo } from '../users/repo.ts';
 import { registerUserRoutes } from '../users/routes.ts';
 import { UserService } from '../users/service.ts';
 import { CodeRepo } from './code-repo.ts';
-import { type AuthDeps, audit } from './deps.ts';
+import { type AccountMailJob, type AuthDeps, audit } from './deps.ts';
 import { registerRefreshCookie } from './refresh-cookie.ts';
-import { bearerToken } from './request-auth.ts';
+import { registerRefusalLog } from './refusal-log.ts';
+import { bearerToken, clientInfo } from './request-auth.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { type SecurityEvent, SecurityRepo } from './security-repo.ts';
 import { AuthService } from './service.ts';
 import { SessionRepo } from './session-repo.ts';
 import { SessionService } from './sessions.ts';
+import { StepUpService } from './step-up.ts';
 import { TwoFactorService } from './two-factor.ts';
+
+/** The queue of the anonymous account flows' mail (registration, confirmation resend, forgot-password). */
+export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
 
 /** What other modules (hubs, secret-holding areas) use from the account modules. */
 export interface AuthApi {
@@ -92,10 +97,20 @@ export async function registerAccountModules(
       for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
       return url.toString();
     },
+    // The job queue starts after the account modules; it exists by the time a request arrives.
+    enqueueAccountMail: async (job) => {
+      await app.jobs.send(ACCOUNT_MAIL_QUEUE, job, { retryLimit: 2, retryDelaySeconds: 5 });
+    },
   };
   const sessions = new SessionService(deps);
   const twoFactor = new TwoFactorService(deps);
   const auth = new AuthService(deps, sessions, twoFactor);
+  const stepUp = new StepUpService(deps, twoFactor);
+  app.addHook('onReady', async () => {
+    await app.jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, ({ data }) => auth.runAccountMail(data), {
+      workers: 2,
+    });
+  });
 
   await app.register(fastifyCookie);
   registerRefreshCookie(app);
@@ -105,12 +120,22 @@ export async function registerAccountModules(
     const token = bearerToken(request);
     const context = token ? await sessions.authenticate(token) : null;
     if (!context) throw new AppError(ResultCode.Unauthorized);
-    if (op.flags.admin) await guardAdminOperation(request, op, context, (event) => audit(deps, event));
+    if (op.flags.admin) {
+      await guardAdminOperation(request, op, context, (event) => audit(deps, event));
+      await stepUp.requireAdminFactor(context, op, clientInfo(request));
+    }
     request.auth = context;
   });
+  app.decorate('stepUp', async (request, op, input) => {
+    const context = request.auth;
+    if (!context) throw new AppError(ResultCode.Unauthorized);
+    const codes = (input as { twoFactor?: TwoFactorInput | null } | null)?.twoFactor;
+    await stepUp.require(context, op, codes, clientInfo(request));
+  });
+  registerRefusalLog(app, deps);
 
   registerAuthRoutes(app, auth, sessions, config.publicUrl);
-  registerUserRoutes(app, new UserService(deps, auth, twoFactor));
+  registerUserRoutes(app, new UserService(deps, auth, twoFactor), stepUp);
   registerAdminRoutes(app, new AdminService(deps, outbox));
 
   return {

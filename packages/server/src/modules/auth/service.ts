@@ -16,7 +16,7 @@ import {
 import { opaqueToken, sha256 } from '../../security/random-codes.ts';
 import { clientKey, LIMITS } from '../../security/rate-limiter.ts';
 import { accountStatus, type UserRow } from '../users/repo.ts';
-import { type AuthDeps, audit, type ClientInfo, sendMail, userLanguage } from './deps.ts';
+import { type AccountMailJob, type AuthDeps, audit, type ClientInfo, sendMail, userLanguage } from './deps.ts';
 import type { IssuedSession, SessionService } from './sessions.ts';
 import type { TwoFactorService } from './two-factor.ts';
 
@@ -76,32 +76,46 @@ export class AuthService {
     assertPasswordAllowed(input.password, 'password', lang);
     const email = normalizeEmail(input.email);
     const passwordHash = await hashPassword(input.password);
-    const created = await this.deps.users.create({ email, userName: input.userName, passwordHash });
-    if (!created) {
-      const existing = await this.deps.users.findByEmail(email);
-      if (
-        existing &&
-        (await this.deps.limiter.assertBelow(`mail:${existing.id}`, LIMITS.mailPerAccount).then(
-          () => true,
-          () => false,
-        ))
-      ) {
-        await this.deps.limiter.add(`mail:${existing.id}`, LIMITS.mailPerAccount);
-        await sendMail(this.deps, email, userLanguage(existing), 'alreadyRegistered', {
-          link: this.deps.link('/auth/forgot-password', {}),
-        });
-      }
-      return { email };
-    }
-    await this.deps.users.update(created.id, { language: lang });
-    await audit(this.deps, {
-      event: 'registered',
-      userId: created.id,
-      ...client,
-      details: { role: created.role },
+    const created = await this.deps.users.create({
+      email,
+      userName: input.userName,
+      passwordHash,
+      language: lang,
     });
-    await this.sendConfirmation({ ...created, language: lang });
+    await this.deps.enqueueAccountMail({
+      kind: 'registration',
+      email,
+      createdUserId: created?.id ?? null,
+      client,
+    });
     return { email };
+  }
+
+  /** The mail of a registration, from its job: a confirmation link, or "you already have an account". */
+  async registrationMail(job: AccountMailJob): Promise<void> {
+    if (job.createdUserId) {
+      const created = await this.deps.users.findById(job.createdUserId);
+      if (!created) return;
+      await audit(this.deps, {
+        event: 'registered',
+        userId: created.id,
+        ...job.client,
+        details: { role: created.role },
+      });
+      await this.sendConfirmation(created);
+      return;
+    }
+    const existing = await this.deps.users.findByEmail(job.email);
+    if (!existing) return;
+    const mayMail = await this.deps.limiter.assertBelow(`mail:${existing.id}`, LIMITS.mailPerAccount).then(
+      () => true,
+      () => false,
+    );
+    if (!mayMail) return;
+    await this.deps.limiter.add(`mail:${existing.id}`, LIMITS.mailPerAccount);
+    await sendMail(this.deps, job.email, userLanguage(existing), 'alreadyRegistered', {
+      link: this.deps.link('/auth/forgot-password', {}),
+    });
   }
 
   async confirmEmail(
@@ -117,21 +131,46 @@ export class AuthService {
 
   async resendConfirmation(email: string, client: ClientInfo) {
     await this.limitByIp('resend', client);
-    const user = await this.deps.users.findByEmail(normalizeEmail(email));
-    if (user && !user.emailConfirmedAt && !user.bannedAt) await this.sendConfirmation(user);
+    await this.deps.enqueueAccountMail({
+      kind: 'resendConfirmation',
+      email: normalizeEmail(email),
+      createdUserId: null,
+      client,
+    });
     return { ok: true as const };
+  }
+
+  async resendConfirmationMail(job: AccountMailJob): Promise<void> {
+    const user = await this.deps.users.findByEmail(job.email);
+    if (user && !user.emailConfirmedAt && !user.bannedAt) await this.sendConfirmation(user);
   }
 
   async forgotPassword(email: string, client: ClientInfo) {
     await this.limitByIp('forgot', client);
-    const user = await this.deps.users.findByEmail(normalizeEmail(email));
+    await this.deps.enqueueAccountMail({
+      kind: 'forgotPassword',
+      email: normalizeEmail(email),
+      createdUserId: null,
+      client,
+    });
+    return { ok: true as const };
+  }
+
+  async forgotPasswordMail(job: AccountMailJob): Promise<void> {
+    const user = await this.deps.users.findByEmail(job.email);
     if (user && !user.bannedAt && (await this.mayMail(user.id, 'resetPassword'))) {
       const code = await this.issueLinkCode(user.id, 'resetPassword', RESET_LINK_TTL_MS);
       const link = this.deps.link('/auth/reset-password', { userId: user.id, code });
       await sendMail(this.deps, user.email, userLanguage(user), 'resetPassword', { link }, link);
-      await audit(this.deps, { event: 'password_reset_requested', userId: user.id, ...client });
+      await audit(this.deps, { event: 'password_reset_requested', userId: user.id, ...job.client });
     }
-    return { ok: true as const };
+  }
+
+  /** Runs one queued account mail job. */
+  runAccountMail(job: AccountMailJob): Promise<void> {
+    if (job.kind === 'registration') return this.registrationMail(job);
+    if (job.kind === 'resendConfirmation') return this.resendConfirmationMail(job);
+    return this.forgotPasswordMail(job);
   }
 
   /** Sets a new password from a reset link; the second factor still applies, and every session ends. */
@@ -199,12 +238,12 @@ export class AuthService {
       await audit(this.deps, { event: 'login_refused', userId: user.id, ...client, details: { status } });
       throw new AppError(ResultCode.AuthenticationProhibited, prohibited[status], { status });
     }
-    await this.twoFactor.verify(user, 'login', input.twoFactor, client);
+    const factor = await this.twoFactor.verify(user, 'login', input.twoFactor, client);
     await this.deps.limiter.reset(failureKey);
     if (needsRehash(user.passwordHash)) {
       await this.deps.users.update(user.id, { passwordHash: await hashPassword(input.password) });
     }
-    const issued = await this.sessions.start(user, client);
+    const issued = await this.sessions.start(user, client, factor);
     await audit(this.deps, { event: 'login', userId: user.id, sessionId: issued.sessionId, ...client });
     return issued;
   }

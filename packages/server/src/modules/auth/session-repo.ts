@@ -7,6 +7,15 @@ export type SessionRow = typeof deviceSessions.$inferSelect;
 export type RefreshRow = typeof refreshTokens.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
+/** Which second factor a check accepted. */
+export type PassedFactor = 'totp' | 'emailCode' | 'recoveryCode';
+
+/** The authenticator app and recovery codes are strong factors; an e-mailed code only opens the step-up window. */
+function factorColumns(factor: PassedFactor | null, now: Date): Partial<SessionRow> {
+  if (!factor) return {};
+  return factor === 'emailCode' ? { twoFactorAt: now } : { twoFactorAt: now, totpAt: now };
+}
+
 /** Device sessions and their refresh tokens. Every query names the owning user where a user is known. */
 export class SessionRepo {
   constructor(
@@ -21,6 +30,8 @@ export class SessionRepo {
     userAgent: string | null;
     tokenHash: string;
     now: Date;
+    /** The second factor the sign-in passed, if any: the new session starts stepped up. */
+    factor?: PassedFactor | null;
   }): Promise<SessionRow> {
     return this.db.transaction(async (tx) => {
       const [session] = await tx
@@ -30,6 +41,7 @@ export class SessionRepo {
           expiresAt: input.expiresAt,
           ip: input.ip,
           userAgent: input.userAgent,
+          ...factorColumns(input.factor ?? null, input.now),
         })
         .returning();
       await tx.insert(refreshTokens).values({
@@ -83,6 +95,14 @@ export class SessionRepo {
       .update(deviceSessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(deviceSessions.id, sessionId));
+  }
+
+  /** Records that the session passed a second factor now (step-up); the authenticator also counts for admin. */
+  async markSecondFactor(userId: string, sessionId: string, factor: PassedFactor, now: Date): Promise<void> {
+    await this.db
+      .update(deviceSessions)
+      .set(factorColumns(factor, now))
+      .where(and(eq(deviceSessions.id, sessionId), eq(deviceSessions.userId, userId)));
   }
 
   async touch(sessionId: string): Promise<void> {

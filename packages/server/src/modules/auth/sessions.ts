@@ -4,7 +4,7 @@ import { opaqueToken, sha256 } from '../../security/random-codes.ts';
 import { LIMITS } from '../../security/rate-limiter.ts';
 import { accountStatus, type UserRow } from '../users/repo.ts';
 import { type AuthDeps, audit, type ClientInfo } from './deps.ts';
-import type { SessionRow } from './session-repo.ts';
+import type { PassedFactor, SessionRow } from './session-repo.ts';
 
 /** A session lives at most 30 days from sign-in, whatever the rotations. */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -35,7 +35,8 @@ const unauthorized = () => new AppError(ResultCode.Unauthorized);
 export class SessionService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async start(user: UserRow, client: ClientInfo): Promise<IssuedSession> {
+  /** Opens a device session; one signed in with a second factor starts stepped up. */
+  async start(user: UserRow, client: ClientInfo, factor: PassedFactor | null = null): Promise<IssuedSession> {
     const refreshToken = opaqueToken();
     const expiresAt = new Date(this.deps.now() + SESSION_ABSOLUTE_MS);
     const session = await this.deps.sessions.create({
@@ -45,6 +46,7 @@ export class SessionService {
       userAgent: client.userAgent,
       tokenHash: sha256(refreshToken),
       now: new Date(this.deps.now()),
+      factor,
     });
     const access = await this.deps.tokens.issue({ userId: user.id, sessionId: session.id });
     return {

@@ -11,6 +11,7 @@ import {
 import { LIMITS, tooManyRequests } from '../../security/rate-limiter.ts';
 import { verifyTotp } from '../../security/totp.ts';
 import type { UserRow } from '../users/repo.ts';
+import type { PassedFactor } from './session-repo.ts';
 import { type AuthDeps, audit, type ClientInfo, sendMail, userLanguage } from './deps.ts';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
@@ -28,7 +29,8 @@ export type FactorPurpose =
   | 'changeEmail'
   | 'setupAuthenticator'
   | 'setupEmailOtp'
-  | 'regenerateRecoveryCodes';
+  | 'regenerateRecoveryCodes'
+  | 'stepUp';
 
 export const wrongCode = { ru: 'Неверный код', en: 'Wrong code' } as const;
 const codeRequired = { ru: 'Требуется подтверждение', en: 'Confirmation required' } as const;
@@ -54,17 +56,20 @@ export class TwoFactorService {
   }
 
   /**
-   * Checks the second factor for a purpose, or throws 101 with the requirements (and the fields that failed).
-   * With no code given, a code is mailed when e-mail is the only factor of a login or reset.
+   * Checks the second factor for a purpose and returns the factor that passed (null when none is needed), or
+   * throws 101 with the requirements (and the fields that failed). With no code given, a code is mailed when
+   * e-mail is the only factor of a login or reset, or the only way to step up.
    */
   async verify(
     user: UserRow,
     purpose: FactorPurpose,
     input: TwoFactorInput | null | undefined,
     client: ClientInfo,
-  ) {
-    const requirements = this.requirements(user, purpose);
-    if (requirements.length === 0) return;
+    only?: readonly TwoFactorRequirement[],
+  ): Promise<PassedFactor | null> {
+    const all = this.requirements(user, purpose);
+    const requirements = only ? all.filter((r) => only.includes(r)) : all;
+    if (requirements.length === 0) return null;
     if (user.twoFactorLockedUntil && user.twoFactorLockedUntil.getTime() > this.deps.now()) {
       throw tooManyRequests(Math.ceil((user.twoFactorLockedUntil.getTime() - this.deps.now()) / 1000));
     }
@@ -75,8 +80,10 @@ export class TwoFactorService {
     };
     const failed = (Object.keys(given) as TwoFactorRequirement[]).filter((k) => given[k] !== null);
     if (failed.length === 0) {
-      if ((purpose === 'login' || purpose === 'resetPassword') && !user.totpSecret && user.emailOtpEnabled) {
-        await this.sendEmailCode(user, purpose, { quiet: true });
+      if (mailsCodeUnasked(user, purpose) && requirements.includes('emailCode')) {
+        const mailing = this.sendEmailCode(user, purpose, { quiet: true });
+        // A step-up prompt still opens when the hourly mail budget is spent: an earlier code may be at hand.
+        await (purpose === 'stepUp' ? mailing.catch(() => 0) : mailing);
       }
       throw new AppError(ResultCode.TwoFactorFailed, codeRequired, { requirements, failed: [] });
     }
@@ -112,9 +119,9 @@ export class TwoFactorService {
   private async passed(
     user: UserRow,
     purpose: FactorPurpose,
-    factor: TwoFactorRequirement,
+    factor: PassedFactor,
     client: ClientInfo,
-  ) {
+  ): Promise<PassedFactor> {
     if (user.twoFactorFailures > 0) await this.deps.users.update(user.id, { twoFactorFailures: 0 });
     await audit(this.deps, {
       event: 'two_factor_passed',
@@ -122,6 +129,7 @@ export class TwoFactorService {
       ...client,
       details: { purpose, factor },
     });
+    return factor;
   }
 
   /** Checks a TOTP code against a secret (the live one unless given) and claims its time step (no replay). */
@@ -204,4 +212,11 @@ export class TwoFactorService {
     await this.deps.codes.replaceRecoveryCodes(userId, hashes);
     return codes;
   }
+}
+
+/** Login and reset mail a code when e-mail is the user's only factor; a step-up does whenever there is no app. */
+function mailsCodeUnasked(user: UserRow, purpose: FactorPurpose): boolean {
+  if (user.totpSecret) return false;
+  if (purpose === 'stepUp') return true;
+  return (purpose === 'login' || purpose === 'resetPassword') && Boolean(user.emailOtpEnabled);
 }

@@ -10,6 +10,8 @@ import { openStoredProxy } from './proxy-resolver.ts';
 
 /** Guard codes a user may read per minute, across all their accounts (docs/steam-accounts.md). */
 export const GUARD_CODE_LIMIT: Limit = { max: 30, windowMs: 60_000 };
+/** Guard codes per minute of one account (a code lives 30 s): copying all day fits, harvesting one does not. */
+export const GUARD_CODE_ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 60_000 };
 
 const NO_SHARED_SECRET = {
   ru: 'У аккаунта нет shared_secret: код Steam Guard недоступен',
@@ -19,7 +21,8 @@ const NO_SHARED_SECRET = {
 /**
  * The current Steam Guard code of an account. The code is computed from Steam's clock as seen through the
  * account's proxy (the local clock when the account has no proxy or the proxy does not answer: the code is
- * computed locally, nothing is sent to Steam). Each call is rate-limited per user and logged without the code.
+ * computed locally, nothing is sent to Steam). Each call is rate-limited per user and per account and logged
+ * without the code; it needs no step-up (traders copy codes all day).
  */
 export class GuardCodeService {
   constructor(
@@ -30,6 +33,7 @@ export class GuardCodeService {
   async guardCode(userId: string, id: number, request: FastifyRequest): Promise<GuardCodeResult> {
     await this.deps.limiter.consume(`steam-guard-code:${userId}`, GUARD_CODE_LIMIT);
     const account = await this.edit.requireOwned(userId, id);
+    await this.deps.limiter.consume(`steam-guard-code:${userId}:${id}`, GUARD_CODE_ACCOUNT_LIMIT);
     const text = await this.deps.secrets.decrypt(accountSlot(userId, id, 'mafile_enc'), account.mafileEnc);
     const read = parseMafileText(text, { tryExtractProxy: false });
     if (!read.ok) throw new AppError(ResultCode.InvalidState, NO_SHARED_SECRET);

@@ -18,6 +18,7 @@ export interface NewUser {
   email: string;
   userName: string;
   passwordHash: string;
+  language?: string;
 }
 
 export interface UserListQuery {

@@ -2,9 +2,10 @@ import { contract } from '@tradedeck/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { bindOperation } from '../../http/bind-operation.ts';
 import { clientInfo, requireAuth } from '../auth/request-auth.ts';
+import type { StepUpService } from '../auth/step-up.ts';
 import type { UserService } from './service.ts';
 
-export function registerUserRoutes(app: FastifyInstance, service: UserService): void {
+export function registerUserRoutes(app: FastifyInstance, service: UserService, stepUp: StepUpService): void {
   const ops = contract.user;
   const who = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request);
   bindOperation(app, ops.getInfo, (_input, ctx) => service.info(who(ctx.request)));
@@ -28,7 +29,10 @@ export function registerUserRoutes(app: FastifyInstance, service: UserService): 
     service.setupEmailOtp(who(ctx.request), input, clientInfo(ctx.request)),
   );
   bindOperation(app, ops.regenerateRecoveryCodes, (input, ctx) =>
-    service.regenerateRecoveryCodes(who(ctx.request), input.twoFactor, clientInfo(ctx.request)),
+    service.regenerateRecoveryCodes(who(ctx.request), clientInfo(ctx.request)),
+  );
+  bindOperation(app, ops.stepUp, (input, ctx) =>
+    stepUp.confirm(who(ctx.request), input.twoFactor, clientInfo(ctx.request)),
   );
   bindOperation(app, ops.listSessions, (_input, ctx) => service.listSessions(who(ctx.request)));
   bindOperation(app, ops.revokeSession, (input, ctx) =>

@@ -156,6 +156,11 @@ export class UserService {
     return { secret, otpauthUri: uri, qrSvg, qrDataUrl };
   }
 
+  /**
+   * The route binding has checked the step-up (a second factor passed in this device session within 15
+   * minutes, or an e-mailed code to the account's address for a user without factors), so turning the app off
+   * needs nothing more and turning it on needs a code from the new key.
+   */
   async setupAuthenticator(
     ctx: AuthContext,
     input: { enable: boolean; twoFactor?: TwoFactorArg },
@@ -164,7 +169,6 @@ export class UserService {
     const user = ctx.user;
     if (!input.enable) {
       if (!user.totpSecret) return { enabled: false, recoveryCodes: null };
-      await this.twoFactor.verify(user, 'setupAuthenticator', input.twoFactor, client);
       await this.deps.users.update(user.id, {
         totpSecret: null,
         totpPendingSecret: null,
@@ -182,7 +186,6 @@ export class UserService {
     if (!user.totpPendingSecret) {
       throw new AppError(ResultCode.InvalidState, { ru: 'Сначала получите ключ', en: 'Get a key first' });
     }
-    // The code from the new key proves the app holds it; an enabled e-mail factor must agree as well.
     const code = input.twoFactor?.totp?.trim() ?? '';
     if (!(await this.twoFactor.checkTotp(user, code, user.totpPendingSecret, 'totp_pending_secret'))) {
       throw new AppError(
@@ -191,13 +194,6 @@ export class UserService {
         { requirements: ['totp'], failed: ['totp'] },
       );
     }
-    if (user.emailOtpEnabled)
-      await this.twoFactor.verify(
-        user,
-        'setupAuthenticator',
-        { ...input.twoFactor, totp: undefined },
-        client,
-      );
     const secret = await this.deps.secrets.decrypt(
       totpSlot(user.id, 'totp_pending_secret'),
       user.totpPendingSecret,
@@ -210,14 +206,10 @@ export class UserService {
     return { enabled: true, recoveryCodes };
   }
 
-  async setupEmailOtp(
-    ctx: AuthContext,
-    input: { enable: boolean; twoFactor?: TwoFactorArg },
-    client: ClientInfo,
-  ) {
+  /** Step-up checked by the route binding, as for the authenticator. */
+  async setupEmailOtp(ctx: AuthContext, input: { enable: boolean }, client: ClientInfo) {
     const user = ctx.user;
     if (Boolean(user.emailOtpEnabled) === input.enable) return { enabled: input.enable, recoveryCodes: null };
-    await this.twoFactor.verify(user, 'setupEmailOtp', input.twoFactor, client);
     await this.deps.users.update(user.id, { emailOtpEnabled: input.enable ? 1 : 0 });
     const recoveryCodes = await this.afterFactorChange(
       user,
@@ -228,8 +220,8 @@ export class UserService {
     return { enabled: input.enable, recoveryCodes };
   }
 
-  async regenerateRecoveryCodes(ctx: AuthContext, twoFactor: TwoFactorArg, client: ClientInfo) {
-    await this.twoFactor.verify(ctx.user, 'regenerateRecoveryCodes', twoFactor, client);
+  /** Step-up checked by the route binding: the new codes are secrets. */
+  async regenerateRecoveryCodes(ctx: AuthContext, client: ClientInfo) {
     const recoveryCodes = await this.twoFactor.newRecoveryCodes(ctx.userId);
     await audit(this.deps, { event: 'recovery_codes_regenerated', userId: ctx.userId, ...client });
     return { recoveryCodes };

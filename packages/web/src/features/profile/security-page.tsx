@@ -6,7 +6,6 @@ import { Field, Notice } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
 import { useProfileTexts } from './texts.ts';
-import { useSecuredCall } from './use-secured-call.tsx';
 
 type OtpKey = { secret: string; otpauthUri: string; qrSvg: string; qrDataUrl: string };
 
@@ -21,9 +20,6 @@ export function SecurityPage() {
   const [otpKey, setOtpKey] = useState<OtpKey | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const totpCall = useSecuredCall('setupAuthenticator');
-  const emailCall = useSecuredCall('setupEmailOtp');
-  const recoveryCall = useSecuredCall('regenerateRecoveryCodes');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads per client; `describe` is rebuilt every render
   const reload = useCallback(async () => {
@@ -52,12 +48,8 @@ export function SecurityPage() {
   const confirmTotp = (event: FormEvent) => {
     event.preventDefault();
     void guarded(async () => {
-      const answer = await totpCall.run((twoFactor) =>
-        client.user.setupAuthenticator(
-          { enable: true, twoFactor: { ...twoFactor, totp: code } },
-          { skipTwoFactor: true },
-        ),
-      );
+      // A step-up, when due, is asked by the app-wide two-factor dialog; the code here is the new key's.
+      const answer = await client.user.setupAuthenticator({ enable: true, twoFactor: { totp: code } });
       setOtpKey(null);
       setCode('');
       if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
@@ -66,9 +58,7 @@ export function SecurityPage() {
 
   const toggleEmail = (enable: boolean) =>
     guarded(async () => {
-      const answer = await emailCall.run((twoFactor) =>
-        client.user.setupEmailOtp({ enable, twoFactor }, { skipTwoFactor: true }),
-      );
+      const answer = await client.user.setupEmailOtp({ enable });
       if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
     });
 
@@ -97,12 +87,7 @@ export function SecurityPage() {
               type="button"
               className="text-sm text-red-300"
               onClick={() =>
-                void guarded(
-                  async () =>
-                    void (await totpCall.run((twoFactor) =>
-                      client.user.setupAuthenticator({ enable: false, twoFactor }, { skipTwoFactor: true }),
-                    )),
-                )
+                void guarded(async () => void (await client.user.setupAuthenticator({ enable: false })))
               }
             >
               {t('disable')}
@@ -162,9 +147,7 @@ export function SecurityPage() {
               className="text-primary-ink"
               onClick={() =>
                 void guarded(async () => {
-                  const answer = await recoveryCall.run((twoFactor) =>
-                    client.user.regenerateRecoveryCodes({ twoFactor }, { skipTwoFactor: true }),
-                  );
+                  const answer = await client.user.regenerateRecoveryCodes({});
                   setCodes(answer.recoveryCodes);
                 })
               }
@@ -209,9 +192,6 @@ export function SecurityPage() {
           ))}
         </ul>
       </div>
-      {totpCall.dialog}
-      {emailCall.dialog}
-      {recoveryCall.dialog}
       <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} />
     </section>
   );
