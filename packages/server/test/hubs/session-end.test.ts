@@ -64,7 +64,9 @@ describe('hub connections end with their device session', () => {
     // The other device's connection still works: it subscribes and gets events.
     expect(kept.closedAt).toBeNull();
     await kept.connection.invoke('Subscribe', 'proxies');
-    await t.app.hubs.eventLog.append(user.id, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', { id: 1 });
+    await t.app.hubs.eventLog.append(user.id, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+      id: 1,
+    });
     await waitFor(() => kept.events.length === 1, 'the kept connection’s event');
     expect(ended.events).toEqual([]);
   });
@@ -119,7 +121,9 @@ describe('hub connections end with their device session', () => {
     };
     try {
       await expect(
-        RawHubClient.open(wsUrl(url, 'proxy-checker-hub', ''), { authorization: `Bearer ${user.accessToken}` }),
+        RawHubClient.open(wsUrl(url, 'proxy-checker-hub', ''), {
+          authorization: `Bearer ${user.accessToken}`,
+        }),
       ).rejects.toThrow('status 401');
     } finally {
       t.app.services.auth.verifyAccessToken = verify;
