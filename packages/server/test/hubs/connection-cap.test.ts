@@ -1,5 +1,5 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { DEFAULT_LIMITS } from '../../src/hubs/register.ts';
 import { type HubTestServer, startHubTestServer } from './hub-server.ts';
 import { negotiate, RawHubClient, wsUrl } from './raw-client.ts';

@@ -6,6 +6,7 @@ import {
   signUpAdmin,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
+import { RawHubClient, wsUrl } from './raw-client.ts';
 import {
   ban,
   changePassword,
@@ -18,7 +19,6 @@ import {
   type WatchedConnection,
   watchConnection,
 } from './session-end.ts';
-import { RawHubClient, wsUrl } from './raw-client.ts';
 import { officialClient, waitFor } from './signalr-client.ts';
 
 // A session's live hub connections end with the session, not when its access token expires.
