@@ -20,7 +20,11 @@ const now = () => performance.timeOrigin + performance.now();
 
 const server = await startServer(
   { ...loadConfig(process.env), port: 0, dataDir: IN_MEMORY, logLevel: 'warn' },
-  (app) => app.hubs.setAuthenticator(async (token) => (token === TOKEN ? { userId: 'bench' } : null)),
+  (app) => {
+    app.hubs.setAuthenticator(async (token) => (token === TOKEN ? { userId: 'bench' } : null));
+    // Every client is the one bench user: lift the per-user connection cap for them.
+    app.hubs.tune({ limits: { maxConnectionsPerUser: CONNECTIONS } });
+  },
 );
 const hubs = server.app.hubs;
 

@@ -138,10 +138,10 @@ export async function buildApp({
   });
   await registerHubs(app, { config, database });
   // Hub connections authenticate with the same access tokens as the API, device session checked each time.
-  // A connection ends (reconnect allowed) when its token expires, so a revoked or banned session cannot keep one.
+  // A connection ends when its device session ends (on every process), and when its token expires (reconnect allowed).
   app.hubs.setAuthenticator(async (token) => {
     const caller = token ? await auth.verifyAccessToken(token) : null;
-    return caller ? { userId: caller.userId, ...expiryOf(token!) } : null;
+    return caller ? { userId: caller.userId, sessionId: caller.sessionId, ...expiryOf(token!) } : null;
   });
   registerJudge(app);
   await registerJobs(app, { config, database });

@@ -1,6 +1,11 @@
 export interface HubUser {
   userId: string;
   /**
+   * The device session the credentials belong to. When that session ends (logout, revoke, password change, ban)
+   * its connections are closed, on every server process.
+   */
+  sessionId?: string;
+  /**
    * When the presented credentials expire (milliseconds since the epoch). A connection still open then is closed
    * with reconnect allowed, so the client comes back with a fresh token.
    */

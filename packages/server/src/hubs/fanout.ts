@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/database.ts';
 
-/** Hears the notices of committed events, from this process and every other one on the same database. */
+/**
+ * Hears the notices of committed events and ended sessions, from this process and every other one on the same
+ * database.
+ */
 export interface NoticeListener {
   close(): Promise<void>;
 }
@@ -12,9 +15,9 @@ export interface ListenOptions {
   database: Database;
   /** Needed on Postgres: LISTEN takes a dedicated connection of its own. */
   databaseUrl: string | null;
-  channel: string;
+  /** What to do with the notices of each channel; one connection listens on all of them. */
+  channels: Record<string, (text: string) => void>;
   log: FastifyBaseLogger;
-  onNotice(text: string): void;
   /**
    * Called when the listening connection broke and notices may have been missed; the hub server then asks its
    * clients to reconnect so that they resume from their sequence tokens.
@@ -26,8 +29,14 @@ export async function listenForNotices(options: ListenOptions): Promise<NoticeLi
   if (options.database.kind === 'pglite') {
     // PGlite delivers NOTIFY to listeners of the same instance: the same path as Postgres, within one process.
     const client = (options.database.db as unknown as { $client: PGlite }).$client;
-    const unlisten = await client.listen(options.channel, options.onNotice);
-    return { close: () => unlisten().catch(() => {}) };
+    const unlisteners = await Promise.all(
+      Object.entries(options.channels).map(([channel, onNotice]) => client.listen(channel, onNotice)),
+    );
+    return {
+      close: async () => {
+        await Promise.all(unlisteners.map((unlisten) => unlisten().catch(() => {})));
+      },
+    };
   }
   if (!options.databaseUrl) throw new Error('A Postgres database needs its URL for the notice listener');
   return PostgresListener.start(options);
@@ -51,12 +60,17 @@ class PostgresListener implements NoticeListener {
   async #connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.databaseUrl! });
     client.on('notification', (message) => {
-      if (message.channel === this.options.channel && message.payload) this.options.onNotice(message.payload);
+      const onNotice = Object.hasOwn(this.options.channels, message.channel)
+        ? this.options.channels[message.channel]
+        : undefined;
+      if (onNotice && message.payload) onNotice(message.payload);
     });
     client.on('error', (error) => this.#lost(client, error));
     client.on('end', () => this.#lost(client, null));
     await client.connect();
-    await client.query(`LISTEN ${pg.escapeIdentifier(this.options.channel)}`);
+    for (const channel of Object.keys(this.options.channels)) {
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
     this.#client = client;
   }
 

@@ -23,11 +23,15 @@ export interface ConnectionLimits {
   /** Past this many unsent bytes the client is too slow: it is asked to reconnect (and resume from its tokens). */
   maxBufferedBytes: number;
   maxMessageBytes: number;
+  /** Open connections one user may hold on one server process; more are refused. */
+  maxConnectionsPerUser: number;
 }
 
 export interface ConnectionInfo {
   connectionId: string;
   userId: string;
+  /** The device session of the credentials, when the authenticator names one. */
+  sessionId: string | null;
   hub: HubDefinition<HubConnection>;
   /** When the credentials used to connect expire (ms since the epoch). */
   authExpiresAt: number | null;
@@ -41,6 +45,7 @@ const OUTBOX_FLUSH_CHARS = 64 * 1024;
 export class HubConnection implements RecordSink {
   readonly connectionId: string;
   readonly userId: string;
+  readonly sessionId: string | null;
   readonly hub: HubDefinition<HubConnection>;
   /** This connection's subscriptions by source id. */
   readonly subscriptions = new Map<string, Subscription>();
@@ -71,6 +76,7 @@ export class HubConnection implements RecordSink {
     this.#ws = ws;
     this.connectionId = info.connectionId;
     this.userId = info.userId;
+    this.sessionId = info.sessionId;
     this.hub = info.hub;
     this.#authExpiresAt = info.authExpiresAt;
     this.#limits = limits;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { bearerToken, type HubAuthenticator } from './authenticator.ts';
 import { type ConnectionTokens, newConnectionId } from './connection-token.ts';
+import { RecentlyEndedSessions } from './ended-sessions.ts';
 import { type ConnectionLimits, HubConnection } from './hub-connection.ts';
 import type { HubDefinition } from './hub-definition.ts';
 import { isAllowedOrigin } from './origin.ts';
@@ -25,12 +26,22 @@ export interface HubServerOptions {
 
 const HUB_PATH = /^\/tenant\/hubs\/([^/]+)\/?$/;
 
+/** The Close error of a connection whose device session ended: the official client does not reconnect. */
+export const SESSION_ENDED_ERROR = 'Unauthorized: the session has ended.';
+
+export function tooManyConnectionsText(max: number): string {
+  return `Too many live connections: at most ${max} per user on one server. Close other tabs or clients and try again.`;
+}
+
 /** Serves SignalR negotiate over Fastify and the hub WebSockets on the same HTTP server. */
 export class HubServer {
   readonly connections = new Set<HubConnection>();
   readonly #wss: WebSocketServer;
   /** Connection ids already attached here: a second WebSocket for one negotiate is refused. */
   readonly #attached = new Map<string, number>();
+  /** Open connections per user, for the per-user cap. */
+  readonly #perUser = new Map<string, number>();
+  readonly #endedSessions = new RecentlyEndedSessions();
   #heartbeat: NodeJS.Timeout | null = null;
   #draining = false;
 
@@ -56,6 +67,8 @@ export class HubServer {
         bearerToken(request.headers.authorization, null),
       );
       if (!user) return reply.code(401).type('text/plain').send('Unauthorized');
+      // The official client reports a negotiate `error` as it is, so the user learns why.
+      if (this.#atCap(user.userId)) return { error: tooManyConnectionsText(this.#maxPerUser) };
       const connectionId = newConnectionId();
       const connectionToken = this.options.tokens.issue({
         connectionId,
@@ -117,14 +130,19 @@ export class HubServer {
       connectionId = grant.connectionId;
     }
     if (socket.destroyed) return;
+    const sessionId = user.sessionId ?? null;
+    // The session may have ended while its credentials were being checked: its notice has come and gone.
+    if (sessionId !== null && this.#endedSessions.has(sessionId)) return refuse(socket, 401, 'Unauthorized');
+    // From here to the connection's registration nothing waits, so concurrent upgrades cannot pass the cap.
+    if (this.#atCap(user.userId)) return refuse(socket, 429, tooManyConnectionsText(this.#maxPerUser));
     this.#wss.handleUpgrade(request, socket, head, (ws) => {
       const connection = new HubConnection(
         ws,
-        { connectionId, userId: user.userId, hub, authExpiresAt: user.expiresAt ?? null },
+        { connectionId, userId: user.userId, sessionId, hub, authExpiresAt: user.expiresAt ?? null },
         this.options.limits,
         this.options.log,
         (closed) => {
-          this.connections.delete(closed);
+          if (this.connections.delete(closed)) this.#count(closed.userId, -1);
           this.options.onConnectionClosed(closed);
         },
       );
@@ -133,13 +151,44 @@ export class HubServer {
         return;
       }
       this.connections.add(connection);
+      this.#count(connection.userId, 1);
     });
+  }
+
+  get #maxPerUser(): number {
+    return this.options.limits.maxConnectionsPerUser;
+  }
+
+  #atCap(userId: string): boolean {
+    return (this.#perUser.get(userId) ?? 0) >= this.#maxPerUser;
+  }
+
+  #count(userId: string, delta: number): void {
+    const next = (this.#perUser.get(userId) ?? 0) + delta;
+    if (next > 0) this.#perUser.set(userId, next);
+    else this.#perUser.delete(userId);
   }
 
   #tick(): void {
     const now = Date.now();
     for (const connection of this.connections) connection.tick(now);
     for (const [id, expiresAt] of this.#attached) if (expiresAt < now) this.#attached.delete(id);
+    this.#endedSessions.prune(now);
+  }
+
+  /**
+   * Ends, without reconnect, the connections of device sessions that have ended (logout, revoke, password
+   * change, ban), and refuses them for a while in case their credentials were checked just before.
+   */
+  endSessions(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    this.#endedSessions.add(sessionIds);
+    const ended = new Set(sessionIds);
+    for (const connection of this.connections) {
+      if (connection.sessionId !== null && ended.has(connection.sessionId)) {
+        connection.close(SESSION_ENDED_ERROR);
+      }
+    }
   }
 
   /** Ends every connection of a user without reconnect (signed out everywhere, banned, tenant disabled). */
@@ -195,6 +244,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };

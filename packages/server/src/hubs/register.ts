@@ -4,6 +4,7 @@ import { ConfigError, type ServerConfig } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { type HubAuthenticator, refuseEveryone } from './authenticator.ts';
 import { ConnectionTokens } from './connection-token.ts';
+import { parseEndedSessions, SESSIONS_ENDED_CHANNEL } from './ended-sessions.ts';
 import { DEFAULT_RETENTION, EVENTS_CHANNEL, EventLog, type RetentionPolicy } from './event-log/event-log.ts';
 import { HubEventRepo } from './event-log/repo.ts';
 import { listenForNotices } from './fanout.ts';
@@ -37,6 +38,11 @@ export interface Hubs {
   }): void;
   /** Closes a user's connections for good (Close without reconnect): sign-out everywhere, ban, disabled tenant. */
   disconnectUser(userId: string): void;
+  /**
+   * Closes, in this process, the connections of device sessions that ended. Other processes hear of ended
+   * sessions through the notice the session repository sends on `tradedeck_sessions_ended`.
+   */
+  endSessions(sessionIds: readonly string[]): void;
   /** Sends Close with allowReconnect to every client and stops taking new ones. */
   drain(): Promise<void>;
 }
@@ -53,6 +59,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
   handshakeTimeoutMs: 15_000,
   maxBufferedBytes: 2 * 1024 * 1024,
   maxMessageBytes: 32 * 1024,
+  maxConnectionsPerUser: 20,
 };
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
@@ -115,9 +122,11 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
   const listener = await listenForNotices({
     database: options.database,
     databaseUrl: options.config.databaseUrl,
-    channel: EVENTS_CHANNEL,
+    channels: {
+      [EVENTS_CHANNEL]: (text) => registry.receive(text),
+      [SESSIONS_ENDED_CHANNEL]: (text) => server.endSessions(parseEndedSessions(text)),
+    },
     log: app.log,
-    onNotice: (text) => registry.receive(text),
     onGap: () => server.reconnectAll('Live events were interrupted.'),
   });
   const sweep = setInterval(() => {
@@ -141,6 +150,7 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
       if (changes.connectionTokenTtlMs !== undefined) tokenTtl.ms = changes.connectionTokenTtlMs;
     },
     disconnectUser: (userId) => server.disconnectUser(userId),
+    endSessions: (sessionIds) => server.endSessions(sessionIds),
     drain: () => server.drain(),
   };
   app.decorate('hubs', hubs);

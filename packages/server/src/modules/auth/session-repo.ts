@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { deviceSessions, refreshTokens, users } from '../../db/schema.ts';
+import { endedSessionNotices, SESSIONS_ENDED_CHANNEL } from '../../hubs/ended-sessions.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 
 export type SessionRow = typeof deviceSessions.$inferSelect;
@@ -130,18 +131,21 @@ export class SessionRepo {
 
   /** Revokes one session of this user; false when it is not theirs or already ended. */
   async revoke(userId: string, sessionId: string, reason: string): Promise<boolean> {
-    const rows = await this.scope.run(userId, (db) =>
-      db
-        .update(deviceSessions)
-        .set({ revokedAt: sql`now()`, revokeReason: reason })
-        .where(
-          and(
-            eq(deviceSessions.id, sessionId),
-            eq(deviceSessions.userId, userId),
-            isNull(deviceSessions.revokedAt),
-          ),
-        )
-        .returning({ id: deviceSessions.id }),
+    const rows = await this.scope.run(userId, async (db) =>
+      announceEnded(
+        db,
+        await db
+          .update(deviceSessions)
+          .set({ revokedAt: sql`now()`, revokeReason: reason })
+          .where(
+            and(
+              eq(deviceSessions.id, sessionId),
+              eq(deviceSessions.userId, userId),
+              isNull(deviceSessions.revokedAt),
+            ),
+          )
+          .returning({ id: deviceSessions.id }),
+      ),
     );
     return rows.length === 1;
   }
@@ -150,13 +154,29 @@ export class SessionRepo {
   async revokeAll(userId: string, reason: string, keep: string | null = null): Promise<number> {
     const conditions = [eq(deviceSessions.userId, userId), isNull(deviceSessions.revokedAt)];
     if (keep) conditions.push(ne(deviceSessions.id, keep));
-    const rows = await this.scope.run(userId, (db) =>
-      db
-        .update(deviceSessions)
-        .set({ revokedAt: sql`now()`, revokeReason: reason })
-        .where(and(...conditions))
-        .returning({ id: deviceSessions.id }),
+    const rows = await this.scope.run(userId, async (db) =>
+      announceEnded(
+        db,
+        await db
+          .update(deviceSessions)
+          .set({ revokedAt: sql`now()`, revokeReason: reason })
+          .where(and(...conditions))
+          .returning({ id: deviceSessions.id }),
+      ),
     );
     return rows.length;
   }
+}
+
+/**
+ * Tells every server process, at commit, that these sessions ended, so their live hub connections close at once
+ * rather than when their access tokens expire.
+ */
+async function announceEnded(db: Db, rows: Array<{ id: string }>): Promise<Array<{ id: string }>> {
+  if (rows.length === 0) return rows;
+  const notices = endedSessionNotices(rows.map((row) => row.id));
+  await db.execute(
+    sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, n) from jsonb_array_elements_text(${JSON.stringify(notices)}::jsonb) as t(n)`,
+  );
+  return rows;
 }
