@@ -55,6 +55,8 @@ export function startStallWatchdog(seconds: number): StallWatchdog | null {
   const beats = new Int32Array(buffer);
   const worker = new Worker(WATCHER_SOURCE, {
     eval: true,
+    // Plain JavaScript: no loader (tsx in development), which could wait on the very thread that is stuck.
+    execArgv: [],
     workerData: { buffer, limitMs: seconds * 1000, env: `${STALL_EXIT_ENV}=${seconds}` },
   });
   worker.unref();
