@@ -29,7 +29,7 @@ describe('the contract', () => {
 
 describe('the result-code catalogue', () => {
   it('gives every code an HTTP status and a message in both languages', () => {
-    expect(allResultCodes).toHaveLength(16);
+    expect(allResultCodes).toHaveLength(17);
     for (const code of allResultCodes) {
       expect(resultCodeHttpStatus[code]).toBeGreaterThanOrEqual(200);
       expect(resultCodeMessages.ru[code]).toMatch(/[а-яё]/i);
@@ -44,6 +44,7 @@ describe('the result-code catalogue', () => {
       9: 409,
       8: 422,
       11: 401,
+      12: 503,
       101: 403,
       102: 401,
     });

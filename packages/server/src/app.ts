@@ -121,8 +121,13 @@ export async function buildApp({
   const pageFallback = await registerWebRoot(app, config.webRoot);
   registerNotFound(app, pageFallback);
 
-  // The connectivity probe of the web app and the CLI: cheap, never cached.
-  app.head('/', async (_request, reply) => reply.header('cache-control', 'no-store').send());
+  // The connectivity probe of the web app and the CLI: cheap, never cached; 503 while the database is unreachable.
+  app.head('/', async (_request, reply) =>
+    reply
+      .code(database.health.reachable ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(),
+  );
   app.get('/', pageFallback);
 
   registerSystemRoutes(app, system);

@@ -8,6 +8,7 @@ import { SystemRepo } from './modules/system/repo.ts';
 import { loadKeyring } from './security/master-key.ts';
 import { rewrapDataKeys } from './security/rewrap-keys.ts';
 import { startServer } from './server.ts';
+import { startStallWatchdog, stallExitSeconds } from './stall-watchdog.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -16,12 +17,15 @@ const BUNDLED_WEB_ROOT = fileURLToPath(new URL('../public', import.meta.url));
 
 async function serve(): Promise<void> {
   const config = loadConfig();
+  const stallSeconds = stallExitSeconds();
   config.webRoot ??= BUNDLED_WEB_ROOT;
   const server = await startServer(config);
+  const watchdog = startStallWatchdog(stallSeconds);
   const where = config.databaseUrl ? 'Postgres' : `PGlite at ${config.dataDir}`;
   server.app.log.info({ url: server.url, mode: config.mode }, `Tradedeck is running (${where})`);
   process.stdout.write(`\nTradedeck panel: ${server.url}\n  mode: ${config.mode}, database: ${where}\n\n`);
 
+  let exitCode = 0;
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
@@ -29,7 +33,7 @@ async function serve(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.stop().then(
-      () => process.exit(0),
+      () => watchdog?.stop().finally(() => process.exit(exitCode)),
       (error) => {
         server.app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
@@ -38,6 +42,20 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  // The embedded database is not trusted after it failed to write its files (it has been seen to spin at full
+  // CPU on the next statement): stop while the process still answers, so that a supervisor restarts it.
+  if (server.database.kind === 'pglite') {
+    server.database.health.onStorageFailure((error) => {
+      if (exitCode !== 0) return;
+      exitCode = 1;
+      process.stderr.write(
+        `tradedeck-server: the data directory could not be written (${error.message}); stopping. ` +
+          `Free space or make ${config.dataDir} writable, then start the server again.\n`,
+      );
+      shutdown('storage failure');
+    });
+  }
 }
 
 /** `tradedeck-server maintenance on|off [--reason TEXT] [--eta ISO]`: sets the stored maintenance flag. */

@@ -24,6 +24,7 @@ export async function startServer(
   try {
     await database.migrate();
     app = await buildApp({ config, database });
+    watchDatabaseHealth(app, database);
     configure?.(app);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -50,4 +51,13 @@ export async function startServer(
       return stopping;
     },
   };
+}
+
+/** Feeds request failures to the database health and logs when the database goes away and comes back. */
+function watchDatabaseHealth(app: FastifyInstance, database: Database): void {
+  app.addHook('onError', async (_request, _reply, error) => database.health.observe(error));
+  database.health.onReachability((reachable, error) => {
+    if (reachable) app.log.warn('the database answers again');
+    else app.log.error({ err: error }, 'the database is unreachable; requests answer 503 until it is back');
+  });
 }

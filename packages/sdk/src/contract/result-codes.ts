@@ -12,6 +12,8 @@ export const ResultCode = {
   ResourceInUse: 9,
   ValidationError: 10,
   Unauthorized: 11,
+  /** The server cannot reach its database right now; retry later (503 with `Retry-After`). */
+  ServiceUnavailable: 12,
   TenantNotActive: 100,
   TwoFactorFailed: 101,
   PasswordMismatch: 102,
@@ -33,6 +35,7 @@ export const resultCodeHttpStatus: Readonly<Record<ResultCode, number>> = {
   9: 409,
   10: 400,
   11: 401,
+  12: 503,
   100: 403,
   101: 403,
   102: 401,

@@ -8,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { DatabaseHealth } from './database-health.ts';
+import { installReliableTransactions } from './postgres-transactions.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -16,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;
+  /** Whether the database answers; requests and `HEAD /` answer 503 while it does not. */
+  readonly health: DatabaseHealth;
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -27,6 +31,12 @@ export interface DatabaseOptions {
 }
 
 export const IN_MEMORY = 'memory://';
+
+/**
+ * How long a request waits for a pooled connection (a free one, or a new one while Postgres is unreachable)
+ * before it fails with "unavailable" rather than hanging.
+ */
+const CONNECT_TIMEOUT_MS = 15_000;
 
 /** Advisory lock id that serialises migrations between server processes on one Postgres. */
 const MIGRATION_LOCK_KEY = 740_112_001;
@@ -47,11 +57,14 @@ async function openPglite(dataDir: string): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite(client, { schema });
+  const health = new DatabaseHealth(null);
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    health,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     async close() {
+      health.close();
       try {
         await client.close();
       } finally {
@@ -62,31 +75,50 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Notices a peer that vanished without closing (failover, network loss) instead of waiting forever.
+    keepAlive: true,
+  });
+  const health = new DatabaseHealth(() => pool.query('SELECT 1'));
   // An idle connection the server closes (restart, failover, admin command) must not crash the process: the pool
   // drops it and opens a new one for the next query.
-  pool.on('error', (error) => {
-    process.emitWarning(`Postgres closed an idle connection: ${error.message}`, 'TradedeckDatabaseWarning');
+  pool.on('error', (error) => health.lost(error));
+  // So must a connection that breaks while checked out (inside a transaction): its query fails, the transaction
+  // releases it with the error and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => health.lost(error));
+    health.restored();
   });
   // Fail at start with a clear error rather than at the first request.
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema });
+  installReliableTransactions(db, pool);
   return {
     kind: 'postgres',
     db: db as unknown as Db,
+    health,
     async migrate() {
       // Processes starting together take turns, so each migration runs once.
       const lock = await pool.connect();
+      let broken: Error | undefined;
       try {
         await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(db, { migrationsFolder: migrationsFolder() });
       } finally {
-        await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        lock.release();
+        await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: Error) => {
+          broken = error;
+        });
+        lock.release(broken);
       }
     },
-    close: () => pool.end(),
+    async close() {
+      health.close();
+      await pool.end();
+    },
   };
 }
 

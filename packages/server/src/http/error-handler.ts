@@ -1,6 +1,7 @@
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { displayMessage } from '@tradedeck/sdk/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable, isStorageWriteFailure } from '../db/database-faults.ts';
 import { AppError } from './app-error.ts';
 import { sendAppError } from './envelope.ts';
 
@@ -11,7 +12,9 @@ import { sendAppError } from './envelope.ts';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.resultCode === ResultCode.UndefinedError) {
+    if (appError.resultCode === ResultCode.ServiceUnavailable) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+    } else if (appError.resultCode === ResultCode.UndefinedError) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ resultCode: appError.resultCode, reason: error.message }, 'request refused');
@@ -20,8 +23,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** How long a client should wait before retrying while the database is unavailable. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  // A lost or refused database connection, or storage that refuses writes: temporary, not a crash.
+  if (isDatabaseUnavailable(error) || isStorageWriteFailure(error)) {
+    return new AppError(ResultCode.ServiceUnavailable, undefined, null, {
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    });
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
