@@ -33,7 +33,8 @@ export function holdLease(
       .renew(job.queue, job.id, job.run, timing.leaseSeconds)
       .then(
         (held) => {
-          if (!held) lost.abort(new Error('The job was taken over by another worker after its lease ran out'));
+          if (!held)
+            lost.abort(new Error('The job was taken over by another worker after its lease ran out'));
         },
         (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
       )

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
@@ -11,7 +10,7 @@ import { startSocks5, startStaller } from '../proxy-checker/helpers/proxy-server
 // batch over once its lease runs out, and every proxy ends with exactly one announced result.
 const PASSWORD = 'Quartz-Lantern-42';
 const GOOD = 40;
-const STALLED = 200;
+const STALLED = 400;
 const TEST_TIMEOUT_MS = 420_000;
 
 let postgres: ThrowAwayPostgres | null = null;
@@ -45,8 +44,12 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function start(): SpawnedServer {
-  const server = spawnServer({ DATABASE_URL: postgres!.url, TRADEDECK_PROXY_CHECK_URL: judge.url });
+function start(openFilesLimit?: number): SpawnedServer {
+  const server = spawnServer(
+    { DATABASE_URL: postgres!.url, TRADEDECK_PROXY_CHECK_URL: judge.url },
+    [],
+    openFilesLimit ? { openFilesLimit } : {},
+  );
   servers.push(server);
   return server;
 }
@@ -79,16 +82,14 @@ async function signedIn(url: string): Promise<{ userId: string; token: string }>
 /** Good proxies first (their results come within a second), then proxies that never answer (the full deadline). */
 async function storeProxies(userId: string): Promise<number[]> {
   const ports = [...Array(GOOD).fill(socks.port), ...Array(STALLED).fill(staller.port)] as number[];
-  const ids: number[] = [];
-  for (const port of ports) {
-    const { rows } = await db.query<{ id: number }>(
-      `insert into proxies (user_id, protocol, host, port, identity_hash) values ($1, 3, '127.0.0.1', $2, $3)
-       returning id`,
-      [userId, port, randomBytes(16).toString('hex')],
-    );
-    ids.push(rows[0]!.id);
-  }
-  return ids;
+  const { rows } = await db.query<{ id: number }>(
+    `insert into proxies (user_id, protocol, host, port, identity_hash)
+     select $1, 3, '127.0.0.1', port, md5(random()::text || ord::text)
+     from unnest($2::int[]) with ordinality as t(port, ord) order by ord
+     returning id`,
+    [userId, ports],
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 async function announcedIds(userId: string): Promise<number[]> {
@@ -125,7 +126,8 @@ describe('a check batch whose server is killed', () => {
         console.warn(`kill-takeover test not run: ${unavailable}`);
         context.skip();
       }
-      const first = start();
+      // 20 checks at once (the open-files limit less the server's margin): the batch takes many rounds there.
+      const first = start(256 + 20);
       const firstUrl = await first.ready;
       const { userId, token } = await signedIn(firstUrl);
       const ids = await storeProxies(userId);
@@ -145,11 +147,17 @@ describe('a check batch whose server is killed', () => {
       const taken = await until('the second server to take the batch over', 60_000, async () => {
         const job = await jobState(batchId);
         return job && job.retry_count >= 1 && (job.state === 'active' || job.state === 'completed');
+      }).catch(async (error: Error) => {
+        throw new Error(`${error.message}: ${JSON.stringify(await jobState(batchId))}\n${second.output()}`);
       });
       expect(taken).toBe(true);
       // Lease (15 s) + sweep (5 s) + retry delay and polling (3 s), with room for a loaded machine.
       expect(Date.now() - killedAt).toBeLessThan(45_000);
-      await until('the batch to complete', 120_000, async () => (await jobState(batchId))?.state === 'completed');
+      await until(
+        'the batch to complete',
+        120_000,
+        async () => (await jobState(batchId))?.state === 'completed',
+      );
 
       const announced = await announcedIds(userId);
       const counts = new Map<number, number>();
