@@ -55,6 +55,7 @@ test.beforeAll(async () => {
       TRADEDECK_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'tradedeck-e2e-')), 'data'),
       TRADEDECK_WEB_ROOT: join(serverDir, 'public'),
       LOG_LEVEL: 'info',
+      TRADEDECK_OUTBOX_LOG_LINKS: 'on',
     },
   });
   server.stdout?.on('data', (chunk) => {

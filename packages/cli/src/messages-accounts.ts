@@ -29,9 +29,12 @@ export const accountsEn = {
   importProgress: 'Added {added}, failed {failed} of {total}',
   importCurrent: 'Signing in to Steam: {logins}',
   importDone: 'Added {added} of {total} accounts; failed {failed}',
+  importDoneUnchanged:
+    'Added {added} of {total} accounts, {unchanged} already there unchanged; failed {failed}',
   retryHint:
     'Fix the reasons above, then run the same command with --retry-failed to send only the failed accounts',
   accountAdded: '{login}: added',
+  accountUnchanged: '{login}: already added, unchanged',
   accountsTotal: '{shown} of {total} accounts (page {page})',
   accountsNone: 'No Steam accounts',
   noAccount: 'No Steam account "{login}"',
@@ -81,9 +84,12 @@ export const accountsRu: { [K in keyof typeof accountsEn]: string } = {
   importProgress: 'Добавлено {added}, ошибок {failed} из {total}',
   importCurrent: 'Вход в Steam: {logins}',
   importDone: 'Добавлено {added} из {total} аккаунтов; ошибок {failed}',
+  importDoneUnchanged:
+    'Добавлено {added} из {total} аккаунтов, уже были без изменений {unchanged}; ошибок {failed}',
   retryHint:
     'Исправьте причины выше и запустите ту же команду с --retry-failed: будут отправлены только не добавленные аккаунты',
   accountAdded: '{login}: добавлен',
+  accountUnchanged: '{login}: уже добавлен, без изменений',
   accountsTotal: '{shown} из {total} аккаунтов (страница {page})',
   accountsNone: 'Аккаунтов Steam нет',
   noAccount: 'Нет аккаунта Steam "{login}"',

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { serializeError } from './log-safe-error.ts';
 
 /** Paths that never reach the log: credentials, cookies and any field that looks like a secret. */
 export const REDACTED_PATHS = [
@@ -24,6 +25,8 @@ export function loggerOptions(level: string, format: LogFormat = 'json'): Fastif
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Database errors carry the statement's parameters (password hashes, sealed secrets): never logged.
+    serializers: { err: serializeError, error: serializeError },
     ...(format === 'pretty'
       ? {
           transport: {

@@ -2,12 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { withoutQueryValues } from './log-safe-error.ts';
+import { OutboxRepo } from './modules/mail/repo.ts';
 import { SystemRepo } from './modules/system/repo.ts';
 import { loadKeyring } from './security/master-key.ts';
 import { rewrapDataKeys } from './security/rewrap-keys.ts';
 import { startServer } from './server.ts';
+import { StartupError } from './startup-error.ts';
 import { startStallWatchdog, stallExitSeconds } from './stall-watchdog.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -100,11 +102,42 @@ async function rewrapKeys(): Promise<void> {
   }
 }
 
+/**
+ * `tradedeck-server outbox [--limit N]`: the newest mail kept without an SMTP server, with its links (the log
+ * names only the recipient). Reads the database directly: on PGlite with the server stopped.
+ */
+async function outbox(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { limit: { type: 'string', default: '10' } } });
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    throw new ConfigError(`--limit must be a whole number from 1 to 1000, got "${values.limit}"`);
+  }
+  const database = await openDatabase(loadConfig());
+  try {
+    await database.migrate();
+    for (const mail of await new OutboxRepo(database.db).latest(limit)) {
+      const when = mail.createdAt.toISOString();
+      process.stdout.write(
+        `${when}  ${mail.recipient}  ${mail.subject}${mail.link ? `\n  ${mail.link}` : ''}\n`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+// Files the server creates (the embedded database, its write-ahead log, the master key) are its user's alone.
+process.umask(0o077);
+
 const [command, ...rest] = process.argv.slice(2);
-const run =
-  command === 'maintenance' ? maintenance(rest) : command === 'rewrap-keys' ? rewrapKeys() : serve();
+const commands: Record<string, (args: string[]) => Promise<void>> = {
+  maintenance,
+  'rewrap-keys': () => rewrapKeys(),
+  outbox,
+};
+const run = (command && commands[command] ? commands[command] : () => serve())(rest);
 run.catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     process.stderr.write(`tradedeck-server: ${error.message}\n`);
     process.exit(2);
   }
@@ -113,6 +146,7 @@ run.catch((error: unknown) => {
     process.stderr.write('tradedeck-server: the port is already in use; set PORT to another one\n');
     process.exit(2);
   }
-  process.stderr.write(`tradedeck-server: ${error instanceof Error ? error.stack : String(error)}\n`);
+  const safe = withoutQueryValues(error);
+  process.stderr.write(`tradedeck-server: ${safe instanceof Error ? safe.stack : String(safe)}\n`);
   process.exit(1);
 });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { ServerConfig } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { databaseReason, oneLine } from './db/database-error-reason.ts';
+import { StartupError } from './startup-error.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -19,16 +21,22 @@ export async function startServer(
   config: ServerConfig,
   configure?: (app: FastifyInstance) => void,
 ): Promise<RunningServer> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config).catch((error: unknown) => {
+    throw startupFailure('The database could not be opened', error);
+  });
   let app: FastifyInstance;
   try {
-    await database.migrate();
-    app = await buildApp({ config, database });
+    await database.migrate().catch((error: unknown) => {
+      throw startupFailure('The database migrations could not be applied', error);
+    });
+    app = await buildApp({ config, database }).catch((error: unknown) => {
+      throw startupFailure('The server could not prepare its database', error, { onlyDatabaseErrors: true });
+    });
     watchDatabaseHealth(app, database);
     configure?.(app);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await database.close();
+    await database.close().catch(() => {});
     throw error;
   }
   const address = app.server.address();
@@ -60,4 +68,24 @@ function watchDatabaseHealth(app: FastifyInstance, database: Database): void {
     if (reachable) app.log.warn('the database answers again');
     else app.log.error({ err: error }, 'the database is unreachable; requests answer 503 until it is back');
   });
+}
+
+/**
+ * A start-up failure the operator can act on, in one line with the database's own reason (the ORM's message is
+ * the failed statement and its parameters, never shown). Other errors pass through unchanged.
+ */
+function startupFailure(
+  what: string,
+  error: unknown,
+  options: { onlyDatabaseErrors?: boolean } = {},
+): unknown {
+  if (error instanceof StartupError) return error;
+  const reason = databaseReason(error);
+  if (reason) return new StartupError(`${what}: ${reason}`);
+  if (options.onlyDatabaseErrors) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error instanceof Error ? oneLine(error.message) : String(error);
+  return new StartupError(
+    `${what}: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}`,
+  );
 }

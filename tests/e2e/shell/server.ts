@@ -30,6 +30,8 @@ export async function startTestServer(
       TRADEDECK_DATA_DIR: 'memory://',
       TRADEDECK_WEB_ROOT: WEB_ROOT,
       TRADEDECK_MAINTENANCE: '',
+      // The tests confirm accounts from the outbox announcement, which carries links only when asked to.
+      TRADEDECK_OUTBOX_LOG_LINKS: 'on',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

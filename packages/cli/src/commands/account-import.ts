@@ -37,7 +37,8 @@ export interface ImportOptions {
 
 export interface AccountOutcome {
   login: string;
-  status: 'added' | 'failed';
+  /** unchanged: the account was already stored with the same password and maFile (a rerun), which is success. */
+  status: 'added' | 'unchanged' | 'failed';
   reason?: string;
   message?: string;
 }
@@ -45,7 +46,8 @@ export interface AccountOutcome {
 /**
  * `tradedeck accounts import`: the add wizard without a screen. maFiles are read by the server, account lines
  * are merged in by login, complete rows are sent in chunks (each account signs in to Steam), and every account
- * ends added or failed with its reason. Failed logins are remembered for `--retry-failed`.
+ * ends added, unchanged (already stored the same way: a rerun of an import cut short) or failed with its reason.
+ * Logins not added are remembered for `--retry-failed`, also when the run is cut by a lost connection.
  */
 export async function importAccounts(ctx: CommandContext, options: ImportOptions): Promise<void> {
   const failuresStore = new ImportFailures(ctx.settings.directory);
@@ -100,11 +102,15 @@ export async function importAccounts(ctx: CommandContext, options: ImportOptions
   }
   if (options.mode === 'single' && rows.length !== 1) usage(ctx, 'singleNeedsOne', { count: rows.length });
 
-  rows = await submitInChunks(ctx, rows, options.mode, distribute, options.chunkSize);
+  const submitted = await submitInChunks(ctx, rows, options.mode, distribute, options.chunkSize, (left) =>
+    // A run cut short (lost connection, server gone) keeps what is still to send for --retry-failed.
+    failuresStore.set(options.mafiles, left),
+  );
+  rows = submitted.rows;
 
   const outcomes: AccountOutcome[] = rows.map((row) =>
     row.status === 'success'
-      ? { login: row.login, status: 'added' }
+      ? { login: row.login, status: submitted.unchanged.has(row.key) ? 'unchanged' : 'added' }
       : {
           login: row.login || row.mafileName || '?',
           status: 'failed',
@@ -113,7 +119,8 @@ export async function importAccounts(ctx: CommandContext, options: ImportOptions
         },
   );
   const failed = outcomes.filter((o) => o.status === 'failed');
-  const added = outcomes.length - failed.length;
+  const unchanged = outcomes.filter((o) => o.status === 'unchanged');
+  const added = outcomes.length - failed.length - unchanged.length;
   failuresStore.set(
     options.mafiles,
     rows.filter((row) => row.status !== 'success').map((row) => row.key),
@@ -122,6 +129,7 @@ export async function importAccounts(ctx: CommandContext, options: ImportOptions
   ctx.print(
     {
       added: outcomes.filter((o) => o.status === 'added').map((o) => o.login),
+      unchanged: unchanged.map((o) => o.login),
       failed,
       invalidMafiles: extracted.invalidMafiles,
       lineErrors,
@@ -129,12 +137,17 @@ export async function importAccounts(ctx: CommandContext, options: ImportOptions
     () =>
       outcomes
         .map((o) =>
-          o.status === 'added' ? ctx.t('accountAdded', { login: o.login }) : `${o.login}: ${o.message}`,
+          o.status === 'added'
+            ? ctx.t('accountAdded', { login: o.login })
+            : o.status === 'unchanged'
+              ? ctx.t('accountUnchanged', { login: o.login })
+              : `${o.login}: ${o.message}`,
         )
         .join('\n'),
   );
   for (const line of report) ctx.io.stderr(`${line}\n`);
-  const summary = ctx.t('importDone', { added, total: outcomes.length, failed: failed.length });
+  const counts = { added, total: outcomes.length, failed: failed.length, unchanged: unchanged.length };
+  const summary = ctx.t(unchanged.length > 0 ? 'importDoneUnchanged' : 'importDone', counts);
   if (failed.length > 0 || extracted.invalidMafiles.length > 0 || lineErrors.length > 0) {
     if (failed.length > 0) ctx.io.stderr(`${ctx.t('retryHint')}\n`);
     throw new CliFailure(summary, ExitCode.Error);
@@ -148,8 +161,10 @@ async function submitInChunks(
   mode: AddMode,
   distribute: { proxyTagId: number; maxAccountsPerProxy: number } | undefined,
   chunkSize: number,
-): Promise<AddRow[]> {
+  onCut: (notAddedKeys: string[]) => void,
+): Promise<{ rows: AddRow[]; unchanged: Set<string> }> {
   let current = rows;
+  const unchanged = new Set<string>();
   const ready = submittableRows(rows);
   const progress: ImportProgress = {
     total: rows.length,
@@ -173,14 +188,21 @@ async function submitInChunks(
       } else {
         const result = await ctx.client().steamAccounts.add(plan.input, { timeoutMs: ADD_TIMEOUT_MS });
         current = applyAddResult(current, plan.indexToKey, result);
+        for (const index of result.unchanged ?? []) {
+          const key = plan.indexToKey[Number(index)];
+          if (key !== undefined) unchanged.add(key);
+        }
       }
       const settled = current.filter((row) => keys.has(row.key));
       progress.added += settled.filter((row) => row.status === 'success').length;
       progress.failed += settled.filter((row) => row.status !== 'success').length;
       view?.update({ ...progress, current: [] });
     }
+  } catch (error) {
+    onCut(current.filter((row) => row.status !== 'success').map((row) => row.key));
+    throw error;
   } finally {
     await view?.close();
   }
-  return current;
+  return { rows: current, unchanged };
 }

@@ -47,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === IN_MEMORY;
-  const lock: DataDirLock | null = inMemory ? null : lockDataDir(dataDir);
+  const lock: DataDirLock | null = inMemory ? null : await lockDataDir(dataDir);
   let client: PGlite;
   try {
     client = inMemory ? new PGlite() : new PGlite(dataDir);

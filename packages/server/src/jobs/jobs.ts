@@ -1,17 +1,22 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
+import { holdLease, type LeaseTiming } from './lease.ts';
 import { type PgliteExecutor, pgliteExecutor } from './pglite-executor.ts';
+import { JobLeaseRepo } from './repo.ts';
+import { JOBS_SCHEMA } from './schema-name.ts';
 
-/** The schema pg-boss keeps its tables in, next to the app's own on the same database. */
-export const JOBS_SCHEMA = 'pgboss';
+export { JOBS_SCHEMA };
 
 export interface JobContext<T> {
   id: string;
   data: T;
   /** 0 on the first run; the run after a failure or an interrupted shutdown counts up. */
   retryCount: number;
-  /** Aborted when the server shuts down: stop early, save what is done and throw, so the job runs again. */
+  /**
+   * Aborted when the server shuts down, or when this run lost its lease (another worker runs the job now): stop
+   * early, save what is done and throw, so the job runs again.
+   */
   signal: AbortSignal;
 }
 
@@ -23,8 +28,6 @@ export interface JobSendOptions {
   /** Runs after a failure (an interrupted shutdown counts as one). */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** After this long in "active" a job counts as failed (its process died) and is retried. */
-  expireInSeconds?: number;
 }
 
 export interface JobState {
@@ -52,7 +55,28 @@ export interface JobsOptions {
   onError(error: Error): void;
   /** How often idle workers look for jobs queued by other processes. */
   pollingIntervalSeconds?: number;
+  /** Lease of a running job on Postgres (tests shorten it). */
+  lease?: Partial<LeaseTiming> & { sweepEveryMs?: number };
 }
+
+/**
+ * On Postgres a run holds its job by a lease it renews while it works; a job whose lease ran out (its process died
+ * or hung) is retried by the sweep: taken over within lease + sweep + retry delay + polling, about 25 s.
+ */
+export const DEFAULT_LEASE: LeaseTiming & { sweepEveryMs: number } = {
+  leaseSeconds: 15,
+  renewEveryMs: 5_000,
+  sweepEveryMs: 5_000,
+};
+
+/**
+ * What a job is sent with: pg-boss's worker gives up on a run after its job's expiry, so the expiry a run starts
+ * with is long, and on Postgres the run's first renewal replaces it with the lease at once (a run still at the hold
+ * after a lease has passed never renewed: its process died, and the sweep ends it). On PGlite one process owns the
+ * database (the data directory lock), so a run keeps the hold until it ends, and a start releases every job left
+ * active by the process before it.
+ */
+const HOLD_SECONDS = 23 * 3600;
 
 /** How long shutdown waits for interrupted jobs to save their progress and give their job back. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -84,6 +108,24 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     if (!stopping.signal.aborted) options.onError(error);
   });
   await boss.start();
+  const leases = new JobLeaseRepo(boss.getDb());
+  const lease = { ...DEFAULT_LEASE, ...options.lease };
+  const leased = options.database.kind === 'postgres';
+  let sweep: NodeJS.Timeout | null = null;
+  if (leased) {
+    // pg-boss's own expiry runs with its maintenance (every 30 s); leases need a shorter look.
+    sweep = setInterval(() => {
+      if (stopping.signal.aborted) return;
+      leases
+        .endUnrenewed(lease.leaseSeconds, HOLD_SECONDS)
+        .then(() => boss.expire())
+        .catch((error: Error) => options.onError(error));
+    }, lease.sweepEveryMs);
+    sweep.unref();
+  } else {
+    await leases.endAllLeases();
+    await boss.expire();
+  }
 
   const polling = options.pollingIntervalSeconds ?? 2;
   const workersOf = new Map<string, string[]>();
@@ -106,7 +148,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         ...(sendOptions.id ? { id: sendOptions.id } : {}),
         retryLimit: sendOptions.retryLimit ?? 5,
         retryDelay: sendOptions.retryDelaySeconds ?? 1,
-        ...(sendOptions.expireInSeconds ? { expireInSeconds: Math.ceil(sendOptions.expireInSeconds) } : {}),
+        expireInSeconds: HOLD_SECONDS,
       });
       if (!id) throw new Error(`The job was not queued on ${queue}`);
       for (const worker of workersOf.get(queue) ?? []) boss.notifyWorker(worker);
@@ -125,12 +167,23 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             if (!job) return;
             // A job fetched while stopping goes straight back to the queue.
             if (stopping.signal.aborted) throw new Error('The server is shutting down');
-            await handler({
-              id: job.id,
-              data: job.data,
-              retryCount: job.retryCount,
-              signal: stopping.signal,
-            });
+            const held = leased
+              ? holdLease(leases, { queue, id: job.id, run: job.retryCount }, lease, options.onError)
+              : null;
+            try {
+              await handler({
+                id: job.id,
+                data: job.data,
+                retryCount: job.retryCount,
+                signal: held ? AbortSignal.any([stopping.signal, held.lost]) : stopping.signal,
+              });
+            } catch (error) {
+              // The job is another run's now: failing it by id would send that run's job back to the queue.
+              if (held?.lost.aborted) return;
+              throw error;
+            } finally {
+              held?.end();
+            }
           },
         );
         ids.push(id);
@@ -145,6 +198,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     stop() {
       stopped ??= (async () => {
         stopping.abort();
+        if (sweep) clearInterval(sweep);
         await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: true });
         await executor?.close();
       })();

@@ -13,10 +13,21 @@ export interface SpawnedServer {
 }
 
 /** Runs the real server entry point (`main.ts`) as a child process with the given environment. */
-export function spawnServer(env: Record<string, string>, args: string[] = []): SpawnedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+export function spawnServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  options: { openFilesLimit?: number; uid?: number; gid?: number } = {},
+): SpawnedServer {
+  const command = [process.execPath, '--import', 'tsx', MAIN, ...args];
+  // A lower open-files limit (soft and hard) caps how many proxy checks run at once: a batch then takes rounds.
+  const [file, ...argv] = options.openFilesLimit
+    ? ['sh', '-c', `ulimit -n ${options.openFilesLimit} && exec "$0" "$@"`, ...command]
+    : command;
+  const child = spawn(file!, argv, {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.uid !== undefined ? { uid: options.uid } : {}),
+    ...(options.gid !== undefined ? { gid: options.gid } : {}),
   });
   let text = '';
   child.stdout?.on('data', (chunk) => {

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Jobs, startJobs } from '../../src/jobs/jobs.ts';
+import { type Jobs, type JobsOptions, startJobs } from '../../src/jobs/jobs.ts';
 import { pgliteExecutor } from '../../src/jobs/pglite-executor.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { waitFor } from '../hubs/signalr-client.ts';
@@ -15,18 +15,22 @@ afterEach(async () => {
   }
 });
 
-async function fresh(): Promise<{ db: TestDatabase; start: () => Promise<Jobs> }> {
+async function fresh(): Promise<{
+  db: TestDatabase;
+  start: (lease?: JobsOptions['lease']) => Promise<Jobs>;
+}> {
   const db = await createTestDatabase();
   const entry = { db, jobs: [] as Jobs[] };
   open.push(entry);
   return {
     db,
-    async start() {
+    async start(lease) {
       const jobs = await startJobs({
         database: db.database,
         databaseUrl: db.url,
         onError: () => {},
         pollingIntervalSeconds: 0.5,
+        ...(lease ? { lease } : {}),
       });
       entry.jobs.push(jobs);
       return jobs;
@@ -106,6 +110,48 @@ describe('jobs', () => {
     await holding;
     expect(await until(jobs, id, 'completed')).toMatchObject({ state: 'completed' });
     await waitFor(() => ran === 1, 'the job to run');
+  });
+});
+
+describe('job leases', () => {
+  const SHORT = { leaseSeconds: 2, renewEveryMs: 300, sweepEveryMs: 300 };
+
+  it('keeps a job that runs longer than its lease with the worker that renews it', async () => {
+    const { start } = await fresh();
+    const a = await start(SHORT);
+    const b = await start(SHORT);
+    const runs: string[] = [];
+    const handler = (name: string) => async () => {
+      runs.push(name);
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    };
+    await a.work('q', handler('a'));
+    const id = await a.send('q', {});
+    await until(a, id, 'active');
+    await b.work('q', handler('b'));
+    expect(await until(a, id, 'completed')).toMatchObject({ state: 'completed', retryCount: 0 });
+    expect(runs).toEqual(['a']);
+  });
+
+  it('hands the job of a worker that died to another within the lease', async () => {
+    const { db, start } = await fresh();
+    // A worker that renews only when it takes the job stands for a process killed while it ran it.
+    const dead = await start({ ...SHORT, renewEveryMs: 3_600_000 });
+    await dead.work('q', () => new Promise<void>(() => {}));
+    const id = await dead.send('q', {}, { retryDelaySeconds: 0 });
+    await until(dead, id, 'active');
+
+    const reruns: number[] = [];
+    const started = Date.now();
+    // On Postgres a live worker takes the job over once its lease runs out; on PGlite the process owns the
+    // database, so the next start takes over every job left active.
+    const next = await start(SHORT);
+    await next.work('q', async (job) => {
+      reruns.push(job.retryCount);
+    });
+    expect(await until(next, id, 'completed')).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(reruns).toEqual([1]);
+    if (db.database.kind === 'postgres') expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
 });
 

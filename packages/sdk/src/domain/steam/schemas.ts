@@ -105,6 +105,11 @@ export const addAccountErrorSchema = z.object({
 
 export const addAccountsResultSchema = z.object({
   addedAccounts: z.array(steamAccountSchema),
+  /**
+   * Row indexes that repeat an account already stored with the same password and maFile: success, nothing
+   * changed (an import cut short and run again finishes cleanly).
+   */
+  unchanged: z.array(indexKey).default([]),
   errors: z.record(indexKey, addAccountErrorSchema),
 });
 export type AddAccountsResult = z.infer<typeof addAccountsResultSchema>;

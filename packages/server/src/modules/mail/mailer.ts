@@ -6,7 +6,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  /** The one action link of the mail, if any (shown in the outbox and the server log). */
+  /** The one action link of the mail, if any (shown in the outbox, never in the server log). */
   link: string | null;
 }
 
@@ -36,21 +36,27 @@ export class SmtpMailer implements Mailer {
 }
 
 /**
- * Without an SMTP server, mail is kept in the database and announced in the server log (recipient, subject,
- * link), so a fresh instance can confirm its first account; `tradedeck admin outbox` lists it.
+ * Without an SMTP server, mail is kept in the database and announced in the server log (recipient only), so a
+ * fresh instance can confirm its first account; `tradedeck admin outbox` lists it with its codes and links.
  */
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly repo: OutboxRepo,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    /** Test and demo instances only (`TRADEDECK_OUTBOX_LOG_LINKS=on`): the announcement carries subject and link. */
+    private readonly logLinks = process.env.TRADEDECK_OUTBOX_LOG_LINKS === 'on',
+  ) {
+    if (logLinks)
+      log.warn('TRADEDECK_OUTBOX_LOG_LINKS is on: one-time codes and links of mail go to the log');
+  }
 
   async send(mail: Mail): Promise<void> {
     await this.repo.add({ recipient: mail.to, subject: mail.subject, body: mail.text, link: mail.link });
-    this.log.info(
-      { mail: { to: mail.to, subject: mail.subject, link: mail.link } },
-      'mail kept in the outbox',
-    );
+    // Subjects and links carry one-time codes and reset links: the log only says where to read them.
+    const announced = this.logLinks
+      ? { to: mail.to, subject: mail.subject, link: mail.link }
+      : { to: mail.to };
+    this.log.info({ mail: announced }, 'mail kept in the outbox');
   }
 
   close(): void {}

@@ -3,7 +3,6 @@ import type { contract } from '@tradedeck/sdk/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
-import { checkConcurrency } from '../../integrations/proxy-checker/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -91,20 +90,8 @@ export class ProxyCheckService {
       requestedAt: new Date().toISOString(),
       headVersion,
     };
-    await this.deps.jobs.send(PROXY_CHECK_QUEUE, data, {
-      id: batchId,
-      expireInSeconds: batchExpirySeconds(total, this.deps.settings()),
-    });
+    // The batch holds its job by the queue's lease while it runs: a batch whose process died resumes elsewhere.
+    await this.deps.jobs.send(PROXY_CHECK_QUEUE, data, { id: batchId });
     return { batchId, total, sourceId: PROXY_CHECK_SOURCE };
   }
-}
-
-/**
- * How long a batch may stay active before the queue takes it for lost (its process died) and runs it again:
- * three times the worst case of every round of checks hitting the total deadline, plus two minutes.
- */
-export function batchExpirySeconds(total: number, settings: ProxyCheckSettings): number {
-  const rounds = Math.ceil(total / checkConcurrency(settings.concurrency));
-  // pg-boss refuses expiries of 24 hours and more.
-  return Math.min(Math.ceil((rounds * settings.totalTimeoutMs * 3) / 1000) + 120, 23 * 3600);
 }

@@ -1,3 +1,4 @@
+import { parseMafileText } from '@tradedeck/sdk/domain';
 import type { SignInSuccess } from '../../integrations/steam/index.ts';
 import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
 import type { OpenSecretBox } from '../../security/secret-box.ts';
@@ -51,4 +52,35 @@ export async function storeSignedInAccount(
     });
     return inserted ? id : null;
   });
+}
+
+/** A stored account as a re-import compares it. */
+export interface StoredForReimport {
+  id: number;
+  passwordEnc: string;
+  mafileEnc: string;
+}
+
+/**
+ * Whether a row repeats an account the user already has: the same password and a maFile of the same authenticator
+ * (shared secret, identity secret, revocation code; session tokens and formatting may differ). Such a row is
+ * success, answered as unchanged: an import cut short can be run again and finish cleanly.
+ */
+export function repeatsStoredAccount(
+  userId: string,
+  candidate: AddCandidate,
+  stored: StoredForReimport,
+  box: OpenSecretBox,
+): boolean {
+  const open = (column: 'password_enc' | 'mafile_enc', sealed: string) =>
+    box.decrypt(accountSlot(userId, stored.id, column), sealed);
+  if (open('password_enc', stored.passwordEnc) !== candidate.password) return false;
+  const read = parseMafileText(open('mafile_enc', stored.mafileEnc), { tryExtractProxy: false });
+  if (!read.ok) return false;
+  const mine = candidate.mafile;
+  return (
+    read.mafile.sharedSecret === mine.sharedSecret &&
+    read.mafile.identitySecret === mine.identitySecret &&
+    read.mafile.revocationCode === mine.revocationCode
+  );
 }

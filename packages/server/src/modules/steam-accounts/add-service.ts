@@ -2,7 +2,7 @@ import { type AddAccountsResult, type addAccountsInputSchema, addErrorToWire } f
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import type { OpenSecretBox } from '../../security/secret-box.ts';
-import { storeSignedInAccount } from './account-writer.ts';
+import { repeatsStoredAccount, storeSignedInAccount } from './account-writer.ts';
 import {
   type AddCandidate,
   forEachLimited,
@@ -23,8 +23,9 @@ export const ADD_SIGN_IN_CONCURRENCY = 8;
 
 /**
  * Adds accounts: each row's maFile is re-read, its proxy resolved by the mode, and the account signed in to
- * Steam through that proxy; only accounts that signed in are stored. Failures are answered per row index with
- * the spec's reason, so the client can retry just those rows.
+ * Steam through that proxy; only accounts that signed in are stored. A row repeating a stored account (same
+ * password and authenticator) is answered as unchanged. Failures are answered per row index with the spec's
+ * reason, so the client can retry just those rows.
  */
 export class AddAccountsService {
   constructor(private readonly deps: AccountsDeps) {}
@@ -37,13 +38,17 @@ export class AddAccountsService {
     const existing = await this.deps.repo.run(userId, (q) =>
       q.existingLogins(candidates.map((c) => c.login)),
     );
+    const box = await this.deps.secrets.openFor(userId);
+    const unchanged: string[] = [];
     candidates = candidates.filter((c) => {
-      if (!existing.has(c.login.toLowerCase())) return true;
-      errors.set(c.index, 'alreadyAdded');
+      const stored = existing.get(c.login.toLowerCase());
+      if (!stored) return true;
+      // The same account again (a rerun of an import cut short) is success without a new sign-in.
+      if (repeatsStoredAccount(userId, c, stored, box)) unchanged.push(c.index);
+      else errors.set(c.index, 'alreadyAdded');
       return false;
     });
 
-    const box = await this.deps.secrets.openFor(userId);
     const keys = userProxyKeys(box, userId);
     const attempt = (candidate: AddCandidate) => this.signInAndStore(userId, candidate, box);
     let addedIds: number[] = [];
@@ -68,7 +73,7 @@ export class AddAccountsService {
     }
 
     const views = await this.deps.repo.run(userId, (q) => q.views(addedIds));
-    const result: AddAccountsResult = { addedAccounts: views.map(toAccount), errors: {} };
+    const result: AddAccountsResult = { addedAccounts: views.map(toAccount), unchanged, errors: {} };
     for (const [index] of rows) {
       const reason = errors.get(index);
       if (reason) result.errors[index] = addErrorToWire(reason, lang);

@@ -184,17 +184,24 @@ export class AccountQueries {
     return rows[0] ?? null;
   }
 
-  /** Stored logins (lower-cased) among `logins`. */
-  async existingLogins(logins: readonly string[]): Promise<Set<string>> {
-    if (logins.length === 0) return new Set();
+  /** Stored accounts among `logins`, by lower-cased login, with the sealed secrets a re-import compares. */
+  async existingLogins(
+    logins: readonly string[],
+  ): Promise<Map<string, { id: number; passwordEnc: string; mafileEnc: string }>> {
+    if (logins.length === 0) return new Map();
     const lowered = [...new Set(logins.map((login) => login.toLowerCase()))];
     const rows = await this.tx
-      .select({ login: sql<string>`lower(${steamAccounts.login})` })
+      .select({
+        login: sql<string>`lower(${steamAccounts.login})`,
+        id: steamAccounts.id,
+        passwordEnc: steamAccounts.passwordEnc,
+        mafileEnc: steamAccounts.mafileEnc,
+      })
       .from(steamAccounts)
       .where(
         and(eq(steamAccounts.userId, this.userId), anyText(sql`lower(${steamAccounts.login})`, lowered)),
       );
-    return new Set(rows.map((row) => row.login));
+    return new Map(rows.map(({ login, ...stored }) => [login, stored]));
   }
 
   /** Accounts by login (case-insensitive) or SteamID, for `account:proxy` lines. */

@@ -1,0 +1,39 @@
+import { stdSerializers } from 'pino';
+import { oneLine } from './db/database-error-reason.ts';
+
+/** Database error fields that carry row values ("Key (email)=(…) already exists") or statement internals. */
+const VALUE_FIELDS = new Set(['params', 'detail', 'where', 'internalQuery', 'query']);
+
+/**
+ * An error as it may be logged: the ORM's "Failed query: … params: …" keeps only the statement's first line, and
+ * fields that hold query parameters or row values are left out, in the error and in every cause below it.
+ */
+export function withoutQueryValues(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const own = error as Error & Record<string, unknown>;
+  const hasValues = Object.keys(own).some((key) => VALUE_FIELDS.has(key));
+  if (!hasValues && !(own.cause instanceof Error)) return error;
+  const message =
+    typeof own.query === 'string'
+      ? `Failed query: ${oneLine(own.query, 200)}`
+      : messageWithoutParams(error.message);
+  const clean = new Error(message) as Error & Record<string, unknown>;
+  clean.name = error.name;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
+  clean.stack = [`${error.name}: ${message}`, ...frames].join('\n');
+  for (const [key, value] of Object.entries(own)) {
+    if (!VALUE_FIELDS.has(key) && key !== 'cause') clean[key] = value;
+  }
+  if (own.cause !== undefined) clean.cause = withoutQueryValues(own.cause, depth + 1);
+  return clean;
+}
+
+function messageWithoutParams(message: string): string {
+  const at = message.indexOf('\nparams:');
+  return at === -1 ? message : message.slice(0, at);
+}
+
+/** The pino `err` serializer of the server: the standard one, after the values are taken out. */
+export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  return stdSerializers.err(withoutQueryValues(error) as Error);
+}
