@@ -44,6 +44,8 @@ test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 1400 } });
 
 test.beforeAll(async () => {
+  // A server of the suite's own starts slowly on a loaded machine.
+  test.setTimeout(120_000);
   panel = await startSandboxPanel('steamguard-cli@example.test', 'sgcli');
 });
 
