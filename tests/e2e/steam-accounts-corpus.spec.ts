@@ -162,8 +162,11 @@ test('every maFile of the corpus through the wizard: rows, SteamIDs, refused fil
     if (item.refused.some((refused) => refused.reason === 'wrongPasskey'))
       await wizard.screenshot({ path: join(SHOTS, 'corpus-wrong-passkey.png') });
   }
+  // The cases this test uploaded (steamguard-cli and WinAuth have a spec of their own).
   const read = new Map(
-    MAFILE_CASES.flatMap((item) => item.read.map((entry) => [entry.login.toLowerCase(), entry])),
+    MAFILE_CASES.filter((item) => /^(mafiles|encrypted)\//.test(item.folder)).flatMap((item) =>
+      item.read.map((entry) => [entry.login.toLowerCase(), entry]),
+    ),
   );
   await expect(wizard.getByTestId('wizard-rows').locator('tbody tr')).toHaveCount(read.size);
   const ready = [...read.values()].filter((entry) => entry.password).length;

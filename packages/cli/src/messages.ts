@@ -1,5 +1,6 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import { accountsEn, accountsRu } from './messages-accounts.ts';
+import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
 import { proxiesEn, proxiesRu } from './messages-proxies.ts';
 
 const en = {
@@ -88,6 +89,7 @@ const en = {
   hubDesync: 'Events of {source} out of step (expected version {expected}, got {received}); resubscribing',
   ...proxiesEn,
   ...accountsEn,
+  ...mafilesEn,
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -179,6 +181,7 @@ const ru: Messages = {
     'События {source} рассинхронизированы (ожидалась версия {expected}, пришла {received}); переподписка',
   ...proxiesRu,
   ...accountsRu,
+  ...mafilesRu,
 };
 
 export type MessageKey = keyof typeof en;

@@ -148,18 +148,20 @@ describe('tradedeck accounts import', () => {
     expect(result.code).toBe(0);
   });
 
-  it('decrypts encrypted SDA maFiles with --passkey, and names each file without it', async () => {
+  it('decrypts encrypted SDA maFiles with --passkey-stdin, and asks for the passkey it cannot do without', async () => {
     const encrypted = fileURLToPath(new URL('../../sdk/test/steam/fixtures/encrypted/sda', import.meta.url));
+    // No terminal to ask on and no --passkey-stdin: said before anything is sent.
     const locked = await runCli(['accounts', 'import', '--mafiles', encrypted], env);
-    expect(locked.code).toBe(1);
-    expect(locked.stderr).toMatch(/Invalid maFiles: .*76561202255230040\.maFile/);
-    expect(locked.stderr).toContain('The file is encrypted: enter the passkey');
-    // The plain file of the folder is read either way; without a password line it waits for one.
-    expect(locked.stdout).toContain('fixture_enc_plain: Password not set');
+    expect(locked.code).toBe(2);
+    expect(locked.stderr).toContain(
+      'The maFiles are encrypted: run in a terminal to be asked for the passkey',
+    );
 
     const opened = await runCli(
-      ['accounts', 'import', '--mafiles', encrypted, '--passkey', 'fixture-passkey'],
+      ['accounts', 'import', '--mafiles', encrypted, '--passkey-stdin'],
       env,
+      undefined,
+      'fixture-passkey\n',
     );
     expect(opened.code).toBe(1);
     expect(opened.stderr).not.toContain('Invalid maFiles');

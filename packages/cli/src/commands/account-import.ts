@@ -16,8 +16,8 @@ import { readTextInput, usage } from './command-helpers.ts';
 import { chunk, rowsFromExtracted } from './import-rows.ts';
 import { type ImportProgress, importView } from './import-view.tsx';
 import { type LiveView, startLiveView } from './live-view.ts';
+import { extractWithPasskey } from './mafile-passkey.ts';
 import { collectMafiles } from './mafile-sources.ts';
-import { uploadMafiles } from './mafile-upload.ts';
 import { resolveProxyTagId } from './proxy-tags.ts';
 import { ImportFailures } from './retry-state.ts';
 
@@ -30,7 +30,8 @@ export interface ImportOptions {
   mode: AddMode;
   proxyTag?: string;
   maxPerProxy?: number;
-  passkey?: string;
+  /** Read the passkey from standard input (else it is asked for when the maFiles are encrypted). */
+  passkeyStdin?: boolean;
   retryFailed?: boolean;
   chunkSize: number;
 }
@@ -66,7 +67,7 @@ export async function importAccounts(ctx: CommandContext, options: ImportOptions
   const linesText = options.lines !== undefined ? await readTextInput(ctx, options.lines) : null;
   const files = await collectMafiles(ctx, options.mafiles);
 
-  const extracted = await uploadMafiles(ctx, files, options.passkey);
+  const extracted = await extractWithPasskey(ctx, files, { passkeyStdin: options.passkeyStdin === true });
   const report: string[] = [];
   if (extracted.invalidMafiles.length > 0) {
     report.push(

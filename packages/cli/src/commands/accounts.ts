@@ -1,6 +1,6 @@
 import type { SteamAccountRow } from '@tradedeck/sdk/contract';
 import { ADD_MODES, type AddMode, type SteamAccountStatus } from '@tradedeck/sdk/domain';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { type MessageKey, message } from '../messages.ts';
@@ -20,6 +20,7 @@ interface ImportFlags {
   proxyTag?: string;
   maxPerProxy?: string;
   passkey?: string;
+  passkeyStdin?: boolean;
   retryFailed?: boolean;
   chunk?: string;
 }
@@ -37,7 +38,9 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
     .option('--mode <mode>', t('optMode'))
     .option('--proxy-tag <tag>', t('optProxyTag'))
     .option('--max-per-proxy <n>', t('optMaxPerProxy'))
-    .option('--passkey <passkey>', t('optPasskey'))
+    .option('--passkey-stdin', t('optPasskeyStdin'))
+    // Only to answer anyone who tries it: the passkey is never taken as an argument.
+    .addOption(new Option('--passkey <passkey>').hideHelp())
     .option('--retry-failed', t('optRetryFailed'))
     .option('--chunk <n>', t('optChunk'))
     .action(
@@ -47,6 +50,8 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
         if (mode !== 'distribute' && (flags.proxyTag || flags.maxPerProxy)) usage(ctx, 'tagNeedsDistribute');
         const maxPerProxy = positiveInt(ctx, '--max-per-proxy', flags.maxPerProxy);
         const chunkSize = positiveInt(ctx, '--chunk', flags.chunk) ?? 25;
+        if (flags.passkey !== undefined) usage(ctx, 'passkeyNotArgument');
+        if (flags.passkeyStdin && flags.lines === '-') usage(ctx, 'stdinTwice');
         await sandboxBadge(ctx);
         await importAccounts(ctx, {
           mafiles: flags.mafiles,
@@ -55,7 +60,7 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
           ...(flags.lines !== undefined ? { lines: flags.lines } : {}),
           ...(flags.proxyTag !== undefined ? { proxyTag: flags.proxyTag } : {}),
           ...(maxPerProxy !== undefined ? { maxPerProxy } : {}),
-          ...(flags.passkey !== undefined ? { passkey: flags.passkey } : {}),
+          ...(flags.passkeyStdin ? { passkeyStdin: true } : {}),
           ...(flags.retryFailed ? { retryFailed: true } : {}),
         });
       }),

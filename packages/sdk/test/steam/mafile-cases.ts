@@ -15,6 +15,10 @@ export interface MafileReadCase {
   proxy?: string;
   /** What the reader notes about the file (old session, no identity_secret...), when anything. */
   warnings?: MafileWarning[];
+  /** When stated: the revocation code the file carries (null: none). */
+  revocationCode?: string | null;
+  /** When stated: the Steam Guard code at the corpus's `guardCodeTime`. */
+  guardCode?: string;
 }
 
 export interface MafileRefusedCase {
@@ -34,6 +38,7 @@ export interface MafileUploadCase {
 
 const cases = JSON.parse(readFileSync(join(FIXTURES, 'mafile-cases.json'), 'utf8')) as {
   passkey: string;
+  guardCodeTime: number;
   uploads: MafileUploadCase[];
 };
 
@@ -41,6 +46,15 @@ const cases = JSON.parse(readFileSync(join(FIXTURES, 'mafile-cases.json'), 'utf8
 export const MAFILE_CASES = cases.uploads;
 /** The passkey the corpus's encrypted SDA files were sealed with. */
 export const MAFILE_PASSKEY = cases.passkey;
+/** The Unix time (seconds) the cases' guard codes are stated for. */
+export const GUARD_CODE_TIME = cases.guardCodeTime;
+
+/** The Argon2id keys of the corpus by passkey and salt (written by the fixture script with the server's Argon2). */
+export const ARGON2ID_KEYS = (
+  JSON.parse(readFileSync(join(FIXTURES, 'argon2id-keys.json'), 'utf8')) as {
+    keys: { passkey: string; salt: string; key: string }[];
+  }
+).keys;
 
 /** Every file of a fixture folder, relative to it. */
 export function folderFiles(folder: string): string[] {

@@ -1,9 +1,16 @@
 /**
- * Reads a batch of uploaded files (a folder, an unpacked zip or loose files) into maFiles, decrypting SDA
- * files through their `manifest.json` and a passkey. Every file that cannot be used is reported by name
- * with a reason; one bad file never stops the others.
+ * Reads a batch of uploaded files (a folder, an unpacked zip or loose files) into maFiles: plain maFiles of every
+ * producer, files encrypted by SDA or steamguard-cli (through their folder's `manifest.json` and a passkey) and
+ * WinAuth exports (one `otpauth://` line per account). Every file that cannot be used is reported by name with a
+ * reason; one bad file never stops the others.
  */
-import { decodeBase64, utf8Decode } from './bytes.ts';
+import { utf8Decode } from './bytes.ts';
+import {
+  encryptionParamsUsable,
+  type MafileDecryptor,
+  UnsupportedSchemeError,
+  webCryptoDecryptor,
+} from './mafile-decryption.ts';
 import type { MafileFailureReason } from './messages.ts';
 import {
   hasMafileExtension,
@@ -12,14 +19,16 @@ import {
   parseMafileText,
   type ReadMafileOptions,
 } from './read-mafile.ts';
-import { decryptSdaMafile, looksEncrypted, SDA_IV_BYTES } from './sda-encryption.ts';
+import { looksEncrypted } from './sda-encryption.ts';
 import {
   directoryOf,
   findManifestEntry,
   isManifestFileName,
+  type MafileEncryptionScheme,
   parseSdaManifest,
   type SdaManifest,
 } from './sda-manifest.ts';
+import { looksLikeWinAuthExport, MAX_WINAUTH_BYTES, readWinAuthExport } from './winauth.ts';
 
 export interface MafileUpload {
   /** File name, optionally with the folder path inside an archive (`maFiles/123.maFile`). */
@@ -28,10 +37,17 @@ export interface MafileUpload {
 }
 
 export interface ExtractMafilesOptions extends ReadMafileOptions {
-  /** The SDA encryption passkey, needed only for encrypted files. */
+  /** The SDA or steamguard-cli encryption passkey, needed only for encrypted files. */
   passkey?: string;
   /** How many files are decrypted at once (key derivation is deliberately slow). */
   decryptConcurrency?: number;
+  /** Decrypts one file; by default SDA's scheme through Web Crypto (Argon2id needs a decryptor that has it). */
+  decrypt?: MafileDecryptor;
+  /**
+   * Called once, before any decryption, with how many files are about to be decrypted; throwing refuses the
+   * upload (a budget of key derivations).
+   */
+  admitDecryption?: (count: number) => void | Promise<void>;
 }
 
 export interface ExtractedMafile {
@@ -54,6 +70,15 @@ export interface ExtractMafilesResult {
 
 type Outcome = { ok: true; item: ExtractedMafile } | { ok: false; failure: InvalidMafile };
 
+interface DecryptJob {
+  index: number;
+  name: string;
+  body: string;
+  scheme: MafileEncryptionScheme;
+  salt: string;
+  iv: string;
+}
+
 export async function extractMafiles(
   uploads: readonly MafileUpload[],
   options: ExtractMafilesOptions = {},
@@ -70,7 +95,7 @@ export async function extractMafiles(
       continue;
     }
     if (!hasMafileExtension(upload.name)) {
-      outcomes.push(fail(upload.name, 'wrongExtension'));
+      outcomes.push(...readOtherFile(upload, options));
       continue;
     }
     if (byteLength(upload.content) > MAX_MAFILE_BYTES) {
@@ -86,8 +111,16 @@ export async function extractMafiles(
     outcomes.push(fromText(upload.name, text, false, options));
   }
 
-  await forEachLimited(encrypted, options.decryptConcurrency ?? 4, async (file) => {
-    outcomes[file.index] = await decryptOne(file.name, file.body, manifests, options);
+  const jobs: DecryptJob[] = [];
+  for (const file of encrypted) {
+    const planned = planDecryption(file, manifests, options);
+    if ('failure' in planned) outcomes[file.index] = planned;
+    else jobs.push(planned);
+  }
+  if (jobs.length > 0) await options.admitDecryption?.(jobs.length);
+  const decrypt = options.decrypt ?? webCryptoDecryptor();
+  await forEachLimited(jobs, options.decryptConcurrency ?? 4, async (job) => {
+    outcomes[job.index] = await decryptOne(job, decrypt, options);
   });
 
   const extracted: ExtractedMafile[] = [];
@@ -101,29 +134,52 @@ export async function extractMafiles(
   return { extracted: deduplicated.kept, invalid: [...invalid, ...deduplicated.dropped] };
 }
 
-async function decryptOne(
-  name: string,
-  body: string,
+/** A file that is no maFile by name: a WinAuth export (one row per line), or the wrong kind of file. */
+function readOtherFile(upload: MafileUpload, options: ReadMafileOptions): Outcome[] {
+  if (byteLength(upload.content) > MAX_WINAUTH_BYTES) return [fail(upload.name, 'wrongExtension')];
+  const text = asText(upload.content);
+  if (!looksLikeWinAuthExport(text)) return [fail(upload.name, 'wrongExtension')];
+  return readWinAuthExport(text).map((line) => {
+    const name = `${upload.name}#${line.line}`;
+    return line.ok ? fromText(name, line.text, false, options) : fail(name, line.reason);
+  });
+}
+
+/** Pairs an encrypted file with its manifest entry, or names what is missing. */
+function planDecryption(
+  file: { index: number; name: string; body: string },
   manifests: Map<string, SdaManifest>,
   options: ExtractMafilesOptions,
-): Promise<Outcome> {
+): DecryptJob | { ok: false; failure: InvalidMafile } {
+  const { name } = file;
   // Web uploads lose folders: with one manifest in the batch, it covers every file.
   const manifest =
     manifests.get(directoryOf(name)) ?? (manifests.size === 1 ? [...manifests.values()][0] : undefined);
-  if (!manifest) return fail(name, 'encryptedWithoutManifest');
+  if (!manifest) return failure(name, 'encryptedWithoutManifest');
   const entry = findManifestEntry(manifest, name);
-  if (!entry) return fail(name, 'missingManifestEntry');
-  if (
-    !entry.salt ||
-    !entry.iv ||
-    decodeBase64(entry.iv)?.length !== SDA_IV_BYTES ||
-    !decodeBase64(entry.salt)
-  )
-    return fail(name, 'manifestEntryIncomplete');
-  if (!options.passkey) return fail(name, 'passkeyRequired');
-  const plain = await decryptSdaMafile(body, options.passkey, entry.salt, entry.iv);
-  if (plain === null) return fail(name, 'wrongPasskey');
-  return fromText(name, plain, true, options);
+  if (!entry) return failure(name, 'missingManifestEntry');
+  if (entry.scheme === 'unknown') return failure(name, 'unsupportedEncryption');
+  const scheme = entry.scheme ?? 'legacySda';
+  if (!entry.salt || !entry.iv || !encryptionParamsUsable(scheme, entry.salt, entry.iv))
+    return failure(name, 'manifestEntryIncomplete');
+  if (!options.passkey) return failure(name, 'passkeyRequired');
+  return { index: file.index, name, body: file.body, scheme, salt: entry.salt, iv: entry.iv };
+}
+
+async function decryptOne(
+  job: DecryptJob,
+  decrypt: MafileDecryptor,
+  options: ExtractMafilesOptions,
+): Promise<Outcome> {
+  let plain: string | null;
+  try {
+    plain = await decrypt(job, options.passkey ?? '');
+  } catch (error) {
+    if (error instanceof UnsupportedSchemeError) return fail(job.name, 'unsupportedEncryption');
+    throw error;
+  }
+  if (plain === null) return fail(job.name, 'wrongPasskey');
+  return fromText(job.name, plain, true, options);
 }
 
 function fromText(name: string, text: string, wasEncrypted: boolean, options: ReadMafileOptions): Outcome {
@@ -133,6 +189,10 @@ function fromText(name: string, text: string, wasEncrypted: boolean, options: Re
 }
 
 function fail(fileName: string, reason: MafileFailureReason): Outcome {
+  return { ok: false, failure: { fileName, reason } };
+}
+
+function failure(fileName: string, reason: MafileFailureReason): { ok: false; failure: InvalidMafile } {
   return { ok: false, failure: { fileName, reason } };
 }
 

@@ -79,7 +79,8 @@ const SESSION_ALIASES = {
 /** Keys only the dead pre-2023 SDA session wrote. */
 const LEGACY_SESSION_KEYS = ['oauthtoken', 'steamlogin', 'steamloginsecure', 'webcookie'];
 
-export type SessionFormat = 'tokens' | 'legacy' | 'steamIdOnly' | 'none';
+/** `unreadable`: a session with tokens that are not JWTs (not kept). */
+export type SessionFormat = 'tokens' | 'legacy' | 'steamIdOnly' | 'unreadable' | 'none';
 
 export interface MafileSession {
   refreshToken: string;
@@ -125,9 +126,19 @@ export function readSession(document: Map<string, unknown>): SessionReading {
 
   if (!refreshToken || !looksLikeJwt(refreshToken)) {
     const legacy = LEGACY_SESSION_KEYS.some((key) => fields.has(key));
+    // Tokens that are there but are no JWTs: said out loud rather than dropped as if the file had none.
+    const unreadable =
+      !legacy && (refreshToken !== null || pickText(fields, SESSION_ALIASES.accessToken) !== null);
     if (legacy) warnings.push('legacySession');
+    if (unreadable) warnings.push('sessionNotKept');
     return {
-      format: legacy ? 'legacy' : fields.size > 0 && steamIdField !== undefined ? 'steamIdOnly' : 'none',
+      format: legacy
+        ? 'legacy'
+        : unreadable
+          ? 'unreadable'
+          : fields.size > 0 && steamIdField !== undefined
+            ? 'steamIdOnly'
+            : 'none',
       session: null,
       steamIdField,
       tokenSubject: null,

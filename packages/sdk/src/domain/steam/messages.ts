@@ -3,6 +3,7 @@
  * verbatim; the rest follow the same tone.
  */
 import type { Language } from '../../i18n/messages.ts';
+import { formatMebibytes, MAFILE_UPLOAD_LIMITS } from './upload-limits.ts';
 
 type Texts<K extends string> = Readonly<Record<Language, Readonly<Record<K, string>>>>;
 
@@ -26,6 +27,11 @@ export const MAFILE_FAILURE_REASONS = [
   'duplicateAccount',
   'badArchive',
   'archiveTooLarge',
+  'unsupportedEncryption',
+  'badOtpauthLine',
+  'notSteamOtpauth',
+  'uploadUnpackLimit',
+  'minuteUnpackLimit',
 ] as const;
 export type MafileFailureReason = (typeof MAFILE_FAILURE_REASONS)[number];
 
@@ -49,6 +55,11 @@ export const mafileFailureMessages: Texts<MafileFailureReason> = {
     duplicateAccount: 'Повтор: для этого аккаунта уже загружен более новый мафайл',
     badArchive: 'Архив zip повреждён или не читается',
     archiveTooLarge: 'Архив zip распаковывается в слишком большой объём',
+    unsupportedEncryption: 'manifest.json называет неизвестную схему шифрования',
+    badOtpauthLine: 'Строка не является ссылкой otpauth://totp/ экспорта WinAuth',
+    notSteamOtpauth: 'Ссылка otpauth:// не от аутентификатора Steam',
+    uploadUnpackLimit: `Архивы одной загрузки распаковываются не больше чем в ${formatMebibytes(MAFILE_UPLOAD_LIMITS.unpackedBytesPerUpload)} МиБ вместе: загрузите этот архив отдельно`,
+    minuteUnpackLimit: `Из архивов распаковывается не больше ${formatMebibytes(MAFILE_UPLOAD_LIMITS.unpackedBytesPerMinute)} МиБ в минуту: загрузите этот архив через минуту`,
   },
   en: {
     wrongExtension: 'The file extension must be .mafile',
@@ -69,6 +80,11 @@ export const mafileFailureMessages: Texts<MafileFailureReason> = {
     duplicateAccount: 'Duplicate: a newer maFile for this account is already loaded',
     badArchive: 'The zip archive is damaged or unreadable',
     archiveTooLarge: 'The zip archive expands to too much data',
+    unsupportedEncryption: 'manifest.json names an unknown encryption scheme',
+    badOtpauthLine: 'The line is not an otpauth://totp/ link of a WinAuth export',
+    notSteamOtpauth: 'The otpauth:// link is not for a Steam authenticator',
+    uploadUnpackLimit: `The archives of one upload may unpack to at most ${formatMebibytes(MAFILE_UPLOAD_LIMITS.unpackedBytesPerUpload)} MiB together: upload this archive separately`,
+    minuteUnpackLimit: `At most ${formatMebibytes(MAFILE_UPLOAD_LIMITS.unpackedBytesPerMinute)} MiB of archives are unpacked per minute: upload this archive again in a minute`,
   },
 };
 
@@ -84,6 +100,8 @@ export const MAFILE_WARNINGS = [
   'notFullyEnrolled',
   'statusNotActive',
   'hexSecret',
+  'identitySecretUnreadable',
+  'sessionNotKept',
 ] as const;
 export type MafileWarning = (typeof MAFILE_WARNINGS)[number];
 
@@ -99,6 +117,9 @@ export const mafileWarningMessages: Texts<MafileWarning> = {
     notFullyEnrolled: 'Аутентификатор не был до конца привязан',
     statusNotActive: 'Статус аутентификатора не активный',
     hexSecret: 'Секрет записан в hex и преобразован в base64',
+    identitySecretUnreadable:
+      'identity_secret повреждён (не base64 от 20 байт) и не сохранён: коды входа работают, подтверждения обменов нет, пока мафайл не заменён',
+    sessionNotKept: 'Сессия в файле не в формате JWT и не сохранена: потребуется повторный вход',
   },
   en: {
     missingIdentitySecret: 'No identity_secret: trade confirmations are unavailable',
@@ -111,6 +132,9 @@ export const mafileWarningMessages: Texts<MafileWarning> = {
     notFullyEnrolled: 'The authenticator was never fully enrolled',
     statusNotActive: 'The authenticator status is not active',
     hexSecret: 'A secret was written in hex and converted to base64',
+    identitySecretUnreadable:
+      'identity_secret is damaged (not base64 of 20 bytes) and was left out: guard codes work, trade confirmations do not until the maFile is replaced',
+    sessionNotKept: 'The session in the file is not a JWT and was not kept: a new sign-in is needed',
   },
 };
 

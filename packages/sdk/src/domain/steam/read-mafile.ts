@@ -103,8 +103,9 @@ export function readMafileObject(document: JsonObject, options: ReadMafileOption
   if (rawIdentity === undefined || rawIdentity === '') warnings.push('missingIdentitySecret');
   else {
     identitySecret = typeof rawIdentity === 'string' ? normalizeSecret(rawIdentity) : null;
-    if (!identitySecret) return { ok: false, reason: 'badIdentitySecret' };
-    if (isHex(rawIdentity) && !warnings.includes('hexSecret')) warnings.push('hexSecret');
+    // Guard codes need only the shared secret: a damaged identity secret is left out, not the whole file.
+    if (!identitySecret) warnings.push('identitySecretUnreadable');
+    else if (isHex(rawIdentity) && !warnings.includes('hexSecret')) warnings.push('hexSecret');
   }
 
   const session = readSession(fields);
@@ -178,7 +179,7 @@ function detectVariant(
   // steamguard-cli writes snake_case `steam_id` and a `tokens` object (or null) instead of `Session`.
   if ('tokens' in document || 'steam_id' in document) return 'steamguardCli';
   if (format === 'legacy') return 'sdaLegacy';
-  if (format === 'tokens') return 'sda';
+  if (format === 'tokens' || format === 'unreadable') return 'sda';
   if (format === 'steamIdOnly' || typeof fields.get('serialnumber') === 'number') return 'asf';
   if (fields.has('steamguardscheme') || (fields.has('steamid') && !fields.has('deviceid'))) return 'steamApp';
   // An SDA file whose Session was cleared (null) still is an SDA file; it needs a new sign-in.

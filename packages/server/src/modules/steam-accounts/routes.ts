@@ -28,7 +28,9 @@ export function registerSteamAccountRoutes(app: FastifyInstance, services: Steam
   bindOperation(app, ops.listTags, (_input, ctx) => query.listTags(user(ctx)));
   bindOperation(app, ops.get, (input, ctx) => query.get(user(ctx), input.id, ctx.lang));
 
-  bindOperation(app, ops.extractMafiles, (input, ctx) => extractUploadedMafiles(ctx.files, input, ctx.lang));
+  bindOperation(app, ops.extractMafiles, (input, ctx) =>
+    extractUploadedMafiles(ctx.files, input, ctx.lang, user(ctx)),
+  );
   bindOperation(app, ops.add, (input, ctx) => add.add(user(ctx), input, ctx.lang));
 
   bindOperation(app, ops.remove, (input, ctx) => edit.remove(user(ctx), input.id));

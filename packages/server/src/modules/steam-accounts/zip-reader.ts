@@ -2,7 +2,8 @@ import { Unzip, UnzipInflate } from 'fflate';
 
 /**
  * Bounds on what one uploaded archive may expand to. The sizes count bytes actually inflated (never the sizes the
- * archive claims), so a zip bomb stops at the limit instead of filling memory.
+ * archive claims), so a zip bomb stops at the limit instead of filling memory. All archives of one upload also
+ * share an {@link InflateBudget}.
  */
 export const ZIP_LIMITS = {
   /** Files inside one archive. */
@@ -18,9 +19,20 @@ export interface ZipEntry {
   data: Uint8Array;
 }
 
+/** Inflated bytes all archives of one upload may still produce; `used` counts what they did produce. */
+export interface InflateBudget {
+  remaining: number;
+  used: number;
+}
+
+export type ZipFailure = 'badArchive' | 'archiveTooLarge' | 'budgetSpent';
+
 export type ZipReadResult =
-  | { ok: true; entries: ZipEntry[]; oversized: string[] }
-  | { ok: false; reason: 'badArchive' | 'archiveTooLarge' };
+  | { ok: true; entries: ZipEntry[]; oversized: string[]; skipped: string[] }
+  | { ok: false; reason: ZipFailure };
+
+/** Entries worth inflating: maFiles, manifests and text files (WinAuth exports); others are named, not read. */
+const WANTED = /(\.mafile|(^|\/)manifest\.json|\.txt)$/i;
 
 const PUSH_SLICE = 1024;
 
@@ -39,19 +51,28 @@ function ignorable(name: string): boolean {
   return name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('._') || base === '.DS_Store';
 }
 
-export function readZip(data: Uint8Array, limits = ZIP_LIMITS): ZipReadResult {
+export function readZip(
+  data: Uint8Array,
+  limits = ZIP_LIMITS,
+  budget: InflateBudget = { remaining: limits.totalSize, used: 0 },
+): ZipReadResult {
   if (data.byteLength < 4 || data[0] !== 0x50 || data[1] !== 0x4b) return { ok: false, reason: 'badArchive' };
   const entries: ZipEntry[] = [];
   const oversized: string[] = [];
+  const skipped: string[] = [];
   let total = 0;
   let seen = 0;
-  let failure: 'badArchive' | 'archiveTooLarge' | null = null;
+  let failure: ZipFailure | null = null;
 
   const unzip = new Unzip((file) => {
     if (failure || ignorable(file.name)) return;
     seen += 1;
     if (seen > limits.entries) {
       failure = 'archiveTooLarge';
+      return;
+    }
+    if (!WANTED.test(file.name)) {
+      skipped.push(file.name);
       return;
     }
     const chunks: Uint8Array[] = [];
@@ -65,6 +86,13 @@ export function readZip(data: Uint8Array, limits = ZIP_LIMITS): ZipReadResult {
       }
       size += chunk.byteLength;
       total += chunk.byteLength;
+      budget.used += chunk.byteLength;
+      budget.remaining -= chunk.byteLength;
+      if (budget.remaining < 0) {
+        failure = 'budgetSpent';
+        file.terminate();
+        return;
+      }
       if (size > limits.entrySize) {
         stopped = true;
         oversized.push(file.name);
@@ -99,7 +127,7 @@ export function readZip(data: Uint8Array, limits = ZIP_LIMITS): ZipReadResult {
   }
   if (failure) return { ok: false, reason: failure };
   if (seen === 0 && !isEmptyArchive(data)) return { ok: false, reason: 'badArchive' };
-  return { ok: true, entries, oversized };
+  return { ok: true, entries, oversized, skipped };
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {

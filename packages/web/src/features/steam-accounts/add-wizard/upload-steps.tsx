@@ -11,6 +11,7 @@ import { useServices } from '../../../shared/app-services.tsx';
 import { notifyError } from '../../../shared/toasts/notify-error.ts';
 import { LABEL, languageOf, PRIMARY_BUTTON } from '../ui.ts';
 import { extractOnServer } from './extract-upload.ts';
+import { pickWinAuthExports } from './winauth-upload.ts';
 import {
   applyAccountLines,
   type InvalidFile,
@@ -36,6 +37,7 @@ export function MafileStep({
   const services = useServices();
   const language = languageOf(i18n.language);
   const picker = useRef<HTMLInputElement>(null);
+  const passkeyHintId = useId();
   const [tryExtractProxy, setTryExtractProxy] = useState(true);
   const [passkey, setPasskey] = useState('');
   const [busy, setBusy] = useState(false);
@@ -47,8 +49,12 @@ export function MafileStep({
 
   const upload = async (files: File[]) => {
     if (files.length === 0) return;
-    const { accepted, rejected } = splitUploads(files);
-    const refused: InvalidFile[] = rejected.map((fileName) => ({
+    const split = splitUploads(files);
+    // Files that are no maFile, archive or manifest by name may still be WinAuth exports.
+    const named = new Set(split.rejected);
+    const winauth = await pickWinAuthExports(files.filter((file) => named.has(file.name)));
+    const accepted = [...split.accepted, ...winauth.exports];
+    const refused: InvalidFile[] = winauth.others.map(({ name: fileName }) => ({
       fileName,
       message: mafileFailureMessages[language].wrongExtension,
     }));
@@ -101,7 +107,7 @@ export function MafileStep({
           ref={picker}
           type="file"
           multiple={mode !== 'single'}
-          accept=".mafile,.maFile,.MAFILE,.zip,.json"
+          accept=".mafile,.maFile,.MAFILE,.zip,.json,.txt"
           className="sr-only"
           data-testid="mafile-input"
           aria-label={t('steamAccounts.wizard.pick')}
@@ -128,9 +134,13 @@ export function MafileStep({
             type="password"
             autoComplete="off"
             className="input w-64"
+            aria-describedby={passkeyHintId}
             value={passkey}
             onChange={(event) => setPasskey(event.target.value)}
           />
+          <span id={passkeyHintId} className="text-xs text-muted">
+            {t('steamAccounts.wizard.passkeyHint')}
+          </span>
         </label>
       </div>
       {loaded !== null && loaded > 0 && (

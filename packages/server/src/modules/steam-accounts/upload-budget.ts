@@ -1,0 +1,100 @@
+import { ResultCode } from '@tradedeck/sdk/contract';
+import { MAFILE_UPLOAD_LIMITS, type MafileUploadLimits, uploadLimitMessages } from '@tradedeck/sdk/domain';
+import { AppError } from '../../http/app-error.ts';
+
+const WINDOW_MS = 60_000;
+
+interface Window {
+  start: number;
+  unpackedBytes: number;
+  encrypted: number;
+}
+
+/** What one upload may still inflate, and which limit binds it (to name that one when it is reached). */
+export interface UnpackAllowance {
+  bytes: number;
+  binding: 'upload' | 'minute';
+}
+
+/**
+ * Per-user budgets of the maFile upload, per upload and per minute: bytes inflated from archives and encrypted
+ * files decrypted. They guard this process's memory and CPU, so they are kept in this process (a fixed window per
+ * user, swept as it grows).
+ */
+export class MafileUploadBudgets {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    readonly limits: MafileUploadLimits = MAFILE_UPLOAD_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Bytes this user's next upload may inflate. */
+  unpackAllowance(userId: string): UnpackAllowance {
+    const left = Math.max(0, this.limits.unpackedBytesPerMinute - this.window(userId).unpackedBytes);
+    return left < this.limits.unpackedBytesPerUpload
+      ? { bytes: left, binding: 'minute' }
+      : { bytes: this.limits.unpackedBytesPerUpload, binding: 'upload' };
+  }
+
+  chargeUnpacked(userId: string, bytes: number): void {
+    this.window(userId).unpackedBytes += bytes;
+  }
+
+  /**
+   * Admits `count` decryptions for this upload, or refuses the whole upload before any: 413 above the per-upload
+   * limit, 429 (with Retry-After) when the user's minute would go above its limit.
+   */
+  admitEncrypted(userId: string, count: number): void {
+    const { encryptedPerUpload, encryptedPerMinute } = this.limits;
+    if (count > encryptedPerUpload) {
+      throw new AppError(
+        ResultCode.ValidationError,
+        {
+          ru: uploadLimitMessages.encryptedPerUpload('ru', encryptedPerUpload, count),
+          en: uploadLimitMessages.encryptedPerUpload('en', encryptedPerUpload, count),
+        },
+        { limit: encryptedPerUpload, count },
+        { httpStatus: 413 },
+      );
+    }
+    const window = this.window(userId);
+    if (window.encrypted + count > encryptedPerMinute) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((window.start + WINDOW_MS - this.now()) / 1000));
+      throw new AppError(
+        ResultCode.OperationRejected,
+        {
+          ru: uploadLimitMessages.encryptedPerMinute('ru', encryptedPerMinute, retryAfterSeconds),
+          en: uploadLimitMessages.encryptedPerMinute('en', encryptedPerMinute, retryAfterSeconds),
+        },
+        { limit: encryptedPerMinute, retryAfterSeconds },
+        { httpStatus: 429, headers: { 'retry-after': String(retryAfterSeconds) } },
+      );
+    }
+    window.encrypted += count;
+  }
+
+  /** What this user spent in the current minute. */
+  used(userId: string): { unpackedBytes: number; encrypted: number } {
+    const { unpackedBytes, encrypted } = this.window(userId);
+    return { unpackedBytes, encrypted };
+  }
+
+  private window(userId: string): Window {
+    const now = this.now();
+    let window = this.windows.get(userId);
+    if (!window || now - window.start >= WINDOW_MS) {
+      if (this.windows.size >= 10_000) this.sweep(now);
+      window = { start: now, unpackedBytes: 0, encrypted: 0 };
+      this.windows.set(userId, window);
+    }
+    return window;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (now - window.start >= WINDOW_MS) this.windows.delete(key);
+  }
+}
+
+/** The server's budgets: one per process, like the memory and CPU they guard. */
+export const mafileUploadBudgets = new MafileUploadBudgets();
