@@ -44,6 +44,8 @@ interface SandboxOffer {
   confirmationMethod: number;
   /** Items taken from both sides while the trade sits in escrow. */
   held: { from: string; to: string; asset: SandboxAsset }[];
+  /** The partner sees an offer only once the sender confirmed it (Steam hides state 9 from the partner). */
+  shownToPartner: boolean;
 }
 
 interface SandboxConfirmation extends MobileConfirmation {
@@ -166,6 +168,7 @@ export class SandboxTradeBook {
       tradeId: null,
       confirmationMethod: needsConfirmation ? 2 : 0,
       held: [],
+      shownToPartner: !needsConfirmation,
     };
     this.#offers.set(offer.id, offer);
     this.index(offer.sender, offer);
@@ -179,7 +182,7 @@ export class SandboxTradeBook {
 
   get(viewer: string, offerId: string, now: number): TradeResult<{ offer: TradeOffer }> {
     const offer = this.#offers.get(offerId);
-    if (!offer || (offer.sender !== viewer && offer.partner !== viewer)) return tradeFailure('offerNotFound');
+    if (!offer || !this.visible(offer, viewer)) return tradeFailure('offerNotFound');
     this.settleEscrow(now);
     this.expire(offer, now);
     return { ok: true, offer: this.view(offer, viewer) };
@@ -189,6 +192,7 @@ export class SandboxTradeBook {
     this.settleEscrow(now);
     const since = input.since.getTime();
     const offers = this.offersOf(viewer, now)
+      .filter((offer) => this.visible(offer, viewer))
       .filter((offer) => (offer.sender === viewer ? input.sent : input.received))
       .filter((offer) => offer.updatedAt >= since && (!input.activeOnly || ACTIVE.has(offer.state)))
       .map((offer) => this.view(offer, viewer));
@@ -197,7 +201,9 @@ export class SandboxTradeBook {
 
   accept(by: SandboxAccount, offerId: string, now: number): TradeResult<AcceptedOffer> {
     const offer = this.#offers.get(offerId);
-    if (!offer || offer.partner !== by.steamId) return tradeFailure('offerNotFound', { eresult: 42 });
+    if (!offer || offer.partner !== by.steamId || !offer.shownToPartner) {
+      return tradeFailure('offerNotFound', { eresult: 42 });
+    }
     if (by.trading === 'tradeBan') return tradeFailure('tradeBan', { eresult: 17 });
     if (!this.#acknowledged.has(by.steamId)) return tradeFailure('tradeProtectionNotAcknowledged');
     this.expire(offer, now);
@@ -218,7 +224,9 @@ export class SandboxTradeBook {
 
   decline(by: string, offerId: string, now: number): TradeResult<{ offerId: string }> {
     const offer = this.#offers.get(offerId);
-    if (!offer || offer.partner !== by) return tradeFailure('offerNotFound', { eresult: 42 });
+    if (!offer || offer.partner !== by || !offer.shownToPartner) {
+      return tradeFailure('offerNotFound', { eresult: 42 });
+    }
     return this.close(offer, TradeOfferState.Declined, now);
   }
 
@@ -249,6 +257,7 @@ export class SandboxTradeBook {
       if (confirmation.kind === 'send') {
         if (offer.state !== TradeOfferState.CreatedNeedsConfirmation) continue;
         offer.state = accept ? TradeOfferState.Active : TradeOfferState.CanceledBySecondFactor;
+        offer.shownToPartner = accept;
         offer.updatedAt = now;
       } else if (accept && offer.state === TradeOfferState.Active) {
         this.execute(offer, now);
@@ -328,6 +337,10 @@ export class SandboxTradeBook {
 
   private holdsAll(owner: string, items: readonly TradeAsset[], now: number): boolean {
     return this.resolve(owner, items, now) !== null;
+  }
+
+  private visible(offer: SandboxOffer, viewer: string): boolean {
+    return offer.sender === viewer || (offer.partner === viewer && offer.shownToPartner);
   }
 
   private expire(offer: SandboxOffer, now: number): void {
