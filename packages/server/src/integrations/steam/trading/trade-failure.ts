@@ -2,6 +2,7 @@
 import {
   classifyTradeError,
   EResult,
+  eresultInText,
   TRADE_REASON_RETRY,
   type TradeErrorSignal,
   type TradeFailureReason,
@@ -19,7 +20,8 @@ export function tradeFailure(
 /** A Steam answer (status, code, text) as a failure; `detail` keeps Steam's text short for logs. */
 export function failureFromSteam(signal: TradeErrorSignal): TradeFailure {
   const extra: Omit<Partial<TradeFailure>, 'ok' | 'reason' | 'retry'> = {};
-  if (signal.eresult !== undefined) extra.eresult = signal.eresult;
+  const eresult = signal.eresult ?? (signal.text ? eresultInText(signal.text) : null);
+  if (eresult !== null && eresult !== undefined) extra.eresult = eresult;
   if (signal.httpStatus !== undefined) extra.httpStatus = signal.httpStatus;
   if (signal.text) extra.detail = signal.text.slice(0, 200);
   return tradeFailure(classifyTradeError(signal), extra);
