@@ -11,6 +11,7 @@ const ITEMS = 1000;
 const OFFERS = 2000;
 const SCAN_TARGET_MS = 5000;
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const world = new SandboxWorld(undefined, { inventorySizes: { cs2: ITEMS } });
 const port = createSteamPort({ mode: 'sandbox' }, { sandboxWorld: world });
@@ -54,11 +55,11 @@ for (const session of sessions) {
 }
 const scanMs = performance.now() - scanStarted;
 const memory = process.memoryUsage();
-console.log(
+print(
   `inventory scan: ${ACCOUNTS} accounts x ${ITEMS} items = ${scanned} items in ${scanMs.toFixed(0)} ms ` +
     `(target < ${SCAN_TARGET_MS} ms: ${scanMs < SCAN_TARGET_MS ? 'met' : 'MISSED'})`,
 );
-console.log(
+print(
   `memory: heap +${mb(memory.heapUsed - heapBefore)} (heap ${mb(memory.heapUsed)}, rss ${mb(memory.rss)})`,
 );
 
@@ -87,7 +88,7 @@ for (let i = 0; i < OFFERS; i++) {
   accepted += 1;
 }
 const offersS = (performance.now() - offersStarted) / 1000;
-console.log(
+print(
   `offers: ${sent} sent and confirmed, ${accepted} accepted in ${offersS.toFixed(2)} s = ` +
     `${(sent / offersS).toFixed(0)} offers/s (send + confirm + accept)`,
 );

@@ -44,7 +44,8 @@ describe('trading failure table', () => {
       expect(tradeFailureMessages.en[reason]).toBeTruthy();
       expect(tradeFailureMessages.ru[reason]).toBeTruthy();
     }
-    for (const reason of Object.values(TRADE_ERESULT_REASONS)) expect(TRADE_FAILURE_REASONS).toContain(reason);
+    for (const reason of Object.values(TRADE_ERESULT_REASONS))
+      expect(TRADE_FAILURE_REASONS).toContain(reason);
     expect(TRADE_REASON_RETRY.rateLimited).toBe('coolDownProxy');
     expect(TRADE_REASON_RETRY.sessionRevoked).toBe('signIn');
     expect(TRADE_REASON_RETRY.timeout).toBe('reconcile');

@@ -16,7 +16,8 @@ describe('offer planning', () => {
       fc.property(fc.array(fc.integer(), { maxLength: 2000 }), (items) => {
         const plan = planOffers(items);
         expect(plan.offers.length).toBeLessThanOrEqual(TRADE_LIMITS.maxOffersPerPartnerPerRun);
-        for (const offer of plan.offers) expect(offer.length).toBeLessThanOrEqual(TRADE_LIMITS.maxItemsPerOffer);
+        for (const offer of plan.offers)
+          expect(offer.length).toBeLessThanOrEqual(TRADE_LIMITS.maxItemsPerOffer);
         expect([...plan.offers.flat(), ...plan.remainder]).toEqual(items);
       }),
     );
@@ -74,8 +75,8 @@ describe('games and items', () => {
       referencePrice: { currency: 'USD', amount: 490 },
     };
     expect(inventoryItemSchema.parse(item)).toEqual(item);
-    expect(inventoryItemSchema.safeParse({ ...item, referencePrice: { currency: 'USD', amount: 4.9 } }).success).toBe(
-      false,
-    );
+    expect(
+      inventoryItemSchema.safeParse({ ...item, referencePrice: { currency: 'USD', amount: 4.9 } }).success,
+    ).toBe(false);
   });
 });

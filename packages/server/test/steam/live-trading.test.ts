@@ -11,7 +11,8 @@ import { type FakeAccount, type FakeSteam, startFakeSteam } from './helpers/fake
 import { createFakeTrading, type FakeItem } from './helpers/fake-steam-trading.ts';
 import { type LoopbackProxy, startConnectProxy, startSocks5Proxy } from './helpers/loopback-proxies.ts';
 
-const secret = (name: string) => createHash('sha1').update(`trading-test:${name}`).digest().toString('base64');
+const secret = (name: string) =>
+  createHash('sha1').update(`trading-test:${name}`).digest().toString('base64');
 const account = (login: string, n: number): FakeAccount => ({
   login,
   password: `pw-${login}`,
@@ -31,8 +32,18 @@ let httpProxy: LoopbackProxy;
 let socksProxy: LoopbackProxy;
 let port: SteamPort;
 
-const viaHttp = (): SteamProxy => ({ protocol: 'http', host: '127.0.0.1', port: httpProxy.port, ...CREDENTIALS });
-const viaSocks = (): SteamProxy => ({ protocol: 'socks5', host: '127.0.0.1', port: socksProxy.port, ...CREDENTIALS });
+const viaHttp = (): SteamProxy => ({
+  protocol: 'http',
+  host: '127.0.0.1',
+  port: httpProxy.port,
+  ...CREDENTIALS,
+});
+const viaSocks = (): SteamProxy => ({
+  protocol: 'socks5',
+  host: '127.0.0.1',
+  port: socksProxy.port,
+  ...CREDENTIALS,
+});
 
 function sessionOf(who: FakeAccount, proxy: SteamProxy): SteamTradeSession {
   return port.tradeSession({
@@ -48,14 +59,20 @@ const items = (prefix: number, count: number): FakeItem[] =>
     assetid: String(prefix + i),
     classid: String(310000 + (i % 50)),
     name: `AK-47 | Slate (Field-Tested) #${i}`,
-    extra: { tags: [{ category: 'Rarity', localized_tag_name: 'Restricted' }, { category: 'Exterior', localized_tag_name: 'Field-Tested' }] },
+    extra: {
+      tags: [
+        { category: 'Rarity', localized_tag_name: 'Restricted' },
+        { category: 'Exterior', localized_tag_name: 'Field-Tested' },
+      ],
+    },
   }));
 
 beforeAll(async () => {
   fake = await startFakeSteam([ALPHA, BRAVO, CHARLIE], 0, undefined, trading.route);
   httpProxy = await startConnectProxy(CREDENTIALS);
   socksProxy = await startSocks5Proxy(CREDENTIALS);
-  for (const who of [ALPHA, BRAVO, CHARLIE]) trading.identitySecrets.set(who.steamId, secret(`${who.login}:identity`));
+  for (const who of [ALPHA, BRAVO, CHARLIE])
+    trading.identitySecrets.set(who.steamId, secret(`${who.login}:identity`));
   port = createSteamPort(
     { mode: 'live' },
     {
@@ -114,14 +131,22 @@ describe('live inventories through a proxy', () => {
     expect(scanned.inventory.items).toHaveLength(2501);
     expect(scanned.inventory.state).toBe('listed');
     const locked = scanned.inventory.items.find((item) => item.assetId === '2000000')!;
-    expect(locked).toMatchObject({ tradable: false, tradableAfter: '2026-08-01T07:00:00.000Z', protectedUntil: null });
+    expect(locked).toMatchObject({
+      tradable: false,
+      tradableAfter: '2026-08-01T07:00:00.000Z',
+      protectedUntil: null,
+    });
     const protectedItem = scanned.inventory.items.find((item) => item.assetId === '3000000')!;
     expect(protectedItem).toMatchObject({
       contextId: '16',
       tradable: false,
       protectedUntil: '2026-08-03T07:00:00.000Z',
     });
-    expect(scanned.inventory.items[0]).toMatchObject({ exterior: 'Field-Tested', rarity: 'Restricted', game: 'cs2' });
+    expect(scanned.inventory.items[0]).toMatchObject({
+      exterior: 'Field-Tested',
+      rarity: 'Restricted',
+      game: 'cs2',
+    });
     expect(socksProxy.tunnels).toContain(`community.steam.test:${fake.port}`);
   });
 
@@ -132,7 +157,10 @@ describe('live inventories through a proxy', () => {
       ok: false,
       reason: 'inventoryPrivate',
     });
-    expect(await alpha.inventory('rust')).toMatchObject({ ok: true, inventory: { state: 'empty', items: [] } });
+    expect(await alpha.inventory('rust')).toMatchObject({
+      ok: true,
+      inventory: { state: 'empty', items: [] },
+    });
   });
 });
 
@@ -153,13 +181,20 @@ describe('live trade offers and confirmations', () => {
     expect(sent).toMatchObject({ ok: true, state: 9, needsConfirmation: true, hold: { myEscrowDays: 0 } });
     if (!sent.ok) return;
     expect(trading.acknowledged.has(ALPHA.steamId)).toBe(true);
-    expect(trading.offers.get(sent.offerId)).toMatchObject({ message: 'thanks [td:lot-42]', give: [{ assetid: '1000001' }] });
+    expect(trading.offers.get(sent.offerId)).toMatchObject({
+      message: 'thanks [td:lot-42]',
+      give: [{ assetid: '1000001' }],
+    });
 
     // A confirmation of someone else's offer and a market listing sit in the same list.
     trading.addForeignConfirmation(ALPHA.steamId, '123456789', 2);
     trading.addForeignConfirmation(ALPHA.steamId, sent.offerId, 3);
     const answeredBefore = trading.answered.length;
-    expect(await alpha.confirmOffers([sent.offerId])).toEqual({ ok: true, answered: [sent.offerId], missing: [] });
+    expect(await alpha.confirmOffers([sent.offerId])).toEqual({
+      ok: true,
+      answered: [sent.offerId],
+      missing: [],
+    });
     const answered = trading.answered.slice(answeredBefore);
     expect(answered).toHaveLength(1);
     expect(answered[0]!.op).toBe('allow');
@@ -169,7 +204,11 @@ describe('live trade offers and confirmations', () => {
       [3, sent.offerId],
     ]);
 
-    const received = await bravo.listOffers({ sent: false, received: true, since: new Date(Date.now() - 60_000) });
+    const received = await bravo.listOffers({
+      sent: false,
+      received: true,
+      since: new Date(Date.now() - 60_000),
+    });
     expect(received.ok && received.offers.map((offer) => offer.id)).toContain(sent.offerId);
     const accepted = await bravo.acceptOffer(sent.offerId);
     expect(accepted).toMatchObject({ ok: true, offerId: sent.offerId, needsConfirmation: false });
@@ -234,7 +273,11 @@ describe('live web sessions', () => {
     expect(alpha.state().accessToken).not.toBe(tokenBefore);
 
     fake.revokeSessions(ALPHA.steamId);
-    expect(await alpha.inventory('tf2')).toMatchObject({ ok: false, reason: 'sessionRevoked', retry: 'signIn' });
+    expect(await alpha.inventory('tf2')).toMatchObject({
+      ok: false,
+      reason: 'sessionRevoked',
+      retry: 'signIn',
+    });
   });
 });
 
@@ -249,21 +292,40 @@ describe('Steam errors as reasons', () => {
       headers: { 'retry-after': '90' },
     });
     const first = await bravo.inventory('dota2');
-    expect(first).toMatchObject({ ok: false, reason: 'rateLimited', retry: 'coolDownProxy', httpStatus: 429 });
+    expect(first).toMatchObject({
+      ok: false,
+      reason: 'rateLimited',
+      retry: 'coolDownProxy',
+      httpStatus: 429,
+    });
     if (first.ok) return;
     expect(first.retryAfter!.getTime() - Date.now()).toBeGreaterThan(60_000);
     const before = fake.requests.length;
-    expect(await bravo.inventory('dota2')).toMatchObject({ ok: false, reason: 'rateLimited', answeredFromRest: true });
+    expect(await bravo.inventory('dota2')).toMatchObject({
+      ok: false,
+      reason: 'rateLimited',
+      answeredFromRest: true,
+    });
     expect(fake.requests.length).toBe(before);
     await own.close();
   });
 
   it.each([
-    [{ strError: 'There was an error sending your trade offer. Please try again later. (26)' }, 500, 'itemsUnavailable', 26],
+    [
+      { strError: 'There was an error sending your trade offer. Please try again later. (26)' },
+      500,
+      'itemsUnavailable',
+      26,
+    ],
     [{ strError: 'There was an error sending your trade offer. (50)' }, 500, 'tooManyOffersToPartner', 50],
     [{ strError: 'There was an error sending your trade offer. (15)' }, 500, 'accessDenied', 15],
     [{ strError: 'You have a trade ban and cannot trade. (17)' }, 500, 'tradeBan', undefined],
-    [{ strError: 'Trade items are unavailable: the item server is down. (20)' }, 500, 'serviceUnavailable', 20],
+    [
+      { strError: 'Trade items are unavailable: the item server is down. (20)' },
+      500,
+      'serviceUnavailable',
+      20,
+    ],
     [undefined, 502, 'serviceUnavailable', undefined],
   ])('maps a send answered %j (HTTP %i) to %s', async (body, status, reason, eresult) => {
     const alpha = sessionOf(ALPHA, viaSocks());

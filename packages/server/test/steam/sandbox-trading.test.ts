@@ -33,7 +33,10 @@ const nextProxy = (): SteamProxy => ({
   password: null,
 });
 
-async function sessionOf(login: string, onChange?: (state: TradeSessionState) => void): Promise<SteamTradeSession> {
+async function sessionOf(
+  login: string,
+  onChange?: (state: TradeSessionState) => void,
+): Promise<SteamTradeSession> {
   const account = world.find(login)!;
   const proxy = nextProxy();
   const signed = await port.signIn({
@@ -117,7 +120,10 @@ describe('sandbox inventories', () => {
     world = new SandboxWorld(undefined, { inventorySizes: { tf2: 0 } });
     port = createSteamPort({ mode: 'sandbox' }, { sandboxWorld: world, clock });
     const alpha = await sessionOf('sandbox_bot_0003');
-    expect(await alpha.inventory('tf2')).toMatchObject({ ok: true, inventory: { state: 'empty', items: [] } });
+    expect(await alpha.inventory('tf2')).toMatchObject({
+      ok: true,
+      inventory: { state: 'empty', items: [] },
+    });
     const hidden = world.find('sandbox_private_inventory')!.steamId;
     expect(await alpha.inventory('cs2', { ownerSteamId: hidden })).toMatchObject({
       ok: false,
@@ -148,13 +154,20 @@ describe('sandbox trade offers', () => {
     );
     expect(sent).toMatchObject({ ok: true, state: 9, needsConfirmation: true, hold: { theirEscrowDays: 0 } });
     if (!sent.ok) return;
-    expect(await alpha.confirmOffers([sent.offerId])).toEqual({ ok: true, answered: [sent.offerId], missing: [] });
+    expect(await alpha.confirmOffers([sent.offerId])).toEqual({
+      ok: true,
+      answered: [sent.offerId],
+      missing: [],
+    });
     const accepted = await bravo.acceptOffer(sent.offerId);
     expect(accepted).toMatchObject({ ok: true, needsConfirmation: true });
     expect(await bravo.confirmOffers([sent.offerId])).toMatchObject({ ok: true, answered: [sent.offerId] });
 
     const offer = await alpha.getOffer(sent.offerId);
-    expect(offer).toMatchObject({ ok: true, offer: { state: 3, isOurOffer: true, message: 'hello [td:ref-1]' } });
+    expect(offer).toMatchObject({
+      ok: true,
+      offer: { state: 3, isOurOffer: true, message: 'hello [td:ref-1]' },
+    });
     const after = { alpha: await alpha.inventory('cs2'), bravo: await bravo.inventory('cs2') };
     if (!before.alpha.ok || !before.bravo.ok || !after.alpha.ok || !after.bravo.ok) throw new Error('scan');
     const ids = (items: { assetId: string }[]) => new Set(items.map((item) => item.assetId));
@@ -206,24 +219,41 @@ describe('sandbox trade offers', () => {
     expect(await alpha.getOffer(second.offerId)).toMatchObject({ offer: { state: 6 } });
     expect(await bravo.declineOffer(first.offerId)).toMatchObject({ ok: true });
     const received = await bravo.listOffers({ sent: false, received: true, since: new Date(now - 60_000) });
-    expect(received.ok && received.offers.map((offer) => [offer.id, offer.state])).toEqual([[first.offerId, 7]]);
+    expect(received.ok && received.offers.map((offer) => [offer.id, offer.state])).toEqual([
+      [first.offerId, 7],
+    ]);
   });
 
   it('enforces Steam limits before calling: 255 items, 5 offers a partner a run, self, expiry', async () => {
     const alpha = await sessionOf('sandbox_bot_0031');
     const bravo = await sessionOf('sandbox_bot_0032');
     const token = tokenOf('sandbox_bot_0032');
-    const many = Array.from({ length: 256 }, (_, i) => ({ appId: 730, contextId: '2', assetId: String(i + 1), amount: 1 }));
+    const many = Array.from({ length: 256 }, (_, i) => ({
+      appId: 730,
+      contextId: '2',
+      assetId: String(i + 1),
+      amount: 1,
+    }));
     const base = { partnerSteamId: bravo.steamId, tradeToken: token, itemsToReceive: [], reference: 'lim' };
-    expect(await alpha.sendOffer({ ...base, itemsToGive: many })).toMatchObject({ ok: false, reason: 'tooManyItems' });
-    expect(await alpha.sendOffer({ ...base, itemsToGive: [] })).toMatchObject({ ok: false, reason: 'emptyOffer' });
-    expect(await alpha.sendOffer({ ...base, partnerSteamId: alpha.steamId, itemsToGive: many.slice(0, 1) })).toMatchObject({
+    expect(await alpha.sendOffer({ ...base, itemsToGive: many })).toMatchObject({
+      ok: false,
+      reason: 'tooManyItems',
+    });
+    expect(await alpha.sendOffer({ ...base, itemsToGive: [] })).toMatchObject({
+      ok: false,
+      reason: 'emptyOffer',
+    });
+    expect(
+      await alpha.sendOffer({ ...base, partnerSteamId: alpha.steamId, itemsToGive: many.slice(0, 1) }),
+    ).toMatchObject({
       ok: false,
       reason: 'offerToSelf',
     });
     const items = await tradableCs2(alpha, 6);
     for (const item of items.slice(0, 5)) {
-      expect(await alpha.sendOffer({ ...base, itemsToGive: [item] }, { runId: 'r' })).toMatchObject({ ok: true });
+      expect(await alpha.sendOffer({ ...base, itemsToGive: [item] }, { runId: 'r' })).toMatchObject({
+        ok: true,
+      });
     }
     expect(await alpha.sendOffer({ ...base, itemsToGive: [items[5]!] }, { runId: 'r' })).toMatchObject({
       ok: false,
@@ -317,10 +347,19 @@ describe('sandbox trading failure accounts', () => {
   it('sandbox_trade_rate_limited rests its proxy after a 429', async () => {
     const limited = await sessionOf('sandbox_trade_rate_limited');
     const first = await limited.inventory('cs2');
-    expect(first).toMatchObject({ ok: false, reason: 'rateLimited', retry: 'coolDownProxy', httpStatus: 429 });
+    expect(first).toMatchObject({
+      ok: false,
+      reason: 'rateLimited',
+      retry: 'coolDownProxy',
+      httpStatus: 429,
+    });
     if (first.ok) return;
     expect(first.retryAfter!.getTime()).toBeGreaterThan(now);
-    expect(await limited.inventory('dota2')).toMatchObject({ ok: false, reason: 'rateLimited', answeredFromRest: true });
+    expect(await limited.inventory('dota2')).toMatchObject({
+      ok: false,
+      reason: 'rateLimited',
+      answeredFromRest: true,
+    });
   });
 
   it('sandbox_confirmation_missing leaves its offers waiting for a confirmation that never appears', async () => {
@@ -369,7 +408,8 @@ describe('sandbox web sessions', () => {
     }
     expect(changes.filter((state) => state.tradeProtectionAcknowledgedAt !== null).length).toBeGreaterThan(0);
     const acknowledgements = changes.filter(
-      (state, index) => state.tradeProtectionAcknowledgedAt && !changes[index - 1]?.tradeProtectionAcknowledgedAt,
+      (state, index) =>
+        state.tradeProtectionAcknowledgedAt && !changes[index - 1]?.tradeProtectionAcknowledgedAt,
     );
     expect(acknowledgements).toHaveLength(1);
     expect(world.trading.hasAcknowledged(alpha.steamId)).toBe(true);
@@ -379,7 +419,11 @@ describe('sandbox web sessions', () => {
     const alpha = await sessionOf('sandbox_bot_0091');
     expect((await alpha.inventory('cs2')).ok).toBe(true);
     world.revokeSessions(alpha.steamId, Math.floor(now / 1000) + 60);
-    expect(await alpha.inventory('cs2')).toMatchObject({ ok: false, reason: 'sessionRevoked', retry: 'signIn' });
+    expect(await alpha.inventory('cs2')).toMatchObject({
+      ok: false,
+      reason: 'sessionRevoked',
+      retry: 'signIn',
+    });
     now += 120_000;
     const again = await sessionOf('sandbox_bot_0091');
     expect((await again.inventory('cs2')).ok).toBe(true);

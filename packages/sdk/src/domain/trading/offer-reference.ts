@@ -13,7 +13,8 @@ export function isValidOfferReference(reference: string): boolean {
 
 /** The message Steam receives: the caller's text (cut to fit) followed by the reference tag. */
 export function offerMessageWithReference(reference: string, text = ''): string {
-  if (!isValidOfferReference(reference)) throw new Error('An offer reference is 1-40 letters, digits, - or _');
+  if (!isValidOfferReference(reference))
+    throw new Error('An offer reference is 1-40 letters, digits, - or _');
   const tag = `[td:${reference}]`;
   const room = TRADE_LIMITS.maxMessageLength - tag.length - 1;
   const body = text.trim().slice(0, Math.max(0, room));

@@ -212,7 +212,10 @@ export interface SteamTradeSession {
     options?: { ownerSteamId?: string; contextId?: string; count?: number; startAssetId?: string | null },
   ): Promise<TradeResult<{ page: InventoryPage }>>;
   /** Every page of a game's inventory (and, for our own CS2, the Trade Protection context). */
-  inventory(game: TradeGame, options?: InventoryScanOptions): Promise<TradeResult<{ inventory: ScannedInventory }>>;
+  inventory(
+    game: TradeGame,
+    options?: InventoryScanOptions,
+  ): Promise<TradeResult<{ inventory: ScannedInventory }>>;
   tradeHold(partnerSteamId: string, tradeToken: string | null): Promise<TradeResult<{ hold: TradeHold }>>;
   sendOffer(
     input: SendOfferInput,
@@ -232,6 +235,9 @@ export interface SteamTradeSession {
 }
 
 export interface SteamTradingPort {
-  openWebSession(refreshToken: string, proxy: SteamProxy | null): Promise<TradeResult<{ session: WebSession }>>;
+  openWebSession(
+    refreshToken: string,
+    proxy: SteamProxy | null,
+  ): Promise<TradeResult<{ session: WebSession }>>;
   tradeSession(account: TradeAccount): SteamTradeSession;
 }

@@ -64,7 +64,12 @@ export interface FakeTrading {
   tokensSeen: string[];
 }
 
-const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+const json = (
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 };
@@ -108,7 +113,14 @@ export function createFakeTrading(
   const sessionMatches = (req: http.IncomingMessage, fields: URLSearchParams) =>
     new RegExp(`sessionid=${fields.get('sessionid')}(;|$)`).test(String(req.headers.cookie ?? ''));
 
-  function inventory(res: http.ServerResponse, url: URL, reader: string, owner: string, app: string, ctx: string) {
+  function inventory(
+    res: http.ServerResponse,
+    url: URL,
+    reader: string,
+    owner: string,
+    app: string,
+    ctx: string,
+  ) {
     if (trading.privateInventories.has(owner) && owner !== reader) {
       res.writeHead(403, { 'content-type': 'application/json' }).end('null');
       return;
@@ -186,7 +198,11 @@ export function createFakeTrading(
     const inventoryPath = /^\/inventory\/(\d{17})\/(\d+)\/(\d+)$/.exec(url.pathname);
     const offerPath = /^\/tradeoffer\/(\d+)\/(accept|cancel|decline)$/.exec(url.pathname);
     const known =
-      api || inventoryPath || offerPath || url.pathname.startsWith('/mobileconf/') || url.pathname.startsWith('/trade');
+      api ||
+      inventoryPath ||
+      offerPath ||
+      url.pathname.startsWith('/mobileconf/') ||
+      url.pathname.startsWith('/trade');
     if (!known) return false;
     const me = who(req, url);
     if (!me) {
@@ -199,8 +215,12 @@ export function createFakeTrading(
     }
     if (label === 'GET /IEconService/GetTradeHoldDurations/v1/') {
       const them = url.searchParams.get('steamid_target') ?? '';
-      const seconds = (id: string) => ({ escrow_end_duration_seconds: (trading.escrowDays.get(id) ?? 0) * 86400 });
-      json(res, 200, { response: { my_escrow: seconds(me), their_escrow: seconds(them), both_escrow: seconds(me) } });
+      const seconds = (id: string) => ({
+        escrow_end_duration_seconds: (trading.escrowDays.get(id) ?? 0) * 86400,
+      });
+      json(res, 200, {
+        response: { my_escrow: seconds(me), their_escrow: seconds(them), both_escrow: seconds(me) },
+      });
       return true;
     }
     if (label === 'GET /IEconService/GetTradeOffer/v1/') {
@@ -220,7 +240,9 @@ export function createFakeTrading(
               : [],
           trade_offers_received:
             url.searchParams.get('get_received_offers') === '1'
-              ? all.filter((offer) => offer.partner === me && offer.state !== 9).map((offer) => rawOffer(offer, me))
+              ? all
+                  .filter((offer) => offer.partner === me && offer.state !== 9)
+                  .map((offer) => rawOffer(offer, me))
               : [],
         },
       });
@@ -281,8 +303,9 @@ export function createFakeTrading(
     }
     if (label === 'GET /mobileconf/getlist') {
       const mobile =
-        req.headers['user-agent'] === 'okhttp/4.9.2' && /mobileClient=android/.test(String(req.headers.cookie));
-      if (!mobile) return json(res, 429, null), true;
+        req.headers['user-agent'] === 'okhttp/4.9.2' &&
+        /mobileClient=android/.test(String(req.headers.cookie));
+      if (!mobile) return (json(res, 429, null), true);
       if (url.searchParams.get('a') !== me || !(await keyMatches(me, url.searchParams, 'list'))) {
         json(res, 200, { success: false, message: 'Invalid authenticator' });
         return true;

@@ -63,7 +63,8 @@ export function verifySandboxAccessToken(
   const given = Buffer.from(parts[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   const claims = readTokenClaims(token);
-  if (!claims?.sub || claims.aud.includes('derive') || claims.exp === null || claims.exp <= nowSeconds) return null;
+  if (!claims?.sub || claims.aud.includes('derive') || claims.exp === null || claims.exp <= nowSeconds)
+    return null;
   return { sub: claims.sub, exp: claims.exp, iat: sandboxTokenIssuedAt(token) };
 }
 

@@ -48,7 +48,9 @@ export async function confirmOwnOffers(
   }
   const missing = offerIds.filter((id) => waiting.has(id));
   if (answered.length === 0 && missing.length > 0) {
-    return tradeFailure('confirmationNotFound', { detail: `no confirmation for offers ${missing.join(', ')}` });
+    return tradeFailure('confirmationNotFound', {
+      detail: `no confirmation for offers ${missing.join(', ')}`,
+    });
   }
   return { ok: true, answered, missing };
 }

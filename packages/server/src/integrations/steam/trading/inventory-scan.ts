@@ -3,7 +3,7 @@
  * `more_items` is false. For our own CS2 inventory the Trade Protection context is read too, so protected items
  * are listed with the time their protection ends.
  */
-import { TRADE_GAMES, TRADE_LIMITS, type InventoryItem, type TradeGame } from '@tradedeck/sdk/domain';
+import { type InventoryItem, TRADE_GAMES, TRADE_LIMITS, type TradeGame } from '@tradedeck/sdk/domain';
 import type { InventoryPage, ScannedInventory, TradeResult } from '../trading-port.ts';
 
 export type PageReader = (
@@ -62,7 +62,9 @@ export async function scanInventory(
       for (const item of protectedItems.items) items.push(item);
       totalCount += protectedItems.totalCount;
       pages += protectedItems.pages;
-    } else if (!['inventoryPrivate', 'accessDenied', 'invalidRequest', 'offerNotFound'].includes(protectedItems.reason)) {
+    } else if (
+      !['inventoryPrivate', 'accessDenied', 'invalidRequest', 'offerNotFound'].includes(protectedItems.reason)
+    ) {
       return protectedItems;
     }
   }

@@ -42,7 +42,10 @@ export const ACCESS_TOKEN_REFRESH_MARGIN_S = 5 * 60;
 
 export interface TradeSessionDeps {
   adapter: SteamTradingAdapter;
-  openWebSession(refreshToken: string, proxy: SteamProxy | null): Promise<TradeResult<{ session: WebSession }>>;
+  openWebSession(
+    refreshToken: string,
+    proxy: SteamProxy | null,
+  ): Promise<TradeResult<{ session: WebSession }>>;
   steamTime(proxy: SteamProxy): Promise<SteamTimeResult>;
   rests: TradeRests;
   runs: OfferRunCounter;
@@ -180,7 +183,8 @@ export class TradeSession implements SteamTradeSession {
     const found = await this.getOffer(offerId);
     if (!found.ok) return found;
     const { offer } = found;
-    if (offer.isOurOffer) return tradeFailure('invalidRequest', { detail: 'an offer we sent cannot be accepted by us' });
+    if (offer.isOurOffer)
+      return tradeFailure('invalidRequest', { detail: 'an offer we sent cannot be accepted by us' });
     if (offer.state === 5 || new Date(offer.expiresAt).getTime() <= this.deps.clock.now()) {
       return tradeFailure('offerExpired');
     }
@@ -243,7 +247,9 @@ export class TradeSession implements SteamTradeSession {
     const count = input.itemsToGive.length + input.itemsToReceive.length;
     if (count === 0) return tradeFailure('emptyOffer');
     if (count > TRADE_LIMITS.maxItemsPerOffer) {
-      return tradeFailure('tooManyItems', { detail: `${count} items, at most ${TRADE_LIMITS.maxItemsPerOffer}` });
+      return tradeFailure('tooManyItems', {
+        detail: `${count} items, at most ${TRADE_LIMITS.maxItemsPerOffer}`,
+      });
     }
     if (options.runId && !this.deps.runs.allows(options.runId, this.steamId, input.partnerSteamId)) {
       return tradeFailure('tooManyOffersToPartner', {
@@ -311,7 +317,10 @@ export class TradeSession implements SteamTradeSession {
   private async identity(): Promise<ConfirmationIdentity | null> {
     const secret = this.account.identitySecret;
     if (!secret) return null;
-    return { identitySecret: secret, deviceId: this.account.deviceId || (await deriveDeviceId(this.steamId)) };
+    return {
+      identitySecret: secret,
+      deviceId: this.account.deviceId || (await deriveDeviceId(this.steamId)),
+    };
   }
 
   /** Steam's clock through the proxy; never the same second twice, so no confirmation key is reused. */

@@ -10,13 +10,21 @@ interface RawConfirmation {
   creation_time?: number;
 }
 
-export type ConfirmationList = { ok: true; confirmations: MobileConfirmation[] } | { ok: false; needAuth: boolean; message: string };
+export type ConfirmationList =
+  | { ok: true; confirmations: MobileConfirmation[] }
+  | { ok: false; needAuth: boolean; message: string };
 
 export function parseConfirmationList(json: unknown): ConfirmationList {
-  const body = (json ?? {}) as { success?: boolean; needauth?: boolean; message?: string; conf?: RawConfirmation[] };
+  const body = (json ?? {}) as {
+    success?: boolean;
+    needauth?: boolean;
+    message?: string;
+    conf?: RawConfirmation[];
+  };
   if (body.needauth) return { ok: false, needAuth: true, message: 'needauth' };
   // A wrong identity secret is answered with success false and a message about invalid Steam Guard codes.
-  if (body.success !== true) return { ok: false, needAuth: false, message: body.message ?? 'confirmation list refused' };
+  if (body.success !== true)
+    return { ok: false, needAuth: false, message: body.message ?? 'confirmation list refused' };
   const confirmations: MobileConfirmation[] = [];
   for (const raw of body.conf ?? []) {
     if (raw.id === undefined || raw.nonce === undefined || raw.creator_id === undefined) continue;

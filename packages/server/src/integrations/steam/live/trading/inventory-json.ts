@@ -4,8 +4,8 @@
  * the Trade Protection context, the end of protection (notes §6, §11 C, §14).
  */
 import {
-  ITEM_EXTERIORS,
   type InventoryItem,
+  ITEM_EXTERIORS,
   type ItemExterior,
   TRADE_PROTECTED_CONTEXT_ID,
   tradeGameOfApp,
@@ -164,5 +164,9 @@ export function steamDate(text: string): string | null {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 function stripHtml(value: string): string {
-  return value.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  return value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

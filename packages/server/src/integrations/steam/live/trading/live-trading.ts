@@ -24,7 +24,7 @@ import type {
 import { parseConfirmationList } from './confirmation-json.ts';
 import { parseInventoryPage } from './inventory-json.ts';
 import { parseHoldAnswer, parseOfferAnswer, parseOffersAnswer } from './offer-json.ts';
-import { type SteamWebClient, interpretAnswer } from './steam-web-client.ts';
+import { interpretAnswer, type SteamWebClient } from './steam-web-client.ts';
 
 /** Pages of GetTradeOffers read at most for one listing (Steam pages by cursor). */
 const MAX_OFFER_PAGES = 20;
@@ -65,7 +65,10 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     return hold ? { ok: true as const, hold } : tradeFailure('targetCannotTrade');
   }
 
-  async sendOffer(auth: WebAuth, input: SendOfferInput & { message: string }): Promise<TradeResult<SentOffer>> {
+  async sendOffer(
+    auth: WebAuth,
+    input: SendOfferInput & { message: string },
+  ): Promise<TradeResult<SentOffer>> {
     const accountId = accountIdFromSteamId(input.partnerSteamId);
     const token = input.tradeToken ? `&token=${encodeURIComponent(input.tradeToken)}` : '';
     const answer = await this.web.json(auth, {
@@ -92,9 +95,15 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     });
     if (!answer.ok) return answer;
     const body = answer.json as { tradeofferid?: string; needs_mobile_confirmation?: boolean };
-    if (!body?.tradeofferid) return tradeFailure('unknownError', { detail: 'send answered without an offer id' });
+    if (!body?.tradeofferid)
+      return tradeFailure('unknownError', { detail: 'send answered without an offer id' });
     const needsConfirmation = body.needs_mobile_confirmation === true;
-    return { ok: true, offerId: String(body.tradeofferid), state: needsConfirmation ? 9 : 2, needsConfirmation };
+    return {
+      ok: true,
+      offerId: String(body.tradeofferid),
+      state: needsConfirmation ? 9 : 2,
+      needsConfirmation,
+    };
   }
 
   async getOffer(auth: WebAuth, offerId: string) {
@@ -138,13 +147,23 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     return { ok: true as const, offers: offers.filter((offer) => Date.parse(offer.updatedAt) >= since) };
   }
 
-  async acceptOffer(auth: WebAuth, offerId: string, partnerSteamId: string): Promise<TradeResult<AcceptedOffer>> {
+  async acceptOffer(
+    auth: WebAuth,
+    offerId: string,
+    partnerSteamId: string,
+  ): Promise<TradeResult<AcceptedOffer>> {
     const answer = await this.web.json(auth, {
       method: 'POST',
       site: 'community',
       path: `/tradeoffer/${offerId}/accept`,
       referer: `${this.web.communityBase}/tradeoffer/${offerId}/`,
-      form: { sessionid: auth.sessionId, serverid: 1, tradeofferid: offerId, partner: partnerSteamId, captcha: '' },
+      form: {
+        sessionid: auth.sessionId,
+        serverid: 1,
+        tradeofferid: offerId,
+        partner: partnerSteamId,
+        captcha: '',
+      },
     });
     if (!answer.ok) return answer;
     const body = (answer.json ?? {}) as { tradeid?: string; needs_mobile_confirmation?: boolean };
@@ -171,7 +190,15 @@ export class LiveSteamTrading implements SteamTradingAdapter {
       site: 'community',
       path: '/mobileconf/getlist',
       mobile: true,
-      query: { p: identity.deviceId, a: auth.steamId, k: key, t: time, m: 'react', tag: 'list', l: 'english' },
+      query: {
+        p: identity.deviceId,
+        a: auth.steamId,
+        k: key,
+        t: time,
+        m: 'react',
+        tag: 'list',
+        l: 'english',
+      },
     });
     if ('ok' in answer) return answer;
     const checked = interpretAnswer(answer);

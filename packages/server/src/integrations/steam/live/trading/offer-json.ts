@@ -1,5 +1,10 @@
 /** `IEconService/GetTradeOffer(s)` offers and `GetTradeHoldDurations` as the port's shapes (notes §7). */
-import { steamIdFromAccountId, type TradeAsset, type TradeHold, type TradeOffer } from '@tradedeck/sdk/domain';
+import {
+  steamIdFromAccountId,
+  type TradeAsset,
+  type TradeHold,
+  type TradeOffer,
+} from '@tradedeck/sdk/domain';
 
 interface RawItem {
   appid?: number | string;
@@ -65,7 +70,11 @@ export function parseOffersAnswer(json: unknown): { offers: TradeOffer[]; nextCu
   const response =
     (
       json as {
-        response?: { trade_offers_sent?: RawOffer[]; trade_offers_received?: RawOffer[]; next_cursor?: number };
+        response?: {
+          trade_offers_sent?: RawOffer[];
+          trade_offers_received?: RawOffer[];
+          next_cursor?: number;
+        };
       } | null
     )?.response ?? {};
   const offers = [...(response.trade_offers_sent ?? []), ...(response.trade_offers_received ?? [])]

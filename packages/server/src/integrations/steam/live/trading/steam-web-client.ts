@@ -129,7 +129,11 @@ export function interpretAnswer(answer: WebAnswer): { ok: true; json: unknown } 
   const eresult = Number.isInteger(eresultHeader) && eresultHeader > 0 ? eresultHeader : undefined;
   if (status === 200 && !strError) {
     // A code 2 next to a meaningful body is a success in disguise (steam-tradeoffer-manager reads it so).
-    if (eresult === undefined || eresult === 1 || (eresult === 2 && object && Object.keys(object).length > 0)) {
+    if (
+      eresult === undefined ||
+      eresult === 1 ||
+      (eresult === 2 && object && Object.keys(object).length > 0)
+    ) {
       return { ok: true, json };
     }
   }
@@ -146,7 +150,8 @@ function cookies(auth: WebAuth, mobile: boolean): string {
     `sessionid=${auth.sessionId}`,
     'Steam_Language=english',
   ];
-  if (mobile) parts.push('mobileClient=android', `mobileClientVersion=${encodeURIComponent(MOBILE_CLIENT_VERSION)}`);
+  if (mobile)
+    parts.push('mobileClient=android', `mobileClientVersion=${encodeURIComponent(MOBILE_CLIENT_VERSION)}`);
   return parts.join('; ');
 }
 

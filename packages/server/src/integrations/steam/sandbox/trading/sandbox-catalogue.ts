@@ -63,7 +63,7 @@ export const SANDBOX_CATALOGUE: Readonly<Record<TradeGame, readonly CatalogueEnt
   tf2: [
     plain('Mann Co. Supply Crate Key', 'Level 5 Tool', 'Unique', 210),
     plain('Refined Metal', 'Level 3 Craft Item', 'Unique', 7),
-    plain("Team Captain", 'Level 10 Hat', 'Unique', 950),
+    plain('Team Captain', 'Level 10 Hat', 'Unique', 950),
     plain('Strange Rocket Launcher', 'Strange Rocket Launcher - Kills: 0', 'Strange', 95),
     plain('Burning Flames Team Captain', 'Level 10 Hat', 'Unusual', 125000),
   ],
@@ -98,5 +98,7 @@ export function priceOf(entry: CatalogueEntry, exteriorIndex: number | null): nu
 }
 
 export function displayName(entry: CatalogueEntry, exteriorIndex: number | null): string {
-  return entry.wears && exteriorIndex !== null ? `${entry.name} (${exteriorName(exteriorIndex)})` : entry.name;
+  return entry.wears && exteriorIndex !== null
+    ? `${entry.name} (${exteriorName(exteriorIndex)})`
+    : entry.name;
 }

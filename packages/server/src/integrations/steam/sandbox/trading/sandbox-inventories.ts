@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import {
   type InventoryItem,
-  TRADE_GAMES,
   TRADE_GAME_KEYS,
+  TRADE_GAMES,
   TRADE_PROTECTED_CONTEXT_ID,
   TRADE_PROTECTION_DAYS,
   type TradeGame,
@@ -153,7 +153,9 @@ export class SandboxInventories {
     this.#made.add(key);
     const account = this.world.findBySteamId(steamId);
     if (!account) return;
-    const digest = createHash('sha1').update(`${this.world.seed}:${account.login}:inventory:${game}`).digest();
+    const digest = createHash('sha1')
+      .update(`${this.world.seed}:${account.login}:inventory:${game}`)
+      .digest();
     const next = random(digest.readUInt32BE(0));
     const [least, most] = DEFAULT_SIZES[game];
     const size = Math.min(

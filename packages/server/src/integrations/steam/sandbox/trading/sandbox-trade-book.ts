@@ -74,7 +74,10 @@ export class SandboxTradeBook {
   tradeToken(steamId: string): string | null {
     const account = this.world.findBySteamId(steamId);
     if (!account) return null;
-    return createHash('sha1').update(`${this.world.seed}:${account.login}:tradetoken`).digest('base64url').slice(0, 8);
+    return createHash('sha1')
+      .update(`${this.world.seed}:${account.login}:tradetoken`)
+      .digest('base64url')
+      .slice(0, 8);
   }
 
   hasAcknowledged(steamId: string): boolean {
@@ -117,7 +120,11 @@ export class SandboxTradeBook {
     };
   }
 
-  hold(from: SandboxAccount, partnerSteamId: string, tradeToken: string | null): TradeResult<{ hold: TradeHold }> {
+  hold(
+    from: SandboxAccount,
+    partnerSteamId: string,
+    tradeToken: string | null,
+  ): TradeResult<{ hold: TradeHold }> {
     const partner = this.world.findBySteamId(partnerSteamId);
     if (!partner) return tradeFailure('accessDenied', { eresult: 15 });
     if (from.trading === 'tradeBan') return tradeFailure('tradeBan', { eresult: 17 });
@@ -143,11 +150,17 @@ export class SandboxTradeBook {
     const count = input.itemsToGive.length + input.itemsToReceive.length;
     if (count === 0) return tradeFailure('emptyOffer');
     if (count > TRADE_LIMITS.maxItemsPerOffer) return tradeFailure('tooManyItems');
-    const mine = this.offersOf(from.steamId, now).filter((offer) => offer.sender === from.steamId && ACTIVE.has(offer.state));
-    if (mine.filter((offer) => offer.partner === input.partnerSteamId).length >= TRADE_LIMITS.maxOffersPerPartnerPerRun) {
+    const mine = this.offersOf(from.steamId, now).filter(
+      (offer) => offer.sender === from.steamId && ACTIVE.has(offer.state),
+    );
+    if (
+      mine.filter((offer) => offer.partner === input.partnerSteamId).length >=
+      TRADE_LIMITS.maxOffersPerPartnerPerRun
+    ) {
       return tradeFailure('tooManyOffersToPartner', { eresult: 50 });
     }
-    if (mine.length >= TRADE_LIMITS.maxActiveSentOffers) return tradeFailure('offerLimitExceeded', { eresult: 25 });
+    if (mine.length >= TRADE_LIMITS.maxActiveSentOffers)
+      return tradeFailure('offerLimitExceeded', { eresult: 25 });
     const available =
       this.holdsAll(from.steamId, input.itemsToGive, now) &&
       this.holdsAll(input.partnerSteamId, input.itemsToReceive, now);
