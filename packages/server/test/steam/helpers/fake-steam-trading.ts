@@ -305,7 +305,10 @@ export function createFakeTrading(
       const mobile =
         req.headers['user-agent'] === 'okhttp/4.9.2' &&
         /mobileClient=android/.test(String(req.headers.cookie));
-      if (!mobile) return (json(res, 429, null), true);
+      if (!mobile) {
+        json(res, 429, null);
+        return true;
+      }
       if (url.searchParams.get('a') !== me || !(await keyMatches(me, url.searchParams, 'list'))) {
         json(res, 200, { success: false, message: 'Invalid authenticator' });
         return true;
