@@ -307,10 +307,9 @@ export class TradeSession implements SteamTradeSession {
       return opened;
     }
     this.#session = opened.session;
-    const rotated = opened.session.refreshToken !== this.#refreshToken;
     this.#refreshToken = opened.session.refreshToken;
-    // The owner persists at least a rotated refresh token before anything else happens.
-    if (rotated || this.account.onChange) await this.account.onChange?.(this.state());
+    // The owner persists the new state (a rotated refresh token above all) before anything else happens.
+    await this.account.onChange?.(this.state());
     return opened;
   }
 
