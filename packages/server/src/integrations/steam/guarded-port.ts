@@ -4,6 +4,7 @@
  * (87). Retrying during a rest would only reset Steam's timer, so the rest is answered without calling Steam
  * (`answeredFromRest`), also to a sign-in that was waiting for its slot when the rest began.
  */
+import { randomBytes } from 'node:crypto';
 import { EResult, type LoginOutcome } from '@tradedeck/sdk/domain';
 import type { Clock } from './clock.ts';
 import { NO_PROXY, steamFailure } from './failures.ts';
@@ -22,6 +23,15 @@ import type {
 } from './port.ts';
 import { proxyKey } from './proxy-agent.ts';
 import type { ThrottleStore } from './throttle-store.ts';
+import { readTokenClaims } from './token-claims.ts';
+import { OfferRunCounter } from './trading/offer-runs.ts';
+import { failureFromSessionRefresh } from './trading/trade-failure.ts';
+import { TradeRests } from './trading/trade-rests.ts';
+import { TradeSession } from './trading/trade-session.ts';
+import type { SteamTradeSession, TradeAccount, TradeResult, WebSession } from './trading-port.ts';
+
+/** Lifetime assumed for an access token whose `exp` cannot be read (Steam's web cookies last about a day). */
+const DEFAULT_ACCESS_TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
 
 export interface GuardOptions {
   store: ThrottleStore;
@@ -31,10 +41,15 @@ export interface GuardOptions {
 }
 
 export class GuardedSteamPort implements SteamPort {
+  readonly #rests: TradeRests;
+  readonly #runs = new OfferRunCounter();
+
   constructor(
     private readonly inner: SteamAdapter,
     private readonly options: GuardOptions,
-  ) {}
+  ) {
+    this.#rests = new TradeRests(options.store);
+  }
 
   get mode() {
     return this.inner.mode;
@@ -91,6 +106,46 @@ export class GuardedSteamPort implements SteamPort {
     return this.inner.guardCode(sharedSecret, atSeconds);
   }
 
+  /**
+   * A web session from a refresh token: a fresh access token (the refresh token renewed when it nears its
+   * end) and the cookies Steam's web wants (`steamLoginSecure` = SteamID || access token, `sessionid`).
+   */
+  async openWebSession(
+    refreshToken: string,
+    proxy: SteamProxy | null,
+  ): Promise<TradeResult<{ session: WebSession }>> {
+    if (!proxy) return failureFromSessionRefresh(NO_PROXY);
+    const refreshed = await this.refreshSession(refreshToken, proxy, { renew: 'auto' });
+    if (!refreshed.ok) return failureFromSessionRefresh(refreshed);
+    const exp = readTokenClaims(refreshed.accessToken)?.exp ?? null;
+    return {
+      ok: true,
+      session: {
+        steamId: refreshed.steamId,
+        accessToken: refreshed.accessToken,
+        refreshToken: refreshed.refreshToken,
+        refreshTokenRenewed: refreshed.renewed,
+        accessTokenExpiresAt: new Date(
+          exp !== null ? exp * 1000 : this.options.clock.now() + DEFAULT_ACCESS_TOKEN_LIFETIME_MS,
+        ),
+        sessionId: newSessionId(),
+        proxy,
+      },
+    };
+  }
+
+  tradeSession(account: TradeAccount): SteamTradeSession {
+    return new TradeSession(account, {
+      adapter: this.inner.trading,
+      openWebSession: (token, proxy) => this.openWebSession(token, proxy),
+      steamTime: (proxy) => this.steamTime(proxy),
+      rests: this.#rests,
+      runs: this.#runs,
+      clock: this.options.clock,
+      newSessionId,
+    });
+  }
+
   async proxyRestUntil(proxy: SteamProxy): Promise<Date | null> {
     const until = await this.options.store.proxyCoolDownUntil(proxyKey(proxy), this.options.clock.now());
     return until === null ? null : new Date(until);
@@ -122,4 +177,9 @@ export class GuardedSteamPort implements SteamPort {
     }
     return result;
   }
+}
+
+/** Steam's `sessionid` cookie is chosen by the client: 12 random bytes in hex, as the web client makes it. */
+function newSessionId(): string {
+  return randomBytes(12).toString('hex');
 }

@@ -5,6 +5,7 @@
  * new interfaces joined into `SteamPort` without changing these.
  */
 import type { LoginFailure, LoginOutcome } from '@tradedeck/sdk/domain';
+import type { SteamTradingAdapter, SteamTradingPort } from './trading-port.ts';
 
 export type SteamMode = 'live' | 'sandbox';
 
@@ -120,12 +121,14 @@ export interface SteamRestsPort {
   proxyRestUntil(proxy: SteamProxy): Promise<Date | null>;
 }
 
-/** The whole port. Inventory and trade capabilities join here as `SteamSessionPort & SteamInventoryPort & ...`. */
-export interface SteamPort extends SteamSessionPort, SteamRestsPort {
+/** The whole port: sessions, rests, and trading (web sessions, inventories, offers, confirmations). */
+export interface SteamPort extends SteamSessionPort, SteamRestsPort, SteamTradingPort {
   /** Shown as a badge by the web app and the CLI: sandbox is a labelled mode, never a silent fallback. */
   readonly mode: SteamMode;
   close(): Promise<void>;
 }
 
-/** What an adapter (live or sandbox) implements; the guard around it keeps the rests. */
-export type SteamAdapter = Omit<SteamPort, keyof SteamRestsPort>;
+/** What an adapter (live or sandbox) implements; the guard around it keeps the rests and the trade sessions. */
+export type SteamAdapter = Omit<SteamPort, keyof SteamRestsPort | keyof SteamTradingPort> & {
+  readonly trading: SteamTradingAdapter;
+};

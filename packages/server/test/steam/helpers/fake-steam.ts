@@ -50,9 +50,25 @@ export interface FakeSteam {
   /** Requests that reached the fake without a proxy: must stay empty. */
   leaks: string[];
   codeSubmissions: { code: string; accepted: boolean }[];
+  /** Lifetime of the access tokens it issues (Steam's are about a day). */
+  accessTokenLifetimeS: number;
   issueRefreshToken(steamId: string, expiresAt: number): string;
+  /** The claims of a valid, unexpired access token it issued, else null. */
+  verifyAccessToken(token: string): { sub: string; exp: number } | null;
+  /** Refuses every access token issued so far (as when Steam ends web sessions); refresh tokens still work. */
+  expireAccessTokens(): void;
+  /** Refuses every token of the account issued so far, refresh tokens included (sessions revoked). */
+  revokeSessions(steamId: string): void;
   close(): Promise<void>;
 }
+
+/** More endpoints served beside the login ones; answers true when it handled the request. */
+export type FakeRoute = (
+  req: http.IncomingMessage,
+  url: URL,
+  body: string,
+  res: http.ServerResponse,
+) => Promise<boolean> | boolean;
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -60,6 +76,7 @@ export async function startFakeSteam(
   accounts: FakeAccount[],
   skewSeconds = 0,
   tls?: { key: string; cert: string },
+  extraRoute?: FakeRoute,
 ): Promise<FakeSteam> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const jwk = privateKey.export({ format: 'jwk' }) as { n: string; e: string; d: string };
@@ -67,6 +84,8 @@ export async function startFakeSteam(
   const [n, e, d] = [toBig(jwk.n), toBig(jwk.e), toBig(jwk.d)];
   const sessions = new Map<string, { account: FakeAccount; approved: boolean }>();
   let serial = 0;
+  let accessValidAfter = 0;
+  const revokedUpTo = new Map<string, number>();
   const secret = 'fake-steam-signing-key';
 
   const fake: FakeSteam = {
@@ -75,7 +94,19 @@ export async function startFakeSteam(
     requests: [],
     leaks: [],
     codeSubmissions: [],
+    accessTokenLifetimeS: 86400,
     issueRefreshToken: (steamId, expiresAt) => token(steamId, ['web', 'mobile', 'derive'], expiresAt),
+    verifyAccessToken: (value) => {
+      const claims = verify(value);
+      if (!claims || claims.aud.includes('derive') || claims.serial <= accessValidAfter) return null;
+      return { sub: claims.sub, exp: claims.exp };
+    },
+    expireAccessTokens: () => {
+      accessValidAfter = serial;
+    },
+    revokeSessions: (steamId) => {
+      revokedUpTo.set(steamId, serial);
+    },
     close: async () => {},
   };
   const steamNow = () => Math.floor(Date.now() / 1000) + fake.skewSeconds;
@@ -84,7 +115,7 @@ export async function startFakeSteam(
     const body = `${b64url({ typ: 'JWT', alg: 'EdDSA' })}.${b64url({ iss: 'r:FAKE', sub: steamId, aud, exp, jti: `J${++serial}` })}`;
     return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
   }
-  function verify(value: string): { sub: string; exp: number } | null {
+  function verify(value: string): { sub: string; exp: number; aud: string[]; serial: number } | null {
     const [head, payload, signature] = value.split('.');
     if (
       !head ||
@@ -92,8 +123,15 @@ export async function startFakeSteam(
       createHmac('sha256', secret).update(`${head}.${payload}`).digest('base64url') !== signature
     )
       return null;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string; exp: number };
-    return claims.exp > steamNow() ? claims : null;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+      sub: string;
+      exp: number;
+      aud: string[];
+      jti: string;
+    };
+    const tokenSerial = Number(claims.jti.slice(1));
+    if (tokenSerial <= (revokedUpTo.get(claims.sub) ?? 0)) return null;
+    return claims.exp > steamNow() ? { ...claims, serial: tokenSerial } : null;
   }
   function decryptPassword(encrypted: string): string {
     const c = BigInt(`0x${Buffer.from(encrypted, 'base64').toString('hex')}`);
@@ -151,7 +189,7 @@ export async function startFakeSteam(
         eresult: 1,
         body: {
           refresh_token: token(steamId, ['web', 'mobile', 'derive'], steamNow() + 200 * 86400),
-          access_token: token(steamId, ['web', 'mobile'], steamNow() + 86400),
+          access_token: token(steamId, ['web', 'mobile'], steamNow() + fake.accessTokenLifetimeS),
           account_name: login,
         },
       };
@@ -163,7 +201,7 @@ export async function startFakeSteam(
       return {
         eresult: 1,
         body: {
-          access_token: token(claims.sub, ['web', 'mobile'], steamNow() + 86400),
+          access_token: token(claims.sub, ['web', 'mobile'], steamNow() + fake.accessTokenLifetimeS),
           ...(renew
             ? { refresh_token: token(claims.sub, ['web', 'mobile', 'derive'], steamNow() + 200 * 86400) }
             : {}),
@@ -217,6 +255,7 @@ export async function startFakeSteam(
       );
       return;
     }
+    if (extraRoute && (await extraRoute(req, url, body, res))) return;
     res.writeHead(404).end();
   };
   const server = tls ? https.createServer(tls, handle) : http.createServer(handle);

@@ -30,6 +30,8 @@ import { parseProfileXml } from './profile-xml.ts';
 import { proxiedRequest, SteamRequestError } from './proxied-request.ts';
 import { ProxiedWebApiTransport } from './proxied-transport.ts';
 import { SteamTimeSource } from './steam-time.ts';
+import { LiveSteamTrading } from './trading/live-trading.ts';
+import { SteamWebClient } from './trading/steam-web-client.ts';
 
 export interface LiveSteamOptions {
   apiBase: string;
@@ -56,10 +58,20 @@ export class LiveSteamAdapter implements SteamAdapter {
   readonly mode = 'live' as const;
   readonly #agents: ProxyAgentPool;
   readonly #time: SteamTimeSource;
+  readonly trading: LiveSteamTrading;
 
   constructor(private readonly options: LiveSteamOptions) {
     this.#agents = new ProxyAgentPool(options.requestTimeoutMs);
     this.#time = new SteamTimeSource(options.apiBase, options.clock, options.requestTimeoutMs, options.tlsCa);
+    this.trading = new LiveSteamTrading(
+      new SteamWebClient({
+        communityBase: options.communityBase,
+        apiBase: options.apiBase,
+        timeoutMs: options.requestTimeoutMs,
+        ca: options.tlsCa,
+        agents: this.#agents,
+      }),
+    );
   }
 
   async signIn(input: SignInInput): Promise<SignInResult> {

@@ -23,20 +23,24 @@ import type {
   SteamTimeResult,
 } from '../port.ts';
 import { proxyKey } from '../proxy-agent.ts';
-import { issueSandboxToken, verifySandboxRefreshToken } from './sandbox-tokens.ts';
+import { issueSandboxToken, sandboxTokenIssuedAt, verifySandboxRefreshToken } from './sandbox-tokens.ts';
 import type { SandboxAccount, SandboxWorld } from './sandbox-world.ts';
+import { SandboxSteamTrading } from './trading/sandbox-trading.ts';
 
 /** Sandbox Steam runs a few seconds ahead, so a client that skips the time query gets codes wrong. */
 export const SANDBOX_STEAM_OFFSET_S = 7;
 
 export class SandboxSteamAdapter implements SteamAdapter {
   readonly mode = 'sandbox' as const;
+  readonly trading: SandboxSteamTrading;
   #serial = 0;
 
   constructor(
     private readonly world: SandboxWorld,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.trading = new SandboxSteamTrading(world, clock, () => this.steamSeconds());
+  }
 
   async signIn(input: SignInInput): Promise<SignInResult> {
     // Steam answers 84 per egress IP before it looks at the account.
@@ -88,6 +92,10 @@ export class SandboxSteamAdapter implements SteamAdapter {
     const now = this.steamSeconds();
     const claims = verifySandboxRefreshToken(this.world.seed, refreshToken, now);
     if (!claims?.sub) return steamFailure({ kind: 'eresult', eresult: EResult.Fail });
+    // Sessions the user revoked on Steam: their refresh tokens are refused (AccessDenied).
+    if (this.world.isRevoked(claims.sub, sandboxTokenIssuedAt(refreshToken))) {
+      return steamFailure({ kind: 'eresult', eresult: 15 });
+    }
     const renew = options.renew ?? 'auto';
     const renewed =
       renew === 'always' || (renew === 'auto' && (claims.exp ?? 0) - now < REFRESH_TOKEN_RENEW_MARGIN_S);

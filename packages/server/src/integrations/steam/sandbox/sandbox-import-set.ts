@@ -10,6 +10,8 @@ import { type SandboxAccount, SandboxWorld, sandboxAccountLine, sandboxMafileTex
 export interface SandboxImportSetOptions {
   healthy: number;
   includeFailureCases: boolean;
+  /** The trading failure-case accounts too (they sign in normally and fail at trading). */
+  includeTradeCases?: boolean;
   world?: SandboxWorld;
 }
 
@@ -27,6 +29,7 @@ export async function writeSandboxImportSet(
   const accounts = [
     ...world.healthyAccounts(options.healthy),
     ...(options.includeFailureCases ? world.caseAccounts() : []),
+    ...(options.includeTradeCases ? world.tradeCaseAccounts() : []),
   ];
   const mafileDir = join(dir, 'maFiles');
   await mkdir(mafileDir, { recursive: true });

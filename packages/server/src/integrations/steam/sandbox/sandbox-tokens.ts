@@ -50,3 +50,32 @@ export function verifySandboxRefreshToken(
   if (claims.exp === null || claims.exp <= nowSeconds) return null;
   return claims;
 }
+
+/** Claims (with the issue time) of an unexpired access token this sandbox issued, else null. */
+export function verifySandboxAccessToken(
+  seed: string,
+  token: string,
+  nowSeconds: number,
+): { sub: string; exp: number; iat: number } | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const expected = Buffer.from(sign(seed, `${parts[0]}.${parts[1]}`));
+  const given = Buffer.from(parts[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const claims = readTokenClaims(token);
+  if (!claims?.sub || claims.aud.includes('derive') || claims.exp === null || claims.exp <= nowSeconds)
+    return null;
+  return { sub: claims.sub, exp: claims.exp, iat: sandboxTokenIssuedAt(token) };
+}
+
+/** The `iat` of a sandbox token (0 when absent). */
+export function sandboxTokenIssuedAt(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      iat?: unknown;
+    };
+    return typeof payload.iat === 'number' ? payload.iat : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -5,13 +5,18 @@
  * as a bare 64-bit number, read by the sdk maFile reader like any other.
  */
 import { createHash } from 'node:crypto';
+import type { TradeGame } from '@tradedeck/sdk/domain';
 import { SANDBOX_CASES, type SandboxBehaviour } from './sandbox-cases.ts';
+import { SandboxTradeBook } from './trading/sandbox-trade-book.ts';
+import { SANDBOX_TRADE_CASES, type SandboxTradeBehaviour } from './trading/sandbox-trade-cases.ts';
 
 export const SANDBOX_SEED = 'tradedeck-sandbox';
 /** Top of the individual SteamID64 range (unallocated account ids), so no real account is ever named. */
 const STEAM_ID_BASE = 76561202255100000n;
 const BOT_LOGIN = /^sandbox_bot_(\d{4,6})$/;
 const BOT_INDEX_OFFSET = 1000;
+/** Trading failure cases sit between the sign-in cases and the bots. */
+const TRADE_CASE_INDEX_OFFSET = 100;
 const HEALTHY: SandboxBehaviour = { result: 'ok', offered: [3] };
 
 export interface SandboxAccount {
@@ -23,6 +28,8 @@ export interface SandboxAccount {
   personaName: string;
   avatarUrl: string;
   behaviour: SandboxBehaviour;
+  /** How the account fails at trading, or null when it trades normally. */
+  trading: SandboxTradeBehaviour | null;
 }
 
 function digest(seed: string, text: string): Buffer {
@@ -50,16 +57,45 @@ export interface SandboxWorldOptions {
    * answered 84, whatever the account, as live Steam limits by IP. By default none.
    */
   rateLimitedProxies?: readonly string[];
+  /**
+   * Items in each game's inventory of every account (the same for all); by default each account gets its own
+   * deterministic count per game.
+   */
+  inventorySizes?: Partial<Record<TradeGame, number>>;
 }
 
 export class SandboxWorld {
   readonly #rateLimited: ReadonlySet<string>;
+  readonly #revokedAt = new Map<string, number>();
+  #trading: SandboxTradeBook | null = null;
+  readonly inventorySizes: Partial<Record<TradeGame, number>>;
 
   constructor(
     readonly seed: string = SANDBOX_SEED,
     options: SandboxWorldOptions = {},
   ) {
     this.#rateLimited = new Set((options.rateLimitedProxies ?? []).map((key) => key.toLowerCase()));
+    this.inventorySizes = options.inventorySizes ?? {};
+  }
+
+  /** Inventories, trade offers and confirmations of the sandbox (made on first use). */
+  get trading(): SandboxTradeBook {
+    this.#trading ??= new SandboxTradeBook(this);
+    return this.#trading;
+  }
+
+  /**
+   * Ends every session of an account issued up to `atSeconds` (Steam time), as when the user revokes them on
+   * Steam: its refresh and access tokens stop working until it signs in again.
+   */
+  revokeSessions(steamId: string, atSeconds: number): void {
+    this.#revokedAt.set(steamId, atSeconds);
+  }
+
+  /** Whether a token of this account issued at `issuedAt` (Steam seconds) was revoked. */
+  isRevoked(steamId: string, issuedAt: number): boolean {
+    const at = this.#revokedAt.get(steamId);
+    return at !== undefined && issuedAt <= at;
   }
 
   /** Whether sign-ins through this egress (`host:port`) meet Steam's rate limit. */
@@ -72,6 +108,11 @@ export class SandboxWorld {
     const normalized = login.trim().toLowerCase();
     const caseIndex = SANDBOX_CASES.findIndex((item) => item.login === normalized);
     if (caseIndex >= 0) return this.account(normalized, caseIndex + 1, SANDBOX_CASES[caseIndex]!.steam);
+    const tradeIndex = SANDBOX_TRADE_CASES.findIndex((item) => item.login === normalized);
+    if (tradeIndex >= 0) {
+      const trading = SANDBOX_TRADE_CASES[tradeIndex]!.trading;
+      return this.account(normalized, TRADE_CASE_INDEX_OFFSET + tradeIndex + 1, HEALTHY, trading);
+    }
     const bot = BOT_LOGIN.exec(normalized);
     if (bot) return this.account(normalized, BOT_INDEX_OFFSET + Number(bot[1]), HEALTHY);
     return null;
@@ -81,6 +122,8 @@ export class SandboxWorld {
     if (!/^\d{17}$/.test(steamId)) return null;
     const index = Number(BigInt(steamId) - STEAM_ID_BASE);
     if (index >= 1 && index <= SANDBOX_CASES.length) return this.find(SANDBOX_CASES[index - 1]!.login);
+    const tradeCase = SANDBOX_TRADE_CASES[index - TRADE_CASE_INDEX_OFFSET - 1];
+    if (index > TRADE_CASE_INDEX_OFFSET && tradeCase) return this.find(tradeCase.login);
     if (index > BOT_INDEX_OFFSET) return this.find(sandboxBotLogin(index - BOT_INDEX_OFFSET));
     return null;
   }
@@ -90,12 +133,22 @@ export class SandboxWorld {
     return SANDBOX_CASES.map((item) => this.find(item.login)!);
   }
 
+  /** Every trading failure-case account (they sign in normally). */
+  tradeCaseAccounts(): SandboxAccount[] {
+    return SANDBOX_TRADE_CASES.map((item) => this.find(item.login)!);
+  }
+
   /** `count` healthy accounts starting at `sandbox_bot_<first>`. */
   healthyAccounts(count: number, first = 1): SandboxAccount[] {
     return Array.from({ length: count }, (_, i) => this.find(sandboxBotLogin(first + i))!);
   }
 
-  private account(login: string, index: number, behaviour: SandboxBehaviour): SandboxAccount {
+  private account(
+    login: string,
+    index: number,
+    behaviour: SandboxBehaviour,
+    trading: SandboxTradeBehaviour | null = null,
+  ): SandboxAccount {
     const seed = this.seed;
     return {
       login,
@@ -106,6 +159,7 @@ export class SandboxWorld {
       personaName: login.replace(/^sandbox_/, 'Sandbox ').replace(/_/g, ' '),
       avatarUrl: avatarFor(login, seed),
       behaviour,
+      trading,
     };
   }
 }

@@ -1,0 +1,27 @@
+/**
+ * Our own reference inside a trade offer message: after a crash the sent offers are searched for it before
+ * anything is sent again (design trading.md §2 rule 1).
+ */
+import { TRADE_LIMITS } from './limits.ts';
+
+export const OFFER_REFERENCE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+const TAG = /\[td:([A-Za-z0-9_-]{1,40})\]/;
+
+export function isValidOfferReference(reference: string): boolean {
+  return OFFER_REFERENCE_PATTERN.test(reference);
+}
+
+/** The message Steam receives: the caller's text (cut to fit) followed by the reference tag. */
+export function offerMessageWithReference(reference: string, text = ''): string {
+  if (!isValidOfferReference(reference))
+    throw new Error('An offer reference is 1-40 letters, digits, - or _');
+  const tag = `[td:${reference}]`;
+  const room = TRADE_LIMITS.maxMessageLength - tag.length - 1;
+  const body = text.trim().slice(0, Math.max(0, room));
+  return body ? `${body} ${tag}` : tag;
+}
+
+/** The reference carried by an offer message, or null for an offer we did not tag. */
+export function readOfferReference(message: string): string | null {
+  return TAG.exec(message)?.[1] ?? null;
+}

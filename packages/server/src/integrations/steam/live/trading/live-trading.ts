@@ -1,0 +1,277 @@
+/**
+ * Live Steam trading over the community site and the Web API, every request through the account's proxy
+ * (steamcommunity's confirmation helper and steam-totp's time query call Steam directly, so the field's
+ * libraries are not used for these calls; notes §6, §8, §11 B5).
+ */
+import {
+  accountIdFromSteamId,
+  generateConfirmationKey,
+  type MobileConfirmation,
+  type TradeAsset,
+} from '@tradedeck/sdk/domain';
+import { failureFromSteam, tradeFailure } from '../../trading/trade-failure.ts';
+import type {
+  AcceptedOffer,
+  ConfirmationIdentity,
+  InventoryPageInput,
+  ListOffersInput,
+  SendOfferInput,
+  SentOffer,
+  SteamTradingAdapter,
+  TradeResult,
+  WebAuth,
+} from '../../trading-port.ts';
+import { parseConfirmationList } from './confirmation-json.ts';
+import { parseInventoryPage } from './inventory-json.ts';
+import { parseHoldAnswer, parseOfferAnswer, parseOffersAnswer } from './offer-json.ts';
+import { interpretAnswer, type SteamWebClient } from './steam-web-client.ts';
+
+/** Pages of GetTradeOffers read at most for one listing (Steam pages by cursor). */
+const MAX_OFFER_PAGES = 20;
+
+export class LiveSteamTrading implements SteamTradingAdapter {
+  constructor(private readonly web: SteamWebClient) {}
+
+  async inventoryPage(auth: WebAuth, input: InventoryPageInput) {
+    const answer = await this.web.send(auth, {
+      method: 'GET',
+      site: 'community',
+      path: `/inventory/${input.ownerSteamId}/${input.appId}/${encodeURIComponent(input.contextId)}`,
+      query: { l: 'english', count: input.count, start_assetid: input.startAssetId ?? undefined },
+      referer: `${this.web.communityBase}/profiles/${input.ownerSteamId}/inventory`,
+    });
+    if ('ok' in answer) return answer;
+    // A private inventory is answered 403 with the body `null`.
+    if (answer.status === 403 && (answer.json === null || answer.text.trim() === 'null')) {
+      return tradeFailure('inventoryPrivate', { httpStatus: 403 });
+    }
+    const checked = interpretAnswer(answer);
+    if (!checked.ok) return checked;
+    const parsed = parseInventoryPage(checked.json, input.appId, input.contextId);
+    if (!parsed.ok) return tradeFailure('unknownError', { detail: parsed.problem });
+    return { ok: true as const, page: parsed.page };
+  }
+
+  async tradeHold(auth: WebAuth, partnerSteamId: string, tradeToken: string | null) {
+    const answer = await this.web.json(auth, {
+      method: 'GET',
+      site: 'api',
+      path: '/IEconService/GetTradeHoldDurations/v1/',
+      query: { steamid_target: partnerSteamId, trade_offer_access_token: tradeToken ?? undefined },
+    });
+    if (!answer.ok) return answer;
+    const hold = parseHoldAnswer(answer.json);
+    // Steam gives no durations for a partner it will not let trade.
+    return hold ? { ok: true as const, hold } : tradeFailure('targetCannotTrade');
+  }
+
+  async sendOffer(
+    auth: WebAuth,
+    input: SendOfferInput & { message: string },
+  ): Promise<TradeResult<SentOffer>> {
+    const accountId = accountIdFromSteamId(input.partnerSteamId);
+    const token = input.tradeToken ? `&token=${encodeURIComponent(input.tradeToken)}` : '';
+    const answer = await this.web.json(auth, {
+      method: 'POST',
+      site: 'community',
+      path: '/tradeoffer/new/send',
+      referer: `${this.web.communityBase}/tradeoffer/new/?partner=${accountId}${token}`,
+      form: {
+        sessionid: auth.sessionId,
+        serverid: 1,
+        partner: input.partnerSteamId,
+        tradeoffermessage: input.message,
+        json_tradeoffer: JSON.stringify({
+          newversion: true,
+          version: input.itemsToGive.length + input.itemsToReceive.length + 1,
+          me: { assets: wireAssets(input.itemsToGive), currency: [], ready: false },
+          them: { assets: wireAssets(input.itemsToReceive), currency: [], ready: false },
+        }),
+        captcha: '',
+        trade_offer_create_params: JSON.stringify(
+          input.tradeToken ? { trade_offer_access_token: input.tradeToken } : {},
+        ),
+      },
+    });
+    if (!answer.ok) return answer;
+    const body = answer.json as { tradeofferid?: string; needs_mobile_confirmation?: boolean };
+    if (!body?.tradeofferid)
+      return tradeFailure('unknownError', { detail: 'send answered without an offer id' });
+    const needsConfirmation = body.needs_mobile_confirmation === true;
+    return {
+      ok: true,
+      offerId: String(body.tradeofferid),
+      state: needsConfirmation ? 9 : 2,
+      needsConfirmation,
+    };
+  }
+
+  async getOffer(auth: WebAuth, offerId: string) {
+    const answer = await this.web.json(auth, {
+      method: 'GET',
+      site: 'api',
+      path: '/IEconService/GetTradeOffer/v1/',
+      query: { tradeofferid: offerId, language: 'english' },
+    });
+    if (!answer.ok) return answer;
+    const offer = parseOfferAnswer(answer.json);
+    return offer ? { ok: true as const, offer } : tradeFailure('offerNotFound');
+  }
+
+  async listOffers(auth: WebAuth, input: ListOffersInput) {
+    const offers = [];
+    let cursor = 0;
+    for (let page = 0; page < MAX_OFFER_PAGES; page++) {
+      const answer = await this.web.json(auth, {
+        method: 'GET',
+        site: 'api',
+        path: '/IEconService/GetTradeOffers/v1/',
+        query: {
+          get_sent_offers: input.sent ? 1 : 0,
+          get_received_offers: input.received ? 1 : 0,
+          get_descriptions: 0,
+          active_only: input.activeOnly ? 1 : 0,
+          historical_only: 0,
+          time_historical_cutoff: Math.floor(input.since.getTime() / 1000),
+          language: 'english',
+          cursor: cursor || undefined,
+        },
+      });
+      if (!answer.ok) return answer;
+      const parsed = parseOffersAnswer(answer.json);
+      offers.push(...parsed.offers);
+      if (!parsed.nextCursor || parsed.nextCursor === cursor) break;
+      cursor = parsed.nextCursor;
+    }
+    const since = input.since.getTime();
+    return { ok: true as const, offers: offers.filter((offer) => Date.parse(offer.updatedAt) >= since) };
+  }
+
+  async acceptOffer(
+    auth: WebAuth,
+    offerId: string,
+    partnerSteamId: string,
+  ): Promise<TradeResult<AcceptedOffer>> {
+    const answer = await this.web.json(auth, {
+      method: 'POST',
+      site: 'community',
+      path: `/tradeoffer/${offerId}/accept`,
+      referer: `${this.web.communityBase}/tradeoffer/${offerId}/`,
+      form: {
+        sessionid: auth.sessionId,
+        serverid: 1,
+        tradeofferid: offerId,
+        partner: partnerSteamId,
+        captcha: '',
+      },
+    });
+    if (!answer.ok) return answer;
+    const body = (answer.json ?? {}) as { tradeid?: string; needs_mobile_confirmation?: boolean };
+    return {
+      ok: true,
+      offerId,
+      tradeId: body.tradeid ? String(body.tradeid) : null,
+      needsConfirmation: body.needs_mobile_confirmation === true,
+    };
+  }
+
+  declineOffer(auth: WebAuth, offerId: string) {
+    return this.offerAction(auth, offerId, 'decline');
+  }
+
+  cancelOffer(auth: WebAuth, offerId: string) {
+    return this.offerAction(auth, offerId, 'cancel');
+  }
+
+  async listConfirmations(auth: WebAuth, identity: ConfirmationIdentity, time: number) {
+    const key = await generateConfirmationKey(identity.identitySecret, time, 'list');
+    const answer = await this.web.send(auth, {
+      method: 'GET',
+      site: 'community',
+      path: '/mobileconf/getlist',
+      mobile: true,
+      query: {
+        p: identity.deviceId,
+        a: auth.steamId,
+        k: key,
+        t: time,
+        m: 'react',
+        tag: 'list',
+        l: 'english',
+      },
+    });
+    if ('ok' in answer) return answer;
+    const checked = interpretAnswer(answer);
+    if (!checked.ok) return checked;
+    const list = parseConfirmationList(checked.json);
+    if (!list.ok) {
+      return list.needAuth
+        ? tradeFailure('sessionExpired')
+        : failureFromSteam({ httpStatus: answer.status, text: list.message });
+    }
+    return { ok: true as const, confirmations: list.confirmations };
+  }
+
+  async respondToConfirmations(
+    auth: WebAuth,
+    identity: ConfirmationIdentity,
+    time: number,
+    confirmations: MobileConfirmation[],
+    accept: boolean,
+  ) {
+    const tag = accept ? 'accept' : 'reject';
+    const key = await generateConfirmationKey(identity.identitySecret, time, tag);
+    const answer = await this.web.json(auth, {
+      method: 'POST',
+      site: 'community',
+      path: '/mobileconf/multiajaxop',
+      mobile: true,
+      form: {
+        op: accept ? 'allow' : 'cancel',
+        p: identity.deviceId,
+        a: auth.steamId,
+        k: key,
+        t: String(time),
+        m: 'react',
+        tag,
+        'cid[]': confirmations.map((item) => item.id),
+        'ck[]': confirmations.map((item) => item.nonce),
+      },
+    });
+    if (!answer.ok) return answer;
+    const body = (answer.json ?? {}) as { success?: boolean; message?: string };
+    return body.success === true
+      ? { ok: true as const }
+      : failureFromSteam({ text: body.message ?? 'confirmation answer refused' });
+  }
+
+  async acknowledgeTradeProtection(auth: WebAuth) {
+    const answer = await this.web.json(auth, {
+      method: 'POST',
+      site: 'community',
+      path: '/trade/new/acknowledge',
+      form: { sessionid: auth.sessionId, message: 1 },
+    });
+    return answer.ok ? { ok: true as const } : answer;
+  }
+
+  private async offerAction(auth: WebAuth, offerId: string, action: 'decline' | 'cancel') {
+    const answer = await this.web.json(auth, {
+      method: 'POST',
+      site: 'community',
+      path: `/tradeoffer/${offerId}/${action}`,
+      form: { sessionid: auth.sessionId },
+    });
+    if (!answer.ok) return answer;
+    return { ok: true as const, offerId };
+  }
+}
+
+function wireAssets(items: TradeAsset[]) {
+  return items.map((item) => ({
+    appid: item.appId,
+    contextid: item.contextId,
+    assetid: item.assetId,
+    amount: item.amount,
+  }));
+}

@@ -1,0 +1,135 @@
+/**
+ * Sandbox trading: checks the web session like Steam (a sandbox access token of this account, unexpired and
+ * not revoked), applies the account's failure case, and runs the call against the sandbox trade book.
+ */
+import type { MobileConfirmation } from '@tradedeck/sdk/domain';
+import type { Clock } from '../../clock.ts';
+import { tradeFailure } from '../../trading/trade-failure.ts';
+import type {
+  ConfirmationIdentity,
+  InventoryPageInput,
+  ListOffersInput,
+  SendOfferInput,
+  SteamTradingAdapter,
+  TradeFailure,
+  TradeResult,
+  WebAuth,
+} from '../../trading-port.ts';
+import { verifySandboxAccessToken } from '../sandbox-tokens.ts';
+import type { SandboxAccount, SandboxWorld } from '../sandbox-world.ts';
+
+export class SandboxSteamTrading implements SteamTradingAdapter {
+  constructor(
+    private readonly world: SandboxWorld,
+    private readonly clock: Clock,
+    private readonly steamSeconds: () => number,
+  ) {}
+
+  private get book() {
+    return this.world.trading;
+  }
+
+  async inventoryPage(auth: WebAuth, input: InventoryPageInput) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.inventoryPage(
+      auth.steamId,
+      input.ownerSteamId,
+      input.appId,
+      input.contextId,
+      input.count,
+      input.startAssetId ?? null,
+      this.clock.now(),
+    );
+  }
+
+  async tradeHold(auth: WebAuth, partnerSteamId: string, tradeToken: string | null) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.hold(account, partnerSteamId, tradeToken);
+  }
+
+  async sendOffer(auth: WebAuth, input: SendOfferInput & { message: string }) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.send(account, input, this.clock.now());
+  }
+
+  async getOffer(auth: WebAuth, offerId: string) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.get(account.steamId, offerId, this.clock.now());
+  }
+
+  async listOffers(auth: WebAuth, input: ListOffersInput) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.list(account.steamId, input, this.clock.now());
+  }
+
+  async acceptOffer(auth: WebAuth, offerId: string) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.accept(account, offerId, this.clock.now());
+  }
+
+  async declineOffer(auth: WebAuth, offerId: string) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.decline(account.steamId, offerId, this.clock.now());
+  }
+
+  async cancelOffer(auth: WebAuth, offerId: string) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.cancel(account.steamId, offerId, this.clock.now());
+  }
+
+  async listConfirmations(
+    auth: WebAuth,
+    identity: ConfirmationIdentity,
+  ): Promise<TradeResult<{ confirmations: MobileConfirmation[] }>> {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    // A wrong identity secret gets Steam's "invalid Steam Guard codes" refusal, never someone's list.
+    if (identity.identitySecret !== account.identitySecret) return tradeFailure('accessDenied');
+    return { ok: true, confirmations: this.book.confirmations(account.steamId) };
+  }
+
+  async respondToConfirmations(
+    auth: WebAuth,
+    identity: ConfirmationIdentity,
+    _time: number,
+    confirmations: MobileConfirmation[],
+    accept: boolean,
+  ) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    if (identity.identitySecret !== account.identitySecret) return tradeFailure('accessDenied');
+    return this.book.respond(
+      account,
+      confirmations.map((item) => item.id),
+      accept,
+      this.clock.now(),
+    );
+  }
+
+  async acknowledgeTradeProtection(auth: WebAuth) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    this.book.acknowledge(account.steamId);
+    return { ok: true as const };
+  }
+
+  /** The account behind a web session, or the failure Steam would answer. */
+  private signedIn(auth: WebAuth): SandboxAccount | TradeFailure {
+    const claims = verifySandboxAccessToken(this.world.seed, auth.accessToken, this.steamSeconds());
+    if (!claims || claims.sub !== auth.steamId || this.world.isRevoked(claims.sub, claims.iat)) {
+      return tradeFailure('sessionExpired', { httpStatus: 401 });
+    }
+    const account = this.world.findBySteamId(claims.sub);
+    if (!account) return tradeFailure('sessionExpired', { httpStatus: 401 });
+    if (account.trading === 'rateLimited') return tradeFailure('rateLimited', { httpStatus: 429 });
+    return account;
+  }
+}
