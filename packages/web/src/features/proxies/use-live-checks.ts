@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { hubEvents, type ProxyRow } from '@tradedeck/sdk/contract';
+import { contract, hubEvents, type ProxyRow } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
+import { invalidateArea, invalidateOperations, operationKey } from '../../shared/queries/operation-query.ts';
 import { applyStatusEvent, applyStatusEvents } from './cache-updates.ts';
 import { type CheckTracker, type StatusEvent, savedProxyResult } from './check-tracker.ts';
 
@@ -30,7 +31,7 @@ export function useLiveChecks(tracker: CheckTracker): HubLiveState {
   }, []);
 
   // Results missed while away are in the database: reload what is on screen.
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['proxies'] });
+  const reload = () => void invalidateArea(queryClient, contract.proxies);
   return useHubSubscription(
     hubEvents.proxyStatusUpdated,
     ({ payload }) => {
@@ -58,13 +59,13 @@ export function useLiveChecks(tracker: CheckTracker): HubLiveState {
 function applyToCache(queryClient: QueryClient, events: readonly StatusEvent[]): void {
   if (events.length === 0) return;
   const byId = new Map(events.map((event) => [event.id, event]));
-  queryClient.setQueriesData({ queryKey: ['proxies', 'list'] }, (page) =>
+  queryClient.setQueriesData({ queryKey: operationKey(contract.proxies.query) }, (page) =>
     applyStatusEvents(page as Parameters<typeof applyStatusEvents>[0], byId),
   );
   for (const event of byId.values()) {
-    queryClient.setQueryData<ProxyRow>(['proxies', 'get', event.id], (row) =>
+    queryClient.setQueryData<ProxyRow>(operationKey(contract.proxies.get, { id: event.id }), (row) =>
       row ? applyStatusEvent(row, event) : row,
     );
   }
-  void queryClient.invalidateQueries({ queryKey: ['counters', 'proxies'] });
+  void invalidateOperations(queryClient, contract.proxies.counters);
 }
