@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { hubEvents } from '../../packages/sdk/src/contract/index.ts';
 import { loadConfig } from '../../packages/server/src/config/config.ts';
 import { IN_MEMORY } from '../../packages/server/src/db/database.ts';
 import { startServer } from '../../packages/server/src/server.ts';
@@ -60,11 +61,18 @@ async function append(phase: string, count: number, perSecond = 0, batch = 1): P
     }
     const payloads = Array.from({ length: Math.min(batch, count - i) }, (_, k) => ({
       id: i + k,
-      result: 1,
+      result: 1 as const,
+      status: 1 as const,
+      valid: true,
+      latencyMs: 1,
+      exitIp: null,
+      countryCode: null,
+      errorClass: null,
+      checkedAt: new Date().toISOString(),
       phase,
       at: now(),
     }));
-    await hubs.eventLog.appendMany('bench', 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', payloads);
+    await hubs.eventLog.appendMany('bench', hubEvents.proxyStatusUpdated, 'proxies', payloads);
   }
 }
 

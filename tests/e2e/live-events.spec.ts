@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { hubEvents } from '../../packages/sdk/src/contract/index.ts';
 import { loadConfig } from '../../packages/server/src/config/config.ts';
 import { OutboxRepo } from '../../packages/server/src/modules/mail/repo.ts';
 import { type RunningServer, startServer } from '../../packages/server/src/server.ts';
@@ -65,13 +66,20 @@ test('the dashboard shows proxy check results pushed over the hub, live', async 
   const card = page.locator('section[data-feed-state]');
   await expect(card).toHaveAttribute('data-feed-state', 'live');
 
-  for (const [id, result] of [
-    [11, 1],
-    [12, 3],
+  for (const [id, valid] of [
+    [11, true],
+    [12, false],
   ] as const) {
-    await server.app.hubs.eventLog.append(userId, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+    await server.app.hubs.eventLog.append(userId, hubEvents.proxyStatusUpdated, 'proxies', {
       id,
-      result,
+      result: valid ? 1 : 0,
+      status: valid ? 1 : 3,
+      valid,
+      latencyMs: valid ? 120 : null,
+      exitIp: valid ? '203.0.113.7' : null,
+      countryCode: null,
+      errorClass: valid ? null : 'timeout',
+      checkedAt: new Date().toISOString(),
     });
   }
   const rows = card.locator('li');

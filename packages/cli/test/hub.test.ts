@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hubEvents } from '@tradedeck/sdk/contract';
 import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,9 +70,16 @@ describe('tradedeck hub connect', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     for (const id of [11, 12]) {
-      await server.app.hubs.eventLog.append('trader', 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+      await server.app.hubs.eventLog.append('trader', hubEvents.proxyStatusUpdated, 'proxies', {
         id,
         result: 1,
+        status: 1,
+        valid: true,
+        latencyMs: 80,
+        exitIp: '203.0.113.7',
+        countryCode: null,
+        errorClass: null,
+        checkedAt: new Date().toISOString(),
       });
     }
     const result = await running;

@@ -2,7 +2,7 @@ import type { ProxyRow } from '@tradedeck/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { buildAddPreview } from '../src/features/proxies/add-preview.ts';
 import { applyStatusEvents } from '../src/features/proxies/cache-updates.ts';
-import { CheckTracker, readStatusEvent, type StatusEvent } from '../src/features/proxies/check-tracker.ts';
+import { CheckTracker, type StatusEvent, savedProxyResult } from '../src/features/proxies/check-tracker.ts';
 import { planEdit } from '../src/features/proxies/edit-rules.ts';
 import { toProxyFilters } from '../src/features/proxies/proxy-filters.ts';
 import { tagOptions, tagToAdd } from '../src/features/proxies/tag-options.ts';
@@ -130,6 +130,7 @@ describe('filters from the URL', () => {
 
 const event = (id: number, valid: boolean): StatusEvent => ({
   id,
+  result: valid ? 1 : 0,
   valid,
   status: valid ? 1 : 3,
   latencyMs: valid ? 42 : null,
@@ -166,16 +167,9 @@ describe('check tracker', () => {
     expect(tracker.state).toEqual({ pending: new Set(), batch: null });
   });
 
-  it('reads hub payloads and ignores foreign ones', () => {
-    expect(readStatusEvent({ id: 'row-1', result: 1 })).toBeNull();
-    expect(
-      readStatusEvent({ id: 4, result: 0, status: 4, errorClass: 'auth_failed', checkedAt: 'x' }),
-    ).toMatchObject({
-      id: 4,
-      valid: false,
-      status: 4,
-      errorClass: 'auth_failed',
-    });
+  it('takes results of saved proxies and leaves check-map lines to the check command', () => {
+    expect(savedProxyResult({ ...event(4, false), id: 'line-1' })).toBeNull();
+    expect(savedProxyResult(event(4, false))).toMatchObject({ id: 4, valid: false, status: 3 });
   });
 });
 

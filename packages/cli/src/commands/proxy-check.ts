@@ -1,11 +1,6 @@
-import type { contract, OperationInput } from '@tradedeck/sdk/contract';
+import { type contract, hubEvents, type OperationInput } from '@tradedeck/sdk/contract';
 import type { ProxyStatusUpdated } from '@tradedeck/sdk/domain';
-import {
-  accessTokenFromApiClient,
-  createHubClient,
-  type HubClient,
-  type HubEvent,
-} from '@tradedeck/sdk/hubs';
+import { accessTokenFromApiClient, createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { type CheckProgress, countResult, emptyProgress } from './check-progress.ts';
@@ -13,9 +8,6 @@ import { checkView } from './check-view.tsx';
 import { type LiveView, startLiveView } from './live-view.ts';
 
 export type CheckRequest = OperationInput<typeof contract.proxies.check>;
-
-/** A result as the hub delivers it; the batch id is there when the server tags results with their batch. */
-type CheckEvent = ProxyStatusUpdated & { batchId?: string };
 
 const VIEW_REFRESH_MS = 100;
 
@@ -37,7 +29,7 @@ export async function runProxyCheck(
   let hub: HubClient | null = null;
   hub = createHubClient({
     baseUrl: ctx.serverUrl,
-    hub: 'proxy-checker-hub',
+    hub: hubEvents.proxyStatusUpdated.hub,
     accessToken: accessTokenFromApiClient(api),
     onNotice: (notice) => {
       if (notice.kind === 'failed') {
@@ -52,18 +44,16 @@ export async function runProxyCheck(
   let view: LiveView<CheckProgress> | null = null;
   let batchId: string | null = null;
   let progress = emptyProgress(0, Date.now());
-  const early: CheckEvent[] = [];
+  const early: ProxyStatusUpdated[] = [];
   const seen = new Set<string>();
   let finish: (reason: 'done' | 'timeout' | 'interrupted') => void = () => {};
   const finished = new Promise<'done' | 'timeout' | 'interrupted'>((resolve) => {
     finish = resolve;
   });
 
-  // Results of another check running at the same time are told apart by batch when the server names it, and
-  // by id when the ids were given.
+  // Results of another check running at the same time are told apart by id when the ids were given.
   const wanted = request.ids ? new Set(request.ids.map(String)) : null;
-  const take = (event: CheckEvent) => {
-    if (event.batchId !== undefined && event.batchId !== batchId) return;
+  const take = (event: ProxyStatusUpdated) => {
     if (wanted && !wanted.has(String(event.id))) return;
     const key = String(event.id);
     if (seen.has(key)) return;
@@ -79,8 +69,7 @@ export async function runProxyCheck(
   try {
     await hub.start();
     if (startError) throw hubFailure(ctx, startError);
-    await hub.subscribe('proxies', (event: HubEvent) => {
-      const payload = event.payload as CheckEvent;
+    await hub.subscribe(hubEvents.proxyStatusUpdated, ({ payload }) => {
       if (batchId === null) early.push(payload);
       else take(payload);
     });

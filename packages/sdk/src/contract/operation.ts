@@ -76,6 +76,12 @@ export const BODY_LIMITS = {
 } as const;
 
 export type OperationInput<Op extends Operation> = z.input<Op['input']>;
+
+/** A list operation of the API conventions: `pages` and `sort` in, `{ items, total, page, pageSize }` out. */
+export type ListOperation = Operation<
+  z.ZodType<unknown, { pages?: unknown; sort?: unknown }>,
+  z.ZodType<{ items: unknown[]; total: number; page: number; pageSize: number }>
+>;
 export type OperationOutput<Op extends Operation> = z.output<Op['output']>;
 
 /** Declares an operation; the identity function keeps the literal types for the client. */

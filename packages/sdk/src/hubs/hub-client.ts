@@ -6,6 +6,7 @@ import {
   type ILogger,
   LogLevel,
 } from '@microsoft/signalr';
+import type { HubEventDescriptor, HubPayload } from '../contract/hubs.ts';
 import {
   HUB_RECONNECT_DELAYS_MS,
   HUB_RESTART_AFTER_FAILED_START_MS,
@@ -55,6 +56,16 @@ export interface SubscribeOptions {
    * source's state; the subscription then continues from the present.
    */
   onReset?: (error: Error) => void;
+}
+
+/** Receives one event whose payload passed the event's schema. */
+export type TypedEventHandler<E extends HubEventDescriptor> = (event: HubEvent<HubPayload<E>>) => void;
+
+export interface TypedSubscribeOptions extends SubscribeOptions {
+  /** The source to follow; defaults to the event's only source (`proxies`). */
+  sourceId?: string;
+  /** A payload that does not match the event's schema is skipped; this hears of it. */
+  onInvalid?: (error: Error, event: HubEvent) => void;
 }
 
 export interface HubSubscription {
@@ -137,11 +148,45 @@ export class HubClient {
     await this.connection.stop();
   }
 
-  /** Follows one source; the handler gets each event once, in version order. */
-  async subscribe(
+  /**
+   * Follows one event of a source, its payload parsed with the event's schema: the handler gets each event once,
+   * in version order, typed by the contract.
+   */
+  subscribe<E extends HubEventDescriptor>(
+    event: E,
+    onEvent: TypedEventHandler<E>,
+    options?: TypedSubscribeOptions,
+  ): Promise<HubSubscription>;
+  /** Follows one source, every event name, payloads as they come (debugging, custom events). */
+  subscribe(sourceId: string, handler: EventHandler, options?: SubscribeOptions): Promise<HubSubscription>;
+  subscribe(
+    target: string | HubEventDescriptor,
+    handler: EventHandler | TypedEventHandler<HubEventDescriptor>,
+    options: TypedSubscribeOptions = {},
+  ): Promise<HubSubscription> {
+    if (typeof target === 'string') return this.#subscribe(target, handler as EventHandler, options);
+    if (target.hub !== this.#options.hub) {
+      throw new TypeError(`${target.name} travels on ${target.hub}, not ${this.#options.hub}`);
+    }
+    const sourceId = options.sourceId ?? target.defaultSource;
+    if (sourceId === undefined) throw new TypeError(`${target.name} needs a source id`);
+    const typed = handler as TypedEventHandler<HubEventDescriptor>;
+    return this.#subscribe(
+      sourceId,
+      (event, eventName) => {
+        if (eventName !== target.name) return;
+        const parsed = target.payload.safeParse(event.payload);
+        if (parsed.success) typed({ ...event, payload: parsed.data });
+        else options.onInvalid?.(parsed.error, event);
+      },
+      options,
+    );
+  }
+
+  async #subscribe(
     sourceId: string,
     handler: EventHandler,
-    options: SubscribeOptions = {},
+    options: SubscribeOptions,
   ): Promise<HubSubscription> {
     let state = this.#sources.get(sourceId);
     const fresh = !state;

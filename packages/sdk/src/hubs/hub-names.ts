@@ -1,16 +1,12 @@
-/** The live hubs served at /tenant/hubs/{hub}, and the events each delivers to subscribers. */
-export const HUB_EVENTS = {
-  'proxy-checker-hub': ['ProxyStatusUpdated'],
-  'harvester-hub': ['SessionUpdated', 'SessionsChanged', 'TransactionUpdated'],
-} as const satisfies Record<string, readonly string[]>;
+import { eventsOfHub, HUB_NAMES, type HubName, isHubName } from '../contract/hubs.ts';
 
-export type HubName = keyof typeof HUB_EVENTS;
+export { HUB_NAMES, type HubName, isHubName };
 
-export const HUB_NAMES = Object.keys(HUB_EVENTS) as HubName[];
-
-export function isHubName(value: string): value is HubName {
-  return Object.hasOwn(HUB_EVENTS, value);
-}
+/** The events each hub delivers to subscribers, derived from the contract's hub events. */
+export const HUB_EVENTS: Readonly<Record<HubName, readonly string[]>> = {
+  'proxy-checker-hub': eventsOfHub('proxy-checker-hub').map((event) => event.name),
+  'harvester-hub': eventsOfHub('harvester-hub').map((event) => event.name),
+};
 
 /** A live event: `version` grows by one per source; `sequenceToken` resumes a subscription after it. */
 export interface HubEvent<Payload = unknown> {

@@ -8,6 +8,8 @@ export {
   type HubNotice,
   type HubSubscription,
   type SubscribeOptions,
+  type TypedEventHandler,
+  type TypedSubscribeOptions,
 } from './hub-client.ts';
 export {
   HUB_EVENTS,

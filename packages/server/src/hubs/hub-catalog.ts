@@ -1,22 +1,13 @@
+import { HUB_NAMES as CONTRACT_HUB_NAMES, hubHasSource, isHubName } from '@tradedeck/sdk/contract';
 import { HubError } from './protocol.ts';
 
-/** The hubs clients can connect to, and the source names each accepts (names within the caller's own space). */
-export const HUB_SOURCES: Record<string, RegExp> = {
-  'proxy-checker-hub': /^proxies$/,
-  'harvester-hub': /^(sessions|session:[A-Za-z0-9_-]{1,64})$/,
-};
-
-export const HUB_NAMES = Object.keys(HUB_SOURCES);
-
-export function isHubName(name: string): boolean {
-  return Object.hasOwn(HUB_SOURCES, name);
-}
+/** The hubs clients can connect to; the contract's hub events name them and the sources each accepts. */
+export const HUB_NAMES: readonly string[] = CONTRACT_HUB_NAMES;
 
 /** Throws a caller-facing error for a source name the hub does not know. */
 export function validateSource(hub: string, sourceId: unknown): asserts sourceId is string {
-  const pattern = isHubName(hub) ? HUB_SOURCES[hub] : undefined;
-  if (!pattern) throw new HubError(`Unknown hub '${hub}'.`);
-  if (typeof sourceId !== 'string' || !pattern.test(sourceId)) {
+  if (!isHubName(hub)) throw new HubError(`Unknown hub '${hub}'.`);
+  if (typeof sourceId !== 'string' || !hubHasSource(hub, sourceId)) {
     throw new HubError(`Unknown source '${String(sourceId)}' on ${hub}.`);
   }
 }

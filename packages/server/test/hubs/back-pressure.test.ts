@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubTestServer, startHubTestServer } from './hub-server.ts';
 import { negotiate, RawHubClient, wsUrl } from './raw-client.ts';
 import { officialClient, type ReceivedEvent, waitFor } from './signalr-client.ts';
+import { PROXY_STATUS } from './transport-events.ts';
 
 let t: HubTestServer;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('back-pressure', () => {
     // It reads again as soon as that happens, within the grace the server gives it to take its Close record.
     let droppedAt = 0;
     for (let i = 1; i <= total; i++) {
-      await t.hubs.eventLog.append(user, HUB, 'proxies', 'ProxyStatusUpdated', { id: i, blob });
+      await t.hubs.eventLog.append(user, PROXY_STATUS, 'proxies', { id: i, blob });
       await waitFor(() => received.length === i, `event ${i} at the reading client`);
       if (droppedAt === 0 && slowConnection.state !== 'open') {
         droppedAt = i;

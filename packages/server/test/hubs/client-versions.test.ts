@@ -3,6 +3,7 @@ import * as signalr8 from 'signalr-client-v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubTestServer, startHubTestServer } from './hub-server.ts';
 import { type ReceivedEvent, waitFor } from './signalr-client.ts';
+import { PROXY_STATUS } from './transport-events.ts';
 
 let t: HubTestServer;
 beforeAll(async () => {
@@ -29,10 +30,7 @@ describe.each([
     await connection.start();
     try {
       await connection.invoke('Subscribe', 'proxies');
-      await t.hubs.eventLog.appendMany(user, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', [
-        { id: 1 },
-        { id: 2 },
-      ]);
+      await t.hubs.eventLog.appendMany(user, PROXY_STATUS, 'proxies', [{ id: 1 }, { id: 2 }]);
       await waitFor(() => received.length === 2, 'two events');
       expect(received.map((e) => e.version)).toEqual([1, 2]);
       const items: ReceivedEvent[] = [];

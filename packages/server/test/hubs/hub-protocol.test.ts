@@ -2,6 +2,7 @@ import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel }
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type HubTestServer, startHubTestServer } from './hub-server.ts';
 import { officialClient, type ReceivedEvent, waitFor } from './signalr-client.ts';
+import { PROXY_STATUS, SESSION_UPDATED } from './transport-events.ts';
 
 let t: HubTestServer;
 const open: HubConnection[] = [];
@@ -29,7 +30,7 @@ describe('hub protocol with the official client', () => {
     const head = await connection.invoke('Subscribe', 'proxies');
     expect(head).toMatchObject({ sourceId: 'proxies', version: 0 });
     for (let i = 1; i <= 20; i++) {
-      await t.hubs.eventLog.append('alice', 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+      await t.hubs.eventLog.append('alice', PROXY_STATUS, 'proxies', {
         id: i,
         result: 1,
       });
@@ -48,13 +49,7 @@ describe('hub protocol with the official client', () => {
     connection.on('ProxyStatusUpdated', (event: ReceivedEvent) => received.push(event));
     await connection.invoke('Subscribe', 'proxies');
     const payloads = Array.from({ length: 50 }, (_, i) => ({ id: i, result: i % 2 }));
-    const appended = await t.hubs.eventLog.appendMany(
-      'batcher',
-      'proxy-checker-hub',
-      'proxies',
-      'ProxyStatusUpdated',
-      payloads,
-    );
+    const appended = await t.hubs.eventLog.appendMany('batcher', PROXY_STATUS, 'proxies', payloads);
     expect(appended.map((e) => e.version)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     await waitFor(() => received.length === 50, 'the batch');
     expect(received.map((e) => e.payload)).toEqual(payloads);
@@ -65,7 +60,7 @@ describe('hub protocol with the official client', () => {
     const log = t.hubs.eventLog;
     const events = [];
     for (let i = 0; i < 5; i++) {
-      events.push(await log.append('replayer', 'harvester-hub', 'session:7', 'SessionUpdated', { step: i }));
+      events.push(await log.append('replayer', SESSION_UPDATED, 'session:7', { step: i }));
     }
     const connection = await connect('replayer', 'harvester-hub');
     const received: ReceivedEvent[] = [];
@@ -73,7 +68,7 @@ describe('hub protocol with the official client', () => {
     const result = await connection.invoke('subscribe', 'session:7', events[1]!.sequenceToken);
     expect(result).toMatchObject({ version: 5 });
     expect(received.map((e) => e.version)).toEqual([3, 4, 5]);
-    await log.append('replayer', 'harvester-hub', 'session:7', 'SessionUpdated', { step: 5 });
+    await log.append('replayer', SESSION_UPDATED, 'session:7', { step: 5 });
     await waitFor(() => received.length === 4, 'the live event');
     expect(received.map((e) => e.version)).toEqual([3, 4, 5, 6]);
   });
@@ -87,16 +82,10 @@ describe('hub protocol with the official client', () => {
     alice.on('ProxyStatusUpdated', (event: ReceivedEvent) => seenByAlice.push(event));
     await alice.invoke('Subscribe', 'proxies');
     await bob.invoke('Subscribe', 'proxies');
-    const first = await t.hubs.eventLog.append(
-      'a-user',
-      'proxy-checker-hub',
-      'proxies',
-      'ProxyStatusUpdated',
-      {
-        id: 1,
-        result: 1,
-      },
-    );
+    const first = await t.hubs.eventLog.append('a-user', PROXY_STATUS, 'proxies', {
+      id: 1,
+      result: 1,
+    });
     await waitFor(() => seenByAlice.length === 1, "alice's event");
     // Bob replaying from alice's token gets his own stream: the token is ahead of it, so it is refused.
     await expect(bob.invoke('Subscribe', 'proxies', first.sequenceToken)).rejects.toThrow(
@@ -168,13 +157,7 @@ describe('hub protocol with the official client', () => {
 
   it('streams the retained log and stops when the client cancels', async () => {
     const payloads = Array.from({ length: 1200 }, (_, id) => ({ id }));
-    await t.hubs.eventLog.appendMany(
-      'reader',
-      'proxy-checker-hub',
-      'proxies',
-      'ProxyStatusUpdated',
-      payloads,
-    );
+    await t.hubs.eventLog.appendMany('reader', PROXY_STATUS, 'proxies', payloads);
     const connection = await connect('reader');
     const all: ReceivedEvent[] = [];
     await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubTestServer, startHubTestServer } from './hub-server.ts';
 import { negotiate, RawHubClient, wsUrl } from './raw-client.ts';
 import { officialClient } from './signalr-client.ts';
+import { PROXY_STATUS } from './transport-events.ts';
 
 let t: HubTestServer;
 beforeAll(async () => {
@@ -193,7 +194,7 @@ describe('outgoing frames', () => {
     await client.waitFor((r) => r.type === 3);
     const before = client.frames;
     const payloads = Array.from({ length: 40 }, (_, id) => ({ id }));
-    await t.hubs.eventLog.appendMany('burst', HUB, 'proxies', 'ProxyStatusUpdated', payloads);
+    await t.hubs.eventLog.appendMany('burst', PROXY_STATUS, 'proxies', payloads);
     await client.waitFor(() => client.records.filter((r) => r.target === 'ProxyStatusUpdated').length === 40);
     const events = client.records.filter((r) => r.target === 'ProxyStatusUpdated');
     expect(events.map((r) => (r.arguments as Array<{ version: number }>)[0]!.version)).toEqual(

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HubConnection } from '../../src/hubs/hub-connection.ts';
 import { type HubTestServer, startHubTestServer } from './hub-server.ts';
 import { waitFor } from './signalr-client.ts';
+import { PROXY_STATUS } from './transport-events.ts';
 
 let t: HubTestServer;
 const clients: HubClient[] = [];
@@ -16,7 +17,6 @@ afterEach(async () => {
 });
 
 const HUB = 'proxy-checker-hub';
-const EVENT = 'ProxyStatusUpdated';
 
 function client(user: string, extra: Partial<Parameters<typeof createHubClient>[0]> = {}) {
   const notices: HubNotice[] = [];
@@ -38,7 +38,7 @@ function serverConnections(user: string): HubConnection[] {
 }
 
 function append(user: string, id: number) {
-  return t.hubs.eventLog.append(user, HUB, 'proxies', EVENT, { id, result: 1 });
+  return t.hubs.eventLog.append(user, PROXY_STATUS, 'proxies', { id, result: 1 });
 }
 
 describe('sdk hub client against a real server', () => {

@@ -2,6 +2,7 @@ import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { officialClient, type ReceivedEvent, waitFor } from './signalr-client.ts';
+import { PROXY_STATUS } from './transport-events.ts';
 
 // Hubs accept the same access tokens as the API: signed-in users, their device sessions checked.
 let t: AuthTestApp;
@@ -39,11 +40,11 @@ describe('hubs with real sign-in', () => {
     await aliceConnection.invoke('Subscribe', 'proxies');
     await bobConnection.invoke('Subscribe', 'proxies');
 
-    await t.app.hubs.eventLog.append(alice.id, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+    await t.app.hubs.eventLog.append(alice.id, PROXY_STATUS, 'proxies', {
       id: 7,
       result: 1,
     });
-    await t.app.hubs.eventLog.append(bob.id, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+    await t.app.hubs.eventLog.append(bob.id, PROXY_STATUS, 'proxies', {
       id: 9,
       result: 3,
     });

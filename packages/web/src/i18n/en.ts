@@ -209,7 +209,6 @@ export const en: Resources = {
       '5': 'Unsaved',
     },
     countersFailed: 'Could not load the counters',
-    countersPending: 'Counters appear once this section is connected.',
     recent: 'Recent activity',
     recentEmpty: 'Nothing yet. Open the command palette to get going.',
     liveChecks: {

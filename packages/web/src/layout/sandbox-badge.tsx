@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@tradedeck/sdk/contract';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../shared/app-services.tsx';
+import { useOperationQuery } from '../shared/queries/operation-query.ts';
 
 /** Shown while the server runs in sandbox mode (simulated Steam), so nobody mistakes it for the live panel. */
 export function SandboxBadge() {
   const { t } = useTranslation();
-  const { client } = useServices();
-  const status = useQuery({
-    queryKey: ['system.status'],
-    queryFn: () => client.system.status(),
-    staleTime: 60_000,
-  });
+  const status = useOperationQuery(contract.system.status, undefined, { staleTime: 60_000 });
   if (status.data?.mode !== 'sandbox') return null;
   return (
     <span

@@ -1,12 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../shared/app-services.tsx';
+import { contract } from '@tradedeck/sdk/contract';
+import { useOperationQuery } from '../shared/queries/operation-query.ts';
 
 /** The signed-in user as the panel shows it (shell spec §3: userName; the role opens the admin page). */
 export function useCurrentUser() {
-  const { client } = useServices();
-  return useQuery({
-    queryKey: ['user.getInfo'],
-    staleTime: 5 * 60_000,
-    queryFn: () => client.user.getInfo(),
-  });
+  return useOperationQuery(contract.user.getInfo, undefined, { staleTime: 5 * 60_000 });
 }

@@ -1,3 +1,4 @@
+import type { HubEventDescriptor, HubPayload } from '@tradedeck/sdk/contract';
 import type { Db } from '../../db/database.ts';
 import { HubError } from '../protocol.ts';
 import { HubEventRepo, type SourceKey, type StoredEvent } from './repo.ts';
@@ -72,31 +73,32 @@ export class EventLog {
 
   /**
    * Records an event for one user's source and delivers it to that user's subscribers on every server process.
-   * The payload must be JSON. Resolves once the event is committed, with the version it got.
+   * The payload is typed by the event's schema in the contract. Resolves once the event is committed, with the
+   * version it got.
    */
-  async append(
+  async append<E extends HubEventDescriptor>(
     userId: string,
-    hub: string,
+    event: E,
     sourceId: string,
-    eventName: string,
-    payload: unknown,
+    payload: HubPayload<E>,
+    within?: Db,
   ): Promise<HubEvent> {
-    const [event] = await this.appendMany(userId, hub, sourceId, eventName, [payload]);
-    return event!;
+    const [appended] = await this.appendMany(userId, event, sourceId, [payload], within);
+    return appended!;
   }
 
   /**
    * Records several events of one source in one transaction (a batch of check results, say), in order. With
    * `within`, the events join that open transaction, so they commit together with the changes they announce.
    */
-  async appendMany(
+  async appendMany<E extends HubEventDescriptor>(
     userId: string,
-    hub: string,
+    event: E,
     sourceId: string,
-    eventName: string,
-    payloads: unknown[],
+    payloads: readonly HubPayload<E>[],
     within?: Db,
   ): Promise<HubEvent[]> {
+    const { hub, name: eventName } = event;
     this.validateSource(hub, sourceId);
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(eventName))
       throw new Error(`Invalid hub event name "${eventName}"`);

@@ -1,10 +1,11 @@
+import { hubEvents } from '@tradedeck/sdk/contract';
 import type { SecretSlot } from '../../security/envelope.ts';
 
 /** The job queue all proxy check batches go through. */
 export const PROXY_CHECK_QUEUE = 'proxy-checks';
-export const PROXY_CHECKER_HUB = 'proxy-checker-hub';
-export const PROXY_CHECK_SOURCE = 'proxies';
-export const PROXY_STATUS_EVENT = 'ProxyStatusUpdated';
+/** Every check result is announced as this event, on the user's one `proxies` source. */
+export const PROXY_STATUS_EVENT = hubEvents.proxyStatusUpdated;
+export const PROXY_CHECK_SOURCE = PROXY_STATUS_EVENT.defaultSource;
 
 /** A line of the check map (not saved): its password sealed for the user, never in the clear in the queue. */
 export interface UnsavedProxyToCheck {

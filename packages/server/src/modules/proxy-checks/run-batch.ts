@@ -1,5 +1,10 @@
 import type { SecureContextOptions } from 'node:tls';
-import type { ProxyCheckErrorClass, ProxyProtocol, ProxyStatusUpdated } from '@tradedeck/sdk/domain';
+import {
+  type ProxyCheckErrorClass,
+  type ProxyProtocol,
+  ProxyStatus,
+  type ProxyStatusUpdated,
+} from '@tradedeck/sdk/domain';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import {
   checkMany,
@@ -13,7 +18,6 @@ import type { UserScope } from '../../security/user-scope.ts';
 import { passwordSlot } from '../proxies/rows.ts';
 import {
   PROXY_CHECK_SOURCE,
-  PROXY_CHECKER_HUB,
   PROXY_STATUS_EVENT,
   type ProxyCheckJobData,
   unsavedPasswordSlot,
@@ -170,15 +174,16 @@ async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: Batch
 async function unsavedDone(data: ProxyCheckJobData, eventLog: EventLog): Promise<Set<string>> {
   const keys = new Set(data.unsaved.map((line) => line.key));
   const done = new Set<string>();
-  const source = { userId: data.userId, hub: PROXY_CHECKER_HUB, sourceId: PROXY_CHECK_SOURCE };
+  const source = { userId: data.userId, hub: PROXY_STATUS_EVENT.hub, sourceId: PROXY_CHECK_SOURCE };
   let after = data.headVersion;
   for (;;) {
     const events = await eventLog.eventsAfterVersion(source, after, 1000);
     if (events.length === 0) return done;
     for (const event of events) {
-      const payload = event.payload as Partial<ProxyStatusUpdated> | null;
-      if (event.eventName !== PROXY_STATUS_EVENT || payload?.status !== 5) continue;
-      if (typeof payload.id === 'string' && keys.has(payload.id)) done.add(payload.id);
+      if (event.eventName !== PROXY_STATUS_EVENT.name) continue;
+      const payload = PROXY_STATUS_EVENT.payload.safeParse(event.payload);
+      if (!payload.success || payload.data.status !== ProxyStatus.Unsaved) continue;
+      if (typeof payload.data.id === 'string' && keys.has(payload.data.id)) done.add(payload.data.id);
     }
     after = events.at(-1)!.version;
   }
@@ -204,7 +209,7 @@ async function saveChunk(userId: string, chunk: CheckedItem[], deps: BatchDeps):
     const payloads: ProxyStatusUpdated[] = [];
     for (const { item, outcome, checkedAt } of chunk) {
       // A saved proxy deleted during the batch has nothing to update and nobody to tell.
-      const status = item.savedId === null ? 5 : statuses.get(item.savedId);
+      const status = item.savedId === null ? ProxyStatus.Unsaved : statuses.get(item.savedId);
       if (status === undefined) continue;
       payloads.push({
         id: item.savedId ?? item.key,
@@ -218,13 +223,6 @@ async function saveChunk(userId: string, chunk: CheckedItem[], deps: BatchDeps):
         checkedAt: checkedAt.toISOString(),
       });
     }
-    await deps.eventLog.appendMany(
-      userId,
-      PROXY_CHECKER_HUB,
-      PROXY_CHECK_SOURCE,
-      PROXY_STATUS_EVENT,
-      payloads,
-      tx,
-    );
+    await deps.eventLog.appendMany(userId, PROXY_STATUS_EVENT, PROXY_CHECK_SOURCE, payloads, tx);
   });
 }

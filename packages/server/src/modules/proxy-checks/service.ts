@@ -9,7 +9,7 @@ import type { UserScope } from '../../security/user-scope.ts';
 import {
   PROXY_CHECK_QUEUE,
   PROXY_CHECK_SOURCE,
-  PROXY_CHECKER_HUB,
+  PROXY_STATUS_EVENT,
   type ProxyCheckJobData,
   type UnsavedProxyToCheck,
   unsavedPasswordSlot,
@@ -79,7 +79,7 @@ export class ProxyCheckService {
 
     const headVersion = await this.deps.eventLog.headVersion({
       userId,
-      hub: PROXY_CHECKER_HUB,
+      hub: PROXY_STATUS_EVENT.hub,
       sourceId: PROXY_CHECK_SOURCE,
     });
     const data: ProxyCheckJobData = {

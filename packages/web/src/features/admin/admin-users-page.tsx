@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, needsAdminTwoFactor } from '@tradedeck/sdk/client';
-import type { AccountStatus, AdminUser } from '@tradedeck/sdk/contract';
+import { type AccountStatus, type AdminUser, contract } from '@tradedeck/sdk/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { invalidateOperations, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { type AdminText, useAdminTexts } from './texts.ts';
 import { AdminTwoFactorNeeded } from './two-factor-needed.tsx';
@@ -33,11 +34,9 @@ export function AdminUsersPage() {
   const [pickedId, setPickedId] = useState<string | null>(null);
   // An action refused for want of the authenticator app (turned off in another tab, say) replaces the table too.
   const [refusal, setRefusal] = useState<ApiError | null>(null);
-  const key = ['admin.users', status] as const;
-  const users = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      client.admin.listUsers({ pages: { page: 1, pageSize: 100 }, ...(status ? { status } : {}) }),
+  const users = useOperationQuery(contract.admin.listUsers, {
+    pages: { page: 1, pageSize: 100 },
+    ...(status ? { status } : {}),
   });
 
   const act = useMutation({
@@ -48,7 +47,7 @@ export function AdminUsersPage() {
     },
     onSuccess: (_saved, { action }) => {
       toasts.show({ kind: 'success', text: t(DONE_TEXT[action]) });
-      void queryClient.invalidateQueries({ queryKey: ['admin.users'] });
+      void invalidateOperations(queryClient, contract.admin.listUsers);
     },
     onError: (error) => {
       if (needsAdminTwoFactor(error)) setRefusal(error);

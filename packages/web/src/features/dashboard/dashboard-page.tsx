@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@tradedeck/sdk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
 import { commandById } from '../../shared/commands/registry.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
+import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { useStore } from '../../shared/use-store.ts';
 import { LiveChecksCard } from './live-checks-card.tsx';
-import { type Counters, useCounters } from './use-counters.ts';
+import { useCounters } from './use-counters.ts';
 
 /** Main → Dashboard: counters by status, recent activity, the server's state. */
 export function DashboardPage() {
@@ -63,7 +64,7 @@ function CounterCard({
   statusKey: string;
 }) {
   const { t } = useTranslation();
-  const data: Counters | undefined = query.data;
+  const data = query.data;
   return (
     <section className="card p-5">
       <div className="flex items-start justify-between">
@@ -87,13 +88,8 @@ function CounterCard({
         </>
       ) : query.isError ? (
         <p className="mt-3 text-sm text-rose-600">{t('dashboard.countersFailed')}</p>
-      ) : query.isLoading ? (
-        <p className="mt-3 h-9 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
       ) : (
-        <>
-          <p className="mt-2 text-3xl font-bold tracking-tight text-slate-400">—</p>
-          <p className="mt-2 text-xs text-muted">{t('dashboard.countersPending')}</p>
-        </>
+        <p className="mt-3 h-9 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
       )}
     </section>
   );
@@ -134,8 +130,7 @@ function RecentActivity() {
 
 function ServerCard() {
   const { t } = useTranslation();
-  const { client } = useServices();
-  const status = useQuery({ queryKey: ['system.status'], queryFn: () => client.system.status() });
+  const status = useOperationQuery(contract.system.status);
   return (
     <section className="card p-5">
       <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{t('dashboard.server')}</h2>

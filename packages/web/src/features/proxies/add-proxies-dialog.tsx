@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProxyAddResult } from '@tradedeck/sdk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contract, type ProxyAddResult } from '@tradedeck/sdk/contract';
 import { PARSE_PROXY_DELAY_MS, type ProxyProtocol } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { buildAddPreview } from './add-preview.ts';
 import { IssueList } from './issue-list.tsx';
@@ -38,10 +39,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
     [settled, language],
   );
 
-  const tags = useQuery({
-    queryKey: ['proxies', 'tags'],
-    queryFn: () => services.client.proxies.listTags(),
-  });
+  const tags = useOperationQuery(contract.proxies.listTags);
 
   const save = useMutation({
     mutationFn: () => {
@@ -53,7 +51,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
         tag: name ? { id: existing?.id ?? 0, name: existing?.name ?? name } : null,
       });
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['proxies'] }),
+    onSuccess: () => void invalidateArea(queryClient, contract.proxies),
     onError: (error) => notifyError(services, error),
   });
 

@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contract } from '@tradedeck/sdk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import type { TagLike } from './tag-options.ts';
 import { TagPicker } from './tag-picker.tsx';
@@ -13,7 +15,7 @@ export function BatchAddTagDialog({ controls, ids }: { controls: ModalControls; 
   const { t } = useTranslation();
   const services = useServices();
   const queryClient = useQueryClient();
-  const tags = useQuery({ queryKey: ['proxies', 'tags'], queryFn: () => services.client.proxies.listTags() });
+  const tags = useOperationQuery(contract.proxies.listTags);
   const apply = useMutation({
     mutationFn: (tag: TagLike) => services.client.proxies.batchAddTag({ proxiesIds: ids, tag }),
     onSuccess: (result) => {
@@ -22,7 +24,7 @@ export function BatchAddTagDialog({ controls, ids }: { controls: ModalControls; 
         text: t('proxies.batchTags.added', { name: result.tag.name, count: result.succeededIds.length }),
       });
       reportFailures(services, result.failed.length);
-      void queryClient.invalidateQueries({ queryKey: ['proxies'] });
+      void invalidateArea(queryClient, contract.proxies);
       controls.close(true);
     },
     onError: (error) => notifyError(services, error),
@@ -65,7 +67,7 @@ export function BatchRemoveTagDialog({
         text: t('proxies.batchTags.removed', { count: result.succeededIds.length }),
       });
       reportFailures(services, result.failed.length);
-      void queryClient.invalidateQueries({ queryKey: ['proxies'] });
+      void invalidateArea(queryClient, contract.proxies);
       controls.close(true);
     },
     onError: (error) => notifyError(services, error),

@@ -19,7 +19,7 @@ export function applyStatusEvent(row: ProxyRow, event: StatusEvent): ProxyRow {
       valid: event.valid,
       latencyMs: event.latencyMs,
       exitIp: event.exitIp,
-      errorClass: (event.errorClass as NonNullable<ProxyRow['lastCheck']>['errorClass']) ?? null,
+      errorClass: event.errorClass,
     },
   };
 }

@@ -1,15 +1,11 @@
-import type { ProxyStatus } from '@tradedeck/sdk/domain';
+import type { ProxyStatusUpdated } from '@tradedeck/sdk/domain';
 
-/** One `ProxyStatusUpdated` result as the screen uses it. */
-export interface StatusEvent {
-  id: number;
-  valid: boolean;
-  status: ProxyStatus;
-  latencyMs: number | null;
-  countryCode: string | null;
-  exitIp: string | null;
-  errorClass: string | null;
-  checkedAt: string;
+/** A check result about a saved proxy, as the screen uses it. */
+export type StatusEvent = ProxyStatusUpdated & { id: number };
+
+/** The result of a saved proxy; null for a check-map line (its id is its key, it has no row on screen). */
+export function savedProxyResult(result: ProxyStatusUpdated): StatusEvent | null {
+  return typeof result.id === 'number' ? { ...result, id: result.id } : null;
 }
 
 export interface BatchProgress {
@@ -113,21 +109,4 @@ export class CheckTracker {
     this.#state = state;
     for (const listener of this.#listeners) listener();
   }
-}
-
-/** Reads a hub payload into a status event; null when it is not a proxy result this screen can use. */
-export function readStatusEvent(payload: unknown): StatusEvent | null {
-  const value = payload as Record<string, unknown> | null;
-  if (!value || typeof value.id !== 'number') return null;
-  const status = typeof value.status === 'number' ? value.status : value.result === 1 ? 1 : 3;
-  return {
-    id: value.id,
-    valid: value.result === 1 || value.valid === true,
-    status: status as ProxyStatus,
-    latencyMs: typeof value.latencyMs === 'number' ? value.latencyMs : null,
-    countryCode: typeof value.countryCode === 'string' ? value.countryCode : null,
-    exitIp: typeof value.exitIp === 'string' ? value.exitIp : null,
-    errorClass: typeof value.errorClass === 'string' ? value.errorClass : null,
-    checkedAt: typeof value.checkedAt === 'string' ? value.checkedAt : new Date().toISOString(),
-  };
 }

@@ -12,7 +12,7 @@ import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
-import type { ProxyFilters } from './proxy-filters.ts';
+import { type ProxyFilters, toProxySort } from './proxy-filters.ts';
 
 /** A streamed export of a very large list may take a while; the call's default timeout would cut it. */
 const EXPORT_TIMEOUT_MS = 5 * 60_000;
@@ -49,7 +49,7 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
           ...(which === 'selection' ? { ids: scope.selectedIds } : scope.filters),
           format,
           ...(format === 'custom' ? { template } : {}),
-          sort: scope.sort as never,
+          sort: toProxySort(scope.sort),
         },
         { timeoutMs: EXPORT_TIMEOUT_MS },
       ),

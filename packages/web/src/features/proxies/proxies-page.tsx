@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { describeError } from '@tradedeck/sdk/client';
+import { contract } from '@tradedeck/sdk/contract';
 import { PROXY_COUNTRY_DATA_ATTRIBUTION } from '@tradedeck/sdk/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useServices } from '../../shared/app-services.tsx';
 import { useViewParam } from '../../shared/entity-links.ts';
+import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
 import { useServerList } from '../../shared/table/use-server-list.ts';
@@ -24,19 +24,13 @@ const getRowId = (row: ProxyListRow) => String(row.id);
 /** Main → Proxies: the list with filters, live checks and every proxy action (also as palette commands). */
 export function ProxiesPage() {
   const { t, i18n } = useTranslation();
-  const { client } = useServices();
   const url = useTableUrlState(FILTER_KEYS);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => toProxyFilters(url.state.filters), [url.state.filters]);
-  const list = useServerList(
-    'proxies',
-    url.state,
-    (input, signal) => client.proxies.query(input as Parameters<typeof client.proxies.query>[0], { signal }),
-    (values) => ({ ...toProxyFilters(values) }),
-  );
-  const tags = useQuery({ queryKey: ['proxies', 'tags'], queryFn: () => client.proxies.listTags() });
-  const spec = useQuery({ queryKey: ['proxies', 'spec'], queryFn: () => client.proxies.querySpec() });
-  const counters = useQuery({ queryKey: ['proxies', 'counters'], queryFn: () => client.proxies.counters() });
+  const list = useServerList(contract.proxies.query, url.state, toProxyFilters);
+  const tags = useOperationQuery(contract.proxies.listTags);
+  const spec = useOperationQuery(contract.proxies.querySpec);
+  const counters = useOperationQuery(contract.proxies.counters);
 
   const [tracker] = useState(() => new CheckTracker());
   const checks = useStore(tracker.subscribe, () => tracker.state);

@@ -1,4 +1,6 @@
+import { PROXY_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
 import type { ProxyStatus } from '@tradedeck/sdk/domain';
+import type { SortItem } from '../../shared/table/table-url-state.ts';
 
 /** URL keys of the screen's filters (paging, sort and selection keys belong to the table). */
 export const FILTER_KEYS = ['q', 'tags', 'except', 'country', 'status'] as const;
@@ -49,4 +51,16 @@ export function toProxyFilters(filters: Record<string, string>): ProxyFilters {
 
 export function hasActiveFilters(filters: Record<string, string>): boolean {
   return FILTER_KEYS.some((key) => Boolean(filters[key]));
+}
+
+/** A sort item `proxies.query` and `proxies.export` accept. */
+export interface ProxySortItem {
+  propertyName: (typeof PROXY_SORT_PROPERTIES)[number];
+  isDescending: boolean;
+}
+
+/** The URL's sort items over properties the proxy list sorts by (a hand-edited name is dropped). */
+export function toProxySort(sort: readonly SortItem[]): ProxySortItem[] {
+  const known: readonly string[] = PROXY_SORT_PROPERTIES;
+  return sort.filter((item): item is ProxySortItem => known.includes(item.propertyName));
 }

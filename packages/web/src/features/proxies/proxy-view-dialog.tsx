@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProxyRow } from '@tradedeck/sdk/contract';
+import { contract, type ProxyRow } from '@tradedeck/sdk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import {
+  invalidateOperations,
+  operationQuery,
+  useOperationQuery,
+} from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { useStore } from '../../shared/use-store.ts';
 import type { CheckTracker } from './check-tracker.ts';
@@ -38,12 +43,13 @@ export function ProxyViewDialog({
   const services = useServices();
   const { client } = services;
   const queryClient = useQueryClient();
-  const proxy = useQuery({ queryKey: ['proxies', 'get', id], queryFn: () => client.proxies.get({ id }) });
-  const tags = useQuery({ queryKey: ['proxies', 'tags'], queryFn: () => client.proxies.listTags() });
+  const proxyQuery = operationQuery(client, contract.proxies.get, { id });
+  const proxy = useQuery(proxyQuery);
+  const tags = useOperationQuery(contract.proxies.listTags);
 
   const remember = (row: ProxyRow) => {
-    queryClient.setQueryData(['proxies', 'get', id], row);
-    void queryClient.invalidateQueries({ queryKey: ['proxies', 'list'] });
+    queryClient.setQueryData(proxyQuery.queryKey, row);
+    void invalidateOperations(queryClient, contract.proxies.query);
   };
   const tagChange = useMutation({
     mutationFn: (change: { add: { id: number; name: string } } | { remove: number }) =>
@@ -51,9 +57,9 @@ export function ProxyViewDialog({
         ? client.proxies.addOrCreateTag({ id, tag: change.add })
         : client.proxies.removeTag({ id, tagId: change.remove }),
     onSuccess: (list) => {
-      const row = queryClient.getQueryData<ProxyRow>(['proxies', 'get', id]);
+      const row = queryClient.getQueryData(proxyQuery.queryKey);
       if (row) remember({ ...row, tags: list });
-      void queryClient.invalidateQueries({ queryKey: ['proxies', 'tags'] });
+      void invalidateOperations(queryClient, contract.proxies.listTags);
     },
     onError: (error) => notifyError(services, error),
   });

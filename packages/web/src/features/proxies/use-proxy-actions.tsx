@@ -1,7 +1,9 @@
+import { contract } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { type RefObject, useEffect, useMemo } from 'react';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
 import { proxyCommands } from '../../shared/commands/proxy-commands.ts';
+import { invalidateArea } from '../../shared/queries/operation-query.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { AddProxiesDialog } from './add-proxies-dialog.tsx';
@@ -61,7 +63,7 @@ export function useProxyActions(screen: RefObject<ProxyScreen>): ProxyActions {
         kind: 'success',
         text: i18n.t('proxies.progress.finished', { valid: batch.valid, invalid: batch.invalid }),
       });
-      void queryClient.invalidateQueries({ queryKey: ['proxies'] });
+      void invalidateArea(queryClient, contract.proxies);
     });
     return () => {
       tracker.onFinished(null);
@@ -88,7 +90,7 @@ function createActions(services: AppServices, screen: RefObject<ProxyScreen>) {
     const row = screen.current.rows.find((item) => item.id === id);
     return row ? proxyAddress(row) : `#${id}`;
   };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['proxies'] });
+  const refresh = () => void invalidateArea(queryClient, contract.proxies);
 
   const runCheck = async (request: { ids: number[] } | { filters: ProxyFilters }, marked: number[]) => {
     const tracker = screen.current.tracker;

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Currency, GlobalSettings } from '@tradedeck/sdk/contract';
+import { type Currency, contract, type GlobalSettings } from '@tradedeck/sdk/contract';
 import { CURRENCIES } from '@tradedeck/sdk/domain';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../i18n/language-switcher.tsx';
 import { useServices } from '../../shared/app-services.tsx';
+import { operationQuery } from '../../shared/queries/operation-query.ts';
 
-const SETTINGS_KEY = ['settings'] as const;
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', RUB: '₽', CNY: '¥' };
 
 /** Account settings: language, displayed currency, marketplace preferred currency. */
@@ -13,22 +13,23 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const { client, toasts } = useServices();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => client.settings.get() });
+  const settingsQuery = operationQuery(client, contract.settings.get);
+  const settings = useQuery(settingsQuery);
 
   // Optimistic: the choice shows at once and rolls back when the server refuses it.
   const update = useMutation({
     mutationFn: (next: GlobalSettings) => client.settings.update(next),
     onMutate: async (next) => {
-      await queryClient.cancelQueries({ queryKey: SETTINGS_KEY });
-      const previous = queryClient.getQueryData<GlobalSettings>(SETTINGS_KEY);
-      queryClient.setQueryData(SETTINGS_KEY, next);
+      await queryClient.cancelQueries({ queryKey: settingsQuery.queryKey });
+      const previous = queryClient.getQueryData(settingsQuery.queryKey);
+      queryClient.setQueryData(settingsQuery.queryKey, next);
       return { previous };
     },
     onError: (_error, _next, context) => {
-      if (context?.previous) queryClient.setQueryData(SETTINGS_KEY, context.previous);
+      if (context?.previous) queryClient.setQueryData(settingsQuery.queryKey, context.previous);
       toasts.show({ kind: 'error', text: t('settings.updateFailed') });
     },
-    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
+    onSuccess: (saved) => queryClient.setQueryData(settingsQuery.queryKey, saved),
   });
 
   const change = (field: keyof GlobalSettings, value: Currency) => {

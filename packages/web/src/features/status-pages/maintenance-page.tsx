@@ -1,19 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@tradedeck/sdk/contract';
 import { MAINTENANCE_POLL_MS } from '@tradedeck/sdk/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useServices } from '../../shared/app-services.tsx';
+import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { StatusLayout } from './status-layout.tsx';
 
 /** Maintenance: reason and estimated completion when known; re-checks every 30 s and returns to / when over. */
 export function MaintenancePage() {
   const { t, i18n } = useTranslation();
-  const { client } = useServices();
   const navigate = useNavigate();
-  const status = useQuery({
-    queryKey: ['system.status', 'maintenance'],
-    queryFn: () => client.system.status(),
+  const status = useOperationQuery(contract.system.status, undefined, {
     refetchInterval: MAINTENANCE_POLL_MS,
     staleTime: 0,
   });

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { contract } from '@tradedeck/sdk/contract';
 import { PARSE_PROXY_DELAY_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import { operationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { LABEL, PRIMARY_BUTTON } from './ui.ts';
 
@@ -42,8 +44,7 @@ export function BatchProxyDialog({
   }, [text]);
 
   const preview = useQuery({
-    queryKey: ['steamAccounts', 'parseAccountsToProxies', debounced],
-    queryFn: () => client.steamAccounts.parseAccountsToProxies({ lines: debounced }),
+    ...operationQuery(client, contract.steamAccounts.parseAccountsToProxies, { lines: debounced }),
     enabled: debounced.trim() !== '',
     staleTime: 0,
   });

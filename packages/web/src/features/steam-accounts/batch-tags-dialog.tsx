@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@tradedeck/sdk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { TagPicker } from './tag-picker.tsx';
 import type { TagLike } from './tag-rules.ts';
@@ -25,10 +26,7 @@ export function BatchTagsDialog({
   const [mode, setMode] = useState<'add' | 'remove'>('add');
   const [removeId, setRemoveId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const tags = useQuery({
-    queryKey: ['steamAccounts', 'tags'],
-    queryFn: () => client.steamAccounts.listTags(),
-  });
+  const tags = useOperationQuery(contract.steamAccounts.listTags);
 
   const run = async (action: () => Promise<{ succeededIds: number[]; failed: unknown[] }>) => {
     setBusy(true);

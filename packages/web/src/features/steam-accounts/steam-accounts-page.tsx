@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SteamAccountRow } from '@tradedeck/sdk/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { contract, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { useViewParam } from '../../shared/entity-links.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
+import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
 import { useServerList } from '../../shared/table/use-server-list.ts';
@@ -13,7 +14,6 @@ import { useAccountDialogs } from './account-dialogs.tsx';
 import { AccountFilters } from './account-filters.tsx';
 import { FILTER_KEYS, toQueryFilters } from './filter-url.ts';
 import { useFilterPatch } from './use-filter-patch.ts';
-import { ACCOUNTS_KEY } from './view-dialog.tsx';
 
 const getRowId = (row: SteamAccountRow) => String(row.id);
 
@@ -25,7 +25,7 @@ const getRowId = (row: SteamAccountRow) => String(row.id);
 export function SteamAccountsPage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
-  const { client, commands, hotkeys } = services;
+  const { commands, hotkeys } = services;
   const queryClient = useQueryClient();
   const { state, setPage, setPageSize, setSort } = useTableUrlState(FILTER_KEYS);
   const setFilters = useFilterPatch();
@@ -33,23 +33,12 @@ export function SteamAccountsPage() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList<SteamAccountRow>(
-    ACCOUNTS_KEY,
-    state,
-    (input, signal) => client.steamAccounts.query(input as never, { signal }),
-    (filters) => ({ ...toQueryFilters(filters) }),
-  );
-  const counters = useQuery({
-    queryKey: [ACCOUNTS_KEY, 'counters'],
-    queryFn: () => client.steamAccounts.counters(),
-  });
-  const tags = useQuery({ queryKey: [ACCOUNTS_KEY, 'tags'], queryFn: () => client.steamAccounts.listTags() });
+  const list = useServerList(contract.steamAccounts.query, state, toQueryFilters);
+  const counters = useOperationQuery(contract.steamAccounts.counters);
+  const tags = useOperationQuery(contract.steamAccounts.listTags);
 
   const rows = list.data?.items ?? [];
-  const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: [ACCOUNTS_KEY] }),
-    [queryClient],
-  );
+  const refresh = useCallback(() => void invalidateArea(queryClient, contract.steamAccounts), [queryClient]);
   const dialogs = useAccountDialogs(refresh);
   useViewParam(dialogs.openView);
 

@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@tradedeck/sdk/client';
-import type { SteamAccountRow } from '@tradedeck/sdk/contract';
+import { contract, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import { PROXY_LIST_IN_VIEW_DIALOG } from '@tradedeck/sdk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import { invalidateArea, operationKey, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { LABEL, localeOf, PRIMARY_BUTTON } from './ui.ts';
-
-export const ACCOUNTS_KEY = 'steamAccounts';
 
 /** Up to 500 proxies for the proxy picker (spec §9), fetched in pages of 100. */
 async function loadProxyChoices(client: ApiClient) {
@@ -51,18 +50,16 @@ export function ViewAccountDialog({
   const [password, setPassword] = useState('');
   const [proxyId, setProxyId] = useState<string | null>(null);
 
-  const account = useQuery({
-    queryKey: [ACCOUNTS_KEY, 'get', accountId],
-    queryFn: () => client.steamAccounts.get({ id: accountId }),
+  const account = useOperationQuery(contract.steamAccounts.get, { id: accountId });
+  const credentials = useOperationQuery(contract.steamAccounts.credentialsStatus, { id: accountId });
+  const tags = useOperationQuery(contract.steamAccounts.listTags);
+  // Several pages of `proxies.query`, cached under it so that proxy changes reach the choices too.
+  const proxies = useQuery({
+    queryKey: [...operationKey(contract.proxies.query), 'choices'],
+    queryFn: () => loadProxyChoices(client),
   });
-  const credentials = useQuery({
-    queryKey: [ACCOUNTS_KEY, 'credentials', accountId],
-    queryFn: () => client.steamAccounts.credentialsStatus({ id: accountId }),
-  });
-  const tags = useQuery({ queryKey: [ACCOUNTS_KEY, 'tags'], queryFn: () => client.steamAccounts.listTags() });
-  const proxies = useQuery({ queryKey: ['proxies', 'choices'], queryFn: () => loadProxyChoices(client) });
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [ACCOUNTS_KEY] });
+  const refresh = () => void invalidateArea(queryClient, contract.steamAccounts);
   const changePassword = useMutation({
     mutationFn: () => client.steamAccounts.updatePassword({ id: accountId, password }),
     onSuccess: () => {

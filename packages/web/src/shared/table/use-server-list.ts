@@ -1,38 +1,28 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ListOperation, OperationInput } from '@tradedeck/sdk/contract';
+import { useServices } from '../app-services.tsx';
+import { operationQuery } from '../queries/operation-query.ts';
 import type { TableUrlState } from './table-url-state.ts';
 
-/** The list query input of the API conventions: pages, sort and the area's filters. */
-export interface ListQueryInput {
-  pages: { page: number; pageSize: number };
-  sort: Array<{ propertyName: string; isDescending: boolean }>;
-  [filter: string]: unknown;
-}
-
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** The filter fields of a list operation's input: everything but paging and sort, which the URL state gives. */
+export type ListFilters<Op extends ListOperation> = Omit<OperationInput<Op>, 'pages' | 'sort'>;
 
 /**
- * A server-paged list for the data table: the URL state becomes the query input, and the previous page stays
- * on screen while the next one loads. `toFilters` turns URL filter strings into the operation's filter fields.
+ * A server-paged list for the data table: the URL state becomes the operation's input, and the previous page
+ * stays on screen while the next one loads. `toFilters` turns URL filter strings into the operation's filter
+ * fields.
  */
-export function useServerList<T>(
-  key: string,
+export function useServerList<Op extends ListOperation>(
+  op: Op,
   state: TableUrlState,
-  fetchPage: (input: ListQueryInput, signal: AbortSignal) => Promise<ListPage<T>>,
-  toFilters: (filters: Record<string, string>) => Record<string, unknown> = (filters) => filters,
+  toFilters: (filters: Record<string, string>) => ListFilters<Op>,
 ) {
-  const input: ListQueryInput = {
+  const { client } = useServices();
+  // Sort names come from the URL as text: the server checks them against the operation's sortable properties.
+  const input = {
     pages: { page: state.page, pageSize: state.pageSize },
     sort: state.sort,
     ...toFilters(state.filters),
-  };
-  return useQuery({
-    queryKey: [key, 'list', input],
-    queryFn: ({ signal }) => fetchPage(input, signal),
-    placeholderData: keepPreviousData,
-  });
+  } as OperationInput<Op>;
+  return useQuery({ ...operationQuery(client, op, input), placeholderData: keepPreviousData });
 }

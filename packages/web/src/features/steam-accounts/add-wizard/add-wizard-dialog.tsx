@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@tradedeck/sdk/contract';
 import { ADD_MODES, type AddMode, type AddRow, addAccountReasonMessages } from '@tradedeck/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useServices } from '../../../shared/app-services.tsx';
 import { ModalFrame } from '../../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../../shared/modals/modal-stack.ts';
 import { Hotkey } from '../../../shared/palette/kbd.tsx';
+import { useOperationQuery } from '../../../shared/queries/operation-query.ts';
 import { notifyError } from '../../../shared/toasts/notify-error.ts';
 import { LABEL, languageOf, PRIMARY_BUTTON } from '../ui.ts';
 import { MafileStep, TextStep } from './upload-steps.tsx';
@@ -44,9 +45,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
   const [failures, setFailures] = useState<string | null>(null);
   const [planError, setPlanError] = useState<string | null>(null);
 
-  const proxyTags = useQuery({
-    queryKey: ['proxies', 'tags'],
-    queryFn: () => client.proxies.listTags(),
+  const proxyTags = useOperationQuery(contract.proxies.listTags, undefined, {
     enabled: mode === 'distribute',
   });
 

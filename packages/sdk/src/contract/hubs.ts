@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
+
+/**
+ * One live event: the hub it travels on, the sources (names in the user's own space) it is published on, its
+ * name on the wire and its payload. The server's hub catalogue, the event log's typed append, the sdk hub
+ * client's typed subscribe and the CLI all read it from here.
+ */
+export interface HubEventDescriptor<
+  H extends string = string,
+  N extends string = string,
+  P extends z.ZodType = z.ZodType,
+> {
+  readonly hub: H;
+  readonly name: N;
+  /** Source names the event is published on. */
+  readonly sources: RegExp;
+  /** The source to follow when the event has only one (`proxies`); sources with ids are named by the caller. */
+  readonly defaultSource?: string;
+  readonly payload: P;
+}
+
+/** The payload of a hub event as producers write it and subscribers receive it. */
+export type HubPayload<E extends HubEventDescriptor> = z.output<E['payload']>;
+
+/** Declares a hub event; the identity function keeps the literal hub and event names. */
+export function defineHubEvent<const E extends HubEventDescriptor>(event: E): E {
+  return event;
+}
+
+/** The harvester's sources: its session list, and one session by id. */
+const HARVESTER_SOURCES = /^(sessions|session:[A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * The harvester has no screens yet: its payloads are declared with the harvester area and are open until then.
+ */
+const harvesterPayload = z.unknown();
+
+/** Every live event, keyed by its name in code. */
+export const hubEvents = {
+  /** One proxy check result; `result = 1` is valid. */
+  proxyStatusUpdated: defineHubEvent({
+    hub: 'proxy-checker-hub',
+    name: 'ProxyStatusUpdated',
+    sources: /^proxies$/,
+    defaultSource: 'proxies',
+    payload: proxyStatusUpdatedSchema,
+  }),
+  sessionUpdated: defineHubEvent({
+    hub: 'harvester-hub',
+    name: 'SessionUpdated',
+    sources: HARVESTER_SOURCES,
+    payload: harvesterPayload,
+  }),
+  sessionsChanged: defineHubEvent({
+    hub: 'harvester-hub',
+    name: 'SessionsChanged',
+    sources: HARVESTER_SOURCES,
+    payload: harvesterPayload,
+  }),
+  transactionUpdated: defineHubEvent({
+    hub: 'harvester-hub',
+    name: 'TransactionUpdated',
+    sources: HARVESTER_SOURCES,
+    payload: harvesterPayload,
+  }),
+} as const;
+
+export type HubEvents = typeof hubEvents;
+export type AnyHubEvent = HubEvents[keyof HubEvents];
+
+/** The live hubs served at /tenant/hubs/{hub}. */
+export type HubName = AnyHubEvent['hub'];
+
+/** The names of the events one hub delivers. */
+export type HubEventName<H extends HubName> = Extract<AnyHubEvent, { hub: H }>['name'];
+
+const allEvents: readonly AnyHubEvent[] = Object.values(hubEvents);
+
+export const HUB_NAMES: readonly HubName[] = [...new Set(allEvents.map((event) => event.hub))];
+
+export function isHubName(value: string): value is HubName {
+  return (HUB_NAMES as readonly string[]).includes(value);
+}
+
+/** The events a hub delivers, in declaration order. */
+export function eventsOfHub<H extends HubName>(hub: H): Extract<AnyHubEvent, { hub: H }>[] {
+  return allEvents.filter((event): event is Extract<AnyHubEvent, { hub: H }> => event.hub === hub);
+}
+
+/** Whether a hub publishes anything on the source: any of its events' source patterns matches. */
+export function hubHasSource(hub: HubName, sourceId: string): boolean {
+  return eventsOfHub(hub).some((event) => event.sources.test(sourceId));
+}
+
+/** The descriptor of an event by hub and wire name; undefined when the hub has no such event. */
+export function findHubEvent(hub: string, name: string): AnyHubEvent | undefined {
+  return allEvents.find((event) => event.hub === hub && event.name === name);
+}
