@@ -207,7 +207,9 @@ export async function stepUp(t: AuthTestApp, user: TestUser): Promise<void> {
     const mail =
       asked.statusCode === 200
         ? await t.smtp.waitFor(user.email, { since, subject: /verification code|Код подтверждения/ })
-        : [...t.smtp.mails].reverse().find((m) => m.to.includes(user.email) && /verification code|Код подтверждения/.test(m.subject));
+        : [...t.smtp.mails]
+            .reverse()
+            .find((m) => m.to.includes(user.email) && /verification code|Код подтверждения/.test(m.subject));
     if (!mail) throw new Error(`no step-up code for ${user.email}: ${asked.body}`);
     twoFactor = { emailCode: mailedCode(mail.text) };
   }
