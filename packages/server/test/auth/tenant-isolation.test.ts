@@ -21,6 +21,7 @@ import {
   linkParams,
   PASSWORD,
   signUp,
+  stepUp,
   type TestUser,
 } from './helpers/auth-app.ts';
 
@@ -147,6 +148,8 @@ describe('tenant isolation walk', () => {
     const admin = await signUp(t, 'admin');
     const a = await signUp(t, 'tenant-a', admin);
     const b = await signUp(t, 'tenant-b', admin);
+    // B passes the step-up, so the secret operations answer for the object (3), not for the missing factor.
+    await stepUp(t, b);
     const since = t.smtp.mails.length;
     await t.call('POST', '/api/auth/register', {
       body: { email: 'pending-a@example.test', userName: 'pending-a', password: PASSWORD },
