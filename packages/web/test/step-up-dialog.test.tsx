@@ -1,5 +1,5 @@
-import { contract } from '@tradedeck/sdk/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { contract } from '@tradedeck/sdk/contract';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../src/i18n/i18n.ts';

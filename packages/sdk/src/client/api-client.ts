@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { TwoFactorInput, TwoFactorRequirement } from '../contract/auth.ts';
-import { type StepUpPurpose, stepUpPurposeSchema } from '../contract/step-up.ts';
 import { type Contract, contract } from '../contract/index.ts';
 import type { CallInput, Operation } from '../contract/operation.ts';
 import { ResultCode } from '../contract/result-codes.ts';
+import { type StepUpPurpose, stepUpPurposeSchema } from '../contract/step-up.ts';
 import { type Language, languageTag } from '../i18n/messages.ts';
 import { ApiError, isConnectivityError, SessionExpiredError, TwoFactorCancelledError } from './errors.ts';
 import { SessionKeeper } from './session-keeper.ts';

@@ -19,8 +19,8 @@ export * from './proxies.ts';
 export * from './result-codes.ts';
 export * from './search.ts';
 export * from './settings.ts';
-export * from './step-up.ts';
 export * from './steam-accounts.ts';
+export * from './step-up.ts';
 export * from './system.ts';
 export * from './user.ts';
 

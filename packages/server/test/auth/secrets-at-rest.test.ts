@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/security/totp.ts';
-import { type AuthTestApp, createAuthTestApp, PASSWORD, signUp, type TestUser } from './helpers/auth-app.ts';
+import {
+  type AuthTestApp,
+  createAuthTestApp,
+  PASSWORD,
+  signUp,
+  stepUp,
+  type TestUser,
+} from './helpers/auth-app.ts';
 
 /**
  * Stores secrets through the API (password, TOTP seed, recovery codes, e-mailed codes, tokens), then dumps the
@@ -16,6 +23,7 @@ describe('no plaintext secret in a database dump or in the log', () => {
     t = await createAuthTestApp({}, log);
     const admin = await signUp(t, 'admin');
     user = await signUp(t, 'canary', admin);
+    await stepUp(t, user);
     const key = await t.call('POST', '/api/user/otp-key', { token: user.accessToken, body: {} });
     const secret = key.json().data.secret as string;
     const enabled = await t.call('POST', '/api/user/authenticator', {

@@ -2,6 +2,7 @@ import { ApiError, createApiClient, MemoryTokenStore } from '@tradedeck/sdk/clie
 import { contract } from '@tradedeck/sdk/contract';
 import { parseProxyList, proxyIdentityKey } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepUp } from '../auth/helpers/auth-app.ts';
 import { addLines, callAs, createProxiesTest, dataOf, type ProxiesTest, resultCodeOf } from './helpers.ts';
 
 const INPUT = [
@@ -24,6 +25,8 @@ describe('proxies.export', () => {
   let baseUrl: string;
   beforeAll(async () => {
     s = await createProxiesTest();
+    // Exports with passwords need a recent second factor (step-up.test.ts covers the refusal).
+    await stepUp(s.t, s.a);
     ids = (await addLines(s.t, s.a, INPUT)).addedIds;
     baseUrl = await s.t.app.listen({ port: 0, host: '127.0.0.1' });
   }, 60_000);

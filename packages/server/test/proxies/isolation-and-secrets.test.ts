@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { proxyIdentityKey } from '@tradedeck/sdk/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepUp } from '../auth/helpers/auth-app.ts';
 import { addLines, callAs, createProxiesTest, dataOf, type ProxiesTest } from './helpers.ts';
 
 const A_PASSWORD = 'A-very-distinct-Pa55word';
@@ -29,6 +30,7 @@ describe('tenants and stored secrets', () => {
     expect(dataOf(await callAs(s.t, s.b, 'GET', '/api/proxies/query-spec')).countries).toEqual([
       { code: null, count: 1 },
     ]);
+    await stepUp(s.t, s.b);
     const exported = await callAs(s.t, s.b, 'POST', '/api/proxies/export', { format: 'ip_port_auth' });
     expect(exported.body).toBe(`50.0.0.2:8080:bob:${B_PASSWORD}\n`);
     const search = dataOf(await callAs(s.t, s.b, 'POST', '/api/search/global', { searchString: 'alpha' }));

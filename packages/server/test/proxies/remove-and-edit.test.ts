@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepUp } from '../auth/helpers/auth-app.ts';
 import {
   accountProxyId,
   addLines,
@@ -104,6 +105,7 @@ describe('removing proxies and editing names and credentials', () => {
     expect(dataOf(set).credentials).toEqual({ username: 'erin', hasPassword: true });
     expect(set.body).not.toContain('Sup3r-secret');
     // The export gives the new password back: it was stored, encrypted, under the new identity.
+    await stepUp(s.t, s.a);
     const exported = await callAs(s.t, s.a, 'POST', '/api/proxies/export', {
       ids: [id],
       format: 'ip_port_auth',

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { steamAccounts } from '../../src/db/schema.ts';
 import { sandboxMafileText } from '../../src/integrations/steam/index.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import {
+  type AuthTestApp,
+  createAuthTestApp,
+  signUp,
+  stepUp,
+  type TestUser,
+} from '../auth/helpers/auth-app.ts';
 import { addAccounts, addItem, dataOf, seedProxies, world } from './helpers.ts';
 
 describe('editing Steam accounts', () => {
@@ -28,6 +34,8 @@ describe('editing Steam accounts', () => {
     t = await createAuthTestApp();
     const admin = await signUp(t, 'admin');
     user = await signUp(t, 'edit', admin);
+    // Replacing a password or maFile needs a recent second factor.
+    await stepUp(t, user);
     other = await signUp(t, 'edit-other', admin);
     proxyIds = (await seedProxies(t, user, 2)).ids;
     foreignProxyId = (await seedProxies(t, other, 1, { first: 50 })).ids[0]!;

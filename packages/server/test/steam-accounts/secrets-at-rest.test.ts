@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { steamAccounts } from '../../src/db/schema.ts';
 import { accountSlot } from '../../src/modules/steam-accounts/deps.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import {
+  type AuthTestApp,
+  createAuthTestApp,
+  signUp,
+  stepUp,
+  type TestUser,
+} from '../auth/helpers/auth-app.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from './helpers.ts';
 
 /**
@@ -29,6 +35,7 @@ describe('Steam account secrets at rest', () => {
     });
     responses += added.body;
     const ids = (dataOf(added).addedAccounts as { id: number; login: string }[]).map((row) => row.id);
+    await stepUp(t, user);
     const update = await t.call('PUT', `/api/steam-accounts/${ids[1]}/password`, {
       token: user.accessToken,
       body: { password: 'Updated-Canary-Pass' },

@@ -16,7 +16,14 @@ import {
 import { opaqueToken, sha256 } from '../../security/random-codes.ts';
 import { clientKey, LIMITS } from '../../security/rate-limiter.ts';
 import { accountStatus, type UserRow } from '../users/repo.ts';
-import { type AccountMailJob, type AuthDeps, audit, type ClientInfo, sendMail, userLanguage } from './deps.ts';
+import {
+  type AccountMailJob,
+  type AuthDeps,
+  audit,
+  type ClientInfo,
+  sendMail,
+  userLanguage,
+} from './deps.ts';
 import type { IssuedSession, SessionService } from './sessions.ts';
 import type { TwoFactorService } from './two-factor.ts';
 

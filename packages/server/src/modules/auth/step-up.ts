@@ -124,7 +124,9 @@ export class StepUpService {
   }
 
   private fresh(session: SessionRow): boolean {
-    return session.twoFactorAt !== null && session.twoFactorAt.getTime() + STEP_UP_WINDOW_MS > this.deps.now();
+    return (
+      session.twoFactorAt !== null && session.twoFactorAt.getTime() + STEP_UP_WINDOW_MS > this.deps.now()
+    );
   }
 
   /** The 101 answer that asks for a step-up; a code is mailed at once when e-mail is how to answer it. */
@@ -135,7 +137,11 @@ export class StepUpService {
     } catch (error) {
       if (!(error instanceof AppError) || error.resultCode !== ResultCode.TwoFactorFailed) throw error;
       const requirements = (error.details as { requirements: TwoFactorRequirement[] }).requirements;
-      return new AppError(ResultCode.TwoFactorFailed, stepUpText, { stepUp: purpose, requirements, failed: [] });
+      return new AppError(ResultCode.TwoFactorFailed, stepUpText, {
+        stepUp: purpose,
+        requirements,
+        failed: [],
+      });
     }
     return new AppError(ResultCode.TwoFactorFailed, stepUpText, {
       stepUp: purpose,

@@ -28,7 +28,7 @@ export function registerUserRoutes(app: FastifyInstance, service: UserService, s
   bindOperation(app, ops.setupEmailOtp, (input, ctx) =>
     service.setupEmailOtp(who(ctx.request), input, clientInfo(ctx.request)),
   );
-  bindOperation(app, ops.regenerateRecoveryCodes, (input, ctx) =>
+  bindOperation(app, ops.regenerateRecoveryCodes, (_input, ctx) =>
     service.regenerateRecoveryCodes(who(ctx.request), clientInfo(ctx.request)),
   );
   bindOperation(app, ops.stepUp, (input, ctx) =>
