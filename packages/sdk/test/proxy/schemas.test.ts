@@ -100,6 +100,7 @@ describe('zod shapes', () => {
       'bad_response',
       'tls',
       'dns',
+      'private_address',
     ]);
     const result = { valid: false, latencyMs: null, exitIp: null, countryCode: null, errorClass: 'timeout' };
     expect(proxyCheckResultSchema.parse(result)).toEqual(result);
