@@ -105,8 +105,10 @@ export function createApiClient(options: ClientOptions): ApiClient {
     options.now ?? Date.now,
   );
 
+  // A server that answers "unavailable" (its database is unreachable) is reported too: the monitor then checks
+  // `HEAD /`, which answers 503 until the database is back, and shows the outage.
   const reportConnectivity = (error: unknown) => {
-    if (isConnectivityError(error)) options.onConnectivityError?.(error);
+    if (isConnectivityError(error) || isServiceUnavailable(error)) options.onConnectivityError?.(error as Error);
   };
 
   const withSession = async <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions) => {
@@ -201,4 +203,8 @@ function isTwoFactorFailure(error: unknown): error is ApiError {
 function requirementsOf(error: ApiError): TwoFactorRequirement[] {
   const list = error.errorDetails?.requirements;
   return Array.isArray(list) ? (list.filter((r) => typeof r === 'string') as TwoFactorRequirement[]) : [];
+}
+
+function isServiceUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.resultCode === ResultCode.ServiceUnavailable;
 }
