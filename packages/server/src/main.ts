@@ -8,7 +8,7 @@ import { SystemRepo } from './modules/system/repo.ts';
 import { loadKeyring } from './security/master-key.ts';
 import { rewrapDataKeys } from './security/rewrap-keys.ts';
 import { startServer } from './server.ts';
-import { startStallWatchdog, stallExitSeconds } from './stall-watchdog.ts';
+import { stallExitSeconds, startStallWatchdog } from './stall-watchdog.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

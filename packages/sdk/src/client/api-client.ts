@@ -108,7 +108,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
   // A server that answers "unavailable" (its database is unreachable) is reported too: the monitor then checks
   // `HEAD /`, which answers 503 until the database is back, and shows the outage.
   const reportConnectivity = (error: unknown) => {
-    if (isConnectivityError(error) || isServiceUnavailable(error)) options.onConnectivityError?.(error as Error);
+    if (isConnectivityError(error) || isServiceUnavailable(error))
+      options.onConnectivityError?.(error as Error);
   };
 
   const withSession = async <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions) => {

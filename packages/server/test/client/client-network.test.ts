@@ -44,7 +44,12 @@ describe('failure classification', () => {
         JSON.stringify({
           success: false,
           data: null,
-          error: { message: 'Service temporarily unavailable', resultCode: 12, errorDetails: null, traceId: 't' },
+          error: {
+            message: 'Service temporarily unavailable',
+            resultCode: 12,
+            errorDetails: null,
+            traceId: 't',
+          },
         }),
       );
     });
