@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { isDatabaseUnavailable, isStorageWriteFailure } from '../src/db/database-faults.ts';
 import { stallExitSeconds } from '../src/stall-watchdog.ts';
+import { spawnServer } from './helpers/spawn-server.ts';
 import { startTestServer } from './helpers/test-app.ts';
 
 const pgError = (code: string, message = 'terminating connection due to administrator command') =>
@@ -115,11 +116,21 @@ describe('the stall watchdog', () => {
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
+    // Whatever happens, the spinning child does not outlive the test.
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
     const [code, signal] = await new Promise<[number | null, string | null]>((resolve) =>
       child.once('exit', (c, s) => resolve([c, s])),
     );
     expect(code).toBeNull();
     expect(signal).toBe('SIGKILL');
     expect(stderr).toMatch(/has not answered for \d+ s \(its event loop is blocked\); ending the process/);
+  }, 90_000);
+
+  it('turned off (0), leaves a clean stop on SIGTERM with status 0', async () => {
+    const server = spawnServer({ TRADEDECK_DATA_DIR: 'memory://', TRADEDECK_STALL_EXIT_SECONDS: '0' });
+    await server.ready;
+    expect(await server.stop()).toBe(0);
   }, 90_000);
 });
