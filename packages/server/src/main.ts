@@ -35,7 +35,7 @@ async function serve(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.stop().then(
-      () => watchdog?.stop().finally(() => process.exit(exitCode)),
+      () => Promise.resolve(watchdog?.stop()).finally(() => process.exit(exitCode)),
       (error) => {
         server.app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -13,7 +13,9 @@ export function stallExitSeconds(env: NodeJS.ProcessEnv = process.env): number {
   if (!raw) return DEFAULT_STALL_EXIT_SECONDS;
   const seconds = Number(raw);
   if (!Number.isInteger(seconds) || seconds < 0 || (seconds > 0 && seconds < 5)) {
-    throw new ConfigError(`${STALL_EXIT_ENV} must be 0 (off) or a whole number of seconds from 5, got "${raw}"`);
+    throw new ConfigError(
+      `${STALL_EXIT_ENV} must be 0 (off) or a whole number of seconds from 5, got "${raw}"`,
+    );
   }
   return seconds;
 }

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { isDatabaseUnavailable, isStorageWriteFailure } from '../src/db/database-faults.ts';
 import { stallExitSeconds } from '../src/stall-watchdog.ts';
+import { spawnServer } from './helpers/spawn-server.ts';
 import { startTestServer } from './helpers/test-app.ts';
 
 const pgError = (code: string, message = 'terminating connection due to administrator command') =>
@@ -15,9 +16,19 @@ describe('database fault classification', () => {
     expect(isDatabaseUnavailable(wrapped(pgError('57P01')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(pgError('08006', 'connection failure')))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(wrapped(new Error('Client has encountered a connection error and is not queryable')))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        wrapped(new Error('Client has encountered a connection error and is not queryable')),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })])),
+    ).toBe(true);
   });
 
   it('leaves query mistakes and constraint violations alone', () => {
@@ -27,8 +38,14 @@ describe('database fault classification', () => {
   });
 
   it('reads a full disk and a read-only file system as write failures', () => {
-    expect(isStorageWriteFailure(wrapped(pgError('53100', 'could not extend file "base/5/16384": No space left on device')))).toBe(true);
-    expect(isStorageWriteFailure(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }))).toBe(true);
+    expect(
+      isStorageWriteFailure(
+        wrapped(pgError('53100', 'could not extend file "base/5/16384": No space left on device')),
+      ),
+    ).toBe(true);
+    expect(
+      isStorageWriteFailure(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' })),
+    ).toBe(true);
     expect(isStorageWriteFailure(wrapped(pgError('23505', 'duplicate key value')))).toBe(false);
   });
 });
@@ -44,10 +61,15 @@ describe('answers while the database is unavailable', () => {
       });
     });
     try {
-      const lost = await fetch(`${server.url}/api/test/lost-connection`, { headers: { 'accept-language': 'en-US' } });
+      const lost = await fetch(`${server.url}/api/test/lost-connection`, {
+        headers: { 'accept-language': 'en-US' },
+      });
       expect(lost.status).toBe(503);
       expect(lost.headers.get('retry-after')).toBe('5');
-      const body = (await lost.json()) as { success: boolean; error: { resultCode: number; message: string } };
+      const body = (await lost.json()) as {
+        success: boolean;
+        error: { resultCode: number; message: string };
+      };
       expect(body.success).toBe(false);
       expect(body.error.resultCode).toBe(12);
       expect(body.error.message).toMatch(/temporarily unavailable/);
@@ -59,7 +81,8 @@ describe('answers while the database is unavailable', () => {
       if (server.database.kind === 'postgres') {
         // Its probe query finds the database answering again within a few seconds.
         const deadline = Date.now() + 20_000;
-        while (!server.database.health.reachable && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        while (!server.database.health.reachable && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 100));
         expect((await fetch(`${server.url}/`, { method: 'HEAD' })).status).toBe(200);
       }
     } finally {
@@ -73,8 +96,12 @@ describe('the stall watchdog', () => {
     expect(stallExitSeconds({})).toBe(60);
     expect(stallExitSeconds({ TRADEDECK_STALL_EXIT_SECONDS: '0' })).toBe(0);
     expect(stallExitSeconds({ TRADEDECK_STALL_EXIT_SECONDS: '90' })).toBe(90);
-    expect(() => stallExitSeconds({ TRADEDECK_STALL_EXIT_SECONDS: '2' })).toThrow(/TRADEDECK_STALL_EXIT_SECONDS/);
-    expect(() => stallExitSeconds({ TRADEDECK_STALL_EXIT_SECONDS: 'soon' })).toThrow(/TRADEDECK_STALL_EXIT_SECONDS/);
+    expect(() => stallExitSeconds({ TRADEDECK_STALL_EXIT_SECONDS: '2' })).toThrow(
+      /TRADEDECK_STALL_EXIT_SECONDS/,
+    );
+    expect(() => stallExitSeconds({ TRADEDECK_STALL_EXIT_SECONDS: 'soon' })).toThrow(
+      /TRADEDECK_STALL_EXIT_SECONDS/,
+    );
   });
 
   it('ends a process whose event loop is stuck, saying why, with a non-zero status', async () => {
@@ -89,11 +116,21 @@ describe('the stall watchdog', () => {
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
+    // Whatever happens, the spinning child does not outlive the test.
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
     const [code, signal] = await new Promise<[number | null, string | null]>((resolve) =>
       child.once('exit', (c, s) => resolve([c, s])),
     );
     expect(code).toBeNull();
     expect(signal).toBe('SIGKILL');
     expect(stderr).toMatch(/has not answered for \d+ s \(its event loop is blocked\); ending the process/);
+  }, 90_000);
+
+  it('turned off (0), leaves a clean stop on SIGTERM with status 0', async () => {
+    const server = spawnServer({ TRADEDECK_DATA_DIR: 'memory://', TRADEDECK_STALL_EXIT_SECONDS: '0' });
+    await server.ready;
+    expect(await server.stop()).toBe(0);
   }, 90_000);
 });

@@ -111,8 +111,11 @@ export function createApiClient(options: ClientOptions): ApiClient {
     options.now ?? Date.now,
   );
 
+  // A server that answers "unavailable" (its database is unreachable) is reported too: the monitor then checks
+  // `HEAD /`, which answers 503 until the database is back, and shows the outage.
   const reportConnectivity = (error: unknown) => {
-    if (isConnectivityError(error)) options.onConnectivityError?.(error);
+    if (isConnectivityError(error) || isServiceUnavailable(error))
+      options.onConnectivityError?.(error as Error);
   };
 
   const withSession = async <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions) => {
@@ -231,4 +234,8 @@ function requirementsOf(error: ApiError): TwoFactorRequirement[] {
 function stepUpOf(error: ApiError): StepUpPurpose | null {
   const parsed = stepUpPurposeSchema.safeParse(error.errorDetails?.stepUp);
   return parsed.success ? parsed.data : null;
+}
+
+function isServiceUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.resultCode === ResultCode.ServiceUnavailable;
 }

@@ -32,7 +32,8 @@ const CONNECTION_MESSAGES = [
 
 /** Storage that refuses writes: a full disk or quota, a read-only file system, a file-size limit. */
 const WRITE_FAILURE_CODES = new Set(['ENOSPC', 'EROFS', 'EDQUOT', 'EFBIG']);
-const WRITE_FAILURE_MESSAGES = /No space left on device|Read-only file system|Disk quota exceeded|File too large/;
+const WRITE_FAILURE_MESSAGES =
+  /No space left on device|Read-only file system|Disk quota exceeded|File too large/;
 
 /** The error and its causes (drizzle wraps the driver's error in `cause`). */
 function* chain(error: unknown): Generator<Record<string, unknown>> {

@@ -8,7 +8,10 @@ interface SessionInternals {
   dialect: ConstructorParameters<typeof NodePgSession>[1];
   schema: ConstructorParameters<typeof NodePgSession>[2];
   options: ConstructorParameters<typeof NodePgSession>[3];
-  transaction: (work: (tx: NodePgTransaction<never, never>) => Promise<unknown>, config?: PgTransactionConfig) => Promise<unknown>;
+  transaction: (
+    work: (tx: NodePgTransaction<never, never>) => Promise<unknown>,
+    config?: PgTransactionConfig,
+  ) => Promise<unknown>;
 }
 
 /**
@@ -50,5 +53,7 @@ export function installReliableTransactions(db: { _: unknown }, pool: pg.Pool): 
 
 /** `isolation level …, read only, …` as drizzle's own transaction writes it. */
 function configSql(tx: unknown, config: PgTransactionConfig): SQL {
-  return (tx as { getTransactionConfigSQL(config: PgTransactionConfig): SQL }).getTransactionConfigSQL(config);
+  return (tx as { getTransactionConfigSQL(config: PgTransactionConfig): SQL }).getTransactionConfigSQL(
+    config,
+  );
 }

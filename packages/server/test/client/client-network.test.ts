@@ -37,6 +37,30 @@ describe('failure classification', () => {
     expect(describeError(error, 'ru')).toBe('Ошибка подключения к сети');
   });
 
+  it('reports a server whose database is unavailable (503, result 12) to the monitor as well', async () => {
+    const url = await listen((_request, response) => {
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+      response.end(
+        JSON.stringify({
+          success: false,
+          data: null,
+          error: {
+            message: 'Service temporarily unavailable',
+            resultCode: 12,
+            errorDetails: null,
+            traceId: 't',
+          },
+        }),
+      );
+    });
+    const onConnectivityError = vi.fn();
+    const client = createApiClient({ baseUrl: url, onConnectivityError });
+    const error = await client.system.status().catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.httpStatus).toBe(503);
+    expect(onConnectivityError).toHaveBeenCalledWith(error);
+  });
+
   it('gives up on a server that does not answer within the timeout', async () => {
     const url = await listen(() => {
       // Accepts the request and never answers.

@@ -28,14 +28,24 @@ export function postgresBinaries(): string | null {
 /** Runs a Postgres binary, as the `postgres` OS user when running as root (Postgres refuses to run as root). */
 function run(bin: string, command: string, args: string[]): void {
   const file = join(bin, command);
-  if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
+  if (process.getuid?.() === 0)
+    execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
   else execFileSync(file, args, { stdio: 'pipe' });
 }
 
 const dataOf = (cluster: Pick<FaultCluster, 'dir'>) => join(cluster.dir, 'data');
 
 function pgCtl(cluster: FaultCluster, action: string[]): void {
-  run(cluster.bin, 'pg_ctl', ['-D', dataOf(cluster), '-l', join(cluster.dir, 'log'), '-w', '-t', '60', ...action]);
+  run(cluster.bin, 'pg_ctl', [
+    '-D',
+    dataOf(cluster),
+    '-l',
+    join(cluster.dir, 'log'),
+    '-w',
+    '-t',
+    '60',
+    ...action,
+  ]);
 }
 
 function startOptions(cluster: FaultCluster): string[] {

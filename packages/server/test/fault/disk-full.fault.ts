@@ -72,7 +72,9 @@ describe('PGlite on a full disk', () => {
       // Never a live process that answers nothing: it stops by itself with a non-zero status and says why.
       const code = await Promise.race([
         first.server.exited,
-        new Promise<'alive'>((resolve) => setTimeout(() => resolve('alive'), (STALL_EXIT_SECONDS + 50) * 1000)),
+        new Promise<'alive'>((resolve) =>
+          setTimeout(() => resolve('alive'), (STALL_EXIT_SECONDS + 50) * 1000),
+        ),
       ]);
       expect(code, first.server.output()).not.toBe('alive');
       expect(code).not.toBe(0);
@@ -86,10 +88,20 @@ describe('PGlite on a full disk', () => {
       const again = await signIn(second.url, false);
       const after = await storedProxies(second.url, again);
       expect(after).toEqual(before);
-      const added = await api(second.url, 'POST', '/api/proxies', { proxies: '192.0.2.10:8080\n192.0.2.11:8080' }, again);
+      const added = await api(
+        second.url,
+        'POST',
+        '/api/proxies',
+        { proxies: '192.0.2.10:8080\n192.0.2.11:8080' },
+        again,
+      );
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       expect(added.body.data.addedIds).toHaveLength(2);
-      await eventually(async () => (await fetch(`${second.url}/`, { method: 'HEAD' })).status === 200, 'HEAD /', 10_000);
+      await eventually(
+        async () => (await fetch(`${second.url}/`, { method: 'HEAD' })).status === 200,
+        'HEAD /',
+        10_000,
+      );
     },
     SPAWN_TIMEOUT_MS * 3,
   );

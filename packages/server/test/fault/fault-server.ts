@@ -62,8 +62,15 @@ export async function startServerProcess(
  * The first account of an instance is its approved administrator: registers it (or finds it registered),
  * confirms its e-mail in the database as the mailed link would, and signs in. Answers the access token.
  */
-export async function signInAdmin(url: string, databaseUrl: string): Promise<{ token: string; userId: string }> {
-  await api(url, 'POST', '/api/auth/register', { email: ADMIN_EMAIL, userName: 'admin', password: ADMIN_PASSWORD });
+export async function signInAdmin(
+  url: string,
+  databaseUrl: string,
+): Promise<{ token: string; userId: string }> {
+  await api(url, 'POST', '/api/auth/register', {
+    email: ADMIN_EMAIL,
+    userName: 'admin',
+    password: ADMIN_PASSWORD,
+  });
   const [user] = await clusterQuery<{ id: string }>(
     databaseUrl,
     'update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where email = $1 returning id',

@@ -114,7 +114,8 @@ describe.skipIf(!cluster)('database faults on a real Postgres', () => {
         // The server survived the database fault (the killed one was restarted above) and answers again.
         expect(server.child.exitCode, server.output()).toBeNull();
         await eventually(
-          async () => (await api(server.url, 'GET', '/api/proxies/counters', undefined, token)).status === 200,
+          async () =>
+            (await api(server.url, 'GET', '/api/proxies/counters', undefined, token)).status === 200,
           'the server to answer from the database again',
           60_000,
         );
@@ -173,7 +174,11 @@ describe.skipIf(!cluster)('database faults on a real Postgres', () => {
           // queued, never lost, and nothing it saved is repeated.
           expect(['created', 'retry', 'active', 'completed']).toContain(await jobState());
         } else {
-          await eventually(async () => (await jobState()) === 'completed', 'the check batch to finish', 90_000);
+          await eventually(
+            async () => (await jobState()) === 'completed',
+            'the check batch to finish',
+            90_000,
+          );
           const [unchecked] = await clusterQuery<{ n: string }>(
             databaseUrl,
             'select count(*) as n from proxies where id = any($1) and last_checked_at is null',

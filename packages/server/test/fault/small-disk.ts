@@ -65,7 +65,9 @@ export function smallDisk(): SmallDisk {
 function tryMountTmpfs(root: string): boolean {
   if (process.getuid?.() !== 0) return false;
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_SIZE},mode=0700`, 'tmpfs', root], { stdio: 'pipe' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_SIZE},mode=0700`, 'tmpfs', root], {
+      stdio: 'pipe',
+    });
     mkdirSync(join(root, 'data'), { mode: 0o700 });
     return true;
   } catch {

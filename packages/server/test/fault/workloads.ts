@@ -44,7 +44,10 @@ export async function startSlowProxy(): Promise<{ port: number; close(): Promise
 
 /** Stores the proxies a check batch will check; answers their ids. */
 export async function seedCheckedProxies(url: string, token: string, proxyPort: number): Promise<number[]> {
-  const lines = Array.from({ length: CHECKED_PROXIES }, (_, i) => `127.0.0.1:${proxyPort}:check${i}:secret${i}`);
+  const lines = Array.from(
+    { length: CHECKED_PROXIES },
+    (_, i) => `127.0.0.1:${proxyPort}:check${i}:secret${i}`,
+  );
   const added = await api(url, 'POST', '/api/proxies', { proxies: lines.join('\n') }, token);
   if (added.status !== 200) throw new Error(`seeding proxies: ${added.status} ${JSON.stringify(added.body)}`);
   return added.body.data.addedIds as number[];
