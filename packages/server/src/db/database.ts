@@ -42,6 +42,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     client = inMemory ? new PGlite() : new PGlite(dataDir);
     await client.waitReady;
+    lock?.tightenFiles();
   } catch (error) {
     lock?.release();
     throw error;
@@ -54,6 +55,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     async close() {
       try {
         await client.close();
+        lock?.tightenFiles();
       } finally {
         lock?.release();
       }
