@@ -1,4 +1,6 @@
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -241,6 +243,109 @@ describe('tradedeck accounts import', () => {
     const result = await runCli(['accounts', 'import', '--mafiles', empty], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`No .maFile files in ${empty}`);
+  });
+});
+
+describe('tradedeck accounts import cut short', () => {
+  /** A front to the server that cuts the connection of every account add after the first. */
+  async function cuttingFront(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+    let adds = 0;
+    const front = createServer((req, res) => {
+      if (req.method === 'POST' && req.url === '/api/steam-accounts' && ++adds > 1) {
+        req.socket.destroy();
+        return;
+      }
+      const upstream = httpRequest(
+        new URL(req.url ?? '/', target),
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const { port } = front.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise((resolve) => front.close(() => resolve())),
+    };
+  }
+
+  it('finishes a rerun with exit 0: accounts stored by the run cut short count as unchanged', async () => {
+    const { env: rerunEnv } = await signedInUser(server, 'rerun@example.test');
+    rerunEnv.TRADEDECK_CONFIG_DIR = freshConfigDir();
+    const full = mkdtempSync(join(tmpdir(), 'tradedeck-rerun-'));
+    const all = await writeSandboxImportSet(full, { healthy: 3, includeFailureCases: false });
+    // The run that was cut: only the first two accounts got stored.
+    const partial = mkdtempSync(join(tmpdir(), 'tradedeck-partial-'));
+    const partialSet = await writeSandboxImportSet(partial, { healthy: 2, includeFailureCases: false });
+    expect(
+      (
+        await runCli(
+          ['accounts', 'import', '--mafiles', partialSet.mafileDir, '--lines', partialSet.linesFile],
+          rerunEnv,
+        )
+      ).code,
+    ).toBe(0);
+
+    const rerun = await runCli(
+      ['accounts', 'import', '--mafiles', all.mafileDir, '--lines', all.linesFile],
+      rerunEnv,
+    );
+    expect(rerun.code, rerun.stderr).toBe(0);
+    const [a, b, c] = all.accounts.map((account) => account.login);
+    expect(rerun.stdout).toContain(`${a}: already added, unchanged`);
+    expect(rerun.stdout).toContain(`${b}: already added, unchanged`);
+    expect(rerun.stdout).toContain(`${c}: added`);
+    expect(rerun.stderr).toContain('Added 1 of 3 accounts, 2 already there unchanged; failed 0');
+
+    const json = await runCli(
+      ['accounts', 'import', '--mafiles', all.mafileDir, '--lines', all.linesFile, '--json'],
+      rerunEnv,
+    );
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ added: [], unchanged: [a, b, c], failed: [] });
+  });
+
+  it('keeps what a run cut by a lost connection did not add for --retry-failed', async () => {
+    const { env: cutEnv } = await signedInUser(server, 'cut@example.test');
+    cutEnv.TRADEDECK_CONFIG_DIR = freshConfigDir();
+    const folder = mkdtempSync(join(tmpdir(), 'tradedeck-cut-'));
+    const cutSet = await writeSandboxImportSet(folder, { healthy: 3, includeFailureCases: false });
+    const front = await cuttingFront(server.url);
+    try {
+      const cut = await runCli(
+        ['accounts', 'import', '--mafiles', cutSet.mafileDir, '--lines', cutSet.linesFile, '--chunk', '1'],
+        { ...cutEnv, TRADEDECK_SERVER: front.url },
+      );
+      expect(cut.code).not.toBe(0);
+    } finally {
+      await front.close();
+    }
+    const retry = await runCli(
+      [
+        'accounts',
+        'import',
+        '--mafiles',
+        cutSet.mafileDir,
+        '--lines',
+        cutSet.linesFile,
+        '--retry-failed',
+        '--json',
+      ],
+      cutEnv,
+    );
+    expect(retry.code, retry.stderr).toBe(0);
+    const answer = JSON.parse(retry.stdout);
+    // The first chunk got through before the cut: only the other two are sent again.
+    expect([...answer.added, ...answer.unchanged]).toHaveLength(2);
+    const listed = JSON.parse((await runCli(['accounts', 'ls', '--json'], cutEnv)).stdout);
+    expect(listed.items.map((a: { login: string }) => a.login).sort()).toEqual(
+      cutSet.accounts.map((account) => account.login).sort(),
+    );
+    expect(answer.failed).toEqual([]);
   });
 });
 

@@ -1,5 +1,8 @@
 import { stdSerializers } from 'pino';
-import { oneLine } from './db/database-error-reason.ts';
+import { databaseReason, oneLine, valueFreeMessage } from './db/database-error-reason.ts';
+
+/** Errors this module made: cleaning one again would lose its reason. */
+const cleaned = new WeakSet<Error>();
 
 /** Database error fields that carry row values ("Key (email)=(…) already exists") or statement internals. */
 const VALUE_FIELDS = new Set(['params', 'detail', 'where', 'internalQuery', 'query']);
@@ -9,14 +12,16 @@ const VALUE_FIELDS = new Set(['params', 'detail', 'where', 'internalQuery', 'que
  * fields that hold query parameters or row values are left out, in the error and in every cause below it.
  */
 export function withoutQueryValues(error: unknown, depth = 0): unknown {
-  if (!(error instanceof Error) || depth > 5) return error;
+  if (!(error instanceof Error) || depth > 5 || cleaned.has(error)) return error;
   const own = error as Error & Record<string, unknown>;
+  const code = typeof own.code === 'string' ? own.code : '';
+  const quotesValue = code.startsWith('22');
   const hasValues = Object.keys(own).some((key) => VALUE_FIELDS.has(key));
-  if (!hasValues && !(own.cause instanceof Error)) return error;
+  if (!hasValues && !quotesValue && !(own.cause instanceof Error)) return error;
   const message =
-    typeof own.query === 'string'
+    typeof own.query === 'string' && 'params' in own
       ? `Failed query: ${oneLine(own.query, 200)}`
-      : messageWithoutParams(error.message);
+      : valueFreeMessage(messageWithoutParams(error.message), code);
   const clean = new Error(message) as Error & Record<string, unknown>;
   clean.name = error.name;
   const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
@@ -25,6 +30,10 @@ export function withoutQueryValues(error: unknown, depth = 0): unknown {
     if (!VALUE_FIELDS.has(key) && key !== 'cause') clean[key] = value;
   }
   if (own.cause !== undefined) clean.cause = withoutQueryValues(own.cause, depth + 1);
+  // The database's own reason, in the entry itself: the standard serializer does not follow causes.
+  const reason = depth === 0 ? databaseReason(error) : null;
+  if (reason) clean.reason = reason;
+  cleaned.add(clean);
   return clean;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { serializeError } from './log-safe-error.ts';
+import { serializeError, withoutQueryValues } from './log-safe-error.ts';
 
 /** Paths that never reach the log: credentials, cookies and any field that looks like a secret. */
 export const REDACTED_PATHS = [
@@ -27,6 +27,13 @@ export function loggerOptions(level: string, format: LogFormat = 'json'): Fastif
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     // Database errors carry the statement's parameters (password hashes, sealed secrets): never logged.
     serializers: { err: serializeError, error: serializeError },
+    // `log.error(error)` takes the message from the error itself: cleaned the same way first.
+    hooks: {
+      logMethod(args, method) {
+        if (args[0] instanceof Error) args[0] = withoutQueryValues(args[0]) as Error;
+        return method.apply(this, args);
+      },
+    },
     ...(format === 'pretty'
       ? {
           transport: {

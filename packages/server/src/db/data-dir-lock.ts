@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { StartupError } from '../startup-error.ts';
-import { fileErrorReason, prepareDataDir } from './data-dir.ts';
+import { fileErrorReason, prepareDataDir, tightenDataDirFiles } from './data-dir.ts';
 import { currentProcess, type LockOwner, type OwnerState, ownerState } from './lock-owner.ts';
 
 export const LOCK_FILE = 'tradedeck.lock';
@@ -26,6 +26,8 @@ export class DataDirLockedError extends StartupError {
 }
 
 export interface DataDirLock {
+  /** Makes every file under the directory private to the server's user (after the database created its files). */
+  tightenFiles(): void;
   release(): void;
 }
 
@@ -68,7 +70,7 @@ export async function lockDataDir(
     } finally {
       closeSync(fd);
     }
-    return holdLock(lockPath, heartbeatMs);
+    return holdLock(dataDir, lockPath, heartbeatMs);
   }
   throw new StartupError(
     `Could not lock the data directory ${dataDir}: other processes keep taking its lock; delete ` +
@@ -76,7 +78,7 @@ export async function lockDataDir(
   );
 }
 
-function holdLock(lockPath: string, heartbeatMs: number): DataDirLock {
+function holdLock(dataDir: string, lockPath: string, heartbeatMs: number): DataDirLock {
   heldHere.add(lockPath);
   const heartbeat = setInterval(() => {
     const now = new Date();
@@ -89,6 +91,13 @@ function holdLock(lockPath: string, heartbeatMs: number): DataDirLock {
   heartbeat.unref();
   let released = false;
   return {
+    tightenFiles() {
+      try {
+        tightenDataDirFiles(dataDir);
+      } catch {
+        // A file that vanished meanwhile (the database renames and removes its own): the directory stays 0700.
+      }
+    },
     release() {
       if (released) return;
       released = true;

@@ -1,4 +1,5 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { StartupError } from '../startup-error.ts';
 
 /**
@@ -41,4 +42,22 @@ export function fileErrorReason(error: unknown): string {
     default:
       return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * Takes group and other rights off everything under the data directory. The embedded database unpacks its first
+ * files with mode 0666 whatever the umask; they sit inside the 0700 directory, and are made private here too.
+ */
+export function tightenDataDirFiles(dataDir: string): void {
+  if (process.platform === 'win32') return;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isSymbolicLink()) continue;
+      const mode = lstatSync(path).mode & 0o777;
+      if ((mode & 0o077) !== 0) chmodSync(path, mode & 0o700);
+      if (entry.isDirectory()) walk(path);
+    }
+  };
+  walk(dataDir);
 }

@@ -11,7 +11,17 @@ interface SqlStateError {
 export function databaseReason(error: unknown): string | null {
   const found = sqlStateError(error);
   if (!found) return null;
-  return `${oneLine(found.message)} (SQLSTATE ${found.code})`;
+  return `${oneLine(valueFreeMessage(found.message, found.code))} (SQLSTATE ${found.code})`;
+}
+
+/**
+ * A database message without the input it quotes: data exceptions (SQLSTATE class 22) name the offending value
+ * ('invalid input syntax for type integer: "…"'), which may be a secret bound as a parameter.
+ */
+export function valueFreeMessage(message: string, code: string): string {
+  if (!code.startsWith('22')) return message;
+  const colon = message.indexOf(': ');
+  return colon === -1 ? message : message.slice(0, colon);
 }
 
 function sqlStateError(error: unknown): SqlStateError | null {

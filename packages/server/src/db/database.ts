@@ -52,6 +52,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     client = inMemory ? new PGlite() : new PGlite(dataDir);
     await client.waitReady;
+    lock?.tightenFiles();
   } catch (error) {
     lock?.release();
     throw error;
@@ -67,6 +68,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       health.close();
       try {
         await client.close();
+        lock?.tightenFiles();
       } finally {
         lock?.release();
       }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { steamAccounts } from '../../src/db/schema.ts';
 import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { addAccounts, addItem, dataOf, proxyData, seedProxies, world } from './helpers.ts';
 
@@ -45,22 +47,36 @@ describe('steamAccounts.add in sandbox mode', () => {
     expect(again.addedAccounts[0].proxyId).toBe(second.proxyId);
   });
 
-  it('refuses a login the user already has (alreadyAdded) and a second row for the same login', async () => {
+  it('answers a stored account sent again with the same password and maFile as unchanged, another one as alreadyAdded', async () => {
     const user = await signUp(t, 'add-again', admin);
     const [bot] = world.healthyAccounts(1, 201);
     const item = addItem(bot!, { proxyData: proxyData(9) });
-    expect(dataOf(await addAccounts(t, user, { accounts: { '0': item } })).addedAccounts).toHaveLength(1);
-    const res = dataOf(
-      await addAccounts(
-        t,
-        user,
-        { accounts: { '0': item, '1': { ...item, login: bot!.login.toUpperCase() } } },
-        'ru-RU',
-      ),
+    const first = dataOf(await addAccounts(t, user, { accounts: { '0': item } }));
+    expect(first.addedAccounts).toHaveLength(1);
+    expect(first.unchanged).toEqual([]);
+
+    // A rerun of an import cut short: success, nothing stored twice; a second row of one login is refused.
+    const rerun = dataOf(
+      await addAccounts(t, user, {
+        accounts: { '0': item, '1': { ...item, login: bot!.login.toUpperCase() } },
+      }),
     );
-    expect(res.addedAccounts).toEqual([]);
-    expect(res.errors['0']).toEqual({ reason: 'alreadyAdded', message: 'Аккаунт уже добавлен' });
-    expect(res.errors['1'].reason).toBe('alreadyAdded');
+    expect(rerun.addedAccounts).toEqual([]);
+    expect(rerun.unchanged).toEqual(['0']);
+    expect(Object.keys(rerun.errors)).toEqual(['1']);
+    expect(rerun.errors['1'].reason).toBe('alreadyAdded');
+
+    // The same login with another password is a different account: refused as already added.
+    const other = dataOf(
+      await addAccounts(t, user, { accounts: { '0': { ...item, password: 'another-password' } } }, 'ru-RU'),
+    );
+    expect(other.unchanged).toEqual([]);
+    expect(other.errors['0']).toEqual({ reason: 'alreadyAdded', message: 'Аккаунт уже добавлен' });
+    const stored = await t.testDb.database.db
+      .select({ id: steamAccounts.id })
+      .from(steamAccounts)
+      .where(eq(steamAccounts.userId, user.id));
+    expect(stored).toHaveLength(1);
   });
 
   it('answers invalidMafile for a maFile of another login or an unreadable one', async () => {
