@@ -17,6 +17,22 @@ export const REDACTED_PATHS = [
   '*.apiKey',
 ];
 
+/** Query parameters that carry secrets (multipart operations take their inputs from the query string). */
+const SECRET_QUERY_PARAMS = /([?&](?:passkey|password|token)=)[^&#]*/gi;
+
+/** A request URL as logged: secret query values replaced. */
+export function loggedUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 export type LogFormat = 'json' | 'pretty';
 
 /** JSON lines for machines; readable one-line entries for a person watching a terminal. */
@@ -24,6 +40,16 @@ export function loggerOptions(level: string, format: LogFormat = 'json'): Fastif
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Fastify's own request fields, with the URL's secret query values (an upload's passkey) left out.
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: loggedUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(format === 'pretty'
       ? {
           transport: {
