@@ -18,6 +18,22 @@ export const REDACTED_PATHS = [
   '*.apiKey',
 ];
 
+/** Query parameters that carry secrets (multipart operations take their inputs from the query string). */
+const SECRET_QUERY_PARAMS = /([?&](?:passkey|password|token)=)[^&#]*/gi;
+
+/** A request URL as logged: secret query values replaced. */
+export function loggedUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 export type LogFormat = 'json' | 'pretty';
 
 /** JSON lines for machines; readable one-line entries for a person watching a terminal. */
@@ -26,7 +42,18 @@ export function loggerOptions(level: string, format: LogFormat = 'json'): Fastif
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     // Database errors carry the statement's parameters (password hashes, sealed secrets): never logged.
-    serializers: { err: serializeError, error: serializeError },
+    serializers: {
+      err: serializeError,
+      error: serializeError,
+      // Fastify's own request fields, with the URL's secret query values (an upload's passkey) left out.
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: loggedUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     // `log.error(error)` takes the message from the error itself: cleaned the same way first.
     hooks: {
       logMethod(args, method) {
