@@ -8,7 +8,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
-import type { NewProxyRow } from '../proxies/repo.ts';
+import type { NewProxyRow } from '../proxies/index.ts';
 import type { AccountsDeps } from './deps.ts';
 import { batchOutcome } from './edit-service.ts';
 import { inlineToSteamProxy, type UserProxyKeys, userProxyKeys } from './proxy-identity.ts';

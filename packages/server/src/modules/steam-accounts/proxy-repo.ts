@@ -1,7 +1,11 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
-import { type NewProxyRow, ProxyQueries as ProxiesModuleQueries, type SealedProxy } from '../proxies/repo.ts';
+import {
+  type NewProxyRow,
+  ProxyQueries as ProxiesModuleQueries,
+  type SealedProxy,
+} from '../proxies/index.ts';
 
 /** A stored proxy as a sign-in needs it (the password still sealed). */
 export type StoredProxy = SealedProxy;
