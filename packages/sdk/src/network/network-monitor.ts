@@ -1,4 +1,5 @@
 import { NETWORK } from '../domain/constants.ts';
+import { Listeners } from '../store/listeners.ts';
 
 /** Time source and timers, injectable so the state machine runs under a fake clock in tests. */
 export interface MonitorClock {
@@ -54,8 +55,6 @@ const systemClock: MonitorClock = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-type Listener = (snapshot: NetworkSnapshot, event: NetworkEvent | null) => void;
-
 /**
  * Online/offline state machine (shell spec §4 "Network"). It owns no browser objects: the host feeds it the
  * browser's offline/online events, page visibility and failed calls, and renders its snapshots.
@@ -66,11 +65,10 @@ type Listener = (snapshot: NetworkSnapshot, event: NetworkEvent | null) => void;
  *   `restored` (the host reloads the current route after 100 ms).
  * - A failed call or the browser's offline event marks the state offline at once and starts the retries.
  */
-export class NetworkMonitor {
+export class NetworkMonitor extends Listeners<[NetworkSnapshot, NetworkEvent | null]> {
   readonly #o: Required<Omit<NetworkMonitorOptions, 'probe' | 'clock'>>;
   readonly #probe: ConnectivityProbe;
   readonly #clock: MonitorClock;
-  readonly #listeners = new Set<Listener>();
   #state: NetworkSnapshot = {
     phase: 'online',
     checking: false,
@@ -86,6 +84,7 @@ export class NetworkMonitor {
   #generation = 0;
 
   constructor(options: NetworkMonitorOptions) {
+    super();
     this.#probe = options.probe;
     this.#clock = options.clock ?? systemClock;
     this.#o = {
@@ -109,14 +108,6 @@ export class NetworkMonitor {
   get online(): boolean {
     return this.#state.phase !== 'offline';
   }
-
-  /** Bound, so it can be handed around (React's useSyncExternalStore). */
-  subscribe = (listener: Listener): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
 
   /** Starts the periodic checks (the first one after the quiet interval). */
   start(): void {
@@ -251,6 +242,6 @@ export class NetworkMonitor {
 
   #update(patch: Partial<NetworkSnapshot>, event: NetworkEvent | null = null): void {
     this.#state = { ...this.#state, ...patch };
-    for (const listener of this.#listeners) listener(this.#state, event);
+    this.notify(this.#state, event);
   }
 }

@@ -15,7 +15,7 @@ describe('sdk hub client', () => {
         expect(
           specifier === '@microsoft/signalr' ||
             specifier.startsWith('./') ||
-            /^\.\.\/(domain|client)\//.test(specifier),
+            /^\.\.\/(domain|client|contract)\//.test(specifier),
           `${file} imports ${specifier}`,
         ).toBe(true);
       }

@@ -20,6 +20,7 @@ import {
   watchConnection,
 } from './session-end.ts';
 import { officialClient, waitFor } from './signalr-client.ts';
+import { PROXY_STATUS } from './transport-events.ts';
 
 // A session's live hub connections end with the session, not when its access token expires.
 let t: AuthTestApp;
@@ -64,7 +65,7 @@ describe('hub connections end with their device session', () => {
     // The other device's connection still works: it subscribes and gets events.
     expect(kept.closedAt).toBeNull();
     await kept.connection.invoke('Subscribe', 'proxies');
-    await t.app.hubs.eventLog.append(user.id, 'proxy-checker-hub', 'proxies', 'ProxyStatusUpdated', {
+    await t.app.hubs.eventLog.append(user.id, PROXY_STATUS, 'proxies', {
       id: 1,
     });
     await waitFor(() => kept.events.length === 1, 'the kept connection’s event');

@@ -1,5 +1,6 @@
 import type { TwoFactorChallenge } from '@tradedeck/sdk/client';
 import type { TwoFactorInput } from '@tradedeck/sdk/contract';
+import { Listeners } from '@tradedeck/sdk/store';
 import { useSyncExternalStore } from 'react';
 import { TwoFactorDialog } from './two-factor-dialog.tsx';
 
@@ -13,12 +14,13 @@ interface Pending {
  * dialog, the codes go back into the same call, "Неверный код" shows after a failed attempt, cancel gives null.
  * Pass `prompt.ask` to `createApiClient({ onTwoFactorRequired })` and render `<TwoFactorPromptHost>` once.
  */
-export class TwoFactorPrompt {
+export class TwoFactorPrompt extends Listeners {
   #pending: Pending | null = null;
-  readonly #listeners = new Set<() => void>();
 
   /** `resend` mails a code for the open challenge (the dialog's "send again"); without it there is no button. */
-  constructor(readonly resend?: (challenge: TwoFactorChallenge) => Promise<void>) {}
+  constructor(readonly resend?: (challenge: TwoFactorChallenge) => Promise<void>) {
+    super();
+  }
 
   readonly ask = (challenge: TwoFactorChallenge): Promise<TwoFactorInput | null> =>
     new Promise((resolve) => {
@@ -34,17 +36,10 @@ export class TwoFactorPrompt {
     current?.resolve(codes);
   }
 
-  readonly subscribe = (listener: () => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
-
   readonly current = (): TwoFactorChallenge | null => this.#pending?.challenge ?? null;
 
   #emit(): void {
-    for (const listener of this.#listeners) listener();
+    this.notify();
   }
 }
 

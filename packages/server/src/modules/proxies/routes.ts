@@ -4,8 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { bindOperation, TextStreamBody } from '../../http/bind-operation.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { UserScope } from '../../security/user-scope.ts';
-import { requireAuth } from '../auth/request-auth.ts';
-import type { SearchService } from '../search/service.ts';
+import { requireAuth } from '../auth/index.ts';
+import type { SearchService } from '../search/index.ts';
 import { ProxiesRepo } from './repo.ts';
 import { ProxiesService } from './service.ts';
 

@@ -2,8 +2,7 @@ import type { ProxyCheckErrorClass } from '@tradedeck/sdk/domain';
 import { and, asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, steamAccounts } from '../../db/schema.ts';
-import { type ProxyFilters, proxyFilterWhere } from '../proxies/filters.ts';
-import type { SealedProxy } from '../proxies/repo.ts';
+import { type ProxyFilters, proxyFilterWhere, type SealedProxy } from '../proxies/index.ts';
 
 /** A saved proxy as a check needs it (the password still sealed). */
 export type StoredProxyToCheck = SealedProxy;

@@ -15,7 +15,7 @@ import {
 import type { JobContext } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { UserScope } from '../../security/user-scope.ts';
-import { passwordSlot } from '../proxies/rows.ts';
+import { passwordSlot } from '../proxies/index.ts';
 import {
   PROXY_CHECK_SOURCE,
   PROXY_STATUS_EVENT,

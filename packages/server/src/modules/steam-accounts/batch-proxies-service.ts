@@ -9,7 +9,7 @@ import {
 import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 import { echoedLine } from '../../http/echo.ts';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
-import type { NewProxyRow } from '../proxies/repo.ts';
+import type { NewProxyRow } from '../proxies/index.ts';
 import type { AccountsDeps } from './deps.ts';
 import { batchOutcome } from './edit-service.ts';
 import { inlineToSteamProxy, type UserProxyKeys, userProxyKeys } from './proxy-identity.ts';

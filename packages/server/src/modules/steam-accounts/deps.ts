@@ -3,7 +3,7 @@ import type { Clock, SteamPort } from '../../integrations/steam/index.ts';
 import type { SecretSlot } from '../../security/envelope.ts';
 import type { RateLimiter } from '../../security/rate-limiter.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import type { SecurityEvent } from '../auth/security-repo.ts';
+import type { SecurityEvent } from '../auth/index.ts';
 import type { SteamAccountsRepo } from './repo.ts';
 
 /** What the Steam account services share. */

@@ -6,8 +6,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
 import type { OpenSecretBox } from '../../security/secret-box.ts';
-import type { NewProxyRow } from '../proxies/repo.ts';
-import { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot } from '../proxies/rows.ts';
+import { IDENTITY_KEY_PURPOSE, identityHash, type NewProxyRow, passwordSlot } from '../proxies/index.ts';
 
 const PROTOCOL_NUMBERS: Readonly<Record<SteamProxy['protocol'], ProxyProtocol>> = {
   http: ProxyProtocol.Http,

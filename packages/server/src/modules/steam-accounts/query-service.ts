@@ -8,7 +8,7 @@ import {
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, STEAM_ACCOUNT_STATUSES } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
-import type { SearchSource } from '../search/service.ts';
+import type { SearchSource } from '../search/index.ts';
 import type { AccountsDeps } from './deps.ts';
 import type { AccountFilters, AccountSortKey } from './repo.ts';
 import { toAccountRow } from './views.ts';

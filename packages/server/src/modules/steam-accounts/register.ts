@@ -8,8 +8,8 @@ import {
   systemClock,
 } from '../../integrations/steam/index.ts';
 import { UserScope } from '../../security/user-scope.ts';
-import type { AuthApi } from '../auth/register.ts';
-import type { SearchService } from '../search/service.ts';
+import type { AuthApi } from '../auth/index.ts';
+import type { SearchService } from '../search/index.ts';
 import { AddAccountsService } from './add-service.ts';
 import { BatchProxiesService } from './batch-proxies-service.ts';
 import type { AccountsDeps } from './deps.ts';

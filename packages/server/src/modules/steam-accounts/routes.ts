@@ -1,7 +1,7 @@
 import { contract } from '@tradedeck/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { bindOperation } from '../../http/bind-operation.ts';
-import { requireAuth } from '../auth/request-auth.ts';
+import { requireAuth } from '../auth/index.ts';
 import type { AddAccountsService } from './add-service.ts';
 import type { BatchProxiesService } from './batch-proxies-service.ts';
 import { type AccountEditService, batchOutcome } from './edit-service.ts';

@@ -1,4 +1,5 @@
 import type { ProxyStatusUpdated } from '@tradedeck/sdk/domain';
+import { Listeners } from '@tradedeck/sdk/store';
 
 /** A check result about a saved proxy, as the screen uses it. */
 export type StatusEvent = ProxyStatusUpdated & { id: number };
@@ -24,8 +25,6 @@ export interface CheckState {
   batch: BatchProgress | null;
 }
 
-type Listener = () => void;
-
 const EMPTY_BATCH: BatchProgress = { total: 0, done: 0, valid: 0, invalid: 0, awaiting: 0 };
 
 /**
@@ -33,19 +32,13 @@ const EMPTY_BATCH: BatchProgress = { total: 0, done: 0, valid: 0, invalid: 0, aw
  * are. Results arrive as hub events, possibly before the check request has answered with the batch size, so
  * a batch ends only when every request has answered and as many results as announced have arrived.
  */
-export class CheckTracker {
+export class CheckTracker extends Listeners {
   #state: CheckState = { pending: new Set(), batch: null };
-  readonly #listeners = new Set<Listener>();
   #onFinished: ((batch: BatchProgress) => void) | null = null;
 
   get state(): CheckState {
     return this.#state;
   }
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
 
   onFinished(callback: ((batch: BatchProgress) => void) | null): void {
     this.#onFinished = callback;
@@ -107,6 +100,6 @@ export class CheckTracker {
 
   #set(state: CheckState): void {
     this.#state = state;
-    for (const listener of this.#listeners) listener();
+    this.notify();
   }
 }

@@ -1,14 +1,13 @@
+import { Listeners } from '@tradedeck/sdk/store';
 import { type Appearance, appearanceCookies, readAppearance, resolvedTheme } from './appearance.ts';
 
-type Listener = (appearance: Appearance) => void;
-
 /** Holds the appearance, mirrors it into cookies and onto the <html> element (class "dark", data attributes). */
-export class AppearanceStore {
+export class AppearanceStore extends Listeners<[Appearance]> {
   #value: Appearance;
-  readonly #listeners = new Set<Listener>();
   readonly #media: MediaQueryList | null;
 
   constructor(private readonly doc: Document = document) {
+    super();
     this.#value = readAppearance(doc.cookie);
     this.#media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
     this.#media?.addEventListener('change', () => this.#apply());
@@ -19,16 +18,11 @@ export class AppearanceStore {
     return this.#value;
   }
 
-  subscribe = (listener: Listener): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
-
   update(patch: Partial<Appearance>): void {
     this.#value = { ...this.#value, ...patch };
     for (const cookie of appearanceCookies(this.#value)) this.doc.cookie = cookie;
     this.#apply();
-    for (const listener of this.#listeners) listener(this.#value);
+    this.notify(this.#value);
   }
 
   #apply(): void {

@@ -1,3 +1,4 @@
+import { Listeners } from '@tradedeck/sdk/store';
 import type { CommandContext, CommandDef } from './command-types.ts';
 import { commandById } from './registry.ts';
 
@@ -5,26 +6,19 @@ const RECENT_KEY = 'tradedeck.recentCommands';
 const RECENT_MAX = 8;
 
 type Handler = () => void;
-type Listener = () => void;
-
 /**
  * Runs commands: the handler of a mounted view wins over the registry's default `run`; disabled commands do
  * nothing. Remembers the recently run commands for the palette (recent first).
  */
-export class CommandRuntime {
+export class CommandRuntime extends Listeners {
   readonly #handlers = new Map<string, Handler[]>();
-  readonly #listeners = new Set<Listener>();
   #recent: string[];
   context: CommandContext | null = null;
 
   constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null) {
+    super();
     this.#recent = readRecent(storage);
   }
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
 
   /** Registers a view's handler while it is mounted; the latest registration wins. */
   register(id: string, handler: Handler): () => void {
@@ -80,7 +74,7 @@ export class CommandRuntime {
   }
 
   #emit(): void {
-    for (const listener of this.#listeners) listener();
+    this.notify();
   }
 }
 

@@ -1,4 +1,5 @@
 import { MODAL_BASE_Z_INDEX, MODAL_Z_INDEX_STEP } from '@tradedeck/sdk/domain';
+import { Listeners } from '@tradedeck/sdk/store';
 
 /** Why a modal ended without a result: dismissed by the user, or its parent closed. */
 export class ModalClosedError extends Error {
@@ -38,8 +39,6 @@ export interface ModalControls {
   ): Promise<T>;
 }
 
-type Listener = (entries: readonly ModalEntry[]) => void;
-
 export const DEFAULT_MODAL_WIDTH = 600;
 
 /**
@@ -47,11 +46,10 @@ export const DEFAULT_MODAL_WIDTH = 600;
  * 1000 + level × 10), Escape and outside clicks close only the topmost and only when it is not persistent,
  * and closing a modal rejects every modal opened from it.
  */
-export class ModalStack {
+export class ModalStack extends Listeners<[readonly ModalEntry[]]> {
   #entries: ModalEntry[] = [];
   #next = 1;
   readonly #settle = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  readonly #listeners = new Set<Listener>();
 
   get entries(): readonly ModalEntry[] {
     return this.#entries;
@@ -60,11 +58,6 @@ export class ModalStack {
   get topmost(): ModalEntry | undefined {
     return this.#entries.at(-1);
   }
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
 
   open<T = unknown>(render: (controls: ModalControls) => unknown, options: ModalOptions = {}): Promise<T> {
     const id = this.#next++;
@@ -150,6 +143,6 @@ export class ModalStack {
   }
 
   #emit(): void {
-    for (const listener of this.#listeners) listener(this.#entries);
+    this.notify(this.#entries);
   }
 }

@@ -1,18 +1,11 @@
-type Listener = () => void;
-
+import { Listeners } from '@tradedeck/sdk/store';
 /** Whether the command palette is open, and on which nested page. */
-export class PaletteStore {
+export class PaletteStore extends Listeners {
   #state: { open: boolean; pages: string[] } = { open: false, pages: [] };
-  readonly #listeners = new Set<Listener>();
 
   get state() {
     return this.#state;
   }
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
 
   open(page?: string): void {
     this.#set({ open: true, pages: page ? [page] : [] });
@@ -32,6 +25,6 @@ export class PaletteStore {
 
   #set(state: { open: boolean; pages: string[] }): void {
     this.#state = state;
-    for (const listener of this.#listeners) listener();
+    this.notify();
   }
 }

@@ -1,4 +1,5 @@
 import { TOAST_LONG_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '@tradedeck/sdk/domain';
+import { Listeners } from '@tradedeck/sdk/store';
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 
@@ -16,27 +17,19 @@ export interface ToastInput {
   long?: boolean;
 }
 
-type Listener = (toasts: readonly Toast[]) => void;
-
 /** Error toasts carry the 🚨 prefix of the error catalogue. */
 export function toastText(kind: ToastKind, text: string): string {
   return kind === 'error' && !text.startsWith('🚨') ? `🚨 ${text}` : text;
 }
 
 /** Notification area at the bottom right: each toast closes itself after its timeout. */
-export class ToastStore {
+export class ToastStore extends Listeners<[readonly Toast[]]> {
   #toasts: Toast[] = [];
   #next = 1;
-  readonly #listeners = new Set<Listener>();
 
   get toasts(): readonly Toast[] {
     return this.#toasts;
   }
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
 
   show(input: ToastInput): number {
     const kind = input.kind ?? 'info';
@@ -61,6 +54,6 @@ export class ToastStore {
   }
 
   #emit(): void {
-    for (const listener of this.#listeners) listener(this.#toasts);
+    this.notify(this.#toasts);
   }
 }

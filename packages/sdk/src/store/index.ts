@@ -1,0 +1,1 @@
+export { Listeners } from './listeners.ts';
