@@ -9,8 +9,8 @@ import { SystemRepo } from './modules/system/repo.ts';
 import { loadKeyring } from './security/master-key.ts';
 import { rewrapDataKeys } from './security/rewrap-keys.ts';
 import { startServer } from './server.ts';
+import { stallExitSeconds, startStallWatchdog } from './stall-watchdog.ts';
 import { StartupError } from './startup-error.ts';
-import { startStallWatchdog, stallExitSeconds } from './stall-watchdog.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

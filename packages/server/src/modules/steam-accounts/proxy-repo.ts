@@ -2,7 +2,11 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import { anyId, anyText } from '../../db/sql-fragments.ts';
-import { type NewProxyRow, ProxyQueries as ProxiesModuleQueries, type SealedProxy } from '../proxies/index.ts';
+import {
+  type NewProxyRow,
+  ProxyQueries as ProxiesModuleQueries,
+  type SealedProxy,
+} from '../proxies/index.ts';
 
 /** A stored proxy as a sign-in needs it (the password still sealed). */
 export type StoredProxy = SealedProxy;
