@@ -15,6 +15,7 @@ import {
   refreshCookieOf,
   signUp,
   signUpAdmin,
+  stepUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
 import { walkResultCode } from '../proxies/tenant-walk.ts';
@@ -65,6 +66,8 @@ beforeAll(async () => {
   const a = await signUp(t, 'tenant-a', admin);
   const b = await signUp(t, 'tenant-b', admin);
   walk = await prepareTenantWalk(t, admin, a, b);
+  // B passes the step-up, so the secret operations answer for the object (3), not for the missing factor.
+  await stepUp(t, b);
   refused = await prepareRefusedCallers(t, admin);
   adminNoApp = await adminWithoutAuthenticator(t, admin);
 }, 180_000);
