@@ -29,7 +29,7 @@ describe('proxies.export', () => {
     await stepUp(s.t, s.a);
     ids = (await addLines(s.t, s.a, INPUT)).addedIds;
     baseUrl = await s.t.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => s?.t.close());
 
   const exportText = async (body: Record<string, unknown>, lang: 'en' | 'ru' = 'en') =>

@@ -34,9 +34,10 @@ describe('editing Steam accounts', () => {
     t = await createAuthTestApp();
     const admin = await signUp(t, 'admin');
     user = await signUp(t, 'edit', admin);
-    // Replacing a password or maFile needs a recent second factor.
-    await stepUp(t, user);
     other = await signUp(t, 'edit-other', admin);
+    // Replacing a password or maFile needs a recent second factor (then another user's account answers 3).
+    await stepUp(t, user);
+    await stepUp(t, other);
     proxyIds = (await seedProxies(t, user, 2)).ids;
     foreignProxyId = (await seedProxies(t, other, 1, { first: 50 })).ids[0]!;
   });

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../../src/db/schema.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import {
+  type AuthTestApp,
+  createAuthTestApp,
+  signUp,
+  stepUp,
+  type TestUser,
+} from '../auth/helpers/auth-app.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from './helpers.ts';
 
 /** steam-totp 2.1.2 reference vectors (the same as ArchiSteamFarm's unit tests). */
@@ -51,9 +57,11 @@ describe('steamAccounts.guardCode', () => {
       token: user.accessToken,
       body: { proxyId: null },
     });
+    // Replacing the maFile needs a step-up; reading guard codes below does not.
+    await stepUp(t, user);
     await useReferenceSecret(withProxy);
     await useReferenceSecret(withoutProxy);
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('matches steam-totp on Steam’s clock, read through the account’s proxy', async () => {
