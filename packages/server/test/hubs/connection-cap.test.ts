@@ -12,7 +12,7 @@ const open: RawHubClient[] = [];
 
 beforeAll(async () => {
   t = await startHubTestServer();
-});
+}, 120_000);
 afterAll(async () => {
   for (const client of open) client.ws.terminate();
   await t.stop();

@@ -32,11 +32,11 @@ beforeAll(async () => {
   t = await createAuthTestApp();
   admin = await signUpAdmin(t);
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
+}, 120_000);
 afterAll(async () => {
   await Promise.all(open.map((w) => w.connection.stop()));
   await t.close();
-});
+}, 60_000);
 
 async function watch(user: TestUser): Promise<WatchedConnection> {
   const watched = await watchConnection(url, user.accessToken);
