@@ -187,7 +187,6 @@ describe('tradedeck accounts import', () => {
       ['empty-shared-secret.maFile', 'missingSharedSecret'],
       ['shared-not-base64.maFile', 'badSharedSecret'],
       ['shared-16-bytes.maFile', 'badSharedSecret'],
-      ['identity-21-bytes.maFile', 'badIdentitySecret'],
       ['bad-steamid.maFile', 'badSteamId'],
     ];
     for (const [file, reason] of expected) {
