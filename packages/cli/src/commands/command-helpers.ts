@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { PAGE_SIZES, type PageSize } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { failureFromError } from '../failures.ts';
@@ -36,9 +37,6 @@ export function positiveInt(
   }
   return number;
 }
-
-const PAGE_SIZES = [10, 25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
 
 export function pageSize(ctx: CommandContext, value: string | undefined): PageSize | undefined {
   if (value === undefined) return undefined;
