@@ -68,7 +68,8 @@ describe('jobs', () => {
         { n: 2, retry: 1 },
       ]),
     );
-  });
+    // A fresh database and a pg-boss start come first: room for a loaded machine.
+  }, 90_000);
 
   it('interrupts a running job on stop and runs it again on the next start', async () => {
     const { start } = await fresh();

@@ -117,11 +117,12 @@ describe('distribute mode around proxies rested by Steam’s rate limit', () => 
     expect(logLines.slice(linesBefore).some((line) => line.includes('Proxy resting'))).toBe(false);
     expect([...(await accountsPerProxy([...ids, extra[0]!])).values()]).toEqual([0, 4, 4, 4]);
 
-    // Sending everything again adds nothing twice.
+    // Sending everything again adds nothing twice: every row is already stored as sent, so it is unchanged.
     const third = await distribute(tagId!, 4, rows);
-    expect(new Set(Object.values(third.errors).map((error) => error.reason))).toEqual(
-      new Set(['alreadyAdded']),
-    );
+    expect(third.errors).toEqual({});
+    expect(third.addedAccounts).toEqual([]);
+    expect([...third.unchanged].sort()).toEqual(Object.keys(rows).sort());
+    expect([...(await accountsPerProxy([...ids, extra[0]!])).values()]).toEqual([0, 4, 4, 4]);
   });
 
   it('keeps proxyError for an account that meets the limit on its retry too, resting one more proxy at most', async () => {
