@@ -10,7 +10,7 @@ import {
   startHttpProxy,
   startStaller,
 } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
-import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { freePort } from './helpers/free-port.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 
@@ -89,6 +89,10 @@ describe('tradedeck proxies in a real terminal (tmux)', () => {
     // The live view redraws in place: the finished bar is on screen once.
     expect(checked.match(/█{30} Checked 5 of 5/g)).toHaveLength(1);
 
+    // Lines with passwords reveal secrets: the CLI asks for the second factor (a mailed code) on the terminal.
+    const asked = await terminal.waitFor(/Code from the e-mail/);
+    expect(asked).toContain('This reveals or replaces secrets: confirm it with your second factor.');
+    terminal.typeLine(await outboxCode(server, 'terminal@example.test'));
     const exported = await terminal.waitFor(/export-exit=\d+/);
     expect(exported).toContain('export-exit=0');
     expect(readFileSync(out, 'utf8').trim().split('\n').sort()).toEqual([...lines].sort());

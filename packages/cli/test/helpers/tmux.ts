@@ -41,6 +41,11 @@ export class TmuxSession {
     }
   }
 
+  /** Types a line into the terminal, as a user at a prompt would. */
+  typeLine(text: string): void {
+    this.tmux('send-keys', '-t', this.name, text, 'Enter');
+  }
+
   kill(): void {
     try {
       this.tmux('kill-session', '-t', this.name);
