@@ -16,6 +16,7 @@ const LIMITED = [egress(11), egress(21), egress(51)];
 
 interface AddResult {
   addedAccounts: { login: string; proxyId: number | null }[];
+  unchanged: string[];
   errors: Record<string, { reason: string; message: string }>;
 }
 
