@@ -68,11 +68,18 @@ async function call<T>(url: string, path: string, body: unknown, token?: string)
 async function signedIn(url: string): Promise<{ userId: string; token: string }> {
   const email = 'takeover@example.test';
   await call(url, '/api/auth/register', { email, userName: 'takeover', password: PASSWORD });
-  const { rows } = await db.query<{ link: string }>(
-    'select link from mail_outbox where recipient = $1 and link is not null order by created_at desc limit 1',
-    [email],
-  );
-  const link = new URL(rows[0]!.link);
+  // Account mail is sent from a job just after the answer: wait for it in the outbox.
+  let stored: string | undefined;
+  for (let i = 0; i < 300 && !stored; i += 1) {
+    const { rows } = await db.query<{ link: string }>(
+      'select link from mail_outbox where recipient = $1 and link is not null order by created_at desc limit 1',
+      [email],
+    );
+    stored = rows[0]?.link;
+    if (!stored) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!stored) throw new Error(`no confirmation link for ${email} in the outbox`);
+  const link = new URL(stored);
   const userId = link.searchParams.get('userId')!;
   await call(url, '/api/auth/confirm-email', { userId, code: link.searchParams.get('code') });
   const login = await call<{ accessToken: string }>(url, '/api/auth/login', { email, password: PASSWORD });
