@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_MAX_BODY_BYTES } from '@tradedeck/sdk/contract';
+import { DEFAULT_MAX_BODY_BYTES, HttpStatus } from '@tradedeck/sdk/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import { type ServerConfig, trustedProxyHops } from './config/config.ts';
@@ -124,7 +124,7 @@ export async function buildApp({
   // The connectivity probe of the web app and the CLI: cheap, never cached; 503 while the database is unreachable.
   app.head('/', async (_request, reply) =>
     reply
-      .code(database.health.reachable ? 200 : 503)
+      .code(database.health.reachable ? HttpStatus.Ok : HttpStatus.ServiceUnavailable)
       .header('cache-control', 'no-store')
       .send(),
   );

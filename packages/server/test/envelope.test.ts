@@ -16,7 +16,11 @@ describe('the envelope on every /api/ answer', () => {
       });
       app.post('/api/test/post', async () => ({ success: true, data: null, error: null }));
       app.get('/api/test/refused', async () => {
-        throw new AppError(9, { ru: 'Прокси используется', en: 'Proxy in use' }, { ids: [1] });
+        throw new AppError({
+          code: 9,
+          text: { ru: 'Прокси используется', en: 'Proxy in use' },
+          details: { ids: [1] },
+        });
       });
     });
   });

@@ -12,6 +12,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
+export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './lists.ts';
 export * from './operation.ts';

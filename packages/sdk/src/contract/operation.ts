@@ -84,12 +84,18 @@ export type ListOperation = Operation<
 >;
 export type OperationOutput<Op extends Operation> = z.output<Op['output']>;
 
-/** Declares an operation; the identity function keeps the literal types for the client. */
+/**
+ * Declares an operation; the identity function keeps the literal types for the client and the flags for the
+ * server (a public operation's handler has no signed-in user).
+ */
 export function defineOperation<
   I extends z.ZodType,
   O extends z.ZodType,
   const B extends Operation['requestBody'] = undefined,
->(op: Operation<I, O> & { readonly requestBody?: B }): Operation<I, O> & { readonly requestBody?: B } {
+  const F extends OperationFlags = OperationFlags,
+>(
+  op: Operation<I, O> & { readonly requestBody?: B; readonly flags: F },
+): Operation<I, O> & { readonly requestBody?: B; readonly flags: F } {
   return op;
 }
 

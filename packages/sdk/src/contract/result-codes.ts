@@ -1,3 +1,5 @@
+import { HttpStatus } from './http-status.ts';
+
 /** The result codes of the API envelope, with the HTTP status each one travels with. */
 export const ResultCode = {
   Invalid: 0,
@@ -22,25 +24,33 @@ export const ResultCode = {
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 
-export const resultCodeHttpStatus: Readonly<Record<ResultCode, number>> = {
-  0: 400,
-  1: 500,
-  2: 202,
-  3: 404,
-  4: 403,
-  5: 409,
-  6: 409,
-  7: 400,
-  8: 422,
-  9: 409,
-  10: 400,
-  11: 401,
-  12: 503,
-  100: 403,
-  101: 403,
-  102: 401,
-  103: 403,
+export type ResultCodeName = keyof typeof ResultCode;
+
+/** The HTTP status each result code travels with, keyed by the code's name. */
+export const httpStatusOfResult: Readonly<Record<ResultCodeName, HttpStatus>> = {
+  Invalid: HttpStatus.BadRequest,
+  UndefinedError: HttpStatus.InternalServerError,
+  Pending: HttpStatus.Accepted,
+  NotFound: HttpStatus.NotFound,
+  AccessDenied: HttpStatus.Forbidden,
+  AlreadyExists: HttpStatus.Conflict,
+  InvalidState: HttpStatus.Conflict,
+  InvalidModel: HttpStatus.BadRequest,
+  OperationRejected: HttpStatus.UnprocessableEntity,
+  ResourceInUse: HttpStatus.Conflict,
+  ValidationError: HttpStatus.BadRequest,
+  Unauthorized: HttpStatus.Unauthorized,
+  ServiceUnavailable: HttpStatus.ServiceUnavailable,
+  TenantNotActive: HttpStatus.Forbidden,
+  TwoFactorFailed: HttpStatus.Forbidden,
+  PasswordMismatch: HttpStatus.Unauthorized,
+  AuthenticationProhibited: HttpStatus.Forbidden,
 };
+
+/** The same statuses keyed by code number, as the envelope carries the code. */
+export const resultCodeHttpStatus = Object.fromEntries(
+  Object.entries(ResultCode).map(([name, code]) => [code, httpStatusOfResult[name as ResultCodeName]]),
+) as Readonly<Record<ResultCode, HttpStatus>>;
 
 export const allResultCodes: readonly ResultCode[] = Object.values(ResultCode);
 

@@ -1,4 +1,4 @@
-import { ResultCode } from '@tradedeck/sdk/contract';
+import { HttpStatus, ResultCode } from '@tradedeck/sdk/contract';
 import { displayMessage } from '@tradedeck/sdk/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isStorageWriteFailure } from '../db/database-faults.ts';
@@ -30,35 +30,38 @@ function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   // A lost or refused database connection, or storage that refuses writes: temporary, not a crash.
   if (isDatabaseUnavailable(error) || isStorageWriteFailure(error)) {
-    return new AppError(ResultCode.ServiceUnavailable, undefined, null, {
+    return new AppError({
+      code: ResultCode.ServiceUnavailable,
       headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
     });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError(ResultCode.InvalidModel, {
-        ru: displayMessage('ru', 'malformedJson'),
-        en: displayMessage('en', 'malformedJson'),
+      return new AppError({
+        code: ResultCode.InvalidModel,
+        text: {
+          ru: displayMessage('ru', 'malformedJson'),
+          en: displayMessage('en', 'malformedJson'),
+        },
       });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError(ResultCode.InvalidModel, undefined, null, { httpStatus: 415 });
+      return new AppError({ code: ResultCode.InvalidModel, httpStatus: HttpStatus.UnsupportedMediaType });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError(
-        ResultCode.InvalidModel,
-        { ru: displayMessage('ru', 'bodyTooLarge'), en: displayMessage('en', 'bodyTooLarge') },
-        null,
-        { httpStatus: 413 },
-      );
+      return new AppError({
+        code: ResultCode.InvalidModel,
+        text: { ru: displayMessage('ru', 'bodyTooLarge'), en: displayMessage('en', 'bodyTooLarge') },
+        httpStatus: HttpStatus.PayloadTooLarge,
+      });
   }
-  if (error.statusCode === 429) {
-    return new AppError(ResultCode.OperationRejected, undefined, null, { httpStatus: 429 });
+  if (error.statusCode === HttpStatus.TooManyRequests) {
+    return new AppError({ code: ResultCode.OperationRejected, httpStatus: HttpStatus.TooManyRequests });
   }
-  if (error instanceof SyntaxError && error.statusCode === 400) {
-    return new AppError(ResultCode.InvalidModel);
+  if (error instanceof SyntaxError && error.statusCode === HttpStatus.BadRequest) {
+    return new AppError({ code: ResultCode.InvalidModel });
   }
-  return new AppError(ResultCode.UndefinedError);
+  return new AppError({ code: ResultCode.UndefinedError });
 }
 
 /**
@@ -74,9 +77,12 @@ export function registerNotFound(
     return sendAppError(
       request,
       reply,
-      new AppError(ResultCode.NotFound, {
-        ru: displayMessage('ru', 'routeNotFound', params),
-        en: displayMessage('en', 'routeNotFound', params),
+      new AppError({
+        code: ResultCode.NotFound,
+        text: {
+          ru: displayMessage('ru', 'routeNotFound', params),
+          en: displayMessage('en', 'routeNotFound', params),
+        },
       }),
     );
   };

@@ -8,9 +8,12 @@ import { AppError } from './app-error.ts';
  */
 export const MAX_JSON_DEPTH = 32;
 
-const tooDeep = new AppError(ResultCode.InvalidModel, {
-  ru: `Тело запроса вложено глубже ${MAX_JSON_DEPTH} уровней`,
-  en: `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+const tooDeep = new AppError({
+  code: ResultCode.InvalidModel,
+  text: {
+    ru: `Тело запроса вложено глубже ${MAX_JSON_DEPTH} уровней`,
+    en: `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+  },
 });
 
 /**

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ResultCode } from '@tradedeck/sdk/contract';
+import { HttpStatus, ResultCode } from '@tradedeck/sdk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -28,12 +28,11 @@ export const MULTIPART_LIMITS = {
 export const MULTIPART_FILE_FIELD = 'files';
 
 const tooLarge = (limit: string) =>
-  new AppError(
-    ResultCode.ValidationError,
-    { ru: `Загрузка слишком большая: ${limit}`, en: `The upload is too large: ${limit}` },
-    null,
-    { httpStatus: 413 },
-  );
+  new AppError({
+    code: ResultCode.ValidationError,
+    text: { ru: `Загрузка слишком большая: ${limit}`, en: `The upload is too large: ${limit}` },
+    httpStatus: HttpStatus.PayloadTooLarge,
+  });
 
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, {
@@ -49,9 +48,12 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
 /** Reads every file of the `files` field into memory, within the limits above. */
 export async function readUploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
   if (!request.isMultipart()) {
-    throw new AppError(ResultCode.ValidationError, {
-      ru: 'Ожидается загрузка файлов (multipart/form-data, поле files)',
-      en: 'Expected a file upload (multipart/form-data, field files)',
+    throw new AppError({
+      code: ResultCode.ValidationError,
+      text: {
+        ru: 'Ожидается загрузка файлов (multipart/form-data, поле files)',
+        en: 'Expected a file upload (multipart/form-data, field files)',
+      },
     });
   }
   const files: UploadedFile[] = [];
@@ -73,9 +75,12 @@ export async function readUploadedFiles(request: FastifyRequest): Promise<Upload
       throw tooLarge(`${MULTIPART_LIMITS.fileSize / 1024 / 1024} MiB per file`);
     if (code === 'FST_FILES_LIMIT') throw tooLarge(`${MULTIPART_LIMITS.files} files`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge('too many parts');
-    throw new AppError(ResultCode.ValidationError, {
-      ru: 'Загрузка прервана или повреждена',
-      en: 'The upload was cut short or is damaged',
+    throw new AppError({
+      code: ResultCode.ValidationError,
+      text: {
+        ru: 'Загрузка прервана или повреждена',
+        en: 'The upload was cut short or is damaged',
+      },
     });
   }
   return files;

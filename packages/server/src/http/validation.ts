@@ -29,7 +29,7 @@ function refuse(fields: Record<string, string[]>): never {
   const text = first
     ? { ru: `${validationFailed.ru}: ${first[0]}`, en: `${validationFailed.en}: ${first[0]}` }
     : validationFailed;
-  throw new AppError(ResultCode.ValidationError, text, { fields });
+  throw new AppError({ code: ResultCode.ValidationError, text: text, details: { fields } });
 }
 
 /** Groups issues by dotted path (`""` for the object itself). */

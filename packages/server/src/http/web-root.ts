@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { HttpStatus } from '@tradedeck/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -31,7 +32,7 @@ export async function registerWebRoot(app: FastifyInstance, webRoot: string | nu
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.code(HttpStatus.NotFound).type('text/plain; charset=utf-8').send('Not found');
   };
 }
 

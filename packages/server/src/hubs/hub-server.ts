@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { HttpStatus } from '@tradedeck/sdk/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { bearerToken, type HubAuthenticator } from './authenticator.ts';
@@ -58,15 +59,17 @@ export class HubServer {
       const { hub } = request.params as { hub: string };
       const query = request.query as Record<string, string | undefined>;
       reply.header('cache-control', 'no-store');
-      if (!this.options.hubs.has(hub)) return reply.code(404).type('text/plain').send('Not Found');
-      if (this.#draining) return reply.code(503).type('text/plain').send('Server is shutting down');
+      if (!this.options.hubs.has(hub))
+        return reply.code(HttpStatus.NotFound).type('text/plain').send('Not Found');
+      if (this.#draining)
+        return reply.code(HttpStatus.ServiceUnavailable).type('text/plain').send('Server is shutting down');
       const version = negotiateVersion(query.negotiateVersion);
       if (typeof version === 'string') return { error: version };
       const user = await this.options.authenticate(
         // Negotiate takes the header only: a token in this URL would end up in access logs.
         bearerToken(request.headers.authorization, null),
       );
-      if (!user) return reply.code(401).type('text/plain').send('Unauthorized');
+      if (!user) return reply.code(HttpStatus.Unauthorized).type('text/plain').send('Unauthorized');
       // The official client reports a negotiate `error` as it is, so the user learns why.
       if (this.#atCap(user.userId)) return { error: tooManyConnectionsText(this.#maxPerUser) };
       const connectionId = newConnectionId();
@@ -86,13 +89,14 @@ export class HubServer {
     app.route({
       method: ['GET', 'PUT', 'DELETE', 'PATCH'],
       url: '/tenant/hubs/:hub/negotiate',
-      handler: async (_request, reply) => reply.code(405).type('text/plain').send('Method Not Allowed'),
+      handler: async (_request, reply) =>
+        reply.code(HttpStatus.MethodNotAllowed).type('text/plain').send('Method Not Allowed'),
     });
 
     app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       this.#upgrade(request, socket, head).catch((error: unknown) => {
         this.options.log.error({ err: error }, 'hub upgrade failed');
-        refuse(socket, 500, 'Internal Server Error');
+        refuse(socket, HttpStatus.InternalServerError, 'Internal Server Error');
       });
     });
 
@@ -104,16 +108,16 @@ export class HubServer {
     const url = new URL(request.url ?? '/', 'http://hub.invalid');
     const match = HUB_PATH.exec(url.pathname);
     const hub = match ? this.options.hubs.get(safeDecode(match[1]!)) : undefined;
-    if (!hub) return refuse(socket, 404, 'Not Found');
-    if (this.#draining) return refuse(socket, 503, 'Service Unavailable');
+    if (!hub) return refuse(socket, HttpStatus.NotFound, 'Not Found');
+    if (this.#draining) return refuse(socket, HttpStatus.ServiceUnavailable, 'Service Unavailable');
     const origin = request.headers.origin;
     if (!isAllowedOrigin(origin, request.headers.host, this.options.publicUrl, this.options.allowedOrigins)) {
-      return refuse(socket, 403, 'Forbidden');
+      return refuse(socket, HttpStatus.Forbidden, 'Forbidden');
     }
     const user = await this.options.authenticate(
       bearerToken(request.headers.authorization, url.searchParams.get('access_token')),
     );
-    if (!user) return refuse(socket, 401, 'Unauthorized');
+    if (!user) return refuse(socket, HttpStatus.Unauthorized, 'Unauthorized');
 
     const id = url.searchParams.get('id');
     let connectionId: string;
@@ -122,19 +126,22 @@ export class HubServer {
       connectionId = newConnectionId();
     } else {
       const grant = this.options.tokens.verify(id);
-      if (!grant || grant.hub !== hub.name) return refuse(socket, 404, 'No Connection with that ID');
+      if (!grant || grant.hub !== hub.name)
+        return refuse(socket, HttpStatus.NotFound, 'No Connection with that ID');
       // The token was issued to one user; another user's credentials cannot take it over.
-      if (grant.userId !== user.userId) return refuse(socket, 401, 'Unauthorized');
-      if (this.#attached.has(grant.connectionId)) return refuse(socket, 409, 'Conflict');
+      if (grant.userId !== user.userId) return refuse(socket, HttpStatus.Unauthorized, 'Unauthorized');
+      if (this.#attached.has(grant.connectionId)) return refuse(socket, HttpStatus.Conflict, 'Conflict');
       this.#attached.set(grant.connectionId, grant.expiresAt);
       connectionId = grant.connectionId;
     }
     if (socket.destroyed) return;
     const sessionId = user.sessionId ?? null;
     // The session may have ended while its credentials were being checked: its notice has come and gone.
-    if (sessionId !== null && this.#endedSessions.has(sessionId)) return refuse(socket, 401, 'Unauthorized');
+    if (sessionId !== null && this.#endedSessions.has(sessionId))
+      return refuse(socket, HttpStatus.Unauthorized, 'Unauthorized');
     // From here to the connection's registration nothing waits, so concurrent upgrades cannot pass the cap.
-    if (this.#atCap(user.userId)) return refuse(socket, 429, tooManyConnectionsText(this.#maxPerUser));
+    if (this.#atCap(user.userId))
+      return refuse(socket, HttpStatus.TooManyRequests, tooManyConnectionsText(this.#maxPerUser));
     this.#wss.handleUpgrade(request, socket, head, (ws) => {
       const connection = new HubConnection(
         ws,

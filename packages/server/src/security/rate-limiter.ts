@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { ResultCode } from '@tradedeck/sdk/contract';
+import { HttpStatus, ResultCode } from '@tradedeck/sdk/contract';
 import { AppError } from '../http/app-error.ts';
 
 export interface CounterStore {
@@ -26,15 +26,16 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(
-    ResultCode.OperationRejected,
-    {
+  new AppError({
+    code: ResultCode.OperationRejected,
+    text: {
       ru: `Слишком много попыток. Повторите через ${retryAfterSeconds} с.`,
       en: `Too many attempts. Try again in ${retryAfterSeconds} s.`,
     },
-    { retryAfterSeconds },
-    { httpStatus: 429, headers: { 'retry-after': String(retryAfterSeconds) } },
-  );
+    details: { retryAfterSeconds },
+    httpStatus: HttpStatus.TooManyRequests,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 
 /** Fixed-window counters kept in the database, so every server process shares them. */
 export class RateLimiter {

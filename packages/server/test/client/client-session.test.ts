@@ -53,7 +53,7 @@ const world = {
 function bindTestRoutes(app: FastifyInstance) {
   app.authenticate = async (request) => {
     const token = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
-    if (world.rejectEverything || !world.validTokens.has(token)) throw new AppError(11);
+    if (world.rejectEverything || !world.validTokens.has(token)) throw new AppError({ code: 11 });
   };
   // The real refresh route is served by the app; this world answers on its own path (see `worldFetch`).
   bindOperation(
@@ -62,7 +62,7 @@ function bindTestRoutes(app: FastifyInstance) {
     async () => {
       world.refreshCalls += 1;
       if (world.refreshDelayMs) await new Promise((done) => setTimeout(done, world.refreshDelayMs));
-      if (world.refreshFails) throw new AppError(11);
+      if (world.refreshFails) throw new AppError({ code: 11 });
       const accessToken = `token-${++world.issued}`;
       world.validTokens.add(accessToken);
       return { accessToken, expiresAt: new Date(Date.now() + world.issuedTtlMs).toISOString() };
@@ -74,7 +74,11 @@ function bindTestRoutes(app: FastifyInstance) {
   });
   bindOperation(app, secure, (input) => {
     if (input.twoFactor?.totp !== '123456') {
-      throw new AppError(101, { ru: 'Неверный код', en: 'Wrong code' }, { requirements: ['totp'] });
+      throw new AppError({
+        code: 101,
+        text: { ru: 'Неверный код', en: 'Wrong code' },
+        details: { requirements: ['totp'] },
+      });
     }
     return { value: input.value };
   });

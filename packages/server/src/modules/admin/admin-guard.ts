@@ -35,16 +35,16 @@ const emailCodesNotEnough = {
 
 /** The answer to a refused admin operation: 4 (access denied); for an administrator, what to turn on and where. */
 export function adminRefusalError(user: Pick<UserRow, 'emailOtpEnabled'>, reason: AdminRefusal): AppError {
-  if (reason === 'notAdmin') return new AppError(ResultCode.AccessDenied);
-  return new AppError(
-    ResultCode.AccessDenied,
-    user.emailOtpEnabled ? emailCodesNotEnough : needsAuthenticator,
-    {
+  if (reason === 'notAdmin') return new AppError({ code: ResultCode.AccessDenied });
+  return new AppError({
+    code: ResultCode.AccessDenied,
+    text: user.emailOtpEnabled ? emailCodesNotEnough : needsAuthenticator,
+    details: {
       reason: ADMIN_TWO_FACTOR_REQUIRED,
       requirement: 'totp',
       settingsPath: SECURITY_SETTINGS_PATH,
     },
-  );
+  });
 }
 
 /** Refuses an admin-flagged operation to anyone but an administrator with the authenticator app; audits refusals. */

@@ -17,7 +17,7 @@ export function adminView(u: UserRow): AdminUser {
   };
 }
 
-const notFound = () => new AppError(ResultCode.NotFound);
+const notFound = () => new AppError({ code: ResultCode.NotFound });
 
 /** Moderation: list, approve, ban, unban, the outbox; every call is audited with the acting administrator. */
 export class AdminService {
@@ -54,9 +54,12 @@ export class AdminService {
   async approve(ctx: AuthContext, userId: string, client: ClientInfo): Promise<AdminUser> {
     const user = await this.target(userId);
     if (!user.emailConfirmedAt) {
-      throw new AppError(ResultCode.InvalidState, {
-        ru: 'Пользователь ещё не подтвердил e-mail',
-        en: 'The user has not confirmed their e-mail yet',
+      throw new AppError({
+        code: ResultCode.InvalidState,
+        text: {
+          ru: 'Пользователь ещё не подтвердил e-mail',
+          en: 'The user has not confirmed their e-mail yet',
+        },
       });
     }
     const updated = user.approvedAt
@@ -74,9 +77,12 @@ export class AdminService {
     client: ClientInfo,
   ): Promise<AdminUser> {
     if (userId === ctx.userId) {
-      throw new AppError(ResultCode.OperationRejected, {
-        ru: 'Нельзя заблокировать себя',
-        en: 'You cannot ban yourself',
+      throw new AppError({
+        code: ResultCode.OperationRejected,
+        text: {
+          ru: 'Нельзя заблокировать себя',
+          en: 'You cannot ban yourself',
+        },
       });
     }
     await this.target(userId);

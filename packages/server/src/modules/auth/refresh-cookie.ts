@@ -36,9 +36,12 @@ export function registerRefreshCookie(app: FastifyInstance): void {
 }
 
 const forbidden = () =>
-  new AppError(ResultCode.AccessDenied, {
-    ru: 'Запрос с чужого сайта отклонён',
-    en: 'Cross-site request refused',
+  new AppError({
+    code: ResultCode.AccessDenied,
+    text: {
+      ru: 'Запрос с чужого сайта отклонён',
+      en: 'Cross-site request refused',
+    },
   });
 
 /**

@@ -119,7 +119,7 @@ export async function registerAccountModules(
   app.decorate('authenticate', async (request, op) => {
     const token = bearerToken(request);
     const context = token ? await sessions.authenticate(token) : null;
-    if (!context) throw new AppError(ResultCode.Unauthorized);
+    if (!context) throw new AppError({ code: ResultCode.Unauthorized });
     if (op.flags.admin) {
       await guardAdminOperation(request, op, context, (event) => audit(deps, event));
       await stepUp.requireAdminFactor(context, op, clientInfo(request));
@@ -128,7 +128,7 @@ export async function registerAccountModules(
   });
   app.decorate('stepUp', async (request, op, input) => {
     const context = request.auth;
-    if (!context) throw new AppError(ResultCode.Unauthorized);
+    if (!context) throw new AppError({ code: ResultCode.Unauthorized });
     const codes = (input as { twoFactor?: TwoFactorInput | null } | null)?.twoFactor;
     await stepUp.require(context, op, codes, clientInfo(request));
   });

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(ResultCode.Unauthorized);
+  if (!request.auth) throw new AppError({ code: ResultCode.Unauthorized });
   return request.auth;
 }
 

@@ -44,7 +44,7 @@ export function registerAuthRoutes(
   bindOperation(app, ops.refreshToken, async (_input, ctx) => {
     assertSameOrigin(ctx.request, publicUrl);
     const token = readRefreshCookie(ctx.request);
-    if (!token) throw new AppError(ResultCode.Unauthorized);
+    if (!token) throw new AppError({ code: ResultCode.Unauthorized });
     try {
       return answer(ctx.request, await sessions.refresh(token, clientInfo(ctx.request)));
     } catch (error) {

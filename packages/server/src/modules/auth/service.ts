@@ -60,7 +60,11 @@ export function assertPasswordAllowed(password: string, field: string, lang: Lan
 
 function passwordError(field: string, problems: PasswordProblem[], lang: Language): AppError {
   const texts = problems.map((p) => passwordProblemText[p][lang]);
-  return new AppError(ResultCode.ValidationError, texts.join('. '), { fields: { [field]: texts } });
+  return new AppError({
+    code: ResultCode.ValidationError,
+    text: texts.join('. '),
+    details: { fields: { [field]: texts } },
+  });
 }
 
 export class AuthService {
@@ -235,15 +239,22 @@ export class AuthService {
         ...client,
         details: { reason: 'password' },
       });
-      throw new AppError(ResultCode.PasswordMismatch, {
-        ru: 'Неверный e-mail или пароль',
-        en: 'Wrong e-mail or password',
+      throw new AppError({
+        code: ResultCode.PasswordMismatch,
+        text: {
+          ru: 'Неверный e-mail или пароль',
+          en: 'Wrong e-mail or password',
+        },
       });
     }
     const status = accountStatus(user);
     if (status !== 'active') {
       await audit(this.deps, { event: 'login_refused', userId: user.id, ...client, details: { status } });
-      throw new AppError(ResultCode.AuthenticationProhibited, prohibited[status], { status });
+      throw new AppError({
+        code: ResultCode.AuthenticationProhibited,
+        text: prohibited[status],
+        details: { status },
+      });
     }
     const factor = await this.twoFactor.verify(user, 'login', input.twoFactor, client);
     await this.deps.limiter.reset(failureKey);
@@ -323,7 +334,8 @@ export class AuthService {
 
   async consumeLinkCode(userId: string, purpose: string, code: string, target?: string): Promise<UserRow> {
     const { user, live } = await this.liveLink(userId, purpose, code, target);
-    if (!(await this.deps.codes.consumeEmailCode(live.id))) throw new AppError(ResultCode.Invalid, badLink);
+    if (!(await this.deps.codes.consumeEmailCode(live.id)))
+      throw new AppError({ code: ResultCode.Invalid, text: badLink });
     return user;
   }
 
@@ -338,7 +350,7 @@ export class AuthService {
       live.codeHash !== sha256(code) ||
       (target !== undefined && live.target !== target)
     ) {
-      throw new AppError(ResultCode.Invalid, badLink);
+      throw new AppError({ code: ResultCode.Invalid, text: badLink });
     }
     return { user, live };
   }

@@ -30,7 +30,7 @@ export interface AuthContext {
   session: SessionRow;
 }
 
-const unauthorized = () => new AppError(ResultCode.Unauthorized);
+const unauthorized = () => new AppError({ code: ResultCode.Unauthorized });
 
 export class SessionService {
   constructor(private readonly deps: AuthDeps) {}

@@ -112,7 +112,11 @@ export class StepUpService {
       if (error instanceof AppError && error.resultCode === ResultCode.TwoFactorFailed) {
         const failed = (error.details as { failed?: unknown[] } | null)?.failed ?? [];
         if (failed.length === 0) return null;
-        throw new AppError(error.resultCode, error.text, { ...error.details, stepUp: purpose });
+        throw new AppError({
+          code: error.resultCode,
+          text: error.text,
+          details: { ...error.details, stepUp: purpose },
+        });
       }
       throw error;
     });
@@ -137,16 +141,24 @@ export class StepUpService {
     } catch (error) {
       if (!(error instanceof AppError) || error.resultCode !== ResultCode.TwoFactorFailed) throw error;
       const requirements = (error.details as { requirements: TwoFactorRequirement[] }).requirements;
-      return new AppError(ResultCode.TwoFactorFailed, stepUpText, {
-        stepUp: purpose,
-        requirements,
-        failed: [],
+      return new AppError({
+        code: ResultCode.TwoFactorFailed,
+        text: stepUpText,
+        details: {
+          stepUp: purpose,
+          requirements,
+          failed: [],
+        },
       });
     }
-    return new AppError(ResultCode.TwoFactorFailed, stepUpText, {
-      stepUp: purpose,
-      requirements: only ?? [],
-      failed: [],
+    return new AppError({
+      code: ResultCode.TwoFactorFailed,
+      text: stepUpText,
+      details: {
+        stepUp: purpose,
+        requirements: only ?? [],
+        failed: [],
+      },
     });
   }
 }

@@ -85,7 +85,11 @@ export class TwoFactorService {
         // A step-up prompt still opens when the hourly mail budget is spent: an earlier code may be at hand.
         await (purpose === 'stepUp' ? mailing.catch(() => 0) : mailing);
       }
-      throw new AppError(ResultCode.TwoFactorFailed, codeRequired, { requirements, failed: [] });
+      throw new AppError({
+        code: ResultCode.TwoFactorFailed,
+        text: codeRequired,
+        details: { requirements, failed: [] },
+      });
     }
     if (given.recoveryCode && (await this.redeemRecoveryCode(user, given.recoveryCode)))
       return this.passed(user, purpose, 'recoveryCode', client);
@@ -113,7 +117,11 @@ export class TwoFactorService {
             : 'Your password was entered correctly but the second factor failed 10 times in a row. It is locked for 15 minutes.',
       });
     }
-    throw new AppError(ResultCode.TwoFactorFailed, wrongCode, { requirements, failed });
+    throw new AppError({
+      code: ResultCode.TwoFactorFailed,
+      text: wrongCode,
+      details: { requirements, failed },
+    });
   }
 
   private async passed(

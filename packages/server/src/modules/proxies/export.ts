@@ -28,9 +28,12 @@ export async function exportProxyLines(
   request: ExportRequest,
 ): Promise<AsyncIterable<string>> {
   if (request.format === 'custom' && !request.template?.trim()) {
-    throw new AppError(ResultCode.ValidationError, {
-      ru: 'Для формата custom укажите шаблон, например {ip}:{port}:{login}:{pass}',
-      en: 'The custom format needs a template, e.g. {ip}:{port}:{login}:{pass}',
+    throw new AppError({
+      code: ResultCode.ValidationError,
+      text: {
+        ru: 'Для формата custom укажите шаблон, например {ip}:{port}:{login}:{pass}',
+        en: 'The custom format needs a template, e.g. {ip}:{port}:{login}:{pass}',
+      },
     });
   }
   const renderer = proxyLineRenderer(
@@ -38,7 +41,7 @@ export async function exportProxyLines(
       ? { format: 'custom', template: request.template! }
       : { format: request.format },
   );
-  if (!renderer.ok) throw new AppError(ResultCode.ValidationError, renderer.error);
+  if (!renderer.ok) throw new AppError({ code: ResultCode.ValidationError, text: renderer.error });
   const box = await secrets.openFor(userId);
   const render = (row: ProxyDbRow) =>
     renderer.render(exportable(row, (enc) => box.decrypt(passwordSlot(userId, row.identityHash), enc)));

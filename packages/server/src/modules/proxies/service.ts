@@ -119,9 +119,10 @@ export class ProxiesService {
   async remove(userId: string, id: number, detach: boolean) {
     return this.repo.run(userId, async (q) => {
       if (!(await q.ownedIds([id])).has(id))
-        throw new AppError(ResultCode.NotFound, proxyMessages.proxyNotFound);
+        throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.proxyNotFound });
       const used = (await q.usageCounts([id])).get(id) ?? 0;
-      if (used > 0 && !detach) throw new AppError(ResultCode.ResourceInUse, proxyMessages.inUse(used));
+      if (used > 0 && !detach)
+        throw new AppError({ code: ResultCode.ResourceInUse, text: proxyMessages.inUse(used) });
       const detachedAccountIds = used > 0 ? await q.detachAccounts([id]) : [];
       await q.deleteProxies([id]);
       return { id, detachedAccountIds };
@@ -175,14 +176,17 @@ export class ProxiesService {
       const current = await this.oneRow(q, id);
       const { protocol, address, port } = current.identity;
       if (next && next.password !== '' && protocol === ProxyProtocol.Socks4) {
-        throw new AppError(ResultCode.ValidationError, {
-          ru: proxyIssueMessage('socks4_password', 'ru'),
-          en: proxyIssueMessage('socks4_password', 'en'),
+        throw new AppError({
+          code: ResultCode.ValidationError,
+          text: {
+            ru: proxyIssueMessage('socks4_password', 'ru'),
+            en: proxyIssueMessage('socks4_password', 'en'),
+          },
         });
       }
       const hash = identityHash(key, { protocol, host: address, port, credentials: next });
       if (await q.identityTaken(hash, id))
-        throw new AppError(ResultCode.AlreadyExists, proxyMessages.identityTaken);
+        throw new AppError({ code: ResultCode.AlreadyExists, text: proxyMessages.identityTaken });
       await q.updateCredentials(id, {
         username: next?.username ?? null,
         passwordEnc:
@@ -200,7 +204,7 @@ export class ProxiesService {
   async addOrCreateTag(userId: string, id: number, tag: TagInput): Promise<TagRow[]> {
     return this.repo.run(userId, async (q) => {
       if (!(await q.ownedIds([id])).has(id))
-        throw new AppError(ResultCode.NotFound, proxyMessages.proxyNotFound);
+        throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.proxyNotFound });
       const resolved = await this.resolveTag(q, tag);
       await q.linkTag([id], resolved.id);
       return (await q.tagsOf([id])).get(id) ?? [];
@@ -210,8 +214,9 @@ export class ProxiesService {
   async removeTag(userId: string, id: number, tagId: number): Promise<TagRow[]> {
     return this.repo.run(userId, async (q) => {
       if (!(await q.ownedIds([id])).has(id))
-        throw new AppError(ResultCode.NotFound, proxyMessages.proxyNotFound);
-      if (!(await q.findTag(tagId))) throw new AppError(ResultCode.NotFound, proxyMessages.tagNotFound);
+        throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.proxyNotFound });
+      if (!(await q.findTag(tagId)))
+        throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.tagNotFound });
       await q.unlinkTag([id], tagId);
       return (await q.tagsOf([id])).get(id) ?? [];
     });
@@ -227,7 +232,8 @@ export class ProxiesService {
 
   async batchRemoveTag(userId: string, ids: number[], tagId: number, lang: Language): Promise<BatchResult> {
     return this.repo.run(userId, async (q) => {
-      if (!(await q.findTag(tagId))) throw new AppError(ResultCode.NotFound, proxyMessages.tagNotFound);
+      if (!(await q.findTag(tagId)))
+        throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.tagNotFound });
       return this.perOwned(q, ids, lang, (owned) => q.unlinkTag(owned, tagId));
     });
   }
@@ -247,7 +253,7 @@ export class ProxiesService {
   private async resolveTag(q: ProxyQueries, tag: TagInput): Promise<TagRow> {
     if (tag.id === 0) return q.tagNamed(tag.name.trim());
     const found = await q.findTag(tag.id);
-    if (!found) throw new AppError(ResultCode.NotFound, proxyMessages.tagNotFound);
+    if (!found) throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.tagNotFound });
     return found;
   }
 
@@ -266,7 +272,7 @@ export class ProxiesService {
 
   private async oneRow(q: ProxyQueries, id: number): Promise<ProxyRow> {
     const [row] = await q.byIds([id]);
-    if (!row) throw new AppError(ResultCode.NotFound, proxyMessages.proxyNotFound);
+    if (!row) throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.proxyNotFound });
     const [item] = await this.rowsWithLinks(q, [row]);
     return item!;
   }
@@ -291,11 +297,11 @@ async function requireOwnSelection(
 ): Promise<void> {
   const tagIds = [...new Set([...(selection.withTagIds ?? []), ...(selection.exceptTagIds ?? [])])];
   if (tagIds.length > 0 && (await q.ownedTagIds(tagIds)).size < tagIds.length) {
-    throw new AppError(ResultCode.NotFound, proxyMessages.tagNotFound);
+    throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.tagNotFound });
   }
   const ids = [...new Set(selection.ids ?? [])];
   if (ids.length > 0 && (await q.ownedIds(ids)).size < ids.length) {
-    throw new AppError(ResultCode.NotFound, proxyMessages.proxyNotFound);
+    throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.proxyNotFound });
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { contract } from '@tradedeck/sdk/contract';
+import { type contract, ResultCode } from '@tradedeck/sdk/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
@@ -43,11 +43,11 @@ export class ProxyCheckService {
         const missing = wanted.filter((id) => !owned.has(id));
         // Another user's proxy reads as unknown, never as forbidden.
         if (missing.length > 0) {
-          throw new AppError(
-            3,
-            { ru: 'Прокси не найдены', en: 'Proxies not found' },
-            { ids: missing.slice(0, 100) },
-          );
+          throw new AppError({
+            code: ResultCode.NotFound,
+            text: { ru: 'Прокси не найдены', en: 'Proxies not found' },
+            details: { ids: missing.slice(0, 100) },
+          });
         }
         for (const id of wanted) selected.add(id);
       }

@@ -8,7 +8,7 @@ export class SettingsService {
 
   async get(userId: string): Promise<GlobalSettings> {
     const settings = await this.repo.get(userId);
-    if (!settings) throw new AppError(ResultCode.NotFound);
+    if (!settings) throw new AppError({ code: ResultCode.NotFound });
     return settings;
   }
 

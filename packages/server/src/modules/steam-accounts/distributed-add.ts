@@ -47,7 +47,7 @@ export async function signInDistributed(
 ): Promise<number[]> {
   const proxies = await deps.repo.run(userId, async (q) => {
     if (!(await q.proxies.tagExists(options.proxyTagId)))
-      throw new AppError(ResultCode.NotFound, PROXY_TAG_NOT_FOUND);
+      throw new AppError({ code: ResultCode.NotFound, text: PROXY_TAG_NOT_FOUND });
     return q.proxies.ofTagWithLoad(options.proxyTagId);
   });
   const opened = new Map<number, SteamProxy>(

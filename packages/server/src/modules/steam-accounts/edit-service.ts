@@ -40,7 +40,7 @@ export class AccountEditService {
 
   async remove(userId: string, id: number): Promise<{ id: number }> {
     const removed = await this.deps.repo.run(userId, (q) => q.remove([id]));
-    if (removed.length === 0) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+    if (removed.length === 0) throw new AppError({ code: ResultCode.NotFound, text: ACCOUNT_NOT_FOUND });
     return { id };
   }
 
@@ -52,9 +52,9 @@ export class AccountEditService {
   async setProxy(userId: string, id: number, proxyId: number | null): Promise<void> {
     await this.deps.repo.run(userId, async (q) => {
       if (proxyId !== null && !(await q.proxies.owned([proxyId])).has(proxyId))
-        throw new AppError(ResultCode.NotFound, PROXY_NOT_FOUND);
+        throw new AppError({ code: ResultCode.NotFound, text: PROXY_NOT_FOUND });
       const updated = await q.setProxy([id], proxyId);
-      if (updated.length === 0) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+      if (updated.length === 0) throw new AppError({ code: ResultCode.NotFound, text: ACCOUNT_NOT_FOUND });
     });
   }
 
@@ -62,7 +62,7 @@ export class AccountEditService {
     await this.requireOwned(userId, id);
     const passwordEnc = await this.deps.secrets.encrypt(accountSlot(userId, id, 'password_enc'), password);
     const updated = await this.deps.repo.run(userId, (q) => q.updatePassword(id, passwordEnc));
-    if (!updated) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+    if (!updated) throw new AppError({ code: ResultCode.NotFound, text: ACCOUNT_NOT_FOUND });
   }
 
   async credentialsStatus(userId: string, id: number): Promise<CredentialsStatus> {
@@ -79,13 +79,19 @@ export class AccountEditService {
   ): Promise<CredentialsStatus> {
     const current = await this.requireOwned(userId, input.id);
     const read = parseMafileText(input.mafile, { tryExtractProxy: false });
-    if (!read.ok) throw new AppError(ResultCode.ValidationError, MAFILE_UNREADABLE, { reason: read.reason });
+    if (!read.ok)
+      throw new AppError({
+        code: ResultCode.ValidationError,
+        text: MAFILE_UNREADABLE,
+        details: { reason: read.reason },
+      });
     const { mafile } = read;
     const loginMatches = mafile.accountName
       ? mafile.accountName.toLowerCase() === current.login.toLowerCase()
       : mafile.steamId !== null && mafile.steamId === current.steamId;
     const steamIdMatches = !mafile.steamId || !current.steamId || mafile.steamId === current.steamId;
-    if (!loginMatches || !steamIdMatches) throw new AppError(ResultCode.InvalidModel, MAFILE_OTHER_LOGIN);
+    if (!loginMatches || !steamIdMatches)
+      throw new AppError({ code: ResultCode.InvalidModel, text: MAFILE_OTHER_LOGIN });
 
     const slot = (column: 'password_enc' | 'mafile_enc' | 'refresh_token_enc') =>
       accountSlot(userId, input.id, column);
@@ -123,7 +129,7 @@ export class AccountEditService {
           : owned.size > 0
             ? await q.tags.findOrCreate(tag.name)
             : { id: 0, name: tag.name };
-      if (!target) throw new AppError(ResultCode.NotFound, TAG_NOT_FOUND);
+      if (!target) throw new AppError({ code: ResultCode.NotFound, text: TAG_NOT_FOUND });
       await q.tags.link([...owned], target.id);
       return { tag: target, owned };
     });
@@ -131,7 +137,7 @@ export class AccountEditService {
 
   async removeTag(userId: string, accountIds: readonly number[], tagId: number) {
     return this.deps.repo.run(userId, async (q) => {
-      if (!(await q.tags.find(tagId))) throw new AppError(ResultCode.NotFound, TAG_NOT_FOUND);
+      if (!(await q.tags.find(tagId))) throw new AppError({ code: ResultCode.NotFound, text: TAG_NOT_FOUND });
       const owned = await q.ownedIds(accountIds);
       await q.tags.unlink([...owned], tagId);
       return owned;
@@ -144,7 +150,7 @@ export class AccountEditService {
 
   async requireOwned(userId: string, id: number): Promise<StoredSecrets> {
     const secrets = await this.deps.repo.run(userId, (q) => q.secrets(id));
-    if (!secrets) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+    if (!secrets) throw new AppError({ code: ResultCode.NotFound, text: ACCOUNT_NOT_FOUND });
     return secrets;
   }
 }

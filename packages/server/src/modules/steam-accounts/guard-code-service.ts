@@ -36,7 +36,7 @@ export class GuardCodeService {
     await this.deps.limiter.consume(`steam-guard-code:${userId}:${id}`, GUARD_CODE_ACCOUNT_LIMIT);
     const text = await this.deps.secrets.decrypt(accountSlot(userId, id, 'mafile_enc'), account.mafileEnc);
     const read = parseMafileText(text, { tryExtractProxy: false });
-    if (!read.ok) throw new AppError(ResultCode.InvalidState, NO_SHARED_SECRET);
+    if (!read.ok) throw new AppError({ code: ResultCode.InvalidState, text: NO_SHARED_SECRET });
 
     const clockSeconds = this.deps.steamClock.now() / 1000;
     let nowSeconds = Math.floor(clockSeconds);

@@ -37,7 +37,7 @@ export class AccountQueryService implements SearchSource<SteamAccountSearchHit> 
       // A tag id that is not the user's answers 3, as any other object id does.
       const tagIds = [...new Set([...(input.withTagIds ?? []), ...(input.exceptTagIds ?? [])])];
       if ((await q.tags.owned(tagIds)).size !== tagIds.length)
-        throw new AppError(ResultCode.NotFound, TAG_NOT_FOUND);
+        throw new AppError({ code: ResultCode.NotFound, text: TAG_NOT_FOUND });
       return q.query(input, input.sort, page, pageSize);
     });
     return { items: items.map((view) => toAccountRow(view, lang)), total, page, pageSize };
@@ -68,7 +68,7 @@ export class AccountQueryService implements SearchSource<SteamAccountSearchHit> 
 
   async get(userId: string, id: number, lang: Language): Promise<SteamAccountRow> {
     const [view] = await this.deps.repo.run(userId, (q) => q.views([id]));
-    if (!view) throw new AppError(ResultCode.NotFound, ACCOUNT_NOT_FOUND);
+    if (!view) throw new AppError({ code: ResultCode.NotFound, text: ACCOUNT_NOT_FOUND });
     return toAccountRow(view, lang);
   }
 

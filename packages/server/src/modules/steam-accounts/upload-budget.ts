@@ -1,4 +1,4 @@
-import { ResultCode } from '@tradedeck/sdk/contract';
+import { HttpStatus, ResultCode } from '@tradedeck/sdk/contract';
 import { MAFILE_UPLOAD_LIMITS, type MafileUploadLimits, uploadLimitMessages } from '@tradedeck/sdk/domain';
 import { AppError } from '../../http/app-error.ts';
 
@@ -48,28 +48,29 @@ export class MafileUploadBudgets {
   admitEncrypted(userId: string, count: number): void {
     const { encryptedPerUpload, encryptedPerMinute } = this.limits;
     if (count > encryptedPerUpload) {
-      throw new AppError(
-        ResultCode.ValidationError,
-        {
+      throw new AppError({
+        code: ResultCode.ValidationError,
+        text: {
           ru: uploadLimitMessages.encryptedPerUpload('ru', encryptedPerUpload, count),
           en: uploadLimitMessages.encryptedPerUpload('en', encryptedPerUpload, count),
         },
-        { limit: encryptedPerUpload, count },
-        { httpStatus: 413 },
-      );
+        details: { limit: encryptedPerUpload, count },
+        httpStatus: HttpStatus.PayloadTooLarge,
+      });
     }
     const window = this.window(userId);
     if (window.encrypted + count > encryptedPerMinute) {
       const retryAfterSeconds = Math.max(1, Math.ceil((window.start + WINDOW_MS - this.now()) / 1000));
-      throw new AppError(
-        ResultCode.OperationRejected,
-        {
+      throw new AppError({
+        code: ResultCode.OperationRejected,
+        text: {
           ru: uploadLimitMessages.encryptedPerMinute('ru', encryptedPerMinute, retryAfterSeconds),
           en: uploadLimitMessages.encryptedPerMinute('en', encryptedPerMinute, retryAfterSeconds),
         },
-        { limit: encryptedPerMinute, retryAfterSeconds },
-        { httpStatus: 429, headers: { 'retry-after': String(retryAfterSeconds) } },
-      );
+        details: { limit: encryptedPerMinute, retryAfterSeconds },
+        httpStatus: HttpStatus.TooManyRequests,
+        headers: { 'retry-after': String(retryAfterSeconds) },
+      });
     }
     window.encrypted += count;
   }

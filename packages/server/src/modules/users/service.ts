@@ -24,7 +24,7 @@ import { accountStatus, type UserRow } from './repo.ts';
 
 type TwoFactorArg = TwoFactorInput | null | undefined;
 
-const notFound = () => new AppError(ResultCode.NotFound);
+const notFound = () => new AppError({ code: ResultCode.NotFound });
 
 /** The signed-in user's own account: profile, password, e-mail, second factors and device sessions. */
 export class UserService {
@@ -63,13 +63,13 @@ export class UserService {
     await this.deps.limiter.consume(`ip:change:${clientKey(client.ip)}`, LIMITS.ipAuth);
     await this.deps.limiter.consume(`user:change:${ctx.userId}`, LIMITS.ipAuth);
     if (!(await verifyPassword(ctx.user.passwordHash, input.oldPassword))) {
-      throw new AppError(
-        ResultCode.PasswordMismatch,
-        { ru: 'Неверный пароль', en: 'Wrong password' },
-        {
+      throw new AppError({
+        code: ResultCode.PasswordMismatch,
+        text: { ru: 'Неверный пароль', en: 'Wrong password' },
+        details: {
           fields: { oldPassword: [lang === 'ru' ? 'Неверный пароль' : 'Wrong password'] },
         },
-      );
+      });
     }
     assertPasswordAllowed(input.newPassword, 'newPassword', lang);
     await this.twoFactor.verify(ctx.user, 'changePassword', input.twoFactor, client);
@@ -122,9 +122,12 @@ export class UserService {
     await this.twoFactor.verify(ctx.user, 'changeEmail', input.twoFactor, client);
     await this.auth.consumeLinkCode(ctx.userId, 'changeEmail', input.code, newEmail);
     if (await this.deps.users.findByEmail(newEmail)) {
-      throw new AppError(ResultCode.AlreadyExists, {
-        ru: 'Этот e-mail уже занят',
-        en: 'This e-mail is already taken',
+      throw new AppError({
+        code: ResultCode.AlreadyExists,
+        text: {
+          ru: 'Этот e-mail уже занят',
+          en: 'This e-mail is already taken',
+        },
       });
     }
     await this.deps.users.update(ctx.userId, {
@@ -178,21 +181,27 @@ export class UserService {
       return { enabled: false, recoveryCodes: null };
     }
     if (user.totpSecret) {
-      throw new AppError(ResultCode.InvalidState, {
-        ru: 'Приложение-аутентификатор уже подключено; сначала отключите его',
-        en: 'An authenticator app is already set up; turn it off first',
+      throw new AppError({
+        code: ResultCode.InvalidState,
+        text: {
+          ru: 'Приложение-аутентификатор уже подключено; сначала отключите его',
+          en: 'An authenticator app is already set up; turn it off first',
+        },
       });
     }
     if (!user.totpPendingSecret) {
-      throw new AppError(ResultCode.InvalidState, { ru: 'Сначала получите ключ', en: 'Get a key first' });
+      throw new AppError({
+        code: ResultCode.InvalidState,
+        text: { ru: 'Сначала получите ключ', en: 'Get a key first' },
+      });
     }
     const code = input.twoFactor?.totp?.trim() ?? '';
     if (!(await this.twoFactor.checkTotp(user, code, user.totpPendingSecret, 'totp_pending_secret'))) {
-      throw new AppError(
-        ResultCode.TwoFactorFailed,
-        { ru: 'Неверный код', en: 'Wrong code' },
-        { requirements: ['totp'], failed: ['totp'] },
-      );
+      throw new AppError({
+        code: ResultCode.TwoFactorFailed,
+        text: { ru: 'Неверный код', en: 'Wrong code' },
+        details: { requirements: ['totp'], failed: ['totp'] },
+      });
     }
     const secret = await this.deps.secrets.decrypt(
       totpSlot(user.id, 'totp_pending_secret'),
@@ -292,8 +301,11 @@ export class UserService {
 }
 
 function sameEmail() {
-  return new AppError(ResultCode.ValidationError, {
-    ru: 'Новый e-mail должен отличаться от текущего',
-    en: 'The new e-mail must differ from the current one',
+  return new AppError({
+    code: ResultCode.ValidationError,
+    text: {
+      ru: 'Новый e-mail должен отличаться от текущего',
+      en: 'The new e-mail must differ from the current one',
+    },
   });
 }

@@ -3,6 +3,7 @@
  * and would leak the server's address). Answers are cached per proxy for 15 minutes, as ASF does.
  */
 import type { Agent } from 'node:http';
+import { HttpStatus } from '@tradedeck/sdk/contract';
 import type { Clock } from '../clock.ts';
 import { proxiedRequest, SteamRequestError } from './proxied-request.ts';
 
@@ -50,7 +51,7 @@ export class SteamTimeSource {
 }
 
 function readServerTime(statusCode: number, body: Buffer): number {
-  if (statusCode === 200) {
+  if (statusCode === HttpStatus.Ok) {
     try {
       const parsed = JSON.parse(body.toString('utf8')) as { response?: { server_time?: unknown } };
       const value = Number(parsed.response?.server_time);

@@ -1,3 +1,4 @@
+import { HttpStatus } from '@tradedeck/sdk/contract';
 /**
  * Live Steam trading over the community site and the Web API, every request through the account's proxy
  * (steamcommunity's confirmation helper and steam-totp's time query call Steam directly, so the field's
@@ -43,7 +44,7 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     if ('ok' in answer) return answer;
     // A private inventory is answered 403 with the body `null`.
     if (answer.status === 403 && (answer.json === null || answer.text.trim() === 'null')) {
-      return tradeFailure('inventoryPrivate', { httpStatus: 403 });
+      return tradeFailure('inventoryPrivate', { httpStatus: HttpStatus.Forbidden });
     }
     const checked = interpretAnswer(answer);
     if (!checked.ok) return checked;

@@ -5,6 +5,7 @@
  * (notes §4.2, §14).
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { HttpStatus } from '@tradedeck/sdk/contract';
 import type { ProxyAgentPool } from '../../proxy-agent.ts';
 import { failureFromSteam, tradeFailure } from '../../trading/trade-failure.ts';
 import type { TradeFailure, WebAuth } from '../../trading-port.ts';
@@ -116,7 +117,10 @@ export function interpretAnswer(answer: WebAnswer): { ok: true; json: unknown } 
   const { status, headers, json } = answer;
   if (status === 429) {
     const retryAfter = retryAfterOf(headers['retry-after']);
-    return tradeFailure('rateLimited', { httpStatus: 429, ...(retryAfter ? { retryAfter } : {}) });
+    return tradeFailure('rateLimited', {
+      httpStatus: HttpStatus.TooManyRequests,
+      ...(retryAfter ? { retryAfter } : {}),
+    });
   }
   const location = String(headers.location ?? '');
   if ((status >= 300 && status < 400 && /\/login/.test(location)) || status === 401) {

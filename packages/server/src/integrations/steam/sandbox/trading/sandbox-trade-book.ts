@@ -5,6 +5,7 @@
  * replay or persist them.
  */
 import { createHash } from 'node:crypto';
+import { HttpStatus } from '@tradedeck/sdk/contract';
 import {
   ConfirmationType,
   type MobileConfirmation,
@@ -98,9 +99,9 @@ export class SandboxTradeBook {
     now: number,
   ): TradeResult<{ page: InventoryPage }> {
     const account = this.world.findBySteamId(owner);
-    if (!account) return tradeFailure('inventoryPrivate', { httpStatus: 403 });
+    if (!account) return tradeFailure('inventoryPrivate', { httpStatus: HttpStatus.Forbidden });
     if (account.trading === 'privateInventory' && reader !== owner) {
-      return tradeFailure('inventoryPrivate', { httpStatus: 403 });
+      return tradeFailure('inventoryPrivate', { httpStatus: HttpStatus.Forbidden });
     }
     this.settleEscrow(now);
     const assets = [...this.inventories.context(owner, appId, contextId, now).values()];

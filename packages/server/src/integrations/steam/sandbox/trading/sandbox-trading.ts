@@ -1,3 +1,4 @@
+import { HttpStatus } from '@tradedeck/sdk/contract';
 /**
  * Sandbox trading: checks the web session like Steam (a sandbox access token of this account, unexpired and
  * not revoked), applies the account's failure case, and runs the call against the sandbox trade book.
@@ -125,11 +126,12 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
   private signedIn(auth: WebAuth): SandboxAccount | TradeFailure {
     const claims = verifySandboxAccessToken(this.world.seed, auth.accessToken, this.steamSeconds());
     if (!claims || claims.sub !== auth.steamId || this.world.isRevoked(claims.sub, claims.iat)) {
-      return tradeFailure('sessionExpired', { httpStatus: 401 });
+      return tradeFailure('sessionExpired', { httpStatus: HttpStatus.Unauthorized });
     }
     const account = this.world.findBySteamId(claims.sub);
-    if (!account) return tradeFailure('sessionExpired', { httpStatus: 401 });
-    if (account.trading === 'rateLimited') return tradeFailure('rateLimited', { httpStatus: 429 });
+    if (!account) return tradeFailure('sessionExpired', { httpStatus: HttpStatus.Unauthorized });
+    if (account.trading === 'rateLimited')
+      return tradeFailure('rateLimited', { httpStatus: HttpStatus.TooManyRequests });
     return account;
   }
 }
