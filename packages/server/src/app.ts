@@ -15,18 +15,16 @@ import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
 import type { SteamPort, SteamPortOptions } from './integrations/steam/index.ts';
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
-import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
-import { registerProxiesModule } from './modules/proxies/routes.ts';
-import { registerProxyChecks } from './modules/proxy-checks/register.ts';
-import { registerSearchRoutes } from './modules/search/routes.ts';
-import { SearchService } from './modules/search/service.ts';
-import { SettingsRepo } from './modules/settings/repo.ts';
-import { registerSettingsRoutes } from './modules/settings/routes.ts';
-import { SettingsService } from './modules/settings/service.ts';
-import { registerSteamAccountsModule } from './modules/steam-accounts/register.ts';
-import { SystemRepo } from './modules/system/repo.ts';
-import { registerSystemRoutes } from './modules/system/routes.ts';
-import { SystemService } from './modules/system/service.ts';
+import { registerAdmin } from './modules/admin/index.ts';
+import { type AuthApi, registerAuth } from './modules/auth/index.ts';
+import { registerMail } from './modules/mail/index.ts';
+import { registerProxies } from './modules/proxies/index.ts';
+import { registerProxyChecks } from './modules/proxy-checks/index.ts';
+import { registerSearch, type SearchService } from './modules/search/index.ts';
+import { registerSettings, type SettingsService } from './modules/settings/index.ts';
+import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
+import { registerSystem, type SystemService } from './modules/system/index.ts';
+import { registerUsers } from './modules/users/index.ts';
 
 export const SERVER_VERSION: string = packageJson.version;
 
@@ -81,24 +79,23 @@ export async function buildApp({
 
   app.decorate(boundOperations, [] as never);
   app[boundOperations] = [];
-  const auth = await registerAccountModules(app, { config, database, ...(now ? { now } : {}) });
-
-  const system = new SystemService(new SystemRepo(database.db), {
-    version: SERVER_VERSION,
-    mode: config.mode,
-    database: database.kind,
-    maintenanceOverride: config.maintenance,
-  });
-  const settings = new SettingsService(new SettingsRepo(database.db));
-  const search = new SearchService();
-  const steamAccounts = registerSteamAccountsModule(app, {
+  // The modules in dependency order, each given the APIs it uses.
+  const mail = registerMail(app, { config, database });
+  const auth = await registerAuth(app, { config, database, mail, now: now ?? Date.now });
+  registerUsers(app, { auth });
+  registerAdmin(app, { auth, mail });
+  const search = registerSearch(app);
+  const steamAccounts = registerSteamAccounts(app, {
     config,
     database,
     auth,
     search,
     now: now ?? Date.now,
-    ...(steam ? { steam } : {}),
+    steam,
   });
+  const system = registerSystem(app, { config, database, version: SERVER_VERSION });
+  const settings = registerSettings(app, { database });
+  registerProxies(app, { database, auth, search });
   app.decorate('services', { system, auth, settings, search, steam: steamAccounts.steam });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -130,11 +127,6 @@ export async function buildApp({
   );
   app.get('/', pageFallback);
 
-  registerSystemRoutes(app, system);
-  registerSettingsRoutes(app, settings);
-  registerSearchRoutes(app, search);
-  registerProxiesModule(app, { database, secrets: auth.secrets, search });
-
   // The bound operations do not change once the app is built: the document is made once, on first request.
   let manifest: string | null = null;
   app.get('/api/manifest', async (_request, reply) => {
@@ -150,7 +142,13 @@ export async function buildApp({
   });
   registerJudge(app);
   await registerJobs(app, { config, database });
-  await registerProxyChecks(app, { database, allowPrivateProxies: config.allowPrivateProxies });
+  registerProxyChecks(app, {
+    database,
+    auth,
+    jobs: app.jobs,
+    eventLog: app.hubs.eventLog,
+    allowPrivateProxies: config.allowPrivateProxies,
+  });
 
   return app;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/config.ts';
 import { writeSandboxImportSet } from '../integrations/steam/index.ts';
-import { UsersRepo } from '../modules/users/repo.ts';
+import { UsersRepo } from '../modules/auth/index.ts';
 import { startServer } from '../server.ts';
 import { startLoopbackProxies } from './loopback-proxies.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MAIL_QUEUE } from '../../src/modules/auth/register.ts';
+import { ACCOUNT_MAIL_QUEUE } from '../../src/modules/auth/index.ts';
 import {
   type AuthTestApp,
   createAuthTestApp,

@@ -1,6 +1,6 @@
 import { type AccountStatus, type Operation, pathParams } from '@tradedeck/sdk/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { UsersRepo } from '../../src/modules/users/repo.ts';
+import { UsersRepo } from '../../src/modules/auth/index.ts';
 import { totpCode } from '../../src/security/totp.ts';
 import { type AuthTestApp, logIn, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 

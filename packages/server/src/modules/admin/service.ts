@@ -1,9 +1,15 @@
 import { type AdminUser, ResultCode } from '@tradedeck/sdk/contract';
 import { AppError } from '../../http/app-error.ts';
-import { type AuthDeps, audit, type ClientInfo } from '../auth/deps.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import type { OutboxRepo } from '../mail/repo.ts';
-import { type AccountStatus, accountStatus, type UserRow } from '../users/repo.ts';
+import {
+  type AccountStatus,
+  type AuthContext,
+  type AuthDeps,
+  accountStatus,
+  audit,
+  type ClientInfo,
+  type UserRow,
+} from '../auth/index.ts';
+import type { OutboxRepo } from '../mail/index.ts';
 
 export function adminView(u: UserRow): AdminUser {
   return {

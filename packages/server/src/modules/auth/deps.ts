@@ -3,12 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccessTokens } from '../../security/access-token.ts';
 import type { RateLimiter } from '../../security/rate-limiter.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { type MailContent, mailTemplates } from '../mail/templates.ts';
-import type { UserRow, UsersRepo } from '../users/repo.ts';
+import { type MailContent, type Mailer, mailTemplates } from '../mail/index.ts';
 import type { CodeRepo } from './code-repo.ts';
 import type { SecurityEvent, SecurityRepo } from './security-repo.ts';
 import type { SessionRepo } from './session-repo.ts';
+import type { UserRow, UsersRepo } from './users-repo.ts';
 
 /** Where a call came from, for limits, the audit trail and the device list. */
 export interface ClientInfo {

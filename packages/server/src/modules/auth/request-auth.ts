@@ -1,6 +1,4 @@
-import { ResultCode } from '@tradedeck/sdk/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
 import type { ClientInfo } from './deps.ts';
 import type { AuthContext } from './sessions.ts';
 
@@ -9,11 +7,6 @@ declare module 'fastify' {
     /** Set by the authenticator for non-public operations. */
     auth?: AuthContext;
   }
-}
-
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError({ code: ResultCode.Unauthorized });
-  return request.auth;
 }
 
 export function clientInfo(request: FastifyRequest): ClientInfo {

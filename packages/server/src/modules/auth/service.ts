@@ -15,7 +15,6 @@ import {
 } from '../../security/password-policy.ts';
 import { opaqueToken, sha256 } from '../../security/random-codes.ts';
 import { clientKey, LIMITS } from '../../security/rate-limiter.ts';
-import { accountStatus, type UserRow } from '../users/repo.ts';
 import {
   type AccountMailJob,
   type AuthDeps,
@@ -26,6 +25,7 @@ import {
 } from './deps.ts';
 import type { IssuedSession, SessionService } from './sessions.ts';
 import type { TwoFactorService } from './two-factor.ts';
+import { accountStatus, type UserRow } from './users-repo.ts';
 
 export const CONFIRM_LINK_TTL_MS = 24 * 3600_000;
 export const RESET_LINK_TTL_MS = 3600_000;

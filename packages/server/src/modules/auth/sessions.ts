@@ -2,9 +2,9 @@ import { ResultCode } from '@tradedeck/sdk/contract';
 import { AppError } from '../../http/app-error.ts';
 import { opaqueToken, sha256 } from '../../security/random-codes.ts';
 import { LIMITS } from '../../security/rate-limiter.ts';
-import { accountStatus, type UserRow } from '../users/repo.ts';
 import { type AuthDeps, audit, type ClientInfo } from './deps.ts';
 import type { PassedFactor, SessionRow } from './session-repo.ts';
+import { accountStatus, type UserRow } from './users-repo.ts';
 
 /** A session lives at most 30 days from sign-in, whatever the rotations. */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;

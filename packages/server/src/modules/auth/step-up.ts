@@ -8,11 +8,11 @@ import {
 } from '@tradedeck/sdk/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Limit } from '../../security/rate-limiter.ts';
-import type { UserRow } from '../users/repo.ts';
 import { type AuthDeps, audit, type ClientInfo } from './deps.ts';
 import type { SessionRow } from './session-repo.ts';
 import type { AuthContext } from './sessions.ts';
 import type { TwoFactorService } from './two-factor.ts';
+import type { UserRow } from './users-repo.ts';
 
 export const STEP_UP_WINDOW_MS = STEP_UP_WINDOW_MINUTES * 60_000;
 /** Step-up operations (secrets revealed or replaced, factor changes) a user may run per minute, all together. */

@@ -10,9 +10,9 @@ import {
 } from '../../security/random-codes.ts';
 import { LIMITS, tooManyRequests } from '../../security/rate-limiter.ts';
 import { verifyTotp } from '../../security/totp.ts';
-import type { UserRow } from '../users/repo.ts';
 import { type AuthDeps, audit, type ClientInfo, sendMail, userLanguage } from './deps.ts';
 import type { PassedFactor } from './session-repo.ts';
+import type { UserRow } from './users-repo.ts';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;

@@ -1,5 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { UserScope } from '../../security/user-scope.ts';
+import type { AuthApi } from '../auth/index.ts';
+import type { SearchService } from '../search/index.ts';
+import { ProxiesRepo } from './repo.ts';
+import { proxyRoutes } from './routes.ts';
+import { ProxiesService } from './service.ts';
+
 // What other modules may use of the proxies area: the shared SQL filter, the stored row shapes, and the identity
 // hash and password slot that Steam accounts use for the proxies they create.
 export { type ProxyFilters, proxyFilterWhere } from './filters.ts';
 export { type NewProxyRow, ProxyQueries, type SealedProxy } from './repo.ts';
 export { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot } from './rows.ts';
+
+export interface ProxiesDeps {
+  database: Database;
+  auth: Pick<AuthApi, 'secrets'>;
+  search: SearchService;
+}
+
+/** The user's proxies: every proxies.* operation but `check`, and proxies in the global search. */
+export function registerProxies(app: FastifyInstance, { database, auth, search }: ProxiesDeps): void {
+  const service = new ProxiesService(new ProxiesRepo(new UserScope(database.db)), auth.secrets);
+  proxyRoutes(service).bind(app);
+  search.addProxySource({ search: (userId, text, limit) => service.search(userId, text, limit) });
+}

@@ -2,15 +2,28 @@ import type { Currency, GlobalSettings } from '@tradedeck/sdk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
+import type { UserScope } from '../../security/user-scope.ts';
 
+/** All SQL of the settings area, run inside the caller's user scope (row-level security). */
 export class SettingsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly scope: UserScope) {}
 
-  async get(userId: string): Promise<GlobalSettings | null> {
+  run<T>(userId: string, work: (q: SettingsQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new SettingsQueries(tx, userId)));
+  }
+}
+
+export class SettingsQueries {
+  constructor(
+    private readonly db: Db,
+    private readonly userId: string,
+  ) {}
+
+  async get(): Promise<GlobalSettings | null> {
     const rows = await this.db
       .select({ displayedCurrency: users.displayedCurrency, tmPreferredCurrency: users.tmPreferredCurrency })
       .from(users)
-      .where(eq(users.id, userId));
+      .where(eq(users.id, this.userId));
     const row = rows[0];
     return row
       ? {
@@ -20,13 +33,13 @@ export class SettingsRepo {
       : null;
   }
 
-  async update(userId: string, settings: GlobalSettings): Promise<void> {
+  async update(settings: GlobalSettings): Promise<void> {
     await this.db
       .update(users)
       .set({
         displayedCurrency: settings.displayedCurrency,
         tmPreferredCurrency: settings.tmPreferredCurrency,
       })
-      .where(eq(users.id, userId));
+      .where(eq(users.id, this.userId));
   }
 }

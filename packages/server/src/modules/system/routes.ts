@@ -1,8 +1,9 @@
 import { contract } from '@tradedeck/sdk/contract';
-import type { FastifyInstance } from 'fastify';
-import { bindOperation } from '../../http/bind-operation.ts';
+import { type Implementation, implement } from '../../http/implement.ts';
 import type { SystemService } from './service.ts';
 
-export function registerSystemRoutes(app: FastifyInstance, service: SystemService): void {
-  bindOperation(app, contract.system.status, () => service.status());
+export function systemRoutes(service: SystemService): Implementation {
+  return implement(contract.system, {
+    status: () => service.status(),
+  });
 }

@@ -1,45 +1,27 @@
 import { contract } from '@tradedeck/sdk/contract';
-import type { FastifyInstance } from 'fastify';
-import { bindOperation } from '../../http/bind-operation.ts';
-import { clientInfo, requireAuth } from '../auth/request-auth.ts';
-import type { StepUpService } from '../auth/step-up.ts';
+import { type Implementation, implement } from '../../http/implement.ts';
+import { clientInfo, type StepUpService } from '../auth/index.ts';
 import type { UserService } from './service.ts';
 
-export function registerUserRoutes(app: FastifyInstance, service: UserService, stepUp: StepUpService): void {
-  const ops = contract.user;
-  const who = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request);
-  bindOperation(app, ops.getInfo, (_input, ctx) => service.info(who(ctx.request)));
-  bindOperation(app, ops.changePassword, (input, ctx) =>
-    service.changePassword(who(ctx.request), input, clientInfo(ctx.request), ctx.lang),
-  );
-  bindOperation(app, ops.requestTwoFactor, (input, ctx) =>
-    service.requestTwoFactor(who(ctx.request), input.purpose),
-  );
-  bindOperation(app, ops.requestEmailChange, (input, ctx) =>
-    service.requestEmailChange(who(ctx.request), input.newEmail, clientInfo(ctx.request)),
-  );
-  bindOperation(app, ops.changeEmail, (input, ctx) =>
-    service.changeEmail(who(ctx.request), input, clientInfo(ctx.request)),
-  );
-  bindOperation(app, ops.getOtpKey, (_input, ctx) => service.getOtpKey(who(ctx.request)));
-  bindOperation(app, ops.setupAuthenticator, (input, ctx) =>
-    service.setupAuthenticator(who(ctx.request), input, clientInfo(ctx.request)),
-  );
-  bindOperation(app, ops.setupEmailOtp, (input, ctx) =>
-    service.setupEmailOtp(who(ctx.request), input, clientInfo(ctx.request)),
-  );
-  bindOperation(app, ops.regenerateRecoveryCodes, (_input, ctx) =>
-    service.regenerateRecoveryCodes(who(ctx.request), clientInfo(ctx.request)),
-  );
-  bindOperation(app, ops.stepUp, (input, ctx) =>
-    stepUp.confirm(who(ctx.request), input.twoFactor, clientInfo(ctx.request)),
-  );
-  bindOperation(app, ops.listSessions, (_input, ctx) => service.listSessions(who(ctx.request)));
-  bindOperation(app, ops.revokeSession, (input, ctx) =>
-    service.revokeSession(who(ctx.request), input.sessionId, clientInfo(ctx.request)),
-  );
-  bindOperation(app, ops.revokeAllSessions, (input, ctx) =>
-    service.revokeAllSessions(who(ctx.request), input.includeCurrent, clientInfo(ctx.request)),
-  );
-  bindOperation(app, ops.setLanguage, (input, ctx) => service.setLanguage(who(ctx.request), input.language));
+export function userRoutes(service: UserService, stepUp: StepUpService): Implementation {
+  return implement(contract.user, {
+    getInfo: (_input, ctx) => service.info(ctx.user),
+    changePassword: (input, ctx) =>
+      service.changePassword(ctx.user, input, clientInfo(ctx.request), ctx.lang),
+    requestTwoFactor: (input, ctx) => service.requestTwoFactor(ctx.user, input.purpose),
+    requestEmailChange: (input, ctx) =>
+      service.requestEmailChange(ctx.user, input.newEmail, clientInfo(ctx.request)),
+    changeEmail: (input, ctx) => service.changeEmail(ctx.user, input, clientInfo(ctx.request)),
+    getOtpKey: (_input, ctx) => service.getOtpKey(ctx.user),
+    setupAuthenticator: (input, ctx) => service.setupAuthenticator(ctx.user, input, clientInfo(ctx.request)),
+    setupEmailOtp: (input, ctx) => service.setupEmailOtp(ctx.user, input, clientInfo(ctx.request)),
+    regenerateRecoveryCodes: (_input, ctx) =>
+      service.regenerateRecoveryCodes(ctx.user, clientInfo(ctx.request)),
+    stepUp: (input, ctx) => stepUp.confirm(ctx.user, input.twoFactor, clientInfo(ctx.request)),
+    listSessions: (_input, ctx) => service.listSessions(ctx.user),
+    revokeSession: (input, ctx) => service.revokeSession(ctx.user, input.sessionId, clientInfo(ctx.request)),
+    revokeAllSessions: (input, ctx) =>
+      service.revokeAllSessions(ctx.user, input.includeCurrent, clientInfo(ctx.request)),
+    setLanguage: (input, ctx) => service.setLanguage(ctx.user, input.language),
+  });
 }

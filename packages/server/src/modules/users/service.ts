@@ -11,16 +11,22 @@ import { AppError } from '../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../security/password-hasher.ts';
 import { clientKey, LIMITS } from '../../security/rate-limiter.ts';
 import { generateTotpSecret, otpauthUri } from '../../security/totp.ts';
-import { type AuthDeps, audit, type ClientInfo, sendMail, userLanguage } from '../auth/deps.ts';
 import {
+  type AuthContext,
+  type AuthDeps,
   type AuthService,
+  accountStatus,
   assertPasswordAllowed,
+  audit,
+  type ClientInfo,
   CONFIRM_LINK_TTL_MS,
   normalizeEmail,
-} from '../auth/service.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { type TwoFactorService, totpSlot } from '../auth/two-factor.ts';
-import { accountStatus, type UserRow } from './repo.ts';
+  sendMail,
+  type TwoFactorService,
+  totpSlot,
+  type UserRow,
+  userLanguage,
+} from '../auth/index.ts';
 
 type TwoFactorArg = TwoFactorInput | null | undefined;
 

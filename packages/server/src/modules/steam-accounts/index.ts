@@ -17,53 +17,55 @@ import { AccountEditService } from './edit-service.ts';
 import { GuardCodeService } from './guard-code-service.ts';
 import { AccountQueryService } from './query-service.ts';
 import { SteamAccountsRepo } from './repo.ts';
-import { registerSteamAccountRoutes, type SteamAccountServices } from './routes.ts';
+import { steamAccountRoutes } from './routes.ts';
 import { DbThrottleStore } from './throttle-repo.ts';
 
-export interface SteamAccountsModuleOptions {
+export interface SteamAccountsDeps {
   config: Pick<ServerConfig, 'mode'>;
   database: Database;
-  auth: AuthApi;
+  auth: Pick<AuthApi, 'secrets' | 'limiter' | 'audit'>;
   search: SearchService;
   now: () => number;
   /** Overrides of the Steam port (tests: a clock, spacing, a sandbox world). */
-  steam?: SteamPortOptions;
+  steam?: SteamPortOptions | undefined;
+}
+
+/** What other modules (and the app's services) use of the Steam accounts area. */
+export interface SteamAccountsApi {
+  /** The Steam port of the configured mode (`steam.mode` is what system.status reports). */
+  steam: SteamPort;
 }
 
 /**
- * Wires the Steam accounts area: the Steam port of the configured mode (live or sandbox) with its sign-in
- * spacing and rests kept in the database, the services, the routes and the global search source.
+ * The Steam accounts area: the Steam port of the configured mode (live or sandbox) with its sign-in spacing and
+ * rests kept in the database, the steamAccounts.* operations and the global search source.
  */
-export function registerSteamAccountsModule(
-  app: FastifyInstance,
-  options: SteamAccountsModuleOptions,
-): SteamAccountServices & { steam: SteamPort } {
-  const { database, auth } = options;
-  const steam = createSteamPort(options.config, {
+export function registerSteamAccounts(app: FastifyInstance, deps: SteamAccountsDeps): SteamAccountsApi {
+  const { database, auth } = deps;
+  const steam = createSteamPort(deps.config, {
     throttleStore: new DbThrottleStore(database.db),
-    ...options.steam,
+    ...deps.steam,
   });
   app.addHook('onClose', async () => steam.close());
-  const deps: AccountsDeps = {
+  const shared: AccountsDeps = {
     repo: new SteamAccountsRepo(database.db, new UserScope(database.db)),
     secrets: auth.secrets,
     steam,
-    steamClock: options.steam?.clock ?? systemClock,
+    steamClock: deps.steam?.clock ?? systemClock,
     limiter: auth.limiter,
     audit: (event) => auth.audit(event),
     log: app.log.child({ module: 'steam-accounts' }),
-    now: options.now,
+    now: deps.now,
   };
-  const query = new AccountQueryService(deps);
-  const edit = new AccountEditService(deps);
-  const services: SteamAccountServices = {
+  const query = new AccountQueryService(shared);
+  const edit = new AccountEditService(shared);
+  steamAccountRoutes({
     query,
-    add: new AddAccountsService(deps),
+    add: new AddAccountsService(shared),
     edit,
-    batchProxies: new BatchProxiesService(deps),
-    guardCodes: new GuardCodeService(deps, edit),
-  };
-  registerSteamAccountRoutes(app, services);
-  options.search.addSteamAccountSource(query);
-  return { ...services, steam };
+    batchProxies: new BatchProxiesService(shared),
+    guardCodes: new GuardCodeService(shared, edit),
+  }).bind(app);
+  deps.search.addSteamAccountSource(query);
+  return { steam };
 }

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import {
   checkUrlFromEnv,
   countryDatabase,
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_TOTAL_TIMEOUT_MS,
 } from '../../integrations/proxy-checker/index.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
+import type { AuthApi } from '../auth/index.ts';
 import { PROXY_CHECK_QUEUE, type ProxyCheckJobData } from './job-data.ts';
 import { ProxyCheckRepo } from './repo.ts';
-import { registerProxyCheckRoutes } from './routes.ts';
+import { proxyCheckRoutes } from './routes.ts';
 import { type ProxyCheckSettings, runProxyCheckBatch } from './run-batch.ts';
 import { ProxyCheckService } from './service.ts';
 
@@ -26,46 +29,44 @@ declare module 'fastify' {
   }
 }
 
+export interface ProxyChecksDeps {
+  database: Database;
+  auth: Pick<AuthApi, 'secrets'>;
+  jobs: Jobs;
+  eventLog: EventLog;
+  allowPrivateProxies: boolean;
+}
+
 /** Batches checked at once per server process; each runs its own bounded pool of checks. */
 const BATCHES_PER_PROCESS = 2;
 
-/** The proxies.check route and the workers that run its batches. Needs `app.jobs`, `app.hubs` and auth. */
-export async function registerProxyChecks(
-  app: FastifyInstance,
-  options: { database: Database; allowPrivateProxies: boolean },
-): Promise<ProxyChecks> {
+/** The proxies.check operation and the workers that run its batches. */
+export function registerProxyChecks(app: FastifyInstance, deps: ProxyChecksDeps): ProxyChecks {
+  const { jobs, eventLog } = deps;
   const settings: ProxyCheckSettings = {
     checkUrl: checkUrlFromEnv(),
     connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS,
     totalTimeoutMs: DEFAULT_TOTAL_TIMEOUT_MS,
-    allowPrivateAddresses: options.allowPrivateProxies,
+    allowPrivateAddresses: deps.allowPrivateProxies,
     saveEveryItems: 500,
     saveEveryMs: 200,
   };
-  const scope = new UserScope(options.database.db);
+  const scope = new UserScope(deps.database.db);
   const repo = new ProxyCheckRepo();
-  const secrets = app.services.auth.secrets;
-  const eventLog = app.hubs.eventLog;
+  const secrets = deps.auth.secrets;
   const current = () => settings;
-  const service = new ProxyCheckService({
-    scope,
-    repo,
-    secrets,
-    eventLog,
-    jobs: app.jobs,
-    settings: current,
-  });
+  const service = new ProxyCheckService({ scope, repo, secrets, eventLog, jobs, settings: current });
   const countryOf = (ip: string) => countryDatabase().countryOf(ip);
 
   // Batches start once the app is ready, so settings made before (tests, tools) apply to the first one too.
   app.addHook('onReady', async () => {
-    await app.jobs.work<ProxyCheckJobData>(
+    await jobs.work<ProxyCheckJobData>(
       PROXY_CHECK_QUEUE,
       (job) => runProxyCheckBatch(job, { scope, repo, secrets, eventLog, settings: current, countryOf }),
       { workers: BATCHES_PER_PROCESS },
     );
   });
-  registerProxyCheckRoutes(app, service);
+  proxyCheckRoutes(service).bind(app);
   const proxyChecks: ProxyChecks = {
     service,
     tune(changes) {

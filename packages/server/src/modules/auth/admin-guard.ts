@@ -6,10 +6,10 @@ import {
 } from '@tradedeck/sdk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
-import { clientInfo } from '../auth/request-auth.ts';
-import type { SecurityEvent } from '../auth/security-repo.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import type { UserRow } from '../users/repo.ts';
+import { clientInfo } from './request-auth.ts';
+import type { SecurityEvent } from './security-repo.ts';
+import type { AuthContext } from './sessions.ts';
+import type { UserRow } from './users-repo.ts';
 
 export type AdminRefusal = 'notAdmin' | 'noAuthenticator';
 
