@@ -10,6 +10,7 @@ import {
   type UserRow,
 } from '../auth/index.ts';
 import type { OutboxRepo } from '../mail/index.ts';
+import { cannotBanSelf, emailNotConfirmed } from './messages.ts';
 
 export function adminView(u: UserRow): AdminUser {
   return {
@@ -62,10 +63,7 @@ export class AdminService {
     if (!user.emailConfirmedAt) {
       throw new AppError({
         code: ResultCode.InvalidState,
-        text: {
-          ru: 'Пользователь ещё не подтвердил e-mail',
-          en: 'The user has not confirmed their e-mail yet',
-        },
+        text: emailNotConfirmed,
       });
     }
     const updated = user.approvedAt
@@ -85,10 +83,7 @@ export class AdminService {
     if (userId === ctx.userId) {
       throw new AppError({
         code: ResultCode.OperationRejected,
-        text: {
-          ru: 'Нельзя заблокировать себя',
-          en: 'You cannot ban yourself',
-        },
+        text: cannotBanSelf,
       });
     }
     await this.target(userId);

@@ -6,6 +6,7 @@ import {
 } from '@tradedeck/sdk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
+import { emailCodesNotEnough, needsAuthenticator } from './messages.ts';
 import { clientInfo } from './request-auth.ts';
 import type { SecurityEvent } from './security-repo.ts';
 import type { AuthContext } from './sessions.ts';
@@ -22,16 +23,6 @@ export function adminRefusal(user: Pick<UserRow, 'role' | 'totpSecret'>): AdminR
   if (user.role !== 'admin') return 'notAdmin';
   return user.totpSecret ? null : 'noAuthenticator';
 }
-
-const needsAuthenticator = {
-  ru: 'Действия администратора доступны только с двухфакторной аутентификацией. Включите приложение-аутентификатор в разделе Профиль → Безопасность.',
-  en: 'Administrator actions need two-factor authentication. Turn on the authenticator app in Profile → Security.',
-} as const;
-
-const emailCodesNotEnough = {
-  ru: 'Кодов по e-mail недостаточно для действий администратора. Включите приложение-аутентификатор в разделе Профиль → Безопасность.',
-  en: 'E-mailed codes are not enough for administrator actions. Turn on the authenticator app in Profile → Security.',
-} as const;
 
 /** The answer to a refused admin operation: 4 (access denied); for an administrator, what to turn on and where. */
 export function adminRefusalError(user: Pick<UserRow, 'emailOtpEnabled'>, reason: AdminRefusal): AppError {

@@ -1,6 +1,7 @@
 import { ResultCode } from '@tradedeck/sdk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
+import { crossSiteRefused } from './messages.ts';
 
 /** Over TLS the cookie carries the `__Host-` prefix (Secure, Path=/, no Domain); plain HTTP cannot use it. */
 export const SECURE_COOKIE = '__Host-rt';
@@ -38,10 +39,7 @@ export function registerRefreshCookie(app: FastifyInstance): void {
 const forbidden = () =>
   new AppError({
     code: ResultCode.AccessDenied,
-    text: {
-      ru: 'Запрос с чужого сайта отклонён',
-      en: 'Cross-site request refused',
-    },
+    text: crossSiteRefused,
   });
 
 /**

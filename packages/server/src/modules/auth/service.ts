@@ -23,6 +23,7 @@ import {
   sendMail,
   userLanguage,
 } from './deps.ts';
+import { badLink, prohibited, wrongCredentials } from './messages.ts';
 import type { IssuedSession, SessionService } from './sessions.ts';
 import type { TwoFactorService } from './two-factor.ts';
 import { accountStatus, type UserRow } from './users-repo.ts';
@@ -34,20 +35,6 @@ const LINK_RESEND_MS = 60_000;
 const LINK_ATTEMPTS = 1_000_000;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-const badLink = {
-  ru: 'Ссылка недействительна или устарела',
-  en: 'The link is invalid or has expired',
-} as const;
-
-const prohibited: Record<Exclude<AccountStatus, 'active'>, { ru: string; en: string }> = {
-  pendingConfirmation: { ru: 'E-mail не подтверждён', en: 'The e-mail address is not confirmed yet' },
-  pendingApproval: { ru: 'Аккаунт ожидает одобрения', en: 'The account is waiting for approval' },
-  banned: {
-    ru: 'Аккаунт заблокирован. Обратитесь в поддержку.',
-    en: 'The account is banned. Please contact support.',
-  },
-};
 
 /** Refuses a password that breaks the rules, with one message per failed rule, before any hashing. */
 export function assertPasswordAllowed(password: string, field: string, lang: Language): void {
@@ -241,10 +228,7 @@ export class AuthService {
       });
       throw new AppError({
         code: ResultCode.PasswordMismatch,
-        text: {
-          ru: 'Неверный e-mail или пароль',
-          en: 'Wrong e-mail or password',
-        },
+        text: wrongCredentials,
       });
     }
     const status = accountStatus(user);

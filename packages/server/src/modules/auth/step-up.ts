@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import type { Limit } from '../../security/rate-limiter.ts';
 import { type AuthDeps, audit, type ClientInfo } from './deps.ts';
+import { stepUpText } from './messages.ts';
 import type { SessionRow } from './session-repo.ts';
 import type { AuthContext } from './sessions.ts';
 import type { TwoFactorService } from './two-factor.ts';
@@ -20,11 +21,6 @@ export const STEP_UP_OPERATIONS_LIMIT: Limit = { max: 30, windowMs: 60_000 };
 
 /** Admin operations: the authenticator app (or a recovery code); e-mailed codes do not count. */
 const ADMIN_FACTORS: readonly TwoFactorRequirement[] = ['totp', 'recoveryCode'];
-
-const stepUpText = {
-  ru: 'Подтвердите действие вторым фактором',
-  en: 'Confirm this action with your second factor',
-} as const;
 
 /**
  * Recent strong authentication per device session. A session that passed a second factor (at sign-in or through

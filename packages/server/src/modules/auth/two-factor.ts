@@ -11,6 +11,7 @@ import {
 import { LIMITS, tooManyRequests } from '../../security/rate-limiter.ts';
 import { verifyTotp } from '../../security/totp.ts';
 import { type AuthDeps, audit, type ClientInfo, sendMail, userLanguage } from './deps.ts';
+import { codeRequired, wrongCode } from './messages.ts';
 import type { PassedFactor } from './session-repo.ts';
 import type { UserRow } from './users-repo.ts';
 
@@ -31,9 +32,6 @@ export type FactorPurpose =
   | 'setupEmailOtp'
   | 'regenerateRecoveryCodes'
   | 'stepUp';
-
-export const wrongCode = { ru: 'Неверный код', en: 'Wrong code' } as const;
-const codeRequired = { ru: 'Требуется подтверждение', en: 'Confirmation required' } as const;
 
 export const totpSlot = (userId: string, column: 'totp_secret' | 'totp_pending_secret') => ({
   userId,

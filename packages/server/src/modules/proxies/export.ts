@@ -3,6 +3,7 @@ import { type ExportableProxy, type ProxyExportFormat, proxyLineRenderer } from 
 import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { ProxyFilters } from './filters.ts';
+import { proxyMessages } from './messages.ts';
 import type { ProxiesRepo, ProxyDbRow, ProxySort } from './repo.ts';
 import { passwordSlot } from './rows.ts';
 
@@ -30,10 +31,7 @@ export async function exportProxyLines(
   if (request.format === 'custom' && !request.template?.trim()) {
     throw new AppError({
       code: ResultCode.ValidationError,
-      text: {
-        ru: 'Для формата custom укажите шаблон, например {ip}:{port}:{login}:{pass}',
-        en: 'The custom format needs a template, e.g. {ip}:{port}:{login}:{pass}',
-      },
+      text: proxyMessages.customNeedsTemplate,
     });
   }
   const renderer = proxyLineRenderer(

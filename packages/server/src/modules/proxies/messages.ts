@@ -21,6 +21,10 @@ export const proxyMessages = {
     ru: 'Прокси с такими адресом, протоколом и данными входа уже есть',
     en: 'A proxy with this address, protocol and credentials already exists',
   } as Texts,
+  customNeedsTemplate: {
+    ru: 'Для формата custom укажите шаблон, например {ip}:{port}:{login}:{pass}',
+    en: 'The custom format needs a template, e.g. {ip}:{port}:{login}:{pass}',
+  } as Texts,
 } as const;
 
 export const ALREADY_EXISTS_CODE = 'already_exists';

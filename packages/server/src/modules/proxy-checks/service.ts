@@ -14,6 +14,7 @@ import {
   type UnsavedProxyToCheck,
   unsavedPasswordSlot,
 } from './job-data.ts';
+import { proxiesNotFound } from './messages.ts';
 import type { ProxyCheckRepo } from './repo.ts';
 import type { ProxyCheckSettings } from './run-batch.ts';
 
@@ -45,7 +46,7 @@ export class ProxyCheckService {
         if (missing.length > 0) {
           throw new AppError({
             code: ResultCode.NotFound,
-            text: { ru: 'Прокси не найдены', en: 'Proxies not found' },
+            text: proxiesNotFound,
             details: { ids: missing.slice(0, 100) },
           });
         }

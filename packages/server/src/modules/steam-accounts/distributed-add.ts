@@ -5,10 +5,9 @@ import type { SteamProxy } from '../../integrations/steam/index.ts';
 import type { AddCandidate, RowErrors } from './add-rows.ts';
 import type { AccountsDeps } from './deps.ts';
 import { DistributionPool } from './distribute.ts';
+import { PROXY_TAG_NOT_FOUND } from './messages.ts';
 import type { UserProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
-
-export const PROXY_TAG_NOT_FOUND = { ru: 'Тег прокси не найден', en: 'Proxy tag not found' };
 
 /** How one sign-in (and store) of a row ended. */
 export type AddAttempt =

@@ -4,15 +4,14 @@ import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
 import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
-import { ACCOUNT_NOT_FOUND, TAG_NOT_FOUND } from './query-service.ts';
+import {
+  ACCOUNT_NOT_FOUND,
+  MAFILE_OTHER_LOGIN,
+  MAFILE_UNREADABLE,
+  PROXY_NOT_FOUND,
+  TAG_NOT_FOUND,
+} from './messages.ts';
 import type { StoredSecrets } from './repo.ts';
-
-export const PROXY_NOT_FOUND = { ru: 'Прокси не найден', en: 'Proxy not found' };
-const MAFILE_UNREADABLE = { ru: 'Мафайл не читается', en: 'The maFile cannot be read' };
-const MAFILE_OTHER_LOGIN = {
-  ru: 'Мафайл принадлежит другому аккаунту',
-  en: 'The maFile belongs to another account',
-};
 
 export interface CredentialsStatus {
   hasPassword: boolean;

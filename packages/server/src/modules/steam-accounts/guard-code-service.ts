@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Limit } from '../../security/rate-limiter.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
 import type { AccountEditService } from './edit-service.ts';
+import { NO_SHARED_SECRET } from './messages.ts';
 import { userProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
 
@@ -12,11 +13,6 @@ import { openStoredProxy } from './proxy-resolver.ts';
 export const GUARD_CODE_LIMIT: Limit = { max: 30, windowMs: 60_000 };
 /** Guard codes per minute of one account (a code lives 30 s): copying all day fits, harvesting one does not. */
 export const GUARD_CODE_ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 60_000 };
-
-const NO_SHARED_SECRET = {
-  ru: 'У аккаунта нет shared_secret: код Steam Guard недоступен',
-  en: 'The account has no shared_secret: no Steam Guard code',
-};
 
 /**
  * The current Steam Guard code of an account. The code is computed from Steam's clock as seen through the

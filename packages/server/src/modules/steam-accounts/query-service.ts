@@ -10,15 +10,9 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
 import type { SearchSource } from '../search/index.ts';
 import type { AccountsDeps } from './deps.ts';
+import { ACCOUNT_NOT_FOUND, TAG_NOT_FOUND } from './messages.ts';
 import type { AccountFilters, AccountSortKey } from './repo.ts';
 import { toAccountRow } from './views.ts';
-
-export const TAG_NOT_FOUND = { ru: 'Тег не найден', en: 'Tag not found' };
-
-export const ACCOUNT_NOT_FOUND = {
-  ru: 'Аккаунт не найден',
-  en: 'Account not found',
-};
 
 export const DEFAULT_ACCOUNT_SORT = [{ propertyName: 'createdAt', isDescending: true }] as const;
 

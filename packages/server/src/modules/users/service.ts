@@ -26,7 +26,15 @@ import {
   totpSlot,
   type UserRow,
   userLanguage,
+  wrongCode,
 } from '../auth/index.ts';
+import {
+  authenticatorAlreadySet,
+  emailTaken,
+  getKeyFirst,
+  sameEmailText,
+  wrongPassword,
+} from './messages.ts';
 
 type TwoFactorArg = TwoFactorInput | null | undefined;
 
@@ -71,9 +79,9 @@ export class UserService {
     if (!(await verifyPassword(ctx.user.passwordHash, input.oldPassword))) {
       throw new AppError({
         code: ResultCode.PasswordMismatch,
-        text: { ru: 'Неверный пароль', en: 'Wrong password' },
+        text: wrongPassword,
         details: {
-          fields: { oldPassword: [lang === 'ru' ? 'Неверный пароль' : 'Wrong password'] },
+          fields: { oldPassword: [wrongPassword[lang]] },
         },
       });
     }
@@ -130,10 +138,7 @@ export class UserService {
     if (await this.deps.users.findByEmail(newEmail)) {
       throw new AppError({
         code: ResultCode.AlreadyExists,
-        text: {
-          ru: 'Этот e-mail уже занят',
-          en: 'This e-mail is already taken',
-        },
+        text: emailTaken,
       });
     }
     await this.deps.users.update(ctx.userId, {
@@ -189,23 +194,20 @@ export class UserService {
     if (user.totpSecret) {
       throw new AppError({
         code: ResultCode.InvalidState,
-        text: {
-          ru: 'Приложение-аутентификатор уже подключено; сначала отключите его',
-          en: 'An authenticator app is already set up; turn it off first',
-        },
+        text: authenticatorAlreadySet,
       });
     }
     if (!user.totpPendingSecret) {
       throw new AppError({
         code: ResultCode.InvalidState,
-        text: { ru: 'Сначала получите ключ', en: 'Get a key first' },
+        text: getKeyFirst,
       });
     }
     const code = input.twoFactor?.totp?.trim() ?? '';
     if (!(await this.twoFactor.checkTotp(user, code, user.totpPendingSecret, 'totp_pending_secret'))) {
       throw new AppError({
         code: ResultCode.TwoFactorFailed,
-        text: { ru: 'Неверный код', en: 'Wrong code' },
+        text: wrongCode,
         details: { requirements: ['totp'], failed: ['totp'] },
       });
     }
@@ -309,9 +311,6 @@ export class UserService {
 function sameEmail() {
   return new AppError({
     code: ResultCode.ValidationError,
-    text: {
-      ru: 'Новый e-mail должен отличаться от текущего',
-      en: 'The new e-mail must differ from the current one',
-    },
+    text: sameEmailText,
   });
 }
