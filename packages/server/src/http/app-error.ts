@@ -4,7 +4,7 @@ import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 /** Text in both languages; a plain string is used as is in either. */
 export type LocalizedText = string | { ru: string; en: string };
 
-export function localize(text: LocalizedText, lang: Language): string {
+function localize(text: LocalizedText, lang: Language): string {
   return typeof text === 'string' ? text : text[lang];
 }
 

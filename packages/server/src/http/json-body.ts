@@ -6,7 +6,7 @@ import { AppError } from './app-error.ts';
  * Deepest nesting of arrays and objects a JSON body may have. The contract's inputs nest a few levels; a body
  * nested thousands deep is an attack on the parser and the validators, refused before either runs.
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 const tooDeep = new AppError({
   code: ResultCode.InvalidModel,
@@ -34,7 +34,7 @@ export function registerJsonBody(app: FastifyInstance): void {
 }
 
 /** Whether brackets outside strings nest deeper than `limit` (the text need not be valid JSON). */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
+function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

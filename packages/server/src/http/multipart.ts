@@ -13,7 +13,7 @@ export interface UploadedFile {
  * Upload limits of multipart operations. A maFile is about 2 KiB; an archive of a few thousand of them is a few
  * MiB, so these leave room for large batches while bounding memory per request.
  */
-export const MULTIPART_LIMITS = {
+const MULTIPART_LIMITS = {
   /** Files in one request. */
   files: 10_000,
   /** Bytes of one file (a zip archive included). */
@@ -25,7 +25,7 @@ export const MULTIPART_LIMITS = {
   parts: 10_100,
 } as const;
 
-export const MULTIPART_FILE_FIELD = 'files';
+const MULTIPART_FILE_FIELD = 'files';
 
 const tooLarge = (limit: string) =>
   new AppError({

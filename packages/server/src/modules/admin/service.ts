@@ -12,7 +12,7 @@ import {
 import type { OutboxRepo } from '../mail/index.ts';
 import { cannotBanSelf, emailNotConfirmed } from './messages.ts';
 
-export function adminView(u: UserRow): AdminUser {
+function adminView(u: UserRow): AdminUser {
   return {
     id: u.id,
     email: u.email,

@@ -19,13 +19,13 @@ export type AdminRefusal = 'notAdmin' | 'noAuthenticator';
  * e-mailed codes travel through the same mailbox as password-reset links, so they add no second factor against
  * the takeover of that mailbox, the main threat to an administrator.
  */
-export function adminRefusal(user: Pick<UserRow, 'role' | 'totpSecret'>): AdminRefusal | null {
+function adminRefusal(user: Pick<UserRow, 'role' | 'totpSecret'>): AdminRefusal | null {
   if (user.role !== 'admin') return 'notAdmin';
   return user.totpSecret ? null : 'noAuthenticator';
 }
 
 /** The answer to a refused admin operation: 4 (access denied); for an administrator, what to turn on and where. */
-export function adminRefusalError(user: Pick<UserRow, 'emailOtpEnabled'>, reason: AdminRefusal): AppError {
+function adminRefusalError(user: Pick<UserRow, 'emailOtpEnabled'>, reason: AdminRefusal): AppError {
   if (reason === 'notAdmin') return new AppError({ code: ResultCode.AccessDenied });
   return new AppError({
     code: ResultCode.AccessDenied,

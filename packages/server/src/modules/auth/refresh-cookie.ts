@@ -4,8 +4,8 @@ import { AppError } from '../../http/app-error.ts';
 import { crossSiteRefused } from './messages.ts';
 
 /** Over TLS the cookie carries the `__Host-` prefix (Secure, Path=/, no Domain); plain HTTP cannot use it. */
-export const SECURE_COOKIE = '__Host-rt';
-export const PLAIN_COOKIE = 'tradedeck-rt';
+const SECURE_COOKIE = '__Host-rt';
+const PLAIN_COOKIE = 'tradedeck-rt';
 
 type Pending = { set: { token: string; maxAge: number } } | { clear: true };
 const pending = new WeakMap<FastifyRequest, Pending>();

@@ -8,8 +8,8 @@ import { clientInfo } from './request-auth.ts';
 /** Rows a caller (user, else client address) adds per kind and window; more are only counted. */
 export const REFUSAL_LOG_PER_CALLER = 5;
 /** Rows all callers together add per kind and window, so a flood from many addresses stays bounded too. */
-export const REFUSAL_LOG_OVERALL = 200;
-export const REFUSAL_LOG_WINDOW_MS = 10 * 60_000;
+const REFUSAL_LOG_OVERALL = 200;
+const REFUSAL_LOG_WINDOW_MS = 10 * 60_000;
 
 type RefusalKind = 'tenant_not_found' | 'rate_limited';
 

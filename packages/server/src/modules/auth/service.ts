@@ -29,7 +29,7 @@ import type { TwoFactorService } from './two-factor.ts';
 import { accountStatus, type UserRow } from './users-repo.ts';
 
 export const CONFIRM_LINK_TTL_MS = 24 * 3600_000;
-export const RESET_LINK_TTL_MS = 3600_000;
+const RESET_LINK_TTL_MS = 3600_000;
 const LINK_RESEND_MS = 60_000;
 /** Link codes carry 256 bits, so attempts need no tight cap; per-address limits apply anyway. */
 const LINK_ATTEMPTS = 1_000_000;

@@ -7,11 +7,11 @@ import type { PassedFactor, SessionRow } from './session-repo.ts';
 import { accountStatus, type UserRow } from './users-repo.ts';
 
 /** A session lives at most 30 days from sign-in, whatever the rotations. */
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 /** A refresh token unused for 7 days ends its session. */
-export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 /** A refresh token presented again within 10 s of its rotation (a lost answer, a second tab) is not a theft. */
-export const REFRESH_GRACE_MS = 10_000;
+const REFRESH_GRACE_MS = 10_000;
 const TOUCH_EVERY_MS = 60_000;
 
 export interface IssuedSession {

@@ -15,9 +15,9 @@ import type { AuthContext } from './sessions.ts';
 import type { TwoFactorService } from './two-factor.ts';
 import type { UserRow } from './users-repo.ts';
 
-export const STEP_UP_WINDOW_MS = STEP_UP_WINDOW_MINUTES * 60_000;
+const STEP_UP_WINDOW_MS = STEP_UP_WINDOW_MINUTES * 60_000;
 /** Step-up operations (secrets revealed or replaced, factor changes) a user may run per minute, all together. */
-export const STEP_UP_OPERATIONS_LIMIT: Limit = { max: 30, windowMs: 60_000 };
+const STEP_UP_OPERATIONS_LIMIT: Limit = { max: 30, windowMs: 60_000 };
 
 /** Admin operations: the authenticator app (or a recovery code); e-mailed codes do not count. */
 const ADMIN_FACTORS: readonly TwoFactorRequirement[] = ['totp', 'recoveryCode'];

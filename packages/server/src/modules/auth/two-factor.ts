@@ -15,12 +15,12 @@ import { codeRequired, wrongCode } from './messages.ts';
 import type { PassedFactor } from './session-repo.ts';
 import type { UserRow } from './users-repo.ts';
 
-export const EMAIL_CODE_TTL_MS = 10 * 60_000;
-export const EMAIL_CODE_MAX_ATTEMPTS = 5;
-export const EMAIL_CODE_RESEND_MS = 60_000;
-export const TWO_FACTOR_LOCK_AFTER = 10;
-export const TWO_FACTOR_LOCK_MS = 15 * 60_000;
-export const RECOVERY_CODE_COUNT = 10;
+const EMAIL_CODE_TTL_MS = 10 * 60_000;
+const EMAIL_CODE_MAX_ATTEMPTS = 5;
+const EMAIL_CODE_RESEND_MS = 60_000;
+const TWO_FACTOR_LOCK_AFTER = 10;
+const TWO_FACTOR_LOCK_MS = 15 * 60_000;
+const RECOVERY_CODE_COUNT = 10;
 
 /** Why a second factor is asked: login and reset follow the user's factors; security changes always need one. */
 export type FactorPurpose =

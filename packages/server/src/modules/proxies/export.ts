@@ -8,7 +8,7 @@ import type { ProxiesRepo, ProxyDbRow, ProxySort } from './repo.ts';
 import { passwordSlot } from './rows.ts';
 
 /** Rows read per query while streaming: memory stays flat whatever the list size. */
-export const EXPORT_CHUNK_ROWS = 2_000;
+const EXPORT_CHUNK_ROWS = 2_000;
 
 export interface ExportRequest extends Partial<ProxyFilters> {
   ids?: number[] | undefined;

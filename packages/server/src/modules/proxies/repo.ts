@@ -466,7 +466,7 @@ export class ProxyQueries {
 }
 
 /** `column = any($ids)`: one array parameter however many ids there are. */
-export function idIn(column: SQLWrapper, ids: readonly number[]): SQL {
+function idIn(column: SQLWrapper, ids: readonly number[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::int[])`;
 }
 

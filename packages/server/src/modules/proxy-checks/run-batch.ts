@@ -62,7 +62,7 @@ interface CheckedItem {
   checkedAt: Date;
 }
 
-export class BatchInterrupted extends Error {
+class BatchInterrupted extends Error {
   override name = 'BatchInterrupted';
 }
 

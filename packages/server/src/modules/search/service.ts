@@ -1,7 +1,7 @@
 import type { GlobalSearchResult, ProxySearchHit, SteamAccountSearchHit } from '@tradedeck/sdk/contract';
 
 /** At most this many hits per kind: the palette shows a short list and the screens do the rest. */
-export const SEARCH_HITS_PER_KIND = 8;
+const SEARCH_HITS_PER_KIND = 8;
 
 /** One area's part of the global search (proxies, Steam accounts), always within the caller's own rows. */
 export interface SearchSource<Hit> {

@@ -19,7 +19,7 @@ import { toAccount } from './views.ts';
 export type AddInput = z.output<typeof addAccountsInputSchema>;
 
 /** Sign-ins running at once for one add request; the port also spaces sign-ins through each proxy. */
-export const ADD_SIGN_IN_CONCURRENCY = 8;
+const ADD_SIGN_IN_CONCURRENCY = 8;
 
 /**
  * Adds accounts: each row's maFile is re-read, its proxy resolved by the mode, and the account signed in to

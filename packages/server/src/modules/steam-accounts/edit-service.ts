@@ -22,7 +22,7 @@ export interface CredentialsStatus {
   refreshTokenExpiresAt: string | null;
 }
 
-export function credentialsStatusOf(secrets: StoredSecrets): CredentialsStatus {
+function credentialsStatusOf(secrets: StoredSecrets): CredentialsStatus {
   return {
     hasPassword: secrets.passwordEnc !== '',
     hasSharedSecret: secrets.hasSharedSecret,

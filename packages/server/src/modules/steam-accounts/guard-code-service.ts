@@ -10,9 +10,9 @@ import { userProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
 
 /** Guard codes a user may read per minute, across all their accounts (docs/steam-accounts.md). */
-export const GUARD_CODE_LIMIT: Limit = { max: 30, windowMs: 60_000 };
+const GUARD_CODE_LIMIT: Limit = { max: 30, windowMs: 60_000 };
 /** Guard codes per minute of one account (a code lives 30 s): copying all day fits, harvesting one does not. */
-export const GUARD_CODE_ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 60_000 };
+const GUARD_CODE_ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 60_000 };
 
 /**
  * The current Steam Guard code of an account. The code is computed from Steam's clock as seen through the

@@ -14,7 +14,7 @@ import { ACCOUNT_NOT_FOUND, TAG_NOT_FOUND } from './messages.ts';
 import type { AccountFilters, AccountSortKey } from './repo.ts';
 import { toAccountRow } from './views.ts';
 
-export const DEFAULT_ACCOUNT_SORT = [{ propertyName: 'createdAt', isDescending: true }] as const;
+const DEFAULT_ACCOUNT_SORT = [{ propertyName: 'createdAt', isDescending: true }] as const;
 
 export interface AccountQueryInput extends Partial<AccountFilters> {
   pages: { page: number; pageSize: number };

@@ -74,7 +74,7 @@ export class SteamAccountsRepo {
   }
 }
 
-export class AccountQueries {
+class AccountQueries {
   readonly tags: TagQueries;
   readonly proxies: ProxyQueries;
 

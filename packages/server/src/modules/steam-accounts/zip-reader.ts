@@ -5,7 +5,7 @@ import { Unzip, UnzipInflate } from 'fflate';
  * archive claims), so a zip bomb stops at the limit instead of filling memory. All archives of one upload also
  * share an {@link InflateBudget}.
  */
-export const ZIP_LIMITS = {
+const ZIP_LIMITS = {
   /** Files inside one archive. */
   entries: 20_000,
   /** Inflated bytes of one entry; a larger entry is reported as too large and skipped (maFiles are ~2 KiB). */
