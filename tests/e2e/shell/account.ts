@@ -36,7 +36,12 @@ async function waitForMail<T>(email: string, pick: (mail: AnnouncedMail[]) => T 
 
 /** The newest outbox link mailed to `email`, read from the server log. */
 export function outboxLink(email: string): Promise<string> {
-  return waitForMail(email, (mail) => mail.map((m) => m.link).filter((l): l is string => l !== null).at(-1));
+  return waitForMail(email, (mail) =>
+    mail
+      .map((m) => m.link)
+      .filter((l): l is string => l !== null)
+      .at(-1),
+  );
 }
 
 /** A one-time code mailed to `email` after the first `skip` mails (its subject ends with the code). */
@@ -78,7 +83,10 @@ export function ensureShellAccount(request: APIRequestContext, baseUrl: string):
     const mailedBefore = announcedMail(SHELL_ACCOUNT.email).length;
     await request.post(`${baseUrl}/api/user/request-two-factor`, { headers, data: { purpose: 'stepUp' } });
     const emailCode = await outboxCode(SHELL_ACCOUNT.email, mailedBefore);
-    const steppedUp = await request.post(`${baseUrl}/api/user/step-up`, { headers, data: { twoFactor: { emailCode } } });
+    const steppedUp = await request.post(`${baseUrl}/api/user/step-up`, {
+      headers,
+      data: { twoFactor: { emailCode } },
+    });
     if (!steppedUp.ok()) throw new Error(`step-up: ${steppedUp.status()} ${await steppedUp.text()}`);
     const key = await request.post(`${baseUrl}/api/user/otp-key`, { headers, data: {} });
     if (!key.ok()) throw new Error(`otp key: ${key.status()} ${await key.text()}`);

@@ -84,7 +84,8 @@ test.describe('proxies screen', () => {
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await page.getByRole('button', { name: 'Проверить все по фильтрам' }).click();
-    const progressSeen = () => page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const progressSeen = () =>
+      page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     await expect.poll(async () => (await progressSeen()).some((text) => text.includes('из 195'))).toBe(true);
     await expect(page.getByTestId('check-progress')).toHaveCount(0, { timeout: 60_000 });
     await expect(
