@@ -110,7 +110,7 @@ export function DevTablePage() {
           className="input"
         >
           <option value="">{t('devTable.anyStatus')}</option>
-          {[0, 1, 2].map((status) => (
+          {([0, 1, 2] as const).map((status) => (
             <option key={status} value={status}>
               {t(`devTable.statuses.${status}`)}
             </option>

@@ -1,6 +1,7 @@
 import { describeError } from '@tradedeck/sdk/client';
 import { contract } from '@tradedeck/sdk/contract';
 import { PROXY_COUNTRY_DATA_ATTRIBUTION } from '@tradedeck/sdk/domain';
+import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -184,7 +185,7 @@ export function ProxiesPage() {
   );
 }
 
-function LiveDot({ state }: { state: string }) {
+function LiveDot({ state }: { state: HubLiveState }) {
   const { t } = useTranslation();
   const live = state === 'live';
   return (

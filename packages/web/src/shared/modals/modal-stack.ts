@@ -1,5 +1,6 @@
 import { MODAL_BASE_Z_INDEX, MODAL_Z_INDEX_STEP } from '@tradedeck/sdk/domain';
 import { Listeners } from '@tradedeck/sdk/store';
+import type { TextKey } from '../../i18n/text-key.ts';
 
 /** Why a modal ended without a result: dismissed by the user, or its parent closed. */
 export class ModalClosedError extends Error {
@@ -15,7 +16,7 @@ export interface ModalOptions {
   /** The modal that opened this one: closing the parent rejects this one. */
   parentId?: number;
   width?: number;
-  labelKey?: string;
+  labelKey?: TextKey;
 }
 
 export interface ModalEntry<P = unknown> {
