@@ -10,14 +10,14 @@ export interface NavItem {
   permission: { action: string; subject: string };
 }
 
-export interface NavSection {
+interface NavSection {
   titleKey: TextKey;
   /** A collapsible group inside the section (the P2P seller). */
   groupKey?: TextKey;
   items: NavItem[];
 }
 
-/** The sidebar (shell spec §2 "Layout"). */
+/** The sidebar (docs/web.md "Layout of the code"). */
 export const NAV_SECTIONS: NavSection[] = [
   {
     titleKey: 'nav.sections.main',

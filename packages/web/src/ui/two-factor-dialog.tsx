@@ -3,11 +3,11 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRecoveryCode, isRecoveryCode, isSixDigits, twoFactorPayload } from './two-factor-code.ts';
 
-export const RESEND_SECONDS = 60;
+const RESEND_SECONDS = 60;
 const EMPTY = { totp: '', emailCode: '', recoveryCode: '' };
 const RESET_AFTER_CLOSE_MS = 300;
 
-export interface TwoFactorDialogProps {
+interface TwoFactorDialogProps {
   open: boolean;
   requirements: TwoFactorRequirement[];
   /** Fields the last attempt failed on ("Неверный код" appears under them). */
@@ -23,7 +23,7 @@ export interface TwoFactorDialogProps {
   purpose?: StepUpPurpose;
 }
 
-/** The two-factor dialog of the trading document §4: persistent, code or recovery entry, resend countdown. */
+/** The two-factor dialog (docs/security.md "Second factors"): persistent, code or recovery entry, resend countdown. */
 export function TwoFactorDialog({
   open,
   requirements,

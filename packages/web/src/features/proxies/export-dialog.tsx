@@ -18,7 +18,7 @@ import { type ProxyFilters, toProxySort } from './proxy-filters.ts';
 /** A streamed export of a very large list may take a while; the call's default timeout would cut it. */
 const EXPORT_TIMEOUT_MS = 5 * 60_000;
 
-export interface ExportScope {
+interface ExportScope {
   selectedIds: number[];
   filters: ProxyFilters;
   /** How many proxies match the filters. */

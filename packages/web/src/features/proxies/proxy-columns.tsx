@@ -9,7 +9,7 @@ import { CountryCell, protocolName, RelativeTime, StatusBadge } from './proxy-ce
 /** A list row plus whether a check of it is running. */
 export type ProxyListRow = ProxyRow & { pending: boolean };
 
-export interface RowActions {
+interface RowActions {
   check(row: ProxyListRow): void;
   open(row: ProxyListRow): void;
 }

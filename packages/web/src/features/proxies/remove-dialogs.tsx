@@ -11,14 +11,14 @@ import { notifyError } from '../../shared/toasts/notify-error.ts';
 /** Result code of a proxy still assigned to Steam accounts. */
 const IN_USE = 9;
 
-export interface RemoveOutcome {
+interface RemoveOutcome {
   removed: number[];
   inUse: Array<{ id: number; message: string }>;
   other: Array<{ id: number; message: string }>;
 }
 
 /** Deletes proxies: one through `remove`, several through `batchRemove`; per-item failures are kept apart. */
-export async function removeProxies(
+async function removeProxies(
   client: AppServices['client'],
   ids: readonly number[],
   detach: boolean,

@@ -32,7 +32,7 @@ export interface ProxyScreen {
   clearSelection(): void;
 }
 
-export type ProxyActions = ReturnType<typeof createActions>;
+type ProxyActions = ReturnType<typeof createActions>;
 
 /**
  * Every action of the screen, for its buttons and as palette commands with hotkeys (registered while the

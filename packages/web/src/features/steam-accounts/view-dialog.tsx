@@ -14,7 +14,7 @@ import { StatusBadge } from './status-badge.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { LABEL, PRIMARY_BUTTON } from './ui.ts';
 
-/** Up to 500 proxies for the proxy picker (spec §9), fetched in pages of 100. */
+/** Up to 500 proxies for the proxy picker (docs/web-steam-accounts.md "Dialogs"), fetched in pages of 100. */
 async function loadProxyChoices(client: ApiClient) {
   const items: { id: number; label: string }[] = [];
   for (let page = 1; items.length < PROXY_LIST_IN_VIEW_DIALOG; page += 1) {

@@ -10,7 +10,7 @@ export class ModalClosedError extends Error {
   }
 }
 
-export interface ModalOptions {
+interface ModalOptions {
   /** Escape and outside clicks do not close it (a running operation, a required decision). */
   persistent?: boolean;
   /** The modal that opened this one: closing the parent rejects this one. */
@@ -40,10 +40,10 @@ export interface ModalControls {
   ): Promise<T>;
 }
 
-export const DEFAULT_MODAL_WIDTH = 600;
+const DEFAULT_MODAL_WIDTH = 600;
 
 /**
- * The stack of open modals (shell spec §4 "Modals"): each sits one level above the one below it (z-index
+ * The stack of open modals (docs/web.md "Modals"): each sits one level above the one below it (z-index
  * 1000 + level × 10), Escape and outside clicks close only the topmost and only when it is not persistent,
  * and closing a modal rejects every modal opened from it.
  */
