@@ -4,6 +4,7 @@ import { PARSE_PROXY_DELAY_MS, type ProxyProtocol } from '@tradedeck/sdk/domain'
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
@@ -74,9 +75,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
       onClose={controls.dismiss}
       footer={
         <>
-          <button type="button" className="btn-ghost" onClick={controls.dismiss}>
-            {t('common.cancel')}
-          </button>
+          <CancelButton onClick={controls.dismiss} />
           <button
             type="button"
             className="rounded-md bg-primary-strong px-4 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-50"
