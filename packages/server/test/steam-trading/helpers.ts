@@ -79,7 +79,7 @@ export async function refreshInventories(
   accountIds: number[],
   games?: string[],
 ): Promise<void> {
-  const started = Date.now() - 1000;
+  const started = Date.now();
   await ok(
     as(t, token, 'POST', '/api/steam-trading/inventory-refresh', { accountIds, ...(games ? { games } : {}) }),
   );

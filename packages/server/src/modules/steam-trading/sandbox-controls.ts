@@ -21,7 +21,10 @@ export class SandboxControls {
       throw new AppError(ResultCode.InvalidState, tradingMessages.sandboxOnly);
     }
     const account = await this.sessions.account(userId, accountId);
-    world.revokeSessions(account.steamId!, Math.floor(this.deps.now() / 1000));
+    // Revoked as of Steam's clock (the simulated Steam runs ahead of ours, as the real one may).
+    const time = await this.deps.steam.steamTime(account.proxy);
+    const steamNow = time.ok ? time.serverTime : this.deps.now() / 1000;
+    world.revokeSessions(account.steamId!, Math.floor(steamNow));
     this.sessions.forget(accountId);
     return { id: accountId, accountStatus: account.status as 0 | 1 | 2 };
   }
