@@ -12,7 +12,7 @@ import { registerMultipart } from './http/multipart.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
-import type { SteamPort, SteamPortOptions } from './integrations/steam/index.ts';
+import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integrations/steam/index.ts';
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { type AuthApi, registerAccountModules } from './modules/auth/register.ts';
@@ -24,6 +24,7 @@ import { SettingsRepo } from './modules/settings/repo.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { registerSteamAccountsModule } from './modules/steam-accounts/register.ts';
+import { registerSteamTrading } from './modules/steam-trading/index.ts';
 import { SystemRepo } from './modules/system/repo.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { SystemService } from './modules/system/service.ts';
@@ -91,13 +92,15 @@ export async function buildApp({
   });
   const settings = new SettingsService(new SettingsRepo(database.db));
   const search = new SearchService();
+  // The simulated Steam is shared by the sign-in port and the trading area (its sandbox controls).
+  const sandboxWorld = config.mode === 'sandbox' ? (steam?.sandboxWorld ?? openSandboxWorld(config)) : null;
   const steamAccounts = registerSteamAccountsModule(app, {
     config,
     database,
     auth,
     search,
     now: now ?? Date.now,
-    ...(steam ? { steam } : {}),
+    steam: { ...steam, ...(sandboxWorld ? { sandboxWorld } : {}) },
   });
   app.decorate('services', { system, auth, settings, search, steam: steamAccounts.steam });
 
@@ -151,6 +154,14 @@ export async function buildApp({
   registerJudge(app);
   await registerJobs(app, { config, database });
   await registerProxyChecks(app, { database, allowPrivateProxies: config.allowPrivateProxies });
+  registerSteamTrading(app, {
+    database,
+    secrets: auth.secrets,
+    steam: steamAccounts.steam,
+    accounts: steamAccounts.trading,
+    sandboxWorld,
+    now: now ?? Date.now,
+  });
 
   return app;
 }

@@ -19,6 +19,7 @@ import { AccountQueryService } from './query-service.ts';
 import { SteamAccountsRepo } from './repo.ts';
 import { registerSteamAccountRoutes, type SteamAccountServices } from './routes.ts';
 import { DbThrottleStore } from './throttle-repo.ts';
+import { AccountTradingAccess } from './trading-access.ts';
 
 export interface SteamAccountsModuleOptions {
   config: Pick<ServerConfig, 'mode'>;
@@ -37,7 +38,7 @@ export interface SteamAccountsModuleOptions {
 export function registerSteamAccountsModule(
   app: FastifyInstance,
   options: SteamAccountsModuleOptions,
-): SteamAccountServices & { steam: SteamPort } {
+): SteamAccountServices & { steam: SteamPort; trading: AccountTradingAccess } {
   const { database, auth } = options;
   const steam = createSteamPort(options.config, {
     throttleStore: new DbThrottleStore(database.db),
@@ -65,5 +66,6 @@ export function registerSteamAccountsModule(
   };
   registerSteamAccountRoutes(app, services);
   options.search.addSteamAccountSource(query);
-  return { ...services, steam };
+  const trading = new AccountTradingAccess(deps, new UserScope(database.db));
+  return { ...services, steam, trading };
 }
