@@ -3,6 +3,7 @@
 // after naming each failed test with the first line of its error, so the tail of a CI log says what broke.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = process.argv[2] ?? '.ci/out';
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -35,8 +36,7 @@ process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
 
 /** The first meaningful line of an error text, without colour codes, at most 200 characters. */
 function firstLine(text) {
-  const line = String(text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const line = stripVTControlCharacters(String(text ?? ''))
     .split('\n')
     .map((l) => l.trim())
     .find((l) => l.length > 0);
