@@ -2,6 +2,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import { accountsEn, accountsRu } from './messages-accounts.ts';
 import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
 import { proxiesEn, proxiesRu } from './messages-proxies.ts';
+import { tradingEn, tradingRu } from './messages-trading.ts';
 
 const en = {
   description: 'Tradedeck on the command line: Steam accounts, proxies, trading.',
@@ -89,6 +90,7 @@ const en = {
   hubDesync: 'Events of {source} out of step (expected version {expected}, got {received}); resubscribing',
   ...proxiesEn,
   ...accountsEn,
+  ...tradingEn,
   ...mafilesEn,
 } as const;
 
@@ -181,6 +183,7 @@ const ru: Messages = {
     'События {source} рассинхронизированы (ожидалась версия {expected}, пришла {received}); переподписка',
   ...proxiesRu,
   ...accountsRu,
+  ...tradingRu,
   ...mafilesRu,
 };
 

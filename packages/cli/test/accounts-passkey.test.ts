@@ -11,6 +11,7 @@ import {
   sandboxAccountLine,
   sandboxMafileText,
 } from '../../server/src/integrations/steam/sandbox/sandbox-world.ts';
+import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 import { runCli } from './run-cli.ts';
@@ -60,20 +61,14 @@ afterAll(async () => {
 
 describe('tradedeck accounts import: encrypted folders and the passkey', () => {
   it('imports a steamguard-cli folder in a real terminal, the passkey typed at the prompt without echo', async () => {
-    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-    const environment = [
-      `TRADEDECK_CONFIG_DIR=${shellQuote(join(home, 'tradedeck'))}`,
-      `TRADEDECK_SERVER=${server.url}`,
-      `TRADEDECK_TOKEN=${accessToken}`,
-      'LANG=C.UTF-8',
-    ].join(' ');
+    const cli = cliCommand({ configDir: join(home, 'tradedeck'), server: server.url, token: accessToken });
     const script = [
       // The folder is named as a trader would type it: `~` is this test's home.
       `export HOME=${shellQuote(home)}`,
-      `env -u CI ${environment} ${process.execPath} --import tsx ${entry} accounts import --mafiles ~/.config/steamguard-cli/maFiles --lines ~/accounts.txt; echo "import-exit=$?"`,
+      `${cli} accounts import --mafiles ~/.config/steamguard-cli/maFiles --lines ~/accounts.txt; echo "import-exit=$?"`,
       'sleep 60',
     ].join('; ');
-    terminal.start(`bash -c ${shellQuote(script)}`, fileURLToPath(new URL('..', import.meta.url)), {
+    terminal.start(`bash -c ${shellQuote(script)}`, CLI_DIR, {
       width: 160,
       height: 40,
     });

@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxImportSet } from '../../server/src/integrations/steam/sandbox/sandbox-import-set.ts';
+import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { writeSandboxSet } from './helpers/sandbox-set.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
@@ -13,7 +13,7 @@ const terminal = new TmuxSession(`tradedeck-accounts-${process.pid}`);
 const dir = mkdtempSync(join(tmpdir(), 'tradedeck-accounts-term-'));
 let server: RunningServer;
 let set: SandboxImportSet;
-let environment = '';
+let cli = '';
 
 beforeAll(async () => {
   server = await startCliServer({ mode: 'sandbox' });
@@ -23,12 +23,7 @@ beforeAll(async () => {
     'sandbox_email_guard',
     'sandbox_no_proxy',
   ]);
-  environment = [
-    `TRADEDECK_CONFIG_DIR=${shellQuote(dir)}`,
-    `TRADEDECK_SERVER=${server.url}`,
-    `TRADEDECK_TOKEN=${accessToken}`,
-    'LANG=C.UTF-8',
-  ].join(' ');
+  cli = cliCommand({ configDir: dir, server: server.url, token: accessToken });
 });
 
 afterAll(async () => {
@@ -38,14 +33,12 @@ afterAll(async () => {
 
 describe('tradedeck accounts import in a real terminal (tmux, sandbox mode)', () => {
   it('shows the sandbox badge, the live progress and a per-account report', async () => {
-    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-    const cli = `env -u CI ${environment} ${process.execPath} --import tsx ${entry}`;
     const script = [
       `seq 1 12 | sed 's/^/10.6.0./; s/$/:8080/' | ${cli} proxies import - --tag pool`,
       `${cli} accounts import --mafiles ${set.mafileDir} --lines ${set.linesFile} --mode distribute --proxy-tag pool --max-per-proxy 1 --chunk 3; echo "import-exit=$?"`,
       'sleep 60',
     ].join('; ');
-    terminal.start(`bash -c ${shellQuote(script)}`, fileURLToPath(new URL('..', import.meta.url)), {
+    terminal.start(`bash -c ${shellQuote(script)}`, CLI_DIR, {
       width: 160,
       height: 60,
     });

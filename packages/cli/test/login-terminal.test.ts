@@ -1,32 +1,19 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/security/totp.ts';
+import { bareCliCommand, CLI_DIR } from './helpers/cli-command.ts';
 import { outboxCode, outboxLink } from './helpers/cli-server.ts';
+import { TmuxSession } from './helpers/tmux.ts';
 import { freshConfigDir } from './run-cli.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
-const session = `tradedeck-login-${process.pid}`;
+const terminal = new TmuxSession(`tradedeck-login-${process.pid}`);
 let server: RunningServer;
 let secret = '';
-
-const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-const pane = () => tmux('capture-pane', '-p', '-t', session);
-
-async function waitForPane(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = pane();
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`terminal never showed ${pattern}:\n${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 beforeAll(async () => {
   server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
@@ -49,41 +36,24 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  try {
-    tmux('kill-session', '-t', session);
-  } catch {
-    // Already gone.
-  }
+  terminal.kill();
   await server.stop();
 });
 
 describe('tradedeck login in a real terminal (tmux)', () => {
   it('asks for e-mail, a hidden password and the authenticator code, then signs in', async () => {
     const dir = freshConfigDir();
-    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-    const command = `TRADEDECK_CONFIG_DIR=${dir} LANG=C.UTF-8 ${process.execPath} --import tsx ${entry} login --server ${server.url}; echo "exit=$?"; sleep 60`;
-    tmux(
-      'new-session',
-      '-d',
-      '-s',
-      session,
-      '-x',
-      '150',
-      '-y',
-      '30',
-      '-c',
-      fileURLToPath(new URL('..', import.meta.url)),
-      command,
-    );
+    const command = `${bareCliCommand(dir)} login --server ${server.url}; echo "exit=$?"; sleep 60`;
+    terminal.start(command, CLI_DIR, { width: 150, height: 30 });
 
-    await waitForPane(/E-mail:\s*$/m);
-    tmux('send-keys', '-t', session, 'term@example.test', 'Enter');
-    await waitForPane(/Password:\s*$/m);
-    tmux('send-keys', '-t', session, PASSWORD, 'Enter');
-    await waitForPane(/Code from the authenticator app \(or a recovery code XXXXX-XXXXX\):\s*$/m);
+    await terminal.waitFor(/E-mail:\s*$/m);
+    terminal.typeLine('term@example.test');
+    await terminal.waitFor(/Password:\s*$/m);
+    terminal.typeLine(PASSWORD);
+    await terminal.waitFor(/Code from the authenticator app \(or a recovery code XXXXX-XXXXX\):\s*$/m);
     // A code from the next time step: the enrolment code's step is already spent.
-    tmux('send-keys', '-t', session, totpCode(secret, Date.now() + 30_000), 'Enter');
-    const screen = await waitForPane(/exit=\d+/);
+    terminal.typeLine(totpCode(secret, Date.now() + 30_000));
+    const screen = await terminal.waitFor(/exit=\d+/);
 
     expect(screen).toContain('Signed in as term <term@example.test> (admin)');
     expect(screen).toContain('exit=0');

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackServer } from '../../server/test/proxy-checker/helpers/loopback-server.ts';
@@ -10,6 +9,7 @@ import {
   startHttpProxy,
   startStaller,
 } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
+import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
 import { outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { freePort } from './helpers/free-port.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
@@ -19,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tradedeck-term-'));
 const loopback: LoopbackServer[] = [];
 let server: RunningServer;
 let lines: string[] = [];
-let environment = '';
+let cli = '';
 
 beforeAll(async () => {
   const port = await freePort();
@@ -40,12 +40,7 @@ beforeAll(async () => {
     `127.0.0.1:${await refusedPort()}:r:r`,
   ];
   writeFileSync(join(dir, 'proxies.txt'), `${lines.join('\n')}\n`);
-  environment = [
-    `TRADEDECK_CONFIG_DIR=${shellQuote(dir)}`,
-    `TRADEDECK_SERVER=${server.url}`,
-    `TRADEDECK_TOKEN=${accessToken}`,
-    'LANG=C.UTF-8',
-  ].join(' ');
+  cli = cliCommand({ configDir: dir, server: server.url, token: accessToken });
 });
 
 afterAll(async () => {
@@ -57,9 +52,6 @@ afterAll(async () => {
 
 describe('tradedeck proxies in a real terminal (tmux)', () => {
   it('imports from a file, checks with the live view and exports to a pipe', async () => {
-    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-    // CI=true would make Ink print only the last frame; this terminal is interactive.
-    const cli = `env -u CI ${environment} ${process.execPath} --import tsx ${entry}`;
     const out = join(dir, 'exported.txt');
     const script = [
       `${cli} proxies import ${join(dir, 'proxies.txt')} --tag term; echo "import-exit=$?"`,
@@ -68,10 +60,7 @@ describe('tradedeck proxies in a real terminal (tmux)', () => {
       `${cli} proxies ls --tag term --lang ru; echo "ls-exit=$?"`,
       'sleep 60',
     ].join('; ');
-    terminal.start(
-      `bash -o pipefail -c ${shellQuote(script)}`,
-      fileURLToPath(new URL('..', import.meta.url)),
-    );
+    terminal.start(`bash -o pipefail -c ${shellQuote(script)}`, CLI_DIR);
 
     const imported = await terminal.waitFor(/import-exit=\d+/);
     expect(imported).toContain('Added 5, already existing 0, invalid 0');

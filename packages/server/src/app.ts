@@ -12,7 +12,7 @@ import { registerMultipart } from './http/multipart.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
-import type { SteamPort, SteamPortOptions } from './integrations/steam/index.ts';
+import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integrations/steam/index.ts';
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
@@ -23,6 +23,7 @@ import { registerProxyChecks } from './modules/proxy-checks/index.ts';
 import { registerSearch, type SearchService } from './modules/search/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
+import { registerSteamTrading } from './modules/steam-trading/index.ts';
 import { registerSystem, type SystemService } from './modules/system/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 
@@ -85,13 +86,15 @@ export async function buildApp({
   registerUsers(app, { auth });
   registerAdmin(app, { auth, mail });
   const search = registerSearch(app);
+  // The simulated Steam is shared by the sign-in port and the trading area (its sandbox controls).
+  const sandboxWorld = config.mode === 'sandbox' ? (steam?.sandboxWorld ?? openSandboxWorld(config)) : null;
   const steamAccounts = registerSteamAccounts(app, {
     config,
     database,
     auth,
     search,
     now: now ?? Date.now,
-    steam,
+    steam: { ...steam, ...(sandboxWorld ? { sandboxWorld } : {}) },
   });
   const system = registerSystem(app, { config, database, version: SERVER_VERSION });
   const settings = registerSettings(app, { database });
@@ -148,6 +151,15 @@ export async function buildApp({
     jobs: app.jobs,
     eventLog: app.hubs.eventLog,
     allowPrivateProxies: config.allowPrivateProxies,
+  });
+  registerSteamTrading(app, {
+    database,
+    auth,
+    steamAccounts,
+    jobs: app.jobs,
+    eventLog: app.hubs.eventLog,
+    sandboxWorld,
+    now: now ?? Date.now,
   });
 
   return app;

@@ -48,6 +48,17 @@ describe('database fault classification', () => {
     ).toBe(true);
     expect(isStorageWriteFailure(wrapped(pgError('23505', 'duplicate key value')))).toBe(false);
   });
+
+  it('reads an embedded database that panicked on the rollback after a failed write as a write failure', () => {
+    const panic = Object.assign(new Error('cannot drop active portal ""'), {
+      code: '24000',
+      severity: 'PANIC',
+    });
+    expect(isStorageWriteFailure(Object.assign(new Error('Failed query: ROLLBACK'), { cause: panic }))).toBe(
+      true,
+    );
+    expect(isStorageWriteFailure(wrapped({ ...panic, severity: 'ERROR' }))).toBe(false);
+  });
 });
 
 describe('answers while the database is unavailable', () => {

@@ -3,14 +3,14 @@ import type { CommandDef } from '../src/shared/commands/command-types.ts';
 import { HotkeyService, SEQUENCE_TIMEOUT_MS } from '../src/shared/commands/hotkey-service.ts';
 
 const defs: CommandDef[] = [
-  { id: 'palette', titleKey: 'x', group: 'general', scope: 'global', hotkeys: ['mod+k', '/'] },
-  { id: 'dashboard', titleKey: 'x', group: 'navigation', scope: 'global', hotkeys: ['g d'] },
-  { id: 'proxies', titleKey: 'x', group: 'navigation', scope: 'global', hotkeys: ['g p'] },
-  { id: 'help', titleKey: 'x', group: 'general', scope: 'global', hotkeys: ['?'] },
-  { id: 'sidebar', titleKey: 'x', group: 'appearance', scope: 'global', hotkeys: ['['] },
-  { id: 'next', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['j'] },
-  { id: 'extend', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['shift+j'] },
-  { id: 'close', titleKey: 'x', group: 'dialog', scope: 'dialog', hotkeys: ['escape'] },
+  { id: 'palette', titleKey: 'app.name', group: 'general', scope: 'global', hotkeys: ['mod+k', '/'] },
+  { id: 'dashboard', titleKey: 'app.name', group: 'navigation', scope: 'global', hotkeys: ['g d'] },
+  { id: 'proxies', titleKey: 'app.name', group: 'navigation', scope: 'global', hotkeys: ['g p'] },
+  { id: 'help', titleKey: 'app.name', group: 'general', scope: 'global', hotkeys: ['?'] },
+  { id: 'sidebar', titleKey: 'app.name', group: 'appearance', scope: 'global', hotkeys: ['['] },
+  { id: 'next', titleKey: 'app.name', group: 'table', scope: 'table', hotkeys: ['j'] },
+  { id: 'extend', titleKey: 'app.name', group: 'table', scope: 'table', hotkeys: ['shift+j'] },
+  { id: 'close', titleKey: 'app.name', group: 'dialog', scope: 'dialog', hotkeys: ['escape'] },
 ];
 
 /** A keydown as a browser reports it: `key` is the character of the current layout, `code` the physical key. */
@@ -120,7 +120,13 @@ describe('hotkey service', () => {
 
   it('keeps row commands (Mod+A, Escape) away from text fields', () => {
     const table: CommandDef[] = [
-      { id: 'selectPage', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['mod+a', 'escape'] },
+      {
+        id: 'selectPage',
+        titleKey: 'app.name',
+        group: 'table',
+        scope: 'table',
+        hotkeys: ['mod+a', 'escape'],
+      },
     ];
     const ran: string[] = [];
     const service = new HotkeyService(
@@ -140,7 +146,7 @@ describe('hotkey service', () => {
 
   it('leaves Enter and Space to a focused button', () => {
     const table: CommandDef[] = [
-      { id: 'open', titleKey: 'x', group: 'table', scope: 'table', hotkeys: ['enter'] },
+      { id: 'open', titleKey: 'app.name', group: 'table', scope: 'table', hotkeys: ['enter'] },
     ];
     const ran: string[] = [];
     const service = new HotkeyService(table, (id) => {

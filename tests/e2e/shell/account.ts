@@ -13,20 +13,46 @@ export const SHELL_ACCOUNT = {
   password: 'Quartz-Lantern-42',
 } as const;
 
-/** The newest outbox link mailed to `email`, read from the server log. */
-export async function outboxLink(email: string, logFile = process.env.SHELL_SERVER_LOG): Promise<string> {
+type AnnouncedMail = { to: string; subject: string; link: string | null };
+
+/** Outbox mail to `email` announced in the server log, oldest first. */
+function announcedMail(email: string, logFile = process.env.SHELL_SERVER_LOG): AnnouncedMail[] {
   if (!logFile) throw new Error('No server log: run the shell suite through e2e/playwright.config.ts');
-  for (let i = 0; i < 50; i += 1) {
-    const link = readFileSync(logFile, 'utf8')
-      .split('\n')
-      .filter((l) => l.includes('mail kept in the outbox') && l.includes(email))
-      .map((l) => (JSON.parse(l) as { mail: { link: string | null } }).mail.link)
-      .filter((l): l is string => l !== null)
-      .at(-1);
-    if (link) return link;
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('mail kept in the outbox') && l.includes(email))
+    .map((l) => (JSON.parse(l) as { mail: AnnouncedMail }).mail);
+}
+
+/** Polls the log until `pick` finds something in the mail to `email` (mail is sent by a job, moments later). */
+async function waitForMail<T>(email: string, pick: (mail: AnnouncedMail[]) => T | undefined): Promise<T> {
+  for (let i = 0; i < 100; i += 1) {
+    const found = pick(announcedMail(email));
+    if (found !== undefined) return found;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no outbox mail to ${email}`);
+}
+
+/** The newest outbox link mailed to `email`, read from the server log. */
+export function outboxLink(email: string): Promise<string> {
+  return waitForMail(email, (mail) =>
+    mail
+      .map((m) => m.link)
+      .filter((l): l is string => l !== null)
+      .at(-1),
+  );
+}
+
+/** A one-time code mailed to `email` after the first `skip` mails (its subject ends with the code). */
+function outboxCode(email: string, skip: number): Promise<string> {
+  return waitForMail(email, (mail) =>
+    mail
+      .slice(skip)
+      .map((m) => /(\d{6})$/.exec(m.subject)?.[1])
+      .filter((c): c is string => c !== undefined)
+      .at(-1),
+  );
 }
 
 let registered: Promise<string> | null = null;
@@ -53,7 +79,17 @@ export function ensureShellAccount(request: APIRequestContext, baseUrl: string):
     });
     const { accessToken } = await login(request, baseUrl);
     const headers = { authorization: `Bearer ${accessToken}` };
+    // Enrolment is a two-factor setting: the session steps up with a code mailed to the account first.
+    const mailedBefore = announcedMail(SHELL_ACCOUNT.email).length;
+    await request.post(`${baseUrl}/api/user/request-two-factor`, { headers, data: { purpose: 'stepUp' } });
+    const emailCode = await outboxCode(SHELL_ACCOUNT.email, mailedBefore);
+    const steppedUp = await request.post(`${baseUrl}/api/user/step-up`, {
+      headers,
+      data: { twoFactor: { emailCode } },
+    });
+    if (!steppedUp.ok()) throw new Error(`step-up: ${steppedUp.status()} ${await steppedUp.text()}`);
     const key = await request.post(`${baseUrl}/api/user/otp-key`, { headers, data: {} });
+    if (!key.ok()) throw new Error(`otp key: ${key.status()} ${await key.text()}`);
     const secret = ((await key.json()) as { data: { secret: string } }).data.secret;
     const enabled = await request.post(`${baseUrl}/api/user/authenticator`, {
       headers,

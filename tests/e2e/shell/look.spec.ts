@@ -27,6 +27,8 @@ test.describe('accessibility', () => {
     signIn,
     keys,
   }) => {
+    // Each axe pass over a full page takes seconds, more on a busy machine.
+    test.slow();
     await signIn();
     for (const theme of ['light', 'dark']) {
       await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);

@@ -7,6 +7,7 @@ import { type MessageKey, message } from '../messages.ts';
 import { renderTable } from '../table.ts';
 import { importAccounts } from './account-import.ts';
 import { resolveAccountId } from './account-lookup.ts';
+import { registerAccountTrading } from './account-trading.ts';
 import { copyWith, findClipboardTool } from './clipboard.ts';
 import { guarded, pageSize, positiveInt, readTextInput, sandboxBadge, usage } from './command-helpers.ts';
 
@@ -110,6 +111,8 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
         if (options.copy) await copyCode(ctx, answer.code);
       }),
     );
+
+  registerAccountTrading(accounts, { lang, context });
 
   accounts
     .command('assign-proxies <file>')

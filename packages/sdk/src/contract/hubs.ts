@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
+import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
 
 /**
  * One live event: the hub it travels on, the sources (names in the user's own space) it is published on, its
@@ -45,6 +46,22 @@ export const hubEvents = {
     sources: /^proxies$/,
     defaultSource: 'proxies',
     payload: proxyStatusUpdatedSchema,
+  }),
+  /** One account of an inventory refresh batch scanned. */
+  inventoryScanned: defineHubEvent({
+    hub: 'steam-trading-hub',
+    name: 'InventoryScanned',
+    sources: /^accounts$/,
+    defaultSource: STEAM_TRADING_SOURCE,
+    payload: inventoryScannedSchema,
+  }),
+  /** A Steam account's status changed after a trading call. */
+  accountStatusChanged: defineHubEvent({
+    hub: 'steam-trading-hub',
+    name: 'AccountStatusChanged',
+    sources: /^accounts$/,
+    defaultSource: STEAM_TRADING_SOURCE,
+    payload: accountStatusChangedSchema,
   }),
   sessionUpdated: defineHubEvent({
     hub: 'harvester-hub',

@@ -5,6 +5,7 @@ import { proxies } from './proxies.ts';
 import { search } from './search.ts';
 import { settings } from './settings.ts';
 import { steamAccounts } from './steam-accounts.ts';
+import { steamTrading } from './steam-trading.ts';
 import { system } from './system.ts';
 import { user } from './user.ts';
 
@@ -21,12 +22,23 @@ export * from './result-codes.ts';
 export * from './search.ts';
 export * from './settings.ts';
 export * from './steam-accounts.ts';
+export * from './steam-trading.ts';
 export * from './step-up.ts';
 export * from './system.ts';
 export * from './user.ts';
 
 /** Every area of the API, keyed as in operation ids (`<area>.<operation>`). */
-export const contract = { auth, system, user, admin, search, settings, proxies, steamAccounts } as const;
+export const contract = {
+  auth,
+  system,
+  user,
+  admin,
+  search,
+  settings,
+  proxies,
+  steamAccounts,
+  steamTrading,
+} as const;
 
 export type Contract = typeof contract;
 

@@ -1,4 +1,6 @@
 export * from './constants.ts';
+export * from './for-each-limited.ts';
+export * from './password.ts';
 export * from './proxy/index.ts';
 export * from './steam/index.ts';
 export * from './trading/index.ts';

@@ -6,6 +6,7 @@ export { HUB_NAMES, type HubName, isHubName };
 export const HUB_EVENTS: Readonly<Record<HubName, readonly string[]>> = {
   'proxy-checker-hub': eventsOfHub('proxy-checker-hub').map((event) => event.name),
   'harvester-hub': eventsOfHub('harvester-hub').map((event) => event.name),
+  'steam-trading-hub': eventsOfHub('steam-trading-hub').map((event) => event.name),
 };
 
 /** A live event: `version` grows by one per source; `sequenceToken` resumes a subscription after it. */

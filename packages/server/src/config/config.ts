@@ -39,6 +39,10 @@ export interface ServerConfig {
   mailFrom: string;
   /** Master key(s) for stored secrets; without it a 0600 key file in the data directory is used. */
   masterKey: string | null;
+  /** Sandbox mode: a file that keeps the simulated Steam's trades across restarts (in memory when absent). */
+  sandboxJournal?: string | null;
+  /** Sandbox mode: how long a trade offer send waits before answering (a slow Steam); 0 by default. */
+  sandboxSendDelayMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.TRADEDECK_MAIL_FROM?.trim() || 'Tradedeck <no-reply@tradedeck.local>',
     masterKey: env.TRADEDECK_MASTER_KEY?.trim() || null,
+    sandboxJournal: env.TRADEDECK_SANDBOX_JOURNAL?.trim() || null,
+    sandboxSendDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SEND_DELAY_MS) || 0),
   };
 }
 

@@ -58,11 +58,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** True when the database could not write its files: disk full (SQLSTATE 53100), read-only, quota, size limit. */
+/**
+ * True when the database could not write its files: disk full (SQLSTATE 53100), read-only, quota, size limit; or
+ * it panicked, as embedded PGlite does when the ROLLBACK after a failed write cannot run (the write's own error is
+ * lost then, and the database cannot go on).
+ */
 export function isStorageWriteFailure(error: unknown): boolean {
   for (const link of chain(error)) {
     const code = typeof link.code === 'string' ? link.code : '';
-    if (code === '53100' || WRITE_FAILURE_CODES.has(code)) return true;
+    if (code === '53100' || WRITE_FAILURE_CODES.has(code) || link.severity === 'PANIC') return true;
     const message = typeof link.message === 'string' ? link.message : '';
     if (WRITE_FAILURE_MESSAGES.test(message)) return true;
   }

@@ -11,3 +11,4 @@ export * from './schema-hubs.ts';
 export * from './schema-proxies.ts';
 export * from './schema-steam-accounts.ts';
 export * from './schema-steam-throttle.ts';
+export * from './schema-steam-trading.ts';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SpawnedServer } from '../helpers/spawn-server.ts';
+import { type SpawnedServer, watchServer } from '../helpers/spawn-server.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
@@ -86,35 +86,8 @@ export function spawnOnDisk(disk: SmallDisk, env: Record<string, string>): Spawn
           env: childEnv(env),
           stdio: ['ignore', 'pipe', 'pipe'],
         });
-  let text = '';
-  child.stdout?.on('data', (chunk) => {
-    text += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    text += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    // Killed by a signal: the status a shell or a supervisor reports (128 + its number).
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + constants.signals[signal] : null))),
-  );
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const match = /Tradedeck panel: (\S+)/.exec(text);
-      if (match) resolve(match[1]!);
-    });
-    exited.then((code) => reject(new Error(`server exited with ${code}: ${text}`)));
-  });
-  ready.catch(() => {});
-  return {
-    child,
-    output: () => text,
-    ready,
-    exited,
-    stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
+  // Killed by a signal: the status a shell or a supervisor reports (128 + its number).
+  return watchServer(child, (code, signal) => code ?? (signal ? 128 + constants.signals[signal] : null));
 }
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {

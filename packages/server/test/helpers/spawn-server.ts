@@ -29,6 +29,17 @@ export function spawnServer(
     ...(options.uid !== undefined ? { uid: options.uid } : {}),
     ...(options.gid !== undefined ? { gid: options.gid } : {}),
   });
+  return watchServer(child);
+}
+
+/**
+ * Follows a spawned server: its output, the panel URL once printed, its exit. `exitStatus` turns the exit into
+ * the status a test expects (the code by default).
+ */
+export function watchServer(
+  child: ChildProcess,
+  exitStatus: (code: number | null, signal: NodeJS.Signals | null) => number | null = (code) => code,
+): SpawnedServer {
   let text = '';
   child.stdout?.on('data', (chunk) => {
     text += chunk;
@@ -36,13 +47,14 @@ export function spawnServer(
   child.stderr?.on('data', (chunk) => {
     text += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(exitStatus(code, signal))),
+  );
   const ready = new Promise<string>((resolve, reject) => {
-    const onData = () => {
+    child.stdout?.on('data', () => {
       const match = /Tradedeck panel: (\S+)/.exec(text);
       if (match) resolve(match[1]!);
-    };
-    child.stdout?.on('data', onData);
+    });
     exited.then((code) => reject(new Error(`server exited with ${code}: ${text}`)));
   });
   ready.catch(() => {});
@@ -52,7 +64,7 @@ export function spawnServer(
     ready,
     exited,
     stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
     },
   };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/config/config.ts';
 import { IN_MEMORY, openDatabase } from '../../src/db/database.ts';
-import { type AuthTestApp, freshIp } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, asTestApp } from '../auth/helpers/auth-app.ts';
 import { SmtpSink } from '../auth/helpers/smtp-sink.ts';
 
 /** A master key for every server process of one test, so each verifies the others' access tokens. */
@@ -30,29 +30,7 @@ export async function authAppOnDatabase(databaseUrl: string, masterKey: string):
   await database.migrate();
   const app = await buildApp({ config, database });
   await app.ready();
-  const defaultIp = freshIp();
-  return {
-    app,
-    config,
-    testDb: { database, url: databaseUrl, drop: () => database.close() },
-    smtp,
-    clock: { now: Date.now, advance: () => {} },
-    call(method, url, options = {}) {
-      const headers: Record<string, string> = { 'accept-language': 'en-US', ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.cookie) headers.cookie = options.cookie;
-      return app.inject({
-        method: method as 'GET',
-        url,
-        headers,
-        remoteAddress: options.ip ?? defaultIp,
-        ...(options.body !== undefined ? { payload: options.body as object } : {}),
-      });
-    },
-    async close() {
-      await app.close();
-      await database.close();
-      await smtp.stop();
-    },
-  };
+  // The database outlives this process: dropping it here only closes the connection.
+  const testDb = { database, url: databaseUrl, drop: () => database.close() };
+  return asTestApp({ app, config, testDb, smtp, clock: { now: Date.now, advance: () => {} } });
 }

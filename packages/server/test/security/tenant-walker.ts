@@ -8,6 +8,7 @@ import {
   prepareAccountWalk,
   steamAccountsWalker,
 } from '../steam-accounts/tenant-walk.ts';
+import { steamTradingWalker } from '../steam-trading/tenant-walk.ts';
 
 /**
  * Every operation that names an object by id, called by user B (tenant B) with user A's ids. Each entry calls
@@ -107,6 +108,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   },
   ...proxiesWalker,
   ...steamAccountsWalker,
+  ...steamTradingWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */

@@ -14,7 +14,7 @@ interface ExpiryWiring {
 const expiryByApp = new WeakMap<AppServices, ExpiryWiring>();
 
 /** One session-expiry handler per app, so a sign-in can reset the redirect count the expiry raised. */
-export function sessionExpiry(services: AppServices): ExpiryWiring {
+function sessionExpiry(services: AppServices): ExpiryWiring {
   let wiring = expiryByApp.get(services);
   if (!wiring) {
     const effects = { notify: () => {}, redirect: (_to: string) => {} };

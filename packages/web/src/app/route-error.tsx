@@ -6,7 +6,7 @@ import { safeStorage } from '../shared/app-services.tsx';
 const RELOAD_KEY = 'tradedeck.moduleReload';
 
 /** A lazily loaded page module that failed to load: usually a new release replaced the old chunks. */
-export function isModuleLoadError(error: unknown): boolean {
+function isModuleLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(
     message,

@@ -16,8 +16,8 @@ import { AppShell } from './app-shell.tsx';
 import { AuthPagesOutlet, ProfilePagesOutlet } from './auth-wiring.tsx';
 import { RouteError } from './route-error.tsx';
 
-export const MAIN_PATH = '/panel';
-export const NOT_FOUND_PATH = '/not-found';
+const MAIN_PATH = '/panel';
+const NOT_FOUND_PATH = '/not-found';
 
 /** Sections of the panel whose screens arrive with their areas; each route name follows the spec. */
 const SECTION_PAGES = [
@@ -33,7 +33,7 @@ function requestPath(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
-export function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
+function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
   const { session } = services;
   const requireSignedIn = async ({ request }: LoaderFunctionArgs) => {
     await session.ready();

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useServices } from '../shared/app-services.tsx';
 
-export const MAINTENANCE_PATH = '/maintenance';
+const MAINTENANCE_PATH = '/maintenance';
 
 /** At start and after connectivity returns: when the server reports maintenance, show the Maintenance page. */
 export function useMaintenanceCheck(): void {

@@ -1,6 +1,10 @@
+import { accountEn } from './account.ts';
+import { adminEn } from './admin.ts';
+import { authEn } from './auth.ts';
 import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
 import { steamAccountsEn } from './steam-accounts.ts';
+import { twoFactorEn } from './two-factor.ts';
 
 export const en: Resources = {
   app: { name: 'Tradedeck' },
@@ -231,6 +235,10 @@ export const en: Resources = {
   },
   proxies: proxiesEn,
   steamAccounts: steamAccountsEn,
+  auth: authEn,
+  admin: adminEn,
+  account: accountEn,
+  twoFactor: twoFactorEn,
   sections: {
     pending: 'This section is being connected. The dashboard, settings and the command palette work today.',
   },

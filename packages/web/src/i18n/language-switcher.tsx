@@ -3,6 +3,7 @@ import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServicesContext } from '../shared/app-services.tsx';
 import { changeLanguage } from '../shared/language.ts';
+import { useLanguage } from '../shared/use-language.ts';
 
 const LANGUAGES: Language[] = ['ru', 'en'];
 
@@ -23,6 +24,7 @@ export function LanguageSwitcher({
   tone?: keyof typeof TONES;
 }) {
   const { t, i18n } = useTranslation();
+  const current = useLanguage();
   const services = useContext(ServicesContext);
   return (
     <fieldset className={`inline-flex rounded-md border p-0.5 text-xs ${TONES[tone].frame} ${className}`}>
@@ -32,11 +34,11 @@ export function LanguageSwitcher({
           key={language}
           type="button"
           lang={language}
-          aria-pressed={i18n.language === language}
+          aria-pressed={current === language}
           title={t(`language.${language}`)}
           onClick={() => changeLanguage(i18n, language, services ?? undefined)}
           className={`rounded px-2 py-1 font-semibold uppercase tracking-wide transition-colors ${
-            i18n.language === language ? 'bg-primary-strong text-white' : TONES[tone].idle
+            current === language ? 'bg-primary-strong text-white' : TONES[tone].idle
           }`}
         >
           {language}

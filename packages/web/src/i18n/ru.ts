@@ -1,5 +1,9 @@
+import { accountRu } from './account.ts';
+import { adminRu } from './admin.ts';
+import { authRu } from './auth.ts';
 import { proxiesRu } from './proxies.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
+import { twoFactorRu } from './two-factor.ts';
 
 /** Russian resources: the default language. The spec's Russian texts are used verbatim. */
 export const ru = {
@@ -249,6 +253,10 @@ export const ru = {
   },
   proxies: proxiesRu,
   steamAccounts: steamAccountsRu,
+  auth: authRu,
+  admin: adminRu,
+  account: accountRu,
+  twoFactor: twoFactorRu,
   sections: { pending: 'Этот раздел подключается. Пока доступны дашборд, настройки и палитра команд.' },
   offline: {
     title: 'Нет подключения',

@@ -1,22 +1,23 @@
+import type { TextKey } from '../i18n/text-key.ts';
 import type { IconName } from './icons.tsx';
 
 export interface NavItem {
   to: string;
-  labelKey: string;
+  labelKey: TextKey;
   icon: IconName;
   /** The command whose hotkey goes there (shown as a hint). */
   commandId: string;
   permission: { action: string; subject: string };
 }
 
-export interface NavSection {
-  titleKey: string;
+interface NavSection {
+  titleKey: TextKey;
   /** A collapsible group inside the section (the P2P seller). */
-  groupKey?: string;
+  groupKey?: TextKey;
   items: NavItem[];
 }
 
-/** The sidebar (shell spec §2 "Layout"). */
+/** The sidebar (docs/web.md "Layout of the code"). */
 export const NAV_SECTIONS: NavSection[] = [
   {
     titleKey: 'nav.sections.main',
@@ -42,7 +43,7 @@ export const NAV_SECTIONS: NavSection[] = [
   },
 ];
 
-function item(to: string, labelKey: string, icon: IconName, commandId: string, subject: string): NavItem {
+function item(to: string, labelKey: TextKey, icon: IconName, commandId: string, subject: string): NavItem {
   return { to, labelKey, icon, commandId, permission: { action: 'read', subject } };
 }
 

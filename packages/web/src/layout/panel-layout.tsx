@@ -15,7 +15,7 @@ export function PanelLayout() {
   const user = useCurrentUser();
   const { t } = useTranslation();
   if (user.isError) {
-    // Panel load failure (spec §8): without the user there is no panel to show.
+    // Panel load failure (docs/web.md "Dashboard and settings"): without the user there is no panel to show.
     return (
       <main
         role="alert"

@@ -19,6 +19,7 @@ import { PaletteStore } from './palette/palette-store.ts';
 import { SearchCache } from './palette/search-cache.ts';
 import { SessionState } from './session/session-state.ts';
 import { ToastStore } from './toasts/toast-store.ts';
+import { languageOf } from './use-language.ts';
 
 /** Everything the shell shares with pages: one instance per app. */
 export interface AppServices {
@@ -70,13 +71,13 @@ export function createAppServices(
     baseUrl: origin,
     tokenStore,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    language: () => (i18n.language === 'en' ? 'en' : 'ru'),
+    language: () => languageOf(i18n.language),
     onTwoFactorRequired: twoFactor.ask,
     onSessionExpired: () => events.onSessionExpired(),
     onConnectivityError: (error) => {
       // A refused connection means offline at once; a slow answer only earns a check.
       if (error.name !== 'NetworkError') return void monitor.checkNow();
-      toasts.show({ kind: 'error', text: describeError(error, i18n.language === 'en' ? 'en' : 'ru') });
+      toasts.show({ kind: 'error', text: describeError(error, languageOf(i18n.language)) });
       monitor.reportOffline();
     },
   });

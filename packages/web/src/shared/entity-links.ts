@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The search parameter that asks a list screen to open one entity's view dialog. */
-export const VIEW_PARAM = 'view';
+const VIEW_PARAM = 'view';
 
 const SCREENS = { proxy: '/panel/proxy', steamAccount: '/panel/steam-accounts' } as const;
 

@@ -21,7 +21,7 @@ export function AuthCard({
   );
 }
 
-export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   errors?: string[] | undefined;
 }
@@ -98,7 +98,7 @@ export function Notice({
   );
 }
 
-export interface NewPasswordFieldsProps {
+interface NewPasswordFieldsProps {
   labels: { password: string; confirm: string };
   password: string;
   confirm: string;

@@ -3,56 +3,11 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRecoveryCode, isRecoveryCode, isSixDigits, twoFactorPayload } from './two-factor-code.ts';
 
-const TEXT = {
-  ru: {
-    title: 'Двухфакторная аутентификация',
-    totp: 'Код из приложения-аутентификатора',
-    email: 'Код из письма',
-    recovery: 'Код восстановления',
-    useRecovery: 'Использовать код восстановления',
-    useCode: 'Ввести код',
-    submit: 'Подтвердить',
-    cancel: 'Отмена',
-    resend: 'Отправить код повторно',
-    resendIn: 'Повторная отправка через {s} с',
-    wrong: 'Неверный код',
-    sent: 'Письмо успешно отправлено',
-    sendFailed: 'Не удалось отправить код. Пожалуйста, попробуйте позже.',
-    purpose: {
-      secrets: 'Это действие открывает или заменяет секретные данные: подтвердите его вторым фактором.',
-      twoFactorSettings: 'Изменение защиты аккаунта: подтвердите его вторым фактором.',
-      admin: 'Действия администратора в этом сеансе: введите код из приложения-аутентификатора.',
-    },
-    mailed: 'Код отправлен на e-mail аккаунта.',
-  },
-  en: {
-    title: 'Two-factor authentication',
-    totp: 'Code from the authenticator app',
-    email: 'Code from the e-mail',
-    recovery: 'Recovery code',
-    useRecovery: 'Use a recovery code',
-    useCode: 'Enter a code',
-    submit: 'Confirm',
-    cancel: 'Cancel',
-    resend: 'Send the code again',
-    resendIn: 'Send again in {s} s',
-    wrong: 'Wrong code',
-    sent: 'E-mail sent',
-    sendFailed: 'Could not send the code. Please try again later.',
-    purpose: {
-      secrets: 'This action reveals or replaces secrets: confirm it with your second factor.',
-      twoFactorSettings: 'A change to your account protection: confirm it with your second factor.',
-      admin: 'Administrator actions in this session: enter the code from your authenticator app.',
-    },
-    mailed: 'A code was sent to the account e-mail.',
-  },
-} as const;
-
-export const RESEND_SECONDS = 60;
+const RESEND_SECONDS = 60;
 const EMPTY = { totp: '', emailCode: '', recoveryCode: '' };
 const RESET_AFTER_CLOSE_MS = 300;
 
-export interface TwoFactorDialogProps {
+interface TwoFactorDialogProps {
   open: boolean;
   requirements: TwoFactorRequirement[];
   /** Fields the last attempt failed on ("Неверный код" appears under them). */
@@ -68,7 +23,7 @@ export interface TwoFactorDialogProps {
   purpose?: StepUpPurpose;
 }
 
-/** The two-factor dialog of the trading document §4: persistent, code or recovery entry, resend countdown. */
+/** The two-factor dialog (docs/security.md "Second factors"): persistent, code or recovery entry, resend countdown. */
 export function TwoFactorDialog({
   open,
   requirements,
@@ -79,8 +34,7 @@ export function TwoFactorDialog({
   onResend,
   purpose,
 }: TwoFactorDialogProps) {
-  const { i18n } = useTranslation();
-  const t = TEXT[i18n.language === 'en' ? 'en' : 'ru'];
+  const { t } = useTranslation('translation', { keyPrefix: 'twoFactor' });
   const [values, setValues] = useState(EMPTY);
   const [useRecovery, setUseRecovery] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -143,23 +97,23 @@ export function TwoFactorDialog({
   };
 
   if (!open) return null;
-  const wrong = (key: TwoFactorRequirement) => (failed.includes(key) ? [t.wrong] : []);
+  const wrong = (key: TwoFactorRequirement) => (failed.includes(key) ? [t('wrong')] : []);
   return (
     <div className="dark fixed inset-0 z-[1000] flex items-center justify-center bg-black/60 px-4">
       <form
         role="dialog"
         aria-modal="true"
-        aria-label={t.title}
+        aria-label={t('title')}
         onSubmit={submit}
         style={{ width: solo ? 500 : 600 }}
         className="max-w-full rounded-2xl border border-white/10 bg-[#171830] p-6 text-slate-100 shadow-2xl"
       >
         <div className="mb-4 flex items-start justify-between">
-          <h2 className="text-xl font-bold">{t.title}</h2>
+          <h2 className="text-xl font-bold">{t('title')}</h2>
           {onCancel ? (
             <button
               type="button"
-              aria-label={t.cancel}
+              aria-label={t('cancel')}
               onClick={onCancel}
               className="text-slate-400 hover:text-white"
             >
@@ -169,13 +123,13 @@ export function TwoFactorDialog({
         </div>
         {purpose ? (
           <p className="mb-4 text-sm text-slate-300">
-            {t.purpose[purpose]}
-            {wantsEmail && !wantsTotp ? ` ${t.mailed}` : ''}
+            {t(`purpose.${purpose}`)}
+            {wantsEmail && !wantsTotp ? ` ${t('mailed')}` : ''}
           </p>
         ) : null}
         {useRecovery ? (
           <CodeField
-            label={t.recovery}
+            label={t('recovery')}
             name="recoveryCode"
             value={values.recoveryCode}
             placeholder="XXXXX-XXXXX"
@@ -186,7 +140,7 @@ export function TwoFactorDialog({
           <>
             {wantsTotp ? (
               <CodeField
-                label={t.totp}
+                label={t('totp')}
                 name="codeTOTP"
                 value={values.totp}
                 errors={wrong('totp')}
@@ -196,7 +150,7 @@ export function TwoFactorDialog({
             ) : null}
             {wantsEmail ? (
               <CodeField
-                label={t.email}
+                label={t('email')}
                 name="codeEmailOTP"
                 value={values.emailCode}
                 errors={wrong('emailCode')}
@@ -211,11 +165,11 @@ export function TwoFactorDialog({
                 onClick={resend}
                 className="mb-3 text-sm text-primary-ink disabled:text-slate-500"
               >
-                {countdown > 0 ? t.resendIn.replace('{s}', String(countdown)) : t.resend}
+                {countdown > 0 ? t('resendIn', { s: countdown }) : t('resend')}
               </button>
             ) : null}
-            {sendState === 'sent' ? <p className="mb-3 text-sm text-emerald-300">{t.sent}</p> : null}
-            {sendState === 'failed' ? <p className="mb-3 text-sm text-red-300">{t.sendFailed}</p> : null}
+            {sendState === 'sent' ? <p className="mb-3 text-sm text-emerald-300">{t('sent')}</p> : null}
+            {sendState === 'failed' ? <p className="mb-3 text-sm text-red-300">{t('sendFailed')}</p> : null}
           </>
         )}
         {canRecover ? (
@@ -224,7 +178,7 @@ export function TwoFactorDialog({
             onClick={() => setUseRecovery((r) => !r)}
             className="mb-4 block text-sm text-primary-ink underline underline-offset-4"
           >
-            {useRecovery ? t.useCode : t.useRecovery}
+            {useRecovery ? t('useCode') : t('useRecovery')}
           </button>
         ) : null}
         <button
@@ -232,7 +186,7 @@ export function TwoFactorDialog({
           disabled={!submitted && !valid}
           className="w-full rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white hover:bg-primary-strong disabled:opacity-50"
         >
-          {t.submit}
+          {t('submit')}
         </button>
       </form>
     </div>

@@ -4,6 +4,7 @@
  * WinAuth exports (one `otpauth://` line per account). Every file that cannot be used is reported by name with a
  * reason; one bad file never stops the others.
  */
+import { forEachLimited } from '../for-each-limited.ts';
 import { utf8Decode } from './bytes.ts';
 import {
   encryptionParamsUsable,
@@ -242,16 +243,4 @@ function asText(content: string | Uint8Array): string {
 function byteLength(content: string | Uint8Array): number {
   // A string's UTF-16 length bounds its UTF-8 size from below closely enough for a size cap.
   return typeof content === 'string' ? content.length : content.byteLength;
-}
-
-async function forEachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(workers);
 }

@@ -19,6 +19,9 @@ import { AccountQueryService } from './query-service.ts';
 import { SteamAccountsRepo } from './repo.ts';
 import { steamAccountRoutes } from './routes.ts';
 import { DbThrottleStore } from './throttle-repo.ts';
+import { AccountTradingAccess } from './trading-access.ts';
+
+export type { OpenedTradingAccount } from './trading-access.ts';
 
 export interface SteamAccountsDeps {
   config: Pick<ServerConfig, 'mode'>;
@@ -34,6 +37,8 @@ export interface SteamAccountsDeps {
 export interface SteamAccountsApi {
   /** The Steam port of the configured mode (`steam.mode` is what system.status reports). */
   steam: SteamPort;
+  /** What the trading area may do with accounts: open one for trading, keep its session, set its status. */
+  trading: AccountTradingAccess;
 }
 
 /**
@@ -67,5 +72,5 @@ export function registerSteamAccounts(app: FastifyInstance, deps: SteamAccountsD
     guardCodes: new GuardCodeService(shared, edit),
   }).bind(app);
   deps.search.addSteamAccountSource(query);
-  return { steam };
+  return { steam, trading: new AccountTradingAccess(shared, new UserScope(database.db)) };
 }

@@ -78,13 +78,15 @@ export async function createAuthTestApp(
     ...(logger ? { logger } : {}),
   });
   await app.ready();
+  return asTestApp({ app, config, testDb, smtp, clock });
+}
+
+/** Wraps a ready app for tests: requests come from one fresh address unless a test names another. */
+export function asTestApp(parts: Omit<AuthTestApp, 'call' | 'close'>): AuthTestApp {
+  const { app, testDb, smtp } = parts;
   const defaultIp = freshIp();
   return {
-    app,
-    config,
-    testDb,
-    smtp,
-    clock,
+    ...parts,
     call(method, url, options = {}) {
       const headers: Record<string, string> = { 'accept-language': 'en-US', ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -3,12 +3,15 @@ import { type ApiError, needsAdminTwoFactor } from '@tradedeck/sdk/client';
 import { type AccountStatus, type AdminUser, contract } from '@tradedeck/sdk/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { adminRu } from '../../i18n/admin.ts';
 import { useServices } from '../../shared/app-services.tsx';
 import { invalidateOperations, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
-import { type AdminText, useAdminTexts } from './texts.ts';
+import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { AdminTwoFactorNeeded } from './two-factor-needed.tsx';
 import { type Action, actionsFor } from './user-actions.ts';
+
+type AdminText = keyof typeof adminRu;
 
 const STATUSES: readonly AccountStatus[] = ['pendingApproval', 'pendingConfirmation', 'active', 'banned'];
 const STATUS_TEXT: Record<AccountStatus, AdminText> = {
@@ -25,8 +28,8 @@ const BUTTON = 'rounded px-2 py-1 text-xs font-semibold text-white disabled:opac
  * what the palette commands (admin.approve / admin.ban / admin.unban) act on.
  */
 export function AdminUsersPage() {
-  const t = useAdminTexts();
-  const { i18n } = useTranslation();
+  const { t } = useTranslation('translation', { keyPrefix: 'admin' });
+  const language = useLanguage();
   const services = useServices();
   const { client, toasts, commands } = services;
   const queryClient = useQueryClient();
@@ -138,9 +141,7 @@ export function AdminUsersPage() {
                 <td className="px-2 py-2">{user.userName}</td>
                 <td className="px-2 py-2">{t(user.role)}</td>
                 <td className="px-2 py-2">{t(STATUS_TEXT[user.status])}</td>
-                <td className="px-2 py-2">
-                  {new Date(user.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}
-                </td>
+                <td className="px-2 py-2">{new Date(user.createdAt).toLocaleString(localeOf(language))}</td>
                 <td className="whitespace-nowrap px-2 py-2">
                   <div className="flex gap-2">
                     {actionsFor(user).map((action) => (

@@ -1,13 +1,13 @@
 import { SECURITY_SETTINGS_PATH } from '@tradedeck/sdk/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAdminTexts } from './texts.ts';
 
 /**
  * Shown instead of the users table when the server refuses admin operations because this administrator has no
  * authenticator app: the server's message says what is missing, the button leads to where it is turned on.
  */
 export function AdminTwoFactorNeeded({ message }: { message: string }) {
-  const t = useAdminTexts();
+  const { t } = useTranslation('translation', { keyPrefix: 'admin' });
   return (
     <section
       role="alert"

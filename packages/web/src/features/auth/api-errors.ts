@@ -2,7 +2,7 @@ import { ApiError, describeError } from '@tradedeck/sdk/client';
 import type { TwoFactorRequirement } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 
-export interface Failure {
+interface Failure {
   message: string;
   code: number | null;
   fields: Record<string, string[]>;

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@tradedeck/sdk/client';
 import { createContext, type ReactNode, useContext } from 'react';
 
-export interface AuthPagesDeps {
+interface AuthPagesDeps {
   client: ApiClient;
   /** Where to go after signing in (the remembered path, else the panel). */
   afterSignIn?: (redirect: string | null) => string;

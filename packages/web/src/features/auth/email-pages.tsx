@@ -2,10 +2,11 @@ import type { AccountStatus } from '@tradedeck/sdk/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
-import { emailErrors, useAuthTexts } from './texts.ts';
+import { emailErrors } from './field-checks.ts';
 
 const toLogin = (label: string) => (
   <Link className="hover:text-white" to="/auth/login">
@@ -15,7 +16,7 @@ const toLogin = (label: string) => (
 
 /** "Check your mail" after registration (route EmailConfirmation). */
 export function EmailConfirmationPage() {
-  const t = useAuthTexts();
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   return (
@@ -33,8 +34,8 @@ export function EmailConfirmationPage() {
 
 /** Opens the link from the mail (route ConfirmationEmail): userId and code from the query. */
 export function EmailConfirmPage() {
-  const t = useAuthTexts();
-  const { i18n } = useTranslation();
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
+  const lang = useLanguage();
   const { client } = useAuthDeps();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -55,8 +56,8 @@ export function EmailConfirmPage() {
         if (status === 'pendingApproval') navigate('/auth/pending-approval', { replace: true });
         else setState({ status });
       })
-      .catch((e) => setState({ error: readFailure(e, i18n.language === 'en' ? 'en' : 'ru').message }));
-  }, [client, params, navigate, i18n.language, t]);
+      .catch((e) => setState({ error: readFailure(e, lang).message }));
+  }, [client, params, navigate, lang, t]);
 
   return (
     <AuthCard title={t('confirmTitle')} footer={toLogin(t('toLogin'))}>
@@ -69,8 +70,8 @@ export function EmailConfirmPage() {
 
 /** Sends the confirmation link again (route ResendEmail). */
 export function ResendEmailPage() {
-  const t = useAuthTexts();
-  const { i18n } = useTranslation();
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
+  const lang = useLanguage();
   const { client } = useAuthDeps();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -88,7 +89,7 @@ export function ResendEmailPage() {
       await client.auth.resendConfirmation({ email: email.trim() });
       setResult({ ok: true });
     } catch (e) {
-      setResult({ error: readFailure(e, i18n.language === 'en' ? 'en' : 'ru').message });
+      setResult({ error: readFailure(e, lang).message });
     } finally {
       setBusy(false);
     }

@@ -2,11 +2,12 @@ import type { TwoFactorInput } from '@tradedeck/sdk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
 import { readFailure } from './api-errors.ts';
 import { safeRedirect, useAuthDeps } from './auth-deps.tsx';
-import { emailErrors, useAuthTexts } from './texts.ts';
+import { emailErrors } from './field-checks.ts';
 import { useTwoFactorStep } from './use-two-factor-step.ts';
 
 const STATE_PAGES: Record<string, string> = {
@@ -17,9 +18,8 @@ const STATE_PAGES: Record<string, string> = {
 
 /** Login: e-mail and password, then the two-factor dialog when the server asks for it (101). */
 export function LoginPage() {
-  const t = useAuthTexts();
-  const { i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
+  const lang = useLanguage();
   const { client, afterSignIn } = useAuthDeps();
   const navigate = useNavigate();
   const [params] = useSearchParams();

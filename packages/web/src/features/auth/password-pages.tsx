@@ -2,17 +2,18 @@ import type { TwoFactorInput } from '@tradedeck/sdk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
-import { emailErrors, passwordErrors, useAuthTexts } from './texts.ts';
+import { emailErrors, passwordErrors } from './field-checks.ts';
 import { useTwoFactorStep } from './use-two-factor-step.ts';
 
 /** Route ForgotPassword: asks for the address; the answer is the same for any address. */
 export function ForgotPasswordPage() {
-  const t = useAuthTexts();
-  const { i18n } = useTranslation();
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
+  const lang = useLanguage();
   const { client } = useAuthDeps();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -30,7 +31,7 @@ export function ForgotPasswordPage() {
       await client.auth.forgotPassword({ email: email.trim() });
       navigate('/auth/forgot-password-info');
     } catch (e) {
-      setError(readFailure(e, i18n.language === 'en' ? 'en' : 'ru').message);
+      setError(readFailure(e, lang).message);
     } finally {
       setBusy(false);
     }
@@ -56,7 +57,7 @@ export function ForgotPasswordPage() {
 
 /** Route ForgotPasswordSended. */
 export function ForgotPasswordInfoPage() {
-  const t = useAuthTexts();
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
   return (
     <AuthCard title={t('forgotInfoTitle')} footer={<Link to="/auth/login">{t('toLogin')}</Link>}>
       <Notice>{t('forgotInfo')}</Notice>
@@ -66,9 +67,8 @@ export function ForgotPasswordInfoPage() {
 
 /** Route ForgotPasswordReset: new password from the mailed link; the second factor still applies. */
 export function ResetPasswordPage() {
-  const t = useAuthTexts();
-  const { i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
+  const lang = useLanguage();
   const { client } = useAuthDeps();
   const [params] = useSearchParams();
   const [form, setForm] = useState({ password: '', confirm: '' });

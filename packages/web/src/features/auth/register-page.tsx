@@ -1,14 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
-import { emailErrors, passwordErrors, useAuthTexts } from './texts.ts';
+import { emailErrors, passwordErrors } from './field-checks.ts';
 
 export function RegisterPage() {
-  const t = useAuthTexts();
-  const { i18n } = useTranslation();
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
+  const lang = useLanguage();
   const { client } = useAuthDeps();
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', userName: '', password: '', confirm: '' });
@@ -42,7 +43,7 @@ export function RegisterPage() {
       });
       navigate(`/auth/email-confirmation?email=${encodeURIComponent(answer.email)}`);
     } catch (failure) {
-      const f = readFailure(failure, i18n.language === 'en' ? 'en' : 'ru');
+      const f = readFailure(failure, lang);
       setErrors(f.fields);
       setError(f.message);
     } finally {

@@ -1,6 +1,6 @@
 import { SESSION_EXPIRY_NOTICE_DEBOUNCE_MS, UNAUTHORIZED_REDIRECT_LIMIT } from '@tradedeck/sdk/domain';
 
-export interface SessionExpiryEffects {
+interface SessionExpiryEffects {
   /** Shows "Ваша сессия истекла. Пожалуйста, войдите снова." (5 s toast). */
   notify(): void;
   /** Goes to Login with the remembered path. */

@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard, Notice } from '../../ui/account-form.tsx';
-import { useAuthTexts } from './texts.ts';
 
 /** Route AccountBanned. */
 export function AccountBannedPage() {
-  const t = useAuthTexts();
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
   return (
     <AuthCard title={t('bannedTitle')} footer={<Link to="/auth/login">{t('toLogin')}</Link>}>
       <Notice kind="error">{t('banned')}</Notice>
@@ -14,7 +14,7 @@ export function AccountBannedPage() {
 
 /** Route PendingApproval. */
 export function PendingApprovalPage() {
-  const t = useAuthTexts();
+  const { t } = useTranslation('translation', { keyPrefix: 'auth' });
   return (
     <AuthCard title={t('pendingTitle')} footer={<Link to="/auth/login">{t('toLogin')}</Link>}>
       <Notice>{t('pending')}</Notice>

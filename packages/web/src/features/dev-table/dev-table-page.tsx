@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
+import { ConfirmDialog } from '../../shared/modals/confirm-dialog.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { DataTable, selectColumn } from '../../shared/table/data-table.tsx';
@@ -110,7 +111,7 @@ export function DevTablePage() {
           className="input"
         >
           <option value="">{t('devTable.anyStatus')}</option>
-          {[0, 1, 2].map((status) => (
+          {([0, 1, 2] as const).map((status) => (
             <option key={status} value={status}>
               {t(`devTable.statuses.${status}`)}
             </option>
@@ -206,21 +207,11 @@ function RowView({ controls, row }: { controls: ModalControls; row: FixtureRow }
 function ConfirmRemove({ controls, count }: { controls: ModalControls; count: number }) {
   const { t } = useTranslation();
   return (
-    <ModalFrame
+    <ConfirmDialog
+      controls={controls}
       title={t('devTable.confirmTitle')}
-      onClose={controls.dismiss}
-      footer={
-        <>
-          <button type="button" className="btn-ghost" onClick={controls.dismiss}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" data-autofocus className="btn-danger" onClick={() => controls.close(true)}>
-            {t('devTable.remove')}
-          </button>
-        </>
-      }
-    >
-      {t('devTable.confirmText', { count })}
-    </ModalFrame>
+      text={t('devTable.confirmText', { count })}
+      confirmLabel={t('devTable.remove')}
+    />
   );
 }

@@ -3,15 +3,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { changeLanguage } from '../../shared/language.ts';
+import { useDescribeError } from '../../shared/use-describe-error.ts';
+import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { Notice } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
-import { useProfileTexts } from './texts.ts';
 
 /** Route /profile/account: who is signed in, and the language kept with the account (mails use it). */
 export function AccountPage() {
   const client = useProfileClient();
-  const { t, describe } = useProfileTexts();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('translation', { keyPrefix: 'account' });
+  const describe = useDescribeError();
+  const interfaceLanguage = useLanguage();
   const services = useServices();
   const [info, setInfo] = useState<UserInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export function AccountPage() {
           <dt className="text-slate-400">{t('role')}</dt>
           <dd>{info.role}</dd>
           <dt className="text-slate-400">{t('created')}</dt>
-          <dd>{new Date(info.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}</dd>
+          <dd>{new Date(info.createdAt).toLocaleString(localeOf(interfaceLanguage))}</dd>
           <dt className="text-slate-400">{t('language')}</dt>
           <dd className="flex gap-2">
             {(['ru', 'en'] as const).map((language) => (
@@ -58,7 +60,7 @@ export function AccountPage() {
                 onClick={() => setLanguage(language)}
                 className={`rounded px-3 py-1 text-sm ${info.language === language ? 'bg-primary-strong text-white' : 'border border-white/20'}`}
               >
-                {language === 'ru' ? 'Русский' : 'English'}
+                {i18n.t(`language.${language}`)}
               </button>
             ))}
           </dd>

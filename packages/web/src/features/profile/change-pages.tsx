@@ -1,14 +1,16 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
-import { useProfileTexts } from './texts.ts';
 import { useSecuredCall } from './use-secured-call.tsx';
 
 /** Route /profile/security/change-password: current password, new password, second factor. */
 export function ChangePasswordPage() {
   const client = useProfileClient();
-  const { t, describe } = useProfileTexts();
+  const { t } = useTranslation('translation', { keyPrefix: 'account' });
+  const describe = useDescribeError();
   const secured = useSecuredCall('changePassword');
   const [form, setForm] = useState({ old: '', next: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -77,7 +79,8 @@ export function ChangePasswordPage() {
  */
 export function ChangeEmailPage() {
   const client = useProfileClient();
-  const { t, describe } = useProfileTexts();
+  const { t } = useTranslation('translation', { keyPrefix: 'account' });
+  const describe = useDescribeError();
   const secured = useSecuredCall('changeEmail');
   const [params] = useSearchParams();
   const linkEmail = params.get('newEmail');

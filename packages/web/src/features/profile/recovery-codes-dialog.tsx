@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useProfileTexts } from './texts.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Closes by itself after this many seconds (the spec leaves the length open). */
-export const RECOVERY_DIALOG_SECONDS = 120;
+const RECOVERY_DIALOG_SECONDS = 120;
 
 /** Shows a fresh set of recovery codes once, with copy, and closes by a countdown. */
 export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
-  const { t } = useProfileTexts();
+  const { t } = useTranslation('translation', { keyPrefix: 'account' });
   const [left, setLeft] = useState(RECOVERY_DIALOG_SECONDS);
   useEffect(() => {
     if (!codes) return;

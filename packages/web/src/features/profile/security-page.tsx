@@ -1,19 +1,22 @@
 import type { DeviceSession, UserInfo } from '@tradedeck/sdk/contract';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDescribeError } from '../../shared/use-describe-error.ts';
+import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { Field, Notice } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
-import { useProfileTexts } from './texts.ts';
 
 type OtpKey = { secret: string; otpauthUri: string; qrSvg: string; qrDataUrl: string };
 
 /** Route /profile/security: second factors, recovery codes, device sessions, links to password and e-mail. */
 export function SecurityPage() {
   const client = useProfileClient();
-  const { t, describe } = useProfileTexts();
-  const { i18n } = useTranslation();
+  const { t } = useTranslation('translation', { keyPrefix: 'account' });
+  const describe = useDescribeError();
+  const language = useLanguage();
   const [info, setInfo] = useState<UserInfo | null>(null);
   const [sessions, setSessions] = useState<DeviceSession[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -174,7 +177,7 @@ export function SecurityPage() {
             <li key={s.id} className="flex items-center justify-between py-2 text-sm">
               <span>
                 {s.userAgent ?? '—'} · {s.ip ?? '—'} ·{' '}
-                {new Date(s.lastSeenAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ru-RU')}
+                {new Date(s.lastSeenAt).toLocaleString(localeOf(language))}
                 {s.current ? <strong className="ml-2 text-emerald-300">{t('current')}</strong> : null}
               </span>
               {s.current ? null : (
@@ -205,7 +208,7 @@ function Row({
 }: {
   label: string;
   on: boolean;
-  t: ReturnType<typeof useProfileTexts>['t'];
+  t: TFunction<'translation', 'account'>;
   children: React.ReactNode;
 }) {
   return (

@@ -1,14 +1,14 @@
 import { type ProxyProtocol, parseProxyList } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 
-export interface PreviewIssue {
+interface PreviewIssue {
   line: number;
   text: string;
   /** The reason in the user's language, or the line it repeats. */
   message: string;
 }
 
-export interface AddPreview {
+interface AddPreview {
   /** Proxies the list would add (before the server compares them with the stored ones). */
   ready: number;
   invalid: PreviewIssue[];

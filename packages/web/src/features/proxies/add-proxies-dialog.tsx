@@ -4,10 +4,12 @@ import { PARSE_PROXY_DELAY_MS, type ProxyProtocol } from '@tradedeck/sdk/domain'
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
+import { useLanguage } from '../../shared/use-language.ts';
 import { buildAddPreview } from './add-preview.ts';
 import { IssueList } from './issue-list.tsx';
 import { protocolName } from './proxy-cells.tsx';
@@ -19,7 +21,7 @@ const PROTOCOLS: ProxyProtocol[] = [0, 1, 2, 3];
  * on every added proxy. The preview reads the list with the server's parser 500 ms after the last keystroke.
  */
 export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
   const queryClient = useQueryClient();
   const ids = { text: useId(), file: useId(), protocol: useId(), tag: useId(), tags: useId() };
@@ -27,7 +29,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
   const [protocol, setProtocol] = useState<ProxyProtocol>(0);
   const [tag, setTag] = useState('');
   const [settled, setSettled] = useState({ text: '', protocol: 0 as ProxyProtocol });
-  const language = i18n.language === 'en' ? 'en' : 'ru';
+  const language = useLanguage();
 
   useEffect(() => {
     const timer = setTimeout(() => setSettled({ text, protocol }), PARSE_PROXY_DELAY_MS);
@@ -73,9 +75,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
       onClose={controls.dismiss}
       footer={
         <>
-          <button type="button" className="btn-ghost" onClick={controls.dismiss}>
-            {t('common.cancel')}
-          </button>
+          <CancelButton onClick={controls.dismiss} />
           <button
             type="button"
             className="rounded-md bg-primary-strong px-4 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-50"

@@ -3,6 +3,7 @@ import { contract } from '@tradedeck/sdk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
@@ -78,9 +79,7 @@ export function BatchRemoveTagDialog({
       onClose={controls.dismiss}
       footer={
         <>
-          <button type="button" className="btn-ghost" onClick={controls.dismiss}>
-            {t('common.cancel')}
-          </button>
+          <CancelButton onClick={controls.dismiss} />
           <button
             type="button"
             className="btn-danger"

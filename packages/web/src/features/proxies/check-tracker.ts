@@ -18,7 +18,7 @@ export interface BatchProgress {
   awaiting: number;
 }
 
-export interface CheckState {
+interface CheckState {
   /** Rows waiting for their result (per-row spinner). */
   pending: ReadonlySet<number>;
   /** The running checks together; null when none runs. */

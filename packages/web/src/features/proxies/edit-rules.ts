@@ -5,19 +5,19 @@ export interface EditInitial {
   hasPassword: boolean;
 }
 
-export interface EditDraft {
+interface EditDraft {
   name: string;
   username: string;
   /** Empty means "keep the stored password" while the login stays the same. */
   password: string;
 }
 
-export type CredentialsChange =
+type CredentialsChange =
   | { kind: 'none' }
   | { kind: 'set'; credentials: { username: string; password: string } | null }
   | { kind: 'invalid'; reason: 'passwordWithoutLogin' | 'passwordAgain' };
 
-export interface EditPlan {
+interface EditPlan {
   /** The new name (null clears it) when it changed. */
   name: { changed: false } | { changed: true; value: string | null };
   credentials: CredentialsChange;

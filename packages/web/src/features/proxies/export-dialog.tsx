@@ -12,12 +12,13 @@ import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
+import { useLanguage } from '../../shared/use-language.ts';
 import { type ProxyFilters, toProxySort } from './proxy-filters.ts';
 
 /** A streamed export of a very large list may take a while; the call's default timeout would cut it. */
 const EXPORT_TIMEOUT_MS = 5 * 60_000;
 
-export interface ExportScope {
+interface ExportScope {
   selectedIds: number[];
   filters: ProxyFilters;
   /** How many proxies match the filters. */
@@ -30,7 +31,8 @@ export interface ExportScope {
  * the server); the text can be copied or downloaded as a file.
  */
 export function ExportDialog({ controls, scope }: { controls: ModalControls; scope: ExportScope }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const services = useServices();
   const ids = { format: useId(), template: useId(), result: useId() };
   const [format, setFormat] = useState<ProxyExportFormat>('ip_port_auth');
@@ -39,8 +41,7 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
     scope.selectedIds.length > 0 ? 'selection' : 'filters',
   );
   const compiled = format === 'custom' ? compileProxyTemplate(template) : null;
-  const templateError =
-    compiled && !compiled.ok ? compiled.error[i18n.language === 'en' ? 'en' : 'ru'] : null;
+  const templateError = compiled && !compiled.ok ? compiled.error[language] : null;
 
   const build = useMutation({
     mutationFn: () =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 /** How many issues a list shows before "and N more": long lists stay readable and cheap to render. */
 const SHOWN = 100;
 
-export interface IssueItem {
+interface IssueItem {
   line: number;
   text: string;
   detail: string;

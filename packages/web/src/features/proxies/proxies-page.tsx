@@ -1,6 +1,6 @@
-import { describeError } from '@tradedeck/sdk/client';
 import { contract } from '@tradedeck/sdk/contract';
 import { PROXY_COUNTRY_DATA_ATTRIBUTION } from '@tradedeck/sdk/domain';
+import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
 import { useServerList } from '../../shared/table/use-server-list.ts';
+import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { useStore } from '../../shared/use-store.ts';
 import { CheckProgress } from './check-progress.tsx';
 import { CheckTracker } from './check-tracker.ts';
@@ -23,7 +24,8 @@ const getRowId = (row: ProxyListRow) => String(row.id);
 
 /** Main → Proxies: the list with filters, live checks and every proxy action (also as palette commands). */
 export function ProxiesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const describe = useDescribeError();
   const url = useTableUrlState(FILTER_KEYS);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => toProxyFilters(url.state.filters), [url.state.filters]);
@@ -130,7 +132,7 @@ export function ProxiesPage() {
       />
       {list.isError && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {describeError(list.error, i18n.language === 'en' ? 'en' : 'ru')}
+          {describe(list.error)}
         </p>
       )}
       {checks.batch && <CheckProgress batch={checks.batch} />}
@@ -184,7 +186,7 @@ export function ProxiesPage() {
   );
 }
 
-function LiveDot({ state }: { state: string }) {
+function LiveDot({ state }: { state: HubLiveState }) {
   const { t } = useTranslation();
   const live = state === 'live';
   return (

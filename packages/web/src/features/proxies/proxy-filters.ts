@@ -54,7 +54,7 @@ export function hasActiveFilters(filters: Record<string, string>): boolean {
 }
 
 /** A sort item `proxies.query` and `proxies.export` accept. */
-export interface ProxySortItem {
+interface ProxySortItem {
   propertyName: (typeof PROXY_SORT_PROPERTIES)[number];
   isDescending: boolean;
 }

@@ -4,6 +4,7 @@ import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppServices } from '../../shared/app-services.tsx';
+import { ConfirmDialog } from '../../shared/modals/confirm-dialog.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
@@ -11,14 +12,14 @@ import { notifyError } from '../../shared/toasts/notify-error.ts';
 /** Result code of a proxy still assigned to Steam accounts. */
 const IN_USE = 9;
 
-export interface RemoveOutcome {
+interface RemoveOutcome {
   removed: number[];
   inUse: Array<{ id: number; message: string }>;
   other: Array<{ id: number; message: string }>;
 }
 
 /** Deletes proxies: one through `remove`, several through `batchRemove`; per-item failures are kept apart. */
-export async function removeProxies(
+async function removeProxies(
   client: AppServices['client'],
   ids: readonly number[],
   detach: boolean,
@@ -101,22 +102,12 @@ export async function runRemoveFlow(
 function ConfirmRemove({ controls, count }: { controls: ModalControls; count: number }) {
   const { t } = useTranslation();
   return (
-    <ModalFrame
+    <ConfirmDialog
+      controls={controls}
       title={t('proxies.remove.title')}
-      onClose={controls.dismiss}
-      footer={
-        <>
-          <button type="button" className="btn-ghost" onClick={controls.dismiss}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" data-autofocus className="btn-danger" onClick={() => controls.close(true)}>
-            {t('proxies.remove.removeButton')}
-          </button>
-        </>
-      }
-    >
-      {t('proxies.remove.confirm', { count })}
-    </ModalFrame>
+      text={t('proxies.remove.confirm', { count })}
+      confirmLabel={t('proxies.remove.removeButton')}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ export interface TagLike {
   name: string;
 }
 
-export interface TagOptions<T extends TagLike> {
+interface TagOptions<T extends TagLike> {
   /** Existing tags to offer: not already on the item, matching the typed text. */
   existing: T[];
   /** The trimmed typed text offered as a new tag, or null. */

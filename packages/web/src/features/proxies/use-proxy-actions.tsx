@@ -32,7 +32,7 @@ export interface ProxyScreen {
   clearSelection(): void;
 }
 
-export type ProxyActions = ReturnType<typeof createActions>;
+type ProxyActions = ReturnType<typeof createActions>;
 
 /**
  * Every action of the screen, for its buttons and as palette commands with hotkeys (registered while the
@@ -76,7 +76,7 @@ export function useProxyActions(screen: RefObject<ProxyScreen>): ProxyActions {
 
 function createActions(services: AppServices, screen: RefObject<ProxyScreen>) {
   const { modals, client, toasts, i18n, queryClient } = services;
-  const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+  const t = i18n.t.bind(i18n);
 
   /** The selection, else the row under the cursor; says so when there is neither. */
   const targets = (): number[] | null => {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TextKey } from '../../i18n/text-key.ts';
 
 /** A panel section whose screen arrives with its area; says so and points at what works today. */
-export function SectionPage({ titleKey }: { titleKey: string }) {
+export function SectionPage({ titleKey }: { titleKey: TextKey }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-4">

@@ -1,14 +1,16 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { SteamAccountRow } from '@tradedeck/sdk/contract';
+import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
+import type { TextKey } from '../../i18n/text-key.ts';
 import { selectColumn } from '../../shared/table/data-table.tsx';
+import { localeOf } from '../../shared/use-language.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { localeOf } from './ui.ts';
 
 /** Column ids are the sort properties of `steamAccounts.query`, so a header click sorts on the server. */
-export function accountColumns(t: TFunction, language: string): ColumnDef<SteamAccountRow, unknown>[] {
+export function accountColumns(t: TFunction, language: Language): ColumnDef<SteamAccountRow, unknown>[] {
   const dateFormat = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short' });
-  const column = (id: string, labelKey: string, size: number) => ({
+  const column = (id: string, labelKey: TextKey, size: number) => ({
     id,
     header: t(labelKey),
     meta: t(labelKey),

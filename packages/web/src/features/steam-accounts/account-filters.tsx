@@ -52,7 +52,7 @@ export const AccountFilters = forwardRef<HTMLInputElement, FiltersProps>(functio
         className="input w-80"
       />
       <FilterPopover label={t('steamAccounts.filters.status')} count={activeCount('status', 'xstatus')}>
-        {[0, 1, 2].map((status) => (
+        {([0, 1, 2] as const).map((status) => (
           <TriChip
             key={status}
             label={t(`steamAccounts.statuses.${status}`)}

@@ -4,6 +4,7 @@ import { PARSE_PROXY_DELAY_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { operationQuery } from '../../shared/queries/operation-query.ts';
@@ -88,9 +89,7 @@ export function BatchProxyDialog({
       onClose={controls.dismiss}
       footer={
         <>
-          <button type="button" className="btn-ghost" onClick={controls.dismiss}>
-            {t('common.cancel')}
-          </button>
+          <CancelButton onClick={controls.dismiss} />
           <button type="button" className={PRIMARY_BUTTON} disabled={!canSave} onClick={() => void save()}>
             {t('steamAccounts.batchProxy.save')}
           </button>

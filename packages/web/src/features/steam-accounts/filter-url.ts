@@ -6,7 +6,6 @@
 import type { SteamAccountStatus } from '@tradedeck/sdk/domain';
 
 export const FILTER_KEYS = ['q', 'tags', 'xtags', 'status', 'xstatus', 'proxy'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export interface AccountFilters {
   searchString?: string;
@@ -18,7 +17,7 @@ export interface AccountFilters {
 }
 
 /** Comma-separated non-negative integers, without repeats. */
-export function parseList(value: string | undefined): number[] {
+function parseList(value: string | undefined): number[] {
   if (!value) return [];
   const items = value
     .split(',')

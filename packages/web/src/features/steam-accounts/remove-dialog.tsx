@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 
@@ -21,9 +22,7 @@ export function RemoveAccountsDialog({
       onClose={controls.dismiss}
       footer={
         <>
-          <button type="button" className="btn-ghost" onClick={controls.dismiss}>
-            {t('common.cancel')}
-          </button>
+          <CancelButton onClick={controls.dismiss} />
           <button
             type="button"
             data-autofocus

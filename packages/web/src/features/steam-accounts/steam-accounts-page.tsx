@@ -9,6 +9,7 @@ import { invalidateArea, useOperationQuery } from '../../shared/queries/operatio
 import { DataTable } from '../../shared/table/data-table.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
 import { useServerList } from '../../shared/table/use-server-list.ts';
+import { useLanguage } from '../../shared/use-language.ts';
 import { accountColumns } from './account-columns.tsx';
 import { useAccountDialogs } from './account-dialogs.tsx';
 import { AccountFilters } from './account-filters.tsx';
@@ -23,7 +24,8 @@ const getRowId = (row: SteamAccountRow) => String(row.id);
  * palette command with a hotkey, live while the screen is open.
  */
 export function SteamAccountsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const services = useServices();
   const { commands, hotkeys } = services;
   const queryClient = useQueryClient();
@@ -114,9 +116,9 @@ export function SteamAccountsPage() {
     };
   }, [commands, hotkeys, dialogs, refresh, services.toasts, t]);
 
-  const columns = useMemo(() => accountColumns(t, i18n.language), [t, i18n.language]);
+  const columns = useMemo(() => accountColumns(t, language), [t, language]);
   const byStatus = counters.data?.byStatus ?? {};
-  const format = new Intl.NumberFormat(i18n.language);
+  const format = new Intl.NumberFormat(language);
 
   return (
     <div className="space-y-4">

@@ -1,5 +1,5 @@
 /**
- * Adding a tag (shell §5): only non-blank typed text offers "create", the existing tags listed exclude those the
+ * Adding a tag (docs/web-steam-accounts.md "Dialogs"): only non-blank typed text offers "create", the existing tags listed exclude those the
  * item already has, and a selection or a new name is needed. Id 0 asks the server to create (or reuse) by name.
  */
 export interface TagLike {
@@ -7,7 +7,7 @@ export interface TagLike {
   name: string;
 }
 
-export const TAG_NAME_MAX = 64;
+const TAG_NAME_MAX = 64;
 
 export function tagOptions(
   all: readonly TagLike[],

@@ -9,11 +9,12 @@ import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { invalidateArea, operationKey, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
+import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TagPicker } from './tag-picker.tsx';
-import { LABEL, localeOf, PRIMARY_BUTTON } from './ui.ts';
+import { LABEL, PRIMARY_BUTTON } from './ui.ts';
 
-/** Up to 500 proxies for the proxy picker (spec §9), fetched in pages of 100. */
+/** Up to 500 proxies for the proxy picker (docs/web-steam-accounts.md "Dialogs"), fetched in pages of 100. */
 async function loadProxyChoices(client: ApiClient) {
   const items: { id: number; label: string }[] = [];
   for (let page = 1; items.length < PROXY_LIST_IN_VIEW_DIALOG; page += 1) {
@@ -43,7 +44,8 @@ export function ViewAccountDialog({
   onCopyCode(account: SteamAccountRow): void;
   onRemove(account: SteamAccountRow, controls: ModalControls): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const services = useServices();
   const { client, toasts } = services;
   const queryClient = useQueryClient();
@@ -91,7 +93,7 @@ export function ViewAccountDialog({
 
   const row = account.data;
   const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(localeOf(i18n.language)) : t('steamAccounts.never');
+    iso ? new Date(iso).toLocaleString(localeOf(language)) : t('steamAccounts.never');
   const currentProxy = proxyId ?? String(row?.proxyId ?? '');
 
   return (
@@ -257,7 +259,7 @@ export function ViewAccountDialog({
                       {key === 'hasRefreshToken' && credentials.data.refreshTokenExpiresAt
                         ? ` ${t('steamAccounts.view.tokenUntil', {
                             date: new Date(credentials.data.refreshTokenExpiresAt).toLocaleDateString(
-                              localeOf(i18n.language),
+                              localeOf(language),
                             ),
                           })}`
                         : ''}

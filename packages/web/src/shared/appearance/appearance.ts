@@ -1,7 +1,7 @@
 import { SETTINGS_COOKIE_DAYS } from '@tradedeck/sdk/domain';
 
 export type Theme = 'light' | 'dark' | 'system';
-export type ContentWidth = 'fluid' | 'boxed';
+type ContentWidth = 'fluid' | 'boxed';
 export type Skin = 'default' | 'bordered';
 
 export interface Appearance {
@@ -11,7 +11,7 @@ export interface Appearance {
   sidebarCollapsed: boolean;
 }
 
-export const DEFAULT_APPEARANCE: Appearance = {
+const DEFAULT_APPEARANCE: Appearance = {
   theme: 'system',
   width: 'fluid',
   skin: 'default',
@@ -45,7 +45,7 @@ export function readAppearance(cookieHeader: string): Appearance {
   };
 }
 
-/** Cookie strings that keep the appearance for 30 days (spec §9). */
+/** Cookie strings that keep the appearance for 30 days (docs/web.md "Appearance"). */
 export function appearanceCookies(appearance: Appearance): string[] {
   const maxAge = SETTINGS_COOKIE_DAYS * 24 * 60 * 60;
   const tail = `; Max-Age=${maxAge}; Path=/; SameSite=Lax`;

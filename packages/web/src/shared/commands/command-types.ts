@@ -1,3 +1,4 @@
+import type { TextKey } from '../../i18n/text-key.ts';
 import type { Theme } from '../appearance/appearance.ts';
 
 /** Where a command's hotkeys are live: the panel, a focused list, an open dialog. */
@@ -25,7 +26,7 @@ export interface CommandContext {
  */
 export interface CommandDef {
   id: string;
-  titleKey: string;
+  titleKey: TextKey;
   /** Extra words to match, in English so Russian users typing "settings" still find things. */
   keywords?: readonly string[];
   group: CommandGroup;

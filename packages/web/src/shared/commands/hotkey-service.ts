@@ -6,7 +6,7 @@ import { hasCommandModifier, isMac, type KeyLike, strokeName } from './key-names
 export const SEQUENCE_TIMEOUT_MS = 1000;
 
 /** Runs a command for a keystroke; false when it is disabled or nothing handles it (the key then passes on). */
-export type CommandRunner = (commandId: string, event: KeyboardEvent | KeyLike) => boolean;
+type CommandRunner = (commandId: string, event: KeyboardEvent | KeyLike) => boolean;
 
 interface Frame {
   name: string;
@@ -148,7 +148,7 @@ export class HotkeyService {
 }
 
 /** Text fields, selects and editable content: single-key shortcuts stay out of the way there. */
-export function isTypingTarget(target: EventTarget | null | undefined): boolean {
+function isTypingTarget(target: EventTarget | null | undefined): boolean {
   if (!target || typeof (target as Element).tagName !== 'string') return false;
   const element = target as HTMLElement;
   if (element.isContentEditable) return true;
@@ -162,7 +162,7 @@ export function isTypingTarget(target: EventTarget | null | undefined): boolean 
 }
 
 /** Buttons, links and checkboxes: Enter and Space belong to them when they have focus. */
-export function isControlTarget(target: EventTarget | null | undefined): boolean {
+function isControlTarget(target: EventTarget | null | undefined): boolean {
   if (!target || typeof (target as Element).tagName !== 'string') return false;
   const element = target as HTMLElement;
   if (['BUTTON', 'A', 'SUMMARY', 'SELECT'].includes(element.tagName)) return true;

@@ -39,10 +39,10 @@ export function queryVariants(query: string): string[] {
 }
 
 /** Whole-number tiers; the fraction refines the order inside a tier. */
-export const MatchTier = { exact: 5, prefix: 4, wordStart: 3, substring: 2, fuzzy: 1, none: 0 } as const;
+const MatchTier = { exact: 5, prefix: 4, wordStart: 3, substring: 2, fuzzy: 1, none: 0 } as const;
 
 /** Score of one normalised needle against one normalised haystack: tier plus a small in-tier refinement. */
-export function scoreText(needle: string, haystack: string): number {
+function scoreText(needle: string, haystack: string): number {
   if (!needle || !haystack) return 0;
   if (haystack === needle) return MatchTier.exact;
   if (haystack.startsWith(needle)) return MatchTier.prefix + needle.length / haystack.length / 10;
@@ -88,7 +88,7 @@ export function scoreCandidate(query: string, title: string, keywords: readonly 
   return best;
 }
 
-export interface Rankable {
+interface Rankable {
   title: string;
   keywords?: readonly string[];
 }

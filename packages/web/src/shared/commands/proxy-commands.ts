@@ -1,10 +1,15 @@
+import type { proxiesRu } from '../../i18n/proxies.ts';
 import type { CommandDef } from './command-types.ts';
 
 /**
  * Commands of the proxies screen. They act on the selected rows, else on the row under the cursor; the screen
  * supplies their handlers while it is mounted, so they exist in the palette only there.
  */
-function proxy(id: string, hotkeys: readonly string[], keywords: readonly string[]): CommandDef {
+function proxy(
+  id: keyof typeof proxiesRu.commands,
+  hotkeys: readonly string[],
+  keywords: readonly string[],
+): CommandDef {
   return {
     id: `proxies.${id}`,
     titleKey: `proxies.commands.${id}`,

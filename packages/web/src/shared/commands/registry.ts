@@ -1,8 +1,14 @@
+import type { ru } from '../../i18n/ru.ts';
 import type { CommandDef } from './command-types.ts';
 import { proxyCommands } from './proxy-commands.ts';
 import { steamAccountCommands } from './steam-account-commands.ts';
 
-const nav = (id: string, path: string, hotkey: string, keywords: readonly string[]): CommandDef => ({
+const nav = (
+  id: keyof typeof ru.commands.nav,
+  path: string,
+  hotkey: string,
+  keywords: readonly string[],
+): CommandDef => ({
   id: `nav.${id}`,
   titleKey: `commands.nav.${id}`,
   keywords,
@@ -157,7 +163,7 @@ export const commands: readonly CommandDef[] = [
   },
 ];
 
-function table(id: string, hotkeys: readonly string[]): CommandDef {
+function table(id: `table.${keyof typeof ru.commands.table}`, hotkeys: readonly string[]): CommandDef {
   return { id, titleKey: `commands.${id}`, group: 'table', scope: 'table', hotkeys };
 }
 

@@ -1,6 +1,11 @@
+import type { steamAccountsRu } from '../../i18n/steam-accounts.ts';
 import type { CommandDef } from './command-types.ts';
 
-const account = (id: string, hotkey: string, keywords: readonly string[]): CommandDef => ({
+const account = (
+  id: keyof typeof steamAccountsRu.commands,
+  hotkey: string,
+  keywords: readonly string[],
+): CommandDef => ({
   id: `steamAccounts.${id}`,
   titleKey: `steamAccounts.commands.${id}`,
   keywords: ['steam', 'account', ...keywords],
@@ -26,6 +31,10 @@ export const steamAccountCommands: readonly CommandDef[] = [
   wizard('retryFailed', 'mod+shift+enter', ['retry', 'failed', 'again']),
 ];
 
-function wizard(id: string, hotkey: string, keywords: readonly string[]): CommandDef {
+function wizard(
+  id: keyof typeof steamAccountsRu.commands,
+  hotkey: string,
+  keywords: readonly string[],
+): CommandDef {
   return { ...account(id, hotkey, keywords), scope: 'dialog' };
 }

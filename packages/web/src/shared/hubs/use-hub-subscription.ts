@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../app-services.tsx';
 
-export interface HubSubscriptionOptions {
+interface HubSubscriptionOptions {
   /** The source to follow when the event has more than one (`session:{id}`). */
   sourceId?: string;
   /** Every connection notice (lost, restored, desync…), after the returned state has followed it. */

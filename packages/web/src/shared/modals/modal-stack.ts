@@ -1,5 +1,6 @@
 import { MODAL_BASE_Z_INDEX, MODAL_Z_INDEX_STEP } from '@tradedeck/sdk/domain';
 import { Listeners } from '@tradedeck/sdk/store';
+import type { TextKey } from '../../i18n/text-key.ts';
 
 /** Why a modal ended without a result: dismissed by the user, or its parent closed. */
 export class ModalClosedError extends Error {
@@ -9,13 +10,13 @@ export class ModalClosedError extends Error {
   }
 }
 
-export interface ModalOptions {
+interface ModalOptions {
   /** Escape and outside clicks do not close it (a running operation, a required decision). */
   persistent?: boolean;
   /** The modal that opened this one: closing the parent rejects this one. */
   parentId?: number;
   width?: number;
-  labelKey?: string;
+  labelKey?: TextKey;
 }
 
 export interface ModalEntry<P = unknown> {
@@ -39,10 +40,10 @@ export interface ModalControls {
   ): Promise<T>;
 }
 
-export const DEFAULT_MODAL_WIDTH = 600;
+const DEFAULT_MODAL_WIDTH = 600;
 
 /**
- * The stack of open modals (shell spec §4 "Modals"): each sits one level above the one below it (z-index
+ * The stack of open modals (docs/web.md "Modals"): each sits one level above the one below it (z-index
  * 1000 + level × 10), Escape and outside clicks close only the topmost and only when it is not persistent,
  * and closing a modal rejects every modal opened from it.
  */

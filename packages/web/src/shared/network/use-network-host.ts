@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { safeStorage, useServices } from '../app-services.tsx';
 
 const LAST_ROUTE_KEY = 'tradedeck.lastRoute';
-export const OFFLINE_PATH = '/offline';
+const OFFLINE_PATH = '/offline';
 
 /**
  * Connects the network monitor to the browser (offline/online events, page visibility) and to the router:

@@ -4,7 +4,7 @@ import { SEARCH_DEBOUNCE_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useState } from 'react';
 import { useServices } from '../app-services.tsx';
 
-export type GlobalSearchState =
+type GlobalSearchState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'done'; result: GlobalSearchResult }

@@ -20,7 +20,7 @@ export function operationQuery<Op extends Operation>(client: ApiClient, op: Op, 
 }
 
 /** How long an answer stays fresh, how often it is polled, whether to ask at all. */
-export interface OperationQueryTiming {
+interface OperationQueryTiming {
   staleTime?: number;
   refetchInterval?: number;
   enabled?: boolean;

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@tradedeck/sdk/client';
 
-export const LOGIN_PATH = '/auth/login';
+const LOGIN_PATH = '/auth/login';
 
 /**
  * Who is signed in, as far as the browser knows: a stored, unexpired access token. The first navigation renews a

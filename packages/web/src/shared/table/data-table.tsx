@@ -26,9 +26,9 @@ import {
 import { ColumnMenu, Pagination } from './table-controls.tsx';
 import type { SortItem } from './table-url-state.ts';
 
-export const ROW_HEIGHT = 36;
+const ROW_HEIGHT = 36;
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   /** Names the grid for assistive technology and keys the saved column visibility. */
   id: string;
   label: string;

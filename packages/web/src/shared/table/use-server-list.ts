@@ -5,7 +5,7 @@ import { operationQuery } from '../queries/operation-query.ts';
 import type { TableUrlState } from './table-url-state.ts';
 
 /** The filter fields of a list operation's input: everything but paging and sort, which the URL state gives. */
-export type ListFilters<Op extends ListOperation> = Omit<OperationInput<Op>, 'pages' | 'sort'>;
+type ListFilters<Op extends ListOperation> = Omit<OperationInput<Op>, 'pages' | 'sort'>;
 
 /**
  * A server-paged list for the data table: the URL state becomes the operation's input, and the previous page

@@ -1,19 +1,19 @@
 import { TOAST_LONG_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '@tradedeck/sdk/domain';
 import { Listeners } from '@tradedeck/sdk/store';
 
-export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+type ToastKind = 'success' | 'info' | 'warning' | 'error';
 
-export interface Toast {
+interface Toast {
   id: number;
   kind: ToastKind;
   text: string;
   timeoutMs: number;
 }
 
-export interface ToastInput {
+interface ToastInput {
   kind?: ToastKind;
   text: string;
-  /** Session expiry and page errors stay 5 s (spec §9); everything else 3 s. */
+  /** Session expiry and page errors stay 5 s (docs/web.md "Toasts"); everything else 3 s. */
   long?: boolean;
 }
 

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { TradeGame } from '@tradedeck/sdk/domain';
 import { SANDBOX_CASES, type SandboxBehaviour } from './sandbox-cases.ts';
+import type { SandboxChange, SandboxJournal } from './sandbox-journal.ts';
 import { SandboxTradeBook } from './trading/sandbox-trade-book.ts';
 import { SANDBOX_TRADE_CASES, type SandboxTradeBehaviour } from './trading/sandbox-trade-cases.ts';
 
@@ -62,6 +63,13 @@ export interface SandboxWorldOptions {
    * deterministic count per game.
    */
   inventorySizes?: Partial<Record<TradeGame, number>>;
+  /** Where changes are kept across restarts (trades, confirmations, ended sessions); in memory only without. */
+  journal?: SandboxJournal | null;
+  /**
+   * How long a send waits before answering once the offer exists (Steam answering slowly): a process killed
+   * meanwhile leaves an offer it never heard of. None by default.
+   */
+  sendAnswerDelayMs?: number;
 }
 
 export class SandboxWorld {
@@ -69,6 +77,9 @@ export class SandboxWorld {
   readonly #revokedAt = new Map<string, number>();
   #trading: SandboxTradeBook | null = null;
   readonly inventorySizes: Partial<Record<TradeGame, number>>;
+  readonly sendAnswerDelayMs: number;
+  readonly #journal: SandboxJournal | null;
+  #replaying = false;
 
   constructor(
     readonly seed: string = SANDBOX_SEED,
@@ -76,6 +87,35 @@ export class SandboxWorld {
   ) {
     this.#rateLimited = new Set((options.rateLimitedProxies ?? []).map((key) => key.toLowerCase()));
     this.inventorySizes = options.inventorySizes ?? {};
+    this.sendAnswerDelayMs = options.sendAnswerDelayMs ?? 0;
+    this.#journal = options.journal ?? null;
+    if (this.#journal) this.replay(this.#journal.read());
+  }
+
+  /** Keeps a change in the journal (when there is one) before it is answered. */
+  record(change: SandboxChange): void {
+    if (this.#journal && !this.#replaying) this.#journal.append(change);
+  }
+
+  /** Applies journalled changes in order, as they first happened. */
+  private replay(changes: readonly SandboxChange[]): void {
+    this.#replaying = true;
+    try {
+      for (const change of changes) {
+        const account = this.findBySteamId(change.steamId);
+        if (change.op === 'revoke') this.revokeSessions(change.steamId, change.at);
+        else if (change.op === 'ack') this.trading.acknowledge(change.steamId);
+        else if (!account) continue;
+        else if (change.op === 'send') this.trading.send(account, change.input, change.now);
+        else if (change.op === 'accept') this.trading.accept(account, change.offerId, change.now);
+        else if (change.op === 'decline') this.trading.decline(change.steamId, change.offerId, change.now);
+        else if (change.op === 'cancel') this.trading.cancel(change.steamId, change.offerId, change.now);
+        else if (change.op === 'respond')
+          this.trading.respond(account, change.ids, change.accept, change.now);
+      }
+    } finally {
+      this.#replaying = false;
+    }
   }
 
   /** Inventories, trade offers and confirmations of the sandbox (made on first use). */
@@ -90,6 +130,7 @@ export class SandboxWorld {
    */
   revokeSessions(steamId: string, atSeconds: number): void {
     this.#revokedAt.set(steamId, atSeconds);
+    this.record({ op: 'revoke', steamId, at: atSeconds });
   }
 
   /** Whether a token of this account issued at `issuedAt` (Steam seconds) was revoked. */

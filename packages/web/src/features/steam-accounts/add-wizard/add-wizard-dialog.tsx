@@ -8,7 +8,8 @@ import type { ModalControls } from '../../../shared/modals/modal-stack.ts';
 import { Hotkey } from '../../../shared/palette/kbd.tsx';
 import { useOperationQuery } from '../../../shared/queries/operation-query.ts';
 import { notifyError } from '../../../shared/toasts/notify-error.ts';
-import { LABEL, languageOf, PRIMARY_BUTTON } from '../ui.ts';
+import { useLanguage } from '../../../shared/use-language.ts';
+import { LABEL, PRIMARY_BUTTON } from '../ui.ts';
 import { MafileStep, TextStep } from './upload-steps.tsx';
 import {
   afterSubmit,
@@ -29,10 +30,10 @@ type Step = (typeof STEPS)[number];
  * rows stay with their reason for "retry failed".
  */
 export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls; onAdded(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
   const { client, toasts } = services;
-  const language = languageOf(i18n.language);
+  const language = useLanguage();
   const [mode, setMode] = useState<AddMode>('multiple');
   const [step, setStep] = useState<Step>('mafiles');
   const [rows, setRows] = useState<AddRow[]>([]);

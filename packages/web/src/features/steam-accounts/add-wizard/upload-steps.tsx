@@ -9,7 +9,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/app-services.tsx';
 import { notifyError } from '../../../shared/toasts/notify-error.ts';
-import { LABEL, languageOf, PRIMARY_BUTTON } from '../ui.ts';
+import { useLanguage } from '../../../shared/use-language.ts';
+import { LABEL, PRIMARY_BUTTON } from '../ui.ts';
 import { extractOnServer } from './extract-upload.ts';
 import { pickWinAuthExports } from './winauth-upload.ts';
 import {
@@ -33,9 +34,9 @@ export function MafileStep({
   onRows,
   onNotes,
 }: StepProps & { mode: AddMode; onNotes(notes: MafileNotes): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
-  const language = languageOf(i18n.language);
+  const language = useLanguage();
   const picker = useRef<HTMLInputElement>(null);
   const passkeyHintId = useId();
   const [tryExtractProxy, setTryExtractProxy] = useState(true);
@@ -181,9 +182,9 @@ export function MafileStep({
 
 /** Step 2: login:password[:proxy] lines typed or loaded from a text file, merged into the rows by login. */
 export function TextStep({ rows, onRows }: StepProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
-  const language = languageOf(i18n.language);
+  const language = useLanguage();
   const textId = useId();
   const picker = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');

@@ -25,7 +25,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 
-export type UploadKind = 'mafile' | 'zip' | 'manifest';
+type UploadKind = 'mafile' | 'zip' | 'manifest';
 
 /** What the wizard sends to the server: maFiles (any case of `.mafile`), zip archives and an SDA manifest. */
 export function uploadKind(fileName: string): UploadKind | null {
@@ -164,7 +164,7 @@ export function afterSubmit(
   };
 }
 
-export interface WizardSummary {
+interface WizardSummary {
   ready: number;
   errors: number;
   added: number;

@@ -9,7 +9,8 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { useTranslation } from 'react-i18next';
-import { LABEL, languageOf } from '../ui.ts';
+import { useLanguage } from '../../../shared/use-language.ts';
+import { LABEL } from '../ui.ts';
 import type { MafileNotes } from './wizard-logic.ts';
 
 const STATUS_TONE: Record<AddRow['status'], string> = {
@@ -32,8 +33,8 @@ export function WizardRows({
   disabled: boolean;
   onRows(rows: AddRow[]): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = languageOf(i18n.language);
+  const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <section className="space-y-1">
       <div className="flex items-center justify-between">

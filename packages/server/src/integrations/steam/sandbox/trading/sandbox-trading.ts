@@ -1,8 +1,9 @@
-import { HttpStatus } from '@tradedeck/sdk/contract';
 /**
  * Sandbox trading: checks the web session like Steam (a sandbox access token of this account, unexpired and
  * not revoked), applies the account's failure case, and runs the call against the sandbox trade book.
  */
+import { setTimeout as delay } from 'node:timers/promises';
+import { HttpStatus } from '@tradedeck/sdk/contract';
 import type { MobileConfirmation } from '@tradedeck/sdk/domain';
 import type { Clock } from '../../clock.ts';
 import { tradeFailure } from '../../trading/trade-failure.ts';
@@ -53,7 +54,11 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
   async sendOffer(auth: WebAuth, input: SendOfferInput & { message: string }) {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
-    return this.book.send(account, input, this.clock.now());
+    const now = this.clock.now();
+    const sent = this.book.send(account, input, now);
+    this.world.record({ op: 'send', steamId: account.steamId, input, now });
+    if (this.world.sendAnswerDelayMs > 0) await delay(this.world.sendAnswerDelayMs);
+    return sent;
   }
 
   async getOffer(auth: WebAuth, offerId: string) {
@@ -71,19 +76,28 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
   async acceptOffer(auth: WebAuth, offerId: string) {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
-    return this.book.accept(account, offerId, this.clock.now());
+    const now = this.clock.now();
+    const answer = this.book.accept(account, offerId, now);
+    this.world.record({ op: 'accept', steamId: account.steamId, offerId, now });
+    return answer;
   }
 
   async declineOffer(auth: WebAuth, offerId: string) {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
-    return this.book.decline(account.steamId, offerId, this.clock.now());
+    const now = this.clock.now();
+    const answer = this.book.decline(account.steamId, offerId, now);
+    this.world.record({ op: 'decline', steamId: account.steamId, offerId, now });
+    return answer;
   }
 
   async cancelOffer(auth: WebAuth, offerId: string) {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
-    return this.book.cancel(account.steamId, offerId, this.clock.now());
+    const now = this.clock.now();
+    const answer = this.book.cancel(account.steamId, offerId, now);
+    this.world.record({ op: 'cancel', steamId: account.steamId, offerId, now });
+    return answer;
   }
 
   async listConfirmations(
@@ -107,18 +121,18 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
     if (identity.identitySecret !== account.identitySecret) return tradeFailure('accessDenied');
-    return this.book.respond(
-      account,
-      confirmations.map((item) => item.id),
-      accept,
-      this.clock.now(),
-    );
+    const ids = confirmations.map((item) => item.id);
+    const now = this.clock.now();
+    const answer = this.book.respond(account, ids, accept, now);
+    this.world.record({ op: 'respond', steamId: account.steamId, ids, accept, now });
+    return answer;
   }
 
   async acknowledgeTradeProtection(auth: WebAuth) {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
     this.book.acknowledge(account.steamId);
+    this.world.record({ op: 'ack', steamId: account.steamId });
     return { ok: true as const };
   }
 

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
-const ru = {
+/** Texts of the sign-in, sign-up, e-mail and password pages. */
+export const authRu = {
   loginTitle: 'Вход',
   email: 'E-mail',
   password: 'Пароль',
@@ -22,7 +21,7 @@ const ru = {
   symbol: 'Пароль должен содержать хотя бы один символ, не являющийся буквой или цифрой',
   confirmMismatch: 'Подтвердите новый пароль',
   confirmationTitle: 'Подтвердите e-mail',
-  confirmationSent: 'Мы отправили ссылку для подтверждения на {email}. Откройте её, чтобы продолжить.',
+  confirmationSent: 'Мы отправили ссылку для подтверждения на {{email}}. Откройте её, чтобы продолжить.',
   resendLink: 'Не пришло письмо? Отправить ещё раз',
   badLink: 'Ссылка недействительна или устарела',
   confirmTitle: 'Подтверждение e-mail',
@@ -44,9 +43,7 @@ const ru = {
   toLogin: 'Ко входу',
 };
 
-type Texts = typeof ru;
-
-const en: Texts = {
+export const authEn: typeof authRu = {
   loginTitle: 'Sign in',
   email: 'E-mail',
   password: 'Password',
@@ -68,7 +65,7 @@ const en: Texts = {
   symbol: 'The password needs at least one character that is not a letter or digit',
   confirmMismatch: 'Confirm the new password',
   confirmationTitle: 'Confirm your e-mail',
-  confirmationSent: 'We sent a confirmation link to {email}. Open it to continue.',
+  confirmationSent: 'We sent a confirmation link to {{email}}. Open it to continue.',
   resendLink: 'No e-mail? Send it again',
   badLink: 'The link is invalid or has expired',
   confirmTitle: 'E-mail confirmation',
@@ -90,27 +87,3 @@ const en: Texts = {
     'Your e-mail is confirmed. The account is waiting for an administrator to approve it; try signing in later.',
   toLogin: 'To sign in',
 };
-
-export type AuthText = keyof Texts;
-
-/** This feature's texts in the current language. */
-export function useAuthTexts(): (key: AuthText, params?: Record<string, string>) => string {
-  const { i18n } = useTranslation();
-  const table = i18n.language === 'en' ? en : ru;
-  return (key, params = {}) => table[key].replace(/\{(\w+)\}/g, (all, name: string) => params[name] ?? all);
-}
-
-/** Client-side checks with the spec's messages; the server checks the same and more. */
-export function passwordErrors(t: ReturnType<typeof useAuthTexts>, value: string): string[] {
-  if (!value) return [t('required')];
-  const out: string[] = [];
-  if ([...value].length < 8) out.push(t('minLength'));
-  if (!/\p{Lu}/u.test(value)) out.push(t('upper'));
-  if (!/[^\p{L}\p{N}]/u.test(value)) out.push(t('symbol'));
-  return out;
-}
-
-export function emailErrors(t: ReturnType<typeof useAuthTexts>, value: string): string[] {
-  if (!value.trim()) return [t('required')];
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? [] : [t('badEmail')];
-}

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
-const ru = {
+/** Texts of the administration pages. */
+export const adminRu = {
   title: 'Пользователи',
   filter: 'Состояние',
   all: 'Все',
@@ -28,7 +27,7 @@ const ru = {
   openSecurity: 'Открыть настройки безопасности',
 };
 
-const en: typeof ru = {
+export const adminEn: typeof adminRu = {
   title: 'Users',
   filter: 'State',
   all: 'All',
@@ -55,11 +54,3 @@ const en: typeof ru = {
   twoFactorTitle: 'Two-factor authentication required',
   openSecurity: 'Open security settings',
 };
-
-export type AdminText = keyof typeof ru;
-
-export function useAdminTexts() {
-  const { i18n } = useTranslation();
-  const table = i18n.language === 'en' ? en : ru;
-  return (key: AdminText) => table[key];
-}

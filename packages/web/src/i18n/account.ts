@@ -1,7 +1,5 @@
-import { ApiError, describeError } from '@tradedeck/sdk/client';
-import { useTranslation } from 'react-i18next';
-
-const ru = {
+/** Texts of the account and security pages. */
+export const accountRu = {
   account: 'Аккаунт',
   security: 'Безопасность',
   userName: 'Имя пользователя',
@@ -9,7 +7,7 @@ const ru = {
   role: 'Роль',
   created: 'Создан',
   language: 'Язык',
-  pendingEmail: 'Ожидает подтверждения: {email}',
+  pendingEmail: 'Ожидает подтверждения: {{email}}',
   twoFactor: 'Двухфакторная аутентификация',
   totp: 'Приложение-аутентификатор',
   emailOtp: 'Коды по e-mail',
@@ -22,13 +20,13 @@ const ru = {
   code: 'Код из приложения',
   confirm: 'Подтвердить',
   recoveryCodes: 'Коды восстановления',
-  recoveryLeft: 'осталось {n}',
+  recoveryLeft: 'осталось {{n}}',
   regenerate: 'Создать новые коды',
   recoveryTitle: 'Сохраните коды восстановления',
   recoveryHint: 'Каждый код действует один раз. Старые коды больше не работают.',
   copy: 'Скопировать',
   close: 'Закрыть',
-  closesIn: 'Закроется через {s} с',
+  closesIn: 'Закроется через {{s}} с',
   sessions: 'Активные сеансы',
   current: 'этот сеанс',
   revoke: 'Завершить',
@@ -42,14 +40,14 @@ const ru = {
   changeEmail: 'Сменить e-mail',
   newEmail: 'Новый e-mail',
   sameEmail: 'Новый e-mail должен отличаться от текущего',
-  linkSent: 'Мы отправили ссылку на {email}. Откройте её, чтобы завершить смену.',
+  linkSent: 'Мы отправили ссылку на {{email}}. Откройте её, чтобы завершить смену.',
   emailChanged: 'E-mail изменён.',
   send: 'Отправить',
   required: 'Это поле обязательно',
   confirmMismatch: 'Подтвердите новый пароль',
 };
-type Texts = typeof ru;
-const en: Texts = {
+
+export const accountEn: typeof accountRu = {
   account: 'Account',
   security: 'Security',
   userName: 'User name',
@@ -57,7 +55,7 @@ const en: Texts = {
   role: 'Role',
   created: 'Created',
   language: 'Language',
-  pendingEmail: 'Waiting for confirmation: {email}',
+  pendingEmail: 'Waiting for confirmation: {{email}}',
   twoFactor: 'Two-factor authentication',
   totp: 'Authenticator app',
   emailOtp: 'E-mailed codes',
@@ -70,13 +68,13 @@ const en: Texts = {
   code: 'Code from the app',
   confirm: 'Confirm',
   recoveryCodes: 'Recovery codes',
-  recoveryLeft: '{n} left',
+  recoveryLeft: '{{n}} left',
   regenerate: 'Make new codes',
   recoveryTitle: 'Save your recovery codes',
   recoveryHint: 'Each code works once. The old codes no longer work.',
   copy: 'Copy',
   close: 'Close',
-  closesIn: 'Closes in {s} s',
+  closesIn: 'Closes in {{s}} s',
   sessions: 'Active sessions',
   current: 'this session',
   revoke: 'End',
@@ -90,25 +88,9 @@ const en: Texts = {
   changeEmail: 'Change e-mail',
   newEmail: 'New e-mail',
   sameEmail: 'The new e-mail must differ from the current one',
-  linkSent: 'We sent a link to {email}. Open it to finish the change.',
+  linkSent: 'We sent a link to {{email}}. Open it to finish the change.',
   emailChanged: 'The e-mail is changed.',
   send: 'Send',
   required: 'This field is required',
   confirmMismatch: 'Confirm the new password',
 };
-
-export type ProfileText = keyof Texts;
-
-export function useProfileTexts() {
-  const { i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? ('en' as const) : ('ru' as const);
-  const table = lang === 'en' ? en : ru;
-  const t = (key: ProfileText, params: Record<string, string | number> = {}) =>
-    table[key].replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
-  return {
-    t,
-    lang,
-    describe: (error: unknown) => describeError(error, lang),
-    isApiError: (e: unknown) => e instanceof ApiError,
-  };
-}

@@ -1,0 +1,16 @@
+import { SandboxJournal } from './sandbox-journal.ts';
+import { SANDBOX_SEED, SandboxWorld } from './sandbox-world.ts';
+
+/**
+ * The sandbox world of a server: kept in a journal file when one is configured (so trades survive a restart),
+ * in memory otherwise.
+ */
+export function openSandboxWorld(options: {
+  sandboxJournal?: string | null;
+  sandboxSendDelayMs?: number;
+}): SandboxWorld {
+  return new SandboxWorld(SANDBOX_SEED, {
+    journal: options.sandboxJournal ? new SandboxJournal(options.sandboxJournal) : null,
+    sendAnswerDelayMs: options.sandboxSendDelayMs ?? 0,
+  });
+}

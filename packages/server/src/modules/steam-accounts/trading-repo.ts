@@ -1,0 +1,98 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { proxies, steamAccounts } from '../../db/schema.ts';
+import { anyId } from '../../db/sql-fragments.ts';
+import type { SealedProxy } from '../proxies/index.ts';
+
+/** What trading needs of an account row: its sealed secrets, its proxy and its status. */
+export interface TradingAccountRow {
+  id: number;
+  login: string;
+  steamId: string | null;
+  status: number;
+  lastErrorReason: string | null;
+  passwordEnc: string;
+  mafileEnc: string;
+  refreshTokenEnc: string | null;
+  proxy: SealedProxy | null;
+}
+
+/** The SQL of the trading side of Steam accounts (session token, status), run inside one user's scope. */
+export class TradingAccountQueries {
+  constructor(
+    private readonly tx: Db,
+    private readonly userId: string,
+  ) {}
+
+  async row(id: number): Promise<TradingAccountRow | null> {
+    const [row] = await this.tx
+      .select({
+        id: steamAccounts.id,
+        login: steamAccounts.login,
+        steamId: steamAccounts.steamId,
+        status: steamAccounts.status,
+        lastErrorReason: steamAccounts.lastErrorReason,
+        passwordEnc: steamAccounts.passwordEnc,
+        mafileEnc: steamAccounts.mafileEnc,
+        refreshTokenEnc: steamAccounts.refreshTokenEnc,
+        proxyId: proxies.id,
+        protocol: proxies.protocol,
+        host: proxies.host,
+        port: proxies.port,
+        username: proxies.username,
+        proxyPasswordEnc: proxies.passwordEnc,
+        identityHash: proxies.identityHash,
+      })
+      .from(steamAccounts)
+      .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
+      .where(and(eq(steamAccounts.userId, this.userId), eq(steamAccounts.id, id)));
+    if (!row) return null;
+    const { proxyId, protocol, host, port, username, proxyPasswordEnc, identityHash, ...account } = row;
+    return {
+      ...account,
+      proxy:
+        proxyId !== null && host !== null && port !== null && protocol !== null && identityHash !== null
+          ? { id: proxyId, protocol, host, port, username, passwordEnc: proxyPasswordEnc, identityHash }
+          : null,
+    } as TradingAccountRow;
+  }
+
+  async ownedIds(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.tx
+      .select({ id: steamAccounts.id })
+      .from(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async saveRefreshToken(id: number, refreshTokenEnc: string, expiresAt: Date | null): Promise<void> {
+    await this.tx
+      .update(steamAccounts)
+      .set({ refreshTokenEnc, refreshTokenExpiresAt: expiresAt })
+      .where(and(eq(steamAccounts.userId, this.userId), eq(steamAccounts.id, id)));
+  }
+
+  async signedIn(id: number, refreshTokenEnc: string, expiresAt: Date | null, at: Date): Promise<void> {
+    await this.tx
+      .update(steamAccounts)
+      .set({ refreshTokenEnc, refreshTokenExpiresAt: expiresAt, lastLoginAt: at })
+      .where(and(eq(steamAccounts.userId, this.userId), eq(steamAccounts.id, id)));
+  }
+
+  /** Sets the status and reason; answers whether anything changed. */
+  async setStatus(id: number, status: number, reason: string | null): Promise<boolean> {
+    const rows = await this.tx
+      .update(steamAccounts)
+      .set({ status, lastErrorReason: reason })
+      .where(
+        and(
+          eq(steamAccounts.userId, this.userId),
+          eq(steamAccounts.id, id),
+          sql`(${steamAccounts.status} <> ${status} or ${steamAccounts.lastErrorReason} is distinct from ${reason})`,
+        ),
+      )
+      .returning({ id: steamAccounts.id });
+    return rows.length === 1;
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { SandboxWorld, SteamPort } from '../../integrations/steam/index.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
+import type { OpenedTradingAccount, SteamAccountsApi } from '../steam-accounts/index.ts';
+import type { SteamTradingRepo } from './repo.ts';
+
+/** An account opened for trading (secrets in memory only), as the Steam accounts area hands it over. */
+export type TradingAccount = OpenedTradingAccount;
+
+/** What the Steam trading services share. */
+export interface TradingDeps {
+  repo: SteamTradingRepo;
+  accounts: SteamAccountsApi['trading'];
+  steam: SteamPort;
+  secrets: SecretBox;
+  jobs: Jobs;
+  eventLog: EventLog;
+  /** The simulated Steam in sandbox mode (null in live mode). */
+  sandboxWorld: SandboxWorld | null;
+  /** This server process: the owner of the intents it is calling Steam for. */
+  processId: string;
+  /** Whether one process owns the database (PGlite): an intent pending under another owner is orphaned. */
+  singleProcess: boolean;
+  log: FastifyBaseLogger;
+  now: () => number;
+}

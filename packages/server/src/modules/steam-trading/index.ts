@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { SandboxWorld } from '../../integrations/steam/index.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { UserScope } from '../../security/user-scope.ts';
+import type { AuthApi } from '../auth/index.ts';
+import type { SteamAccountsApi } from '../steam-accounts/index.ts';
+import type { TradingDeps } from './deps.ts';
+import {
+  INVENTORY_REFRESH_QUEUE,
+  type InventoryRefreshJobData,
+  runInventoryRefresh,
+} from './inventory-job.ts';
+import { InventoryService } from './inventory-service.ts';
+import { OfferService } from './offer-service.ts';
+import { IntentReconciler } from './reconcile.ts';
+import { RefreshService } from './refresh-service.ts';
+import { SteamTradingRepo } from './repo.ts';
+import { steamTradingRoutes } from './routes.ts';
+import { SandboxControls } from './sandbox-controls.ts';
+import { TradeSessions } from './sessions.ts';
+
+export interface SteamTradingDeps {
+  database: Database;
+  auth: Pick<AuthApi, 'secrets'>;
+  steamAccounts: Pick<SteamAccountsApi, 'steam' | 'trading'>;
+  jobs: Jobs;
+  eventLog: EventLog;
+  /** The simulated Steam the sign-in port also runs on (sandbox mode), null in live mode. */
+  sandboxWorld: SandboxWorld | null;
+  now: () => number;
+}
+
+/**
+ * The Steam trading area: web sessions, the inventory cache and its refresh job, trade offers with their intents
+ * and reconciliation, confirmations of our own offers.
+ */
+export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDeps): void {
+  const { database, jobs } = deps;
+  const shared: TradingDeps = {
+    repo: new SteamTradingRepo(database.db, new UserScope(database.db)),
+    accounts: deps.steamAccounts.trading,
+    steam: deps.steamAccounts.steam,
+    secrets: deps.auth.secrets,
+    jobs,
+    eventLog: deps.eventLog,
+    sandboxWorld: deps.sandboxWorld,
+    processId: randomUUID(),
+    singleProcess: database.kind === 'pglite',
+    log: app.log.child({ module: 'steam-trading' }),
+    now: deps.now,
+  };
+  const sessions = new TradeSessions(shared);
+  const reconciler = new IntentReconciler(shared, sessions);
+  const inventory = new InventoryService(shared, sessions);
+  steamTradingRoutes({
+    inventory,
+    refresh: new RefreshService(shared),
+    offers: new OfferService(shared, sessions, reconciler),
+    sandbox: new SandboxControls(shared, sessions),
+  }).bind(app);
+  app.addHook('onReady', async () => {
+    await jobs.work<InventoryRefreshJobData>(INVENTORY_REFRESH_QUEUE, (job) =>
+      runInventoryRefresh(job, shared, inventory),
+    );
+    // Intents a crash left without an outcome are reconciled in the background; a send waits for it anyway.
+    void reconciler
+      .sweep()
+      .catch((error: unknown) => shared.log.warn({ err: error }, 'trade intent sweep failed'));
+  });
+}

@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import { type AccountOffer, type contract, ResultCode, type TradeIntent } from '@tradedeck/sdk/contract';
+import { OFFER_EXPIRY_MS, readOfferReference, type TradeOffer } from '@tradedeck/sdk/domain';
+import type { Language } from '@tradedeck/sdk/i18n';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import type { TradeFailure } from '../../integrations/steam/index.ts';
+import type { TradingDeps } from './deps.ts';
+import { tradeError, unwrap } from './failures.ts';
+import { toIntentView } from './intent-view.ts';
+import { tradingMessages } from './messages.ts';
+import { INTENT_LEASE_MS, type IntentReconciler } from './reconcile.ts';
+import type { IntentRow, TradingQueries } from './repo.ts';
+import type { TradeSessions } from './sessions.ts';
+
+type Input<K extends keyof typeof contract.steamTrading> = z.output<
+  (typeof contract.steamTrading)[K]['input']
+>;
+
+/** A reference the server picks when the caller gave none (letters, digits, - and _). */
+function newReference(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+function toAccountOffer(offer: TradeOffer): AccountOffer {
+  return { ...offer, reference: offer.isOurOffer ? readOfferReference(offer.message) : null };
+}
+
+/**
+ * Trade offers of an account through the port. Sends and accepts write their intent before Steam is called and
+ * record the outcome after; an account whose earlier intents are unreconciled sends nothing new. Confirmations
+ * are given only for offers this account sent or accepted through Tradedeck.
+ */
+export class OfferService {
+  constructor(
+    private readonly deps: TradingDeps,
+    private readonly sessions: TradeSessions,
+    private readonly reconciler: IntentReconciler,
+  ) {}
+
+  async send(userId: string, input: Input<'sendOffer'>, lang: Language): Promise<TradeIntent> {
+    await this.sessions.account(userId, input.id);
+    await this.requireReconciled(userId, input.id);
+    const reference = input.reference ?? newReference();
+    const request = {
+      itemsToGive: input.itemsToGive,
+      itemsToReceive: input.itemsToReceive,
+      message: input.message ?? null,
+      allowEscrow: input.allowEscrow,
+    };
+    const row = await this.claim(userId, input.id, 'send', reference, input.partnerSteamId, request, null);
+    if (!row) return this.view(userId, input.id, 'send', reference, lang);
+    let done: IntentRow;
+    try {
+      const sent = await this.sessions.run(userId, input.id, (s) =>
+        s.sendOffer(
+          {
+            partnerSteamId: input.partnerSteamId,
+            tradeToken: input.tradeToken,
+            itemsToGive: input.itemsToGive,
+            itemsToReceive: input.itemsToReceive,
+            reference,
+            ...(input.message ? { message: input.message } : {}),
+          },
+          { allowEscrow: input.allowEscrow },
+        ),
+      );
+      if (!sent.ok) return await this.failed(userId, row, sent, lang);
+      done = await this.finish(userId, row, {
+        status: 'done',
+        offerId: sent.offerId,
+        offerState: sent.state,
+        needsConfirmation: sent.needsConfirmation,
+      });
+    } finally {
+      this.reconciler.untrack(row.id);
+    }
+    if (input.confirm && done.needsConfirmation) done = await this.confirmAfter(userId, done);
+    return toIntentView(done, lang);
+  }
+
+  async accept(userId: string, input: Input<'acceptOffer'>, lang: Language): Promise<TradeIntent> {
+    await this.sessions.account(userId, input.id);
+    await this.requireReconciled(userId, input.id);
+    const row = await this.claim(userId, input.id, 'accept', input.offerId, null, {}, input.offerId);
+    if (!row) return this.view(userId, input.id, 'accept', input.offerId, lang);
+    let done: IntentRow;
+    try {
+      const accepted = await this.sessions.run(userId, input.id, (s) => s.acceptOffer(input.offerId));
+      if (!accepted.ok) return await this.failed(userId, row, accepted, lang);
+      done = await this.finish(userId, row, {
+        status: 'done',
+        offerState: accepted.needsConfirmation ? 2 : 3,
+        needsConfirmation: accepted.needsConfirmation,
+      });
+    } finally {
+      this.reconciler.untrack(row.id);
+    }
+    if (input.confirm && done.needsConfirmation) done = await this.confirmAfter(userId, done);
+    return toIntentView(done, lang);
+  }
+
+  async get(userId: string, input: Input<'getOffer'>): Promise<AccountOffer> {
+    const got = unwrap(await this.sessions.run(userId, input.id, (s) => s.getOffer(input.offerId)));
+    return toAccountOffer(got.offer);
+  }
+
+  async list(userId: string, input: Input<'offers'>) {
+    const since = input.since ? new Date(input.since) : new Date(this.deps.now() - OFFER_EXPIRY_MS);
+    const listed = unwrap(
+      await this.sessions.run(userId, input.id, (s) =>
+        s.listOffers({ sent: input.sent, received: input.received, since, activeOnly: input.activeOnly }),
+      ),
+    );
+    const offers = [...listed.offers].sort(
+      (x, y) => y.updatedAt.localeCompare(x.updatedAt) || y.id.localeCompare(x.id),
+    );
+    const { page, pageSize } = input.pages;
+    return {
+      items: offers.slice((page - 1) * pageSize, page * pageSize).map(toAccountOffer),
+      total: offers.length,
+      page,
+      pageSize,
+    };
+  }
+
+  async decline(userId: string, input: Input<'declineOffer'>) {
+    const done = unwrap(await this.sessions.run(userId, input.id, (s) => s.declineOffer(input.offerId)));
+    return { offerId: done.offerId };
+  }
+
+  async cancel(userId: string, input: Input<'cancelOffer'>) {
+    const done = unwrap(await this.sessions.run(userId, input.id, (s) => s.cancelOffer(input.offerId)));
+    return { offerId: done.offerId };
+  }
+
+  /** Answers the confirmations of offers this account sent or accepted through Tradedeck, and only those. */
+  async confirm(userId: string, input: Input<'confirmOffers'>) {
+    await this.sessions.account(userId, input.id);
+    const wanted = [...new Set(input.offerIds)];
+    const ours = await this.deps.repo.run(userId, (q) => q.ownOfferIds(input.id, wanted));
+    const foreign = wanted.filter((id) => !ours.has(id));
+    if (foreign.length > 0) {
+      throw new AppError({
+        code: ResultCode.OperationRejected,
+        text: tradingMessages.notOurOffers(foreign),
+        details: { offerIds: foreign },
+      });
+    }
+    const outcome = unwrap(
+      await this.sessions.run(userId, input.id, (s) => s.confirmOffers(wanted, { accept: input.accept })),
+    );
+    await this.deps.repo.run(userId, (q) => q.markConfirmed(input.id, outcome.answered, input.accept));
+    return { answered: outcome.answered, missing: outcome.missing };
+  }
+
+  async intents(userId: string, input: Input<'intents'>, lang: Language): Promise<TradeIntent[]> {
+    await this.sessions.account(userId, input.id);
+    const rows = await this.deps.repo.run(userId, (q) => q.intents(input.id, input.reference));
+    return rows.map((row) => toIntentView(row, lang));
+  }
+
+  /** Nothing new is sent while an earlier intent of the account could not be reconciled. */
+  private async requireReconciled(userId: string, accountId: number): Promise<void> {
+    const unresolved = await this.reconciler.reconcileAccount(userId, accountId);
+    if (unresolved > 0) {
+      throw new AppError({ code: ResultCode.ResourceInUse, text: tradingMessages.unreconciled });
+    }
+  }
+
+  /**
+   * Writes the intent before the call (or claims again one that is known to have moved nothing). Null when the
+   * reference already has a recorded outcome; a reference whose call is under way is refused.
+   */
+  private async claim(
+    userId: string,
+    accountId: number,
+    kind: 'send' | 'accept',
+    reference: string,
+    partnerSteamId: string | null,
+    request: Record<string, unknown>,
+    offerId: string | null,
+  ): Promise<IntentRow | null> {
+    const now = this.deps.now();
+    const { row, claimed } = await this.deps.repo.run(userId, (q) =>
+      q.claimIntent({
+        accountId,
+        kind,
+        reference,
+        partnerSteamId,
+        offerId,
+        request,
+        owner: this.deps.processId,
+        leaseUntil: new Date(now + INTENT_LEASE_MS),
+      }),
+    );
+    if (claimed) {
+      this.reconciler.track(row.id);
+      return row;
+    }
+    if (row.status === 'pending')
+      throw new AppError({ code: ResultCode.ResourceInUse, text: tradingMessages.referenceInFlight });
+    return null;
+  }
+
+  private async view(userId: string, accountId: number, kind: string, reference: string, lang: Language) {
+    const row = await this.deps.repo.run(userId, (q) => q.intent(accountId, kind, reference));
+    return toIntentView(row!, lang);
+  }
+
+  private async finish(
+    userId: string,
+    row: IntentRow,
+    values: Parameters<TradingQueries['finishIntent']>[1],
+  ): Promise<IntentRow> {
+    const at = new Date(this.deps.now());
+    const finished = await this.deps.repo.run(userId, (q) => q.finishIntent(row.id, values, at));
+    return (
+      finished ?? (await this.deps.repo.run(userId, (q) => q.intent(row.accountId, row.kind, row.reference)))!
+    );
+  }
+
+  /**
+   * A failed call: Steam refused (nothing moved: the intent fails and the error is thrown), or the call may have
+   * happened (a timeout): the intent is reconciled at once and answered as it stands.
+   */
+  private async failed(
+    userId: string,
+    row: IntentRow,
+    failure: TradeFailure,
+    lang: Language,
+  ): Promise<TradeIntent> {
+    if (failure.retry === 'reconcile') {
+      this.reconciler.untrack(row.id);
+      return toIntentView(await this.reconciler.reconcile(userId, row), lang);
+    }
+    await this.finish(userId, row, { status: 'failed', errorReason: failure.reason });
+    throw tradeError(failure, { intentId: row.id, reference: row.reference });
+  }
+
+  /** Confirms on the mobile authenticator right after a send or accept; a confirmation that fails is kept. */
+  private async confirmAfter(userId: string, row: IntentRow): Promise<IntentRow> {
+    const offerId = row.offerId!;
+    const confirmed = await this.sessions.run(userId, row.accountId, (s) => s.confirmOffers([offerId]));
+    await this.deps.repo.run(userId, async (q) => {
+      if (confirmed.ok && confirmed.answered.includes(offerId))
+        await q.markConfirmed(row.accountId, [offerId], true);
+      else await q.noteConfirmationFailure(row.id, confirmed.ok ? 'confirmationNotFound' : confirmed.reason);
+    });
+    return (await this.deps.repo.run(userId, (q) => q.intent(row.accountId, row.kind, row.reference)))!;
+  }
+}

@@ -1,0 +1,133 @@
+import { ConfirmationType, TradeOfferState } from '@tradedeck/sdk/domain';
+import type { TradingDeps } from './deps.ts';
+import type { IntentRow, TradingQueries } from './repo.ts';
+import type { TradeSessions } from './sessions.ts';
+
+type IntentOutcome = Parameters<TradingQueries['finishIntent']>[1];
+
+/** How long an intent's owner may take over its call before another process treats it as orphaned. */
+export const INTENT_LEASE_MS = 2 * 60_000;
+/** Reconciliation searches offers from a little before the intent (clocks differ). */
+const SEARCH_MARGIN_MS = 10 * 60_000;
+
+/**
+ * Reconciles intents whose outcome was never recorded (the process died between the call and the outcome, or
+ * Steam timed out) against Steam, before the account sends again (design trading.md §2 rule 1):
+ * - a send: the account's sent offers since the intent are searched for its `[td:<reference>]`; found, it is
+ *   done with that offer; not found, it is `notSent` (and only then may the same reference be sent again);
+ * - an accept: the offer's state says whether it was accepted (or waits for our confirmation).
+ * While Steam cannot be asked, the intent stays pending and the account sends nothing new.
+ */
+export class IntentReconciler {
+  /** Intents this process is calling Steam for right now: never reconciled under it. */
+  readonly #inFlight = new Set<number>();
+
+  constructor(
+    private readonly deps: TradingDeps,
+    private readonly sessions: TradeSessions,
+  ) {}
+
+  track(id: number): void {
+    this.#inFlight.add(id);
+  }
+
+  untrack(id: number): void {
+    this.#inFlight.delete(id);
+  }
+
+  /** A pending intent nobody is calling Steam for any more. */
+  isOrphaned(row: IntentRow): boolean {
+    if (row.status !== 'pending' || this.#inFlight.has(row.id)) return false;
+    if (row.owner === this.deps.processId) return true;
+    return this.deps.singleProcess || row.leaseUntil.getTime() <= this.deps.now();
+  }
+
+  /** Reconciles the account's orphaned intents; answers how many could not be (Steam did not answer). */
+  async reconcileAccount(userId: string, accountId: number): Promise<number> {
+    const pending = await this.deps.repo.run(userId, (q) => q.pendingIntents(accountId));
+    let unresolved = 0;
+    for (const row of pending) {
+      if (!this.isOrphaned(row)) continue;
+      const after = await this.reconcile(userId, row);
+      if (after.status === 'pending') unresolved += 1;
+    }
+    return unresolved;
+  }
+
+  /** Every account with orphaned intents, once (at startup); failures are logged and left for the next send. */
+  async sweep(): Promise<void> {
+    const accounts = await this.deps.repo.accountsWithPendingIntents();
+    for (const { userId, accountId } of accounts) {
+      try {
+        await this.reconcileAccount(userId, accountId);
+      } catch (error) {
+        this.deps.log.warn({ err: error, accountId }, 'trade intents not reconciled');
+      }
+    }
+  }
+
+  async reconcile(userId: string, row: IntentRow): Promise<IntentRow> {
+    this.track(row.id);
+    try {
+      const outcome: IntentOutcome | null =
+        row.kind === 'send' ? await this.sendOutcome(userId, row) : await this.acceptOutcome(userId, row);
+      if (!outcome) return row;
+      const at = new Date(this.deps.now());
+      const finished = await this.deps.repo.run(userId, (q) => q.finishIntent(row.id, outcome, at));
+      this.deps.log.info(
+        {
+          accountId: row.accountId,
+          intentId: row.id,
+          status: outcome.status,
+          offerId: outcome.offerId ?? row.offerId,
+        },
+        'trade intent reconciled',
+      );
+      return (
+        finished ??
+        (await this.deps.repo.run(userId, (q) => q.intent(row.accountId, row.kind, row.reference)))!
+      );
+    } finally {
+      this.untrack(row.id);
+    }
+  }
+
+  private async sendOutcome(userId: string, row: IntentRow) {
+    const since = new Date(row.createdAt.getTime() - SEARCH_MARGIN_MS);
+    const found = await this.sessions.run(userId, row.accountId, (s) =>
+      s.findSentOffer(row.reference, since),
+    );
+    if (!found.ok) return null;
+    if (!found.offer) return { status: 'notSent' as const };
+    return {
+      status: 'done' as const,
+      offerId: found.offer.id,
+      offerState: found.offer.state,
+      partnerSteamId: found.offer.partnerSteamId,
+      needsConfirmation: found.offer.state === TradeOfferState.CreatedNeedsConfirmation,
+    };
+  }
+
+  private async acceptOutcome(userId: string, row: IntentRow) {
+    const offerId = row.offerId!;
+    const got = await this.sessions.run(userId, row.accountId, (s) => s.getOffer(offerId));
+    if (!got.ok)
+      return got.reason === 'offerNotFound' ? { status: 'failed' as const, errorReason: got.reason } : null;
+    const { state } = got.offer;
+    if (state === TradeOfferState.Accepted || state === TradeOfferState.InEscrow) {
+      return { status: 'done' as const, offerState: state, needsConfirmation: false };
+    }
+    if (state !== TradeOfferState.Active) {
+      return { status: 'failed' as const, offerState: state, errorReason: 'offerNotActive' };
+    }
+    // Still active: accepted only if it waits for our confirmation of the items we give.
+    const listed = await this.sessions.run(userId, row.accountId, (s) => s.listConfirmations());
+    if (!listed.ok) return listed.reason === 'noIdentitySecret' ? { status: 'notSent' as const } : null;
+    const waiting = listed.confirmations.some(
+      (item) => item.type === ConfirmationType.Trade && item.creatorId === offerId,
+    );
+    return waiting
+      ? { status: 'done' as const, offerState: state, needsConfirmation: true }
+      : { status: 'notSent' as const };
+  }
+}

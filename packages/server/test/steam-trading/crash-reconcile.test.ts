@@ -1,0 +1,196 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
+import { addItem, proxyData } from '../steam-accounts/helpers.ts';
+
+// A server killed (SIGKILL) after Steam made the offer and before the outcome was recorded: the next server
+// finds the offer by its reference and records it; the same send asked again never makes a second offer.
+const PASSWORD = 'Quartz-Lantern-42';
+const EMAIL = 'crash@example.test';
+const world = new SandboxWorld();
+const [alice, bob] = world.healthyAccounts(2, 3301);
+
+let dir: string;
+let env: Record<string, string>;
+const servers: SpawnedServer[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tradedeck-crash-'));
+  env = {
+    TRADEDECK_MODE: 'sandbox',
+    TRADEDECK_DATA_DIR: join(dir, 'data'),
+    TRADEDECK_SANDBOX_JOURNAL: join(dir, 'sandbox-steam.jsonl'),
+    TRADEDECK_OUTBOX_LOG_LINKS: 'on',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+  };
+});
+afterAll(async () => {
+  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  await Promise.all(servers.map((server) => server.exited));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(extra: Record<string, string> = {}): Promise<{ server: SpawnedServer; url: string }> {
+  const server = spawnServer({ ...env, ...extra });
+  servers.push(server);
+  return { server, url: await server.ready };
+}
+
+async function call<T>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en-US',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const envelope = (await res.json()) as { success: boolean; data: T; error: unknown };
+  if (!envelope.success) throw new Error(`${path}: ${JSON.stringify(envelope.error)}`);
+  return envelope.data;
+}
+
+const login = async (url: string) =>
+  (await call<{ accessToken: string }>(url, 'POST', '/api/auth/login', { email: EMAIL, password: PASSWORD }))
+    .accessToken;
+
+async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+interface Intent {
+  id: number;
+  status: string;
+  offerId: string | null;
+  needsConfirmation: boolean;
+}
+
+describe('a crash between a trade intent and its outcome', () => {
+  it('is reconciled from the offer Steam made, and the same send never makes a second offer', async () => {
+    // The first server answers sends slowly, so it can be killed once the offer exists.
+    const first = await start({ TRADEDECK_SANDBOX_SEND_DELAY_MS: '5000' });
+    await call(first.url, 'POST', '/api/auth/register', {
+      email: EMAIL,
+      userName: 'crash',
+      password: PASSWORD,
+    });
+    const link = await until(async () => {
+      const match = /"link":"([^"]+confirm[^"]+)"/.exec(first.server.output());
+      return match ? new URL(match[1]!) : null;
+    });
+    await call(first.url, 'POST', '/api/auth/confirm-email', {
+      userId: link.searchParams.get('userId'),
+      code: link.searchParams.get('code'),
+    });
+    let token = await login(first.url);
+    const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
+      first.url,
+      'POST',
+      '/api/steam-accounts',
+      {
+        accounts: {
+          '0': addItem(alice!, { proxyData: proxyData(71) }),
+          '1': addItem(bob!, { proxyData: proxyData(72) }),
+        },
+      },
+      token,
+    );
+    const aliceId = added.addedAccounts.find((row) => row.login === alice!.login)!.id;
+    await call(
+      first.url,
+      'POST',
+      '/api/steam-trading/inventory-refresh',
+      { accountIds: [aliceId], games: ['tf2'] },
+      token,
+    );
+    const items = await until(async () => {
+      const data = await call<{
+        items: { appId: number; contextId: string; assetId: string; tradable: boolean }[];
+      }>(first.url, 'POST', `/api/steam-accounts/${aliceId}/inventory/query`, { tradableOnly: true }, token);
+      return data.items.length > 0 ? data.items : null;
+    });
+    const send = {
+      partnerSteamId: bob!.steamId,
+      tradeToken: world.trading.tradeToken(bob!.steamId),
+      itemsToGive: [
+        { appId: items[0]!.appId, contextId: items[0]!.contextId, assetId: items[0]!.assetId, amount: 1 },
+      ],
+      reference: 'crash-0001',
+    };
+    const journal = env.TRADEDECK_SANDBOX_JOURNAL!;
+    const sends = () =>
+      readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"op":"send"'));
+    const unanswered = call(first.url, 'POST', `/api/steam-accounts/${aliceId}/offers`, send, token).catch(
+      (error: Error) => error,
+    );
+    await until(async () => sends().length === 1);
+    first.server.child.kill('SIGKILL');
+    expect(await unanswered).toBeInstanceOf(Error);
+    await first.server.exited;
+
+    const second = await start();
+    token = await login(second.url);
+    // The startup sweep reconciles the orphaned intent from Alice's sent offers.
+    const reconciled = await until(async () => {
+      const [intent] = await call<Intent[]>(
+        second.url,
+        'GET',
+        `/api/steam-accounts/${aliceId}/trade-intents?reference=crash-0001`,
+        undefined,
+        token,
+      );
+      return intent?.status === 'done' ? intent : null;
+    });
+    expect(reconciled.offerId).toMatch(/^\d+$/);
+    expect(reconciled.needsConfirmation).toBe(true);
+
+    const again = await call<Intent>(
+      second.url,
+      'POST',
+      `/api/steam-accounts/${aliceId}/offers`,
+      send,
+      token,
+    );
+    expect(again).toMatchObject({ id: reconciled.id, status: 'done', offerId: reconciled.offerId });
+    expect(sends()).toHaveLength(1);
+    const sent = await call<{ items: { id: string; reference: string | null }[] }>(
+      second.url,
+      'POST',
+      `/api/steam-accounts/${aliceId}/offers/query`,
+      { received: false },
+      token,
+    );
+    expect(sent.items.filter((offer) => offer.reference === 'crash-0001').map((offer) => offer.id)).toEqual([
+      reconciled.offerId,
+    ]);
+    // The reconciled offer is ours: its confirmation is given.
+    const confirmed = await call<{ answered: string[] }>(
+      second.url,
+      'POST',
+      `/api/steam-accounts/${aliceId}/confirmations`,
+      { offerIds: [reconciled.offerId] },
+      token,
+    );
+    expect(confirmed.answered).toEqual([reconciled.offerId]);
+    await second.server.stop();
+  }, 120_000);
+});

@@ -1,0 +1,44 @@
+/** Texts of the two-factor dialog (sign-in, step-ups and administrator sessions). */
+export const twoFactorRu = {
+  title: 'Двухфакторная аутентификация',
+  totp: 'Код из приложения-аутентификатора',
+  email: 'Код из письма',
+  recovery: 'Код восстановления',
+  useRecovery: 'Использовать код восстановления',
+  useCode: 'Ввести код',
+  submit: 'Подтвердить',
+  cancel: 'Отмена',
+  resend: 'Отправить код повторно',
+  resendIn: 'Повторная отправка через {{s}} с',
+  wrong: 'Неверный код',
+  sent: 'Письмо успешно отправлено',
+  sendFailed: 'Не удалось отправить код. Пожалуйста, попробуйте позже.',
+  purpose: {
+    secrets: 'Это действие открывает или заменяет секретные данные: подтвердите его вторым фактором.',
+    twoFactorSettings: 'Изменение защиты аккаунта: подтвердите его вторым фактором.',
+    admin: 'Действия администратора в этом сеансе: введите код из приложения-аутентификатора.',
+  },
+  mailed: 'Код отправлен на e-mail аккаунта.',
+};
+
+export const twoFactorEn: typeof twoFactorRu = {
+  title: 'Two-factor authentication',
+  totp: 'Code from the authenticator app',
+  email: 'Code from the e-mail',
+  recovery: 'Recovery code',
+  useRecovery: 'Use a recovery code',
+  useCode: 'Enter a code',
+  submit: 'Confirm',
+  cancel: 'Cancel',
+  resend: 'Send the code again',
+  resendIn: 'Send again in {{s}} s',
+  wrong: 'Wrong code',
+  sent: 'E-mail sent',
+  sendFailed: 'Could not send the code. Please try again later.',
+  purpose: {
+    secrets: 'This action reveals or replaces secrets: confirm it with your second factor.',
+    twoFactorSettings: 'A change to your account protection: confirm it with your second factor.',
+    admin: 'Administrator actions in this session: enter the code from your authenticator app.',
+  },
+  mailed: 'A code was sent to the account e-mail.',
+};
