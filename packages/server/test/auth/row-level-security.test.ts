@@ -27,6 +27,10 @@ const USER_TABLES = [
   'steam_accounts',
   'steam_account_tags',
   'steam_account_tag_links',
+  'steam_trade_sessions',
+  'steam_inventory_scans',
+  'steam_inventory_items',
+  'steam_trade_intents',
 ];
 
 type Rows<T> = { rows: T[] };
