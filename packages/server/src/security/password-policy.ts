@@ -1,6 +1,6 @@
+import { passwordCompositionProblems } from '@tradedeck/sdk/domain';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export type PasswordProblem = 'required' | 'tooShort' | 'tooLong' | 'noUppercase' | 'noSymbol' | 'common';
@@ -8,18 +8,16 @@ export type PasswordProblem = 'required' | 'tooShort' | 'tooLong' | 'noUppercase
 const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
 
 /**
- * The spec's rules (at least 8 characters, an upper-case letter, a non-alphanumeric character) plus a 128
- * character ceiling and a list of ~49,000 common passwords compared case-insensitively. The composition rule
- * is a documented deviation from ASVS 6.2.5 (docs/security.md). No trimming or truncation happens anywhere.
+ * The spec's composition rule, shared with the clients (at least 8 characters, an upper-case letter, a
+ * non-alphanumeric character), plus a 128 character ceiling and a list of ~49,000 common passwords compared
+ * case-insensitively. The composition rule is a documented deviation from ASVS 6.2.5 (docs/security.md). No
+ * trimming or truncation happens anywhere.
  */
 export function passwordProblems(password: string): PasswordProblem[] {
   if (password.length === 0) return ['required'];
-  const problems: PasswordProblem[] = [];
-  const length = [...password].length;
-  if (length < PASSWORD_MIN) problems.push('tooShort');
-  if (length > PASSWORD_MAX) problems.push('tooLong');
-  if (!/\p{Lu}/u.test(password)) problems.push('noUppercase');
-  if (!/[^\p{L}\p{N}]/u.test(password)) problems.push('noSymbol');
+  // Too long and too short never come together, so the ceiling can lead the list.
+  const problems: PasswordProblem[] = [...password].length > PASSWORD_MAX ? ['tooLong'] : [];
+  problems.push(...passwordCompositionProblems(password));
   if (isCommonPassword(password)) problems.push('common');
   return problems;
 }

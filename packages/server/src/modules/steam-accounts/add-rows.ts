@@ -67,16 +67,3 @@ export function readCandidates(rows: [string, AddAccountItem][], errors: RowErro
   }
   return candidates;
 }
-
-/** Runs `work` over the items with at most `limit` at a time. */
-export async function forEachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(workers);
-}

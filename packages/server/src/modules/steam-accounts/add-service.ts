@@ -1,15 +1,14 @@
-import { type AddAccountsResult, type addAccountsInputSchema, addErrorToWire } from '@tradedeck/sdk/domain';
+import {
+  type AddAccountsResult,
+  type addAccountsInputSchema,
+  addErrorToWire,
+  forEachLimited,
+} from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import type { OpenSecretBox } from '../../security/secret-box.ts';
 import { repeatsStoredAccount, storeSignedInAccount } from './account-writer.ts';
-import {
-  type AddCandidate,
-  forEachLimited,
-  orderedRows,
-  type RowErrors,
-  readCandidates,
-} from './add-rows.ts';
+import { type AddCandidate, orderedRows, type RowErrors, readCandidates } from './add-rows.ts';
 import type { AccountsDeps } from './deps.ts';
 import { type AddAttempt, signInDistributed } from './distributed-add.ts';
 import { userProxyKeys } from './proxy-identity.ts';
