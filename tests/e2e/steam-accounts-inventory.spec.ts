@@ -126,7 +126,7 @@ test('opens an inventory from the palette, refreshes it live and filters by game
   expect(problems).toEqual([]);
 });
 
-test('statuses go to error after a forced session loss and recover, live', async ({ page }) => {
+test('statuses go to error after a forced session loss and recover, live', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const problems = watchConsole(page);
   const [account] = ACCOUNTS;
@@ -156,6 +156,9 @@ test('statuses go to error after a forced session loss and recover, live', async
   );
   await expect(tab.getByTestId('inventory-item-name').first()).toBeVisible();
   await expect(page.getByTestId('account-counters')).toContainText('с ошибкой: 1');
+  const path = testInfo.outputPath('inventory-session-lost-ru.png');
+  await page.screenshot({ path });
+  await testInfo.attach('inventory-session-lost-ru', { path, contentType: 'image/png' });
 
   // Tokens issued in the second of the revocation are refused too: the new sign-in waits for the next second.
   await page.waitForTimeout(Math.max(0, 1100 - (Date.now() - revokedAt)));

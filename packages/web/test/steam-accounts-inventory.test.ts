@@ -66,17 +66,17 @@ describe('scan notices', () => {
   ];
 
   it('lists every scanned game that is not a plain listing, in game order', () => {
-    expect(scanNotices(scans, undefined).map((n) => [n.game, n.kind])).toEqual([
-      ['dota2', 'empty'],
-      ['tf2', 'private'],
-      ['rust', 'failed'],
+    expect(scanNotices(scans, undefined).map((n) => [n.games, n.kind])).toEqual([
+      [['dota2'], 'empty'],
+      [['tf2'], 'private'],
+      [['rust'], 'failed'],
     ]);
   });
 
   it('keeps the failure text and the time of the items still shown', () => {
     expect(scanNotices(scans, 'rust')).toEqual([
       {
-        game: 'rust',
+        games: ['rust'],
         kind: 'failed',
         error: 'Steam session revoked: sign in again',
         scannedAt: '2026-05-01T10:00:00.000Z',
@@ -89,6 +89,19 @@ describe('scan notices', () => {
     expect(scanNotices(scans, 'cs2')).toEqual([]);
     expect(scanNotices(scans, 'community').map((n) => n.kind)).toEqual(['notScanned']);
     expect(scanNotices([], undefined)).toEqual([]);
+  });
+
+  it('says an account-level failure once for every game it failed', () => {
+    const failed = (game: InventoryScan['game']) =>
+      scan(game, 'failed', { errorReason: 'sessionRevoked', error: 'revoked', itemCount: 2 });
+    const notices = scanNotices(
+      [failed('cs2'), failed('tf2'), scan('dota2', 'empty'), failed('rust')],
+      undefined,
+    );
+    expect(notices.map((n) => [n.games, n.kind, n.itemCount])).toEqual([
+      [['cs2', 'tf2', 'rust'], 'failed', 6],
+      [['dota2'], 'empty', 0],
+    ]);
   });
 
   it('takes the latest attempt of the games shown', () => {

@@ -66,7 +66,7 @@ export const inventoryEn = {
   game: 'Game',
   search: 'Search by name',
   tradableOnly: 'Tradable only',
-  minPrice: 'Price from, {{currency}}',
+  minPrice: 'Min price, {{currency}}',
   minPriceInvalid: 'A price is a number, such as 12.50',
   refresh: 'Refresh inventory',
   refreshing: 'Scanning…',

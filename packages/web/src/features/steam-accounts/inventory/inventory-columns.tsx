@@ -18,9 +18,12 @@ export function inventoryColumns(t: TFunction, language: Language): ColumnDef<In
   return [
     {
       ...column('name', 'inventory.columns.name', 260),
+      accessorKey: 'name',
       cell: ({ row }) => {
         const item = row.original;
-        const detail = [item.exterior, item.rarity].filter(Boolean).join(' · ') || item.type;
+        // CS2 names already carry the exterior in brackets.
+        const exterior = item.exterior && !item.name.includes(item.exterior) ? item.exterior : null;
+        const detail = [exterior, item.rarity].filter(Boolean).join(' · ') || item.type;
         return (
           <span className="flex min-w-0 flex-col leading-tight" title={`${item.name}\n${item.type}`}>
             <span className="truncate font-medium" data-testid="inventory-item-name">
@@ -34,10 +37,12 @@ export function inventoryColumns(t: TFunction, language: Language): ColumnDef<In
     },
     {
       ...column('game', 'inventory.columns.game', 70),
+      accessorKey: 'game',
       cell: ({ row }) => <span className="text-xs">{t(`inventory.games.${row.original.game}`)}</span>,
     },
     {
       ...column('tradableAfter', 'inventory.columns.tradable', 120),
+      accessorKey: 'tradableAfter',
       cell: ({ row }) => {
         const item = row.original;
         if (item.protectedUntil)
@@ -63,6 +68,7 @@ export function inventoryColumns(t: TFunction, language: Language): ColumnDef<In
     },
     {
       ...column('price', 'inventory.columns.price', 90),
+      accessorFn: (item) => item.referencePrice?.amount ?? null,
       cell: ({ row }) => (
         <span className="block text-right font-mono text-xs tabular-nums">
           {row.original.referencePrice ? formatMinorAmount(row.original.referencePrice, locale) : '—'}

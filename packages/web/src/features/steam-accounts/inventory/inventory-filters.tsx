@@ -105,7 +105,7 @@ export function InventoryFilters({
           aria-invalid={minPriceInvalid || undefined}
           title={minPriceInvalid ? t('inventory.minPriceInvalid') : undefined}
           placeholder={t('inventory.minPrice', { currency })}
-          className={`input w-32 ${minPriceInvalid ? 'border-rose-500' : ''}`}
+          className={`input w-40 ${minPriceInvalid ? 'border-rose-500' : ''}`}
         />
         <label className="inline-flex items-center gap-1.5 text-sm whitespace-nowrap">
           <input

@@ -36,7 +36,8 @@ export function toMinorUnits(text: string, currency: string): number | undefined
 export type ScanNoticeKind = 'empty' | 'private' | 'failed' | 'notScanned';
 
 export interface ScanNotice {
-  game: TradeGame;
+  /** The games the notice is about: games whose scans ended the same way share one line. */
+  games: TradeGame[];
   kind: ScanNoticeKind;
   /** The failure's text (failed scans). */
   error: string | null;
@@ -47,28 +48,29 @@ export interface ScanNotice {
 
 /**
  * What the tab says about the inventories shown: every game whose last scan is not a plain listing. With a game
- * chosen, that game only (and "not scanned" when it never was); for all games, the games scanned so far.
+ * chosen, that game only (and "not scanned" when it never was); for all games, the games scanned so far. An
+ * account-level failure fails every game alike: such games share one line rather than repeat it five times.
  */
 export function scanNotices(scans: readonly InventoryScan[], game: TradeGame | undefined): ScanNotice[] {
   const byGame = new Map(scans.map((scan) => [scan.game, scan]));
   const games = game ? [game] : TRADE_GAME_KEYS.filter((key) => byGame.has(key));
-  const notices: ScanNotice[] = [];
+  const notices = new Map<string, ScanNotice>();
   for (const key of games) {
     const scan = byGame.get(key);
-    if (!scan) {
-      notices.push({ game: key, kind: 'notScanned', error: null, scannedAt: null, itemCount: 0 });
-      continue;
-    }
-    if (scan.state === 'listed') continue;
-    notices.push({
-      game: key,
-      kind: scan.state,
-      error: scan.error,
-      scannedAt: scan.scannedAt,
-      itemCount: scan.itemCount,
-    });
+    if (scan?.state === 'listed') continue;
+    const kind: ScanNoticeKind = scan ? scan.state : 'notScanned';
+    const error = scan?.error ?? null;
+    const scannedAt = kind === 'failed' ? (scan?.scannedAt ?? null) : null;
+    const itemCount = scan?.itemCount ?? 0;
+    // Stale items from scans of different times or none at all are told apart.
+    const group = `${kind}|${error}|${scannedAt}|${itemCount > 0}`;
+    const notice = notices.get(group);
+    if (notice) {
+      notice.games.push(key);
+      notice.itemCount += itemCount;
+    } else notices.set(group, { games: [key], kind, error, scannedAt, itemCount });
   }
-  return notices;
+  return [...notices.values()];
 }
 
 /** The latest attempt among the games shown (a game, or all), null when none was scanned. */

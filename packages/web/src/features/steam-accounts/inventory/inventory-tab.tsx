@@ -20,6 +20,8 @@ import { ScanNotices } from './scan-notices.tsx';
 import { useLiveInventory } from './use-live-inventory.ts';
 
 const rowId = (item: InventoryItem) => `${item.appId}/${item.contextId}/${item.assetId}`;
+/** The most valuable first: what a trader looks for in an inventory. */
+const DEFAULT_SORT: SortItem[] = [{ propertyName: 'price', isDescending: true }];
 /** Prices of the sandbox and of Steam's own listings are in US cents until the item says otherwise. */
 const DEFAULT_CURRENCY = 'USD';
 
@@ -35,7 +37,7 @@ export function InventoryTab({ accountId }: { accountId: number }) {
   const [filters, setFilters] = useState<InventoryFilterState>(NO_INVENTORY_FILTERS);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<SortItem[]>([]);
+  const [sort, setSort] = useState<SortItem[]>(DEFAULT_SORT);
   const currencyRef = useRef(DEFAULT_CURRENCY);
   const currency = currencyRef.current;
   const minPrice = toMinorUnits(filters.minPrice, currency);

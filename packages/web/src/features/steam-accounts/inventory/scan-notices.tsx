@@ -22,12 +22,14 @@ export function ScanNotices({ notices }: { notices: readonly ScanNotice[] }) {
     <ul className="space-y-1" data-testid="inventory-notices">
       {notices.map((notice) => (
         <li
-          key={notice.game}
-          data-game={notice.game}
+          key={notice.games.join(',')}
+          data-games={notice.games.join(' ')}
           data-kind={notice.kind}
           className={`rounded-md border px-2.5 py-1.5 text-xs ${TONE[notice.kind]}`}
         >
-          <span className="font-semibold">{t(`inventory.games.${notice.game}`)}: </span>
+          <span className="font-semibold">
+            {notice.games.map((game) => t(`inventory.games.${game}`)).join(', ')}:{' '}
+          </span>
           {notice.kind === 'failed'
             ? `${t('inventory.failedDetail', { error: notice.error ?? '' })}; ${
                 notice.scannedAt && notice.itemCount > 0
