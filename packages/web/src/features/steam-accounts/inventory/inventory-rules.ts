@@ -62,13 +62,17 @@ export function scanNotices(scans: readonly InventoryScan[], game: TradeGame | u
     const error = scan?.error ?? null;
     const scannedAt = kind === 'failed' ? (scan?.scannedAt ?? null) : null;
     const itemCount = scan?.itemCount ?? 0;
-    // Stale items from scans of different times or none at all are told apart.
-    const group = `${kind}|${error}|${scannedAt}|${itemCount > 0}`;
+    // A batch scans its games a moment apart: the line names the oldest of their items' scans.
+    const group = `${kind}|${error}|${itemCount > 0}`;
     const notice = notices.get(group);
-    if (notice) {
-      notice.games.push(key);
-      notice.itemCount += itemCount;
-    } else notices.set(group, { games: [key], kind, error, scannedAt, itemCount });
+    if (!notice) {
+      notices.set(group, { games: [key], kind, error, scannedAt, itemCount });
+      continue;
+    }
+    notice.games.push(key);
+    notice.itemCount += itemCount;
+    if (scannedAt && (!notice.scannedAt || Date.parse(scannedAt) < Date.parse(notice.scannedAt)))
+      notice.scannedAt = scannedAt;
   }
   return [...notices.values()];
 }
