@@ -1,6 +1,7 @@
 import { accountEn } from './account.ts';
 import { adminEn } from './admin.ts';
 import { authEn } from './auth.ts';
+import { inventoryEn } from './inventory.ts';
 import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
 import { steamAccountsEn } from './steam-accounts.ts';
@@ -235,6 +236,7 @@ export const en: Resources = {
   },
   proxies: proxiesEn,
   steamAccounts: steamAccountsEn,
+  inventory: inventoryEn,
   auth: authEn,
   admin: adminEn,
   account: accountEn,

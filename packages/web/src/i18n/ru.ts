@@ -1,6 +1,7 @@
 import { accountRu } from './account.ts';
 import { adminRu } from './admin.ts';
 import { authRu } from './auth.ts';
+import { inventoryRu } from './inventory.ts';
 import { proxiesRu } from './proxies.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
 import { twoFactorRu } from './two-factor.ts';
@@ -253,6 +254,7 @@ export const ru = {
   },
   proxies: proxiesRu,
   steamAccounts: steamAccountsRu,
+  inventory: inventoryRu,
   auth: authRu,
   admin: adminRu,
   account: accountRu,

@@ -9,7 +9,7 @@ import { BatchProxyDialog } from './batch-proxy-dialog.tsx';
 import { BatchTagsDialog } from './batch-tags-dialog.tsx';
 import { copyGuardCode } from './guard-code.ts';
 import { RemoveAccountsDialog } from './remove-dialog.tsx';
-import { ViewAccountDialog } from './view-dialog.tsx';
+import { type AccountViewTab, ViewAccountDialog } from './view-dialog.tsx';
 
 /** Removes one account or many; true when the server removed at least one. */
 async function removeAccounts(services: AppServices, ids: number[]): Promise<boolean> {
@@ -61,12 +61,13 @@ export function useAccountDialogs(refresh: () => void) {
           // Hundreds of loaded rows must not vanish on a stray Escape or click outside.
           persistent: true,
         }),
-      openView: (accountId: number) =>
+      openView: (accountId: number, tab?: AccountViewTab) =>
         void modals.open(
           (controls) => (
             <ViewAccountDialog
               controls={controls}
               accountId={accountId}
+              {...(tab ? { initialTab: tab } : {})}
               onCopyCode={copyCode}
               onRemove={(account, parent) =>
                 void confirmRemove([account.id], parent.openChild).then(

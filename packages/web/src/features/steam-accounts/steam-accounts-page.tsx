@@ -14,7 +14,9 @@ import { accountColumns } from './account-columns.tsx';
 import { useAccountDialogs } from './account-dialogs.tsx';
 import { AccountFilters } from './account-filters.tsx';
 import { FILTER_KEYS, toQueryFilters } from './filter-url.ts';
+import { startInventoryRefresh } from './inventory/start-inventory-refresh.ts';
 import { useFilterPatch } from './use-filter-patch.ts';
+import { useLiveAccountStatus } from './use-live-account-status.ts';
 
 const getRowId = (row: SteamAccountRow) => String(row.id);
 
@@ -43,6 +45,7 @@ export function SteamAccountsPage() {
   const refresh = useCallback(() => void invalidateArea(queryClient, contract.steamAccounts), [queryClient]);
   const dialogs = useAccountDialogs(refresh);
   useViewParam(dialogs.openView);
+  useLiveAccountStatus();
 
   // Commands act on the selection, else on the row under the cursor.
   const targets = useRef<{ selected: number[]; focused: SteamAccountRow | null; rows: SteamAccountRow[] }>({
@@ -105,6 +108,22 @@ export function SteamAccountsPage() {
           else needAccount();
         },
       ],
+      [
+        'steamAccounts.openInventory',
+        () => {
+          const one = focusedOrSingle();
+          if (one) dialogs.openView(one.id, 'inventory');
+          else needAccount();
+        },
+      ],
+      [
+        'steamAccounts.refreshInventory',
+        () => {
+          const ids = chosenIds();
+          if (ids.length > 0) void startInventoryRefresh(services, ids);
+          else needAccount();
+        },
+      ],
       ['steamAccounts.search', () => searchRef.current?.focus()],
       ['steamAccounts.refresh', refresh],
     ];
@@ -114,7 +133,7 @@ export function SteamAccountsPage() {
       deactivate();
       for (const off of offs) off();
     };
-  }, [commands, hotkeys, dialogs, refresh, services.toasts, t]);
+  }, [commands, hotkeys, dialogs, refresh, services, t]);
 
   const columns = useMemo(() => accountColumns(t, language), [t, language]);
   const byStatus = counters.data?.byStatus ?? {};

@@ -1,100 +1,38 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '@tradedeck/sdk/client';
-import { contract, type SteamAccountRow } from '@tradedeck/sdk/contract';
-import { PROXY_LIST_IN_VIEW_DIALOG } from '@tradedeck/sdk/domain';
+import type { SteamAccountRow } from '@tradedeck/sdk/contract';
+import { contract } from '@tradedeck/sdk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
-import { invalidateArea, operationKey, useOperationQuery } from '../../shared/queries/operation-query.ts';
-import { notifyError } from '../../shared/toasts/notify-error.ts';
-import { localeOf, useLanguage } from '../../shared/use-language.ts';
+import { useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { AccountDetails } from './account-details.tsx';
+import { InventoryTab } from './inventory/inventory-tab.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { TagPicker } from './tag-picker.tsx';
-import { LABEL, PRIMARY_BUTTON } from './ui.ts';
 
-/** Up to 500 proxies for the proxy picker (docs/web-steam-accounts.md "Dialogs"), fetched in pages of 100. */
-async function loadProxyChoices(client: ApiClient) {
-  const items: { id: number; label: string }[] = [];
-  for (let page = 1; items.length < PROXY_LIST_IN_VIEW_DIALOG; page += 1) {
-    const answer = await client.proxies.query({ pages: { page, pageSize: 100 }, sort: [] });
-    for (const proxy of answer.items)
-      items.push({
-        id: proxy.id,
-        label: `${proxy.identity.address}:${proxy.identity.port}${proxy.proxyName ? ` (${proxy.proxyName})` : ''}`,
-      });
-    if (answer.items.length < 100 || items.length >= answer.total) break;
-  }
-  return items.slice(0, PROXY_LIST_IN_VIEW_DIALOG);
-}
+export type AccountViewTab = 'details' | 'inventory';
+const TABS: readonly AccountViewTab[] = ['details', 'inventory'];
 
 /**
- * One account (modal 600): details, proxy, tags, a new password (Change is disabled while the field is empty or
- * the request runs) and which secrets are stored.
+ * One account (modal 600): its status and last error on top (live), then two tabs: the account's details and
+ * its inventory.
  */
 export function ViewAccountDialog({
   controls,
   accountId,
+  initialTab = 'details',
   onCopyCode,
   onRemove,
 }: {
   controls: ModalControls;
   accountId: number;
+  initialTab?: AccountViewTab;
   onCopyCode(account: SteamAccountRow): void;
   onRemove(account: SteamAccountRow, controls: ModalControls): void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const services = useServices();
-  const { client, toasts } = services;
-  const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [proxyId, setProxyId] = useState<string | null>(null);
-
+  const [tab, setTab] = useState<AccountViewTab>(initialTab);
   const account = useOperationQuery(contract.steamAccounts.get, { id: accountId });
-  const credentials = useOperationQuery(contract.steamAccounts.credentialsStatus, { id: accountId });
-  const tags = useOperationQuery(contract.steamAccounts.listTags);
-  // Several pages of `proxies.query`, cached under it so that proxy changes reach the choices too.
-  const proxies = useQuery({
-    queryKey: [...operationKey(contract.proxies.query), 'choices'],
-    queryFn: () => loadProxyChoices(client),
-  });
-
-  const refresh = () => void invalidateArea(queryClient, contract.steamAccounts);
-  const changePassword = useMutation({
-    mutationFn: () => client.steamAccounts.updatePassword({ id: accountId, password }),
-    onSuccess: () => {
-      setPassword('');
-      toasts.show({ kind: 'success', text: t('steamAccounts.view.passwordChanged') });
-      refresh();
-    },
-    onError: (error) => notifyError(services, error),
-  });
-  const saveProxy = useMutation({
-    mutationFn: (value: number | null) => client.steamAccounts.setProxy({ id: accountId, proxyId: value }),
-    onSuccess: () => {
-      setProxyId(null);
-      toasts.show({ kind: 'success', text: t('steamAccounts.view.proxySaved') });
-      refresh();
-    },
-    onError: (error) => notifyError(services, error),
-  });
-  const addTag = useMutation({
-    mutationFn: (tag: { id: number; name: string }) => client.steamAccounts.addTag({ id: accountId, tag }),
-    onSuccess: refresh,
-    onError: (error) => notifyError(services, error),
-  });
-  const removeTag = useMutation({
-    mutationFn: (tagId: number) => client.steamAccounts.removeTag({ id: accountId, tagId }),
-    onSuccess: refresh,
-    onError: (error) => notifyError(services, error),
-  });
-
   const row = account.data;
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(localeOf(language)) : t('steamAccounts.never');
-  const currentProxy = proxyId ?? String(row?.proxyId ?? '');
 
   return (
     <ModalFrame
@@ -127,150 +65,47 @@ export function ViewAccountDialog({
               <p className="truncate font-semibold">{row.login}</p>
               <p className="font-mono text-xs text-muted">{row.steamId ?? '—'}</p>
             </div>
-            <div className="ml-auto">
+            <div className="ml-auto" data-testid="account-view-status">
               <StatusBadge status={row.accountStatus} />
             </div>
           </div>
-          <dl className="grid grid-cols-[10rem_1fr] gap-y-1.5">
-            {row.lastError && (
-              <>
-                <dt className="text-muted">{t('steamAccounts.view.lastError')}</dt>
-                <dd className="text-rose-700 dark:text-rose-300">{row.lastError}</dd>
-              </>
-            )}
-            <dt className="text-muted">{t('steamAccounts.view.created')}</dt>
-            <dd>{date(row.createdAt)}</dd>
-            <dt className="text-muted">{t('steamAccounts.view.lastLogin')}</dt>
-            <dd>{date(row.lastLoginAt)}</dd>
-          </dl>
-
-          <section className="space-y-1.5">
-            <h3 className={LABEL}>{t('steamAccounts.view.proxy')}</h3>
-            <div className="flex gap-2">
-              <select
-                aria-label={t('steamAccounts.view.proxy')}
-                className="input min-w-0 flex-1"
-                value={currentProxy}
-                onChange={(event) => setProxyId(event.target.value)}
-              >
-                <option value="">{t('steamAccounts.view.proxyNone')}</option>
-                {row.proxyId && !proxies.data?.some((p) => p.id === row.proxyId) && row.proxy && (
-                  <option value={row.proxyId}>{`${row.proxy.address}:${row.proxy.port}`}</option>
-                )}
-                {proxies.data?.map((proxy) => (
-                  <option key={proxy.id} value={proxy.id}>
-                    {proxy.label}
-                  </option>
-                ))}
-              </select>
+          {row.lastError && (
+            <p className="text-sm" data-testid="account-view-error">
+              <span className="text-muted">{t('steamAccounts.view.lastError')}: </span>
+              <span className="text-rose-700 dark:text-rose-300">{row.lastError}</span>
+            </p>
+          )}
+          <div role="tablist" className="flex gap-1 border-b border-slate-200 dark:border-slate-700">
+            {TABS.map((id) => (
               <button
+                key={id}
                 type="button"
-                className="btn-ghost"
-                disabled={
-                  proxyId === null || currentProxy === String(row.proxyId ?? '') || saveProxy.isPending
-                }
-                onClick={() => saveProxy.mutate(currentProxy ? Number(currentProxy) : null)}
+                role="tab"
+                id={`account-tab-${id}`}
+                aria-selected={tab === id}
+                aria-controls={`account-panel-${id}`}
+                tabIndex={tab === id ? 0 : -1}
+                onClick={() => setTab(id)}
+                onKeyDown={(event) => {
+                  // Arrow keys move between tabs, as in every tab list.
+                  if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+                  const next = TABS[(TABS.indexOf(id) + 1) % TABS.length]!;
+                  setTab(next);
+                  document.getElementById(`account-tab-${next}`)?.focus();
+                }}
+                className={`-mb-px border-b-2 px-3 py-1.5 text-sm font-medium ${
+                  tab === id
+                    ? 'border-primary text-primary-ink'
+                    : 'border-transparent text-muted hover:text-slate-800 dark:hover:text-white'
+                }`}
               >
-                {t('steamAccounts.view.proxySave')}
+                {t(`inventory.tabs.${id}`)}
               </button>
-            </div>
-          </section>
-
-          <section className="space-y-1.5">
-            <h3 className={LABEL}>{t('steamAccounts.view.tags')}</h3>
-            <ul className="flex flex-wrap gap-1.5" data-testid="account-tags">
-              {row.tags.length === 0 && (
-                <li className="text-xs text-muted">{t('steamAccounts.tags.none')}</li>
-              )}
-              {row.tags.map((tag) => (
-                <li
-                  key={tag.id}
-                  className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs text-primary-ink"
-                >
-                  {tag.name}
-                  <button
-                    type="button"
-                    aria-label={t('steamAccounts.tags.removeTag', { name: tag.name })}
-                    disabled={removeTag.isPending}
-                    onClick={() => removeTag.mutate(tag.id)}
-                    className="hover:text-rose-600"
-                  >
-                    ✕
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <TagPicker
-              all={tags.data ?? []}
-              alreadyOn={row.tags.map((tag) => tag.id)}
-              busy={addTag.isPending}
-              onPick={(tag) => addTag.mutateAsync(tag).catch(() => {})}
-            />
-          </section>
-
-          <section className="space-y-1.5">
-            <h3 className={LABEL}>{t('steamAccounts.view.password')}</h3>
-            <form
-              className="flex gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (password && !changePassword.isPending) changePassword.mutate();
-              }}
-            >
-              <input
-                type="password"
-                autoComplete="new-password"
-                aria-label={t('steamAccounts.view.password')}
-                className="input flex-1"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-              <button
-                type="submit"
-                className={PRIMARY_BUTTON}
-                disabled={password === '' || changePassword.isPending}
-              >
-                {t('steamAccounts.view.change')}
-              </button>
-            </form>
-          </section>
-
-          <section className="space-y-1.5">
-            <h3 className={LABEL}>{t('steamAccounts.view.credentials')}</h3>
-            {credentials.data ? (
-              <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs" data-testid="credentials-status">
-                {(
-                  [
-                    'hasPassword',
-                    'hasSharedSecret',
-                    'hasIdentitySecret',
-                    'hasRevocationCode',
-                    'hasRefreshToken',
-                  ] as const
-                ).map((key) => (
-                  <li key={key} className="flex justify-between gap-2">
-                    <span>{t(`steamAccounts.view.credentialItems.${key}`)}</span>
-                    <span
-                      className={
-                        credentials.data[key] ? 'text-emerald-700 dark:text-emerald-300' : 'text-muted'
-                      }
-                    >
-                      {credentials.data[key] ? t('steamAccounts.view.yes') : t('steamAccounts.view.no')}
-                      {key === 'hasRefreshToken' && credentials.data.refreshTokenExpiresAt
-                        ? ` ${t('steamAccounts.view.tokenUntil', {
-                            date: new Date(credentials.data.refreshTokenExpiresAt).toLocaleDateString(
-                              localeOf(language),
-                            ),
-                          })}`
-                        : ''}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-xs text-muted">{t('steamAccounts.view.loading')}</p>
-            )}
-          </section>
+            ))}
+          </div>
+          <div role="tabpanel" id={`account-panel-${tab}`} aria-labelledby={`account-tab-${tab}`}>
+            {tab === 'details' ? <AccountDetails row={row} /> : <InventoryTab accountId={row.id} />}
+          </div>
         </div>
       )}
     </ModalFrame>

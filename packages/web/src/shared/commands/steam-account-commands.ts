@@ -26,6 +26,8 @@ export const steamAccountCommands: readonly CommandDef[] = [
   account('remove', 'delete', ['remove', 'delete']),
   account('search', 's', ['search', 'find', 'filter']),
   account('refresh', 'r', ['refresh', 'reload']),
+  account('openInventory', 'i', ['inventory', 'items', 'open']),
+  account('refreshInventory', 'shift+r', ['inventory', 'items', 'refresh', 'scan']),
   // Inside the add wizard (the dialog scope); the wizard supplies the handlers while it is open.
   wizard('wizardNext', 'mod+enter', ['next', 'submit', 'add']),
   wizard('retryFailed', 'mod+shift+enter', ['retry', 'failed', 'again']),
