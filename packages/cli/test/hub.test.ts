@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hubEvents } from '@tradedeck/sdk/contract';
+import { HUB_NAMES, hubEvents } from '@tradedeck/sdk/contract';
 import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,7 @@ describe('tradedeck hub connect', () => {
   });
 
   it.each([
-    [['hub', 'connect', 'socket-hub'], /Unknown hub "socket-hub"; hubs: proxy-checker-hub, harvester-hub/],
+    [['hub', 'connect', 'socket-hub'], `Unknown hub "socket-hub"; hubs: ${HUB_NAMES.join(', ')}`],
     [
       ['hub', 'connect', 'proxy-checker-hub', '--invoke', 'X', '--payload', '{nope'],
       /--payload is not valid JSON/,
