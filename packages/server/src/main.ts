@@ -24,8 +24,6 @@ async function serve(): Promise<void> {
   const server = await startServer(config);
   const watchdog = startStallWatchdog(stallSeconds);
   const where = config.databaseUrl ? 'Postgres' : `PGlite at ${config.dataDir}`;
-  server.app.log.info({ url: server.url, mode: config.mode }, `Tradedeck is running (${where})`);
-  process.stdout.write(`\nTradedeck panel: ${server.url}\n  mode: ${config.mode}, database: ${where}\n\n`);
 
   let exitCode = 0;
   const shutdown = (signal: string) => {
@@ -58,6 +56,11 @@ async function serve(): Promise<void> {
       shutdown('storage failure');
     });
   }
+
+  // Announced only once the signal handlers are in place: a supervisor (or a test) that stops the server as soon
+  // as it reads the panel line must not meet the default SIGTERM action, which ends the process without cleanup.
+  server.app.log.info({ url: server.url, mode: config.mode }, `Tradedeck is running (${where})`);
+  process.stdout.write(`\nTradedeck panel: ${server.url}\n  mode: ${config.mode}, database: ${where}\n\n`);
 }
 
 /** `tradedeck-server maintenance on|off [--reason TEXT] [--eta ISO]`: sets the stored maintenance flag. */

@@ -49,7 +49,7 @@ describe('start-up failures', () => {
       try {
         await server.ready;
       } finally {
-        expect(await server.stop()).toBe(0);
+        expect(await server.stop(), server.output()).toBe(0);
       }
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
       const open: string[] = [];
