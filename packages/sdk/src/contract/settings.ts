@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { currencySchema } from '../domain/money/money.ts';
 import { emptyInput } from './common.ts';
 import { defineOperation } from './operation.ts';
 
-export const currencySchema = z.enum(['RUB', 'EUR', 'USD']);
-export type Currency = z.infer<typeof currencySchema>;
+export { type Currency, currencySchema } from '../domain/money/money.ts';
 
 /** The user's global settings (shell spec §3). */
 export const globalSettingsSchema = z.object({
