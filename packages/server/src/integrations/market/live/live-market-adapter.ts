@@ -3,7 +3,7 @@
  * currency: TM cancels an operation in another one) and integer units of that currency; an amount in another
  * currency is refused before anything is sent. Mass calls answer one outcome per input, read item by item.
  */
-import type { Currency, Money, TradeGame } from '@tradedeck/sdk/domain';
+import type { Currency, TradeGame } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from '../../steam/port.ts';
 import type {
   ListingWrite,
@@ -15,7 +15,8 @@ import type {
   PingInput,
   PriceWrite,
 } from '../port.ts';
-import { failure, type TmClient } from './tm-client.ts';
+import { failure, refusedWrite, TM_BATCH_LIMIT } from '../write-guard.ts';
+import type { TmClient } from './tm-client.ts';
 import { reasonOfTmError } from './tm-errors.ts';
 import {
   asksOf,
@@ -27,9 +28,6 @@ import {
   moneySendRecordOf,
 } from './tm-json.ts';
 import { unitsFromMajor } from './tm-units.ts';
-
-/** TM takes at most 50 items per mass call and 50 names per search. */
-export const TM_BATCH_LIMIT = 50;
 
 type Empty = Record<never, never>;
 
@@ -157,8 +155,8 @@ export class LiveMarketAdapter implements MarketPort {
     creds: MarketCredentials,
     items: ListingWrite[],
   ): Promise<MarketResult<{ outcomes: MarketItemOutcome<{ itemId: string }>[] }>> {
-    const refused = refuseBatch(
-      creds,
+    const refused = refusedWrite(
+      creds.currency,
       items.map((item) => item.price),
     );
     if (refused) return refused;
@@ -188,8 +186,8 @@ export class LiveMarketAdapter implements MarketPort {
     creds: MarketCredentials,
     writes: PriceWrite[],
   ): Promise<MarketResult<{ outcomes: MarketItemOutcome<Empty>[] }>> {
-    const refused = refuseBatch(
-      creds,
+    const refused = refusedWrite(
+      creds.currency,
       writes.map((write) => write.price),
     );
     if (refused) return refused;
@@ -328,21 +326,6 @@ export class LiveMarketAdapter implements MarketPort {
 
 function isOwnCurrency(value: unknown): value is Currency {
   return value === 'RUB' || value === 'USD' || value === 'EUR';
-}
-
-/** The currency guard and TM's batch limit, checked before anything is sent. */
-function refuseBatch(creds: MarketCredentials, prices: readonly Money[]) {
-  if (prices.length > TM_BATCH_LIMIT)
-    return failure('badRequest', { detail: `at most ${TM_BATCH_LIMIT} items per call` });
-  const foreign = prices.find((price) => price.currency !== creds.currency);
-  if (foreign)
-    return failure('currencyMismatch', {
-      detail: `a price in ${foreign.currency} for a ${creds.currency} account`,
-    });
-  if (prices.some((price) => !Number.isSafeInteger(price.amount) || price.amount < 0)) {
-    return failure('badRequest', { detail: 'prices must be whole non-negative units' });
-  }
-  return null;
 }
 
 function itemFailure(error: unknown): {
