@@ -33,6 +33,8 @@ export const PRICE_CHANGE_SPACING_MS = 60_000;
 /** Buyers are sandbox bots far from the ones a demo or a test uses as sellers. */
 export const SANDBOX_BUYER_COUNT = 12;
 const FIRST_BUYER = 99_001;
+/** A buyer who reverses a protected trade pays 30 %: 20 % goes to the seller (TM, July 2025). */
+const REVERSAL_PENALTY_TO_SELLER_PERCENT = 20;
 /** What an account opened without a chosen balance starts with: 100 USD's worth. */
 const STARTING_BALANCE_USD = 100_000;
 
@@ -83,6 +85,10 @@ interface Hold {
   amount: number;
   releaseAt: number;
   entry: MarketHistoryEntry;
+  /** The sale's price and what was delivered to whom, for a reversal. */
+  price: Money;
+  buyer: SandboxAccount;
+  classId: string;
 }
 
 export interface RegisterSandboxAccountInput {
@@ -315,6 +321,43 @@ export class SandboxMarket {
     return this.listingsOf(account).length > 0 || account.onHold > 0;
   }
 
+  /**
+   * The buyer reverses a delivered CS2 sale still on hold (Trade Protection): the held money is gone, the sale
+   * shows as cancelled, the seller gets the buyer's penalty (a history row of its own) and the item back (in Trade
+   * Protection, as any received CS2 item). False when the sale is not on hold.
+   */
+  reverseSale(apiKey: string, itemId: string, now: number): boolean {
+    this.advance(now);
+    const hold = this.#holds.find((item) => item.account.key === apiKey && item.entry.itemId === itemId);
+    if (!hold) return false;
+    this.#holds.splice(this.#holds.indexOf(hold), 1);
+    const account = hold.account;
+    account.onHold -= hold.amount;
+    hold.entry.stage = 'cancelled';
+    const penalty = Math.floor((hold.price.amount * REVERSAL_PENALTY_TO_SELLER_PERCENT) / 100);
+    account.available += penalty;
+    account.history.push({
+      ...hold.entry,
+      event: 'other',
+      stage: 'given',
+      received: { currency: hold.price.currency, amount: penalty },
+      time: new Date(now),
+      settlement: 0,
+    });
+    const inventories = this.world.trading.inventories;
+    const cs2 = TRADE_GAMES.cs2;
+    for (const contextId of [cs2.protectedContextId, cs2.contextId]) {
+      if (!contextId) continue;
+      const held = [...inventories.context(hold.buyer.steamId, cs2.appId, contextId, now).values()];
+      const asset = held.find((item) => inventories.toItem(item, now).classId === hold.classId);
+      if (!asset) continue;
+      inventories.remove(hold.buyer.steamId, asset);
+      inventories.receive(account.steam.steamId, asset, now);
+      break;
+    }
+    return true;
+  }
+
   private open(
     key: string,
     currency: Currency,
@@ -420,7 +463,16 @@ export class SandboxMarket {
     account.history.push(entry);
     if (held) {
       account.onHold += received;
-      this.#holds.push({ account, amount: received, releaseAt, entry });
+      const buyer = listing.delivery!.buyer;
+      this.#holds.push({
+        account,
+        amount: received,
+        releaseAt,
+        entry,
+        price: listing.price,
+        buyer,
+        classId: listing.classId,
+      });
     } else {
       account.available += received;
     }
