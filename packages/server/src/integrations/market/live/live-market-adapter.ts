@@ -170,15 +170,14 @@ export class LiveMarketAdapter implements MarketPort {
       retry: 'mutate',
     });
     if (!answer.ok) return answer;
-    const results = list(answer.body.items);
     return {
       ok: true,
-      outcomes: items.map((item) => {
-        const result = results.find((row) => String(row.asset) === item.assetId);
-        if (!result) return { ok: false, reason: 'unknownError', detail: 'no result for this item' };
-        if (result.success !== true) return itemFailure(result.error);
-        return { ok: true, itemId: String(result.item_id ?? '') };
-      }),
+      outcomes: perItem(
+        items.map((item) => item.assetId),
+        list(answer.body.items),
+        'asset',
+        (row) => ({ itemId: String(row.item_id ?? '') }),
+      ),
     };
   }
 
@@ -201,14 +200,14 @@ export class LiveMarketAdapter implements MarketPort {
       retry: 'idempotent',
     });
     if (!answer.ok) return answer;
-    const results = list(answer.body.items);
     return {
       ok: true,
-      outcomes: writes.map((write) => {
-        const result = results.find((row) => String(row.item_id) === write.itemId);
-        if (!result) return { ok: false, reason: 'unknownError', detail: 'no result for this item' };
-        return result.success === true ? { ok: true } : itemFailure(result.error);
-      }),
+      outcomes: perItem(
+        writes.map((write) => write.itemId),
+        list(answer.body.items),
+        'item_id',
+        () => ({}),
+      ),
     };
   }
 
@@ -328,12 +327,28 @@ function isOwnCurrency(value: unknown): value is Currency {
   return value === 'RUB' || value === 'USD' || value === 'EUR';
 }
 
-function itemFailure(error: unknown): {
-  ok: false;
-  reason: ReturnType<typeof reasonOfTmError>;
-  detail?: string;
-} {
-  return { ok: false, reason: reasonOfTmError(error), ...(error ? { detail: String(error) } : {}) };
+/**
+ * One outcome per input of a mass call, in the inputs' order: TM's envelope says success even when items fail,
+ * so each item's own result (matched by `field`) decides.
+ */
+function perItem<T extends object>(
+  keys: readonly string[],
+  results: Record<string, unknown>[],
+  field: string,
+  success: (row: Record<string, unknown>) => T,
+): MarketItemOutcome<T>[] {
+  return keys.map((key): MarketItemOutcome<T> => {
+    const row = results.find((result) => String(result[field]) === key);
+    if (!row) return { ok: false, reason: 'unknownError', detail: 'no result for this item' };
+    if (row.success !== true) {
+      return {
+        ok: false,
+        reason: reasonOfTmError(row.error),
+        ...(row.error ? { detail: String(row.error) } : {}),
+      };
+    }
+    return { ok: true, ...success(row) };
+  });
 }
 
 /** ping-new takes the proxy as `scheme://user:pass@host:port` (TM dials it itself, so the scheme is the plain one). */
