@@ -125,9 +125,10 @@ export class SandboxMarketAdapter implements MarketPort {
     if ('ok' in account) return account;
     const now = this.clock.now();
     const inventories = this.market.world.trading.inventories;
+    const listed = this.market.listedAssets(account);
     const items = this.market
       .steamItems(account, now)
-      .filter(({ asset }) => !this.market.isListed(account, asset.assetId))
+      .filter(({ asset }) => !listed.has(asset.assetId))
       .map(({ asset, game }) => {
         const item = inventories.toItem(asset, now);
         return {
@@ -164,14 +165,15 @@ export class SandboxMarketAdapter implements MarketPort {
     if (refused) return refused;
     const now = this.clock.now();
     const tradable = new Map(this.market.steamItems(account, now).map((item) => [item.asset.assetId, item]));
+    const listed = this.market.listedAssets(account);
     return {
       ok: true,
       outcomes: items.map((write): MarketItemOutcome<{ itemId: string }> => {
         const found = tradable.get(write.assetId);
         if (!found) return { ok: false, reason: 'itemNotInInventory', detail: 'item_not_in_inventory' };
-        if (this.market.isListed(account, write.assetId))
-          return { ok: false, reason: 'badRequest', detail: 'bad_input' };
+        if (listed.has(write.assetId)) return { ok: false, reason: 'badRequest', detail: 'bad_input' };
         if (write.price.amount <= 0) return { ok: false, reason: 'badRequest', detail: 'bad_request' };
+        listed.add(write.assetId);
         return { ok: true, itemId: this.market.list(account, found.asset, found.game, write.price, now) };
       }),
     };

@@ -51,6 +51,8 @@ export interface SandboxMarketAccount {
   currencyChangedAt: number | null;
   /** Offers registered with trade-ready, waiting for the buyer. */
   registeredOffers: Set<string>;
+  /** The account's listings by item id (on sale or sold and waiting for delivery). */
+  listings: Map<string, SandboxListing>;
   sends: Map<string, MoneySendRecord>;
   history: MarketHistoryEntry[];
 }
@@ -180,7 +182,7 @@ export class SandboxMarket {
   }
 
   listingsOf(account: SandboxMarketAccount): SandboxListing[] {
-    return [...this.#listings.values()].filter((listing) => listing.account === account);
+    return [...account.listings.values()];
   }
 
   listingView(listing: SandboxListing, now: number): MarketListing {
@@ -223,8 +225,9 @@ export class SandboxMarket {
     return items;
   }
 
-  isListed(account: SandboxMarketAccount, assetId: string): boolean {
-    return this.listingsOf(account).some((listing) => listing.asset.assetId === assetId);
+  /** The asset ids the account has listed. */
+  listedAssets(account: SandboxMarketAccount): Set<string> {
+    return new Set(this.listingsOf(account).map((listing) => listing.asset.assetId));
   }
 
   list(
@@ -236,7 +239,7 @@ export class SandboxMarket {
   ): string {
     const item = this.world.trading.inventories.toItem(asset, now);
     const itemId = String(++this.#nextItem);
-    this.#listings.set(itemId, {
+    const listing: SandboxListing = {
       itemId,
       account,
       asset: { appId: asset.appId, contextId: asset.contextId, assetId: asset.assetId, amount: 1 },
@@ -250,20 +253,21 @@ export class SandboxMarket {
       progress: 0,
       progressAt: now,
       delivery: null,
-    });
+    };
+    this.#listings.set(itemId, listing);
+    account.listings.set(itemId, listing);
     return itemId;
   }
 
   listing(account: SandboxMarketAccount, itemId: string): SandboxListing | null {
-    const listing = this.#listings.get(itemId);
-    return listing && listing.account === account ? listing : null;
+    return account.listings.get(itemId) ?? null;
   }
 
   /** A new price (zero delists); the caller checked it is on sale and not changed within the last minute. */
   reprice(listing: SandboxListing, price: Money, now: number): void {
     this.progress(listing, now);
     if (price.amount === 0) {
-      this.#listings.delete(listing.itemId);
+      this.unlist(listing);
       return;
     }
     listing.price = price;
@@ -318,7 +322,7 @@ export class SandboxMarket {
   }
 
   hasActivity(account: SandboxMarketAccount): boolean {
-    return this.listingsOf(account).length > 0 || account.onHold > 0;
+    return account.listings.size > 0 || account.onHold > 0;
   }
 
   /**
@@ -358,6 +362,11 @@ export class SandboxMarket {
     return true;
   }
 
+  private unlist(listing: SandboxListing): void {
+    this.#listings.delete(listing.itemId);
+    listing.account.listings.delete(listing.itemId);
+  }
+
   private open(
     key: string,
     currency: Currency,
@@ -380,6 +389,7 @@ export class SandboxMarket {
       tradeToken: null,
       currencyChangedAt: null,
       registeredOffers: new Set(),
+      listings: new Map(),
       sends: new Map(),
       history: [],
     };
@@ -445,7 +455,7 @@ export class SandboxMarket {
 
   private complete(listing: SandboxListing, now: number): void {
     const account = listing.account;
-    this.#listings.delete(listing.itemId);
+    this.unlist(listing);
     const received = Math.floor((listing.price.amount * (100 - this.feePercent)) / 100);
     const held = listing.game === 'cs2';
     const releaseAt = now + HOLD_DAYS * DAY_MS;
