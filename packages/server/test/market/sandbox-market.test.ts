@@ -341,8 +341,13 @@ describe('sandbox market failures', () => {
     const listed = await market.addToSale(creds, [
       { assetId: item!.assetId, price: { currency: 'USD', amount: 5_000 } },
       { assetId: '1', price: { currency: 'USD', amount: 5_000 } },
+      { assetId: item!.assetId, price: { currency: 'USD', amount: 5_000 } },
     ]);
-    expect(listed.ok && listed.outcomes.map((outcome) => outcome.ok)).toEqual([true, false]);
+    expect(listed.ok && listed.outcomes.map((outcome) => (outcome.ok ? 'listed' : outcome.reason))).toEqual([
+      'listed',
+      'itemNotInInventory',
+      'badRequest',
+    ]);
     if (!listed.ok || !listed.outcomes[0]!.ok) return;
     // One price change a minute per listing.
     const itemId = listed.outcomes[0]!.itemId;
