@@ -3,5 +3,6 @@ export * from './for-each-limited.ts';
 export * from './money/index.ts';
 export * from './password.ts';
 export * from './proxy/index.ts';
+export * from './repricing/index.ts';
 export * from './steam/index.ts';
 export * from './trading/index.ts';

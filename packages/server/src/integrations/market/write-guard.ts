@@ -2,11 +2,11 @@
  * What every adapter refuses before a write reaches the market: more than TM's 50 items, an amount in another
  * currency than the account's (TM would cancel it: the currency guard), fractions and negatives.
  */
-import type { Currency, Money } from '@tradedeck/sdk/domain';
+import { type Currency, type Money, REPRICE_BATCH_LIMIT } from '@tradedeck/sdk/domain';
 import type { MarketFailure, MarketFailureReason } from './port.ts';
 
-/** TM takes at most 50 items per mass call and 50 names per search. */
-export const TM_BATCH_LIMIT = 50;
+/** TM takes at most 50 items per mass call and 50 names per search: the same limit the repricing plan batches by. */
+export const TM_BATCH_LIMIT = REPRICE_BATCH_LIMIT;
 
 export function failure(
   reason: MarketFailureReason,

@@ -1,0 +1,51 @@
+/**
+ * The market as one lot sees it: foreign asks (every id the user owns removed), the ask to beat after the bait
+ * guard, and our own cheapest other listing when it leads the market.
+ */
+import { BAIT_RATIO_BP, BASIS_POINTS } from './constants.ts';
+import type { AskSnapshot } from './types.ts';
+
+export interface MarketView {
+  /** Foreign ask amounts, cheapest first. */
+  foreign: number[];
+  /** The foreign ask the profiles undercut or match; null when nobody else sells the item. */
+  askToBeat: number | null;
+  /**
+   * Our cheapest other listing of the item (another account or the same one) when it is at or below the ask to
+   * beat, so it already leads: the lot never goes under it. Null when none leads.
+   */
+  ownLeading: number | null;
+}
+
+/**
+ * The bait guard (notes market.md §7.1 "Anti-bait"): with foreign asks a1 <= a2 <= ..., a1 is real when
+ * a2 < 1.05 * a1 (compared as a2 * 10,000 < a1 * 10,500) or there is no a2; otherwise a1 is bait and a2 is the
+ * ask to beat. Applied once: a2 is not itself tested against a3.
+ */
+export function askToBeat(foreign: readonly number[]): number | null {
+  const [lowest, second] = foreign;
+  if (lowest === undefined) return null;
+  if (second === undefined) return lowest;
+  return second * BASIS_POINTS < lowest * BAIT_RATIO_BP ? lowest : second;
+}
+
+export function marketView(
+  snapshot: AskSnapshot,
+  itemId: string,
+  ownItemIds: ReadonlySet<string>,
+): MarketView {
+  const foreign: number[] = [];
+  let ownCheapest: number | null = null;
+  for (const ask of snapshot.asks) {
+    if (ownItemIds.has(ask.itemId) || ask.itemId === itemId) {
+      if (ask.itemId !== itemId && (ownCheapest === null || ask.price.amount < ownCheapest))
+        ownCheapest = ask.price.amount;
+    } else {
+      foreign.push(ask.price.amount);
+    }
+  }
+  foreign.sort((a, b) => a - b);
+  const beat = askToBeat(foreign);
+  const ownLeading = ownCheapest !== null && (beat === null || ownCheapest <= beat) ? ownCheapest : null;
+  return { foreign, askToBeat: beat, ownLeading };
+}
