@@ -98,6 +98,8 @@ describe('safety rules by example', () => {
   it('our own listings on other accounts are skipped when finding the ask to beat, and never undercut', () => {
     // Our other account leads at 9,000, a foreign seller asks 10,000: we undercut the foreign ask, not ourselves.
     expect(decideReprice(lot(), market([10_000], { 'mine-2': 9_000 })).newPrice).toEqual(usd(9_999));
+    // Our leader at the same price as the foreign ask: matched, not undercut.
+    expect(decideReprice(lot(), market([10_000], { 'mine-2': 10_000 })).newPrice).toEqual(usd(10_000));
     // A band that would put the lot under our leader is lifted to match it.
     const low = lot({ strategy: { kind: 'fixedRange', low: usd(5_000), high: usd(8_500) } });
     expect(decideReprice(low, market([10_000], { 'mine-2': 9_000 })).newPrice).toEqual(usd(9_000));
