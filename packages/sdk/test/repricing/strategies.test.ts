@@ -131,6 +131,10 @@ describe('safety rules by example', () => {
       outcome: 'failed',
       reason: 'currency_mismatch',
     });
+    expect(decideReprice(lot({ purchasePrice: usd(-1) }), context)).toMatchObject({
+      outcome: 'failed',
+      reason: 'invalid_amount',
+    });
   });
 });
 

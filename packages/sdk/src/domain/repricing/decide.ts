@@ -26,10 +26,12 @@ function decision(
   return { itemId: lot.itemId, outcome, reason, ...extra };
 }
 
-function isAmount(value: Money | null, currency: string): boolean {
-  return (
-    value === null || (value.currency === currency && Number.isSafeInteger(value.amount) && value.amount >= 0)
-  );
+function inCurrency(value: Money | null, currency: string): boolean {
+  return value === null || value.currency === currency;
+}
+
+function isAmount(value: Money | null): boolean {
+  return value === null || (Number.isSafeInteger(value.amount) && value.amount >= 0);
 }
 
 /** The references the lot's strategy and profile read (single price skips the profile). */
@@ -52,8 +54,10 @@ export function decideReprice(lot: RepricingLot, context: RepricingContext): Rep
     if (now < next) return decision(lot, 'unavailable', 'cooldown', { retryAt: new Date(next) });
   }
   if (lot.min === null || lot.max === null) return decision(lot, 'unavailable', 'no_thresholds');
-  if (![lot.price, lot.min, lot.max, lot.purchasePrice].every((value) => isAmount(value, currency)))
+  const amounts = [lot.price, lot.min, lot.max, lot.purchasePrice];
+  if (!amounts.every((value) => inCurrency(value, currency)))
     return decision(lot, 'failed', 'currency_mismatch');
+  if (!amounts.every(isAmount)) return decision(lot, 'failed', 'invalid_amount');
   if (lot.min.amount > lot.max.amount) return decision(lot, 'failed', 'invalid_thresholds');
 
   const snapshot = context.asksByName.get(lot.marketHashName);

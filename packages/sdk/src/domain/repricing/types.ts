@@ -108,6 +108,8 @@ export type RepricingReason =
   | 'reference_missing'
   | 'reference_stale'
   | 'currency_mismatch'
+  /** A price, bound or purchase price that is negative or not a whole number of units. */
+  | 'invalid_amount'
   | 'invalid_thresholds'
   | 'invalid_strategy'
   /** failed: the market refused the write (apply only). */
