@@ -29,23 +29,56 @@ export function askToBeat(foreign: readonly number[]): number | null {
   return second * BASIS_POINTS < lowest * BAIT_RATIO_BP ? lowest : second;
 }
 
+/** What a snapshot says for every lot of the item: computed once per snapshot, not once per lot. */
+interface ItemView {
+  foreign: number[];
+  askToBeat: number | null;
+  /** Our two cheapest listings: the cheapest other than a given lot is one of them. */
+  ownCheapest: { itemId: string; amount: number }[];
+}
+
+function itemView(snapshot: AskSnapshot, ownItemIds: ReadonlySet<string>, alsoOwn: string | null): ItemView {
+  const foreign: number[] = [];
+  const own: { itemId: string; amount: number }[] = [];
+  for (const ask of snapshot.asks) {
+    if (ownItemIds.has(ask.itemId) || ask.itemId === alsoOwn)
+      own.push({ itemId: ask.itemId, amount: ask.price.amount });
+    else foreign.push(ask.price.amount);
+  }
+  foreign.sort((a, b) => a - b);
+  own.sort((a, b) => a.amount - b.amount);
+  return { foreign, askToBeat: askToBeat(foreign), ownCheapest: own.slice(0, 2) };
+}
+
+/** Snapshots are read-only, so a view per (snapshot, own ids) is kept while the snapshot lives. */
+const views = new WeakMap<AskSnapshot, WeakMap<ReadonlySet<string>, ItemView>>();
+
+function cachedItemView(snapshot: AskSnapshot, ownItemIds: ReadonlySet<string>): ItemView {
+  let byOwn = views.get(snapshot);
+  if (!byOwn) {
+    byOwn = new WeakMap();
+    views.set(snapshot, byOwn);
+  }
+  let view = byOwn.get(ownItemIds);
+  if (!view) {
+    view = itemView(snapshot, ownItemIds, null);
+    byOwn.set(ownItemIds, view);
+  }
+  return view;
+}
+
 export function marketView(
   snapshot: AskSnapshot,
   itemId: string,
   ownItemIds: ReadonlySet<string>,
 ): MarketView {
-  const foreign: number[] = [];
-  let ownCheapest: number | null = null;
-  for (const ask of snapshot.asks) {
-    if (ownItemIds.has(ask.itemId) || ask.itemId === itemId) {
-      if (ask.itemId !== itemId && (ownCheapest === null || ask.price.amount < ownCheapest))
-        ownCheapest = ask.price.amount;
-    } else {
-      foreign.push(ask.price.amount);
-    }
-  }
-  foreign.sort((a, b) => a - b);
-  const beat = askToBeat(foreign);
+  // The lot's own listing always counts as ours, even when the caller's id set lacks it.
+  const view = ownItemIds.has(itemId)
+    ? cachedItemView(snapshot, ownItemIds)
+    : itemView(snapshot, ownItemIds, itemId);
+  const other = view.ownCheapest.find((ask) => ask.itemId !== itemId);
+  const ownCheapest = other ? other.amount : null;
+  const beat = view.askToBeat;
   const ownLeading = ownCheapest !== null && (beat === null || ownCheapest <= beat) ? ownCheapest : null;
-  return { foreign, askToBeat: beat, ownLeading };
+  return { foreign: view.foreign, askToBeat: beat, ownLeading };
 }
