@@ -105,6 +105,11 @@ describe('safety rules by example', () => {
     expect(decideReprice(low, market([10_000], { 'mine-2': 9_000 })).newPrice).toEqual(usd(9_000));
   });
 
+  it("the lot's own listing is never the ask to beat, even when the caller's id set lacks it", () => {
+    const context = { ...market([13_000], { 'mine-1': 12_000 }), ownItemIds: new Set<string>() };
+    expect(decideReprice(lot(), context).newPrice).toEqual(usd(12_999));
+  });
+
   it('lots of one item on several accounts all follow a cheaper foreign ask, then stop', () => {
     const first = market([9_000], { 'mine-2': 12_000 });
     expect(decideReprice(lot(), first).newPrice).toEqual(usd(8_999));
