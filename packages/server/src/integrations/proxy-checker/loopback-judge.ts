@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { judgeAnswerOf } from './judge-route.ts';
 import { PROXY_JUDGE_PATH } from './check-target.ts';
+import { judgeAnswerOf } from './judge-route.ts';
 
 /**
  * The judge of sandbox mode: a tiny HTTP endpoint on 127.0.0.1 answering `GET /api/proxy-judge` exactly as the
@@ -25,7 +25,11 @@ export class LoopbackJudge {
         response.writeHead(404).end();
         return;
       }
-      const answer = judgeAnswerOf(request.socket.remoteAddress ?? '', url.searchParams.get('marker'), request.headers);
+      const answer = judgeAnswerOf(
+        request.socket.remoteAddress ?? '',
+        url.searchParams.get('marker'),
+        request.headers,
+      );
       response
         .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
         .end(JSON.stringify({ success: true, data: answer, error: null }));
