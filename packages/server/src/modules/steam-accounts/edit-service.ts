@@ -1,5 +1,5 @@
 import { type BatchResult, ResultCode } from '@tradedeck/sdk/contract';
-import { mafileFailureMessages, parseMafileText } from '@tradedeck/sdk/domain';
+import { mafileFailureMessages, mafileOwnerProblem, parseMafileText } from '@tradedeck/sdk/domain';
 import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
 import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
@@ -91,24 +91,15 @@ export class AccountEditService {
         details: { reason: read.reason },
       });
     const { mafile } = read;
-    if (!mafile.accountName && !mafile.steamId)
-      throw new AppError({ code: ResultCode.InvalidModel, text: MAFILE_NAMES_NO_ACCOUNT });
-    const loginMatches =
-      !mafile.accountName || mafile.accountName.toLowerCase() === current.login.toLowerCase();
-    const steamIdMatches = !mafile.steamId || !current.steamId || mafile.steamId === current.steamId;
-    // Without a name in the file, its SteamID is the only proof, so the account must have one to compare with.
-    const provable = mafile.accountName !== null || current.steamId !== null;
-    if (!loginMatches || !steamIdMatches || !provable) {
-      const describe = (login: string | null, steamId: string | null) =>
-        [login, steamId ? `SteamID ${steamId}` : null].filter(Boolean).join(', ');
+    const problem = mafileOwnerProblem(mafile, current);
+    if (problem)
       throw new AppError({
         code: ResultCode.InvalidModel,
-        text: mafileOtherAccount(
-          describe(mafile.accountName, mafile.steamId),
-          describe(current.login, current.steamId),
-        ),
+        text:
+          problem.kind === 'namesNoAccount'
+            ? MAFILE_NAMES_NO_ACCOUNT
+            : mafileOtherAccount(problem.file, problem.account),
       });
-    }
 
     const slot = (column: 'password_enc' | 'mafile_enc' | 'refresh_token_enc') =>
       accountSlot(userId, input.id, column);
