@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SteamAccountRow } from '@tradedeck/sdk/contract';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReplaceMafile } from '../src/features/steam-accounts/replace-mafile.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+
+import { renderWithServices } from './helpers/render-with-services.tsx';
 
 afterEach(cleanup);
 
@@ -62,24 +60,8 @@ function credentialsServer(refuse?: string) {
   return { fetchImpl, requests };
 }
 
-function renderReplace(fetchImpl: typeof fetch, language: 'ru' | 'en') {
-  localStorage.setItem(
-    'tradedeck.accessToken',
-    JSON.stringify({ accessToken: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
-  );
-  const i18n = createI18n(language);
-  const services = createAppServices(i18n, 'http://tradedeck.test', fetchImpl);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ServicesProvider value={services}>
-        <QueryClientProvider client={services.queryClient}>
-          <ReplaceMafile row={account} />
-        </QueryClientProvider>
-      </ServicesProvider>
-    </I18nextProvider>,
-  );
-  return services;
-}
+const renderReplace = (fetchImpl: typeof fetch, language: 'ru' | 'en') =>
+  renderWithServices(<ReplaceMafile row={account} />, fetchImpl, language);
 
 /** Picks a file in the input (jsdom's File has no text(): the browser's is given). */
 const pick = (label: string, name: string, text: string) =>
