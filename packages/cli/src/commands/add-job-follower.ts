@@ -7,7 +7,7 @@ import {
 import type { AddAccountsResult } from '@tradedeck/sdk/domain';
 import { accessTokenFromApiClient, createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../context.ts';
-import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { hubFailure } from './hub-failure.ts';
 
 type AddInput = OperationInput<typeof contract.steamAccounts.add>;
 
@@ -42,7 +42,7 @@ export class AddJobFollower {
     });
     this.hub = hub;
     await hub.start();
-    if (this.failure) throw this.hubFailure(this.failure);
+    if (this.failure) throw hubFailure(this.ctx, hubEvents.accountsAddFinished.hub, this.failure);
     await hub.subscribe(hubEvents.accountsAddProgress, ({ payload }) => {
       if (payload.jobId === this.current) this.onSignIn(payload.login, payload.added);
     });
@@ -64,18 +64,5 @@ export class AddJobFollower {
 
   async stop(): Promise<void> {
     await this.hub?.stop();
-  }
-
-  private hubFailure(error: Error): CliFailure {
-    const text = this.ctx.t('hubConnectFailed', {
-      hub: hubEvents.accountsAddFinished.hub,
-      reason: error.message,
-    });
-    const unauthorized = /Status code '401'/.test(error.message);
-    return new CliFailure(
-      unauthorized ? `${text}\n${this.ctx.t('authNeeded')}` : text,
-      unauthorized ? ExitCode.AuthNeeded : ExitCode.Error,
-      { error: error.message },
-    );
   }
 }
