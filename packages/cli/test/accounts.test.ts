@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -267,7 +267,7 @@ describe('tradedeck accounts import cut short', () => {
   async function cuttingFront(target: string): Promise<{ url: string; close: () => Promise<void> }> {
     let adds = 0;
     const front = createServer((req, res) => {
-      if (req.method === 'POST' && req.url === '/api/steam-accounts' && ++adds > 1) {
+      if (req.method === 'POST' && req.url === '/api/steam-accounts/add-jobs' && ++adds > 1) {
         req.socket.destroy();
         return;
       }
@@ -280,6 +280,21 @@ describe('tradedeck accounts import cut short', () => {
         },
       );
       req.pipe(upstream);
+    });
+    // The hub's WebSocket passes through untouched: only the second add is cut.
+    front.on('upgrade', (req, socket, head) => {
+      const { hostname, port: targetPort } = new URL(target);
+      const upstream = connect(Number(targetPort), hostname, () => {
+        const lines = [`${req.method} ${req.url} HTTP/1.1`];
+        for (let i = 0; i < req.rawHeaders.length; i += 2)
+          lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+        upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+        if (head.length > 0) upstream.write(head);
+        upstream.pipe(socket);
+        socket.pipe(upstream);
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
     });
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
     const { port } = front.address() as AddressInfo;

@@ -151,6 +151,7 @@ export async function buildApp({
     jobs: app.jobs,
     eventLog: app.hubs.eventLog,
     allowPrivateProxies: config.allowPrivateProxies,
+    mode: config.mode,
   });
   registerSteamTrading(app, {
     database,

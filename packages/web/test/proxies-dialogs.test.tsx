@@ -1,15 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProxyRow } from '@tradedeck/sdk/contract';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddProxiesDialog } from '../src/features/proxies/add-proxies-dialog.tsx';
 import { CheckTracker } from '../src/features/proxies/check-tracker.ts';
 import { ProxyViewDialog } from '../src/features/proxies/proxy-view-dialog.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
+
+import { renderWithServices } from './helpers/render-with-services.tsx';
 
 afterEach(cleanup);
 
@@ -82,25 +79,6 @@ const controls: ModalControls = {
   dismiss: () => {},
   openChild: () => Promise.reject(),
 };
-
-function renderWithServices(node: React.ReactNode, fetchImpl: typeof fetch, language: 'ru' | 'en' = 'ru') {
-  localStorage.setItem(
-    'tradedeck.accessToken',
-    JSON.stringify({ accessToken: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
-  );
-  const i18n = createI18n(language);
-  const services = createAppServices(i18n, 'http://tradedeck.test', fetchImpl);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ServicesProvider value={services}>
-        <QueryClientProvider client={services.queryClient}>
-          <MemoryRouter>{node}</MemoryRouter>
-        </QueryClientProvider>
-      </ServicesProvider>
-    </I18nextProvider>,
-  );
-  return services;
-}
 
 describe('add proxies dialog', () => {
   it('previews the list 500 ms after typing, with invalid lines and repeats, then shows what the save did', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { AddJobFollower } from './add-job-follower.ts';
 import { readTextInput, usage } from './command-helpers.ts';
 import { chunk, rowsFromExtracted } from './import-rows.ts';
 import { type ImportProgress, importView } from './import-view.tsx';
@@ -20,9 +21,6 @@ import { extractWithPasskey } from './mafile-passkey.ts';
 import { collectMafiles } from './mafile-sources.ts';
 import { resolveProxyTagId } from './proxy-tags.ts';
 import { ImportFailures } from './retry-state.ts';
-
-/** Each account of a chunk signs in to Steam through its proxy: a chunk may take minutes on live Steam. */
-const ADD_TIMEOUT_MS = 600_000;
 
 export interface ImportOptions {
   mafiles: string;
@@ -177,17 +175,26 @@ async function submitInChunks(
   const view: LiveView<ImportProgress> | null = terminal
     ? startLiveView(terminal, (p) => importView(p, ctx.t), progress, 100)
     : null;
+  // Each chunk is a job on the server (a sign-in through a proxy may wait 10 s on live Steam); the view follows
+  // its sign-ins as they end.
+  let inFlight: string[] = [];
+  const jobs = new AddJobFollower(ctx, (login) => {
+    inFlight = inFlight.filter((item) => item.toLowerCase() !== login.toLowerCase());
+    view?.update({ ...progress, current: inFlight });
+  });
   try {
+    await jobs.start();
     for (const part of chunk(ready, chunkSize)) {
       const keys = new Set(part.map((row) => row.key));
-      view?.update({ ...progress, current: part.map((row) => row.login) });
+      inFlight = part.map((row) => row.login);
+      view?.update({ ...progress, current: inFlight });
       const plan = prepareSubmission(part, { mode, ...(distribute ? { distribute } : {}) });
       if (!plan.ok) {
         current = current.map((row) =>
           keys.has(row.key) ? { ...row, status: 'error', reason: plan.reason } : row,
         );
       } else {
-        const result = await ctx.client().steamAccounts.add(plan.input, { timeoutMs: ADD_TIMEOUT_MS });
+        const result = await jobs.add(plan.input);
         current = applyAddResult(current, plan.indexToKey, result);
         for (const index of result.unchanged ?? []) {
           const key = plan.indexToKey[Number(index)];
@@ -204,6 +211,7 @@ async function submitInChunks(
     throw error;
   } finally {
     await view?.close();
+    await jobs.stop();
   }
   return { rows: current, unchanged };
 }

@@ -7,6 +7,7 @@ import { type MessageKey, message } from '../messages.ts';
 import { renderTable } from '../table.ts';
 import { importAccounts } from './account-import.ts';
 import { resolveAccountId } from './account-lookup.ts';
+import { registerAccountMafile } from './account-mafile.ts';
 import { registerAccountTrading } from './account-trading.ts';
 import { copyWith, findClipboardTool } from './clipboard.ts';
 import { guarded, pageSize, positiveInt, readTextInput, sandboxBadge, usage } from './command-helpers.ts';
@@ -113,6 +114,7 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
     );
 
   registerAccountTrading(accounts, { lang, context });
+  registerAccountMafile(accounts, { lang, context });
 
   accounts
     .command('assign-proxies <file>')

@@ -5,6 +5,7 @@ import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { type CheckProgress, countResult, emptyProgress } from './check-progress.ts';
 import { checkView } from './check-view.tsx';
+import { hubFailure } from './hub-failure.ts';
 import { type LiveView, startLiveView } from './live-view.ts';
 
 export type CheckRequest = OperationInput<typeof contract.proxies.check>;
@@ -68,7 +69,7 @@ export async function runProxyCheck(
   let timer: NodeJS.Timeout | null = null;
   try {
     await hub.start();
-    if (startError) throw hubFailure(ctx, startError);
+    if (startError) throw hubFailure(ctx, hubEvents.proxyStatusUpdated.hub, startError);
     await hub.subscribe(hubEvents.proxyStatusUpdated, ({ payload }) => {
       if (batchId === null) early.push(payload);
       else take(payload);
@@ -99,14 +100,4 @@ export async function runProxyCheck(
     await view?.close();
     await hub.stop();
   }
-}
-
-function hubFailure(ctx: CommandContext, error: Error): CliFailure {
-  const text = ctx.t('hubConnectFailed', { hub: 'proxy-checker-hub', reason: error.message });
-  const unauthorized = /Status code '401'/.test(error.message);
-  return new CliFailure(
-    unauthorized ? `${text}\n${ctx.t('authNeeded')}` : text,
-    unauthorized ? ExitCode.AuthNeeded : ExitCode.Error,
-    { error: error.message },
-  );
 }

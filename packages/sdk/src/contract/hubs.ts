@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
+import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
 
 /**
@@ -62,6 +63,22 @@ export const hubEvents = {
     sources: /^accounts$/,
     defaultSource: STEAM_TRADING_SOURCE,
     payload: accountStatusChangedSchema,
+  }),
+  /** One sign-in of an add job ended. */
+  accountsAddProgress: defineHubEvent({
+    hub: 'steam-trading-hub',
+    name: 'AccountsAddProgress',
+    sources: /^accounts$/,
+    defaultSource: STEAM_TRADING_SOURCE,
+    payload: accountsAddProgressSchema,
+  }),
+  /** An add job ended, with the answer per row. */
+  accountsAddFinished: defineHubEvent({
+    hub: 'steam-trading-hub',
+    name: 'AccountsAddFinished',
+    sources: /^accounts$/,
+    defaultSource: STEAM_TRADING_SOURCE,
+    payload: accountsAddFinishedSchema,
   }),
   sessionUpdated: defineHubEvent({
     hub: 'harvester-hub',

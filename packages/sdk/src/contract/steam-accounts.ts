@@ -25,6 +25,32 @@ import {
 } from './lists.ts';
 import { BODY_LIMITS, defineOperation } from './operation.ts';
 
+/** An add job was queued: its id, how many rows it carries, and the hub source its events arrive on. */
+export const addJobStartedSchema = z.object({
+  jobId: z.string(),
+  total: z.number().int().nonnegative(),
+  sourceId: z.string(),
+});
+export type AddJobStarted = z.infer<typeof addJobStartedSchema>;
+
+/** One sign-in of an add job ended (a row planned again after a proxy's rest may sign in twice). */
+export const accountsAddProgressSchema = z.object({
+  jobId: z.string(),
+  login: z.string(),
+  added: z.boolean(),
+  /** Sign-ins ended so far (at most the job's rows) and the job's rows. */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type AccountsAddProgress = z.infer<typeof accountsAddProgressSchema>;
+
+/** An add job ended: the same answer `steamAccounts.add` gives, per row index. */
+export const accountsAddFinishedSchema = z.object({
+  jobId: z.string(),
+  result: addAccountsResultSchema,
+});
+export type AccountsAddFinished = z.infer<typeof accountsAddFinishedSchema>;
+
 export const STEAM_ACCOUNT_SORT_PROPERTIES = [
   'id',
   'login',
@@ -141,6 +167,17 @@ export const steamAccounts = {
       'Add accounts (single, multiple or distributed over the proxies of a tag); each is validated by signing in to Steam',
     input: addAccountsInputSchema,
     output: addAccountsResultSchema,
+    flags: {},
+    maxBodyBytes: BODY_LIMITS.lines,
+  }),
+  addJob: defineOperation({
+    id: 'steamAccounts.addJob',
+    method: 'POST',
+    path: '/api/steam-accounts/add-jobs',
+    summary:
+      'Add accounts as a background job (the way for many accounts on live Steam): answers the job id at once; progress and the result arrive on steam-trading-hub as AccountsAddProgress and AccountsAddFinished',
+    input: addAccountsInputSchema,
+    output: addJobStartedSchema,
     flags: {},
     maxBodyBytes: BODY_LIMITS.lines,
   }),

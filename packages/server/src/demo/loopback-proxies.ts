@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request as forward, type Server } from 'node:http';
 import { connect } from 'node:net';
 
 export interface LoopbackProxy {
@@ -20,8 +20,23 @@ export async function startLoopbackProxies(
     const username = `demo${i}`;
     const password = `demo-pass-${i}`;
     const expected = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-    const server = createServer((_request, response) => {
-      response.writeHead(405, { 'content-type': 'text/plain' }).end('CONNECT only');
+    // Plain forwarding of absolute-URI requests (how http:// targets, like the sandbox's judge, are reached).
+    const server = createServer((request, response) => {
+      if (request.headers['proxy-authorization'] !== expected) {
+        response.writeHead(407, { 'proxy-authenticate': 'Basic' }).end();
+        return;
+      }
+      if (!URL.canParse(request.url ?? '') || !request.url?.startsWith('http://')) {
+        response.writeHead(400, { 'content-type': 'text/plain' }).end('absolute http:// URL expected');
+        return;
+      }
+      const { 'proxy-authorization': _auth, 'proxy-connection': _connection, ...headers } = request.headers;
+      const upstream = forward(request.url, { method: request.method, headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      upstream.on('error', () => response.writeHead(502).end());
+      request.pipe(upstream);
     });
     server.on('connect', (request, client, head) => {
       client.on('error', () => {});

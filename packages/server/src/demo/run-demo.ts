@@ -1,8 +1,9 @@
 /**
- * `pnpm demo`: the panel in sandbox mode with a signed-up demo user, a few live loopback proxies under a proxy tag,
- * and a folder of sandbox maFiles (plus `accounts.txt`) to import through the add wizard or the CLI.
+ * `pnpm demo`: the panel in sandbox mode with a signed-up demo user, live loopback proxies under a proxy tag
+ * (checked at once against the sandbox's loopback judge), and a folder of sandbox maFiles (plus `accounts.txt`) to
+ * import through the add wizard or with the CLI command the demo prints.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/config.ts';
@@ -14,6 +15,13 @@ import { startLoopbackProxies } from './loopback-proxies.ts';
 export const DEMO_EMAIL = 'demo@tradedeck.local';
 export const DEMO_PASSWORD = 'Sandbox-Lantern-42';
 export const DEMO_PROXY_TAG = 'Demo pool';
+/** Loopback proxies the demo starts unless told otherwise. */
+export const DEMO_PROXIES = 10;
+/**
+ * Proxies the import set can put to rest: `sandbox_rate_limited` meets Steam's rate limit on the proxy it is planned
+ * on and on the one of its single retry (docs/distribute-rests.md). The others must hold every account.
+ */
+const PROXIES_RESTED_BY_THE_SET = 2;
 
 export interface DemoOptions {
   port?: number;
@@ -56,23 +64,59 @@ export async function runDemo(options: DemoOptions = {}) {
   const login = await api('POST', '/api/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
   const token = login.accessToken as string;
 
-  const loopback = await startLoopbackProxies(options.proxies ?? 5);
+  const proxyCount = Math.max(options.proxies ?? DEMO_PROXIES, PROXIES_RESTED_BY_THE_SET + 1);
+  const loopback = await startLoopbackProxies(proxyCount);
   const lines = loopback.proxies.map((p) => `127.0.0.1:${p.port}:${p.username}:${p.password}`).join('\n');
-  await api('POST', '/api/proxies', { proxies: lines, tag: { id: 0, name: DEMO_PROXY_TAG } }, token);
+  const added = await api(
+    'POST',
+    '/api/proxies',
+    { proxies: lines, tag: { id: 0, name: DEMO_PROXY_TAG } },
+    token,
+  );
+  // Checked at once, so the proxies screen shows them valid (sandbox checks go to the loopback judge).
+  await api('POST', '/api/proxies/check', { ids: added.addedIds }, token);
 
   const importSet = await writeSandboxImportSet(join(home, 'import'), {
     healthy: options.healthyAccounts ?? 20,
     includeFailureCases: true,
   });
+  // One account per proxy (the CLI's default) cannot hold the set: the limit spreads it over the proxies that stay
+  // out of rest, so every healthy account finds a proxy and only the failure cases fail.
+  const maxPerProxy = Math.ceil(importSet.accounts.length / (proxyCount - PROXIES_RESTED_BY_THE_SET));
+  const cliConfigDir = join(home, 'cli');
 
   return {
     url: server.url,
     home,
     importSet,
     proxies: loopback.proxies,
+    /** The settings directory the demo's CLI command uses (the demo signs the CLI in there). */
+    cliConfigDir,
+    maxPerProxy,
+    /** The CLI command that imports the whole set, as printed: run in a shell from the repository root. */
+    importCommand: [
+      `TRADEDECK_CONFIG_DIR=${shellQuote(cliConfigDir)}`,
+      'pnpm tradedeck --server',
+      server.url,
+      'accounts import --mafiles',
+      shellQuote(importSet.mafileDir),
+      '--lines',
+      shellQuote(importSet.linesFile),
+      '--mode distribute --proxy-tag',
+      shellQuote(DEMO_PROXY_TAG),
+      '--max-per-proxy',
+      String(maxPerProxy),
+    ].join(' '),
     async stop() {
       await loopback.close();
       await server.stop();
+      // A demo starts fresh each time: nothing in its folder is of use once it stopped.
+      await rm(home, { recursive: true, force: true });
     },
   };
+}
+
+/** Quotes a value for a POSIX shell command line. */
+function shellQuote(value: string): string {
+  return `'${value.replaceAll("'", "'\\''")}'`;
 }

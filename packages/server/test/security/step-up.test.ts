@@ -43,6 +43,7 @@ const EXEMPT: Record<string, string> = {
   'steamAccounts.extractMafiles': 'reads the files of this request, nothing stored',
   'steamAccounts.parseAccountsToProxies': 'echoes the lines of this request, nothing stored',
   'steamAccounts.add': 'stores new accounts from this request, replaces nothing',
+  'steamAccounts.addJob': 'queues the add of new accounts from this request, sealed; replaces nothing',
   'steamAccounts.guardCode': 'traders copy codes all day: rate-limited per account and audited instead',
 };
 

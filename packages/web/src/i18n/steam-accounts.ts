@@ -146,6 +146,14 @@ export const steamAccountsRu = {
     no: 'нет',
     tokenUntil: 'до {{date}}',
     loading: 'Загрузка…',
+    mafile: 'Мафайл',
+    mafileFile: 'Новый мафайл',
+    mafileHint: 'Прокси, теги и пароль аккаунта останутся прежними',
+    mafileReplace: 'Заменить мафайл',
+    mafileReplaced: 'Мафайл заменён',
+    mafileOtherAccount: 'Мафайл принадлежит другому аккаунту: в файле {{file}}, а аккаунт {{account}}',
+    mafileNamesNoAccount:
+      'В мафайле нет ни account_name, ни SteamID: нельзя проверить, что он от этого аккаунта',
   },
   tags: {
     add: 'Добавить тег',
@@ -337,6 +345,15 @@ export const steamAccountsEn = {
     no: 'no',
     tokenUntil: 'until {{date}}',
     loading: 'Loading…',
+    mafile: 'maFile',
+    mafileFile: 'New maFile',
+    mafileHint: "The account's proxy, tags and password stay as they are",
+    mafileReplace: 'Replace maFile',
+    mafileReplaced: 'maFile replaced',
+    mafileOtherAccount:
+      'The maFile belongs to another account: the file is for {{file}}, this account is {{account}}',
+    mafileNamesNoAccount:
+      'The maFile names no account (neither account_name nor SteamID), so it cannot be matched to this account',
   },
   tags: {
     add: 'Add tag',

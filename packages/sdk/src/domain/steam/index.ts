@@ -9,6 +9,7 @@ export * from './login-outcomes.ts';
 export { parseJsonLossless, quoteUnsafeIntegers } from './lossless-json.ts';
 export * from './mafile-decryption.ts';
 export type { MafileSession, SessionFormat } from './mafile-fields.ts';
+export * from './mafile-owner.ts';
 export * from './messages.ts';
 export * from './proxy-part.ts';
 export * from './read-mafile.ts';

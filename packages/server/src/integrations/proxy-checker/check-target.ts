@@ -29,9 +29,17 @@ export class CheckTargetError extends Error {
   override name = 'CheckTargetError';
 }
 
-/** The check URL from the environment, checked for shape. */
-export function checkUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  const value = env.TRADEDECK_PROXY_CHECK_URL?.trim() || DEFAULT_PROXY_CHECK_URL;
+/**
+ * The check URL from the environment, checked for shape. Without `TRADEDECK_PROXY_CHECK_URL`, live mode checks
+ * against Steam; sandbox mode answers null: the built-in judge on loopback (`LoopbackJudge`), so nothing leaves
+ * the machine and proxies on it check as valid.
+ */
+export function checkUrlFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  mode: 'live' | 'sandbox' = 'live',
+): string | null {
+  const value = env.TRADEDECK_PROXY_CHECK_URL?.trim();
+  if (!value) return mode === 'sandbox' ? null : DEFAULT_PROXY_CHECK_URL;
   parseCheckUrl(value);
   return value;
 }

@@ -8,3 +8,4 @@ export * from './echo-answer.ts';
 export * from './errors.ts';
 export * from './judge-route.ts';
 export * from './lookup-cache.ts';
+export * from './loopback-judge.ts';

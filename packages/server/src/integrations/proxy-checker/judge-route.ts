@@ -29,16 +29,28 @@ export interface JudgeAnswer {
  */
 export function judgeAnswer(request: FastifyRequest): JudgeAnswer {
   // Fastify's `request.ip` is the socket address unless the server trusts a reverse proxy in front of it.
-  const ip = request.ip.replace(/^::ffff:(?=\d+\.)/i, '');
   const query = request.query as Record<string, unknown> | undefined;
-  const marker = typeof query?.marker === 'string' ? query.marker.slice(0, 64) : null;
+  const marker = typeof query?.marker === 'string' ? query.marker : null;
+  return judgeAnswerOf(request.ip, marker, request.headers);
+}
+
+/** The judge's answer from the caller's address, the `marker` parameter and the request headers. */
+export function judgeAnswerOf(
+  address: string,
+  marker: string | null,
+  requestHeaders: Record<string, string | string[] | undefined>,
+): JudgeAnswer {
   const headers: Record<string, string> = {};
   for (const name of REVEALING_HEADERS) {
-    const value = request.headers[name];
+    const value = requestHeaders[name];
     if (value === undefined) continue;
     headers[name] = name === 'proxy-authorization' ? '(present)' : String(value);
   }
-  return { ip, marker, headers };
+  return {
+    ip: address.replace(/^::ffff:(?=\d+\.)/i, ''),
+    marker: marker === null ? null : marker.slice(0, 64),
+    headers,
+  };
 }
 
 /** Registers `GET /api/proxy-judge` (public, never cached), answering in the usual envelope. */

@@ -6,6 +6,7 @@ import {
   countryDatabase,
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_TOTAL_TIMEOUT_MS,
+  LoopbackJudge,
 } from '../../integrations/proxy-checker/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
@@ -35,6 +36,8 @@ export interface ProxyChecksDeps {
   jobs: Jobs;
   eventLog: EventLog;
   allowPrivateProxies: boolean;
+  /** Sandbox mode checks against the built-in loopback judge unless TRADEDECK_PROXY_CHECK_URL says otherwise. */
+  mode: 'live' | 'sandbox';
 }
 
 /** Batches checked at once per server process; each runs its own bounded pool of checks. */
@@ -44,7 +47,7 @@ const BATCHES_PER_PROCESS = 2;
 export function registerProxyChecks(app: FastifyInstance, deps: ProxyChecksDeps): ProxyChecks {
   const { jobs, eventLog } = deps;
   const settings: ProxyCheckSettings = {
-    checkUrl: checkUrlFromEnv(),
+    checkUrl: checkUrlFromEnv(process.env, deps.mode),
     connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS,
     totalTimeoutMs: DEFAULT_TOTAL_TIMEOUT_MS,
     allowPrivateAddresses: deps.allowPrivateProxies,
@@ -57,12 +60,23 @@ export function registerProxyChecks(app: FastifyInstance, deps: ProxyChecksDeps)
   const current = () => settings;
   const service = new ProxyCheckService({ scope, repo, secrets, eventLog, jobs, settings: current });
   const countryOf = (ip: string) => countryDatabase().countryOf(ip);
+  const loopbackJudge = new LoopbackJudge();
+  app.addHook('onClose', () => loopbackJudge.close());
 
   // Batches start once the app is ready, so settings made before (tests, tools) apply to the first one too.
   app.addHook('onReady', async () => {
     await jobs.work<ProxyCheckJobData>(
       PROXY_CHECK_QUEUE,
-      (job) => runProxyCheckBatch(job, { scope, repo, secrets, eventLog, settings: current, countryOf }),
+      (job) =>
+        runProxyCheckBatch(job, {
+          scope,
+          repo,
+          secrets,
+          eventLog,
+          settings: current,
+          countryOf,
+          loopbackJudgeUrl: () => loopbackJudge.url(),
+        }),
       { workers: BATCHES_PER_PROCESS },
     );
   });

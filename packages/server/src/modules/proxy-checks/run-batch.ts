@@ -27,7 +27,8 @@ import { ResultBuffer } from './result-buffer.ts';
 
 /** How checks run; `app.proxyChecks.tune()` changes it (the check URL comes from TRADEDECK_PROXY_CHECK_URL). */
 export interface ProxyCheckSettings {
-  checkUrl: string;
+  /** Where checks go; null: the built-in judge on loopback (sandbox mode without a configured URL). */
+  checkUrl: string | null;
   /** Extra trusted certificates for a private HTTPS check target. */
   ca?: SecureContextOptions['ca'];
   connectTimeoutMs: number;
@@ -48,6 +49,8 @@ export interface BatchDeps {
   eventLog: EventLog;
   settings: () => ProxyCheckSettings;
   countryOf: (ip: string) => string | null;
+  /** The URL of the built-in loopback judge, started on first use. */
+  loopbackJudgeUrl: () => Promise<string>;
 }
 
 /** A proxy of the batch: a saved one by id, or a line of the check map by its key. */
@@ -77,7 +80,8 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   const items = await batchItems(data, job.retryCount > 0, deps);
   if (items.length === 0) return;
   const settings = deps.settings();
-  const target = await prepareCheckTarget(settings.checkUrl, settings.ca ? { ca: settings.ca } : {});
+  const checkUrl = settings.checkUrl ?? (await deps.loopbackJudgeUrl());
+  const target = await prepareCheckTarget(checkUrl, settings.ca ? { ca: settings.ca } : {});
   const buffer = new ResultBuffer<CheckedItem>((chunk) => saveChunk(data.userId, chunk, deps), {
     maxItems: settings.saveEveryItems,
     intervalMs: settings.saveEveryMs,

@@ -29,7 +29,13 @@ const ADD_SIGN_IN_CONCURRENCY = 8;
 export class AddAccountsService {
   constructor(private readonly deps: AccountsDeps) {}
 
-  async add(userId: string, input: AddInput, lang: Language): Promise<AddAccountsResult> {
+  /** `onSignIn` hears of every sign-in as it ends (an add job announces its progress with it). */
+  async add(
+    userId: string,
+    input: AddInput,
+    lang: Language,
+    onSignIn?: (login: string, added: boolean) => Promise<void>,
+  ): Promise<AddAccountsResult> {
     const errors: RowErrors = new Map();
     const rows = orderedRows(input.accounts);
     let candidates = readCandidates(rows, errors);
@@ -49,7 +55,11 @@ export class AddAccountsService {
     });
 
     const keys = userProxyKeys(box, userId);
-    const attempt = (candidate: AddCandidate) => this.signInAndStore(userId, candidate, box);
+    const attempt = async (candidate: AddCandidate) => {
+      const result = await this.signInAndStore(userId, candidate, box);
+      await onSignIn?.(candidate.login, 'addedId' in result);
+      return result;
+    };
     let addedIds: number[] = [];
     if (input.mode === 'distribute' && input.distribute) {
       addedIds = await signInDistributed(

@@ -1,13 +1,14 @@
 import { type BatchResult, ResultCode } from '@tradedeck/sdk/contract';
-import { parseMafileText } from '@tradedeck/sdk/domain';
+import { mafileFailureMessages, mafileOwnerProblem, parseMafileText } from '@tradedeck/sdk/domain';
 import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
 import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
 import {
   ACCOUNT_NOT_FOUND,
-  MAFILE_OTHER_LOGIN,
-  MAFILE_UNREADABLE,
+  MAFILE_NAMES_NO_ACCOUNT,
+  mafileOtherAccount,
+  mafileUnreadable,
   PROXY_NOT_FOUND,
   TAG_NOT_FOUND,
 } from './messages.ts';
@@ -69,8 +70,10 @@ export class AccountEditService {
   }
 
   /**
-   * Replaces the maFile (and the password when given). The file must be readable and name the same login (or
-   * at least the same SteamID); a refresh token it brings replaces the stored one.
+   * Replaces the maFile (and the password when given). The file must be readable and be this account's: its
+   * `account_name` equal to the login (any case) and its SteamID equal to the stored one, whichever of the two the
+   * file and the account carry. A refresh token it brings replaces the stored one. The account's proxy, tags and
+   * status are not touched; the sealed secrets change in one statement.
    */
   async updateCredentials(
     userId: string,
@@ -81,16 +84,22 @@ export class AccountEditService {
     if (!read.ok)
       throw new AppError({
         code: ResultCode.ValidationError,
-        text: MAFILE_UNREADABLE,
+        text: mafileUnreadable({
+          ru: mafileFailureMessages.ru[read.reason],
+          en: mafileFailureMessages.en[read.reason],
+        }),
         details: { reason: read.reason },
       });
     const { mafile } = read;
-    const loginMatches = mafile.accountName
-      ? mafile.accountName.toLowerCase() === current.login.toLowerCase()
-      : mafile.steamId !== null && mafile.steamId === current.steamId;
-    const steamIdMatches = !mafile.steamId || !current.steamId || mafile.steamId === current.steamId;
-    if (!loginMatches || !steamIdMatches)
-      throw new AppError({ code: ResultCode.InvalidModel, text: MAFILE_OTHER_LOGIN });
+    const problem = mafileOwnerProblem(mafile, current);
+    if (problem)
+      throw new AppError({
+        code: ResultCode.InvalidModel,
+        text:
+          problem.kind === 'namesNoAccount'
+            ? MAFILE_NAMES_NO_ACCOUNT
+            : mafileOtherAccount(problem.file, problem.account),
+      });
 
     const slot = (column: 'password_enc' | 'mafile_enc' | 'refresh_token_enc') =>
       accountSlot(userId, input.id, column);

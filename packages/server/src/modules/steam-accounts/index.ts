@@ -10,6 +10,7 @@ import {
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
 import type { SearchService } from '../search/index.ts';
+import { AddAccountsJobs } from './add-job.ts';
 import { AddAccountsService } from './add-service.ts';
 import { BatchProxiesService } from './batch-proxies-service.ts';
 import type { AccountsDeps } from './deps.ts';
@@ -64,9 +65,19 @@ export function registerSteamAccounts(app: FastifyInstance, deps: SteamAccountsD
   };
   const query = new AccountQueryService(shared);
   const edit = new AccountEditService(shared);
+  const add = new AddAccountsService(shared);
+  // Jobs and hubs are registered after this module; add jobs reach them once the app is ready.
+  const addJobs = new AddAccountsJobs({
+    add,
+    secrets: auth.secrets,
+    jobs: () => app.jobs,
+    eventLog: () => app.hubs.eventLog,
+  });
+  app.addHook('onReady', () => addJobs.work());
   steamAccountRoutes({
     query,
-    add: new AddAccountsService(shared),
+    add,
+    addJobs,
     edit,
     batchProxies: new BatchProxiesService(shared),
     guardCodes: new GuardCodeService(shared, edit),

@@ -7,9 +7,19 @@ export const TAG_NOT_FOUND = { ru: 'Тег не найден', en: 'Tag not foun
 export const PROXY_NOT_FOUND = { ru: 'Прокси не найден', en: 'Proxy not found' };
 export const PROXY_TAG_NOT_FOUND = { ru: 'Тег прокси не найден', en: 'Proxy tag not found' };
 export const MAFILE_UNREADABLE = { ru: 'Мафайл не читается', en: 'The maFile cannot be read' };
-export const MAFILE_OTHER_LOGIN = {
-  ru: 'Мафайл принадлежит другому аккаунту',
-  en: 'The maFile belongs to another account',
+/** The reader's reason follows the text: "The maFile cannot be read: no shared_secret…". */
+export const mafileUnreadable = (reason: { ru: string; en: string }) => ({
+  ru: `${MAFILE_UNREADABLE.ru}: ${reason.ru}`,
+  en: `${MAFILE_UNREADABLE.en}: ${reason.en}`,
+});
+/** A replacement maFile of another account: names what the file says and what the account is. */
+export const mafileOtherAccount = (file: string, account: string) => ({
+  ru: `Мафайл принадлежит другому аккаунту: в файле ${file}, а аккаунт ${account}`,
+  en: `The maFile belongs to another account: the file is for ${file}, this account is ${account}`,
+});
+export const MAFILE_NAMES_NO_ACCOUNT = {
+  ru: 'В мафайле нет ни account_name, ни SteamID: нельзя проверить, что он от этого аккаунта',
+  en: 'The maFile names no account (neither account_name nor SteamID), so it cannot be matched to this account',
 };
 export const NO_SHARED_SECRET = {
   ru: 'У аккаунта нет shared_secret: код Steam Guard недоступен',

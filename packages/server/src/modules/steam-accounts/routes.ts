@@ -1,5 +1,6 @@
 import { contract } from '@tradedeck/sdk/contract';
 import { type Implementation, implement } from '../../http/implement.ts';
+import type { AddAccountsJobs } from './add-job.ts';
 import type { AddAccountsService } from './add-service.ts';
 import type { BatchProxiesService } from './batch-proxies-service.ts';
 import { type AccountEditService, batchOutcome } from './edit-service.ts';
@@ -10,13 +11,14 @@ import type { AccountQueryService } from './query-service.ts';
 export interface SteamAccountServices {
   query: AccountQueryService;
   add: AddAccountsService;
+  addJobs: AddAccountsJobs;
   edit: AccountEditService;
   batchProxies: BatchProxiesService;
   guardCodes: GuardCodeService;
 }
 
 export function steamAccountRoutes(services: SteamAccountServices): Implementation {
-  const { query, add, edit, batchProxies, guardCodes } = services;
+  const { query, add, addJobs, edit, batchProxies, guardCodes } = services;
   return implement(contract.steamAccounts, {
     query: (input, ctx) => query.query(ctx.user.userId, input, ctx.lang),
     counters: (_input, ctx) => query.counters(ctx.user.userId),
@@ -26,6 +28,7 @@ export function steamAccountRoutes(services: SteamAccountServices): Implementati
 
     extractMafiles: (input, ctx) => extractUploadedMafiles(ctx.files, input, ctx.lang, ctx.user.userId),
     add: (input, ctx) => add.add(ctx.user.userId, input, ctx.lang),
+    addJob: (input, ctx) => addJobs.start(ctx.user.userId, input, ctx.lang),
 
     remove: (input, ctx) => edit.remove(ctx.user.userId, input.id),
     batchRemove: (input, ctx) => edit.batchRemove(ctx.user.userId, input.accountIds, ctx.lang),

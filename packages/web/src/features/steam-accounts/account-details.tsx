@@ -8,6 +8,7 @@ import { useServices } from '../../shared/app-services.tsx';
 import { invalidateArea, operationKey, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
+import { ReplaceMafile } from './replace-mafile.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { LABEL, PRIMARY_BUTTON } from './ui.ts';
 
@@ -177,6 +178,8 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
           </button>
         </form>
       </section>
+
+      <ReplaceMafile row={row} />
 
       <section className="space-y-1.5">
         <h3 className={LABEL}>{t('steamAccounts.view.credentials')}</h3>

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { type AddJobStarted, hubEvents, STEAM_TRADING_SOURCE } from '@tradedeck/sdk/contract';
+import type { Language } from '@tradedeck/sdk/i18n';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { JobContext, Jobs } from '../../jobs/jobs.ts';
+import type { SecretSlot } from '../../security/envelope.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
+import type { AddAccountsService, AddInput } from './add-service.ts';
+
+/** The queue every add job goes through. */
+export const ADD_ACCOUNTS_QUEUE = 'steam-account-adds';
+/** Add jobs running at once per server process (each signs in 8 accounts at a time). */
+const ADD_JOBS_PER_PROCESS = 2;
+
+/** What an add job carries: the request, its rows (passwords and maFiles) sealed for the user. */
+export interface AddJobData {
+  userId: string;
+  jobId: string;
+  lang: Language;
+  mode: AddInput['mode'];
+  distribute: AddInput['distribute'] | null;
+  total: number;
+  accountsEnc: string;
+}
+
+/** Where a job's rows are sealed: bound to the user and the job, never in the queue in the clear. */
+function rowsSlot(userId: string, jobId: string): SecretSlot {
+  return { userId, table: 'steam_account_add_jobs', column: 'accounts', rowId: jobId };
+}
+
+export interface AddJobDeps {
+  add: AddAccountsService;
+  secrets: SecretBox;
+  /** The app's jobs and event log, registered after this module. */
+  jobs: () => Jobs;
+  eventLog: () => EventLog;
+}
+
+/**
+ * `steamAccounts.addJob`: the add of `steamAccounts.add` as a job, so a long import (live Steam spaces sign-ins
+ * through a proxy by 10 s) does not live inside one request. Each ended sign-in is announced as
+ * `AccountsAddProgress`, the per-row answer as `AccountsAddFinished`, on the user's `accounts` source. A run after
+ * a restart adds the rows again: accounts stored by the first run answer as unchanged, never twice.
+ */
+export class AddAccountsJobs {
+  constructor(private readonly deps: AddJobDeps) {}
+
+  async start(userId: string, input: AddInput, lang: Language): Promise<AddJobStarted> {
+    const jobId = randomUUID();
+    const total = Object.keys(input.accounts).length;
+    const accountsEnc = await this.deps.secrets.encrypt(
+      rowsSlot(userId, jobId),
+      JSON.stringify(input.accounts),
+    );
+    const data: AddJobData = {
+      userId,
+      jobId,
+      lang,
+      mode: input.mode,
+      distribute: input.distribute ?? null,
+      total,
+      accountsEnc,
+    };
+    await this.deps.jobs().send(ADD_ACCOUNTS_QUEUE, data, { id: jobId, retryLimit: 3, retryDelaySeconds: 5 });
+    return { jobId, total, sourceId: STEAM_TRADING_SOURCE };
+  }
+
+  /** Starts this process's workers (the app is ready: jobs and hubs exist). */
+  async work(): Promise<void> {
+    await this.deps.jobs().work<AddJobData>(ADD_ACCOUNTS_QUEUE, (job) => this.run(job), {
+      workers: ADD_JOBS_PER_PROCESS,
+    });
+  }
+
+  private async run(job: JobContext<AddJobData>): Promise<void> {
+    const { userId, jobId, lang, total } = job.data;
+    const accounts = JSON.parse(
+      await this.deps.secrets.decrypt(rowsSlot(userId, jobId), job.data.accountsEnc),
+    ) as AddInput['accounts'];
+    const input = {
+      mode: job.data.mode,
+      accounts,
+      ...(job.data.distribute ? { distribute: job.data.distribute } : {}),
+    } as AddInput;
+    const eventLog = this.deps.eventLog();
+    let done = 0;
+    const result = await this.deps.add.add(userId, input, lang, async (login, added) => {
+      done = Math.min(done + 1, total);
+      await eventLog.append(userId, hubEvents.accountsAddProgress, STEAM_TRADING_SOURCE, {
+        jobId,
+        login,
+        added,
+        done,
+        total,
+      });
+    });
+    await eventLog.append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, { jobId, result });
+  }
+}

@@ -1,0 +1,154 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { type AddAccountReason, addAccountReasonMessages } from '../../packages/sdk/src/domain/index.ts';
+import { watchConsole } from './console-guard.ts';
+
+// A newcomer's first run: `pnpm demo`, the CLI command it prints run as printed, then the panel in Chromium.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CASES = (
+  JSON.parse(
+    readFileSync(new URL('../../packages/sdk/test/steam/fixtures/login-cases.json', import.meta.url), 'utf8'),
+  ) as { cases: Array<{ login: string; expect: { reason: AddAccountReason } | null }> }
+).cases;
+const HEALTHY = 20;
+const DEMO_PROXIES = 10;
+
+let demo: ChildProcess | null = null;
+
+test.afterAll(async () => {
+  if (demo?.pid && demo.exitCode === null) {
+    const exited = new Promise((resolve) => demo!.once('exit', resolve));
+    process.kill(-demo.pid, 'SIGINT');
+    await exited;
+  }
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts `pnpm demo` as a newcomer would and answers what it printed once it is ready. */
+async function startDemo(port: number): Promise<string> {
+  const child = spawn('pnpm', ['demo'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  demo = child;
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
+  });
+  const deadline = Date.now() + 240_000;
+  while (!printed.includes('Press Ctrl+C to stop.')) {
+    if (child.exitCode !== null) throw new Error(`pnpm demo ended (${child.exitCode}):\n${printed}`);
+    if (Date.now() > deadline) throw new Error(`pnpm demo did not get ready:\n${printed}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return printed;
+}
+
+/** Runs a printed command line in a shell from the repository's folder, as the demo says to. */
+function runInShell(command: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'sh',
+      ['-c', command],
+      { cwd: ROOT, env: { ...process.env, LANG: 'C.UTF-8' }, timeout: 180_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+test('pnpm demo, its printed CLI command, then the panel shows the accounts live and the proxies valid', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const port = await freePort();
+  const printed = await startDemo(port);
+  const url = `http://127.0.0.1:${port}`;
+  expect(printed).toContain(`panel:     ${url}`);
+  const [, email, password] = /sign in:\s+(\S+) \/ (\S+)/.exec(printed)!;
+  const command = printed
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.startsWith('TRADEDECK_CONFIG_DIR='));
+  expect(command, printed).toBeDefined();
+
+  // The command exactly as printed: every healthy account added, each failure case failing with its own reason.
+  const run = await runInShell(command!);
+  const outcomes = new Map(
+    run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)] as const),
+  );
+  for (let i = 1; i <= HEALTHY; i += 1) {
+    const login = `sandbox_bot_${String(i).padStart(4, '0')}`;
+    expect(outcomes.get(login), `${login}\n${run.stdout}\n${run.stderr}`).toBe('added');
+  }
+  for (const item of CASES) {
+    const expected = item.expect ? addAccountReasonMessages.en[item.expect.reason] : 'added';
+    expect(outcomes.get(item.login), item.login).toBe(expected);
+  }
+  const added = HEALTHY + CASES.filter((item) => !item.expect).length;
+  expect(run.stderr).toContain(`Added ${added} of ${HEALTHY + CASES.length} accounts`);
+  expect(run.code).toBe(1);
+
+  // The panel, signed in with what the demo printed.
+  const problems = watchConsole(page);
+  await page.goto(`${url}/auth/login`);
+  await page.getByLabel('E-mail').fill(email!);
+  await page.getByLabel('Пароль').fill(password!);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL(/\/panel/);
+
+  await page.goto(`${url}/panel/steam-accounts`);
+  await expect(page.getByTestId('sandbox-badge')).toHaveText('Песочница');
+  const grid = page.getByRole('grid', { name: 'Steam аккаунты' });
+  await expect(page.getByTestId('account-counters')).toHaveText(
+    `Всего: ${added} · активны: 0 · с ошибкой: 0`,
+  );
+  await expect(grid.getByTestId('account-login').first()).toBeVisible();
+  await expect(grid.locator('[data-status="0"]').first()).toHaveText('Простой');
+
+  // A status changes live: refreshing an account's inventory signs it in, and its row turns active by itself.
+  const active = grid.locator('tr[data-active] [data-testid="account-login"]');
+  for (let i = 0; i < added; i += 1) {
+    await page.keyboard.press('j');
+    if ((await active.textContent())?.startsWith('sandbox_bot_')) break;
+  }
+  const login = (await active.textContent())!;
+  expect(login).toMatch(/^sandbox_bot_/);
+  const status = grid.locator('tr', { hasText: login }).locator('[data-status]');
+  await expect(status).toHaveAttribute('data-status', '0');
+  await page.keyboard.press('Control+k');
+  const palette = page.getByTestId('command-palette');
+  await palette.getByRole('combobox').fill('обновить инвентарь');
+  await palette.getByRole('option', { name: /обновить инвентарь/ }).click();
+  await expect(status).toHaveAttribute('data-status', '1', { timeout: 30_000 });
+  await expect(page.getByTestId('account-counters')).toContainText('активны: 1');
+
+  // The demo's proxies: checked valid against the sandbox's loopback judge, now carrying the accounts.
+  await page.goto(`${url}/panel/proxy`);
+  await expect(page.getByText(`Всего ${DEMO_PROXIES} записей`)).toBeVisible();
+  const badges = page.locator('td [data-status]');
+  await expect(badges).toHaveCount(DEMO_PROXIES);
+  const statuses = await badges.evaluateAll((list) => list.map((badge) => badge.getAttribute('data-status')));
+  // In use (2) when accounts sit on the proxy, idle (1) when the rate-limit case left it empty: both are valid.
+  expect(statuses.every((value) => value === '1' || value === '2')).toBe(true);
+  expect(statuses.filter((value) => value === '2').length).toBeGreaterThanOrEqual(DEMO_PROXIES - 2);
+  expect(problems).toEqual([]);
+});
