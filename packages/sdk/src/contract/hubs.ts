@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
+import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
 
 /**
@@ -62,6 +63,22 @@ export const hubEvents = {
     sources: /^accounts$/,
     defaultSource: STEAM_TRADING_SOURCE,
     payload: accountStatusChangedSchema,
+  }),
+  /** A P2P seller account's status, platforms, balances, orders or active deliveries changed (or it was removed). */
+  sellerAccountUpdated: defineHubEvent({
+    hub: 'seller-hub',
+    name: 'SellerAccountUpdated',
+    sources: /^accounts$/,
+    defaultSource: SELLER_SOURCE,
+    payload: sellerAccountUpdatedSchema,
+  }),
+  /** One delivery of a sale moved a step (pending, sent, confirmed, ready or failed). */
+  deliveryUpdated: defineHubEvent({
+    hub: 'seller-hub',
+    name: 'DeliveryUpdated',
+    sources: /^accounts$/,
+    defaultSource: SELLER_SOURCE,
+    payload: deliveryUpdatedSchema,
   }),
   sessionUpdated: defineHubEvent({
     hub: 'harvester-hub',
