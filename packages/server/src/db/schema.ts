@@ -12,3 +12,4 @@ export * from './schema-proxies.ts';
 export * from './schema-steam-accounts.ts';
 export * from './schema-steam-throttle.ts';
 export * from './schema-steam-trading.ts';
+export * from './schema-seller.ts';
