@@ -43,6 +43,10 @@ export interface ServerConfig {
   sandboxJournal?: string | null;
   /** Sandbox mode: how long a trade offer send waits before answering (a slow Steam); 0 by default. */
   sandboxSendDelayMs?: number;
+  /** The market port's own mode (TRADEDECK_MARKET_MODE); the server mode when unset. */
+  marketMode?: ServerMode;
+  /** TM's base URL (TRADEDECK_TM_BASE_URL): the only host the market API key is ever sent to. */
+  tmBaseUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -73,6 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const publicUrl = env.PUBLIC_URL?.trim() || null;
   if (publicUrl && !URL.canParse(publicUrl)) throw new ConfigError(`PUBLIC_URL is not a URL: "${publicUrl}"`);
+  const marketMode = env.TRADEDECK_MARKET_MODE?.trim() || mode;
+  if (marketMode !== 'live' && marketMode !== 'sandbox') {
+    throw new ConfigError(`TRADEDECK_MARKET_MODE must be "live" or "sandbox", got "${marketMode}"`);
+  }
 
   return {
     port,
@@ -94,7 +102,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     masterKey: env.TRADEDECK_MASTER_KEY?.trim() || null,
     sandboxJournal: env.TRADEDECK_SANDBOX_JOURNAL?.trim() || null,
     sandboxSendDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SEND_DELAY_MS) || 0),
+    marketMode,
+    tmBaseUrl: tmBaseUrl(env.TRADEDECK_TM_BASE_URL),
   };
+}
+
+export const DEFAULT_TM_BASE_URL = 'https://market.csgo.com';
+
+function tmBaseUrl(value: string | undefined): string {
+  const chosen = value?.trim();
+  if (!chosen) return DEFAULT_TM_BASE_URL;
+  const parsed = URL.canParse(chosen) ? new URL(chosen) : null;
+  if (
+    !parsed ||
+    (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ||
+    parsed.search ||
+    parsed.username
+  ) {
+    throw new ConfigError(
+      `TRADEDECK_TM_BASE_URL must be an http(s) address without query or credentials, got "${chosen}"`,
+    );
+  }
+  return chosen.replace(/\/+$/, '');
 }
 
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -3,7 +3,7 @@
  * exceed 2^53 or arrive quoted); money is integer minor units beside its currency.
  */
 import { z } from 'zod';
-import { balanceSchema } from '../steam/schemas.ts';
+import { moneySchema } from '../money/money.ts';
 import { tradeGameSchema } from './games.ts';
 
 export const assetIdSchema = z.string().regex(/^\d{1,20}$/, 'asset id as decimal digits');
@@ -51,8 +51,11 @@ export const inventoryItemSchema = z.object({
   tradableAfter: isoDateTime.nullable(),
   /** End of Trade Protection for an item in the protected context (CS2 context 16). */
   protectedUntil: isoDateTime.nullable(),
-  /** A reference price when the source knows one (the sandbox does; live prices come from price providers). */
-  referencePrice: balanceSchema.nullable(),
+  /**
+   * A reference price when the source knows one (the sandbox does; live prices come from price providers), in the
+   * one money scale (`MONEY_SCALE`: USD and EUR in thousandths).
+   */
+  referencePrice: moneySchema.nullable(),
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 

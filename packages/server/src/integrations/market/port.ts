@@ -65,6 +65,8 @@ export interface MarketCredentials {
   keyId: string;
   /** The account's currency on the market (the currency guard sends it as `cur` on every write). */
   currency: Currency;
+  /** The seller account's proxy: every call to the market leaves through it when given. */
+  proxy?: SteamProxy | null;
 }
 
 export interface MarketBalance {

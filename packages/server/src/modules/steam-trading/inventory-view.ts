@@ -2,6 +2,7 @@ import type { InventoryScan } from '@tradedeck/sdk/contract';
 import {
   type InventoryItem,
   type ItemExterior,
+  isCurrency,
   type TradeFailureReason,
   type TradeGame,
   tradeFailureMessages,
@@ -32,7 +33,7 @@ export function toInventoryItem(row: ItemRow): InventoryItem {
     tradableAfter: row.tradableAfter?.toISOString() ?? null,
     protectedUntil: row.protectedUntil?.toISOString() ?? null,
     referencePrice:
-      row.priceAmount !== null && row.priceCurrency !== null
+      row.priceAmount !== null && isCurrency(row.priceCurrency)
         ? { currency: row.priceCurrency, amount: row.priceAmount }
         : null,
   };

@@ -1,0 +1,74 @@
+/**
+ * Chooses the market adapter: `TRADEDECK_MARKET_MODE` (else the server mode). Sandbox is a labelled mode
+ * (`port.mode`), never a fallback: live mode never answers from the sandbox, whatever fails. The market mode is
+ * separate from Steam's so the sandbox Steam world can sell on a real or a fake TM.
+ */
+import type { TradeGame } from '@tradedeck/sdk/domain';
+import { DEFAULT_TM_BASE_URL, type ServerConfig } from '../../config/config.ts';
+import { type Clock, systemClock } from '../steam/clock.ts';
+import { ProxyAgentPool } from '../steam/proxy-agent.ts';
+import { SandboxWorld } from '../steam/sandbox/sandbox-world.ts';
+import { LiveMarketAdapter } from './live/live-market-adapter.ts';
+import { type MarketLog, TmClient, type TmClientOptions } from './live/tm-client.ts';
+import { type MarketPacingStore, MemoryPacingStore } from './pacing-store.ts';
+import type { MarketMode, MarketPort } from './port.ts';
+import { SandboxMarket, type SandboxMarketOptions } from './sandbox/sandbox-market.ts';
+import { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';
+
+export const LIVE_MARKET_DEFAULTS = {
+  timeoutMs: 15_000,
+  spacingMs: 300,
+  maxQueueMs: 60_000,
+  retryDelaysMs: [500, 2_000],
+  restAfter429Ms: 60_000,
+} as const satisfies Partial<TmClientOptions>;
+
+export interface MarketPortOptions {
+  clock?: Clock;
+  /** Shared by every process when it is the database store (`DbPacingStore`); in memory by default. */
+  pacingStore?: MarketPacingStore;
+  log?: MarketLog;
+  /** The game of the configured TM host (market.csgo.com: CS2). */
+  game?: TradeGame;
+  live?: Partial<
+    Pick<
+      TmClientOptions,
+      'timeoutMs' | 'spacingMs' | 'maxQueueMs' | 'retryDelaysMs' | 'restAfter429Ms' | 'ca'
+    >
+  >;
+  /** The sandbox Steam world buyers trade in: pass the Steam port's own, so our offers reach them. */
+  sandboxWorld?: SandboxWorld;
+  /** A sandbox market to reuse (tests, the demo); made over `sandboxWorld` otherwise. */
+  sandboxMarket?: SandboxMarket;
+  sandbox?: SandboxMarketOptions;
+}
+
+export function marketModeOf(config: Pick<ServerConfig, 'mode' | 'marketMode'>): MarketMode {
+  return config.marketMode ?? config.mode;
+}
+
+export function createMarketPort(
+  config: Pick<ServerConfig, 'mode' | 'marketMode' | 'tmBaseUrl'>,
+  options: MarketPortOptions = {},
+): MarketPort {
+  const clock = options.clock ?? systemClock;
+  const mode = marketModeOf(config);
+  if (mode === 'live') {
+    const client = new TmClient({
+      ...LIVE_MARKET_DEFAULTS,
+      ...options.live,
+      baseUrl: config.tmBaseUrl ?? DEFAULT_TM_BASE_URL,
+      store: options.pacingStore ?? new MemoryPacingStore(),
+      agents: new ProxyAgentPool(options.live?.timeoutMs ?? LIVE_MARKET_DEFAULTS.timeoutMs),
+      clock,
+      ...(options.log ? { log: options.log } : {}),
+    });
+    return new LiveMarketAdapter(client, options.game ?? 'cs2', () => clock.now());
+  }
+  if (mode === 'sandbox') {
+    const market =
+      options.sandboxMarket ?? new SandboxMarket(options.sandboxWorld ?? new SandboxWorld(), options.sandbox);
+    return new SandboxMarketAdapter(market, clock);
+  }
+  throw new Error(`Unknown market mode "${String(mode)}"`);
+}

@@ -1,0 +1,159 @@
+/**
+ * Calls TM v2 for one account: the key only as `key=` in the query string and only to the configured TM host,
+ * through the account's proxy when it has one, each call in a paced slot of its key, the envelope read, and failed
+ * calls retried by class (notes market.md §9): reads and idempotent writes a bounded number of times when TM could
+ * not be reached; mutations and money never. A money call that was sent and lost its reply answers
+ * `outcomeUnknown`.
+ */
+import type { Clock } from '../../steam/clock.ts';
+import type { ProxyAgentPool } from '../../steam/proxy-agent.ts';
+import type { MarketPacingStore } from '../pacing-store.ts';
+import type { MarketCredentials, MarketFailure, MarketFailureReason, MarketRetryClass } from '../port.ts';
+import { reasonOfHttpStatus, reasonOfTmError } from './tm-errors.ts';
+import { type TmHttpAnswer, tmRequest } from './tm-request.ts';
+
+export interface TmCall {
+  /** The method's name for logs (never the path: money-send carries the receiver's key in it). */
+  name: string;
+  method: 'GET' | 'POST';
+  /** Under `/api/v2/`. */
+  path: string;
+  query?: Record<string, string | number | readonly string[]>;
+  json?: unknown;
+  retry: MarketRetryClass;
+}
+
+export type TmAnswer = { ok: true; body: Record<string, unknown> } | MarketFailure;
+
+/** Log lines name the key by its id only. */
+export interface MarketLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface TmClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Time between two calls of one key (TM deletes a key over 5 requests/s; 300 ms keeps it under 4 with jitter). */
+  spacingMs: number;
+  /** A call whose slot is further away than this answers `rateLimited` instead of waiting. */
+  maxQueueMs: number;
+  /** Pauses before the retries of a read or idempotent write; their count bounds the attempts. */
+  retryDelaysMs: readonly number[];
+  /** How long a key rests after TM answered 429 without Retry-After. */
+  restAfter429Ms: number;
+  ca?: string;
+  store: MarketPacingStore;
+  agents: ProxyAgentPool;
+  clock: Clock;
+  log?: MarketLog;
+}
+
+const RETRIED: ReadonlySet<MarketRetryClass> = new Set(['read', 'idempotent']);
+/** `too_often` is per listing: retry no sooner than this (notes §1). */
+const TOO_OFTEN_WAIT_MS = 10_000;
+
+export class TmClient {
+  constructor(private readonly options: TmClientOptions) {}
+
+  async call(creds: MarketCredentials, call: TmCall): Promise<TmAnswer> {
+    const attempts = RETRIED.has(call.retry) ? 1 + this.options.retryDelaysMs.length : 1;
+    let last: TmAnswer | null = null;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (attempt > 1) await this.options.clock.sleep(this.options.retryDelaysMs[attempt - 2] ?? 0);
+      last = await this.once(creds, call);
+      if (last.ok) return last;
+      this.options.log?.warn(
+        {
+          keyId: creds.keyId,
+          call: call.name,
+          reason: last.reason,
+          httpStatus: last.httpStatus,
+          attempt,
+          of: attempts,
+        },
+        'market call failed',
+      );
+      if (last.reason !== 'marketUnavailable') return last;
+    }
+    return last!;
+  }
+
+  private async once(creds: MarketCredentials, call: TmCall): Promise<TmAnswer> {
+    const { clock, store } = this.options;
+    const now = clock.now();
+    const startAt = await store.reserve(creds.keyId, now, this.options.spacingMs);
+    if (startAt - now > this.options.maxQueueMs) {
+      return failure('rateLimited', { detail: 'local pacing queue full', retryAfter: new Date(startAt) });
+    }
+    if (startAt > now) await clock.sleep(startAt - now);
+    const answer = await tmRequest({
+      method: call.method,
+      url: this.url(creds, call),
+      json: call.json,
+      agent: creds.proxy ? this.options.agents.get(creds.proxy) : undefined,
+      timeoutMs: this.options.timeoutMs,
+      ca: this.options.ca,
+    });
+    return this.read(creds, call, answer);
+  }
+
+  private url(creds: MarketCredentials, call: TmCall): URL {
+    const url = new URL(`${this.options.baseUrl.replace(/\/$/, '')}/api/v2/${call.path}`);
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, item);
+      else url.searchParams.set(name, String(value));
+    }
+    url.searchParams.set('key', creds.apiKey);
+    return url;
+  }
+
+  private async read(creds: MarketCredentials, call: TmCall, answer: TmHttpAnswer): Promise<TmAnswer> {
+    if (answer.kind === 'noAnswer') {
+      if (call.retry === 'money' && answer.sent) return failure('outcomeUnknown', { detail: answer.detail });
+      return failure('marketUnavailable', { detail: answer.detail });
+    }
+    const body = parseObject(answer.text);
+    if (answer.status === 429) {
+      const restMs = Math.max((answer.retryAfterSeconds ?? 0) * 1000, this.options.restAfter429Ms);
+      const restUntil = this.options.clock.now() + restMs;
+      await this.options.store.rest(creds.keyId, restUntil);
+      return failure('rateLimited', { httpStatus: 429, retryAfter: new Date(restUntil) });
+    }
+    if (answer.status >= 500 && call.retry === 'money') {
+      // A gateway error after the request reached TM: the money may have moved.
+      return failure('outcomeUnknown', { httpStatus: answer.status });
+    }
+    const byStatus = reasonOfHttpStatus(answer.status);
+    if (byStatus) return failure(byStatus, { httpStatus: answer.status });
+    if (!body) return failure('unknownError', { httpStatus: answer.status, detail: 'answer is not JSON' });
+    const error = body.error ?? body.message;
+    const succeeded = body.success === true || (body.success === undefined && error === undefined);
+    if (succeeded && answer.status < 400) return { ok: true, body };
+    const reason = reasonOfTmError(error);
+    return failure(reason, {
+      ...(answer.status >= 400 ? { httpStatus: answer.status } : {}),
+      ...(error !== undefined ? { detail: String(error) } : {}),
+      ...(reason === 'rateLimited'
+        ? { retryAfter: new Date(this.options.clock.now() + TOO_OFTEN_WAIT_MS) }
+        : {}),
+    });
+  }
+}
+
+export function failure(
+  reason: MarketFailureReason,
+  extra: Omit<MarketFailure, 'ok' | 'reason'> = {},
+): MarketFailure {
+  return { ok: false, reason, ...extra };
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,434 @@
+/**
+ * The simulated TM of sandbox mode, over the sandbox Steam world: accounts (one per API key, selling for a Steam
+ * account of the world), listings of the account's real sandbox items, buyers (`sandbox-demand.ts`), delivery
+ * requests whose partner is a sandbox buyer account, the buyer accepting our offer in the world's trade book once
+ * it is registered (`trade-ready`), sales history with a 7-day settlement hold for CS2 and money transfers between
+ * accounts at the table's rates. Deterministic from the world seed and the clock; everything is in memory.
+ */
+import { createHash } from 'node:crypto';
+import {
+  type Currency,
+  type Money,
+  TRADE_GAME_KEYS,
+  TRADE_GAMES,
+  type TradeAsset,
+  type TradeGame,
+} from '@tradedeck/sdk/domain';
+import type { SandboxAccount, SandboxWorld } from '../../steam/sandbox/sandbox-world.ts';
+import type { SandboxAsset } from '../../steam/sandbox/trading/sandbox-inventories.ts';
+import type { MarketDeliveryRequest, MarketHistoryEntry, MarketListing, MoneySendRecord } from '../port.ts';
+import { saleTimeMs } from './sandbox-demand.ts';
+import { loginOfSandboxMarketKey, sandboxMarketKey, sandboxPaymentPassword } from './sandbox-market-keys.ts';
+import { convertAtSandboxRate } from './sandbox-rates.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** TM keeps an account online for 3 minutes after a ping; listings of an offline account do not sell. */
+export const SANDBOX_ONLINE_MS = 3 * 60_000;
+/** A seller has 5 minutes to send the offer after a sale (shown as `left`). */
+const DELIVERY_WINDOW_S = 5 * 60;
+/** CS2 sales are held 7 days (Trade Protection); other games settle at once. */
+const HOLD_DAYS = 7;
+/** TM changes one listing's price at most once a minute. */
+export const PRICE_CHANGE_SPACING_MS = 60_000;
+/** Buyers are sandbox bots far from the ones a demo or a test uses as sellers. */
+export const SANDBOX_BUYER_COUNT = 12;
+const FIRST_BUYER = 990_001;
+/** What an account opened without a chosen balance starts with: 100 USD's worth. */
+const STARTING_BALANCE_USD = 100_000;
+
+export interface SandboxMarketAccount {
+  key: string;
+  login: string;
+  steam: SandboxAccount;
+  currency: Currency;
+  available: number;
+  onHold: number;
+  paymentPassword: string;
+  lastPingAt: number | null;
+  tradeToken: string | null;
+  currencyChangedAt: number | null;
+  /** Offers registered with trade-ready, waiting for the buyer. */
+  registeredOffers: Set<string>;
+  sends: Map<string, MoneySendRecord>;
+  history: MarketHistoryEntry[];
+}
+
+export interface SandboxListing {
+  itemId: string;
+  account: SandboxMarketAccount;
+  asset: TradeAsset;
+  game: TradeGame;
+  classId: string;
+  marketHashName: string;
+  /** Reference price in USD units. */
+  referenceUsd: number;
+  price: Money;
+  status: 'onSale' | 'sold';
+  priceSetAt: number;
+  /** Share of the way to a sale (1 = sold) and when it was last brought up to date. */
+  progress: number;
+  progressAt: number;
+  delivery: SandboxDelivery | null;
+}
+
+export interface SandboxDelivery {
+  hash: string;
+  buyer: SandboxAccount;
+  soldAt: number;
+  items: TradeAsset[];
+}
+
+interface Hold {
+  account: SandboxMarketAccount;
+  amount: number;
+  releaseAt: number;
+  entry: MarketHistoryEntry;
+}
+
+export interface RegisterSandboxAccountInput {
+  /** A Steam login of the sandbox world (`sandbox_bot_0001`, `sandbox_ok`, ...). */
+  login: string;
+  currency?: Currency;
+  /** Starting available balance, in `currency`. */
+  available?: number;
+  paymentPassword?: string;
+}
+
+export interface SandboxMarketOptions {
+  /** Sales happen only while the account pinged in the last 3 minutes (TM's rule); off for pricing-only tests. */
+  requireOnline?: boolean;
+  /** TM's fee on a sale, in percent (5 by default). */
+  feePercent?: number;
+}
+
+export class SandboxMarket {
+  readonly #accounts = new Map<string, SandboxMarketAccount>();
+  readonly #listings = new Map<string, SandboxListing>();
+  readonly #holds: Hold[] = [];
+  readonly requireOnline: boolean;
+  readonly feePercent: number;
+  #nextItem = 4_100_000_000;
+  #advancedTo = 0;
+
+  constructor(
+    readonly world: SandboxWorld,
+    options: SandboxMarketOptions = {},
+  ) {
+    this.requireOnline = options.requireOnline ?? true;
+    this.feePercent = options.feePercent ?? 5;
+  }
+
+  /** Opens an account for a Steam login of the world and returns its API key; the same login keeps its account. */
+  registerAccount(input: RegisterSandboxAccountInput): string {
+    const key = sandboxMarketKey(input.login);
+    const existing = this.#accounts.get(key);
+    if (existing) {
+      if (input.available !== undefined) existing.available = input.available;
+      if (input.paymentPassword !== undefined) existing.paymentPassword = input.paymentPassword;
+      return key;
+    }
+    const opened = this.open(key, input.currency ?? 'USD', input.available, input.paymentPassword);
+    if (!opened) throw new Error(`the sandbox Steam world has no account "${input.login}"`);
+    return key;
+  }
+
+  /** The account of a key; an unknown key of the sandbox's form opens one in `currency` (the first caller's). */
+  account(key: string, currency: Currency): SandboxMarketAccount | null {
+    return this.#accounts.get(key) ?? this.open(key, currency);
+  }
+
+  /** An account that exists already (money transfers never open the receiver). */
+  existing(key: string): SandboxMarketAccount | null {
+    return this.#accounts.get(key) ?? null;
+  }
+
+  buyers(): SandboxAccount[] {
+    return this.world.healthyAccounts(SANDBOX_BUYER_COUNT, FIRST_BUYER);
+  }
+
+  /** Brings buyers, deliveries and settlements up to `now`. */
+  advance(now: number): void {
+    if (now < this.#advancedTo) return;
+    this.#advancedTo = now;
+    for (const listing of this.#listings.values()) {
+      if (listing.status === 'onSale') this.progress(listing, now);
+    }
+    for (const account of this.#accounts.values()) this.deliverRegistered(account, now);
+    for (const hold of [...this.#holds]) {
+      if (hold.releaseAt > now) continue;
+      this.#holds.splice(this.#holds.indexOf(hold), 1);
+      hold.account.onHold -= hold.amount;
+      hold.account.available += hold.amount;
+      hold.entry.stage = 'given';
+    }
+  }
+
+  isOnline(account: SandboxMarketAccount, now: number): boolean {
+    return (
+      !this.requireOnline || (account.lastPingAt !== null && now - account.lastPingAt <= SANDBOX_ONLINE_MS)
+    );
+  }
+
+  ping(account: SandboxMarketAccount, now: number): void {
+    account.lastPingAt = now;
+  }
+
+  listingsOf(account: SandboxMarketAccount): SandboxListing[] {
+    return [...this.#listings.values()].filter((listing) => listing.account === account);
+  }
+
+  listingView(listing: SandboxListing, now: number): MarketListing {
+    const left = listing.delivery
+      ? Math.max(0, DELIVERY_WINDOW_S - Math.floor((now - listing.delivery.soldAt) / 1000))
+      : null;
+    return {
+      itemId: listing.itemId,
+      assetId: listing.asset.assetId,
+      classId: listing.classId,
+      instanceId: '0',
+      marketHashName: listing.marketHashName,
+      game: listing.game,
+      price: { ...listing.price },
+      status: listing.status,
+      settlement: 0,
+      left,
+    };
+  }
+
+  /** Onsale listings of every account for one item (ours included, as TM's search shows them). */
+  onSaleByName(marketHashName: string): SandboxListing[] {
+    return [...this.#listings.values()].filter(
+      (listing) => listing.status === 'onSale' && listing.marketHashName === marketHashName,
+    );
+  }
+
+  /** The account's tradable Steam items of every game, with the asset behind each. */
+  steamItems(account: SandboxMarketAccount, now: number): { asset: SandboxAsset; game: TradeGame }[] {
+    const items: { asset: SandboxAsset; game: TradeGame }[] = [];
+    const inventories = this.world.trading.inventories;
+    for (const game of TRADE_GAME_KEYS) {
+      const info = TRADE_GAMES[game];
+      for (const asset of inventories
+        .context(account.steam.steamId, info.appId, info.contextId, now)
+        .values()) {
+        if (inventories.isTradable(asset, now)) items.push({ asset, game });
+      }
+    }
+    return items;
+  }
+
+  isListed(account: SandboxMarketAccount, assetId: string): boolean {
+    return this.listingsOf(account).some((listing) => listing.asset.assetId === assetId);
+  }
+
+  list(
+    account: SandboxMarketAccount,
+    asset: SandboxAsset,
+    game: TradeGame,
+    price: Money,
+    now: number,
+  ): string {
+    const item = this.world.trading.inventories.toItem(asset, now);
+    const itemId = String(++this.#nextItem);
+    this.#listings.set(itemId, {
+      itemId,
+      account,
+      asset: { appId: asset.appId, contextId: asset.contextId, assetId: asset.assetId, amount: 1 },
+      game,
+      classId: item.classId,
+      marketHashName: item.marketHashName,
+      referenceUsd: item.referencePrice?.amount ?? 0,
+      price,
+      status: 'onSale',
+      priceSetAt: now,
+      progress: 0,
+      progressAt: now,
+      delivery: null,
+    });
+    return itemId;
+  }
+
+  listing(account: SandboxMarketAccount, itemId: string): SandboxListing | null {
+    const listing = this.#listings.get(itemId);
+    return listing && listing.account === account ? listing : null;
+  }
+
+  /** A new price (zero delists); the caller checked it is on sale and not changed within the last minute. */
+  reprice(listing: SandboxListing, price: Money, now: number): void {
+    this.progress(listing, now);
+    if (price.amount === 0) {
+      this.#listings.delete(listing.itemId);
+      return;
+    }
+    listing.price = price;
+    listing.priceSetAt = now;
+  }
+
+  deliveries(account: SandboxMarketAccount): MarketDeliveryRequest[] {
+    return this.listingsOf(account)
+      .filter((listing) => listing.delivery)
+      .map((listing) => {
+        const delivery = listing.delivery!;
+        return {
+          hash: delivery.hash,
+          partnerSteamId: delivery.buyer.steamId,
+          tradeToken: this.world.trading.tradeToken(delivery.buyer.steamId)!,
+          message: `market.csgo.com sale ${delivery.hash.slice(0, 8)}`,
+          items: delivery.items.map((item) => ({ ...item })),
+        };
+      });
+  }
+
+  /** Registers our offer for a delivery; the buyer accepts it as soon as it is confirmed and matches a sale. */
+  tradeReady(account: SandboxMarketAccount, offerId: string, now: number): void {
+    account.registeredOffers.add(offerId);
+    this.deliverRegistered(account, now);
+  }
+
+  /** Moves `amount` (in the sender's currency) to the receiver at the table's rate, recorded by custom id. */
+  transfer(
+    from: SandboxMarketAccount,
+    to: SandboxMarketAccount,
+    amount: Money,
+    customId: string,
+    now: number,
+  ): MoneySendRecord {
+    const received = convertAtSandboxRate(amount, to.currency);
+    from.available -= amount.amount;
+    to.available += received.amount;
+    const record: MoneySendRecord = { customId, amount: { ...amount }, status: 'done', time: new Date(now) };
+    from.sends.set(customId, record);
+    return record;
+  }
+
+  /** Converts the balance to the new currency (the caller checked nothing is on sale or in flight). */
+  changeCurrency(account: SandboxMarketAccount, to: Currency, now: number): void {
+    account.available = convertAtSandboxRate(
+      { currency: account.currency, amount: account.available },
+      to,
+    ).amount;
+    account.currency = to;
+    account.currencyChangedAt = now;
+  }
+
+  hasActivity(account: SandboxMarketAccount): boolean {
+    return this.listingsOf(account).length > 0 || account.onHold > 0;
+  }
+
+  private open(
+    key: string,
+    currency: Currency,
+    available?: number,
+    paymentPassword?: string,
+  ): SandboxMarketAccount | null {
+    const login = loginOfSandboxMarketKey(key);
+    const steam = login ? this.world.find(login) : null;
+    if (!login || !steam) return null;
+    const account: SandboxMarketAccount = {
+      key,
+      login: steam.login,
+      steam,
+      currency,
+      available:
+        available ?? convertAtSandboxRate({ currency: 'USD', amount: STARTING_BALANCE_USD }, currency).amount,
+      onHold: 0,
+      paymentPassword: paymentPassword ?? sandboxPaymentPassword(steam.login, this.world.seed),
+      lastPingAt: null,
+      tradeToken: null,
+      currencyChangedAt: null,
+      registeredOffers: new Set(),
+      sends: new Map(),
+      history: [],
+    };
+    this.#accounts.set(key, account);
+    return account;
+  }
+
+  /** Demand accrues while the seller is online; crossing 1 is a sale at that moment. */
+  private progress(listing: SandboxListing, now: number): void {
+    const account = listing.account;
+    const from = listing.progressAt;
+    listing.progressAt = now;
+    if (now <= from) return;
+    let start = from;
+    let end = now;
+    if (this.requireOnline) {
+      if (account.lastPingAt === null) return;
+      start = Math.max(from, account.lastPingAt);
+      end = Math.min(now, account.lastPingAt + SANDBOX_ONLINE_MS);
+      if (end <= start) return;
+    }
+    const needs = saleTimeMs(this.world.seed, listing.itemId, listing.price, listing.referenceUsd);
+    const gained = (end - start) / needs;
+    if (listing.progress + gained < 1) {
+      listing.progress += gained;
+      return;
+    }
+    const soldAt = start + (1 - listing.progress) * needs;
+    listing.progress = 1;
+    this.sell(listing, Math.ceil(soldAt));
+  }
+
+  private sell(listing: SandboxListing, soldAt: number): void {
+    const buyers = this.buyers();
+    const hash = createHash('sha1').update(`${this.world.seed}:sale:${listing.itemId}`).digest('hex');
+    const buyer = buyers[Number.parseInt(hash.slice(0, 8), 16) % buyers.length]!;
+    listing.status = 'sold';
+    listing.delivery = { hash, buyer, soldAt, items: [{ ...listing.asset }] };
+  }
+
+  /** Each registered offer that a buyer can see and that carries exactly a sale's items is accepted by the buyer. */
+  private deliverRegistered(account: SandboxMarketAccount, now: number): void {
+    if (account.registeredOffers.size === 0) return;
+    const book = this.world.trading;
+    for (const offerId of [...account.registeredOffers]) {
+      for (const listing of this.listingsOf(account)) {
+        const delivery = listing.delivery;
+        if (!delivery) continue;
+        const seen = book.get(delivery.buyer.steamId, offerId, now);
+        if (!seen.ok || seen.offer.isOurOffer || !sameItems(seen.offer.itemsToReceive, delivery.items))
+          continue;
+        book.acknowledge(delivery.buyer.steamId);
+        this.world.record({ op: 'ack', steamId: delivery.buyer.steamId });
+        const accepted = book.accept(delivery.buyer, offerId, now);
+        this.world.record({ op: 'accept', steamId: delivery.buyer.steamId, offerId, now });
+        if (!accepted.ok || accepted.tradeId === null) continue;
+        account.registeredOffers.delete(offerId);
+        this.complete(listing, now);
+        break;
+      }
+    }
+  }
+
+  private complete(listing: SandboxListing, now: number): void {
+    const account = listing.account;
+    this.#listings.delete(listing.itemId);
+    const received = Math.floor((listing.price.amount * (100 - this.feePercent)) / 100);
+    const held = listing.game === 'cs2';
+    const releaseAt = now + HOLD_DAYS * DAY_MS;
+    const entry: MarketHistoryEntry = {
+      itemId: listing.itemId,
+      marketHashName: listing.marketHashName,
+      game: listing.game,
+      event: 'sell',
+      stage: held ? 'active' : 'given',
+      received: { currency: listing.price.currency, amount: received },
+      time: new Date(now),
+      settlement: held ? Math.floor(releaseAt / 1000) : 0,
+      customId: null,
+    };
+    account.history.push(entry);
+    if (held) {
+      account.onHold += received;
+      this.#holds.push({ account, amount: received, releaseAt, entry });
+    } else {
+      account.available += received;
+    }
+  }
+}
+
+function sameItems(offered: readonly TradeAsset[], sold: readonly TradeAsset[]): boolean {
+  const key = (item: TradeAsset) => `${item.appId}/${item.contextId}/${item.assetId}`;
+  const wanted = new Set(sold.map(key));
+  return offered.length === sold.length && offered.every((item) => wanted.has(key(item)));
+}
