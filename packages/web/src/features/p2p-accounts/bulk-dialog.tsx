@@ -59,20 +59,22 @@ export function BulkDialog({ controls, action, ids, names }: BulkDialogProps) {
   );
 
   const run = useCallback(
-    async (targets: readonly number[], forced: boolean) => {
+    async (targets: readonly number[], forced: boolean, doneBefore: readonly number[] = []) => {
       setStage({ kind: 'processing', done: 0, total: targets.length });
-      const outcome = await runBulk(
+      const result = await runBulk(
         targets,
         (chunk) => send(chunk, forced),
         (done, total) => setStage({ kind: 'processing', done, total }),
         describe,
       );
+      // A retry of the failed ones adds to what the first run did.
+      const outcome = { ...result, succeededIds: [...doneBefore, ...result.succeededIds] };
       void invalidateArea(queryClient, contract.p2p);
-      if (outcome.failed.length > 0) setStage({ kind: 'error', outcome, total: targets.length });
+      if (outcome.failed.length > 0) setStage({ kind: 'error', outcome, total: ids.length });
       else if (asks) setStage({ kind: 'complete', outcome });
       else controls.close(outcome);
     },
-    [send, describe, queryClient, asks, controls],
+    [send, describe, queryClient, asks, controls, ids.length],
   );
 
   // Start and pause run at once.
@@ -90,8 +92,9 @@ export function BulkDialog({ controls, action, ids, names }: BulkDialogProps) {
   }, [stage.kind]);
 
   const failedIds = stage.kind === 'error' ? stage.outcome.failed.map((failure) => failure.id) : [];
+  const doneIds = stage.kind === 'error' ? stage.outcome.succeededIds : [];
   const canForce = stage.kind === 'error' && action !== 'start' && action !== 'pause';
-  const retryFailed = () => void run(failedIds, force);
+  const retryFailed = () => void run(failedIds, force, doneIds);
   const retryAll = () => void run(ids, force);
   const latest = useRef({ retryFailed, retryAll, canForce });
   latest.current = { retryFailed, retryAll, canForce };
