@@ -117,9 +117,9 @@ test('opens an inventory from the palette, refreshes it live and filters by game
   await expect(tab.locator('[data-tradable="no"], [data-tradable="protected"]')).toHaveCount(0);
   await expect(tab.getByTestId('inventory-value')).not.toHaveText(cs2Value!);
 
-  // Least price: typed in dollars, sent in cents.
+  // Least price: typed in dollars, sent in thousandths (the one money scale).
   const priced = page.waitForRequest(
-    (req) => req.url().endsWith('/inventory/query') && req.postDataJSON()?.minPrice === 1000,
+    (req) => req.url().endsWith('/inventory/query') && req.postDataJSON()?.minPrice === 10_000,
   );
   await tab.getByLabel('Цена от, USD').fill('10');
   await priced;

@@ -7,31 +7,32 @@ import {
 import {
   lastScanAt,
   scanNotices,
-  toMinorUnits,
+  toMoneyUnits,
 } from '../src/features/steam-accounts/inventory/inventory-rules.ts';
 
-describe('least price as minor units', () => {
-  it('reads dots, commas and spaces, without float rounding', () => {
-    expect(toMinorUnits('12.5', 'USD')).toBe(1250);
-    expect(toMinorUnits(' 12,50 ', 'USD')).toBe(1250);
-    expect(toMinorUnits('0.29', 'USD')).toBe(29);
-    expect(toMinorUnits('1 000', 'USD')).toBe(100000);
-    expect(toMinorUnits('7', 'USD')).toBe(700);
-    expect(toMinorUnits('7.', 'USD')).toBe(700);
+describe('least price as money units', () => {
+  it('reads dots, commas and spaces, without float rounding, in the one money scale', () => {
+    expect(toMoneyUnits('12.5', 'USD')).toBe(12_500);
+    expect(toMoneyUnits(' 12,50 ', 'USD')).toBe(12_500);
+    expect(toMoneyUnits('0.29', 'USD')).toBe(290);
+    expect(toMoneyUnits('1 000', 'USD')).toBe(1_000_000);
+    expect(toMoneyUnits('7', 'USD')).toBe(7_000);
+    expect(toMoneyUnits('7.', 'USD')).toBe(7_000);
+    expect(toMoneyUnits('1.234', 'USD')).toBe(1_234);
   });
 
   it('follows the currency digits', () => {
-    expect(toMinorUnits('150', 'JPY')).toBe(150);
-    expect(toMinorUnits('1.5', 'JPY')).toBeNull();
+    expect(toMoneyUnits('150.25', 'RUB')).toBe(15_025);
+    expect(toMoneyUnits('1.255', 'RUB')).toBeNull();
+    expect(toMoneyUnits('1.2345', 'EUR')).toBeNull();
   });
 
   it('is no filter when empty and invalid when not an amount', () => {
-    expect(toMinorUnits('', 'USD')).toBeUndefined();
-    expect(toMinorUnits('   ', 'USD')).toBeUndefined();
-    expect(toMinorUnits('-1', 'USD')).toBeNull();
-    expect(toMinorUnits('1.234', 'USD')).toBeNull();
-    expect(toMinorUnits('abc', 'USD')).toBeNull();
-    expect(toMinorUnits('1e3', 'USD')).toBeNull();
+    expect(toMoneyUnits('', 'USD')).toBeUndefined();
+    expect(toMoneyUnits('   ', 'USD')).toBeUndefined();
+    expect(toMoneyUnits('-1', 'USD')).toBeNull();
+    expect(toMoneyUnits('abc', 'USD')).toBeNull();
+    expect(toMoneyUnits('1e3', 'USD')).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 import type { AccountOffer, InventoryScan } from '@tradedeck/sdk/contract';
 import {
-  formatMinorAmount,
+  formatMoney,
   type InventoryItem,
+  type Money,
   offerStateName,
   TRADE_GAME_KEYS,
   type TradeGame,
@@ -31,7 +32,7 @@ export function registerAccountTrading(accounts: Command, { lang, context }: Reg
         const id = await resolveAccountId(ctx, login);
         const items: InventoryItem[] = [];
         let scans: InventoryScan[] = [];
-        let value: { currency: string; amount: number }[] = [];
+        let value: Money[] = [];
         for (let page = 1; ; page++) {
           const answer = await ctx.client().steamTrading.inventory({
             id,
@@ -96,7 +97,7 @@ const SCAN_STATE: Record<InventoryScan['state'], MessageKey> = {
 function inventoryText(
   ctx: CommandContext,
   scans: InventoryScan[],
-  value: { currency: string; amount: number }[],
+  value: Money[],
   items: InventoryItem[],
 ): string {
   if (scans.length === 0) return ctx.t('inventoryNeverScanned');
@@ -110,9 +111,7 @@ function inventoryText(
     }),
   );
   if (value.length > 0) {
-    lines.push(
-      ctx.t('inventoryValue', { value: value.map((v) => formatMinorAmount(v, locale(ctx))).join(', ') }),
-    );
+    lines.push(ctx.t('inventoryValue', { value: value.map((v) => formatMoney(v, locale(ctx))).join(', ') }));
   }
   if (items.length === 0) return [...lines, ctx.t('inventoryNone')].join('\n');
   const head = [
@@ -133,7 +132,7 @@ function inventoryText(
         : item.tradableAfter
           ? ctx.t('lockedUntil', { date: date(ctx, item.tradableAfter) })
           : ctx.t('no'),
-    item.referencePrice ? formatMinorAmount(item.referencePrice, locale(ctx)) : '',
+    item.referencePrice ? formatMoney(item.referencePrice, locale(ctx)) : '',
   ]);
   return [...lines, '', renderTable(head, rows, Boolean(ctx.io.terminal))].join('\n');
 }

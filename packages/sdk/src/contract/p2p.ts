@@ -227,9 +227,9 @@ export const p2p = {
     method: 'POST',
     path: '/api/p2p/sandbox/simulate-sales',
     summary:
-      "Sandbox mode only: sandbox buyers buy up to `count` items from each account's Steam inventory now (for demos and tests)",
+      'Sandbox mode only: put up to `count` tradable items of each account on sale at the lowest price, which sandbox buyers take as soon as the account is online (for demos and tests)',
     input: z.object({ ids: idsSchema, count: z.number().int().min(1).max(50).default(1) }),
-    output: z.object({ sold: z.number().int().nonnegative() }),
+    output: z.object({ listed: z.number().int().nonnegative() }),
     flags: {},
     maxBodyBytes: BODY_LIMITS.idBatch,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { balanceSchema, steamAccountStatusSchema } from '../domain/steam/schemas.ts';
+import { moneySchema } from '../domain/money/money.ts';
+import { steamAccountStatusSchema } from '../domain/steam/schemas.ts';
 import { tradeFailureReasonSchema } from '../domain/trading/failures.ts';
 import { tradeGameSchema } from '../domain/trading/games.ts';
 import { inventoryItemSchema, tradeAssetSchema } from '../domain/trading/items.ts';
@@ -80,15 +81,15 @@ export const steamTrading = {
       game: tradeGameSchema.optional(),
       tradableOnly: z.boolean().default(false),
       searchString: z.string().trim().max(200).optional(),
-      /** Items priced at least this (integer minor units of the item's reference currency). */
+      /** Items priced at least this (integer units of the item's reference currency, `MONEY_SCALE`). */
       minPrice: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
       pages: pagesSchema,
       sort: sortSchema(INVENTORY_SORT_PROPERTIES),
     }),
     output: listOutputSchema(inventoryItemSchema).extend({
       scans: z.array(inventoryScanSchema),
-      /** Total reference value of the items matching the filters, per currency (minor units). */
-      value: z.array(balanceSchema),
+      /** Total reference value of the items matching the filters, per currency (`MONEY_SCALE` units). */
+      value: z.array(moneySchema),
     }),
     flags: {},
   }),

@@ -72,7 +72,7 @@ describe('games and items', () => {
       marketable: true,
       tradableAfter: null,
       protectedUntil: null,
-      referencePrice: { currency: 'USD', amount: 490 },
+      referencePrice: { currency: 'USD', amount: 4_900 },
     };
     expect(inventoryItemSchema.parse(item)).toEqual(item);
     expect(

@@ -1,4 +1,15 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema-auth.ts';
 import { proxies } from './schema-proxies.ts';
 import { steamAccounts } from './schema-steam-accounts.ts';

@@ -1,9 +1,9 @@
 import { type contract, ResultCode, type SellerAccountRow } from '@tradedeck/sdk/contract';
 import {
-  PLATFORM_STATUSES,
-  SELLER_ACCOUNT_STATUSES,
   type Currency,
+  PLATFORM_STATUSES,
   type PlatformStatus,
+  SELLER_ACCOUNT_STATUSES,
   type SellerAccountStatus,
 } from '@tradedeck/sdk/domain';
 import type { z } from 'zod';
@@ -80,7 +80,8 @@ export class SellerAccountService {
   async create(userId: string, input: Input<'create'>): Promise<SellerAccountRow> {
     const steam = await this.deps.repo.run(userId, async (q) => {
       const account = await q.steamAccount(input.steamAccountId);
-      if (!account) throw new AppError({ code: ResultCode.NotFound, text: sellerMessages.steamAccountNotFound });
+      if (!account)
+        throw new AppError({ code: ResultCode.NotFound, text: sellerMessages.steamAccountNotFound });
       if (await q.hasSteamAccount(input.steamAccountId))
         throw new AppError({ code: ResultCode.AlreadyExists, text: sellerMessages.steamAccountTaken });
       if (!account.steamId)
@@ -130,7 +131,8 @@ export class SellerAccountService {
     const values: Partial<NewSellerAccount> = {};
     const now = new Date(this.deps.now());
     if (input.apiKey !== undefined && marketKeyIdOf(input.apiKey) !== current.row.keyId) {
-      if (!current.steamId) throw new AppError({ code: ResultCode.InvalidState, text: sellerMessages.noSteamId });
+      if (!current.steamId)
+        throw new AppError({ code: ResultCode.InvalidState, text: sellerMessages.noSteamId });
       const checked = await this.checkKey(input.apiKey, currency, current.steamId);
       Object.assign(
         values,

@@ -11,7 +11,8 @@ export async function announceAccount(
   accountId: number,
 ): Promise<void> {
   const view = await q.view(accountId);
-  if (view) await eventLog.append(userId, hubEvents.sellerAccountUpdated, SELLER_SOURCE, toAccountEvent(view), q.tx);
+  if (view)
+    await eventLog.append(userId, hubEvents.sellerAccountUpdated, SELLER_SOURCE, toAccountEvent(view), q.tx);
 }
 
 /** Announces a delivery's step in the transaction that recorded it (DeliveryUpdated). */

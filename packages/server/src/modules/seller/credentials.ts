@@ -16,7 +16,11 @@ export function marketKeyIdOf(apiKey: string): string {
  * Where the key and the payment password are sealed. The slot names the Steam account (unique per user), not the
  * seller row id, so a key can be sealed before its row exists.
  */
-function slot(userId: string, steamAccountId: number, column: 'api_key_enc' | 'payment_password_enc'): SecretSlot {
+function slot(
+  userId: string,
+  steamAccountId: number,
+  column: 'api_key_enc' | 'payment_password_enc',
+): SecretSlot {
   return { userId, table: 'seller_accounts', column, rowId: String(steamAccountId) };
 }
 

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { FINAL_OFFER_STATES, TradeOfferState, type TradeAsset } from '@tradedeck/sdk/domain';
+import { FINAL_OFFER_STATES, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
 import { AppError } from '../../http/app-error.ts';
-import type { MarketCredentials, MarketDeliveryRequest, MarketFailure } from '../../integrations/market/port.ts';
+import type {
+  MarketCredentials,
+  MarketDeliveryRequest,
+  MarketFailure,
+} from '../../integrations/market/port.ts';
 import { announceAccount, announceDelivery } from './announce.ts';
 import type { SellerShared } from './deps.ts';
 import type { DeliveryRow, SellerQueries } from './repo.ts';
@@ -191,6 +195,7 @@ export class DeliverySteps {
     const done = await this.deps.steamTrading
       .cancelOffer(owner.userId, owner.steamAccountId, offerId)
       .catch((error: unknown) => ({ ok: false as const, error }));
-    if (!done.ok) this.deps.log.warn({ offerId, sellerAccountId: owner.sellerAccountId }, 'offer not cancelled');
+    if (!done.ok)
+      this.deps.log.warn({ offerId, sellerAccountId: owner.sellerAccountId }, 'offer not cancelled');
   }
 }

@@ -49,9 +49,14 @@ export function decidePlatformStatus(
   if (facts.banned) return decide('error', 'marketBanned');
   if (status === 'stopped') return decide('none', 'notRunning');
   if (facts.failure === 'tradeRestricted') return decide('warning', 'tradeRestricted', facts.failureDetail);
-  if (facts.failure === 'marketUnavailable') return decide('warning', 'marketUnavailable', facts.failureDetail);
+  if (facts.failure === 'marketUnavailable')
+    return decide('warning', 'marketUnavailable', facts.failureDetail);
   if (facts.marketCurrency !== null && facts.marketCurrency !== facts.storedCurrency)
-    return decide('warning', 'currencyMismatch', `market ${facts.marketCurrency}, stored ${facts.storedCurrency}`);
+    return decide(
+      'warning',
+      'currencyMismatch',
+      `market ${facts.marketCurrency}, stored ${facts.storedCurrency}`,
+    );
   if (facts.oldestActiveDelivery && now - facts.oldestActiveDelivery.getTime() > DELIVERY_LATE_MS)
     return decide('warning', 'deliveriesPending');
   if (facts.deliveryFailed) return decide('warning', 'deliveryFailed');
@@ -61,7 +66,8 @@ export function decidePlatformStatus(
   if (facts.ping === 'notOnline') return decide('warning', 'notOnline');
   if (facts.checkFailed) return decide('warning', 'marketCheckFailed');
   if (facts.ping === null) return decide('none', null);
-  if (!facts.lastPingAt || now - facts.lastPingAt.getTime() > PING_STALE_MS) return decide('warning', 'pingStale');
+  if (!facts.lastPingAt || now - facts.lastPingAt.getTime() > PING_STALE_MS)
+    return decide('warning', 'pingStale');
   if (facts.failure !== null) return decide('warning', 'unknown', facts.failureDetail);
   return decide('online', null);
 }

@@ -28,7 +28,10 @@ export interface SellerFilters {
   hasActiveDeliveries?: boolean | null | undefined;
 }
 
-export type SellerSort = { propertyName: (typeof P2P_ACCOUNT_SORT_PROPERTIES)[number]; isDescending: boolean };
+export type SellerSort = {
+  propertyName: (typeof P2P_ACCOUNT_SORT_PROPERTIES)[number];
+  isDescending: boolean;
+};
 
 const ACTIVE = [...ACTIVE_DELIVERY_STATUSES];
 
@@ -116,7 +119,9 @@ export class SellerQueries {
     for (const module of filters.withModules)
       where.push(sql`${sellerAccounts.modules} @> ${JSON.stringify([module])}::jsonb`);
     if (filters.hasActiveDeliveries != null)
-      where.push(filters.hasActiveDeliveries ? sql`${this.activeCount()} > 0` : sql`${this.activeCount()} = 0`);
+      where.push(
+        filters.hasActiveDeliveries ? sql`${this.activeCount()} > 0` : sql`${this.activeCount()} = 0`,
+      );
     const columns = {
       id: sellerAccounts.id,
       login: sql`lower(${steamAccounts.login})`,
@@ -126,7 +131,9 @@ export class SellerQueries {
       available: sellerAccounts.balanceAvailable,
       createdAt: sellerAccounts.createdAt,
     } as const;
-    const order = sort.map((s) => (s.isDescending ? desc(columns[s.propertyName]) : asc(columns[s.propertyName])));
+    const order = sort.map((s) =>
+      s.isDescending ? desc(columns[s.propertyName]) : asc(columns[s.propertyName]),
+    );
     const rows = await this.viewSelect()
       .where(and(...where))
       .orderBy(...order, desc(sellerAccounts.id))
@@ -148,7 +155,11 @@ export class SellerQueries {
 
   async counters() {
     const byStatus = await this.tx
-      .select({ status: sellerAccounts.status, platform: sellerAccounts.platformStatus, n: sql<number>`count(*)::int` })
+      .select({
+        status: sellerAccounts.status,
+        platform: sellerAccounts.platformStatus,
+        n: sql<number>`count(*)::int`,
+      })
       .from(sellerAccounts)
       .where(this.own(sellerAccounts))
       .groupBy(sellerAccounts.status, sellerAccounts.platformStatus);
@@ -156,7 +167,10 @@ export class SellerQueries {
       .select({ n: sql<number>`count(*)::int` })
       .from(sellerDeliveries)
       .where(and(this.own(sellerDeliveries), anyText(sellerDeliveries.status, ACTIVE)));
-    return { groups: byStatus.map((g) => ({ ...g, n: Number(g.n) })), activeDeliveries: Number(active?.n ?? 0) };
+    return {
+      groups: byStatus.map((g) => ({ ...g, n: Number(g.n) })),
+      activeDeliveries: Number(active?.n ?? 0),
+    };
   }
 
   async account(id: number): Promise<SellerAccountDbRow | null> {
@@ -207,6 +221,18 @@ export class SellerQueries {
       .where(and(this.own(sellerAccounts), eq(sellerAccounts.id, id)))
       .returning();
     return row ?? null;
+  }
+
+  /** Updates the account only while the loop run `loopJobId` owns it. */
+  async updateIfOwned(id: number, loopJobId: string, values: Partial<NewSellerAccount>): Promise<boolean> {
+    const rows = await this.tx
+      .update(sellerAccounts)
+      .set(values)
+      .where(
+        and(this.own(sellerAccounts), eq(sellerAccounts.id, id), eq(sellerAccounts.loopJobId, loopJobId)),
+      )
+      .returning({ id: sellerAccounts.id });
+    return rows.length > 0;
   }
 
   async remove(id: number): Promise<boolean> {

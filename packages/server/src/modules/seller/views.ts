@@ -1,13 +1,13 @@
 import type { DeliveryUpdated, SellerAccountRow, SellerAccountUpdated } from '@tradedeck/sdk/contract';
-import {
-  type Currency,
-  type DeliveryFailure,
-  type DeliveryStatus,
-  type PlatformReason,
-  type PlatformStatus,
-  type SellerAccountStatus,
-  type SellerModule,
-  type TradeAsset,
+import type {
+  Currency,
+  DeliveryFailure,
+  DeliveryStatus,
+  PlatformReason,
+  PlatformStatus,
+  SellerAccountStatus,
+  SellerModule,
+  TradeAsset,
 } from '@tradedeck/sdk/domain';
 import type { DeliveryRow, SellerAccountView } from './repo.ts';
 
@@ -46,7 +46,10 @@ export function toAccountRow(row: SellerAccountView): SellerAccountRow {
     ordersCount: row.ordersCount,
     activeDeliveries: row.activeDeliveries,
     proxyId: row.proxyId,
-    proxy: row.proxyHost !== null && row.proxyPort !== null ? { address: row.proxyHost, port: row.proxyPort } : null,
+    proxy:
+      row.proxyHost !== null && row.proxyPort !== null
+        ? { address: row.proxyHost, port: row.proxyPort }
+        : null,
     currency: row.currency as Currency,
     balances: balances(row),
     modules: row.modules as SellerModule[],

@@ -1,4 +1,4 @@
-import type { InventoryItem, TradeGame } from '@tradedeck/sdk/domain';
+import { type InventoryItem, isCurrency, type TradeGame } from '@tradedeck/sdk/domain';
 import { and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
@@ -214,9 +214,9 @@ export class TradingQueries {
     return {
       items,
       total: totals.reduce((sum, row) => sum + Number(row.n), 0),
-      value: totals
-        .filter((row) => row.currency !== null)
-        .map((row) => ({ currency: row.currency!, amount: Number(row.amount) })),
+      value: totals.flatMap((row) =>
+        isCurrency(row.currency) ? [{ currency: row.currency, amount: Number(row.amount) }] : [],
+      ),
     };
   }
 

@@ -32,7 +32,7 @@ const HOLD_DAYS = 7;
 export const PRICE_CHANGE_SPACING_MS = 60_000;
 /** Buyers are sandbox bots far from the ones a demo or a test uses as sellers. */
 export const SANDBOX_BUYER_COUNT = 12;
-const FIRST_BUYER = 990_001;
+const FIRST_BUYER = 99_001;
 /** What an account opened without a chosen balance starts with: 100 USD's worth. */
 const STARTING_BALANCE_USD = 100_000;
 

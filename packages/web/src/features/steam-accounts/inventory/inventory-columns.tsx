@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatMinorAmount, type InventoryItem } from '@tradedeck/sdk/domain';
+import { formatMoney, type InventoryItem } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../../i18n/text-key.ts';
@@ -71,7 +71,7 @@ export function inventoryColumns(t: TFunction, language: Language): ColumnDef<In
       accessorFn: (item) => item.referencePrice?.amount ?? null,
       cell: ({ row }) => (
         <span className="block text-right font-mono text-xs tabular-nums">
-          {row.original.referencePrice ? formatMinorAmount(row.original.referencePrice, locale) : '—'}
+          {row.original.referencePrice ? formatMoney(row.original.referencePrice, locale) : '—'}
         </span>
       ),
     },

@@ -1,36 +1,18 @@
 /**
- * Pure rules of the Inventory tab: the typed least price as minor units, what to say about each game's last
+ * Pure rules of the Inventory tab: the typed least price as money units, what to say about each game's last
  * scan, and the time of the last scan.
  */
 import type { InventoryScan } from '@tradedeck/sdk/contract';
-import { TRADE_GAME_KEYS, type TradeGame } from '@tradedeck/sdk/domain';
-
-/** Minor-unit digits of a currency (2 for USD, 0 for JPY), as Intl knows them. */
-export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
+import { type Currency, parseMoney, TRADE_GAME_KEYS, type TradeGame } from '@tradedeck/sdk/domain';
 
 /**
- * A typed price ("12.5", "12,50", " 3 ") in integer minor units of the currency. Empty text is no filter
- * (undefined); anything that is not a non-negative amount with at most the currency's digits is null.
+ * A typed price ("12.5", "12,50", " 3 ") in integer units of the currency (`MONEY_SCALE`: USD in thousandths).
+ * Empty text is no filter (undefined); anything that is not a non-negative amount with at most the currency's
+ * digits is null. Parsed from the digits, never by multiplying a float.
  */
-export function toMinorUnits(text: string, currency: string): number | undefined | null {
-  const trimmed = text.replace(/\s/g, '').replace(',', '.');
-  if (trimmed === '') return undefined;
-  const digits = currencyDigits(currency);
-  const match = /^(\d{1,13})(?:\.(\d*))?$/.exec(trimmed);
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  // Built from the digits, never by multiplying a float: 0.29 stays 29.
-  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+export function toMoneyUnits(text: string, currency: Currency): number | undefined | null {
+  if (text.trim() === '') return undefined;
+  return parseMoney(text, currency)?.amount ?? null;
 }
 
 export type ScanNoticeKind = 'empty' | 'private' | 'failed' | 'notScanned';

@@ -1,7 +1,8 @@
 import { contract } from '@tradedeck/sdk/contract';
 import {
+  type Currency,
   DEFAULT_PAGE_SIZE,
-  formatMinorAmount,
+  formatMoney,
   type InventoryItem,
   type PageSize,
 } from '@tradedeck/sdk/domain';
@@ -15,15 +16,15 @@ import { localeOf, useLanguage } from '../../../shared/use-language.ts';
 import { PRIMARY_BUTTON } from '../ui.ts';
 import { inventoryColumns } from './inventory-columns.tsx';
 import { type InventoryFilterState, InventoryFilters, NO_INVENTORY_FILTERS } from './inventory-filters.tsx';
-import { lastScanAt, scanNotices, toMinorUnits } from './inventory-rules.ts';
+import { lastScanAt, scanNotices, toMoneyUnits } from './inventory-rules.ts';
 import { ScanNotices } from './scan-notices.tsx';
 import { useLiveInventory } from './use-live-inventory.ts';
 
 const rowId = (item: InventoryItem) => `${item.appId}/${item.contextId}/${item.assetId}`;
 /** The most valuable first: what a trader looks for in an inventory. */
 const DEFAULT_SORT: SortItem[] = [{ propertyName: 'price', isDescending: true }];
-/** Prices of the sandbox and of Steam's own listings are in US cents until the item says otherwise. */
-const DEFAULT_CURRENCY = 'USD';
+/** Prices are in US dollars until the items say otherwise. */
+const DEFAULT_CURRENCY: Currency = 'USD';
 
 /**
  * The Inventory tab of the account dialog: the cached items of the account's last scans (virtualised, paged on
@@ -40,7 +41,7 @@ export function InventoryTab({ accountId }: { accountId: number }) {
   const [sort, setSort] = useState<SortItem[]>(DEFAULT_SORT);
   const currencyRef = useRef(DEFAULT_CURRENCY);
   const currency = currencyRef.current;
-  const minPrice = toMinorUnits(filters.minPrice, currency);
+  const minPrice = toMoneyUnits(filters.minPrice, currency);
 
   const changeFilters = useCallback((next: InventoryFilterState) => {
     setFilters(next);
@@ -105,7 +106,7 @@ export function InventoryTab({ accountId }: { accountId: number }) {
       <p className="text-sm font-semibold" data-testid="inventory-value">
         {value.length > 0
           ? t('inventory.value', {
-              value: value.map((money) => formatMinorAmount(money, locale)).join(' + '),
+              value: value.map((money) => formatMoney(money, locale)).join(' + '),
             })
           : t('inventory.noValue')}
       </p>
