@@ -2,6 +2,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import { accountsEn, accountsRu } from './messages-accounts.ts';
 import { kitEn, kitRu } from './messages-kit.ts';
 import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
+import { p2pEn, p2pRu } from './messages-p2p.ts';
 import { proxiesEn, proxiesRu } from './messages-proxies.ts';
 import { tradingEn, tradingRu } from './messages-trading.ts';
 
@@ -94,6 +95,7 @@ const en = {
   ...tradingEn,
   ...mafilesEn,
   ...kitEn,
+  ...p2pEn,
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -188,6 +190,7 @@ const ru: Messages = {
   ...tradingRu,
   ...mafilesRu,
   ...kitRu,
+  ...p2pRu,
 };
 
 export type MessageKey = keyof typeof en;
