@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AddSellerDialog } from '../src/features/p2p-accounts/add-seller-dialog.tsx';
 import { BulkDialog } from '../src/features/p2p-accounts/bulk-dialog.tsx';
 import { runBulk } from '../src/features/p2p-accounts/bulk-run.ts';
+import { PlatformBadge } from '../src/features/p2p-accounts/seller-badges.tsx';
 import { SellerDetails } from '../src/features/p2p-accounts/seller-view-dialog.tsx';
 import { createI18n } from '../src/i18n/i18n.ts';
 import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
@@ -352,5 +353,33 @@ describe('bulk flow', () => {
     expect(outcome.failed[0]).toMatchObject({ message: 'Network error', reason: 'failed' });
     // A stop that could not reach some accounts is not complete.
     expect(outcome.outcome).toBe('incomplete');
+  });
+});
+
+describe('platform status', () => {
+  it('is focusable and described by its time and the reason in the interface language', () => {
+    const server = sellerServer({});
+    renderWithServices(
+      <PlatformBadge
+        state={{
+          platform: 'tm',
+          status: 'error',
+          updatedAt: '2026-11-26T10:00:00.000Z',
+          reason: 'currencyMismatch',
+          detail: 'market USD, stored RUB',
+        }}
+      />,
+      server.fetchImpl,
+      'en',
+    );
+    const badge = screen.getByTestId('platform-status');
+    expect(badge.tabIndex).toBe(0);
+    expect(badge.dataset.status).toBe('error');
+    const tip = screen.getByRole('tooltip');
+    expect(badge.getAttribute('aria-describedby')).toBe(tip.id);
+    expect(tip.textContent).toContain('TM: Error · updated ');
+    expect(tip.textContent).toContain(
+      'Reason: The market currency differs from the account currency (market USD, stored RUB)',
+    );
   });
 });

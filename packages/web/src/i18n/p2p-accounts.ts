@@ -61,6 +61,7 @@ export const p2pAccountsRu = {
   form: {
     steamAccount: 'Аккаунт Steam',
     steamAccountPick: 'Выберите аккаунт Steam',
+    steamAccountSearch: 'Найти аккаунт Steam',
     steamAccountsLoading: 'Загрузка аккаунтов Steam…',
     apiKey: 'API-ключ маркета',
     apiKeyHint: 'Ключ с market.csgo.com → «API»',
@@ -215,6 +216,7 @@ export const p2pAccountsEn = {
   form: {
     steamAccount: 'Steam account',
     steamAccountPick: 'Pick a Steam account',
+    steamAccountSearch: 'Find a Steam account',
     steamAccountsLoading: 'Loading Steam accounts…',
     apiKey: 'Market API key',
     apiKeyHint: 'The key from market.csgo.com → "API"',

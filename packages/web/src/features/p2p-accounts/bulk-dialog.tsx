@@ -275,7 +275,7 @@ function BulkFooter({
     return (
       <>
         <CancelButton onClick={onCancel} />
-        <button type="button" data-stage-focus className="btn-danger" onClick={onRun}>
+        <button type="button" data-autofocus data-stage-focus className="btn-danger" onClick={onRun}>
           {t(`p2pAccounts.bulk.run.${action}`)}
         </button>
       </>

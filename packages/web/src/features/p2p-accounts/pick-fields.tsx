@@ -50,7 +50,8 @@ export function SteamAccountField({
       <div className="mt-1 flex gap-2">
         <input
           type="search"
-          aria-label={t('p2pAccounts.filters.search')}
+          data-autofocus
+          aria-label={t('p2pAccounts.form.steamAccountSearch')}
           placeholder={t('p2pAccounts.filters.search')}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
