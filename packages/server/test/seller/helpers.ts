@@ -21,10 +21,11 @@ export const TEST_TIMING: Partial<SellerTiming> = {
 /** The real app in sandbox mode: one simulated Steam that the sandbox market sells from, both open to the test. */
 export async function createSellerTestApp(
   timing: Partial<SellerTiming> = TEST_TIMING,
+  logLines?: string[],
 ): Promise<SellerTestApp> {
   const world = new SandboxWorld();
   const market = new SandboxMarket(world);
-  const t = await createAuthTestApp({}, undefined, {
+  const t = await createAuthTestApp({}, logLines, {
     steam: { sandboxWorld: world },
     market: { sandboxMarket: market },
     seller: { timing },
