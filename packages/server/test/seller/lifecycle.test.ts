@@ -9,8 +9,8 @@ import {
   as,
   createSellerTestApp,
   deliveriesOf,
-  ok,
   offersWithReference,
+  ok,
   type SellerTestApp,
   waitFor,
 } from './helpers.ts';
@@ -43,7 +43,9 @@ describe('seller accounts: keys, lifecycle and bulk outcomes', () => {
       as(t, user.accessToken, 'POST', '/api/p2p/accounts', { steamAccountId, apiKey, paymentPassword });
     const short = await create('short');
     expect(short.json().error.resultCode).toBe(10);
-    expect((await create(sandboxMarketKey(healthy!.login), steamIds[0], '12345')).json().error.resultCode).toBe(10);
+    expect(
+      (await create(sandboxMarketKey(healthy!.login), steamIds[0], '12345')).json().error.resultCode,
+    ).toBe(10);
     const bad = await create(SANDBOX_MARKET_FAILURE_KEYS.badKey);
     expect(bad.json().error).toMatchObject({
       resultCode: 8,
@@ -114,9 +116,14 @@ describe('seller accounts: keys, lifecycle and bulk outcomes', () => {
       const list = await deliveriesOf(t, user.accessToken, stuckId!);
       return list[0]?.status === 'sent' ? list : null;
     }, 60_000);
-    await waitFor(async () => (await deliveriesOf(t, user.accessToken, healthyId!))[0]?.status === 'ready', 60_000);
+    await waitFor(
+      async () => (await deliveriesOf(t, user.accessToken, healthyId!))[0]?.status === 'ready',
+      60_000,
+    );
 
-    const paused = await ok(as(t, user.accessToken, 'POST', '/api/p2p/accounts/pause', { ids: [healthyId, idleId] }));
+    const paused = await ok(
+      as(t, user.accessToken, 'POST', '/api/p2p/accounts/pause', { ids: [healthyId, idleId] }),
+    );
     expect(paused).toMatchObject({
       succeededIds: [healthyId],
       failed: [{ id: idleId, reason: 'notActive' }],
@@ -138,7 +145,9 @@ describe('seller accounts: keys, lifecycle and bulk outcomes', () => {
       outcome: 'incomplete',
       cancelledDeliveries: 0,
     });
-    const safeRemove = await ok(as(t, user.accessToken, 'POST', '/api/p2p/accounts/remove', { ids: [stuckId] }));
+    const safeRemove = await ok(
+      as(t, user.accessToken, 'POST', '/api/p2p/accounts/remove', { ids: [stuckId] }),
+    );
     expect(safeRemove.failed).toMatchObject([{ id: stuckId, reason: 'activeTrades' }]);
     expect((await deliveriesOf(t, user.accessToken, stuckId!))[0]!.status).toBe('sent');
 
