@@ -1,4 +1,4 @@
-import { SandboxMarket, sandboxMarketKey } from '../../src/integrations/market/index.ts';
+import { type SandboxListing, SandboxMarket, sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { type SandboxAccount, SandboxWorld } from '../../src/integrations/steam/index.ts';
 import type { SellerTiming } from '../../src/modules/seller/index.ts';
 import { type AuthTestApp, createAuthTestApp } from '../auth/helpers/auth-app.ts';
@@ -12,13 +12,20 @@ export interface SellerTestApp extends AuthTestApp {
 }
 
 /** A fast loop for tests: deliveries looked for every 500 ms, a sync every 2 s. */
-export const TEST_TIMING: Partial<SellerTiming> = { pingEveryMs: 30_000, deliveryPollMs: 500, syncEveryMs: 2_000 };
+export const TEST_TIMING: Partial<SellerTiming> = {
+  pingEveryMs: 30_000,
+  deliveryPollMs: 500,
+  syncEveryMs: 2_000,
+};
 
 /** The real app in sandbox mode: one simulated Steam that the sandbox market sells from, both open to the test. */
-export async function createSellerTestApp(timing: Partial<SellerTiming> = TEST_TIMING): Promise<SellerTestApp> {
+export async function createSellerTestApp(
+  timing: Partial<SellerTiming> = TEST_TIMING,
+  logLines?: string[],
+): Promise<SellerTestApp> {
   const world = new SandboxWorld();
   const market = new SandboxMarket(world);
-  const t = await createAuthTestApp({}, undefined, {
+  const t = await createAuthTestApp({}, logLines, {
     steam: { sandboxWorld: world },
     market: { sandboxMarket: market },
     seller: { timing },
@@ -66,4 +73,26 @@ export async function deliveriesOf(t: AuthTestApp, token: string, id: number): P
     as(t, token, 'POST', `/api/p2p/accounts/${id}/deliveries/query`, { pages: { page: 1, pageSize: 100 } }),
   );
   return data.items;
+}
+
+/** The offers an account sent in the sandbox trade book whose message carries `[td:<reference>]`. */
+export function offersWithReference(t: SellerTestApp, sellerSteamId: string, reference: string) {
+  const listed = t.world.trading.list(
+    sellerSteamId,
+    { sent: true, received: false, since: new Date(0) },
+    t.clock.now(),
+  );
+  if (!listed.ok) throw new Error(`trade book: ${listed.reason}`);
+  return listed.offers.filter((offer) => offer.message.includes(`[td:${reference}]`));
+}
+
+/**
+ * The sandbox market's listings of accounts (by market key) as they are now: each keeps its sale (hash and time)
+ * once a buyer takes it, even after the market completes the sale and drops the listing.
+ */
+export function listingsOf(t: SellerTestApp, keys: string[]): SandboxListing[] {
+  return keys.flatMap((key) => {
+    const account = t.market.existing(key);
+    return account ? t.market.listingsOf(account) : [];
+  });
 }

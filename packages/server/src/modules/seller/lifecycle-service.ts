@@ -129,8 +129,8 @@ export class SellerLifecycleService {
   }
 
   /**
-   * Runs `act` for each account; `applies` tells which accounts the action is for: none of them applying is
-   * "No active accounts selected", and the others fail alone as not active.
+   * Runs `act` for each account; `applies` tells which accounts the action is for: none of the found ones
+   * applying is "No active accounts selected", and the others fail alone as not active.
    */
   private async each(
     userId: string,
@@ -143,7 +143,7 @@ export class SellerLifecycleService {
     const views = new Map(
       (await this.deps.repo.run(userId, (q) => q.views(unique))).map((view) => [view.id, view]),
     );
-    if (applies && ![...views.values()].some(applies))
+    if (applies && views.size > 0 && ![...views.values()].some(applies))
       throw new AppError({ code: ResultCode.InvalidState, text: sellerMessages.noActiveAccounts });
     const succeededIds: number[] = [];
     const failed: Failure[] = [];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { SellerAccountStatus } from '@tradedeck/sdk/domain';
 import type { MarketCredentials, MarketFailure } from '../../integrations/market/port.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
@@ -68,6 +69,8 @@ export class SellerLoop {
     private readonly job: JobContext<SellerLoopJobData>,
   ) {
     this.#steps = new DeliverySteps(deps);
+    // Every loop of the process waits on the shutdown signal they share.
+    setMaxListeners(0, job.signal);
     this.#facts = {
       failure: null,
       failureDetail: null,

@@ -15,6 +15,8 @@ export class SandboxSales {
     if (!this.deps.sandbox || this.deps.market.mode !== 'sandbox')
       throw new AppError({ code: ResultCode.InvalidState, text: sellerMessages.sandboxOnly });
     const rows = await this.deps.repo.run(userId, (q) => q.views(ids));
+    if (rows.length !== new Set(ids).size)
+      throw new AppError({ code: ResultCode.NotFound, text: sellerMessages.accountNotFound });
     let listed = 0;
     for (const row of rows) {
       const creds = await openCredentials(this.deps.secrets, row);
