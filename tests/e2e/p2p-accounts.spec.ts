@@ -189,6 +189,5 @@ test('add a seller, start it, see it online live, bulk stop with one refused, re
   const listShot = testInfo.outputPath('p2p-accounts-ru.png');
   await page.screenshot({ path: listShot });
   await testInfo.attach('p2p-accounts-ru', { path: listShot, contentType: 'image/png' });
-  await page.screenshot({ path: DOCS_SCREENSHOT });
   expect(problems).toEqual([]);
 });
