@@ -146,6 +146,7 @@ test('add a seller, start it, see it online live, bulk stop with one refused, re
   await expect(rowOf(page, TRADING!.login).getByTestId('seller-active-trades')).toBeVisible({
     timeout: 30_000,
   });
+  await page.screenshot({ path: DOCS_SCREENSHOT });
 
   // Bulk stop: select the page (Mod+A), Shift+S, the safe stop confirmed with Enter.
   await page.keyboard.press('Control+a');

@@ -36,7 +36,7 @@ export function sellerColumns(t: TFunction, language: Language): ColumnDef<Selle
       ),
     },
     {
-      ...column('status', 'p2pAccounts.columns.status', 150),
+      ...column('status', 'p2pAccounts.columns.status', 220),
       accessorKey: 'status',
       cell: ({ row }) => (
         <span className="flex items-center gap-1.5">
@@ -63,7 +63,7 @@ export function sellerColumns(t: TFunction, language: Language): ColumnDef<Selle
       ),
     },
     {
-      ...column('proxy', 'p2pAccounts.columns.proxy', 140),
+      ...column('proxy', 'p2pAccounts.columns.proxy', 130),
       enableSorting: false,
       cell: ({ row }) =>
         row.original.proxy ? (
@@ -92,7 +92,7 @@ export function sellerColumns(t: TFunction, language: Language): ColumnDef<Selle
       ),
     },
     {
-      ...column('modules', 'p2pAccounts.columns.modules', 170),
+      ...column('modules', 'p2pAccounts.columns.modules', 150),
       enableSorting: false,
       cell: ({ row }) => (
         <span className="flex gap-1 overflow-hidden">
