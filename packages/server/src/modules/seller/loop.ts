@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { SellerAccountStatus } from '@tradedeck/sdk/domain';
-import type { MarketCredentials, MarketFailure } from '../../integrations/market/port.ts';
+import type { MarketCredentials, MarketFailure, MarketPort } from '../../integrations/market/port.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
 import { announceAccount } from './announce.ts';
 import { openCredentials } from './credentials.ts';
 import { type DeliveryOwner, DeliverySteps } from './deliveries.ts';
 import type { SellerShared } from './deps.ts';
+import { pacedMarket } from './paced-market.ts';
 import { decidePlatformStatus, type MarketFacts } from './platform-status.ts';
 import type { SellerAccountDbRow } from './repo.ts';
+
+/** Time between two market calls of one loop: at most 4 a second (TM deletes a key over 5). */
+export const LOOP_CALL_SPACING_MS = 260;
 
 /** The job queue of seller loops: one job per account that is not stopped. */
 export const SELLER_LOOP_QUEUE = 'seller-loop';
@@ -55,6 +59,8 @@ export class LoopWakers {
  */
 export class SellerLoop {
   readonly #steps: DeliverySteps;
+  /** The market as this loop calls it: spaced, one call at a time. */
+  readonly #market: MarketPort;
   #creds: MarketCredentials | null = null;
   #online = false;
   readonly #facts: MarketFacts;
@@ -68,7 +74,8 @@ export class SellerLoop {
     private readonly wakers: LoopWakers,
     private readonly job: JobContext<SellerLoopJobData>,
   ) {
-    this.#steps = new DeliverySteps(deps);
+    this.#market = pacedMarket(deps.market, LOOP_CALL_SPACING_MS);
+    this.#steps = new DeliverySteps({ ...deps, market: this.#market });
     // Every loop of the process waits on the shutdown signal they share.
     setMaxListeners(0, job.signal);
     this.#facts = {
@@ -130,7 +137,7 @@ export class SellerLoop {
     if (row.status === 'paused' && this.#online) await this.goOffline(row);
     if (now >= this.#nextPoll) {
       this.#nextPoll = now + this.deps.timing.deliveryPollMs;
-      const requests = await this.deps.market.deliveryRequests(creds);
+      const requests = await this.#market.deliveryRequests(creds);
       this.note(requests.ok ? null : requests);
       if (requests.ok && (await this.#steps.record(owner, requests.requests)) > 0) this.#activeLeft += 1;
     }
@@ -157,7 +164,7 @@ export class SellerLoop {
       this.#nextPing = retrySoon;
       return false;
     }
-    const pinged = await this.deps.market.ping(
+    const pinged = await this.#market.ping(
       { ...creds, proxy: access.proxy },
       { steamAccessToken: access.accessToken, proxy: access.proxy },
     );
@@ -177,7 +184,7 @@ export class SellerLoop {
   /** Balance with the currency guard, the market's account checks, and the listings (orders). */
   private async sync(creds: MarketCredentials): Promise<Partial<SellerAccountDbRow>> {
     const values: Partial<SellerAccountDbRow> = {};
-    const balance = await this.deps.market.balance(creds);
+    const balance = await this.#market.balance(creds);
     this.note(balance.ok ? null : balance);
     if (balance.ok) {
       this.#facts.marketCurrency = balance.currency;
@@ -188,12 +195,12 @@ export class SellerLoop {
         balanceUpdatedAt: new Date(this.deps.now()),
       });
     }
-    const flags = await this.deps.market.statusFlags(creds);
+    const flags = await this.#market.statusFlags(creds);
     if (flags.ok) {
       this.#facts.banned = !flags.flags.notMarketBanned;
       this.#facts.checkFailed = !flags.flags.tradeCheck;
     }
-    const listings = await this.deps.market.listings(creds);
+    const listings = await this.#market.listings(creds);
     if (listings.ok) values.ordersCount = listings.listings.filter((l) => l.status === 'onSale').length;
     return values;
   }
@@ -255,7 +262,7 @@ export class SellerLoop {
   private async goOffline(row: SellerAccountDbRow): Promise<void> {
     this.#online = false;
     const creds = await this.credentials(row);
-    const done = await this.deps.market.goOffline(creds);
+    const done = await this.#market.goOffline(creds);
     if (!done.ok) this.deps.log.info({ sellerAccountId: row.id, reason: done.reason }, 'go-offline refused');
   }
 
