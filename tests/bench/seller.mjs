@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 export async function run() {
   const cwd = fileURLToPath(new URL('../../packages/server', import.meta.url));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seller.ts'], { cwd, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seller.ts'], {
+    cwd,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error(`seller benchmark exited with ${result.status}`);
 }

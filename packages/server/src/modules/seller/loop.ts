@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { SellerAccountStatus } from '@tradedeck/sdk/domain';
 import type { MarketCredentials, MarketFailure, MarketPort } from '../../integrations/market/port.ts';
+import type { SteamProxy } from '../../integrations/steam/index.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
 import { announceAccount } from './announce.ts';
 import { openCredentials } from './credentials.ts';
@@ -62,6 +63,8 @@ export class SellerLoop {
   /** The market as this loop calls it: spaced, one call at a time. */
   readonly #market: MarketPort;
   #creds: MarketCredentials | null = null;
+  /** The proxy of the account's Steam web session: every market call of the loop leaves through it. */
+  #proxy: SteamProxy | null | undefined = undefined;
   #online = false;
   readonly #facts: MarketFacts;
   #nextPing = 0;
@@ -133,6 +136,7 @@ export class SellerLoop {
     if (row.status === 'running' && now >= this.#nextPing) {
       const pinged = await this.ping(row, creds);
       if (pinged) lastPingAt = new Date(this.deps.now());
+      this.#facts.lastPingAt = lastPingAt;
     }
     if (row.status === 'paused' && this.#online) await this.goOffline(row);
     if (now >= this.#nextPoll) {
@@ -142,7 +146,9 @@ export class SellerLoop {
       if (requests.ok && (await this.#steps.record(owner, requests.requests)) > 0) this.#activeLeft += 1;
     }
     if (this.#activeLeft > 0) {
-      this.#activeLeft = await this.#steps.advanceAll(owner, creds, (failure) => this.note(failure));
+      const { left, oldest } = await this.#steps.advanceAll(owner, creds, (failure) => this.note(failure));
+      this.#activeLeft = left;
+      this.#facts.oldestActiveDelivery = oldest;
     }
     let synced: Partial<SellerAccountDbRow> = {};
     if (now >= this.#nextSync) {
@@ -158,6 +164,7 @@ export class SellerLoop {
     const access = await this.deps.steamTrading
       .webAccess(row.userId, row.steamAccountId)
       .catch(() => ({ ok: false as const, reason: 'unknown' as const }));
+    if (access.ok) this.#proxy = access.proxy;
     if (!access.ok) {
       this.#facts.ping = 'failed';
       this.#facts.failureDetail = `steam session: ${access.reason}`;
@@ -216,39 +223,36 @@ export class SellerLoop {
     this.#facts.failureDetail = failure.detail ?? null;
   }
 
-  /** Stores what changed with its event, in one transaction. */
+  /** Stores what changed with its event, in one transaction; a pass that changed nothing writes nothing. */
   private async record(row: SellerAccountDbRow, values: Partial<SellerAccountDbRow>): Promise<void> {
-    const { userId } = row;
-    await this.deps.repo.run(userId, async (q) => {
-      const active = await q.activeDeliveries(row.id);
-      this.#facts.oldestActiveDelivery = active[0]?.createdAt ?? null;
-      const now = this.deps.now();
-      const decision = decidePlatformStatus(row.status as SellerAccountStatus, this.#facts, now);
-      const next: Partial<SellerAccountDbRow> = { ...values };
-      if (
-        decision.status !== row.platformStatus ||
-        decision.reason !== row.platformReason ||
-        decision.detail !== row.platformDetail
-      ) {
-        Object.assign(next, {
-          platformStatus: decision.status,
-          platformReason: decision.reason,
-          platformDetail: decision.detail,
-          platformUpdatedAt: new Date(now),
-        });
-      }
-      const changed = (Object.keys(next) as (keyof SellerAccountDbRow)[]).filter((key) => {
-        const before = row[key];
-        const after = next[key];
-        if (key === 'balanceUpdatedAt') return false;
-        return before instanceof Date || after instanceof Date
-          ? (before as Date | null)?.getTime() !== (after as Date | null)?.getTime()
-          : before !== after;
+    const now = this.deps.now();
+    const decision = decidePlatformStatus(row.status as SellerAccountStatus, this.#facts, now);
+    const next: Partial<SellerAccountDbRow> = { ...values };
+    if (
+      decision.status !== row.platformStatus ||
+      decision.reason !== row.platformReason ||
+      decision.detail !== row.platformDetail
+    ) {
+      Object.assign(next, {
+        platformStatus: decision.status,
+        platformReason: decision.reason,
+        platformDetail: decision.detail,
+        platformUpdatedAt: new Date(now),
       });
-      if (changed.length === 0) return;
+    }
+    const changed = (Object.keys(next) as (keyof SellerAccountDbRow)[]).some((key) => {
+      if (key === 'balanceUpdatedAt') return false;
+      const before = row[key];
+      const after = next[key];
+      return before instanceof Date || after instanceof Date
+        ? (before as Date | null)?.getTime() !== (after as Date | null)?.getTime()
+        : before !== after;
+    });
+    if (!changed) return;
+    await this.deps.repo.run(row.userId, async (q) => {
       // Only while this run still owns the account: a stop or delete meanwhile wins.
       const updated = await q.updateIfOwned(row.id, this.job.id, next);
-      if (updated) await announceAccount(this.deps.eventLog, userId, q, row.id);
+      if (updated) await announceAccount(this.deps.eventLog, row.userId, q, row.id);
     });
   }
 
@@ -256,7 +260,11 @@ export class SellerLoop {
     if (!this.#creds || this.#creds.keyId !== row.keyId || this.#creds.currency !== row.currency) {
       this.#creds = await openCredentials(this.deps.secrets, row);
     }
-    return this.#creds;
+    if (this.#proxy === undefined) {
+      const access = await this.deps.steamTrading.webAccess(row.userId, row.steamAccountId).catch(() => null);
+      if (access?.ok) this.#proxy = access.proxy;
+    }
+    return { ...this.#creds, proxy: this.#proxy ?? null };
   }
 
   private async goOffline(row: SellerAccountDbRow): Promise<void> {
