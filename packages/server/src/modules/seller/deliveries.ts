@@ -61,18 +61,29 @@ export class DeliverySteps {
     });
   }
 
-  /** Takes every active delivery of the account as far as it goes now; answers how many are still active. */
-  async advanceAll(owner: DeliveryOwner, creds: MarketCredentials, note: MarketNote): Promise<number> {
+  /**
+   * Takes every active delivery of the account as far as it goes now; answers how many are still active and
+   * when the oldest of them was recorded.
+   */
+  async advanceAll(
+    owner: DeliveryOwner,
+    creds: MarketCredentials,
+    note: MarketNote,
+  ): Promise<{ left: number; oldest: Date | null }> {
     const active = await this.deps.repo.run(owner.userId, (q) => q.activeDeliveries(owner.sellerAccountId));
     let left = 0;
+    let oldest: Date | null = null;
     for (const delivery of active) {
       let row: DeliveryRow | null = delivery;
       if (row.status === 'pending') row = await this.send(owner, row);
       if (row?.status === 'sent') row = await this.confirm(owner, row);
       if (row?.status === 'confirmed') row = await this.ready(owner, row, creds, note);
-      if (row && row.status !== 'ready' && row.status !== 'failed') left += 1;
+      if (row && row.status !== 'ready' && row.status !== 'failed') {
+        left += 1;
+        oldest ??= row.createdAt;
+      }
     }
-    return left;
+    return { left, oldest };
   }
 
   private async send(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {

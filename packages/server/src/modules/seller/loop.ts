@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { SellerAccountStatus } from '@tradedeck/sdk/domain';
-import type { MarketCredentials, MarketFailure } from '../../integrations/market/port.ts';
+import type { MarketCredentials, MarketFailure, MarketPort } from '../../integrations/market/port.ts';
+import type { SteamProxy } from '../../integrations/steam/index.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
 import { announceAccount } from './announce.ts';
 import { openCredentials } from './credentials.ts';
 import { type DeliveryOwner, DeliverySteps } from './deliveries.ts';
 import type { SellerShared } from './deps.ts';
+import { pacedMarket } from './paced-market.ts';
 import { decidePlatformStatus, type MarketFacts } from './platform-status.ts';
 import type { SellerAccountDbRow } from './repo.ts';
+
+/** Time between two market calls of one loop: at most 4 a second (TM deletes a key over 5). */
+export const LOOP_CALL_SPACING_MS = 260;
 
 /** The job queue of seller loops: one job per account that is not stopped. */
 export const SELLER_LOOP_QUEUE = 'seller-loop';
@@ -55,7 +60,11 @@ export class LoopWakers {
  */
 export class SellerLoop {
   readonly #steps: DeliverySteps;
+  /** The market as this loop calls it: spaced, one call at a time. */
+  readonly #market: MarketPort;
   #creds: MarketCredentials | null = null;
+  /** The proxy of the account's Steam web session: every market call of the loop leaves through it. */
+  #proxy: SteamProxy | null | undefined = undefined;
   #online = false;
   readonly #facts: MarketFacts;
   #nextPing = 0;
@@ -68,7 +77,8 @@ export class SellerLoop {
     private readonly wakers: LoopWakers,
     private readonly job: JobContext<SellerLoopJobData>,
   ) {
-    this.#steps = new DeliverySteps(deps);
+    this.#market = pacedMarket(deps.market, LOOP_CALL_SPACING_MS);
+    this.#steps = new DeliverySteps({ ...deps, market: this.#market });
     // Every loop of the process waits on the shutdown signal they share.
     setMaxListeners(0, job.signal);
     this.#facts = {
@@ -126,16 +136,19 @@ export class SellerLoop {
     if (row.status === 'running' && now >= this.#nextPing) {
       const pinged = await this.ping(row, creds);
       if (pinged) lastPingAt = new Date(this.deps.now());
+      this.#facts.lastPingAt = lastPingAt;
     }
     if (row.status === 'paused' && this.#online) await this.goOffline(row);
     if (now >= this.#nextPoll) {
       this.#nextPoll = now + this.deps.timing.deliveryPollMs;
-      const requests = await this.deps.market.deliveryRequests(creds);
+      const requests = await this.#market.deliveryRequests(creds);
       this.note(requests.ok ? null : requests);
       if (requests.ok && (await this.#steps.record(owner, requests.requests)) > 0) this.#activeLeft += 1;
     }
     if (this.#activeLeft > 0) {
-      this.#activeLeft = await this.#steps.advanceAll(owner, creds, (failure) => this.note(failure));
+      const { left, oldest } = await this.#steps.advanceAll(owner, creds, (failure) => this.note(failure));
+      this.#activeLeft = left;
+      this.#facts.oldestActiveDelivery = oldest;
     }
     let synced: Partial<SellerAccountDbRow> = {};
     if (now >= this.#nextSync) {
@@ -151,13 +164,14 @@ export class SellerLoop {
     const access = await this.deps.steamTrading
       .webAccess(row.userId, row.steamAccountId)
       .catch(() => ({ ok: false as const, reason: 'unknown' as const }));
+    if (access.ok) this.#proxy = access.proxy;
     if (!access.ok) {
       this.#facts.ping = 'failed';
       this.#facts.failureDetail = `steam session: ${access.reason}`;
       this.#nextPing = retrySoon;
       return false;
     }
-    const pinged = await this.deps.market.ping(
+    const pinged = await this.#market.ping(
       { ...creds, proxy: access.proxy },
       { steamAccessToken: access.accessToken, proxy: access.proxy },
     );
@@ -177,7 +191,7 @@ export class SellerLoop {
   /** Balance with the currency guard, the market's account checks, and the listings (orders). */
   private async sync(creds: MarketCredentials): Promise<Partial<SellerAccountDbRow>> {
     const values: Partial<SellerAccountDbRow> = {};
-    const balance = await this.deps.market.balance(creds);
+    const balance = await this.#market.balance(creds);
     this.note(balance.ok ? null : balance);
     if (balance.ok) {
       this.#facts.marketCurrency = balance.currency;
@@ -188,12 +202,12 @@ export class SellerLoop {
         balanceUpdatedAt: new Date(this.deps.now()),
       });
     }
-    const flags = await this.deps.market.statusFlags(creds);
+    const flags = await this.#market.statusFlags(creds);
     if (flags.ok) {
       this.#facts.banned = !flags.flags.notMarketBanned;
       this.#facts.checkFailed = !flags.flags.tradeCheck;
     }
-    const listings = await this.deps.market.listings(creds);
+    const listings = await this.#market.listings(creds);
     if (listings.ok) values.ordersCount = listings.listings.filter((l) => l.status === 'onSale').length;
     return values;
   }
@@ -209,39 +223,36 @@ export class SellerLoop {
     this.#facts.failureDetail = failure.detail ?? null;
   }
 
-  /** Stores what changed with its event, in one transaction. */
+  /** Stores what changed with its event, in one transaction; a pass that changed nothing writes nothing. */
   private async record(row: SellerAccountDbRow, values: Partial<SellerAccountDbRow>): Promise<void> {
-    const { userId } = row;
-    await this.deps.repo.run(userId, async (q) => {
-      const active = await q.activeDeliveries(row.id);
-      this.#facts.oldestActiveDelivery = active[0]?.createdAt ?? null;
-      const now = this.deps.now();
-      const decision = decidePlatformStatus(row.status as SellerAccountStatus, this.#facts, now);
-      const next: Partial<SellerAccountDbRow> = { ...values };
-      if (
-        decision.status !== row.platformStatus ||
-        decision.reason !== row.platformReason ||
-        decision.detail !== row.platformDetail
-      ) {
-        Object.assign(next, {
-          platformStatus: decision.status,
-          platformReason: decision.reason,
-          platformDetail: decision.detail,
-          platformUpdatedAt: new Date(now),
-        });
-      }
-      const changed = (Object.keys(next) as (keyof SellerAccountDbRow)[]).filter((key) => {
-        const before = row[key];
-        const after = next[key];
-        if (key === 'balanceUpdatedAt') return false;
-        return before instanceof Date || after instanceof Date
-          ? (before as Date | null)?.getTime() !== (after as Date | null)?.getTime()
-          : before !== after;
+    const now = this.deps.now();
+    const decision = decidePlatformStatus(row.status as SellerAccountStatus, this.#facts, now);
+    const next: Partial<SellerAccountDbRow> = { ...values };
+    if (
+      decision.status !== row.platformStatus ||
+      decision.reason !== row.platformReason ||
+      decision.detail !== row.platformDetail
+    ) {
+      Object.assign(next, {
+        platformStatus: decision.status,
+        platformReason: decision.reason,
+        platformDetail: decision.detail,
+        platformUpdatedAt: new Date(now),
       });
-      if (changed.length === 0) return;
+    }
+    const changed = (Object.keys(next) as (keyof SellerAccountDbRow)[]).some((key) => {
+      if (key === 'balanceUpdatedAt') return false;
+      const before = row[key];
+      const after = next[key];
+      return before instanceof Date || after instanceof Date
+        ? (before as Date | null)?.getTime() !== (after as Date | null)?.getTime()
+        : before !== after;
+    });
+    if (!changed) return;
+    await this.deps.repo.run(row.userId, async (q) => {
       // Only while this run still owns the account: a stop or delete meanwhile wins.
       const updated = await q.updateIfOwned(row.id, this.job.id, next);
-      if (updated) await announceAccount(this.deps.eventLog, userId, q, row.id);
+      if (updated) await announceAccount(this.deps.eventLog, row.userId, q, row.id);
     });
   }
 
@@ -249,13 +260,17 @@ export class SellerLoop {
     if (!this.#creds || this.#creds.keyId !== row.keyId || this.#creds.currency !== row.currency) {
       this.#creds = await openCredentials(this.deps.secrets, row);
     }
-    return this.#creds;
+    if (this.#proxy === undefined) {
+      const access = await this.deps.steamTrading.webAccess(row.userId, row.steamAccountId).catch(() => null);
+      if (access?.ok) this.#proxy = access.proxy;
+    }
+    return { ...this.#creds, proxy: this.#proxy ?? null };
   }
 
   private async goOffline(row: SellerAccountDbRow): Promise<void> {
     this.#online = false;
     const creds = await this.credentials(row);
-    const done = await this.deps.market.goOffline(creds);
+    const done = await this.#market.goOffline(creds);
     if (!done.ok) this.deps.log.info({ sellerAccountId: row.id, reason: done.reason }, 'go-offline refused');
   }
 
