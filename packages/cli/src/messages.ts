@@ -1,6 +1,8 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import { accountsEn, accountsRu } from './messages-accounts.ts';
+import { kitEn, kitRu } from './messages-kit.ts';
 import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
+import { p2pEn, p2pRu } from './messages-p2p.ts';
 import { proxiesEn, proxiesRu } from './messages-proxies.ts';
 import { tradingEn, tradingRu } from './messages-trading.ts';
 
@@ -92,6 +94,8 @@ const en = {
   ...accountsEn,
   ...tradingEn,
   ...mafilesEn,
+  ...kitEn,
+  ...p2pEn,
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -185,6 +189,8 @@ const ru: Messages = {
   ...accountsRu,
   ...tradingRu,
   ...mafilesRu,
+  ...kitRu,
+  ...p2pRu,
 };
 
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,7 @@ import { registerConfig } from './commands/config.ts';
 import { registerHub } from './commands/hub.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
+import { registerP2p } from './commands/p2p.ts';
 import { registerProxies } from './commands/proxies.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerWhoami } from './commands/whoami.ts';
@@ -49,6 +50,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   registerHub(program, registration);
   registerProxies(program, registration);
   registerAccounts(program, registration);
+  registerP2p(program, registration);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -11,6 +11,7 @@ import { buildManifest } from './http/manifest.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
+import { createMarketPort, DbPacingStore, type MarketPortOptions } from './integrations/market/index.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
 import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integrations/steam/index.ts';
 import { registerJobs } from './jobs/register.ts';
@@ -21,6 +22,7 @@ import { registerMail } from './modules/mail/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
 import { registerSearch, type SearchService } from './modules/search/index.ts';
+import { registerSeller, type SellerTiming } from './modules/seller/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
 import { registerSteamTrading } from './modules/steam-trading/index.ts';
@@ -38,6 +40,10 @@ export interface AppOptions {
   now?: () => number;
   /** Overrides of the Steam port (tests: clock, spacing, sandbox world). */
   steam?: SteamPortOptions;
+  /** Overrides of the market port (tests: clock, a sandbox market to share). */
+  market?: MarketPortOptions;
+  /** The seller loop's timing and how many loops one process runs (tests and the benchmark). */
+  seller?: { timing?: Partial<SellerTiming>; loopWorkers?: number };
 }
 
 export interface AppServices {
@@ -62,6 +68,8 @@ export async function buildApp({
   logger,
   now,
   steam,
+  market,
+  seller,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger)
@@ -153,7 +161,7 @@ export async function buildApp({
     allowPrivateProxies: config.allowPrivateProxies,
     mode: config.mode,
   });
-  registerSteamTrading(app, {
+  const steamTrading = registerSteamTrading(app, {
     database,
     auth,
     steamAccounts,
@@ -161,6 +169,24 @@ export async function buildApp({
     eventLog: app.hubs.eventLog,
     sandboxWorld,
     now: now ?? Date.now,
+  });
+  // The market sells from the same simulated Steam in sandbox mode, so buyers receive our offers there.
+  const marketPort = createMarketPort(config, {
+    pacingStore: new DbPacingStore(database.db),
+    log: app.log.child({ module: 'market' }),
+    ...(sandboxWorld ? { sandboxWorld } : {}),
+    ...market,
+  });
+  registerSeller(app, {
+    database,
+    auth,
+    steamTrading,
+    market: marketPort,
+    jobs: app.jobs,
+    eventLog: app.hubs.eventLog,
+    now: now ?? Date.now,
+    ...(seller?.timing ? { timing: seller.timing } : {}),
+    ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
   });
 
   return app;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
+import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
 
 /**
@@ -79,6 +80,22 @@ export const hubEvents = {
     sources: /^accounts$/,
     defaultSource: STEAM_TRADING_SOURCE,
     payload: accountsAddFinishedSchema,
+  }),
+  /** A P2P seller account's status, platforms, balances, orders or active deliveries changed (or it was removed). */
+  sellerAccountUpdated: defineHubEvent({
+    hub: 'seller-hub',
+    name: 'SellerAccountUpdated',
+    sources: /^accounts$/,
+    defaultSource: SELLER_SOURCE,
+    payload: sellerAccountUpdatedSchema,
+  }),
+  /** One delivery of a sale moved a step (pending, sent, confirmed, ready or failed). */
+  deliveryUpdated: defineHubEvent({
+    hub: 'seller-hub',
+    name: 'DeliveryUpdated',
+    sources: /^accounts$/,
+    defaultSource: SELLER_SOURCE,
+    payload: deliveryUpdatedSchema,
   }),
   sessionUpdated: defineHubEvent({
     hub: 'harvester-hub',

@@ -1,6 +1,7 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import type { Operation } from './operation.ts';
+import { p2p } from './p2p.ts';
 import { proxies } from './proxies.ts';
 import { search } from './search.ts';
 import { settings } from './settings.ts';
@@ -17,6 +18,7 @@ export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './lists.ts';
 export * from './operation.ts';
+export * from './p2p.ts';
 export * from './proxies.ts';
 export * from './result-codes.ts';
 export * from './search.ts';
@@ -38,6 +40,7 @@ export const contract = {
   proxies,
   steamAccounts,
   steamTrading,
+  p2p,
 } as const;
 
 export type Contract = typeof contract;

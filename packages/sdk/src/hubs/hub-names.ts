@@ -7,6 +7,7 @@ export const HUB_EVENTS: Readonly<Record<HubName, readonly string[]>> = {
   'proxy-checker-hub': eventsOfHub('proxy-checker-hub').map((event) => event.name),
   'harvester-hub': eventsOfHub('harvester-hub').map((event) => event.name),
   'steam-trading-hub': eventsOfHub('steam-trading-hub').map((event) => event.name),
+  'seller-hub': eventsOfHub('seller-hub').map((event) => event.name),
 };
 
 /** A live event: `version` grows by one per source; `sequenceToken` resumes a subscription after it. */

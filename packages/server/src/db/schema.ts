@@ -10,6 +10,7 @@ export * from './schema-auth.ts';
 export * from './schema-hubs.ts';
 export * from './schema-market.ts';
 export * from './schema-proxies.ts';
+export * from './schema-seller.ts';
 export * from './schema-steam-accounts.ts';
 export * from './schema-steam-throttle.ts';
 export * from './schema-steam-trading.ts';

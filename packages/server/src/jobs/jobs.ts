@@ -39,8 +39,15 @@ export interface JobState {
 export interface Jobs {
   /** Queues a job and wakes this process's workers of the queue; resolves with the job id. */
   send<T extends object>(queue: string, data: T, options?: JobSendOptions): Promise<string>;
-  /** Runs `handler` for jobs of the queue in this process, `workers` jobs at a time. */
-  work<T>(queue: string, handler: JobHandler<T>, options?: { workers?: number }): Promise<void>;
+  /**
+   * Runs `handler` for jobs of the queue in this process, `workers` jobs at a time; idle workers look for jobs of
+   * other processes every `pollingIntervalSeconds` (the app's polling interval by default).
+   */
+  work<T>(
+    queue: string,
+    handler: JobHandler<T>,
+    options?: { workers?: number; pollingIntervalSeconds?: number },
+  ): Promise<void>;
   /** Where a job stands (null once it is no longer kept). */
   state(queue: string, id: string): Promise<JobState | null>;
   /** Interrupts running jobs (they are retried by the next start) and stops polling; idempotent. */
@@ -128,7 +135,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   }
 
   const polling = options.pollingIntervalSeconds ?? 2;
-  const workersOf = new Map<string, string[]>();
+  /**
+   * The workers of each queue, whether each runs a job now and when a send last woke it: a send wakes one idle
+   * worker not woken in the last 2 s (it may still be fetching the job it was woken for), so a burst of sends
+   * wakes as many workers as it has jobs instead of every worker for every job.
+   */
+  const workersOf = new Map<string, { id: string; busy: boolean; wokenAt: number }[]>();
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (queue: string) => {
     let ready = queues.get(queue);
@@ -151,20 +163,37 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         expireInSeconds: HOLD_SECONDS,
       });
       if (!id) throw new Error(`The job was not queued on ${queue}`);
-      for (const worker of workersOf.get(queue) ?? []) boss.notifyWorker(worker);
+      const workers = workersOf.get(queue) ?? [];
+      const now = Date.now();
+      const idle = workers.find((worker) => !worker.busy && worker.id !== '' && now - worker.wokenAt > 2_000);
+      if (idle) {
+        idle.wokenAt = now;
+        boss.notifyWorker(idle.id);
+      } else for (const worker of workers) boss.notifyWorker(worker.id);
       return id;
     },
 
-    async work<T>(queue: string, handler: JobHandler<T>, workOptions: { workers?: number } = {}) {
+    async work<T>(
+      queue: string,
+      handler: JobHandler<T>,
+      workOptions: { workers?: number; pollingIntervalSeconds?: number } = {},
+    ) {
       await ensureQueue(queue);
-      const ids = workersOf.get(queue) ?? [];
-      workersOf.set(queue, ids);
+      const workers = workersOf.get(queue) ?? [];
+      workersOf.set(queue, workers);
       for (let i = 0; i < (workOptions.workers ?? 1); i++) {
-        const id = await boss.work<T>(
+        const worker = { id: '', busy: false, wokenAt: 0 };
+        workers.push(worker);
+        worker.id = await boss.work<T>(
           queue,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: polling },
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? polling,
+          },
           async ([job]) => {
             if (!job) return;
+            worker.busy = true;
             // A job fetched while stopping goes straight back to the queue.
             if (stopping.signal.aborted) throw new Error('The server is shutting down');
             const held = leased
@@ -183,10 +212,10 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
               throw error;
             } finally {
               held?.end();
+              worker.busy = false;
             }
           },
         );
-        ids.push(id);
       }
     },
 

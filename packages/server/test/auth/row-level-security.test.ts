@@ -31,6 +31,8 @@ const USER_TABLES = [
   'steam_inventory_scans',
   'steam_inventory_items',
   'steam_trade_intents',
+  'seller_accounts',
+  'seller_deliveries',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -21,7 +21,6 @@ const NOT_FOUND_PATH = '/not-found';
 
 /** Sections of the panel whose screens arrive with their areas; each route name follows the spec. */
 const SECTION_PAGES = [
-  ['accounts', 'nav.p2pAccounts'],
   ['lots', 'nav.lots'],
   ['sales-history', 'nav.salesHistory'],
   ['price-profile', 'nav.priceProfile'],
@@ -101,6 +100,13 @@ function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
               lazy: () =>
                 import('../features/steam-accounts/steam-accounts-page.tsx').then((m) => ({
                   Component: m.SteamAccountsPage,
+                })),
+            },
+            {
+              path: 'accounts',
+              lazy: () =>
+                import('../features/p2p-accounts/p2p-accounts-page.tsx').then((m) => ({
+                  Component: m.P2pAccountsPage,
                 })),
             },
             ...SECTION_PAGES.map(([path, titleKey]) => ({

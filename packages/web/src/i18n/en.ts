@@ -2,6 +2,7 @@ import { accountEn } from './account.ts';
 import { adminEn } from './admin.ts';
 import { authEn } from './auth.ts';
 import { inventoryEn } from './inventory.ts';
+import { p2pAccountsEn } from './p2p-accounts.ts';
 import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
 import { steamAccountsEn } from './steam-accounts.ts';
@@ -237,6 +238,7 @@ export const en: Resources = {
   proxies: proxiesEn,
   steamAccounts: steamAccountsEn,
   inventory: inventoryEn,
+  p2pAccounts: p2pAccountsEn,
   auth: authEn,
   admin: adminEn,
   account: accountEn,

@@ -2,6 +2,7 @@ import { accountRu } from './account.ts';
 import { adminRu } from './admin.ts';
 import { authRu } from './auth.ts';
 import { inventoryRu } from './inventory.ts';
+import { p2pAccountsRu } from './p2p-accounts.ts';
 import { proxiesRu } from './proxies.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
 import { twoFactorRu } from './two-factor.ts';
@@ -255,6 +256,7 @@ export const ru = {
   proxies: proxiesRu,
   steamAccounts: steamAccountsRu,
   inventory: inventoryRu,
+  p2pAccounts: p2pAccountsRu,
   auth: authRu,
   admin: adminRu,
   account: accountRu,

@@ -44,7 +44,7 @@ export function freshIp(): string {
 export async function createAuthTestApp(
   overrides: Partial<ServerConfig> = {},
   logLines?: string[],
-  appOptions: Pick<AppOptions, 'steam'> = {},
+  appOptions: Pick<AppOptions, 'steam' | 'market' | 'seller'> = {},
 ): Promise<AuthTestApp> {
   const smtp = new SmtpSink();
   const smtpUrl = await smtp.start();

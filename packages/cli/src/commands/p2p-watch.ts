@@ -1,0 +1,99 @@
+import { hubEvents, type SellerAccountRow, type SellerAccountUpdated } from '@tradedeck/sdk/contract';
+import { accessTokenFromApiClient, createHubClient } from '@tradedeck/sdk/hubs';
+import type { CommandContext } from '../context.ts';
+import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { type LiveView, startLiveView } from './live-view.ts';
+import { allSellers } from './p2p-targets.ts';
+import { watchView } from './p2p-views.tsx';
+
+const VIEW_REFRESH_MS = 100;
+
+const isOnline = (row: SellerAccountRow) => row.platforms.some((state) => state.status === 'online');
+
+function applied(row: SellerAccountRow, event: SellerAccountUpdated): SellerAccountRow {
+  const { status, platforms, balances, ordersCount, activeDeliveries, lastPingAt } = event;
+  return { ...row, status, platforms, balances, ordersCount, activeDeliveries, lastPingAt };
+}
+
+/**
+ * Follows seller accounts on `seller-hub`: a live table on a terminal, one JSON line per change otherwise. Runs
+ * until Ctrl+C, or with `untilOnline` until every watched account is online (exit 1 when the timeout comes
+ * first).
+ */
+export async function watchSellers(
+  ctx: CommandContext,
+  chosen: ReadonlyMap<number, string> | null,
+  options: { untilOnline: boolean; timeoutS: number | undefined },
+): Promise<void> {
+  const api = ctx.client();
+  if (!api.tokens.get())
+    throw new CliFailure(ctx.t('authNeeded'), ExitCode.AuthNeeded, { error: 'auth-needed' });
+  let finish: (reason: 'online' | 'timeout' | 'interrupted' | 'failed') => void = () => {};
+  const finished = new Promise<'online' | 'timeout' | 'interrupted' | 'failed'>((resolve) => {
+    finish = resolve;
+  });
+  let hubError: Error | null = null;
+  const hub = createHubClient({
+    baseUrl: ctx.serverUrl,
+    hub: hubEvents.sellerAccountUpdated.hub,
+    accessToken: accessTokenFromApiClient(api),
+    onNotice: (notice) => {
+      if (notice.kind === 'failed') {
+        hubError = notice.error;
+        finish('failed');
+      } else if (notice.kind === 'lost') ctx.io.stderr(`${ctx.t('hubLost')}\n`);
+      else if (notice.kind === 'restored') ctx.io.stderr(`${ctx.t('hubRestored')}\n`);
+    },
+  });
+  const rows = new Map<number, SellerAccountRow>();
+  const live = !ctx.json && ctx.io.terminal ? ctx.io.terminal : null;
+  let view: LiveView<SellerAccountRow[]> | null = null;
+  const check = () => {
+    if (options.untilOnline && rows.size > 0 && [...rows.values()].every(isOnline)) finish('online');
+  };
+  const onSignal = () => finish('interrupted');
+  let timer: NodeJS.Timeout | null = null;
+  try {
+    await hub.start();
+    // Subscribed before the first read, so no change between the two is missed.
+    await hub.subscribe(hubEvents.sellerAccountUpdated, ({ payload }) => {
+      const row = rows.get(payload.accountId);
+      if (!row) return;
+      if (payload.removed) rows.delete(payload.accountId);
+      else rows.set(payload.accountId, applied(row, payload));
+      if (view) view.update([...rows.values()]);
+      else ctx.io.stdout(`${JSON.stringify({ login: row.login, ...payload })}\n`);
+      check();
+    });
+    for (const row of await allSellers(ctx)) if (!chosen || chosen.has(row.id)) rows.set(row.id, row);
+    if (live)
+      view = startLiveView(
+        live,
+        (state) => watchView(state, ctx.t, ctx.lang),
+        [...rows.values()],
+        VIEW_REFRESH_MS,
+      );
+    else for (const row of rows.values()) ctx.io.stdout(`${JSON.stringify(row)}\n`);
+    process.once('SIGINT', onSignal);
+    if (options.timeoutS !== undefined) timer = setTimeout(() => finish('timeout'), options.timeoutS * 1000);
+    check();
+    const reason = await finished;
+    if (reason === 'failed') {
+      const text = ctx.t('hubConnectFailed', {
+        hub: 'seller-hub',
+        reason: (hubError as Error | null)?.message ?? '',
+      });
+      throw new CliFailure(text, ExitCode.Error, { error: text });
+    }
+    if (reason === 'online') ctx.io.stderr(`${ctx.t('watchAllOnline')}\n`);
+    if (reason === 'timeout' && options.untilOnline) {
+      const text = ctx.t('watchTimedOut', { seconds: options.timeoutS ?? 0 });
+      throw new CliFailure(text, ExitCode.Error, { error: 'timeout' });
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    if (timer) clearTimeout(timer);
+    await view?.close();
+    await hub.stop();
+  }
+}

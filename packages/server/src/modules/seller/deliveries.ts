@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { FINAL_OFFER_STATES, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
+import { AppError } from '../../http/app-error.ts';
+import type {
+  MarketCredentials,
+  MarketDeliveryRequest,
+  MarketFailure,
+} from '../../integrations/market/port.ts';
+import { announceAccount, announceDelivery } from './announce.ts';
+import type { SellerShared } from './deps.ts';
+import type { DeliveryRow, SellerQueries } from './repo.ts';
+
+/** The offer reference of a market delivery: derived from its hash, so a resend after a crash is the same send. */
+export function deliveryReference(hash: string): string {
+  return `tm${createHash('sha256').update(hash).digest('base64url').slice(0, 32)}`;
+}
+
+/** Who the deliveries of one account run as. */
+export interface DeliveryOwner {
+  userId: string;
+  sellerAccountId: number;
+  steamAccountId: number;
+}
+
+/** What a step ran into at the market (for the platform status). */
+export type MarketNote = (failure: MarketFailure | null) => void;
+
+/**
+ * One account's deliveries, step by step (intent before action, design trading.md §2): the row of a delivery
+ * request is written before anything is sent, then the Steam offer goes out through the trading area's send path
+ * (its own intent, reconciled by the `[td:<reference>]` after a crash, so one hash never gets a second offer), is
+ * confirmed (our own offer only) and registered with the market (trade-ready). Each step is recorded with its
+ * event before the next begins; a step that fails for a passing reason is simply tried again by the next pass.
+ */
+export class DeliverySteps {
+  constructor(private readonly deps: SellerShared) {}
+
+  /** Writes the intents of new delivery requests; answers how many were new. */
+  async record(owner: DeliveryOwner, requests: MarketDeliveryRequest[]): Promise<number> {
+    if (requests.length === 0) return 0;
+    return this.deps.repo.run(owner.userId, async (q) => {
+      let fresh = 0;
+      for (const request of requests) {
+        const row = await q.insertDelivery({
+          sellerAccountId: owner.sellerAccountId,
+          platform: 'tm',
+          hash: request.hash,
+          status: 'pending',
+          partnerSteamId: request.partnerSteamId,
+          tradeToken: request.tradeToken,
+          message: request.message,
+          items: request.items,
+          reference: deliveryReference(request.hash),
+        });
+        if (!row) continue;
+        fresh += 1;
+        await announceDelivery(this.deps.eventLog, owner.userId, q, row);
+      }
+      if (fresh > 0) await announceAccount(this.deps.eventLog, owner.userId, q, owner.sellerAccountId);
+      return fresh;
+    });
+  }
+
+  /**
+   * Takes every active delivery of the account as far as it goes now; answers how many are still active and
+   * when the oldest of them was recorded.
+   */
+  async advanceAll(
+    owner: DeliveryOwner,
+    creds: MarketCredentials,
+    note: MarketNote,
+  ): Promise<{ left: number; oldest: Date | null }> {
+    const active = await this.deps.repo.run(owner.userId, (q) => q.activeDeliveries(owner.sellerAccountId));
+    let left = 0;
+    let oldest: Date | null = null;
+    for (const delivery of active) {
+      let row: DeliveryRow | null = delivery;
+      if (row.status === 'pending') row = await this.send(owner, row);
+      if (row?.status === 'sent') row = await this.confirm(owner, row);
+      if (row?.status === 'confirmed') row = await this.ready(owner, row, creds, note);
+      if (row && row.status !== 'ready' && row.status !== 'failed') {
+        left += 1;
+        oldest ??= row.createdAt;
+      }
+    }
+    return { left, oldest };
+  }
+
+  private async send(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {
+    let intent: Awaited<ReturnType<SellerShared['steamTrading']['sendOwnOffer']>>;
+    try {
+      intent = await this.deps.steamTrading.sendOwnOffer(owner.userId, owner.steamAccountId, {
+        partnerSteamId: row.partnerSteamId,
+        tradeToken: row.tradeToken,
+        itemsToGive: row.items as TradeAsset[],
+        message: row.message,
+        reference: row.reference,
+      });
+    } catch (error) {
+      const details = error instanceof AppError ? error.details : null;
+      if (details?.retry === 'never')
+        return this.move(owner, row, 'pending', {
+          status: 'failed',
+          failure: 'offerRefused',
+          detail: String(details.reason ?? 'refused'),
+        });
+      this.deps.log.warn(
+        { err: error, sellerAccountId: owner.sellerAccountId, deliveryId: row.id },
+        'delivery offer not sent yet',
+      );
+      return row;
+    }
+    if (intent.status === 'failed')
+      return this.move(owner, row, 'pending', {
+        status: 'failed',
+        failure: 'offerRefused',
+        detail: intent.errorReason ?? null,
+      });
+    if (intent.status !== 'done' || !intent.offerId) return row;
+    const at = new Date(this.deps.now());
+    const moved = await this.move(owner, row, 'pending', {
+      status: intent.needsConfirmation ? 'sent' : 'confirmed',
+      offerId: intent.offerId,
+      sentAt: at,
+      ...(intent.needsConfirmation ? {} : { confirmedAt: at }),
+    });
+    // A force stop failed the delivery while the offer was on its way: take the offer back.
+    if (!moved) await this.cancelQuietly(owner, intent.offerId);
+    return moved;
+  }
+
+  private async confirm(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {
+    const offerId = row.offerId!;
+    try {
+      const { answered } = await this.deps.steamTrading.confirmOwnOffers(owner.userId, owner.steamAccountId, [
+        offerId,
+      ]);
+      if (answered.includes(offerId))
+        return this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) });
+    } catch (error) {
+      this.deps.log.warn({ err: error, deliveryId: row.id }, 'delivery confirmation not given yet');
+      return row;
+    }
+    // No confirmation waits: it was given before a crash, or the offer ended. The offer's state tells.
+    const got = await this.deps.steamTrading.getOffer(owner.userId, owner.steamAccountId, offerId);
+    if (!got.ok || got.offer.state === TradeOfferState.CreatedNeedsConfirmation) return row;
+    if (FINAL_OFFER_STATES.has(got.offer.state) && got.offer.state !== TradeOfferState.Accepted)
+      return this.move(owner, row, 'sent', {
+        status: 'failed',
+        failure: 'offerRefused',
+        detail: `offer state ${got.offer.state}`,
+      });
+    return this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) });
+  }
+
+  private async ready(
+    owner: DeliveryOwner,
+    row: DeliveryRow,
+    creds: MarketCredentials,
+    note: MarketNote,
+  ): Promise<DeliveryRow | null> {
+    const done = await this.deps.market.tradeReady(creds, row.offerId!);
+    note(done.ok ? null : done);
+    if (!done.ok) return row;
+    return this.move(owner, row, 'confirmed', { status: 'ready', readyAt: new Date(this.deps.now()) });
+  }
+
+  /** Records a step with its events; null when the delivery moved on meanwhile (a force stop failed it). */
+  private move(
+    owner: DeliveryOwner,
+    row: DeliveryRow,
+    from: DeliveryRow['status'] & ('pending' | 'sent' | 'confirmed'),
+    values: Partial<DeliveryRow>,
+  ): Promise<DeliveryRow | null> {
+    return this.deps.repo.run(owner.userId, async (q) => {
+      const moved = await q.advanceDelivery(row.id, from, values);
+      if (!moved) return null;
+      await this.announce(owner, q, moved);
+      return moved;
+    });
+  }
+
+  private async announce(owner: DeliveryOwner, q: SellerQueries, row: DeliveryRow): Promise<void> {
+    await announceDelivery(this.deps.eventLog, owner.userId, q, row);
+    if (row.status === 'ready' || row.status === 'failed')
+      await announceAccount(this.deps.eventLog, owner.userId, q, owner.sellerAccountId);
+  }
+
+  /** Fails every active delivery of the account (a force stop or delete), cancelling sent offers on Steam. */
+  async cancelAll(owner: DeliveryOwner): Promise<number> {
+    const active = await this.deps.repo.run(owner.userId, (q) => q.activeDeliveries(owner.sellerAccountId));
+    let cancelled = 0;
+    for (const row of active) {
+      const failed = await this.move(owner, row, row.status as 'pending' | 'sent' | 'confirmed', {
+        status: 'failed',
+        failure: 'cancelled',
+      });
+      if (!failed) continue;
+      cancelled += 1;
+      if (row.offerId) await this.cancelQuietly(owner, row.offerId);
+    }
+    return cancelled;
+  }
+
+  private async cancelQuietly(owner: DeliveryOwner, offerId: string): Promise<void> {
+    const done = await this.deps.steamTrading
+      .cancelOffer(owner.userId, owner.steamAccountId, offerId)
+      .catch((error: unknown) => ({ ok: false as const, error }));
+    if (!done.ok)
+      this.deps.log.warn({ offerId, sellerAccountId: owner.sellerAccountId }, 'offer not cancelled');
+  }
+}

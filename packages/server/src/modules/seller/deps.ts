@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { MarketPort } from '../../integrations/market/port.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
+import type { SteamTradingApi } from '../steam-trading/index.ts';
+import type { SellerRepo } from './repo.ts';
+
+/** How often the loop does each thing (tests and the benchmark shorten them). */
+export interface SellerTiming {
+  /** ping-new: the market wants one at least every 3 minutes; 120 s keeps a margin. */
+  pingEveryMs: number;
+  /** Sold items waiting for our offer (they must be offered within 60 s of the sale). */
+  deliveryPollMs: number;
+  /** Balance, account checks, listings and inventory. */
+  syncEveryMs: number;
+  /** A loop run hands its account over to a fresh job after this long (jobs expire after 23 h). */
+  runForMs: number;
+}
+
+export const DEFAULT_SELLER_TIMING: SellerTiming = {
+  pingEveryMs: 120_000,
+  deliveryPollMs: 4_000,
+  syncEveryMs: 60_000,
+  runForMs: 6 * 3600_000,
+};
+
+/** What the seller services share. */
+export interface SellerShared {
+  repo: SellerRepo;
+  secrets: SecretBox;
+  market: MarketPort;
+  steamTrading: SteamTradingApi;
+  jobs: Jobs;
+  eventLog: EventLog;
+  log: FastifyBaseLogger;
+  now: () => number;
+  timing: SellerTiming;
+  /** Sandbox mode: the simulate-sales control is available. */
+  sandbox: boolean;
+}

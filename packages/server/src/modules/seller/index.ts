@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { MarketPort } from '../../integrations/market/port.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { UserScope } from '../../security/user-scope.ts';
+import type { AuthApi } from '../auth/index.ts';
+import type { SteamTradingApi } from '../steam-trading/index.ts';
+import { SellerAccountService } from './account-service.ts';
+import { DeliveryQueryService } from './delivery-query.ts';
+import { DEFAULT_SELLER_TIMING, type SellerShared, type SellerTiming } from './deps.ts';
+import { SellerLifecycleService } from './lifecycle-service.ts';
+import { LoopWakers, SELLER_LOOP_QUEUE, SellerLoop, type SellerLoopJobData, sendLoopJob } from './loop.ts';
+import { SellerRepo } from './repo.ts';
+import { sellerRoutes } from './routes.ts';
+import { SandboxSales } from './sandbox-sales.ts';
+
+export type { SellerTiming } from './deps.ts';
+
+export interface SellerDeps {
+  database: Database;
+  auth: Pick<AuthApi, 'secrets'>;
+  steamTrading: SteamTradingApi;
+  market: MarketPort;
+  jobs: Jobs;
+  eventLog: EventLog;
+  now: () => number;
+  /** How many accounts' loops one process runs at once. */
+  loopWorkers?: number;
+  timing?: Partial<SellerTiming>;
+}
+
+/** Loops one process runs at once by default (each waits on the market and Steam most of the time). */
+const DEFAULT_LOOP_WORKERS = 256;
+/** Idle loop workers look for accounts another process handed on this often (a send here wakes one at once). */
+const LOOP_POLLING_SECONDS = 15;
+
+/**
+ * The P2P seller area: seller accounts on the market (TM first), their lifecycle, and the seller loop per account
+ * that is not stopped, run as a job so one process runs it and another takes it over.
+ */
+export function registerSeller(app: FastifyInstance, deps: SellerDeps): void {
+  const { database, jobs } = deps;
+  const shared: SellerShared = {
+    repo: new SellerRepo(database.db, new UserScope(database.db)),
+    secrets: deps.auth.secrets,
+    market: deps.market,
+    steamTrading: deps.steamTrading,
+    jobs,
+    eventLog: deps.eventLog,
+    log: app.log.child({ module: 'seller' }),
+    now: deps.now,
+    timing: { ...DEFAULT_SELLER_TIMING, ...deps.timing },
+    sandbox: deps.market.mode === 'sandbox',
+  };
+  const wakers = new LoopWakers();
+  sellerRoutes({
+    accounts: new SellerAccountService(shared),
+    lifecycle: new SellerLifecycleService(shared, wakers),
+    deliveries: new DeliveryQueryService(shared),
+    sandbox: new SandboxSales(shared),
+  }).bind(app);
+  app.addHook('onReady', async () => {
+    await jobs.work<SellerLoopJobData>(
+      SELLER_LOOP_QUEUE,
+      (job) => new SellerLoop(shared, wakers, job).run(),
+      { workers: deps.loopWorkers ?? DEFAULT_LOOP_WORKERS, pollingIntervalSeconds: LOOP_POLLING_SECONDS },
+    );
+    // An account whose job was lost (a crash between its start and the job's send) gets one again.
+    void resumeLoops(shared).catch((error: unknown) =>
+      shared.log.warn({ err: error }, 'seller loops not resumed'),
+    );
+  });
+}
+
+async function resumeLoops(shared: SellerShared): Promise<void> {
+  for (const account of await shared.repo.accountsToRun()) {
+    if (!account.loopJobId) continue;
+    const state = await shared.jobs.state(SELLER_LOOP_QUEUE, account.loopJobId);
+    if (state && state.state !== 'completed' && state.state !== 'failed' && state.state !== 'cancelled')
+      continue;
+    const next = randomUUID();
+    const moved = await shared.repo.run(account.userId, (q) =>
+      q.updateIfOwned(account.id, account.loopJobId!, { loopJobId: next }),
+    );
+    if (!moved) continue;
+    await sendLoopJob(shared, { userId: account.userId, accountId: account.id }, next).catch(
+      (error: unknown) =>
+        shared.log.warn({ err: error, sellerAccountId: account.id }, 'seller loop not resumed'),
+    );
+  }
+}

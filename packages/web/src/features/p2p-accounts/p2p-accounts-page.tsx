@@ -1,0 +1,204 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { contract, type SellerAccountRow } from '@tradedeck/sdk/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useServices } from '../../shared/app-services.tsx';
+import { Hotkey } from '../../shared/palette/kbd.tsx';
+import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { DataTable } from '../../shared/table/data-table.tsx';
+import { useTableUrlState } from '../../shared/table/table-url-state.ts';
+import { useServerList } from '../../shared/table/use-server-list.ts';
+import { useLanguage } from '../../shared/use-language.ts';
+import type { BulkAction } from './bulk-run.ts';
+import { FILTER_KEYS, toQueryFilters } from './filter-url.ts';
+import { PRIMARY_BUTTON } from './form-fields.tsx';
+import { sellerColumns } from './seller-columns.tsx';
+import { useSellerDialogs } from './seller-dialogs.tsx';
+import { SellerFilters } from './seller-filters.tsx';
+import { useLiveSellers } from './use-live-sellers.ts';
+
+const getRowId = (row: SellerAccountRow) => String(row.id);
+
+/** Which accounts an action can apply to; pause needs a running account (spec: "No active accounts selected"). */
+const applies: Record<BulkAction, (row: SellerAccountRow) => boolean> = {
+  start: (row) => row.status !== 'running',
+  pause: (row) => row.status === 'running',
+  stop: (row) => row.status !== 'stopped',
+  remove: () => true,
+};
+
+/**
+ * The P2P seller accounts screen: the data table over `p2p.query` (filters, sort and paging in the URL), live
+ * rows from `seller-hub`, the add and view dialogs and the bulk flow for start, pause, stop and delete. Every
+ * action is a palette command with a hotkey, live while the screen is open.
+ */
+export function P2pAccountsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const services = useServices();
+  const { commands, hotkeys, toasts } = services;
+  const queryClient = useQueryClient();
+  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const [, setParams] = useSearchParams();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+
+  const list = useServerList(contract.p2p.query, state, toQueryFilters);
+  const counters = useOperationQuery(contract.p2p.counters);
+  const settings = useOperationQuery(contract.settings.get);
+  const rows = list.data?.items ?? [];
+  const refresh = useCallback(() => void invalidateArea(queryClient, contract.p2p), [queryClient]);
+  const defaultCurrency = settings.data?.tmPreferredCurrency ?? (language === 'en' ? 'USD' : 'RUB');
+  const dialogs = useSellerDialogs(refresh, defaultCurrency);
+  useLiveSellers();
+
+  // Commands act on the selection, else on the row under the cursor.
+  const targets = useRef<{ selected: number[]; focused: SellerAccountRow | null; rows: SellerAccountRow[] }>({
+    selected: [],
+    focused: null,
+    rows: [],
+  });
+  targets.current = {
+    selected: selectedIds.map(Number),
+    focused: rows.find((row) => String(row.id) === activeId) ?? null,
+    rows,
+  };
+
+  const bulk = useCallback(
+    (action: BulkAction, ids?: number[]) => {
+      const { selected, focused, rows: shown } = targets.current;
+      const chosenIds = ids ?? (selected.length > 0 ? selected : focused ? [focused.id] : []);
+      const chosen = shown.filter((row) => chosenIds.includes(row.id));
+      const eligible = chosen.filter(applies[action]);
+      if (eligible.length === 0) {
+        toasts.show({ kind: 'info', text: t('p2pAccounts.errors.noActiveAccounts') });
+        return;
+      }
+      dialogs.openBulk(
+        action,
+        eligible.map((row) => row.id),
+        new Map(eligible.map((row) => [row.id, row.login])),
+      );
+    },
+    [dialogs, toasts, t],
+  );
+
+  useEffect(() => {
+    const view = () => {
+      const { focused, selected } = targets.current;
+      const id = focused?.id ?? (selected.length === 1 ? selected[0] : undefined);
+      if (id !== undefined) dialogs.openView(id);
+      else toasts.show({ kind: 'info', text: t('p2pAccounts.errors.noActiveAccounts') });
+    };
+    const handlers: Array<[string, () => void]> = [
+      ['p2pAccounts.add', dialogs.openAdd],
+      ['p2pAccounts.view', view],
+      ['p2pAccounts.start', () => bulk('start')],
+      ['p2pAccounts.pause', () => bulk('pause')],
+      ['p2pAccounts.stop', () => bulk('stop')],
+      ['p2pAccounts.remove', () => bulk('remove')],
+      ['p2pAccounts.search', () => searchRef.current?.focus()],
+      ['p2pAccounts.refresh', refresh],
+    ];
+    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
+    const deactivate = hotkeys.activate('p2pAccounts');
+    return () => {
+      deactivate();
+      for (const off of offs) off();
+    };
+  }, [commands, hotkeys, dialogs, bulk, refresh, toasts, t]);
+
+  const resetFilters = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const columns = useMemo(() => sellerColumns(t, language), [t, language]);
+  const format = new Intl.NumberFormat(language);
+  const byStatus = counters.data?.byStatus;
+  const byPlatform = counters.data?.byPlatformStatus;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="mr-auto">
+          <h1 className="text-2xl font-semibold tracking-tight">{t('p2pAccounts.title')}</h1>
+          {counters.data && (
+            <p className="text-sm text-muted" data-testid="seller-counters">
+              {t('p2pAccounts.counters', {
+                total: format.format(counters.data.total),
+                running: format.format(byStatus?.running ?? 0),
+                online: format.format(byPlatform?.online ?? 0),
+                error: format.format(byPlatform?.error ?? 0),
+              })}
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          onClick={dialogs.openAdd}
+          className={`inline-flex items-center gap-2 ${PRIMARY_BUTTON}`}
+        >
+          {t('p2pAccounts.actions.add')}{' '}
+          <span aria-hidden>
+            <Hotkey hotkey="n" />
+          </span>
+        </button>
+      </div>
+      <SellerFilters ref={searchRef} filters={state.filters} setFilter={setFilter} onReset={resetFilters} />
+      {list.isError && (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {t('p2pAccounts.loadFailed')}
+        </p>
+      )}
+      <DataTable<SellerAccountRow>
+        id="p2p-accounts"
+        label={t('p2pAccounts.title')}
+        columns={columns}
+        rows={rows}
+        getRowId={getRowId}
+        loading={list.isFetching}
+        emptyText={t('p2pAccounts.empty')}
+        sort={state.sort}
+        onSortChange={setSort}
+        paging={{
+          page: state.page,
+          pageSize: state.pageSize,
+          total: list.data?.total ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setPageSize,
+        }}
+        onOpenRow={(row) => dialogs.openView(row.id)}
+        onActiveRowChange={setActiveId}
+        selection={{ ids: selectedIds, onChange: setSelectedIds }}
+        bulkActions={(ids) => (
+          <>
+            {(['start', 'pause', 'stop'] as const).map((action) => (
+              <button
+                key={action}
+                type="button"
+                className="btn-ghost"
+                onClick={() => bulk(action, ids.map(Number))}
+              >
+                {t(`p2pAccounts.actions.${action}`)}
+              </button>
+            ))}
+            <button type="button" className="btn-danger" onClick={() => bulk('remove', ids.map(Number))}>
+              {t('p2pAccounts.actions.remove')}
+            </button>
+          </>
+        )}
+      />
+    </div>
+  );
+}
