@@ -258,5 +258,6 @@ export const en: Resources = {
     check: 'Check availability',
     checking: 'Checking…',
     auto: 'This page checks availability every 30 seconds.',
+    failed: 'Could not get the service status',
   },
 };

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../i18n/language-switcher.tsx';
+import { MESSENGER_URL } from '../../shared/messenger.ts';
 
 const FEATURE_KEYS = ['safe', 'prices', 'instant', 'items'] as const;
-const MESSENGER_URL = import.meta.env.VITE_MESSENGER_URL ?? 'https://t.me/tradedeck';
 
 /** The public landing page: what the product is, and the way into the panel. */
 export function LandingPage() {

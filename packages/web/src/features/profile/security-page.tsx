@@ -176,9 +176,13 @@ export function SecurityPage() {
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between py-2 text-sm">
               <span>
-                {s.userAgent ?? '—'} · {s.ip ?? '—'} ·{' '}
-                {new Date(s.lastSeenAt).toLocaleString(localeOf(language))}
-                {s.current ? <strong className="ml-2 text-emerald-300">{t('current')}</strong> : null}
+                {s.userAgent ?? '—'} · {s.ip ?? '—'} · {t('sessionCreated')}{' '}
+                <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleString(localeOf(language))}</time>{' '}
+                · {t('sessionSeen')}{' '}
+                <time dateTime={s.lastSeenAt}>
+                  {new Date(s.lastSeenAt).toLocaleString(localeOf(language))}
+                </time>
+                {s.current ? <strong className="ms-2 text-emerald-300">{t('current')}</strong> : null}
               </span>
               {s.current ? null : (
                 <button
