@@ -2,6 +2,12 @@
 export const accountRu = {
   account: 'Аккаунт',
   security: 'Безопасность',
+  crumbs: {
+    label: 'Навигационная цепочка',
+    security: 'Безопасность',
+    changeEmail: 'Смена e-mail',
+    changePassword: 'Смена пароля',
+  },
   userName: 'Имя пользователя',
   email: 'E-mail',
   role: 'Роль',
@@ -52,6 +58,12 @@ export const accountRu = {
 export const accountEn: typeof accountRu = {
   account: 'Account',
   security: 'Security',
+  crumbs: {
+    label: 'Breadcrumbs',
+    security: 'Security',
+    changeEmail: 'Change Email',
+    changePassword: 'Change Password',
+  },
   userName: 'User name',
   email: 'E-mail',
   role: 'Role',

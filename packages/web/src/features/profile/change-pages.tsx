@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
+import { SecurityBreadcrumbs } from './security-breadcrumbs.tsx';
 import { useSecuredCall } from './use-secured-call.tsx';
 
 /** Route /profile/security/change-password: current password, new password, second factor. */
@@ -45,6 +46,7 @@ export function ChangePasswordPage() {
 
   return (
     <section className="mx-auto max-w-md p-6 text-slate-100">
+      <SecurityBreadcrumbs current="changePassword" />
       <h1 className="mb-6 text-2xl font-bold">{t('changePassword')}</h1>
       {result.ok ? <Notice kind="success">{t('passwordChanged')}</Notice> : null}
       {result.error ? <Notice kind="error">{result.error}</Notice> : null}
@@ -128,6 +130,7 @@ export function ChangeEmailPage() {
 
   return (
     <section className="mx-auto max-w-md p-6 text-slate-100">
+      <SecurityBreadcrumbs current="changeEmail" />
       <h1 className="mb-6 text-2xl font-bold">{t('changeEmail')}</h1>
       {result.ok ? <Notice kind="success">{result.ok}</Notice> : null}
       {result.error ? <Notice kind="error">{result.error}</Notice> : null}

@@ -8,6 +8,7 @@ import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { Field, Notice } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
+import { SecurityBreadcrumbs } from './security-breadcrumbs.tsx';
 
 type OtpKey = { secret: string; otpauthUri: string; qrSvg: string; qrDataUrl: string };
 
@@ -67,11 +68,17 @@ export function SecurityPage() {
 
   if (!info)
     return (
-      <section className="p-6 text-slate-100">{error ? <Notice kind="error">{error}</Notice> : null}</section>
+      <section className="p-6 text-slate-100">
+        <SecurityBreadcrumbs />
+        {error ? <Notice kind="error">{error}</Notice> : null}
+      </section>
     );
   return (
     <section className="mx-auto max-w-3xl space-y-8 p-6 text-slate-100">
-      <h1 className="text-2xl font-bold">{t('security')}</h1>
+      <div>
+        <SecurityBreadcrumbs />
+        <h1 className="text-2xl font-bold">{t('security')}</h1>
+      </div>
       {error ? <Notice kind="error">{error}</Notice> : null}
       <div className="flex gap-4 text-sm">
         <Link className="text-primary-ink hover:underline" to="/profile/security/change-password">
