@@ -104,7 +104,8 @@ export function LoginPage() {
         open={step.open}
         requirements={step.requirements}
         failed={step.failed}
-        onCancel={step.close}
+        // Signing in needs the second factor: the dialog has no close button.
+        required
         onSubmit={(codes) => void attempt(codes)}
         // A login without codes mails a fresh e-mail code (at most one a minute).
         onResend={async () => {

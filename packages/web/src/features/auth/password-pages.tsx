@@ -133,7 +133,8 @@ export function ResetPasswordPage() {
         open={step.open}
         requirements={step.requirements}
         failed={step.failed}
-        onCancel={step.close}
+        // The new password is set only with the second factor: the dialog has no close button.
+        required
         onSubmit={(codes) => void attempt(codes)}
       />
     </AuthCard>

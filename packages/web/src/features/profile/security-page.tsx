@@ -53,7 +53,10 @@ export function SecurityPage() {
     event.preventDefault();
     void guarded(async () => {
       // A step-up, when due, is asked by the app-wide two-factor dialog; the code here is the new key's.
-      const answer = await client.user.setupAuthenticator({ enable: true, twoFactor: { totp: code } });
+      const answer = await client.user.setupAuthenticator({
+        enable: true,
+        twoFactor: { codes: { totp: code } },
+      });
       setOtpKey(null);
       setCode('');
       if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
