@@ -140,6 +140,8 @@ export const en: Resources = {
     widths: { fluid: 'Fluid', boxed: 'Boxed' },
     skin: 'Skin',
     skins: { default: 'Default', bordered: 'Bordered' },
+    direction: 'Direction',
+    directions: { ltr: 'Left to right', rtl: 'Right to left' },
     logout: 'Log out',
   },
   settings: {

@@ -146,6 +146,8 @@ export const ru = {
     widths: { fluid: 'Во всю ширину', boxed: 'В рамке' },
     skin: 'Оформление',
     skins: { default: 'Обычное', bordered: 'С рамками' },
+    direction: 'Направление',
+    directions: { ltr: 'Слева направо', rtl: 'Справа налево' },
     logout: 'Выйти',
   },
   settings: {

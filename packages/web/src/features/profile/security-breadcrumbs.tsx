@@ -20,9 +20,7 @@ export function SecurityBreadcrumbs({ current }: { current?: 'changeEmail' | 'ch
         </li>
         {current ? (
           <>
-            <li aria-hidden className="rtl:-scale-x-100">
-              ›
-            </li>
+            <li aria-hidden>›</li>
             <li aria-current="page" className="text-slate-200">
               {t(current)}
             </li>
