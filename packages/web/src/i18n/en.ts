@@ -14,7 +14,7 @@ export const en: Resources = {
     badge: 'BETA LIVE',
     title: 'Trade Steam Items',
     subtitle: 'Like a Pro',
-    lead: 'Hundreds of Steam accounts, thousands of proxies, marketplace sales and item transfers — in one panel and in your terminal.',
+    lead: 'Steam accounts with their maFiles and inventories, proxies with live checks and tags — in one panel and in your terminal. Trading screens are coming.',
     cta: 'START TRADING',
     features: {
       safe: 'Safe Trading',
@@ -244,7 +244,8 @@ export const en: Resources = {
   account: accountEn,
   twoFactor: twoFactorEn,
   sections: {
-    pending: 'This section is being connected. The dashboard, settings and the command palette work today.',
+    pending:
+      'This section is coming. Steam accounts, proxies, the dashboard, settings and the command palette work today.',
   },
   offline: {
     title: 'You are offline',
