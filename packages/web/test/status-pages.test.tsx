@@ -11,7 +11,7 @@ import { SecurityPage } from '../src/features/profile/security-page.tsx';
 import { MaintenancePage } from '../src/features/status-pages/maintenance-page.tsx';
 import { createI18n } from '../src/i18n/i18n.ts';
 import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
-import { MESSENGER_URL } from '../src/shared/messenger.ts';
+import { MESSENGER_URL } from '../src/shared/messenger-link.tsx';
 
 afterEach(cleanup);
 
