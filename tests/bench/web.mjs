@@ -8,13 +8,13 @@
  * depend on the machine's load: compare runs made on a quiet machine.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { ensureFixturesBuild, FIXTURES_WEB_ROOT } from './_web-fixtures-build.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WEB_ROOT = `${ROOT}packages/server/public/`;
 const PALETTE_RUNS = 40;
 const SCROLL_MS = 5000;
 const ROWS = 100_000;
@@ -28,7 +28,7 @@ function startServer() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       TRADEDECK_DATA_DIR: 'memory://',
-      TRADEDECK_WEB_ROOT: WEB_ROOT,
+      TRADEDECK_WEB_ROOT: FIXTURES_WEB_ROOT,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -167,7 +167,7 @@ async function shippedJs(browser, url, path, signedIn) {
   let gzip = 0;
   let raw = 0;
   for (const file of files) {
-    const body = readFileSync(`${WEB_ROOT}${file.slice(1)}`);
+    const body = readFileSync(`${FIXTURES_WEB_ROOT}${file.slice(1)}`);
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }
@@ -175,9 +175,8 @@ async function shippedJs(browser, url, path, signedIn) {
 }
 
 export async function main() {
-  if (!existsSync(`${WEB_ROOT}index.html`)) {
-    throw new Error('The web app is not built: run `pnpm --filter @tradedeck/web build` first');
-  }
+  // The 100,000-row table is the /dev/table fixture, which only the fixtures build carries.
+  ensureFixturesBuild();
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

@@ -133,11 +133,14 @@ async function askSecondFactor(
   if (/^\d{6}$/.test(answer.replace(/\s/g, ''))) {
     const code = answer.replace(/\s/g, '');
     return {
-      ...(wants.includes('totp') ? { totp: code } : {}),
-      ...(wants.includes('emailCode') ? { emailCode: code } : {}),
+      recoveryCode: null,
+      codes: {
+        ...(wants.includes('totp') ? { totp: code } : {}),
+        ...(wants.includes('emailCode') ? { emailCode: code } : {}),
+      },
     };
   }
-  return { recoveryCode: answer };
+  return { recoveryCode: answer, codes: {} };
 }
 
 /** Reads a line from the terminal; hidden input (passwords) is not echoed. */

@@ -35,13 +35,13 @@ async function turnOnAuthenticator(
   const client = createApiClient({
     baseUrl: server.url,
     tokenStore: new MemoryTokenStore(),
-    onTwoFactorRequired: async () => ({ emailCode: await outboxCode(server, email) }),
+    onTwoFactorRequired: async () => ({ codes: { emailCode: await outboxCode(server, email) } }),
   });
   client.tokens.set(session ?? (await client.auth.login({ email, password: PASSWORD })));
   const key = await client.user.getOtpKey();
   await client.user.setupAuthenticator({
     enable: true,
-    twoFactor: { totp: totpCode(key.secret, Date.now()) },
+    twoFactor: { codes: { totp: totpCode(key.secret, Date.now()) } },
   });
   return key.secret;
 }

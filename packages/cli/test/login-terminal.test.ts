@@ -22,7 +22,9 @@ beforeAll(async () => {
     tokenStore: new MemoryTokenStore(),
     language: () => 'en',
     // Enrolment asks for a step-up: the code mailed to the account's address.
-    onTwoFactorRequired: async () => ({ emailCode: await outboxCode(server, 'term@example.test') }),
+    onTwoFactorRequired: async () => ({
+      codes: { emailCode: await outboxCode(server, 'term@example.test') },
+    }),
   });
   await client.auth.register({ email: 'term@example.test', userName: 'term', password: PASSWORD });
   const link = new URL(await outboxLink(server, 'term@example.test'));
@@ -32,7 +34,10 @@ beforeAll(async () => {
   });
   client.tokens.set(await client.auth.login({ email: 'term@example.test', password: PASSWORD }));
   secret = (await client.user.getOtpKey()).secret;
-  await client.user.setupAuthenticator({ enable: true, twoFactor: { totp: totpCode(secret, Date.now()) } });
+  await client.user.setupAuthenticator({
+    enable: true,
+    twoFactor: { codes: { totp: totpCode(secret, Date.now()) } },
+  });
 });
 
 afterAll(async () => {

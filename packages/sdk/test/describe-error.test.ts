@@ -63,6 +63,9 @@ describe('describeError (the catalogue display rules)', () => {
     expect(describeError(new NetworkError('x', new TypeError('fetch failed')), 'ru')).toBe(
       'Ошибка подключения к сети',
     );
+    expect(describeError(new NetworkError('x', new TypeError('fetch failed')), 'en')).toBe(
+      'Network error. Check your internet connection.',
+    );
     expect(describeError(new SessionExpiredError('x'), 'ru')).toBe(
       'Ваша сессия истекла. Пожалуйста, войдите снова.',
     );

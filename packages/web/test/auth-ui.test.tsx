@@ -43,7 +43,7 @@ describe('two-factor dialog', () => {
     fireEvent.change(input, { target: { value: '12a34' } });
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(input, { target: { value: '123456' } });
-    expect(onSubmit).toHaveBeenCalledWith({ totp: '123456' });
+    expect(onSubmit).toHaveBeenCalledWith({ recoveryCode: null, codes: { totp: '123456' } });
     // Without onCancel, two-factor is required: no close button.
     expect(screen.queryByRole('button', { name: 'Отмена' })).toBeNull();
   });
@@ -68,7 +68,7 @@ describe('two-factor dialog', () => {
     fireEvent.change(screen.getByLabelText('Код восстановления'), { target: { value: 'ab3de fgh2jzz' } });
     expect((screen.getByLabelText('Код восстановления') as HTMLInputElement).value).toBe('AB3DE-FGH2J');
     fireEvent.click(confirm);
-    expect(onSubmit).toHaveBeenCalledWith({ recoveryCode: 'AB3DE-FGH2J' });
+    expect(onSubmit).toHaveBeenCalledWith({ recoveryCode: 'AB3DE-FGH2J', codes: {} });
     expect(formatRecoveryCode('abc')).toBe('ABC');
   });
 });
@@ -119,7 +119,7 @@ describe('two-factor prompt for the API client', () => {
     act(() => {
       answer = prompt.ask({
         operationId: 'user.changePassword',
-        requirements: ['emailCode'],
+        requirements: ['emailCode', 'recoveryCode'],
         attempt: 1,
         message: 'Wrong code',
       });
@@ -129,7 +129,7 @@ describe('two-factor prompt for the API client', () => {
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     });
-    expect(await answer).toEqual({ emailCode: '654321' });
+    expect(await answer).toEqual({ recoveryCode: null, codes: { emailCode: '654321' } });
     let cancelled!: Promise<unknown>;
     act(() => {
       cancelled = prompt.ask({

@@ -47,6 +47,7 @@ describe('appearance cookies', () => {
       width: 'boxed',
       skin: 'bordered',
       sidebarCollapsed: true,
+      direction: 'rtl',
     });
     expect(cookies.every((c) => c.includes(`Max-Age=${30 * 24 * 3600}`))).toBe(true);
     const header = cookies.map((c) => c.split(';')[0]).join('; ');
@@ -55,11 +56,13 @@ describe('appearance cookies', () => {
       width: 'boxed',
       skin: 'bordered',
       sidebarCollapsed: true,
+      direction: 'rtl',
     });
-    expect(readAppearance('td_theme=purple')).toMatchObject({
+    expect(readAppearance('td_theme=purple; td_dir=sideways')).toMatchObject({
       theme: 'system',
       width: 'fluid',
       skin: 'default',
+      direction: 'ltr',
     });
     expect(resolvedTheme('system', true)).toBe('dark');
     expect(resolvedTheme('light', true)).toBe('light');

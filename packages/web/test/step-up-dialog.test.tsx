@@ -34,7 +34,7 @@ function stepUpServer() {
     const body = init?.body ? JSON.parse(String(init.body)) : null;
     calls.push({ path, body });
     if (path === contract.user.stepUp.path) {
-      if (body.twoFactor.totp !== '654321') return stepUpAsked('Неверный код', ['totp']);
+      if (body.twoFactor.codes?.totp !== '654321') return stepUpAsked('Неверный код', ['totp']);
       steppedUp = true;
       return envelope({ success: true, data: { validUntil: '2030-01-01T00:00:00.000Z' }, error: null });
     }

@@ -85,7 +85,7 @@ export function ensureShellAccount(request: APIRequestContext, baseUrl: string):
     const emailCode = await outboxCode(SHELL_ACCOUNT.email, mailedBefore);
     const steppedUp = await request.post(`${baseUrl}/api/user/step-up`, {
       headers,
-      data: { twoFactor: { emailCode } },
+      data: { twoFactor: { codes: { emailCode } } },
     });
     if (!steppedUp.ok()) throw new Error(`step-up: ${steppedUp.status()} ${await steppedUp.text()}`);
     const key = await request.post(`${baseUrl}/api/user/otp-key`, { headers, data: {} });
@@ -93,7 +93,7 @@ export function ensureShellAccount(request: APIRequestContext, baseUrl: string):
     const secret = ((await key.json()) as { data: { secret: string } }).data.secret;
     const enabled = await request.post(`${baseUrl}/api/user/authenticator`, {
       headers,
-      data: { enable: true, twoFactor: { totp: totp(secret, Date.now()) } },
+      data: { enable: true, twoFactor: { codes: { totp: totp(secret, Date.now()) } } },
     });
     if (!enabled.ok()) throw new Error(`authenticator: ${enabled.status()} ${await enabled.text()}`);
     writeFileSync(secretFile(), secret, { mode: 0o600 });
@@ -116,7 +116,7 @@ async function login(
       data: {
         email: SHELL_ACCOUNT.email,
         password: SHELL_ACCOUNT.password,
-        ...(secret ? { twoFactor: { totp: totp(secret, ms) } } : {}),
+        ...(secret ? { twoFactor: { codes: { totp: totp(secret, ms) } } } : {}),
       },
     });
   let answer = await attempt(Date.now());

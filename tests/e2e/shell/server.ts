@@ -42,7 +42,8 @@ export async function startTestServer(
   }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    // Generous: on a busy machine compiling the server alone can take half a minute.
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk;
       const match = /Tradedeck panel: (\S+)/.exec(output);

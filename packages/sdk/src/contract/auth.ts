@@ -8,11 +8,19 @@ export const accessTokenSchema = z.object({
 });
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-/** The second factor as a caller supplies it; which fields are needed comes back in a 101 answer. */
-export const twoFactorInputSchema = z.object({
+/** The codes of a two-factor verification: the authenticator app's and the e-mailed one. */
+export const twoFactorCodesSchema = z.strictObject({
   totp: z.string().max(32).optional(),
   emailCode: z.string().max(32).optional(),
+});
+
+/**
+ * The second factor as a caller supplies it (the spec's verification payload): a recovery code or null, and the
+ * codes. Which of them are needed comes back in a 101 answer.
+ */
+export const twoFactorInputSchema = z.strictObject({
   recoveryCode: z.string().max(64).nullish(),
+  codes: twoFactorCodesSchema.nullish(),
 });
 export type TwoFactorInput = z.infer<typeof twoFactorInputSchema>;
 

@@ -52,3 +52,13 @@ export const MODAL_BASE_Z_INDEX = 1000;
 export const MODAL_Z_INDEX_STEP = 10;
 
 export const PRIMARY_COLOR = '#7367F0';
+
+/** The two-factor dialogs (trading document §4 and §9). */
+export const TWO_FACTOR_DIALOG = {
+  codeLength: 6,
+  resendSeconds: 60,
+  sentNoticeMs: 3000,
+  resetAfterCloseMs: 300,
+  width: 600,
+  soloWidth: 500,
+} as const;

@@ -64,7 +64,7 @@ export const errorDisplayMessages = {
   en: {
     requestFailedWithCode: 'Request failed. Code: {code}',
     unknownApiError: 'Unknown API error',
-    networkFailure: 'Network connection error',
+    networkFailure: 'Network error. Check your internet connection.',
     timeout: 'The server did not answer in time',
     thrownError: 'An error occurred: {message}',
     unknownThrown: 'Unknown error: {value}',

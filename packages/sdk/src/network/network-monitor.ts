@@ -41,6 +41,9 @@ export interface NetworkMonitorOptions {
   maxCheckIntervalMs?: number;
   /** Delay of the confirming check after the first success while offline. */
   confirmDelayMs?: number;
+  /** Back-off retries after going offline; once spent, checks run every `maxCheckIntervalMs`. */
+  retryAttempts?: number;
+  /** A check that has not answered by then counts as failed (the spec's check timeout). */
   probeTimeoutMs?: number;
   visibilityCheckAfterMs?: number;
   restoredNoticeMs?: number;
@@ -61,7 +64,8 @@ const systemClock: MonitorClock = {
  *
  * - While online the server is checked every `maxCheckIntervalMs`; after a failure checks back off from 5 s
  *   (×1.5, at most 30 s) and the 5th consecutive failure turns the state offline.
- * - While offline the checks continue with the same back-off; 2 consecutive successes restore online and emit
+ * - While offline the checks continue with the same back-off for 5 retries (then every 30 s); each check gives up
+ *   after 3 s; 2 consecutive successes restore online and emit
  *   `restored` (the host reloads the current route after 100 ms).
  * - A failed call or the browser's offline event marks the state offline at once and starts the retries.
  */
@@ -80,6 +84,8 @@ export class NetworkMonitor extends Listeners<[NetworkSnapshot, NetworkEvent | n
   #timer: unknown = null;
   #restoredTimer: unknown = null;
   #retryDelay: number;
+  /** Back-off retries made since the state went offline. */
+  #retries = 0;
   #running = false;
   #generation = 0;
 
@@ -94,7 +100,8 @@ export class NetworkMonitor extends Listeners<[NetworkSnapshot, NetworkEvent | n
       backoffFactor: options.backoffFactor ?? NETWORK.backoffFactor,
       maxCheckIntervalMs: options.maxCheckIntervalMs ?? NETWORK.maxCheckIntervalMs,
       confirmDelayMs: options.confirmDelayMs ?? NETWORK.baseDelayMs,
-      probeTimeoutMs: options.probeTimeoutMs ?? NETWORK.connectionTimeoutMs,
+      retryAttempts: options.retryAttempts ?? NETWORK.retryAttempts,
+      probeTimeoutMs: options.probeTimeoutMs ?? NETWORK.checkTimeoutMs,
       visibilityCheckAfterMs: options.visibilityCheckAfterMs ?? NETWORK.visibilityCheckAfterMs,
       restoredNoticeMs: options.restoredNoticeMs ?? RESTORED_NOTICE_MS,
     };
@@ -202,7 +209,9 @@ export class NetworkMonitor extends Listeners<[NetworkSnapshot, NetworkEvent | n
     const failures = this.#state.consecutiveFailures + 1;
     this.#update({ checking: false, consecutiveFailures: failures, consecutiveSuccesses: 0 });
     if (this.#state.phase !== 'offline' && failures >= this.#o.failuresToGoOffline) this.#goOffline();
-    const delay = this.#retryDelay;
+    if (this.#state.phase === 'offline') this.#retries += 1;
+    const backingOff = this.#state.phase !== 'offline' || this.#retries < this.#o.retryAttempts;
+    const delay = backingOff ? this.#retryDelay : this.#o.maxCheckIntervalMs;
     this.#retryDelay = Math.min(this.#retryDelay * this.#o.backoffFactor, this.#o.maxCheckIntervalMs);
     this.#schedule(delay);
   }
@@ -210,6 +219,7 @@ export class NetworkMonitor extends Listeners<[NetworkSnapshot, NetworkEvent | n
   #goOffline(): void {
     if (this.#restoredTimer !== null) this.#clock.clearTimeout(this.#restoredTimer);
     this.#restoredTimer = null;
+    this.#retries = 0;
     this.#update({ phase: 'offline', consecutiveSuccesses: 0 }, 'wentOffline');
   }
 

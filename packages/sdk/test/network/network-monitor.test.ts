@@ -122,14 +122,31 @@ describe('network monitor', () => {
     expect(monitor.snapshot.phase).toBe('online');
   });
 
-  it('counts a probe that outlives the timeout as a failure', async () => {
+  it('counts a probe that outlives the check timeout (3 s) as a failure', async () => {
     const { clock, monitor } = setup(['hang']);
     monitor.start();
     await clock.advance(30_000);
     expect(monitor.snapshot.checking).toBe(true);
-    await clock.advance(5000);
+    await clock.advance(2999);
+    expect(monitor.snapshot.checking).toBe(true);
+    await clock.advance(1);
     expect(monitor.snapshot.checking).toBe(false);
     expect(monitor.snapshot.consecutiveFailures).toBe(1);
+  });
+
+  it('retries 5 times on the back-off after going offline, then checks at the longest interval', async () => {
+    const clock = new FakeClock();
+    // A flat back-off makes the end of the retries visible.
+    const monitor = new NetworkMonitor({ probe: async () => false, clock, backoffFactor: 1 });
+    monitor.start();
+    monitor.reportOffline();
+    const delays: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      delays.push(monitor.snapshot.nextCheckInMs!);
+      await clock.advance(monitor.snapshot.nextCheckInMs!);
+    }
+    expect(delays).toEqual([5000, 5000, 5000, 5000, 5000, 30_000, 30_000]);
+    expect(monitor.snapshot.phase).toBe('offline');
   });
 
   it('checks on visibility only when the last success is older than 30 s', async () => {

@@ -140,7 +140,7 @@ describe('administrators use the authenticator app', () => {
     const secret = key.json().data.secret as string;
     const on = await t.call('POST', '/api/user/authenticator', {
       token: admin.accessToken,
-      body: { enable: true, twoFactor: { totp: totpCode(secret, t.clock.now()) } },
+      body: { enable: true, twoFactor: { codes: { totp: totpCode(secret, t.clock.now()) } } },
     });
     expect(on.statusCode, on.body).toBe(200);
     admin.totpSecret = secret;
@@ -212,7 +212,7 @@ describe('administrators use the authenticator app', () => {
   it('refuses again when the administrator turns the authenticator app off', async () => {
     const off = await t.call('POST', '/api/user/authenticator', {
       token: admin.accessToken,
-      body: { enable: false, twoFactor: { totp: totpCode(admin.totpSecret!, t.clock.now()) } },
+      body: { enable: false, twoFactor: { codes: { totp: totpCode(admin.totpSecret!, t.clock.now()) } } },
     });
     expect(off.statusCode, off.body).toBe(200);
     // E-mail codes are still on: the message says why they are not enough.

@@ -43,13 +43,13 @@ describe('authenticator enrolment with a stolen access token', () => {
 
     const enable = await t.call('POST', '/api/user/authenticator', {
       token: victim.accessToken,
-      body: { enable: true, twoFactor: { totp: '123456' } },
+      body: { enable: true, twoFactor: { codes: { totp: '123456' } } },
     });
     expect(errorOf(enable).resultCode).toBe(101);
     expect(enable.body).not.toContain('recoveryCodes":[');
     const guessed = await t.call('POST', '/api/user/step-up', {
       token: victim.accessToken,
-      body: { twoFactor: { emailCode: mailedCode(mail.text) === '000000' ? '111111' : '000000' } },
+      body: { twoFactor: { codes: { emailCode: mailedCode(mail.text) === '000000' ? '111111' : '000000' } } },
     });
     expect(errorOf(guessed)).toMatchObject({ resultCode: 101, errorDetails: { failed: ['emailCode'] } });
     expect((await info(victim)).twoFactor).toEqual({ totp: false, emailOtp: false, recoveryCodesLeft: 0 });
@@ -104,7 +104,7 @@ describe('authenticator enrolment with a stolen access token', () => {
     const code = mailedCode((await t.smtp.waitFor(boss.email, { since, subject: /verification code/ })).text);
     await t.call('POST', '/api/user/step-up', {
       token: before.accessToken,
-      body: { twoFactor: { emailCode: code } },
+      body: { twoFactor: { codes: { emailCode: code } } },
     });
     expect(errorOf(await t.call('GET', '/api/admin/outbox', { token: before.accessToken })).resultCode).toBe(
       101,
@@ -113,14 +113,14 @@ describe('authenticator enrolment with a stolen access token', () => {
     t.clock.advance(30_000);
     const passed = await t.call('POST', '/api/user/step-up', {
       token: before.accessToken,
-      body: { twoFactor: { totp: totpCode(secret, t.clock.now()) } },
+      body: { twoFactor: { codes: { totp: totpCode(secret, t.clock.now()) } } },
     });
     expect(passed.statusCode, passed.body).toBe(200);
     expect((await t.call('GET', '/api/admin/outbox', { token: before.accessToken })).statusCode).toBe(200);
 
     // A sign-in with the app starts with admin rights.
     t.clock.advance(30_000);
-    const fresh = await logIn(t, boss.email, PASSWORD, { totp: totpCode(secret, t.clock.now()) });
+    const fresh = await logIn(t, boss.email, PASSWORD, { codes: { totp: totpCode(secret, t.clock.now()) } });
     expect((await t.call('GET', '/api/admin/outbox', { token: fresh.accessToken })).statusCode).toBe(200);
   });
 });

@@ -50,7 +50,7 @@ describe('forgot/reset password and e-mail change', () => {
       errorDetails: { requirements: ['totp', 'recoveryCode'] },
     });
     const done = await t.call('POST', '/api/auth/reset-password', {
-      body: { ...body, twoFactor: { totp: totpCode(secret, t.clock.now()) } },
+      body: { ...body, twoFactor: { codes: { totp: totpCode(secret, t.clock.now()) } } },
       ip: freshIp(),
     });
     expect(done.statusCode).toBe(200);
@@ -63,7 +63,8 @@ describe('forgot/reset password and e-mail change', () => {
     expect(errorOf(again).resultCode).toBe(0);
     t.clock.advance(30_000);
     expect(
-      (await logIn(t, user.email, 'Reset-Value-808', { totp: totpCode(secret, t.clock.now()) })).accessToken,
+      (await logIn(t, user.email, 'Reset-Value-808', { codes: { totp: totpCode(secret, t.clock.now()) } }))
+        .accessToken,
     ).toBeTruthy();
   });
 
@@ -104,7 +105,11 @@ describe('forgot/reset password and e-mail change', () => {
     const code = /\b(\d{6})\b/.exec((await t.smtp.waitFor(user.email, { since, subject: /code/i })).text)![1];
     const wrongAddress = await t.call('POST', '/api/user/change-email', {
       token: user.accessToken,
-      body: { newEmail: 'elsewhere@example.test', code: link.get('code'), twoFactor: { emailCode: code } },
+      body: {
+        newEmail: 'elsewhere@example.test',
+        code: link.get('code'),
+        twoFactor: { codes: { emailCode: code } },
+      },
     });
     expect(errorOf(wrongAddress).resultCode).toBe(0);
 
@@ -113,7 +118,7 @@ describe('forgot/reset password and e-mail change', () => {
     const code2 = code;
     const changed = await t.call('POST', '/api/user/change-email', {
       token: user.accessToken,
-      body: { newEmail, code: link.get('code'), twoFactor: { emailCode: code2 } },
+      body: { newEmail, code: link.get('code'), twoFactor: { codes: { emailCode: code2 } } },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const notice = await t.smtp.waitFor(user.email, { since, subject: /security/i });

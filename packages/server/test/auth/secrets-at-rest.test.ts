@@ -28,7 +28,7 @@ describe('no plaintext secret in a database dump or in the log', () => {
     const secret = key.json().data.secret as string;
     const enabled = await t.call('POST', '/api/user/authenticator', {
       token: user.accessToken,
-      body: { enable: true, twoFactor: { totp: totpCode(secret, t.clock.now()) } },
+      body: { enable: true, twoFactor: { codes: { totp: totpCode(secret, t.clock.now()) } } },
     });
     const recovery = enabled.json().data.recoveryCodes as string[];
     t.clock.advance(30_000);
@@ -42,7 +42,11 @@ describe('no plaintext secret in a database dump or in the log', () => {
     )![1]!;
     canaries.push(PASSWORD, secret, ...recovery, user.accessToken, user.cookie.split('=')[1]!, emailCode);
     await t.call('POST', '/api/auth/login', {
-      body: { email: user.email, password: PASSWORD, twoFactor: { totp: totpCode(secret, t.clock.now()) } },
+      body: {
+        email: user.email,
+        password: PASSWORD,
+        twoFactor: { codes: { totp: totpCode(secret, t.clock.now()) } },
+      },
     });
   });
   afterAll(() => t.close());

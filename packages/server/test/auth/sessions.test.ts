@@ -162,12 +162,12 @@ describe('device sessions, refresh rotation and token checks', () => {
     const code = /\b(\d{6})\b/.exec((await t.smtp.waitFor(user.email, { since, subject: /code/i })).text)![1];
     const wrongOld = await t.call('POST', '/api/user/change-password', {
       token: user.accessToken,
-      body: { oldPassword: 'Not-Mine-123!', newPassword, twoFactor: { emailCode: code } },
+      body: { oldPassword: 'Not-Mine-123!', newPassword, twoFactor: { codes: { emailCode: code } } },
     });
     expect(errorOf(wrongOld).resultCode).toBe(102);
     const changed = await t.call('POST', '/api/user/change-password', {
       token: user.accessToken,
-      body: { oldPassword: PASSWORD, newPassword, twoFactor: { emailCode: code } },
+      body: { oldPassword: PASSWORD, newPassword, twoFactor: { codes: { emailCode: code } } },
     });
     expect(changed.statusCode).toBe(200);
     expect(errorOf(await info(fifth.accessToken)).resultCode).toBe(11);

@@ -1,3 +1,4 @@
+import type { TwoFactorInput } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/security/totp.ts';
 import {
@@ -23,7 +24,7 @@ describe('second factors', () => {
   });
   afterAll(() => t.close());
 
-  const login = (user: TestUser, twoFactor?: Record<string, string | null>) =>
+  const login = (user: TestUser, twoFactor?: TwoFactorInput) =>
     t.call('POST', '/api/auth/login', {
       body: { email: user.email, password: PASSWORD, twoFactor },
       ip: freshIp(),
@@ -44,13 +45,13 @@ describe('second factors', () => {
 
     const wrongEnable = await t.call('POST', '/api/user/authenticator', {
       token: user.accessToken,
-      body: { enable: true, twoFactor: { totp: '000000' } },
+      body: { enable: true, twoFactor: { codes: { totp: '000000' } } },
     });
     expect(errorOf(wrongEnable)).toMatchObject({ resultCode: 101, message: 'Wrong code' });
 
     const enabled = await t.call('POST', '/api/user/authenticator', {
       token: user.accessToken,
-      body: { enable: true, twoFactor: { totp: totpCode(data.secret, t.clock.now()) } },
+      body: { enable: true, twoFactor: { codes: { totp: totpCode(data.secret, t.clock.now()) } } },
     });
     const recovery = enabled.json().data.recoveryCodes as string[];
     expect(recovery).toHaveLength(10);
@@ -65,8 +66,8 @@ describe('second factors', () => {
     });
 
     const code = totpCode(data.secret, t.clock.now());
-    expect((await login(user, { totp: code })).statusCode).toBe(200);
-    const replay = await login(user, { totp: code });
+    expect((await login(user, { codes: { totp: code } })).statusCode).toBe(200);
+    const replay = await login(user, { codes: { totp: code } });
     expect(errorOf(replay)).toMatchObject({ resultCode: 101, errorDetails: { failed: ['totp'] } });
   });
 
@@ -74,16 +75,20 @@ describe('second factors', () => {
     const user = await signUp(t, 'drift', admin);
     const { secret } = await enableTotp(t, user);
     t.clock.advance(90_000);
-    expect((await login(user, { totp: totpCode(secret, t.clock.now() - 30_000) })).statusCode).toBe(200);
+    expect(
+      (await login(user, { codes: { totp: totpCode(secret, t.clock.now() - 30_000) } })).statusCode,
+    ).toBe(200);
     t.clock.advance(90_000);
-    expect((await login(user, { totp: totpCode(secret, t.clock.now() + 30_000) })).statusCode).toBe(200);
+    expect(
+      (await login(user, { codes: { totp: totpCode(secret, t.clock.now() + 30_000) } })).statusCode,
+    ).toBe(200);
     t.clock.advance(120_000);
-    expect(errorOf(await login(user, { totp: totpCode(secret, t.clock.now() - 60_000) })).resultCode).toBe(
-      101,
-    );
-    expect(errorOf(await login(user, { totp: totpCode(secret, t.clock.now() + 60_000) })).resultCode).toBe(
-      101,
-    );
+    expect(
+      errorOf(await login(user, { codes: { totp: totpCode(secret, t.clock.now() - 60_000) } })).resultCode,
+    ).toBe(101);
+    expect(
+      errorOf(await login(user, { codes: { totp: totpCode(secret, t.clock.now() + 60_000) } })).resultCode,
+    ).toBe(101);
   });
 
   it('e-mail codes: 6 digits mailed on login, single use, bound to the purpose, 5 attempts, 10 minutes', async () => {
@@ -107,7 +112,7 @@ describe('second factors', () => {
     const setupCode = /\b(\d{6})\b/.exec(setupMail.text)![1]!;
     const enabled = await t.call('POST', '/api/user/email-otp', {
       token: user.accessToken,
-      body: { enable: true, twoFactor: { emailCode: setupCode } },
+      body: { enable: true, twoFactor: { codes: { emailCode: setupCode } } },
     });
     expect(enabled.json().data.enabled).toBe(true);
     expect(enabled.json().data.recoveryCodes).toHaveLength(10);
@@ -122,9 +127,9 @@ describe('second factors', () => {
     const loginMail = await t.smtp.waitFor(user.email, { since, subject: /code/i });
     const loginCode = /\b(\d{6})\b/.exec(loginMail.text)![1]!;
     expect(loginMail.text).toMatch(/10 minutes|10 минут/);
-    expect(errorOf(await login(user, { emailCode: setupCode })).resultCode).toBe(101);
-    expect((await login(user, { emailCode: loginCode })).statusCode).toBe(200);
-    expect(errorOf(await login(user, { emailCode: loginCode })).resultCode).toBe(101);
+    expect(errorOf(await login(user, { codes: { emailCode: setupCode } })).resultCode).toBe(101);
+    expect((await login(user, { codes: { emailCode: loginCode } })).statusCode).toBe(200);
+    expect(errorOf(await login(user, { codes: { emailCode: loginCode } })).resultCode).toBe(101);
 
     // Five wrong tries spend the code: the right one then fails too.
     t.clock.advance(61_000);
@@ -135,8 +140,8 @@ describe('second factors', () => {
     )![1]!;
     const wrongCode = fresh === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1)
-      expect(errorOf(await login(user, { emailCode: wrongCode })).resultCode).toBe(101);
-    expect(errorOf(await login(user, { emailCode: fresh })).resultCode).toBe(101);
+      expect(errorOf(await login(user, { codes: { emailCode: wrongCode } })).resultCode).toBe(101);
+    expect(errorOf(await login(user, { codes: { emailCode: fresh } })).resultCode).toBe(101);
 
     // An expired code is refused.
     t.clock.advance(61_000);
@@ -146,7 +151,7 @@ describe('second factors', () => {
       (await t.smtp.waitFor(user.email, { since, subject: /code/i })).text,
     )![1]!;
     t.clock.advance(10 * 60_000 + 1000);
-    expect(errorOf(await login(user, { emailCode: late })).resultCode).toBe(101);
+    expect(errorOf(await login(user, { codes: { emailCode: late } })).resultCode).toBe(101);
   });
 
   it('recovery codes: normalised, single use even when redeemed concurrently, replaced on regeneration', async () => {
@@ -169,7 +174,7 @@ describe('second factors', () => {
     const session = await logIn(t, user.email, PASSWORD, { recoveryCode: three });
     const regenerated = await t.call('POST', '/api/user/recovery-codes', {
       token: session.accessToken,
-      body: { twoFactor: { totp: totpCode(secret, t.clock.now()) } },
+      body: { twoFactor: { codes: { totp: totpCode(secret, t.clock.now()) } } },
     });
     expect(regenerated.statusCode).toBe(200);
     const fresh = regenerated.json().data.recoveryCodes as string[];
@@ -186,12 +191,12 @@ describe('second factors', () => {
     const { secret } = await enableTotp(t, user);
     const since = t.smtp.mails.length;
     for (let i = 0; i < 10; i += 1)
-      expect(errorOf(await login(user, { totp: '000001' })).resultCode).toBe(101);
-    const locked = await login(user, { totp: totpCode(secret, t.clock.now()) });
+      expect(errorOf(await login(user, { codes: { totp: '000001' } })).resultCode).toBe(101);
+    const locked = await login(user, { codes: { totp: totpCode(secret, t.clock.now()) } });
     expect(locked.statusCode).toBe(429);
     const notice = await t.smtp.waitFor(user.email, { since, subject: /security/i });
     expect(notice.text).toMatch(/second factor failed 10 times/);
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await login(user, { totp: totpCode(secret, t.clock.now()) })).statusCode).toBe(200);
+    expect((await login(user, { codes: { totp: totpCode(secret, t.clock.now()) } })).statusCode).toBe(200);
   });
 });

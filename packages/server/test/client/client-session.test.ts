@@ -5,7 +5,7 @@ import {
   SessionExpiredError,
   TwoFactorCancelledError,
 } from '@tradedeck/sdk/client';
-import { contract, defineOperation } from '@tradedeck/sdk/contract';
+import { contract, defineOperation, twoFactorInputSchema } from '@tradedeck/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -29,7 +29,7 @@ const secure = defineOperation({
   method: 'POST',
   path: '/api/test/secure',
   summary: 'needs a second factor',
-  input: z.object({ value: z.string(), twoFactor: z.object({ totp: z.string().optional() }).optional() }),
+  input: z.object({ value: z.string(), twoFactor: twoFactorInputSchema.optional() }),
   output: z.object({ value: z.string() }),
   flags: {},
 });
@@ -73,7 +73,7 @@ function bindTestRoutes(app: FastifyInstance) {
     return { token: ctx.request.headers.authorization?.replace(/^Bearer /, '') ?? '' };
   });
   bindOperation(app, secure, (input) => {
-    if (input.twoFactor?.totp !== '123456') {
+    if (input.twoFactor?.codes?.totp !== '123456') {
       throw new AppError({
         code: 101,
         text: { ru: 'Неверный код', en: 'Wrong code' },
@@ -192,7 +192,7 @@ describe('the two-factor hook', () => {
     const client = clientWith(10 * 60_000, {
       onTwoFactorRequired: async (challenge) => {
         prompts.push({ attempt: challenge.attempt, requirements: challenge.requirements });
-        return { totp: answers[challenge.attempt]! };
+        return { codes: { totp: answers[challenge.attempt]! } };
       },
     });
     expect(await client.call(secure, { value: 'x' })).toEqual({ value: 'x' });

@@ -87,7 +87,7 @@ export async function changePassword(t: AuthTestApp, actor: TestUser, newPasswor
   const code = /\b(\d{6})\b/.exec(mail.text)![1];
   const changed = await t.call('POST', '/api/user/change-password', {
     token: actor.accessToken,
-    body: { oldPassword: actor.password, newPassword, twoFactor: { emailCode: code } },
+    body: { oldPassword: actor.password, newPassword, twoFactor: { codes: { emailCode: code } } },
   });
   actor.password = newPassword;
   return answered(changed);

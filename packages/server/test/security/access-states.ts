@@ -50,7 +50,9 @@ export const ENDS_OWN_SESSION = new Set(['auth.logout']);
 /** A spare device session of the user, for probes that end the session they run in. */
 export async function spareSession(t: AuthTestApp, user: TestUser): Promise<TestUser> {
   if (!user.totpSecret) return logIn(t, user.email, user.password);
-  const spare = await logIn(t, user.email, user.password, { totp: totpCode(user.totpSecret, t.clock.now()) });
+  const spare = await logIn(t, user.email, user.password, {
+    codes: { totp: totpCode(user.totpSecret, t.clock.now()) },
+  });
   // That time step is spent: the next code comes from the next one.
   t.clock.advance(30_000);
   return spare;

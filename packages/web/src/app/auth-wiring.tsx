@@ -66,7 +66,10 @@ export function ProfilePagesOutlet() {
       <div className="dark min-h-full bg-[#0f1020] text-slate-100">
         <nav className="mx-auto flex max-w-3xl gap-4 px-6 pt-6 text-sm">
           <Link className="text-primary-ink hover:underline" to="/panel/dashboard">
-            ← {t('nav.dashboard')}
+            <span aria-hidden className="inline-block rtl:-scale-x-100">
+              ←
+            </span>{' '}
+            {t('nav.dashboard')}
           </Link>
           <Link className="text-primary-ink hover:underline" to="/profile/account">
             {t('profile.account')}

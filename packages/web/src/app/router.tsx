@@ -27,6 +27,19 @@ const SECTION_PAGES = [
   ['harvester', 'nav.harvester'],
 ] as const;
 
+/**
+ * Development screens (the table fixture for end-to-end tests and the benchmark): in `vite dev` and the
+ * `fixtures` build only. A production build leaves them out, chunk and all.
+ */
+const DEV_ROUTES = import.meta.env.DEV || import.meta.env.MODE === 'fixtures';
+const devRoutes: RouteObject[] = [
+  {
+    path: '/dev/table',
+    lazy: () =>
+      import('../features/dev-table/dev-table-page.tsx').then((m) => ({ Component: m.DevTablePage })),
+  },
+];
+
 function requestPath(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;
@@ -132,11 +145,7 @@ function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
           ],
         },
         ...legacyAuthRedirects,
-        {
-          path: '/dev/table',
-          lazy: () =>
-            import('../features/dev-table/dev-table-page.tsx').then((m) => ({ Component: m.DevTablePage })),
-        },
+        ...(DEV_ROUTES ? devRoutes : []),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

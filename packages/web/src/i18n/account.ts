@@ -2,6 +2,12 @@
 export const accountRu = {
   account: 'Аккаунт',
   security: 'Безопасность',
+  crumbs: {
+    label: 'Навигационная цепочка',
+    security: 'Безопасность',
+    changeEmail: 'Смена e-mail',
+    changePassword: 'Смена пароля',
+  },
   userName: 'Имя пользователя',
   email: 'E-mail',
   role: 'Роль',
@@ -28,6 +34,8 @@ export const accountRu = {
   close: 'Закрыть',
   closesIn: 'Закроется через {{s}} с',
   sessions: 'Активные сеансы',
+  sessionCreated: 'начат',
+  sessionSeen: 'активен',
   current: 'этот сеанс',
   revoke: 'Завершить',
   revokeAll: 'Завершить все другие сеансы',
@@ -50,6 +58,12 @@ export const accountRu = {
 export const accountEn: typeof accountRu = {
   account: 'Account',
   security: 'Security',
+  crumbs: {
+    label: 'Breadcrumbs',
+    security: 'Security',
+    changeEmail: 'Change Email',
+    changePassword: 'Change Password',
+  },
   userName: 'User name',
   email: 'E-mail',
   role: 'Role',
@@ -76,6 +90,8 @@ export const accountEn: typeof accountRu = {
   close: 'Close',
   closesIn: 'Closes in {{s}} s',
   sessions: 'Active sessions',
+  sessionCreated: 'started',
+  sessionSeen: 'last active',
   current: 'this session',
   revoke: 'End',
   revokeAll: 'End all other sessions',

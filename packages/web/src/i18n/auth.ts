@@ -37,9 +37,11 @@ export const authRu = {
   save: 'Сохранить',
   resetDone: 'Пароль изменён. Войдите с новым паролем.',
   bannedTitle: 'Аккаунт заблокирован',
-  banned: 'Ваш аккаунт заблокирован. Обратитесь в поддержку.',
+  banned: 'Ваш аккаунт заблокирован. Обратитесь в поддержку через наш мессенджер.',
+  contactSupport: 'Написать в поддержку',
   pendingTitle: 'Ожидает одобрения',
-  pending: 'Ваш e-mail подтверждён. Аккаунт ждёт одобрения администратора — попробуйте войти позже.',
+  pending:
+    'Ваш e-mail подтверждён, аккаунт ожидает одобрения модератором. Чтобы ускорить проверку, обратитесь к администратору.',
   toLogin: 'Ко входу',
 };
 
@@ -81,9 +83,10 @@ export const authEn: typeof authRu = {
   save: 'Save',
   resetDone: 'The password is changed. Sign in with the new one.',
   bannedTitle: 'Account banned',
-  banned: 'Your account is banned. Please contact support.',
+  banned: 'Your account is banned. Please contact support in our messenger.',
+  contactSupport: 'Contact support',
   pendingTitle: 'Waiting for approval',
   pending:
-    'Your e-mail is confirmed. The account is waiting for an administrator to approve it; try signing in later.',
+    'Your e-mail is confirmed and the account is waiting for moderation. To speed it up, contact the administrator.',
   toLogin: 'To sign in',
 };

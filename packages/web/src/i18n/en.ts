@@ -15,7 +15,7 @@ export const en: Resources = {
     badge: 'BETA LIVE',
     title: 'Trade Steam Items',
     subtitle: 'Like a Pro',
-    lead: 'Hundreds of Steam accounts, thousands of proxies, marketplace sales and item transfers — in one panel and in your terminal.',
+    lead: 'Steam accounts with their maFiles and inventories, proxies with live checks and tags — in one panel and in your terminal. Trading screens are coming.',
     cta: 'START TRADING',
     features: {
       safe: 'Safe Trading',
@@ -141,6 +141,8 @@ export const en: Resources = {
     widths: { fluid: 'Fluid', boxed: 'Boxed' },
     skin: 'Skin',
     skins: { default: 'Default', bordered: 'Bordered' },
+    direction: 'Direction',
+    directions: { ltr: 'Left to right', rtl: 'Right to left' },
     logout: 'Log out',
   },
   settings: {
@@ -244,7 +246,8 @@ export const en: Resources = {
   account: accountEn,
   twoFactor: twoFactorEn,
   sections: {
-    pending: 'This section is being connected. The dashboard, settings and the command palette work today.',
+    pending:
+      'This section is coming. Steam accounts, proxies, the dashboard, settings and the command palette work today.',
   },
   offline: {
     title: 'You are offline',
@@ -260,5 +263,6 @@ export const en: Resources = {
     check: 'Check availability',
     checking: 'Checking…',
     auto: 'This page checks availability every 30 seconds.',
+    failed: 'Could not get the service status',
   },
 };

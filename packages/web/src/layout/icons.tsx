@@ -24,6 +24,7 @@ const PATHS = {
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4m7 14 5-5-5-5m5 5H9',
   width: 'M21 12H3m18 0-4-4m4 4-4 4M3 12l4-4m-4 4 4 4',
   skin: 'M3 3h18v18H3zM3 9h18M9 21V9',
+  direction: 'M4 7h13m0 0-3-3m3 3-3 3M20 17H7m0 0 3-3m-3 3 3 3',
   keyboard: 'M2 6h20v12H2zM6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10',
 } as const;
 

@@ -43,7 +43,7 @@ export function PanelLayout() {
         />
       )}
       <div
-        className={`flex min-h-full flex-col transition-[padding] ${appearance.sidebarCollapsed ? 'md:pl-16' : 'md:pl-60'}`}
+        className={`flex min-h-full flex-col transition-[padding] ${appearance.sidebarCollapsed ? 'md:ps-16' : 'md:ps-60'}`}
       >
         <TopBar onMenu={() => setMobileOpen(true)} />
         <main

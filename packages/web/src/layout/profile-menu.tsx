@@ -11,7 +11,7 @@ import { useCurrentUser } from './use-current-user.ts';
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { commands } = useServices();
-  const [appearance] = useAppearance();
+  const [appearance, update] = useAppearance();
   const user = useCurrentUser().data;
   const userName = user?.userName;
   return (
@@ -66,6 +66,17 @@ export function ProfileMenu() {
             <Icon name="skin" />
             <span className="flex-1">{t('profile.skin')}</span>
             <span className="text-xs text-muted">{t(`profile.skins.${appearance.skin}`)}</span>
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button
+            type="button"
+            className={MENU_ITEM}
+            onClick={() => update({ direction: appearance.direction === 'rtl' ? 'ltr' : 'rtl' })}
+          >
+            <Icon name="direction" />
+            <span className="flex-1">{t('profile.direction')}</span>
+            <span className="text-xs text-muted">{t(`profile.directions.${appearance.direction}`)}</span>
           </button>
         </MenuItem>
         <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />

@@ -19,7 +19,7 @@ export function ScrollToTop() {
       type="button"
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
       aria-label={t('layout.scrollToTop')}
-      className="fixed right-5 bottom-10 z-30 rounded-full bg-primary-strong p-3 text-white shadow-lg shadow-primary/40 hover:bg-primary-deep"
+      className="fixed end-5 bottom-10 z-30 rounded-full bg-primary-strong p-3 text-white shadow-lg shadow-primary/40 hover:bg-primary-deep"
     >
       <Icon name="arrowUp" />
     </button>

@@ -18,9 +18,9 @@ export function Sidebar({ mobileOpen, onNavigate }: { mobileOpen: boolean; onNav
   return (
     <aside
       data-collapsed={collapsed}
-      className={`fixed inset-y-0 left-0 z-40 flex flex-col border-r border-slate-200 bg-white transition-[width,transform] duration-150 dark:border-slate-800 dark:bg-slate-900 ${
+      className={`fixed inset-y-0 start-0 z-40 flex flex-col border-e border-slate-200 bg-white transition-[width,transform] duration-150 dark:border-slate-800 dark:bg-slate-900 ${
         collapsed ? 'w-16' : 'w-60'
-      } ${mobileOpen ? 'translate-x-0' : '-translate-x-full md:translate-x-0'}`}
+      } ${mobileOpen ? 'translate-x-0' : '-translate-x-full md:translate-x-0 rtl:translate-x-full rtl:md:translate-x-0'}`}
     >
       <div className="flex h-14 items-center gap-2 px-4">
         <img src="/favicon.svg" alt="" className="h-7 w-7 shrink-0" />
@@ -30,11 +30,11 @@ export function Sidebar({ mobileOpen, onNavigate }: { mobileOpen: boolean; onNav
           onClick={() => commands.run('layout.toggleSidebar')}
           aria-label={t(collapsed ? 'layout.expandSidebar' : 'layout.collapseSidebar')}
           title={t(collapsed ? 'layout.expandSidebar' : 'layout.collapseSidebar')}
-          className="ml-auto hidden rounded p-1 text-muted hover:bg-slate-100 md:block dark:hover:bg-slate-800"
+          className="ms-auto hidden rounded p-1 text-muted hover:bg-slate-100 md:block dark:hover:bg-slate-800"
         >
           <Icon
             name="chevronLeft"
-            className={`h-4 w-4 transition-transform ${collapsed ? 'rotate-180' : ''}`}
+            className={`h-4 w-4 transition-transform rtl:-scale-x-100 ${collapsed ? 'rotate-180' : ''}`}
           />
         </button>
       </div>
@@ -58,14 +58,14 @@ export function Sidebar({ mobileOpen, onNavigate }: { mobileOpen: boolean; onNav
                     className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                   >
                     <Icon name="users" />
-                    <span className="flex-1 text-left">{t(section.groupKey)}</span>
+                    <span className="flex-1 text-start">{t(section.groupKey)}</span>
                     <Icon
                       name="chevronDown"
-                      className={`h-4 w-4 transition-transform ${groupOpen ? '' : '-rotate-90'}`}
+                      className={`h-4 w-4 transition-transform ${groupOpen ? '' : '-rotate-90 rtl:rotate-90'}`}
                     />
                   </button>
                   {groupOpen && (
-                    <ul className="ml-4 border-l border-slate-200 pl-2 dark:border-slate-700">
+                    <ul className="ms-4 border-s border-slate-200 ps-2 dark:border-slate-700">
                       {items.map((navItem) => (
                         <NavEntry key={navItem.to} item={navItem} collapsed={false} onNavigate={onNavigate} />
                       ))}

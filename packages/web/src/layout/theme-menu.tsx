@@ -14,7 +14,7 @@ const THEMES: Array<{ theme: Theme; icon: IconName }> = [
 export const MENU_ITEMS =
   'z-50 mt-1 min-w-44 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg outline-none dark:border-slate-700 dark:bg-slate-900';
 export const MENU_ITEM =
-  'flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-slate-700 data-focus:bg-primary/10 data-focus:text-primary-ink dark:text-slate-200';
+  'flex w-full items-center gap-2 rounded px-3 py-1.5 text-start text-slate-700 data-focus:bg-primary/10 data-focus:text-primary-ink dark:text-slate-200';
 export const ICON_BUTTON =
   'rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-open:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:data-open:bg-slate-800';
 

@@ -28,12 +28,12 @@ export function TopBar({ onMenu }: { onMenu(): void }) {
         className="flex h-9 w-full max-w-sm items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-sm text-muted hover:border-primary/50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400"
       >
         <Icon name="search" />
-        <span className="flex-1 text-left">{t('layout.search')}</span>
+        <span className="flex-1 text-start">{t('layout.search')}</span>
         <Hotkey hotkey="mod+k" />
       </button>
-      <div className="ml-auto flex items-center gap-1">
+      <div className="ms-auto flex items-center gap-1">
         <SandboxBadge />
-        <LanguageSwitcher tone="auto" className="mr-1" />
+        <LanguageSwitcher tone="auto" className="me-1" />
         <ThemeMenu />
         <ProfileMenu />
       </div>

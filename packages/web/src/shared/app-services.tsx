@@ -8,13 +8,14 @@ import {
 import type { GlobalSearchResult } from '@tradedeck/sdk/contract';
 import { createHeadProbe, NetworkMonitor } from '@tradedeck/sdk/network';
 import type { i18n } from 'i18next';
-import { createContext, useContext } from 'react';
-import { TwoFactorPrompt } from '../ui/two-factor-prompt.tsx';
+import { createContext, type ReactNode, useContext } from 'react';
+import { emailCodePurpose, TwoFactorPrompt } from '../ui/two-factor-prompt.tsx';
 import { AppearanceStore } from './appearance/appearance-store.ts';
 import { CommandRuntime } from './commands/command-runtime.ts';
 import { HotkeyService } from './commands/hotkey-service.ts';
 import { commands } from './commands/registry.ts';
 import { ModalStack } from './modals/modal-stack.ts';
+import { StackContext } from './modals/stack-context.ts';
 import { PaletteStore } from './palette/palette-store.ts';
 import { SearchCache } from './palette/search-cache.ts';
 import { SessionState } from './session/session-state.ts';
@@ -65,7 +66,7 @@ export function createAppServices(
   const toasts = new ToastStore();
   // Step-up prompts take e-mailed codes of their own purpose; the server mails the first one with its answer.
   const twoFactor = new TwoFactorPrompt(async (challenge) => {
-    if (challenge.stepUp) await client.user.requestTwoFactor({ purpose: 'stepUp' });
+    await client.user.requestTwoFactor({ purpose: emailCodePurpose(challenge) });
   });
   const client = createApiClient({
     baseUrl: origin,
@@ -103,7 +104,15 @@ export function createAppServices(
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);
-export const ServicesProvider = ServicesContext.Provider;
+
+/** Gives pages the app's services, and the modal stack to dialogs that draw themselves. */
+export function ServicesProvider({ value, children }: { value: AppServices; children: ReactNode }) {
+  return (
+    <ServicesContext.Provider value={value}>
+      <StackContext.Provider value={value}>{children}</StackContext.Provider>
+    </ServicesContext.Provider>
+  );
+}
 
 export function useServices(): AppServices {
   const services = useContext(ServicesContext);

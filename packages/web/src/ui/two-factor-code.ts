@@ -14,15 +14,25 @@ export const isSixDigits = (value: string) => /^\d{6}$/.test(value);
 
 export const isRecoveryCode = (value: string) => /^[A-Z0-9]{5}-[A-Z0-9]{5}$/.test(value);
 
-/** What to send for the values typed into the dialog, given what the server asked for. */
+/** One code asked for and no recovery code offered: the single-factor (solo) dialog. */
+export const isSoloChallenge = (requirements: readonly TwoFactorRequirement[]) =>
+  requirements.length === 1 && requirements[0] !== 'recoveryCode';
+
+/**
+ * What to send for the values typed into the dialog, given what the server asked for: the spec's verification
+ * payload, `recoveryCode` (or null) and `codes` with the authenticator and e-mail codes.
+ */
 export function twoFactorPayload(
   requirements: TwoFactorRequirement[],
   values: { totp: string; emailCode: string; recoveryCode: string },
   useRecovery: boolean,
 ): TwoFactorInput {
-  if (useRecovery) return { recoveryCode: values.recoveryCode };
+  if (useRecovery) return { recoveryCode: values.recoveryCode, codes: {} };
   return {
-    ...(requirements.includes('totp') && values.totp ? { totp: values.totp } : {}),
-    ...(requirements.includes('emailCode') && values.emailCode ? { emailCode: values.emailCode } : {}),
+    recoveryCode: null,
+    codes: {
+      ...(requirements.includes('totp') && values.totp ? { totp: values.totp } : {}),
+      ...(requirements.includes('emailCode') && values.emailCode ? { emailCode: values.emailCode } : {}),
+    },
   };
 }

@@ -1,20 +1,32 @@
 import type { StepUpPurpose, TwoFactorInput, TwoFactorRequirement } from '@tradedeck/sdk/contract';
+import { TWO_FACTOR_DIALOG } from '@tradedeck/sdk/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRecoveryCode, isRecoveryCode, isSixDigits, twoFactorPayload } from './two-factor-code.ts';
+import { StackLayer } from '../shared/modals/stack-layer.tsx';
+import { useStackPlace } from '../shared/modals/use-stack-place.ts';
+import {
+  formatRecoveryCode,
+  isRecoveryCode,
+  isSixDigits,
+  isSoloChallenge,
+  twoFactorPayload,
+} from './two-factor-code.ts';
 
-const RESEND_SECONDS = 60;
 const EMPTY = { totp: '', emailCode: '', recoveryCode: '' };
-const RESET_AFTER_CLOSE_MS = 300;
 
 interface TwoFactorDialogProps {
   open: boolean;
   requirements: TwoFactorRequirement[];
   /** Fields the last attempt failed on ("Неверный код" appears under them). */
   failed?: TwoFactorRequirement[];
-  /** Solo: one 6-digit field, submitted as soon as it is complete (width 500 instead of 600). */
+  /**
+   * Solo: one 6-digit field, submitted as soon as it is complete (width 500 instead of 600). By default a
+   * dialog is solo when the server asks for exactly one code and offers no recovery code.
+   */
   solo?: boolean;
-  /** Without it the dialog has no close button (two-factor is required to go on). */
+  /** Two-factor is required to go on (signing in, resetting a password): no close button. */
+  required?: boolean;
+  /** The close button (shown unless `required`). */
   onCancel?: () => void;
   onSubmit: (codes: TwoFactorInput) => void;
   /** Sends an e-mail code; the countdown of 60 s starts after it. */
@@ -28,12 +40,14 @@ export function TwoFactorDialog({
   open,
   requirements,
   failed = [],
-  solo,
+  solo: soloProp,
+  required = false,
   onCancel,
   onSubmit,
   onResend,
   purpose,
 }: TwoFactorDialogProps) {
+  const solo = soloProp ?? isSoloChallenge(requirements);
   const { t } = useTranslation('translation', { keyPrefix: 'twoFactor' });
   const [values, setValues] = useState(EMPTY);
   const [useRecovery, setUseRecovery] = useState(false);
@@ -41,6 +55,11 @@ export function TwoFactorDialog({
   const [countdown, setCountdown] = useState(0);
   const [sendState, setSendState] = useState<'sent' | 'failed' | null>(null);
   const autoSent = useRef('');
+  // The dialog is persistent: Escape and outside clicks never close it.
+  const place = useStackPlace(open, {
+    persistent: true,
+    width: solo ? TWO_FACTOR_DIALOG.soloWidth : TWO_FACTOR_DIALOG.width,
+  });
 
   useEffect(() => {
     if (open) return;
@@ -51,9 +70,15 @@ export function TwoFactorDialog({
       setUseRecovery(false);
       setSubmitted(false);
       setSendState(null);
-    }, RESET_AFTER_CLOSE_MS);
+    }, TWO_FACTOR_DIALOG.resetAfterCloseMs);
     return () => clearTimeout(timer);
   }, [open]);
+
+  useEffect(() => {
+    if (sendState !== 'sent') return;
+    const timer = setTimeout(() => setSendState(null), TWO_FACTOR_DIALOG.sentNoticeMs);
+    return () => clearTimeout(timer);
+  }, [sendState]);
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -76,9 +101,9 @@ export function TwoFactorDialog({
   };
 
   const setDigits = (key: 'totp' | 'emailCode', raw: string) => {
-    const value = raw.replace(/\D/g, '').slice(0, 6);
+    const value = raw.replace(/\D/g, '').slice(0, TWO_FACTOR_DIALOG.codeLength);
     setValues((v) => ({ ...v, [key]: value }));
-    if (solo && value.length === 6 && autoSent.current !== value) {
+    if (solo && isSixDigits(value) && autoSent.current !== value) {
       autoSent.current = value;
       setSubmitted(true);
       onSubmit(twoFactorPayload(requirements, { ...values, [key]: value }, false));
@@ -90,27 +115,28 @@ export function TwoFactorDialog({
     try {
       await onResend();
       setSendState('sent');
-      setCountdown(RESEND_SECONDS);
+      setCountdown(TWO_FACTOR_DIALOG.resendSeconds);
     } catch {
       setSendState('failed');
     }
   };
 
-  if (!open) return null;
+  if (!open || !place) return null;
   const wrong = (key: TwoFactorRequirement) => (failed.includes(key) ? [t('wrong')] : []);
   return (
-    <div className="dark fixed inset-0 z-[1000] flex items-center justify-center bg-black/60 px-4">
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('title')}
-        onSubmit={submit}
-        style={{ width: solo ? 500 : 600 }}
-        className="max-w-full rounded-2xl border border-white/10 bg-[#171830] p-6 text-slate-100 shadow-2xl"
-      >
+    <StackLayer
+      level={place.entry.level}
+      zIndex={place.entry.zIndex}
+      topmost={place.topmost}
+      width={place.entry.width}
+      label={t('title')}
+      backdropClassName="bg-black/60"
+      panelClassName="dark rounded-2xl border border-white/10 bg-[#171830] p-6 text-slate-100 shadow-2xl"
+    >
+      <form onSubmit={submit} data-solo={solo || undefined}>
         <div className="mb-4 flex items-start justify-between">
           <h2 className="text-xl font-bold">{t('title')}</h2>
-          {onCancel ? (
+          {onCancel && !required ? (
             <button
               type="button"
               aria-label={t('cancel')}
@@ -189,7 +215,7 @@ export function TwoFactorDialog({
           {t('submit')}
         </button>
       </form>
-    </div>
+    </StackLayer>
   );
 }
 

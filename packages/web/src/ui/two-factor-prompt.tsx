@@ -1,8 +1,22 @@
 import type { TwoFactorChallenge } from '@tradedeck/sdk/client';
-import type { TwoFactorInput } from '@tradedeck/sdk/contract';
+import { contract, type TwoFactorInput, type TwoFactorPurpose } from '@tradedeck/sdk/contract';
 import { Listeners } from '@tradedeck/sdk/store';
 import { useSyncExternalStore } from 'react';
 import { TwoFactorDialog } from './two-factor-dialog.tsx';
+
+const PURPOSE_BY_OPERATION: Readonly<Record<string, TwoFactorPurpose>> = {
+  [contract.user.changePassword.id]: 'changePassword',
+  [contract.user.changeEmail.id]: 'changeEmail',
+  [contract.user.setupAuthenticator.id]: 'setupAuthenticator',
+  [contract.user.setupEmailOtp.id]: 'setupEmailOtp',
+  [contract.user.regenerateRecoveryCodes.id]: 'regenerateRecoveryCodes',
+};
+
+/** What an e-mailed code for a challenge is for: a code of one purpose is refused for another. */
+export function emailCodePurpose(challenge: TwoFactorChallenge): TwoFactorPurpose {
+  if (challenge.stepUp) return 'stepUp';
+  return PURPOSE_BY_OPERATION[challenge.operationId] ?? 'stepUp';
+}
 
 interface Pending {
   challenge: TwoFactorChallenge;
@@ -55,7 +69,9 @@ export function TwoFactorPromptHost({ prompt }: { prompt: TwoFactorPrompt }) {
       }
       onSubmit={(codes) => prompt.settle(codes)}
       onCancel={() => prompt.settle(null)}
-      {...(prompt.resend && challenge ? { onResend: () => prompt.resend!(challenge) } : {})}
+      {...(prompt.resend && challenge?.requirements.includes('emailCode')
+        ? { onResend: () => prompt.resend!(challenge) }
+        : {})}
     />
   );
 }

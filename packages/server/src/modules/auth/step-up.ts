@@ -160,5 +160,7 @@ export class StepUpService {
 }
 
 function hasCodes(codes: TwoFactorInput | null | undefined): codes is TwoFactorInput {
-  return Boolean(codes && (codes.totp?.trim() || codes.emailCode?.trim() || codes.recoveryCode?.trim()));
+  return Boolean(
+    codes && (codes.codes?.totp?.trim() || codes.codes?.emailCode?.trim() || codes.recoveryCode?.trim()),
+  );
 }

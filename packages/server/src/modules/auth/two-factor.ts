@@ -72,8 +72,8 @@ export class TwoFactorService {
       throw tooManyRequests(Math.ceil((user.twoFactorLockedUntil.getTime() - this.deps.now()) / 1000));
     }
     const given = {
-      totp: requirements.includes('totp') ? input?.totp?.trim() || null : null,
-      emailCode: requirements.includes('emailCode') ? input?.emailCode?.trim() || null : null,
+      totp: requirements.includes('totp') ? input?.codes?.totp?.trim() || null : null,
+      emailCode: requirements.includes('emailCode') ? input?.codes?.emailCode?.trim() || null : null,
       recoveryCode: requirements.includes('recoveryCode') ? input?.recoveryCode?.trim() || null : null,
     };
     const failed = (Object.keys(given) as TwoFactorRequirement[]).filter((k) => given[k] !== null);

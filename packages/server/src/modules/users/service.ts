@@ -203,7 +203,7 @@ export class UserService {
         text: getKeyFirst,
       });
     }
-    const code = input.twoFactor?.totp?.trim() ?? '';
+    const code = input.twoFactor?.codes?.totp?.trim() ?? '';
     if (!(await this.twoFactor.checkTotp(user, code, user.totpPendingSecret, 'totp_pending_secret'))) {
       throw new AppError({
         code: ResultCode.TwoFactorFailed,

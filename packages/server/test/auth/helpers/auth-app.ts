@@ -1,3 +1,4 @@
+import type { TwoFactorInput } from '@tradedeck/sdk/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
 import { type AppOptions, buildApp } from '../../../src/app.ts';
@@ -167,7 +168,7 @@ export async function logIn(
   t: AuthTestApp,
   email: string,
   password: string,
-  twoFactor?: Record<string, string>,
+  twoFactor?: TwoFactorInput,
   ip = freshIp(),
 ): Promise<TestUser> {
   const response = await t.call('POST', '/api/auth/login', { body: { email, password, twoFactor }, ip });
@@ -214,13 +215,15 @@ export async function latestCode(t: AuthTestApp, email: string, since: number | 
  * it (the clock moves past the step used), else with the code the server mails to the account's address.
  */
 export async function stepUp(t: AuthTestApp, user: TestUser): Promise<void> {
-  let twoFactor: Record<string, string>;
+  let twoFactor: TwoFactorInput;
   if (user.totpSecret) {
     const before = t.clock.now();
     t.clock.advance(30_000);
     // A wall clock (apps shared with other processes) cannot be moved on: the next step is within the window.
     const moved = t.clock.now() - before >= 30_000;
-    twoFactor = { totp: totpCode(user.totpSecret, moved ? t.clock.now() : t.clock.now() + 30_000) };
+    twoFactor = {
+      codes: { totp: totpCode(user.totpSecret, moved ? t.clock.now() : t.clock.now() + 30_000) },
+    };
   } else {
     const since = t.smtp.mails.length;
     const asked = await t.call('POST', '/api/user/request-two-factor', {
@@ -228,7 +231,9 @@ export async function stepUp(t: AuthTestApp, user: TestUser): Promise<void> {
       body: { purpose: 'stepUp' },
     });
     // A code mailed within the last minute (by a refused step-up call) is still good: use the latest one.
-    twoFactor = { emailCode: await latestCode(t, user.email, asked.statusCode === 200 ? since : null) };
+    twoFactor = {
+      codes: { emailCode: await latestCode(t, user.email, asked.statusCode === 200 ? since : null) },
+    };
   }
   const res = await t.call('POST', '/api/user/step-up', { token: user.accessToken, body: { twoFactor } });
   if (res.statusCode !== 200) throw new Error(`step-up: ${res.body}`);
@@ -248,7 +253,7 @@ export async function enableTotp(
   const secret = key.json().data.secret as string;
   const enabled = await t.call('POST', '/api/user/authenticator', {
     token: user.accessToken,
-    body: { enable: true, twoFactor: { totp: totpCode(secret, t.clock.now()) } },
+    body: { enable: true, twoFactor: { codes: { totp: totpCode(secret, t.clock.now()) } } },
   });
   if (enabled.statusCode !== 200) throw new Error(`enable totp: ${enabled.body}`);
   user.totpSecret = secret;

@@ -106,7 +106,7 @@ export function AdminUsersPage() {
           {String((users.error as Error).message)}
         </p>
       ) : null}
-      <table className="w-full border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-start text-sm">
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
             {(['email', 'userName', 'role', 'status', 'created', 'actions'] as const).map((h) => (

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { emailErrors } from '../../ui/field-checks.ts';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
-import { emailErrors } from './field-checks.ts';
 
 const toLogin = (label: string) => (
   <Link className="hover:text-white" to="/auth/login">

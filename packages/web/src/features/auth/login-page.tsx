@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { emailErrors } from '../../ui/field-checks.ts';
 import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
 import { readFailure } from './api-errors.ts';
 import { safeRedirect, useAuthDeps } from './auth-deps.tsx';
-import { emailErrors } from './field-checks.ts';
 import { useTwoFactorStep } from './use-two-factor-step.ts';
 
 const STATE_PAGES: Record<string, string> = {
@@ -104,7 +104,8 @@ export function LoginPage() {
         open={step.open}
         requirements={step.requirements}
         failed={step.failed}
-        onCancel={step.close}
+        // Signing in needs the second factor: the dialog has no close button.
+        required
         onSubmit={(codes) => void attempt(codes)}
         // A login without codes mails a fresh e-mail code (at most one a minute).
         onResend={async () => {

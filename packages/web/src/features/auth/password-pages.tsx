@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { emailErrors, passwordErrors } from '../../ui/field-checks.ts';
 import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
-import { emailErrors, passwordErrors } from './field-checks.ts';
 import { useTwoFactorStep } from './use-two-factor-step.ts';
 
 /** Route ForgotPassword: asks for the address; the answer is the same for any address. */
@@ -133,7 +133,8 @@ export function ResetPasswordPage() {
         open={step.open}
         requirements={step.requirements}
         failed={step.failed}
-        onCancel={step.close}
+        // The new password is set only with the second factor: the dialog has no close button.
+        required
         onSubmit={(codes) => void attempt(codes)}
       />
     </AuthCard>

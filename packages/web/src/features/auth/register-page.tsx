@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { emailErrors, passwordErrors } from '../../ui/field-checks.ts';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
-import { emailErrors, passwordErrors } from './field-checks.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation('translation', { keyPrefix: 'auth' });

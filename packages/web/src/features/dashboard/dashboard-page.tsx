@@ -113,7 +113,7 @@ function RecentActivity() {
               <li key={id} className="flex items-center justify-between py-2 text-sm">
                 <button
                   type="button"
-                  className="text-left hover:text-primary-ink"
+                  className="text-start hover:text-primary-ink"
                   onClick={() => commands.run(id, { remember: true })}
                 >
                   {t(def.titleKey)}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../i18n/language-switcher.tsx';
+import { MessengerLink } from '../../shared/messenger-link.tsx';
 
 const FEATURE_KEYS = ['safe', 'prices', 'instant', 'items'] as const;
-const MESSENGER_URL = import.meta.env.VITE_MESSENGER_URL ?? 'https://t.me/tradedeck';
 
 /** The public landing page: what the product is, and the way into the panel. */
 export function LandingPage() {
@@ -53,14 +53,9 @@ export function LandingPage() {
       </main>
 
       <footer className="relative z-10 mx-auto w-full max-w-6xl px-6 py-6 text-center text-sm text-slate-400">
-        <a
-          href={MESSENGER_URL}
-          target="_blank"
-          rel="noreferrer noopener"
-          className="underline-offset-4 hover:text-slate-200 hover:underline"
-        >
+        <MessengerLink className="underline-offset-4 hover:text-slate-200 hover:underline">
           {t('landing.messenger')}
-        </a>
+        </MessengerLink>
       </footer>
     </div>
   );

@@ -41,7 +41,7 @@ export function AccountPage() {
           <dd>
             {info.email}
             {info.pendingEmail ? (
-              <span className="ml-2 text-sm text-amber-300">
+              <span className="ms-2 text-sm text-amber-300">
                 {t('pendingEmail', { email: info.pendingEmail })}
               </span>
             ) : null}

@@ -1,15 +1,20 @@
+import { ApiError } from '@tradedeck/sdk/client';
+import { ResultCode } from '@tradedeck/sdk/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
+import { emailErrors, passwordErrors } from '../../ui/field-checks.ts';
 import { useProfileClient } from './profile-deps.tsx';
+import { SecurityBreadcrumbs } from './security-breadcrumbs.tsx';
 import { useSecuredCall } from './use-secured-call.tsx';
 
 /** Route /profile/security/change-password: current password, new password, second factor. */
 export function ChangePasswordPage() {
   const client = useProfileClient();
   const { t } = useTranslation('translation', { keyPrefix: 'account' });
+  const { t: tAuth } = useTranslation('translation', { keyPrefix: 'auth' });
   const describe = useDescribeError();
   const secured = useSecuredCall('changePassword');
   const [form, setForm] = useState({ old: '', next: '', confirm: '' });
@@ -21,7 +26,7 @@ export function ChangePasswordPage() {
     event.preventDefault();
     const found = {
       old: form.old ? [] : [t('required')],
-      next: form.next ? [] : [t('required')],
+      next: passwordErrors(tAuth, form.next),
       confirm: form.confirm === form.next && form.confirm ? [] : [t('confirmMismatch')],
     };
     setErrors(found);
@@ -37,7 +42,15 @@ export function ChangePasswordPage() {
       setResult({ ok: true });
       setForm({ old: '', next: '', confirm: '' });
     } catch (e) {
-      if (!(e instanceof Error && e.message === 'cancelled')) setResult({ error: describe(e) });
+      if (e instanceof Error && e.message === 'cancelled') return;
+      // Refusals about a field go under that field; anything else above the form.
+      const fields = fieldErrorsOf(e);
+      if (e instanceof ApiError && e.resultCode === ResultCode.PasswordMismatch)
+        fields.oldPassword = [describe(e)];
+      if (fields.oldPassword || fields.newPassword) {
+        setErrors({ old: fields.oldPassword ?? [], next: fields.newPassword ?? [], confirm: [] });
+        setResult({});
+      } else setResult({ error: describe(e) });
     } finally {
       setBusy(false);
     }
@@ -45,6 +58,7 @@ export function ChangePasswordPage() {
 
   return (
     <section className="mx-auto max-w-md p-6 text-slate-100">
+      <SecurityBreadcrumbs current="changePassword" />
       <h1 className="mb-6 text-2xl font-bold">{t('changePassword')}</h1>
       {result.ok ? <Notice kind="success">{t('passwordChanged')}</Notice> : null}
       {result.error ? <Notice kind="error">{result.error}</Notice> : null}
@@ -80,8 +94,10 @@ export function ChangePasswordPage() {
 export function ChangeEmailPage() {
   const client = useProfileClient();
   const { t } = useTranslation('translation', { keyPrefix: 'account' });
+  const { t: tAuth } = useTranslation('translation', { keyPrefix: 'auth' });
   const describe = useDescribeError();
   const secured = useSecuredCall('changeEmail');
+  const [emailFieldErrors, setEmailFieldErrors] = useState<string[]>([]);
   const [params] = useSearchParams();
   const linkEmail = params.get('newEmail');
   const linkCode = params.get('code');
@@ -114,13 +130,19 @@ export function ChangeEmailPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (current && email.trim().toLowerCase() === current) return setResult({ error: t('sameEmail') });
+    const same = current !== null && email.trim().toLowerCase() === current.toLowerCase();
+    const found = same ? [t('sameEmail')] : emailErrors(tAuth, email);
+    setEmailFieldErrors(found);
+    setResult({});
+    if (found.length) return;
     setBusy(true);
     try {
       await client.user.requestEmailChange({ newEmail: email.trim() });
       setResult({ ok: t('linkSent', { email: email.trim() }) });
     } catch (e) {
-      setResult({ error: describe(e) });
+      const fields = fieldErrorsOf(e);
+      if (fields.newEmail) setEmailFieldErrors(fields.newEmail);
+      else setResult({ error: describe(e) });
     } finally {
       setBusy(false);
     }
@@ -128,6 +150,7 @@ export function ChangeEmailPage() {
 
   return (
     <section className="mx-auto max-w-md p-6 text-slate-100">
+      <SecurityBreadcrumbs current="changeEmail" />
       <h1 className="mb-6 text-2xl font-bold">{t('changeEmail')}</h1>
       {result.ok ? <Notice kind="success">{result.ok}</Notice> : null}
       {result.error ? <Notice kind="error">{result.error}</Notice> : null}
@@ -138,14 +161,19 @@ export function ChangeEmailPage() {
             name="newEmail"
             type="email"
             value={email}
+            errors={emailFieldErrors}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <SubmitButton busy={busy} disabled={!email.trim()}>
-            {t('send')}
-          </SubmitButton>
+          <SubmitButton busy={busy}>{t('send')}</SubmitButton>
         </form>
       )}
       {secured.dialog}
     </section>
   );
+}
+
+/** The server's validation messages by input field (`errorDetails.fields`), empty for other failures. */
+function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ApiError) || error.resultCode !== ResultCode.ValidationError) return {};
+  return { ...((error.errorDetails?.fields as Record<string, string[]> | undefined) ?? {}) };
 }

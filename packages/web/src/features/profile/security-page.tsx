@@ -8,6 +8,7 @@ import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { Field, Notice } from '../../ui/account-form.tsx';
 import { useProfileClient } from './profile-deps.tsx';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
+import { SecurityBreadcrumbs } from './security-breadcrumbs.tsx';
 
 type OtpKey = { secret: string; otpauthUri: string; qrSvg: string; qrDataUrl: string };
 
@@ -52,7 +53,10 @@ export function SecurityPage() {
     event.preventDefault();
     void guarded(async () => {
       // A step-up, when due, is asked by the app-wide two-factor dialog; the code here is the new key's.
-      const answer = await client.user.setupAuthenticator({ enable: true, twoFactor: { totp: code } });
+      const answer = await client.user.setupAuthenticator({
+        enable: true,
+        twoFactor: { codes: { totp: code } },
+      });
       setOtpKey(null);
       setCode('');
       if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
@@ -67,11 +71,17 @@ export function SecurityPage() {
 
   if (!info)
     return (
-      <section className="p-6 text-slate-100">{error ? <Notice kind="error">{error}</Notice> : null}</section>
+      <section className="p-6 text-slate-100">
+        <SecurityBreadcrumbs />
+        {error ? <Notice kind="error">{error}</Notice> : null}
+      </section>
     );
   return (
     <section className="mx-auto max-w-3xl space-y-8 p-6 text-slate-100">
-      <h1 className="text-2xl font-bold">{t('security')}</h1>
+      <div>
+        <SecurityBreadcrumbs />
+        <h1 className="text-2xl font-bold">{t('security')}</h1>
+      </div>
       {error ? <Notice kind="error">{error}</Notice> : null}
       <div className="flex gap-4 text-sm">
         <Link className="text-primary-ink hover:underline" to="/profile/security/change-password">
@@ -176,9 +186,13 @@ export function SecurityPage() {
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between py-2 text-sm">
               <span>
-                {s.userAgent ?? '—'} · {s.ip ?? '—'} ·{' '}
-                {new Date(s.lastSeenAt).toLocaleString(localeOf(language))}
-                {s.current ? <strong className="ml-2 text-emerald-300">{t('current')}</strong> : null}
+                {s.userAgent ?? '—'} · {s.ip ?? '—'} · {t('sessionCreated')}{' '}
+                <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleString(localeOf(language))}</time>{' '}
+                · {t('sessionSeen')}{' '}
+                <time dateTime={s.lastSeenAt}>
+                  {new Date(s.lastSeenAt).toLocaleString(localeOf(language))}
+                </time>
+                {s.current ? <strong className="ms-2 text-emerald-300">{t('current')}</strong> : null}
               </span>
               {s.current ? null : (
                 <button

@@ -170,7 +170,7 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
             <p className="text-xs text-muted">
               {t('proxies.export.templateHint')}{' '}
               {PROXY_TEMPLATE_PLACEHOLDERS.map((name) => (
-                <code key={name} className="mr-1">{`{${name}}`}</code>
+                <code key={name} className="me-1">{`{${name}}`}</code>
               ))}
             </p>
             {templateError && (

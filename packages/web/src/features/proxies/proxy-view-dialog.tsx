@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type ProxyRow } from '@tradedeck/sdk/contract';
+import { ApiError } from '@tradedeck/sdk/client';
+import { contract, type ProxyRow, ResultCode } from '@tradedeck/sdk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -83,7 +84,7 @@ export function ProxyViewDialog({
               {row.tags.map((tag) => (
                 <li
                   key={tag.id}
-                  className="flex items-center gap-1 rounded bg-primary/10 py-0.5 pr-1 pl-2 text-primary-ink"
+                  className="flex items-center gap-1 rounded bg-primary/10 py-0.5 pe-1 ps-2 text-primary-ink"
                 >
                   {tag.name}
                   <button
@@ -135,7 +136,7 @@ function Identity({ row, pending, onCheck }: { row: ProxyRow; pending: boolean; 
         <span className="font-mono text-base font-semibold">{proxyAddress(row)}</span>
         <StatusBadge status={row.status} pending={pending} />
         {row.metadata.countryCode && <CountryCell code={row.metadata.countryCode} />}
-        <button type="button" className="btn-ghost ml-auto" disabled={pending} onClick={onCheck}>
+        <button type="button" className="btn-ghost ms-auto" disabled={pending} onClick={onCheck}>
           {t('proxies.view.check')}
         </button>
       </div>
@@ -178,6 +179,7 @@ function EditForm({ row, onSaved }: { row: ProxyRow; onSaved(row: ProxyRow): voi
   const ids = { name: useId(), username: useId(), password: useId() };
   const initial = initialOf(row);
   const [draft, setDraft] = useState(() => initialDraft(initial));
+  const [fieldErrors, setFieldErrors] = useState<EditFieldErrors>({});
   const plan = planEdit(initial, draft);
 
   const save = useMutation({
@@ -195,9 +197,15 @@ function EditForm({ row, onSaved }: { row: ProxyRow; onSaved(row: ProxyRow): voi
     onSuccess: (saved) => {
       services.toasts.show({ kind: 'success', text: t('proxies.view.saved') });
       setDraft(initialDraft(initialOf(saved)));
+      setFieldErrors({});
       onSaved(saved);
     },
-    onError: (error) => notifyError(services, error),
+    onError: (error) => {
+      // The server's word on a field goes under that field; other failures are a notification.
+      const fields = editFieldErrors(error);
+      setFieldErrors(fields);
+      if (!fields.name && !fields.username && !fields.password) notifyError(services, error);
+    },
   });
 
   const problem =
@@ -216,7 +224,7 @@ function EditForm({ row, onSaved }: { row: ProxyRow; onSaved(row: ProxyRow): voi
         if (plan.canSave && !save.isPending) save.mutate();
       }}
     >
-      <Field id={ids.name} label={t('proxies.view.name')}>
+      <Field id={ids.name} label={t('proxies.view.name')} errors={fieldErrors.name}>
         <input
           id={ids.name}
           className="input w-full"
@@ -226,7 +234,7 @@ function EditForm({ row, onSaved }: { row: ProxyRow; onSaved(row: ProxyRow): voi
           onChange={(event) => setDraft({ ...draft, name: event.target.value })}
         />
       </Field>
-      <Field id={ids.username} label={t('proxies.view.username')}>
+      <Field id={ids.username} label={t('proxies.view.username')} errors={fieldErrors.username}>
         <input
           id={ids.username}
           className="input w-full"
@@ -235,7 +243,7 @@ function EditForm({ row, onSaved }: { row: ProxyRow; onSaved(row: ProxyRow): voi
           onChange={(event) => setDraft({ ...draft, username: event.target.value })}
         />
       </Field>
-      <Field id={ids.password} label={t('proxies.view.password')}>
+      <Field id={ids.password} label={t('proxies.view.password')} errors={fieldErrors.password}>
         <input
           id={ids.password}
           type="password"
@@ -268,13 +276,51 @@ function EditForm({ row, onSaved }: { row: ProxyRow; onSaved(row: ProxyRow): voi
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+type EditFieldErrors = Partial<Record<'name' | 'username' | 'password', string[]>>;
+
+/** A validation refusal's messages by edit field (`name`, `credentials.username`, `credentials.password`). */
+function editFieldErrors(error: unknown): EditFieldErrors {
+  if (!(error instanceof ApiError) || error.resultCode !== ResultCode.ValidationError) return {};
+  const fields = (error.errorDetails?.fields as Record<string, string[]> | undefined) ?? {};
+  const found: EditFieldErrors = {};
+  for (const [key, messages] of Object.entries(fields)) {
+    const field =
+      key === 'name'
+        ? 'name'
+        : key.endsWith('username')
+          ? 'username'
+          : key.endsWith('password')
+            ? 'password'
+            : null;
+    if (field) found[field] = [...(found[field] ?? []), ...messages];
+  }
+  return found;
+}
+
+function Field({
+  id,
+  label,
+  errors,
+  children,
+}: {
+  id: string;
+  label: string;
+  errors?: string[] | undefined;
+  children: React.ReactNode;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="text-xs font-semibold text-muted uppercase">
         {label}
       </label>
       {children}
+      {errors?.length ? (
+        <ul role="alert" data-field-errors={id} className="text-xs text-rose-700 dark:text-rose-300">
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -73,7 +73,7 @@ export function TagPicker({
           <li>
             <button
               type="button"
-              className="w-full rounded px-2 py-1 text-left text-sm font-semibold text-primary-ink hover:bg-primary/10"
+              className="w-full rounded px-2 py-1 text-start text-sm font-semibold text-primary-ink hover:bg-primary/10"
               disabled={busy}
               onClick={() => {
                 onPick({ id: 0, name: options.newName! });
@@ -89,7 +89,7 @@ export function TagPicker({
             <button
               type="button"
               aria-pressed={chosen?.id === tag.id}
-              className={`w-full rounded px-2 py-1 text-left text-sm hover:bg-primary/10 ${
+              className={`w-full rounded px-2 py-1 text-start text-sm hover:bg-primary/10 ${
                 chosen?.id === tag.id ? 'bg-primary/15 font-semibold' : ''
               }`}
               onClick={() => setChosen(tag)}

@@ -4,12 +4,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { StatusLayout } from './status-layout.tsx';
 
 /** Maintenance: reason and estimated completion when known; re-checks every 30 s and returns to / when over. */
 export function MaintenancePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const describe = useDescribeError();
   const status = useOperationQuery(contract.system.status, undefined, {
     refetchInterval: MAINTENANCE_POLL_MS,
     staleTime: 0,
@@ -33,6 +35,15 @@ export function MaintenancePage() {
       {maintenance?.reason && (
         <p className="max-w-md text-sm" data-testid="maintenance-reason">
           <span className="font-semibold">{t('maintenance.reason')}:</span> {maintenance.reason}
+        </p>
+      )}
+      {status.isError && (
+        <p
+          role="alert"
+          className="max-w-md text-sm text-rose-700 dark:text-rose-300"
+          data-testid="maintenance-error"
+        >
+          {t('maintenance.failed')}: {describe(status.error)}
         </p>
       )}
       {eta && (

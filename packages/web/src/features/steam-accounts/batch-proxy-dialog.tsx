@@ -121,7 +121,7 @@ export function BatchProxyDialog({
             <h3 className={`${LABEL} text-rose-700 dark:text-rose-300`}>
               {t('steamAccounts.batchProxy.errors')}
             </h3>
-            <ul className="mt-1 list-disc pl-5 text-xs text-rose-700 dark:text-rose-300">
+            <ul className="mt-1 list-disc ps-5 text-xs text-rose-700 dark:text-rose-300">
               {errors.map((error) => (
                 <li key={`${error.line}:${error.account}:${error.message}`}>
                   {error.line > 0 ? `${error.line}: ` : ''}
@@ -138,7 +138,7 @@ export function BatchProxyDialog({
             {preview.isFetching ? ` · ${t('steamAccounts.batchProxy.parsing')}` : ''}
           </h3>
           <div className="mt-1 max-h-64 overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
-            <table className="w-full text-left text-xs" data-testid="batch-proxy-preview">
+            <table className="w-full text-start text-xs" data-testid="batch-proxy-preview">
               <thead className="sticky top-0 bg-slate-50 text-muted uppercase dark:bg-slate-800">
                 <tr>
                   <th className="px-2 py-1">#</th>

@@ -1,7 +1,10 @@
 import { Listeners } from '@tradedeck/sdk/store';
 import { type Appearance, appearanceCookies, readAppearance, resolvedTheme } from './appearance.ts';
 
-/** Holds the appearance, mirrors it into cookies and onto the <html> element (class "dark", data attributes). */
+/**
+ * Holds the appearance, mirrors it into cookies and onto the <html> element (class "dark", data attributes, the
+ * reading direction in `dir`).
+ */
 export class AppearanceStore extends Listeners<[Appearance]> {
   #value: Appearance;
   readonly #media: MediaQueryList | null;
@@ -32,5 +35,6 @@ export class AppearanceStore extends Listeners<[Appearance]> {
     root.style.colorScheme = theme;
     root.dataset.skin = this.#value.skin;
     root.dataset.width = this.#value.width;
+    root.dir = this.#value.direction;
   }
 }

@@ -3,12 +3,15 @@ import { SETTINGS_COOKIE_DAYS } from '@tradedeck/sdk/domain';
 export type Theme = 'light' | 'dark' | 'system';
 type ContentWidth = 'fluid' | 'boxed';
 export type Skin = 'default' | 'bordered';
+/** Reading direction of the panel: right-to-left lays everything out mirrored. */
+export type Direction = 'ltr' | 'rtl';
 
 export interface Appearance {
   theme: Theme;
   width: ContentWidth;
   skin: Skin;
   sidebarCollapsed: boolean;
+  direction: Direction;
 }
 
 const DEFAULT_APPEARANCE: Appearance = {
@@ -16,6 +19,7 @@ const DEFAULT_APPEARANCE: Appearance = {
   width: 'fluid',
   skin: 'default',
   sidebarCollapsed: false,
+  direction: 'ltr',
 };
 
 const COOKIE = {
@@ -23,6 +27,7 @@ const COOKIE = {
   width: 'td_width',
   skin: 'td_skin',
   sidebarCollapsed: 'td_sidebar',
+  direction: 'td_dir',
 } as const;
 
 /** Reads the appearance cookies; unknown values fall back to the defaults. */
@@ -42,6 +47,7 @@ export function readAppearance(cookieHeader: string): Appearance {
     width: width === 'boxed' || width === 'fluid' ? width : DEFAULT_APPEARANCE.width,
     skin: skin === 'bordered' || skin === 'default' ? skin : DEFAULT_APPEARANCE.skin,
     sidebarCollapsed: cookies.get(COOKIE.sidebarCollapsed) === '1',
+    direction: cookies.get(COOKIE.direction) === 'rtl' ? 'rtl' : DEFAULT_APPEARANCE.direction,
   };
 }
 
@@ -54,6 +60,7 @@ export function appearanceCookies(appearance: Appearance): string[] {
     `${COOKIE.width}=${appearance.width}${tail}`,
     `${COOKIE.skin}=${appearance.skin}${tail}`,
     `${COOKIE.sidebarCollapsed}=${appearance.sidebarCollapsed ? '1' : '0'}${tail}`,
+    `${COOKIE.direction}=${appearance.direction}${tail}`,
   ];
 }
 

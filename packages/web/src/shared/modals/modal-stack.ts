@@ -26,7 +26,8 @@ export interface ModalEntry<P = unknown> {
   persistent: boolean;
   parentId: number | null;
   width: number;
-  render: (controls: ModalControls) => P;
+  /** Absent for a dialog that draws itself and only holds its place in the stack (see `place`). */
+  render?: (controls: ModalControls) => P;
 }
 
 export interface ModalControls {
@@ -61,7 +62,28 @@ export class ModalStack extends Listeners<[readonly ModalEntry[]]> {
   }
 
   open<T = unknown>(render: (controls: ModalControls) => unknown, options: ModalOptions = {}): Promise<T> {
+    return this.#open<T>(this.#next++, render, options);
+  }
+
+  /**
+   * A place in the stack for a dialog that renders itself (the two-factor dialog): it gets its level and
+   * z-index, and Escape and outside clicks treat it like any other modal. Returns its id; `dismiss` it on close.
+   */
+  place(options: ModalOptions = {}): number {
     const id = this.#next++;
+    void this.#open(id, undefined, options);
+    return id;
+  }
+
+  entry(id: number): ModalEntry | undefined {
+    return this.#find(id);
+  }
+
+  #open<T>(
+    id: number,
+    render: ((controls: ModalControls) => unknown) | undefined,
+    options: ModalOptions,
+  ): Promise<T> {
     const parent = options.parentId === undefined ? undefined : this.#find(options.parentId);
     if (options.parentId !== undefined && !parent) {
       return Promise.reject(new ModalClosedError('parentClosed'));
@@ -74,7 +96,7 @@ export class ModalStack extends Listeners<[readonly ModalEntry[]]> {
       persistent: options.persistent ?? false,
       parentId: parent?.id ?? null,
       width: options.width ?? DEFAULT_MODAL_WIDTH,
-      render,
+      ...(render ? { render } : {}),
     };
     const promise = new Promise<T>((resolve, reject) => {
       this.#settle.set(id, { resolve: resolve as (v: unknown) => void, reject });

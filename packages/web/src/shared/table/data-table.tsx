@@ -238,7 +238,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={header.id}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className="flex items-center px-3 py-2 text-left"
+                    className="flex items-center px-3 py-2 text-start"
                   >
                     {header.column.getCanSort() ? (
                       <button

@@ -27,7 +27,7 @@ export function ColumnMenu<T>({ table }: { table: Table<T> }) {
                   event.preventDefault();
                   column.toggleVisibility();
                 }}
-                className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-left data-focus:bg-primary/10"
+                className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-start data-focus:bg-primary/10"
               >
                 <span aria-hidden className="w-4 text-primary-ink">
                   {column.getIsVisible() ? '✓' : ''}
@@ -81,7 +81,7 @@ export function Pagination({
           </option>
         ))}
       </select>
-      <span className="ml-auto text-muted">
+      <span className="ms-auto text-muted">
         {t('table.range', { from: format.format(from), to: format.format(to), total: format.format(total) })}
       </span>
       <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -18,7 +18,7 @@ export function ToastHost() {
     <section
       aria-label={t('toasts.region')}
       aria-live="polite"
-      className="pointer-events-none fixed right-4 bottom-12 z-[3000] flex w-80 flex-col gap-2"
+      className="pointer-events-none fixed end-4 bottom-12 z-[3000] flex w-80 flex-col gap-2"
     >
       {list.map((toast) => (
         <div

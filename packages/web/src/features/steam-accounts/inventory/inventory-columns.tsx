@@ -70,7 +70,7 @@ export function inventoryColumns(t: TFunction, language: Language): ColumnDef<In
       ...column('price', 'inventory.columns.price', 90),
       accessorFn: (item) => item.referencePrice?.amount ?? null,
       cell: ({ row }) => (
-        <span className="block text-right font-mono text-xs tabular-nums">
+        <span className="block text-end font-mono text-xs tabular-nums">
           {row.original.referencePrice ? formatMoney(row.original.referencePrice, locale) : '—'}
         </span>
       ),

@@ -80,7 +80,7 @@ export function InventoryTab({ accountId }: { accountId: number }) {
   return (
     <div className="space-y-3" data-testid="inventory-tab">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <p className="mr-auto text-xs text-muted" data-testid="inventory-last-scan">
+        <p className="me-auto text-xs text-muted" data-testid="inventory-last-scan">
           {lastScan
             ? t('inventory.lastScan', { time: new Date(lastScan).toLocaleString(locale) })
             : t('inventory.neverScanned')}

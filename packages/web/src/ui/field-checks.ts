@@ -5,7 +5,7 @@ type AuthT = TFunction<'translation', 'auth'>;
 
 const PROBLEM_TEXT = { tooShort: 'minLength', noUppercase: 'upper', noSymbol: 'symbol' } as const;
 
-/** Client-side checks with the spec's messages; the server checks the same and more. */
+/** Client-side checks with the spec's messages (sign-in and profile forms); the server checks the same and more. */
 export function passwordErrors(t: AuthT, value: string): string[] {
   if (!value) return [t('required')];
   return passwordCompositionProblems(value).map((problem) => t(PROBLEM_TEXT[problem]));

@@ -1,0 +1,3 @@
+export declare const PRODUCTION_WEB_ROOT: string;
+export declare const FIXTURES_WEB_ROOT: string;
+export declare function ensureFixturesBuild(): string;
