@@ -1,5 +1,6 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
+import { harvester } from './harvester.ts';
 import type { Operation } from './operation.ts';
 import { proxies } from './proxies.ts';
 import { search } from './search.ts';
@@ -13,6 +14,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
+export * from './harvester.ts';
 export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './lists.ts';
@@ -38,6 +40,7 @@ export const contract = {
   proxies,
   steamAccounts,
   steamTrading,
+  harvester,
 } as const;
 
 export type Contract = typeof contract;
