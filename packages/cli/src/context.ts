@@ -15,6 +15,8 @@ export interface Io {
   stdin?: NodeJS.ReadableStream;
   /** The terminal behind stdout, when stdout is one: live views draw there; absent when stdout is piped. */
   terminal?: NodeJS.WriteStream;
+  /** A person can answer questions: standard input and standard error are a terminal. */
+  interactive?: boolean;
 }
 
 /** How a command group is registered: help texts in `lang`, the context built when the command runs. */

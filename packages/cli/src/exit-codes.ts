@@ -2,7 +2,10 @@
 export const ExitCode = {
   Ok: 0,
   Error: 1,
+  /** A usage error, or a destructive command not confirmed (declined, or no terminal and no --yes). */
   Usage: 2,
+  /** A batch where some items were done and some failed: the failures are on stderr and in --json. */
+  Partial: 3,
   AuthNeeded: 4,
 } as const;
 

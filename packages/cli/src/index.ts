@@ -7,6 +7,7 @@ const code = await run(process.argv.slice(2), {
   env: process.env,
   prompt: terminalPrompt,
   stdin: process.stdin,
+  interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
 });
 process.exitCode = code;

@@ -15,7 +15,11 @@ export const accountsEn = {
   accountsCodeDescription: 'print the current Steam Guard code of an account',
   optCopy: 'also copy the code to the clipboard',
   accountsAssignDescription: 'set proxies from account:proxy lines (an empty proxy removes it)',
-  accountsRmDescription: 'delete Steam accounts by login or id (digits only)',
+  accountsRmDescription:
+    'delete Steam accounts by login or id (digits only), or all (asks first; --yes for scripts)',
+  optRmAllAccounts: 'delete every Steam account',
+  rmAccountsSelectOne: 'Choose what to delete: logins or ids, or --all',
+  rmAccountsAction: 'Delete {count} Steam accounts',
   badMode: 'Mode must be single, multiple or distribute, got "{value}"',
   distributeNeedsTag: 'Distribute mode needs --proxy-tag',
   tagNeedsDistribute: '--proxy-tag and --max-per-proxy go with --mode distribute',
@@ -31,6 +35,7 @@ export const accountsEn = {
   importDone: 'Added {added} of {total} accounts; failed {failed}',
   importDoneUnchanged:
     'Added {added} of {total} accounts, {unchanged} already there unchanged; failed {failed}',
+  accountExisting: '{login}: already there (stored with another password or maFile), left as it is',
   retryHint:
     'Fix the reasons above, then run the same command with --retry-failed to send only the failed accounts',
   accountAdded: '{login}: added',
@@ -70,7 +75,11 @@ export const accountsRu: { [K in keyof typeof accountsEn]: string } = {
   accountsCodeDescription: 'вывести текущий код Steam Guard аккаунта',
   optCopy: 'также скопировать код в буфер обмена',
   accountsAssignDescription: 'назначить прокси из строк аккаунт:прокси (пустой прокси снимает его)',
-  accountsRmDescription: 'удалить аккаунты Steam по логину или id (только цифры)',
+  accountsRmDescription:
+    'удалить аккаунты Steam по логину или id (только цифры) или все (спросит подтверждение; --yes для скриптов)',
+  optRmAllAccounts: 'удалить все аккаунты Steam',
+  rmAccountsSelectOne: 'Выберите, что удалить: логины или id, или --all',
+  rmAccountsAction: 'Удалить аккаунты Steam: {count}',
   badMode: 'Режим должен быть single, multiple или distribute, а не "{value}"',
   distributeNeedsTag: 'Режиму distribute нужен --proxy-tag',
   tagNeedsDistribute: '--proxy-tag и --max-per-proxy используются с --mode distribute',
@@ -90,6 +99,7 @@ export const accountsRu: { [K in keyof typeof accountsEn]: string } = {
     'Исправьте причины выше и запустите ту же команду с --retry-failed: будут отправлены только не добавленные аккаунты',
   accountAdded: '{login}: добавлен',
   accountUnchanged: '{login}: уже добавлен, без изменений',
+  accountExisting: '{login}: уже есть (сохранён с другим паролем или мафайлом), оставлен как есть',
   accountsTotal: '{shown} из {total} аккаунтов (страница {page})',
   accountsNone: 'Аккаунтов Steam нет',
   noAccount: 'Нет аккаунта Steam "{login}"',

@@ -1,5 +1,6 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import { accountsEn, accountsRu } from './messages-accounts.ts';
+import { kitEn, kitRu } from './messages-kit.ts';
 import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
 import { proxiesEn, proxiesRu } from './messages-proxies.ts';
 import { tradingEn, tradingRu } from './messages-trading.ts';
@@ -92,6 +93,7 @@ const en = {
   ...accountsEn,
   ...tradingEn,
   ...mafilesEn,
+  ...kitEn,
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -185,6 +187,7 @@ const ru: Messages = {
   ...accountsRu,
   ...tradingRu,
   ...mafilesRu,
+  ...kitRu,
 };
 
 export type MessageKey = keyof typeof en;

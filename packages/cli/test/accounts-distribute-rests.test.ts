@@ -33,7 +33,7 @@ describe('tradedeck accounts import --mode distribute around a rate limit', () =
     const distribute = ['--mode', 'distribute', '--proxy-tag', 'rests', '--max-per-proxy', '5'];
     const result = await runCli([...args, ...distribute], env);
 
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     for (const account of set.accounts.filter((a) => a.login.startsWith('sandbox_bot_')))
       expect(result.stdout).toContain(`${account.login}: added`);
     expect(result.stdout).toContain('sandbox_rate_limited: Proxy error');

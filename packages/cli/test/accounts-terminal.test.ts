@@ -53,6 +53,6 @@ describe('tradedeck accounts import in a real terminal (tmux, sandbox mode)', ()
     expect(screen).toContain('sandbox_invalid_password: Invalid password');
     expect(screen).toContain('sandbox_email_guard: Invalid Steam Guard type (not mobile)');
     expect(screen).toMatch(new RegExp(`Added \\d+ of ${total} accounts; failed \\d+`));
-    expect(screen).toContain('import-exit=1');
+    expect(screen).toContain('import-exit=3');
   }, 120_000);
 });

@@ -62,7 +62,7 @@ describe('tradedeck accounts import', () => {
     );
 
     const first = await runCli(['accounts', 'import', '--mafiles', mafiles, '--lines', lines], env);
-    expect(first.code).toBe(1);
+    expect(first.code).toBe(3);
     expect(first.stderr).toContain(SANDBOX_BADGE);
     expect(first.stdout).toContain(`${healthy[0]}: added`);
     expect(first.stdout).toContain(`${healthy[1]}: added`);
@@ -83,7 +83,7 @@ describe('tradedeck accounts import', () => {
       ['accounts', 'import', '--mafiles', mafiles, '--lines', lines, '--retry-failed', '--json'],
       env,
     );
-    expect(retry.code).toBe(1);
+    expect(retry.code).toBe(3);
     const answer = JSON.parse(retry.stdout);
     expect(answer.added).toEqual([healthy[2]]);
     expect(answer.failed).toEqual([
@@ -127,7 +127,7 @@ describe('tradedeck accounts import', () => {
       ],
       env,
     );
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stderr).toContain('[песочница]');
     expect(result.stdout).toContain('sandbox_ok: добавлен');
     expect(result.stdout).toContain('sandbox_invalid_password: Неверный пароль');
@@ -319,6 +319,57 @@ describe('tradedeck accounts import cut short', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ added: [], unchanged: [a, b, c], failed: [] });
   });
 
+  it('reports an account stored with another password as already there, not failed, and keeps it off the retry list', async () => {
+    const all = accountSet(3, 801);
+    const stored = accountSet(2, 801);
+    const before = await runCli(
+      ['accounts', 'import', '--mafiles', stored.mafileDir, '--lines', stored.linesFile],
+      env,
+    );
+    expect(before.code, before.stderr).toBe(0);
+    const [a, b, c] = all.accounts;
+    // a's line now has another password; c has no line at all.
+    writeFileSync(
+      all.linesFile,
+      `${a!.login}:another-password:10.9.51.1:8080\n${b!.login}:${b!.password}:10.9.51.2:8080\n`,
+    );
+    const rerun = await runCli(
+      ['accounts', 'import', '--mafiles', all.mafileDir, '--lines', all.linesFile, '--json'],
+      env,
+    );
+    expect(rerun.code).toBe(3);
+    const answer = JSON.parse(rerun.stdout);
+    expect(answer).toMatchObject({ added: [], unchanged: [b!.login], existing: [a!.login] });
+    expect(answer.failed.map((f: { login: string }) => f.login)).toEqual([c!.login]);
+    expect(rerun.stderr.match(/Added 0 of 3 accounts, 2 already there unchanged; failed 1/g)).toHaveLength(1);
+
+    const plain = await runCli(
+      ['accounts', 'import', '--mafiles', all.mafileDir, '--lines', all.linesFile],
+      env,
+    );
+    expect(plain.stdout).toContain(
+      `${a!.login}: already there (stored with another password or maFile), left as it is`,
+    );
+
+    const retry = await runCli(
+      [
+        'accounts',
+        'import',
+        '--mafiles',
+        all.mafileDir,
+        '--lines',
+        all.linesFile,
+        '--retry-failed',
+        '--json',
+      ],
+      env,
+    );
+    const retried = JSON.parse(retry.stdout);
+    expect([...retried.added, ...retried.unchanged, ...retried.existing]).toEqual([]);
+    expect(retried.failed.map((f: { login: string }) => f.login)).toEqual([c!.login]);
+    expect(retry.code).toBe(1);
+  });
+
   it('keeps what a run cut by a lost connection did not add for --retry-failed', async () => {
     const cutEnv = env;
     const cutSet = accountSet(3, 701);
@@ -421,7 +472,7 @@ describe('tradedeck accounts code, assign-proxies, rm', () => {
       [`${a!.login}:10.9.0.1:8080`, `${b!.login}:10.9.0.2:8080:pu:pp`, 'broken line'].join('\n'),
     );
     const result = await runCli(['accounts', 'assign-proxies', file], env);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stdout).toContain('Proxies set for 2 accounts; new proxies added 2');
     expect(result.stderr).toMatch(/line 3.*: /);
     const listed = JSON.parse((await runCli(['accounts', 'ls', '--search', a!.login, '--json'], env)).stdout);
@@ -444,12 +495,15 @@ describe('tradedeck accounts code, assign-proxies, rm', () => {
       items: Array<{ id: number; login: string }>;
     };
     const [first, second] = listed.items;
-    const result = await runCli(['accounts', 'rm', first!.login.toUpperCase(), String(second!.id)], env);
+    const result = await runCli(
+      ['accounts', 'rm', first!.login.toUpperCase(), String(second!.id), '--yes'],
+      env,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Deleted 2 accounts');
     const left = JSON.parse((await runCli(['accounts', 'ls', '--json'], env)).stdout);
     expect(left.total).toBe(listed.items.length - 2);
-    const unknown = await runCli(['accounts', 'rm', 'nobody_here'], env);
+    const unknown = await runCli(['accounts', 'rm', 'nobody_here', '--yes'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No Steam account "nobody_here"');
   });

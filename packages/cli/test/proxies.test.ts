@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('tradedeck proxies import', () => {
-  it('adds the valid lines, reports repeats and invalid lines by number, and exits 1', async () => {
+  it('adds the valid lines, reports repeats and invalid lines by number, and exits 3 (partial)', async () => {
     const path = file(
       'mixed.txt',
       [
@@ -58,7 +58,7 @@ describe('tradedeck proxies import', () => {
       ].join('\n'),
     );
     const result = await runCli(['proxies', 'import', path, '--tag', 'batch-a'], env);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stderr).toContain('tradedeck: Added 3, already existing 1, invalid 2');
     expect(result.stderr.match(/Added 3/g)).toHaveLength(1);
     expect(result.stderr).toContain('line 4: Port must be a number from 1 to 65535: 10.0.0.4:99999');
@@ -221,8 +221,8 @@ describe('tradedeck proxies tag and rm', () => {
       1,
     );
 
-    const removed = await runCli(['proxies', 'rm', ids.join(','), '999999'], env);
-    expect(removed.code).toBe(1);
+    const removed = await runCli(['proxies', 'rm', ids.join(','), '999999', '--yes'], env);
+    expect(removed.code).toBe(3);
     expect(removed.stdout).toContain('Deleted 2');
     expect(removed.stderr).toMatch(/id 999999: /);
     expect(

@@ -12,6 +12,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { settleBatch } from '../kit/outcome.ts';
 import { readTextInput, usage } from './command-helpers.ts';
 import { chunk, rowsFromExtracted } from './import-rows.ts';
 import { type ImportProgress, importView } from './import-view.tsx';
@@ -37,9 +38,13 @@ export interface ImportOptions {
 }
 
 export interface AccountOutcome {
+  key: string;
   login: string;
-  /** unchanged: the account was already stored with the same password and maFile (a rerun), which is success. */
-  status: 'added' | 'unchanged' | 'failed';
+  /**
+   * unchanged: already stored with the same password and maFile (a rerun), which is success; existing: already
+   * stored with another password or maFile, left as it is (not a failure either).
+   */
+  status: 'added' | 'unchanged' | 'existing' | 'failed';
   reason?: string;
   message?: string;
 }
@@ -109,51 +114,63 @@ export async function importAccounts(ctx: CommandContext, options: ImportOptions
   );
   rows = submitted.rows;
 
-  const outcomes: AccountOutcome[] = rows.map((row) =>
-    row.status === 'success'
-      ? { login: row.login, status: submitted.unchanged.has(row.key) ? 'unchanged' : 'added' }
-      : {
-          login: row.login || row.mafileName || '?',
-          status: 'failed',
-          reason: row.reason ?? 'unknownError',
-          message: addAccountReasonMessages[ctx.lang][row.reason ?? 'unknownError'],
-        },
-  );
+  const outcomes = rows.map((row) => outcomeOf(ctx, row, submitted.unchanged));
   const failed = outcomes.filter((o) => o.status === 'failed');
-  const unchanged = outcomes.filter((o) => o.status === 'unchanged');
-  const added = outcomes.length - failed.length - unchanged.length;
+  const there = outcomes.filter((o) => o.status === 'unchanged' || o.status === 'existing');
+  const added = outcomes.filter((o) => o.status === 'added');
+  // Accounts already stored are not failures: they stay out of the --retry-failed list.
+  const failedLogins = new Set(failed.map((o) => o.key));
   failuresStore.set(
     options.mafiles,
-    rows.filter((row) => row.status !== 'success').map((row) => row.key),
+    rows.filter((row) => failedLogins.has(row.key)).map((row) => row.key),
   );
 
   ctx.print(
     {
-      added: outcomes.filter((o) => o.status === 'added').map((o) => o.login),
-      unchanged: unchanged.map((o) => o.login),
-      failed,
+      added: added.map((o) => o.login),
+      unchanged: outcomes.filter((o) => o.status === 'unchanged').map((o) => o.login),
+      existing: outcomes.filter((o) => o.status === 'existing').map((o) => o.login),
+      failed: failed.map(({ key: _key, ...outcome }) => outcome),
       invalidMafiles: extracted.invalidMafiles,
       lineErrors,
     },
-    () =>
-      outcomes
-        .map((o) =>
-          o.status === 'added'
-            ? ctx.t('accountAdded', { login: o.login })
-            : o.status === 'unchanged'
-              ? ctx.t('accountUnchanged', { login: o.login })
-              : `${o.login}: ${o.message}`,
-        )
-        .join('\n'),
+    () => outcomes.map((o) => outcomeLine(ctx, o)).join('\n'),
   );
   for (const line of report) ctx.io.stderr(`${line}\n`);
-  const counts = { added, total: outcomes.length, failed: failed.length, unchanged: unchanged.length };
-  const summary = ctx.t(unchanged.length > 0 ? 'importDoneUnchanged' : 'importDone', counts);
-  if (failed.length > 0 || extracted.invalidMafiles.length > 0 || lineErrors.length > 0) {
-    if (failed.length > 0) ctx.io.stderr(`${ctx.t('retryHint')}\n`);
-    throw new CliFailure(summary, ExitCode.Error);
-  }
+  const counts = {
+    added: added.length,
+    total: outcomes.length,
+    failed: failed.length,
+    unchanged: there.length,
+  };
+  const summary = ctx.t(there.length > 0 ? 'importDoneUnchanged' : 'importDone', counts);
+  const problems = failed.length + extracted.invalidMafiles.length + lineErrors.length;
+  if (failed.length > 0) ctx.io.stderr(`${ctx.t('retryHint')}\n`);
+  settleBatch(summary, { done: added.length + there.length, failed: problems });
   ctx.io.stderr(`${summary}\n`);
+}
+
+function outcomeOf(ctx: CommandContext, row: AddRow, unchanged: ReadonlySet<string>): AccountOutcome {
+  const login = row.login || row.mafileName || '?';
+  if (row.status === 'success')
+    return { key: row.key, login, status: unchanged.has(row.key) ? 'unchanged' : 'added' };
+  // Stored before with another password or maFile: already there, left as it is.
+  if (row.reason === 'alreadyAdded') return { key: row.key, login, status: 'existing' };
+  const reason = row.reason ?? 'unknownError';
+  return {
+    key: row.key,
+    login,
+    status: 'failed',
+    reason,
+    message: addAccountReasonMessages[ctx.lang][reason],
+  };
+}
+
+function outcomeLine(ctx: CommandContext, outcome: AccountOutcome): string {
+  if (outcome.status === 'added') return ctx.t('accountAdded', { login: outcome.login });
+  if (outcome.status === 'unchanged') return ctx.t('accountUnchanged', { login: outcome.login });
+  if (outcome.status === 'existing') return ctx.t('accountExisting', { login: outcome.login });
+  return `${outcome.login}: ${outcome.message}`;
 }
 
 async function submitInChunks(

@@ -3,13 +3,15 @@ import { ADD_MODES, type AddMode, type SteamAccountStatus } from '@tradedeck/sdk
 import { type Command, Option } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { type ListFlags, pagingOptions, printList } from '../kit/lists.ts';
+import { settleBatch } from '../kit/outcome.ts';
 import { type MessageKey, message } from '../messages.ts';
-import { renderTable } from '../table.ts';
 import { importAccounts } from './account-import.ts';
 import { resolveAccountId } from './account-lookup.ts';
+import { registerAccountRemove } from './account-remove.ts';
 import { registerAccountTrading } from './account-trading.ts';
 import { copyWith, findClipboardTool } from './clipboard.ts';
-import { guarded, pageSize, positiveInt, readTextInput, sandboxBadge, usage } from './command-helpers.ts';
+import { guarded, positiveInt, readTextInput, sandboxBadge, usage } from './command-helpers.ts';
 
 const ACCOUNT_STATUSES: Record<string, SteamAccountStatus> = { idle: 0, active: 1, error: 2 };
 const collect = (value: string, all: string[]) => [...all, value];
@@ -67,35 +69,41 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
       }),
     );
 
-  accounts
-    .command('ls')
-    .description(t('accountsLsDescription'))
-    .option('--status <status>', t('optAccountStatus'), collect, [])
-    .option('--search <text>', t('optSearch'))
-    .option('--page <n>', t('optPage'))
-    .option('--page-size <n>', t('optPageSize'))
-    .action(
-      guarded(
-        context,
-        async (ctx, options: { status: string[]; search?: string; page?: string; pageSize?: string }) => {
-          const page = positiveInt(ctx, '--page', options.page) ?? 1;
-          const size = pageSize(ctx, options.pageSize) ?? 50;
-          const withStatus = options.status.map((value) => {
-            const status = ACCOUNT_STATUSES[value.trim().toLowerCase()];
-            if (status === undefined)
-              usage(ctx, 'badStatus', { value, known: Object.keys(ACCOUNT_STATUSES).join(', ') });
-            return status;
-          });
-          await sandboxBadge(ctx);
-          const answer = await ctx.client().steamAccounts.query({
-            withStatus,
-            ...(options.search !== undefined ? { searchString: options.search } : {}),
-            pages: { page, pageSize: size },
-          });
-          ctx.print(answer, () => accountsTable(ctx, answer));
+  pagingOptions(
+    accounts
+      .command('ls')
+      .description(t('accountsLsDescription'))
+      .option('--status <status>', t('optAccountStatus'), collect, [])
+      .option('--search <text>', t('optSearch')),
+    lang,
+  ).action(
+    guarded(context, async (ctx, options: { status: string[]; search?: string } & ListFlags) => {
+      const withStatus = options.status.map((value) => {
+        const status = ACCOUNT_STATUSES[value.trim().toLowerCase()];
+        if (status === undefined)
+          usage(ctx, 'badStatus', { value, known: Object.keys(ACCOUNT_STATUSES).join(', ') });
+        return status;
+      });
+      await sandboxBadge(ctx);
+      await printList(
+        ctx,
+        {
+          head: accountHead(ctx),
+          row: (account: SteamAccountRow) => accountRow(ctx, account),
+          fetchPage: (page, pageSize) =>
+            ctx.client().steamAccounts.query({
+              withStatus,
+              ...(options.search !== undefined ? { searchString: options.search } : {}),
+              pages: { page, pageSize },
+              sort: [{ propertyName: 'id', isDescending: false }],
+            }),
+          none: ctx.t('accountsNone'),
+          totalLine: (shown, total, page) => ctx.t('accountsTotal', { shown, total, page }),
         },
-      ),
-    );
+        options,
+      );
+    }),
+  );
 
   accounts
     .command('code <login>')
@@ -132,36 +140,14 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
         for (const failure of result.failed) {
           ctx.io.stderr(`${ctx.t('assignFailed', { id: failure.id, message: failure.message })}\n`);
         }
-        if (result.errors.length > 0 || result.failed.length > 0) {
-          throw new CliFailure(
-            ctx.t('assignDone', { count: result.succeededIds.length, added: result.addedProxyIds.length }),
-            ExitCode.Error,
-          );
-        }
+        settleBatch(
+          ctx.t('assignDone', { count: result.succeededIds.length, added: result.addedProxyIds.length }),
+          { done: result.succeededIds.length, failed: result.errors.length + result.failed.length },
+        );
       }),
     );
 
-  accounts
-    .command('rm <accounts...>')
-    .description(t('accountsRmDescription'))
-    .action(
-      guarded(context, async (ctx, who: string[]) => {
-        await sandboxBadge(ctx);
-        const accountIds: number[] = [];
-        for (const item of who) accountIds.push(await resolveAccountId(ctx, item));
-        const result = await ctx.client().steamAccounts.batchRemove({ accountIds: [...new Set(accountIds)] });
-        ctx.print(result, () => ctx.t('accountsRemoved', { count: result.succeededIds.length }));
-        for (const failure of result.failed) {
-          ctx.io.stderr(`${ctx.t('assignFailed', { id: failure.id, message: failure.message })}\n`);
-        }
-        if (result.failed.length > 0) {
-          throw new CliFailure(
-            ctx.t('accountsRemoved', { count: result.succeededIds.length }),
-            ExitCode.Error,
-          );
-        }
-      }),
-    );
+  registerAccountRemove(accounts, { lang, context });
 }
 
 function modeOption(ctx: CommandContext, value: string | undefined): AddMode {
@@ -186,21 +172,14 @@ async function copyCode(ctx: CommandContext, code: string): Promise<void> {
   ctx.io.stderr(`${ctx.t('copied', { tool: tool.command })}\n`);
 }
 
-function accountsTable(
-  ctx: CommandContext,
-  answer: { items: SteamAccountRow[]; total: number; page: number },
-) {
-  if (answer.items.length === 0) return ctx.t('accountsNone');
-  const head = [
-    ctx.t('colId'),
-    ctx.t('colLogin'),
-    ctx.t('colSteamId'),
-    ctx.t('colStatus'),
-    ctx.t('colProxy'),
-    ctx.t('colTags'),
-    ctx.t('colError'),
-  ];
-  const rows = answer.items.map((a) => [
+function accountHead(ctx: CommandContext): string[] {
+  return (['colId', 'colLogin', 'colSteamId', 'colStatus', 'colProxy', 'colTags', 'colError'] as const).map(
+    (key) => ctx.t(key),
+  );
+}
+
+function accountRow(ctx: CommandContext, a: SteamAccountRow): string[] {
+  return [
     String(a.id),
     a.login,
     a.steamId ?? '',
@@ -208,9 +187,5 @@ function accountsTable(
     a.proxy ? `${a.proxy.address}:${a.proxy.port}` : '',
     a.tags.map((tag) => tag.name).join(','),
     a.lastError ?? '',
-  ]);
-  const aligned = Boolean(ctx.io.terminal);
-  const table = renderTable(head, rows, aligned);
-  if (!aligned) return table;
-  return `${table}\n${ctx.t('accountsTotal', { shown: answer.items.length, total: answer.total, page: answer.page })}`;
+  ];
 }

@@ -1,17 +1,20 @@
+import type { ProxyRow } from '@tradedeck/sdk/contract';
 import { contract } from '@tradedeck/sdk/contract';
 import type { ProxyStatus } from '@tradedeck/sdk/domain';
 import { PROXY_EXPORT_FORMATS, type ProxyExportFormat } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
-import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { type ListFlags, pagingOptions, printList } from '../kit/lists.ts';
+import { settleBatch } from '../kit/outcome.ts';
 import { message } from '../messages.ts';
-import { guarded, pageSize, parseIds, positiveInt, readTextInput, usage } from './command-helpers.ts';
+import { guarded, parseIds, positiveInt, readTextInput, usage } from './command-helpers.ts';
 import { type CheckRequest, runProxyCheck } from './proxy-check.ts';
-import { importReport, PROTOCOL_ARGUMENTS, proxiesTable, STATUS_ARGUMENTS } from './proxy-output.ts';
+import { importReport, PROTOCOL_ARGUMENTS, proxyHead, proxyRow, STATUS_ARGUMENTS } from './proxy-output.ts';
+import { registerProxyRemove } from './proxy-remove.ts';
 import { registerProxyTags, resolveProxyTagId } from './proxy-tags.ts';
 import { writeTextStream } from './text-stream.ts';
 
-interface FilterOptions {
+export interface FilterOptions {
   tag?: string;
   country?: string;
   status: string[];
@@ -21,6 +24,8 @@ interface FilterOptions {
 const EXPORT_TIMEOUT_MS = 30 * 60_000;
 
 const collect = (value: string, all: string[]) => [...all, value];
+/** A stable order, so a walk through every page sees each proxy once. */
+const BY_ID = [{ propertyName: 'id' as const, isDescending: false }];
 
 /** `tradedeck proxies …`: import, ls, check, export, rm, tag. */
 export function registerProxies(program: Command, { lang, context }: Registration): void {
@@ -49,30 +54,41 @@ export function registerProxies(program: Command, { lang, context }: Registratio
           const [summary, ...issues] = importReport(ctx, result);
           for (const line of issues) ctx.io.stderr(`${line}\n`);
           // Repeats are not failures (a second import of the same file succeeds); invalid lines are.
-          if (result.invalid.length > 0) throw new CliFailure(summary!, ExitCode.Error);
+          settleBatch(summary!, {
+            done: result.addedIds.length + result.duplicates.length,
+            failed: result.invalid.length,
+          });
           ctx.io.stderr(`${summary}\n`);
         },
       ),
     );
 
-  proxies
-    .command('ls')
-    .description(t('proxiesLsDescription'))
-    .option('--tag <tag>', t('optProxyTagFilter'))
-    .option('--country <cc>', t('optProxyCountry'))
-    .option('--status <status>', t('optProxyStatus'), collect, [])
-    .option('--search <text>', t('optSearch'))
-    .option('--page <n>', t('optPage'))
-    .option('--page-size <n>', t('optPageSize'))
-    .action(
-      guarded(context, async (ctx, options: FilterOptions & { page?: string; pageSize?: string }) => {
-        const page = positiveInt(ctx, '--page', options.page) ?? 1;
-        const size = pageSize(ctx, options.pageSize) ?? 50;
-        const filters = await filterInput(ctx, options);
-        const answer = await ctx.client().proxies.query({ ...filters, pages: { page, pageSize: size } });
-        ctx.print(answer, () => proxiesTable(ctx, answer));
-      }),
-    );
+  pagingOptions(
+    proxies
+      .command('ls')
+      .description(t('proxiesLsDescription'))
+      .option('--tag <tag>', t('optProxyTagFilter'))
+      .option('--country <cc>', t('optProxyCountry'))
+      .option('--status <status>', t('optProxyStatus'), collect, [])
+      .option('--search <text>', t('optSearch')),
+    lang,
+  ).action(
+    guarded(context, async (ctx, options: FilterOptions & ListFlags) => {
+      const filters = await filterInput(ctx, options);
+      await printList(
+        ctx,
+        {
+          head: proxyHead(ctx),
+          row: (proxy: ProxyRow) => proxyRow(ctx, proxy),
+          fetchPage: (page, pageSize) =>
+            ctx.client().proxies.query({ ...filters, pages: { page, pageSize }, sort: BY_ID }),
+          none: ctx.t('proxiesNone'),
+          totalLine: (shown, total, page) => ctx.t('proxiesTotal', { shown, total, page }),
+        },
+        options,
+      );
+    }),
+  );
 
   proxies
     .command('check')
@@ -133,24 +149,7 @@ export function registerProxies(program: Command, { lang, context }: Registratio
       }),
     );
 
-  proxies
-    .command('rm <ids...>')
-    .description(t('proxiesRmDescription'))
-    .option('--detach', t('optDetach'))
-    .action(
-      guarded(context, async (ctx, ids: string[], options: { detach?: boolean }) => {
-        const proxyIds = parseIds(ctx, ids);
-        const result = await ctx.client().proxies.batchRemove({ proxyIds, detach: Boolean(options.detach) });
-        ctx.print(result, () => ctx.t('removed', { count: result.succeededIds.length }));
-        for (const failure of result.failed) {
-          ctx.io.stderr(`${ctx.t('removeFailed', { id: failure.id, message: failure.message })}\n`);
-        }
-        if (result.failed.length > 0) {
-          throw new CliFailure(ctx.t('removed', { count: result.succeededIds.length }), ExitCode.Error);
-        }
-      }),
-    );
-
+  registerProxyRemove(proxies, { lang, context });
   registerProxyTags(proxies, { lang, context });
 }
 
@@ -161,7 +160,7 @@ function protocolOption(ctx: CommandContext, value: string | undefined): 0 | 1 |
   return protocol;
 }
 
-async function filterInput(ctx: CommandContext, options: FilterOptions) {
+export async function filterInput(ctx: CommandContext, options: FilterOptions) {
   const withStatus = options.status.map((value) => statusOption(ctx, value));
   const country = options.country?.trim();
   if (country !== undefined && !/^([A-Za-z]{2}|--)$/.test(country))

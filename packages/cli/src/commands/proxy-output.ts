@@ -2,7 +2,6 @@ import type { ProxyAddResult, ProxyRow } from '@tradedeck/sdk/contract';
 import { PROXY_PROTOCOL_SCHEMES, type ProxyProtocol, ProxyStatus } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../context.ts';
 import type { MessageKey } from '../messages.ts';
-import { renderTable } from '../table.ts';
 
 /** Status names as typed on the command line (`--status in-use`), by number. */
 export const STATUS_ARGUMENTS: Readonly<Record<string, ProxyStatus>> = {
@@ -25,13 +24,9 @@ export const PROTOCOL_ARGUMENTS: Readonly<Record<string, ProxyProtocol>> = {
   socks5: 3,
 };
 
-/** The proxies page as a table (aligned on a terminal) with a total line. */
-export function proxiesTable(
-  ctx: CommandContext,
-  answer: { items: ProxyRow[]; total: number; page: number },
-): string {
-  if (answer.items.length === 0) return ctx.t('proxiesNone');
-  const head = (
+/** The columns of the proxies table. */
+export function proxyHead(ctx: CommandContext): string[] {
+  return (
     [
       'colId',
       'colProtocol',
@@ -45,7 +40,11 @@ export function proxiesTable(
       'colAccounts',
     ] as const
   ).map((key) => ctx.t(key));
-  const rows = answer.items.map((p) => [
+}
+
+/** One proxy as a table row. */
+export function proxyRow(ctx: CommandContext, p: ProxyRow): string[] {
+  return [
     String(p.id),
     PROXY_PROTOCOL_SCHEMES[p.identity.protocol],
     hostPort(p.identity.address, p.identity.port),
@@ -56,15 +55,13 @@ export function proxiesTable(
     p.lastCheck?.latencyMs != null ? `${Math.round(p.lastCheck.latencyMs)} ms` : '',
     p.tags.map((t) => t.name).join(','),
     p.steamAccounts.map((a) => a.login).join(','),
-  ]);
-  const aligned = Boolean(ctx.io.terminal);
-  const table = renderTable(head, rows, aligned);
-  // The total goes to the table only on a terminal: piped output stays one row per proxy.
-  if (!aligned) return table;
-  return `${table}\n${ctx.t('proxiesTotal', { shown: answer.items.length, total: answer.total, page: answer.page })}`;
+  ];
 }
 
-const hostPort = (host: string, port: number) =>
+/** A proxy as a confirmation question names it. */
+export const proxyLabel = (p: ProxyRow) => `${hostPort(p.identity.address, p.identity.port)} (id ${p.id})`;
+
+export const hostPort = (host: string, port: number) =>
   host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 
 /** The import summary and one line per rejected line (stderr text). */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { settleBatch } from '../kit/outcome.ts';
 import { message } from '../messages.ts';
 import { guarded, parseIds } from './command-helpers.ts';
 
@@ -51,10 +52,8 @@ function report(
   for (const failure of result.failed) {
     ctx.io.stderr(`${ctx.t('removeFailed', { id: failure.id, message: failure.message })}\n`);
   }
-  if (result.failed.length > 0) {
-    throw new CliFailure(
-      ctx.t('tagged', { tag: tagName, count: result.succeededIds.length }),
-      ExitCode.Error,
-    );
-  }
+  settleBatch(ctx.t('tagged', { tag: tagName, count: result.succeededIds.length }), {
+    done: result.succeededIds.length,
+    failed: result.failed.length,
+  });
 }

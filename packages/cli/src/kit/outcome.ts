@@ -1,0 +1,12 @@
+import { CliFailure, ExitCode } from '../exit-codes.ts';
+
+/**
+ * Ends a batch command whose items were done one by one. Every item done: nothing happens (the caller has
+ * printed its summary). Some failed: the summary becomes the error line, with exit 3 when some items were done
+ * (partial success) and exit 1 when none were. The failures themselves are printed by the caller on stderr
+ * and are in its `--json` answer.
+ */
+export function settleBatch(summary: string, counts: { done: number; failed: number }): void {
+  if (counts.failed === 0) return;
+  throw new CliFailure(summary, counts.done > 0 ? ExitCode.Partial : ExitCode.Error);
+}
