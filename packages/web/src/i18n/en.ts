@@ -1,6 +1,7 @@
 import { accountEn } from './account.ts';
 import { adminEn } from './admin.ts';
 import { authEn } from './auth.ts';
+import { harvesterEn } from './harvester.ts';
 import { inventoryEn } from './inventory.ts';
 import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
@@ -236,6 +237,7 @@ export const en: Resources = {
   },
   proxies: proxiesEn,
   steamAccounts: steamAccountsEn,
+  harvester: harvesterEn,
   inventory: inventoryEn,
   auth: authEn,
   admin: adminEn,

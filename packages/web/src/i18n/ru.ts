@@ -1,6 +1,7 @@
 import { accountRu } from './account.ts';
 import { adminRu } from './admin.ts';
 import { authRu } from './auth.ts';
+import { harvesterRu } from './harvester.ts';
 import { inventoryRu } from './inventory.ts';
 import { proxiesRu } from './proxies.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
@@ -254,6 +255,7 @@ export const ru = {
   },
   proxies: proxiesRu,
   steamAccounts: steamAccountsRu,
+  harvester: harvesterRu,
   inventory: inventoryRu,
   auth: authRu,
   admin: adminRu,

@@ -1,5 +1,6 @@
 import type { ru } from '../../i18n/ru.ts';
 import type { CommandDef } from './command-types.ts';
+import { harvesterCommands } from './harvester-commands.ts';
 import { proxyCommands } from './proxy-commands.ts';
 import { steamAccountCommands } from './steam-account-commands.ts';
 
@@ -154,6 +155,7 @@ export const commands: readonly CommandDef[] = [
   table('table.clearSelection', ['escape']),
   table('table.open', ['enter']),
   ...proxyCommands,
+  ...harvesterCommands,
   {
     id: 'dialog.close',
     titleKey: 'commands.dialog.close',

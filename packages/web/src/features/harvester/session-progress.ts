@@ -1,0 +1,37 @@
+import type { HarvesterSession } from '@tradedeck/sdk/contract';
+import { formatMoney, HARVESTER_STEPS, type MoneyTotals } from '@tradedeck/sdk/domain';
+
+/** Transactions of a session by where they stand, for the progress header, the list and the CLI alike. */
+export interface SessionProgress {
+  total: number;
+  completed: number;
+  errors: number;
+  cancelled: number;
+  active: number;
+  /** Ended transactions (completed, cancelled or error) in whole percent. */
+  percent: number;
+}
+
+export function sessionProgress(session: Pick<HarvesterSession, 'counts'>): SessionProgress {
+  const count = (status: keyof HarvesterSession['counts']) => session.counts[status] ?? 0;
+  const active = HARVESTER_STEPS.reduce((sum, step) => sum + count(step), 0);
+  const completed = count('completed');
+  const errors = count('error');
+  const cancelled = count('cancelled');
+  const total = active + completed + errors + cancelled;
+  const ended = completed + errors + cancelled;
+  return {
+    total,
+    completed,
+    errors,
+    cancelled,
+    active,
+    percent: total === 0 ? 0 : Math.floor((ended * 100) / total),
+  };
+}
+
+/** Value per currency, never added across currencies: "1 234,50 ₽ + $12.34"; a dash when there is none. */
+export function formatTotals(totals: MoneyTotals, locale: string): string {
+  const shown = totals.filter((value) => value.amount !== 0);
+  return shown.length === 0 ? '—' : shown.map((value) => formatMoney(value, locale)).join(' + ');
+}
