@@ -160,16 +160,29 @@ describe('profile editor', () => {
   });
 });
 
+/** The screen's actions over a session tab (#9) whose selection the test sets. */
+const harness: { actions: HarvesterActions | null; selected: number[] } = { actions: null, selected: [] };
+function Harness() {
+  const screenRef = useRef<HarvesterScreen>({
+    tab: 9,
+    selectedTransactionIds: () => harness.selected,
+    currency: 'RUB',
+    openSession() {},
+    showTab() {},
+    stepTab() {},
+    closeTab() {},
+    toggleFilter() {},
+  });
+  harness.actions = useHarvesterActions(screenRef as RefObject<HarvesterScreen>);
+  return null;
+}
+
 describe('restart and cancel gating', () => {
   it('disables restart and cancel while the session runs, saying why; enables them when paused', () => {
     const server = harvesterServer();
     const noop = { start() {}, pause() {}, complete() {}, restartErrored() {}, cancelActive() {} };
     renderWithServices(
-      <>
-        <div data-testid="running">
-          <SessionActionsBar session={session('running')} selectedCount={0} actions={noop} />
-        </div>
-      </>,
+      <SessionActionsBar session={session('running')} selectedCount={0} actions={noop} />,
       server.fetchImpl,
     );
     const restart = screen.getByRole('button', { name: /Перезапустить ошибочные/ });
@@ -193,39 +206,24 @@ describe('restart and cancel gating', () => {
 
   it('refuses the commands (hotkeys, palette) while running without calling the server, and sends them when paused', async () => {
     const server = harvesterServer();
-    let actions: HarvesterActions | null = null;
-    let selected: number[] = [];
-    function Harness() {
-      const screenRef = useRef<HarvesterScreen>({
-        tab: 9,
-        selectedTransactionIds: () => selected,
-        currency: 'RUB',
-        openSession() {},
-        showTab() {},
-        stepTab() {},
-        closeTab() {},
-        toggleFilter() {},
-      });
-      actions = useHarvesterActions(screenRef as RefObject<HarvesterScreen>);
-      return null;
-    }
+    harness.selected = [];
     const services = renderWithServices(<Harness />, server.fetchImpl);
     const key = operationKey(contract.harvester.getSession, { id: 9 });
 
     services.queryClient.setQueryData(key, session('running'));
-    await act(async () => actions!.restartErrored());
-    await act(async () => actions!.cancelActive());
+    await act(async () => harness.actions!.restartErrored());
+    await act(async () => harness.actions!.cancelActive());
     expect(server.writes()).toEqual([]);
     expect(services.toasts.toasts.map((toast) => toast.text).join('\n')).toContain(RUNNING_TEXT);
 
     services.queryClient.setQueryData(key, session('unknown'));
-    await act(async () => actions!.restartErrored());
+    await act(async () => harness.actions!.restartErrored());
     expect(server.writes()).toEqual([]);
 
     services.queryClient.setQueryData(key, session('paused'));
-    await act(async () => actions!.restartErrored());
-    selected = [31, 32];
-    await act(async () => actions!.cancelActive());
+    await act(async () => harness.actions!.restartErrored());
+    harness.selected = [31, 32];
+    await act(async () => harness.actions!.cancelActive());
     await waitFor(() => expect(server.writes()).toHaveLength(2));
     expect(server.writes()[0]).toMatchObject({
       path: '/api/harvester/sessions/9/transactions/restart',
