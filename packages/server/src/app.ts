@@ -17,6 +17,7 @@ import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
+import { registerHarvester } from './modules/harvester/index.ts';
 import { registerMail } from './modules/mail/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
@@ -152,13 +153,22 @@ export async function buildApp({
     eventLog: app.hubs.eventLog,
     allowPrivateProxies: config.allowPrivateProxies,
   });
-  registerSteamTrading(app, {
+  const steamTrading = registerSteamTrading(app, {
     database,
     auth,
     steamAccounts,
     jobs: app.jobs,
     eventLog: app.hubs.eventLog,
     sandboxWorld,
+    now: now ?? Date.now,
+  });
+  registerHarvester(app, {
+    database,
+    steamAccounts,
+    steamTrading,
+    jobs: app.jobs,
+    eventLog: app.hubs.eventLog,
+    guardSources: (hub, guard) => app.hubs.guardSources(hub, guard),
     now: now ?? Date.now,
   });
 

@@ -52,6 +52,8 @@ export const harvesterPlanCountsSchema = z.object({
   leftover: z.number().int().nonnegative(),
   /** Send runs: Steam allows 5 offers to one partner per run, the rest waits for the next run. */
   runs: z.number().int().nonnegative(),
+  /** Sources and targets whose inventory could not be read (nothing planned from or give-back taken of them). */
+  failedAccounts: z.array(z.object({ account: accountRefSchema, reason: harvesterErrorReasonSchema })),
 });
 
 export const harvesterSessionSchema = z.object({

@@ -31,6 +31,9 @@ const USER_TABLES = [
   'steam_inventory_scans',
   'steam_inventory_items',
   'steam_trade_intents',
+  'harvester_profiles',
+  'harvester_sessions',
+  'harvester_transactions',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -21,6 +21,15 @@ import { SteamTradingRepo } from './repo.ts';
 import { steamTradingRoutes } from './routes.ts';
 import { SandboxControls } from './sandbox-controls.ts';
 import { TradeSessions } from './sessions.ts';
+import { type SteamTradingApi, tradingApi } from './trading-api.ts';
+
+export type {
+  SendOfferRequest,
+  SteamTradingApi,
+  TradingFailure,
+  TradingFailureReason,
+  TradingOutcome,
+} from './trading-api.ts';
 
 export interface SteamTradingDeps {
   database: Database;
@@ -37,7 +46,7 @@ export interface SteamTradingDeps {
  * The Steam trading area: web sessions, the inventory cache and its refresh job, trade offers with their intents
  * and reconciliation, confirmations of our own offers.
  */
-export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDeps): void {
+export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDeps): SteamTradingApi {
   const { database, jobs } = deps;
   const shared: TradingDeps = {
     repo: new SteamTradingRepo(database.db, new UserScope(database.db)),
@@ -55,10 +64,11 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
   const sessions = new TradeSessions(shared);
   const reconciler = new IntentReconciler(shared, sessions);
   const inventory = new InventoryService(shared, sessions);
+  const offers = new OfferService(shared, sessions, reconciler);
   steamTradingRoutes({
     inventory,
     refresh: new RefreshService(shared),
-    offers: new OfferService(shared, sessions, reconciler),
+    offers,
     sandbox: new SandboxControls(shared, sessions),
   }).bind(app);
   app.addHook('onReady', async () => {
@@ -70,4 +80,5 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
       .sweep()
       .catch((error: unknown) => shared.log.warn({ err: error }, 'trade intent sweep failed'));
   });
+  return tradingApi(shared, sessions, inventory, offers);
 }
