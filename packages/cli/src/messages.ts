@@ -1,5 +1,6 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import { accountsEn, accountsRu } from './messages-accounts.ts';
+import { harvesterEn, harvesterRu } from './messages-harvester.ts';
 import { kitEn, kitRu } from './messages-kit.ts';
 import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
 import { proxiesEn, proxiesRu } from './messages-proxies.ts';
@@ -94,6 +95,7 @@ const en = {
   ...tradingEn,
   ...mafilesEn,
   ...kitEn,
+  ...harvesterEn,
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -188,6 +190,7 @@ const ru: Messages = {
   ...tradingRu,
   ...mafilesRu,
   ...kitRu,
+  ...harvesterRu,
 };
 
 export type MessageKey = keyof typeof en;
