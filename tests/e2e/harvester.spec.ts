@@ -6,7 +6,7 @@ import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 // The harvester screen against a sandbox server of this suite's own: two healthy farm accounts and a trade-banned
 // one send to one target; the banned one's transactions end in error until its ban is lifted.
 const world = new SandboxWorld();
-const FARMS = world.healthyAccounts(2, 4300);
+const FARMS = world.healthyAccounts(6, 4300);
 const [TARGET] = world.healthyAccounts(1, 4310);
 const BANNED = world.find('sandbox_trade_ban')!;
 const ACCOUNTS = [...FARMS, TARGET!, BANNED];
@@ -17,6 +17,7 @@ const ids = new Map<string, number>();
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   panel = await startSandboxPanel('harvester@example.test', 'harvester');
   const accounts = Object.fromEntries(
     ACCOUNTS.map((account, i) => [
@@ -86,30 +87,40 @@ test('creates a profile, starts a session from the palette, follows it live, pau
   await wizard.getByLabel(TARGET!.login, { exact: true }).check();
   await wizard.getByRole('button', { name: 'Далее' }).click();
   await wizard.getByLabel('Название сессии').fill('Сбор с фермы');
-  await wizard.getByRole('button', { name: 'Создать и запустить' }).click();
+  await wizard.getByRole('button', { name: 'Создать', exact: true }).click();
   await expect(wizard).toBeHidden();
 
-  // The session tab opens and transactions stream in over harvester-hub.
+  // The session tab opens idle; it is started from the palette and paused at once (p).
   await expect(page.getByRole('tab', { name: 'Сбор с фермы' })).toHaveAttribute('aria-selected', 'true');
   const progress = page.getByTestId('session-progress');
-  await expect(progress.locator('[data-session-status]')).toHaveAttribute('data-session-status', 'running');
-  const grid = page.getByRole('grid', { name: 'Транзакции сессии' });
-  await expect(grid.locator('[data-tx-status]').first()).toBeVisible({ timeout: 60_000 });
-  await expect.poll(async () => Number(await page.getByTestId('events-received').textContent())).toBeGreaterThan(0);
-
-  // Pause (p): restart and cancel are refused while running, allowed once paused.
+  const status = progress.locator('[data-session-status]');
+  await expect(status).toHaveAttribute('data-session-status', 'idle');
+  await expect(progress).toContainText('Сессия ещё не запускалась');
+  await runCommand(page, 'запустить', /Харвестер: запустить или продолжить сессию/);
+  await expect(status).toHaveAttribute('data-session-status', 'running');
+  // Restart and cancel are refused while running…
   await expect(page.getByTestId('gating-note')).toHaveText(
     'Нельзя перезапустить или отменить транзакции во время работы сессии: сначала поставьте её на паузу',
   );
+  await expect(page.getByRole('button', { name: /Отменить активные/ })).toBeDisabled();
   await page.keyboard.press('p');
-  await expect(progress.locator('[data-session-status]')).toHaveAttribute('data-session-status', /paused|idle/);
+  // …and allowed once paused.
+  await expect(status).toHaveAttribute('data-session-status', 'paused');
   await expect(page.getByTestId('gating-note')).toBeHidden();
-  await page.screenshot({ path: '../docs/harvester-screen.png', fullPage: true });
+  await expect(page.getByRole('button', { name: /Отменить активные/ })).toBeEnabled();
 
-  // Resume and let every transaction end: the banned source's ones end in error with their reason.
+  // Resumed (s), transactions stream in over harvester-hub.
   await page.keyboard.press('s');
+  const grid = page.getByRole('grid', { name: 'Транзакции сессии' });
+  await expect(grid.locator('[data-tx-status]').first()).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(async () => Number(await page.getByTestId('events-received').textContent()), { timeout: 60_000 })
+    .toBeGreaterThan(0);
+  await page.screenshot({ path: '../docs/harvester-screen.png' });
+
+  // Every transaction ends: the banned source's ones in error with their reason.
   const sessionId = Number(await page.locator('[data-session-id]').getAttribute('data-session-id'));
-  const finished = await expect
+  await expect
     .poll(
       async () => {
         const row = await panel.api<SessionRow>(`/api/harvester/sessions/${sessionId}`);
@@ -118,8 +129,7 @@ test('creates a profile, starts a session from the palette, follows it live, pau
       { timeout: 150_000, intervals: [1000] },
     )
     .toBeGreaterThan(0);
-  void finished;
-  await expect(progress.locator('[data-session-status]')).toHaveAttribute('data-session-status', 'idle');
+  await expect(status).toHaveAttribute('data-session-status', 'idle');
   await page.keyboard.press('e');
   await expect(page.getByRole('combobox', { name: 'Статус' })).toHaveValue('error');
   await expect(grid.getByTestId('tx-error').first()).toBeVisible();
@@ -146,6 +156,6 @@ test('creates a profile, starts a session from the palette, follows it live, pau
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Завершить сессию «Сбор с фермы»?');
   await confirm.getByRole('button', { name: 'Завершить' }).click();
-  await expect(progress.locator('[data-session-status]')).toHaveAttribute('data-session-status', 'completed');
+  await expect(status).toHaveAttribute('data-session-status', 'completed');
   expect(problems).toEqual([]);
 });

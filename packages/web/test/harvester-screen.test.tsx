@@ -95,7 +95,7 @@ function session(status: HarvesterSession['status'], errors = 2): HarvesterSessi
       cancelled: 0,
       error: errors,
     },
-    plan: { eligible: 100, planned: 100, leftover: 0, runs: 1 },
+    plan: { eligible: 100, planned: 100, leftover: 0, runs: 1, failedAccounts: [] },
     currentRun: 1,
     itemsMoved: 80,
     valueMoved: [{ currency: 'RUB', amount: 12_550 }],

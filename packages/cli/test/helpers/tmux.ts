@@ -46,6 +46,11 @@ export class TmuxSession {
     this.tmux('send-keys', '-t', this.name, text, 'Enter');
   }
 
+  /** Presses keys without Enter (a full-screen view's single-key commands), in tmux's key names. */
+  press(...keys: string[]): void {
+    this.tmux('send-keys', '-t', this.name, ...keys);
+  }
+
   kill(): void {
     try {
       this.tmux('kill-session', '-t', this.name);

@@ -1,4 +1,5 @@
 import type { HarvesterSession } from '@tradedeck/sdk/contract';
+import { harvesterErrorMessages } from '@tradedeck/sdk/domain';
 import { useTranslation } from 'react-i18next';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { formatTotals, sessionProgress } from './session-progress.ts';
@@ -79,6 +80,17 @@ export function ProgressHeader({
             <Stat testId="progress-plan">
               {t('harvester.progress.eligible', { eligible: plan.eligible, planned: plan.planned })}
             </Stat>
+            {plan.failedAccounts.length > 0 && (
+              <Stat testId="progress-failed-accounts" tone="text-rose-700 dark:text-rose-300">
+                {t('harvester.progress.failedAccounts', {
+                  accounts: plan.failedAccounts
+                    .map(
+                      (entry) => `${entry.account.login} (${harvesterErrorMessages[language][entry.reason]})`,
+                    )
+                    .join(', '),
+                })}
+              </Stat>
+            )}
             {plan.leftover > 0 && (
               <Stat testId="progress-leftover">
                 {t('harvester.progress.leftover', { count: plan.leftover })}

@@ -1,5 +1,5 @@
 import { contract } from '@tradedeck/sdk/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
@@ -51,6 +51,16 @@ export function SessionView({
   const grouped = url.state.filters.group === 'target';
   const rows = useMemo(() => transactionRows(list.data?.items ?? [], grouped), [list.data, grouped]);
   const columns = useMemo(() => transactionColumns(t, localeOf(language)), [t, language]);
+  // A session update tells how many transactions there are: a failed or short page is read again.
+  const sessionTotal = session.data ? Object.values(session.data.counts).reduce((sum, n) => sum + n, 0) : 0;
+  const filtered = Boolean(url.state.filters.status || url.state.filters.account);
+  const listTotal = list.data?.total;
+  const refetchList = list.refetch;
+  const listFailed = list.isError;
+  useEffect(() => {
+    if (listFailed || (!filtered && listTotal !== undefined && listTotal !== sessionTotal))
+      void refetchList();
+  }, [sessionTotal, filtered, listTotal, listFailed, refetchList]);
   const selection = useMemo(
     () => ({
       ids: selected,
