@@ -69,7 +69,8 @@ beforeAll(async () => {
   });
   await relay.open();
   ({ accessToken } = await signedInUser(server, 'harvester-terminal@example.test'));
-  client = createApiClient({ baseUrl: server.url, language: () => 'en' });
+  // A loaded machine answers slowly; the test is about the watcher, not the server's speed.
+  client = createApiClient({ baseUrl: server.url, language: () => 'en', timeoutMs: 120_000 });
   client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
   const accounts = [...SOURCES, TARGET!, BANNED];
   const added = await client.steamAccounts.add({

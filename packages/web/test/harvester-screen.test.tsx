@@ -106,7 +106,7 @@ function session(status: HarvesterSession['status'], errors = 2): HarvesterSessi
   } as HarvesterSession;
 }
 
-describe('profile editor', () => {
+describe('profile editor', { timeout: 30_000 }, () => {
   it('shows every broken rule under its field, the game rule in the spec words, and sends nothing', async () => {
     const server = harvesterServer();
     renderWithServices(<ProfileEditorDialog controls={controls} currency="RUB" />, server.fetchImpl);
@@ -177,7 +177,7 @@ function Harness() {
   return null;
 }
 
-describe('restart and cancel gating', () => {
+describe('restart and cancel gating', { timeout: 30_000 }, () => {
   it('disables restart and cancel while the session runs, saying why; enables them when paused', () => {
     const server = harvesterServer();
     const noop = { start() {}, pause() {}, complete() {}, restartErrored() {}, cancelActive() {} };

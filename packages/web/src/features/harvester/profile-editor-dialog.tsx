@@ -76,6 +76,29 @@ export function ProfileEditorDialog({
     }
   };
 
+  /** A typed amount or count under its label, with its rule's message under it. */
+  const textField = (
+    field: ProfileField & keyof ProfileForm,
+    label:
+      | 'itemValueThreshold'
+      | 'maxReturnItems'
+      | 'totalReturnValueLimit'
+      | 'capPerTarget'
+      | 'maxItemPrice'
+      | 'maxItems',
+    mode: 'decimal' | 'numeric',
+    placeholder?: 'capPlaceholder' | 'noLimit',
+  ) => (
+    <Field label={t(`harvester.editor.${label}`)} error={errorOf(field)}>
+      <input
+        className="input w-full"
+        inputMode={mode}
+        placeholder={placeholder ? t(`harvester.editor.${placeholder}`) : undefined}
+        value={form[field] as string}
+        onChange={(event) => set(field, event.target.value)}
+      />
+    </Field>
+  );
   const listUsed = form.gamesMode !== 'all';
   return (
     <ModalFrame
@@ -188,33 +211,9 @@ export function ProfileEditorDialog({
                 onChange={(value) => set('giveBackCurrency', value)}
               />
             </Field>
-            <Field label={t('harvester.editor.itemValueThreshold')} error={errorOf('itemValueThreshold')}>
-              <input
-                className="input w-full"
-                inputMode="decimal"
-                value={form.itemValueThreshold}
-                onChange={(event) => set('itemValueThreshold', event.target.value)}
-              />
-            </Field>
-            <Field label={t('harvester.editor.maxReturnItems')} error={errorOf('maxReturnItems')}>
-              <input
-                className="input w-full"
-                inputMode="numeric"
-                value={form.maxReturnItems}
-                onChange={(event) => set('maxReturnItems', event.target.value)}
-              />
-            </Field>
-            <Field
-              label={t('harvester.editor.totalReturnValueLimit')}
-              error={errorOf('totalReturnValueLimit')}
-            >
-              <input
-                className="input w-full"
-                inputMode="decimal"
-                value={form.totalReturnValueLimit}
-                onChange={(event) => set('totalReturnValueLimit', event.target.value)}
-              />
-            </Field>
+            {textField('itemValueThreshold', 'itemValueThreshold', 'decimal')}
+            {textField('maxReturnItems', 'maxReturnItems', 'numeric')}
+            {textField('totalReturnValueLimit', 'totalReturnValueLimit', 'decimal')}
           </div>
           <p id={ids.priority} className="text-sm">
             {t('harvester.editor.priority')}{' '}
@@ -241,15 +240,7 @@ export function ProfileEditorDialog({
           </select>
         </Field>
         {form.distribution === 'balancedCap' ? (
-          <Field label={t('harvester.editor.capPerTarget')} error={errorOf('capPerTarget')}>
-            <input
-              className="input w-full"
-              inputMode="numeric"
-              placeholder={t('harvester.editor.capPlaceholder')}
-              value={form.capPerTarget}
-              onChange={(event) => set('capPerTarget', event.target.value)}
-            />
-          </Field>
+          textField('capPerTarget', 'capPerTarget', 'numeric', 'capPlaceholder')
         ) : (
           <span />
         )}
@@ -257,25 +248,9 @@ export function ProfileEditorDialog({
           <Field label={t('harvester.editor.currency')}>
             <CurrencySelect value={form.priceCurrency} onChange={(value) => set('priceCurrency', value)} />
           </Field>
-          <Field label={t('harvester.editor.maxItemPrice')} error={errorOf('maxItemPrice')}>
-            <input
-              className="input w-full"
-              inputMode="decimal"
-              placeholder={t('harvester.editor.noLimit')}
-              value={form.maxItemPrice}
-              onChange={(event) => set('maxItemPrice', event.target.value)}
-            />
-          </Field>
+          {textField('maxItemPrice', 'maxItemPrice', 'decimal', 'noLimit')}
         </div>
-        <Field label={t('harvester.editor.maxItems')} error={errorOf('maxItems')}>
-          <input
-            className="input w-full"
-            inputMode="numeric"
-            placeholder={t('harvester.editor.noLimit')}
-            value={form.maxItems}
-            onChange={(event) => set('maxItems', event.target.value)}
-          />
-        </Field>
+        {textField('maxItems', 'maxItems', 'numeric', 'noLimit')}
       </form>
     </ModalFrame>
   );
