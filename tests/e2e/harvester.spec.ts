@@ -64,7 +64,7 @@ interface SessionRow {
 test('creates a profile, starts a session from the palette, follows it live, restarts the errored ones and completes it', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const problems = watchConsole(page);
   await panel.openPanel(page, '/panel/harvester');
   await expect(page.getByRole('heading', { name: 'Харвестер' })).toBeVisible();
@@ -102,12 +102,19 @@ test('creates a profile, starts a session from the palette, follows it live, res
   const status = progress.locator('[data-session-status]');
   await expect(status).toHaveAttribute('data-session-status', 'idle');
   await expect(progress).toContainText('Сессия ещё не запускалась');
-  // Started from the palette: the open tab streams the transactions in over harvester-hub.
+  // Started from the palette once the tab follows the session live: its transactions stream in over harvester-hub.
+  await expect(page.locator('[data-session-id] [data-live-state]')).toHaveAttribute(
+    'data-live-state',
+    'live',
+    {
+      timeout: 60_000,
+    },
+  );
   await runCommand(page, 'запустить', /Харвестер: запустить или продолжить сессию/);
   const grid = page.getByRole('grid', { name: 'Транзакции сессии' });
-  await expect(grid.locator('[data-tx-status]').first()).toBeVisible({ timeout: 60_000 });
+  await expect(grid.locator('[data-tx-status]').first()).toBeVisible({ timeout: 120_000 });
   await expect
-    .poll(async () => Number(await page.getByTestId('events-received').textContent()), { timeout: 60_000 })
+    .poll(async () => Number(await page.getByTestId('events-received').textContent()), { timeout: 120_000 })
     .toBeGreaterThan(0);
 
   // Every transaction ends: the banned source's ones in error with their reason.
@@ -118,7 +125,7 @@ test('creates a profile, starts a session from the palette, follows it live, res
         const row = await panel.api<SessionRow>(`/api/harvester/sessions/${sessionId}`);
         return row.finishedAt !== null && row.status === 'idle' ? row.counts.error : -1;
       },
-      { timeout: 150_000, intervals: [1000] },
+      { timeout: 180_000, intervals: [1000] },
     )
     .toBeGreaterThan(0);
   await expect(status).toHaveAttribute('data-session-status', 'idle');
@@ -142,7 +149,7 @@ test('creates a profile, starts a session from the palette, follows it live, res
         const row = await panel.api<SessionRow>(`/api/harvester/sessions/${sessionId}`);
         return row.finishedAt !== null && row.status === 'idle' ? row.counts.error : -1;
       },
-      { timeout: 150_000, intervals: [1000] },
+      { timeout: 180_000, intervals: [1000] },
     )
     .toBe(0);
   await expect(page.getByTestId('progress-errors')).toHaveText('Ошибок: 0');

@@ -101,6 +101,7 @@ export const harvesterEn = {
     'Transactions of "{name}": {ended}/{total} ended, {completed} completed, {errors} errors',
   watchAtStep: '{reason} at {step}',
   watchNoSession: 'No session {id}',
+  watchFollowing: 'Following {sources} live; Ctrl+C stops',
 };
 
 export const harvesterRu: typeof harvesterEn = {
@@ -205,4 +206,5 @@ export const harvesterRu: typeof harvesterEn = {
     'Транзакции «{name}»: завершено {ended} из {total}, успешно {completed}, ошибок {errors}',
   watchAtStep: '{reason} на шаге {step}',
   watchNoSession: 'Сессии {id} нет',
+  watchFollowing: 'Слежу за {sources}; Ctrl+C — остановить',
 };

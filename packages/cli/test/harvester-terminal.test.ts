@@ -11,8 +11,9 @@ import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { TcpRelay } from './helpers/tcp-relay.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 
-const terminal = new TmuxSession(`tradedeck-harvester-${process.pid}`);
-const piped = new TmuxSession(`tradedeck-harvester-pipe-${process.pid}`);
+const run = `${process.pid}-${Date.now()}`;
+const terminal = new TmuxSession(`tradedeck-harvester-${run}`, `tradedeck-harvester-${run}`);
+const piped = new TmuxSession(`tradedeck-harvester-pipe-${run}`, `tradedeck-harvester-${run}`);
 const dir = mkdtempSync(join(tmpdir(), 'tradedeck-harvester-term-'));
 const world = new SandboxWorld();
 const SOURCES = world.healthyAccounts(3, 3601);
@@ -130,7 +131,7 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
         height: 50,
       },
     );
-    await terminal.waitFor(/Farm sweep\s+idle/, 60_000);
+    await terminal.waitFor(/● live[\s\S]*Farm sweep\s+idle/, 60_000);
     await client.harvester.startSession({ id: session.id });
 
     // Transactions stream in: rows appear and the event count grows.
@@ -140,9 +141,12 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
 
     // The network between the watcher and the server goes away for a while, then comes back.
     await relay.drop();
-    await terminal.waitFor(/reconnecting…/, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await relay.open();
+    try {
+      await terminal.waitFor(/reconnecting…/, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    } finally {
+      await relay.open();
+    }
 
     const done = await finished(session.id);
     const counts = done.counts as Record<string, number>;
@@ -168,7 +172,7 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
       fileURLToPath(new URL('..', import.meta.url)),
       { width: 400, height: 60 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await piped.waitFor(new RegExp(`Following sessions, session:${session.id} live`), 60_000);
     await client.harvester.startSession({ id: session.id });
     await finished(session.id);
     const screen = await piped.waitFor(/"event":"TransactionUpdated".*"status":"completed"/, 60_000);

@@ -187,7 +187,7 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
     if (wanted !== null && !list.items.some((session) => session.id === wanted)) {
       list.items.push(await api.harvester.getSession({ id: wanted }));
     }
-    state = { ...withSessions(state, list.items), connection: 'live' };
+    state = withSessions(state, list.items);
     if (terminal) {
       const [{ startLiveView }, { WatchView }, { createElement }] = await Promise.all([
         import('./live-view.ts'),
@@ -211,12 +211,17 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
         VIEW_REFRESH_MS,
       );
       if (state.selectedId !== null) await follow(state.selectedId);
+      // Live once the selected session is followed: its events from here on are all shown.
+      set({ ...state, connection: 'live' });
     } else {
       const open =
         wanted !== null
           ? [wanted]
           : list.items.filter((session) => session.completedAt === null).map((session) => session.id);
       for (const id of open) await follow(id);
+      // On stderr, so the JSON lines stay clean: the events from here on are printed.
+      const sources = [HARVESTER_SESSIONS_SOURCE, ...open.map(harvesterSessionSource)].join(', ');
+      ctx.io.stderr(`${ctx.t('watchFollowing', { sources })}\n`);
     }
     await finished;
   } catch (error) {

@@ -2,10 +2,15 @@ import { execFileSync } from 'node:child_process';
 
 /** A detached tmux session running one shell command line, read back with capture-pane. */
 export class TmuxSession {
-  constructor(readonly name: string) {}
+  /** `socket`: a tmux server of the test's own (`tmux -L`), which nothing else on the machine can stop. */
+  constructor(
+    readonly name: string,
+    readonly socket?: string,
+  ) {}
 
   private tmux(...args: string[]): string {
-    return execFileSync('tmux', args, { encoding: 'utf8' });
+    const server = this.socket ? ['-L', this.socket] : [];
+    return execFileSync('tmux', [...server, ...args], { encoding: 'utf8' });
   }
 
   start(command: string, cwd: string, size = { width: 150, height: 40 }): void {

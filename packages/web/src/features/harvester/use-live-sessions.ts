@@ -5,6 +5,7 @@ import {
   hubEvents,
 } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
+import { useEffect } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
 import { invalidateOperations, operationKey } from '../../shared/queries/operation-query.ts';
@@ -42,5 +43,10 @@ export function useLiveSessions(): HubLiveState {
     () => void invalidateOperations(queryClient, contract.harvester.listSessions),
     options,
   );
+  // Changes made before the subscription was live are read once it is.
+  useEffect(() => {
+    if (state === 'live')
+      void invalidateOperations(queryClient, contract.harvester.listSessions, contract.harvester.getSession);
+  }, [state, queryClient]);
   return state;
 }

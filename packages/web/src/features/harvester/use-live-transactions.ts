@@ -74,6 +74,10 @@ export function useLiveTransactions(sessionId: number): { state: HubLiveState; r
       onReset: reload,
     },
   );
+  // What changed before the subscription was made is read once it is live, so nothing falls between.
+  useEffect(() => {
+    if (state === 'live') void queryClient.invalidateQueries(sessionTransactions(sessionId));
+  }, [state, queryClient, sessionId]);
   return { state, received };
 }
 
