@@ -124,7 +124,7 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
   it('shows a running session’s transactions arriving, loses no event over a dropped connection, and quits on q', async () => {
     const session = await newSession('Farm sweep', [...SOURCES.map((a) => a.login), BANNED.login]);
     terminal.start(
-      `bash -c ${shellQuote(`${cli()} harvester watch ${session.id}; echo "watch-exit=$?"; sleep 60`)}`,
+      `bash -c ${shellQuote(`${cli()} harvester watch ${session.id}; echo "watch-exit=$?"; sleep 600`)}`,
       fileURLToPath(new URL('..', import.meta.url)),
       {
         width: 200,

@@ -29,6 +29,7 @@ import type { WatchKey } from './harvester-watch-view.tsx';
 import type { LiveView } from './live-view.ts';
 
 const VIEW_REFRESH_MS = 100;
+const RELOAD_RETRY_MS = 3000;
 const BY_ID = [{ propertyName: 'id' as const, isDescending: false }];
 const NEWEST_FIRST = [{ propertyName: 'id' as const, isDescending: true }];
 /** The alternate screen: the view takes the whole terminal and leaves the scrollback as it was. */
@@ -83,7 +84,19 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
     );
 
   const following = new Map<number, HubSubscription>();
-  const loadTransactions = async (id: number) => {
+  let stopped = false;
+  /** Reads a session's transactions; a failed read (a slow or unreachable server) says so and tries again. */
+  const loadTransactions = async (id: number): Promise<void> => {
+    try {
+      await readTransactions(id);
+      if (state.notice) set({ ...state, notice: null });
+    } catch (error) {
+      set({ ...state, notice: failureFromError(ctx, error).message });
+      await new Promise((resolve) => setTimeout(resolve, RELOAD_RETRY_MS));
+      if (!stopped && state.selectedId === id) await loadTransactions(id);
+    }
+  };
+  const readTransactions = async (id: number) => {
     const rows = await collectAll((page, pageSize) =>
       api.harvester.transactions({
         id,
@@ -115,7 +128,7 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
       },
     );
     following.set(id, subscription);
-    if (terminal) await loadTransactions(id);
+    if (terminal) void loadTransactions(id);
   };
   const unfollow = async (id: number) => {
     await following.get(id)?.unsubscribe();
@@ -125,8 +138,12 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
     const previous = state.selectedId;
     set(next);
     if (next.selectedId === previous) return;
-    if (previous !== null) await unfollow(previous);
-    if (next.selectedId !== null) await follow(next.selectedId);
+    try {
+      if (previous !== null) await unfollow(previous);
+      if (next.selectedId !== null) await follow(next.selectedId);
+    } catch (error) {
+      set({ ...state, notice: failureFromError(ctx, error).message });
+    }
   };
 
   let finish: () => void = () => {};
@@ -174,7 +191,8 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
         }
         void api.harvester
           .getSession({ id: event.payload.sessionId })
-          .then((session) => set(withSession(state, session)));
+          .then((session) => set(withSession(state, session)))
+          .catch((error: unknown) => set({ ...state, notice: failureFromError(ctx, error).message }));
       },
       { sourceId: HARVESTER_SESSIONS_SOURCE },
     );
@@ -227,6 +245,7 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
   } catch (error) {
     throw error instanceof CliFailure ? error : hubOrCallFailure(ctx, error);
   } finally {
+    stopped = true;
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await view?.close();
