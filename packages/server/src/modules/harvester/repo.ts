@@ -1,5 +1,5 @@
 import type { HarvesterTransactionStatus } from '@tradedeck/sdk/domain';
-import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { harvesterProfiles, harvesterSessions, harvesterTransactions } from '../../db/schema.ts';
@@ -278,12 +278,16 @@ export class HarvesterQueries {
     return row ?? null;
   }
 
-  /** Moves a transaction on; only from the status the caller saw (so two writers never both move it). */
+  /**
+   * Moves a transaction on; only from the status the caller saw (so two writers never both move it). Answers the
+   * row without its item lists (they never change, and reading them back on every step costs more than the step).
+   */
   async moveTransaction(
     id: number,
     from: string,
     values: Partial<Omit<NewTransaction, 'id' | 'userId' | 'sessionId'>>,
-  ): Promise<TransactionRow | null> {
+  ): Promise<Omit<TransactionRow, 'items' | 'giveBack'> | null> {
+    const { items: _items, giveBack: _giveBack, ...columns } = getTableColumns(harvesterTransactions);
     const [row] = await this.tx
       .update(harvesterTransactions)
       .set(values)
@@ -294,7 +298,7 @@ export class HarvesterQueries {
           eq(harvesterTransactions.status, from),
         ),
       )
-      .returning();
+      .returning(columns);
     return row ?? null;
   }
 

@@ -34,6 +34,11 @@ export interface StepContext {
   tradeTokens: Map<number, string>;
   /** Keys of the items of each account's last scan (read once per runner). */
   cachedKeys: Map<number, Promise<Set<string>>>;
+  /**
+   * Transactions whose previous step this runner made: the offer's state is known from that call, so it is not
+   * read again. A transaction resumed after a crash or a pause is read from Steam first.
+   */
+  fresh: Set<number>;
   signal: AbortSignal;
 }
 
@@ -156,13 +161,15 @@ export class TransactionSteps {
 
   /** The source confirms its own offer on the mobile authenticator, unless Steam shows it confirmed already. */
   private async confirmSent(row: TransactionRow, ctx: StepContext): Promise<Transition> {
-    const offer = await this.offer(row.sourceId, row, ctx);
-    if (!offer.ok) return failed('confirmation', offer);
-    const state = offer.value.state;
-    if (state === TradeOfferState.Active) return { to: 'accepting_trade' };
-    if (state === TradeOfferState.Accepted) return { to: 'verifying' };
-    if (state !== TradeOfferState.CreatedNeedsConfirmation) {
-      return offerStateFailure('confirmation', state) ?? fail('confirmation', 'offerNotActive');
+    if (!ctx.fresh.has(row.id)) {
+      const offer = await this.offer(row.sourceId, row, ctx);
+      if (!offer.ok) return failed('confirmation', offer);
+      const state = offer.value.state;
+      if (state === TradeOfferState.Active) return { to: 'accepting_trade' };
+      if (state === TradeOfferState.Accepted) return { to: 'verifying' };
+      if (state !== TradeOfferState.CreatedNeedsConfirmation) {
+        return offerStateFailure('confirmation', state) ?? fail('confirmation', 'offerNotActive');
+      }
     }
     const confirmed = await this.patient(ctx, () =>
       this.deps.trading.confirmOffers(ctx.userId, row.sourceId, [row.offerId!]),
@@ -202,9 +209,11 @@ export class TransactionSteps {
 
   /** The target confirms the trade when it gives items back (its own accept, nothing else). */
   private async confirmAccepted(row: TransactionRow, ctx: StepContext): Promise<Transition> {
-    const offer = await this.offer(row.targetId, row, ctx);
-    if (!offer.ok) return failed('target_confirmation', offer);
-    if (offer.value.state !== TradeOfferState.Active) return { to: 'verifying' };
+    if (!ctx.fresh.has(row.id)) {
+      const offer = await this.offer(row.targetId, row, ctx);
+      if (!offer.ok) return failed('target_confirmation', offer);
+      if (offer.value.state !== TradeOfferState.Active) return { to: 'verifying' };
+    }
     const confirmed = await this.patient(ctx, () =>
       this.deps.trading.confirmOffers(ctx.userId, row.targetId, [row.offerId!]),
     );
