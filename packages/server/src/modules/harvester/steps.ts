@@ -106,12 +106,19 @@ export class TransactionSteps {
   /** Both accounts have a working web session; the target's trade token is what the offer carries. */
   private async authenticate(row: TransactionRow, ctx: StepContext): Promise<Transition> {
     for (const accountId of [row.sourceId, row.targetId]) {
-      if (ctx.tradeTokens.has(accountId)) continue;
-      const token = await this.patient(ctx, () => this.deps.trading.tradeToken(ctx.userId, accountId));
+      const token = await this.tradeToken(accountId, ctx);
       if (!token.ok) return failed('authentication', token);
-      ctx.tradeTokens.set(accountId, token.value);
     }
     return { to: 'inventory_scan' };
+  }
+
+  /** An account's trade token, asked once per runner (a transaction resumed past authentication asks here). */
+  private async tradeToken(accountId: number, ctx: StepContext): Promise<TradingOutcome<string>> {
+    const known = ctx.tradeTokens.get(accountId);
+    if (known) return { ok: true, value: known };
+    const token = await this.patient(ctx, () => this.deps.trading.tradeToken(ctx.userId, accountId));
+    if (token.ok) ctx.tradeTokens.set(accountId, token.value);
+    return token;
   }
 
   /** The planned items are still in the source's last scan (and the give-back in the target's). */
@@ -137,10 +144,12 @@ export class TransactionSteps {
 
   /** The source sends the offer under the transaction's reference; a reference already sent answers its offer. */
   private async send(row: TransactionRow, targetSteamId: string, ctx: StepContext): Promise<Transition> {
+    const token = await this.tradeToken(row.targetId, ctx);
+    if (!token.ok) return failed('trading', token);
     const request = {
       accountId: row.sourceId,
       partnerSteamId: targetSteamId,
-      tradeToken: ctx.tradeTokens.get(row.targetId) ?? null,
+      tradeToken: token.value,
       itemsToGive: (row.items as HarvestItem[]).map(toTradeAsset),
       itemsToReceive: (row.giveBack as HarvestItem[]).map(toTradeAsset),
       reference: row.reference,
