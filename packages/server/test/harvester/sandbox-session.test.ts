@@ -1,5 +1,7 @@
 import type { HarvestItem } from '@tradedeck/sdk/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harvesterSessions } from '../../src/db/schema.ts';
 import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { addSandboxAccounts } from '../steam-trading/helpers.ts';
 import {
@@ -114,5 +116,25 @@ describe('a harvest session on the sandbox', () => {
     ]);
     expect(summary.errorsByReason).toEqual([]);
     expect(summary.durationMs).toBeGreaterThan(0);
+
+    // A running session whose runner stopped renewing its lease (its process died) reads as unknown, and counts as
+    // running for restart and cancel.
+    await t.testDb.database.db
+      .update(harvesterSessions)
+      .set({ status: 'running', runnerOwner: 'gone', leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(harvesterSessions.id, created.id));
+    expect((await ok(as(t, user.accessToken, 'GET', `/api/harvester/sessions/${created.id}`))).status).toBe(
+      'unknown',
+    );
+    const refused = await as(
+      t,
+      user.accessToken,
+      'POST',
+      `/api/harvester/sessions/${created.id}/transactions/cancel`,
+      { all: true },
+    );
+    expect(refused.json().error.message).toBe(
+      'Cannot restart or cancel during a running session: pause it first',
+    );
   }, 600_000);
 });
