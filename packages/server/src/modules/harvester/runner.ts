@@ -21,7 +21,7 @@ const TICK_MS = 500;
 /** The session row (counts, status) is announced at most this often while transactions move. */
 const SESSION_EVENT_EVERY_MS = 1_000;
 /** Transactions moved at once by one runner. */
-const WORKERS = 4;
+const WORKERS = 16;
 
 export class RunnerInterrupted extends Error {
   override name = 'RunnerInterrupted';
