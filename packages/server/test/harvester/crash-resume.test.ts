@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
+import { callApi as call, pollUntil } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 import { profileInput } from './helpers.ts';
 
@@ -40,37 +41,6 @@ async function start(extra: Record<string, string> = {}) {
   const server = spawnServer({ ...env, ...extra });
   servers.push(server);
   return { server, url: await server.ready };
-}
-
-async function call<T>(
-  url: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'accept-language': 'en-US',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = (await res.json()) as { success: boolean; data: T; error: unknown };
-  if (!envelope.success) throw new Error(`${path}: ${JSON.stringify(envelope.error)}`);
-  return envelope.data;
-}
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 interface Transaction {
@@ -178,3 +148,7 @@ describe('a server killed in the middle of a harvest session', () => {
     await second.server.stop();
   }, 600_000);
 });
+
+function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
+  return pollUntil(probe, timeoutMs);
+}
