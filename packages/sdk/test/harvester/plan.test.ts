@@ -4,6 +4,7 @@ import {
   gameAllowed,
   giveBackPool,
   giveBackTypeOf,
+  type HarvesterSettings,
   type HarvestItem,
   itemKey,
   itemsPerOffer,
@@ -13,6 +14,27 @@ import {
 import { itemsArb, settingsArb } from './arbitraries.ts';
 
 const LIMITS = { maxItemsPerOffer: 255, maxOffersPerRun: 5 };
+
+/** Every game, round robin, no price or count limit; give-back off unless `giveBack` turns it on. */
+function settingsWith(giveBack: Partial<HarvesterSettings['giveBack']>): HarvesterSettings {
+  return {
+    games: { mode: 'all', list: [] },
+    giveBack: {
+      tradingCards: false,
+      emoticons: false,
+      backgrounds: false,
+      allowEmptyTrades: false,
+      itemValueThreshold: { currency: 'USD', amount: 0 },
+      maxReturnItems: 0,
+      totalReturnValueLimit: { currency: 'USD', amount: 0 },
+      itemTypePriority: ['tradingCards', 'emoticons', 'backgrounds'],
+      ...giveBack,
+    },
+    distribution: { mode: 'roundRobin', capPerTarget: null },
+    maxItemPrice: null,
+    maxItems: null,
+  };
+}
 
 const sourcesArb = fc
   .array(itemsArb(400), { minLength: 1, maxLength: 5 })
@@ -155,22 +177,12 @@ describe('planHarvest', () => {
       game: 'cs2',
       type: 'Rifle',
     });
-    const settings = {
-      games: { mode: 'all' as const, list: [] },
-      giveBack: {
-        tradingCards: true,
-        emoticons: false,
-        backgrounds: false,
-        allowEmptyTrades: false,
-        itemValueThreshold: { currency: 'USD' as const, amount: 100 },
-        maxReturnItems: 2,
-        totalReturnValueLimit: { currency: 'USD' as const, amount: 1000 },
-        itemTypePriority: ['tradingCards' as const, 'emoticons' as const, 'backgrounds' as const],
-      },
-      distribution: { mode: 'roundRobin' as const, capPerTarget: null },
-      maxItemPrice: null,
-      maxItems: null,
-    };
+    const settings = settingsWith({
+      tradingCards: true,
+      itemValueThreshold: { currency: 'USD', amount: 100 },
+      maxReturnItems: 2,
+      totalReturnValueLimit: { currency: 'USD', amount: 1000 },
+    });
     const sources = [
       { accountId: 1, items: [skin(1)] },
       { accountId: 2, items: [] },
@@ -206,22 +218,7 @@ describe('planHarvest', () => {
       name: 'x',
       price: null,
     }));
-    const settings = {
-      games: { mode: 'all' as const, list: [] },
-      giveBack: {
-        tradingCards: false,
-        emoticons: false,
-        backgrounds: false,
-        allowEmptyTrades: false,
-        itemValueThreshold: { currency: 'USD' as const, amount: 0 },
-        maxReturnItems: 0,
-        totalReturnValueLimit: { currency: 'USD' as const, amount: 0 },
-        itemTypePriority: ['tradingCards' as const, 'emoticons' as const, 'backgrounds' as const],
-      },
-      distribution: { mode: 'roundRobin' as const, capPerTarget: null },
-      maxItemPrice: null,
-      maxItems: null,
-    };
+    const settings = settingsWith({});
     const plan = planHarvest([{ accountId: 1, items }], [{ accountId: 2, items: [] }], settings);
     expect(plan.trades.map((t) => [t.run, t.items.length])).toEqual([
       [1, 255],

@@ -2,6 +2,7 @@ import { type Operation, pathParams } from '@tradedeck/sdk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type AuthTestApp, freshIp, linkParams, PASSWORD, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type HarvesterWalkTarget, harvesterWalker, prepareHarvesterWalk } from '../harvester/tenant-walk.ts';
 import { type ProxyWalkTarget, prepareProxyWalk, proxiesWalker } from '../proxies/tenant-walk.ts';
 import {
   type AccountWalkTarget,
@@ -30,6 +31,7 @@ export interface WalkContext {
   bResetCode: string;
   proxies: ProxyWalkTarget;
   steamAccounts: AccountWalkTarget;
+  harvester: HarvesterWalkTarget;
 }
 
 export const sidOf = (token: string) =>
@@ -109,6 +111,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...proxiesWalker,
   ...steamAccountsWalker,
   ...steamTradingWalker,
+  ...harvesterWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -135,6 +138,7 @@ export async function prepareTenantWalk(
   const pendingParams = linkParams((await t.smtp.waitFor('pending-a@example.test', { since })).text);
   await t.call('POST', '/api/auth/forgot-password', { body: { email: b.email } });
   const bReset = linkParams((await t.smtp.waitFor(b.email, { since, subject: /reset/i })).text);
+  const steamAccounts = await prepareAccountWalk(t, a, b);
   return {
     t,
     a,
@@ -144,6 +148,7 @@ export async function prepareTenantWalk(
     pendingA: { id: pendingParams.get('userId')!, code: pendingParams.get('code')! },
     bResetCode: bReset.get('code')!,
     proxies: await prepareProxyWalk(t, a, b),
-    steamAccounts: await prepareAccountWalk(t, a, b),
+    steamAccounts,
+    harvester: await prepareHarvesterWalk(t, a, steamAccounts),
   };
 }

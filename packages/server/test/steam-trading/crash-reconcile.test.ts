@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
+import { callApi as call, pollUntil } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 
 // A server killed (SIGKILL) after Steam made the offer and before the outcome was recorded: the next server
@@ -40,40 +41,9 @@ async function start(extra: Record<string, string> = {}): Promise<{ server: Spaw
   return { server, url: await server.ready };
 }
 
-async function call<T>(
-  url: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'accept-language': 'en-US',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = (await res.json()) as { success: boolean; data: T; error: unknown };
-  if (!envelope.success) throw new Error(`${path}: ${JSON.stringify(envelope.error)}`);
-  return envelope.data;
-}
-
 const login = async (url: string) =>
   (await call<{ accessToken: string }>(url, 'POST', '/api/auth/login', { email: EMAIL, password: PASSWORD }))
     .accessToken;
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 interface Intent {
   id: number;
@@ -194,3 +164,7 @@ describe('a crash between a trade intent and its outcome', () => {
     await second.server.stop();
   }, 120_000);
 });
+
+function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  return pollUntil(probe, timeoutMs);
+}

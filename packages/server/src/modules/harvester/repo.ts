@@ -1,5 +1,5 @@
 import type { HarvesterTransactionStatus } from '@tradedeck/sdk/domain';
-import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { harvesterProfiles, harvesterSessions, harvesterTransactions } from '../../db/schema.ts';
@@ -185,14 +185,14 @@ export class HarvesterQueries {
       filters.withStatus.length > 0 ? anyText(harvesterSessions.status, filters.withStatus) : undefined,
       filters.includeCompleted ? undefined : sql`${harvesterSessions.completedAt} is null`,
     );
-    const columns = {
-      id: harvesterSessions.id,
-      createdAt: harvesterSessions.createdAt,
-      status: harvesterSessions.status,
-      name: harvesterSessions.name,
-    };
-    const order = sort.map((s) =>
-      s.isDescending ? desc(columns[s.propertyName]) : asc(columns[s.propertyName]),
+    const order = orderOf(
+      {
+        id: harvesterSessions.id,
+        createdAt: harvesterSessions.createdAt,
+        status: harvesterSessions.status,
+        name: harvesterSessions.name,
+      },
+      sort,
     );
     const rows = await this.tx
       .select()
@@ -278,12 +278,16 @@ export class HarvesterQueries {
     return row ?? null;
   }
 
-  /** Moves a transaction on; only from the status the caller saw (so two writers never both move it). */
+  /**
+   * Moves a transaction on; only from the status the caller saw (so two writers never both move it). Answers the
+   * row without its item lists (they never change, and reading them back on every step costs more than the step).
+   */
   async moveTransaction(
     id: number,
     from: string,
     values: Partial<Omit<NewTransaction, 'id' | 'userId' | 'sessionId'>>,
-  ): Promise<TransactionRow | null> {
+  ): Promise<Omit<TransactionRow, 'items' | 'giveBack'> | null> {
+    const { items: _items, giveBack: _giveBack, ...columns } = getTableColumns(harvesterTransactions);
     const [row] = await this.tx
       .update(harvesterTransactions)
       .set(values)
@@ -294,7 +298,7 @@ export class HarvesterQueries {
           eq(harvesterTransactions.status, from),
         ),
       )
-      .returning();
+      .returning(columns);
     return row ?? null;
   }
 
@@ -371,16 +375,16 @@ export class HarvesterQueries {
       filters.targetIds.length > 0 ? anyId(t.targetId, filters.targetIds) : undefined,
       filters.game ? eq(t.game, filters.game) : undefined,
     );
-    const columns = {
-      id: t.id,
-      status: t.status,
-      itemCount: t.itemCount,
-      value: sql`coalesce((${t.value}->0->>'amount')::bigint, 0)`,
-      updatedAt: t.updatedAt,
-      run: t.run,
-    };
-    const order = sort.map((s) =>
-      s.isDescending ? desc(columns[s.propertyName]) : asc(columns[s.propertyName]),
+    const order = orderOf(
+      {
+        id: t.id,
+        status: t.status,
+        itemCount: t.itemCount,
+        value: sql`coalesce((${t.value}->0->>'amount')::bigint, 0)`,
+        updatedAt: t.updatedAt,
+        run: t.run,
+      },
+      sort,
     );
     const rows = await this.tx
       .select()
@@ -398,4 +402,9 @@ function rowsOf<T>(result: unknown): T[] {
   // node-postgres and PGlite answer { rows }; drizzle may hand back the array itself.
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** ORDER BY terms of a list's sort over the columns it may sort by. */
+function orderOf<K extends string>(columns: Record<K, SQLWrapper>, sort: SortOf<K>): SQL[] {
+  return sort.map((s) => (s.isDescending ? desc(columns[s.propertyName]) : asc(columns[s.propertyName])));
 }

@@ -21,7 +21,7 @@ const TICK_MS = 500;
 /** The session row (counts, status) is announced at most this often while transactions move. */
 const SESSION_EVENT_EVERY_MS = 1_000;
 /** Transactions moved at once by one runner. */
-const WORKERS = 8;
+const WORKERS = 16;
 
 export class RunnerInterrupted extends Error {
   override name = 'RunnerInterrupted';
@@ -102,6 +102,7 @@ export class SessionRunner {
         ),
         tradeTokens: new Map(),
         cachedKeys: new Map(),
+        fresh: new Set(),
         signal: stop.signal,
       };
       while (!stop.signal.aborted) {
@@ -143,8 +144,10 @@ export class SessionRunner {
       // A failure seen while stopping may be the stop itself (a wait cut short): the step is made again on resume.
       if (signal.aborted && transition.to === 'error') return;
       row = await moveTransaction(this.deps, ctx.userId, row, transition);
+      if (row) ctx.fresh.add(row.id);
       moved();
     }
+    ctx.fresh.delete(first.id);
   }
 
   /** Takes the session for this runner: it must be running, and no live runner may hold it. */

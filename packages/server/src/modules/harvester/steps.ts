@@ -34,6 +34,11 @@ export interface StepContext {
   tradeTokens: Map<number, string>;
   /** Keys of the items of each account's last scan (read once per runner). */
   cachedKeys: Map<number, Promise<Set<string>>>;
+  /**
+   * Transactions whose previous step this runner made: the offer's state is known from that call, so it is not
+   * read again. A transaction resumed after a crash or a pause is read from Steam first.
+   */
+  fresh: Set<number>;
   signal: AbortSignal;
 }
 
@@ -101,12 +106,19 @@ export class TransactionSteps {
   /** Both accounts have a working web session; the target's trade token is what the offer carries. */
   private async authenticate(row: TransactionRow, ctx: StepContext): Promise<Transition> {
     for (const accountId of [row.sourceId, row.targetId]) {
-      if (ctx.tradeTokens.has(accountId)) continue;
-      const token = await this.patient(ctx, () => this.deps.trading.tradeToken(ctx.userId, accountId));
+      const token = await this.tradeToken(accountId, ctx);
       if (!token.ok) return failed('authentication', token);
-      ctx.tradeTokens.set(accountId, token.value);
     }
     return { to: 'inventory_scan' };
+  }
+
+  /** An account's trade token, asked once per runner (a transaction resumed past authentication asks here). */
+  private async tradeToken(accountId: number, ctx: StepContext): Promise<TradingOutcome<string>> {
+    const known = ctx.tradeTokens.get(accountId);
+    if (known) return { ok: true, value: known };
+    const token = await this.patient(ctx, () => this.deps.trading.tradeToken(ctx.userId, accountId));
+    if (token.ok) ctx.tradeTokens.set(accountId, token.value);
+    return token;
   }
 
   /** The planned items are still in the source's last scan (and the give-back in the target's). */
@@ -132,10 +144,12 @@ export class TransactionSteps {
 
   /** The source sends the offer under the transaction's reference; a reference already sent answers its offer. */
   private async send(row: TransactionRow, targetSteamId: string, ctx: StepContext): Promise<Transition> {
+    const token = await this.tradeToken(row.targetId, ctx);
+    if (!token.ok) return failed('trading', token);
     const request = {
       accountId: row.sourceId,
       partnerSteamId: targetSteamId,
-      tradeToken: ctx.tradeTokens.get(row.targetId) ?? null,
+      tradeToken: token.value,
       itemsToGive: (row.items as HarvestItem[]).map(toTradeAsset),
       itemsToReceive: (row.giveBack as HarvestItem[]).map(toTradeAsset),
       reference: row.reference,
@@ -156,13 +170,15 @@ export class TransactionSteps {
 
   /** The source confirms its own offer on the mobile authenticator, unless Steam shows it confirmed already. */
   private async confirmSent(row: TransactionRow, ctx: StepContext): Promise<Transition> {
-    const offer = await this.offer(row.sourceId, row, ctx);
-    if (!offer.ok) return failed('confirmation', offer);
-    const state = offer.value.state;
-    if (state === TradeOfferState.Active) return { to: 'accepting_trade' };
-    if (state === TradeOfferState.Accepted) return { to: 'verifying' };
-    if (state !== TradeOfferState.CreatedNeedsConfirmation) {
-      return offerStateFailure('confirmation', state) ?? fail('confirmation', 'offerNotActive');
+    if (!ctx.fresh.has(row.id)) {
+      const offer = await this.offer(row.sourceId, row, ctx);
+      if (!offer.ok) return failed('confirmation', offer);
+      const state = offer.value.state;
+      if (state === TradeOfferState.Active) return { to: 'accepting_trade' };
+      if (state === TradeOfferState.Accepted) return { to: 'verifying' };
+      if (state !== TradeOfferState.CreatedNeedsConfirmation) {
+        return offerStateFailure('confirmation', state) ?? fail('confirmation', 'offerNotActive');
+      }
     }
     const confirmed = await this.patient(ctx, () =>
       this.deps.trading.confirmOffers(ctx.userId, row.sourceId, [row.offerId!]),
@@ -202,9 +218,11 @@ export class TransactionSteps {
 
   /** The target confirms the trade when it gives items back (its own accept, nothing else). */
   private async confirmAccepted(row: TransactionRow, ctx: StepContext): Promise<Transition> {
-    const offer = await this.offer(row.targetId, row, ctx);
-    if (!offer.ok) return failed('target_confirmation', offer);
-    if (offer.value.state !== TradeOfferState.Active) return { to: 'verifying' };
+    if (!ctx.fresh.has(row.id)) {
+      const offer = await this.offer(row.targetId, row, ctx);
+      if (!offer.ok) return failed('target_confirmation', offer);
+      if (offer.value.state !== TradeOfferState.Active) return { to: 'verifying' };
+    }
     const confirmed = await this.patient(ctx, () =>
       this.deps.trading.confirmOffers(ctx.userId, row.targetId, [row.offerId!]),
     );

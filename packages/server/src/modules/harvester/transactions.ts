@@ -1,5 +1,6 @@
 import { type BatchResult, type contract, ResultCode } from '@tradedeck/sdk/contract';
 import {
+  HARVESTER_STEPS,
   type HarvesterStep,
   type HarvesterTransactionStatus,
   harvesterErrorMessages,
@@ -46,7 +47,7 @@ export class TransactionsService {
   /** Errored transactions go back to the step they failed at; they run when the session is started again. */
   async restart(userId: string, input: Input<'restartTransactions'>, lang: Language): Promise<BatchResult> {
     await this.sessions.requireNotRunning(userId, input.id);
-    const rows = await this.pick(userId, input, ['error']);
+    const rows = await this.pick(userId, input, HARVESTER_STEPS);
     const result: BatchResult = { succeededIds: [], failed: [] };
     for (const row of rows.found) {
       if (row.status !== 'error') {

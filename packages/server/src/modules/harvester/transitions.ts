@@ -36,8 +36,10 @@ export async function moveTransaction(
     if (transition.offerId) values.offerId = transition.offerId;
   }
   return deps.repo.run(userId, async (q, tx) => {
-    const moved = await q.moveTransaction(row.id, row.status, values);
-    if (moved) await deps.events.transactions(userId, row.sessionId, [moved], tx);
+    const changed = await q.moveTransaction(row.id, row.status, values);
+    if (!changed) return null;
+    const moved: TransactionRow = { ...changed, items: row.items, giveBack: row.giveBack };
+    await deps.events.transactions(userId, row.sessionId, [moved], tx);
     return moved;
   });
 }

@@ -1,0 +1,35 @@
+/** Talking to a spawned server over HTTP: the envelope's data or a thrown error, and polling until a probe holds. */
+export async function callApi<T>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en-US',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const envelope = (await res.json()) as { success: boolean; data: T; error: unknown };
+  if (!envelope.success) throw new Error(`${path}: ${JSON.stringify(envelope.error)}`);
+  return envelope.data;
+}
+
+/** Polls `probe` every 25 ms (a failing probe counts as not yet) until it answers something truthy. */
+export async function pollUntil<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
