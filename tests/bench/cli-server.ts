@@ -15,11 +15,24 @@ const proxies = Array.from({ length: 60 }, (_, i) => `10.50.0.${i + 1}:8080`).jo
 await runCli(['proxies', 'import', '-', '--tag', 'bench'], env, undefined, proxies);
 const set = await writeSandboxSet(dir, 1, []);
 const added = await runCli(
-  ['accounts', 'import', '--mafiles', set.mafileDir, '--lines', set.linesFile, '--mode', 'distribute', '--proxy-tag', 'bench'],
+  [
+    'accounts',
+    'import',
+    '--mafiles',
+    set.mafileDir,
+    '--lines',
+    set.linesFile,
+    '--mode',
+    'distribute',
+    '--proxy-tag',
+    'bench',
+  ],
   env,
 );
 if (added.code !== 0) throw new Error(`the bench account was not added: ${added.stderr}`);
-process.stdout.write(`${JSON.stringify({ url: server.url, token: accessToken, login: set.accounts[0]!.login })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, token: accessToken, login: set.accounts[0]!.login })}\n`,
+);
 process.stdin.resume();
 process.stdin.once('end', async () => {
   await server.stop();
