@@ -63,7 +63,11 @@ export class CookieJar {
 function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
   if (!headers) return {};
   if (Object.getPrototypeOf(headers) === Object.prototype) return { ...(headers as Record<string, string>) };
-  return Object.fromEntries(new Headers(headers).entries());
+  const plain: Record<string, string> = {};
+  new Headers(headers).forEach((value, name) => {
+    plain[name] = value;
+  });
+  return plain;
 }
 
 export type Prompt = (question: string, options?: { hidden?: boolean }) => Promise<string>;
