@@ -24,9 +24,10 @@ export class TmuxSession {
     );
   }
 
-  /** What the terminal shows now (the visible screen plus scrollback). */
-  screen(): string {
-    return this.tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', this.name);
+  /** What the terminal shows now (the visible screen plus scrollback); with `escapes`, colours as escape codes. */
+  screen(options: { escapes?: boolean } = {}): string {
+    const flags = options.escapes ? ['-e'] : [];
+    return this.tmux('capture-pane', '-p', '-J', ...flags, '-S', '-200', '-t', this.name);
   }
 
   /** Polls the screen until `pattern` shows; every screen seen is passed to `onScreen` (to catch live frames). */
@@ -44,6 +45,11 @@ export class TmuxSession {
   /** Types a line into the terminal, as a user at a prompt would. */
   typeLine(text: string): void {
     this.tmux('send-keys', '-t', this.name, text, 'Enter');
+  }
+
+  /** Presses keys by tmux name (`C-c`, `Left`, `Home`, `BSpace`) or types literal text with `literal`. */
+  press(keys: string[], literal = false): void {
+    this.tmux('send-keys', '-t', this.name, ...(literal ? ['-l'] : []), ...keys);
   }
 
   kill(): void {
