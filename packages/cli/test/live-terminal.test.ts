@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 // A colour escape (SGR with a colour number), as `capture-pane -e` shows them.
-const COLOUR = /\u001b\[(?:[0-9;]*;)?3[0-7](?:;[0-9;]*)?m/;
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[(?:[0-9;]*;)?3[0-7](?:;[0-9;]*)?m`);
 
 describe('the proxy check live view in a real terminal (tmux)', () => {
   it('keeps rate and ETA moving while no result arrives, draws in colour, and stops on Ctrl+C', async () => {
