@@ -161,7 +161,7 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
     // Errors are shown with their reason and step.
     expect(screen).toMatch(/sandbox_trade_ban → sandbox_bot_3611 .* error — .+ at \w+/);
 
-    terminal.press('q');
+    terminal.press(['q']);
     expect(await terminal.waitFor(/watch-exit=\d+/, 20_000)).toContain('watch-exit=0');
   }, 300_000);
 

@@ -29,9 +29,10 @@ export class TmuxSession {
     );
   }
 
-  /** What the terminal shows now (the visible screen plus scrollback). */
-  screen(): string {
-    return this.tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', this.name);
+  /** What the terminal shows now (the visible screen plus scrollback); with `escapes`, colours as escape codes. */
+  screen(options: { escapes?: boolean } = {}): string {
+    const flags = options.escapes ? ['-e'] : [];
+    return this.tmux('capture-pane', '-p', '-J', ...flags, '-S', '-200', '-t', this.name);
   }
 
   /** Polls the screen until `pattern` shows; every screen seen is passed to `onScreen` (to catch live frames). */
@@ -51,9 +52,9 @@ export class TmuxSession {
     this.tmux('send-keys', '-t', this.name, text, 'Enter');
   }
 
-  /** Presses keys without Enter (a full-screen view's single-key commands), in tmux's key names. */
-  press(...keys: string[]): void {
-    this.tmux('send-keys', '-t', this.name, ...keys);
+  /** Presses keys by tmux name (`C-c`, `Left`, `Home`, `BSpace`) or types literal text with `literal`. */
+  press(keys: string[], literal = false): void {
+    this.tmux('send-keys', '-t', this.name, ...(literal ? ['-l'] : []), ...keys);
   }
 
   kill(): void {
