@@ -15,6 +15,7 @@ import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { failureFromError } from '../failures.ts';
 import { collectAll } from '../kit/lists.ts';
+import { type LiveView, openLiveView } from '../kit/live.ts';
 import { positiveInt, usage } from './command-helpers.ts';
 import {
   initialWatchState,
@@ -26,7 +27,6 @@ import {
   withTransactions,
 } from './harvester-watch-state.ts';
 import type { WatchKey } from './harvester-watch-view.tsx';
-import type { LiveView } from './live-view.ts';
 
 const VIEW_REFRESH_MS = 100;
 const RELOAD_RETRY_MS = 3000;
@@ -207,26 +207,28 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
     }
     state = withSessions(state, list.items);
     if (terminal) {
-      const [{ startLiveView }, { WatchView }, { createElement }] = await Promise.all([
-        import('./live-view.ts'),
-        import('./harvester-watch-view.tsx'),
-        import('react'),
-      ]);
+      const stdin = ctx.io.stdin as NodeJS.ReadStream | undefined;
+      const keys = stdin?.isTTY ? stdin : undefined;
       terminal.write(ENTER_SCREEN);
-      const keys = Boolean((ctx.io.stdin as { isTTY?: boolean } | undefined)?.isTTY);
-      view = startLiveView(
-        terminal,
-        (current) =>
-          createElement(WatchView, {
-            state: current,
-            t: ctx.t,
-            lang: ctx.lang,
-            server: ctx.serverUrl,
-            keys,
-            onKey,
-          }),
+      view = await openLiveView(
+        ctx,
+        async () => {
+          const [{ WatchView }, { createElement }] = await Promise.all([
+            import('./harvester-watch-view.tsx'),
+            import('react'),
+          ]);
+          return (current: WatchState) =>
+            createElement(WatchView, {
+              state: current,
+              t: ctx.t,
+              lang: ctx.lang,
+              server: ctx.serverUrl,
+              keys: keys !== undefined,
+              onKey,
+            });
+        },
         state,
-        VIEW_REFRESH_MS,
+        { refreshMs: VIEW_REFRESH_MS, ...(keys ? { keys } : {}) },
       );
       if (state.selectedId !== null) await follow(state.selectedId);
       // Live once the selected session is followed: its events from here on are all shown.

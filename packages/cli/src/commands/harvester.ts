@@ -4,7 +4,6 @@ import { message } from '../messages.ts';
 import { guarded } from './command-helpers.ts';
 import { registerHarvesterProfiles } from './harvester-profiles.ts';
 import { registerHarvesterSessions } from './harvester-sessions.ts';
-import { runHarvesterWatch } from './harvester-watch.ts';
 
 /** `tradedeck harvester …`: profiles, sessions, transactions and the live watch. */
 export function registerHarvester(program: Command, registration: Registration): void {
@@ -16,5 +15,11 @@ export function registerHarvester(program: Command, registration: Registration):
   harvester
     .command('watch [id]')
     .description(message(registration.lang, 'harvesterWatchDescription'))
-    .action(guarded(registration.context, (ctx, id: string | undefined) => runHarvesterWatch(ctx, id)));
+    .action(
+      guarded(registration.context, async (ctx, id: string | undefined) => {
+        // The hub client and Ink load only for the command that listens and draws.
+        const { runHarvesterWatch } = await import('./harvester-watch.ts');
+        await runHarvesterWatch(ctx, id);
+      }),
+    );
 }

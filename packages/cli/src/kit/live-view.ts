@@ -14,6 +14,8 @@ export interface LiveViewTiming<S> {
   refreshMs: number;
   /** Called every second to age the state (elapsed time, rate, ETA), so the view never goes stale between updates. */
   tick?: (state: S, now: number) => S;
+  /** The terminal to read keys from, for a view that takes keys (`harvester watch`); absent: none are read. */
+  keys?: NodeJS.ReadStream;
 }
 
 const TICK_MS = 1000;
@@ -30,7 +32,7 @@ export function startLiveView<S>(
 ): LiveView<S> {
   const ink = render(draw(initial), {
     stdout: stream,
-    stdin: new PassThrough() as unknown as NodeJS.ReadStream,
+    stdin: timing.keys ?? (new PassThrough() as unknown as NodeJS.ReadStream),
     exitOnCtrlC: false,
     patchConsole: false,
   });
