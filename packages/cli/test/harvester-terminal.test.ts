@@ -139,27 +139,49 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
     expect(streaming).toMatch(/Farm sweep\s+(running|idle)/);
     expect(streaming).toMatch(/#\d+\s+sandbox_bot_36\d\d → sandbox_bot_3611 /);
 
-    // The network between the watcher and the server goes away for a while, then comes back.
+    // The first pass ends with the banned source's transactions in error, as the server has them.
+    const first = await finished(session.id);
+    const firstCounts = first.counts as Record<string, number>;
+    const total = Object.values(firstCounts).reduce((sum, n) => sum + n, 0);
+    expect(firstCounts.error).toBeGreaterThan(0);
+    const firstScreen = await terminal.waitFor(
+      new RegExp(
+        `Transactions of "Farm sweep": ${total}/${total} ended, ${firstCounts.completed} completed, ${firstCounts.error} errors`,
+      ),
+      60_000,
+    );
+    expect(firstScreen).toMatch(/sandbox_trade_ban → sandbox_bot_3611 .* error — .+ at \w+/);
+
+    // The network between the watcher and the server goes away. Meanwhile the ban is lifted, the errored
+    // transactions restarted and the session run again: every step of that happens while the watcher is cut off.
     await relay.drop();
     try {
-      await terminal.waitFor(/reconnecting…/, 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await terminal.waitFor(/reconnecting…/, 60_000);
+      await client.steamTrading.sandboxLiftTradeCase({ id: ids.get(BANNED.login)! });
+      const restarted = await client.harvester.restartTransactions({
+        id: session.id,
+        transactionIds: [],
+        all: true,
+      });
+      expect(restarted.succeededIds).toHaveLength(firstCounts.error!);
+      await client.harvester.startSession({ id: session.id });
+      await until(async () => {
+        const now = await client.harvester.getSession({ id: session.id });
+        return now.status === 'idle' && now.counts.error === 0 && now.counts.completed === total ? now : null;
+      });
     } finally {
       await relay.open();
     }
 
-    const done = await finished(session.id);
-    const counts = done.counts as Record<string, number>;
-    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-    expect(counts.error).toBeGreaterThan(0);
-    // What the watcher heard, event by event, equals what the server holds.
-    const expected = new RegExp(
-      `Transactions of "Farm sweep": ${total}/${total} ended, ${counts.completed} completed, ${counts.error} errors`,
+    // Back on line, the watcher resumes from its last event: what it heard, event by event (it does not read the
+    // list again on a reconnect), equals what the server holds.
+    const screen = await terminal.waitFor(
+      new RegExp(
+        `● live[\\s\\S]*Transactions of "Farm sweep": ${total}/${total} ended, ${total} completed, 0 errors`,
+      ),
+      120_000,
     );
-    const screen = await terminal.waitFor(expected, 60_000);
-    expect(screen).toMatch(/● live/);
-    // Errors are shown with their reason and step.
-    expect(screen).toMatch(/sandbox_trade_ban → sandbox_bot_3611 .* error — .+ at \w+/);
+    expect(screen).toMatch(/Farm sweep\s+idle\s+█+ \d+\/\d+\n/);
 
     terminal.press(['q']);
     expect(await terminal.waitFor(/watch-exit=\d+/, 20_000)).toContain('watch-exit=0');

@@ -1,10 +1,10 @@
 import type { HarvesterSession, HarvesterTransaction } from '@tradedeck/sdk/contract';
 import {
   formatMoney,
-  HARVESTER_STEPS,
   type HarvesterProfile,
   harvesterErrorMessages,
   type MoneyTotals,
+  transactionTally,
 } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../context.ts';
 
@@ -18,13 +18,7 @@ export function totalsText(ctx: CommandContext, totals: MoneyTotals): string {
 
 /** Transactions of a session by where they stand. */
 export function sessionCounts(session: Pick<HarvesterSession, 'counts'>) {
-  const count = (status: keyof HarvesterSession['counts']) => session.counts[status] ?? 0;
-  const active = HARVESTER_STEPS.reduce((sum, step) => sum + count(step), 0);
-  const completed = count('completed');
-  const errors = count('error');
-  const cancelled = count('cancelled');
-  const total = active + completed + errors + cancelled;
-  return { active, completed, errors, cancelled, total, ended: total - active };
+  return transactionTally(session.counts);
 }
 
 export function sessionStatusText(ctx: CommandContext, session: HarvesterSession): string {

@@ -5,4 +5,5 @@ export * from './items.ts';
 export * from './messages.ts';
 export * from './plan.ts';
 export * from './profile-rules.ts';
+export * from './progress.ts';
 export * from './schemas.ts';

@@ -1,5 +1,5 @@
 import type { HarvesterSession } from '@tradedeck/sdk/contract';
-import { formatMoney, HARVESTER_STEPS, type MoneyTotals } from '@tradedeck/sdk/domain';
+import { formatMoney, type MoneyTotals, transactionTally } from '@tradedeck/sdk/domain';
 
 /** Transactions of a session by where they stand, for the progress header, the list and the CLI alike. */
 export interface SessionProgress {
@@ -13,21 +13,9 @@ export interface SessionProgress {
 }
 
 export function sessionProgress(session: Pick<HarvesterSession, 'counts'>): SessionProgress {
-  const count = (status: keyof HarvesterSession['counts']) => session.counts[status] ?? 0;
-  const active = HARVESTER_STEPS.reduce((sum, step) => sum + count(step), 0);
-  const completed = count('completed');
-  const errors = count('error');
-  const cancelled = count('cancelled');
-  const total = active + completed + errors + cancelled;
-  const ended = completed + errors + cancelled;
-  return {
-    total,
-    completed,
-    errors,
-    cancelled,
-    active,
-    percent: total === 0 ? 0 : Math.floor((ended * 100) / total),
-  };
+  const tally = transactionTally(session.counts);
+  const percent = tally.total === 0 ? 0 : Math.floor((tally.ended * 100) / tally.total);
+  return { ...tally, percent };
 }
 
 /** Value per currency, never added across currencies: "1 234,50 ₽ + $12.34"; a dash when there is none. */

@@ -84,6 +84,16 @@ function createActions(services: AppServices, screen: RefObject<HarvesterScreen>
     queryClient.setQueryData(operationKey(contract.harvester.getSession, { id: session.id }), session);
     void invalidateOperations(queryClient, contract.harvester.listSessions);
   };
+  /** Asks before a destructive action (400 px); false when dismissed. */
+  const confirm = (title: string, text: string, confirmLabel: string) =>
+    modals
+      .open<boolean>(
+        (controls) => (
+          <ConfirmDialog controls={controls} title={title} text={text} confirmLabel={confirmLabel} />
+        ),
+        { width: MODAL_WIDTHS.confirm },
+      )
+      .catch(() => false);
   const refreshTransactions = (id: number) => void queryClient.invalidateQueries(sessionTransactions(id));
 
   const sessionCall = async (
@@ -180,19 +190,11 @@ function createActions(services: AppServices, screen: RefObject<HarvesterScreen>
       void invalidateOperations(queryClient, contract.harvester.listProfiles);
     },
     remove: async (profile: HarvesterProfile) => {
-      const confirmed = await modals
-        .open<boolean>(
-          (controls) => (
-            <ConfirmDialog
-              controls={controls}
-              title={t('harvester.profiles.removeTitle')}
-              text={t('harvester.profiles.removeText', { name: profile.name })}
-              confirmLabel={t('harvester.profiles.remove')}
-            />
-          ),
-          { width: MODAL_WIDTHS.confirm },
-        )
-        .catch(() => false);
+      const confirmed = await confirm(
+        t('harvester.profiles.removeTitle'),
+        t('harvester.profiles.removeText', { name: profile.name }),
+        t('harvester.profiles.remove'),
+      );
       if (!confirmed) return;
       try {
         await client.harvester.removeProfile({ id: profile.id });
@@ -230,19 +232,11 @@ function createActions(services: AppServices, screen: RefObject<HarvesterScreen>
     complete: async () => {
       const session = current();
       if (!session) return;
-      const confirmed = await modals
-        .open<boolean>(
-          (controls) => (
-            <ConfirmDialog
-              controls={controls}
-              title={t('harvester.confirmComplete.title')}
-              text={t('harvester.confirmComplete.text', { name: session.name })}
-              confirmLabel={t('harvester.confirmComplete.confirm')}
-            />
-          ),
-          { width: MODAL_WIDTHS.confirm },
-        )
-        .catch(() => false);
+      const confirmed = await confirm(
+        t('harvester.confirmComplete.title'),
+        t('harvester.confirmComplete.text', { name: session.name }),
+        t('harvester.confirmComplete.confirm'),
+      );
       if (confirmed)
         await sessionCall(
           (id) => client.harvester.completeSession({ id }),
