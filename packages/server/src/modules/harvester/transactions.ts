@@ -47,7 +47,7 @@ export class TransactionsService {
   /** Errored transactions go back to the step they failed at; they run when the session is started again. */
   async restart(userId: string, input: Input<'restartTransactions'>, lang: Language): Promise<BatchResult> {
     await this.sessions.requireNotRunning(userId, input.id);
-    const rows = await this.pick(userId, input, HARVESTER_STEPS);
+    const rows = await this.pick(userId, input, ['error']);
     const result: BatchResult = { succeededIds: [], failed: [] };
     for (const row of rows.found) {
       if (row.status !== 'error') {
@@ -71,16 +71,7 @@ export class TransactionsService {
    */
   async cancel(userId: string, input: Input<'cancelTransactions'>, lang: Language): Promise<BatchResult> {
     await this.sessions.requireNotRunning(userId, input.id);
-    const rows = await this.pick(userId, input, [
-      'preparing',
-      'authentication',
-      'inventory_scan',
-      'trading',
-      'confirmation',
-      'accepting_trade',
-      'target_confirmation',
-      'verifying',
-    ]);
+    const rows = await this.pick(userId, input, HARVESTER_STEPS);
     const result: BatchResult = { succeededIds: [], failed: [] };
     for (const row of rows.found) {
       const refusal = await this.cancelOne(userId, row, lang);
