@@ -9,6 +9,7 @@ export const kitEn = {
   optListAll: 'print every row (fetched page by page)',
   listNotice: 'Printed {shown} of {total} rows; pass --all for every row',
   allWithPage: '--all prints every row: leave out --page and --page-size',
+  settingsFile: 'Settings file: {path} (the session files are beside it)',
 } as const;
 
 export const kitRu: { [K in keyof typeof kitEn]: string } = {
@@ -20,4 +21,5 @@ export const kitRu: { [K in keyof typeof kitEn]: string } = {
   optListAll: 'вывести все строки (загружаются постранично)',
   listNotice: 'Выведено {shown} из {total} строк; --all — все строки',
   allWithPage: '--all выводит все строки: уберите --page и --page-size',
+  settingsFile: 'Файл настроек: {path} (файлы сеанса рядом с ним)',
 } as const;

@@ -1,5 +1,6 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import { accountsEn, accountsRu } from './messages-accounts.ts';
+import { harvesterEn, harvesterRu } from './messages-harvester.ts';
 import { kitEn, kitRu } from './messages-kit.ts';
 import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
 import { p2pEn, p2pRu } from './messages-p2p.ts';
@@ -96,6 +97,7 @@ const en = {
   ...mafilesEn,
   ...kitEn,
   ...p2pEn,
+  ...harvesterEn,
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -191,6 +193,7 @@ const ru: Messages = {
   ...mafilesRu,
   ...kitRu,
   ...p2pRu,
+  ...harvesterRu,
 };
 
 export type MessageKey = keyof typeof en;

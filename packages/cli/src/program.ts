@@ -3,6 +3,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { registerAccounts } from './commands/accounts.ts';
 import { registerAdmin } from './commands/admin.ts';
 import { registerConfig } from './commands/config.ts';
+import { registerHarvester } from './commands/harvester.ts';
 import { registerHub } from './commands/hub.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
@@ -51,6 +52,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   registerProxies(program, registration);
   registerAccounts(program, registration);
   registerP2p(program, registration);
+  registerHarvester(program, registration);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -1,5 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type ApiClient,
   createApiClient,
@@ -7,14 +7,17 @@ import {
   type TokenStore,
   type TwoFactorChallenge,
 } from '@tradedeck/sdk/client';
-import { FileTokenStore } from '@tradedeck/sdk/client/node';
+import { FileTokenStore, httpFetch, writePrivateFile } from '@tradedeck/sdk/client/node';
 import type { StepUpPurpose, TwoFactorInput } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { type MessageKey, message } from './messages.ts';
 
 const COOKIE_NAMES = ['__Host-rt', 'tradedeck-rt'];
 
-/** Keeps the server's refresh cookie in a file readable by the user only, so the CLI can renew its session. */
+/**
+ * Keeps the server's refresh cookie in a file readable by the user only, so the CLI can renew its session; it is
+ * replaced atomically.
+ */
 export class CookieJar {
   constructor(private readonly path: string) {}
 
@@ -28,9 +31,7 @@ export class CookieJar {
   }
 
   set(name: string, value: string): void {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    writeFileSync(this.path, JSON.stringify({ name, value }), { mode: 0o600 });
-    chmodSync(this.path, 0o600);
+    writePrivateFile(this.path, JSON.stringify({ name, value }));
   }
 
   clear(): void {
@@ -40,9 +41,9 @@ export class CookieJar {
   /** A fetch that sends the stored cookie to the server and stores the one it sets (or clears). */
   wrap(inner: typeof fetch): typeof fetch {
     return async (input, init) => {
-      const headers = new Headers(init?.headers);
+      const headers = plainHeaders(init?.headers);
       const cookie = this.get();
-      if (cookie) headers.set('cookie', `${cookie.name}=${cookie.value}`);
+      if (cookie) headers.cookie = `${cookie.name}=${cookie.value}`;
       const response = await inner(input, { ...init, headers });
       for (const line of response.headers.getSetCookie()) {
         const [pair = ''] = line.split(';');
@@ -56,6 +57,17 @@ export class CookieJar {
       return response;
     };
   }
+}
+
+/** Request headers as a plain object (the API client passes one; anything else goes through Headers). */
+function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
+  if (!headers) return {};
+  if (Object.getPrototypeOf(headers) === Object.prototype) return { ...(headers as Record<string, string>) };
+  const plain: Record<string, string> = {};
+  new Headers(headers).forEach((value, name) => {
+    plain[name] = value;
+  });
+  return plain;
 }
 
 export type Prompt = (question: string, options?: { hidden?: boolean }) => Promise<string>;
@@ -93,7 +105,7 @@ export function createSessionClient(options: SessionOptions): {
     baseUrl: options.baseUrl,
     language: () => options.lang,
     tokenStore: tokens,
-    fetch: jar.wrap(globalThis.fetch.bind(globalThis)),
+    fetch: jar.wrap(httpFetch),
     timeoutMs: 15_000,
     ...(options.prompt
       ? {

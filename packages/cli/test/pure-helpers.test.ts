@@ -8,6 +8,7 @@ import { chunk, rowsFromExtracted } from '../src/commands/import-rows.ts';
 import { compactRanges } from '../src/commands/proxy-output.ts';
 import { ImportFailures } from '../src/commands/retry-state.ts';
 import { writeTextStream } from '../src/commands/text-stream.ts';
+import { displayWidth } from '../src/kit/width.ts';
 import { renderTable } from '../src/table.ts';
 
 describe('check progress figures', () => {
@@ -138,5 +139,38 @@ describe('the clipboard', () => {
     const empty = mkdtempSync(join(tmpdir(), 'tradedeck-empty-'));
     mkdirSync(join(empty, 'sub'));
     expect(findClipboardTool({ PATH: empty })).toBeNull();
+  });
+});
+
+describe('display width', () => {
+  it('counts terminal cells: CJK and emoji take two, combining marks and escapes none', () => {
+    expect(displayWidth('abc')).toBe(3);
+    expect(displayWidth('账户')).toBe(4);
+    expect(displayWidth('한국')).toBe(4);
+    expect(displayWidth('ｆｕｌｌ')).toBe(8);
+    expect(displayWidth('🚀')).toBe(2);
+    expect(displayWidth('👍🏽')).toBe(2);
+    expect(displayWidth('👨‍👩‍👧')).toBe(2);
+    expect(displayWidth('🇷🇺')).toBe(2);
+    expect(displayWidth('❤️')).toBe(2);
+    expect(displayWidth('é')).toBe(1);
+    expect(displayWidth('е\u0301')).toBe(1);
+    expect(displayWidth('\u001b[31mred\u001b[39m')).toBe(3);
+    expect(displayWidth('Привет')).toBe(6);
+  });
+
+  it('aligns table columns after wide cells', () => {
+    const table = renderTable(
+      ['login', 'tag'],
+      [
+        ['账户', 'a'],
+        ['🚀x', 'b'],
+        ['plain', 'c'],
+      ],
+      true,
+    );
+    const columns = table.split('\n').map((line) => displayWidth(line.slice(0, line.lastIndexOf(' ') + 1)));
+    expect(new Set(columns).size).toBe(1);
+    expect(table).toBe('login  tag\n账户   a\n🚀x    b\nplain  c');
   });
 });

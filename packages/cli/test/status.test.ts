@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadConfig } from '@tradedeck/server/config';
@@ -69,6 +71,15 @@ describe('tradedeck status', () => {
     expect(saved.code).toBe(0);
     const result = await runCli(['status', '--json'], { TRADEDECK_CONFIG_DIR: dir });
     expect(JSON.parse(result.stdout).server).toBe(server.url);
+
+    const shown = await runCli(['config', 'get'], { TRADEDECK_CONFIG_DIR: dir });
+    expect(shown.stdout).toBe(`server=${server.url}\nlanguage=\n`);
+    expect(shown.stderr).toBe(
+      `Settings file: ${join(dir, 'config.json')} (the session files are beside it)\n`,
+    );
+    const json = await runCli(['config', 'get', '--json'], { TRADEDECK_CONFIG_DIR: dir });
+    expect(JSON.parse(json.stdout)).toEqual({ server: server.url, file: join(dir, 'config.json') });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ server: server.url });
   });
 });
 

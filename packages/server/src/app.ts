@@ -18,6 +18,7 @@ import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
+import { registerHarvester } from './modules/harvester/index.ts';
 import { registerMail } from './modules/mail/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
@@ -187,6 +188,15 @@ export async function buildApp({
     now: now ?? Date.now,
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
+  });
+  registerHarvester(app, {
+    database,
+    steamAccounts,
+    steamTrading,
+    jobs: app.jobs,
+    eventLog: app.hubs.eventLog,
+    guardSources: (hub, guard) => app.hubs.guardSources(hub, guard),
+    now: now ?? Date.now,
   });
 
   return app;

@@ -13,11 +13,11 @@ import {
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { AddJobFollower } from './add-job-follower.ts';
+import { type LiveView, openLiveView } from '../kit/live.ts';
 import { settleBatch } from '../kit/outcome.ts';
 import { readTextInput, usage } from './command-helpers.ts';
 import { chunk, rowsFromExtracted } from './import-rows.ts';
-import { type ImportProgress, importView } from './import-view.tsx';
-import { type LiveView, startLiveView } from './live-view.ts';
+import type { ImportProgress } from './import-view.tsx';
 import { extractWithPasskey } from './mafile-passkey.ts';
 import { collectMafiles } from './mafile-sources.ts';
 import { resolveProxyTagId } from './proxy-tags.ts';
@@ -188,10 +188,15 @@ async function submitInChunks(
     failed: rows.length - ready.length,
     current: [],
   };
-  const terminal = !ctx.json && ctx.io.terminal ? ctx.io.terminal : null;
-  const view: LiveView<ImportProgress> | null = terminal
-    ? startLiveView(terminal, (p) => importView(p, ctx.t), progress, 100)
-    : null;
+  const view: LiveView<ImportProgress> | null = await openLiveView(
+    ctx,
+    async () => {
+      const { importView } = await import('./import-view.tsx');
+      return (p: ImportProgress) => importView(p, ctx.t);
+    },
+    progress,
+    { refreshMs: 100 },
+  );
   // Each chunk is a job on the server (a sign-in through a proxy may wait 10 s on live Steam); the view follows
   // its sign-ins as they end.
   let inFlight: string[] = [];

@@ -14,7 +14,11 @@ export function registerConfig(program: Command, { lang, context }: Registration
       const ctx = context();
       if (key === undefined) {
         const all = ctx.settings.all();
-        ctx.print(all, () => SETTING_KEYS.map((name) => `${name}=${all[name] ?? ''}`).join('\n'));
+        ctx.print({ ...all, file: ctx.settings.path }, () =>
+          SETTING_KEYS.map((name) => `${name}=${all[name] ?? ''}`).join('\n'),
+        );
+        // Where the settings (and the session files beside them) live; stdout keeps only key=value lines.
+        if (!ctx.json) ctx.io.stderr(`${ctx.t('settingsFile', { path: ctx.settings.path })}\n`);
         return;
       }
       const name = checkKey(ctx, key);
@@ -25,18 +29,18 @@ export function registerConfig(program: Command, { lang, context }: Registration
   config
     .command('set <key> <value>')
     .description(message(lang, 'configSetDescription'))
-    .action((key: string, value: string) => {
+    .action(async (key: string, value: string) => {
       const ctx = context();
       const name = checkKey(ctx, key);
       if (name === 'server') {
         const url = normalizeServerUrl(value, ctx.lang);
-        ctx.settings.set('server', url);
+        await ctx.settings.set('server', url);
         ctx.print({ server: url }, () => ctx.t('saved', { key: name, value: url }));
         return;
       }
       if (value !== 'ru' && value !== 'en')
         throw new CliFailure(ctx.t('badLanguage', { value }), ExitCode.Usage);
-      ctx.settings.set('language', value);
+      await ctx.settings.set('language', value);
       ctx.print({ language: value }, () => ctx.t('saved', { key: name, value }));
     });
 }

@@ -1,23 +1,7 @@
-import {
-  accessTokenFromApiClient,
-  createHubClient,
-  HUB_NAMES,
-  type HubClient,
-  type HubNotice,
-  isHubName,
-} from '@tradedeck/sdk/hubs';
 import type { Command } from 'commander';
-import type { CommandContext, Registration } from '../context.ts';
-import { CliFailure, ExitCode } from '../exit-codes.ts';
+import type { Registration } from '../context.ts';
 import { message } from '../messages.ts';
-
-interface ConnectOptions {
-  invoke?: string;
-  payload?: string;
-  on: string[];
-  count?: string;
-  timeout?: string;
-}
+import type { ConnectOptions } from './hub-connect.ts';
 
 /** `tradedeck hub connect <hub>`: socket debugging from the terminal (the web debug route is not offered). */
 export function registerHub(program: Command, { lang, context }: Registration): void {
@@ -30,128 +14,9 @@ export function registerHub(program: Command, { lang, context }: Registration): 
     .option('--on <event>', message(lang, 'optHubOn'), (value: string, all: string[]) => [...all, value], [])
     .option('--count <n>', message(lang, 'optHubCount'))
     .option('--timeout <seconds>', message(lang, 'optHubTimeout'))
-    .action(async (name: string, options: ConnectOptions) => connect(context(), name, options));
-}
-
-async function connect(ctx: CommandContext, name: string, options: ConnectOptions): Promise<void> {
-  if (!isHubName(name)) {
-    throw new CliFailure(ctx.t('hubUnknown', { hub: name, known: HUB_NAMES.join(', ') }), ExitCode.Usage);
-  }
-  const args = invocationArguments(ctx, options);
-  const count = positive(ctx, '--count', options.count);
-  const timeoutS = positive(ctx, '--timeout', options.timeout);
-  const api = ctx.client();
-  if (!api.tokens.get())
-    throw new CliFailure(ctx.t('authNeeded'), ExitCode.AuthNeeded, { error: 'auth-needed' });
-
-  const printLine = (value: unknown) => ctx.io.stdout(`${JSON.stringify(value)}\n`);
-  let startError: Error | null = null;
-  let client: HubClient | null = null;
-  client = createHubClient({
-    baseUrl: ctx.serverUrl,
-    hub: name,
-    accessToken: accessTokenFromApiClient(api),
-    events: [],
-    onFrame: (direction, frame) => printLine({ direction, ...frame }),
-    onNotice: (notice) => {
-      if (notice.kind === 'failed') {
-        // A debugging session reports a refused connection at once instead of retrying in the background.
-        startError = notice.error;
-        void client?.stop();
-        return;
-      }
-      ctx.io.stderr(`${noticeText(ctx, notice)}\n`);
-    },
-  });
-
-  let seen = 0;
-  let finish: () => void = () => {};
-  const finished = new Promise<void>((resolve) => {
-    finish = resolve;
-  });
-  for (const event of options.on) {
-    client.on(event, () => {
-      seen += 1;
-      if (count !== null && seen >= count) finish();
+    .action(async (name: string, options: ConnectOptions) => {
+      // The hub client loads only for this command.
+      const { connect } = await import('./hub-connect.ts');
+      await connect(context(), name, options);
     });
-  }
-  const onSignal = () => finish();
-  process.once('SIGINT', onSignal);
-  const timer = timeoutS === null ? null : setTimeout(finish, timeoutS * 1000);
-  try {
-    await client.start();
-    if (startError) throw connectFailure(ctx, name, startError);
-    ctx.io.stderr(
-      `${ctx.t('hubConnected', { hub: name, url: ctx.serverUrl, id: client.connection.connectionId ?? '-' })}\n`,
-    );
-    if (options.invoke) {
-      try {
-        await client.invoke(options.invoke, ...args);
-      } catch (error) {
-        const text = error instanceof Error ? error.message : String(error);
-        throw new CliFailure(
-          ctx.t('hubInvokeFailed', { method: options.invoke, error: text }),
-          ExitCode.Error,
-          {
-            error: text,
-          },
-        );
-      }
-    }
-    if (options.on.length > 0) await finished;
-  } finally {
-    process.off('SIGINT', onSignal);
-    if (timer) clearTimeout(timer);
-    await client.stop();
-  }
-}
-
-function invocationArguments(ctx: CommandContext, options: ConnectOptions): unknown[] {
-  if (options.payload === undefined) return [];
-  if (!options.invoke) throw new CliFailure(ctx.t('hubPayloadWithoutInvoke'), ExitCode.Usage);
-  let value: unknown;
-  try {
-    value = JSON.parse(options.payload);
-  } catch (error) {
-    throw new CliFailure(ctx.t('hubBadPayload', { reason: (error as Error).message }), ExitCode.Usage);
-  }
-  return Array.isArray(value) ? value : [value];
-}
-
-function positive(ctx: CommandContext, option: string, value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) {
-    throw new CliFailure(ctx.t('hubBadNumber', { option, value }), ExitCode.Usage);
-  }
-  return number;
-}
-
-function connectFailure(ctx: CommandContext, hub: string, error: Error): CliFailure {
-  const text = ctx.t('hubConnectFailed', { hub, reason: error.message });
-  const unauthorized = /Status code '401'/.test(error.message);
-  return new CliFailure(
-    unauthorized ? `${text}\n${ctx.t('authNeeded')}` : text,
-    unauthorized ? ExitCode.AuthNeeded : ExitCode.Error,
-    { error: error.message },
-  );
-}
-
-function noticeText(ctx: CommandContext, notice: HubNotice): string {
-  switch (notice.kind) {
-    case 'lost':
-      return ctx.t('hubLost');
-    case 'restored':
-      return ctx.t('hubRestored');
-    case 'closed':
-      return ctx.t('hubClosed');
-    case 'desync':
-      return ctx.t('hubDesync', {
-        source: notice.sourceId,
-        expected: notice.expected,
-        received: notice.received,
-      });
-    default:
-      return '';
-  }
 }

@@ -36,7 +36,7 @@ export function registerLogin(program: Command, { lang, context }: Registration)
       try {
         tokens.set(await client.auth.login({ email, password }));
         // The session belongs to this server: later commands go there without --server.
-        ctx.settings.set('server', ctx.serverUrl);
+        await ctx.settings.set('server', ctx.serverUrl);
         printUser(ctx, await client.user.getInfo());
       } catch (error) {
         throw failureFromError(ctx, error);
@@ -50,7 +50,7 @@ async function saveToken(ctx: CommandContext, token: string): Promise<void> {
   store.set({ accessToken: token, expiresAt: claims ?? new Date(Date.now() + 15 * 60_000).toISOString() });
   try {
     printUser(ctx, await ctx.client().user.getInfo());
-    ctx.settings.set('server', ctx.serverUrl);
+    await ctx.settings.set('server', ctx.serverUrl);
   } catch (error) {
     store.clear();
     throw failureFromError(ctx, error);

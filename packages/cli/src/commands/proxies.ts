@@ -8,7 +8,7 @@ import { type ListFlags, pagingOptions, printList } from '../kit/lists.ts';
 import { settleBatch } from '../kit/outcome.ts';
 import { message } from '../messages.ts';
 import { guarded, parseIds, positiveInt, readTextInput, usage } from './command-helpers.ts';
-import { type CheckRequest, runProxyCheck } from './proxy-check.ts';
+import type { CheckRequest } from './proxy-check.ts';
 import { importReport, PROTOCOL_ARGUMENTS, proxyHead, proxyRow, STATUS_ARGUMENTS } from './proxy-output.ts';
 import { registerProxyRemove } from './proxy-remove.ts';
 import { registerProxyTags, resolveProxyTagId } from './proxy-tags.ts';
@@ -109,6 +109,8 @@ export function registerProxies(program: Command, { lang, context }: Registratio
           else if (options.tag !== undefined)
             request = { filters: { withTagIds: [await resolveProxyTagId(ctx, options.tag)] } };
           else request = { filters: {} };
+          // The hub client and the live view load only for this command.
+          const { runProxyCheck } = await import('./proxy-check.ts');
           const progress = await runProxyCheck(ctx, request, timeoutS);
           if (progress.total > 0) {
             ctx.io.stderr(

@@ -3,10 +3,9 @@ import type { ProxyStatusUpdated } from '@tradedeck/sdk/domain';
 import { accessTokenFromApiClient, createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { type LiveView, openLiveView } from '../kit/live.ts';
 import { type CheckProgress, countResult, emptyProgress } from './check-progress.ts';
-import { checkView } from './check-view.tsx';
 import { hubFailure } from './hub-failure.ts';
-import { type LiveView, startLiveView } from './live-view.ts';
 
 export type CheckRequest = OperationInput<typeof contract.proxies.check>;
 
@@ -41,7 +40,6 @@ export async function runProxyCheck(
     },
   });
 
-  const live = !ctx.json && ctx.io.terminal ? ctx.io.terminal : null;
   let view: LiveView<CheckProgress> | null = null;
   let batchId: string | null = null;
   let progress = emptyProgress(0, Date.now());
@@ -80,7 +78,16 @@ export async function runProxyCheck(
       ctx.io.stderr(`${ctx.t('checkNothing')}\n`);
       return progress;
     }
-    if (live) view = startLiveView(live, (p) => checkView(p, ctx.t), progress, VIEW_REFRESH_MS);
+    view = await openLiveView(
+      ctx,
+      async () => {
+        const { checkView } = await import('./check-view.tsx');
+        return (p: CheckProgress) => checkView(p, ctx.t);
+      },
+      progress,
+      // Rate and ETA age every second, also while no result arrives.
+      { refreshMs: VIEW_REFRESH_MS, tick: (p, now) => ({ ...p, now }) },
+    );
     batchId = started.batchId;
     for (const event of early.splice(0)) take(event);
     process.once('SIGINT', onSignal);

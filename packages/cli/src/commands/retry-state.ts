@@ -1,5 +1,6 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writePrivateFile } from '@tradedeck/sdk/client/node';
 
 /**
  * Which logins failed in the last import from each maFile source, so `--retry-failed` can send only those.
@@ -20,9 +21,7 @@ export class ImportFailures {
     const all = this.#read();
     if (loginKeys.length > 0) all[sourceKey(source)] = [...loginKeys];
     else delete all[sourceKey(source)];
-    mkdirSync(join(this.#path, '..'), { recursive: true, mode: 0o700 });
-    writeFileSync(this.#path, JSON.stringify(all, null, 2), { mode: 0o600 });
-    chmodSync(this.#path, 0o600);
+    writePrivateFile(this.#path, JSON.stringify(all, null, 2));
   }
 
   #read(): Record<string, string[]> {

@@ -2,10 +2,15 @@ import { execFileSync } from 'node:child_process';
 
 /** A detached tmux session running one shell command line, read back with capture-pane. */
 export class TmuxSession {
-  constructor(readonly name: string) {}
+  /** `socket`: a tmux server of the test's own (`tmux -L`), which nothing else on the machine can stop. */
+  constructor(
+    readonly name: string,
+    readonly socket?: string,
+  ) {}
 
   private tmux(...args: string[]): string {
-    return execFileSync('tmux', args, { encoding: 'utf8' });
+    const server = this.socket ? ['-L', this.socket] : [];
+    return execFileSync('tmux', [...server, ...args], { encoding: 'utf8' });
   }
 
   start(command: string, cwd: string, size = { width: 150, height: 40 }): void {
@@ -24,9 +29,10 @@ export class TmuxSession {
     );
   }
 
-  /** What the terminal shows now (the visible screen plus scrollback). */
-  screen(): string {
-    return this.tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', this.name);
+  /** What the terminal shows now (the visible screen plus scrollback); with `escapes`, colours as escape codes. */
+  screen(options: { escapes?: boolean } = {}): string {
+    const flags = options.escapes ? ['-e'] : [];
+    return this.tmux('capture-pane', '-p', '-J', ...flags, '-S', '-200', '-t', this.name);
   }
 
   /** Polls the screen until `pattern` shows; every screen seen is passed to `onScreen` (to catch live frames). */
@@ -44,6 +50,11 @@ export class TmuxSession {
   /** Types a line into the terminal, as a user at a prompt would. */
   typeLine(text: string): void {
     this.tmux('send-keys', '-t', this.name, text, 'Enter');
+  }
+
+  /** Presses keys by tmux name (`C-c`, `Left`, `Home`, `BSpace`) or types literal text with `literal`. */
+  press(keys: string[], literal = false): void {
+    this.tmux('send-keys', '-t', this.name, ...(literal ? ['-l'] : []), ...keys);
   }
 
   kill(): void {

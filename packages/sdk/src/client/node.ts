@@ -1,9 +1,15 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import type { AccessToken } from '../contract/auth.ts';
+import { writePrivateFile } from './private-file.ts';
 import { parseStoredToken, type TokenStore } from './token-store.ts';
 
-/** Keeps the token in a file readable by its owner only (mode 0600), for the CLI and scripts. */
+export { httpFetch } from './http-fetch.ts';
+export { writePrivateFile } from './private-file.ts';
+
+/**
+ * Keeps the token in a file readable by its owner only (mode 0600), for the CLI and scripts. It is replaced
+ * atomically, so a script running beside never reads half a token.
+ */
 export class FileTokenStore implements TokenStore {
   constructor(private readonly path: string) {}
 
@@ -16,9 +22,7 @@ export class FileTokenStore implements TokenStore {
   }
 
   set(token: AccessToken): void {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    writeFileSync(this.path, JSON.stringify(token), { mode: 0o600 });
-    chmodSync(this.path, 0o600);
+    writePrivateFile(this.path, JSON.stringify(token));
   }
 
   clear(): void {

@@ -1,7 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
+import {
+  HARVESTER_SESSIONS_SOURCE,
+  harvesterSessionsChangedSchema,
+  harvesterSessionUpdatedSchema,
+  harvesterTransactionUpdatedSchema,
+} from './harvester.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
 
 /**
@@ -31,13 +37,9 @@ export function defineHubEvent<const E extends HubEventDescriptor>(event: E): E 
   return event;
 }
 
-/** The harvester's sources: its session list, and one session by id. */
-const HARVESTER_SOURCES = /^(sessions|session:[A-Za-z0-9_-]{1,64})$/;
-
-/**
- * The harvester has no screens yet: its payloads are declared with the harvester area and are open until then.
- */
-const harvesterPayload = z.unknown();
+/** The harvester's sources: its session list, and one session by id (`session:{id}`). */
+const HARVESTER_LIST_SOURCE = /^sessions$/;
+const HARVESTER_SESSION_SOURCE = /^session:[1-9][0-9]{0,9}$/;
 
 /** Every live event, keyed by its name in code. */
 export const hubEvents = {
@@ -97,23 +99,28 @@ export const hubEvents = {
     defaultSource: SELLER_SOURCE,
     payload: deliveryUpdatedSchema,
   }),
+  /** A harvester session's status, counts or plan changed: the whole session row. */
   sessionUpdated: defineHubEvent({
     hub: 'harvester-hub',
     name: 'SessionUpdated',
-    sources: HARVESTER_SOURCES,
-    payload: harvesterPayload,
+    sources: HARVESTER_LIST_SOURCE,
+    defaultSource: HARVESTER_SESSIONS_SOURCE,
+    payload: harvesterSessionUpdatedSchema,
   }),
+  /** A harvester session was created or completed: the list changed. */
   sessionsChanged: defineHubEvent({
     hub: 'harvester-hub',
     name: 'SessionsChanged',
-    sources: HARVESTER_SOURCES,
-    payload: harvesterPayload,
+    sources: HARVESTER_LIST_SOURCE,
+    defaultSource: HARVESTER_SESSIONS_SOURCE,
+    payload: harvesterSessionsChangedSchema,
   }),
+  /** One transaction of a session (`session:{id}`) moved to a step or an end. */
   transactionUpdated: defineHubEvent({
     hub: 'harvester-hub',
     name: 'TransactionUpdated',
-    sources: HARVESTER_SOURCES,
-    payload: harvesterPayload,
+    sources: HARVESTER_SESSION_SOURCE,
+    payload: harvesterTransactionUpdatedSchema,
   }),
 } as const;
 

@@ -1,5 +1,6 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
+import { harvester } from './harvester.ts';
 import type { Operation } from './operation.ts';
 import { p2p } from './p2p.ts';
 import { proxies } from './proxies.ts';
@@ -14,6 +15,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
+export * from './harvester.ts';
 export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './lists.ts';
@@ -41,6 +43,7 @@ export const contract = {
   steamAccounts,
   steamTrading,
   p2p,
+  harvester,
 } as const;
 
 export type Contract = typeof contract;

@@ -213,6 +213,16 @@ export const steamTrading = {
     output: z.object({ id: z.number().int(), accountStatus: steamAccountStatusSchema }),
     flags: {},
   }),
+  sandboxLiftTradeCase: defineOperation({
+    id: 'steamTrading.sandboxLiftTradeCase',
+    method: 'POST',
+    path: '/api/steam-accounts/:id/sandbox/lift-trade-case',
+    summary:
+      'Sandbox mode only: fix the cause of a trading failure account on the simulated Steam (ban lifted, confirmations showing again, escrow or rate limit over), as its owner would',
+    input: idParam,
+    output: z.object({ id: z.number().int() }),
+    flags: {},
+  }),
 } as const;
 
 /** One account of an inventory refresh batch, scanned (each requested game's scan as stored). */

@@ -33,6 +33,9 @@ const USER_TABLES = [
   'steam_trade_intents',
   'seller_accounts',
   'seller_deliveries',
+  'harvester_profiles',
+  'harvester_sessions',
+  'harvester_transactions',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -1,7 +1,5 @@
-/** Calls to a spawned server's API over loopback, as a client would make them. */
-
-/** One operation: the data of a successful envelope, or an error naming the path and the envelope's error. */
-export async function apiCall<T>(
+/** Talking to a spawned server over HTTP: the envelope's data or a thrown error, and polling until a probe holds. */
+export async function callApi<T>(
   url: string,
   method: string,
   path: string,
@@ -22,8 +20,8 @@ export async function apiCall<T>(
   return envelope.data;
 }
 
-/** The first truthy answer of `probe` (a failing probe counts as not yet), or an error after `timeoutMs`. */
-export async function eventually<T>(
+/** Polls `probe` every `everyMs` (25 ms) (a failing probe counts as not yet) until it answers something truthy. */
+export async function pollUntil<T>(
   probe: () => Promise<T | null | undefined | false>,
   timeoutMs = 30_000,
   everyMs = 25,

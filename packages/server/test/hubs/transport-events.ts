@@ -12,4 +12,4 @@ export function withOpenPayload<E extends AnyHubEvent>(
 }
 
 export const PROXY_STATUS = withOpenPayload(hubEvents.proxyStatusUpdated);
-export const SESSION_UPDATED = hubEvents.sessionUpdated;
+export const SESSION_UPDATED = withOpenPayload(hubEvents.sessionUpdated);

@@ -2,6 +2,7 @@ import { type Operation, pathParams } from '@tradedeck/sdk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type AuthTestApp, freshIp, linkParams, PASSWORD, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type HarvesterWalkTarget, harvesterWalker, prepareHarvesterWalk } from '../harvester/tenant-walk.ts';
 import { type ProxyWalkTarget, prepareProxyWalk, proxiesWalker } from '../proxies/tenant-walk.ts';
 import { prepareSellerWalk, type SellerWalkTarget, sellerWalker } from '../seller/tenant-walk.ts';
 import {
@@ -32,6 +33,7 @@ export interface WalkContext {
   proxies: ProxyWalkTarget;
   steamAccounts: AccountWalkTarget;
   seller: SellerWalkTarget;
+  harvester: HarvesterWalkTarget;
 }
 
 export const sidOf = (token: string) =>
@@ -112,6 +114,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...steamAccountsWalker,
   ...steamTradingWalker,
   ...sellerWalker,
+  ...harvesterWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -150,5 +153,6 @@ export async function prepareTenantWalk(
     proxies: await prepareProxyWalk(t, a, b),
     steamAccounts,
     seller: await prepareSellerWalk(t, a, steamAccounts),
+    harvester: await prepareHarvesterWalk(t, a, steamAccounts),
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
-import { apiCall as call, eventually as until } from '../helpers/spawned-api.ts';
+import { callApi as call, pollUntil } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 
 // A server killed (SIGKILL) after Steam made the offer and before the outcome was recorded: the next server
@@ -164,3 +164,7 @@ describe('a crash between a trade intent and its outcome', () => {
     await second.server.stop();
   }, 120_000);
 });
+
+function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  return pollUntil(probe, timeoutMs);
+}

@@ -114,4 +114,11 @@ export const steamTradingWalker = {
     attack: attack(({ t, b }, id) => as(t, b, 'POST', `/api/steam-accounts/${id}/sandbox/end-sessions`, {})),
     unchanged,
   },
+  'steamTrading.sandboxLiftTradeCase': {
+    expect: 3,
+    attack: attack(({ t, b }, id) =>
+      as(t, b, 'POST', `/api/steam-accounts/${id}/sandbox/lift-trade-case`, {}),
+    ),
+    unchanged,
+  },
 };

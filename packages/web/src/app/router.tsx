@@ -24,7 +24,6 @@ const SECTION_PAGES = [
   ['lots', 'nav.lots'],
   ['sales-history', 'nav.salesHistory'],
   ['price-profile', 'nav.priceProfile'],
-  ['harvester', 'nav.harvester'],
 ] as const;
 
 /**
@@ -129,6 +128,13 @@ function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
                   element: <m.SectionPage titleKey={titleKey} />,
                 })),
             })),
+            {
+              path: 'harvester',
+              lazy: () =>
+                import('../features/harvester/harvester-page.tsx').then((m) => ({
+                  Component: m.HarvesterPage,
+                })),
+            },
             {
               path: 'proxy',
               lazy: () =>

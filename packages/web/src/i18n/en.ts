@@ -1,6 +1,7 @@
 import { accountEn } from './account.ts';
 import { adminEn } from './admin.ts';
 import { authEn } from './auth.ts';
+import { harvesterEn } from './harvester.ts';
 import { inventoryEn } from './inventory.ts';
 import { p2pAccountsEn } from './p2p-accounts.ts';
 import { proxiesEn } from './proxies.ts';
@@ -239,6 +240,7 @@ export const en: Resources = {
   },
   proxies: proxiesEn,
   steamAccounts: steamAccountsEn,
+  harvester: harvesterEn,
   inventory: inventoryEn,
   p2pAccounts: p2pAccountsEn,
   auth: authEn,

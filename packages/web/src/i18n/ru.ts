@@ -1,6 +1,7 @@
 import { accountRu } from './account.ts';
 import { adminRu } from './admin.ts';
 import { authRu } from './auth.ts';
+import { harvesterRu } from './harvester.ts';
 import { inventoryRu } from './inventory.ts';
 import { p2pAccountsRu } from './p2p-accounts.ts';
 import { proxiesRu } from './proxies.ts';
@@ -257,6 +258,7 @@ export const ru = {
   },
   proxies: proxiesRu,
   steamAccounts: steamAccountsRu,
+  harvester: harvesterRu,
   inventory: inventoryRu,
   p2pAccounts: p2pAccountsRu,
   auth: authRu,

@@ -140,6 +140,8 @@ export interface SteamTradingAdapter {
     accept: boolean,
   ): Promise<TradeResult<Record<never, never>>>;
   acknowledgeTradeProtection(auth: WebAuth): Promise<TradeResult<Record<never, never>>>;
+  /** The account's own trade token (the `token` of its trade URL), which partners' offers to it must carry. */
+  ownTradeToken(auth: WebAuth): Promise<TradeResult<{ token: string }>>;
 }
 
 /** What the owner of a trade session persists; passed back in `TradeAccount.saved` on the next run. */
@@ -232,6 +234,8 @@ export interface SteamTradeSession {
   /** Answers only the trade confirmations whose creator is one of these offer ids; never anything else. */
   confirmOffers(offerIds: string[], options?: ConfirmOptions): Promise<TradeResult<ConfirmationOutcome>>;
   acknowledgeTradeProtection(): Promise<TradeResult<Record<never, never>>>;
+  /** The account's own trade token, for offers other accounts send to it. */
+  ownTradeToken(): Promise<TradeResult<{ token: string }>>;
 }
 
 export interface SteamTradingPort {

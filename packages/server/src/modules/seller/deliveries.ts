@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { FINAL_OFFER_STATES, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
-import { AppError } from '../../http/app-error.ts';
 import type {
   MarketCredentials,
   MarketDeliveryRequest,
@@ -87,29 +86,29 @@ export class DeliverySteps {
   }
 
   private async send(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {
-    let intent: Awaited<ReturnType<SellerShared['steamTrading']['sendOwnOffer']>>;
-    try {
-      intent = await this.deps.steamTrading.sendOwnOffer(owner.userId, owner.steamAccountId, {
+    const sent = await this.deps.steamTrading.sendOffer(
+      owner.userId,
+      {
+        accountId: owner.steamAccountId,
         partnerSteamId: row.partnerSteamId,
         tradeToken: row.tradeToken,
         itemsToGive: row.items as TradeAsset[],
+        itemsToReceive: [],
         message: row.message,
         reference: row.reference,
-      });
-    } catch (error) {
-      const details = error instanceof AppError ? error.details : null;
-      if (details?.retry === 'never')
-        return this.move(owner, row, 'pending', {
-          status: 'failed',
-          failure: 'offerRefused',
-          detail: String(details.reason ?? 'refused'),
-        });
+      },
+      'en',
+    );
+    if (!sent.ok) {
+      if (sent.retry === 'never')
+        return this.move(owner, row, 'pending', { status: 'failed', failure: 'offerRefused', detail: sent.reason });
       this.deps.log.warn(
-        { err: error, sellerAccountId: owner.sellerAccountId, deliveryId: row.id },
+        { reason: sent.reason, sellerAccountId: owner.sellerAccountId, deliveryId: row.id },
         'delivery offer not sent yet',
       );
       return row;
     }
+    const intent = sent.value;
     if (intent.status === 'failed')
       return this.move(owner, row, 'pending', {
         status: 'failed',
@@ -131,24 +130,21 @@ export class DeliverySteps {
 
   private async confirm(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {
     const offerId = row.offerId!;
-    try {
-      const { answered } = await this.deps.steamTrading.confirmOwnOffers(owner.userId, owner.steamAccountId, [
-        offerId,
-      ]);
-      if (answered.includes(offerId))
-        return this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) });
-    } catch (error) {
-      this.deps.log.warn({ err: error, deliveryId: row.id }, 'delivery confirmation not given yet');
+    const confirmed = await this.deps.steamTrading.confirmOffers(owner.userId, owner.steamAccountId, [offerId]);
+    if (!confirmed.ok) {
+      this.deps.log.warn({ reason: confirmed.reason, deliveryId: row.id }, 'delivery confirmation not given yet');
       return row;
     }
+    if (confirmed.value.answered.includes(offerId))
+      return this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) });
     // No confirmation waits: it was given before a crash, or the offer ended. The offer's state tells.
     const got = await this.deps.steamTrading.getOffer(owner.userId, owner.steamAccountId, offerId);
-    if (!got.ok || got.offer.state === TradeOfferState.CreatedNeedsConfirmation) return row;
-    if (FINAL_OFFER_STATES.has(got.offer.state) && got.offer.state !== TradeOfferState.Accepted)
+    if (!got.ok || got.value.state === TradeOfferState.CreatedNeedsConfirmation) return row;
+    if (FINAL_OFFER_STATES.has(got.value.state) && got.value.state !== TradeOfferState.Accepted)
       return this.move(owner, row, 'sent', {
         status: 'failed',
         failure: 'offerRefused',
-        detail: `offer state ${got.offer.state}`,
+        detail: `offer state ${got.value.state}`,
       });
     return this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) });
   }
@@ -205,7 +201,7 @@ export class DeliverySteps {
   private async cancelQuietly(owner: DeliveryOwner, offerId: string): Promise<void> {
     const done = await this.deps.steamTrading
       .cancelOffer(owner.userId, owner.steamAccountId, offerId)
-      .catch((error: unknown) => ({ ok: false as const, error }));
+      .catch(() => ({ ok: false as const }));
     if (!done.ok)
       this.deps.log.warn({ offerId, sellerAccountId: owner.sellerAccountId }, 'offer not cancelled');
   }

@@ -163,18 +163,16 @@ export class SellerLoop {
     const retrySoon = this.deps.now() + Math.min(15_000, this.deps.timing.pingEveryMs);
     const access = await this.deps.steamTrading
       .webAccess(row.userId, row.steamAccountId)
-      .catch(() => ({ ok: false as const, reason: 'unknown' as const }));
-    if (access.ok) this.#proxy = access.proxy;
+      .catch(() => ({ ok: false as const, reason: 'unknownError' as const }));
+    if (access.ok) this.#proxy = access.value.proxy;
     if (!access.ok) {
       this.#facts.ping = 'failed';
       this.#facts.failureDetail = `steam session: ${access.reason}`;
       this.#nextPing = retrySoon;
       return false;
     }
-    const pinged = await this.#market.ping(
-      { ...creds, proxy: access.proxy },
-      { steamAccessToken: access.accessToken, proxy: access.proxy },
-    );
+    const { accessToken, proxy } = access.value;
+    const pinged = await this.#market.ping({ ...creds, proxy }, { steamAccessToken: accessToken, proxy });
     if (!pinged.ok) {
       this.note(pinged);
       this.#facts.ping = 'failed';
@@ -262,7 +260,7 @@ export class SellerLoop {
     }
     if (this.#proxy === undefined) {
       const access = await this.deps.steamTrading.webAccess(row.userId, row.steamAccountId).catch(() => null);
-      if (access?.ok) this.#proxy = access.proxy;
+      if (access?.ok) this.#proxy = access.value.proxy;
     }
     return { ...this.#creds, proxy: this.#proxy ?? null };
   }

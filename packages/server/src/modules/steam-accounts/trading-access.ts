@@ -40,6 +40,14 @@ export class AccountTradingAccess {
     return this.run(userId, (q) => q.ownedIds(ids));
   }
 
+  /** The user's accounts named by id or by tag (another user's ids and tags select nothing). */
+  select(
+    userId: string,
+    selection: { accountIds: readonly number[]; tagIds: readonly number[] },
+  ): Promise<{ id: number; login: string; steamId: string | null }[]> {
+    return this.run(userId, (q) => q.select(selection.accountIds, selection.tagIds));
+  }
+
   async open(userId: string, id: number): Promise<OpenedTradingAccount | null> {
     const row = await this.run(userId, (q) => q.row(id));
     if (!row) return null;

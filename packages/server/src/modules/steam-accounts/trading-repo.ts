@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { proxies, steamAccounts } from '../../db/schema.ts';
+import { proxies, steamAccounts, steamAccountTagLinks } from '../../db/schema.ts';
 import { anyId } from '../../db/sql-fragments.ts';
 import type { SealedProxy } from '../proxies/index.ts';
 
@@ -64,6 +64,24 @@ export class TradingAccountQueries {
       .from(steamAccounts)
       .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, ids)));
     return new Set(rows.map((row) => row.id));
+  }
+
+  /** The accounts named by id or carrying any of the tags, with their login and SteamID, by id. */
+  async select(
+    accountIds: readonly number[],
+    tagIds: readonly number[],
+  ): Promise<{ id: number; login: string; steamId: string | null }[]> {
+    const named = accountIds.length > 0 ? anyId(steamAccounts.id, accountIds) : sql`false`;
+    const tagged =
+      tagIds.length > 0
+        ? sql`${steamAccounts.id} in (select ${steamAccountTagLinks.accountId} from ${steamAccountTagLinks}
+            where ${steamAccountTagLinks.userId} = ${this.userId} and ${anyId(steamAccountTagLinks.tagId, tagIds)})`
+        : sql`false`;
+    return this.tx
+      .select({ id: steamAccounts.id, login: steamAccounts.login, steamId: steamAccounts.steamId })
+      .from(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), or(named, tagged)))
+      .orderBy(asc(steamAccounts.id));
   }
 
   async saveRefreshToken(id: number, refreshTokenEnc: string, expiresAt: Date | null): Promise<void> {

@@ -21,9 +21,15 @@ import { SteamTradingRepo } from './repo.ts';
 import { steamTradingRoutes } from './routes.ts';
 import { SandboxControls } from './sandbox-controls.ts';
 import { TradeSessions } from './sessions.ts';
-import { type SteamTradingApi, steamTradingApi } from './trading-api.ts';
+import { type SteamTradingApi, tradingApi } from './trading-api.ts';
 
-export type { OwnOfferInput, SteamTradingApi } from './trading-api.ts';
+export type {
+  SendOfferRequest,
+  SteamTradingApi,
+  TradingFailure,
+  TradingFailureReason,
+  TradingOutcome,
+} from './trading-api.ts';
 
 export interface SteamTradingDeps {
   database: Database;
@@ -74,5 +80,5 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
       .sweep()
       .catch((error: unknown) => shared.log.warn({ err: error }, 'trade intent sweep failed'));
   });
-  return steamTradingApi(offers, sessions);
+  return tradingApi(shared, sessions, inventory, offers);
 }

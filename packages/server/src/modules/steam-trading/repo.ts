@@ -10,6 +10,7 @@ import {
 } from '../../db/schema.ts';
 import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+import { toInventoryItem } from './inventory-view.ts';
 
 export type IntentRow = typeof steamTradeIntents.$inferSelect;
 export type ScanRow = typeof steamInventoryScans.$inferSelect;
@@ -184,6 +185,16 @@ export class TradingQueries {
       .onConflictDoUpdate({ target: [steamInventoryScans.accountId, steamInventoryScans.game], set: scanned })
       .returning();
     return row!;
+  }
+
+  /** Every cached item of the account, game by game in the order Steam listed them. */
+  async allItems(accountId: number): Promise<InventoryItem[]> {
+    const rows = await this.tx
+      .select()
+      .from(steamInventoryItems)
+      .where(and(this.own(steamInventoryItems), eq(steamInventoryItems.accountId, accountId)))
+      .orderBy(asc(steamInventoryItems.game), asc(steamInventoryItems.position));
+    return rows.map(toInventoryItem);
   }
 
   /** One page of the cached items with the total and the value of everything matching, per currency. */

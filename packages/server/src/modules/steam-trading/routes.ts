@@ -26,5 +26,6 @@ export function steamTradingRoutes(services: SteamTradingServices): Implementati
     confirmOffers: (input, ctx) => offers.confirm(ctx.user.userId, input),
     intents: (input, ctx) => offers.intents(ctx.user.userId, input, ctx.lang),
     sandboxEndSessions: (input, ctx) => sandbox.endSessions(ctx.user.userId, input.id),
+    sandboxLiftTradeCase: (input, ctx) => sandbox.liftTradeCase(ctx.user.userId, input.id),
   });
 }

@@ -12,7 +12,8 @@ export type SandboxChange =
   | { op: 'ack'; steamId: string }
   | { op: 'send'; steamId: string; input: SendOfferInput & { message: string }; now: number }
   | { op: 'accept' | 'decline' | 'cancel'; steamId: string; offerId: string; now: number }
-  | { op: 'respond'; steamId: string; ids: string[]; accept: boolean; now: number };
+  | { op: 'respond'; steamId: string; ids: string[]; accept: boolean; now: number }
+  | { op: 'lift'; steamId: string; now: number };
 
 export class SandboxJournal {
   constructor(private readonly path: string) {}

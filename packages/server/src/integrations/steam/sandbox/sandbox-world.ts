@@ -75,6 +75,8 @@ export interface SandboxWorldOptions {
 export class SandboxWorld {
   readonly #rateLimited: ReadonlySet<string>;
   readonly #revokedAt = new Map<string, number>();
+  /** Trading failure cases whose cause was fixed (`liftTradeCase`): they trade normally from then on. */
+  readonly #lifted = new Set<string>();
   #trading: SandboxTradeBook | null = null;
   readonly inventorySizes: Partial<Record<TradeGame, number>>;
   readonly sendAnswerDelayMs: number;
@@ -104,6 +106,7 @@ export class SandboxWorld {
       for (const change of changes) {
         const account = this.findBySteamId(change.steamId);
         if (change.op === 'revoke') this.revokeSessions(change.steamId, change.at);
+        else if (change.op === 'lift') this.liftTradeCase(change.steamId, change.now);
         else if (change.op === 'ack') this.trading.acknowledge(change.steamId);
         else if (!account) continue;
         else if (change.op === 'send') this.trading.send(account, change.input, change.now);
@@ -131,6 +134,17 @@ export class SandboxWorld {
   revokeSessions(steamId: string, atSeconds: number): void {
     this.#revokedAt.set(steamId, atSeconds);
     this.record({ op: 'revoke', steamId, at: atSeconds });
+  }
+
+  /**
+   * Fixes a trading failure account's cause, as its owner would on Steam (the ban lifted, the authenticator's
+   * confirmations showing again, the escrow hold over): it trades normally from now on, and its offers that waited
+   * for a confirmation that never appeared get one.
+   */
+  liftTradeCase(steamId: string, now: number): void {
+    this.#lifted.add(steamId);
+    this.record({ op: 'lift', steamId, now });
+    this.trading.restoreConfirmations(steamId, now);
   }
 
   /** Whether a token of this account issued at `issuedAt` (Steam seconds) was revoked. */
@@ -191,16 +205,17 @@ export class SandboxWorld {
     trading: SandboxTradeBehaviour | null = null,
   ): SandboxAccount {
     const seed = this.seed;
+    const steamId = (STEAM_ID_BASE + BigInt(index)).toString();
     return {
       login,
       password: `Sb-${digest(seed, `${login}:password`).toString('base64url').slice(0, 12)}`,
-      steamId: (STEAM_ID_BASE + BigInt(index)).toString(),
+      steamId,
       sharedSecret: digest(seed, `${login}:shared`).toString('base64'),
       identitySecret: digest(seed, `${login}:identity`).toString('base64'),
       personaName: login.replace(/^sandbox_/, 'Sandbox ').replace(/_/g, ' '),
       avatarUrl: avatarFor(login, seed),
       behaviour,
-      trading,
+      trading: this.#lifted.has(steamId) ? null : trading,
     };
   }
 }

@@ -240,6 +240,10 @@ export class TradeSession implements SteamTradeSession {
     return result;
   }
 
+  ownTradeToken() {
+    return this.call((auth) => this.deps.adapter.ownTradeToken(auth));
+  }
+
   private refuseOffer(input: SendOfferInput, options: SendOptions) {
     if (!isValidOfferReference(input.reference)) return tradeFailure('invalidReference');
     if (!isIndividualSteamId(input.partnerSteamId)) return tradeFailure('invalidRequest');

@@ -256,6 +256,24 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     return answer.ok ? { ok: true as const } : answer;
   }
 
+  /** The trade URL on the account's privacy page carries the token (`…/tradeoffer/new/?partner=…&token=…`). */
+  async ownTradeToken(auth: WebAuth) {
+    const answer = await this.web.send(auth, {
+      method: 'GET',
+      site: 'community',
+      path: `/profiles/${auth.steamId}/tradeoffers/privacy`,
+    });
+    if ('ok' in answer) return answer;
+    if (answer.status !== 200) {
+      const checked = interpretAnswer(answer);
+      return checked.ok ? tradeFailure('unknownError', { httpStatus: answer.status }) : checked;
+    }
+    const token = readTradeUrlToken(answer.text);
+    return token
+      ? { ok: true as const, token }
+      : tradeFailure('unknownError', { detail: 'no trade URL on the page' });
+  }
+
   private async offerAction(auth: WebAuth, offerId: string, action: 'decline' | 'cancel') {
     const answer = await this.web.json(auth, {
       method: 'POST',
@@ -275,4 +293,9 @@ function wireAssets(items: TradeAsset[]) {
     assetid: item.assetId,
     amount: item.amount,
   }));
+}
+
+/** The token of the trade URL shown on the privacy page (input `trade_offer_access_url` or the URL in the text). */
+export function readTradeUrlToken(html: string): string | null {
+  return /tradeoffer\/new\/\?partner=\d+(?:&amp;|&)token=([A-Za-z0-9_-]{6,16})/.exec(html)?.[1] ?? null;
 }

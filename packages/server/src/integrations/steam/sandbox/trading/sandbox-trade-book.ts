@@ -250,6 +250,24 @@ export class SandboxTradeBook {
     return this.close(offer, TradeOfferState.Canceled, now);
   }
 
+  /** Gives every offer the account sent that waits for its confirmation one, when it has none listed. */
+  restoreConfirmations(steamId: string, now: number): void {
+    const listed = new Set(
+      [...(this.#confirmations.get(steamId)?.values() ?? [])].map((item) => item.creatorId),
+    );
+    for (const offer of this.#byAccount.get(steamId) ?? []) {
+      if (offer.sender !== steamId || offer.state !== TradeOfferState.CreatedNeedsConfirmation) continue;
+      if (!listed.has(offer.id)) this.addConfirmation(steamId, offer, 'send', now);
+    }
+  }
+
+  /** Offers whose message carries this text (the journal and tests count offers per reference with it). */
+  offersWithMessage(text: string): TradeOffer[] {
+    return [...this.#offers.values()]
+      .filter((offer) => offer.message.includes(text))
+      .map((offer) => this.view(offer, offer.sender));
+  }
+
   confirmations(steamId: string): MobileConfirmation[] {
     return [...(this.#confirmations.get(steamId)?.values() ?? [])].map(({ kind: _kind, ...item }) => item);
   }

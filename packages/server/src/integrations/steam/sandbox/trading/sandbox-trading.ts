@@ -136,6 +136,13 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     return { ok: true as const };
   }
 
+  async ownTradeToken(auth: WebAuth) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    const token = this.book.tradeToken(account.steamId);
+    return token ? { ok: true as const, token } : tradeFailure('accessDenied');
+  }
+
   /** The account behind a web session, or the failure Steam would answer. */
   private signedIn(auth: WebAuth): SandboxAccount | TradeFailure {
     const claims = verifySandboxAccessToken(this.world.seed, auth.accessToken, this.steamSeconds());

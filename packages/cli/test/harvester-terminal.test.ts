@@ -1,0 +1,210 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
+import type { HarvesterSession } from '@tradedeck/sdk/contract';
+import type { RunningServer } from '@tradedeck/server/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
+import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { TcpRelay } from './helpers/tcp-relay.ts';
+import { shellQuote, TmuxSession } from './helpers/tmux.ts';
+
+const run = `${process.pid}-${Date.now()}`;
+const terminal = new TmuxSession(`tradedeck-harvester-${run}`, `tradedeck-harvester-${run}`);
+const piped = new TmuxSession(`tradedeck-harvester-pipe-${run}`, `tradedeck-harvester-${run}`);
+const dir = mkdtempSync(join(tmpdir(), 'tradedeck-harvester-term-'));
+const world = new SandboxWorld();
+const SOURCES = world.healthyAccounts(3, 3601);
+const [TARGET] = world.healthyAccounts(1, 3611);
+const BANNED = world.find('sandbox_trade_ban')!;
+let server: RunningServer;
+let relay: TcpRelay;
+let client: ApiClient;
+let accessToken = '';
+const ids = new Map<string, number>();
+
+async function until<T>(probe: () => Promise<T | null | false>, timeoutMs = 150_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function cli(): string {
+  const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+  const environment = [
+    `TRADEDECK_CONFIG_DIR=${shellQuote(dir)}`,
+    // Through the relay, so the connection can be cut while the server keeps running.
+    `TRADEDECK_SERVER=${relay.url}`,
+    `TRADEDECK_TOKEN=${accessToken}`,
+    'LANG=C.UTF-8',
+  ].join(' ');
+  return `env -u CI ${environment} ${process.execPath} --import tsx ${entry}`;
+}
+
+async function newSession(name: string, sources: readonly string[]): Promise<HarvesterSession> {
+  return client.harvester.createSession({
+    name,
+    sources: { accountIds: sources.map((login) => ids.get(login)!), tagIds: [] },
+    targets: { accountIds: [ids.get(TARGET!.login)!], tagIds: [] },
+    targetWeights: [],
+  });
+}
+
+const finished = (id: number) =>
+  until(async () => {
+    const session = await client.harvester.getSession({ id });
+    return session.finishedAt !== null && session.status === 'idle' ? session : null;
+  });
+
+beforeAll(async () => {
+  server = await startCliServer({ mode: 'sandbox' });
+  relay = new TcpRelay({
+    host: '127.0.0.1',
+    port: new URL(server.url).port ? Number(new URL(server.url).port) : 80,
+  });
+  await relay.open();
+  ({ accessToken } = await signedInUser(server, 'harvester-terminal@example.test'));
+  // A loaded machine answers slowly; the test is about the watcher, not the server's speed.
+  client = createApiClient({ baseUrl: server.url, language: () => 'en', timeoutMs: 120_000 });
+  client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+  const accounts = [...SOURCES, TARGET!, BANNED];
+  const added = await client.steamAccounts.add({
+    accounts: Object.fromEntries(
+      accounts.map((account, i) => [
+        String(i),
+        {
+          login: account.login,
+          password: account.password,
+          mafile: sandboxMafileText(account),
+          proxyData: {
+            protocol: 'http' as const,
+            address: `10.60.0.${i + 1}`,
+            port: 3128,
+            username: null,
+            password: null,
+          },
+        },
+      ]),
+    ),
+  });
+  for (const row of added.addedAccounts) ids.set(row.login, row.id);
+  await client.harvester.createProfile({
+    name: 'Everything',
+    games: { mode: 'all', list: [] },
+    giveBack: {
+      tradingCards: true,
+      emoticons: false,
+      backgrounds: false,
+      allowEmptyTrades: false,
+      itemValueThreshold: { currency: 'USD', amount: 100 },
+      maxReturnItems: 3,
+      totalReturnValueLimit: { currency: 'USD', amount: 200 },
+      itemTypePriority: ['tradingCards', 'emoticons', 'backgrounds'],
+    },
+    distribution: { mode: 'roundRobin', capPerTarget: null },
+    maxItemPrice: null,
+    maxItems: null,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  terminal.kill();
+  piped.kill();
+  await relay?.drop();
+  await server?.stop();
+});
+
+describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', () => {
+  it('shows a running session’s transactions arriving, loses no event over a dropped connection, and quits on q', async () => {
+    const session = await newSession('Farm sweep', [...SOURCES.map((a) => a.login), BANNED.login]);
+    terminal.start(
+      `bash -c ${shellQuote(`${cli()} harvester watch ${session.id}; echo "watch-exit=$?"; sleep 600`)}`,
+      fileURLToPath(new URL('..', import.meta.url)),
+      {
+        width: 200,
+        height: 50,
+      },
+    );
+    await terminal.waitFor(/● live[\s\S]*Farm sweep\s+idle/, 60_000);
+    await client.harvester.startSession({ id: session.id });
+
+    // Transactions stream in: rows appear and the event count grows.
+    const streaming = await terminal.waitFor(/events [1-9]\d*/, 90_000);
+    expect(streaming).toMatch(/Farm sweep\s+(running|idle)/);
+    expect(streaming).toMatch(/#\d+\s+sandbox_bot_36\d\d → sandbox_bot_3611 /);
+
+    // The first pass ends with the banned source's transactions in error, as the server has them.
+    const first = await finished(session.id);
+    const firstCounts = first.counts as Record<string, number>;
+    const total = Object.values(firstCounts).reduce((sum, n) => sum + n, 0);
+    expect(firstCounts.error).toBeGreaterThan(0);
+    const firstScreen = await terminal.waitFor(
+      new RegExp(
+        `Transactions of "Farm sweep": ${total}/${total} ended, ${firstCounts.completed} completed, ${firstCounts.error} errors`,
+      ),
+      60_000,
+    );
+    expect(firstScreen).toMatch(/sandbox_trade_ban → sandbox_bot_3611 .* error — .+ at \w+/);
+
+    // The network between the watcher and the server goes away. Meanwhile the ban is lifted, the errored
+    // transactions restarted and the session run again: every step of that happens while the watcher is cut off.
+    await relay.drop();
+    try {
+      await terminal.waitFor(/reconnecting…/, 60_000);
+      await client.steamTrading.sandboxLiftTradeCase({ id: ids.get(BANNED.login)! });
+      const restarted = await client.harvester.restartTransactions({
+        id: session.id,
+        transactionIds: [],
+        all: true,
+      });
+      expect(restarted.succeededIds).toHaveLength(firstCounts.error!);
+      await client.harvester.startSession({ id: session.id });
+      await until(async () => {
+        const now = await client.harvester.getSession({ id: session.id });
+        return now.status === 'idle' && now.counts.error === 0 && now.counts.completed === total ? now : null;
+      });
+    } finally {
+      await relay.open();
+    }
+
+    // Back on line, the watcher resumes from its last event: what it heard, event by event (it does not read the
+    // list again on a reconnect), equals what the server holds.
+    const screen = await terminal.waitFor(
+      new RegExp(
+        `● live[\\s\\S]*Transactions of "Farm sweep": ${total}/${total} ended, ${total} completed, 0 errors`,
+      ),
+      120_000,
+    );
+    expect(screen).toMatch(/Farm sweep\s+idle\s+█+ \d+\/\d+\n/);
+
+    terminal.press(['q']);
+    expect(await terminal.waitFor(/watch-exit=\d+/, 20_000)).toContain('watch-exit=0');
+  }, 300_000);
+
+  it('prints one JSON line per event when piped', async () => {
+    const session = await newSession('Piped sweep', [SOURCES[0]!.login]);
+    piped.start(
+      `bash -c ${shellQuote(`${cli()} harvester watch ${session.id} | cat`)}`,
+      fileURLToPath(new URL('..', import.meta.url)),
+      { width: 400, height: 60 },
+    );
+    await piped.waitFor(new RegExp(`Following sessions, session:${session.id} live`), 60_000);
+    await client.harvester.startSession({ id: session.id });
+    await finished(session.id);
+    const screen = await piped.waitFor(/"event":"TransactionUpdated".*"status":"completed"/, 60_000);
+    const lines = screen.split('\n').filter((line) => line.startsWith('{'));
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) {
+      const event = JSON.parse(line) as { event: string; sourceId: string; version: number };
+      expect(['TransactionUpdated', 'SessionUpdated', 'SessionsChanged']).toContain(event.event);
+      expect(event.version).toBeGreaterThan(0);
+    }
+    expect(lines.some((line) => line.includes(`"sourceId":"session:${session.id}"`))).toBe(true);
+  }, 240_000);
+});

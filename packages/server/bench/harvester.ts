@@ -1,0 +1,218 @@
+/**
+ * `pnpm bench harvester`: a sandbox harvest session of 100 sources x 1,000 items to 10 targets through the real API
+ * on loopback (in-memory PGlite, or Postgres with BENCH_DATABASE_URL), followed live by 20 hub watchers (the official
+ * SignalR client through the sdk hub client). Prints transactions per second, the time to complete, events per
+ * second delivered to the watchers and the process RSS (server and watchers share the process).
+ * BENCH_SOURCES, BENCH_TARGETS, BENCH_ITEMS and BENCH_WATCHERS change the size.
+ */
+import { harvesterSessionSource, hubEvents } from '@tradedeck/sdk/contract';
+import { createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { SANDBOX_SEED, SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+
+const SOURCES = Number(process.env.BENCH_SOURCES ?? 100);
+const TARGETS = Number(process.env.BENCH_TARGETS ?? 10);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
+const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 20);
+const PASSWORD = 'Quartz-Lantern-42';
+const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+const world = new SandboxWorld(SANDBOX_SEED, {
+  inventorySizes: { cs2: 0, dota2: ITEMS, tf2: 0, rust: 0, community: 0 },
+});
+const config = {
+  ...loadConfig({}),
+  mode: 'sandbox' as const,
+  port: 0,
+  dataDir: 'memory://',
+  databaseUrl,
+  logLevel: 'silent',
+  publicUrl: null,
+  masterKey: Buffer.alloc(32, 7).toString('base64'),
+};
+const database = await openDatabase(config);
+await database.migrate();
+const app = await buildApp({ config, database, steam: { sandboxWorld: world } });
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const envelope = (await response.json()) as { success: boolean; data: T; error: { message: string } };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.error.message}`);
+  return envelope.data;
+}
+
+const email = `harvest-${Date.now()}@example.test`;
+await call('POST', '/api/auth/register', { email, userName: 'harvestbench', password: PASSWORD });
+const outbox = (await database.db.execute(
+  `select link from mail_outbox where recipient = '${email}' order by id desc limit 1`,
+)) as unknown as { rows: Array<{ link: string }> };
+const params = new URL(outbox.rows[0]!.link).searchParams;
+await call('POST', '/api/auth/confirm-email', { userId: params.get('userId'), code: params.get('code') });
+const token = (await call<{ accessToken: string }>('POST', '/api/auth/login', { email, password: PASSWORD }))
+  .accessToken;
+
+const accounts = world.healthyAccounts(SOURCES + TARGETS, 20_001);
+const setupStarted = performance.now();
+const ids: number[] = [];
+for (let i = 0; i < accounts.length; i += 50) {
+  const chunk = accounts.slice(i, i + 50);
+  const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
+    'POST',
+    '/api/steam-accounts',
+    {
+      accounts: Object.fromEntries(
+        chunk.map((account, j) => [
+          String(j),
+          {
+            login: account.login,
+            password: account.password,
+            mafile: sandboxMafileText(account),
+            proxyData: {
+              protocol: 'http',
+              address: `10.66.${(i + j) >> 8}.${(i + j) & 255}`,
+              port: 3128,
+              username: null,
+              password: null,
+            },
+          },
+        ]),
+      ),
+    },
+    token,
+  );
+  for (const account of chunk) ids.push(added.addedAccounts.find((row) => row.login === account.login)!.id);
+}
+print(
+  `setup: ${accounts.length} sandbox accounts added in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+);
+
+const profile = await call<{ id: number }>(
+  'POST',
+  '/api/harvester/profiles',
+  {
+    name: 'Bench',
+    games: { mode: 'all', list: [] },
+    giveBack: {
+      tradingCards: false,
+      emoticons: false,
+      backgrounds: false,
+      allowEmptyTrades: false,
+      itemValueThreshold: { currency: 'USD', amount: 0 },
+      maxReturnItems: 0,
+      totalReturnValueLimit: { currency: 'USD', amount: 0 },
+      itemTypePriority: ['tradingCards', 'emoticons', 'backgrounds'],
+    },
+    distribution: { mode: 'roundRobin', capPerTarget: null },
+    maxItemPrice: null,
+    maxItems: null,
+  },
+  token,
+);
+const session = await call<{ id: number }>(
+  'POST',
+  '/api/harvester/sessions',
+  {
+    profileId: profile.id,
+    sources: { accountIds: ids.slice(0, SOURCES) },
+    targets: { accountIds: ids.slice(SOURCES) },
+  },
+  token,
+);
+
+const watchers: HubClient[] = [];
+let delivered = 0;
+for (let i = 0; i < WATCHERS; i++) {
+  const hub = createHubClient({ baseUrl: base, hub: 'harvester-hub', accessToken: () => token });
+  await hub.start();
+  await hub.subscribe(
+    hubEvents.transactionUpdated,
+    () => {
+      delivered += 1;
+    },
+    { sourceId: harvesterSessionSource(session.id) },
+  );
+  watchers.push(hub);
+}
+
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 500);
+const started = performance.now();
+await call('POST', `/api/harvester/sessions/${session.id}/start`, {}, token);
+const startAnswered = performance.now() - started;
+const latencies: number[] = [];
+let view: {
+  finishedAt: string | null;
+  status: string;
+  counts: Record<string, number>;
+  itemsMoved: number;
+  plan: { planned: number; runs: number } | null;
+};
+for (;;) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const asked = performance.now();
+  view = await call('GET', `/api/harvester/sessions/${session.id}`, undefined, token);
+  latencies.push(performance.now() - asked);
+  if (view.finishedAt && view.status === 'idle') break;
+}
+clearInterval(sampler);
+// Planning time and the end, as the database recorded them.
+const times = (await database.db.execute(
+  `select extract(epoch from min(created_at)) * 1000 as planned, extract(epoch from max(updated_at)) * 1000 as last
+   from harvester_transactions where session_id = ${session.id}`,
+)) as unknown as { rows: Array<{ planned: string; last: string }> };
+const startedAt = Date.now() - (performance.now() - started);
+const planned = started + (Number(times.rows[0]!.planned) - startedAt);
+const finished = started + (Number(times.rows[0]!.last) - startedAt);
+const total = Object.values(view.counts).reduce((a, b) => a + b, 0);
+const events = (await database.db.execute(
+  `select coalesce(max(version), 0) as n from hub_events where source_id = '${harvesterSessionSource(session.id)}'`,
+)) as unknown as { rows: Array<{ n: string }> };
+const expectedPerWatcher = Number(events.rows[0]!.n);
+const deadline = Date.now() + 60_000;
+while (delivered < expectedPerWatcher * WATCHERS && Date.now() < deadline) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+const deliveredAt = performance.now();
+latencies.sort((a, b) => a - b);
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const runMs = finished - planned;
+print(
+  `session: ${SOURCES} sources x ${ITEMS} items to ${TARGETS} targets (${databaseUrl ? 'Postgres' : 'PGlite'}): ` +
+    `${view.itemsMoved} items in ${total} transactions (${view.counts.completed ?? 0} completed, ${view.counts.error ?? 0} errors), ${view.plan?.runs ?? 0} run(s)`,
+);
+print(
+  `time to complete: ${seconds(finished - started)} s (scan and plan ${seconds(planned - started)} s, transactions ${seconds(runMs)} s)`,
+);
+print(`transactions per second: ${(total / (runMs / 1000)).toFixed(1)}`);
+print(
+  `events delivered to ${WATCHERS} watchers: ${delivered} of ${expectedPerWatcher * WATCHERS} ` +
+    `(${(delivered / ((deliveredAt - planned) / 1000)).toFixed(0)} events/s)`,
+);
+print(
+  `start answered in ${startAnswered.toFixed(0)} ms; session reads while it runs: median ${latencies[Math.floor(latencies.length / 2)]?.toFixed(0)} ms, ` +
+    `slowest ${latencies.at(-1)?.toFixed(0)} ms over ${latencies.length} reads`,
+);
+print(
+  `server RSS (with the watchers, same process): ${mb(process.memoryUsage().rss)} now, ${mb(peakRss)} peak`,
+);
+
+await Promise.all(watchers.map((hub) => hub.stop()));
+await app.close();
+await database.close();

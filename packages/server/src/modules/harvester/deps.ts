@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { SteamAccountsApi } from '../steam-accounts/index.ts';
+import type { SteamTradingApi } from '../steam-trading/index.ts';
+import type { HarvesterEvents } from './events.ts';
+import type { HarvesterRepo } from './repo.ts';
+
+/** What the harvester's services share. */
+export interface HarvesterDeps {
+  repo: HarvesterRepo;
+  events: HarvesterEvents;
+  accounts: Pick<SteamAccountsApi['trading'], 'select'>;
+  trading: SteamTradingApi;
+  jobs: Jobs;
+  /** This server process (a runner's lease names it). */
+  processId: string;
+  /** Whether one process owns the database (PGlite): a lease held by another process is a dead one. */
+  singleProcess: boolean;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+/** A session's account as stored: its id and login as shown, and the SteamID offers name. */
+export interface SessionAccount {
+  id: number;
+  login: string;
+  steamId: string | null;
+}
+
+/** The job queue of session runners: one job runs one session until it finishes, pauses or its process stops. */
+export const HARVESTER_RUNNER_QUEUE = 'harvester-session-runner';
+
+export interface RunnerJobData {
+  userId: string;
+  sessionId: number;
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { UserScope } from '../../security/user-scope.ts';
+import type { SteamAccountsApi } from '../steam-accounts/index.ts';
+import type { SteamTradingApi } from '../steam-trading/index.ts';
+import { HARVESTER_RUNNER_QUEUE, type HarvesterDeps, type RunnerJobData } from './deps.ts';
+import { HarvesterEvents } from './events.ts';
+import { ProfilesService } from './profiles.ts';
+import { HarvesterRepo } from './repo.ts';
+import { harvesterRoutes } from './routes.ts';
+import { SessionRunner } from './runner.ts';
+import { SessionsService } from './sessions.ts';
+import { TransactionsService } from './transactions.ts';
+
+export { HARVESTER_RUNNER_QUEUE } from './deps.ts';
+
+export interface HarvesterModuleDeps {
+  database: Database;
+  steamAccounts: Pick<SteamAccountsApi, 'trading'>;
+  steamTrading: SteamTradingApi;
+  jobs: Jobs;
+  eventLog: EventLog;
+  /** Follows `session:{id}` sources on harvester-hub: only the session's owner may. */
+  guardSources(hub: 'harvester-hub', guard: (userId: string, sourceId: string) => Promise<boolean>): void;
+  now: () => number;
+}
+
+/** Sessions run at once in one process (each by its own runner). */
+const RUNNERS_PER_PROCESS = 4;
+
+/**
+ * The harvester: settings profiles, sessions moving items from source to target accounts through resumable
+ * transactions (one pg-boss runner per session), their live events on harvester-hub and the session summary.
+ */
+export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDeps): void {
+  const repo = new HarvesterRepo(deps.database.db, new UserScope(deps.database.db));
+  const shared: HarvesterDeps = {
+    repo,
+    events: new HarvesterEvents(deps.eventLog, deps.now),
+    accounts: deps.steamAccounts.trading,
+    trading: deps.steamTrading,
+    jobs: deps.jobs,
+    processId: randomUUID(),
+    singleProcess: deps.database.kind === 'pglite',
+    log: app.log.child({ module: 'harvester' }),
+    now: deps.now,
+  };
+  const sessions = new SessionsService(shared);
+  harvesterRoutes({
+    profiles: new ProfilesService(repo, deps.now),
+    sessions,
+    transactions: new TransactionsService(shared, sessions),
+  }).bind(app);
+  deps.guardSources('harvester-hub', async (userId, sourceId) => {
+    const match = /^session:(\d+)$/.exec(sourceId);
+    if (!match) return true;
+    return (await repo.sessionOwner(Number(match[1]))) === userId;
+  });
+  const runner = new SessionRunner(shared);
+  app.addHook('onReady', async () => {
+    await deps.jobs.work<RunnerJobData>(HARVESTER_RUNNER_QUEUE, (job) => runner.run(job), {
+      workers: RUNNERS_PER_PROCESS,
+    });
+  });
+}

@@ -1,0 +1,220 @@
+/**
+ * The runner of a session: one pg-boss job per start, holding the session by a lease of its own (renewed while it
+ * works), so one process runs a session at a time. It plans the session on its first run, then moves the open
+ * transactions on, run by run (Steam's five offers to one partner a run), a few at a time. It stops at a step
+ * boundary when the session is paused, and throws on shutdown so the job runs again on the next process; a runner
+ * whose process died leaves its lease to run out (the session reads as unknown meanwhile) and the job's retry
+ * takes it over, resuming every transaction from its persisted step.
+ */
+import { HARVESTER_ENDS } from '@tradedeck/sdk/domain';
+import type { JobContext } from '../../jobs/jobs.ts';
+import type { HarvesterDeps, RunnerJobData, SessionAccount } from './deps.ts';
+import { planSession } from './planner.ts';
+import type { SessionRow, TransactionRow } from './repo.ts';
+import { type StepContext, TransactionSteps } from './steps.ts';
+import { moveTransaction } from './transitions.ts';
+
+/** A session's lease: a runner that has not renewed it for this long is presumed dead. */
+export const RUNNER_LEASE_MS = 15_000;
+/** How often a runner renews its lease and looks for a pause. */
+const TICK_MS = 500;
+/** The session row (counts, status) is announced at most this often while transactions move. */
+const SESSION_EVENT_EVERY_MS = 1_000;
+/** Transactions moved at once by one runner. */
+const WORKERS = 16;
+
+export class RunnerInterrupted extends Error {
+  override name = 'RunnerInterrupted';
+}
+
+const isEnd = (status: string) => (HARVESTER_ENDS as readonly string[]).includes(status);
+
+type Stop = 'paused' | 'leaseLost' | 'interrupted';
+
+export class SessionRunner {
+  /** Sessions this process is running now (a second job for one of them ends at once). */
+  readonly #local = new Set<number>();
+  readonly #steps: TransactionSteps;
+
+  constructor(private readonly deps: HarvesterDeps) {
+    this.#steps = new TransactionSteps(deps);
+  }
+
+  async run(job: JobContext<RunnerJobData>): Promise<void> {
+    const { sessionId } = job.data;
+    if (this.#local.has(sessionId)) return;
+    this.#local.add(sessionId);
+    try {
+      await this.runHeld(job);
+    } finally {
+      this.#local.delete(sessionId);
+    }
+  }
+
+  private async runHeld(job: JobContext<RunnerJobData>): Promise<void> {
+    const { userId, sessionId } = job.data;
+    const owner = `${this.deps.processId}:${job.id}`;
+    const claimed = await this.claim(userId, sessionId, owner);
+    if (!claimed) return;
+    const stop = new AbortController();
+    let stopReason: Stop | null = null;
+    const halt = (reason: Stop) => {
+      stopReason ??= reason;
+      stop.abort();
+    };
+    job.signal.addEventListener('abort', () => halt('interrupted'), { once: true });
+    if (job.signal.aborted) halt('interrupted');
+    let dirty = false;
+    let lastAnnounced = 0;
+    let ticking = false;
+    const tick = async () => {
+      if (ticking || stop.signal.aborted) return;
+      ticking = true;
+      try {
+        const held = await this.renew(userId, sessionId, owner);
+        if (held === 'paused') halt('paused');
+        else if (held === 'lost') halt('leaseLost');
+        else if (dirty && this.deps.now() - lastAnnounced >= SESSION_EVENT_EVERY_MS) {
+          dirty = false;
+          lastAnnounced = this.deps.now();
+          await this.announce(userId, sessionId);
+        }
+      } catch (error) {
+        this.deps.log.warn({ err: error, sessionId }, 'harvester lease not renewed');
+      } finally {
+        ticking = false;
+      }
+    };
+    const timer = setInterval(() => void tick(), TICK_MS);
+    timer.unref();
+    try {
+      if (claimed.plan === null) {
+        const planned = await planSession(this.deps, userId, claimed, stop.signal);
+        if (!planned && !stop.signal.aborted) return;
+      }
+      const ctx: StepContext = {
+        userId,
+        accounts: new Map(
+          [...(claimed.sources as SessionAccount[]), ...(claimed.targets as SessionAccount[])].map((a) => [
+            a.id,
+            a,
+          ]),
+        ),
+        tradeTokens: new Map(),
+        cachedKeys: new Map(),
+        fresh: new Set(),
+        signal: stop.signal,
+      };
+      while (!stop.signal.aborted) {
+        const open = await this.deps.repo.run(userId, (q) => q.openTransactions(sessionId));
+        if (open.length === 0) break;
+        const run = open[0]!.run;
+        const batch = open.filter((row) => row.run === run);
+        if (claimed.currentRun !== run) {
+          claimed.currentRun = run;
+          await this.deps.repo.run(userId, (q) => q.updateSession(sessionId, { currentRun: run }));
+          dirty = true;
+        }
+        let next = 0;
+        const worker = async () => {
+          while (next < batch.length && !stop.signal.aborted) {
+            await this.advance(batch[next++]!, ctx, stop.signal, () => {
+              dirty = true;
+            });
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(WORKERS, batch.length) }, worker));
+      }
+      if (!stop.signal.aborted) await this.finish(userId, sessionId, owner);
+    } finally {
+      clearInterval(timer);
+      while (ticking) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    if (stopReason === 'paused') await this.release(userId, sessionId, owner);
+    if (stopReason === 'interrupted') {
+      throw new RunnerInterrupted('The server stopped during the session; it resumes on the next start');
+    }
+  }
+
+  /** Moves one transaction step by step until it ends or the runner stops. */
+  private async advance(first: TransactionRow, ctx: StepContext, signal: AbortSignal, moved: () => void) {
+    let row: TransactionRow | null = first;
+    while (row && !isEnd(row.status) && !signal.aborted) {
+      const transition = await this.#steps.step(row, ctx);
+      // A failure seen while stopping may be the stop itself (a wait cut short): the step is made again on resume.
+      if (signal.aborted && transition.to === 'error') return;
+      row = await moveTransaction(this.deps, ctx.userId, row, transition);
+      if (row) ctx.fresh.add(row.id);
+      moved();
+    }
+    ctx.fresh.delete(first.id);
+  }
+
+  /** Takes the session for this runner: it must be running, and no live runner may hold it. */
+  private claim(userId: string, sessionId: number, owner: string): Promise<SessionRow | null> {
+    const now = this.deps.now();
+    return this.deps.repo.run(userId, async (q, tx) => {
+      const session = await q.session(sessionId, true);
+      if (!session || session.completedAt !== null || session.status !== 'running') return null;
+      const held =
+        session.runnerOwner !== null &&
+        session.leaseUntil !== null &&
+        session.leaseUntil.getTime() > now &&
+        // One process owns an embedded database: a lease of another process is that of a dead one.
+        !(this.deps.singleProcess && !session.runnerOwner.startsWith(`${this.deps.processId}:`));
+      if (held && session.runnerOwner !== owner) return null;
+      const updated = await q.updateSession(sessionId, {
+        runnerOwner: owner,
+        leaseUntil: new Date(now + RUNNER_LEASE_MS),
+      });
+      await this.deps.events.session(userId, q, updated!, tx);
+      return updated;
+    });
+  }
+
+  /** Renews the lease; answers whether the session was paused meanwhile or taken by another runner. */
+  private renew(userId: string, sessionId: number, owner: string): Promise<'held' | 'paused' | 'lost'> {
+    return this.deps.repo.run(userId, async (q) => {
+      const session = await q.session(sessionId);
+      if (!session || session.runnerOwner !== owner) return 'lost';
+      if (session.status !== 'running') return 'paused';
+      await q.updateSession(sessionId, { leaseUntil: new Date(this.deps.now() + RUNNER_LEASE_MS) });
+      return 'held';
+    });
+  }
+
+  private release(userId: string, sessionId: number, owner: string): Promise<void> {
+    return this.deps.repo.run(userId, async (q, tx) => {
+      const session = await q.session(sessionId, true);
+      if (session?.runnerOwner !== owner) return;
+      const updated = await q.updateSession(sessionId, { runnerOwner: null, leaseUntil: null });
+      await this.deps.events.session(userId, q, updated!, tx);
+    });
+  }
+
+  /** Every transaction reached an end: the session goes idle with its finish time. */
+  private finish(userId: string, sessionId: number, owner: string): Promise<void> {
+    return this.deps.repo.run(userId, async (q, tx) => {
+      const session = await q.session(sessionId, true);
+      if (session?.runnerOwner !== owner) return;
+      const open = await q.openTransactions(sessionId);
+      if (open.length > 0) return;
+      const at = new Date(this.deps.now());
+      const updated = await q.updateSession(sessionId, {
+        status: session.status === 'running' ? 'idle' : session.status,
+        runnerOwner: null,
+        leaseUntil: null,
+        finishedAt: at,
+        updatedAt: at,
+      });
+      await this.deps.events.session(userId, q, updated!, tx);
+    });
+  }
+
+  private announce(userId: string, sessionId: number): Promise<void> {
+    return this.deps.repo.run(userId, async (q, tx) => {
+      const session = await q.session(sessionId);
+      if (session) await this.deps.events.session(userId, q, session, tx);
+    });
+  }
+}

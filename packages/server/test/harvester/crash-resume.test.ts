@@ -1,0 +1,154 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
+import { callApi as call, pollUntil } from '../helpers/spawned-api.ts';
+import { addItem, proxyData } from '../steam-accounts/helpers.ts';
+import { profileInput } from './helpers.ts';
+
+// A server killed (SIGKILL) in the middle of a session, while Steam holds an offer whose answer never arrived: the
+// next server resumes the session, finds that offer by its reference instead of sending it again, and brings every
+// transaction to an end.
+const PASSWORD = 'Quartz-Lantern-42';
+const EMAIL = 'harvest-crash@example.test';
+const world = new SandboxWorld();
+const accounts = world.healthyAccounts(5, 4701);
+
+let dir: string;
+let env: Record<string, string>;
+const servers: SpawnedServer[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tradedeck-harvest-crash-'));
+  env = {
+    TRADEDECK_MODE: 'sandbox',
+    TRADEDECK_DATA_DIR: join(dir, 'data'),
+    TRADEDECK_SANDBOX_JOURNAL: join(dir, 'sandbox-steam.jsonl'),
+    TRADEDECK_OUTBOX_LOG_LINKS: 'on',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+  };
+});
+afterAll(async () => {
+  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  await Promise.all(servers.map((server) => server.exited));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(extra: Record<string, string> = {}) {
+  const server = spawnServer({ ...env, ...extra });
+  servers.push(server);
+  return { server, url: await server.ready };
+}
+
+interface Transaction {
+  id: number;
+  status: string;
+  offerId: string | null;
+}
+
+describe('a server killed in the middle of a harvest session', () => {
+  it('resumes it on the next start: no offer sent twice, nothing left in a middle step', async () => {
+    const first = await start({ TRADEDECK_SANDBOX_SEND_DELAY_MS: '1500' });
+    await call(first.url, 'POST', '/api/auth/register', {
+      email: EMAIL,
+      userName: 'crash',
+      password: PASSWORD,
+    });
+    const link = await until(async () => {
+      const match = /"link":"([^"]+confirm[^"]+)"/.exec(first.server.output());
+      return match ? new URL(match[1]!) : null;
+    });
+    await call(first.url, 'POST', '/api/auth/confirm-email', {
+      userId: link.searchParams.get('userId'),
+      code: link.searchParams.get('code'),
+    });
+    const login = async (url: string) =>
+      (
+        await call<{ accessToken: string }>(url, 'POST', '/api/auth/login', {
+          email: EMAIL,
+          password: PASSWORD,
+        })
+      ).accessToken;
+    let token = await login(first.url);
+    const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
+      first.url,
+      'POST',
+      '/api/steam-accounts',
+      {
+        accounts: Object.fromEntries(
+          accounts.map((a, i) => [String(i), addItem(a, { proxyData: proxyData(81 + i) })]),
+        ),
+      },
+      token,
+    );
+    const idOf = (i: number) => added.addedAccounts.find((row) => row.login === accounts[i]!.login)!.id;
+    const profile = await call<{ id: number }>(
+      first.url,
+      'POST',
+      '/api/harvester/profiles',
+      profileInput('Crash', { games: { mode: 'whitelist', list: ['dota2', 'tf2'] } }),
+      token,
+    );
+    const session = await call<{ id: number }>(
+      first.url,
+      'POST',
+      '/api/harvester/sessions',
+      {
+        profileId: profile.id,
+        sources: { accountIds: [0, 1, 2].map(idOf) },
+        targets: { accountIds: [3, 4].map(idOf) },
+      },
+      token,
+    );
+    const journal = env.TRADEDECK_SANDBOX_JOURNAL!;
+    const sends = () =>
+      readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"op":"send"'))
+        .map((line) => /\[td:([A-Za-z0-9_-]+)\]/.exec(line)![1]!);
+    await call(first.url, 'POST', `/api/harvester/sessions/${session.id}/start`, {}, token);
+    // Steam made a few offers; the answer to the last one is still on its way when the process dies.
+    await until(async () => sends().length >= 3, 180_000);
+    first.server.child.kill('SIGKILL');
+    await first.server.exited;
+    const sentBeforeCrash = sends();
+
+    const second = await start();
+    token = await login(second.url);
+    const done = await until(async () => {
+      const s = await call<{ status: string; finishedAt: string | null; counts: Record<string, number> }>(
+        second.url,
+        'GET',
+        `/api/harvester/sessions/${session.id}`,
+        undefined,
+        token,
+      );
+      return s.finishedAt !== null && s.status === 'idle' ? s : null;
+    }, 240_000);
+    const listed = await call<{ items: Transaction[]; total: number }>(
+      second.url,
+      'POST',
+      `/api/harvester/sessions/${session.id}/transactions/query`,
+      { pages: { page: 1, pageSize: 100 } },
+      token,
+    );
+    expect(listed.total).toBeGreaterThan(3);
+    // The crash came in the middle: some offers were still to be sent.
+    expect(sentBeforeCrash.length).toBeLessThan(listed.total);
+    expect(listed.items.map((row) => row.status).filter((status) => status !== 'completed')).toEqual([]);
+    expect(done.counts.completed).toBe(listed.total);
+    // One offer per reference in Steam's journal, one per transaction; the offers made before the crash were kept.
+    const all = sends();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(listed.total);
+    expect(all.slice(0, sentBeforeCrash.length)).toEqual(sentBeforeCrash);
+    await second.server.stop();
+  }, 600_000);
+});
+
+function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
+  return pollUntil(probe, timeoutMs);
+}
