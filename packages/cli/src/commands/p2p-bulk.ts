@@ -3,8 +3,8 @@ import type { CommandContext } from '../context.ts';
 import { confirmDestructive } from '../kit/confirm.ts';
 import { settleBatch } from '../kit/outcome.ts';
 import type { MessageKey } from '../messages.ts';
-import { type LiveView, startLiveView } from './live-view.ts';
-import { type BulkProgress, bulkView } from './p2p-views.tsx';
+import { type LiveView, openLiveView } from '../kit/live.ts';
+import type { BulkProgress } from './p2p-views.tsx';
 
 export type SellerAction = 'start' | 'pause' | 'stop' | 'remove';
 
@@ -68,11 +68,16 @@ export async function runSellerBulk(
     });
   }
   const title = ctx.t(ACTION_WORD[action]);
-  const live = !ctx.json && ctx.io.terminal ? ctx.io.terminal : null;
   let progress: BulkProgress = { title, done: 0, total: ids.length, succeeded: 0, failures: [] };
-  const view: LiveView<BulkProgress> | null = live
-    ? startLiveView(live, (state) => bulkView(state, ctx.t), progress, VIEW_REFRESH_MS)
-    : null;
+  const view: LiveView<BulkProgress> | null = await openLiveView(
+    ctx,
+    async () => {
+      const { bulkView } = await import('./p2p-views.tsx');
+      return (state: BulkProgress) => bulkView(state, ctx.t);
+    },
+    progress,
+    { refreshMs: VIEW_REFRESH_MS },
+  );
   const line = (data: Record<string, unknown>) => ctx.io.stdout(`${JSON.stringify({ action, ...data })}\n`);
   let cancelled = 0;
   let outcome: 'complete' | 'incomplete' | null = null;

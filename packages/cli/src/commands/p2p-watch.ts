@@ -2,9 +2,8 @@ import { hubEvents, type SellerAccountRow, type SellerAccountUpdated } from '@tr
 import { accessTokenFromApiClient, createHubClient } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
-import { type LiveView, startLiveView } from './live-view.ts';
+import { type LiveView, openLiveView } from '../kit/live.ts';
 import { allSellers } from './p2p-targets.ts';
-import { watchView } from './p2p-views.tsx';
 
 const VIEW_REFRESH_MS = 100;
 
@@ -67,11 +66,14 @@ export async function watchSellers(
     });
     for (const row of await allSellers(ctx)) if (!chosen || chosen.has(row.id)) rows.set(row.id, row);
     if (live)
-      view = startLiveView(
-        live,
-        (state) => watchView(state, ctx.t, ctx.lang),
+      view = await openLiveView(
+        ctx,
+        async () => {
+          const { watchView } = await import('./p2p-views.tsx');
+          return (state: SellerAccountRow[]) => watchView(state, ctx.t, ctx.lang);
+        },
         [...rows.values()],
-        VIEW_REFRESH_MS,
+        { refreshMs: VIEW_REFRESH_MS },
       );
     else for (const row of rows.values()) ctx.io.stdout(`${JSON.stringify(row)}\n`);
     process.once('SIGINT', onSignal);
