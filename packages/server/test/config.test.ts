@@ -37,6 +37,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the market mode from the server mode unless TRADEDECK_MARKET_MODE says otherwise', () => {
+    expect(loadConfig({ TRADEDECK_MODE: 'live' })).toMatchObject({
+      marketMode: 'live',
+      tmBaseUrl: 'https://market.csgo.com',
+    });
+    expect(
+      loadConfig({
+        TRADEDECK_MODE: 'sandbox',
+        TRADEDECK_MARKET_MODE: 'live',
+        TRADEDECK_TM_BASE_URL: 'http://127.0.0.1:9001/',
+      }),
+    ).toMatchObject({ mode: 'sandbox', marketMode: 'live', tmBaseUrl: 'http://127.0.0.1:9001' });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -44,6 +58,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ TRADEDECK_MAINTENANCE: 'on', TRADEDECK_MAINTENANCE_ETA: 'soon' }, /ETA/],
+    [{ TRADEDECK_MARKET_MODE: 'paper' }, /TRADEDECK_MARKET_MODE/],
+    [{ TRADEDECK_TM_BASE_URL: 'market.csgo.com' }, /TRADEDECK_TM_BASE_URL/],
+    [{ TRADEDECK_TM_BASE_URL: 'https://market.csgo.com/?key=abc' }, /TRADEDECK_TM_BASE_URL/],
   ])('refuses %o with a message naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(pattern);

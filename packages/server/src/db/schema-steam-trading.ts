@@ -57,7 +57,7 @@ export const steamInventoryScans = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.game] }), index('steam_inventory_scans_user').on(t.userId)],
 );
 
-/** Cached inventory items as of their game's last successful scan. Prices are integer minor units. */
+/** Cached inventory items as of their game's last successful scan. Prices are integer money units (`MONEY_SCALE`). */
 export const steamInventoryItems = pgTable(
   'steam_inventory_items',
   {

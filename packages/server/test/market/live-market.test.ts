@@ -275,7 +275,15 @@ describe('live TM adapter', () => {
 
   it('answers marketUnavailable when TM cannot be reached at all', async () => {
     const closed = livePort('http://127.0.0.1:9');
-    const answer = await closed.balance({ apiKey: USD_KEY, keyId: marketKeyId(USD_KEY), currency: 'USD' });
-    expect(answer).toMatchObject({ ok: false, reason: 'marketUnavailable' });
+    const offline = { apiKey: USD_KEY, keyId: marketKeyId(USD_KEY), currency: 'USD' as const };
+    expect(await closed.balance(offline)).toMatchObject({ ok: false, reason: 'marketUnavailable' });
+    // A send that never left is known not to have happened.
+    const send = await closed.sendMoney(offline, {
+      amount: { currency: 'USD', amount: 100 },
+      receiverApiKey: OTHER_KEY,
+      paymentPassword: PAY_PASSWORD,
+      customId: 'send-unreachable',
+    });
+    expect(send).toMatchObject({ ok: false, reason: 'marketUnavailable' });
   });
 });

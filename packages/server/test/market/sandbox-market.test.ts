@@ -151,6 +151,35 @@ describe('sandbox market buyers', () => {
   });
 });
 
+/** Lists one CS2 item under its reference, runs the seller online until it sells and delivers it. */
+async function sellAndDeliver(login: string) {
+  const seller = await sessionOf(login);
+  const creds = credsOf(login);
+  const [item] = await cs2Items(creds, 1);
+  const price = at(item!.marketPrice!, 0.8);
+  const listed = await market.addToSale(creds, [{ assetId: item!.assetId, price }]);
+  if (!listed.ok || !listed.outcomes[0]!.ok) throw new Error('listing failed');
+  await runOnline(creds, await accessToken(seller), DAY, async () => {
+    const requests = await market.deliveryRequests(creds);
+    return requests.ok && requests.requests.length > 0;
+  });
+  const requests = await market.deliveryRequests(creds);
+  if (!requests.ok || requests.requests.length !== 1) throw new Error('no delivery');
+  const request = requests.requests[0]!;
+  const sent = await seller.sendOffer({
+    partnerSteamId: request.partnerSteamId,
+    tradeToken: request.tradeToken,
+    itemsToGive: request.items,
+    itemsToReceive: [],
+    reference: 'sale-r',
+    message: request.message,
+  });
+  if (!sent.ok) throw new Error(sent.reason);
+  await seller.confirmOffers([sent.offerId]);
+  await market.tradeReady(creds, sent.offerId);
+  return { creds, item: item!, price, itemId: listed.outcomes[0]!.itemId, buyer: request.partnerSteamId };
+}
+
 describe('sandbox market delivery', () => {
   it('asks for one delivery per sale, completes it through the Steam trade book, and holds CS2 money 7 days', async () => {
     const seller = await sessionOf('sandbox_bot_0103');
@@ -312,8 +341,13 @@ describe('sandbox market failures', () => {
     const listed = await market.addToSale(creds, [
       { assetId: item!.assetId, price: { currency: 'USD', amount: 5_000 } },
       { assetId: '1', price: { currency: 'USD', amount: 5_000 } },
+      { assetId: item!.assetId, price: { currency: 'USD', amount: 5_000 } },
     ]);
-    expect(listed.ok && listed.outcomes.map((outcome) => outcome.ok)).toEqual([true, false]);
+    expect(listed.ok && listed.outcomes.map((outcome) => (outcome.ok ? 'listed' : outcome.reason))).toEqual([
+      'listed',
+      'itemNotInInventory',
+      'badRequest',
+    ]);
     if (!listed.ok || !listed.outcomes[0]!.ok) return;
     // One price change a minute per listing.
     const itemId = listed.outcomes[0]!.itemId;
@@ -338,5 +372,40 @@ describe('sandbox market failures', () => {
       ok: false,
       reason: 'currencyChangeRefused',
     });
+  });
+});
+
+describe('sandbox market reversals', () => {
+  it('takes the held money back, pays the seller the penalty and returns the item when a buyer reverses', async () => {
+    const { creds, item, price, itemId, buyer } = await sellAndDeliver('sandbox_bot_0107');
+    const before = await market.balance(creds);
+    if (!before.ok) throw new Error(before.reason);
+    expect(before.balance.onHold.amount).toBe(Math.floor((price.amount * 95) / 100));
+    now += DAY;
+    expect(sandbox.reverseSale(creds.apiKey, itemId, now)).toBe(true);
+    expect(sandbox.reverseSale(creds.apiKey, itemId, now)).toBe(false);
+
+    const penalty = Math.floor((price.amount * 20) / 100);
+    expect(await market.balance(creds)).toMatchObject({
+      ok: true,
+      balance: {
+        available: { amount: before.balance.available.amount + penalty },
+        onHold: { amount: 0 },
+      },
+    });
+    const history = await market.history(creds, new Date(now - 2 * DAY), new Date(now));
+    if (!history.ok) throw new Error(history.reason);
+    expect(history.entries.map((entry) => [entry.event, entry.stage, entry.received.amount])).toEqual([
+      ['sell', 'cancelled', before.balance.onHold.amount],
+      ['other', 'given', penalty],
+    ]);
+    const back = [
+      ...world.trading.inventories.context(world.find('sandbox_bot_0107')!.steamId, 730, '16', now).values(),
+    ].map((asset) => world.trading.inventories.toItem(asset, now).marketHashName);
+    expect(back).toContain(item.marketHashName);
+    const theirs = [...world.trading.inventories.context(buyer, 730, '16', now).values()];
+    expect(theirs.map((asset) => world.trading.inventories.toItem(asset, now).marketHashName)).not.toContain(
+      item.marketHashName,
+    );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Inventory items as web and CLI show them. Steam's asset ids, class ids and amounts are decimal strings (they
- * exceed 2^53 or arrive quoted); money is integer minor units beside its currency.
+ * exceed 2^53 or arrive quoted); money is `Money`, integer units of `MONEY_SCALE` beside its currency.
  */
 import { z } from 'zod';
 import { moneySchema } from '../money/money.ts';

@@ -1,6 +1,5 @@
 export * from './create-market-port.ts';
 export * from './key-id.ts';
-export { TM_BATCH_LIMIT } from './live/live-market-adapter.ts';
 export type { MarketLog } from './live/tm-client.ts';
 export * from './pacing-repo.ts';
 export * from './pacing-store.ts';
@@ -9,3 +8,4 @@ export * from './sandbox/sandbox-market.ts';
 export { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';
 export * from './sandbox/sandbox-market-keys.ts';
 export * from './sandbox/sandbox-rates.ts';
+export { TM_BATCH_LIMIT } from './write-guard.ts';

@@ -3,7 +3,7 @@
  * currency: TM cancels an operation in another one) and integer units of that currency; an amount in another
  * currency is refused before anything is sent. Mass calls answer one outcome per input, read item by item.
  */
-import type { Currency, Money, TradeGame } from '@tradedeck/sdk/domain';
+import type { Currency, TradeGame } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from '../../steam/port.ts';
 import type {
   ListingWrite,
@@ -15,7 +15,8 @@ import type {
   PingInput,
   PriceWrite,
 } from '../port.ts';
-import { failure, type TmClient } from './tm-client.ts';
+import { failure, refusedWrite, TM_BATCH_LIMIT } from '../write-guard.ts';
+import type { TmClient } from './tm-client.ts';
 import { reasonOfTmError } from './tm-errors.ts';
 import {
   asksOf,
@@ -27,9 +28,6 @@ import {
   moneySendRecordOf,
 } from './tm-json.ts';
 import { unitsFromMajor } from './tm-units.ts';
-
-/** TM takes at most 50 items per mass call and 50 names per search. */
-export const TM_BATCH_LIMIT = 50;
 
 type Empty = Record<never, never>;
 
@@ -157,8 +155,8 @@ export class LiveMarketAdapter implements MarketPort {
     creds: MarketCredentials,
     items: ListingWrite[],
   ): Promise<MarketResult<{ outcomes: MarketItemOutcome<{ itemId: string }>[] }>> {
-    const refused = refuseBatch(
-      creds,
+    const refused = refusedWrite(
+      creds.currency,
       items.map((item) => item.price),
     );
     if (refused) return refused;
@@ -172,15 +170,14 @@ export class LiveMarketAdapter implements MarketPort {
       retry: 'mutate',
     });
     if (!answer.ok) return answer;
-    const results = list(answer.body.items);
     return {
       ok: true,
-      outcomes: items.map((item) => {
-        const result = results.find((row) => String(row.asset) === item.assetId);
-        if (!result) return { ok: false, reason: 'unknownError', detail: 'no result for this item' };
-        if (result.success !== true) return itemFailure(result.error);
-        return { ok: true, itemId: String(result.item_id ?? '') };
-      }),
+      outcomes: perItem(
+        items.map((item) => item.assetId),
+        list(answer.body.items),
+        'asset',
+        (row) => ({ itemId: String(row.item_id ?? '') }),
+      ),
     };
   }
 
@@ -188,8 +185,8 @@ export class LiveMarketAdapter implements MarketPort {
     creds: MarketCredentials,
     writes: PriceWrite[],
   ): Promise<MarketResult<{ outcomes: MarketItemOutcome<Empty>[] }>> {
-    const refused = refuseBatch(
-      creds,
+    const refused = refusedWrite(
+      creds.currency,
       writes.map((write) => write.price),
     );
     if (refused) return refused;
@@ -203,14 +200,14 @@ export class LiveMarketAdapter implements MarketPort {
       retry: 'idempotent',
     });
     if (!answer.ok) return answer;
-    const results = list(answer.body.items);
     return {
       ok: true,
-      outcomes: writes.map((write) => {
-        const result = results.find((row) => String(row.item_id) === write.itemId);
-        if (!result) return { ok: false, reason: 'unknownError', detail: 'no result for this item' };
-        return result.success === true ? { ok: true } : itemFailure(result.error);
-      }),
+      outcomes: perItem(
+        writes.map((write) => write.itemId),
+        list(answer.body.items),
+        'item_id',
+        () => ({}),
+      ),
     };
   }
 
@@ -330,27 +327,28 @@ function isOwnCurrency(value: unknown): value is Currency {
   return value === 'RUB' || value === 'USD' || value === 'EUR';
 }
 
-/** The currency guard and TM's batch limit, checked before anything is sent. */
-function refuseBatch(creds: MarketCredentials, prices: readonly Money[]) {
-  if (prices.length > TM_BATCH_LIMIT)
-    return failure('badRequest', { detail: `at most ${TM_BATCH_LIMIT} items per call` });
-  const foreign = prices.find((price) => price.currency !== creds.currency);
-  if (foreign)
-    return failure('currencyMismatch', {
-      detail: `a price in ${foreign.currency} for a ${creds.currency} account`,
-    });
-  if (prices.some((price) => !Number.isSafeInteger(price.amount) || price.amount < 0)) {
-    return failure('badRequest', { detail: 'prices must be whole non-negative units' });
-  }
-  return null;
-}
-
-function itemFailure(error: unknown): {
-  ok: false;
-  reason: ReturnType<typeof reasonOfTmError>;
-  detail?: string;
-} {
-  return { ok: false, reason: reasonOfTmError(error), ...(error ? { detail: String(error) } : {}) };
+/**
+ * One outcome per input of a mass call, in the inputs' order: TM's envelope says success even when items fail,
+ * so each item's own result (matched by `field`) decides.
+ */
+function perItem<T extends object>(
+  keys: readonly string[],
+  results: Record<string, unknown>[],
+  field: string,
+  success: (row: Record<string, unknown>) => T,
+): MarketItemOutcome<T>[] {
+  return keys.map((key): MarketItemOutcome<T> => {
+    const row = results.find((result) => String(result[field]) === key);
+    if (!row) return { ok: false, reason: 'unknownError', detail: 'no result for this item' };
+    if (row.success !== true) {
+      return {
+        ok: false,
+        reason: reasonOfTmError(row.error),
+        ...(row.error ? { detail: String(row.error) } : {}),
+      };
+    }
+    return { ok: true, ...success(row) };
+  });
 }
 
 /** ping-new takes the proxy as `scheme://user:pass@host:port` (TM dials it itself, so the scheme is the plain one). */

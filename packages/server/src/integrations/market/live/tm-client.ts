@@ -8,7 +8,8 @@
 import type { Clock } from '../../steam/clock.ts';
 import type { ProxyAgentPool } from '../../steam/proxy-agent.ts';
 import type { MarketPacingStore } from '../pacing-store.ts';
-import type { MarketCredentials, MarketFailure, MarketFailureReason, MarketRetryClass } from '../port.ts';
+import type { MarketCredentials, MarketFailure, MarketRetryClass } from '../port.ts';
+import { failure } from '../write-guard.ts';
 import { reasonOfHttpStatus, reasonOfTmError } from './tm-errors.ts';
 import { type TmHttpAnswer, tmRequest } from './tm-request.ts';
 
@@ -138,13 +139,6 @@ export class TmClient {
         : {}),
     });
   }
-}
-
-export function failure(
-  reason: MarketFailureReason,
-  extra: Omit<MarketFailure, 'ok' | 'reason'> = {},
-): MarketFailure {
-  return { ok: false, reason, ...extra };
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

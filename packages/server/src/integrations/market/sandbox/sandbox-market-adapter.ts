@@ -11,7 +11,6 @@ import type {
   ListingWrite,
   MarketCredentials,
   MarketFailure,
-  MarketFailureReason,
   MarketItemOutcome,
   MarketPort,
   MarketResult,
@@ -19,25 +18,16 @@ import type {
   PingInput,
   PriceWrite,
 } from '../port.ts';
+import { failure, refusedWrite, TM_BATCH_LIMIT } from '../write-guard.ts';
 import { competitorAsks, sandboxReferencePrice } from './sandbox-demand.ts';
 import { PRICE_CHANGE_SPACING_MS, type SandboxMarket, type SandboxMarketAccount } from './sandbox-market.ts';
 import { SANDBOX_MARKET_FAILURE_KEYS } from './sandbox-market-keys.ts';
 import { convertAtSandboxRate } from './sandbox-rates.ts';
 
-const BATCH_LIMIT = 50;
 /** TM refuses a currency change within this time of the last one (code 1007). */
 const CURRENCY_CHANGE_SPACING_MS = 24 * 60 * 60_000;
 
 type Empty = Record<never, never>;
-
-const fail = (
-  reason: MarketFailureReason,
-  extra: Omit<MarketFailure, 'ok' | 'reason'> = {},
-): MarketFailure => ({
-  ok: false,
-  reason,
-  ...extra,
-});
 
 export class SandboxMarketAdapter implements MarketPort {
   readonly mode = 'sandbox' as const;
@@ -88,10 +78,10 @@ export class SandboxMarketAdapter implements MarketPort {
     const steamSeconds = Math.floor(now / 1000) + SANDBOX_STEAM_OFFSET_S;
     const claims = verifySandboxAccessToken(this.market.world.seed, input.steamAccessToken, steamSeconds);
     if (!claims || claims.sub !== account.steam.steamId) {
-      return fail('badRequest', { detail: 'access_token is not a valid Steam token of this account' });
+      return failure('badRequest', { detail: 'access_token is not a valid Steam token of this account' });
     }
     if (account.steam.trading === 'tradeBan') {
-      return fail('tradeRestricted', { detail: 'You cant trade until the Steam trade ban ends' });
+      return failure('tradeRestricted', { detail: 'You cant trade until the Steam trade ban ends' });
     }
     this.market.ping(account, now);
     return { ok: true as const, online: true, p2p: true, tooEarly: false };
@@ -114,7 +104,7 @@ export class SandboxMarketAdapter implements MarketPort {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
     if (token !== this.market.world.trading.tradeToken(account.steam.steamId)) {
-      return fail('badRequest', { detail: 'bad_token' });
+      return failure('badRequest', { detail: 'bad_token' });
     }
     account.tradeToken = token;
     return { ok: true };
@@ -135,9 +125,10 @@ export class SandboxMarketAdapter implements MarketPort {
     if ('ok' in account) return account;
     const now = this.clock.now();
     const inventories = this.market.world.trading.inventories;
+    const listed = this.market.listedAssets(account);
     const items = this.market
       .steamItems(account, now)
-      .filter(({ asset }) => !this.market.isListed(account, asset.assetId))
+      .filter(({ asset }) => !listed.has(asset.assetId))
       .map(({ asset, game }) => {
         const item = inventories.toItem(asset, now);
         return {
@@ -174,14 +165,15 @@ export class SandboxMarketAdapter implements MarketPort {
     if (refused) return refused;
     const now = this.clock.now();
     const tradable = new Map(this.market.steamItems(account, now).map((item) => [item.asset.assetId, item]));
+    const listed = this.market.listedAssets(account);
     return {
       ok: true,
       outcomes: items.map((write): MarketItemOutcome<{ itemId: string }> => {
         const found = tradable.get(write.assetId);
         if (!found) return { ok: false, reason: 'itemNotInInventory', detail: 'item_not_in_inventory' };
-        if (this.market.isListed(account, write.assetId))
-          return { ok: false, reason: 'badRequest', detail: 'bad_input' };
+        if (listed.has(write.assetId)) return { ok: false, reason: 'badRequest', detail: 'bad_input' };
         if (write.price.amount <= 0) return { ok: false, reason: 'badRequest', detail: 'bad_request' };
+        listed.add(write.assetId);
         return { ok: true, itemId: this.market.list(account, found.asset, found.game, write.price, now) };
       }),
     };
@@ -217,7 +209,7 @@ export class SandboxMarketAdapter implements MarketPort {
   async asks(creds: MarketCredentials, marketHashNames: string[]) {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
-    if (marketHashNames.length > BATCH_LIMIT) return fail('badRequest', { detail: 'too many names' });
+    if (marketHashNames.length > TM_BATCH_LIMIT) return failure('badRequest', { detail: 'too many names' });
     const now = this.clock.now();
     const seed = this.market.world.seed;
     const asks = marketHashNames.map((name) => {
@@ -268,16 +260,16 @@ export class SandboxMarketAdapter implements MarketPort {
   async sendMoney(creds: MarketCredentials, input: MoneySendInput) {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
-    if (input.amount.currency !== account.currency) return fail('currencyMismatch');
-    if (!Number.isSafeInteger(input.amount.amount) || input.amount.amount <= 0) return fail('badRequest');
+    if (input.amount.currency !== account.currency) return failure('currencyMismatch');
+    if (!Number.isSafeInteger(input.amount.amount) || input.amount.amount <= 0) return failure('badRequest');
     if (input.paymentPassword !== account.paymentPassword) {
-      return fail('wrongPaymentPassword', { detail: 'wrong_payment_password' });
+      return failure('wrongPaymentPassword', { detail: 'wrong_payment_password' });
     }
     const receiver = this.market.existing(input.receiverApiKey);
-    if (!receiver || receiver === account) return fail('receiverNotFound', { detail: 'bad_receiver' });
-    if (account.sends.has(input.customId)) return fail('badRequest', { detail: 'custom_id already used' });
+    if (!receiver || receiver === account) return failure('receiverNotFound', { detail: 'bad_receiver' });
+    if (account.sends.has(input.customId)) return failure('badRequest', { detail: 'custom_id already used' });
     if (account.available < input.amount.amount)
-      return fail('insufficientFunds', { detail: 'not_enough_money' });
+      return failure('insufficientFunds', { detail: 'not_enough_money' });
     const record = this.market.transfer(account, receiver, input.amount, input.customId, this.clock.now());
     return { ok: true as const, record: { ...record } };
   }
@@ -293,10 +285,10 @@ export class SandboxMarketAdapter implements MarketPort {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
     const now = this.clock.now();
-    if (account.currency === to) return fail('currencyChangeRefused', { detail: '1004' });
-    if (this.market.hasActivity(account)) return fail('currencyChangeRefused', { detail: '1001' });
+    if (account.currency === to) return failure('currencyChangeRefused', { detail: '1004' });
+    if (this.market.hasActivity(account)) return failure('currencyChangeRefused', { detail: '1001' });
     if (account.currencyChangedAt !== null && now - account.currencyChangedAt < CURRENCY_CHANGE_SPACING_MS) {
-      return fail('currencyChangeRefused', { detail: '1007' });
+      return failure('currencyChangeRefused', { detail: '1007' });
     }
     this.market.changeCurrency(account, to, now);
     return { ok: true };
@@ -305,29 +297,26 @@ export class SandboxMarketAdapter implements MarketPort {
   /** The key's account brought up to now, or the failure TM would answer. */
   private resolve(creds: MarketCredentials): SandboxMarketAccount | MarketFailure {
     if (creds.apiKey === SANDBOX_MARKET_FAILURE_KEYS.offline) {
-      return fail('marketUnavailable', { httpStatus: 502 });
+      return failure('marketUnavailable', { httpStatus: 502 });
     }
     if (creds.apiKey === SANDBOX_MARKET_FAILURE_KEYS.rateLimited) {
-      return fail('rateLimited', { httpStatus: 429, retryAfter: new Date(this.clock.now() + 10_000) });
+      return failure('rateLimited', { httpStatus: 429, retryAfter: new Date(this.clock.now() + 10_000) });
     }
     const account = this.market.account(creds.apiKey, creds.currency);
-    if (!account) return fail('badKey', { detail: 'Bad KEY' });
+    if (!account) return failure('badKey', { detail: 'Bad KEY' });
     this.market.advance(this.clock.now());
     return account;
   }
 
-  /** TM's currency guard (`cur` differs: the operation is cancelled), batch limit and whole units. */
+  /** TM's currency guard (`cur` differs from the account's: the operation is cancelled) and the write rules. */
   private refuseBatch(
     account: SandboxMarketAccount,
     creds: MarketCredentials,
     prices: readonly Money[],
   ): MarketFailure | null {
-    if (prices.length > BATCH_LIMIT) return fail('badRequest', { detail: 'too many items' });
-    if (creds.currency !== account.currency || prices.some((price) => price.currency !== account.currency)) {
-      return fail('currencyMismatch', { detail: `the account is in ${account.currency}` });
+    if (creds.currency !== account.currency) {
+      return failure('currencyMismatch', { detail: `the account is in ${account.currency}` });
     }
-    if (prices.some((price) => !Number.isSafeInteger(price.amount) || price.amount < 0))
-      return fail('badRequest');
-    return null;
+    return refusedWrite(account.currency, prices);
   }
 }

@@ -33,6 +33,8 @@ export const PRICE_CHANGE_SPACING_MS = 60_000;
 /** Buyers are sandbox bots far from the ones a demo or a test uses as sellers. */
 export const SANDBOX_BUYER_COUNT = 12;
 const FIRST_BUYER = 99_001;
+/** A buyer who reverses a protected trade pays 30 %: 20 % goes to the seller (TM, July 2025). */
+const REVERSAL_PENALTY_TO_SELLER_PERCENT = 20;
 /** What an account opened without a chosen balance starts with: 100 USD's worth. */
 const STARTING_BALANCE_USD = 100_000;
 
@@ -49,6 +51,8 @@ export interface SandboxMarketAccount {
   currencyChangedAt: number | null;
   /** Offers registered with trade-ready, waiting for the buyer. */
   registeredOffers: Set<string>;
+  /** The account's listings by item id (on sale or sold and waiting for delivery). */
+  listings: Map<string, SandboxListing>;
   sends: Map<string, MoneySendRecord>;
   history: MarketHistoryEntry[];
 }
@@ -83,6 +87,10 @@ interface Hold {
   amount: number;
   releaseAt: number;
   entry: MarketHistoryEntry;
+  /** The sale's price and what was delivered to whom, for a reversal. */
+  price: Money;
+  buyer: SandboxAccount;
+  classId: string;
 }
 
 export interface RegisterSandboxAccountInput {
@@ -174,7 +182,7 @@ export class SandboxMarket {
   }
 
   listingsOf(account: SandboxMarketAccount): SandboxListing[] {
-    return [...this.#listings.values()].filter((listing) => listing.account === account);
+    return [...account.listings.values()];
   }
 
   listingView(listing: SandboxListing, now: number): MarketListing {
@@ -217,8 +225,9 @@ export class SandboxMarket {
     return items;
   }
 
-  isListed(account: SandboxMarketAccount, assetId: string): boolean {
-    return this.listingsOf(account).some((listing) => listing.asset.assetId === assetId);
+  /** The asset ids the account has listed. */
+  listedAssets(account: SandboxMarketAccount): Set<string> {
+    return new Set(this.listingsOf(account).map((listing) => listing.asset.assetId));
   }
 
   list(
@@ -230,7 +239,7 @@ export class SandboxMarket {
   ): string {
     const item = this.world.trading.inventories.toItem(asset, now);
     const itemId = String(++this.#nextItem);
-    this.#listings.set(itemId, {
+    const listing: SandboxListing = {
       itemId,
       account,
       asset: { appId: asset.appId, contextId: asset.contextId, assetId: asset.assetId, amount: 1 },
@@ -244,20 +253,21 @@ export class SandboxMarket {
       progress: 0,
       progressAt: now,
       delivery: null,
-    });
+    };
+    this.#listings.set(itemId, listing);
+    account.listings.set(itemId, listing);
     return itemId;
   }
 
   listing(account: SandboxMarketAccount, itemId: string): SandboxListing | null {
-    const listing = this.#listings.get(itemId);
-    return listing && listing.account === account ? listing : null;
+    return account.listings.get(itemId) ?? null;
   }
 
   /** A new price (zero delists); the caller checked it is on sale and not changed within the last minute. */
   reprice(listing: SandboxListing, price: Money, now: number): void {
     this.progress(listing, now);
     if (price.amount === 0) {
-      this.#listings.delete(listing.itemId);
+      this.unlist(listing);
       return;
     }
     listing.price = price;
@@ -312,7 +322,49 @@ export class SandboxMarket {
   }
 
   hasActivity(account: SandboxMarketAccount): boolean {
-    return this.listingsOf(account).length > 0 || account.onHold > 0;
+    return account.listings.size > 0 || account.onHold > 0;
+  }
+
+  /**
+   * The buyer reverses a delivered CS2 sale still on hold (Trade Protection): the held money is gone, the sale
+   * shows as cancelled, the seller gets the buyer's penalty (a history row of its own) and the item back (in Trade
+   * Protection, as any received CS2 item). False when the sale is not on hold.
+   */
+  reverseSale(apiKey: string, itemId: string, now: number): boolean {
+    this.advance(now);
+    const hold = this.#holds.find((item) => item.account.key === apiKey && item.entry.itemId === itemId);
+    if (!hold) return false;
+    this.#holds.splice(this.#holds.indexOf(hold), 1);
+    const account = hold.account;
+    account.onHold -= hold.amount;
+    hold.entry.stage = 'cancelled';
+    const penalty = Math.floor((hold.price.amount * REVERSAL_PENALTY_TO_SELLER_PERCENT) / 100);
+    account.available += penalty;
+    account.history.push({
+      ...hold.entry,
+      event: 'other',
+      stage: 'given',
+      received: { currency: hold.price.currency, amount: penalty },
+      time: new Date(now),
+      settlement: 0,
+    });
+    const inventories = this.world.trading.inventories;
+    const cs2 = TRADE_GAMES.cs2;
+    for (const contextId of [cs2.protectedContextId, cs2.contextId]) {
+      if (!contextId) continue;
+      const held = [...inventories.context(hold.buyer.steamId, cs2.appId, contextId, now).values()];
+      const asset = held.find((item) => inventories.toItem(item, now).classId === hold.classId);
+      if (!asset) continue;
+      inventories.remove(hold.buyer.steamId, asset);
+      inventories.receive(account.steam.steamId, asset, now);
+      break;
+    }
+    return true;
+  }
+
+  private unlist(listing: SandboxListing): void {
+    this.#listings.delete(listing.itemId);
+    listing.account.listings.delete(listing.itemId);
   }
 
   private open(
@@ -337,6 +389,7 @@ export class SandboxMarket {
       tradeToken: null,
       currencyChangedAt: null,
       registeredOffers: new Set(),
+      listings: new Map(),
       sends: new Map(),
       history: [],
     };
@@ -402,7 +455,7 @@ export class SandboxMarket {
 
   private complete(listing: SandboxListing, now: number): void {
     const account = listing.account;
-    this.#listings.delete(listing.itemId);
+    this.unlist(listing);
     const received = Math.floor((listing.price.amount * (100 - this.feePercent)) / 100);
     const held = listing.game === 'cs2';
     const releaseAt = now + HOLD_DAYS * DAY_MS;
@@ -420,7 +473,16 @@ export class SandboxMarket {
     account.history.push(entry);
     if (held) {
       account.onHold += received;
-      this.#holds.push({ account, amount: received, releaseAt, entry });
+      const buyer = listing.delivery!.buyer;
+      this.#holds.push({
+        account,
+        amount: received,
+        releaseAt,
+        entry,
+        price: listing.price,
+        buyer,
+        classId: listing.classId,
+      });
     } else {
       account.available += received;
     }
