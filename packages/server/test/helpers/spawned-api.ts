@@ -34,3 +34,28 @@ export async function pollUntil<T>(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * Registers a user on a spawned server and confirms the e-mail from the link the server logs (no SMTP), then
+ * signs in; answers the access token.
+ */
+export async function signUpOnSpawned(
+  server: { output(): string },
+  url: string,
+  user: { email: string; userName: string; password: string },
+): Promise<string> {
+  await apiCall(url, 'POST', '/api/auth/register', user);
+  const link = await eventually(async () => {
+    const match = /"link":"([^"]+confirm[^"]+)"/.exec(server.output());
+    return match ? new URL(match[1]!) : null;
+  });
+  await apiCall(url, 'POST', '/api/auth/confirm-email', {
+    userId: link.searchParams.get('userId'),
+    code: link.searchParams.get('code'),
+  });
+  const login = await apiCall<{ accessToken: string }>(url, 'POST', '/api/auth/login', {
+    email: user.email,
+    password: user.password,
+  });
+  return login.accessToken;
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
-import { callApi as call, pollUntil as until } from '../helpers/spawned-api.ts';
+import { callApi as call, pollUntil as until, signUpOnSpawned } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 
 // A server killed (SIGKILL) while a sale's offer is on its way to Steam: the next server carries on from the
@@ -64,20 +64,11 @@ describe('a seller server killed mid-delivery', () => {
   it('never offers a sold item twice and leaves none undelivered after the restart', async () => {
     // The first server answers sends slowly, so it can be killed once Steam has an offer it has not recorded.
     const first = await start({ TRADEDECK_SANDBOX_SEND_DELAY_MS: '4000' });
-    await call(first.url, 'POST', '/api/auth/register', {
+    let token = await signUpOnSpawned(first.server, first.url, {
       email: EMAIL,
       userName: 'crash',
       password: PASSWORD,
     });
-    const link = await until(async () => {
-      const match = /"link":"([^"]+confirm[^"]+)"/.exec(first.server.output());
-      return match ? new URL(match[1]!) : null;
-    });
-    await call(first.url, 'POST', '/api/auth/confirm-email', {
-      userId: link.searchParams.get('userId'),
-      code: link.searchParams.get('code'),
-    });
-    let token = await login(first.url);
     const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
       first.url,
       'POST',

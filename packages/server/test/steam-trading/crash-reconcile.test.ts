@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
-import { callApi as call, pollUntil } from '../helpers/spawned-api.ts';
+import { callApi as call, signUpOnSpawned, pollUntil as until } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 
 // A server killed (SIGKILL) after Steam made the offer and before the outcome was recorded: the next server
@@ -56,20 +56,11 @@ describe('a crash between a trade intent and its outcome', () => {
   it('is reconciled from the offer Steam made, and the same send never makes a second offer', async () => {
     // The first server answers sends slowly, so it can be killed once the offer exists.
     const first = await start({ TRADEDECK_SANDBOX_SEND_DELAY_MS: '5000' });
-    await call(first.url, 'POST', '/api/auth/register', {
+    let token = await signUpOnSpawned(first.server, first.url, {
       email: EMAIL,
       userName: 'crash',
       password: PASSWORD,
     });
-    const link = await until(async () => {
-      const match = /"link":"([^"]+confirm[^"]+)"/.exec(first.server.output());
-      return match ? new URL(match[1]!) : null;
-    });
-    await call(first.url, 'POST', '/api/auth/confirm-email', {
-      userId: link.searchParams.get('userId'),
-      code: link.searchParams.get('code'),
-    });
-    let token = await login(first.url);
     const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
       first.url,
       'POST',
@@ -164,7 +155,3 @@ describe('a crash between a trade intent and its outcome', () => {
     await second.server.stop();
   }, 120_000);
 });
-
-function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  return pollUntil(probe, timeoutMs);
-}

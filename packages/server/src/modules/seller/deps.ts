@@ -8,7 +8,7 @@ import type { SellerRepo } from './repo.ts';
 
 /** How often the loop does each thing (tests and the benchmark shorten them). */
 export interface SellerTiming {
-  /** ping-new: the market wants one at least every 3 minutes; 120 s keeps a margin. */
+  /** ping-new: the market wants one at least every 3 minutes; 90 s keeps a margin for a loaded process. */
   pingEveryMs: number;
   /** Sold items waiting for our offer (they must be offered within 60 s of the sale). */
   deliveryPollMs: number;
@@ -19,7 +19,7 @@ export interface SellerTiming {
 }
 
 export const DEFAULT_SELLER_TIMING: SellerTiming = {
-  pingEveryMs: 120_000,
+  pingEveryMs: 90_000,
   deliveryPollMs: 4_000,
   syncEveryMs: 60_000,
   runForMs: 6 * 3600_000,

@@ -12,6 +12,9 @@ import { pacedMarket } from './paced-market.ts';
 import { decidePlatformStatus, type MarketFacts } from './platform-status.ts';
 import type { SellerAccountDbRow } from './repo.ts';
 
+/** How long a loop trusts the account row it read (another process's stop reaches it within this). */
+const ROW_REFRESH_MS = 10_000;
+
 /** Time between two market calls of one loop: at most 4 a second (TM deletes a key over 5). */
 export const LOOP_CALL_SPACING_MS = 260;
 
@@ -35,17 +38,19 @@ export class LoopWakers {
     this.#wakers.get(accountId)?.();
   }
 
-  sleep(accountId: number, ms: number, signal: AbortSignal): Promise<void> {
+  /** Resolves true when woken, false when the time ran out (or the run was interrupted). */
+  sleep(accountId: number, ms: number, signal: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
-      const done = () => {
+      const end = (woken: boolean) => {
         clearTimeout(timer);
-        signal.removeEventListener('abort', done);
+        signal.removeEventListener('abort', timeUp);
         this.#wakers.delete(accountId);
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(done, Math.max(0, ms));
-      signal.addEventListener('abort', done, { once: true });
-      this.#wakers.set(accountId, done);
+      const timeUp = () => end(false);
+      const timer = setTimeout(timeUp, Math.max(0, ms));
+      signal.addEventListener('abort', timeUp, { once: true });
+      this.#wakers.set(accountId, () => end(true));
     });
   }
 }
@@ -71,6 +76,8 @@ export class SellerLoop {
   #nextPoll = 0;
   #nextSync = 0;
   #activeLeft = 1;
+  /** The loop wrote the account row: read it again before the next pass. */
+  #written = false;
 
   constructor(
     private readonly deps: SellerShared,
@@ -98,9 +105,18 @@ export class SellerLoop {
   async run(): Promise<void> {
     const { userId, accountId } = this.job.data;
     const startedAt = this.deps.now();
+    let row: SellerAccountDbRow | null = null;
+    let readAt = 0;
+    let woken = false;
     for (;;) {
       if (this.job.signal.aborted) throw new SellerLoopInterrupted('The seller loop was interrupted');
-      const row = await this.deps.repo.run(userId, (q) => q.account(accountId));
+      // The row is read again when this process changed it, after a write of the loop, or every 10 s (a change
+      // made by another process).
+      if (!row || woken || this.#written || this.deps.now() - readAt >= ROW_REFRESH_MS) {
+        row = await this.deps.repo.run(userId, (q) => q.account(accountId));
+        readAt = this.deps.now();
+        this.#written = false;
+      }
       if (!row || row.loopJobId !== this.job.id) return;
       if (row.status === 'stopped') {
         await this.goOffline(row);
@@ -118,7 +134,7 @@ export class SellerLoop {
         this.#nextSync,
         this.#activeLeft > 0 ? now + 1_000 : Number.POSITIVE_INFINITY,
       );
-      await this.wakers.sleep(accountId, next - now, this.job.signal);
+      woken = await this.wakers.sleep(accountId, next - now, this.job.signal);
     }
   }
 
@@ -250,6 +266,7 @@ export class SellerLoop {
     await this.deps.repo.run(row.userId, async (q) => {
       // Only while this run still owns the account: a stop or delete meanwhile wins.
       const updated = await q.updateIfOwned(row.id, this.job.id, next);
+      this.#written = true;
       if (updated) await announceAccount(this.deps.eventLog, row.userId, q, row.id);
     });
   }
