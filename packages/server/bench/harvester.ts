@@ -40,17 +40,22 @@ await database.migrate();
 const app = await buildApp({ config, database, steam: { sandboxWorld: world } });
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, bearer?: string): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: {
       'content-type': 'application/json',
       'accept-language': 'en',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const envelope = (await response.json()) as { success: boolean; data: T; error: { message: string } };
+  // A long session outlives the access token: sign in again once and repeat the call.
+  if (!envelope.success && response.status === 401 && bearer && bearer === token) {
+    token = await signIn();
+    return call(method, path, body, token);
+  }
   if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.error.message}`);
   return envelope.data;
 }
@@ -62,8 +67,9 @@ const outbox = (await database.db.execute(
 )) as unknown as { rows: Array<{ link: string }> };
 const params = new URL(outbox.rows[0]!.link).searchParams;
 await call('POST', '/api/auth/confirm-email', { userId: params.get('userId'), code: params.get('code') });
-const token = (await call<{ accessToken: string }>('POST', '/api/auth/login', { email, password: PASSWORD }))
-  .accessToken;
+const signIn = async () =>
+  (await call<{ accessToken: string }>('POST', '/api/auth/login', { email, password: PASSWORD })).accessToken;
+let token = await signIn();
 
 const accounts = world.healthyAccounts(SOURCES + TARGETS, 20_001);
 const setupStarted = performance.now();
