@@ -10,6 +10,7 @@ export const kitEn = {
   listNotice: 'Printed {shown} of {total} rows; pass --all for every row',
   allWithPage: '--all prints every row: leave out --page and --page-size',
   settingsFile: 'Settings file: {path} (the session files are beside it)',
+  promptCancelled: 'Cancelled at the prompt: nothing was sent',
 } as const;
 
 export const kitRu: { [K in keyof typeof kitEn]: string } = {
@@ -22,4 +23,5 @@ export const kitRu: { [K in keyof typeof kitEn]: string } = {
   listNotice: 'Выведено {shown} из {total} строк; --all — все строки',
   allWithPage: '--all выводит все строки: уберите --page и --page-size',
   settingsFile: 'Файл настроек: {path} (файлы сеанса рядом с ним)',
+  promptCancelled: 'Отменено на вопросе: ничего не отправлено',
 } as const;
