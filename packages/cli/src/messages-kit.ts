@@ -11,6 +11,15 @@ export const kitEn = {
   allWithPage: '--all prints every row: leave out --page and --page-size',
   settingsFile: 'Settings file: {path} (the session files are beside it)',
   promptCancelled: 'Cancelled at the prompt: nothing was sent',
+  loginNeedsEmail: 'No terminal to ask for the e-mail: pass --email (and --password-stdin), or --token',
+  loginNeedsPassword:
+    'No terminal to ask for the password: pipe it in with --password-stdin, or pass --token',
+  loginEmailEmpty: 'No e-mail given: nothing was sent',
+  loginPasswordEmpty: 'No password given: nothing was sent',
+  formatRequired: '--format is required: one of {known} (or --template for a custom line)',
+  distributeNoUsable:
+    'The tag "{tag}" has no usable proxy ({count} proxies, all invalid or expired): check them (tradedeck proxies check --tag {tag}) or choose another tag',
+  distributeEmptyTag: 'The tag "{tag}" has no proxies: import some with --tag {tag} or choose another tag',
 } as const;
 
 export const kitRu: { [K in keyof typeof kitEn]: string } = {
@@ -24,4 +33,13 @@ export const kitRu: { [K in keyof typeof kitEn]: string } = {
   allWithPage: '--all выводит все строки: уберите --page и --page-size',
   settingsFile: 'Файл настроек: {path} (файлы сеанса рядом с ним)',
   promptCancelled: 'Отменено на вопросе: ничего не отправлено',
+  loginNeedsEmail: 'Нет терминала, чтобы спросить e-mail: укажите --email (и --password-stdin) или --token',
+  loginNeedsPassword:
+    'Нет терминала, чтобы спросить пароль: передайте его через --password-stdin или укажите --token',
+  loginEmailEmpty: 'E-mail не указан: ничего не отправлено',
+  loginPasswordEmpty: 'Пароль не указан: ничего не отправлено',
+  formatRequired: 'Нужен --format: один из {known} (или --template для своей строки)',
+  distributeNoUsable:
+    'У тега "{tag}" нет рабочих прокси ({count} прокси, все невалидные или истёкшие): проверьте их (tradedeck proxies check --tag {tag}) или выберите другой тег',
+  distributeEmptyTag: 'У тега "{tag}" нет прокси: импортируйте их с --tag {tag} или выберите другой тег',
 } as const;
