@@ -59,7 +59,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'accounts rm': ['tradedeck accounts rm mylogin 42', 'tradedeck accounts rm --all --yes'],
   completion: [
     'tradedeck completion bash > ~/.local/share/bash-completion/completions/tradedeck',
-    'tradedeck completion zsh > "${fpath[1]}/_tradedeck"',
+    'tradedeck completion zsh > ~/.zfunc/_tradedeck',
     'tradedeck completion fish > ~/.config/fish/completions/tradedeck.fish',
   ],
 };
