@@ -23,3 +23,11 @@ export class CliFailure extends Error {
     this.name = 'CliFailure';
   }
 }
+
+/** The person at the terminal cancelled a question (Ctrl+C, or Ctrl+D at an empty answer). */
+export class PromptCancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'PromptCancelled';
+  }
+}

@@ -6,12 +6,15 @@ import {
   TimeoutError,
 } from '@tradedeck/sdk/client';
 import type { CommandContext } from './context.ts';
-import { CliFailure, ExitCode } from './exit-codes.ts';
+import { CliFailure, ExitCode, PromptCancelled } from './exit-codes.ts';
 import type { MessageKey } from './messages.ts';
 
 /** Turns a failed API call into the message and exit code the user sees. */
 export function failureFromError(ctx: CommandContext, error: unknown): CliFailure {
   if (error instanceof CliFailure) return error;
+  if (error instanceof PromptCancelled) {
+    return new CliFailure(ctx.t('promptCancelled'), ExitCode.Usage, { error: 'cancelled' });
+  }
   if (error instanceof SessionExpiredError || (error instanceof ApiError && error.resultCode === 11)) {
     return new CliFailure(ctx.t('authNeeded'), ExitCode.AuthNeeded, { error: 'auth-needed' });
   }

@@ -10,6 +10,23 @@ export const kitEn = {
   listNotice: 'Printed {shown} of {total} rows; pass --all for every row',
   allWithPage: '--all prints every row: leave out --page and --page-size',
   settingsFile: 'Settings file: {path} (the session files are beside it)',
+  promptCancelled: 'Cancelled at the prompt: nothing was sent',
+  helpExamples: 'Examples:',
+  helpOption: 'display help for command',
+  helpCommand: 'display help for command',
+  usageHint: '(add --help for usage and examples)',
+  versionOption: 'output the version number',
+  completionDescription: 'print a shell completion script: bash, zsh or fish',
+  completionUnknownShell: 'Shell must be bash, zsh or fish, got "{value}"',
+  loginNeedsEmail: 'No terminal to ask for the e-mail: pass --email (and --password-stdin), or --token',
+  loginNeedsPassword:
+    'No terminal to ask for the password: pipe it in with --password-stdin, or pass --token',
+  loginEmailEmpty: 'No e-mail given: nothing was sent',
+  loginPasswordEmpty: 'No password given: nothing was sent',
+  formatRequired: '--format is required: one of {known} (or --template for a custom line)',
+  distributeNoUsable:
+    'The tag "{tag}" has no usable proxy ({count} proxies, all invalid or expired): check them (tradedeck proxies check --tag {tag}) or choose another tag',
+  distributeEmptyTag: 'The tag "{tag}" has no proxies: import some with --tag {tag} or choose another tag',
 } as const;
 
 export const kitRu: { [K in keyof typeof kitEn]: string } = {
@@ -22,4 +39,21 @@ export const kitRu: { [K in keyof typeof kitEn]: string } = {
   listNotice: 'Выведено {shown} из {total} строк; --all — все строки',
   allWithPage: '--all выводит все строки: уберите --page и --page-size',
   settingsFile: 'Файл настроек: {path} (файлы сеанса рядом с ним)',
+  promptCancelled: 'Отменено на вопросе: ничего не отправлено',
+  helpExamples: 'Примеры:',
+  helpOption: 'показать справку по команде',
+  helpCommand: 'показать справку по команде',
+  usageHint: '(добавьте --help, чтобы увидеть использование и примеры)',
+  versionOption: 'вывести номер версии',
+  completionDescription: 'вывести скрипт автодополнения для оболочки: bash, zsh или fish',
+  completionUnknownShell: 'Оболочка должна быть bash, zsh или fish, а не "{value}"',
+  loginNeedsEmail: 'Нет терминала, чтобы спросить e-mail: укажите --email (и --password-stdin) или --token',
+  loginNeedsPassword:
+    'Нет терминала, чтобы спросить пароль: передайте его через --password-stdin или укажите --token',
+  loginEmailEmpty: 'E-mail не указан: ничего не отправлено',
+  loginPasswordEmpty: 'Пароль не указан: ничего не отправлено',
+  formatRequired: 'Нужен --format: один из {known} (или --template для своей строки)',
+  distributeNoUsable:
+    'У тега "{tag}" нет рабочих прокси ({count} прокси, все невалидные или истёкшие): проверьте их (tradedeck proxies check --tag {tag}) или выберите другой тег',
+  distributeEmptyTag: 'У тега "{tag}" нет прокси: импортируйте их с --tag {tag} или выберите другой тег',
 } as const;

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerAccounts } from './commands/accounts.ts';
 import { registerAdmin } from './commands/admin.ts';
+import { registerCompletion } from './commands/completion.ts';
 import { registerConfig } from './commands/config.ts';
 import { registerHarvester } from './commands/harvester.ts';
 import { registerHub } from './commands/hub.ts';
@@ -14,6 +15,7 @@ import { registerWhoami } from './commands/whoami.ts';
 import { type CommandContext, createContext, type GlobalOptions, type Io, peekLanguage } from './context.ts';
 import { CliFailure, ExitCode } from './exit-codes.ts';
 import { failureFromError } from './failures.ts';
+import { addExamples, localizeCommander, translateCommanderError } from './kit/help.ts';
 import { message } from './messages.ts';
 
 /** Runs `tradedeck` with the given arguments (without `node` and the script) and returns the exit code. */
@@ -28,17 +30,18 @@ export async function run(argv: string[], io: Io): Promise<number> {
 
   program
     .description(message(preLang, 'description'))
-    .version(packageJson.version, '-v, --version')
+    .version(packageJson.version, '-v, --version', message(preLang, 'versionOption'))
     .option('-s, --server <url>', message(preLang, 'optServer'))
     .option('--json', message(preLang, 'optJson'))
     .option('--lang <lang>', message(preLang, 'optLang'))
     .option('--token <token>', message(preLang, 'optToken'))
-    .showHelpAfterError()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout(text),
       writeErr: (text) => io.stderr(text),
+      outputError: (text, write) => write(translateCommanderError(text, preLang)),
     });
+  localizeCommander(program, preLang);
 
   // Help texts are needed before options are parsed, so they use the language peeked from argv.
   const registration = { lang: preLang, context: lazyContext };
@@ -53,6 +56,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   registerAccounts(program, registration);
   registerP2p(program, registration);
   registerHarvester(program, registration);
+  registerCompletion(program, registration);
+  // Last: examples for every registered command.
+  addExamples(program, preLang);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

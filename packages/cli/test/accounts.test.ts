@@ -17,6 +17,7 @@ import {
   SandboxWorld,
   sandboxMafileText,
 } from '../../server/src/integrations/steam/sandbox/sandbox-world.ts';
+import { refusedPort } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { writeSandboxSet } from './helpers/sandbox-set.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
@@ -430,6 +431,39 @@ describe('tradedeck accounts code, assign-proxies, rm', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('No proxy tag named "ghost"');
+  });
+
+  it('says so when the tag to distribute over has no proxies, or only invalid ones, instead of "No proxy" per account', async () => {
+    const args = [
+      'accounts',
+      'import',
+      '--mafiles',
+      set.mafileDir,
+      '--lines',
+      set.linesFile,
+      '--mode',
+      'distribute',
+    ];
+    const emptied = await runCli(
+      ['proxies', 'import', '-', '--tag', 'emptied', '--json'],
+      env,
+      undefined,
+      '10.61.0.1:80\n',
+    );
+    const [id] = JSON.parse(emptied.stdout).addedIds as number[];
+    expect((await runCli(['proxies', 'rm', String(id), '--yes'], env)).code).toBe(0);
+    const empty = await runCli([...args, '--proxy-tag', 'emptied'], env);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('The tag "emptied" has no proxies');
+
+    const port = await refusedPort();
+    await runCli(['proxies', 'import', '-', '--tag', 'dead'], env, undefined, `127.0.0.1:${port}\n`);
+    const checked = await runCli(['proxies', 'check', '--tag', 'dead', '--timeout', '60'], env);
+    expect(checked.stderr).toContain('valid 0, invalid 1');
+    const dead = await runCli([...args, '--proxy-tag', 'dead'], env);
+    expect(dead.code).toBe(1);
+    expect(dead.stderr).toContain('The tag "dead" has no usable proxy (1 proxies, all invalid or expired)');
+    expect(dead.stdout).not.toContain('No proxy');
   });
 
   it('prints the guard code of an account and its remaining seconds', async () => {

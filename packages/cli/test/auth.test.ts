@@ -52,6 +52,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+describe('login without a terminal', () => {
+  it('names what is missing instead of asking', async () => {
+    const noEmail = await runCli(['login', '--server', 'http://127.0.0.1:1']);
+    expect(noEmail.code).toBe(2);
+    expect(noEmail.stderr).toContain(
+      'No terminal to ask for the e-mail: pass --email (and --password-stdin), or --token',
+    );
+    const noPassword = await runCli(['login', '--server', 'http://127.0.0.1:1', '--email', 'a@example.test']);
+    expect(noPassword.code).toBe(2);
+    expect(noPassword.stderr).toContain(
+      'No terminal to ask for the password: pipe it in with --password-stdin',
+    );
+  });
+});
+
 describe('tradedeck login, whoami, logout', () => {
   it('signs in at the prompts, keeps token and cookie readable by the user only, and renews the session', async () => {
     const dir = freshConfigDir();

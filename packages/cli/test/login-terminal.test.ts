@@ -14,6 +14,7 @@ const PASSWORD = 'Quartz-Lantern-42';
 const terminal = new TmuxSession(`tradedeck-login-${process.pid}`);
 let server: RunningServer;
 let secret = '';
+let recoveryCodes: string[] = [];
 
 beforeAll(async () => {
   server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
@@ -34,10 +35,11 @@ beforeAll(async () => {
   });
   client.tokens.set(await client.auth.login({ email: 'term@example.test', password: PASSWORD }));
   secret = (await client.user.getOtpKey()).secret;
-  await client.user.setupAuthenticator({
+  const enabled = await client.user.setupAuthenticator({
     enable: true,
     twoFactor: { codes: { totp: totpCode(secret, Date.now()) } },
   });
+  recoveryCodes = enabled.recoveryCodes ?? [];
 });
 
 afterAll(async () => {
@@ -66,5 +68,43 @@ describe('tradedeck login in a real terminal (tmux)', () => {
     const token = JSON.parse(readFileSync(join(dir, 'token.json'), 'utf8'));
     expect(token.accessToken).toMatch(/^ey/);
     expect(statSync(join(dir, 'token.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('edits the hidden password with arrows, Home/End, Ctrl+U and Backspace over an emoji; never types the keys into it', async () => {
+    const dir = freshConfigDir();
+    const command = `${bareCliCommand(dir)} login --server ${server.url} --email term@example.test; echo "exit=$?"; sleep 60`;
+    terminal.kill();
+    terminal.start(command, CLI_DIR, { width: 150, height: 30 });
+    await terminal.waitFor(/Password:\s*$/m);
+    terminal.press(['some garbage'], true);
+    terminal.press(['C-u']);
+    // "Quartz-Lantern42" and an emoji; the emoji is taken back, the cursor goes two left, "-" goes in.
+    terminal.press(['Quartz-Lantern42🚀'], true);
+    terminal.press(['BSpace', 'Left', 'Left']);
+    terminal.press(['-'], true);
+    terminal.press(['Home', 'Right', 'End', 'Up', 'Down', 'Enter']);
+    await terminal.waitFor(
+      /Code from the authenticator app \(or a recovery code XXXXX-XXXXX\):\s*$/m,
+      10_000,
+    );
+    // A recovery code: the authenticator's next code is spent by the test before.
+    expect(recoveryCodes.length).toBeGreaterThan(0);
+    terminal.typeLine(recoveryCodes[0]!);
+    const screen = await terminal.waitFor(/exit=\d+/);
+    expect(screen).toContain('Signed in as term <term@example.test> (admin)');
+    expect(screen).toContain('exit=0');
+    expect(screen).not.toContain('Quartz');
+  }, 90_000);
+
+  it('ends with a clear cancel on Ctrl+D at an empty password', async () => {
+    const dir = freshConfigDir();
+    const command = `${bareCliCommand(dir)} login --server ${server.url} --email term@example.test; echo "exit=$?"; sleep 60`;
+    terminal.kill();
+    terminal.start(command, CLI_DIR, { width: 150, height: 30 });
+    await terminal.waitFor(/Password:\s*$/m);
+    terminal.press(['C-d']);
+    const screen = await terminal.waitFor(/exit=\d+/);
+    expect(screen).toContain('tradedeck: Cancelled at the prompt: nothing was sent');
+    expect(screen).toContain('exit=2');
   });
 });

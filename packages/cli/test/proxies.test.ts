@@ -191,7 +191,9 @@ describe('tradedeck proxies export', () => {
   });
 
   it.each([
-    [['proxies', 'export'], 'Format must be one of ip, ip_port, ip_port_auth, auth_ip_port, custom'],
+    [['proxies', 'export'], '--format is required: one of ip, ip_port, ip_port_auth, auth_ip_port, custom'],
+    [['proxies', 'ls', '--server', 'http://127.0.0.1:99999'], 'Not a server URL: "http://127.0.0.1:99999"'],
+    [['proxies', 'ls', '--all', '--page', '2'], '--all prints every row: leave out --page and --page-size'],
     [['proxies', 'export', '--format', 'csv'], 'Format must be one of'],
     [['proxies', 'export', '--format', 'custom'], '--format custom needs --template'],
     [['proxies', 'export', '--format', 'ip', '--template', '{ip}'], '--template goes with --format custom'],

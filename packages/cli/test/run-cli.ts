@@ -37,6 +37,8 @@ export async function runCli(
     ...(stdin !== undefined ? { stdin: Readable.from([Buffer.from(stdin)]) } : {}),
     ...(answers
       ? {
+          // Answers stand for a person at a terminal.
+          interactive: true,
           prompt: async (question: string) => {
             prompts.push(question);
             const answer = queue.shift() ?? '';

@@ -6,6 +6,7 @@ import {
   formatInvalidMafiles,
   lineFailureMessages,
   mergeAccountLines,
+  ProxyStatus,
   parseAccountLines,
   prepareSubmission,
   submittableRows,
@@ -13,6 +14,7 @@ import {
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { AddJobFollower } from './add-job-follower.ts';
+import { collectAll } from '../kit/lists.ts';
 import { type LiveView, openLiveView } from '../kit/live.ts';
 import { settleBatch } from '../kit/outcome.ts';
 import { readTextInput, usage } from './command-helpers.ts';
@@ -63,7 +65,7 @@ export async function importAccounts(ctx: CommandContext, options: ImportOptions
   const distribute =
     options.mode === 'distribute'
       ? {
-          proxyTagId: await resolveProxyTagId(ctx, options.proxyTag!),
+          proxyTagId: await usableProxyTag(ctx, options.proxyTag!),
           maxAccountsPerProxy: options.maxPerProxy ?? 1,
         }
       : undefined;
@@ -236,4 +238,21 @@ async function submitInChunks(
     await jobs.stop();
   }
   return { rows: current, unchanged };
+}
+
+/**
+ * The tag to distribute over, when it has a proxy accounts can sign in through: otherwise every account would
+ * fail with "No proxy", so the command says what is wrong with the tag instead.
+ */
+async function usableProxyTag(ctx: CommandContext, tag: string): Promise<number> {
+  const tagId = await resolveProxyTagId(ctx, tag);
+  const proxies = await collectAll((page, pageSize) =>
+    ctx.client().proxies.query({ withTagIds: [tagId], pages: { page, pageSize } }),
+  );
+  const unusable = new Set<number>([ProxyStatus.Invalid, ProxyStatus.Expired]);
+  if (proxies.length === 0) throw new CliFailure(ctx.t('distributeEmptyTag', { tag }), ExitCode.Error);
+  if (proxies.every((proxy) => unusable.has(proxy.status))) {
+    throw new CliFailure(ctx.t('distributeNoUsable', { tag, count: proxies.length }), ExitCode.Error);
+  }
+  return tagId;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { confirmDestructive, yesOption } from '../kit/confirm.ts';
 import { collectAll } from '../kit/lists.ts';
-import { settleBatch } from '../kit/outcome.ts';
+import { reportIdBatch } from '../kit/outcome.ts';
 import { message } from '../messages.ts';
 import { resolveAccountId } from './account-lookup.ts';
 import { guarded, sandboxBadge, usage } from './command-helpers.ts';
@@ -30,14 +30,7 @@ export function registerAccountRemove(accounts: Command, { lang, context }: Regi
         items: [...chosen.values()],
       });
       const result = await ctx.client().steamAccounts.batchRemove({ accountIds: [...chosen.keys()] });
-      ctx.print(result, () => ctx.t('accountsRemoved', { count: result.succeededIds.length }));
-      for (const failure of result.failed) {
-        ctx.io.stderr(`${ctx.t('assignFailed', { id: failure.id, message: failure.message })}\n`);
-      }
-      settleBatch(ctx.t('accountsRemoved', { count: result.succeededIds.length }), {
-        done: result.succeededIds.length,
-        failed: result.failed.length,
-      });
+      reportIdBatch(ctx, result, ctx.t('accountsRemoved', { count: result.succeededIds.length }));
     }),
   );
 }

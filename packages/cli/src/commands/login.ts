@@ -23,15 +23,16 @@ export function registerLogin(program: Command, { lang, context }: Registration)
       // `tradedeck login --token T` (the global option) saves T instead of signing in with a password.
       const token = (command.optsWithGlobals() as { token?: string }).token;
       if (token) return saveToken(ctx, token);
-      const prompt = ctx.io.prompt;
+      // Without a terminal nothing is asked: the missing piece is named instead.
+      const prompt = ctx.io.interactive ? ctx.io.prompt : undefined;
       const email = options.email ?? (prompt ? (await prompt(`${ctx.t('askEmail')}: `)).trim() : '');
-      if (!email) throw new CliFailure(ctx.t('noPrompt'), ExitCode.Usage);
+      if (!email) throw new CliFailure(ctx.t(prompt ? 'loginEmailEmpty' : 'loginNeedsEmail'), ExitCode.Usage);
+      if (!options.passwordStdin && !prompt)
+        throw new CliFailure(ctx.t('loginNeedsPassword'), ExitCode.Usage);
       const password = options.passwordStdin
         ? await readStdin()
-        : prompt
-          ? await prompt(`${ctx.t('askPassword')}: `, { hidden: true })
-          : '';
-      if (!password) throw new CliFailure(ctx.t('noPrompt'), ExitCode.Usage);
+        : await prompt!(`${ctx.t('askPassword')}: `, { hidden: true });
+      if (!password) throw new CliFailure(ctx.t('loginPasswordEmpty'), ExitCode.Usage);
       const { client, tokens } = ctx.session();
       try {
         tokens.set(await client.auth.login({ email, password }));

@@ -189,8 +189,7 @@ function exportFormat(
   template: string | undefined,
 ): ProxyExportFormat {
   if (value === undefined) {
-    if (template === undefined)
-      usage(ctx, 'badFormat', { value: '', known: PROXY_EXPORT_FORMATS.join(', ') });
+    if (template === undefined) usage(ctx, 'formatRequired', { known: PROXY_EXPORT_FORMATS.join(', ') });
     return 'custom';
   }
   const format = PROXY_EXPORT_FORMATS.find((f) => f === value.trim());

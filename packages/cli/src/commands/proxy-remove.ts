@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { confirmDestructive, yesOption } from '../kit/confirm.ts';
 import { collectAll } from '../kit/lists.ts';
-import { settleBatch } from '../kit/outcome.ts';
+import { reportIdBatch } from '../kit/outcome.ts';
 import { message } from '../messages.ts';
 import { guarded, parseIds, usage } from './command-helpers.ts';
 import { proxyLabel } from './proxy-output.ts';
@@ -39,14 +39,7 @@ export function registerProxyRemove(proxies: Command, { lang, context }: Registr
       });
       await confirmDestructive(ctx, { yes: flags.yes, action, items: labels });
       const result = await ctx.client().proxies.batchRemove({ proxyIds, detach: Boolean(flags.detach) });
-      ctx.print(result, () => ctx.t('removed', { count: result.succeededIds.length }));
-      for (const failure of result.failed) {
-        ctx.io.stderr(`${ctx.t('removeFailed', { id: failure.id, message: failure.message })}\n`);
-      }
-      settleBatch(ctx.t('removed', { count: result.succeededIds.length }), {
-        done: result.succeededIds.length,
-        failed: result.failed.length,
-      });
+      reportIdBatch(ctx, result, ctx.t('removed', { count: result.succeededIds.length }));
     }),
   );
 }

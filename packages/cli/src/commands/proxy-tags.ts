@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
-import { settleBatch } from '../kit/outcome.ts';
+import { type IdBatchResult, reportIdBatch } from '../kit/outcome.ts';
 import { message } from '../messages.ts';
 import { guarded, parseIds } from './command-helpers.ts';
 
@@ -43,17 +43,6 @@ export function registerProxyTags(proxies: Command, { lang, context }: Registrat
     );
 }
 
-function report(
-  ctx: CommandContext,
-  result: { succeededIds: number[]; failed: Array<{ id: number; message: string }> },
-  tagName: string,
-): void {
-  ctx.print(result, () => ctx.t('tagged', { tag: tagName, count: result.succeededIds.length }));
-  for (const failure of result.failed) {
-    ctx.io.stderr(`${ctx.t('removeFailed', { id: failure.id, message: failure.message })}\n`);
-  }
-  settleBatch(ctx.t('tagged', { tag: tagName, count: result.succeededIds.length }), {
-    done: result.succeededIds.length,
-    failed: result.failed.length,
-  });
+function report(ctx: CommandContext, result: IdBatchResult, tagName: string): void {
+  reportIdBatch(ctx, result, ctx.t('tagged', { tag: tagName, count: result.succeededIds.length }));
 }

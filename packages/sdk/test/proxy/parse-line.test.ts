@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProxyProtocol, parseProxyLine } from '../../src/domain/index.ts';
+import { normalizeProxyHost, ProxyProtocol, parseProxyLine, parseProxyList } from '../../src/domain/index.ts';
 
 function proxyOf(line: string, defaultProtocol?: ProxyProtocol) {
   const result = parseProxyLine(line, defaultProtocol === undefined ? {} : { defaultProtocol });
@@ -148,5 +148,43 @@ describe('parseProxyLine: refusals carry the spec messages', () => {
     expect(proxyOf('socks4://userid@1.2.3.4:1080').credentials).toEqual({ username: 'userid', password: '' });
     expect(reasonOf(`1.2.3.4:80:u:${'ж'.repeat(128)}`).code).toBe('credentials_too_long');
     expect(reasonOf(`[${'n'.repeat(101)}] 1.2.3.4:80`).code).toBe('name_too_long');
+  });
+});
+
+describe('IPv6 addresses in one canonical form', () => {
+  it.each([
+    ['0:0:0:0:0:0:0:1', '::1'],
+    ['::1', '::1'],
+    ['0000:0000:0000:0000:0000:0000:0000:0001', '::1'],
+    ['2001:DB8:0:0:0:0:0:5', '2001:db8::5'],
+    ['2001:0db8:0000:0000:0001:0000:0000:0001', '2001:db8::1:0:0:1'],
+    ['2001:db8:0:1:1:1:1:1', '2001:db8:0:1:1:1:1:1'],
+    ['0:0:0:0:0:0:0:0', '::'],
+    ['fe80:0:0:0:0:0:0:0', 'fe80::'],
+    ['::ffff:192.0.2.1', '::ffff:192.0.2.1'],
+    ['0:0:0:0:0:ffff:c000:0201', '::ffff:192.0.2.1'],
+    ['::192.0.2.1', '::c000:201'],
+  ])('%s is %s', (written, canonical) => {
+    expect(normalizeProxyHost(written)).toBe(canonical);
+    expect(normalizeProxyHost(`[${written}]`)).toBe(canonical);
+  });
+
+  it('refuses what is not an address', () => {
+    for (const text of [
+      '1:2:3:4:5:6:7',
+      '1::2::3',
+      '1:2:3:4:5:6:7:8:9',
+      '::1.2.3.4:5',
+      '12345::',
+      'fe80::1%eth0',
+    ])
+      expect(normalizeProxyHost(text)).toBeNull();
+  });
+
+  it('sees [0:0:0:0:0:0:0:1] and [::1] as the same proxy', () => {
+    const result = parseProxyList('[0:0:0:0:0:0:0:1]:8080\n[::1]:8080\n');
+    expect(result.proxies).toHaveLength(1);
+    expect(result.proxies[0]!.proxy.host).toBe('::1');
+    expect(result.duplicates.map((d) => d.line)).toEqual([2]);
   });
 });

@@ -51,6 +51,19 @@ describe('proxies.add and proxies.parse', () => {
     ]);
   });
 
+  it('stores IPv6 in one form: a later import of the same address written another way is a repeat', async () => {
+    const first = await addLines(s.t, s.a, ['[0:0:0:0:0:0:0:1]:8080']);
+    expect(first.addedIds).toHaveLength(1);
+    const row = dataOf(await callAs(s.t, s.a, 'GET', `/api/proxies/${first.addedIds[0]}`));
+    expect(row.identity).toEqual({ protocol: 0, address: '::1', port: 8080 });
+    const again = await addLines(s.t, s.a, ['[::1]:8080', '[0000::0001]:8080']);
+    expect(again.addedIds).toEqual([]);
+    expect(again.duplicates.map((d: { line: number; code: string }) => [d.line, d.code])).toEqual([
+      [1, 'already_exists'],
+      [2, 'already_exists'],
+    ]);
+  });
+
   it('reports proxies the user already has as "already exists", in Russian when asked', async () => {
     const res = await callAs(
       s.t,

@@ -13,30 +13,66 @@ export function normalizeIpv4(text: string): string | null {
   return groups.every((group) => group <= 255) ? groups.join('.') : null;
 }
 
-/** An IPv6 address (lower-case, as written; zone ids refused); null when it is not one. */
+/**
+ * An IPv6 address in its one canonical text form (RFC 5952: lower-case, no leading zeros, the longest run of
+ * two or more zero groups as `::`, an IPv4-mapped address as `::ffff:a.b.c.d`), so that `0:0:0:0:0:0:0:1` and
+ * `::1` are the same proxy everywhere. Zone ids are refused; null when the text is not an IPv6 address.
+ */
 export function normalizeIpv6(text: string): string | null {
-  const value = text.toLowerCase();
+  const groups = ipv6Groups(text.toLowerCase());
+  return groups === null ? null : formatIpv6(groups);
+}
+
+/** The eight 16-bit groups of an IPv6 address, or null. */
+function ipv6Groups(value: string): number[] | null {
   if (!value.includes(':') || value.length > 45) return null;
   const halves = value.split('::');
   if (halves.length > 2) return null;
-  const toGroups = (part: string): string[] | null => {
+  const toGroups = (part: string, last: boolean): number[] | null => {
     if (part === '') return [];
     const groups = part.split(':');
-    const last = groups[groups.length - 1]!;
-    // An embedded IPv4 tail (`::ffff:1.2.3.4`) counts as two groups.
-    if (last.includes('.')) {
-      if (normalizeIpv4(last) === null) return null;
-      groups.splice(groups.length - 1, 1, '0', '0');
+    const tail = groups[groups.length - 1]!;
+    const numbers: number[] = [];
+    // An embedded IPv4 tail (`::ffff:1.2.3.4`) counts as two groups, and only at the end.
+    if (tail.includes('.')) {
+      const ipv4 = last ? normalizeIpv4(tail) : null;
+      if (ipv4 === null) return null;
+      const [a, b, c, d] = ipv4.split('.').map(Number) as [number, number, number, number];
+      groups.pop();
+      numbers.push((a << 8) | b, (c << 8) | d);
     }
-    return groups.every((group) => HEX_GROUP.test(group)) ? groups : null;
+    if (!groups.every((group) => HEX_GROUP.test(group))) return null;
+    return [...groups.map((group) => Number.parseInt(group, 16)), ...numbers];
   };
-  const head = toGroups(halves[0]!);
-  if (head === null) return null;
-  if (halves.length === 1) return head.length === 8 ? value : null;
-  if (halves[0]!.includes('.')) return null;
-  const tail = toGroups(halves[1]!);
-  if (tail === null) return null;
-  return head.length + tail.length <= 7 ? value : null;
+  if (halves.length === 1) {
+    const all = toGroups(halves[0]!, true);
+    return all !== null && all.length === 8 ? all : null;
+  }
+  const head = toGroups(halves[0]!, false);
+  const tail = toGroups(halves[1]!, true);
+  if (head === null || tail === null || head.length + tail.length > 7) return null;
+  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+}
+
+function formatIpv6(groups: readonly number[]): string {
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [c, d] = [groups[6]!, groups[7]!];
+    return `::ffff:${c >> 8}.${c & 0xff}.${d >> 8}.${d & 0xff}`;
+  }
+  let bestStart = -1;
+  let bestLength = 1;
+  for (let i = 0; i < 8; ) {
+    let j = i;
+    while (j < 8 && groups[j] === 0) j += 1;
+    if (j - i > bestLength) {
+      bestStart = i;
+      bestLength = j - i;
+    }
+    i = j === i ? i + 1 : j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (bestStart < 0) return hex.join(':');
+  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
 }
 
 /** A domain name of letters, digits and hyphens whose last label is not all digits. */
@@ -48,7 +84,7 @@ export function isDomainName(text: string): boolean {
 }
 
 /**
- * The host in the form it is stored: IPv4 without leading zeros, IPv6 lower-case without brackets, a domain
+ * The host in the form it is stored: IPv4 without leading zeros, IPv6 in its canonical form without brackets, a domain
  * name lower-case. Null when the text is neither an IP address nor a domain name. Brackets around IPv6 are
  * accepted because that is how IPv6 is written next to a port.
  */

@@ -1,0 +1,65 @@
+/** Two or three examples per command, shown at the end of its help. Keyed by the command's path. */
+export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
+  status: ['tradedeck status', 'tradedeck status --server http://10.0.0.5:8080 --json'],
+  'config get': ['tradedeck config get', 'tradedeck config get server'],
+  'config set': ['tradedeck config set server http://127.0.0.1:8080', 'tradedeck config set language ru'],
+  login: [
+    'tradedeck login',
+    'tradedeck login --email me@example.com --password-stdin < password.txt',
+    'tradedeck login --token "$TRADEDECK_TOKEN"',
+  ],
+  logout: ['tradedeck logout'],
+  whoami: ['tradedeck whoami', 'tradedeck whoami --json'],
+  'admin users': [
+    'tradedeck admin users --status pendingApproval',
+    'tradedeck admin users --search example.com',
+  ],
+  'admin approve': ['tradedeck admin approve new@example.com'],
+  'admin ban': ['tradedeck admin ban spam@example.com --reason "spam"'],
+  'admin unban': ['tradedeck admin unban spam@example.com'],
+  'admin outbox': ['tradedeck admin outbox --limit 5'],
+  'hub connect': [
+    'tradedeck hub connect proxy-checker-hub --on ProxyStatusUpdated --count 10',
+    'tradedeck hub connect notifications-hub --timeout 30',
+  ],
+  'proxies import': [
+    'tradedeck proxies import proxies.txt --tag fresh',
+    'cat list.txt | tradedeck proxies import - --protocol socks5',
+  ],
+  'proxies ls': [
+    'tradedeck proxies ls --tag fresh --status idle',
+    'tradedeck proxies ls --all | cut -f3',
+    'tradedeck proxies ls --country DE --json',
+  ],
+  'proxies check': [
+    'tradedeck proxies check --tag fresh',
+    'tradedeck proxies check --ids 1,2,3 --timeout 60',
+  ],
+  'proxies export': [
+    'tradedeck proxies export --format ip_port_auth --tag fresh > proxies.txt',
+    'tradedeck proxies export --template "{protocol}://{login}:{pass}@{ip}:{port}"',
+  ],
+  'proxies rm': [
+    'tradedeck proxies rm 12 13',
+    'tradedeck proxies rm --tag old --yes',
+    'tradedeck proxies rm 7 --detach',
+  ],
+  'proxies tag add': ['tradedeck proxies tag add fresh 1 2 3'],
+  'proxies tag rm': ['tradedeck proxies tag rm fresh 1,2,3'],
+  'accounts import': [
+    'tradedeck accounts import --mafiles ./maFiles --lines accounts.txt',
+    'tradedeck accounts import --mafiles maFiles.zip --lines accounts.txt --mode distribute --proxy-tag pool',
+    'tradedeck accounts import --mafiles ./maFiles --lines accounts.txt --retry-failed',
+  ],
+  'accounts ls': ['tradedeck accounts ls --status error', 'tradedeck accounts ls --all --json'],
+  'accounts code': ['tradedeck accounts code mylogin', 'tradedeck accounts code mylogin --copy'],
+  'accounts inventory': ['tradedeck accounts inventory mylogin'],
+  'accounts offers': ['tradedeck accounts offers mylogin'],
+  'accounts assign-proxies': ['tradedeck accounts assign-proxies pairs.txt'],
+  'accounts rm': ['tradedeck accounts rm mylogin 42', 'tradedeck accounts rm --all --yes'],
+  completion: [
+    'tradedeck completion bash > ~/.local/share/bash-completion/completions/tradedeck',
+    'tradedeck completion zsh > ~/.zfunc/_tradedeck',
+    'tradedeck completion fish > ~/.config/fish/completions/tradedeck.fish',
+  ],
+};
