@@ -13,10 +13,10 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
-import { AddJobFollower } from './add-job-follower.ts';
 import { collectAll } from '../kit/lists.ts';
 import { type LiveView, openLiveView } from '../kit/live.ts';
 import { settleBatch } from '../kit/outcome.ts';
+import { AddJobFollower } from './add-job-follower.ts';
 import { readTextInput, usage } from './command-helpers.ts';
 import { chunk, rowsFromExtracted } from './import-rows.ts';
 import type { ImportProgress } from './import-view.tsx';

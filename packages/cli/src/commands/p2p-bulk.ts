@@ -1,9 +1,9 @@
 import type { P2pBulkResult } from '@tradedeck/sdk/contract';
 import type { CommandContext } from '../context.ts';
 import { confirmDestructive } from '../kit/confirm.ts';
+import { type LiveView, openLiveView } from '../kit/live.ts';
 import { settleBatch } from '../kit/outcome.ts';
 import type { MessageKey } from '../messages.ts';
-import { type LiveView, openLiveView } from '../kit/live.ts';
 import type { BulkProgress } from './p2p-views.tsx';
 
 export type SellerAction = 'start' | 'pause' | 'stop' | 'remove';

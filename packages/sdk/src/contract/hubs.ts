@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
-import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
-import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import {
   HARVESTER_SESSIONS_SOURCE,
   harvesterSessionsChangedSchema,
   harvesterSessionUpdatedSchema,
   harvesterTransactionUpdatedSchema,
 } from './harvester.ts';
+import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
+import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
 
 /**

@@ -44,16 +44,16 @@ export async function signUpOnSpawned(
   url: string,
   user: { email: string; userName: string; password: string },
 ): Promise<string> {
-  await apiCall(url, 'POST', '/api/auth/register', user);
-  const link = await eventually(async () => {
+  await callApi(url, 'POST', '/api/auth/register', user);
+  const link = await pollUntil(async () => {
     const match = /"link":"([^"]+confirm[^"]+)"/.exec(server.output());
     return match ? new URL(match[1]!) : null;
   });
-  await apiCall(url, 'POST', '/api/auth/confirm-email', {
+  await callApi(url, 'POST', '/api/auth/confirm-email', {
     userId: link.searchParams.get('userId'),
     code: link.searchParams.get('code'),
   });
-  const login = await apiCall<{ accessToken: string }>(url, 'POST', '/api/auth/login', {
+  const login = await callApi<{ accessToken: string }>(url, 'POST', '/api/auth/login', {
     email: user.email,
     password: user.password,
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
-import { callApi as call, pollUntil as until, signUpOnSpawned } from '../helpers/spawned-api.ts';
+import { callApi as call, signUpOnSpawned, pollUntil as until } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 
 // A server killed (SIGKILL) while a sale's offer is on its way to Steam: the next server carries on from the

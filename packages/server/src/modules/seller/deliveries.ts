@@ -101,7 +101,11 @@ export class DeliverySteps {
     );
     if (!sent.ok) {
       if (sent.retry === 'never')
-        return this.move(owner, row, 'pending', { status: 'failed', failure: 'offerRefused', detail: sent.reason });
+        return this.move(owner, row, 'pending', {
+          status: 'failed',
+          failure: 'offerRefused',
+          detail: sent.reason,
+        });
       this.deps.log.warn(
         { reason: sent.reason, sellerAccountId: owner.sellerAccountId, deliveryId: row.id },
         'delivery offer not sent yet',
@@ -130,9 +134,14 @@ export class DeliverySteps {
 
   private async confirm(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {
     const offerId = row.offerId!;
-    const confirmed = await this.deps.steamTrading.confirmOffers(owner.userId, owner.steamAccountId, [offerId]);
+    const confirmed = await this.deps.steamTrading.confirmOffers(owner.userId, owner.steamAccountId, [
+      offerId,
+    ]);
     if (!confirmed.ok) {
-      this.deps.log.warn({ reason: confirmed.reason, deliveryId: row.id }, 'delivery confirmation not given yet');
+      this.deps.log.warn(
+        { reason: confirmed.reason, deliveryId: row.id },
+        'delivery confirmation not given yet',
+      );
       return row;
     }
     if (confirmed.value.answered.includes(offerId))

@@ -2,7 +2,14 @@ import type { TextKey } from '../../i18n/text-key.ts';
 import type { Theme } from '../appearance/appearance.ts';
 
 /** Where a command's hotkeys are live: the panel, a focused list, an open dialog. */
-export type CommandScope = 'global' | 'table' | 'dialog' | 'proxies' | 'steamAccounts' | 'p2pAccounts' | 'harvester';
+export type CommandScope =
+  | 'global'
+  | 'table'
+  | 'dialog'
+  | 'proxies'
+  | 'steamAccounts'
+  | 'p2pAccounts'
+  | 'harvester';
 
 export type CommandGroup = 'navigation' | 'general' | 'appearance' | 'table' | 'dialog';
 

@@ -1,7 +1,7 @@
 import type { ru } from '../../i18n/ru.ts';
 import type { CommandDef } from './command-types.ts';
-import { p2pAccountCommands } from './p2p-account-commands.ts';
 import { harvesterCommands } from './harvester-commands.ts';
+import { p2pAccountCommands } from './p2p-account-commands.ts';
 import { proxyCommands } from './proxy-commands.ts';
 import { steamAccountCommands } from './steam-account-commands.ts';
 
