@@ -70,6 +70,6 @@ describe("the demo's printed import command", () => {
     expect(result.stderr).toContain(
       `Added ${demo.importSet.accounts.length - failures} of ${demo.importSet.accounts.length} accounts; failed ${failures}`,
     );
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
   }, 120_000);
 });

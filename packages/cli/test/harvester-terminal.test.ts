@@ -18,6 +18,8 @@ const dir = mkdtempSync(join(tmpdir(), 'tradedeck-harvester-term-'));
 const world = new SandboxWorld();
 const SOURCES = world.healthyAccounts(3, 3601);
 const [TARGET] = world.healthyAccounts(1, 3611);
+// A source of its own for the piped run: the first run empties the others.
+const [PIPED_SOURCE] = world.healthyAccounts(1, 3621);
 const BANNED = world.find('sandbox_trade_ban')!;
 let server: RunningServer;
 let relay: TcpRelay;
@@ -73,7 +75,7 @@ beforeAll(async () => {
   // A loaded machine answers slowly; the test is about the watcher, not the server's speed.
   client = createApiClient({ baseUrl: server.url, language: () => 'en', timeoutMs: 120_000 });
   client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
-  const accounts = [...SOURCES, TARGET!, BANNED];
+  const accounts = [...SOURCES, TARGET!, BANNED, PIPED_SOURCE!];
   const added = await client.steamAccounts.add({
     accounts: Object.fromEntries(
       accounts.map((account, i) => [
@@ -188,7 +190,7 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
   }, 300_000);
 
   it('prints one JSON line per event when piped', async () => {
-    const session = await newSession('Piped sweep', [SOURCES[0]!.login]);
+    const session = await newSession('Piped sweep', [PIPED_SOURCE!.login]);
     piped.start(
       `bash -c ${shellQuote(`${cli()} harvester watch ${session.id} | cat`)}`,
       fileURLToPath(new URL('..', import.meta.url)),
