@@ -44,6 +44,10 @@ const EXEMPT: Record<string, string> = {
   'steamAccounts.parseAccountsToProxies': 'echoes the lines of this request, nothing stored',
   'steamAccounts.add': 'stores new accounts from this request, replaces nothing',
   'steamAccounts.addJob': 'queues the add of new accounts from this request, sealed; replaces nothing',
+  'p2p.create': 'stores a new seller account’s key and payment password from this request, replaces nothing',
+  'p2p.update': 'a key or payment password is replaced by one given in this request, nothing is revealed',
+  'p2p.query': 'shows a seller account’s key masked (its last 4 characters), never the key',
+  'p2p.get': 'shows a seller account’s key masked (its last 4 characters), never the key',
   'steamAccounts.guardCode': 'traders copy codes all day: rate-limited per account and audited instead',
 };
 
