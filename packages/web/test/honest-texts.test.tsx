@@ -29,6 +29,7 @@ describe('texts name only what works', () => {
       const text = textOf(<LandingPage />, language);
       expect(text).not.toMatch(NOT_YET);
       expect(text).toMatch(language === 'ru' ? /Аккаунты Steam.*прокси/ : /Steam accounts.*proxies/);
+      expect(text).toMatch(language === 'ru' ? /P2P-аккаунты.*харвестер/ : /P2P seller accounts.*harvester/);
     });
 
     it(`a section placeholder says it is coming and names what works (${language})`, () => {

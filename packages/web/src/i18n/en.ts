@@ -16,7 +16,7 @@ export const en: Resources = {
     badge: 'BETA LIVE',
     title: 'Trade Steam Items',
     subtitle: 'Like a Pro',
-    lead: 'Steam accounts with their maFiles and inventories, proxies with live checks and tags — in one panel and in your terminal. Trading screens are coming.',
+    lead: 'Steam accounts with their maFiles and inventories, proxies with live checks and tags, P2P seller accounts on TM that deliver what sells, and a harvester that moves items between your accounts — in one panel and in your terminal. Lots and price screens are coming.',
     cta: 'START TRADING',
     features: {
       safe: 'Safe Trading',
@@ -249,7 +249,7 @@ export const en: Resources = {
   twoFactor: twoFactorEn,
   sections: {
     pending:
-      'This section is coming. Steam accounts, proxies, the dashboard, settings and the command palette work today.',
+      'This section is coming. Steam accounts, proxies, P2P seller accounts, the harvester, the dashboard, settings and the command palette work today.',
   },
   offline: {
     title: 'You are offline',
