@@ -2,7 +2,7 @@
  * Items as the harvester plans them: an inventory item reduced to what moves it (its asset), what filters it (game,
  * type, tradability) and what it is worth (integer money units, or null when its price is unknown).
  */
-import { isCurrency, MONEY_SCALE, type Money } from '../money/money.ts';
+import type { Money } from '../money/money.ts';
 import type { TradeGame } from '../trading/games.ts';
 import type { InventoryItem, TradeAsset } from '../trading/items.ts';
 
@@ -19,15 +19,6 @@ export interface HarvestItem {
   price: Money | null;
 }
 
-/** Digits of the minor unit Steam's reference prices carry (cents and kopecks). */
-const REFERENCE_PRICE_SCALE = 100;
-
-/** A reference price (minor units of its currency) as money units; null for a currency the product does not keep. */
-export function referencePriceToMoney(price: { currency: string; amount: number } | null): Money | null {
-  if (!price || !isCurrency(price.currency)) return null;
-  const factor = MONEY_SCALE[price.currency] / REFERENCE_PRICE_SCALE;
-  return { currency: price.currency, amount: price.amount * factor };
-}
 
 /** Whether an inventory item can be offered now: tradable, not trade locked, not under Trade Protection. */
 export function isOfferable(item: InventoryItem, now: number): boolean {
@@ -45,7 +36,7 @@ export function toHarvestItem(item: InventoryItem): HarvestItem {
     game: item.game,
     type: item.type,
     name: item.name,
-    price: referencePriceToMoney(item.referencePrice),
+    price: item.referencePrice,
   };
 }
 
