@@ -105,7 +105,7 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   }
   const added = HEALTHY + CASES.filter((item) => !item.expect).length;
   expect(run.stderr).toContain(`Added ${added} of ${HEALTHY + CASES.length} accounts`);
-  expect(run.code).toBe(1);
+  expect(run.code).toBe(3);
 
   // The panel, signed in with what the demo printed.
   const problems = watchConsole(page);
