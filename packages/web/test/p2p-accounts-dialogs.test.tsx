@@ -1,16 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddSellerDialog } from '../src/features/p2p-accounts/add-seller-dialog.tsx';
 import { BulkDialog } from '../src/features/p2p-accounts/bulk-dialog.tsx';
 import { runBulk } from '../src/features/p2p-accounts/bulk-run.ts';
 import { PlatformBadge } from '../src/features/p2p-accounts/seller-badges.tsx';
 import { SellerDetails } from '../src/features/p2p-accounts/seller-view-dialog.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
+import { renderWithServices } from './helpers/render-with-services.tsx';
 
 afterEach(cleanup);
 
@@ -53,25 +49,6 @@ function recordingControls() {
     openChild: () => Promise.reject(new Error('no child')),
   };
   return { controls, closed };
-}
-
-function renderWithServices(node: React.ReactNode, fetchImpl: typeof fetch, language: 'ru' | 'en' = 'ru') {
-  localStorage.setItem(
-    'tradedeck.accessToken',
-    JSON.stringify({ accessToken: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
-  );
-  const i18n = createI18n(language);
-  const services = createAppServices(i18n, 'http://tradedeck.test', fetchImpl);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ServicesProvider value={services}>
-        <QueryClientProvider client={services.queryClient}>
-          <MemoryRouter>{node}</MemoryRouter>
-        </QueryClientProvider>
-      </ServicesProvider>
-    </I18nextProvider>,
-  );
-  return services;
 }
 
 const now = new Date().toISOString();
