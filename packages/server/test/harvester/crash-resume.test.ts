@@ -1,10 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
-import { callApi as call, pollUntil } from '../helpers/spawned-api.ts';
+import { callApi as call, pollUntil, sandboxServers } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 import { profileInput } from './helpers.ts';
 
@@ -16,32 +13,7 @@ const EMAIL = 'harvest-crash@example.test';
 const world = new SandboxWorld();
 const accounts = world.healthyAccounts(5, 4701);
 
-let dir: string;
-let env: Record<string, string>;
-const servers: SpawnedServer[] = [];
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tradedeck-harvest-crash-'));
-  env = {
-    TRADEDECK_MODE: 'sandbox',
-    TRADEDECK_DATA_DIR: join(dir, 'data'),
-    TRADEDECK_SANDBOX_JOURNAL: join(dir, 'sandbox-steam.jsonl'),
-    TRADEDECK_OUTBOX_LOG_LINKS: 'on',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-  };
-});
-afterAll(async () => {
-  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  await Promise.all(servers.map((server) => server.exited));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(extra: Record<string, string> = {}) {
-  const server = spawnServer({ ...env, ...extra });
-  servers.push(server);
-  return { server, url: await server.ready };
-}
+const { journal, start } = sandboxServers('tradedeck-harvest-crash-');
 
 interface Transaction {
   id: number;
@@ -103,7 +75,6 @@ describe('a server killed in the middle of a harvest session', () => {
       },
       token,
     );
-    const journal = env.TRADEDECK_SANDBOX_JOURNAL!;
     const sends = () =>
       readFileSync(journal, 'utf8')
         .split('\n')

@@ -1,3 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { type SpawnedServer, spawnServer } from './spawn-server.ts';
+
 /** Talking to a spawned server over HTTP: the envelope's data or a thrown error, and polling until a probe holds. */
 export async function callApi<T>(
   url: string,
@@ -58,4 +64,36 @@ export async function signUpOnSpawned(
     password: user.password,
   });
   return login.accessToken;
+}
+
+/**
+ * Sandbox servers spawned one after another on one data directory and one simulated-Steam journal, as a crash test
+ * needs them (kill one, start the next); every one still running is killed and the directory removed after the
+ * file's tests.
+ */
+export function sandboxServers(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const journal = join(dir, 'sandbox-steam.jsonl');
+  const env: Record<string, string> = {
+    TRADEDECK_MODE: 'sandbox',
+    TRADEDECK_DATA_DIR: join(dir, 'data'),
+    TRADEDECK_SANDBOX_JOURNAL: journal,
+    TRADEDECK_OUTBOX_LOG_LINKS: 'on',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+  };
+  const servers: SpawnedServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    journal,
+    async start(extra: Record<string, string> = {}): Promise<{ server: SpawnedServer; url: string }> {
+      const server = spawnServer({ ...env, ...extra });
+      servers.push(server);
+      return { server, url: await server.ready };
+    },
+  };
 }

@@ -1,11 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
-import { callApi as call, signUpOnSpawned, pollUntil as until } from '../helpers/spawned-api.ts';
+import {
+  callApi as call,
+  sandboxServers,
+  signUpOnSpawned,
+  pollUntil as until,
+} from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 
 // A server killed (SIGKILL) while a sale's offer is on its way to Steam: the next server carries on from the
@@ -15,32 +17,7 @@ const EMAIL = 'seller-crash@example.test';
 const world = new SandboxWorld();
 const sellers = world.healthyAccounts(3, 5601);
 
-let dir: string;
-let env: Record<string, string>;
-const servers: SpawnedServer[] = [];
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tradedeck-seller-crash-'));
-  env = {
-    TRADEDECK_MODE: 'sandbox',
-    TRADEDECK_DATA_DIR: join(dir, 'data'),
-    TRADEDECK_SANDBOX_JOURNAL: join(dir, 'sandbox-steam.jsonl'),
-    TRADEDECK_OUTBOX_LOG_LINKS: 'on',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-  };
-});
-afterAll(async () => {
-  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  await Promise.all(servers.map((server) => server.exited));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(extra: Record<string, string> = {}) {
-  const server = spawnServer({ ...env, ...extra });
-  servers.push(server);
-  return { server, url: await server.ready };
-}
+const { journal, start } = sandboxServers('tradedeck-seller-crash-');
 
 const login = async (url: string) =>
   (await call<{ accessToken: string }>(url, 'POST', '/api/auth/login', { email: EMAIL, password: PASSWORD }))
@@ -105,7 +82,6 @@ describe('a seller server killed mid-delivery', () => {
     });
     await call(first.url, 'POST', '/api/p2p/sandbox/simulate-sales', { ids, count: 2 }, token);
 
-    const journal = env.TRADEDECK_SANDBOX_JOURNAL!;
     const sends = (): JournalSend[] =>
       readFileSync(journal, 'utf8')
         .split('\n')

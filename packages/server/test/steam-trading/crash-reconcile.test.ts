@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
-import { callApi as call, signUpOnSpawned, pollUntil as until } from '../helpers/spawned-api.ts';
+import {
+  callApi as call,
+  sandboxServers,
+  signUpOnSpawned,
+  pollUntil as until,
+} from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 
 // A server killed (SIGKILL) after Steam made the offer and before the outcome was recorded: the next server
@@ -14,32 +16,7 @@ const EMAIL = 'crash@example.test';
 const world = new SandboxWorld();
 const [alice, bob] = world.healthyAccounts(2, 3301);
 
-let dir: string;
-let env: Record<string, string>;
-const servers: SpawnedServer[] = [];
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tradedeck-crash-'));
-  env = {
-    TRADEDECK_MODE: 'sandbox',
-    TRADEDECK_DATA_DIR: join(dir, 'data'),
-    TRADEDECK_SANDBOX_JOURNAL: join(dir, 'sandbox-steam.jsonl'),
-    TRADEDECK_OUTBOX_LOG_LINKS: 'on',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-  };
-});
-afterAll(async () => {
-  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  await Promise.all(servers.map((server) => server.exited));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(extra: Record<string, string> = {}): Promise<{ server: SpawnedServer; url: string }> {
-  const server = spawnServer({ ...env, ...extra });
-  servers.push(server);
-  return { server, url: await server.ready };
-}
+const { journal, start } = sandboxServers('tradedeck-crash-');
 
 const login = async (url: string) =>
   (await call<{ accessToken: string }>(url, 'POST', '/api/auth/login', { email: EMAIL, password: PASSWORD }))
@@ -95,7 +72,6 @@ describe('a crash between a trade intent and its outcome', () => {
       ],
       reference: 'crash-0001',
     };
-    const journal = env.TRADEDECK_SANDBOX_JOURNAL!;
     const sends = () =>
       readFileSync(journal, 'utf8')
         .split('\n')
