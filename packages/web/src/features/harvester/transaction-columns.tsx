@@ -30,13 +30,13 @@ export function transactionColumns(t: TFunction, locale: string): Column[] {
   return [
     selectColumn<TransactionListRow>(),
     plain('id', 60, (row) => <span className="font-mono text-xs">{row.id}</span>, true),
-    plain('run', 55, (row) => row.run, true),
-    plain('source', 130, (row) => <span title={row.source.login}>{row.source.login}</span>),
+    plain('run', 80, (row) => row.run, true),
+    plain('source', 170, (row) => <span title={row.source.login}>{row.source.login}</span>),
     {
       id: 'target',
       header: label('target'),
       meta: label('target'),
-      size: 150,
+      size: 170,
       enableSorting: false,
       accessorFn: (row) => row.target.login,
       cell: ({ row }) => {
@@ -55,10 +55,10 @@ export function transactionColumns(t: TFunction, locale: string): Column[] {
         return <span title={data.target.login}>{data.target.login}</span>;
       },
     },
-    plain('game', 110, (row) => TRADE_GAMES[row.game].name),
+    plain('game', 150, (row) => TRADE_GAMES[row.game].name),
     plain('status', 170, (row) => <TransactionStatusBadge status={row.status} />, true),
-    plain('itemCount', 70, (row) => row.itemCount, true),
-    plain('value', 110, (row) => formatTotals(row.value, locale), true),
+    plain('itemCount', 100, (row) => row.itemCount, true),
+    plain('value', 130, (row) => formatTotals(row.value, locale), true),
     plain('giveBack', 100, (row) =>
       row.giveBackCount === 0 ? '—' : `${row.giveBackCount} · ${formatTotals(row.giveBackValue, locale)}`,
     ),
