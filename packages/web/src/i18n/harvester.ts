@@ -211,6 +211,7 @@ export const harvesterRu = {
     lost: 'Переподключение…',
     closed: 'Без живых обновлений',
     desync: 'Догружаем пропущенное',
+    eventsReceived: 'Событий получено:',
   },
   commands: {
     newSession: 'Харвестер: новая сессия',
@@ -438,6 +439,7 @@ export const harvesterEn = {
     lost: 'Reconnecting…',
     closed: 'No live updates',
     desync: 'Catching up',
+    eventsReceived: 'Events received:',
   },
   commands: {
     newSession: 'Harvester: new session',

@@ -95,7 +95,9 @@ export function SessionView({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <TransactionFilterBar session={session.data} filters={url.state.filters} setFilter={url.setFilter} />
         <span className="flex items-center gap-3 text-xs text-muted">
-          <span data-testid="events-received">{live.received}</span>
+          <span>
+            {t('harvester.live.eventsReceived')} <span data-testid="events-received">{live.received}</span>
+          </span>
           <LiveDot state={live.state} />
         </span>
       </div>
