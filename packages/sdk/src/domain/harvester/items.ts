@@ -19,7 +19,6 @@ export interface HarvestItem {
   price: Money | null;
 }
 
-
 /** Whether an inventory item can be offered now: tradable, not trade locked, not under Trade Protection. */
 export function isOfferable(item: InventoryItem, now: number): boolean {
   if (!item.tradable || item.protectedUntil !== null) return false;
