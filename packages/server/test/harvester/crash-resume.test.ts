@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { callApi as call, pollUntil, sandboxServers } from '../helpers/spawned-api.ts';
+import {
+  callApi as call,
+  logInOnSpawned,
+  pollUntil,
+  sandboxServers,
+  signUpOnSpawned,
+} from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 import { profileInput } from './helpers.ts';
 
@@ -24,27 +30,11 @@ interface Transaction {
 describe('a server killed in the middle of a harvest session', () => {
   it('resumes it on the next start: no offer sent twice, nothing left in a middle step', async () => {
     const first = await start({ TRADEDECK_SANDBOX_SEND_DELAY_MS: '1500' });
-    await call(first.url, 'POST', '/api/auth/register', {
+    let token = await signUpOnSpawned(first.server, first.url, {
       email: EMAIL,
       userName: 'crash',
       password: PASSWORD,
     });
-    const link = await until(async () => {
-      const match = /"link":"([^"]+confirm[^"]+)"/.exec(first.server.output());
-      return match ? new URL(match[1]!) : null;
-    });
-    await call(first.url, 'POST', '/api/auth/confirm-email', {
-      userId: link.searchParams.get('userId'),
-      code: link.searchParams.get('code'),
-    });
-    const login = async (url: string) =>
-      (
-        await call<{ accessToken: string }>(url, 'POST', '/api/auth/login', {
-          email: EMAIL,
-          password: PASSWORD,
-        })
-      ).accessToken;
-    let token = await login(first.url);
     const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
       first.url,
       'POST',
@@ -88,7 +78,7 @@ describe('a server killed in the middle of a harvest session', () => {
     const sentBeforeCrash = sends();
 
     const second = await start();
-    token = await login(second.url);
+    token = await logInOnSpawned(second.url, { email: EMAIL, password: PASSWORD });
     const done = await until(async () => {
       const s = await call<{ status: string; finishedAt: string | null; counts: Record<string, number> }>(
         second.url,

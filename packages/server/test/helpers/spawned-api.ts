@@ -59,6 +59,14 @@ export async function signUpOnSpawned(
     userId: link.searchParams.get('userId'),
     code: link.searchParams.get('code'),
   });
+  return logInOnSpawned(url, user);
+}
+
+/** Signs in on a spawned server (a restarted one keeps its users); answers the access token. */
+export async function logInOnSpawned(
+  url: string,
+  user: { email: string; password: string },
+): Promise<string> {
   const login = await callApi<{ accessToken: string }>(url, 'POST', '/api/auth/login', {
     email: user.email,
     password: user.password,

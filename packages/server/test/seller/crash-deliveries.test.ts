@@ -4,6 +4,7 @@ import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import {
   callApi as call,
+  logInOnSpawned,
   sandboxServers,
   signUpOnSpawned,
   pollUntil as until,
@@ -19,9 +20,7 @@ const sellers = world.healthyAccounts(3, 5601);
 
 const { journal, start } = sandboxServers('tradedeck-seller-crash-');
 
-const login = async (url: string) =>
-  (await call<{ accessToken: string }>(url, 'POST', '/api/auth/login', { email: EMAIL, password: PASSWORD }))
-    .accessToken;
+const login = (url: string) => logInOnSpawned(url, { email: EMAIL, password: PASSWORD });
 
 interface Delivery {
   hash: string;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import {
   callApi as call,
+  logInOnSpawned,
   sandboxServers,
   signUpOnSpawned,
   pollUntil as until,
@@ -18,9 +19,7 @@ const [alice, bob] = world.healthyAccounts(2, 3301);
 
 const { journal, start } = sandboxServers('tradedeck-crash-');
 
-const login = async (url: string) =>
-  (await call<{ accessToken: string }>(url, 'POST', '/api/auth/login', { email: EMAIL, password: PASSWORD }))
-    .accessToken;
+const login = (url: string) => logInOnSpawned(url, { email: EMAIL, password: PASSWORD });
 
 interface Intent {
   id: number;
