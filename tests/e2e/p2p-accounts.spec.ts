@@ -150,6 +150,7 @@ test('add a seller, start it, see it online live, bulk stop with one refused, re
 
   // Bulk stop: select the page (Mod+A), Shift+S, the safe stop confirmed with Enter.
   await page.keyboard.press('Control+a');
+  await expect(page.getByTestId('selection-count')).toHaveText('Выбрано 3 строки');
   await page.keyboard.press('Shift+S');
   const dialog = page.getByTestId('bulk-dialog');
   await expect(dialog).toHaveAttribute('data-stage', 'confirm');

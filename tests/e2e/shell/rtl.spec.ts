@@ -23,10 +23,17 @@ test.describe('right-to-left', () => {
     await expect(html).toHaveAttribute('dir', 'rtl');
 
     // The sidebar sits at the right edge and the page to its left, not under it.
-    const side = (await sidebar.boundingBox())!;
-    expect(Math.round(side.x + side.width)).toBe(viewport.width);
-    const content = (await main.boundingBox())!;
-    expect(content.x + content.width).toBeLessThanOrEqual(side.x + 1);
+    // Polled: the layout settles a frame or two after the direction flips.
+    await expect
+      .poll(async () => {
+        const side = (await sidebar.boundingBox())!;
+        const content = (await main.boundingBox())!;
+        return {
+          sidebarEndsAtRightEdge: Math.round(side.x + side.width) === viewport.width,
+          contentLeftOfSidebar: content.x + content.width <= side.x + 1,
+        };
+      })
+      .toEqual({ sidebarEndsAtRightEdge: true, contentLeftOfSidebar: true });
     // The top bar mirrors too: its last control (the profile menu) is now at the left.
     const profile = (await page.getByRole('button', { name: 'Профиль' }).boundingBox())!;
     expect(profile.x).toBeLessThan(viewport.width / 2);

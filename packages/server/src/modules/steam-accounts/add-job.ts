@@ -84,15 +84,15 @@ export class AddAccountsJobs {
     } as AddInput;
     const eventLog = this.deps.eventLog();
     let done = 0;
-    const result = await this.deps.add.add(userId, input, lang, async (login, added) => {
+    // Sign-ins end concurrently: appends are chained so the log holds the counts in the order they were taken.
+    let announced: Promise<void> = Promise.resolve();
+    const result = await this.deps.add.add(userId, input, lang, (login, added) => {
       done = Math.min(done + 1, total);
-      await eventLog.append(userId, hubEvents.accountsAddProgress, STEAM_TRADING_SOURCE, {
-        jobId,
-        login,
-        added,
-        done,
-        total,
+      const event = { jobId, login, added, done, total };
+      announced = announced.then(async () => {
+        await eventLog.append(userId, hubEvents.accountsAddProgress, STEAM_TRADING_SOURCE, event);
       });
+      return announced;
     });
     await eventLog.append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, { jobId, result });
   }
