@@ -1,5 +1,5 @@
 import type { proxyFiltersSchema } from '@tradedeck/sdk/contract';
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { proxies, proxyTagLinks, steamAccounts } from '../../db/schema.ts';
 import { idList, likeContains } from '../../db/sql-fragments.ts';
@@ -45,14 +45,8 @@ export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> 
   }
   const search = filters.searchString?.trim();
   if (search) {
-    const pattern = likeContains(search);
-    conditions.push(
-      or(
-        sql`${proxies.host} ilike ${pattern}`,
-        sql`${proxies.name} ilike ${pattern}`,
-        sql`${proxies.username} ilike ${pattern}`,
-      ),
-    );
+    // Served by a trigram index through a function that applies the user's predicate itself (0026).
+    conditions.push(sql`${proxies.id} in (select proxy_search_ids(${likeContains(search)}))`);
   }
   const statuses = filters.withStatus ?? [];
   if (statuses.length > 0) {
