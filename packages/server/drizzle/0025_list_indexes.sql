@@ -10,7 +10,8 @@ CREATE INDEX "proxies_user_country" ON "proxies" ("user_id", "country_code", "id
 CREATE INDEX "proxies_user_created" ON "proxies" ("user_id", "created_at", "id");--> statement-breakpoint
 CREATE INDEX "proxies_user_host" ON "proxies" ("user_id", "host", "id");--> statement-breakpoint
 CREATE INDEX "proxies_user_latency" ON "proxies" ("user_id", "last_latency_ms", "id");--> statement-breakpoint
-CREATE INDEX "proxies_user_checked" ON "proxies" ("user_id", "last_checked_at", "id");--> statement-breakpoint
+-- Checks are mostly listed newest first.
+CREATE INDEX "proxies_user_checked" ON "proxies" ("user_id", "last_checked_at" DESC NULLS LAST, "id");--> statement-breakpoint
 CREATE INDEX "proxies_user_name" ON "proxies" ("user_id", lower("name"), "id");--> statement-breakpoint
 -- The "in use" status of a proxy reads the user's accounts by proxy.
 CREATE INDEX "steam_accounts_user_proxy" ON "steam_accounts" ("user_id", "proxy_id");--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { LIST_TOTAL_CAP } from '@tradedeck/sdk/domain';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../http/app-error.ts';
 import type { Db } from './database.ts';
 
@@ -20,6 +20,14 @@ export interface ListKey {
   /** The column or expression rows are ordered by. */
   expr: SQLWrapper;
   descending: boolean;
+  /** The expression is never null (a NOT NULL column says so itself): its order is a plain index order. */
+  notNull?: boolean;
+}
+
+/** Whether a key can be null: a plain NOT NULL column or a key marked so cannot. */
+function nullable(key: ListKey): boolean {
+  if (key.notNull !== undefined) return !key.notNull;
+  return !(is(key.expr, Column) && key.expr.notNull);
 }
 
 export interface ListWindowInput {
@@ -55,11 +63,16 @@ export function listWindow(input: ListWindowInput, keys: readonly ListKey[]): Li
   return { page, pageSize, offset: after ? 0 : (page - 1) * pageSize, after, exactTotal: !!input.exactTotal };
 }
 
-/** ORDER BY of the keys, nulls last in either direction. */
+/**
+ * ORDER BY of the keys, nulls last in either direction. A key that is never null gets a plain `asc`/`desc`, which
+ * an index read backwards serves too (`desc nulls last` would not match the index's order).
+ */
 export function orderByKeys(keys: readonly ListKey[]): SQL[] {
-  return keys.map(({ expr, descending }) =>
-    descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`,
-  );
+  return keys.map((key) => {
+    const { expr, descending } = key;
+    if (!nullable(key)) return descending ? sql`${expr} desc` : sql`${expr} asc`;
+    return descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
+  });
 }
 
 /** The keys as text columns of the page statement, so a cursor holds them exactly (timestamps to the µs). */
@@ -79,9 +92,8 @@ export function afterKeys(keys: readonly ListKey[], values: readonly (string | n
     const value = values[i] ?? null;
     // Nothing sorts after a null (nulls are last) except more nulls, which the equality of the next key covers.
     if (value === null) continue;
-    const beyond = descending
-      ? sql`(${expr} < ${value} or ${expr} is null)`
-      : sql`(${expr} > ${value} or ${expr} is null)`;
+    const past = descending ? sql`${expr} < ${value}` : sql`${expr} > ${value}`;
+    const beyond = nullable(keys[i]!) ? sql`(${past} or ${expr} is null)` : past;
     branches.push(sql.join([...equal, beyond], sql` and `));
   }
   return branches.length === 0 ? sql`false` : sql`(${sql.join(branches, sql` or `)})`;

@@ -112,9 +112,11 @@ export class ProxyQueries {
   /** The order of a list: the requested properties, then id as the tiebreak (newest first by default). */
   listKeys(sort: readonly ProxySort[]): ListKey[] {
     if (sort.length === 0) return [{ expr: proxies.id, descending: true }];
-    const keys = sort.map(({ propertyName, isDescending }) => ({
+    const keys: ListKey[] = sort.map(({ propertyName, isDescending }) => ({
       expr: this.sortColumn(propertyName),
       descending: isDescending,
+      // The derived status is never null; the other keys are columns that say so themselves.
+      ...(propertyName === 'status' ? { notNull: true } : {}),
     }));
     if (!sort.some((s) => s.propertyName === 'id')) keys.push({ expr: proxies.id, descending: false });
     return keys;

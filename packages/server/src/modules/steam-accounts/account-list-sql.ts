@@ -22,14 +22,19 @@ export type StoredAccountView = Omit<SteamAccountRow, 'lastError' | 'createdAt' 
   lastErrorReason: string | null;
 };
 
-const SORT_COLUMNS: Record<AccountSortKey, SQL[]> = {
-  id: [sql`${steamAccounts.id}`],
-  login: [sql`lower(${steamAccounts.login})`],
-  steamId: [sql`${steamAccounts.steamId}`],
-  accountStatus: [sql`${steamAccounts.status}`],
-  proxy: [sql`${proxies.host}`, sql`${proxies.port}`],
-  createdAt: [sql`${steamAccounts.createdAt}`],
-  lastLoginAt: [sql`${steamAccounts.lastLoginAt}`],
+/** The keys of each sort property; the login's lower case is never null (the other keys are plain columns). */
+const SORT_KEYS: Record<AccountSortKey, Omit<ListKey, 'descending'>[]> = {
+  id: [{ expr: steamAccounts.id }],
+  login: [{ expr: sql`lower(${steamAccounts.login})`, notNull: true }],
+  steamId: [{ expr: steamAccounts.steamId }],
+  accountStatus: [{ expr: steamAccounts.status }],
+  // Left-joined: an account without a proxy has nulls here.
+  proxy: [
+    { expr: proxies.host, notNull: false },
+    { expr: proxies.port, notNull: false },
+  ],
+  createdAt: [{ expr: steamAccounts.createdAt }],
+  lastLoginAt: [{ expr: steamAccounts.lastLoginAt }],
 };
 
 /** The list row's id inside a correlated subquery (Drizzle leaves columns of one-table queries unqualified). */
@@ -132,7 +137,7 @@ export function accountWhere(userId: string, filters: Partial<AccountFilters>): 
 export function accountKeys(sort: { propertyName: AccountSortKey; isDescending: boolean }[]): ListKey[] {
   const keys: ListKey[] = [];
   for (const item of sort.length > 0 ? sort : [{ propertyName: 'createdAt' as const, isDescending: true }]) {
-    for (const expr of SORT_COLUMNS[item.propertyName]) keys.push({ expr, descending: item.isDescending });
+    for (const key of SORT_KEYS[item.propertyName]) keys.push({ ...key, descending: item.isDescending });
   }
   keys.push({ expr: steamAccounts.id, descending: sort.length === 0 || sort.at(-1)!.isDescending });
   return keys;
