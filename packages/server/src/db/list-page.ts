@@ -147,9 +147,13 @@ export function listAnswer<R extends Record<string, unknown>, T>(
     totalCapped: count.totalCapped,
     page: window.page,
     pageSize: window.pageSize,
-    nextCursor:
-      last && full ? encodeCursor(keys.map((_, i) => (last[`listKey${i}`] as string | null) ?? null)) : null,
+    nextCursor: last && full ? encodeCursor(keyValuesOf(last, keys)) : null,
   };
+}
+
+/** The key values of a row read with `keyColumns`: where the next keyset page starts. */
+export function keyValuesOf(row: Record<string, unknown>, keys: readonly ListKey[]): (string | null)[] {
+  return keys.map((_, i) => (row[`listKey${i}`] as string | null) ?? null);
 }
 
 export function encodeCursor(values: readonly (string | null)[]): string {

@@ -236,13 +236,20 @@ export class ProxyQueries {
     return rows.map((row) => row.id);
   }
 
-  /** The next rows after `afterId` in id order: keyset pages for streaming exports. */
-  async rowsAfter(filters: Partial<ProxyFilters>, afterId: number, limit: number): Promise<ProxyDbRow[]> {
+  /** The rows after these key values in the list's order (from the start when null): keyset pages of exports. */
+  async rowsAfter(
+    filters: Partial<ProxyFilters>,
+    sort: readonly ProxySort[],
+    after: (string | null)[] | null,
+    limit: number,
+  ): Promise<(ProxyDbRow & Record<string, unknown>)[]> {
+    const where = proxyFilterWhere(this.userId, filters);
+    const keys = this.listKeys(sort);
     return this.tx
-      .select(this.columns())
+      .select({ ...this.columns(), ...keyColumns(keys) })
       .from(proxies)
-      .where(and(proxyFilterWhere(this.userId, filters), gt(proxies.id, afterId)))
-      .orderBy(asc(proxies.id))
+      .where(after ? and(where, afterKeys(keys, after)) : where)
+      .orderBy(...orderByKeys(keys))
       .limit(limit);
   }
 
