@@ -57,7 +57,7 @@ async function seedCorpus(s: ProxiesTest, userId: string, seed: number): Promise
 
 /** "Contains, any case", the plain way: what the search box promises. */
 const contains = (value: string | null, text: string) =>
-  value !== null && value.toLowerCase().includes(text.toLowerCase());
+  value?.toLowerCase().includes(text.toLowerCase()) ?? false;
 
 describe('list search: the indexed path finds exactly what a plain scan finds', () => {
   let s: ProxiesTest;

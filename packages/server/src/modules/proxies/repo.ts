@@ -1,5 +1,5 @@
 import type { PROXY_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   afterKeys,
