@@ -59,9 +59,13 @@ async function seedOtherUsers(server: Awaited<ReturnType<typeof startBenchServer
       }),
     });
   }
-  await db.execute(sql`insert into proxies (user_id, protocol, host, port, username, name, identity_hash)
+  await db.execute(sql`insert into proxies (user_id, protocol, host, port, username, name, identity_hash, status,
+      country_code, last_checked_at, last_valid, last_latency_ms)
     select u.id, 0, '10.' || (i >> 16 & 255) || '.' || (i >> 8 & 255) || '.' || (i & 255), 1024 + i % 50000,
-      case when i % 3 = 0 then null else 'user' || i end, null, md5(u.id::text || i)
+      case when i % 3 = 0 then null else 'user' || i end, null, md5(u.id::text || i), (array[0,1,1,3,4])[1 + i % 5],
+      (array['DE','US','NL','RU',null])[1 + i % 5],
+      case when i % 5 = 0 then null else now() - (i % 1000) * interval '1 minute' end, i % 5 in (1, 2),
+      case when i % 5 in (1, 2) then i % 900 else null end
     from users u cross join generate_series(0, ${COUNT - 1}::int) as i where u.email like 'other-%'`);
 }
 
@@ -83,7 +87,8 @@ async function measure(run: Run): Promise<void> {
       country_code = (array['DE','US','NL','RU',null])[1 + id % 5],
       last_checked_at = case when id % 5 = 0 then null else now() - (id % 1000) * interval '1 minute' end,
       last_valid = id % 5 in (1, 2),
-      last_latency_ms = case when id % 5 in (1, 2) then id % 900 else null end`);
+      last_latency_ms = case when id % 5 in (1, 2) then id % 900 else null end
+      where user_id = (select user_id from proxy_tags where name = 'bench-a')`);
     await db.execute(
       sql`insert into proxy_tags (user_id, name) select user_id, 'bench-b' from proxy_tags where name = 'bench-a'`,
     );

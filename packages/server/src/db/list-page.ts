@@ -1,6 +1,7 @@
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { LIST_TOTAL_CAP } from '@tradedeck/sdk/domain';
 import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../http/app-error.ts';
 import type { Db } from './database.ts';
 
@@ -110,10 +111,14 @@ function sameAs(expr: SQLWrapper, value: string | null): SQL {
  */
 export async function countMatches(
   tx: Db,
-  matching: (limit: number | null) => SQLWrapper,
+  from: { table: PgTable; where: SQL },
   window: ListWindow,
   rowsOnPage: number,
 ): Promise<{ total: number; totalCapped: boolean }> {
+  const matching = (limit: number | null) => {
+    const rows = tx.select({ one: sql`1` }).from(from.table).where(from.where);
+    return limit === null ? rows : rows.limit(limit);
+  };
   // A first page that is not full holds every match: nothing to count.
   if (window.offset === 0 && !window.after && rowsOnPage < window.pageSize)
     return { total: rowsOnPage, totalCapped: false };

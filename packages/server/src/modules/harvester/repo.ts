@@ -392,15 +392,7 @@ export class HarvesterQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const count = await countMatches(
-      this.tx,
-      (limit) => {
-        const matching = this.tx.select({ id: t.id }).from(t).where(where);
-        return limit === null ? matching : matching.limit(limit);
-      },
-      window,
-      rows.length,
-    );
+    const count = await countMatches(this.tx, { table: t, where }, window, rows.length);
     return listAnswer(rows, (entry) => entry.row, window, keys, count);
   }
 }

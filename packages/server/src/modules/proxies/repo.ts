@@ -171,15 +171,7 @@ export class ProxyQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const count = await countMatches(
-      this.tx,
-      (limit) => {
-        const matching = this.tx.select({ id: proxies.id }).from(proxies).where(where);
-        return limit === null ? matching : matching.limit(limit);
-      },
-      window,
-      rows.length,
-    );
+    const count = await countMatches(this.tx, { table: proxies, where }, window, rows.length);
     const links = await this.linksOf(rows.map((row) => row.id));
     const withLinks = rows.map((row) => ({ ...row, ...(links.get(row.id) ?? { tags: [], accounts: [] }) }));
     return listAnswer(withLinks, (row) => row, window, keys, count);

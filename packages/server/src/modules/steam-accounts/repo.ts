@@ -111,15 +111,7 @@ class AccountQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const count = await countMatches(
-      this.tx,
-      (limit) => {
-        const matching = this.tx.select({ id: steamAccounts.id }).from(steamAccounts).where(where);
-        return limit === null ? matching : matching.limit(limit);
-      },
-      window,
-      rows.length,
-    );
+    const count = await countMatches(this.tx, { table: steamAccounts, where }, window, rows.length);
     const tags = await this.tagsOf(rows.map((row) => row.id));
     return listAnswer(
       rows,
