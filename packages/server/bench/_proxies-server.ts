@@ -33,9 +33,14 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
     });
   const email = `bench-${Date.now()}@example.test`;
   await post('/api/auth/register', { email, userName: `bench${Date.now()}`, password: PASSWORD });
-  const link = (await server.database.db.execute(
-    `select link from mail_outbox where recipient = '${email}' order by id desc limit 1`,
-  )) as unknown as { rows: Array<{ link: string }> };
+  // The confirmation mail may be queued just after the answer: wait for it briefly.
+  let link: { rows: Array<{ link: string }> } = { rows: [] };
+  for (let attempt = 0; attempt < 50 && link.rows.length === 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    link = (await server.database.db.execute(
+      `select link from mail_outbox where recipient = '${email}' order by id desc limit 1`,
+    )) as unknown as { rows: Array<{ link: string }> };
+  }
   const params = new URL(link.rows[0]!.link).searchParams;
   await post('/api/auth/confirm-email', { userId: params.get('userId'), code: params.get('code') });
   const login = await post('/api/auth/login', { email, password: PASSWORD });

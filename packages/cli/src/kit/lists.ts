@@ -12,6 +12,8 @@ const WALK_PAGE_SIZE: PageSize = PAGE_SIZES[PAGE_SIZES.length - 1]!;
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** The server counted up to a cap: `total` is a lower bound, shown as "10000+". */
+  totalCapped?: boolean | undefined;
 }
 
 /** A paged list of the server as a table: its columns, one row per item and how to fetch a page. */
@@ -21,8 +23,8 @@ export interface ListSpec<T> {
   fetchPage(page: number, pageSize: PageSize): Promise<ListPage<T>>;
   /** Printed when there is nothing to list. */
   none: string;
-  /** The line under the table on a terminal ("50 of 305 proxies (page 1)"). */
-  totalLine(shown: number, total: number, page: number): string;
+  /** The line under the table on a terminal ("50 of 305 proxies (page 1)"; a capped total reads "10000+"). */
+  totalLine(shown: number, total: number | string, page: number): string;
 }
 
 export interface ListFlags {
@@ -44,7 +46,8 @@ export async function* everyPage<T>(fetchPage: ListSpec<T>['fetchPage']): AsyncG
   for (let page = 1; ; page += 1) {
     const answer = await fetchPage(page, WALK_PAGE_SIZE);
     yield answer;
-    if (answer.items.length < WALK_PAGE_SIZE || page * WALK_PAGE_SIZE >= answer.total) return;
+    if (answer.items.length < WALK_PAGE_SIZE) return;
+    if (!answer.totalCapped && page * WALK_PAGE_SIZE >= answer.total) return;
   }
 }
 
@@ -69,9 +72,11 @@ export async function printList<T>(ctx: CommandContext, list: ListSpec<T>, flags
     ctx.print({ ...answer, page, pageSize: size }, () => {
       if (answer.items.length === 0) return list.none;
       const table = renderTable(list.head, answer.items.map(list.row), onTerminal);
-      return onTerminal ? `${table}\n${list.totalLine(answer.items.length, answer.total, page)}` : table;
+      return onTerminal
+        ? `${table}\n${list.totalLine(answer.items.length, shownTotal(answer), page)}`
+        : table;
     });
-    if (!onTerminal) countNotice(ctx, answer.items.length, answer.total);
+    if (!onTerminal) countNotice(ctx, answer.items.length, answer.total, answer.totalCapped);
     return;
   }
   if (flags.page !== undefined || flags.pageSize !== undefined) usage(ctx, 'allWithPage');
@@ -99,6 +104,12 @@ export async function printList<T>(ctx: CommandContext, list: ListSpec<T>, flags
 }
 
 /** `N of M` on stderr when fewer rows were printed than the server has. */
-export function countNotice(ctx: CommandContext, shown: number, total: number): void {
-  if (shown < total) ctx.io.stderr(`${ctx.t('listNotice', { shown, total })}\n`);
+export function countNotice(ctx: CommandContext, shown: number, total: number, totalCapped = false): void {
+  if (shown < total || totalCapped)
+    ctx.io.stderr(`${ctx.t('listNotice', { shown, total: shownTotal({ total, totalCapped }) })}\n`);
+}
+
+/** The total as the `N of M` lines show it: a capped one as "10000+". */
+export function shownTotal(answer: { total: number; totalCapped?: boolean | undefined }): number | string {
+  return answer.totalCapped ? `${answer.total}+` : answer.total;
 }

@@ -12,7 +12,14 @@ import {
 } from '../domain/harvester/schemas.ts';
 import { tradeGameSchema } from '../domain/trading/games.ts';
 import { idFromText, idSchema, isoDateTime } from './common.ts';
-import { batchResultSchema, idParam, listOutputSchema, pagesSchema, sortSchema } from './lists.ts';
+import {
+  batchResultSchema,
+  idParam,
+  listOutputSchema,
+  listWindowFields,
+  pagesSchema,
+  sortSchema,
+} from './lists.ts';
 import { BODY_LIMITS, defineOperation } from './operation.ts';
 
 /** Hub source of the user's session list; each session's transactions travel on `session:{id}`. */
@@ -288,6 +295,7 @@ export const harvester = {
       game: tradeGameSchema.optional(),
       pages: pagesSchema,
       sort: sortSchema(HARVESTER_TRANSACTION_SORT),
+      ...listWindowFields,
     }),
     output: listOutputSchema(harvesterTransactionSchema),
     flags: {},

@@ -20,13 +20,30 @@ export function sortSchema<const P extends readonly [string, ...string[]]>(prope
     .default([]);
 }
 
-/** `{ items, total, page, pageSize }` of a list query. */
+/**
+ * What a list query may add to `pages` and `sort` (lists that page large tables): `after`, the `nextCursor` of the
+ * last page read, asks for the rows after it in the same order (keyset paging: as fast deep in the list as at its
+ * start, no row skipped or repeated when rows are added meanwhile); `exactTotal` asks for the exact total when the
+ * answer would cap it.
+ */
+export const listWindowFields = {
+  after: z.string().max(4096).nullable().optional(),
+  exactTotal: z.boolean().optional(),
+};
+
+/**
+ * `{ items, total, page, pageSize }` of a list query. Lists over large tables count at most `LIST_TOTAL_CAP`
+ * matches (further when the page lies beyond): then `totalCapped` is true and `total` is a lower bound ("10,000+").
+ * `nextCursor` is the `after` of the next page, null after the last one.
+ */
 export function listOutputSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int().nonnegative(),
+    totalCapped: z.boolean().optional(),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1),
+    nextCursor: z.string().nullable().optional(),
   });
 }
 

@@ -17,6 +17,7 @@ import {
   idParam,
   idsSchema,
   listOutputSchema,
+  listWindowFields,
   pagesSchema,
   querySpecSchema,
   sortSchema,
@@ -114,6 +115,7 @@ export const steamAccounts = {
     input: steamAccountFiltersSchema.extend({
       pages: pagesSchema,
       sort: sortSchema(STEAM_ACCOUNT_SORT_PROPERTIES),
+      ...listWindowFields,
     }),
     output: listOutputSchema(steamAccountRowSchema),
     flags: {},

@@ -27,6 +27,8 @@ export const HUB_RESUBSCRIBE_WAIT_MS = 100;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 50;
+/** Lists count matches up to this many; past it the total shows as "10,000+" (the exact figure on demand). */
+export const LIST_TOTAL_CAP = 10_000;
 
 export const PROXY_LIST_IN_VIEW_DIALOG = 500;
 export const SEARCH_DEBOUNCE_MS = 400;

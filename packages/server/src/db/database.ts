@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -50,7 +51,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   const lock: DataDirLock | null = inMemory ? null : await lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite() : new PGlite(dataDir);
+    // pg_trgm serves the lists' text search (drizzle/0026_search_tokens.sql).
+    const extensions = { pg_trgm };
+    client = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
     await client.waitReady;
     lock?.tightenFiles();
   } catch (error) {

@@ -168,6 +168,7 @@ export const en: Resources = {
     selected_one: '{{count}} row selected',
     selected_other: '{{count}} rows selected',
     clearSelection: 'Clear selection',
+    totalCapped: '{{formatted}}+ records',
     total_one: '{{formatted}} record in total',
     total_other: '{{formatted}} records in total',
     rows_one: '{{formatted}} row',

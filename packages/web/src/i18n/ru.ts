@@ -176,6 +176,7 @@ export const ru = {
     selected_many: 'Выбрано {{count}} строк',
     selected_other: 'Выбрано {{count}} строки',
     clearSelection: 'Снять выделение',
+    totalCapped: '{{formatted}}+ записей',
     total_one: 'Всего {{formatted}} запись',
     total_few: 'Всего {{formatted}} записи',
     total_many: 'Всего {{formatted}} записей',

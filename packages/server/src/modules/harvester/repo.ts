@@ -2,6 +2,15 @@ import type { HarvesterTransactionStatus } from '@tradedeck/sdk/domain';
 import { and, asc, desc, eq, getTableColumns, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
+import {
+  afterKeys,
+  countMatches,
+  keyColumns,
+  type ListKey,
+  type ListWindow,
+  listAnswer,
+  orderByKeys,
+} from '../../db/list-page.ts';
 import { harvesterProfiles, harvesterSessions, harvesterTransactions } from '../../db/schema.ts';
 import { anyId, anyText } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -356,12 +365,12 @@ export class HarvesterQueries {
       .where(and(this.own(harvesterTransactions), eq(harvesterTransactions.sessionId, sessionId)));
   }
 
+  /** A page of a session's transactions (OFFSET or keyset) with its capped total. */
   async transactionsPage(
     sessionId: number,
     filters: TransactionFilters,
     sort: SortOf<'id' | 'status' | 'itemCount' | 'value' | 'updatedAt' | 'run'>,
-    page: number,
-    pageSize: number,
+    window: ListWindow,
   ) {
     const t = harvesterTransactions;
     const where = and(
@@ -374,27 +383,17 @@ export class HarvesterQueries {
       filters.sourceIds.length > 0 ? anyId(t.sourceId, filters.sourceIds) : undefined,
       filters.targetIds.length > 0 ? anyId(t.targetId, filters.targetIds) : undefined,
       filters.game ? eq(t.game, filters.game) : undefined,
-    );
-    const order = orderOf(
-      {
-        id: t.id,
-        status: t.status,
-        itemCount: t.itemCount,
-        value: sql`coalesce((${t.value}->0->>'amount')::bigint, 0)`,
-        updatedAt: t.updatedAt,
-        run: t.run,
-      },
-      sort,
-    );
+    )!;
+    const keys = transactionKeys(sort);
     const rows = await this.tx
-      .select()
+      .select({ row: t, ...keyColumns(keys) })
       .from(t)
-      .where(where)
-      .orderBy(...order, asc(t.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const [count] = await this.tx.select({ n: sql<number>`count(*)::int` }).from(t).where(where);
-    return { rows, total: Number(count?.n ?? 0) };
+      .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
+      .orderBy(...orderByKeys(keys))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const count = await countMatches(this.tx, { table: t, where }, window, rows.length);
+    return listAnswer(rows, (entry) => entry.row, window, keys, count);
   }
 }
 
@@ -405,6 +404,25 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** ORDER BY terms of a list's sort over the columns it may sort by. */
+/** The order of a transactions page: the chosen sort, then the id. */
+export function transactionKeys(
+  sort: SortOf<'id' | 'status' | 'itemCount' | 'value' | 'updatedAt' | 'run'>,
+): ListKey[] {
+  const t = harvesterTransactions;
+  const columns = {
+    id: t.id,
+    status: t.status,
+    itemCount: t.itemCount,
+    value: sql`coalesce((${t.value}->0->>'amount')::bigint, 0)`,
+    updatedAt: t.updatedAt,
+    run: t.run,
+  };
+  return [
+    ...sort.map((s) => ({ expr: columns[s.propertyName], descending: s.isDescending })),
+    { expr: t.id, descending: false },
+  ];
+}
+
 function orderOf<K extends string>(columns: Record<K, SQLWrapper>, sort: SortOf<K>): SQL[] {
   return sort.map((s) => (s.isDescending ? desc(columns[s.propertyName]) : asc(columns[s.propertyName])));
 }

@@ -10,11 +10,12 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
+import { listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { TradingOutcome } from '../steam-trading/index.ts';
 import type { HarvesterDeps } from './deps.ts';
 import { harvesterMessages } from './messages.ts';
-import type { HarvesterQueries, TransactionRow } from './repo.ts';
+import { type HarvesterQueries, type TransactionRow, transactionKeys } from './repo.ts';
 import type { SessionsService } from './sessions.ts';
 import { moveTransaction } from './transitions.ts';
 import { toTransaction } from './views.ts';
@@ -34,13 +35,13 @@ export class TransactionsService {
   ) {}
 
   async query(userId: string, input: Input<'transactions'>, lang: Language) {
-    const { page, pageSize } = input.pages;
+    const window = listWindow(input, transactionKeys(input.sort));
     return this.deps.repo.run(userId, async (q) => {
       if (!(await q.session(input.id))) {
         throw new AppError({ code: ResultCode.NotFound, text: harvesterMessages.sessionNotFound });
       }
-      const { rows, total } = await q.transactionsPage(input.id, input, input.sort, page, pageSize);
-      return { items: rows.map((row) => toTransaction(row, lang)), total, page, pageSize };
+      const answer = await q.transactionsPage(input.id, input, input.sort, window);
+      return { ...answer, items: answer.items.map((row) => toTransaction(row, lang)) };
     });
   }
 

@@ -1,5 +1,6 @@
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { type ExportableProxy, type ProxyExportFormat, proxyLineRenderer } from '@tradedeck/sdk/domain';
+import { keyValuesOf } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { ProxyFilters } from './filters.ts';
@@ -43,29 +44,39 @@ export async function exportProxyLines(
   const box = await secrets.openFor(userId);
   const render = (row: ProxyDbRow) =>
     renderer.render(exportable(row, (enc) => box.decrypt(passwordSlot(userId, row.identityHash), enc)));
-  return request.sort.length === 0 && request.ids === undefined
+  return request.ids === undefined
     ? byKeyset(repo, userId, request, render)
     : inOrder(repo, userId, request, render);
 }
 
-/** Default order (oldest first): keyset pages on id, so each query is an index range however far it goes. */
+/**
+ * The filtered list in the requested order (oldest first by default): keyset pages, so each query is an index
+ * range however far it goes and memory stays flat whatever the list size.
+ */
 async function* byKeyset(
   repo: ProxiesRepo,
   userId: string,
-  filters: Partial<ProxyFilters>,
+  request: ExportRequest,
   render: (row: ProxyDbRow) => string,
 ): AsyncGenerator<string> {
-  let afterId = 0;
+  const sort: ProxySort[] =
+    request.sort.length > 0 ? request.sort : [{ propertyName: 'id', isDescending: false }];
+  let after: (string | null)[] | null = null;
   for (;;) {
-    const rows = await repo.run(userId, (q) => q.rowsAfter(filters, afterId, EXPORT_CHUNK_ROWS));
+    const from = after;
+    const { rows, next } = await repo.run(userId, async (q) => {
+      const page = await q.rowsAfter(request, sort, from, EXPORT_CHUNK_ROWS);
+      const last = page.at(-1);
+      return { rows: page, next: last ? keyValuesOf(last, q.listKeys(sort)) : null };
+    });
     if (rows.length === 0) return;
     yield lines(rows, render);
     if (rows.length < EXPORT_CHUNK_ROWS) return;
-    afterId = rows[rows.length - 1]!.id;
+    after = next;
   }
 }
 
-/** A requested sort or id list: the ordered ids are read once (small), then the rows chunk by chunk. */
+/** An id list: the ordered ids are read once (bounded by the request), then the rows chunk by chunk. */
 async function* inOrder(
   repo: ProxiesRepo,
   userId: string,

@@ -1,5 +1,5 @@
 import type { proxyFiltersSchema } from '@tradedeck/sdk/contract';
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { proxies, proxyTagLinks, steamAccounts } from '../../db/schema.ts';
 import { idList, likeContains } from '../../db/sql-fragments.ts';
@@ -45,23 +45,40 @@ export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> 
   }
   const search = filters.searchString?.trim();
   if (search) {
-    const pattern = likeContains(search);
-    conditions.push(
-      or(
-        sql`${proxies.host} ilike ${pattern}`,
-        sql`${proxies.name} ilike ${pattern}`,
-        sql`${proxies.username} ilike ${pattern}`,
-      ),
-    );
+    // Served by a trigram index through a function that applies the user's predicate itself (0026).
+    conditions.push(sql`${proxies.id} in (select proxy_search_ids(${likeContains(search)}))`);
   }
   const statuses = filters.withStatus ?? [];
-  if (statuses.length > 0) {
-    conditions.push(
-      sql`${proxyStatusSql(userId)} in (${sql.join(
-        statuses.map((s) => sql`${s}`),
+  if (statuses.length > 0) conditions.push(proxyStatusIn(userId, statuses));
+  return and(...conditions)!;
+}
+
+/**
+ * "The status a proxy shows is one of these", written over the stored column (so the (user_id, status) index
+ * serves it) and the user's accounts by proxy, rather than over the derived expression, which every row would
+ * have to compute.
+ */
+function proxyStatusIn(userId: string, statuses: readonly number[]): SQL {
+  const used = sql`${proxies.id} in (select a.proxy_id from ${steamAccounts} a where a.user_id = ${userId} and a.proxy_id is not null)`;
+  const wanted = new Set(statuses);
+  const stored = [...wanted].filter((s) => s === 3 || s === 4);
+  const branches: SQL[] = [];
+  if (stored.length > 0)
+    branches.push(
+      sql`${proxies.status} in (${sql.join(
+        stored.map((s) => sql`${s}`),
         sql`, `,
       )})`,
     );
-  }
-  return and(...conditions)!;
+  if (wanted.has(2)) branches.push(sql`(${proxies.status} not in (3, 4) and ${used})`);
+  // Idle: stored idle, or a stored "in use" no account uses any more; never-checked likewise, when unused.
+  const unused = [...(wanted.has(1) ? [1, 2] : []), ...(wanted.has(0) ? [0] : [])];
+  if (unused.length > 0)
+    branches.push(
+      sql`(${proxies.status} in (${sql.join(
+        unused.map((s) => sql`${s}`),
+        sql`, `,
+      )}) and not ${used})`,
+    );
+  return branches.length === 0 ? sql`false` : sql`(${sql.join(branches, sql` or `)})`;
 }

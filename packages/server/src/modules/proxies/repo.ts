@@ -1,6 +1,16 @@
 import type { PROXY_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import {
+  afterKeys,
+  countMatches,
+  keyColumns,
+  type ListAnswer,
+  type ListKey,
+  type ListWindow,
+  listAnswer,
+  orderByKeys,
+} from '../../db/list-page.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import { likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -42,11 +52,6 @@ export interface ProxyDbRow {
 export interface ProxyLinks {
   tags: TagRow[];
   accounts: { id: number; login: string }[];
-}
-
-/** A list row with its tags and the Steam accounts that use it. */
-export interface ProxyPageRow extends ProxyDbRow, ProxyLinks {
-  total: number;
 }
 
 export interface NewProxyRow {
@@ -104,15 +109,22 @@ export class ProxyQueries {
     };
   }
 
-  /** The ORDER BY of a list: the requested properties, then id as the tiebreak; nulls always last. */
+  /** The order of a list: the requested properties, then id as the tiebreak (newest first by default). */
+  listKeys(sort: readonly ProxySort[]): ListKey[] {
+    if (sort.length === 0) return [{ expr: proxies.id, descending: true }];
+    const keys: ListKey[] = sort.map(({ propertyName, isDescending }) => ({
+      expr: this.sortColumn(propertyName),
+      descending: isDescending,
+      // The derived status is never null; the other keys are columns that say so themselves.
+      ...(propertyName === 'status' ? { notNull: true } : {}),
+    }));
+    if (!sort.some((s) => s.propertyName === 'id')) keys.push({ expr: proxies.id, descending: false });
+    return keys;
+  }
+
+  /** The ORDER BY of a list, nulls always last. */
   orderBy(sort: readonly ProxySort[]): SQL[] {
-    const order = sort.map(({ propertyName, isDescending }) => {
-      const column = this.sortColumn(propertyName);
-      return isDescending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-    });
-    if (sort.length === 0) return [desc(proxies.id)];
-    if (!sort.some((s) => s.propertyName === 'id')) order.push(asc(proxies.id));
-    return order;
+    return orderByKeys(this.listKeys(sort));
   }
 
   private sortColumn(property: ProxySortProperty): SQLWrapper {
@@ -141,32 +153,28 @@ export class ProxyQueries {
   }
 
   /**
-   * One page of the list with its total, then each row's tags and Steam accounts: two statements. The count runs
-   * once (an uncorrelated subquery). The per-row lists are read in a second statement for the page's ids, since
-   * Postgres would compute them for every row an OFFSET skips too.
+   * One page of the list (an OFFSET page or the keyset page after a cursor) with its capped total, then each
+   * row's tags and Steam accounts for the page's ids only: Postgres would compute them for every row an OFFSET
+   * skips too.
    */
   async page(
     filters: Partial<ProxyFilters>,
     sort: readonly ProxySort[],
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: ProxyPageRow[]; total: number }> {
+    window: ListWindow,
+  ): Promise<ListAnswer<ProxyDbRow & ProxyLinks>> {
     const where = proxyFilterWhere(this.userId, filters);
-    const count = this.tx.select({ n: sql<number>`count(*)::int` }).from(proxies).where(where);
+    const keys = this.listKeys(sort);
     const rows = await this.tx
-      .select({ ...this.columns(), total: sql<number>`(${count})` })
+      .select({ ...this.columns(), ...keyColumns(keys) })
       .from(proxies)
-      .where(where)
-      .orderBy(...this.orderBy(sort))
-      .limit(limit)
-      .offset(offset);
-    // A page past the end has no row to carry the total.
-    const total = rows[0]?.total ?? (offset > 0 ? ((await count)[0]?.n ?? 0) : 0);
+      .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
+      .orderBy(...orderByKeys(keys))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const count = await countMatches(this.tx, { table: proxies, where }, window, rows.length);
     const links = await this.linksOf(rows.map((row) => row.id));
-    return {
-      rows: rows.map((row) => ({ ...row, ...(links.get(row.id) ?? { tags: [], accounts: [] }) })),
-      total: Number(total),
-    };
+    const withLinks = rows.map((row) => ({ ...row, ...(links.get(row.id) ?? { tags: [], accounts: [] }) }));
+    return listAnswer(withLinks, (row) => row, window, keys, count);
   }
 
   /** Tags and Steam accounts of these proxies, in one statement. */
@@ -220,13 +228,20 @@ export class ProxyQueries {
     return rows.map((row) => row.id);
   }
 
-  /** The next rows after `afterId` in id order: keyset pages for streaming exports. */
-  async rowsAfter(filters: Partial<ProxyFilters>, afterId: number, limit: number): Promise<ProxyDbRow[]> {
+  /** The rows after these key values in the list's order (from the start when null): keyset pages of exports. */
+  async rowsAfter(
+    filters: Partial<ProxyFilters>,
+    sort: readonly ProxySort[],
+    after: (string | null)[] | null,
+    limit: number,
+  ): Promise<(ProxyDbRow & Record<string, unknown>)[]> {
+    const where = proxyFilterWhere(this.userId, filters);
+    const keys = this.listKeys(sort);
     return this.tx
-      .select(this.columns())
+      .select({ ...this.columns(), ...keyColumns(keys) })
       .from(proxies)
-      .where(and(proxyFilterWhere(this.userId, filters), gt(proxies.id, afterId)))
-      .orderBy(asc(proxies.id))
+      .where(after ? and(where, afterKeys(keys, after)) : where)
+      .orderBy(...orderByKeys(keys))
       .limit(limit);
   }
 
@@ -437,6 +452,8 @@ export class ProxyQueries {
       .where(
         and(
           eq(proxies.userId, this.userId),
+          // The indexed search finds candidates; the global search matches addresses and names only.
+          sql`${proxies.id} in (select proxy_search_ids(${pattern}))`,
           sql`(${proxies.host} ilike ${pattern} or ${proxies.name} ilike ${pattern})`,
         ),
       )

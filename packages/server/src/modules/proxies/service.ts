@@ -15,6 +15,7 @@ import {
   proxyIssueMessage,
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
+import { type ListWindowInput, listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { addProxyLines, readProxyLines } from './add.ts';
@@ -44,16 +45,11 @@ export class ProxiesService {
     private readonly secrets: SecretBox,
   ) {}
 
-  async query(
-    userId: string,
-    input: Partial<ProxyFilters> & { pages: { page: number; pageSize: number }; sort: ProxySort[] },
-  ) {
-    const { page, pageSize } = input.pages;
+  async query(userId: string, input: Partial<ProxyFilters> & ListWindowInput & { sort: ProxySort[] }) {
     return this.repo.run(userId, async (q) => {
       await requireOwnSelection(q, input);
-      const { rows, total } = await q.page(input, input.sort, (page - 1) * pageSize, pageSize);
-      const items = rows.map((row) => toProxyRow(row, row.tags, row.accounts));
-      return { items, total, page, pageSize };
+      const answer = await q.page(input, input.sort, listWindow(input, q.listKeys(input.sort)));
+      return { ...answer, items: answer.items.map((row) => toProxyRow(row, row.tags, row.accounts)) };
     });
   }
 

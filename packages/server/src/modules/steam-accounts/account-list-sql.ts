@@ -1,6 +1,7 @@
 import type { SteamAccountRow, steamAccountFiltersSchema } from '@tradedeck/sdk/contract';
-import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ListKey } from '../../db/list-page.ts';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
 import { idList, likeContains } from '../../db/sql-fragments.ts';
 
@@ -21,14 +22,19 @@ export type StoredAccountView = Omit<SteamAccountRow, 'lastError' | 'createdAt' 
   lastErrorReason: string | null;
 };
 
-const SORT_COLUMNS: Record<AccountSortKey, SQL[]> = {
-  id: [sql`${steamAccounts.id}`],
-  login: [sql`lower(${steamAccounts.login})`],
-  steamId: [sql`${steamAccounts.steamId}`],
-  accountStatus: [sql`${steamAccounts.status}`],
-  proxy: [sql`${proxies.host}`, sql`${proxies.port}`],
-  createdAt: [sql`${steamAccounts.createdAt}`],
-  lastLoginAt: [sql`${steamAccounts.lastLoginAt}`],
+/** The keys of each sort property; the login's lower case is never null (the other keys are plain columns). */
+const SORT_KEYS: Record<AccountSortKey, Omit<ListKey, 'descending'>[]> = {
+  id: [{ expr: steamAccounts.id }],
+  login: [{ expr: sql`lower(${steamAccounts.login})`, notNull: true }],
+  steamId: [{ expr: steamAccounts.steamId }],
+  accountStatus: [{ expr: steamAccounts.status }],
+  // Left-joined: an account without a proxy has nulls here.
+  proxy: [
+    { expr: proxies.host, notNull: false },
+    { expr: proxies.port, notNull: false },
+  ],
+  createdAt: [{ expr: steamAccounts.createdAt }],
+  lastLoginAt: [{ expr: steamAccounts.lastLoginAt }],
 };
 
 /** The list row's id inside a correlated subquery (Drizzle leaves columns of one-table queries unqualified). */
@@ -117,14 +123,8 @@ export function accountWhere(userId: string, filters: Partial<AccountFilters>): 
   if (filters.hasProxy === false) conditions.push(isNull(steamAccounts.proxyId));
   const search = filters.searchString?.trim();
   if (search) {
-    const pattern = likeContains(search);
-    conditions.push(
-      or(
-        sql`${steamAccounts.login} ilike ${pattern}`,
-        sql`${steamAccounts.steamId} like ${pattern}`,
-        sql`${steamAccounts.proxyId} = any(array(select p.id from ${proxies} p where p.user_id = ${userId} and p.host ilike ${pattern}))`,
-      ),
-    );
+    // Served by trigram indexes through a function that applies the user's predicate itself (0026).
+    conditions.push(sql`${steamAccounts.id} in (select steam_account_search_ids(${likeContains(search)}))`);
   }
   if ((filters.withStatus ?? []).length > 0)
     conditions.push(inArray(steamAccounts.status, filters.withStatus!));
@@ -133,16 +133,12 @@ export function accountWhere(userId: string, filters: Partial<AccountFilters>): 
   return and(...conditions)!;
 }
 
-/** ORDER BY for the chosen sort, newest first by default, the id last so pages never overlap. */
-export function accountOrder(sort: { propertyName: AccountSortKey; isDescending: boolean }[]): SQL[] {
-  const order: SQL[] = [];
+/** The order of a list: the chosen sort (newest first by default), the id last so pages never overlap. */
+export function accountKeys(sort: { propertyName: AccountSortKey; isDescending: boolean }[]): ListKey[] {
+  const keys: ListKey[] = [];
   for (const item of sort.length > 0 ? sort : [{ propertyName: 'createdAt' as const, isDescending: true }]) {
-    for (const column of SORT_COLUMNS[item.propertyName])
-      order.push(item.isDescending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
+    for (const key of SORT_KEYS[item.propertyName]) keys.push({ ...key, descending: item.isDescending });
   }
-  const lastDescending = sort.length === 0 || sort.at(-1)!.isDescending;
-  order.push(
-    lastDescending ? sql`${steamAccounts.id} desc nulls last` : sql`${steamAccounts.id} asc nulls last`,
-  );
-  return order;
+  keys.push({ expr: steamAccounts.id, descending: sort.length === 0 || sort.at(-1)!.isDescending });
+  return keys;
 }

@@ -7,8 +7,10 @@ import {
 } from '@tradedeck/sdk/contract';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, STEAM_ACCOUNT_STATUSES } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
+import { type ListWindowInput, listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SearchSource } from '../search/index.ts';
+import { accountKeys } from './account-list-sql.ts';
 import type { AccountsDeps } from './deps.ts';
 import { ACCOUNT_NOT_FOUND, TAG_NOT_FOUND } from './messages.ts';
 import type { AccountFilters, AccountSortKey } from './repo.ts';
@@ -16,8 +18,7 @@ import { toAccountRow } from './views.ts';
 
 const DEFAULT_ACCOUNT_SORT = [{ propertyName: 'createdAt', isDescending: true }] as const;
 
-export interface AccountQueryInput extends Partial<AccountFilters> {
-  pages: { page: number; pageSize: number };
+export interface AccountQueryInput extends Partial<AccountFilters>, ListWindowInput {
   sort: { propertyName: AccountSortKey; isDescending: boolean }[];
 }
 
@@ -26,15 +27,15 @@ export class AccountQueryService implements SearchSource<SteamAccountSearchHit> 
   constructor(private readonly deps: AccountsDeps) {}
 
   async query(userId: string, input: AccountQueryInput, lang: Language) {
-    const { page, pageSize } = input.pages;
-    const { items, total } = await this.deps.repo.run(userId, async (q) => {
+    const window = listWindow(input, accountKeys(input.sort));
+    const answer = await this.deps.repo.run(userId, async (q) => {
       // A tag id that is not the user's answers 3, as any other object id does.
       const tagIds = [...new Set([...(input.withTagIds ?? []), ...(input.exceptTagIds ?? [])])];
       if ((await q.tags.owned(tagIds)).size !== tagIds.length)
         throw new AppError({ code: ResultCode.NotFound, text: TAG_NOT_FOUND });
-      return q.query(input, input.sort, page, pageSize);
+      return q.query(input, input.sort, window);
     });
-    return { items: items.map((view) => toAccountRow(view, lang)), total, page, pageSize };
+    return { ...answer, items: answer.items.map((view) => toAccountRow(view, lang)) };
   }
 
   async counters(userId: string): Promise<Counters> {

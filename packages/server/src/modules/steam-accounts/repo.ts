@@ -1,12 +1,21 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import {
+  afterKeys,
+  countMatches,
+  keyColumns,
+  type ListAnswer,
+  type ListWindow,
+  listAnswer,
+  orderByKeys,
+} from '../../db/list-page.ts';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
 import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import {
   type AccountFilters,
   type AccountSortKey,
-  accountOrder,
+  accountKeys,
   accountViewColumns,
   accountViewColumnsWithTags,
   accountWhere,
@@ -86,30 +95,31 @@ class AccountQueries {
     this.proxies = new ProxyQueries(tx, userId);
   }
 
-  /** One page of the list and its total in one statement (the count runs once, as an InitPlan), then its tags. */
+  /** One page of the list (OFFSET or keyset) with its capped total, then the page's tags. */
   async query(
     filters: Partial<AccountFilters>,
     sort: { propertyName: AccountSortKey; isDescending: boolean }[],
-    page: number,
-    pageSize: number,
-  ): Promise<{ items: StoredAccountView[]; total: number }> {
+    window: ListWindow,
+  ): Promise<ListAnswer<StoredAccountView>> {
     const where = accountWhere(this.userId, filters);
-    const count = this.tx.select({ n: sql<number>`count(*)::int` }).from(steamAccounts).where(where);
+    const keys = accountKeys(sort);
     const rows = await this.tx
-      .select({ ...accountViewColumns, total: sql<number>`(${count})` })
+      .select({ ...accountViewColumns, ...keyColumns(keys) })
       .from(steamAccounts)
       .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
-      .where(where)
-      .orderBy(...accountOrder(sort))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    // A page past the end has no row to carry the total.
-    const total = rows[0]?.total ?? (page > 1 ? ((await count)[0]?.n ?? 0) : 0);
+      .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
+      .orderBy(...orderByKeys(keys))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const count = await countMatches(this.tx, { table: steamAccounts, where }, window, rows.length);
     const tags = await this.tagsOf(rows.map((row) => row.id));
-    return {
-      items: rows.map((row) => toStoredView({ ...row, tags: tags.get(row.id) ?? [] })),
-      total: Number(total),
-    };
+    return listAnswer(
+      rows,
+      (row) => toStoredView({ ...row, tags: tags.get(row.id) ?? [] }),
+      window,
+      keys,
+      count,
+    );
   }
 
   async views(ids: readonly number[]): Promise<StoredAccountView[]> {
@@ -292,6 +302,8 @@ class AccountQueries {
       .where(
         and(
           eq(steamAccounts.userId, this.userId),
+          // The indexed search finds candidates; the global search matches logins and SteamIDs only.
+          sql`${steamAccounts.id} in (select steam_account_search_ids(${pattern}))`,
           or(sql`${steamAccounts.login} ilike ${pattern}`, sql`${steamAccounts.steamId} like ${pattern}`),
         ),
       )

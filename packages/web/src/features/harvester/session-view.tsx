@@ -120,6 +120,7 @@ export function SessionView({
           page: url.state.page,
           pageSize: url.state.pageSize,
           total: list.data?.total ?? 0,
+          totalCapped: list.data?.totalCapped,
           onPageChange: url.setPage,
           onPageSizeChange: url.setPageSize,
         }}

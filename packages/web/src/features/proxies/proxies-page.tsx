@@ -149,6 +149,7 @@ export function ProxiesPage() {
           page: url.state.page,
           pageSize: url.state.pageSize,
           total: list.data?.total ?? 0,
+          totalCapped: list.data?.totalCapped,
           onPageChange: url.setPage,
           onPageSizeChange: url.setPageSize,
         }}

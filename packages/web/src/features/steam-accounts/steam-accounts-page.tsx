@@ -196,6 +196,7 @@ export function SteamAccountsPage() {
           page: state.page,
           pageSize: state.pageSize,
           total: list.data?.total ?? 0,
+          totalCapped: list.data?.totalCapped,
           onPageChange: setPage,
           onPageSizeChange: setPageSize,
         }}

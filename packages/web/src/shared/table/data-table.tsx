@@ -44,6 +44,8 @@ interface DataTableProps<T> {
     page: number;
     pageSize: PageSize;
     total: number;
+    /** The server counted up to a cap: the total shows as "10,000+". */
+    totalCapped?: boolean | undefined;
     onPageChange(page: number): void;
     onPageSizeChange(size: PageSize): void;
   };
@@ -202,7 +204,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ) : (
           <span className="flex-1 text-muted">
             {props.paging
-              ? t('table.total', { count: props.paging.total, formatted: format.format(props.paging.total) })
+              ? t(props.paging.totalCapped ? 'table.totalCapped' : 'table.total', {
+                  count: props.paging.total,
+                  formatted: format.format(props.paging.total),
+                })
               : t('table.rows', { count: props.rows.length, formatted: format.format(props.rows.length) })}
           </span>
         )}

@@ -46,18 +46,21 @@ export function Pagination({
   page,
   pageSize,
   total,
+  totalCapped = false,
   onPageChange,
   onPageSizeChange,
 }: {
   page: number;
   pageSize: PageSize;
   total: number;
+  /** The total is a lower bound ("10,000+"): there may be pages past it. */
+  totalCapped?: boolean | undefined;
   onPageChange(page: number): void;
   onPageSizeChange(size: PageSize): void;
 }) {
   const { t, i18n } = useTranslation();
   const sizeId = useId();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = Math.max(1, Math.ceil(total / pageSize)) + (totalCapped ? 1 : 0);
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const format = new Intl.NumberFormat(i18n.language);
@@ -82,7 +85,11 @@ export function Pagination({
         ))}
       </select>
       <span className="ms-auto text-muted">
-        {t('table.range', { from: format.format(from), to: format.format(to), total: format.format(total) })}
+        {t('table.range', {
+          from: format.format(from),
+          to: format.format(to),
+          total: `${format.format(total)}${totalCapped ? '+' : ''}`,
+        })}
       </span>
       <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         {t('table.previous')}

@@ -1,0 +1,195 @@
+import { ResultCode } from '@tradedeck/sdk/contract';
+import { LIST_TOTAL_CAP } from '@tradedeck/sdk/domain';
+import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { AppError } from '../http/app-error.ts';
+import type { Db } from './database.ts';
+
+/**
+ * The one way a list reads a page (proxies, Steam accounts, harvester transactions, P2P lots and sales):
+ *
+ * - the order is a list of keys ending with a unique one (the id), each ascending or descending, nulls last;
+ * - a page is either an OFFSET page (`pages`) or a keyset page (`after`: the opaque cursor of the last row seen),
+ *   which costs the same however deep it is and never skips or repeats a row when rows are added meanwhile;
+ * - the total is counted up to a cap (`LIST_TOTAL_CAP`, or further when the page itself lies beyond it) and
+ *   flagged `totalCapped` past it; `exactTotal` asks for the exact figure.
+ *
+ * See docs/performance.md, "The list helper".
+ */
+
+export interface ListKey {
+  /** The column or expression rows are ordered by. */
+  expr: SQLWrapper;
+  descending: boolean;
+  /** The expression is never null (a NOT NULL column says so itself): its order is a plain index order. */
+  notNull?: boolean;
+}
+
+/** Whether a key can be null: a plain NOT NULL column or a key marked so cannot. */
+function nullable(key: ListKey): boolean {
+  if (key.notNull !== undefined) return !key.notNull;
+  return !(is(key.expr, Column) && key.expr.notNull);
+}
+
+export interface ListWindowInput {
+  pages: { page: number; pageSize: number };
+  after?: string | null | undefined;
+  exactTotal?: boolean | undefined;
+}
+
+export interface ListWindow {
+  page: number;
+  pageSize: number;
+  offset: number;
+  /** The key values of the last row already seen (keyset page), or null for an OFFSET page. */
+  after: (string | null)[] | null;
+  exactTotal: boolean;
+}
+
+/** The page, total and cursor of a list answer, as `listOutputSchema` carries them. */
+export interface ListAnswer<T> {
+  items: T[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+  /** The cursor of the page's last row: pass it as `after` for the next page; null when this page is the last. */
+  nextCursor: string | null;
+}
+
+/** Reads `pages`, `after` and `exactTotal` of a list request; a cursor for another order is refused. */
+export function listWindow(input: ListWindowInput, keys: readonly ListKey[]): ListWindow {
+  const { page, pageSize } = input.pages;
+  const after = input.after ? decodeCursor(input.after, keys.length) : null;
+  return { page, pageSize, offset: after ? 0 : (page - 1) * pageSize, after, exactTotal: !!input.exactTotal };
+}
+
+/**
+ * ORDER BY of the keys, nulls last in either direction. A key that is never null gets a plain `asc`/`desc`, which
+ * an index read backwards serves too (`desc nulls last` would not match the index's order).
+ */
+export function orderByKeys(keys: readonly ListKey[]): SQL[] {
+  return keys.map((key) => {
+    const { expr, descending } = key;
+    if (!nullable(key)) return descending ? sql`${expr} desc` : sql`${expr} asc`;
+    return descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
+  });
+}
+
+/** The keys as text columns of the page statement, so a cursor holds them exactly (timestamps to the µs). */
+export function keyColumns(keys: readonly ListKey[]): Record<string, SQL<string | null>> {
+  return Object.fromEntries(keys.map(({ expr }, i) => [`listKey${i}`, sql<string | null>`(${expr})::text`]));
+}
+
+/**
+ * "Comes after these key values in this order": for keys k1…kn and values v1…vn, the OR over i of
+ * (k1…k(i-1) equal, ki after vi), where nulls sort last. With one key it is a plain range, so an index serves it.
+ */
+export function afterKeys(keys: readonly ListKey[], values: readonly (string | null)[]): SQL {
+  const branches: SQL[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const equal = keys.slice(0, i).map(({ expr }, j) => sameAs(expr, values[j] ?? null));
+    const { expr, descending } = keys[i]!;
+    const value = values[i] ?? null;
+    // Nothing sorts after a null (nulls are last) except more nulls, which the equality of the next key covers.
+    if (value === null) continue;
+    const past = descending ? sql`${expr} < ${value}` : sql`${expr} > ${value}`;
+    const beyond = nullable(keys[i]!) ? sql`(${past} or ${expr} is null)` : past;
+    branches.push(sql.join([...equal, beyond], sql` and `));
+  }
+  return branches.length === 0 ? sql`false` : sql`(${sql.join(branches, sql` or `)})`;
+}
+
+function sameAs(expr: SQLWrapper, value: string | null): SQL {
+  return value === null ? sql`${expr} is null` : sql`${expr} = ${value}`;
+}
+
+/**
+ * The total of a list: exact when asked or when there are few rows, else counted up to the cap (or to the end of
+ * the requested page, when that lies further) and flagged capped. `matching(limit)` selects one column of the
+ * matching rows, at most `limit` of them (null: all). `rowsOnPage`: how many rows the page itself read.
+ */
+export async function countMatches(
+  tx: Db,
+  from: { table: PgTable; where: SQL },
+  window: ListWindow,
+  rowsOnPage: number,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const matching = (limit: number | null) => {
+    const rows = tx.select({ one: sql`1` }).from(from.table).where(from.where);
+    return limit === null ? rows : rows.limit(limit);
+  };
+  // A first page that is not full holds every match: nothing to count.
+  if (window.offset === 0 && !window.after && rowsOnPage < window.pageSize)
+    return { total: rowsOnPage, totalCapped: false };
+  if (window.exactTotal) {
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from (${matching(null)}) as matching`),
+    );
+    return { total: Number(row?.n ?? 0), totalCapped: false };
+  }
+  const cap = Math.max(LIST_TOTAL_CAP, window.offset + window.pageSize);
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from (${matching(cap + 1)}) as matching`),
+  );
+  const n = Number(row?.n ?? 0);
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/** The answer of a page whose rows were read with `keyColumns`: the items, total and the next cursor. */
+export function listAnswer<R extends Record<string, unknown>, T>(
+  rows: readonly R[],
+  toItem: (row: R) => T,
+  window: ListWindow,
+  keys: readonly ListKey[],
+  count: { total: number; totalCapped: boolean },
+): ListAnswer<T> {
+  const last = rows.at(-1);
+  const full = rows.length === window.pageSize;
+  return {
+    items: rows.map(toItem),
+    total: count.total,
+    totalCapped: count.totalCapped,
+    page: window.page,
+    pageSize: window.pageSize,
+    nextCursor: last && full ? encodeCursor(keyValuesOf(last, keys)) : null,
+  };
+}
+
+/** The key values of a row read with `keyColumns`: where the next keyset page starts. */
+export function keyValuesOf(row: Record<string, unknown>, keys: readonly ListKey[]): (string | null)[] {
+  return keys.map((_, i) => (row[`listKey${i}`] as string | null) ?? null);
+}
+
+export function encodeCursor(values: readonly (string | null)[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, length: number): (string | null)[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    values = null;
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== length ||
+    !values.every((v) => v === null || typeof v === 'string')
+  ) {
+    throw new AppError({
+      code: ResultCode.ValidationError,
+      text: {
+        en: 'The list cursor does not belong to this list and order; reload the list.',
+        ru: 'Курсор не относится к этому списку и порядку сортировки; обновите список.',
+      },
+    });
+  }
+  return values as (string | null)[];
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres and PGlite answer { rows }; drizzle may hand back the array itself.
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
