@@ -77,7 +77,7 @@ describe('checkMany', () => {
         seen.set(index, outcome);
       },
     });
-    expect(summary).toEqual({ checked: 120, valid: 40, concurrency: 40, stopped: false });
+    expect(summary).toMatchObject({ checked: 120, valid: 40, concurrency: 40, rechecked: 0, stopped: false });
     expect(seen.size).toBe(120);
     for (const [index, outcome] of seen) {
       const expected = index % 3 === 0 ? null : index % 3 === 1 ? 'refused' : 'timeout';
