@@ -34,7 +34,7 @@ function startServer() {
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 120_000);
     child.stdout.on('data', (chunk) => {
       output += chunk;
       const match = /Tradedeck panel: (\S+)/.exec(output);
