@@ -17,8 +17,13 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Peak RSS per phase, sampled every 20 ms, beside the kernel's high-water mark for the whole process. */
 let phasePeak = 0;
+/** What the memory was at the highest sample: V8 heap, buffers outside it, and the rest (code, stacks, libraries). */
+let atPeak: NodeJS.MemoryUsage | null = null;
 const sampler = setInterval(() => {
-  phasePeak = Math.max(phasePeak, process.memoryUsage.rss());
+  const rss = process.memoryUsage.rss();
+  if (rss <= phasePeak) return;
+  phasePeak = rss;
+  if (rss >= (atPeak?.rss ?? 0)) atPeak = process.memoryUsage();
 }, 20);
 const highWaterMb = () =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
@@ -57,7 +62,12 @@ try {
     `memory: ${PROXIES.toLocaleString('en')} proxies, ${ACCOUNTS.toLocaleString('en')} Steam accounts, ${CLIENTS} hub clients, database ${server.database.kind}${server.database.kind === 'pglite' ? ' (in the server process: its memory counts)' : ' (its own processes: not counted)'}`,
   );
   const app = server.app;
-  app.hubs.tune({ limits: { maxConnectionsPerUser: CLIENTS } });
+  app.hubs.tune({
+    limits: {
+      maxConnectionsPerUser: CLIENTS,
+      ...(process.env.BENCH_HUB_BUFFER_BYTES ? { maxBufferedBytes: Number(process.env.BENCH_HUB_BUFFER_BYTES) } : {}),
+    },
+  });
   app.proxyChecks.tune({
     checkUrl: `http://127.0.0.1:${live.judgePort}/ip`,
     connectTimeoutMs: 2000,
@@ -79,7 +89,7 @@ try {
         md5(g::text)
       from generate_series(1, ${PROXIES}) g`);
     await db.execute(`insert into steam_accounts (user_id, login, proxy_id, password_enc, mafile_enc)
-      select '${userId}'::uuid, 'acc' || g, (select min(id) from proxies) + g * 7, 'x', 'x'
+      select '${userId}'::uuid, 'acc' || g, (select min(id) from proxies) + (g * 7) % ${PROXIES}, 'x', 'x'
       from generate_series(1, ${ACCOUNTS}) g`);
     await db.execute('analyze');
   });
@@ -123,6 +133,12 @@ try {
     }
   });
   const peak = Math.max(...peaks.map(([, value]) => value)) / MB;
+  if (atPeak) {
+    const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+    print(
+      `  at the peak: V8 heap ${mb(atPeak.heapUsed)} used of ${mb(atPeak.heapTotal)}, buffers ${mb(atPeak.arrayBuffers)}, other ${mb(atPeak.rss - atPeak.heapTotal - atPeak.external)}`,
+    );
+  }
   print(
     `server peak RSS ${peak.toFixed(0)} MB (sampled), high-water mark ${highWaterMb().toFixed(0)} MB (target < ${TARGET_MB} MB): ${highWaterMb() < TARGET_MB ? 'met' : 'MISSED'}`,
   );
