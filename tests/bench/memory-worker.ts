@@ -65,7 +65,9 @@ try {
   app.hubs.tune({
     limits: {
       maxConnectionsPerUser: CLIENTS,
-      ...(process.env.BENCH_HUB_BUFFER_BYTES ? { maxBufferedBytes: Number(process.env.BENCH_HUB_BUFFER_BYTES) } : {}),
+      ...(process.env.BENCH_HUB_BUFFER_BYTES
+        ? { maxBufferedBytes: Number(process.env.BENCH_HUB_BUFFER_BYTES) }
+        : {}),
     },
   });
   app.proxyChecks.tune({
