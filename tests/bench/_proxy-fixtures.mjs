@@ -1,65 +1,9 @@
-// Loopback fixtures for the proxy-check benchmark, run in worker threads so they do not share the checker's event
-// loop: SOCKS5 proxies that tunnel to a small IP-echo judge (each in its own thread), and a blackholed listener.
+// Loopback fixtures for the proxy-check benchmarks, outside the checker's event loop: SOCKS5 proxies that tunnel to
+// a small IP-echo judge, in their own processes (_proxy-fixture-process.mjs), and a blackholed listener in a thread.
+import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-
-const FIXTURE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const net = require('node:net');
-// A raw IP-echo judge: reads the request head, answers the caller's address, closes.
-const judge = net.createServer((socket) => {
-  socket.on('error', () => {});
-  let head = '';
-  socket.on('data', (chunk) => {
-    head += chunk.toString('latin1');
-    if (!head.includes('\\r\\n\\r\\n')) return;
-    const body = JSON.stringify({ ip: socket.remoteAddress });
-    socket.end('HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nContent-Length: ' + body.length + '\\r\\nConnection: close\\r\\n\\r\\n' + body);
-  });
-});
-function socks5(client) {
-  client.on('error', () => {});
-  let stage = 0;
-  let buffer = Buffer.alloc(0);
-  const onData = (chunk) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    if (stage === 0 && buffer.length >= 2 && buffer.length >= 2 + buffer[1]) {
-      buffer = buffer.subarray(2 + buffer[1]);
-      client.write(Buffer.from([5, 0]));
-      stage = 1;
-    }
-    if (stage === 1 && buffer.length >= 10 && buffer[3] === 1) {
-      const host = [...buffer.subarray(4, 8)].join('.');
-      const port = buffer.readUInt16BE(8);
-      client.off('data', onData);
-      client.pause();
-      const upstream = net.connect({ host, port });
-      upstream.on('error', () => client.destroy());
-      upstream.once('connect', () => {
-        client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
-        client.pipe(upstream);
-        upstream.pipe(client);
-        client.resume();
-      });
-      client.on('close', () => upstream.destroy());
-      stage = 2;
-    }
-  };
-  client.on('data', onData);
-}
-if (workerData.role === 'judge') {
-  judge.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, () => parentPort.postMessage([judge.address().port]));
-} else {
-  const ports = [];
-  for (let i = 0; i < workerData.proxies; i++) {
-    const server = net.createServer(socks5);
-    server.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, () => {
-      ports.push(server.address().port);
-      if (ports.length === workerData.proxies) parentPort.postMessage(ports);
-    });
-  }
-}
-`;
 
 const BLACKHOLE_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -71,26 +15,53 @@ server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
 });
 `;
 
-function startWorker(workerData) {
-  const worker = new Worker(FIXTURE_SOURCE, { eval: true, workerData });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (ports) => resolve({ worker, ports }));
-    worker.once('error', reject);
-  });
+/** Runs `command` under a raised open-files limit (root, or a hard limit that allows it; else the limit in force). */
+export function spawnWithFileLimit(command, args, options = {}, limit = 65_536) {
+  return spawn(
+    'sh',
+    ['-c', `ulimit -n ${limit} 2>/dev/null || true; exec "$0" "$@"`, command, ...args],
+    options,
+  );
 }
 
-/** Starts the judge in one worker and `proxies` SOCKS5 servers spread over `workers` more; resolves with ports. */
-export async function startLiveFixtures(proxies, workers = 1) {
-  const judge = await startWorker({ role: 'judge' });
-  const socks = await Promise.all(
-    Array.from({ length: workers }, () =>
-      startWorker({ role: 'socks', proxies: Math.ceil(proxies / workers) }),
-    ),
+/**
+ * Starts `proxies` SOCKS5 servers spread over `processes` fixture processes (each with its own judge and its own
+ * descriptor limit, so neither the checker's limit nor one event loop caps the fixtures); resolves with the ports.
+ * `judgePort` is the judge the checks ask for (every process's proxies reach their own copy).
+ */
+export async function startLiveFixtures(proxies, processes = 1) {
+  const script = fileURLToPath(new URL('./_proxy-fixture-process.mjs', import.meta.url));
+  const children = await Promise.all(
+    Array.from({ length: processes }, async () => {
+      const child = spawnWithFileLimit(process.execPath, [script, String(Math.ceil(proxies / processes))], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      const ports = await new Promise((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          if (out.includes('\n')) resolve(JSON.parse(out));
+        });
+        child.once('exit', (code) => reject(new Error(`a proxy fixture exited with ${code}`)));
+      });
+      return { child, ports };
+    }),
   );
   return {
-    judgePort: judge.ports[0],
-    proxyPorts: socks.flatMap((entry) => entry.ports),
-    close: () => Promise.all([judge, ...socks].map((entry) => entry.worker.terminate())),
+    judgePort: children[0].ports.judgePort,
+    proxyPorts: children.flatMap((entry) => entry.ports.proxyPorts),
+    pids: children.map((entry) => entry.child.pid),
+    close: () =>
+      Promise.all(
+        children.map(
+          ({ child }) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              child.once('exit', resolve);
+              child.stdin.end();
+            }),
+        ),
+      ),
   };
 }
 

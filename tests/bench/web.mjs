@@ -3,7 +3,8 @@
  * Web shell benchmark (`pnpm bench web`), in Debian Chromium against the built app on a real server:
  *  - Mod+K to the palette painted (p50/p95, target p95 < 50 ms);
  *  - frames while scrolling a 100,000-row table for 5 s (target: no frame over 50 ms, median at 60 fps);
- *  - gzip size of the JS the landing page and the panel's first load download (target panel < 250 KB).
+ *  - gzip size of the JS the landing page and the panel's first load download (targets: landing < 100 KB, panel
+ *    < 200 KB).
  * Prints figures; it never fails on a missed target (that is a judgement for people, not for CI). Frame times
  * depend on the machine's load: compare runs made on a quiet machine.
  */
@@ -34,7 +35,7 @@ function startServer() {
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 120_000);
     child.stdout.on('data', (chunk) => {
       output += chunk;
       const match = /Tradedeck panel: (\S+)/.exec(output);
@@ -187,9 +188,11 @@ export async function main() {
     const panel = await shippedJs(browser, server.url, '/panel/dashboard', true);
     const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log('web: JS shipped (gzip)');
-    console.log(`  landing        ${kb(landing.gzip)} in ${landing.files} files (${kb(landing.raw)} raw)`);
     console.log(
-      `  panel, first   ${kb(panel.gzip)} in ${panel.files} files (${kb(panel.raw)} raw)  target < 250 KB: ${panel.gzip < 250 * 1024 ? 'met' : 'MISSED'}`,
+      `  landing        ${kb(landing.gzip)} in ${landing.files} files (${kb(landing.raw)} raw)  target < 100 KB: ${landing.gzip < 100 * 1024 ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `  panel, first   ${kb(panel.gzip)} in ${panel.files} files (${kb(panel.raw)} raw)  target < 200 KB: ${panel.gzip < 200 * 1024 ? 'met' : 'MISSED'}`,
     );
 
     const palette = await paletteLatency(browser, server.url);

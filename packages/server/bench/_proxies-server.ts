@@ -11,6 +11,8 @@ export interface BenchServer {
   token: string;
   /** The server's database, for seeding rows a benchmark does not measure. */
   db: Db;
+  /** The running app, for benchmarks that tune it (hub limits, check settings). */
+  app: RunningServer['app'];
   stop(): Promise<void>;
 }
 
@@ -33,10 +35,10 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
     });
   const email = `bench-${Date.now()}@example.test`;
   await post('/api/auth/register', { email, userName: `bench${Date.now()}`, password: PASSWORD });
-  // The confirmation mail may be queued just after the answer: wait for it briefly.
+  // The confirmation mail is written after the answer on Postgres: wait for it.
   let link: { rows: Array<{ link: string }> } = { rows: [] };
-  for (let attempt = 0; attempt < 50 && link.rows.length === 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let attempt = 0; attempt < 100 && link.rows.length === 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     link = (await server.database.db.execute(
       `select link from mail_outbox where recipient = '${email}' order by id desc limit 1`,
     )) as unknown as { rows: Array<{ link: string }> };
@@ -46,7 +48,14 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
   const login = await post('/api/auth/login', { email, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login ${login.status} ${await login.text()}`);
   const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  return { base, token, database: server.database, db: server.database.db, stop: () => server.stop() };
+  return {
+    base,
+    token,
+    database: server.database,
+    db: server.database.db,
+    app: server.app,
+    stop: () => server.stop(),
+  };
 }
 
 /** 100,000 distinct proxy lines in the common shapes, a third with credentials. */

@@ -1,16 +1,15 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { createI18n, initialLanguage } from './i18n/i18n.ts';
-import { createAppServices, safeStorage } from './shared/app-services.tsx';
+import { initialLanguage } from './i18n/i18n-instance.ts';
+import { safeStorage } from './shared/safe-storage.ts';
 import './index.css';
 
 const language = initialLanguage(safeStorage());
 document.documentElement.lang = language;
-const services = createAppServices(createI18n(language));
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App services={services} />
-  </StrictMode>,
-);
+// The landing page is what most first visits open: it loads alone, and the app (router, services, panel) loads
+// for every other address. Inside the app the landing page is a route like the others.
+if (window.location.pathname === '/') {
+  void import('./app/landing-entry.tsx').then((m) => m.startLanding(root, language));
+} else {
+  void import('./app/panel-entry.tsx').then((m) => m.startApp(root, language));
+}

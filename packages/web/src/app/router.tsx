@@ -6,7 +6,6 @@ import {
   redirect,
 } from 'react-router';
 import { authRoutes, legacyAuthRedirects } from '../features/auth/routes.tsx';
-import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { OfflinePage } from '../features/status-pages/offline-page.tsx';
@@ -63,7 +62,11 @@ function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <div className="min-h-full" />,
       children: [
-        { path: '/', element: <LandingPage /> },
+        {
+          path: '/',
+          lazy: () =>
+            import('../features/landing/landing-page.tsx').then((m) => ({ Component: m.LandingPage })),
+        },
         // Part of the main bundle: it must show when nothing more can be downloaded.
         { path: '/offline', element: <OfflinePage /> },
         {

@@ -3,6 +3,7 @@ import { adminEn } from './admin.ts';
 import { authEn } from './auth.ts';
 import { harvesterEn } from './harvester.ts';
 import { inventoryEn } from './inventory.ts';
+import { landingEn } from './landing.ts';
 import { p2pAccountsEn } from './p2p-accounts.ts';
 import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
@@ -10,22 +11,7 @@ import { steamAccountsEn } from './steam-accounts.ts';
 import { twoFactorEn } from './two-factor.ts';
 
 export const en: Resources = {
-  app: { name: 'Tradedeck' },
-  language: { label: 'Language', ru: 'Русский', en: 'English' },
-  landing: {
-    badge: 'BETA LIVE',
-    title: 'Trade Steam Items',
-    subtitle: 'Like a Pro',
-    lead: 'Steam accounts with their maFiles and inventories, proxies with live checks and tags, P2P seller accounts on TM that deliver what sells, and a harvester that moves items between your accounts — in one panel and in your terminal. Lots and price screens are coming.',
-    cta: 'START TRADING',
-    features: {
-      safe: 'Safe Trading',
-      prices: 'Best Prices',
-      instant: 'Instant Deals',
-      items: 'Steam Items',
-    },
-    messenger: 'Our Telegram channel',
-  },
+  ...landingEn,
   notFound: {
     title: 'Page not found',
     description: 'There is no such page. The link may be outdated or the address mistyped.',

@@ -1,8 +1,8 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServicesContext } from '../shared/app-services.tsx';
 import { changeLanguage } from '../shared/language.ts';
+import { ServicesContext } from '../shared/services-context.ts';
 import { useLanguage } from '../shared/use-language.ts';
 
 const LANGUAGES: Language[] = ['ru', 'en'];

@@ -3,6 +3,7 @@ import { adminRu } from './admin.ts';
 import { authRu } from './auth.ts';
 import { harvesterRu } from './harvester.ts';
 import { inventoryRu } from './inventory.ts';
+import { landingRu } from './landing.ts';
 import { p2pAccountsRu } from './p2p-accounts.ts';
 import { proxiesRu } from './proxies.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
@@ -10,22 +11,7 @@ import { twoFactorRu } from './two-factor.ts';
 
 /** Russian resources: the default language. The spec's Russian texts are used verbatim. */
 export const ru = {
-  app: { name: 'Tradedeck' },
-  language: { label: 'Язык', ru: 'Русский', en: 'English' },
-  landing: {
-    badge: 'BETA LIVE',
-    title: 'Торгуйте предметами Steam',
-    subtitle: 'Как профи',
-    lead: 'Аккаунты Steam с их мафайлами и инвентарём, прокси с проверками и тегами, P2P-аккаунты на TM, которые сами отдают проданное, и харвестер, который перемещает предметы между вашими аккаунтами, — в одной панели и в терминале. Лоты и цены скоро.',
-    cta: 'НАЧАТЬ ТОРГОВЛЮ',
-    features: {
-      safe: 'Безопасные сделки',
-      prices: 'Лучшие цены',
-      instant: 'Мгновенные сделки',
-      items: 'Предметы Steam',
-    },
-    messenger: 'Наш канал в Telegram',
-  },
+  ...landingRu,
   notFound: {
     title: 'Страница не найдена',
     description: 'Такой страницы нет. Возможно, ссылка устарела или в адресе опечатка.',

@@ -8,7 +8,7 @@ import {
 import type { GlobalSearchResult } from '@tradedeck/sdk/contract';
 import { createHeadProbe, NetworkMonitor } from '@tradedeck/sdk/network';
 import type { i18n } from 'i18next';
-import { createContext, type ReactNode, useContext } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { emailCodePurpose, TwoFactorPrompt } from '../ui/two-factor-prompt.tsx';
 import { AppearanceStore } from './appearance/appearance-store.ts';
 import { CommandRuntime } from './commands/command-runtime.ts';
@@ -18,6 +18,8 @@ import { ModalStack } from './modals/modal-stack.ts';
 import { StackContext } from './modals/stack-context.ts';
 import { PaletteStore } from './palette/palette-store.ts';
 import { SearchCache } from './palette/search-cache.ts';
+import { safeStorage } from './safe-storage.ts';
+import { ServicesContext } from './services-context.ts';
 import { SessionState } from './session/session-state.ts';
 import { ToastStore } from './toasts/toast-store.ts';
 import { languageOf } from './use-language.ts';
@@ -42,14 +44,6 @@ export interface AppServices {
   events: {
     onSessionExpired(): void;
   };
-}
-
-export function safeStorage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
-  try {
-    return window[kind];
-  } catch {
-    return null;
-  }
 }
 
 export function createAppServices(
@@ -103,7 +97,7 @@ export function createAppServices(
   };
 }
 
-export const ServicesContext = createContext<AppServices | null>(null);
+export { ServicesContext, safeStorage };
 
 /** Gives pages the app's services, and the modal stack to dialogs that draw themselves. */
 export function ServicesProvider({ value, children }: { value: AppServices; children: ReactNode }) {

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type CheckProxyOptions,
   checkProxy,
@@ -6,6 +8,7 @@ import {
 } from './check-proxy.ts';
 import type { CheckTarget } from './check-target.ts';
 import { checkConcurrency } from './concurrency.ts';
+import { watchEventLoop } from './event-loop-watch.ts';
 import { createLookupCache } from './lookup-cache.ts';
 
 export interface CheckManyOptions extends CheckProxyOptions {
@@ -15,19 +18,43 @@ export interface CheckManyOptions extends CheckProxyOptions {
   signal?: AbortSignal;
   /** Called for each result as soon as it is known (results arrive out of order). */
   onResult?: (outcome: ProxyCheckOutcome, proxy: ProxyToCheck, index: number) => void;
+  /** Checks of one proxy that failed for this server's own reason before the last such failure is reported. */
+  maxLocalAttempts?: number;
 }
 
 export interface CheckManySummary {
   checked: number;
   valid: number;
+  /** Checks in flight at the start. */
   concurrency: number;
+  /** Checks in flight at the end: lower when the server ran out of something and slowed itself down. */
+  finalConcurrency: number;
+  /** Checks that failed for this server's own reason and were made again. */
+  rechecked: number;
   stopped: boolean;
 }
 
+/** Attempts per proxy when checks keep failing for local reasons (each after the batch slowed down). */
+const DEFAULT_MAX_LOCAL_ATTEMPTS = 4;
+/** The batch slows down at most this often, so one burst of local errors counts once. */
+const SLOWDOWN_EVERY_MS = 200;
+const SLOWDOWN_FACTOR = 0.5;
+/** A proxy checked again waits this long per earlier attempt, so what ran out has time to come back. */
+const RECHECK_PAUSE_MS = 100;
+
+interface Pending<T> {
+  proxy: T;
+  index: number;
+  attempt: number;
+}
+
 /**
- * Checks many proxies with a fixed set of workers pulling from one iterator, so memory stays flat however long
- * the list is and no more than `concurrency` sockets are open at once. Proxy host names are resolved once per
- * batch.
+ * Checks many proxies with a set of workers pulling from one iterator, so memory stays flat however long the list
+ * is and no more than `concurrency` sockets are open at once. Proxy host names are resolved once per batch.
+ *
+ * A proxy is judged only by its own faults: a check that failed for a local reason (out of descriptors or local
+ * ports, or timed out while the event loop stalled) is not reported; the batch halves its concurrency and checks
+ * that proxy again once the fresh proxies are taken, up to `maxLocalAttempts` times.
  */
 export async function checkMany<T extends ProxyToCheck>(
   proxies: Iterable<T>,
@@ -35,31 +62,71 @@ export async function checkMany<T extends ProxyToCheck>(
   options: CheckManyOptions,
 ): Promise<CheckManySummary> {
   const concurrency = checkConcurrency(options.concurrency);
-  const checkOptions = { ...options, lookup: options.lookup ?? createLookupCache().lookup };
+  const loopWatch = options.loopWatch ?? watchEventLoop(options.overloadLagMs);
+  const checkOptions = { ...options, loopWatch, lookup: options.lookup ?? createLookupCache().lookup };
+  const maxAttempts = Math.max(1, options.maxLocalAttempts ?? DEFAULT_MAX_LOCAL_ATTEMPTS);
   const iterator = proxies[Symbol.iterator]();
+  const again: Pending<T>[] = [];
   let next = 0;
   let checked = 0;
   let valid = 0;
+  let rechecked = 0;
+  let limit = concurrency;
+  let running = concurrency;
+  let slowedAt = Number.NEGATIVE_INFINITY;
+
+  const take = (): Pending<T> | null => {
+    const item = iterator.next();
+    if (!item.done) return { proxy: item.value, index: next++, attempt: 1 };
+    return again.shift() ?? null;
+  };
+  const slowDown = () => {
+    const now = performance.now();
+    if (now - slowedAt < SLOWDOWN_EVERY_MS) return;
+    slowedAt = now;
+    limit = Math.max(1, Math.floor(limit * SLOWDOWN_FACTOR));
+  };
 
   // A throwing `onResult` stops the batch (no new proxies) and is rethrown once the checks in flight end.
   let callbackError: { error: unknown } | null = null;
   const worker = async () => {
     for (;;) {
-      if (options.signal?.aborted || callbackError) return;
-      const item = iterator.next();
-      if (item.done) return;
-      const index = next++;
-      const outcome = await checkProxy(item.value, target, checkOptions);
+      // Surplus workers leave after a slowdown; the last one always stays to finish the proxies checked again.
+      if (options.signal?.aborted || callbackError || running > limit) break;
+      const pending = take();
+      if (!pending) break;
+      if (pending.attempt > 1) {
+        rechecked++;
+        await sleep(RECHECK_PAUSE_MS * (pending.attempt - 1));
+      }
+      const outcome = await checkProxy(pending.proxy, target, checkOptions);
+      if (outcome.localFault && pending.attempt < maxAttempts) {
+        slowDown();
+        again.push({ ...pending, attempt: pending.attempt + 1 });
+        continue;
+      }
       checked++;
       if (outcome.valid) valid++;
       try {
-        options.onResult?.(outcome, item.value, index);
+        options.onResult?.(outcome, pending.proxy, pending.index);
       } catch (error) {
         callbackError ??= { error };
       }
     }
+    running--;
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    if (!options.loopWatch) loopWatch.stop();
+  }
   if (callbackError) throw (callbackError as { error: unknown }).error;
-  return { checked, valid, concurrency, stopped: options.signal?.aborted === true };
+  return {
+    checked,
+    valid,
+    concurrency,
+    finalConcurrency: limit,
+    rechecked,
+    stopped: options.signal?.aborted === true,
+  };
 }

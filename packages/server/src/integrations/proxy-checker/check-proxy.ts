@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
+import {
+  connect as connectTcp,
+  isIP,
+  type LookupFunction,
+  type Socket,
+  type TcpNetConnectOpts,
+} from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { type ConnectionOptions, connect as connectTls, TLSSocket } from 'node:tls';
 import { type ProxyCheckResult, type ProxyDraft, ProxyProtocol } from '@tradedeck/sdk/domain';
@@ -7,6 +13,7 @@ import { isPrivateAddress, privateAddressFailure, publicOnlyLookup } from './add
 import type { CheckTarget } from './check-target.ts';
 import { readEcho } from './echo-answer.ts';
 import { CheckFailure, classifySocketError } from './errors.ts';
+import { DEFAULT_OVERLOAD_LAG_MS, type EventLoopWatch } from './event-loop-watch.ts';
 import {
   basicProxyAuthorization,
   httpConnect,
@@ -37,11 +44,22 @@ export interface CheckProxyOptions {
    * allows it (TRADEDECK_ALLOW_PRIVATE_PROXIES, on in sandbox mode): such a proxy ends as `private_address`.
    */
   allowPrivateAddresses?: boolean;
+  /** Opens the TCP connection to the proxy (a test can make it fail the way an exhausted machine does). */
+  connectSocket?: (options: TcpNetConnectOpts) => Socket;
+  /** The batch's watch on the event loop: a timeout while the loop stalled is this server's fault. */
+  loopWatch?: EventLoopWatch;
+  /** Lateness of a deadline timer that means the loop stalled (and the timeout is this server's fault). */
+  overloadLagMs?: number;
 }
 
 /** A check result plus a short reason for logs. `latencyMs` is the time of a successful check, null otherwise. */
 export interface ProxyCheckOutcome extends ProxyCheckResult {
   detail: string | null;
+  /**
+   * The check failed for this server's own reason (no descriptor or local port, a stalled event loop), so it says
+   * nothing about the proxy; a batch checks such a proxy again.
+   */
+  localFault: boolean;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
@@ -63,6 +81,9 @@ export async function checkProxy(
   const started = performance.now();
   const sockets: Socket[] = [];
   let connected = false;
+  // Whether the proxy's host name is resolved (an IP needs no lookup); a lookup still pending is a local delay.
+  let resolved = isIP(proxy.host) !== 0;
+  let settled = false;
   // The step under way, named in the detail of a failure so a user can tell where a proxy broke.
   let stage: 'connect' | 'tls to proxy' | 'handshake' | 'tls to target' | 'request' = 'connect';
   let failure: CheckFailure | null = null;
@@ -77,32 +98,61 @@ export async function checkProxy(
     for (const socket of sockets) closeHard(socket, connected);
     abort(reason);
   };
-  const connectTimer = setTimeout(
-    () => fail(new CheckFailure('timeout', `no connection within ${options.connectTimeoutMs} ms`)),
+  const lagLimit = options.overloadLagMs ?? DEFAULT_OVERLOAD_LAG_MS;
+  // A deadline is judged after the I/O already waiting in the event loop is handled (setImmediate runs after the
+  // poll phase): a stalled loop runs late timers before the socket events that arrived in time.
+  const deadline = (ms: number, failure: (lateMs: number) => CheckFailure) => {
+    const due = started + ms;
+    return setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!settled) fail(failure(performance.now() - due));
+        }),
+      ms,
+    );
+  };
+  const connectTimer = deadline(
     options.connectTimeoutMs,
+    () =>
+      new CheckFailure(
+        'timeout',
+        resolved
+          ? `no connection within ${options.connectTimeoutMs} ms`
+          : `the host name was not resolved within ${options.connectTimeoutMs} ms`,
+        !resolved,
+      ),
   );
-  const totalTimer = setTimeout(
-    () => fail(new CheckFailure('timeout', `no full answer within ${options.totalTimeoutMs} ms`)),
-    options.totalTimeoutMs,
-  );
+  const totalTimer = deadline(options.totalTimeoutMs, (lateMs) => {
+    const stalled = lateMs > lagLimit || options.loopWatch?.stalledSince(started) === true;
+    return new CheckFailure(
+      'timeout',
+      stalled
+        ? `no full answer within ${options.totalTimeoutMs} ms while this server was overloaded`
+        : `no full answer within ${options.totalTimeoutMs} ms`,
+      stalled && connected,
+    );
+  });
 
   const run = async (): Promise<ProxyCheckOutcome> => {
     const allowPrivate = options.allowPrivateAddresses === true;
     if (!allowPrivate && isPrivateAddress(proxy.host)) throw privateAddressFailure(proxy.host);
     const lookup = allowPrivate ? options.lookup : publicOnlyLookup(options.lookup);
-    const raw = connectTcp({
+    const raw = (options.connectSocket ?? connectTcp)({
       host: proxy.host,
       port: proxy.port,
       noDelay: true,
-      ...(lookup && isIP(proxy.host) === 0 ? { lookup } : {}),
+      ...(lookup && !resolved ? { lookup } : {}),
     });
     raw.on('error', noop);
     sockets.push(raw);
+    if (!resolved) raw.once('lookup', () => (resolved = true));
     await new Promise<void>((resolve, reject) => {
-      raw.once('connect', resolve);
+      raw.once('connect', () => {
+        connected = true;
+        resolve();
+      });
       raw.once('error', reject);
     });
-    connected = true;
     clearTimeout(connectTimer);
 
     let channel: Socket = raw;
@@ -171,11 +221,18 @@ export async function checkProxy(
       countryCode: countryFor(exitIp, proxy.host, options.countryOf),
       errorClass: null,
       detail: null,
+      localFault: false,
     };
   };
 
   try {
-    return await Promise.race([run(), aborted]);
+    return await Promise.race([
+      run().then((outcome) => {
+        settled = true;
+        return outcome;
+      }),
+      aborted,
+    ]);
   } catch (error) {
     const reason = failure ?? withStage(classifySocketError(error, connected, true), stage);
     fail(reason);
@@ -186,6 +243,7 @@ export async function checkProxy(
       countryCode: null,
       errorClass: reason.errorClass,
       detail: reason.message,
+      localFault: reason.local,
     };
   } finally {
     clearTimeout(connectTimer);
@@ -199,7 +257,7 @@ function withStage(reason: CheckFailure, stage: string): CheckFailure {
     stage === 'tls to proxy' && reason.errorClass === 'tls'
       ? ' (the proxy does not speak TLS: a plain HTTP proxy that tunnels https is added as HTTP)'
       : '';
-  return new CheckFailure(reason.errorClass, `${stage}: ${reason.message}${hint}`);
+  return new CheckFailure(reason.errorClass, `${stage}: ${reason.message}${hint}`, reason.local);
 }
 
 /** A failed or timed-out connection ends with RST (no TIME_WAIT); one still connecting is simply dropped. */

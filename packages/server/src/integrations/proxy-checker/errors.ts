@@ -6,13 +6,20 @@ export class CheckFailure extends Error {
   constructor(
     readonly errorClass: ProxyCheckErrorClass,
     message: string,
+    /** The failure is this server's (out of descriptors, ports or buffers; its event loop too busy), not the proxy's. */
+    readonly local = false,
   ) {
     super(message);
   }
 }
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
-const REFUSED_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'EHOSTDOWN']);
+const REFUSED_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN']);
+/**
+ * Errors of this machine, not of the proxy: no descriptor, no local port, no buffer or memory for a socket. On a
+ * connect, EADDRNOTAVAIL means the local ports ran out; EAGAIN is what Linux answers for the same on some paths.
+ */
+const LOCAL_CODES = new Set(['EMFILE', 'ENFILE', 'EADDRNOTAVAIL', 'ENOBUFS', 'ENOMEM', 'EAGAIN']);
 
 /**
  * Classifies an error raised by a socket. `connected` tells whether the TCP connection to the proxy was up: a
@@ -24,6 +31,7 @@ export function classifySocketError(error: unknown, connected: boolean, secure: 
   const first = error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error;
   const err = first as NodeJS.ErrnoException & { library?: string; reason?: string };
   const code = err?.code ?? (error as NodeJS.ErrnoException)?.code ?? '';
+  if (LOCAL_CODES.has(code)) return new CheckFailure('bad_response', `no local resources (${code})`, true);
   if (DNS_CODES.has(code)) return new CheckFailure('dns', `DNS lookup failed (${code})`);
   if (REFUSED_CODES.has(code) || (!connected && code === 'ECONNRESET')) {
     return new CheckFailure('refused', `connection refused (${code})`);

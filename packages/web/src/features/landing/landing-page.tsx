@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../i18n/language-switcher.tsx';
 import { MessengerLink } from '../../shared/messenger-link.tsx';
 
@@ -33,12 +32,13 @@ export function LandingPage() {
         </p>
         <p className="mt-6 max-w-2xl text-base text-slate-300 sm:text-lg">{t('landing.lead')}</p>
 
-        <Link
-          to="/panel/dashboard"
+        {/* A plain link: the landing page loads without the panel, so the panel starts with a page load. */}
+        <a
+          href="/panel/dashboard"
           className="mt-10 rounded-lg bg-primary-strong px-8 py-3 text-sm font-bold tracking-widest text-white shadow-lg shadow-primary/30 transition hover:bg-primary-deep focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
         >
           {t('landing.cta')}
-        </Link>
+        </a>
 
         <ul className="mt-12 flex flex-wrap justify-center gap-3" aria-label="features">
           {FEATURE_KEYS.map((key) => (

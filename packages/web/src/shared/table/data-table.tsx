@@ -186,7 +186,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     )
     .join(' ');
   const activeRowId = cursor.cursor >= 0 ? `${gridId}-row-${cursor.cursor}` : undefined;
-  const format = new Intl.NumberFormat(i18n.language);
+  // Built once per language: every scroll step renders the table again.
+  const format = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
   return (
     <div className="card flex flex-col overflow-hidden" data-table-id={props.id}>

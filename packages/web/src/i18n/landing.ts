@@ -1,0 +1,39 @@
+// The landing page's texts (and the language switch on it): a module of their own, so the landing page loads them
+// without the panel's.
+export const landingRu = {
+  app: { name: 'Tradedeck' },
+  language: { label: 'Язык', ru: 'Русский', en: 'English' },
+  landing: {
+    badge: 'BETA LIVE',
+    title: 'Торгуйте предметами Steam',
+    subtitle: 'Как профи',
+    lead: 'Аккаунты Steam с их мафайлами и инвентарём, прокси с проверками и тегами, P2P-аккаунты на TM, которые сами отдают проданное, и харвестер, который перемещает предметы между вашими аккаунтами, — в одной панели и в терминале. Лоты и цены скоро.',
+    cta: 'НАЧАТЬ ТОРГОВЛЮ',
+    features: {
+      safe: 'Безопасные сделки',
+      prices: 'Лучшие цены',
+      instant: 'Мгновенные сделки',
+      items: 'Предметы Steam',
+    },
+    messenger: 'Наш канал в Telegram',
+  },
+};
+
+export const landingEn: typeof landingRu = {
+  app: { name: 'Tradedeck' },
+  language: { label: 'Language', ru: 'Русский', en: 'English' },
+  landing: {
+    badge: 'BETA LIVE',
+    title: 'Trade Steam Items',
+    subtitle: 'Like a Pro',
+    lead: 'Steam accounts with their maFiles and inventories, proxies with live checks and tags, P2P seller accounts on TM that deliver what sells, and a harvester that moves items between your accounts — in one panel and in your terminal. Lots and price screens are coming.',
+    cta: 'START TRADING',
+    features: {
+      safe: 'Safe Trading',
+      prices: 'Best Prices',
+      instant: 'Instant Deals',
+      items: 'Steam Items',
+    },
+    messenger: 'Our Telegram channel',
+  },
+};

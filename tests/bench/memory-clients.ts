@@ -1,0 +1,28 @@
+// The client side of the memory benchmark: official SignalR clients on the proxy checker hub, subscribed to the
+// proxies' status events. Prints `ready` once all are subscribed; on SIGTERM prints the events received and exits.
+import { createRequire } from 'node:module';
+
+const require = createRequire(new URL('../../packages/server/package.json', import.meta.url));
+const signalr = require('@microsoft/signalr') as typeof import('@microsoft/signalr');
+
+const connections = Number(process.env.BENCH_CONNECTIONS);
+let received = 0;
+for (let i = 0; i < connections; i++) {
+  const connection = new signalr.HubConnectionBuilder()
+    .withUrl(`${process.env.BENCH_URL}/tenant/hubs/proxy-checker-hub`, {
+      accessTokenFactory: () => process.env.BENCH_TOKEN!,
+      transport: signalr.HttpTransportType.WebSockets,
+    })
+    .configureLogging(signalr.LogLevel.None)
+    .build();
+  connection.on('ProxyStatusUpdated', () => {
+    received++;
+  });
+  await connection.start();
+  await connection.invoke('Subscribe', 'proxies');
+}
+process.stdout.write('ready\n');
+process.once('SIGTERM', () => {
+  process.stdout.write(`${JSON.stringify({ received })}\n`);
+  process.exit(0);
+});

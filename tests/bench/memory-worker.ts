@@ -1,0 +1,154 @@
+// The server side of the memory benchmark; runs inside packages/server (for its dependencies). See memory.mjs.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { authHeaders, startBenchServer } from '../../packages/server/bench/_proxies-server.ts';
+import { startLiveFixtures } from './_proxy-fixtures.mjs';
+
+const PROXIES = Number(process.env.BENCH_MEMORY_PROXIES ?? 1_000_000);
+const ACCOUNTS = Number(process.env.BENCH_MEMORY_ACCOUNTS ?? 20_000);
+const CLIENTS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+/** Proxies in the check run: half live SOCKS5 fixtures, half a closed port. */
+const CHECKED = Number(process.env.BENCH_MEMORY_CHECKED ?? 20_000);
+const TARGET_MB = 300;
+const MB = 1024 * 1024;
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Peak RSS per phase, sampled every 20 ms, beside the kernel's high-water mark for the whole process. */
+let phasePeak = 0;
+/** What the memory was at the highest sample: V8 heap, buffers outside it, and the rest (code, stacks, libraries). */
+let atPeak: NodeJS.MemoryUsage | null = null;
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage.rss();
+  if (rss <= phasePeak) return;
+  phasePeak = rss;
+  if (rss >= (atPeak?.rss ?? 0)) atPeak = process.memoryUsage();
+}, 20);
+const highWaterMb = () =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+const peaks: Array<[string, number]> = [];
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  phasePeak = process.memoryUsage.rss();
+  const started = performance.now();
+  const result = await work();
+  phasePeak = Math.max(phasePeak, process.memoryUsage.rss());
+  peaks.push([name, phasePeak]);
+  print(
+    `  ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(phasePeak / MB).toFixed(0)} MB`,
+  );
+  return result;
+}
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
+const server = await startBenchServer(databaseUrl);
+const live = await startLiveFixtures(32, 4);
+const clients = spawn(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./memory-clients.ts', import.meta.url))],
+  {
+    env: {
+      ...process.env,
+      BENCH_URL: server.base,
+      BENCH_TOKEN: server.token,
+      BENCH_CONNECTIONS: String(CLIENTS),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const clientLines = createInterface({ input: clients.stdout! })[Symbol.asyncIterator]();
+try {
+  print(
+    `memory: ${PROXIES.toLocaleString('en')} proxies, ${ACCOUNTS.toLocaleString('en')} Steam accounts, ${CLIENTS} hub clients, database ${server.database.kind}${server.database.kind === 'pglite' ? ' (in the server process: its memory counts)' : ' (its own processes: not counted)'}`,
+  );
+  const app = server.app;
+  app.hubs.tune({
+    limits: {
+      maxConnectionsPerUser: CLIENTS,
+      ...(process.env.BENCH_HUB_BUFFER_BYTES
+        ? { maxBufferedBytes: Number(process.env.BENCH_HUB_BUFFER_BYTES) }
+        : {}),
+    },
+  });
+  app.proxyChecks.tune({
+    checkUrl: `http://127.0.0.1:${live.judgePort}/ip`,
+    connectTimeoutMs: 2000,
+    totalTimeoutMs: 5000,
+    allowPrivateAddresses: true,
+  });
+  const db = server.db;
+  await phase('setup: rows inserted with SQL', async () => {
+    const user = (await db.execute(`select id from users limit 1`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const userId = user.rows[0]!.id;
+    const ports = `array[${live.proxyPorts.join(',')}]`;
+    await db.execute(`insert into proxies (user_id, protocol, host, port, identity_hash)
+      select '${userId}'::uuid, 3, case when g <= ${CHECKED} then '127.0.0.1' else
+        '10.' || (g >> 16) % 256 || '.' || (g >> 8) % 256 || '.' || g % 256 end,
+        case when g <= ${CHECKED} and g % 2 = 0 then (${ports})[1 + g % ${live.proxyPorts.length}]
+             when g <= ${CHECKED} then 1 else 1024 + g % 50000 end,
+        md5(g::text)
+      from generate_series(1, ${PROXIES}) g`);
+    await db.execute(`insert into steam_accounts (user_id, login, proxy_id, password_enc, mafile_enc)
+      select '${userId}'::uuid, 'acc' || g, (select min(id) from proxies) + (g * 7) % ${PROXIES}, 'x', 'x'
+      from generate_series(1, ${ACCOUNTS}) g`);
+    await db.execute('analyze');
+  });
+  print(`  server RSS at rest: ${(process.memoryUsage.rss() / MB).toFixed(0)} MB`);
+  await phase(`${CLIENTS} hub clients connected and subscribed`, async () => {
+    const line = await clientLines.next();
+    if (line.value !== 'ready') throw new Error('the hub clients did not connect');
+  });
+  await phase(`check run of ${CHECKED.toLocaleString('en')} proxies, results to every client`, async () => {
+    const ids = (await db.execute(`select id from proxies order by id limit ${CHECKED}`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const response = await fetch(`${server.base}/api/proxies/check`, {
+      method: 'POST',
+      headers: authHeaders(server.token),
+      body: JSON.stringify({ ids: ids.rows.map((row) => Number(row.id)) }),
+    });
+    if (response.status !== 200) throw new Error(`check ${response.status} ${await response.text()}`);
+    const { data } = (await response.json()) as { data: { batchId: string } };
+    let state = await app.jobs.state('proxy-checks', data.batchId);
+    while (state?.state !== 'completed' && state?.state !== 'failed') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = await app.jobs.state('proxy-checks', data.batchId);
+    }
+    if (state.state !== 'completed') throw new Error('the check run failed');
+  });
+  await phase('list pages loaded (proxies first and deep page, Steam accounts)', async () => {
+    for (const [path, body] of [
+      ['/api/proxies/query', {}],
+      ['/api/proxies/query', { pages: { page: 2000, pageSize: 100 } }],
+      ['/api/proxies/query', { searchString: '10.1.2' }],
+      ['/api/steam-accounts/query', {}],
+    ] as const) {
+      const response = await fetch(`${server.base}${path}`, {
+        method: 'POST',
+        headers: authHeaders(server.token),
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200) throw new Error(`${path} ${response.status}`);
+      await response.arrayBuffer();
+    }
+  });
+  const peak = Math.max(...peaks.map(([, value]) => value)) / MB;
+  if (atPeak) {
+    const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+    print(
+      `  at the peak: V8 heap ${mb(atPeak.heapUsed)} used of ${mb(atPeak.heapTotal)}, buffers ${mb(atPeak.arrayBuffers)}, other ${mb(atPeak.rss - atPeak.heapTotal - atPeak.external)}`,
+    );
+  }
+  print(
+    `server peak RSS ${peak.toFixed(0)} MB (sampled), high-water mark ${highWaterMb().toFixed(0)} MB (target < ${TARGET_MB} MB): ${highWaterMb() < TARGET_MB ? 'met' : 'MISSED'}`,
+  );
+} finally {
+  clearInterval(sampler);
+  clients.kill('SIGTERM');
+  const received = await clientLines.next();
+  if (!received.done) print(`  hub events received by the clients: ${received.value}`);
+  await live.close();
+  await server.stop();
+}
