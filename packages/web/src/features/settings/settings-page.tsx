@@ -22,7 +22,7 @@ export function SettingsPage() {
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: settingsQuery.queryKey });
       const previous = queryClient.getQueryData(settingsQuery.queryKey);
-      queryClient.setQueryData(settingsQuery.queryKey, next);
+      queryClient.setQueryData(settingsQuery.queryKey, { ...next, chosen: true });
       return { previous };
     },
     onError: (_error, _next, context) => {
