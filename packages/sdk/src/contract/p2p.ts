@@ -222,6 +222,16 @@ export const p2p = {
     output: listOutputSchema(deliverySchema),
     flags: {},
   }),
+  changeCurrency: defineOperation({
+    id: 'p2p.changeCurrency',
+    method: 'POST',
+    path: '/api/p2p/accounts/:id/currency',
+    summary:
+      "Change a seller account's currency on the market (change-currency): only while nothing is listed or in flight; the market's refusals answer as the spec's currency errors",
+    input: idParam.extend({ currency: currencySchema }),
+    output: sellerAccountRowSchema,
+    flags: {},
+  }),
   sandboxSimulateSales: defineOperation({
     id: 'p2p.sandboxSimulateSales',
     method: 'POST',

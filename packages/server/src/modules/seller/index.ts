@@ -9,6 +9,7 @@ import type { AuthApi } from '../auth/index.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { SellerAccountService } from './account-service.ts';
+import { SellerCurrencyService } from './currency-service.ts';
 import { DeliveryQueryService } from './delivery-query.ts';
 import { DEFAULT_SELLER_TIMING, type SellerShared, type SellerTiming } from './deps.ts';
 import { SellerLifecycleService } from './lifecycle-service.ts';
@@ -63,6 +64,7 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): void {
     lifecycle: new SellerLifecycleService(shared, wakers),
     deliveries: new DeliveryQueryService(shared),
     sandbox: new SandboxSales(shared),
+    currency: new SellerCurrencyService(shared),
   }).bind(app);
   app.addHook('onReady', async () => {
     await jobs.work<SellerLoopJobData>(
