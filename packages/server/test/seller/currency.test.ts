@@ -53,6 +53,16 @@ describe('changing a seller account’s market currency', () => {
     await fake?.close();
   });
 
+  it('sums the accounts’ balances per currency for the dashboard', async () => {
+    const counters = await ok<{ balances: unknown }>(
+      as(t, user.accessToken, 'GET', '/api/p2p/accounts/counters'),
+    );
+    expect(counters.balances).toEqual({
+      available: [{ currency: 'RUB', amount: 300_00 }],
+      onHold: [{ currency: 'RUB', amount: 0 }],
+    });
+  });
+
   it('calls change-currency once when nothing is listed and stores the new currency', async () => {
     const before = fake.countOf('change-currency');
     const res = await change(ids[0]!, 'USD');
