@@ -47,7 +47,7 @@ describe('changing a seller account’s market currency', () => {
       );
       ids.push(row.id);
     }
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await fake?.close();
