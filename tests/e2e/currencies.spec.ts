@@ -14,7 +14,8 @@ let panel: SandboxPanel;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // Two sandbox sign-ins and a server start on a busy machine.
+  test.setTimeout(300_000);
   panel = await startSandboxPanel('currencies@example.test', 'currencies');
   const accounts = Object.fromEntries(
     [RUB_ACCOUNT!, USD_ACCOUNT!].map((account, i) => [
@@ -70,12 +71,12 @@ async function amountsOn(page: Page, testIds: string[]): Promise<string[]> {
 test('switching the displayed currency changes every amount on the dashboard and the P2P accounts screen', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const problems = watchConsole(page);
   // English shows USD until the user chooses.
   await panel.openPanel(page, '/panel/dashboard', 'en');
   const available = page.getByTestId('dashboard-available');
-  await expect(available).toHaveAttribute('data-currency', 'USD');
+  await expect(available).toHaveAttribute('data-currency', 'USD', { timeout: 60_000 });
   await expect(available).toContainText('$');
   await expect(available).toHaveAttribute('data-converted', 'true');
   await expect(available).toHaveAttribute('title', /at /);

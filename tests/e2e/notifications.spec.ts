@@ -7,7 +7,7 @@ import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 let panel: SandboxPanel;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   panel = await startSandboxPanel('notify@example.test', 'notify');
   // Two proxies on loopback ports nothing listens on: the check finishes at once, both invalid.
   await panel.api('/api/proxies', { proxies: '127.0.0.1:9\n127.0.0.1:19', defaultProtocol: 0 });
@@ -18,11 +18,12 @@ test.afterAll(async () => {
 });
 
 test('a finished proxy check arrives live in the notification area and is marked read', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const problems = watchConsole(page);
   await panel.openPanel(page, '/panel/dashboard', 'en');
   const bell = page.getByTestId('notification-bell');
-  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 60_000 });
+  await expect(bell).toHaveAccessibleName('Notifications', { timeout: 30_000 });
   await expect(page.getByTestId('notification-unread')).toHaveCount(0);
 
   const proxies = await panel.api<{ items: { id: number }[] }>('/api/proxies/query', {});
