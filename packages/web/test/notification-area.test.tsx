@@ -56,7 +56,7 @@ describe('notification area', () => {
   it('shows the unread count on the bell and lists the notifications in the reader’s language', async () => {
     const server = notificationServer();
     renderWithServices(<NotificationArea />, server.fetchImpl, 'en');
-    const bell = await screen.findByRole('button', { name: 'Notifications: 2 unread' });
+    const bell = await screen.findByRole('button', { name: 'Notifications: 2 unread' }, { timeout: 5000 });
     expect(screen.getByTestId('notification-unread').textContent).toBe('2');
     fireEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
@@ -70,7 +70,9 @@ describe('notification area', () => {
   it('marks one read, then all, and the count follows', async () => {
     const server = notificationServer();
     renderWithServices(<NotificationArea />, server.fetchImpl, 'ru');
-    fireEvent.click(await screen.findByRole('button', { name: 'Уведомления: 2 непрочитанных' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Уведомления: 2 непрочитанных' }, { timeout: 5000 }),
+    );
     fireEvent.click(
       await screen.findByRole('button', { name: 'Отметить прочитанным: Завершено: проверка прокси' }),
     );
@@ -91,7 +93,7 @@ describe('notification area', () => {
     const server = notificationServer();
     const services = renderWithServices(<NotificationArea />, server.fetchImpl, 'en');
     services.commands.context = { isSignedIn: () => true } as never;
-    await screen.findByRole('button', { name: 'Notifications: 2 unread' });
+    await screen.findByRole('button', { name: 'Notifications: 2 unread' }, { timeout: 5000 });
     act(() => {
       services.commands.run('notifications.toggle');
     });

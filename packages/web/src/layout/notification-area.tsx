@@ -1,6 +1,7 @@
 import type { Notification } from '@tradedeck/sdk/contract';
 import { notificationText } from '@tradedeck/sdk/i18n';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../shared/app-services.tsx';
@@ -52,7 +53,8 @@ export function NotificationArea() {
           </span>
         )}
       </button>
-      {open && <NotificationPanel feed={feed} onClose={close} />}
+      {/* In the body: the top bar's backdrop blur would make it the panel's frame instead of the window. */}
+      {open && createPortal(<NotificationPanel feed={feed} onClose={close} />, document.body)}
     </>
   );
 }
