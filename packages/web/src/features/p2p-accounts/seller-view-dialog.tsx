@@ -104,9 +104,19 @@ export function SellerDetails({ row }: { row: SellerAccountRow }) {
     edits.modules !== null ||
     (edits.currency !== null && edits.currency !== row.currency);
 
+  const currencyChanged = edits.currency !== null && edits.currency !== row.currency;
   const save = useMutation({
-    mutationFn: () =>
-      client.p2p.update({
+    mutationFn: async () => {
+      // The market's currency changes on the market first (only when nothing is listed or in flight); its
+      // refusals come back as the spec's currency errors and nothing else is saved.
+      if (currencyChanged) await client.p2p.changeCurrency({ id: row.id, currency: edits.currency! });
+      const rest =
+        edits.apiKey.trim() !== '' ||
+        edits.paymentPassword !== '' ||
+        edits.proxy !== null ||
+        edits.modules !== null;
+      if (!rest) return;
+      await client.p2p.update({
         id: row.id,
         ...(edits.apiKey.trim() ? { apiKey: edits.apiKey.trim() } : {}),
         ...(edits.paymentPassword ? { paymentPassword: edits.paymentPassword } : {}),
@@ -114,8 +124,8 @@ export function SellerDetails({ row }: { row: SellerAccountRow }) {
           ? { proxyId: edits.proxy === 'none' || edits.proxy === 'steam' ? null : edits.proxy }
           : {}),
         ...(edits.modules !== null ? { modules: edits.modules } : {}),
-        ...(edits.currency !== null ? { tmCurrency: edits.currency } : {}),
-      }),
+      });
+    },
     onSuccess: () => {
       setEdits(NO_EDITS);
       toasts.show({ kind: 'success', text: t('p2pAccounts.view.saved') });
