@@ -4,6 +4,7 @@ import { registerAccounts } from './commands/accounts.ts';
 import { registerAdmin } from './commands/admin.ts';
 import { registerCompletion } from './commands/completion.ts';
 import { registerConfig } from './commands/config.ts';
+import { registerCurrencies } from './commands/currencies.ts';
 import { registerHarvester } from './commands/harvester.ts';
 import { registerHub } from './commands/hub.ts';
 import { registerLogin } from './commands/login.ts';
@@ -56,6 +57,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   registerAccounts(program, registration);
   registerP2p(program, registration);
   registerHarvester(program, registration);
+  registerCurrencies(program, registration);
   registerCompletion(program, registration);
   // Last: examples for every registered command.
   addExamples(program, preLang);

@@ -13,6 +13,7 @@ import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
 import { createMarketPort, DbPacingStore, type MarketPortOptions } from './integrations/market/index.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
+import { createRatesPort } from './integrations/rates/index.ts';
 import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integrations/steam/index.ts';
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
@@ -20,8 +21,10 @@ import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerMail } from './modules/mail/index.ts';
+import { registerNotifications } from './modules/notifications/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
+import { registerRates } from './modules/rates/index.ts';
 import { registerSearch, type SearchService } from './modules/search/index.ts';
 import { registerSeller, type SellerTiming } from './modules/seller/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
@@ -154,6 +157,11 @@ export async function buildApp({
   });
   registerJudge(app);
   await registerJobs(app, { config, database });
+  const notifications = registerNotifications(app, {
+    database,
+    eventLog: app.hubs.eventLog,
+    now: now ?? Date.now,
+  });
   registerProxyChecks(app, {
     database,
     auth,
@@ -161,6 +169,7 @@ export async function buildApp({
     eventLog: app.hubs.eventLog,
     allowPrivateProxies: config.allowPrivateProxies,
     mode: config.mode,
+    notifications,
   });
   const steamTrading = registerSteamTrading(app, {
     database,
@@ -178,6 +187,14 @@ export async function buildApp({
     ...(sandboxWorld ? { sandboxWorld } : {}),
     ...market,
   });
+  registerRates(app, {
+    rates: createRatesPort({
+      mode: marketPort.mode,
+      ...(config.ratesUrl ? { url: config.ratesUrl } : {}),
+      now: now ?? Date.now,
+    }),
+    now: now ?? Date.now,
+  });
   registerSeller(app, {
     database,
     auth,
@@ -185,6 +202,7 @@ export async function buildApp({
     market: marketPort,
     jobs: app.jobs,
     eventLog: app.hubs.eventLog,
+    notifications,
     now: now ?? Date.now,
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
@@ -195,6 +213,7 @@ export async function buildApp({
     steamTrading,
     jobs: app.jobs,
     eventLog: app.hubs.eventLog,
+    notifications,
     guardSources: (hub, guard) => app.hubs.guardSources(hub, guard),
     now: now ?? Date.now,
   });

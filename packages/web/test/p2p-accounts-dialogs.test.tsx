@@ -191,6 +191,22 @@ describe('view and edit dialog', () => {
   });
 });
 
+describe('changing the market currency', () => {
+  it('asks the market through change-currency and does not rewrite the stored currency alone', async () => {
+    const server = sellerServer({
+      'POST /api/proxies/query': () => ({ items: [], total: 0, page: 1, pageSize: 100 }),
+      'POST /api/p2p/accounts/1/currency': () => ({ ...sellerRow(1, 'seller_one'), currency: 'USD' }),
+    });
+    renderWithServices(<SellerDetails row={sellerRow(1, 'seller_one') as never} />, server.fetchImpl, 'en');
+    fireEvent.change(screen.getByLabelText('Market currency'), { target: { value: 'USD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.bodiesOf('/api/p2p/accounts/1/currency')).toEqual([{ currency: 'USD' }]),
+    );
+    expect(server.bodiesOf('/api/p2p/accounts/1')).toEqual([]);
+  });
+});
+
 describe('bulk flow', () => {
   const names = new Map([
     [1, 'alpha'],

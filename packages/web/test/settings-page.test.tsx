@@ -11,7 +11,7 @@ import { ToastHost } from '../src/shared/toasts/toast-host.tsx';
 afterEach(cleanup);
 
 /** A server answering the settings operations in the envelope of the API; PUT answers when released. */
-function settingsServer(updateOk: boolean) {
+function settingsServer(updateOk: boolean, chosen = true) {
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -23,14 +23,14 @@ function settingsServer(updateOk: boolean) {
     if (url.pathname === '/api/settings' && (init?.method ?? 'GET') === 'GET') {
       return envelope({
         success: true,
-        data: { displayedCurrency: 'RUB', tmPreferredCurrency: 'USD' },
+        data: { displayedCurrency: 'RUB', tmPreferredCurrency: 'USD', chosen },
         error: null,
       });
     }
     if (url.pathname === '/api/settings' && init?.method === 'PUT') {
       await gate;
       return updateOk
-        ? envelope({ success: true, data: JSON.parse(String(init.body)), error: null })
+        ? envelope({ success: true, data: { ...JSON.parse(String(init.body)), chosen: true }, error: null })
         : envelope(
             {
               success: false,
@@ -45,12 +45,12 @@ function settingsServer(updateOk: boolean) {
   return { fetchImpl, release: () => release() };
 }
 
-function renderPage(fetchImpl: typeof fetch) {
+function renderPage(fetchImpl: typeof fetch, language: 'ru' | 'en' = 'ru') {
   localStorage.setItem(
     'tradedeck.accessToken',
     JSON.stringify({ accessToken: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
   );
-  const i18n = createI18n('ru');
+  const i18n = createI18n(language);
   const services = createAppServices(i18n, 'http://tradedeck.test', fetchImpl);
   render(
     <I18nextProvider i18n={i18n}>
@@ -66,9 +66,8 @@ function renderPage(fetchImpl: typeof fetch) {
   );
 }
 
-const displayed = () =>
-  screen.getByRole('group', { name: 'Валюта отображения' }).querySelector('[aria-pressed="true"]')
-    ?.textContent;
+const displayed = (legend = 'Валюта отображения') =>
+  screen.getByRole('group', { name: legend }).querySelector('[aria-pressed="true"]')?.textContent;
 
 describe('settings page', () => {
   it('shows a currency change at once and rolls it back with "Ошибка обновления настроек"', async () => {
@@ -93,5 +92,32 @@ describe('settings page', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(displayed()).toContain('USD');
     expect(screen.queryByText(/Ошибка обновления настроек/)).toBeNull();
+  });
+
+  it('shows the language’s default until the user chooses: Russian RUB, English USD', async () => {
+    const ru = settingsServer(true, false);
+    ru.release();
+    renderPage(ru.fetchImpl, 'ru');
+    await waitFor(() => expect(displayed()).toContain('RUB'));
+    expect(displayed('Предпочитаемая валюта на Market.CSGO (TM)')).toContain('RUB');
+    cleanup();
+    const en = settingsServer(true, false);
+    en.release();
+    renderPage(en.fetchImpl, 'en');
+    await waitFor(() => expect(displayed('Displayed currency')).toContain('USD'));
+  });
+
+  it('saves the language’s default as a choice when the user picks it', async () => {
+    const puts: unknown[] = [];
+    const server = settingsServer(true, false);
+    server.release();
+    const fetchImpl: typeof fetch = async (input, init) => {
+      if (init?.method === 'PUT') puts.push(JSON.parse(String(init.body)));
+      return server.fetchImpl(input, init);
+    };
+    renderPage(fetchImpl, 'en');
+    await waitFor(() => expect(displayed('Displayed currency')).toContain('USD'));
+    fireEvent.click(screen.getAllByRole('button', { name: /USD/ })[0]!);
+    await waitFor(() => expect(puts).toEqual([{ displayedCurrency: 'USD', tmPreferredCurrency: 'USD' }]));
   });
 });

@@ -10,6 +10,9 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   logout: ['tradedeck logout'],
   whoami: ['tradedeck whoami', 'tradedeck whoami --json'],
+  'settings get': ['tradedeck settings', 'tradedeck settings get --json'],
+  'settings set': ['tradedeck settings set displayed EUR', 'tradedeck settings set tm USD'],
+  rates: ['tradedeck rates', 'tradedeck rates --json'],
   'admin users': [
     'tradedeck admin users --status pendingApproval',
     'tradedeck admin users --search example.com',

@@ -6,6 +6,7 @@ import {
   harvesterSessionUpdatedSchema,
   harvesterTransactionUpdatedSchema,
 } from './harvester.ts';
+import { NOTIFICATIONS_SOURCE, notificationPostedSchema, notificationsReadSchema } from './notifications.ts';
 import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
@@ -121,6 +122,22 @@ export const hubEvents = {
     name: 'TransactionUpdated',
     sources: HARVESTER_SESSION_SOURCE,
     payload: harvesterTransactionUpdatedSchema,
+  }),
+  /** A notification was posted for the user, with the unread count after it. */
+  notificationPosted: defineHubEvent({
+    hub: 'notifications-hub',
+    name: 'NotificationPosted',
+    sources: /^notifications$/,
+    defaultSource: NOTIFICATIONS_SOURCE,
+    payload: notificationPostedSchema,
+  }),
+  /** One notification or all of them were marked read, with the unread count after. */
+  notificationsRead: defineHubEvent({
+    hub: 'notifications-hub',
+    name: 'NotificationsRead',
+    sources: /^notifications$/,
+    defaultSource: NOTIFICATIONS_SOURCE,
+    payload: notificationsReadSchema,
   }),
 } as const;
 

@@ -1,9 +1,11 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import { harvester } from './harvester.ts';
+import { notifications } from './notifications.ts';
 import type { Operation } from './operation.ts';
 import { p2p } from './p2p.ts';
 import { proxies } from './proxies.ts';
+import { rates } from './rates.ts';
 import { search } from './search.ts';
 import { settings } from './settings.ts';
 import { steamAccounts } from './steam-accounts.ts';
@@ -19,9 +21,11 @@ export * from './harvester.ts';
 export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './lists.ts';
+export * from './notifications.ts';
 export * from './operation.ts';
 export * from './p2p.ts';
 export * from './proxies.ts';
+export * from './rates.ts';
 export * from './result-codes.ts';
 export * from './search.ts';
 export * from './settings.ts';
@@ -44,6 +48,8 @@ export const contract = {
   steamTrading,
   p2p,
   harvester,
+  notifications,
+  rates,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema } from '../domain/money/money.ts';
+import { currencySchema, moneySchema } from '../domain/money/money.ts';
 import {
   deliverySchema,
   deliveryStatusSchema,
@@ -117,6 +117,8 @@ export const p2p = {
       byStatus: z.record(sellerAccountStatusSchema, z.number().int().nonnegative()),
       byPlatformStatus: z.record(platformStatusSchema, z.number().int().nonnegative()),
       activeDeliveries: z.number().int().nonnegative(),
+      /** The accounts' last read balances summed per currency (integer units), for the dashboard. */
+      balances: z.object({ available: z.array(moneySchema), onHold: z.array(moneySchema) }),
     }),
     flags: {},
   }),
@@ -220,6 +222,16 @@ export const p2p = {
       pages: pagesSchema,
     }),
     output: listOutputSchema(deliverySchema),
+    flags: {},
+  }),
+  changeCurrency: defineOperation({
+    id: 'p2p.changeCurrency',
+    method: 'POST',
+    path: '/api/p2p/accounts/:id/currency',
+    summary:
+      "Change a seller account's currency on the market (change-currency): only while nothing is listed or in flight; the market's refusals answer as the spec's currency errors",
+    input: idParam.extend({ currency: currencySchema }),
+    output: sellerAccountRowSchema,
     flags: {},
   }),
   sandboxSimulateSales: defineOperation({

@@ -12,6 +12,13 @@ export const globalSettingsSchema = z.object({
 });
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
 
+/**
+ * The settings as read: `chosen` is false until the user saves their currencies; till then both follow the
+ * user's language (English USD, Russian RUB), and a panel in the other language shows its own default.
+ */
+export const globalSettingsOutputSchema = globalSettingsSchema.extend({ chosen: z.boolean() });
+export type GlobalSettingsOutput = z.infer<typeof globalSettingsOutputSchema>;
+
 export const settings = {
   get: defineOperation({
     id: 'settings.get',
@@ -19,7 +26,7 @@ export const settings = {
     path: '/api/settings',
     summary: "The user's displayed currency and marketplace preferred currency",
     input: emptyInput,
-    output: globalSettingsSchema,
+    output: globalSettingsOutputSchema,
     flags: {},
   }),
   update: defineOperation({
@@ -28,7 +35,7 @@ export const settings = {
     path: '/api/settings',
     summary: "Change the user's displayed currency and marketplace preferred currency",
     input: globalSettingsSchema,
-    output: globalSettingsSchema,
+    output: globalSettingsOutputSchema,
     flags: {},
   }),
 } as const;

@@ -1,1 +1,2 @@
 export * from './messages.ts';
+export * from './notifications.ts';

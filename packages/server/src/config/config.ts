@@ -47,6 +47,8 @@ export interface ServerConfig {
   marketMode?: ServerMode;
   /** TM's base URL (TRADEDECK_TM_BASE_URL): the only host the market API key is ever sent to. */
   tmBaseUrl?: string;
+  /** The live rates source (TRADEDECK_RATES_URL, docs/currencies.md); the Central Bank of Russia's daily XML by default. */
+  ratesUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxSendDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SEND_DELAY_MS) || 0),
     marketMode,
     tmBaseUrl: tmBaseUrl(env.TRADEDECK_TM_BASE_URL),
+    ...(env.TRADEDECK_RATES_URL?.trim() ? { ratesUrl: env.TRADEDECK_RATES_URL.trim() } : {}),
   };
 }
 

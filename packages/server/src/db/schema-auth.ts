@@ -26,6 +26,8 @@ export const users = pgTable(
     language: text('language').notNull().default('ru'),
     displayedCurrency: text('displayed_currency').notNull().default('RUB'),
     tmPreferredCurrency: text('tm_preferred_currency').notNull().default('RUB'),
+    /** Null until the user saves their currencies; till then both follow the language (en USD, ru RUB). */
+    currenciesChosenAt: at('currencies_chosen_at'),
     emailConfirmedAt: at('email_confirmed_at'),
     approvedAt: at('approved_at'),
     bannedAt: at('banned_at'),

@@ -10,6 +10,7 @@ export * from './schema-auth.ts';
 export * from './schema-harvester.ts';
 export * from './schema-hubs.ts';
 export * from './schema-market.ts';
+export * from './schema-notifications.ts';
 export * from './schema-proxies.ts';
 export * from './schema-seller.ts';
 export * from './schema-steam-accounts.ts';

@@ -9,15 +9,15 @@ import {
   operationsExcept,
 } from '../../src/http/implement.ts';
 
-const settings = { displayedCurrency: 'RUB', tmPreferredCurrency: 'RUB' } as const;
+const settings = { displayedCurrency: 'RUB', tmPreferredCurrency: 'RUB', chosen: true } as const;
 
 describe('implement() types', () => {
   it('needs a handler for every operation of the area', () => {
-    implement(contract.settings, { get: () => settings, update: (input) => input });
+    implement(contract.settings, { get: () => settings, update: (input) => ({ ...input, chosen: true }) });
     // @ts-expect-error `update` has no handler
     implement(contract.settings, { get: () => settings });
     // @ts-expect-error an operation the contract does not declare
-    implement(contract.settings, { get: () => settings, update: (input) => input, reset: () => settings });
+    implement(contract.settings, { get: () => settings, update: () => settings, reset: () => settings });
     const proxiesButExport = {} as Omit<Handlers<typeof contract.proxies>, 'check' | 'export'>;
     // @ts-expect-error leaving `check` to another module does not leave out `export`
     implement(operationsExcept(contract.proxies, 'check'), proxiesButExport);

@@ -3,6 +3,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type AuthTestApp, freshIp, linkParams, PASSWORD, type TestUser } from '../auth/helpers/auth-app.ts';
 import { type HarvesterWalkTarget, harvesterWalker, prepareHarvesterWalk } from '../harvester/tenant-walk.ts';
+import {
+  type NotificationsWalkTarget,
+  notificationsWalker,
+  prepareNotificationsWalk,
+} from '../notifications/tenant-walk.ts';
 import { type ProxyWalkTarget, prepareProxyWalk, proxiesWalker } from '../proxies/tenant-walk.ts';
 import { prepareSellerWalk, type SellerWalkTarget, sellerWalker } from '../seller/tenant-walk.ts';
 import {
@@ -34,6 +39,7 @@ export interface WalkContext {
   steamAccounts: AccountWalkTarget;
   seller: SellerWalkTarget;
   harvester: HarvesterWalkTarget;
+  notifications: NotificationsWalkTarget;
 }
 
 export const sidOf = (token: string) =>
@@ -115,6 +121,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...steamTradingWalker,
   ...sellerWalker,
   ...harvesterWalker,
+  ...notificationsWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -154,5 +161,6 @@ export async function prepareTenantWalk(
     steamAccounts,
     seller: await prepareSellerWalk(t, a, steamAccounts),
     harvester: await prepareHarvesterWalk(t, a, steamAccounts),
+    notifications: await prepareNotificationsWalk(t, a),
   };
 }

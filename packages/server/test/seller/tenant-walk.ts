@@ -84,6 +84,13 @@ export const sellerWalker = {
     ),
     unchanged,
   },
+  'p2p.changeCurrency': {
+    expect: 3,
+    attack: attack(({ t, b }, id) =>
+      as(t, b, 'POST', `/api/p2p/accounts/${id}/currency`, { currency: 'EUR' }),
+    ),
+    unchanged,
+  },
   'p2p.start': {
     expect: 3,
     attack: attack(({ t, b }, id) => as(t, b, 'POST', '/api/p2p/accounts/start', { ids: [id] })),

@@ -13,25 +13,49 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('settings.get and settings.update', () => {
-  it('start at RUB for both currencies', async () => {
+  it('follow the language until the user chooses: Russian shows RUB, English USD', async () => {
+    await t.call('POST', '/api/user/language', { token: alice.accessToken, body: { language: 'ru' } });
     const res = await t.call('GET', '/api/settings', { token: alice.accessToken });
     expect(res.json()).toEqual({
       success: true,
-      data: { displayedCurrency: 'RUB', tmPreferredCurrency: 'RUB' },
+      data: { displayedCurrency: 'RUB', tmPreferredCurrency: 'RUB', chosen: false },
       error: null,
+    });
+    await t.call('POST', '/api/user/language', { token: bob.accessToken, body: { language: 'en' } });
+    const english = await t.call('GET', '/api/settings', { token: bob.accessToken });
+    expect(english.json().data).toEqual({
+      displayedCurrency: 'USD',
+      tmPreferredCurrency: 'USD',
+      chosen: false,
     });
   });
 
-  it('store a change for the caller only', async () => {
+  it('store a change for the caller only, which then holds whatever the language', async () => {
     const res = await t.call('PUT', '/api/settings', {
       token: alice.accessToken,
       body: { displayedCurrency: 'USD', tmPreferredCurrency: 'EUR' },
     });
-    expect(res.json().data).toEqual({ displayedCurrency: 'USD', tmPreferredCurrency: 'EUR' });
+    expect(res.json().data).toEqual({ displayedCurrency: 'USD', tmPreferredCurrency: 'EUR', chosen: true });
     const again = await t.call('GET', '/api/settings', { token: alice.accessToken });
-    expect(again.json().data).toEqual({ displayedCurrency: 'USD', tmPreferredCurrency: 'EUR' });
+    expect(again.json().data).toEqual({ displayedCurrency: 'USD', tmPreferredCurrency: 'EUR', chosen: true });
     const other = await t.call('GET', '/api/settings', { token: bob.accessToken });
-    expect(other.json().data).toEqual({ displayedCurrency: 'RUB', tmPreferredCurrency: 'RUB' });
+    expect(other.json().data).toEqual({
+      displayedCurrency: 'USD',
+      tmPreferredCurrency: 'USD',
+      chosen: false,
+    });
+    await t.call('POST', '/api/user/language', { token: alice.accessToken, body: { language: 'ru' } });
+    await t.call('PUT', '/api/settings', {
+      token: alice.accessToken,
+      body: { displayedCurrency: 'EUR', tmPreferredCurrency: 'RUB' },
+    });
+    await t.call('POST', '/api/user/language', { token: alice.accessToken, body: { language: 'en' } });
+    const chosen = await t.call('GET', '/api/settings', { token: alice.accessToken });
+    expect(chosen.json().data).toEqual({
+      displayedCurrency: 'EUR',
+      tmPreferredCurrency: 'RUB',
+      chosen: true,
+    });
   });
 
   it('refuse a currency outside RUB, EUR, USD with a field error', async () => {

@@ -4,6 +4,7 @@ import { authEn } from './auth.ts';
 import { harvesterEn } from './harvester.ts';
 import { inventoryEn } from './inventory.ts';
 import { landingEn } from './landing.ts';
+import { moneyEn, notificationsEn } from './notifications.ts';
 import { p2pAccountsEn } from './p2p-accounts.ts';
 import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
@@ -185,6 +186,7 @@ export const en: Resources = {
     confirmText_other: 'Remove {{count}} accounts?',
   },
   dashboard: {
+    balances: { title: 'P2P account balances', available: 'Available', onHold: 'On hold' },
     title: 'Dashboard',
     subtitle: 'Accounts, proxies and recent activity.',
     paletteHint: 'Every action —',
@@ -228,6 +230,8 @@ export const en: Resources = {
   proxies: proxiesEn,
   steamAccounts: steamAccountsEn,
   harvester: harvesterEn,
+  notifications: notificationsEn,
+  money: moneyEn,
   inventory: inventoryEn,
   p2pAccounts: p2pAccountsEn,
   auth: authEn,

@@ -4,6 +4,7 @@ import { authRu } from './auth.ts';
 import { harvesterRu } from './harvester.ts';
 import { inventoryRu } from './inventory.ts';
 import { landingRu } from './landing.ts';
+import { moneyRu, notificationsRu } from './notifications.ts';
 import { p2pAccountsRu } from './p2p-accounts.ts';
 import { proxiesRu } from './proxies.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
@@ -199,6 +200,7 @@ export const ru = {
     confirmText_other: 'Удалить {{count}} аккаунта?',
   },
   dashboard: {
+    balances: { title: 'Балансы P2P-аккаунтов', available: 'Доступно', onHold: 'На удержании' },
     title: 'Дашборд',
     subtitle: 'Аккаунты, прокси и последние действия.',
     paletteHint: 'Все действия —',
@@ -246,6 +248,8 @@ export const ru = {
   proxies: proxiesRu,
   steamAccounts: steamAccountsRu,
   harvester: harvesterRu,
+  notifications: notificationsRu,
+  money: moneyRu,
   inventory: inventoryRu,
   p2pAccounts: p2pAccountsRu,
   auth: authRu,

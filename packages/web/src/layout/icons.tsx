@@ -26,6 +26,7 @@ const PATHS = {
   skin: 'M3 3h18v18H3zM3 9h18M9 21V9',
   direction: 'M4 7h13m0 0-3-3m3 3-3 3M20 17H7m0 0 3-3m-3 3 3 3',
   keyboard: 'M2 6h20v12H2zM6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10',
+  bell: 'M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
 } as const;
 
 export type IconName = keyof typeof PATHS;

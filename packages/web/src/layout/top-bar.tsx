@@ -3,6 +3,7 @@ import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
 import { useServices } from '../shared/app-services.tsx';
 import { Hotkey } from '../shared/palette/kbd.tsx';
 import { Icon } from './icons.tsx';
+import { NotificationArea } from './notification-area.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SandboxBadge } from './sandbox-badge.tsx';
 import { ICON_BUTTON, ThemeMenu } from './theme-menu.tsx';
@@ -35,6 +36,7 @@ export function TopBar({ onMenu }: { onMenu(): void }) {
         <SandboxBadge />
         <LanguageSwitcher tone="auto" className="me-1" />
         <ThemeMenu />
+        <NotificationArea />
         <ProfileMenu />
       </div>
     </header>

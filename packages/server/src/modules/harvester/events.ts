@@ -2,6 +2,7 @@ import { HARVESTER_SESSIONS_SOURCE, harvesterSessionSource, hubEvents } from '@t
 import type { Money } from '@tradedeck/sdk/domain';
 import type { Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { NotificationsApi } from '../notifications/index.ts';
 import type { HarvesterQueries, SessionRow, TransactionRow } from './repo.ts';
 import { toSession, toTransactionEvent } from './views.ts';
 
@@ -13,7 +14,27 @@ export class HarvesterEvents {
   constructor(
     private readonly eventLog: EventLog,
     private readonly now: () => number,
+    private readonly notifications: Pick<NotificationsApi, 'post'>,
   ) {}
+
+  /** Every transaction of the session reached an end: the user hears of it with the counts by outcome. */
+  async sessionEnded(userId: string, q: HarvesterQueries, sessionId: number, tx: Db): Promise<void> {
+    const counts = (await q.statusCounts([sessionId])).get(sessionId) ?? {};
+    await this.notifications.post(
+      userId,
+      {
+        kind: 'harvesterSessionEnded',
+        params: {
+          sessionId,
+          completed: counts.completed ?? 0,
+          failed: counts.error ?? 0,
+          cancelled: counts.cancelled ?? 0,
+        },
+        link: '/panel/harvester',
+      },
+      tx,
+    );
+  }
 
   /** The session's whole row (status, counts, plan) on `sessions`. */
   async session(userId: string, q: HarvesterQueries, row: SessionRow, tx: Db): Promise<void> {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
+import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { HARVESTER_RUNNER_QUEUE, type HarvesterDeps, type RunnerJobData } from './deps.ts';
@@ -23,6 +24,7 @@ export interface HarvesterModuleDeps {
   steamTrading: SteamTradingApi;
   jobs: Jobs;
   eventLog: EventLog;
+  notifications: Pick<NotificationsApi, 'post'>;
   /** Follows `session:{id}` sources on harvester-hub: only the session's owner may. */
   guardSources(hub: 'harvester-hub', guard: (userId: string, sourceId: string) => Promise<boolean>): void;
   now: () => number;
@@ -39,7 +41,7 @@ export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDep
   const repo = new HarvesterRepo(deps.database.db, new UserScope(deps.database.db));
   const shared: HarvesterDeps = {
     repo,
-    events: new HarvesterEvents(deps.eventLog, deps.now),
+    events: new HarvesterEvents(deps.eventLog, deps.now, deps.notifications),
     accounts: deps.steamAccounts.trading,
     trading: deps.steamTrading,
     jobs: deps.jobs,

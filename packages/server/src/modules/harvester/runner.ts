@@ -208,6 +208,7 @@ export class SessionRunner {
         updatedAt: at,
       });
       await this.deps.events.session(userId, q, updated!, tx);
+      await this.deps.events.sessionEnded(userId, q, sessionId, tx);
     });
   }
 

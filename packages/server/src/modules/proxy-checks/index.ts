@@ -11,6 +11,7 @@ import {
 import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
+import type { NotificationsApi } from '../notifications/index.ts';
 import { PROXY_CHECK_QUEUE, type ProxyCheckJobData } from './job-data.ts';
 import { ProxyCheckRepo } from './repo.ts';
 import { proxyCheckRoutes } from './routes.ts';
@@ -36,6 +37,7 @@ export interface ProxyChecksDeps {
   jobs: Jobs;
   eventLog: EventLog;
   allowPrivateProxies: boolean;
+  notifications: Pick<NotificationsApi, 'post'>;
   /** Sandbox mode checks against the built-in loopback judge unless TRADEDECK_PROXY_CHECK_URL says otherwise. */
   mode: 'live' | 'sandbox';
 }
@@ -76,6 +78,7 @@ export function registerProxyChecks(app: FastifyInstance, deps: ProxyChecksDeps)
           settings: current,
           countryOf,
           loopbackJudgeUrl: () => loopbackJudge.url(),
+          notifications: deps.notifications,
         }),
       { workers: BATCHES_PER_PROCESS },
     );

@@ -15,6 +15,7 @@ import {
 import type { JobContext } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+import type { NotificationsApi } from '../notifications/index.ts';
 import { passwordSlot } from '../proxies/index.ts';
 import {
   PROXY_CHECK_SOURCE,
@@ -51,6 +52,7 @@ export interface BatchDeps {
   countryOf: (ip: string) => string | null;
   /** The URL of the built-in loopback judge, started on first use. */
   loopbackJudgeUrl: () => Promise<string>;
+  notifications: Pick<NotificationsApi, 'post'>;
 }
 
 /** A proxy of the batch: a saved one by id, or a line of the check map by its key. */
@@ -88,6 +90,7 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   });
 
   let finished = false;
+  let valid = 0;
   let checkError: { error: unknown } | null = null;
   const checking = checkMany(items, target, {
     connectTimeoutMs: settings.connectTimeoutMs,
@@ -99,6 +102,7 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
     onResult(outcome, item) {
       // A failed save stops the batch: later results would be checked again by the resumed run anyway.
       if (buffer.failure) throw buffer.failure;
+      if (outcome.valid) valid += 1;
       buffer.add({ item: item as BatchItem, outcome, checkedAt: new Date() });
     },
   }).then(
@@ -129,6 +133,11 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   if (!completed) {
     throw new BatchInterrupted('The server shut down during the batch; it resumes on the next start');
   }
+  await deps.notifications.post(data.userId, {
+    kind: 'bulkJobFinished',
+    params: { job: 'proxyCheck', total: items.length, succeeded: valid, failed: items.length - valid },
+    link: '/panel/proxy',
+  });
 }
 
 async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: BatchDeps): Promise<BatchItem[]> {

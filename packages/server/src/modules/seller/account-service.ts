@@ -1,6 +1,7 @@
 import { type contract, ResultCode, type SellerAccountRow } from '@tradedeck/sdk/contract';
 import {
   type Currency,
+  isCurrency,
   PLATFORM_STATUSES,
   type PlatformStatus,
   SELLER_ACCOUNT_STATUSES,
@@ -53,7 +54,7 @@ export class SellerAccountService {
   }
 
   async counters(userId: string) {
-    const { groups, activeDeliveries } = await this.deps.repo.run(userId, (q) => q.counters());
+    const { groups, activeDeliveries, balances } = await this.deps.repo.run(userId, (q) => q.counters());
     const byStatus = Object.fromEntries(SELLER_ACCOUNT_STATUSES.map((s) => [s, 0])) as Record<
       SellerAccountStatus,
       number
@@ -68,7 +69,17 @@ export class SellerAccountService {
       byStatus[group.status as SellerAccountStatus] += group.n;
       byPlatformStatus[group.platform as PlatformStatus] += group.n;
     }
-    return { total, byStatus, byPlatformStatus, activeDeliveries };
+    const sums = balances.filter((b) => isCurrency(b.currency));
+    return {
+      total,
+      byStatus,
+      byPlatformStatus,
+      activeDeliveries,
+      balances: {
+        available: sums.map((b) => ({ currency: b.currency as Currency, amount: b.available })),
+        onHold: sums.map((b) => ({ currency: b.currency as Currency, amount: b.onHold })),
+      },
+    };
   }
 
   async get(userId: string, id: number): Promise<SellerAccountRow> {

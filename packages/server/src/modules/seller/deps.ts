@@ -3,6 +3,7 @@ import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
+import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import type { SellerRepo } from './repo.ts';
 
@@ -33,6 +34,7 @@ export interface SellerShared {
   steamTrading: SteamTradingApi;
   jobs: Jobs;
   eventLog: EventLog;
+  notifications: Pick<NotificationsApi, 'post'>;
   log: FastifyBaseLogger;
   now: () => number;
   timing: SellerTiming;

@@ -6,8 +6,10 @@ import type { MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
+import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { SellerAccountService } from './account-service.ts';
+import { SellerCurrencyService } from './currency-service.ts';
 import { DeliveryQueryService } from './delivery-query.ts';
 import { DEFAULT_SELLER_TIMING, type SellerShared, type SellerTiming } from './deps.ts';
 import { SellerLifecycleService } from './lifecycle-service.ts';
@@ -25,6 +27,7 @@ export interface SellerDeps {
   market: MarketPort;
   jobs: Jobs;
   eventLog: EventLog;
+  notifications: Pick<NotificationsApi, 'post'>;
   now: () => number;
   /** How many accounts' loops one process runs at once. */
   loopWorkers?: number;
@@ -49,6 +52,7 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): void {
     steamTrading: deps.steamTrading,
     jobs,
     eventLog: deps.eventLog,
+    notifications: deps.notifications,
     log: app.log.child({ module: 'seller' }),
     now: deps.now,
     timing: { ...DEFAULT_SELLER_TIMING, ...deps.timing },
@@ -60,6 +64,7 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): void {
     lifecycle: new SellerLifecycleService(shared, wakers),
     deliveries: new DeliveryQueryService(shared),
     sandbox: new SandboxSales(shared),
+    currency: new SellerCurrencyService(shared),
   }).bind(app);
   app.addHook('onReady', async () => {
     await jobs.work<SellerLoopJobData>(

@@ -11,6 +11,7 @@ import type { NewSellerAccount, SellerAccountView } from './repo.ts';
 import { toAccountEvent } from './views.ts';
 
 type Failure = P2pBulkResult['failed'][number];
+type SellerBulkJob = 'sellerStart' | 'sellerPause' | 'sellerStop' | 'sellerRemove';
 type Outcome = { ok: true; cancelled?: number } | { ok: false; failure: Failure };
 
 /**
@@ -29,7 +30,7 @@ export class SellerLifecycleService {
   }
 
   async start(userId: string, ids: number[], lang: Language) {
-    const result = await this.each(userId, ids, lang, null, async (view) => {
+    const result = await this.each('sellerStart', userId, ids, lang, null, async (view) => {
       if (view.status === 'running') return { ok: true };
       const jobId = view.status === 'stopped' || !view.loopJobId ? randomUUID() : view.loopJobId;
       await this.setStatus(userId, view.id, {
@@ -48,6 +49,7 @@ export class SellerLifecycleService {
 
   async pause(userId: string, ids: number[], lang: Language) {
     return this.each(
+      'sellerPause',
       userId,
       ids,
       lang,
@@ -63,6 +65,7 @@ export class SellerLifecycleService {
   async stop(userId: string, ids: number[], force: boolean, lang: Language) {
     let cancelled = 0;
     const result = await this.each(
+      'sellerStop',
       userId,
       ids,
       lang,
@@ -93,7 +96,7 @@ export class SellerLifecycleService {
 
   async remove(userId: string, ids: number[], force: boolean, lang: Language) {
     let cancelled = 0;
-    const result = await this.each(userId, ids, lang, null, async (view) => {
+    const result = await this.each('sellerRemove', userId, ids, lang, null, async (view) => {
       const refused = this.safetyCheck(view, force, lang);
       if (refused) return refused;
       if (force) cancelled += await this.#steps.cancelAll(this.owner(userId, view));
@@ -133,6 +136,7 @@ export class SellerLifecycleService {
    * applying is "No active accounts selected", and the others fail alone as not active.
    */
   private async each(
+    job: SellerBulkJob,
     userId: string,
     ids: number[],
     lang: Language,
@@ -182,6 +186,13 @@ export class SellerLifecycleService {
         });
       }
     }
+    // One account is an action, not a bulk job: only several get a notification of their end.
+    if (unique.length > 1)
+      await this.deps.notifications.post(userId, {
+        kind: 'bulkJobFinished',
+        params: { job, total: unique.length, succeeded: succeededIds.length, failed: failed.length },
+        link: '/panel/accounts',
+      });
     return {
       succeededIds,
       failed,

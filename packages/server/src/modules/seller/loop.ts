@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { SellerAccountStatus } from '@tradedeck/sdk/domain';
+import type { PlatformReason, SellerAccountStatus } from '@tradedeck/sdk/domain';
 import type { MarketCredentials, MarketFailure, MarketPort } from '../../integrations/market/port.ts';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
@@ -10,7 +10,7 @@ import { type DeliveryOwner, DeliverySteps } from './deliveries.ts';
 import type { SellerShared } from './deps.ts';
 import { pacedMarket } from './paced-market.ts';
 import { decidePlatformStatus, type MarketFacts } from './platform-status.ts';
-import type { SellerAccountDbRow } from './repo.ts';
+import type { SellerAccountDbRow, SellerQueries } from './repo.ts';
 
 /** How long a loop trusts the account row it read (another process's stop reaches it within this). */
 const ROW_REFRESH_MS = 10_000;
@@ -267,8 +267,29 @@ export class SellerLoop {
       // Only while this run still owns the account: a stop or delete meanwhile wins.
       const updated = await q.updateIfOwned(row.id, this.job.id, next);
       this.#written = true;
-      if (updated) await announceAccount(this.deps.eventLog, row.userId, q, row.id);
+      if (!updated) return;
+      await announceAccount(this.deps.eventLog, row.userId, q, row.id);
+      if (decision.status === 'error' && row.platformStatus !== 'error')
+        await this.notifyPlatformError(row, decision.reason, q);
     });
+  }
+
+  /** The platform just went to status error: the user hears of it in the notification area. */
+  private async notifyPlatformError(
+    row: SellerAccountDbRow,
+    reason: PlatformReason | null,
+    q: SellerQueries,
+  ): Promise<void> {
+    const view = await q.view(row.id);
+    await this.deps.notifications.post(
+      row.userId,
+      {
+        kind: 'sellerPlatformError',
+        params: { accountId: row.id, login: view?.login ?? String(row.id), reason },
+        link: '/panel/accounts',
+      },
+      q.tx,
+    );
   }
 
   private async credentials(row: SellerAccountDbRow): Promise<MarketCredentials> {

@@ -45,5 +45,14 @@ export const sellerMessages = {
     en: 'Some accounts could not be processed',
   } as Texts,
   notActive: { ru: 'Аккаунт не активен', en: 'The account is not active' } as Texts,
+  /** Trading spec §8 "Currencies": failed to update, invalid values, network error. */
+  currencyUpdateFailed: { ru: 'Не удалось обновить валюту', en: 'Failed to update the currency' } as Texts,
+  currencyInvalidValues: { ru: 'Некорректные значения', en: 'Invalid values' } as Texts,
+  currencyNetworkError: { ru: 'Ошибка сети', en: 'Network error' } as Texts,
+  /** Why the market refused (its code in the details), shown under the spec's text. */
+  currencyBusy: {
+    ru: 'Сначала снимите лоты с продажи и дождитесь окончания сделок и выводов',
+    en: 'Remove the listings and wait for trades and withdrawals to finish first',
+  } as Texts,
   sandboxOnly: { ru: 'Доступно только в режиме песочницы', en: 'Available in sandbox mode only' } as Texts,
 } as const;

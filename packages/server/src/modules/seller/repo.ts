@@ -167,9 +167,24 @@ export class SellerQueries {
       .select({ n: sql<number>`count(*)::int` })
       .from(sellerDeliveries)
       .where(and(this.own(sellerDeliveries), anyText(sellerDeliveries.status, ACTIVE)));
+    const balances = await this.tx
+      .select({
+        currency: sellerAccounts.balanceCurrency,
+        available: sql<string>`coalesce(sum(${sellerAccounts.balanceAvailable}), 0)::text`,
+        onHold: sql<string>`coalesce(sum(${sellerAccounts.balanceOnHold}), 0)::text`,
+      })
+      .from(sellerAccounts)
+      .where(and(this.own(sellerAccounts), sql`${sellerAccounts.balanceCurrency} is not null`))
+      .groupBy(sellerAccounts.balanceCurrency)
+      .orderBy(sellerAccounts.balanceCurrency);
     return {
       groups: byStatus.map((g) => ({ ...g, n: Number(g.n) })),
       activeDeliveries: Number(active?.n ?? 0),
+      balances: balances.map((b) => ({
+        currency: b.currency!,
+        available: Number(b.available),
+        onHold: Number(b.onHold),
+      })),
     };
   }
 

@@ -1,6 +1,7 @@
 import { contract } from '@tradedeck/sdk/contract';
 import { type Implementation, implement } from '../../http/implement.ts';
 import type { SellerAccountService } from './account-service.ts';
+import type { SellerCurrencyService } from './currency-service.ts';
 import type { DeliveryQueryService } from './delivery-query.ts';
 import type { SellerLifecycleService } from './lifecycle-service.ts';
 import type { SandboxSales } from './sandbox-sales.ts';
@@ -10,10 +11,11 @@ export interface SellerServices {
   lifecycle: SellerLifecycleService;
   deliveries: DeliveryQueryService;
   sandbox: SandboxSales;
+  currency: SellerCurrencyService;
 }
 
 export function sellerRoutes(services: SellerServices): Implementation {
-  const { accounts, lifecycle, deliveries, sandbox } = services;
+  const { accounts, lifecycle, deliveries, sandbox, currency } = services;
   return implement(contract.p2p, {
     query: (input, ctx) => accounts.query(ctx.user.userId, input),
     counters: (_input, ctx) => accounts.counters(ctx.user.userId),
@@ -25,6 +27,7 @@ export function sellerRoutes(services: SellerServices): Implementation {
     stop: (input, ctx) => lifecycle.stop(ctx.user.userId, input.ids, input.force, ctx.lang),
     remove: (input, ctx) => lifecycle.remove(ctx.user.userId, input.ids, input.force, ctx.lang),
     deliveries: (input, ctx) => deliveries.query(ctx.user.userId, input),
+    changeCurrency: (input, ctx) => currency.change(ctx.user.userId, input.id, input.currency),
     sandboxSimulateSales: (input, ctx) => sandbox.list(ctx.user.userId, input.ids, input.count),
   });
 }

@@ -1,8 +1,14 @@
-import type { Currency, GlobalSettings } from '@tradedeck/sdk/contract';
+import type { Currency, GlobalSettings, Language } from '@tradedeck/sdk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+
+/** The stored currencies, whether the user chose them, and the language that picks the defaults till then. */
+export interface StoredSettings extends GlobalSettings {
+  chosen: boolean;
+  language: Language;
+}
 
 /** All SQL of the settings area, run inside the caller's user scope (row-level security). */
 export class SettingsRepo {
@@ -19,9 +25,14 @@ export class SettingsQueries {
     private readonly userId: string,
   ) {}
 
-  async get(): Promise<GlobalSettings | null> {
+  async get(): Promise<StoredSettings | null> {
     const rows = await this.db
-      .select({ displayedCurrency: users.displayedCurrency, tmPreferredCurrency: users.tmPreferredCurrency })
+      .select({
+        displayedCurrency: users.displayedCurrency,
+        tmPreferredCurrency: users.tmPreferredCurrency,
+        chosenAt: users.currenciesChosenAt,
+        language: users.language,
+      })
       .from(users)
       .where(eq(users.id, this.userId));
     const row = rows[0];
@@ -29,6 +40,8 @@ export class SettingsQueries {
       ? {
           displayedCurrency: row.displayedCurrency as Currency,
           tmPreferredCurrency: row.tmPreferredCurrency as Currency,
+          chosen: row.chosenAt !== null,
+          language: row.language === 'en' ? 'en' : 'ru',
         }
       : null;
   }
@@ -39,6 +52,7 @@ export class SettingsQueries {
       .set({
         displayedCurrency: settings.displayedCurrency,
         tmPreferredCurrency: settings.tmPreferredCurrency,
+        currenciesChosenAt: new Date(),
       })
       .where(eq(users.id, this.userId));
   }

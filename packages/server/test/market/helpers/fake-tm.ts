@@ -266,8 +266,15 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
           status: 'done',
         };
       }
-      case 'change-currency':
-        return account.listings.length ? { success: false, error: '1001' } : { success: true };
+      case 'change-currency': {
+        // notes market.md §2: 1001 items on sale, 1004 already selected, 1005 not a currency TM knows.
+        const to = rest[0] ?? '';
+        if (to !== 'RUB' && to !== 'USD' && to !== 'EUR') return { success: false, error: '1005' };
+        if (to === account.currency) return { success: false, error: '1004' };
+        if (account.listings.length) return { success: false, error: '1001' };
+        account.currency = to;
+        return { success: true };
+      }
       default:
         return { success: false, error: 'unknown method' };
     }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
 import { commandById } from '../../shared/commands/registry.ts';
+import { Amount } from '../../shared/money/amount.tsx';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { useStore } from '../../shared/use-store.ts';
@@ -41,6 +42,7 @@ export function DashboardPage() {
           statusKey="dashboard.proxyStatuses"
         />
       </div>
+      <BalancesCard />
       <div className="grid gap-4 lg:grid-cols-3">
         <RecentActivity />
         <ServerCard />
@@ -87,6 +89,41 @@ function CounterCard({
           </ul>
         </>
       ) : query.isError ? (
+        <p className="mt-3 text-sm text-rose-600">{t('dashboard.countersFailed')}</p>
+      ) : (
+        <p className="mt-3 h-9 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      )}
+    </section>
+  );
+}
+
+/** The P2P seller accounts' balances summed, in the displayed currency (converted amounts say so). */
+function BalancesCard() {
+  const { t } = useTranslation();
+  const counters = useOperationQuery(contract.p2p.counters);
+  const balances = counters.data?.balances;
+  return (
+    <section className="card p-5" data-testid="dashboard-balances">
+      <div className="flex items-start justify-between">
+        <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">
+          {t('dashboard.balances.title')}
+        </h2>
+        <Link to="/panel/accounts" className="text-xs font-semibold text-primary-ink hover:underline">
+          {t('dashboard.open')}
+        </Link>
+      </div>
+      {balances ? (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1">
+          <dt className="text-sm text-muted">{t('dashboard.balances.available')}</dt>
+          <dd className="text-2xl font-bold tracking-tight">
+            <Amount testId="dashboard-available" money={balances.available} />
+          </dd>
+          <dt className="text-sm text-muted">{t('dashboard.balances.onHold')}</dt>
+          <dd className="text-lg font-semibold">
+            <Amount testId="dashboard-on-hold" money={balances.onHold} />
+          </dd>
+        </dl>
+      ) : counters.isError ? (
         <p className="mt-3 text-sm text-rose-600">{t('dashboard.countersFailed')}</p>
       ) : (
         <p className="mt-3 h-9 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />

@@ -1,8 +1,9 @@
 import type { HarvesterSession } from '@tradedeck/sdk/contract';
 import { harvesterErrorMessages } from '@tradedeck/sdk/domain';
 import { useTranslation } from 'react-i18next';
-import { localeOf, useLanguage } from '../../shared/use-language.ts';
-import { formatTotals, sessionProgress } from './session-progress.ts';
+import { Amount } from '../../shared/money/amount.tsx';
+import { useLanguage } from '../../shared/use-language.ts';
+import { nonZeroTotals, sessionProgress } from './session-progress.ts';
 import { displayStatus } from './session-rules.ts';
 import { SessionStatusBadge } from './status-badges.tsx';
 
@@ -72,7 +73,8 @@ export function ProgressHeader({
               {t('harvester.progress.items', { count: session.itemsMoved })}
             </Stat>
             <Stat testId="progress-value">
-              {t('harvester.progress.value', { value: formatTotals(session.valueMoved, localeOf(language)) })}
+              {t('harvester.transactions.columns.value')}:{' '}
+              <Amount money={nonZeroTotals(session.valueMoved)} />
             </Stat>
             <Stat testId="progress-run">
               {t('harvester.progress.run', { current: session.currentRun, runs: plan.runs })}

@@ -4,12 +4,13 @@ import { DEFAULT_PAGE_SIZE, type PageSize } from '@tradedeck/sdk/domain';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../shared/money/amount.tsx';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
-import { formatTotals, sessionProgress } from './session-progress.ts';
+import { nonZeroTotals, sessionProgress } from './session-progress.ts';
 import { displayStatus } from './session-rules.ts';
 import { SessionStatusBadge } from './status-badges.tsx';
 
@@ -154,7 +155,11 @@ function sessionColumns(
       meta: header('moved'),
       size: 140,
       enableSorting: false,
-      cell: ({ row }) => `${row.original.itemsMoved} · ${formatTotals(row.original.valueMoved, locale)}`,
+      cell: ({ row }) => (
+        <>
+          {row.original.itemsMoved} · <Amount money={nonZeroTotals(row.original.valueMoved)} />
+        </>
+      ),
     },
     {
       id: 'createdAt',

@@ -1,5 +1,5 @@
 import type { HarvesterSession } from '@tradedeck/sdk/contract';
-import { formatMoney, type MoneyTotals, transactionTally } from '@tradedeck/sdk/domain';
+import { type MoneyTotals, transactionTally } from '@tradedeck/sdk/domain';
 
 /** Transactions of a session by where they stand, for the progress header, the list and the CLI alike. */
 export interface SessionProgress {
@@ -18,8 +18,8 @@ export function sessionProgress(session: Pick<HarvesterSession, 'counts'>): Sess
   return { ...tally, percent };
 }
 
-/** Value per currency, never added across currencies: "1 234,50 ₽ + $12.34"; a dash when there is none. */
-export function formatTotals(totals: MoneyTotals, locale: string): string {
+/** The non-zero values per currency, or null when there is none (shown as a dash by `<Amount>`). */
+export function nonZeroTotals(totals: MoneyTotals): MoneyTotals | null {
   const shown = totals.filter((value) => value.amount !== 0);
-  return shown.length === 0 ? '—' : shown.map((value) => formatMoney(value, locale)).join(' + ');
+  return shown.length === 0 ? null : shown;
 }

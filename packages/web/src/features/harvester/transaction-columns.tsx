@@ -2,8 +2,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { TRADE_GAMES } from '@tradedeck/sdk/domain';
 import type { TFunction } from 'i18next';
 import type { harvesterRu } from '../../i18n/harvester.ts';
+import { Amount } from '../../shared/money/amount.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
-import { formatTotals } from './session-progress.ts';
+import { nonZeroTotals } from './session-progress.ts';
 import { TransactionStatusBadge } from './status-badges.tsx';
 import { rowId, type TransactionListRow } from './transaction-rows.ts';
 
@@ -58,9 +59,15 @@ export function transactionColumns(t: TFunction, locale: string): Column[] {
     plain('game', 150, (row) => TRADE_GAMES[row.game].name),
     plain('status', 170, (row) => <TransactionStatusBadge status={row.status} />, true),
     plain('itemCount', 100, (row) => row.itemCount, true),
-    plain('value', 130, (row) => formatTotals(row.value, locale), true),
+    plain('value', 130, (row) => <Amount money={nonZeroTotals(row.value)} />, true),
     plain('giveBack', 100, (row) =>
-      row.giveBackCount === 0 ? '—' : `${row.giveBackCount} · ${formatTotals(row.giveBackValue, locale)}`,
+      row.giveBackCount === 0 ? (
+        '—'
+      ) : (
+        <>
+          {row.giveBackCount} · <Amount money={nonZeroTotals(row.giveBackValue)} />
+        </>
+      ),
     ),
     plain('error', 240, (row) =>
       row.errorReason === null ? null : (

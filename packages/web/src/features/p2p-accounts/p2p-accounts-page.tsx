@@ -123,7 +123,7 @@ export function P2pAccountsPage() {
     [setParams],
   );
 
-  const columns = useMemo(() => sellerColumns(t, language), [t, language]);
+  const columns = useMemo(() => sellerColumns(t), [t]);
   const format = new Intl.NumberFormat(language);
   const byStatus = counters.data?.byStatus;
   const byPlatform = counters.data?.byPlatformStatus;

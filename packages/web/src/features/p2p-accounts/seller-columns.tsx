@@ -1,20 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { SellerAccountRow } from '@tradedeck/sdk/contract';
-import { formatMoney, type Money } from '@tradedeck/sdk/domain';
-import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
+import { Amount } from '../../shared/money/amount.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
-import { localeOf } from '../../shared/use-language.ts';
 import { PlatformBadge, SellerStatusBadge } from './seller-badges.tsx';
 
-/** A balance in the interface's locale; a dash until the first balance read. */
-export function formatBalance(value: Money | null, language: Language): string {
-  return value ? formatMoney(value, localeOf(language)) : '—';
-}
-
 /** Column ids are the sort properties of `p2p.query`, so a header click sorts on the server. */
-export function sellerColumns(t: TFunction, language: Language): ColumnDef<SellerAccountRow, unknown>[] {
+export function sellerColumns(t: TFunction): ColumnDef<SellerAccountRow, unknown>[] {
   const column = (id: string, labelKey: TextKey, size: number) => ({
     id,
     header: t(labelKey),
@@ -77,19 +70,13 @@ export function sellerColumns(t: TFunction, language: Language): ColumnDef<Selle
     {
       ...column('available', 'p2pAccounts.columns.available', 110),
       cell: ({ row }) => (
-        <span className="tabular-nums" data-testid="seller-available">
-          {formatBalance(row.original.balances.available, language)}
-        </span>
+        <Amount className="tabular-nums" testId="seller-available" money={row.original.balances.available} />
       ),
     },
     {
       ...column('onHold', 'p2pAccounts.columns.onHold', 110),
       enableSorting: false,
-      cell: ({ row }) => (
-        <span className="text-muted tabular-nums">
-          {formatBalance(row.original.balances.onHold, language)}
-        </span>
-      ),
+      cell: ({ row }) => <Amount className="text-muted tabular-nums" money={row.original.balances.onHold} />,
     },
     {
       ...column('modules', 'p2pAccounts.columns.modules', 150),

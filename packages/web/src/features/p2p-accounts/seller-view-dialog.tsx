@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import { Amount } from '../../shared/money/amount.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
@@ -14,7 +15,6 @@ import { CurrencyField, ModulesField, PRIMARY_BUTTON, TextField } from './form-f
 import { checkEditForm, type SellerForm } from './form-rules.ts';
 import { ProxyField } from './pick-fields.tsx';
 import { SellerStatusBadge, usePlatformTip } from './seller-badges.tsx';
-import { formatBalance } from './seller-columns.tsx';
 
 interface EditState {
   apiKey: string;
@@ -104,9 +104,19 @@ export function SellerDetails({ row }: { row: SellerAccountRow }) {
     edits.modules !== null ||
     (edits.currency !== null && edits.currency !== row.currency);
 
+  const currencyChanged = edits.currency !== null && edits.currency !== row.currency;
   const save = useMutation({
-    mutationFn: () =>
-      client.p2p.update({
+    mutationFn: async () => {
+      // The market's currency changes on the market first (only when nothing is listed or in flight); its
+      // refusals come back as the spec's currency errors and nothing else is saved.
+      if (currencyChanged) await client.p2p.changeCurrency({ id: row.id, currency: edits.currency! });
+      const rest =
+        edits.apiKey.trim() !== '' ||
+        edits.paymentPassword !== '' ||
+        edits.proxy !== null ||
+        edits.modules !== null;
+      if (!rest) return;
+      await client.p2p.update({
         id: row.id,
         ...(edits.apiKey.trim() ? { apiKey: edits.apiKey.trim() } : {}),
         ...(edits.paymentPassword ? { paymentPassword: edits.paymentPassword } : {}),
@@ -114,8 +124,8 @@ export function SellerDetails({ row }: { row: SellerAccountRow }) {
           ? { proxyId: edits.proxy === 'none' || edits.proxy === 'steam' ? null : edits.proxy }
           : {}),
         ...(edits.modules !== null ? { modules: edits.modules } : {}),
-        ...(edits.currency !== null ? { tmCurrency: edits.currency } : {}),
-      }),
+      });
+    },
     onSuccess: () => {
       setEdits(NO_EDITS);
       toasts.show({ kind: 'success', text: t('p2pAccounts.view.saved') });
@@ -142,8 +152,8 @@ export function SellerDetails({ row }: { row: SellerAccountRow }) {
       <dl className="grid grid-cols-[10rem_1fr] gap-y-1.5">
         <dt className="text-muted">{t('p2pAccounts.view.balances')}</dt>
         <dd data-testid="view-balances">
-          {formatBalance(row.balances.available, language)} · {t('p2pAccounts.columns.onHold')}{' '}
-          {formatBalance(row.balances.onHold, language)}
+          <Amount money={row.balances.available} /> · {t('p2pAccounts.columns.onHold')}{' '}
+          <Amount money={row.balances.onHold} />
         </dd>
         <dt className="text-muted">{t('p2pAccounts.view.apiKey')}</dt>
         <dd className="font-mono" data-testid="view-api-key">

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Currency, contract, type GlobalSettings } from '@tradedeck/sdk/contract';
-import { CURRENCIES } from '@tradedeck/sdk/domain';
+import { CURRENCIES, defaultCurrencyOf } from '@tradedeck/sdk/domain';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../i18n/language-switcher.tsx';
 import { useServices } from '../../shared/app-services.tsx';
 import { operationQuery } from '../../shared/queries/operation-query.ts';
+import { useLanguage } from '../../shared/use-language.ts';
 
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', RUB: '₽', CNY: '¥' };
 
@@ -15,6 +16,7 @@ export function SettingsPage() {
   const queryClient = useQueryClient();
   const settingsQuery = operationQuery(client, contract.settings.get);
   const settings = useQuery(settingsQuery);
+  const language = useLanguage();
 
   // Optimistic: the choice shows at once and rolls back when the server refuses it.
   const update = useMutation({
@@ -22,7 +24,7 @@ export function SettingsPage() {
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: settingsQuery.queryKey });
       const previous = queryClient.getQueryData(settingsQuery.queryKey);
-      queryClient.setQueryData(settingsQuery.queryKey, next);
+      queryClient.setQueryData(settingsQuery.queryKey, { ...next, chosen: true });
       return { previous };
     },
     onError: (_error, _next, context) => {
@@ -32,9 +34,15 @@ export function SettingsPage() {
     onSuccess: (saved) => queryClient.setQueryData(settingsQuery.queryKey, saved),
   });
 
+  // Until the user chooses, both currencies follow the panel's language (English USD, Russian RUB).
+  const fallback = defaultCurrencyOf(language);
+  const shown: GlobalSettings | undefined = settings.data && {
+    displayedCurrency: settings.data.chosen ? settings.data.displayedCurrency : fallback,
+    tmPreferredCurrency: settings.data.chosen ? settings.data.tmPreferredCurrency : fallback,
+  };
   const change = (field: keyof GlobalSettings, value: Currency) => {
-    if (!settings.data || settings.data[field] === value) return;
-    update.mutate({ ...settings.data, [field]: value });
+    if (!shown || (settings.data?.chosen && shown[field] === value)) return;
+    update.mutate({ ...shown, [field]: value });
   };
 
   return (
@@ -54,18 +62,18 @@ export function SettingsPage() {
               {t('errors.retryLoad')}
             </button>
           </div>
-        ) : !settings.data ? (
+        ) : !shown ? (
           <p className="h-16 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
         ) : (
           <>
             <CurrencyChoice
               legend={t('settings.displayedCurrency')}
-              value={settings.data.displayedCurrency}
+              value={shown.displayedCurrency}
               onChange={(value) => change('displayedCurrency', value)}
             />
             <CurrencyChoice
               legend={t('settings.tmPreferredCurrency')}
-              value={settings.data.tmPreferredCurrency}
+              value={shown.tmPreferredCurrency}
               onChange={(value) => change('tmPreferredCurrency', value)}
             />
           </>

@@ -1,0 +1,9 @@
+import { contract } from '@tradedeck/sdk/contract';
+import { type Implementation, implement } from '../../http/implement.ts';
+import type { RatesService } from './service.ts';
+
+export function ratesRoutes(service: RatesService): Implementation {
+  return implement(contract.rates, {
+    get: () => service.get(),
+  });
+}

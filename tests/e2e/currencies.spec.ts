@@ -1,0 +1,115 @@
+import { expect, type Page, test } from '@playwright/test';
+import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { watchConsole } from './console-guard.ts';
+import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+
+// Switching the displayed currency changes every amount on the dashboard and on the P2P accounts screen: the
+// sandbox market's accounts hold RUB and USD, amounts are converted at the sandbox rates and marked "≈".
+const world = new SandboxWorld();
+const [RUB_ACCOUNT, USD_ACCOUNT] = world.healthyAccounts(2, 4900);
+const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
+
+let panel: SandboxPanel;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  // Two sandbox sign-ins and a server start on a busy machine.
+  test.setTimeout(300_000);
+  panel = await startSandboxPanel('currencies@example.test', 'currencies');
+  const accounts = Object.fromEntries(
+    [RUB_ACCOUNT!, USD_ACCOUNT!].map((account, i) => [
+      String(i),
+      {
+        login: account.login,
+        password: account.password,
+        mafile: sandboxMafileText(account),
+        proxyData: {
+          protocol: 'http',
+          address: `10.49.0.${i + 1}`,
+          port: 3128,
+          username: null,
+          password: null,
+        },
+      },
+    ]),
+  );
+  const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
+    accounts,
+  });
+  for (const [account, currency] of [
+    [RUB_ACCOUNT!, 'RUB'],
+    [USD_ACCOUNT!, 'USD'],
+  ] as const) {
+    await panel.api('/api/p2p/accounts', {
+      steamAccountId: added.addedAccounts.find((row) => row.login === account.login)!.id,
+      apiKey: keyOf(account.login),
+      paymentPassword: 'pay-secret-1',
+      tmCurrency: currency,
+    });
+  }
+});
+
+test.afterAll(async () => {
+  await panel?.stop();
+});
+
+async function chooseDisplayed(page: Page, currency: 'RUB' | 'EUR' | 'USD') {
+  await page.goto(`${panel.url}/panel/settings`);
+  const group = page.getByRole('group', { name: 'Displayed currency' });
+  await group.getByRole('button', { name: new RegExp(currency) }).click();
+  await expect(group.getByRole('button', { name: new RegExp(currency) })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+}
+
+async function amountsOn(page: Page, testIds: string[]): Promise<string[]> {
+  return Promise.all(testIds.map(async (id) => (await page.getByTestId(id).first().textContent()) ?? ''));
+}
+
+test('switching the displayed currency changes every amount on the dashboard and the P2P accounts screen', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const problems = watchConsole(page);
+  // English shows USD until the user chooses.
+  await panel.openPanel(page, '/panel/dashboard', 'en');
+  const available = page.getByTestId('dashboard-available');
+  await expect(available).toHaveAttribute('data-currency', 'USD', { timeout: 60_000 });
+  await expect(available).toContainText('$');
+  await expect(available).toHaveAttribute('data-converted', 'true');
+  await expect(available).toHaveAttribute('title', /at /);
+  const dashboardIds = ['dashboard-available', 'dashboard-on-hold'];
+  const inUsd = await amountsOn(page, dashboardIds);
+
+  await chooseDisplayed(page, 'EUR');
+  await page.goto(`${panel.url}/panel/dashboard`);
+  await expect(available).toHaveAttribute('data-currency', 'EUR');
+  const inEur = await amountsOn(page, dashboardIds);
+  for (const [i, text] of inEur.entries()) {
+    expect(text).toContain('€');
+    expect(text).not.toBe(inUsd[i]);
+  }
+
+  // The accounts screen: every balance follows, the one already in the displayed currency unmarked.
+  await page.goto(`${panel.url}/panel/accounts`);
+  const balances = page.getByTestId('seller-available');
+  await expect(balances).toHaveCount(2);
+  for (const balance of await balances.all()) {
+    await expect(balance).toHaveAttribute('data-currency', 'EUR');
+    await expect(balance).toContainText('€');
+    await expect(balance).toHaveAttribute('data-converted', 'true');
+  }
+
+  await chooseDisplayed(page, 'RUB');
+  await page.goto(`${panel.url}/panel/accounts`);
+  await expect(balances).toHaveCount(2);
+  const marks = await Promise.all((await balances.all()).map((b) => b.getAttribute('data-converted')));
+  // The RUB account's balance is shown as it is; the USD account's is converted.
+  expect(marks.sort()).toEqual([null, 'true']);
+  for (const balance of await balances.all()) await expect(balance).toContainText(/RUB|₽/);
+  await page.goto(`${panel.url}/panel/dashboard`);
+  await expect(available).toHaveAttribute('data-currency', 'RUB');
+  expect(problems).toEqual([]);
+});
