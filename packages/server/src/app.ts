@@ -28,6 +28,7 @@ import { registerSettings, type SettingsService } from './modules/settings/index
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
 import { registerSteamTrading } from './modules/steam-trading/index.ts';
 import { registerSystem, type SystemService } from './modules/system/index.ts';
+import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 
 export const SERVER_VERSION: string = packageJson.version;
@@ -178,7 +179,7 @@ export async function buildApp({
     ...(sandboxWorld ? { sandboxWorld } : {}),
     ...market,
   });
-  registerSeller(app, {
+  const sellerApi = registerSeller(app, {
     database,
     auth,
     steamTrading,
@@ -188,6 +189,14 @@ export async function buildApp({
     now: now ?? Date.now,
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
+  });
+  registerTransfer(app, {
+    database,
+    auth,
+    seller: sellerApi,
+    market: marketPort,
+    eventLog: app.hubs.eventLog,
+    now: now ?? Date.now,
   });
   registerHarvester(app, {
     database,

@@ -145,7 +145,7 @@ export const p2p = {
       tmCurrency: currencySchema.default('RUB'),
     }),
     output: sellerAccountRowSchema,
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'api_management' },
   }),
   update: defineOperation({
     id: 'p2p.update',
@@ -161,7 +161,9 @@ export const p2p = {
       tmCurrency: currencySchema.optional(),
     }),
     output: sellerAccountRowSchema,
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'api_management' },
+    /** Only a new key or payment password asks for the second factor; proxy, modules and currency do not. */
+    stepUpWhen: (input) => input.apiKey !== undefined || input.paymentPassword !== undefined,
   }),
   start: defineOperation({
     id: 'p2p.start',

@@ -11,6 +11,7 @@ import {
   steamAccountsWalker,
 } from '../steam-accounts/tenant-walk.ts';
 import { steamTradingWalker } from '../steam-trading/tenant-walk.ts';
+import { transferWalker } from '../transfer/tenant-walk.ts';
 
 /**
  * Every operation that names an object by id, called by user B (tenant B) with user A's ids. Each entry calls
@@ -115,6 +116,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...steamTradingWalker,
   ...sellerWalker,
   ...harvesterWalker,
+  ...transferWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */

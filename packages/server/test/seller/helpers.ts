@@ -1,7 +1,7 @@
 import { type SandboxListing, SandboxMarket, sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { type SandboxAccount, SandboxWorld } from '../../src/integrations/steam/index.ts';
 import type { SellerTiming } from '../../src/modules/seller/index.ts';
-import { type AuthTestApp, createAuthTestApp } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { addSandboxAccounts, as, ok, waitFor } from '../steam-trading/helpers.ts';
 
 export { addSandboxAccounts, as, ok, waitFor };
@@ -36,11 +36,14 @@ export async function createSellerTestApp(
 /** Connects Steam accounts to the sandbox market with their sandbox keys; answers the seller account ids. */
 export async function addSellerAccounts(
   t: SellerTestApp,
-  token: string,
+  user: TestUser,
   steamAccountIds: number[],
   accounts: SandboxAccount[],
   options: { currency?: 'RUB' | 'USD' | 'EUR' } = {},
 ): Promise<number[]> {
+  // Connecting a key is API management: the user passes the second factor first.
+  await stepUp(t, user);
+  const token = user.accessToken;
   const ids: number[] = [];
   for (const [i, account] of accounts.entries()) {
     const row = await ok<{ id: number }>(
