@@ -64,8 +64,9 @@ export const p2pAccountFiltersSchema = z.object({
   hasActiveDeliveries: z.boolean().nullable().optional(),
 });
 
-const apiKeyInput = z.string().trim().min(TM_API_KEY_MIN_LENGTH).max(128);
-const paymentPasswordInput = z.string().min(PAYMENT_PASSWORD_MIN_LENGTH).max(128);
+/** A market API key and a payment password as operations take them (seller accounts, transfers). */
+export const apiKeyInput = z.string().trim().min(TM_API_KEY_MIN_LENGTH).max(128);
+export const paymentPasswordInput = z.string().min(PAYMENT_PASSWORD_MIN_LENGTH).max(128);
 
 /**
  * The answer of a bulk action: per account done or not (with the reason's result code and text), and the text to

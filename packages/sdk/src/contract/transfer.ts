@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { currencySchema, moneySchema } from '../domain/money/money.ts';
-import { PAYMENT_PASSWORD_MIN_LENGTH, TM_API_KEY_MIN_LENGTH } from '../domain/p2p/seller.ts';
 import { transferOutcomeSchema } from '../domain/transfer/rules.ts';
 import { idSchema, isoDateTime } from './common.ts';
 import { idParam, listOutputSchema, pagesSchema } from './lists.ts';
 import { defineOperation } from './operation.ts';
+import { apiKeyInput, paymentPasswordInput } from './p2p.ts';
 
 /** Hub source of transfer events on `seller-hub` (the same as the seller accounts whose balances they move). */
 export const TRANSFER_SOURCE = 'accounts';
@@ -79,9 +79,6 @@ export const transferRowSchema = z.object({
   settledAt: isoDateTime.nullable(),
 });
 export type TransferRow = z.infer<typeof transferRowSchema>;
-
-const apiKeyInput = z.string().trim().min(TM_API_KEY_MIN_LENGTH).max(128);
-const paymentPasswordInput = z.string().min(PAYMENT_PASSWORD_MIN_LENGTH).max(128);
 
 export const transfer = {
   accounts: defineOperation({
