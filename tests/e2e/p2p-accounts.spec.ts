@@ -44,6 +44,8 @@ test.beforeAll(async () => {
     accounts,
   });
   for (const row of added.addedAccounts) steamIds.set(row.login, row.id);
+  // Connecting a key is API management: the session passes the second factor first (the panel shares it).
+  await panel.stepUp();
   // Two accounts already sell; the third is added on the screen.
   for (const account of [RUNNING!, TRADING!]) {
     const row = await panel.api<{ id: number }>('/api/p2p/accounts', {

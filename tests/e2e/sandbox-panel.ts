@@ -12,6 +12,12 @@ export interface SandboxPanel {
   url: string;
   /** Calls the API as the suite's user (Russian), throwing on a failed envelope. */
   api<T>(path: string, body?: unknown, method?: string): Promise<T>;
+  /** Passes the second factor for this session with the code the server mails (step-up operations open 15 min). */
+  stepUp(): Promise<void>;
+  /** The newest one-time code mailed to the suite's user. */
+  latestCode(): Promise<string>;
+  /** Signs in again: the API and the panel use a new device session, which has not passed a second factor. */
+  newSession(): Promise<void>;
   /** Opens a panel page signed in as the suite's user, in the given interface language. */
   openPanel(page: Page, path: string, language?: 'ru' | 'en'): Promise<void>;
   stop(): Promise<void>;
@@ -58,18 +64,35 @@ export async function startSandboxPanel(email: string, userName: string): Promis
     userId: link.searchParams.get('userId'),
     code: link.searchParams.get('code'),
   });
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  token = ((await res.json()) as { data: { accessToken: string; expiresAt: string } }).data;
-  const [name, value] = res.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
+  let name = '';
+  let value = '';
+  async function signIn() {
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    token = ((await res.json()) as { data: { accessToken: string; expiresAt: string } }).data;
+    [name, value] = res.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
+  }
+  await signIn();
+  const latestCode = async () => {
+    const mails = await new OutboxRepo(server.database.db).latest(20);
+    const mail = mails.find((row) => row.recipient === email && /\d{6}/.test(row.subject));
+    if (!mail) throw new Error(`no code mailed to ${email}`);
+    return /(\d{6})/.exec(mail.subject)![1]!;
+  };
 
   return {
     server,
     url: server.url,
     api,
+    latestCode,
+    async stepUp() {
+      await api('/api/user/request-two-factor', { purpose: 'stepUp' });
+      await api('/api/user/step-up', { twoFactor: { codes: { emailCode: await latestCode() } } });
+    },
+    newSession: signIn,
     async openPanel(page, path, language = 'ru') {
       await page.context().addCookies([{ name, value, url: server.url }]);
       await page.goto(`${server.url}/`);

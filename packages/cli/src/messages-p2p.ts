@@ -1,5 +1,18 @@
 /** Texts of `tradedeck p2p accounts …` (merged into messages.ts); per-account failures are the server's words. */
 export const p2pEn = {
+  transferDescription:
+    'move money from one TM account to another; asks for confirmation and the second factor',
+  optTransferFrom: 'the sending TM account (login or id)',
+  optTransferTo: 'the receiving TM account (login or id)',
+  optTransferAmount: "the amount in the sender's currency, e.g. 10.50",
+  optTransferApiKey: "the receiver's market API key (default: the saved one, else asked without echo)",
+  optRememberKey: "save the receiver's key sealed for the next transfers",
+  optRememberPassword: 'save the payment password sealed for the next transfers',
+  transferConfirm: 'Transfer {amount} from {from} to {to}',
+  transferNoAccount: 'No TM account "{name}" (a login or id of a connected seller account)',
+  transferKeyNeeded: "No terminal to ask for the receiver's API key: pass --api-key",
+  askReceiverKey: 'API key of {login}',
+  transferReceived: 'received',
   p2pDescription: 'P2P selling on the market (TM): seller accounts',
   p2pAccountsDescription: 'seller accounts: list, add, start, pause, stop, delete, watch',
   p2pLsDescription: 'list seller accounts with status, platform status, balances and orders',
@@ -68,6 +81,19 @@ export const p2pEn = {
 } as const;
 
 export const p2pRu: { [K in keyof typeof p2pEn]: string } = {
+  transferDescription:
+    'перевести деньги с одного аккаунта TM на другой; спрашивает подтверждение и второй фактор',
+  optTransferFrom: 'аккаунт TM отправителя (логин или id)',
+  optTransferTo: 'аккаунт TM получателя (логин или id)',
+  optTransferAmount: 'сумма в валюте отправителя, например 10.50',
+  optTransferApiKey: 'API-ключ маркета получателя (по умолчанию сохранённый, иначе спросит без эха)',
+  optRememberKey: 'сохранить ключ получателя в зашифрованном виде для следующих переводов',
+  optRememberPassword: 'сохранить платёжный пароль в зашифрованном виде для следующих переводов',
+  transferConfirm: 'Перевести {amount} с {from} на {to}',
+  transferNoAccount: 'Нет аккаунта TM «{name}» (логин или id подключённого аккаунта продавца)',
+  transferKeyNeeded: 'Нет терминала, чтобы спросить API-ключ получателя: передайте --api-key',
+  askReceiverKey: 'API-ключ {login}',
+  transferReceived: 'получено',
   p2pDescription: 'P2P-продажи на маркете (TM): аккаунты продавца',
   p2pAccountsDescription:
     'аккаунты продавца: список, добавление, запуск, пауза, остановка, удаление, наблюдение',

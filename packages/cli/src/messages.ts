@@ -49,6 +49,9 @@ const en = {
   stepUpSecrets: 'This reveals or replaces secrets: confirm it with your second factor.',
   stepUpTwoFactorSettings: 'A change to your account protection: confirm it with your second factor.',
   stepUpAdmin: 'Administrator actions in this session: enter the code from your authenticator app.',
+  stepUpWithdrawal: 'A withdrawal or money transfer: confirm it with your second factor.',
+  stepUpApiManagement:
+    'Managing marketplace API keys and the payment password: confirm it with your second factor.',
   stepUpMailed: 'A code was sent to the account e-mail.',
   signedIn: 'Signed in as {userName} <{email}> ({role}) on {server}',
   logoutDescription: 'sign out: ends this device session and forgets the saved token',
@@ -152,6 +155,8 @@ const ru: Messages = {
   stepUpSecrets: 'Это действие открывает или заменяет секретные данные: подтвердите его вторым фактором.',
   stepUpTwoFactorSettings: 'Изменение защиты аккаунта: подтвердите его вторым фактором.',
   stepUpAdmin: 'Действия администратора в этом сеансе: введите код из приложения-аутентификатора.',
+  stepUpWithdrawal: 'Вывод или перевод денег: подтвердите его вторым фактором.',
+  stepUpApiManagement: 'Управление API-ключами и платёжным паролем маркета: подтвердите его вторым фактором.',
   stepUpMailed: 'Код отправлен на e-mail аккаунта.',
   signedIn: 'Вы вошли как {userName} <{email}> ({role}) на {server}',
   logoutDescription: 'выйти: завершает этот сеанс и забывает сохранённый токен',

@@ -121,6 +121,8 @@ const STEP_UP_REASON: Record<StepUpPurpose, MessageKey> = {
   secrets: 'stepUpSecrets',
   twoFactorSettings: 'stepUpTwoFactorSettings',
   admin: 'stepUpAdmin',
+  withdrawal: 'stepUpWithdrawal',
+  api_management: 'stepUpApiManagement',
 };
 
 /** Asks for a code that fits the requirements; a XXXXX-XXXXX answer is taken as a recovery code. */

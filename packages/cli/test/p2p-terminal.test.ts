@@ -6,7 +6,7 @@ import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
 import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
-import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { TmuxSession } from './helpers/tmux.ts';
 
 const terminal = new TmuxSession(`tradedeck-p2p-${process.pid}`);
@@ -61,6 +61,10 @@ describe('tradedeck p2p accounts in a real terminal (tmux, sandbox market)', () 
     );
     await terminal.waitFor(/Payment password:/, 60_000);
     terminal.typeLine('pay-secret-1');
+    // Connecting a key is API management: the second factor is asked, naming it.
+    await terminal.waitFor(/Code from the e-mail/, 60_000);
+    expect(terminal.screen()).toContain('Managing marketplace API keys');
+    terminal.typeLine(await outboxCode(server, 'p2p-terminal@example.test'));
     let screen = await terminal.waitFor(/add-alice=\d+/, 60_000);
     expect(screen).toContain('add-alice=0');
     expect(screen).toContain(`${alice!.login} is connected to the market`);

@@ -31,6 +31,7 @@ import { registerSettings, type SettingsService } from './modules/settings/index
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
 import { registerSteamTrading } from './modules/steam-trading/index.ts';
 import { registerSystem, type SystemService } from './modules/system/index.ts';
+import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 
 export const SERVER_VERSION: string = packageJson.version;
@@ -195,7 +196,7 @@ export async function buildApp({
     }),
     now: now ?? Date.now,
   });
-  registerSeller(app, {
+  const sellerApi = registerSeller(app, {
     database,
     auth,
     steamTrading,
@@ -206,6 +207,25 @@ export async function buildApp({
     now: now ?? Date.now,
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
+  });
+  registerTransfer(app, {
+    database,
+    auth,
+    seller: sellerApi,
+    market: marketPort,
+    eventLog: app.hubs.eventLog,
+    now: now ?? Date.now,
+    onTransferSettled: (userId, transfer) =>
+      notifications.post(userId, {
+        kind: 'transfer',
+        params: {
+          outcome: transfer.outcome,
+          amount: transfer.amount,
+          fromLogin: transfer.fromLogin,
+          toLogin: transfer.toLogin,
+        },
+        link: '/panel/accounts',
+      }),
   });
   registerHarvester(app, {
     database,

@@ -16,6 +16,7 @@ import { guarded, positiveInt, sandboxBadge, usage } from './command-helpers.ts'
 import { registerP2pAdd } from './p2p-add.ts';
 import { runSellerBulk, type SellerAction } from './p2p-bulk.ts';
 import { chosenSellers } from './p2p-targets.ts';
+import { registerP2pTransfer } from './p2p-transfer.ts';
 import { watchSellers } from './p2p-watch.ts';
 
 const collect = (value: string, all: string[]) => [...all, value];
@@ -30,11 +31,9 @@ interface TargetFlags {
 export function registerP2p(program: Command, registration: Registration): void {
   const { lang, context } = registration;
   const t = (key: MessageKey) => message(lang, key);
-  const accounts = program
-    .command('p2p')
-    .description(t('p2pDescription'))
-    .command('accounts')
-    .description(t('p2pAccountsDescription'));
+  const p2p = program.command('p2p').description(t('p2pDescription'));
+  registerP2pTransfer(p2p, registration);
+  const accounts = p2p.command('accounts').description(t('p2pAccountsDescription'));
 
   pagingOptions(
     accounts

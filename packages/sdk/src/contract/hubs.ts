@@ -10,6 +10,7 @@ import { NOTIFICATIONS_SOURCE, notificationPostedSchema, notificationsReadSchema
 import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
+import { TRANSFER_SOURCE, transferRowSchema } from './transfer.ts';
 
 /**
  * One live event: the hub it travels on, the sources (names in the user's own space) it is published on, its
@@ -99,6 +100,14 @@ export const hubEvents = {
     sources: /^accounts$/,
     defaultSource: SELLER_SOURCE,
     payload: deliveryUpdatedSchema,
+  }),
+  /** A balance transfer was written, settled, or its unknown outcome resolved. */
+  transferUpdated: defineHubEvent({
+    hub: 'seller-hub',
+    name: 'TransferUpdated',
+    sources: /^accounts$/,
+    defaultSource: TRANSFER_SOURCE,
+    payload: transferRowSchema,
   }),
   /** A harvester session's status, counts or plan changed: the whole session row. */
   sessionUpdated: defineHubEvent({

@@ -11,6 +11,7 @@ import { settings } from './settings.ts';
 import { steamAccounts } from './steam-accounts.ts';
 import { steamTrading } from './steam-trading.ts';
 import { system } from './system.ts';
+import { transfer } from './transfer.ts';
 import { user } from './user.ts';
 
 export * from './admin.ts';
@@ -33,6 +34,7 @@ export * from './steam-accounts.ts';
 export * from './steam-trading.ts';
 export * from './step-up.ts';
 export * from './system.ts';
+export * from './transfer.ts';
 export * from './user.ts';
 
 /** Every area of the API, keyed as in operation ids (`<area>.<operation>`). */
@@ -50,6 +52,7 @@ export const contract = {
   harvester,
   notifications,
   rates,
+  transfer,
 } as const;
 
 export type Contract = typeof contract;

@@ -64,8 +64,9 @@ export const p2pAccountFiltersSchema = z.object({
   hasActiveDeliveries: z.boolean().nullable().optional(),
 });
 
-const apiKeyInput = z.string().trim().min(TM_API_KEY_MIN_LENGTH).max(128);
-const paymentPasswordInput = z.string().min(PAYMENT_PASSWORD_MIN_LENGTH).max(128);
+/** A market API key and a payment password as operations take them (seller accounts, transfers). */
+export const apiKeyInput = z.string().trim().min(TM_API_KEY_MIN_LENGTH).max(128);
+export const paymentPasswordInput = z.string().min(PAYMENT_PASSWORD_MIN_LENGTH).max(128);
 
 /**
  * The answer of a bulk action: per account done or not (with the reason's result code and text), and the text to
@@ -147,7 +148,7 @@ export const p2p = {
       tmCurrency: currencySchema.default('RUB'),
     }),
     output: sellerAccountRowSchema,
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'api_management' },
   }),
   update: defineOperation({
     id: 'p2p.update',
@@ -163,7 +164,9 @@ export const p2p = {
       tmCurrency: currencySchema.optional(),
     }),
     output: sellerAccountRowSchema,
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'api_management' },
+    /** Only a new key or payment password asks for the second factor; proxy, modules and currency do not. */
+    stepUpWhen: (input) => input.apiKey !== undefined || input.paymentPassword !== undefined,
   }),
   start: defineOperation({
     id: 'p2p.start',

@@ -2,9 +2,16 @@ import { z } from 'zod';
 
 /**
  * Why an operation needs a recent second factor (step-up): the purpose is shown in the two-factor prompt, keys
- * the audit trail and the rate limit. New areas add theirs here (a withdrawal, managing API keys).
+ * the audit trail and the rate limit. `withdrawal` moves money
+ * (a balance transfer), `api_management` adds, changes or reveals a marketplace API key or payment password.
  */
-export const stepUpPurposeSchema = z.enum(['secrets', 'twoFactorSettings', 'admin']);
+export const stepUpPurposeSchema = z.enum([
+  'secrets',
+  'twoFactorSettings',
+  'admin',
+  'withdrawal',
+  'api_management',
+]);
 export type StepUpPurpose = z.infer<typeof stepUpPurposeSchema>;
 
 /** How long a passed second factor opens step-up operations in its device session. */

@@ -8,3 +8,4 @@ export * from './proxy/index.ts';
 export * from './repricing/index.ts';
 export * from './steam/index.ts';
 export * from './trading/index.ts';
+export * from './transfer/index.ts';

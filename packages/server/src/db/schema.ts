@@ -16,3 +16,4 @@ export * from './schema-seller.ts';
 export * from './schema-steam-accounts.ts';
 export * from './schema-steam-throttle.ts';
 export * from './schema-steam-trading.ts';
+export * from './schema-transfer.ts';

@@ -105,3 +105,17 @@ export function sandboxServers(prefix: string) {
     },
   };
 }
+
+/** Passes the step-up on a spawned server with the e-mailed code the server logs (no SMTP). */
+export async function stepUpOnSpawned(
+  server: { output(): string },
+  url: string,
+  token: string,
+): Promise<void> {
+  const before = server.output().length;
+  await callApi(url, 'POST', '/api/user/request-two-factor', { purpose: 'stepUp' }, token);
+  const code = await pollUntil(
+    async () => /"subject":"[^"]*?(\d{6})[^"]*"/.exec(server.output().slice(before))?.[1],
+  );
+  await callApi(url, 'POST', '/api/user/step-up', { twoFactor: { codes: { emailCode: code } } }, token);
+}

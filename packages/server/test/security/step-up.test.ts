@@ -2,6 +2,7 @@ import { listOperations, type Operation } from '@tradedeck/sdk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { sandboxMafileText } from '../../src/integrations/steam/index.ts';
 import {
   type AuthTestApp,
@@ -14,11 +15,26 @@ import {
 } from '../auth/helpers/auth-app.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from '../steam-accounts/helpers.ts';
 
+/** The purpose each flagged operation names in its 101 answer. */
+function purposeOf(id: string): string {
+  if (id.startsWith('user.')) return 'twoFactorSettings';
+  if (id === 'transfer.send') return 'withdrawal';
+  if (id.startsWith('p2p.') || id === 'transfer.revealKey') return 'api_management';
+  return 'secrets';
+}
+
+/** Passed the step-up, then answered by the operation itself: nothing saved to reveal, no such account. */
+const ALLOWED_STATUS: Record<string, number> = { 'transfer.revealKey': 404, 'transfer.send': 404 };
+
 /** Every operation that reveals, derives or replaces a secret: each needs a recent second factor. */
 const STEP_UP_OPERATIONS = [
+  'p2p.create',
+  'p2p.update',
   'proxies.export',
   'steamAccounts.updateCredentials',
   'steamAccounts.updatePassword',
+  'transfer.revealKey',
+  'transfer.send',
   'user.getOtpKey',
   'user.regenerateRecoveryCodes',
   'user.setupAuthenticator',
@@ -44,8 +60,8 @@ const EXEMPT: Record<string, string> = {
   'steamAccounts.parseAccountsToProxies': 'echoes the lines of this request, nothing stored',
   'steamAccounts.add': 'stores new accounts from this request, replaces nothing',
   'steamAccounts.addJob': 'queues the add of new accounts from this request, sealed; replaces nothing',
-  'p2p.create': 'stores a new seller account’s key and payment password from this request, replaces nothing',
-  'p2p.update': 'a key or payment password is replaced by one given in this request, nothing is revealed',
+  'transfer.memberCheck':
+    'checks a receiver key given in this request with the market; stores and reveals nothing',
   'p2p.query': 'shows a seller account’s key masked (its last 4 characters), never the key',
   'p2p.get': 'shows a seller account’s key masked (its last 4 characters), never the key',
   'steamAccounts.guardCode': 'traders copy codes all day: rate-limited per account and audited instead',
@@ -106,10 +122,33 @@ describe('step-up for secrets (ASVS 7.5.1)', () => {
     let user: TestUser;
     let accountId: number;
     let mafile: string;
+    let marketKey: string;
+    let sellerId = 0;
     const PROXY_PASSWORD = proxyData(71).password!;
 
     /** One request per flagged operation; the keys must be exactly the flagged operations. */
     const requests: Record<string, () => [string, string, unknown]> = {
+      'p2p.create': () => [
+        'POST',
+        '/api/p2p/accounts',
+        { steamAccountId: accountId, apiKey: marketKey, paymentPassword: 'pay-secret-1', tmCurrency: 'USD' },
+      ],
+      'p2p.update': () => [
+        'PATCH',
+        `/api/p2p/accounts/${sellerId || 1}`,
+        { paymentPassword: 'pay-secret-2' },
+      ],
+      'transfer.revealKey': () => ['POST', `/api/transfer/tm-accounts/${sellerId || 1}/saved-key`, {}],
+      'transfer.send': () => [
+        'POST',
+        '/api/transfer',
+        {
+          fromId: 999_998,
+          toId: 999_999,
+          amount: { currency: 'USD', amount: 1000 },
+          paymentPassword: 'pay-secret-1',
+        },
+      ],
       'proxies.export': () => ['POST', '/api/proxies/export', { format: 'ip_port_auth', sort: [] }],
       'steamAccounts.updateCredentials': () => [
         'PUT',
@@ -126,9 +165,12 @@ describe('step-up for secrets (ASVS 7.5.1)', () => {
       'user.setupAuthenticator': () => ['POST', '/api/user/authenticator', { enable: false }],
       'user.setupEmailOtp': () => ['POST', '/api/user/email-otp', { enable: false }],
     };
-    const send = (id: string): Promise<LightMyRequestResponse> => {
+    const send = async (id: string): Promise<LightMyRequestResponse> => {
       const [method, url, body] = requests[id]!();
-      return t.call(method, url, { token: user.accessToken, body });
+      const res = await t.call(method, url, { token: user.accessToken, body });
+      if (id === 'p2p.create' && res.statusCode === 200)
+        sellerId = (JSON.parse(res.body) as { data: { id: number } }).data.id;
+      return res;
     };
     const events = async (name: string) =>
       (
@@ -143,6 +185,7 @@ describe('step-up for secrets (ASVS 7.5.1)', () => {
       user = await signUp(t, 'secrets', admin);
       const [bot] = world.healthyAccounts(1, 710);
       mafile = sandboxMafileText(bot!);
+      marketKey = sandboxMarketKey(bot!.login);
       const added = dataOf(
         await addAccounts(t, user, { accounts: { '0': addItem(bot!, { proxyData: proxyData(71) }) } }),
       );
@@ -158,10 +201,9 @@ describe('step-up for secrets (ASVS 7.5.1)', () => {
       for (const id of STEP_UP_OPERATIONS) {
         const res = await send(id);
         expect(res.statusCode, `${id}: ${res.body}`).toBe(403);
-        const purpose = id.startsWith('user.') ? 'twoFactorSettings' : 'secrets';
         expect(errorOf(res), id).toMatchObject({
           resultCode: 101,
-          errorDetails: { stepUp: purpose, requirements: ['emailCode'] },
+          errorDetails: { stepUp: purposeOf(id), requirements: ['emailCode'] },
         });
         expect(res.body).not.toContain(PROXY_PASSWORD);
       }
@@ -173,7 +215,7 @@ describe('step-up for secrets (ASVS 7.5.1)', () => {
       await stepUp(t, user);
       for (const id of STEP_UP_OPERATIONS) {
         const res = await send(id);
-        expect(res.statusCode, `${id}: ${res.body}`).toBe(200);
+        expect(res.statusCode, `${id}: ${res.body}`).toBe(ALLOWED_STATUS[id] ?? 200);
         if (id === 'proxies.export') expect(res.body).toContain(PROXY_PASSWORD);
       }
       const allowed = await events('step_up_operation');

@@ -16,6 +16,7 @@ import {
   steamAccountsWalker,
 } from '../steam-accounts/tenant-walk.ts';
 import { steamTradingWalker } from '../steam-trading/tenant-walk.ts';
+import { transferWalker } from '../transfer/tenant-walk.ts';
 
 /**
  * Every operation that names an object by id, called by user B (tenant B) with user A's ids. Each entry calls
@@ -122,6 +123,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...sellerWalker,
   ...harvesterWalker,
   ...notificationsWalker,
+  ...transferWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */

@@ -7,6 +7,7 @@ import {
   logInOnSpawned,
   sandboxServers,
   signUpOnSpawned,
+  stepUpOnSpawned,
   pollUntil as until,
 } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
@@ -57,6 +58,7 @@ describe('a seller server killed mid-delivery', () => {
       token,
     );
     const ids: number[] = [];
+    await stepUpOnSpawned(first.server, first.url, token);
     for (const account of sellers) {
       const steamAccountId = added.addedAccounts.find((row) => row.login === account.login)!.id;
       const row = await call<{ id: number }>(

@@ -30,7 +30,7 @@ describe('the seller loop on the sandbox market', () => {
   it('delivers every sale of 20 running accounts with exactly one trade offer, within 60 s of the sale', async () => {
     const accounts = t.world.healthyAccounts(ACCOUNTS, 5201);
     const steamIds = await addSandboxAccounts(t, user.accessToken, accounts, 60);
-    const ids = await addSellerAccounts(t, user.accessToken, steamIds, accounts);
+    const ids = await addSellerAccounts(t, user, steamIds, accounts);
     const keys = accounts.map((account) => sandboxMarketKey(account.login));
     {
       const started = await ok(as(t, user.accessToken, 'POST', '/api/p2p/accounts/start', { ids }));

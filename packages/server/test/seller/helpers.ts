@@ -1,7 +1,7 @@
 import { type SandboxListing, SandboxMarket, sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { type SandboxAccount, SandboxWorld } from '../../src/integrations/steam/index.ts';
 import type { SellerTiming } from '../../src/modules/seller/index.ts';
-import { type AuthTestApp, createAuthTestApp } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { addSandboxAccounts, as, ok, waitFor } from '../steam-trading/helpers.ts';
 
 export { addSandboxAccounts, as, ok, waitFor };
@@ -36,21 +36,27 @@ export async function createSellerTestApp(
 /** Connects Steam accounts to the sandbox market with their sandbox keys; answers the seller account ids. */
 export async function addSellerAccounts(
   t: SellerTestApp,
-  token: string,
+  user: TestUser,
   steamAccountIds: number[],
   accounts: SandboxAccount[],
   options: { currency?: 'RUB' | 'USD' | 'EUR' } = {},
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, account] of accounts.entries()) {
-    const row = await ok<{ id: number }>(
-      as(t, token, 'POST', '/api/p2p/accounts', {
+    const create = () =>
+      as(t, user.accessToken, 'POST', '/api/p2p/accounts', {
         steamAccountId: steamAccountIds[i],
         apiKey: sandboxMarketKey(account.login),
         paymentPassword: 'pay-secret-1',
         tmCurrency: options.currency ?? 'USD',
-      }),
-    );
+      });
+    let res = await create();
+    // Connecting a key is API management: a session that has not passed the second factor does so first.
+    if (res.statusCode === 403) {
+      await stepUp(t, user);
+      res = await create();
+    }
+    const row = await ok<{ id: number }>(Promise.resolve(res));
     ids.push(row.id);
   }
   return ids;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MARKET_FAILURE_KEYS, sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import type { SandboxAccount } from '../../src/integrations/steam/index.ts';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signUp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import {
   addSandboxAccounts,
   addSellerAccounts,
@@ -35,6 +35,8 @@ describe('seller accounts: keys, lifecycle and bulk outcomes', () => {
     // Its mobile confirmations never show up: its delivery stays sent, an active trade.
     stuck = t.world.find('sandbox_confirmation_missing')!;
     steamIds = await addSandboxAccounts(t, user.accessToken, [healthy!, stuck, idle!], 80);
+    // Connecting a key is API management: the user passes the second factor first.
+    await stepUp(t, user);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -96,7 +98,7 @@ describe('seller accounts: keys, lifecycle and bulk outcomes', () => {
     const [healthyId] = (await ok(as(t, user.accessToken, 'POST', '/api/p2p/accounts/query', {}))).items.map(
       (row: { id: number }) => row.id,
     );
-    const [stuckId, idleId] = await addSellerAccounts(t, user.accessToken, steamIds.slice(1), [stuck, idle!]);
+    const [stuckId, idleId] = await addSellerAccounts(t, user, steamIds.slice(1), [stuck, idle!]);
     const ids = [healthyId!, stuckId!];
 
     // Nothing running yet: pausing or stopping has no active account to act on.

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
-import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import type { AccountWalkTarget } from '../steam-accounts/tenant-walk.ts';
 
 /** Tenant A's seller account, made from A's Steam account of the walk. */
@@ -25,6 +25,8 @@ export async function prepareSellerWalk(
   a: TestUser,
   steamAccounts: AccountWalkTarget,
 ): Promise<SellerWalkTarget> {
+  // Connecting a key is API management: A passes the second factor first.
+  await stepUp(t, a);
   const created = await as(t, a, 'POST', '/api/p2p/accounts', {
     steamAccountId: steamAccounts.accountId,
     apiKey: sandboxMarketKey(steamAccounts.login),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { TransferHost } from '../features/transfer/transfer-host.tsx';
 import { useServices } from '../shared/app-services.tsx';
 import { openCheatSheet } from '../shared/commands/cheat-sheet.tsx';
 import { changeLanguage } from '../shared/language.ts';
@@ -62,6 +63,7 @@ export function AppShell() {
       <Outlet />
       <ModalHost />
       <TwoFactorPromptHost prompt={services.twoFactor} />
+      <TransferHost />
       <CommandPalette />
       <ToastHost />
       <NetworkStatus />

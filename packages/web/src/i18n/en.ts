@@ -52,6 +52,7 @@ export const en: Resources = {
       toggleSkin: 'Skin: bordered or default',
     },
     session: { logout: 'Log out' },
+    transfer: { open: 'Balance transfer between marketplace accounts' },
     table: {
       next: 'Next row',
       previous: 'Previous row',

@@ -56,6 +56,7 @@ export const ru = {
       toggleSkin: 'Оформление: с рамками или обычное',
     },
     session: { logout: 'Выйти' },
+    transfer: { open: 'Перевод баланса между аккаунтами маркета' },
     table: {
       next: 'Следующая строка',
       previous: 'Предыдущая строка',

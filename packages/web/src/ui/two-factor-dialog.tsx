@@ -89,6 +89,12 @@ export function TwoFactorDialog({
   const wantsTotp = requirements.includes('totp');
   const wantsEmail = requirements.includes('emailCode');
   const canRecover = requirements.includes('recoveryCode');
+  const mailedOnOpen = Boolean(purpose) && wantsEmail && !wantsTotp;
+
+  useEffect(() => {
+    // A step-up answer mails its code at once: sending another waits the 60 s from the opening, as after a resend.
+    if (open && mailedOnOpen) setCountdown(TWO_FACTOR_DIALOG.resendSeconds);
+  }, [open, mailedOnOpen]);
   const valid = useRecovery
     ? isRecoveryCode(values.recoveryCode)
     : (!wantsTotp || isSixDigits(values.totp) || (wantsEmail && isSixDigits(values.emailCode))) &&

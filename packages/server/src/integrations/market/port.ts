@@ -31,6 +31,8 @@ export type MarketFailureReason =
   | 'insufficientFunds'
   /** The receiver's key is not a TM account that can receive money. */
   | 'receiverNotFound'
+  /** The account cannot send or receive money over the TM API (TM refuses transfers for it). */
+  | 'transferNotSupported'
   /** `cur` differed from the account's currency; TM cancelled the operation. */
   | 'currencyMismatch'
   /** change-currency: 1001 items on sale, 1003 withdrawals active, 1004 already selected, 1005 bad, 1007 too soon. */
@@ -192,6 +194,8 @@ export interface MoneySendRecord {
   /** TM's status of the send: 'done' when the money moved, 'failed' when it did not. */
   status: 'done' | 'failed' | 'pending';
   time: Date | null;
+  /** What the receiver got in its own currency, when the market says (the sandbox does; TM v2 does not). */
+  received?: Money | null;
 }
 
 /** One market platform for one account. All calls take the account's credentials. */
@@ -235,6 +239,14 @@ export interface MarketPort {
     to: Date,
   ): Promise<MarketResult<{ entries: MarketHistoryEntry[] }>>;
 
+  /**
+   * The member check of a transfer (`transfer-discounts?to=<receiver key>`): whether money can go from this account
+   * to the receiver's key. Moves nothing.
+   */
+  transferCheck(
+    creds: MarketCredentials,
+    receiverApiKey: string,
+  ): Promise<MarketResult<Record<never, never>>>;
   /** A money operation: called once, never retried; a lost reply answers `outcomeUnknown`. */
   sendMoney(
     creds: MarketCredentials,

@@ -17,8 +17,15 @@ import { LoopWakers, SELLER_LOOP_QUEUE, SellerLoop, type SellerLoopJobData, send
 import { SellerRepo } from './repo.ts';
 import { sellerRoutes } from './routes.ts';
 import { SandboxSales } from './sandbox-sales.ts';
+import { type SellerTransferApi, sellerTransferApi } from './transfer-api.ts';
 
 export type { SellerTiming } from './deps.ts';
+export type { SellerTransferApi, TmAccountFacts } from './transfer-api.ts';
+
+/** What other areas use of the seller accounts. */
+export interface SellerApi {
+  transfer: SellerTransferApi;
+}
 
 export interface SellerDeps {
   database: Database;
@@ -43,7 +50,7 @@ const LOOP_POLLING_SECONDS = 15;
  * The P2P seller area: seller accounts on the market (TM first), their lifecycle, and the seller loop per account
  * that is not stopped, run as a job so one process runs it and another takes it over.
  */
-export function registerSeller(app: FastifyInstance, deps: SellerDeps): void {
+export function registerSeller(app: FastifyInstance, deps: SellerDeps): SellerApi {
   const { database, jobs } = deps;
   const shared: SellerShared = {
     repo: new SellerRepo(database.db, new UserScope(database.db)),
@@ -77,6 +84,7 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): void {
       shared.log.warn({ err: error }, 'seller loops not resumed'),
     );
   });
+  return { transfer: sellerTransferApi(shared) };
 }
 
 async function resumeLoops(shared: SellerShared): Promise<void> {

@@ -18,6 +18,8 @@ export interface FakeTmAccount {
   steamId64?: string;
   /** Asset ids the account may list (anything else answers item_not_in_inventory). */
   inventory?: string[];
+  /** TM refuses money transfers from and to this account. */
+  transfersBlocked?: boolean;
 }
 
 export interface SeenRequest {
@@ -43,7 +45,10 @@ interface Listing {
 interface Send {
   from: string;
   to: string;
+  /** Units of the sender's currency. */
   amount: number;
+  /** Units of the receiver's currency, at the fake's rate of the day. */
+  received: number;
   customId: string;
   time: number;
 }
@@ -67,6 +72,24 @@ export interface FakeTm {
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 };
+
+const SCALE: Record<string, number> = { RUB: 100, USD: 1000, EUR: 1000 };
+/** The fake's rate of the day: major units of the receiver's currency per major unit of the sender's, as a fraction. */
+const RATE: Record<string, [number, number]> = {
+  'USD>RUB': [90, 1],
+  'RUB>USD': [1, 90],
+  'EUR>RUB': [100, 1],
+  'RUB>EUR': [1, 100],
+  'USD>EUR': [9, 10],
+  'EUR>USD': [11, 10],
+};
+
+/** Sender units to receiver units at the rate of the day, whole units rounded down (integers only). */
+export function fakeTmConvert(amount: number, from: string, to: string): number {
+  if (from === to) return amount;
+  const [num, den] = RATE[`${from}>${to}`]!;
+  return Math.floor((amount * SCALE[to]! * num) / (SCALE[from]! * den));
+}
 
 /** Units to the float major units get-money answers with. */
 const major = (units: number, currency: string) => units / (currency === 'RUB' ? 100 : 1000);
@@ -240,14 +263,18 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
           return { success: false, error: 'wrong_payment_password' };
         const receiver = state.get(receiverKey ?? '');
         if (!receiver) return { success: false, error: 'bad_receiver' };
+        if (account.transfersBlocked || receiver.transfersBlocked)
+          return { success: false, error: 'money_send_disabled' };
         if (amount > account.money) return { success: false, error: 'not_enough_money' };
+        const received = fakeTmConvert(amount, account.currency, receiver.currency);
         account.money -= amount;
-        receiver.money += amount;
+        receiver.money += received;
         const customId = query.get('custom_id') ?? '';
         sends.push({
           from: account.key,
           to: receiver.key,
           amount,
+          received,
           customId,
           time: Math.floor(Date.now() / 1000),
         });
@@ -265,6 +292,13 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
           custom_id: send.customId,
           status: 'done',
         };
+      }
+      case 'transfer-discounts': {
+        const receiver = state.get(query.get('to') ?? '');
+        if (!receiver || receiver === account) return { success: false, error: 'bad_receiver' };
+        if (account.transfersBlocked || receiver.transfersBlocked)
+          return { success: false, error: 'money_send_disabled' };
+        return { success: true };
       }
       case 'change-currency': {
         // notes market.md §2: 1001 items on sale, 1004 already selected, 1005 not a currency TM knows.

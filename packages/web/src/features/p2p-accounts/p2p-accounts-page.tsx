@@ -146,6 +146,14 @@ export function P2pAccountsPage() {
         </div>
         <button
           type="button"
+          onClick={() => services.commands.run('transfer.open')}
+          className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold"
+          data-testid="open-transfer"
+        >
+          {t('commands.transfer.open')}
+        </button>
+        <button
+          type="button"
           onClick={dialogs.openAdd}
           className={`inline-flex items-center gap-2 ${PRIMARY_BUTTON}`}
         >

@@ -169,6 +169,15 @@ export const commands: readonly CommandDef[] = [
   ...p2pAccountCommands,
   ...harvesterCommands,
   {
+    id: 'transfer.open',
+    titleKey: 'commands.transfer.open',
+    keywords: ['transfer', 'money', 'balance', 'send', 'tm', 'перевод'],
+    group: 'general',
+    scope: 'global',
+    palette: true,
+    enabled: (ctx) => ctx.isSignedIn(),
+  },
+  {
     id: 'dialog.close',
     titleKey: 'commands.dialog.close',
     group: 'dialog',

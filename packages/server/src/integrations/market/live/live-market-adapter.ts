@@ -265,6 +265,10 @@ export class LiveMarketAdapter implements MarketPort {
     };
   }
 
+  transferCheck(creds: MarketCredentials, receiverApiKey: string) {
+    return this.empty(creds, 'transfer-discounts', { to: receiverApiKey }, 'idempotent');
+  }
+
   async sendMoney(creds: MarketCredentials, input: MoneySendInput) {
     if (input.amount.currency !== creds.currency) {
       return failure('currencyMismatch', { detail: 'the amount must be in the sender account currency' });

@@ -9,6 +9,7 @@ const BY_TEXT: readonly [RegExp, MarketFailureReason][] = [
   [/too_often|too often|too many requests/i, 'rateLimited'],
   [/wrong_payment_password|payment password|pay_pass/i, 'wrongPaymentPassword'],
   [/not_enough_money|not enough money|insufficient|no_money/i, 'insufficientFunds'],
+  [/transfer.*(not.?allowed|disabled|forbidden|unavailable)|money_send_disabled/i, 'transferNotSupported'],
   [/bad_receiver|receiver|user_not_found/i, 'receiverNotFound'],
   [/currency/i, 'currencyMismatch'],
   [

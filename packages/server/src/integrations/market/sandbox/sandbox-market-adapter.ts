@@ -257,6 +257,17 @@ export class SandboxMarketAdapter implements MarketPort {
     return { ok: true as const, entries };
   }
 
+  async transferCheck(creds: MarketCredentials, receiverApiKey: string): Promise<MarketResult<Empty>> {
+    const account = this.resolve(creds);
+    if ('ok' in account) return account;
+    const receiver = this.market.existing(receiverApiKey);
+    if (!receiver || receiver === account) return failure('receiverNotFound', { detail: 'bad_receiver' });
+    if (account.transfersBlocked || receiver.transfersBlocked) {
+      return failure('transferNotSupported', { detail: 'transfer not allowed for this account' });
+    }
+    return { ok: true };
+  }
+
   async sendMoney(creds: MarketCredentials, input: MoneySendInput) {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
@@ -267,11 +278,14 @@ export class SandboxMarketAdapter implements MarketPort {
     }
     const receiver = this.market.existing(input.receiverApiKey);
     if (!receiver || receiver === account) return failure('receiverNotFound', { detail: 'bad_receiver' });
+    if (account.transfersBlocked || receiver.transfersBlocked) {
+      return failure('transferNotSupported', { detail: 'transfer not allowed for this account' });
+    }
     if (account.sends.has(input.customId)) return failure('badRequest', { detail: 'custom_id already used' });
     if (account.available < input.amount.amount)
       return failure('insufficientFunds', { detail: 'not_enough_money' });
     const record = this.market.transfer(account, receiver, input.amount, input.customId, this.clock.now());
-    return { ok: true as const, record: { ...record } };
+    return { ok: true as const, record: { ...record, amount: { ...record.amount } } };
   }
 
   async moneySendByCustomId(creds: MarketCredentials, customId: string) {

@@ -55,6 +55,8 @@ export interface SandboxMarketAccount {
   listings: Map<string, SandboxListing>;
   sends: Map<string, MoneySendRecord>;
   history: MarketHistoryEntry[];
+  /** TM refuses money transfers from and to this account (a trade-banned Steam account, or set for a test). */
+  transfersBlocked: boolean;
 }
 
 export interface SandboxListing {
@@ -100,6 +102,8 @@ export interface RegisterSandboxAccountInput {
   /** Starting available balance, in `currency`. */
   available?: number;
   paymentPassword?: string;
+  /** TM refuses transfers from and to the account. */
+  transfersBlocked?: boolean;
 }
 
 export interface SandboxMarketOptions {
@@ -133,10 +137,12 @@ export class SandboxMarket {
     if (existing) {
       if (input.available !== undefined) existing.available = input.available;
       if (input.paymentPassword !== undefined) existing.paymentPassword = input.paymentPassword;
+      if (input.transfersBlocked !== undefined) existing.transfersBlocked = input.transfersBlocked;
       return key;
     }
     const opened = this.open(key, input.currency ?? 'USD', input.available, input.paymentPassword);
     if (!opened) throw new Error(`the sandbox Steam world has no account "${input.login}"`);
+    if (input.transfersBlocked !== undefined) opened.transfersBlocked = input.transfersBlocked;
     return key;
   }
 
@@ -306,7 +312,13 @@ export class SandboxMarket {
     const received = convertAtSandboxRate(amount, to.currency);
     from.available -= amount.amount;
     to.available += received.amount;
-    const record: MoneySendRecord = { customId, amount: { ...amount }, status: 'done', time: new Date(now) };
+    const record: MoneySendRecord = {
+      customId,
+      amount: { ...amount },
+      status: 'done',
+      time: new Date(now),
+      received,
+    };
     from.sends.set(customId, record);
     return record;
   }
@@ -392,6 +404,7 @@ export class SandboxMarket {
       listings: new Map(),
       sends: new Map(),
       history: [],
+      transfersBlocked: steam.trading === 'tradeBan',
     };
     this.#accounts.set(key, account);
     return account;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { currencySchema, moneySchema } from '../domain/money/money.ts';
+import { transferOutcomeSchema } from '../domain/transfer/rules.ts';
+import { idSchema, isoDateTime } from './common.ts';
+import { idParam, listOutputSchema, pagesSchema } from './lists.ts';
+import { defineOperation } from './operation.ts';
+import { apiKeyInput, paymentPasswordInput } from './p2p.ts';
+
+/** Hub source of transfer events on `seller-hub` (the same as the seller accounts whose balances they move). */
+export const TRANSFER_SOURCE = 'accounts';
+
+/** One of the user's TM accounts as the transfer dialog lists it (the spec's tm-accounts), with its balance. */
+export const tmAccountSchema = z.object({
+  id: z.number().int().positive(),
+  login: z.string(),
+  currency: currencySchema,
+  /** Spendable balance in the account's own currency; null until the first read. */
+  balance: moneySchema.nullable(),
+  balanceUpdatedAt: isoDateTime.nullable(),
+  /** The saved receiver key of this account, masked to its last 4 characters; null when none is saved. */
+  savedKeyMasked: z.string().nullable(),
+  /** The saved key no longer opens this account (found at the last member check). */
+  savedKeyMismatch: z.boolean(),
+  hasSavedPaymentPassword: z.boolean(),
+});
+export type TmAccount = z.infer<typeof tmAccountSchema>;
+
+/** Why the receiver cannot take the transfer (the member check). */
+export const MEMBER_CHECK_REASONS = [
+  'keyInvalid',
+  'keyOtherAccount',
+  'savedKeyMismatch',
+  'noSavedKey',
+  'transferNotSupported',
+  'marketUnavailable',
+] as const;
+export const memberCheckReasonSchema = z.enum(MEMBER_CHECK_REASONS);
+export type MemberCheckReason = z.infer<typeof memberCheckReasonSchema>;
+
+export const memberCheckSchema = z.object({
+  member: z.boolean(),
+  /** The receiver's currency on the market, when the key opened it. */
+  currency: currencySchema.nullable(),
+  reason: memberCheckReasonSchema.nullable(),
+  message: z.string().nullable(),
+});
+export type MemberCheck = z.infer<typeof memberCheckSchema>;
+
+/** Why a transfer was not sent (or is not known to be). */
+export const TRANSFER_FAILURES = [
+  'wrongPaymentPassword',
+  'insufficientFunds',
+  'receiverNotFound',
+  'transferNotSupported',
+  'marketUnavailable',
+  'failed',
+] as const;
+export const transferFailureSchema = z.enum(TRANSFER_FAILURES);
+export type TransferFailure = z.infer<typeof transferFailureSchema>;
+
+/** One transfer: the intent row and its outcome. */
+export const transferRowSchema = z.object({
+  id: z.number().int().positive(),
+  /** Our unique id of the send, given to the market with it. */
+  customId: z.string(),
+  fromId: z.number().int().positive(),
+  fromLogin: z.string(),
+  toId: z.number().int().positive(),
+  toLogin: z.string(),
+  /** In the sender's currency: what left the sender. */
+  amount: moneySchema,
+  /** In the receiver's currency: what arrived (converted at the market's rate of the day); null while unknown. */
+  received: moneySchema.nullable(),
+  outcome: transferOutcomeSchema,
+  failure: transferFailureSchema.nullable(),
+  /** The failure in the caller's language. */
+  message: z.string().nullable(),
+  createdAt: isoDateTime,
+  settledAt: isoDateTime.nullable(),
+});
+export type TransferRow = z.infer<typeof transferRowSchema>;
+
+export const transfer = {
+  accounts: defineOperation({
+    id: 'transfer.accounts',
+    method: 'GET',
+    path: '/api/transfer/tm-accounts',
+    summary: "The user's TM accounts a balance transfer can use, with their last balances",
+    input: z.object({}),
+    output: z.object({ items: z.array(tmAccountSchema) }),
+    flags: {},
+  }),
+  balance: defineOperation({
+    id: 'transfer.balance',
+    method: 'POST',
+    path: '/api/transfer/tm-accounts/:id/balance',
+    summary: "Reads one TM account's balance from the market now",
+    input: idParam,
+    output: tmAccountSchema,
+    flags: {},
+  }),
+  memberCheck: defineOperation({
+    id: 'transfer.memberCheck',
+    method: 'POST',
+    path: '/api/transfer/member-check',
+    summary:
+      "Checks that the receiver's key (typed, or the saved one) opens the receiver account on the market and that it can take a transfer",
+    input: z.object({
+      toId: idSchema,
+      apiKey: apiKeyInput.optional(),
+      /** With the sender: also asks the market whether money may go from it to the receiver. */
+      fromId: idSchema.optional(),
+    }),
+    output: memberCheckSchema,
+    flags: { noStore: true },
+  }),
+  send: defineOperation({
+    id: 'transfer.send',
+    method: 'POST',
+    path: '/api/transfer',
+    summary:
+      "Sends money from one TM account to another: the intent is written first, the market is called once and never again; a lost answer is resolved by the transfer's custom id",
+    input: z.object({
+      fromId: idSchema,
+      toId: idSchema,
+      /** In the sender's currency and units. */
+      amount: moneySchema,
+      /** Absent: the receiver's saved key. */
+      apiKey: apiKeyInput.optional(),
+      rememberKey: z.boolean().default(false),
+      /** Absent: the sender's saved payment password. */
+      paymentPassword: paymentPasswordInput.optional(),
+      rememberPassword: z.boolean().default(false),
+      /** The accounts' currencies differ and the user confirmed the conversion. */
+      acceptConversion: z.boolean().default(false),
+    }),
+    output: transferRowSchema,
+    flags: { noStore: true, stepUp: 'withdrawal' },
+  }),
+  get: defineOperation({
+    id: 'transfer.get',
+    method: 'GET',
+    path: '/api/transfer/:id',
+    summary: 'One transfer with its outcome',
+    input: idParam,
+    output: transferRowSchema,
+    flags: {},
+  }),
+  check: defineOperation({
+    id: 'transfer.check',
+    method: 'POST',
+    path: '/api/transfer/:id/check',
+    summary: 'Asks the market by custom id what became of a transfer whose outcome is unknown',
+    input: idParam,
+    output: transferRowSchema,
+    flags: {},
+  }),
+  history: defineOperation({
+    id: 'transfer.history',
+    method: 'POST',
+    path: '/api/transfer/history/query',
+    summary: "The user's transfers, newest first, of one account (sent or received) or all",
+    input: z.object({ accountId: idSchema.optional(), pages: pagesSchema }),
+    output: listOutputSchema(transferRowSchema),
+    flags: {},
+  }),
+  revealKey: defineOperation({
+    id: 'transfer.revealKey',
+    method: 'POST',
+    path: '/api/transfer/tm-accounts/:id/saved-key',
+    summary: "Shows an account's saved receiver key in full",
+    input: idParam,
+    output: z.object({ apiKey: z.string() }),
+    flags: { noStore: true, stepUp: 'api_management' },
+  }),
+} as const;

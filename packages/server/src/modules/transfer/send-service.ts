@@ -1,0 +1,250 @@
+/**
+ * Sending money between two of the user's TM accounts (design trading.md §2): checks, then the intent row with a
+ * unique custom id, then one money-send, never retried. A lost or failed answer leaves the transfer `unknown` and
+ * the market is asked by custom id before anything is offered again from that sender; the same question settles
+ * transfers left open by a crash when the server starts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Contract } from '@tradedeck/sdk/contract';
+import { hubEvents, ResultCode, TRANSFER_SOURCE, type TransferFailure } from '@tradedeck/sdk/contract';
+import type { Money } from '@tradedeck/sdk/domain';
+import type { Language } from '@tradedeck/sdk/i18n';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { marketKeyId } from '../../integrations/market/key-id.ts';
+import type { MarketCredentials, MarketFailure, MoneySendRecord } from '../../integrations/market/port.ts';
+import type { TransferShared } from './deps.ts';
+import { checkMember, MEMBER_REASON_TEXT } from './member-check.ts';
+import { transferMessages } from './messages.ts';
+import type { TransferDbRow } from './repo.ts';
+import { openPaymentPassword, sealPaymentPassword, sealReceiverKey } from './secrets.ts';
+import { toTransferRow } from './views.ts';
+
+type SendInput = z.output<Contract['transfer']['send']['input']>;
+
+const FAILURE_OF: Partial<Record<MarketFailure['reason'], TransferFailure>> = {
+  wrongPaymentPassword: 'wrongPaymentPassword',
+  insufficientFunds: 'insufficientFunds',
+  receiverNotFound: 'receiverNotFound',
+  transferNotSupported: 'transferNotSupported',
+  marketUnavailable: 'marketUnavailable',
+  rateLimited: 'marketUnavailable',
+};
+
+function rejected(text: keyof typeof transferMessages, details?: Record<string, unknown>): AppError {
+  return new AppError({
+    code: ResultCode.OperationRejected,
+    text: transferMessages[text],
+    details: details ?? null,
+  });
+}
+
+export class TransferSendService {
+  constructor(private readonly shared: TransferShared) {}
+
+  async send(userId: string, input: SendInput, lang: Language) {
+    const { shared } = this;
+    if (input.fromId === input.toId) throw rejected('sameAccount', { field: 'toId' });
+    const from = await shared.seller.tmAccount(userId, input.fromId);
+    if (!from) throw new AppError({ code: ResultCode.NotFound, text: transferMessages.accountNotFound });
+    if (input.amount.currency !== from.currency) throw rejected('currencyMismatch', { field: 'amount' });
+    if (input.amount.amount <= 0) throw rejected('validationFailed', { field: 'amount' });
+    const open = await shared.repo.run(userId, (q) => q.openOf(from.id));
+    if (open) throw rejected('previousUnknown', { transferId: open.id });
+
+    const sender = await shared.seller.credentials(userId, from.id);
+    if (!sender) throw new AppError({ code: ResultCode.NotFound, text: transferMessages.accountNotFound });
+    const member = await checkMember(shared, userId, {
+      toId: input.toId,
+      apiKey: input.apiKey,
+      from: sender,
+    });
+    if (member.reason) {
+      throw rejected(MEMBER_REASON_TEXT[member.reason], { field: 'apiKey', reason: member.reason });
+    }
+    const to = member.receiver;
+    if (to.currency !== from.currency && !input.acceptConversion) throw rejected('conversionNotConfirmed');
+    const paymentPassword = await this.paymentPassword(userId, from.id, input.paymentPassword);
+
+    // Preflight on both accounts: the sender's funds, and the receiver's balance to tell what arrived.
+    const balance = await shared.market.balance(sender);
+    if (!balance.ok) throw rejected('loadFailed', { reason: balance.reason });
+    if (balance.balance.available.amount < input.amount.amount)
+      throw rejected('insufficientBalance', { field: 'amount' });
+    const receiverCreds = {
+      ...sender,
+      apiKey: member.apiKey!,
+      keyId: marketKeyId(member.apiKey!),
+      currency: to.currency,
+    };
+    const before = await shared.market.balance(receiverCreds);
+
+    await this.remember(userId, input, member.apiKey!, to.id);
+    const intent = await shared.repo.run(userId, (q) =>
+      q.insertIntent({
+        customId: `td-${randomUUID()}`,
+        fromAccountId: from.id,
+        fromLogin: from.login,
+        toAccountId: to.id,
+        toLogin: to.login,
+        amount: input.amount.amount,
+        currency: from.currency,
+        receivedCurrency: to.currency,
+        status: 'sending',
+      }),
+    );
+    if (!intent) throw rejected('previousUnknown');
+    await this.announce(userId, intent);
+
+    const sent = await shared.market.sendMoney(sender, {
+      amount: input.amount,
+      receiverApiKey: member.apiKey!,
+      paymentPassword,
+      customId: intent.customId,
+    });
+    let row: TransferDbRow;
+    if (sent.ok) {
+      row = await this.settleSent(userId, intent, sent.record, before.ok ? before.balance.available : null);
+    } else if (sent.reason === 'outcomeUnknown') {
+      shared.log.warn(
+        { transferId: intent.id, keyId: sender.keyId },
+        'money-send answer lost: asking by custom id',
+      );
+      row = await this.resolve(userId, intent, sender);
+    } else {
+      row = await this.finish(userId, intent, {
+        status: 'notSent',
+        failure: FAILURE_OF[sent.reason] ?? 'failed',
+        detail: sent.detail ?? sent.reason,
+      });
+    }
+    return toTransferRow(row, lang);
+  }
+
+  /** `transfer.check`: asks the market what became of an open transfer; a settled one is answered as it is. */
+  async check(userId: string, id: number, lang: Language) {
+    const row = await this.shared.repo.run(userId, (q) => q.get(id));
+    if (!row) throw new AppError({ code: ResultCode.NotFound, text: transferMessages.transferNotFound });
+    if (row.status !== 'sending' && row.status !== 'unknown') return toTransferRow(row, lang);
+    const sender = await this.shared.seller.credentials(userId, row.fromAccountId);
+    return toTransferRow(sender ? await this.resolve(userId, row, sender) : row, lang);
+  }
+
+  /** Start-up: every transfer left open (in flight when a process died, or unknown) is asked about once. */
+  async reconcile(): Promise<void> {
+    for (const { userId, id } of await this.shared.repo.open()) {
+      await this.check(userId, id, 'en').catch((error: unknown) =>
+        this.shared.log.warn({ err: error, transferId: id }, 'transfer not reconciled'),
+      );
+    }
+  }
+
+  /** The money-send by custom id: found done (sent), found failed or absent (not sent), else still unknown. */
+  private async resolve(
+    userId: string,
+    row: TransferDbRow,
+    sender: MarketCredentials,
+  ): Promise<TransferDbRow> {
+    const found = await this.shared.market.moneySendByCustomId(sender, row.customId);
+    const now = new Date(this.shared.now());
+    if (!found.ok || found.record?.status === 'pending') {
+      const unknown = await this.shared.repo.run(userId, (q) =>
+        q.settle(row.id, { status: 'unknown', checkedAt: now }),
+      );
+      if (unknown && row.status !== 'unknown') await this.announce(userId, unknown);
+      return unknown ?? row;
+    }
+    if (found.record?.status === 'done') return this.settleSent(userId, row, found.record, null);
+    return this.finish(userId, row, {
+      status: 'notSent',
+      failure: 'failed',
+      detail: 'not found by custom id',
+    });
+  }
+
+  private async settleSent(
+    userId: string,
+    row: TransferDbRow,
+    record: MoneySendRecord,
+    receiverBefore: Money | null,
+  ): Promise<TransferDbRow> {
+    let received = record.received?.amount ?? (row.currency === row.receivedCurrency ? row.amount : null);
+    if (received === null && receiverBefore) {
+      // TM does not say what arrived in another currency: the receiver's balance before and after tells it.
+      const after = await this.shared.seller.refreshBalance(userId, row.toAccountId).catch(() => null);
+      const delta =
+        after?.ok && after.currency === receiverBefore.currency
+          ? after.balance.available.amount - receiverBefore.amount
+          : 0;
+      if (delta > 0) received = delta;
+    }
+    return this.finish(userId, row, { status: 'sent', receivedAmount: received });
+  }
+
+  /** Records the outcome, then has both balances read again and tells the user (hub) and the settled hook. */
+  private async finish(
+    userId: string,
+    row: TransferDbRow,
+    values: Partial<TransferDbRow>,
+  ): Promise<TransferDbRow> {
+    const settled =
+      (await this.shared.repo.run(userId, (q) =>
+        q.settle(row.id, { ...values, settledAt: new Date(this.shared.now()) }),
+      )) ?? row;
+    for (const accountId of [settled.fromAccountId, settled.toAccountId]) {
+      await this.shared.seller
+        .refreshBalance(userId, accountId)
+        .catch((error: unknown) =>
+          this.shared.log.warn({ err: error, accountId }, 'balance not read after a transfer'),
+        );
+    }
+    await this.announce(userId, settled);
+    if (settled.status === 'sent' || settled.status === 'notSent') {
+      await Promise.resolve(this.shared.onTransferSettled?.(userId, toTransferRow(settled, 'en'))).catch(
+        (error: unknown) =>
+          this.shared.log.warn({ err: error, transferId: settled.id }, 'transfer hook failed'),
+      );
+    }
+    return settled;
+  }
+
+  private async announce(userId: string, row: TransferDbRow): Promise<void> {
+    await this.shared.eventLog.append(
+      userId,
+      hubEvents.transferUpdated,
+      TRANSFER_SOURCE,
+      toTransferRow(row, 'en'),
+    );
+  }
+
+  private async paymentPassword(userId: string, fromId: number, typed: string | undefined): Promise<string> {
+    if (typed !== undefined) return typed;
+    const row = await this.shared.repo.run(userId, (q) => q.secrets(fromId));
+    if (!row?.paymentPasswordEnc) throw rejected('paymentPasswordRequired', { field: 'paymentPassword' });
+    return openPaymentPassword(this.shared.secrets, userId, fromId, row.paymentPasswordEnc);
+  }
+
+  /** Remember on: the typed key or password is sealed for its account; off with a typed one: the saved one is dropped. */
+  private async remember(userId: string, input: SendInput, apiKey: string, toId: number): Promise<void> {
+    const { secrets } = this.shared;
+    const now = new Date(this.shared.now());
+    if (input.apiKey !== undefined) {
+      const values = input.rememberKey
+        ? {
+            receiverKeyEnc: await sealReceiverKey(secrets, userId, toId, apiKey),
+            receiverKeyHint: apiKey.slice(-4),
+            receiverKeyMismatch: false,
+          }
+        : { receiverKeyEnc: null, receiverKeyHint: null, receiverKeyMismatch: false };
+      await this.shared.repo.run(userId, (q) => q.saveSecrets(toId, values, now));
+    }
+    if (input.paymentPassword !== undefined) {
+      const sealed = input.rememberPassword
+        ? await sealPaymentPassword(secrets, userId, input.fromId, input.paymentPassword)
+        : null;
+      await this.shared.repo.run(userId, (q) =>
+        q.saveSecrets(input.fromId, { paymentPasswordEnc: sealed }, now),
+      );
+    }
+  }
+}

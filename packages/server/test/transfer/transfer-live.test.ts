@@ -1,0 +1,310 @@
+/**
+ * Balance transfers through the whole server against a fake TM v2 on loopback (live market mode): the amount in
+ * the sender's units, a lost answer resolved by custom id with no second send, the payment password and funds
+ * refusals as the dialog's errors, the member check, remembered keys, and the receiver key kept out of logs,
+ * answers and the database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import {
+  type AuthTestApp,
+  createAuthTestApp,
+  renew,
+  signUp,
+  stepUp,
+  type TestUser,
+} from '../auth/helpers/auth-app.ts';
+import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
+import { addItem } from '../steam-accounts/helpers.ts';
+import { as, ok } from '../steam-trading/helpers.ts';
+
+const USD_KEY = 'SenderUsdKey0123456789abcdefABCD';
+const RUB_KEY = 'ReceiverRubKey456789abcdefABCDEF';
+const EUR_KEY = 'BlockedEurKey56789abcdefABCDEF01';
+const PAY_PASSWORD = 'pay-Secret-42';
+
+const world = new SandboxWorld();
+const [usdBot, rubBot, eurBot] = world.healthyAccounts(3, 7301);
+
+interface Row {
+  id: number;
+  outcome: string;
+  failure: string | null;
+  message: string | null;
+  amount: { currency: string; amount: number };
+  received: { currency: string; amount: number } | null;
+}
+
+let fake: FakeTm;
+let proxy: LoopbackProxy;
+let t: AuthTestApp;
+let user: TestUser;
+let usdId: number;
+let rubId: number;
+let eurId: number;
+const logLines: string[] = [];
+const bodies: string[] = [];
+
+async function call(method: string, url: string, body?: unknown) {
+  const res = await as(t, user.accessToken, method, url, body);
+  bodies.push(res.body);
+  return res;
+}
+const send = (body: Record<string, unknown>) =>
+  call('POST', '/api/transfer', {
+    fromId: usdId,
+    toId: rubId,
+    amount: { currency: 'USD', amount: 1_000 },
+    apiKey: RUB_KEY,
+    paymentPassword: PAY_PASSWORD,
+    rememberKey: true,
+    acceptConversion: true,
+    ...body,
+  });
+
+beforeAll(async () => {
+  fake = await startFakeTm([
+    { key: USD_KEY, currency: 'USD', money: 50_000, payPassword: PAY_PASSWORD, steamId64: usdBot!.steamId },
+    { key: RUB_KEY, currency: 'RUB', money: 0, payPassword: PAY_PASSWORD, steamId64: rubBot!.steamId },
+    {
+      key: EUR_KEY,
+      currency: 'EUR',
+      money: 0,
+      payPassword: PAY_PASSWORD,
+      steamId64: eurBot!.steamId,
+      transfersBlocked: true,
+    },
+  ]);
+  proxy = await startConnectProxy({ username: 'trader', password: 'proxy-pass' });
+  t = await createAuthTestApp(
+    { marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true },
+    logLines,
+  );
+  user = await signUp(t, 'transfer');
+  const added = await ok<{ addedAccounts: { id: number; login: string }[] }>(
+    as(t, user.accessToken, 'POST', '/api/steam-accounts', {
+      accounts: Object.fromEntries(
+        [usdBot!, rubBot!, eurBot!].map((bot, i) => [
+          String(i),
+          addItem(bot, {
+            proxyData: {
+              protocol: 'http',
+              address: '127.0.0.1',
+              port: proxy.port,
+              username: 'trader',
+              password: 'proxy-pass',
+            },
+          }),
+        ]),
+      ),
+    }),
+  );
+  const steamId = (login: string) => {
+    const row = added.addedAccounts.find((account) => account.login === login);
+    if (!row) throw new Error(`not added: ${JSON.stringify(added)}`);
+    return row.id;
+  };
+  await stepUp(t, user);
+  const connect = async (login: string, apiKey: string, tmCurrency: string) =>
+    (
+      await ok<{ id: number }>(
+        call('POST', '/api/p2p/accounts', {
+          steamAccountId: steamId(login),
+          apiKey,
+          paymentPassword: PAY_PASSWORD,
+          tmCurrency,
+        }),
+      )
+    ).id;
+  usdId = await connect(usdBot!.login, USD_KEY, 'USD');
+  rubId = await connect(rubBot!.login, RUB_KEY, 'RUB');
+  eurId = await connect(eurBot!.login, EUR_KEY, 'EUR');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+  await proxy?.close();
+});
+
+describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
+  it('asks for the withdrawal second factor before moving money', async () => {
+    t.clock.advance(16 * 60_000);
+    await renew(t, user);
+    const refused = await send({});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ resultCode: 101, errorDetails: { stepUp: 'withdrawal' } });
+    expect(fake.sends).toHaveLength(0);
+    await stepUp(t, user);
+  });
+
+  it("sends the amount in the sender's minor units and records both currencies", async () => {
+    const before = fake.countOf('money-send');
+    const row = await ok<Row>(send({ amount: { currency: 'USD', amount: 10_500 }, rememberKey: true }));
+    expect(fake.countOf('money-send') - before).toBe(1);
+    const request = fake.requests.filter((r) => r.path.startsWith('/api/v2/money-send/')).at(-1)!;
+    // 10.500 USD is 10500 units of USD (x1000), the path segment TM reads.
+    expect(request.path.split('/')[4]).toBe('10500');
+    expect(request.query.get('custom_id')).toMatch(/^td-/);
+    // At the fake's rate 1 USD = 90 RUB: 945.00 RUB, 94500 units of RUB (x100).
+    expect(row).toMatchObject({
+      outcome: 'sent',
+      amount: { currency: 'USD', amount: 10_500 },
+      received: { currency: 'RUB', amount: 94_500 },
+    });
+    expect(fake.accounts.get(RUB_KEY)!.money).toBe(94_500);
+    const accounts = await ok<{
+      items: { id: number; balance: { amount: number } | null; savedKeyMasked: string | null }[];
+    }>(call('GET', '/api/transfer/tm-accounts'));
+    expect(accounts.items.find((a) => a.id === usdId)).toMatchObject({ balance: { amount: 39_500 } });
+    expect(accounts.items.find((a) => a.id === rubId)).toMatchObject({
+      savedKeyMasked: `••••${RUB_KEY.slice(-4)}`,
+    });
+  });
+
+  it('resolves a lost answer by custom id without a second send', async () => {
+    fake.script('money-send', 'dropAfterPerform');
+    const sendsBefore = fake.sends.length;
+    const requestsBefore = fake.countOf('money-send');
+    // The saved receiver key stands in for a typed one.
+    const row = await ok<Row & { customId: string }>(send({ apiKey: undefined }));
+    expect(fake.countOf('money-send') - requestsBefore).toBe(1);
+    expect(fake.sends.length - sendsBefore).toBe(1);
+    expect(fake.countOf('get-info-money-send-by-custom-id')).toBeGreaterThanOrEqual(1);
+    expect(row).toMatchObject({ outcome: 'sent', customId: fake.sends.at(-1)!.customId });
+  });
+
+  it('shows "unknown, checking" while the market cannot say, offers nothing new, then settles on a check', async () => {
+    fake.script('money-send', 'dropAfterPerform');
+    fake.script('get-info-money-send-by-custom-id', { status: 502 }, { status: 502 }, { status: 502 });
+    const sendsBefore = fake.sends.length;
+    const row = await ok<Row>(send({}));
+    expect(row.outcome).toBe('unknown');
+    const again = await send({});
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.errorDetails).toMatchObject({ transferId: row.id });
+    expect(fake.sends.length - sendsBefore).toBe(1);
+    const checked = await ok<Row>(call('POST', `/api/transfer/${row.id}/check`, {}));
+    expect(checked.outcome).toBe('sent');
+    expect(fake.sends.length - sendsBefore).toBe(1);
+  });
+
+  it('answers a wrong payment password and insufficient funds with the spec errors', async () => {
+    const wrong = await ok<Row>(send({ paymentPassword: 'not-the-password' }));
+    expect(wrong).toMatchObject({
+      outcome: 'notSent',
+      failure: 'wrongPaymentPassword',
+      message: 'Wrong payment password',
+    });
+    const tooMuch = await send({ amount: { currency: 'USD', amount: 10_000_000 } });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error.message).toBe('Insufficient balance');
+    // The market itself refusing for funds (the balance changed after the preflight) reads the same.
+    fake.script('money-send', { status: 200, body: '{"success":false,"error":"not_enough_money"}' });
+    const market = await ok<Row>(send({}));
+    expect(market).toMatchObject({
+      outcome: 'notSent',
+      failure: 'insufficientFunds',
+      message: 'Insufficient balance',
+    });
+    const ru = await as(
+      t,
+      user.accessToken,
+      'POST',
+      '/api/transfer',
+      {
+        fromId: usdId,
+        toId: rubId,
+        amount: { currency: 'USD', amount: 10_000_000 },
+        apiKey: RUB_KEY,
+        paymentPassword: PAY_PASSWORD,
+        acceptConversion: true,
+      },
+      'ru-RU',
+    );
+    expect(ru.json().error.message).toBe('Недостаточно средств на балансе');
+  });
+
+  it('refuses a cross-currency transfer the user did not confirm', async () => {
+    const res = await send({ acceptConversion: false });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/currencies differ/);
+  });
+
+  it('names an account that cannot transfer, a key of another account and a saved key that no longer matches', async () => {
+    const blocked = await ok<{ member: boolean; reason: string; message: string }>(
+      call('POST', '/api/transfer/member-check', { toId: eurId, apiKey: EUR_KEY, fromId: usdId }),
+    );
+    expect(blocked).toMatchObject({
+      member: false,
+      reason: 'transferNotSupported',
+      message: 'The account does not support transfers via the TM API',
+    });
+    const other = await ok<{ reason: string }>(
+      call('POST', '/api/transfer/member-check', { toId: rubId, apiKey: EUR_KEY }),
+    );
+    expect(other.reason).toBe('keyOtherAccount');
+    const good = await ok<{ member: boolean; currency: string }>(
+      call('POST', '/api/transfer/member-check', { toId: rubId, fromId: usdId }),
+    );
+    expect(good).toMatchObject({ member: true, currency: 'RUB' });
+    // TM now opens another Steam account with the saved key (the key was replaced on the site).
+    fake.accounts.get(RUB_KEY)!.steamId64 = eurBot!.steamId;
+    const stale = await ok<{ reason: string; message: string }>(
+      call('POST', '/api/transfer/member-check', { toId: rubId }),
+    );
+    expect(stale).toMatchObject({
+      reason: 'savedKeyMismatch',
+      message: 'The saved key is invalid for this account',
+    });
+    const accounts = await ok<{ items: { id: number; savedKeyMismatch: boolean }[] }>(
+      call('GET', '/api/transfer/tm-accounts'),
+    );
+    expect(accounts.items.find((a) => a.id === rubId)?.savedKeyMismatch).toBe(true);
+    fake.accounts.get(RUB_KEY)!.steamId64 = rubBot!.steamId;
+  });
+
+  it('keeps a history per account with both currencies and outcomes', async () => {
+    const page = await ok<{ items: Row[]; total: number }>(
+      call('POST', '/api/transfer/history/query', { accountId: rubId }),
+    );
+    expect(page.total).toBeGreaterThanOrEqual(4);
+    expect(page.items.map((row) => row.outcome)).toContain('notSent');
+    expect(page.items.filter((row) => row.outcome === 'sent').map((row) => row.received)).toContainEqual({
+      currency: 'RUB',
+      amount: 94_500,
+    });
+  });
+
+  it('reveals a saved key only with the api_management second factor', async () => {
+    t.clock.advance(16 * 60_000);
+    await renew(t, user);
+    const refused = await as(t, user.accessToken, 'POST', `/api/transfer/tm-accounts/${rubId}/saved-key`, {});
+    expect(refused.json().error).toMatchObject({
+      resultCode: 101,
+      errorDetails: { stepUp: 'api_management' },
+    });
+    await stepUp(t, user);
+    const shown = await as(t, user.accessToken, 'POST', `/api/transfer/tm-accounts/${rubId}/saved-key`, {});
+    expect(shown.json().data.apiKey).toBe(RUB_KEY);
+  });
+
+  it('never lets the receiver key into logs, other answers or the database', async () => {
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const line of logLines) expect(line).not.toContain(RUB_KEY);
+    for (const body of bodies) expect(body).not.toContain(RUB_KEY);
+    const tables = (await t.testDb.database.db.execute(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as unknown as { rows: { table_name: string }[] };
+    expect(tables.rows.map((r) => r.table_name)).toContain('transfer_secrets');
+    for (const { table_name } of tables.rows) {
+      const dump = (await t.testDb.database.db.execute(
+        `select coalesce(json_agg(x)::text, '') as rows from "${table_name}" x`,
+      )) as unknown as { rows: { rows: string }[] };
+      const text = dump.rows[0]?.rows ?? '';
+      expect(text, table_name).not.toContain(RUB_KEY);
+      expect(text, table_name).not.toContain(PAY_PASSWORD);
+    }
+  });
+});
