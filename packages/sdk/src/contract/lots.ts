@@ -337,7 +337,15 @@ export const lots = {
     method: 'GET',
     path: '/api/p2p/lots/counters',
     summary: 'How many lots the user has, by status and issue, and how many groups',
-    input: z.object({ accountIds: z.array(z.coerce.number().int().positive()).max(1_000).optional() }),
+    input: z.object({
+      /** Repeated in the query string (`accountIds=1&accountIds=2`); one value arrives as text. */
+      accountIds: z
+        .preprocess(
+          (value) => (typeof value === 'string' ? [value] : value),
+          z.array(z.coerce.number().int().positive()).max(1_000),
+        )
+        .optional(),
+    }),
     output: lotCountersSchema,
     flags: {},
   }),

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type AuthTestApp, freshIp, linkParams, PASSWORD, type TestUser } from '../auth/helpers/auth-app.ts';
 import { type HarvesterWalkTarget, harvesterWalker, prepareHarvesterWalk } from '../harvester/tenant-walk.ts';
+import { type LotsWalkTarget, lotsWalker, prepareLotsWalk } from '../lots/tenant-walk.ts';
 import { type ProxyWalkTarget, prepareProxyWalk, proxiesWalker } from '../proxies/tenant-walk.ts';
 import { prepareSellerWalk, type SellerWalkTarget, sellerWalker } from '../seller/tenant-walk.ts';
 import {
@@ -34,6 +35,7 @@ export interface WalkContext {
   steamAccounts: AccountWalkTarget;
   seller: SellerWalkTarget;
   harvester: HarvesterWalkTarget;
+  lots: LotsWalkTarget;
 }
 
 export const sidOf = (token: string) =>
@@ -115,6 +117,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...steamTradingWalker,
   ...sellerWalker,
   ...harvesterWalker,
+  ...lotsWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -142,6 +145,7 @@ export async function prepareTenantWalk(
   await t.call('POST', '/api/auth/forgot-password', { body: { email: b.email } });
   const bReset = linkParams((await t.smtp.waitFor(b.email, { since, subject: /reset/i })).text);
   const steamAccounts = await prepareAccountWalk(t, a, b);
+  const seller = await prepareSellerWalk(t, a, steamAccounts);
   return {
     t,
     a,
@@ -152,7 +156,8 @@ export async function prepareTenantWalk(
     bResetCode: bReset.get('code')!,
     proxies: await prepareProxyWalk(t, a, b),
     steamAccounts,
-    seller: await prepareSellerWalk(t, a, steamAccounts),
+    seller,
     harvester: await prepareHarvesterWalk(t, a, steamAccounts),
+    lots: await prepareLotsWalk(t, a, seller),
   };
 }

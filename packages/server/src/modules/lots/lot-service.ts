@@ -17,6 +17,7 @@ import { announceLots } from './announce.ts';
 import type { LotsShared } from './deps.ts';
 import type { MarketAccess } from './market-access.ts';
 import { fill, lotMessages } from './messages.ts';
+import { ensureOwnAccounts } from './own-accounts.ts';
 import type { LotAccount, LotPatch, LotPick, LotView } from './repo.ts';
 import { issuesOf, type LotSync } from './sync.ts';
 import { toLotChange, toLotGroup, toLotRow } from './views.ts';
@@ -52,6 +53,7 @@ export class LotService {
   ) {}
 
   async query(userId: string, input: Input<'query'>) {
+    await ensureOwnAccounts(this.deps, userId, input.accountIds);
     const { page, pageSize } = input.pages;
     const { rows, total } = await this.deps.repo.run(userId, (q) =>
       q.page(input, input.sort, page, pageSize),
@@ -60,6 +62,7 @@ export class LotService {
   }
 
   async groups(userId: string, input: Input<'groups'>) {
+    await ensureOwnAccounts(this.deps, userId, input.accountIds);
     const { page, pageSize } = input.pages;
     const found = await this.deps.repo.run(userId, (q) =>
       q.groups(input, input.sort, page, pageSize, input.childLimit),
@@ -77,6 +80,7 @@ export class LotService {
   }
 
   async counters(userId: string, input: Input<'counters'>) {
+    await ensureOwnAccounts(this.deps, userId, input.accountIds);
     const found = await this.deps.repo.run(userId, (q) => q.counters(input.accountIds));
     const byStatus = Object.fromEntries(LOT_STATUSES.map((status) => [status, 0])) as Record<
       LotStatus,
@@ -255,9 +259,8 @@ export class LotService {
   }
 
   async syncNow(userId: string, input: Input<'sync'>, lang: Language) {
+    await ensureOwnAccounts(this.deps, userId, input.accountIds);
     const accounts = await this.deps.repo.run(userId, (q) => q.accounts(input.accountIds));
-    if (input.accountIds && accounts.length !== new Set(input.accountIds).size)
-      throw new AppError({ code: ResultCode.NotFound, text: lotMessages.accountNotFound });
     let lots = 0;
     let sales = 0;
     const failed: { account: { id: number; login: string }; resultCode: number; message: string }[] = [];

@@ -20,12 +20,12 @@ import {
   type TradingProfile,
   withWriteFailures,
 } from '@tradedeck/sdk/domain';
-import type { MarketPort } from '../../integrations/market/port.ts';
+import type { MarketCredentials, MarketPort } from '../../integrations/market/port.ts';
 import type { AsksCache } from './asks-cache.ts';
 import type { LotsShared } from './deps.ts';
 import type { MarketAccess } from './market-access.ts';
 import type { PriceDbRow } from './price-repo.ts';
-import type { LotAccount, LotPatch, LotQueries, LotView } from './repo.ts';
+import type { LotPatch, LotQueries, LotView } from './repo.ts';
 import { moneyOf, PROVIDER_PRICE_TTL_MS } from './views.ts';
 
 export interface RepriceOverrides {
@@ -93,6 +93,29 @@ function referencesOf(
       ttlMs: MARKET_ASKS_TTL_MS,
     };
   return references;
+}
+
+/**
+ * Sends the changed decisions' prices for one account in mass calls of at most `REPRICE_BATCH_LIMIT`, in order;
+ * every item the market refused (in the call's answer or with the whole call) lands in `refused` with its detail.
+ */
+export async function writePrices(
+  market: MarketPort,
+  creds: MarketCredentials,
+  decisions: readonly RepricingDecision[],
+  refused: Map<string, string | undefined>,
+  onBatch?: (written: number) => Promise<void>,
+): Promise<void> {
+  for (const batch of priceWriteBatches(decisions)) {
+    const answer = await market.setPrices(creds, batch);
+    batch.forEach((write, index) => {
+      const outcome = answer.ok
+        ? (answer.outcomes[index] ?? { ok: false, reason: 'unknownError', detail: 'no answer' })
+        : answer;
+      if (!outcome.ok) refused.set(write.itemId, outcome.detail ?? outcome.reason);
+    });
+    await onBatch?.(batch.length);
+  }
 }
 
 export class RepriceEngine {
@@ -175,11 +198,16 @@ export class RepriceEngine {
         (item) => item.lot.sellerAccountId === account.id && item.decision.outcome === 'changed',
       );
       if (ofAccount.length === 0) continue;
-      for (const batch of priceWriteBatches(ofAccount.map((item) => item.decision))) {
-        await this.writeBatch(account, batch, refused);
-        done += batch.length;
-        await progress?.(done);
-      }
+      await writePrices(
+        this.deps.market,
+        await this.access.creds(account),
+        ofAccount.map((item) => item.decision),
+        refused,
+        async (written) => {
+          done += written;
+          await progress?.(done);
+        },
+      );
     }
     const decisions = withWriteFailures(
       decided.map((item) => item.decision),
@@ -190,23 +218,6 @@ export class RepriceEngine {
       decision: decisions[index] as RepricingDecision,
       marketError: refused.has(item.decision.itemId) ? (refused.get(item.decision.itemId) ?? null) : null,
     }));
-  }
-
-  private async writeBatch(
-    account: LotAccount,
-    batch: { itemId: string; price: { currency: Currency; amount: number } }[],
-    refused: Map<string, string | undefined>,
-  ): Promise<void> {
-    const market: MarketPort = this.deps.market;
-    const answer = await market.setPrices(await this.access.creds(account), batch);
-    if (!answer.ok) {
-      for (const write of batch) refused.set(write.itemId, answer.detail ?? answer.reason);
-      return;
-    }
-    batch.forEach((write, index) => {
-      const outcome = answer.outcomes[index] ?? { ok: false, reason: 'unknownError', detail: 'no answer' };
-      if (!outcome.ok) refused.set(write.itemId, outcome.detail ?? outcome.reason);
-    });
   }
 
   /** Stores the outcomes on the lots (only what changed); answers the changed rows. */

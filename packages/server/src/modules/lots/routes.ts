@@ -36,7 +36,7 @@ export function salesRoutes({ sales }: LotServices): Implementation {
     query: (input, ctx) => sales.query(ctx.user.userId, input),
     totals: (input, ctx) => sales.totals(ctx.user.userId, input),
     revenueByDay: (input, ctx) => sales.revenueByDay(ctx.user.userId, input),
-    export: (input, ctx) => new TextStreamBody(sales.exportLines(ctx.user.userId, input)),
+    export: async (input, ctx) => new TextStreamBody(await sales.export(ctx.user.userId, input)),
   });
 }
 

@@ -2,6 +2,7 @@ import type { contract, RevenueDay } from '@tradedeck/sdk/contract';
 import { type Currency, type Money, moneyToDecimal } from '@tradedeck/sdk/domain';
 import type { z } from 'zod';
 import type { LotsShared } from './deps.ts';
+import { ensureOwnAccounts } from './own-accounts.ts';
 import { moneyOf, toSaleRow } from './views.ts';
 
 type Input<K extends keyof typeof contract.sales> = z.output<(typeof contract.sales)[K]['input']>;
@@ -37,6 +38,7 @@ export class SalesService {
   constructor(private readonly deps: LotsShared) {}
 
   async query(userId: string, input: Input<'query'>) {
+    await ensureOwnAccounts(this.deps, userId, input.accountIds);
     const { page, pageSize } = input.pages;
     const { rows, total } = await this.deps.repo.run(userId, (q) =>
       q.sales.page(input, input.sort, page, pageSize),
@@ -45,6 +47,7 @@ export class SalesService {
   }
 
   async totals(userId: string, input: Input<'totals'>) {
+    await ensureOwnAccounts(this.deps, userId, input.accountIds);
     const rows = await this.deps.repo.run(userId, (q) => q.sales.totals(input));
     const revenue = new Map<string, number>();
     const held = new Map<string, number>();
@@ -60,6 +63,7 @@ export class SalesService {
   }
 
   async revenueByDay(userId: string, input: Input<'revenueByDay'>) {
+    await ensureOwnAccounts(this.deps, userId, input.accountIds);
     const rows = await this.deps.repo.run(userId, (q) => q.sales.perDay(input));
     const byDay = new Map<string, { count: number; sums: Map<string, number> }>();
     for (const row of rows) {
@@ -82,8 +86,14 @@ export class SalesService {
     return { days };
   }
 
+  /** Checks the filters before the answer starts, then streams the CSV. */
+  async export(userId: string, input: Input<'export'>): Promise<AsyncIterable<string>> {
+    await ensureOwnAccounts(this.deps, userId, input.accountIds);
+    return this.exportLines(userId, input);
+  }
+
   /** The CSV lines, read in chunks so a long history streams without being held in memory. */
-  async *exportLines(userId: string, input: Input<'export'>): AsyncIterable<string> {
+  private async *exportLines(userId: string, input: Input<'export'>): AsyncIterable<string> {
     yield `${SALES_CSV_HEADER}\n`;
     for (let offset = 0; ; ) {
       const rows = await this.deps.repo.run(userId, (q) => q.sales.chunk(input, input.sort, offset));
