@@ -11,6 +11,8 @@ export interface BenchServer {
   token: string;
   /** The server's database, for seeding rows a benchmark does not measure. */
   db: Db;
+  /** The running app, for the services a benchmark seeds through (the secret box). */
+  app: RunningServer['app'];
   stop(): Promise<void>;
 }
 
@@ -41,7 +43,14 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
   const login = await post('/api/auth/login', { email, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login ${login.status} ${await login.text()}`);
   const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  return { base, token, database: server.database, db: server.database.db, stop: () => server.stop() };
+  return {
+    base,
+    token,
+    database: server.database,
+    db: server.database.db,
+    app: server.app,
+    stop: () => server.stop(),
+  };
 }
 
 /** 100,000 distinct proxy lines in the common shapes, a third with credentials. */
