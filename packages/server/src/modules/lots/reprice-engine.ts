@@ -141,6 +141,13 @@ export class RepriceEngine {
       prices: await q.prices.byNames(names),
     }));
     const ownItemIds = new Set(own.map((listing) => listing.itemId));
+    const ownByName = new Map<string, typeof own>();
+    for (const listing of own) {
+      const list = ownByName.get(listing.marketHashName) ?? [];
+      list.push(listing);
+      ownByName.set(listing.marketHashName, list);
+    }
+    const priceByName = new Map(prices.map((row) => [row.marketHashName, row]));
     const currencies = [...new Set(lots.map((lot) => lot.currency))];
     const contexts = new Map<string, RepricingContext>();
     for (const currency of currencies) {
@@ -163,12 +170,12 @@ export class RepriceEngine {
           ? snapshot.asks.filter((ask) => !ownItemIds.has(ask.itemId))
           : [];
         // Our own listings at the prices we know now (the market's snapshot may predate our last write).
-        const ours = own
-          .filter((listing) => listing.marketHashName === name && listing.currency === currency)
+        const ours = (ownByName.get(name) ?? [])
+          .filter((listing) => listing.currency === currency)
           .map((listing) => ({ itemId: listing.itemId, price: moneyOf(currency, Number(listing.price)) }));
         if (snapshot) asksByName.set(name, { asks: [...foreign, ...ours], fetchedAt: snapshot.fetchedAt });
         const foreignAmounts = foreign.map((ask) => ask.price.amount).sort((a, b) => a - b);
-        const price = prices.find((row) => row.marketHashName === name);
+        const price = priceByName.get(name);
         referencesByName.set(
           name,
           referencesOf(price, currency, foreignAmounts, snapshot?.fetchedAt ?? null),
