@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
@@ -20,17 +21,19 @@ interface Ctx {
 const as = (t: AuthTestApp, user: TestUser, method: string, url: string, body?: unknown) =>
   t.call(method, url, { token: user.accessToken, ...(body !== undefined ? { body } : {}) });
 
+/** A's lot is written as a sync would (no market call signs A's Steam account in while other walks watch it). */
 export async function prepareLotsWalk(
   t: AuthTestApp,
   a: TestUser,
   seller: SellerWalkTarget,
 ): Promise<LotsWalkTarget> {
-  const synced = await as(t, a, 'POST', '/api/p2p/lots/sync', { accountIds: [seller.accountId] });
-  if (synced.statusCode !== 200) throw new Error(`lots sync: ${synced.body}`);
-  const listed = await as(t, a, 'POST', '/api/p2p/lots/query', {});
-  const lotId = listed.json().data.items[0]?.id as number | undefined;
-  if (!lotId) throw new Error(`no lots of A: ${listed.body}`);
-  await as(t, a, 'POST', '/api/p2p/lots/thresholds', { selection: { ids: [lotId] }, min: '1', max: '2' });
+  const inserted =
+    (await t.testDb.database.db.execute(sql`insert into lots (user_id, seller_account_id, asset_id,
+      class_id, instance_id, market_hash_name, game, currency, strategy, status, min_price, max_price)
+    values (${a.id}, ${seller.accountId}, '990001', '1', '0', 'AK-47 | Slate (Field-Tested)', 'cs2', 'USD',
+      '{"kind":"percentOfThresholds","lowBp":10000,"highBp":10000}'::jsonb, 'in_inventory', 1000, 2000)
+    returning id`)) as unknown as { rows: { id: number }[] };
+  const lotId = inserted.rows[0]!.id;
   const job = await as(t, a, 'POST', '/api/p2p/lots/reprice/apply', {
     selection: { ids: [lotId] },
     wait: true,

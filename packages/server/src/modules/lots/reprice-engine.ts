@@ -159,9 +159,10 @@ export class RepriceEngine {
             .map((lot) => lot.marketHashName),
         ),
       ];
-      const market = fetcher
-        ? await this.asks.snapshots(await this.access.creds(fetcher), wanted, now)
-        : new Map<string, AskSnapshot>();
+      const market =
+        fetcher && wanted.length > 0
+          ? await this.asks.snapshots(await this.access.creds(fetcher), wanted, now)
+          : new Map<string, AskSnapshot>();
       const asksByName = new Map<string, AskSnapshot>();
       const referencesByName = new Map<string, ReferencePrices>();
       for (const name of wanted) {
