@@ -11,7 +11,7 @@ export interface BenchServer {
   token: string;
   /** The server's database, for seeding rows a benchmark does not measure. */
   db: Db;
-  /** The running app, for benchmarks that tune it (hub limits, check settings). */
+  /** The running app: benchmarks tune it (hub limits, check settings) and seed through its services. */
   app: RunningServer['app'];
   stop(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import {
   harvesterTransactionUpdatedSchema,
 } from './harvester.ts';
 import { NOTIFICATIONS_SOURCE, notificationPostedSchema, notificationsReadSchema } from './notifications.ts';
+import { LOTS_SOURCE, lotsChangedSchema, repriceJobUpdatedSchema } from './lots.ts';
 import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
@@ -147,6 +148,22 @@ export const hubEvents = {
     sources: /^notifications$/,
     defaultSource: NOTIFICATIONS_SOURCE,
     payload: notificationsReadSchema,
+  }),
+  /** Lots' prices, statuses or issues changed (the repricing tick, an apply, a sync, a sale, a delete). */
+  lotsChanged: defineHubEvent({
+    hub: 'lots-hub',
+    name: 'LotsChanged',
+    sources: /^lots$/,
+    defaultSource: LOTS_SOURCE,
+    payload: lotsChangedSchema,
+  }),
+  /** A repricing job's progress or end. */
+  repriceJobUpdated: defineHubEvent({
+    hub: 'lots-hub',
+    name: 'RepriceJobUpdated',
+    sources: /^lots$/,
+    defaultSource: LOTS_SOURCE,
+    payload: repriceJobUpdatedSchema,
   }),
 } as const;
 

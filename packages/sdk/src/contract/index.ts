@@ -2,6 +2,7 @@ import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import { harvester } from './harvester.ts';
 import { notifications } from './notifications.ts';
+import { lots, priceProfile, sales } from './lots.ts';
 import type { Operation } from './operation.ts';
 import { p2p } from './p2p.ts';
 import { proxies } from './proxies.ts';
@@ -23,6 +24,7 @@ export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './lists.ts';
 export * from './notifications.ts';
+export * from './lots.ts';
 export * from './operation.ts';
 export * from './p2p.ts';
 export * from './proxies.ts';
@@ -53,6 +55,9 @@ export const contract = {
   notifications,
   rates,
   transfer,
+  lots,
+  sales,
+  priceProfile,
 } as const;
 
 export type Contract = typeof contract;

@@ -82,5 +82,7 @@ export function probe(t: AuthTestApp, op: Operation, user: TestUser | null): Pro
 
 /** The result code of an answer (undefined for a success). */
 export function resultCodeOf(response: LightMyRequestResponse): number | undefined {
+  // A streamed export that got past the gate answers plain text, not the envelope.
+  if (!String(response.headers['content-type'] ?? '').includes('json')) return undefined;
   return (response.json() as { error?: { resultCode: number } | null }).error?.resultCode;
 }

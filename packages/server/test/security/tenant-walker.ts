@@ -8,6 +8,7 @@ import {
   notificationsWalker,
   prepareNotificationsWalk,
 } from '../notifications/tenant-walk.ts';
+import { type LotsWalkTarget, lotsWalker, prepareLotsWalk } from '../lots/tenant-walk.ts';
 import { type ProxyWalkTarget, prepareProxyWalk, proxiesWalker } from '../proxies/tenant-walk.ts';
 import { prepareSellerWalk, type SellerWalkTarget, sellerWalker } from '../seller/tenant-walk.ts';
 import {
@@ -41,6 +42,7 @@ export interface WalkContext {
   seller: SellerWalkTarget;
   harvester: HarvesterWalkTarget;
   notifications: NotificationsWalkTarget;
+  lots: LotsWalkTarget;
 }
 
 export const sidOf = (token: string) =>
@@ -124,6 +126,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...harvesterWalker,
   ...notificationsWalker,
   ...transferWalker,
+  ...lotsWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -151,6 +154,7 @@ export async function prepareTenantWalk(
   await t.call('POST', '/api/auth/forgot-password', { body: { email: b.email } });
   const bReset = linkParams((await t.smtp.waitFor(b.email, { since, subject: /reset/i })).text);
   const steamAccounts = await prepareAccountWalk(t, a, b);
+  const seller = await prepareSellerWalk(t, a, steamAccounts);
   return {
     t,
     a,
@@ -161,8 +165,9 @@ export async function prepareTenantWalk(
     bResetCode: bReset.get('code')!,
     proxies: await prepareProxyWalk(t, a, b),
     steamAccounts,
-    seller: await prepareSellerWalk(t, a, steamAccounts),
+    seller,
     harvester: await prepareHarvesterWalk(t, a, steamAccounts),
     notifications: await prepareNotificationsWalk(t, a),
+    lots: await prepareLotsWalk(t, a, seller),
   };
 }

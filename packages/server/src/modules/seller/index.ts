@@ -19,6 +19,7 @@ import { sellerRoutes } from './routes.ts';
 import { SandboxSales } from './sandbox-sales.ts';
 import { type SellerTransferApi, sellerTransferApi } from './transfer-api.ts';
 
+export { openCredentials } from './credentials.ts';
 export type { SellerTiming } from './deps.ts';
 export type { SellerTransferApi, TmAccountFacts } from './transfer-api.ts';
 

@@ -40,7 +40,13 @@ interface Listing {
   asset: string;
   price: number;
   currency: string;
+  /** When its price was last changed by set-price (TM changes one listing's price at most once a minute). */
+  priceSetAt?: number;
 }
+
+/** TM's limits on mass-set-price (notes market.md §2, §11). */
+export const FAKE_TM_MASS_LIMIT = 50;
+export const FAKE_TM_PRICE_SPACING_MS = 60_000;
 
 interface Send {
   from: string;
@@ -228,11 +234,16 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
       case 'mass-set-price': {
         if (cur !== account.currency) return { success: false, error: 'bad_currency' };
         const items = (input.items ?? []) as { item_id: string; price: number }[];
+        if (items.length > FAKE_TM_MASS_LIMIT) return { success: false, error: 'bad_request' };
+        const now = Date.now();
         return {
           success: true,
           items: items.map((item) => {
             const listing = account.listings.find((row) => row.itemId === String(item.item_id));
             if (!listing) return { success: false, item_id: item.item_id, error: 'bad_item' };
+            if (listing.priceSetAt !== undefined && now - listing.priceSetAt < FAKE_TM_PRICE_SPACING_MS)
+              return { success: false, item_id: item.item_id, error: 'too_often' };
+            listing.priceSetAt = now;
             listing.price = item.price;
             return { success: true, item_id: item.item_id, price: item.price };
           }),

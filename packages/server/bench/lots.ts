@@ -1,0 +1,112 @@
+/**
+ * `pnpm bench lots`: the repricing preview of 100,000 lots (target under 2 s) and `lots.query` p95 at 50 concurrent
+ * clients over those lots (target under 50 ms), over real HTTP on embedded PGlite, against the sandbox market's
+ * asks. The lots are seeded with SQL on 10 seller accounts of one user. Prints figures; asserts nothing.
+ */
+import { sql } from 'drizzle-orm';
+import { marketKeyId, sandboxMarketKey } from '../src/integrations/market/index.ts';
+import {
+  displayName,
+  SANDBOX_CATALOGUE,
+} from '../src/integrations/steam/sandbox/trading/sandbox-catalogue.ts';
+import { authHeaders, startBenchServer } from './_proxies-server.ts';
+import { describeLoad, runQueryLoad } from './_query-load.ts';
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const LOTS = Number(process.env.BENCH_LOTS ?? 100_000);
+const ACCOUNTS = 10;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const REQUESTS = Number(process.env.BENCH_QUERY_REQUESTS ?? 1_000);
+const MAX_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 60);
+const PREVIEW_TARGET_MS = 2_000;
+
+/** Item names the sandbox market has asks for (CS2, every exterior). */
+function itemNames(): string[] {
+  return SANDBOX_CATALOGUE.cs2.flatMap((entry) =>
+    entry.wears ? [0, 1, 2, 3, 4].map((wear) => displayName(entry, wear)) : [displayName(entry, null)],
+  );
+}
+
+const server = await startBenchServer(null);
+try {
+  const db = server.db;
+  const users = (await db.execute(sql`select id from users order by created_at desc limit 1`)) as unknown as {
+    rows: { id: string }[];
+  };
+  const userId = users.rows[0]!.id;
+  const secrets = server.app.services.auth.secrets;
+  const accountIds: number[] = [];
+  for (let i = 1; i <= ACCOUNTS; i++) {
+    const login = `sandbox_bot_${String(i).padStart(4, '0')}`;
+    const steam = (await db.execute(sql`insert into steam_accounts (user_id, login, password_enc, mafile_enc)
+      values (${userId}, ${login}, 'x', 'x') returning id`)) as unknown as { rows: { id: number }[] };
+    const steamAccountId = steam.rows[0]!.id;
+    const apiKey = sandboxMarketKey(login);
+    const slot = {
+      userId,
+      table: 'seller_accounts',
+      column: 'api_key_enc',
+      rowId: String(steamAccountId),
+    } as const;
+    const seller = (await db.execute(sql`insert into seller_accounts
+      (user_id, steam_account_id, api_key_enc, key_id, api_key_hint, payment_password_enc, currency)
+      values (${userId}, ${steamAccountId}, ${await secrets.encrypt(slot, apiKey)}, ${marketKeyId(apiKey)},
+        ${apiKey.slice(-4)}, 'x', 'USD') returning id`)) as unknown as { rows: { id: number }[] };
+    accountIds.push(seller.rows[0]!.id);
+  }
+  const names = itemNames();
+  await db.execute(sql`insert into lots (user_id, seller_account_id, item_id, asset_id, class_id, instance_id,
+      market_hash_name, game, currency, price, min_price, max_price, profile, strategy, status, listed_at,
+      price_updated_at)
+    select ${userId}::uuid, (${sql.param(accountIds)}::int[])[1 + i % ${ACCOUNTS}], 'bench' || i, i::text, '1', '0',
+      (${sql.param(names)}::text[])[1 + i % ${names.length}], 'cs2', 'USD', 900000 + i % 1000, 10, 100000000,
+      (array['aggressive','balanced','conservative'])[1 + i % 3],
+      '{"kind":"percentOfThresholds","lowBp":10000,"highBp":10000}'::jsonb,
+      (array['on_sale','on_sale','on_sale','in_inventory'])[1 + i % 4], now(), now()
+    from generate_series(1, ${LOTS}) as i`);
+  await db.execute(sql`analyze`);
+
+  const preview = async () => {
+    const started = performance.now();
+    const res = await fetch(`${server.base}/api/p2p/lots/reprice/preview`, {
+      method: 'POST',
+      headers: authHeaders(server.token),
+      body: JSON.stringify({ selection: { filters: {} }, profile: 'aggressive', itemsLimit: 100 }),
+    });
+    const body = (await res.json()) as { data: { total: number; summary: Record<string, number> } };
+    return { ms: performance.now() - started, data: body.data };
+  };
+  const cold = await preview();
+  const warm = await preview();
+  const line = (label: string, run: { ms: number }) =>
+    `preview ${label}: ${run.ms.toFixed(0)} ms (target < ${PREVIEW_TARGET_MS} ms) ${run.ms < PREVIEW_TARGET_MS ? 'OK' : 'OVER'}`;
+  print(
+    `preview over ${cold.data.total.toLocaleString('en')} lots, ${names.length} items: ${JSON.stringify(cold.data.summary)}`,
+  );
+  print(line('with asks fetched', cold));
+  print(line('asks cached', warm));
+
+  const bodies = [
+    {},
+    { withStatus: ['on_sale'], sort: [{ propertyName: 'price', isDescending: true }] },
+    { searchString: 'AK-47', pages: { page: 1, pageSize: 100 } },
+    { accountIds: [accountIds[3]], sort: [{ propertyName: 'name' }], pages: { page: 20, pageSize: 50 } },
+    { profiles: ['balanced'], withStatus: ['in_inventory'], pages: { page: 5, pageSize: 25 } },
+  ];
+  const load = {
+    base: server.base,
+    token: server.token,
+    path: '/api/p2p/lots/query',
+    bodies,
+    clients: CLIENTS,
+    requests: REQUESTS,
+    maxSeconds: MAX_SECONDS,
+  };
+  const heading = `lots.query PGlite: over ${LOTS.toLocaleString('en')} lots, ${CLIENTS} clients`;
+  print(describeLoad(`${heading}, back to back`, await runQueryLoad({ ...load, perClientPerSecond: 0 }), 50));
+  print(
+    describeLoad(`${heading}, 2 queries/s each`, await runQueryLoad({ ...load, perClientPerSecond: 2 }), 50),
+  );
+} finally {
+  await server.stop();
+}
