@@ -3,8 +3,11 @@ import { adminRu } from './admin.ts';
 import { authRu } from './auth.ts';
 import { harvesterRu } from './harvester.ts';
 import { inventoryRu } from './inventory.ts';
+import { lotsRu } from './lots.ts';
 import { p2pAccountsRu } from './p2p-accounts.ts';
+import { priceProfileRu } from './price-profile.ts';
 import { proxiesRu } from './proxies.ts';
+import { salesHistoryRu } from './sales-history.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
 import { twoFactorRu } from './two-factor.ts';
 
@@ -261,6 +264,9 @@ export const ru = {
   harvester: harvesterRu,
   inventory: inventoryRu,
   p2pAccounts: p2pAccountsRu,
+  lots: lotsRu,
+  priceProfile: priceProfileRu,
+  salesHistory: salesHistoryRu,
   auth: authRu,
   admin: adminRu,
   account: accountRu,
