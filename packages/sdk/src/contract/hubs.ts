@@ -6,6 +6,7 @@ import {
   harvesterSessionUpdatedSchema,
   harvesterTransactionUpdatedSchema,
 } from './harvester.ts';
+import { LOTS_SOURCE, lotsChangedSchema, repriceJobUpdatedSchema } from './lots.ts';
 import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
@@ -121,6 +122,22 @@ export const hubEvents = {
     name: 'TransactionUpdated',
     sources: HARVESTER_SESSION_SOURCE,
     payload: harvesterTransactionUpdatedSchema,
+  }),
+  /** Lots' prices, statuses or issues changed (the repricing tick, an apply, a sync, a sale, a delete). */
+  lotsChanged: defineHubEvent({
+    hub: 'lots-hub',
+    name: 'LotsChanged',
+    sources: /^lots$/,
+    defaultSource: LOTS_SOURCE,
+    payload: lotsChangedSchema,
+  }),
+  /** A repricing job's progress or end. */
+  repriceJobUpdated: defineHubEvent({
+    hub: 'lots-hub',
+    name: 'RepriceJobUpdated',
+    sources: /^lots$/,
+    defaultSource: LOTS_SOURCE,
+    payload: repriceJobUpdatedSchema,
   }),
 } as const;
 

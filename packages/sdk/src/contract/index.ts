@@ -1,6 +1,7 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import { harvester } from './harvester.ts';
+import { lots, priceProfile, sales } from './lots.ts';
 import type { Operation } from './operation.ts';
 import { p2p } from './p2p.ts';
 import { proxies } from './proxies.ts';
@@ -19,6 +20,7 @@ export * from './harvester.ts';
 export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './lists.ts';
+export * from './lots.ts';
 export * from './operation.ts';
 export * from './p2p.ts';
 export * from './proxies.ts';
@@ -44,6 +46,9 @@ export const contract = {
   steamTrading,
   p2p,
   harvester,
+  lots,
+  sales,
+  priceProfile,
 } as const;
 
 export type Contract = typeof contract;

@@ -8,6 +8,7 @@ export const HUB_EVENTS: Readonly<Record<HubName, readonly string[]>> = {
   'harvester-hub': eventsOfHub('harvester-hub').map((event) => event.name),
   'steam-trading-hub': eventsOfHub('steam-trading-hub').map((event) => event.name),
   'seller-hub': eventsOfHub('seller-hub').map((event) => event.name),
+  'lots-hub': eventsOfHub('lots-hub').map((event) => event.name),
 };
 
 /** A live event: `version` grows by one per source; `sequenceToken` resumes a subscription after it. */
