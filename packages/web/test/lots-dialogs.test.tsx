@@ -1,5 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Money, PriceStrategy, TradingProfile } from '@tradedeck/sdk/domain';
+import {
+  type Money,
+  type PriceStrategy,
+  type TradingProfile,
+  thresholdGroupResult,
+} from '@tradedeck/sdk/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RepriceDialog } from '../src/features/lots/reprice-dialog.tsx';
 import { countOutcomes, type RepriceLine, type RepriceMode } from '../src/features/lots/reprice-report.ts';
@@ -31,8 +36,9 @@ function recordingControls() {
 const rub = (amount: number): Money => ({ currency: 'RUB', amount });
 
 describe('thresholds dialog', () => {
+  /** The server's group outcome for the per-lot answers, worded as the sdk words it. */
   function open(perLot: readonly { ok: boolean }[], group = true) {
-    const calls: Array<[Money, Money]> = [];
+    const calls: Array<[string, string]> = [];
     const { controls, closed } = recordingControls();
     renderWithServices(
       <ThresholdsDialog
@@ -40,7 +46,8 @@ describe('thresholds dialog', () => {
         target={{ title: 'Пороги', currency: 'RUB', group, min: rub(1000), max: rub(2000) }}
         apply={async (min, max) => {
           calls.push([min, max]);
-          return perLot;
+          const result = thresholdGroupResult(perLot);
+          return { outcome: result.outcome, message: result.ru };
         }}
       />,
       noServer,
@@ -91,8 +98,8 @@ describe('thresholds dialog', () => {
     fireEvent.change(max, { target: { value: '10.51' } });
     submit();
     await waitFor(() => expect(closed).toHaveLength(1));
-    expect(calls).toEqual([[rub(1050), rub(1051)]]);
-    expect(closed[0]).toMatchObject({ outcome: 'all', applied: 2, total: 2 });
+    expect(calls).toEqual([['10,5', '10.51']]);
+    expect(closed[0]).toMatchObject({ outcome: 'all' });
   });
 
   it('stays open with the spec’s partial and failed group outcomes', async () => {
@@ -160,7 +167,7 @@ describe('reprice dialog', () => {
       price: rub(1500),
       newPrice: rub(1399),
       outcome: 'changed',
-      reason: 'repriced',
+      message: 'Установлена новая цена',
     },
     {
       id: '2',
@@ -169,7 +176,7 @@ describe('reprice dialog', () => {
       price: rub(1500),
       newPrice: null,
       outcome: 'unchanged',
-      reason: 'out_of_range',
+      message: 'Рыночная цена вне порогов лота',
     },
     {
       id: '3',
@@ -178,7 +185,7 @@ describe('reprice dialog', () => {
       price: rub(1500),
       newPrice: null,
       outcome: 'unavailable',
-      reason: 'stale_market_data',
+      message: 'Данные рынка устарели',
     },
   ];
 
@@ -194,7 +201,7 @@ describe('reprice dialog', () => {
         run={async (mode, strategy, profile) => {
           runs.push({ mode, strategy, profile });
           const shown = mode === 'preview' ? lines : applyLines;
-          return { counts: countOutcomes(shown), lines: shown };
+          return { counts: countOutcomes(shown), lines: shown, truncated: false };
         }}
       />,
       noServer,
@@ -271,7 +278,12 @@ describe('reprice dialog', () => {
   });
 
   it('stays open on an apply with failures and says so', async () => {
-    const failed: RepriceLine = { ...lines[0]!, outcome: 'failed', reason: 'write_failed', newPrice: null };
+    const failed: RepriceLine = {
+      ...lines[0]!,
+      outcome: 'failed',
+      message: 'Рынок отклонил новую цену',
+      newPrice: null,
+    };
     const { closed } = open([failed, lines[1]!]);
     fireEvent.click(screen.getByRole('button', { name: 'Предпросмотр' }));
     await screen.findByTestId('reprice-counts');

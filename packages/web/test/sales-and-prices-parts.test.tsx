@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Currency, PriceLineEntry } from '@tradedeck/sdk/domain';
+import type { Currency } from '@tradedeck/sdk/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ImportOutcome, PasteDialog } from '../src/features/price-profile/paste-dialog.tsx';
 import { RevenueChart } from '../src/features/sales-history/revenue-chart.tsx';
@@ -59,7 +59,7 @@ describe('revenue per day chart', () => {
 
 describe('price profile paste', () => {
   function open(answer: ImportOutcome) {
-    const imports: Array<{ entries: readonly PriceLineEntry[]; currency: Currency }> = [];
+    const imports: Array<{ text: string; currency: Currency }> = [];
     const closed: unknown[] = [];
     const controls: ModalControls = {
       id: 1,
@@ -71,8 +71,8 @@ describe('price profile paste', () => {
       <PasteDialog
         controls={controls}
         defaultCurrency="RUB"
-        importPrices={async (entries, currency) => {
-          imports.push({ entries, currency });
+        importPrices={async (text, currency) => {
+          imports.push({ text, currency });
           return answer;
         }}
       />,
@@ -84,7 +84,7 @@ describe('price profile paste', () => {
   }
 
   it('lists every bad line with its number and reason and refuses to import until they are fixed', async () => {
-    const { text, importButton, imports } = open({ saved: 0, failed: [] });
+    const { text, importButton, imports } = open({ imported: 0, failed: [] });
     fireEvent.change(text, { target: { value: 'AK-47;12.5\nno price here\nAWP;-1\nak-47;13' } });
     await waitFor(() => expect(screen.getAllByTestId('paste-issue')).toHaveLength(3));
     expect(screen.getAllByTestId('paste-issue').map((item) => item.textContent)).toEqual([
@@ -99,7 +99,7 @@ describe('price profile paste', () => {
   });
 
   it('imports the lines in the chosen currency and closes when every price was saved', async () => {
-    const { text, importButton, imports, closed } = open({ saved: 2, failed: [] });
+    const { text, importButton, imports, closed } = open({ imported: 2, failed: [] });
     fireEvent.change(screen.getByLabelText('Валюта'), { target: { value: 'USD' } });
     fireEvent.change(text, { target: { value: 'AK-47;12.5\n\nAWP;0.125' } });
     await waitFor(() =>
@@ -107,28 +107,20 @@ describe('price profile paste', () => {
     );
     fireEvent.click(importButton);
     await waitFor(() => expect(closed).toHaveLength(1));
-    expect(imports).toEqual([
-      {
-        currency: 'USD',
-        entries: [
-          { line: 1, name: 'AK-47', price: { currency: 'USD', amount: 12_500 } },
-          { line: 3, name: 'AWP', price: { currency: 'USD', amount: 125 } },
-        ],
-      },
-    ]);
+    expect(imports).toEqual([{ currency: 'USD', text: 'AK-47;12.5\n\nAWP;0.125' }]);
   });
 
   it('keeps the dialog open with the items the server did not save', async () => {
     const { text, importButton, closed } = open({
-      saved: 1,
-      failed: [{ name: 'AWP', reason: 'Неизвестный предмет' }],
+      imported: 1,
+      failed: [{ line: 2, name: 'AWP', message: 'Неизвестный предмет' }],
     });
     fireEvent.change(text, { target: { value: 'AK-47;12.5\nAWP;3' } });
     await waitFor(() => expect(importButton).toHaveProperty('disabled', false));
     fireEvent.click(importButton);
     const outcome = await screen.findByTestId('paste-outcome');
     expect(outcome.textContent).toContain('Сохранено цен: 1 из 2');
-    expect(outcome.textContent).toContain('AWP: Неизвестный предмет');
+    expect(outcome.textContent).toContain('Строка 2: AWP — Неизвестный предмет');
     expect(closed).toEqual([]);
   });
 });

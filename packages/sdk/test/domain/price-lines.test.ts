@@ -20,18 +20,20 @@ describe('price profile paste lines', () => {
     ]);
   });
 
-  it('reports every bad line with its number and reason, keeping the good ones', () => {
+  it('reports every bad line with its number and reason, keeping the good ones; an empty price clears', () => {
     const parsed = parsePriceLines(
       ['no separator here', ';5', 'Gloves;', 'Knife;-3', 'Case;1.005', 'Case;abc', 'Key;2.5', 'key;3'].join(
         '\n',
       ),
       'RUB',
     );
-    expect(parsed.entries.map((entry) => entry.name)).toEqual(['Key']);
+    expect(parsed.entries.map((entry) => [entry.name, entry.price])).toEqual([
+      ['Gloves', null],
+      ['Key', { currency: 'RUB', amount: 250 }],
+    ]);
     expect(parsed.issues.map((issue) => [issue.line, issue.code])).toEqual([
       [1, 'no_separator'],
       [2, 'no_name'],
-      [3, 'no_price'],
       [4, 'negative'],
       [5, 'not_a_price'],
       [6, 'not_a_price'],
@@ -39,7 +41,7 @@ describe('price profile paste lines', () => {
     ]);
     const duplicate = parsed.issues.at(-1)!;
     expect(priceLineIssueText(duplicate, 'ru', 'RUB')).toBe('Предмет уже указан в строке 7');
-    expect(priceLineIssueText(parsed.issues[4]!, 'en', 'USD')).toBe(
+    expect(priceLineIssueText(parsed.issues[3]!, 'en', 'USD')).toBe(
       'The price is a number with at most 3 digits after the point',
     );
   });

@@ -1,24 +1,19 @@
 /**
- * The price profile's bulk paste: one `name;price` line per item (the user's custom reference price). The name
- * is everything before the last semicolon, so a name may hold one itself. Blank lines are skipped; every other
- * line is either an entry or an issue with its line number, so the web editor and `tradedeck p2p prices import`
- * report the same lines the same way.
+ * The price profile's bulk paste: one `name;price` line per item (the user's custom reference price; an empty
+ * price clears it, as `priceProfile.import` takes it). The name is everything before the last semicolon, so a
+ * name may hold one itself. Blank lines are skipped; every other line is either an entry or an issue with its
+ * line number, so the paste editor shows what the server would refuse before anything is sent.
  */
 import type { Language } from '../../i18n/messages.ts';
 import { type Currency, type Money, parseMoney } from '../money/money.ts';
 
-export type PriceLineIssueCode =
-  | 'no_separator'
-  | 'no_name'
-  | 'no_price'
-  | 'negative'
-  | 'not_a_price'
-  | 'duplicate';
+export type PriceLineIssueCode = 'no_separator' | 'no_name' | 'negative' | 'not_a_price' | 'duplicate';
 
 export interface PriceLineEntry {
   line: number;
   name: string;
-  price: Money;
+  /** Null clears the item's custom price. */
+  price: Money | null;
 }
 
 export interface PriceLineIssue {
@@ -43,7 +38,6 @@ export const priceLineIssueMessages: Readonly<
   ru: {
     no_separator: 'Нет «;» между названием и ценой',
     no_name: 'Не указано название предмета',
-    no_price: 'Не указана цена',
     negative: 'Цена не может быть отрицательной',
     not_a_price: 'Цена — это число с не более чем {digits} знаками после запятой',
     duplicate: 'Предмет уже указан в строке {firstLine}',
@@ -51,7 +45,6 @@ export const priceLineIssueMessages: Readonly<
   en: {
     no_separator: 'No “;” between the name and the price',
     no_name: 'The item name is missing',
-    no_price: 'The price is missing',
     negative: 'The price cannot be negative',
     not_a_price: 'The price is a number with at most {digits} digits after the point',
     duplicate: 'The item is already on line {firstLine}',
@@ -65,7 +58,7 @@ export function priceLineIssueText(issue: PriceLineIssue, language: Language, cu
     .replace('{firstLine}', String(issue.firstLine ?? ''));
 }
 
-type LineReading = { name: string; price: Money } | { code: PriceLineIssueCode };
+type LineReading = { name: string; price: Money | null } | { code: PriceLineIssueCode };
 
 function readLine(trimmed: string, currency: Currency): LineReading {
   const cut = trimmed.lastIndexOf(';');
@@ -73,7 +66,7 @@ function readLine(trimmed: string, currency: Currency): LineReading {
   const name = trimmed.slice(0, cut).trim();
   const priceText = trimmed.slice(cut + 1).trim();
   if (name === '') return { code: 'no_name' };
-  if (priceText === '') return { code: 'no_price' };
+  if (priceText === '') return { name, price: null };
   const price = parseMoney(priceText, currency);
   if (!price) return { code: /^-/.test(priceText) ? 'negative' : 'not_a_price' };
   return { name, price };

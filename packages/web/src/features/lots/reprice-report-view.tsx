@@ -1,4 +1,4 @@
-import { formatMoney, repricingReasonMessages } from '@tradedeck/sdk/domain';
+import { formatMoney } from '@tradedeck/sdk/domain';
 import { useTranslation } from 'react-i18next';
 import { ERROR_TEXT } from '../../shared/form-styles.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
@@ -10,8 +10,7 @@ export const PREVIEW_LINES_SHOWN = 200;
 /** The counts of a preview or an apply and its lines, failures first. */
 export function ReportView({ report, applied }: { report: RepriceReport; applied: boolean }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const locale = localeOf(language);
+  const locale = localeOf(useLanguage());
   const lines = orderedLines(report.lines).slice(0, PREVIEW_LINES_SHOWN);
   return (
     <div className="space-y-2">
@@ -46,22 +45,29 @@ export function ReportView({ report, applied }: { report: RepriceReport; applied
                   <span className="block truncate">{line.name}</span>
                   {line.account && <span className="text-[11px] text-muted">{line.account}</span>}
                 </td>
-                <td className="px-2 py-1 tabular-nums">{formatMoney(line.price, locale)}</td>
+                <td className="px-2 py-1 tabular-nums">
+                  {line.price ? formatMoney(line.price, locale) : '—'}
+                </td>
                 <td className="px-2 py-1 font-semibold tabular-nums" data-testid="reprice-new-price">
                   {line.newPrice ? formatMoney(line.newPrice, locale) : '—'}
                 </td>
                 <td className="px-2 py-1">{t(`lots.reprice.outcomes.${line.outcome}`)}</td>
-                <td className="px-2 py-1 text-muted">{repricingReasonMessages[language][line.reason]}</td>
+                <td className="px-2 py-1 text-muted">{line.message}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {report.lines.length > lines.length && (
+      {(report.truncated || report.lines.length > lines.length) && (
         <p className="text-xs text-muted">
-          {t('lots.reprice.more', { count: report.lines.length - lines.length, shown: lines.length })}
+          {t('lots.reprice.more', { count: total(report) - lines.length, shown: lines.length })}
         </p>
       )}
     </div>
   );
+}
+
+function total(report: RepriceReport): number {
+  const { changed, unchanged, unavailable, failed } = report.counts;
+  return changed + unchanged + unavailable + failed;
 }

@@ -1,27 +1,25 @@
 /** What the reprice dialog shows of a preview or an apply: the spec's counts and the per-lot lines. */
-import type {
-  Money,
-  PriceStrategy,
-  RepricingOutcome,
-  RepricingReason,
-  TradingProfile,
-} from '@tradedeck/sdk/domain';
+import type { RepriceItem, RepricePreview, RepriceSummary } from '@tradedeck/sdk/contract';
+import type { Money, PriceStrategy, RepricingOutcome, TradingProfile } from '@tradedeck/sdk/domain';
 
 export interface RepriceLine {
   id: string;
   name: string;
   account: string | null;
-  price: Money;
+  price: Money | null;
   newPrice: Money | null;
   outcome: RepricingOutcome;
-  reason: RepricingReason;
+  /** The reason in the user's language. */
+  message: string;
 }
 
-export type RepriceCounts = Record<RepricingOutcome, number>;
+export type RepriceCounts = RepriceSummary;
 
 export interface RepriceReport {
   counts: RepriceCounts;
   lines: readonly RepriceLine[];
+  /** More lots than `lines` carries. */
+  truncated: boolean;
 }
 
 export type RepriceMode = 'preview' | 'apply';
@@ -44,4 +42,23 @@ export function countOutcomes(lines: readonly { outcome: RepricingOutcome }[]): 
   const counts: RepriceCounts = { changed: 0, unchanged: 0, unavailable: 0, failed: 0 };
   for (const line of lines) counts[line.outcome] += 1;
   return counts;
+}
+
+/** A lot not listed has no price; the line shows a dash for it. */
+export function lineOf(item: RepriceItem): RepriceLine {
+  return {
+    id: String(item.lotId),
+    name: item.name,
+    account: item.account.login,
+    price: item.price,
+    newPrice: item.newPrice,
+    outcome: item.outcome,
+    message: item.marketError ? `${item.message}: ${item.marketError}` : item.message,
+  };
+}
+
+export function reportOf(
+  answer: Pick<RepricePreview, 'summary' | 'items' | 'itemsTruncated'>,
+): RepriceReport {
+  return { counts: answer.summary, lines: answer.items.map(lineOf), truncated: answer.itemsTruncated };
 }

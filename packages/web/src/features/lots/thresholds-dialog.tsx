@@ -1,11 +1,5 @@
-import {
-  type Currency,
-  type Money,
-  moneyToDecimal,
-  type ThresholdGroupResult,
-  thresholdGroupResult,
-  validateThresholds,
-} from '@tradedeck/sdk/domain';
+import type { ThresholdsResult } from '@tradedeck/sdk/contract';
+import { type Currency, type Money, moneyToDecimal, validateThresholds } from '@tradedeck/sdk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON, ERROR_TEXT } from '../../shared/form-styles.ts';
@@ -25,8 +19,11 @@ export interface ThresholdsTarget {
   max: Money | null;
 }
 
-/** Per-lot answers of one apply; a single lot answers one. */
-export type ApplyThresholds = (min: Money, max: Money) => Promise<readonly { ok: boolean }[]>;
+/** Sends the checked texts; the server validates them again in each lot's currency and answers the outcome. */
+export type ApplyThresholds = (
+  min: string,
+  max: string,
+) => Promise<Pick<ThresholdsResult, 'outcome' | 'message'>>;
 
 const textOf = (value: Money | null) => (value ? moneyToDecimal(value) : '');
 
@@ -52,7 +49,7 @@ export function ThresholdsDialog({
   const [touched, setTouched] = useState<ReadonlySet<'min' | 'max'>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<ThresholdGroupResult | null>(null);
+  const [outcome, setOutcome] = useState<Pick<ThresholdsResult, 'outcome' | 'message'> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const checked = validateThresholds(min, max, target.currency);
@@ -69,7 +66,7 @@ export function ThresholdsDialog({
     setBusy(true);
     setFailure(null);
     try {
-      const result = thresholdGroupResult(await apply(checked.min, checked.max));
+      const result = await apply(min.trim(), max.trim());
       if (result.outcome === 'all') controls.close(result);
       else setOutcome(result);
     } catch (error) {
@@ -128,9 +125,7 @@ export function ThresholdsDialog({
             data-testid="thresholds-outcome"
             data-outcome={outcome.outcome}
           >
-            {target.group || outcome.outcome !== 'failed'
-              ? outcome[language]
-              : t('lots.errors.thresholdsFailed')}
+            {outcome.message}
           </p>
         )}
         {failure && (

@@ -2,7 +2,6 @@ import {
   CURRENCIES,
   type Currency,
   PRICE_LINES_MAX,
-  type PriceLineEntry,
   parsePriceLines,
   priceLineIssueText,
 } from '@tradedeck/sdk/domain';
@@ -18,9 +17,10 @@ import { useLanguage } from '../../shared/use-language.ts';
 /** Issues listed under the text; the count above them covers all. */
 const ISSUES_SHOWN = 50;
 
+/** The server's answer: how many lines it took and, per refused line, why. */
 export interface ImportOutcome {
-  saved: number;
-  failed: readonly { name: string; reason: string }[];
+  imported: number;
+  failed: readonly { line: number; name: string; message: string }[];
 }
 
 /**
@@ -35,7 +35,7 @@ export function PasteDialog({
 }: {
   controls: ModalControls;
   defaultCurrency: Currency;
-  importPrices(entries: readonly PriceLineEntry[], currency: Currency): Promise<ImportOutcome>;
+  importPrices(text: string, currency: Currency): Promise<ImportOutcome>;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -57,7 +57,7 @@ export function PasteDialog({
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await importPrices(parsed.entries, currency);
+      const answer = await importPrices(text, currency);
       if (answer.failed.length === 0) controls.close(answer);
       else setOutcome(answer);
     } catch (error) {
@@ -150,8 +150,8 @@ export function PasteDialog({
           <div role="alert" className="text-xs" data-testid="paste-outcome">
             <p>
               {t('priceProfile.paste.imported', {
-                saved: outcome.saved,
-                total: outcome.saved + outcome.failed.length,
+                saved: outcome.imported,
+                total: outcome.imported + outcome.failed.length,
               })}
             </p>
             <p className="text-rose-700 dark:text-rose-300">
@@ -159,8 +159,8 @@ export function PasteDialog({
             </p>
             <ul className="max-h-32 overflow-auto">
               {outcome.failed.map((item) => (
-                <li key={item.name}>
-                  {item.name}: {item.reason}
+                <li key={item.line}>
+                  {t('priceProfile.paste.line', { line: item.line })}: {item.name} — {item.message}
                 </li>
               ))}
             </ul>
