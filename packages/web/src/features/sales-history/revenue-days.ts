@@ -1,4 +1,5 @@
 /** Revenue per day as the chart draws it: every day of the span present, days without sales at zero. */
+import type { RevenueDay } from '@tradedeck/sdk/contract';
 import type { Currency, Money } from '@tradedeck/sdk/domain';
 
 export interface DayRevenue {
@@ -35,4 +36,28 @@ export function fillDays(
     filled.push({ day, revenue: { currency, amount: byDay.get(day) ?? 0 } });
   }
   return filled;
+}
+
+/**
+ * The server's days in one currency for the chart: the displayed currency when every day could be converted,
+ * else the first currency sold in (the other currencies then show in the totals only).
+ */
+export function chartDays(
+  days: readonly RevenueDay[],
+  displayed: Currency,
+): { currency: Currency; days: DayRevenue[] } {
+  if (days.every((item) => item.displayedRevenue !== null)) {
+    return {
+      currency: days[0]?.displayedRevenue?.currency ?? displayed,
+      days: days.map((item) => ({ day: item.day, revenue: item.displayedRevenue as Money })),
+    };
+  }
+  const currency = days.flatMap((item) => item.revenue)[0]?.currency ?? displayed;
+  return {
+    currency,
+    days: days.map((item) => ({
+      day: item.day,
+      revenue: item.revenue.find((money) => money.currency === currency) ?? { currency, amount: 0 },
+    })),
+  };
 }
