@@ -19,6 +19,7 @@ import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
+import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { registerMail } from './modules/mail/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   market?: MarketPortOptions;
   /** The seller loop's timing and how many loops one process runs (tests and the benchmark). */
   seller?: { timing?: Partial<SellerTiming>; loopWorkers?: number };
+  /** The repricing tick's timing (tests and the benchmark). */
+  lots?: { timing?: Partial<LotsTiming> };
 }
 
 export interface AppServices {
@@ -71,6 +74,7 @@ export async function buildApp({
   steam,
   market,
   seller,
+  lots,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger)
@@ -188,6 +192,16 @@ export async function buildApp({
     now: now ?? Date.now,
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
+  });
+  registerLots(app, {
+    database,
+    auth,
+    steamTrading,
+    market: marketPort,
+    jobs: app.jobs,
+    eventLog: app.hubs.eventLog,
+    now: now ?? Date.now,
+    ...(lots?.timing ? { timing: lots.timing } : {}),
   });
   registerHarvester(app, {
     database,

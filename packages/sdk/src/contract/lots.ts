@@ -714,6 +714,8 @@ export const lotChangeSchema = z.object({
   removed: z.boolean(),
 });
 
+export type LotChange = z.infer<typeof lotChangeSchema>;
+
 /** Lots changed; one event carries every lot one step changed (a mass call, a sync of one account). */
 export const lotsChangedSchema = z.object({ lots: z.array(lotChangeSchema) });
 export type LotsChanged = z.infer<typeof lotsChangedSchema>;

@@ -16,6 +16,7 @@ import { SellerRepo } from './repo.ts';
 import { sellerRoutes } from './routes.ts';
 import { SandboxSales } from './sandbox-sales.ts';
 
+export { openCredentials } from './credentials.ts';
 export type { SellerTiming } from './deps.ts';
 
 export interface SellerDeps {

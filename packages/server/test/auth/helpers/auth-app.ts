@@ -45,7 +45,7 @@ export function freshIp(): string {
 export async function createAuthTestApp(
   overrides: Partial<ServerConfig> = {},
   logLines?: string[],
-  appOptions: Pick<AppOptions, 'steam' | 'market' | 'seller'> = {},
+  appOptions: Pick<AppOptions, 'steam' | 'market' | 'seller' | 'lots'> = {},
 ): Promise<AuthTestApp> {
   const smtp = new SmtpSink();
   const smtpUrl = await smtp.start();

@@ -197,6 +197,8 @@ export class SandboxMarketAdapter implements MarketPort {
       outcomes: writes.map((write): MarketItemOutcome<Empty> => {
         const listing = this.market.listing(account, write.itemId);
         if (listing?.status !== 'onSale') return { ok: false, reason: 'unknownItem', detail: 'bad_item' };
+        if (this.market.refusesWrites(write.itemId))
+          return { ok: false, reason: 'badRequest', detail: 'bad_item' };
         if (write.price.amount !== 0 && now - listing.priceSetAt < PRICE_CHANGE_SPACING_MS) {
           return { ok: false, reason: 'rateLimited', detail: 'too_often' };
         }
@@ -215,13 +217,15 @@ export class SandboxMarketAdapter implements MarketPort {
     const asks = marketHashNames.map((name) => {
       const listed = this.market.onSaleByName(name);
       const referenceUsd = listed[0]?.referenceUsd ?? sandboxReferencePrice(name);
-      const others =
-        referenceUsd === null
-          ? []
-          : competitorAsks(seed, name, referenceUsd, now).map((ask) => ({
-              itemId: ask.itemId,
-              price: convertAtSandboxRate({ currency: 'USD', amount: ask.priceUsd }, account.currency),
-            }));
+      const moved = this.market.competitorOverride(name);
+      const simulated = referenceUsd === null ? [] : competitorAsks(seed, name, referenceUsd, now);
+      const competitors = moved
+        ? moved.map((priceUsd, index) => ({ itemId: `sbm${index}`, priceUsd }))
+        : simulated;
+      const others = competitors.map((ask) => ({
+        itemId: ask.itemId,
+        price: convertAtSandboxRate({ currency: 'USD', amount: ask.priceUsd }, account.currency),
+      }));
       const ours = listed.map((listing) => ({
         itemId: listing.itemId,
         price: convertAtSandboxRate(listing.price, account.currency),

@@ -117,6 +117,10 @@ export class SandboxMarket {
   readonly feePercent: number;
   #nextItem = 4_100_000_000;
   #advancedTo = 0;
+  /** Listings whose price writes and delisting the market refuses (a failure case for demos and tests). */
+  readonly #stuck = new Set<string>();
+  /** Competitor asks set by hand per item (USD units), replacing the simulated ones until cleared. */
+  readonly #competitors = new Map<string, number[]>();
 
   constructor(
     readonly world: SandboxWorld,
@@ -359,6 +363,37 @@ export class SandboxMarket {
       inventories.receive(account.steam.steamId, asset, now);
       break;
     }
+    return true;
+  }
+
+  /** Every later price write or delisting of this listing is refused (`bad_item`), as TM does for a stuck lot. */
+  refuseWrites(itemId: string): void {
+    this.#stuck.add(itemId);
+  }
+
+  refusesWrites(itemId: string): boolean {
+    return this.#stuck.has(itemId);
+  }
+
+  /** Competitors move: the item's foreign asks become these USD prices (null goes back to the simulated ones). */
+  setCompetitorAsks(marketHashName: string, pricesUsd: number[] | null): void {
+    if (pricesUsd === null) this.#competitors.delete(marketHashName);
+    else this.#competitors.set(marketHashName, [...pricesUsd]);
+  }
+
+  competitorOverride(marketHashName: string): number[] | null {
+    return this.#competitors.get(marketHashName) ?? null;
+  }
+
+  /**
+   * A buyer takes the listing and the sale completes at once (as if delivered): a history row with the 7-day hold
+   * for CS2. For demos and tests of the sales history; false when the listing is not on sale.
+   */
+  completeSaleNow(itemId: string, now: number): boolean {
+    const listing = this.#listings.get(itemId);
+    if (listing?.status !== 'onSale') return false;
+    this.sell(listing, now);
+    this.complete(listing, now);
     return true;
   }
 

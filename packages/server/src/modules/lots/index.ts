@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { MarketPort } from '../../integrations/market/port.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { UserScope } from '../../security/user-scope.ts';
+import type { AuthApi } from '../auth/index.ts';
+import type { SteamTradingApi } from '../steam-trading/index.ts';
+import { AsksCache } from './asks-cache.ts';
+import { DEFAULT_LOTS_TIMING, type LotsShared, type LotsTiming } from './deps.ts';
+import { LotService } from './lot-service.ts';
+import { MarketAccess } from './market-access.ts';
+import { PriceService } from './price-service.ts';
+import { LotsRepo, RepricerRepo } from './repo.ts';
+import { RepriceEngine } from './reprice-engine.ts';
+import { RepriceService } from './reprice-service.ts';
+import { lotRoutes, priceRoutes, salesRoutes } from './routes.ts';
+import { SalesService } from './sales-service.ts';
+import { LotSync } from './sync.ts';
+import { LOTS_TICK_QUEUE, LotTick, type LotTickJobData, superviseTicks, type TickParts } from './tick.ts';
+
+export type { LotsTiming } from './deps.ts';
+
+export interface LotsDeps {
+  database: Database;
+  auth: Pick<AuthApi, 'secrets'>;
+  steamTrading: Pick<SteamTradingApi, 'webAccess'>;
+  market: MarketPort;
+  jobs: Jobs;
+  eventLog: EventLog;
+  now: () => number;
+  timing?: Partial<LotsTiming>;
+  /** How many accounts' ticks one process runs at once. */
+  tickWorkers?: number;
+}
+
+const DEFAULT_TICK_WORKERS = 64;
+
+/**
+ * The lots area (docs/lots.md): lots synced from the market per seller account, thresholds, repricing with preview,
+ * mass delete, add-to-sale, the sales history and the price profile; the repricing tick per scanner account.
+ */
+export function registerLots(app: FastifyInstance, deps: LotsDeps): void {
+  const shared: LotsShared = {
+    repo: new LotsRepo(deps.database.db, new UserScope(deps.database.db)),
+    secrets: deps.auth.secrets,
+    market: deps.market,
+    steamTrading: deps.steamTrading,
+    jobs: deps.jobs,
+    eventLog: deps.eventLog,
+    log: app.log.child({ module: 'lots' }),
+    now: deps.now,
+    timing: { ...DEFAULT_LOTS_TIMING, ...deps.timing },
+  };
+  const access = new MarketAccess(shared);
+  const engine = new RepriceEngine(
+    shared,
+    access,
+    new AsksCache(deps.market, () => shared.timing.asksRefreshMs),
+  );
+  const sync = new LotSync(shared, access);
+  const reprice = new RepriceService(shared, engine);
+  const services = {
+    lots: new LotService(shared, access, sync),
+    reprice,
+    sales: new SalesService(shared),
+    prices: new PriceService(shared),
+  };
+  lotRoutes(services).bind(app);
+  salesRoutes(services).bind(app);
+  priceRoutes(services).bind(app);
+
+  const parts: TickParts = {
+    deps: shared,
+    repricers: new RepricerRepo(deps.database.db),
+    sync,
+    engine,
+    reprice,
+  };
+  let supervisor: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await deps.jobs.work<LotTickJobData>(LOTS_TICK_QUEUE, (job) => new LotTick(parts, job).run(), {
+      workers: deps.tickWorkers ?? DEFAULT_TICK_WORKERS,
+    });
+    const supervise = () =>
+      void superviseTicks(parts).catch((error: unknown) =>
+        shared.log.warn({ err: error }, 'repricing ticks not supervised'),
+      );
+    supervise();
+    supervisor = setInterval(supervise, shared.timing.superviseEveryMs);
+    supervisor.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (supervisor) clearInterval(supervisor);
+  });
+}

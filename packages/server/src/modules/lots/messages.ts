@@ -1,0 +1,58 @@
+import type { Language } from '@tradedeck/sdk/i18n';
+
+type Texts = Record<Language, string>;
+
+/** Texts of the lots, sales and price profile areas (spec §8 "P2P lots"). */
+export const lotMessages = {
+  lotNotFound: { ru: 'Лот не найден', en: 'Lot not found' } as Texts,
+  jobNotFound: { ru: 'Задача переоценки не найдена', en: 'Repricing job not found' } as Texts,
+  accountNotFound: { ru: 'P2P-аккаунт не найден', en: 'P2P account not found' } as Texts,
+  noItemsSelected: { ru: 'Не выбраны предметы', en: 'No items selected' } as Texts,
+  noValidOrders: { ru: 'Нет подходящих ордеров', en: 'No valid orders' } as Texts,
+  noOrdersInGroup: {
+    ru: 'В группе нет ордеров для переоценки',
+    en: 'No orders in the group to reprice',
+  } as Texts,
+  deleteError: { ru: 'Ошибка удаления', en: 'Delete error' } as Texts,
+  someNotDeleted: {
+    ru: 'Удалено: {deleted}, не удалось удалить: {failed}',
+    en: 'Deleted: {deleted}, failed to delete: {failed}',
+  } as Texts,
+  updateError: { ru: 'Ошибка обновления', en: 'Update error' } as Texts,
+  syncError: { ru: 'Ошибка синхронизации', en: 'Sync error' } as Texts,
+  copyError: { ru: 'Ошибка копирования', en: 'Copy error' } as Texts,
+  repriceError: { ru: 'Ошибка массовой переоценки', en: 'Bulk reprice error' } as Texts,
+  addToSaleError: {
+    ru: 'Не удалось выставить некоторые предметы',
+    en: 'Some items could not be listed',
+  } as Texts,
+  notInInventory: {
+    ru: 'Предмет не в инвентаре или уже выставлен',
+    en: 'The item is not in the inventory or is already listed',
+  } as Texts,
+  notOnSale: { ru: 'Лот не выставлен на продажу', en: 'The lot is not on sale' } as Texts,
+  currencyMismatch: {
+    ru: 'Валюта цены не совпадает с валютой аккаунта',
+    en: 'The price currency differs from the account currency',
+  } as Texts,
+  priceNotPositive: { ru: 'Цена должна быть больше нуля', en: 'The price must be above zero' } as Texts,
+  marketRefused: { ru: 'Маркет отклонил операцию', en: 'The market refused the operation' } as Texts,
+  marketUnavailable: {
+    ru: 'Маркет недоступен, повторите позже',
+    en: 'The market is unavailable, try again later',
+  } as Texts,
+  importLineFormat: {
+    ru: 'Ожидается строка вида «название;цена»',
+    en: 'Expected a line of the form "name;price"',
+  } as Texts,
+  importPriceInvalid: {
+    ru: 'Цена должна быть неотрицательным числом с точностью валюты',
+    en: 'The price must be a non-negative number in the currency’s precision',
+  } as Texts,
+} as const;
+
+/** Fills `{name}` placeholders. */
+export function fill(text: Texts, values: Record<string, string | number>): Texts {
+  const apply = (value: string) => value.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+  return { ru: apply(text.ru), en: apply(text.en) };
+}

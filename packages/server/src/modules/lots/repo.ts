@@ -1,0 +1,458 @@
+import type { LOT_GROUP_SORT_PROPERTIES, LOT_SORT_PROPERTIES, LotFilters } from '@tradedeck/sdk/contract';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { lotRepriceJobs, lotRepricers, lots, sellerAccounts, steamAccounts } from '../../db/schema.ts';
+import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
+import type { UserScope } from '../../security/user-scope.ts';
+import { PriceQueries } from './price-repo.ts';
+import { SaleQueries } from './sale-repo.ts';
+
+export type LotDbRow = typeof lots.$inferSelect;
+export type NewLot = Omit<typeof lots.$inferInsert, 'userId'>;
+export type RepriceJobDbRow = typeof lotRepriceJobs.$inferSelect;
+
+/** A lot with its account's login beside it. */
+export interface LotView extends LotDbRow {
+  login: string;
+}
+
+/** A seller account as the lots area uses it: credentials (sealed), currency, modules, status, login. */
+export interface LotAccount {
+  id: number;
+  userId: string;
+  steamAccountId: number;
+  apiKeyEnc: string;
+  keyId: string;
+  currency: string;
+  modules: string[];
+  status: string;
+  login: string;
+}
+
+export type LotSort = { propertyName: (typeof LOT_SORT_PROPERTIES)[number]; isDescending: boolean };
+export type LotGroupSort = {
+  propertyName: (typeof LOT_GROUP_SORT_PROPERTIES)[number];
+  isDescending: boolean;
+};
+
+/** Which lots: ids, groups (`game:name` keys) and filters, as a union; nothing given selects nothing. */
+export interface LotPick {
+  ids?: number[] | undefined;
+  groupKeys?: string[] | undefined;
+  filters?: LotFilters | undefined;
+}
+
+/** The fields one step changes on many lots at once. */
+export interface LotPatch {
+  id: number;
+  price?: number | null;
+  status?: string;
+  issues?: string[];
+  lastPriceWriteAt?: Date | null;
+  priceUpdatedAt?: Date | null;
+  settlement?: number;
+  lastWrittenPrice?: number | null;
+  lastRepriceReason?: string | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  profile?: string;
+  strategy?: unknown;
+  purchasePrice?: number | null;
+  itemId?: string | null;
+  listedAt?: Date | null;
+}
+
+const groupKeyOf = sql<string>`${lots.game} || ':' || ${lots.marketHashName}`;
+
+/** Every SQL statement of the lots area. */
+export class LotsRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: UserScope,
+  ) {}
+
+  run<T>(userId: string, work: (q: LotQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new LotQueries(tx, userId)));
+  }
+
+  /** Seller accounts of every user whose market scanner should reprice (the repricing ticks to keep). */
+  async scannerAccounts(): Promise<{ userId: string; id: number }[]> {
+    return this.db
+      .select({ userId: sellerAccounts.userId, id: sellerAccounts.id })
+      .from(sellerAccounts)
+      .where(
+        and(
+          eq(sellerAccounts.status, 'running'),
+          sql`${sellerAccounts.modules} @> ${JSON.stringify(['marketScanner'])}::jsonb`,
+        ),
+      );
+  }
+}
+
+/** The tick job that owns an account (system-wide: every process's supervisor reads them). */
+export class RepricerRepo {
+  constructor(private readonly db: Db) {}
+
+  async jobOf(accountId: number): Promise<string | null> {
+    const [row] = await this.db
+      .select({ jobId: lotRepricers.jobId })
+      .from(lotRepricers)
+      .where(eq(lotRepricers.sellerAccountId, accountId));
+    return row?.jobId ?? null;
+  }
+
+  /** Hands the account to `next` when it is still owned by `previous` (null: nobody); false when another won. */
+  async claim(userId: string, accountId: number, previous: string | null, next: string): Promise<boolean> {
+    if (previous === null) {
+      const inserted = await this.db
+        .insert(lotRepricers)
+        .values({ sellerAccountId: accountId, userId, jobId: next })
+        .onConflictDoNothing()
+        .returning({ id: lotRepricers.sellerAccountId });
+      return inserted.length > 0;
+    }
+    const updated = await this.db
+      .update(lotRepricers)
+      .set({ jobId: next, updatedAt: new Date() })
+      .where(and(eq(lotRepricers.sellerAccountId, accountId), eq(lotRepricers.jobId, previous)))
+      .returning({ id: lotRepricers.sellerAccountId });
+    return updated.length > 0;
+  }
+
+  async release(accountId: number, jobId: string): Promise<void> {
+    await this.db
+      .delete(lotRepricers)
+      .where(and(eq(lotRepricers.sellerAccountId, accountId), eq(lotRepricers.jobId, jobId)));
+  }
+}
+
+export class LotQueries {
+  readonly sales: SaleQueries;
+  readonly prices: PriceQueries;
+
+  constructor(
+    readonly tx: Db,
+    readonly userId: string,
+  ) {
+    this.sales = new SaleQueries(tx, userId);
+    this.prices = new PriceQueries(tx, userId);
+  }
+
+  async accounts(ids?: readonly number[]): Promise<LotAccount[]> {
+    const where: SQL[] = [eq(sellerAccounts.userId, this.userId)];
+    if (ids) where.push(anyId(sellerAccounts.id, ids));
+    return this.tx
+      .select({
+        id: sellerAccounts.id,
+        userId: sellerAccounts.userId,
+        steamAccountId: sellerAccounts.steamAccountId,
+        apiKeyEnc: sellerAccounts.apiKeyEnc,
+        keyId: sellerAccounts.keyId,
+        currency: sellerAccounts.currency,
+        modules: sellerAccounts.modules,
+        status: sellerAccounts.status,
+        login: steamAccounts.login,
+      })
+      .from(sellerAccounts)
+      .innerJoin(steamAccounts, eq(steamAccounts.id, sellerAccounts.steamAccountId))
+      .where(and(...where))
+      .orderBy(asc(sellerAccounts.id));
+  }
+
+  private filterWhere(filters: LotFilters | undefined): SQL[] {
+    const where: SQL[] = [eq(lots.userId, this.userId)];
+    if (!filters) return where;
+    if (filters.searchString) {
+      const text = filters.searchString;
+      where.push(
+        sql`(${lots.marketHashName} ilike ${likeContains(text)} or ${lots.itemId} = ${text} or ${lots.assetId} = ${text})`,
+      );
+    }
+    if (filters.accountIds.length > 0) where.push(anyId(lots.sellerAccountId, filters.accountIds));
+    if (filters.withStatus.length > 0) where.push(anyText(lots.status, filters.withStatus));
+    if (filters.withIssues.length > 0)
+      where.push(sql`${lots.issues} ?| ${sql.param([...filters.withIssues])}::text[]`);
+    if (filters.games.length > 0) where.push(anyText(lots.game, filters.games));
+    if (filters.profiles.length > 0) where.push(anyText(lots.profile, filters.profiles));
+    if (filters.rarities.length > 0) where.push(anyText(lots.rarity, filters.rarities));
+    if (filters.exteriors.length > 0)
+      where.push(
+        sql`(${sql.join(
+          filters.exteriors.map((exterior) => sql`${lots.marketHashName} like ${`%(${exterior})`}`),
+          sql` or `,
+        )})`,
+      );
+    if (filters.groupKeys.length > 0)
+      where.push(sql`${groupKeyOf} = any(${sql.param(filters.groupKeys)}::text[])`);
+    if (filters.hasThresholds === true)
+      where.push(sql`${lots.minPrice} is not null and ${lots.maxPrice} is not null`);
+    if (filters.hasThresholds === false)
+      where.push(sql`(${lots.minPrice} is null or ${lots.maxPrice} is null)`);
+    return where;
+  }
+
+  private pickWhere(pick: LotPick): SQL {
+    const parts: SQL[] = [];
+    if (pick.ids) parts.push(anyId(lots.id, pick.ids));
+    if (pick.groupKeys) parts.push(sql`${groupKeyOf} = any(${sql.param(pick.groupKeys)}::text[])`);
+    if (pick.filters) parts.push(and(...this.filterWhere(pick.filters)) as SQL);
+    if (parts.length === 0) return sql`false`;
+    return sql`(${sql.join(parts, sql` or `)})`;
+  }
+
+  private viewSelect() {
+    return this.tx
+      .select({ lot: lots, login: steamAccounts.login })
+      .from(lots)
+      .innerJoin(sellerAccounts, eq(sellerAccounts.id, lots.sellerAccountId))
+      .innerJoin(steamAccounts, eq(steamAccounts.id, sellerAccounts.steamAccountId));
+  }
+
+  private static toView(row: { lot: LotDbRow; login: string }): LotView {
+    return { ...row.lot, login: row.login };
+  }
+
+  private sortColumn(property: LotSort['propertyName']): SQL | typeof lots.id {
+    const columns = {
+      id: lots.id,
+      name: lots.marketHashName,
+      game: lots.game,
+      account: steamAccounts.login,
+      price: lots.price,
+      minPrice: lots.minPrice,
+      maxPrice: lots.maxPrice,
+      purchasePrice: lots.purchasePrice,
+      quantity: lots.quantity,
+      status: lots.status,
+      profile: lots.profile,
+      listedAt: lots.listedAt,
+      updatedAt: lots.updatedAt,
+    } as const;
+    return columns[property] as typeof lots.id;
+  }
+
+  async page(
+    filters: LotFilters,
+    sort: LotSort[],
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: LotView[]; total: number }> {
+    const where = and(...this.filterWhere(filters));
+    const order = sort.map((item) =>
+      item.isDescending ? desc(this.sortColumn(item.propertyName)) : asc(this.sortColumn(item.propertyName)),
+    );
+    const [rows, counted] = await Promise.all([
+      this.viewSelect()
+        .where(where)
+        .orderBy(...order, asc(lots.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.tx.select({ total: sql<number>`count(*)::int` }).from(lots).where(where),
+    ]);
+    return { rows: rows.map(LotQueries.toView), total: Number(counted[0]?.total ?? 0) };
+  }
+
+  /** One page of groups (game and name) with their aggregates, then the matching children of those groups. */
+  async groups(
+    filters: LotFilters,
+    sort: LotGroupSort[],
+    page: number,
+    pageSize: number,
+    childLimit: number,
+  ): Promise<{ groups: GroupAggregate[]; children: LotView[]; total: number }> {
+    const where = and(...this.filterWhere(filters));
+    const columns = {
+      name: sql`${lots.marketHashName}`,
+      game: sql`${lots.game}`,
+      quantity: sql`sum(${lots.quantity})`,
+      lotsCount: sql`count(*)`,
+      lowestPrice: sql`min(${lots.price})`,
+    } as const;
+    const order = sort.map((item) =>
+      item.isDescending ? desc(columns[item.propertyName]) : asc(columns[item.propertyName]),
+    );
+    const groups = await this.tx
+      .select({
+        game: lots.game,
+        marketHashName: lots.marketHashName,
+        rarity: sql<string | null>`max(${lots.rarity})`,
+        quantity: sql<number>`sum(${lots.quantity})::int`,
+        lotsCount: sql<number>`count(*)::int`,
+        accountsCount: sql<number>`count(distinct ${lots.sellerAccountId})::int`,
+        total: sql<number>`(count(*) over ())::int`,
+      })
+      .from(lots)
+      .where(where)
+      .groupBy(lots.game, lots.marketHashName)
+      .orderBy(...order, asc(lots.marketHashName), asc(lots.game))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    if (groups.length === 0) return { groups: [], children: [], total: 0 };
+    const keys = groups.map((group) => `${group.game}:${group.marketHashName}`);
+    const ranked = this.tx
+      .select({
+        id: lots.id,
+        rank: sql<number>`row_number() over (partition by ${lots.game}, ${lots.marketHashName} order by ${lots.price} asc nulls last, ${lots.id})`.as(
+          'rank',
+        ),
+      })
+      .from(lots)
+      .where(and(where, sql`${groupKeyOf} = any(${sql.param(keys)}::text[])`))
+      .as('ranked');
+    const children = await this.viewSelect()
+      .innerJoin(ranked, eq(ranked.id, lots.id))
+      .where(sql`${ranked.rank} <= ${childLimit + 1}`)
+      .orderBy(asc(lots.price), asc(lots.id));
+    const all = await this.tx
+      .select({
+        key: groupKeyOf,
+        status: lots.status,
+        currency: lots.currency,
+        count: sql<number>`count(*)::int`,
+        lowest: sql<number | null>`min(${lots.price})`,
+        issues: sql<
+          string[]
+        >`coalesce(jsonb_agg(distinct i.value) filter (where i.value is not null), '[]'::jsonb)`,
+      })
+      .from(lots)
+      .leftJoin(sql`jsonb_array_elements_text(${lots.issues}) as i(value)`, sql`true`)
+      .where(and(where, sql`${groupKeyOf} = any(${sql.param(keys)}::text[])`))
+      .groupBy(groupKeyOf, lots.status, lots.currency);
+    return {
+      groups: groups.map((group) => {
+        const key = `${group.game}:${group.marketHashName}`;
+        const parts = all.filter((part) => part.key === key);
+        return { ...group, key, parts };
+      }),
+      children: children.map((row) => LotQueries.toView({ lot: row.lot, login: row.login })),
+      total: Number(groups[0]?.total ?? 0),
+    };
+  }
+
+  async counters(accountIds: readonly number[] | undefined) {
+    const where: SQL[] = [eq(lots.userId, this.userId)];
+    if (accountIds) where.push(anyId(lots.sellerAccountId, accountIds));
+    const [byStatus, byIssue, totals] = await Promise.all([
+      this.tx
+        .select({ status: lots.status, count: sql<number>`count(*)::int` })
+        .from(lots)
+        .where(and(...where))
+        .groupBy(lots.status),
+      this.tx
+        .select({ issue: sql<string>`i.value`, count: sql<number>`count(*)::int` })
+        .from(lots)
+        .innerJoin(sql`jsonb_array_elements_text(${lots.issues}) as i(value)`, sql`true`)
+        .where(and(...where))
+        .groupBy(sql`i.value`),
+      this.tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          groups: sql<number>`count(distinct (${lots.game}, ${lots.marketHashName}))::int`,
+          withoutThresholds: sql<number>`(count(*) filter (where ${lots.minPrice} is null or ${lots.maxPrice} is null))::int`,
+        })
+        .from(lots)
+        .where(and(...where)),
+    ]);
+    return { byStatus, byIssue, totals: totals[0] ?? { total: 0, groups: 0, withoutThresholds: 0 } };
+  }
+
+  async get(id: number): Promise<LotView | null> {
+    const [row] = await this.viewSelect().where(and(eq(lots.userId, this.userId), eq(lots.id, id)));
+    return row ? LotQueries.toView(row) : null;
+  }
+
+  /** The lots of a selection, in id order. */
+  async picked(pick: LotPick): Promise<LotView[]> {
+    const rows = await this.viewSelect()
+      .where(and(eq(lots.userId, this.userId), this.pickWhere(pick)))
+      .orderBy(asc(lots.id));
+    return rows.map(LotQueries.toView);
+  }
+
+  /** Every listing of the user on every account (what the repricing must never undercut). */
+  async ownListings(): Promise<
+    { itemId: string; marketHashName: string; price: number; currency: string }[]
+  > {
+    const rows = await this.tx
+      .select({
+        itemId: lots.itemId,
+        marketHashName: lots.marketHashName,
+        price: lots.price,
+        currency: lots.currency,
+      })
+      .from(lots)
+      .where(and(eq(lots.userId, this.userId), eq(lots.status, 'on_sale'), sql`${lots.itemId} is not null`));
+    return rows.map((row) => ({ ...row, itemId: row.itemId as string, price: Number(row.price ?? 0) }));
+  }
+
+  async ofAccount(accountId: number): Promise<LotDbRow[]> {
+    return this.tx
+      .select()
+      .from(lots)
+      .where(and(eq(lots.userId, this.userId), eq(lots.sellerAccountId, accountId)));
+  }
+
+  async insert(rows: NewLot[]): Promise<LotDbRow[]> {
+    if (rows.length === 0) return [];
+    return this.tx
+      .insert(lots)
+      .values(rows.map((row) => ({ ...row, userId: this.userId })))
+      .returning();
+  }
+
+  async remove(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.tx.delete(lots).where(and(eq(lots.userId, this.userId), anyId(lots.id, ids)));
+  }
+
+  /** Applies patches, one statement per patch shape (a few shapes per step). */
+  async patch(patches: readonly LotPatch[], now: Date): Promise<LotDbRow[]> {
+    const changed: LotDbRow[] = [];
+    for (const item of patches) {
+      const { id, ...values } = item;
+      const [row] = await this.tx
+        .update(lots)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(lots.userId, this.userId), eq(lots.id, id)))
+        .returning();
+      if (row) changed.push(row);
+    }
+    return changed;
+  }
+
+  async insertJob(values: Omit<typeof lotRepriceJobs.$inferInsert, 'userId'>): Promise<RepriceJobDbRow> {
+    const [row] = await this.tx
+      .insert(lotRepriceJobs)
+      .values({ ...values, userId: this.userId })
+      .returning();
+    return row as RepriceJobDbRow;
+  }
+
+  async updateJob(id: number, values: Partial<RepriceJobDbRow>): Promise<RepriceJobDbRow | null> {
+    const [row] = await this.tx
+      .update(lotRepriceJobs)
+      .set(values)
+      .where(and(eq(lotRepriceJobs.userId, this.userId), eq(lotRepriceJobs.id, id)))
+      .returning();
+    return row ?? null;
+  }
+
+  async job(id: number): Promise<RepriceJobDbRow | null> {
+    const [row] = await this.tx
+      .select()
+      .from(lotRepriceJobs)
+      .where(and(eq(lotRepriceJobs.userId, this.userId), eq(lotRepriceJobs.id, id)));
+    return row ?? null;
+  }
+}
+
+export interface GroupAggregate {
+  key: string;
+  game: string;
+  marketHashName: string;
+  rarity: string | null;
+  quantity: number;
+  lotsCount: number;
+  accountsCount: number;
+  parts: { status: string; currency: string; count: number; lowest: number | null; issues: string[] }[];
+}

@@ -1,0 +1,239 @@
+/**
+ * The one repricing path behind preview, apply and the tick: `decide` reads the lots' market (asks), references and
+ * our own listings on every account and runs the sdk's `decideReprice` per lot; `write` sends the changed prices in
+ * mass calls of at most `REPRICE_BATCH_LIMIT` per account and keeps the market's per-item refusals; `record` stores
+ * the outcome on the lots. Preview is `decide` alone, so preview and apply agree by construction.
+ */
+import {
+  type AskSnapshot,
+  type Currency,
+  decideReprice,
+  type LotIssue,
+  MARKET_ASKS_TTL_MS,
+  type MarketAsk,
+  type PriceStrategy,
+  priceWriteBatches,
+  type ReferencePrices,
+  type RepricingContext,
+  type RepricingDecision,
+  type RepricingLot,
+  type TradingProfile,
+  withWriteFailures,
+} from '@tradedeck/sdk/domain';
+import type { MarketPort } from '../../integrations/market/port.ts';
+import type { AsksCache } from './asks-cache.ts';
+import type { LotsShared } from './deps.ts';
+import type { MarketAccess } from './market-access.ts';
+import type { PriceDbRow } from './price-repo.ts';
+import type { LotAccount, LotPatch, LotQueries, LotView } from './repo.ts';
+import { moneyOf, PROVIDER_PRICE_TTL_MS } from './views.ts';
+
+export interface RepriceOverrides {
+  strategy?: PriceStrategy | undefined;
+  profile?: TradingProfile | undefined;
+}
+
+export interface LotDecision {
+  lot: LotView;
+  decision: RepricingDecision;
+  /** The market's detail of a refused write. */
+  marketError: string | null;
+}
+
+/** Progress of a write: lots whose outcome is final so far. */
+export type WriteProgress = (done: number) => Promise<void> | void;
+
+function lowerMedian(sorted: readonly number[]): number | null {
+  return sorted.length === 0 ? null : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
+}
+
+function toRepricingLot(lot: LotView, overrides: RepriceOverrides): RepricingLot {
+  const currency = lot.currency as Currency;
+  const money = (amount: number | null) => (amount === null ? null : moneyOf(currency, Number(amount)));
+  return {
+    itemId: lot.itemId ?? `asset:${lot.assetId}`,
+    marketHashName: lot.marketHashName,
+    price: moneyOf(currency, Number(lot.price ?? 0)),
+    min: money(lot.minPrice),
+    max: money(lot.maxPrice),
+    purchasePrice: money(lot.purchasePrice),
+    profile: overrides.profile ?? (lot.profile as TradingProfile),
+    strategy: overrides.strategy ?? (lot.strategy as PriceStrategy),
+    onSale: lot.status === 'on_sale' && lot.itemId !== null && lot.price !== null,
+    settlement: Number(lot.settlement),
+    lastPriceWriteAt: lot.lastPriceWriteAt,
+  };
+}
+
+function referencesOf(
+  price: PriceDbRow | undefined,
+  currency: string,
+  foreign: number[],
+  fetchedAt: Date | null,
+) {
+  const references: ReferencePrices = {};
+  if (price?.customPrice != null && price.customCurrency === currency && price.customUpdatedAt)
+    references.custom = {
+      price: moneyOf(currency, Number(price.customPrice)),
+      observedAt: price.customUpdatedAt,
+      ttlMs: null,
+    };
+  const provider = price?.providers.find((item) => item.source === 'provider' && item.currency === currency);
+  if (provider)
+    references.provider = {
+      price: moneyOf(currency, provider.amount),
+      observedAt: new Date(provider.observedAt),
+      ttlMs: PROVIDER_PRICE_TTL_MS,
+    };
+  const median = lowerMedian(foreign);
+  if (median !== null && fetchedAt)
+    references.median = {
+      price: moneyOf(currency, median),
+      observedAt: fetchedAt,
+      ttlMs: MARKET_ASKS_TTL_MS,
+    };
+  return references;
+}
+
+export class RepriceEngine {
+  constructor(
+    private readonly deps: Pick<LotsShared, 'repo' | 'market'>,
+    private readonly access: MarketAccess,
+    private readonly asks: AsksCache,
+  ) {}
+
+  /** The decision for every lot, nothing written. */
+  async decide(
+    userId: string,
+    lots: readonly LotView[],
+    overrides: RepriceOverrides,
+    now: Date,
+  ): Promise<LotDecision[]> {
+    const names = [
+      ...new Set(lots.filter((lot) => lot.status === 'on_sale').map((lot) => lot.marketHashName)),
+    ];
+    const { accounts, own, prices } = await this.deps.repo.run(userId, async (q) => ({
+      accounts: await q.accounts(),
+      own: await q.ownListings(),
+      prices: await q.prices.byNames(names),
+    }));
+    const ownItemIds = new Set(own.map((listing) => listing.itemId));
+    const currencies = [...new Set(lots.map((lot) => lot.currency))];
+    const contexts = new Map<string, RepricingContext>();
+    for (const currency of currencies) {
+      const fetcher = accounts.find((account) => account.currency === currency);
+      const wanted = [
+        ...new Set(
+          lots
+            .filter((lot) => lot.currency === currency && lot.status === 'on_sale')
+            .map((lot) => lot.marketHashName),
+        ),
+      ];
+      const market = fetcher
+        ? await this.asks.snapshots(await this.access.creds(fetcher), wanted, now)
+        : new Map<string, AskSnapshot>();
+      const asksByName = new Map<string, AskSnapshot>();
+      const referencesByName = new Map<string, ReferencePrices>();
+      for (const name of wanted) {
+        const snapshot = market.get(name);
+        const foreign: MarketAsk[] = snapshot
+          ? snapshot.asks.filter((ask) => !ownItemIds.has(ask.itemId))
+          : [];
+        // Our own listings at the prices we know now (the market's snapshot may predate our last write).
+        const ours = own
+          .filter((listing) => listing.marketHashName === name && listing.currency === currency)
+          .map((listing) => ({ itemId: listing.itemId, price: moneyOf(currency, Number(listing.price)) }));
+        if (snapshot) asksByName.set(name, { asks: [...foreign, ...ours], fetchedAt: snapshot.fetchedAt });
+        const foreignAmounts = foreign.map((ask) => ask.price.amount).sort((a, b) => a - b);
+        const price = prices.find((row) => row.marketHashName === name);
+        referencesByName.set(
+          name,
+          referencesOf(price, currency, foreignAmounts, snapshot?.fetchedAt ?? null),
+        );
+      }
+      contexts.set(currency, { now, asksByName, ownItemIds, referencesByName });
+    }
+    return lots.map((lot) => ({
+      lot,
+      decision: decideReprice(toRepricingLot(lot, overrides), contexts.get(lot.currency) as RepricingContext),
+      marketError: null,
+    }));
+  }
+
+  /** Sends the changed prices per account in mass calls of at most 50; refused writes become failed. */
+  async write(
+    userId: string,
+    decided: readonly LotDecision[],
+    progress?: WriteProgress,
+  ): Promise<LotDecision[]> {
+    const accounts = await this.deps.repo.run(userId, (q) => q.accounts());
+    const refused = new Map<string, string | undefined>();
+    let done = decided.filter((item) => item.decision.outcome !== 'changed').length;
+    await progress?.(done);
+    for (const account of accounts) {
+      const ofAccount = decided.filter(
+        (item) => item.lot.sellerAccountId === account.id && item.decision.outcome === 'changed',
+      );
+      if (ofAccount.length === 0) continue;
+      for (const batch of priceWriteBatches(ofAccount.map((item) => item.decision))) {
+        await this.writeBatch(account, batch, refused);
+        done += batch.length;
+        await progress?.(done);
+      }
+    }
+    const decisions = withWriteFailures(
+      decided.map((item) => item.decision),
+      refused,
+    );
+    return decided.map((item, index) => ({
+      lot: item.lot,
+      decision: decisions[index] as RepricingDecision,
+      marketError: refused.has(item.decision.itemId) ? (refused.get(item.decision.itemId) ?? null) : null,
+    }));
+  }
+
+  private async writeBatch(
+    account: LotAccount,
+    batch: { itemId: string; price: { currency: Currency; amount: number } }[],
+    refused: Map<string, string | undefined>,
+  ): Promise<void> {
+    const market: MarketPort = this.deps.market;
+    const answer = await market.setPrices(await this.access.creds(account), batch);
+    if (!answer.ok) {
+      for (const write of batch) refused.set(write.itemId, answer.detail ?? answer.reason);
+      return;
+    }
+    batch.forEach((write, index) => {
+      const outcome = answer.outcomes[index] ?? { ok: false, reason: 'unknownError', detail: 'no answer' };
+      if (!outcome.ok) refused.set(write.itemId, outcome.detail ?? outcome.reason);
+    });
+  }
+
+  /** Stores the outcomes on the lots (only what changed); answers the changed rows. */
+  async record(q: LotQueries, decided: readonly LotDecision[], now: Date, remember: RepriceOverrides | null) {
+    const patches: LotPatch[] = [];
+    for (const { lot, decision } of decided) {
+      const patch: LotPatch = { id: lot.id };
+      let issues = lot.issues as LotIssue[];
+      if (decision.outcome === 'changed' && decision.newPrice) {
+        Object.assign(patch, {
+          price: decision.newPrice.amount,
+          lastPriceWriteAt: now,
+          lastWrittenPrice: decision.newPrice.amount,
+          priceUpdatedAt: now,
+        });
+        issues = issues.filter((issue) => issue !== 'out_of_range' && issue !== 'price_mismatch');
+      } else if (decision.reason === 'out_of_range') {
+        if (!issues.includes('out_of_range')) issues = [...issues, 'out_of_range'];
+      } else if (decision.reason === 'no_change') {
+        issues = issues.filter((issue) => issue !== 'out_of_range');
+      }
+      if (issues.join() !== (lot.issues as string[]).join()) patch.issues = issues;
+      if (decision.reason !== lot.lastRepriceReason) patch.lastRepriceReason = decision.reason;
+      if (remember?.strategy) patch.strategy = remember.strategy;
+      if (remember?.profile) patch.profile = remember.profile;
+      if (Object.keys(patch).length > 1) patches.push(patch);
+    }
+    return q.patch(patches, now);
+  }
+}

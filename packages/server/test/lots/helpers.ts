@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { SandboxMarket } from '../../src/integrations/market/index.ts';
+import { type Clock, systemClock } from '../../src/integrations/steam/clock.ts';
+import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import type { LotsTiming } from '../../src/modules/lots/index.ts';
+import { createAuthTestApp } from '../auth/helpers/auth-app.ts';
+import type { SellerTestApp } from '../seller/helpers.ts';
+
+export { addSandboxAccounts, addSellerAccounts, as, ok, waitFor } from '../seller/helpers.ts';
+
+/** A quick tick for tests: a pass every 300 ms, asks always fetched again, supervision every 200 ms. */
+export const TEST_LOTS_TIMING: Partial<LotsTiming> = {
+  tickEveryMs: 300,
+  syncEveryMs: 300,
+  asksRefreshMs: 0,
+  superviseEveryMs: 200,
+};
+
+/**
+ * The real app in sandbox mode with lots: every account holds `itemsPerAccount` CS2 items (some trade locked) and no
+ * other game's, so counts are known.
+ */
+export async function createLotsTestApp(itemsPerAccount = 20): Promise<SellerTestApp> {
+  const world = new SandboxWorld(undefined, {
+    inventorySizes: { cs2: itemsPerAccount, dota2: 0, tf2: 0, rust: 0, community: 0 },
+  });
+  const market = new SandboxMarket(world);
+  // The sandbox market reads the app's movable clock, so a test moves both at once.
+  let appClock: { now(): number } | null = null;
+  const clock: Clock = { ...systemClock, now: () => appClock?.now() ?? Date.now() };
+  const t = await createAuthTestApp({}, undefined, {
+    steam: { sandboxWorld: world },
+    market: { sandboxMarket: market, clock },
+    lots: { timing: TEST_LOTS_TIMING },
+  });
+  appClock = t.clock;
+  return Object.assign(t, { world, market });
+}
+
+/**
+ * Puts seller accounts in the state the repricing tick serves (running, market scanner on) without a seller loop,
+ * so the sandbox sees them offline and nothing sells while a test reprices.
+ */
+export async function setScanner(t: SellerTestApp, ids: number[], running: boolean): Promise<void> {
+  await t.testDb.database.db.execute(
+    sql`update seller_accounts set status = ${running ? 'running' : 'paused'}, modules = '["marketScanner"]'::jsonb where id = any(${sql.param(ids)}::int[])`,
+  );
+}
