@@ -29,7 +29,13 @@ beforeAll(async () => {
         login: alice!.login,
         password: alice!.password,
         mafile: sandboxMafileText(alice!),
-        proxyData: null,
+        proxyData: {
+          protocol: 'http' as const,
+          address: '10.62.0.1',
+          port: 3128,
+          username: null,
+          password: null,
+        },
       },
     },
   });
