@@ -2,6 +2,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import { accountsEn, accountsRu } from './messages-accounts.ts';
 import { harvesterEn, harvesterRu } from './messages-harvester.ts';
 import { kitEn, kitRu } from './messages-kit.ts';
+import { lotsEn, lotsRu } from './messages-lots.ts';
 import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
 import { p2pEn, p2pRu } from './messages-p2p.ts';
 import { proxiesEn, proxiesRu } from './messages-proxies.ts';
@@ -107,6 +108,7 @@ const en = {
   ...mafilesEn,
   ...kitEn,
   ...p2pEn,
+  ...lotsEn,
   ...harvesterEn,
 } as const;
 
@@ -213,6 +215,7 @@ const ru: Messages = {
   ...mafilesRu,
   ...kitRu,
   ...p2pRu,
+  ...lotsRu,
   ...harvesterRu,
 };
 

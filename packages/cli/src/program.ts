@@ -10,6 +10,7 @@ import { registerHub } from './commands/hub.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
 import { registerP2p } from './commands/p2p.ts';
+import { registerP2pLots } from './commands/p2p-lots.ts';
 import { registerProxies } from './commands/proxies.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerWhoami } from './commands/whoami.ts';
@@ -56,6 +57,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   registerProxies(program, registration);
   registerAccounts(program, registration);
   registerP2p(program, registration);
+  registerP2pLots(program, registration);
   registerHarvester(program, registration);
   registerCurrencies(program, registration);
   registerCompletion(program, registration);

@@ -60,6 +60,24 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'accounts offers': ['tradedeck accounts offers mylogin'],
   'accounts assign-proxies': ['tradedeck accounts assign-proxies pairs.txt'],
   'accounts rm': ['tradedeck accounts rm mylogin 42', 'tradedeck accounts rm --all --yes'],
+  'p2p lots ls': [
+    'tradedeck p2p lots ls --status on_sale --issue out_of_range',
+    'tradedeck p2p lots ls --all | cut -f2,4',
+    'tradedeck p2p lots ls --all --json > lots.json',
+  ],
+  'p2p reprice': [
+    'tradedeck p2p reprice --strategy thresholds:95-105 --profile balanced',
+    'tradedeck p2p reprice --strategy single:median --group "AK-47 | Redline (Field-Tested)" --apply',
+    'tradedeck p2p reprice --strategy fixed:10-12.5 --currency USD --ids 41,42 --apply --yes --json',
+  ],
+  'p2p sales': [
+    'tradedeck p2p sales --from 2026-11-01 --to 2026-11-30',
+    'tradedeck p2p sales --from 2026-11-01 --csv > november.csv',
+  ],
+  'p2p prices import': [
+    'tradedeck p2p prices import prices.txt --currency USD',
+    "cut -d, -f1,3 --output-delimiter=';' export.csv | tradedeck p2p prices import -",
+  ],
   completion: [
     'tradedeck completion bash > ~/.local/share/bash-completion/completions/tradedeck',
     'tradedeck completion zsh > ~/.zfunc/_tradedeck',

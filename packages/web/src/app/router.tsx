@@ -18,13 +18,6 @@ import { RouteError } from './route-error.tsx';
 const MAIN_PATH = '/panel';
 const NOT_FOUND_PATH = '/not-found';
 
-/** Sections of the panel whose screens arrive with their areas; each route name follows the spec. */
-const SECTION_PAGES = [
-  ['lots', 'nav.lots'],
-  ['sales-history', 'nav.salesHistory'],
-  ['price-profile', 'nav.priceProfile'],
-] as const;
-
 /**
  * Development screens (the table fixture for end-to-end tests and the benchmark): in `vite dev` and the
  * `fixtures` build only. A production build leaves them out, chunk and all.
@@ -124,13 +117,24 @@ function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
                   Component: m.P2pAccountsPage,
                 })),
             },
-            ...SECTION_PAGES.map(([path, titleKey]) => ({
-              path,
+            {
+              path: 'lots',
+              lazy: () => import('../features/lots/lots-page.tsx').then((m) => ({ Component: m.LotsPage })),
+            },
+            {
+              path: 'sales-history',
               lazy: () =>
-                import('../features/sections/section-page.tsx').then((m) => ({
-                  element: <m.SectionPage titleKey={titleKey} />,
+                import('../features/sales-history/sales-history-page.tsx').then((m) => ({
+                  Component: m.SalesHistoryPage,
                 })),
-            })),
+            },
+            {
+              path: 'price-profile',
+              lazy: () =>
+                import('../features/price-profile/price-profile-page.tsx').then((m) => ({
+                  Component: m.PriceProfilePage,
+                })),
+            },
             {
               path: 'harvester',
               lazy: () =>

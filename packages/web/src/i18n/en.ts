@@ -5,9 +5,12 @@ import { harvesterEn } from './harvester.ts';
 import { inventoryEn } from './inventory.ts';
 import { landingEn } from './landing.ts';
 import { moneyEn, notificationsEn } from './notifications.ts';
+import { lotsEn } from './lots.ts';
 import { p2pAccountsEn } from './p2p-accounts.ts';
+import { priceProfileEn } from './price-profile.ts';
 import { proxiesEn } from './proxies.ts';
 import type { Resources } from './ru.ts';
+import { salesHistoryEn } from './sales-history.ts';
 import { steamAccountsEn } from './steam-accounts.ts';
 import { twoFactorEn } from './two-factor.ts';
 
@@ -235,6 +238,9 @@ export const en: Resources = {
   money: moneyEn,
   inventory: inventoryEn,
   p2pAccounts: p2pAccountsEn,
+  lots: lotsEn,
+  priceProfile: priceProfileEn,
+  salesHistory: salesHistoryEn,
   auth: authEn,
   admin: adminEn,
   account: accountEn,

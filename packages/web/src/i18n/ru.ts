@@ -5,8 +5,11 @@ import { harvesterRu } from './harvester.ts';
 import { inventoryRu } from './inventory.ts';
 import { landingRu } from './landing.ts';
 import { moneyRu, notificationsRu } from './notifications.ts';
+import { lotsRu } from './lots.ts';
 import { p2pAccountsRu } from './p2p-accounts.ts';
+import { priceProfileRu } from './price-profile.ts';
 import { proxiesRu } from './proxies.ts';
+import { salesHistoryRu } from './sales-history.ts';
 import { steamAccountsRu } from './steam-accounts.ts';
 import { twoFactorRu } from './two-factor.ts';
 
@@ -253,6 +256,9 @@ export const ru = {
   money: moneyRu,
   inventory: inventoryRu,
   p2pAccounts: p2pAccountsRu,
+  lots: lotsRu,
+  priceProfile: priceProfileRu,
+  salesHistory: salesHistoryRu,
   auth: authRu,
   admin: adminRu,
   account: accountRu,

@@ -1,2 +1,3 @@
 export * from './messages.ts';
+export * from './price-lines.ts';
 export * from './seller.ts';

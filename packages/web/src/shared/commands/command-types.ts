@@ -9,7 +9,10 @@ export type CommandScope =
   | 'proxies'
   | 'steamAccounts'
   | 'p2pAccounts'
-  | 'harvester';
+  | 'harvester'
+  | 'lots'
+  | 'salesHistory'
+  | 'priceProfile';
 
 export type CommandGroup = 'navigation' | 'general' | 'appearance' | 'table' | 'dialog';
 

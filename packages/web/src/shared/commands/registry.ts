@@ -1,6 +1,7 @@
 import type { ru } from '../../i18n/ru.ts';
 import type { CommandDef } from './command-types.ts';
 import { harvesterCommands } from './harvester-commands.ts';
+import { lotCommands, priceProfileCommands, salesHistoryCommands } from './lot-commands.ts';
 import { p2pAccountCommands } from './p2p-account-commands.ts';
 import { proxyCommands } from './proxy-commands.ts';
 import { steamAccountCommands } from './steam-account-commands.ts';
@@ -168,6 +169,9 @@ export const commands: readonly CommandDef[] = [
   ...proxyCommands,
   ...p2pAccountCommands,
   ...harvesterCommands,
+  ...lotCommands,
+  ...salesHistoryCommands,
+  ...priceProfileCommands,
   {
     id: 'transfer.open',
     titleKey: 'commands.transfer.open',

@@ -1,0 +1,128 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient } from '@tradedeck/sdk/client';
+import type { RunningServer } from '@tradedeck/server/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
+import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
+import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { TmuxSession } from './helpers/tmux.ts';
+
+const terminal = new TmuxSession(`tradedeck-lots-${process.pid}`);
+const configDir = mkdtempSync(join(tmpdir(), 'tradedeck-lots-term-'));
+const world = new SandboxWorld();
+const [alice] = world.healthyAccounts(1, 3801);
+const LISTED = 4;
+let server: RunningServer;
+let cli = '';
+let total = 0;
+
+beforeAll(async () => {
+  server = await startCliServer({ mode: 'sandbox' });
+  const { accessToken } = await signedInUser(server, 'lots-terminal@example.test');
+  const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
+  client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 600_000).toISOString() });
+  const added = await client.steamAccounts.add({
+    accounts: {
+      '0': {
+        login: alice!.login,
+        password: alice!.password,
+        mafile: sandboxMafileText(alice!),
+        proxyData: {
+          protocol: 'http' as const,
+          address: '10.62.0.1',
+          port: 3128,
+          username: null,
+          password: null,
+        },
+      },
+    },
+  });
+  await client.p2p.create({
+    steamAccountId: added.addedAccounts[0]!.id,
+    apiKey: `sandbox-tm-${alice!.login.toLowerCase()}`,
+    paymentPassword: 'pay-secret-1',
+    modules: ['tradingBot'],
+    tmCurrency: 'USD',
+  });
+  await client.lots.sync({});
+  const inventory = await client.lots.query({
+    withStatus: ['in_inventory'],
+    pages: { page: 1, pageSize: 100 },
+    sort: [{ propertyName: 'id', isDescending: false }],
+  });
+  total = inventory.total;
+  await client.lots.addToSale({
+    items: inventory.items
+      .slice(0, LISTED)
+      .map((lot) => ({ id: lot.id, price: { currency: 'USD', amount: 900_000 } })),
+  });
+  cli = cliCommand({ configDir, server: server.url, token: accessToken });
+}, 120_000);
+
+afterAll(async () => {
+  terminal.kill();
+  await server?.stop();
+});
+
+async function run(line: string, mark: string, timeoutMs = 60_000): Promise<string> {
+  terminal.typeLine(`${line}; echo "${mark}=$?"`);
+  return terminal.waitFor(new RegExp(`${mark}=\\d+`), timeoutMs);
+}
+
+describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux, sandbox market)', () => {
+  it('lists lots with N of M on stderr when piped, and every lot with --all --json', async () => {
+    terminal.start('bash --norc --noprofile', CLI_DIR, { width: 200, height: 50 });
+    await terminal.waitFor(/\$ ?$/m, 10_000).catch(() => {});
+    expect(total).toBeGreaterThan(10);
+    let screen = await run(`${cli} p2p lots ls --page-size 10 > /dev/null`, 'ls-piped');
+    expect(screen).toContain(`Printed 10 of ${total} rows; pass --all for every row`);
+    expect(screen).toContain('ls-piped=0');
+    screen = await run(`${cli} p2p lots ls --all --json | grep -c '"marketHashName"'`, 'ls-json');
+    expect(screen).toContain(`\n${total}\n`);
+    screen = await run(`${cli} p2p lots ls --status on_sale`, 'ls-sale');
+    expect(screen).toContain(`${LISTED} of ${LISTED} lots (page 1)`);
+    screen = await run(`${cli} p2p lots ls --status sold`, 'ls-bad');
+    expect(screen).toContain('Unknown value "sold"; known: on_sale, hold, ready_to_trade, in_inventory');
+    expect(screen).toContain('ls-bad=2');
+  });
+
+  it('previews by default, refuses a bad strategy, and asks before applying on a terminal', async () => {
+    terminal.typeLine('clear');
+    let screen = await run(`${cli} p2p reprice --strategy thresholds:90-110 --profile aggressive`, 'preview');
+    expect(screen).toMatch(/unavailable 4, failed 0 of 4/);
+    expect(screen).toContain('preview=0');
+    screen = await run(`${cli} p2p reprice --strategy percent:5`, 'bad-strategy');
+    expect(screen).toContain('Not a strategy: "percent:5"');
+    expect(screen).toContain('bad-strategy=2');
+    terminal.typeLine('clear');
+    terminal.typeLine(`${cli} p2p reprice --strategy single:min --apply; echo "declined=$?"`);
+    await terminal.waitFor(/Go ahead\? \[y\/N\]/, 60_000);
+    terminal.typeLine('n');
+    screen = await terminal.waitFor(/declined=\d+/, 30_000);
+    expect(screen).toContain('Cancelled: nothing was changed');
+    expect(screen).toContain('declined=2');
+    screen = await run(`${cli} p2p reprice --apply < /dev/null > /dev/null`, 'no-yes');
+    expect(screen).toContain('refused without confirmation');
+    expect(screen).toContain('no-yes=2');
+    screen = await run(`${cli} p2p reprice --apply --yes --json | grep -c '"status": "done"'`, 'applied');
+    expect(screen).toContain('\n1\n');
+  });
+
+  it('imports prices with a per-line report and exit 3 on a partial import; sales stream as CSV', async () => {
+    terminal.typeLine('clear');
+    const file = join(configDir, 'prices.txt');
+    writeFileSync(file, 'AK-47 | Redline (Field-Tested);12.5\nno separator here\n');
+    let screen = await run(`${cli} p2p prices import ${file} --currency USD`, 'import');
+    expect(screen).toContain('Imported 1 prices, failed 1');
+    expect(screen).toContain('line 2');
+    expect(screen).toContain('import=3');
+    screen = await run(`${cli} p2p sales --from 2026-13-01`, 'bad-day');
+    expect(screen).toContain('Not a day: "2026-13-01"');
+    expect(screen).toContain('bad-day=2');
+    screen = await run(`${cli} p2p sales --csv | head -1`, 'csv');
+    expect(screen).toMatch(/sold/i);
+    expect(screen).toContain('csv=0');
+  });
+});

@@ -1,0 +1,42 @@
+import type { LotGroup, LotRow, LotsChanged } from '@tradedeck/sdk/contract';
+
+type Change = LotsChanged['lots'][number];
+
+interface GroupsPage {
+  items: LotGroup[];
+}
+
+function applyChange(lot: LotRow, change: Change): LotRow {
+  return {
+    ...lot,
+    price: change.price,
+    status: change.status,
+    issues: change.issues,
+    lastPriceWriteAt: change.lastPriceWriteAt,
+  };
+}
+
+/**
+ * A cached page of groups after a `LotsChanged`: the children on it take their new price, status and issues;
+ * the same object when none of them is on the page. A removed lot is left for the reload the caller starts.
+ */
+export function applyLotsChanged<P extends GroupsPage>(
+  page: P | undefined,
+  event: LotsChanged,
+): P | undefined {
+  if (!page) return page;
+  const byId = new Map(event.lots.filter((change) => !change.removed).map((change) => [change.id, change]));
+  let touched = false;
+  const items = page.items.map((group) => {
+    if (!group.children.some((lot) => byId.has(lot.id))) return group;
+    touched = true;
+    return {
+      ...group,
+      children: group.children.map((lot) => {
+        const change = byId.get(lot.id);
+        return change ? applyChange(lot, change) : lot;
+      }),
+    };
+  });
+  return touched ? { ...page, items } : page;
+}

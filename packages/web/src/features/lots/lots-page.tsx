@@ -1,0 +1,208 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { contract } from '@tradedeck/sdk/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shared/app-services.tsx';
+import { APPLY_BUTTON } from '../../shared/form-styles.ts';
+import { Hotkey } from '../../shared/palette/kbd.tsx';
+import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { DataTable } from '../../shared/table/data-table.tsx';
+import { useTableUrlState } from '../../shared/table/table-url-state.ts';
+import { useServerList } from '../../shared/table/use-server-list.ts';
+import { useLanguage } from '../../shared/use-language.ts';
+import { lotColumns } from './lot-columns.tsx';
+import { LotFilterBar } from './lot-filter-bar.tsx';
+import { FILTER_KEYS, toLotFilters } from './lot-filters.ts';
+import { currencyOf, type LotTableRow, lotsIn, selectionOf, tableRows } from './lot-rows.ts';
+import { useLiveLots } from './use-live-lots.ts';
+import { type LotTarget, useLotActions } from './use-lot-actions.tsx';
+
+const getRowId = (row: LotTableRow) => row.id;
+
+/**
+ * The lots screen: groups of the same item across the seller accounts over `lots.groups` (filters, sort and
+ * paging in the URL), each expandable into its orders; prices, statuses and issues follow `lots-hub` live. The
+ * reprice (with preview), thresholds, delete, copy and sync actions are palette commands with hotkeys, acting
+ * on the selection (groups and orders), else on the row under the cursor.
+ */
+export function LotsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { commands, hotkeys, toasts } = useServices();
+  const queryClient = useQueryClient();
+  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+
+  const list = useServerList(contract.lots.groups, state, toLotFilters);
+  const counters = useOperationQuery(contract.lots.counters, {});
+  const settings = useOperationQuery(contract.settings.get);
+  const fallbackCurrency = settings.data?.tmPreferredCurrency ?? (language === 'en' ? 'USD' : 'RUB');
+  const rows = useMemo(() => tableRows(list.data?.items ?? [], expanded), [list.data, expanded]);
+  const refresh = useCallback(() => void invalidateArea(queryClient, contract.lots), [queryClient]);
+  const actions = useLotActions(refresh);
+  useLiveLots();
+
+  const toggle = useCallback(
+    (key: string) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+
+  // Commands act on the selection, else on the row under the cursor.
+  const targets = useRef({ selected: selectedIds, activeId, rows });
+  targets.current = { selected: selectedIds, activeId, rows };
+
+  useEffect(() => {
+    const chosen = (): LotTableRow[] => {
+      const { selected, activeId: active, rows: shown } = targets.current;
+      const ids = selected.length > 0 ? selected : active ? [active] : [];
+      return shown.filter((row) => ids.includes(row.id));
+    };
+    const target = (): { target: LotTarget; rows: LotTableRow[] } | null => {
+      const picked = chosen();
+      const selection = selectionOf(picked.map((row) => row.id));
+      if (!selection) {
+        toasts.show({ kind: 'info', text: t('lots.errors.noItemsSelected') });
+        return null;
+      }
+      const only = picked.length === 1 ? picked[0] : undefined;
+      return {
+        rows: picked,
+        target: {
+          selection,
+          count: lotsIn(picked),
+          currency: currencyOf(picked, fallbackCurrency),
+          groupName: only?.kind === 'group' ? only.group.name : null,
+        },
+      };
+    };
+    const reprice = () => {
+      const found = target();
+      if (!found) return;
+      if (found.target.count === 0) toasts.show({ kind: 'info', text: t('lots.errors.noOrdersInGroup') });
+      else actions.reprice(found.target);
+    };
+    const thresholds = () => {
+      const found = target();
+      if (!found) return;
+      const only = found.rows.length === 1 ? found.rows[0] : undefined;
+      const lot = only?.kind === 'lot' ? only.lot : null;
+      actions.thresholds(found.target, { min: lot?.minPrice ?? null, max: lot?.maxPrice ?? null });
+    };
+    const copy = () => {
+      const { activeId: active, selected, rows: shown } = targets.current;
+      const source = shown.find((row) => row.id === active);
+      const selection = selectionOf(selected.filter((id) => id !== active));
+      if (source?.kind !== 'lot' || !selection) {
+        toasts.show({ kind: 'info', text: t('lots.copyNeedsSource') });
+        return;
+      }
+      actions.copy(source.lot.id, selection);
+    };
+    const expand = () => {
+      const { activeId: active, rows: shown } = targets.current;
+      const row = shown.find((item) => item.id === active);
+      if (row) toggle(row.kind === 'group' ? row.group.key : row.groupKey);
+    };
+    const handlers: Array<[string, () => void]> = [
+      ['lots.reprice', reprice],
+      ['lots.thresholds', thresholds],
+      [
+        'lots.remove',
+        () => {
+          const found = target();
+          if (found) actions.remove(found.target);
+        },
+      ],
+      ['lots.copy', copy],
+      ['lots.sync', actions.sync],
+      ['lots.expand', expand],
+      ['lots.search', () => searchRef.current?.focus()],
+      ['lots.refresh', refresh],
+    ];
+    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
+    const deactivate = hotkeys.activate('lots');
+    return () => {
+      deactivate();
+      for (const off of offs) off();
+    };
+  }, [commands, hotkeys, actions, refresh, toasts, t, toggle, fallbackCurrency]);
+
+  const columns = useMemo(() => lotColumns(t, language, toggle), [t, language, toggle]);
+  const format = new Intl.NumberFormat(language);
+  const run = (id: string) => () => commands.run(id);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="mr-auto">
+          <h1 className="text-2xl font-semibold tracking-tight">{t('lots.title')}</h1>
+          {counters.data && (
+            <p className="text-sm text-muted" data-testid="lot-counters">
+              {t('lots.counters', {
+                groups: format.format(counters.data.groups),
+                lots: format.format(counters.data.total),
+              })}
+            </p>
+          )}
+        </div>
+        <button type="button" className="btn-ghost" onClick={run('lots.sync')}>
+          {t('lots.actions.sync')} <Hotkey hotkey="s" />
+        </button>
+        <button type="button" className={APPLY_BUTTON} onClick={run('lots.reprice')}>
+          {t('lots.actions.reprice')} <Hotkey hotkey="p" />
+        </button>
+      </div>
+      <LotFilterBar ref={searchRef} filters={state.filters} setFilter={setFilter} />
+      {list.isError && (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {t('lots.loadFailed')}
+        </p>
+      )}
+      <DataTable<LotTableRow>
+        id="lots"
+        label={t('lots.title')}
+        columns={columns}
+        rows={rows}
+        getRowId={getRowId}
+        loading={list.isFetching}
+        emptyText={t('lots.empty')}
+        sort={state.sort}
+        onSortChange={setSort}
+        paging={{
+          page: state.page,
+          pageSize: state.pageSize,
+          total: list.data?.total ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setPageSize,
+        }}
+        onOpenRow={(row) => toggle(row.kind === 'group' ? row.group.key : row.groupKey)}
+        onActiveRowChange={setActiveId}
+        selection={{ ids: selectedIds, onChange: setSelectedIds }}
+        bulkActions={() => (
+          <>
+            <button type="button" className="btn-ghost" onClick={run('lots.reprice')}>
+              {t('lots.actions.reprice')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={run('lots.thresholds')}>
+              {t('lots.actions.thresholds')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={run('lots.copy')}>
+              {t('lots.actions.copy')}
+            </button>
+            <button type="button" className="btn-danger" onClick={run('lots.remove')}>
+              {t('lots.actions.remove')}
+            </button>
+          </>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { contract, type PriceRow } from '@tradedeck/sdk/contract';
+import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shared/app-services.tsx';
+import { APPLY_BUTTON } from '../../shared/form-styles.ts';
+import { Hotkey } from '../../shared/palette/kbd.tsx';
+import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { DataTable } from '../../shared/table/data-table.tsx';
+import { useTableUrlState } from '../../shared/table/table-url-state.ts';
+import { useServerList } from '../../shared/table/use-server-list.ts';
+import { useLanguage } from '../../shared/use-language.ts';
+import { type ImportOutcome, PasteDialog } from './paste-dialog.tsx';
+import { priceColumns } from './price-columns.tsx';
+import { PriceHistory } from './price-history.tsx';
+
+const FILTER_KEYS = ['q'] as const;
+const getRowId = (row: PriceRow) => String(row.id);
+const toPriceFilters = (filters: Record<string, string>) => {
+  const search = filters.q?.trim();
+  return search ? { searchString: search.slice(0, 200) } : {};
+};
+
+/**
+ * The price profile: the reference prices per item the repricing strategies read (the user's custom price, the
+ * providers' prices with their age) over `priceProfile.query`, a bulk paste of `name;price` lines and the price
+ * history chart of the item under the cursor. Every action is a palette command with a hotkey.
+ */
+export function PriceProfilePage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const services = useServices();
+  const { commands, hotkeys, modals, client, toasts } = services;
+  const queryClient = useQueryClient();
+  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [shownId, setShownId] = useState<string | null>(null);
+
+  const list = useServerList(contract.priceProfile.query, state, toPriceFilters);
+  const settings = useOperationQuery(contract.settings.get);
+  const rows = list.data?.items ?? [];
+  const shown = rows.find((row) => String(row.id) === shownId) ?? null;
+  const refresh = useCallback(() => void invalidateArea(queryClient, contract.priceProfile), [queryClient]);
+  const active = useRef(activeId);
+  active.current = activeId;
+
+  const defaultCurrency = settings.data?.tmPreferredCurrency ?? (language === 'en' ? 'USD' : 'RUB');
+  const paste = useCallback(() => {
+    const importPrices = async (text: string, currency: typeof defaultCurrency): Promise<ImportOutcome> => {
+      const answer = await client.priceProfile.import({ text, currency });
+      refresh();
+      return {
+        imported: answer.imported,
+        failed: answer.lines
+          .filter((line) => !line.ok)
+          .map((line) => ({ line: line.line, name: line.name, message: line.message })),
+      };
+    };
+    void modals
+      .open(
+        (controls) => (
+          <PasteDialog controls={controls} defaultCurrency={defaultCurrency} importPrices={importPrices} />
+        ),
+        { width: MODAL_WIDTHS.viewAccount },
+      )
+      .then((result) => {
+        const outcome = result as ImportOutcome | null;
+        if (outcome)
+          toasts.show({
+            kind: 'success',
+            text: t('priceProfile.paste.imported', { saved: outcome.imported, total: outcome.imported }),
+          });
+      })
+      .catch(() => {});
+  }, [client, modals, toasts, t, refresh, defaultCurrency]);
+
+  useEffect(() => {
+    const handlers: Array<[string, () => void]> = [
+      ['priceProfile.paste', paste],
+      ['priceProfile.history', () => setShownId(active.current)],
+      ['priceProfile.search', () => searchRef.current?.focus()],
+      ['priceProfile.refresh', refresh],
+    ];
+    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
+    const deactivate = hotkeys.activate('priceProfile');
+    return () => {
+      deactivate();
+      for (const off of offs) off();
+    };
+  }, [commands, hotkeys, paste, refresh]);
+
+  const columns = useMemo(() => priceColumns(t, language), [t, language]);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="mr-auto">
+          <h1 className="text-2xl font-semibold tracking-tight">{t('priceProfile.title')}</h1>
+          <p className="text-sm text-muted">{t('priceProfile.lead')}</p>
+        </div>
+        <button type="button" className={APPLY_BUTTON} onClick={paste}>
+          {t('priceProfile.paste.title')} <Hotkey hotkey="i" />
+        </button>
+      </div>
+      <input
+        ref={searchRef}
+        type="search"
+        className="input w-72"
+        placeholder={t('priceProfile.filters.search')}
+        aria-label={t('priceProfile.filters.search')}
+        defaultValue={state.filters.q ?? ''}
+        onChange={(event) => setFilter('q', event.target.value || null)}
+      />
+      {list.isError && (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {t('priceProfile.loadFailed')}
+        </p>
+      )}
+      <DataTable<PriceRow>
+        id="price-profile"
+        label={t('priceProfile.title')}
+        columns={columns}
+        rows={rows}
+        getRowId={getRowId}
+        loading={list.isFetching}
+        emptyText={t('priceProfile.empty')}
+        sort={state.sort}
+        onSortChange={setSort}
+        paging={{
+          page: state.page,
+          pageSize: state.pageSize,
+          total: list.data?.total ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setPageSize,
+        }}
+        onOpenRow={(row) => setShownId(String(row.id))}
+        onActiveRowChange={setActiveId}
+      />
+      <PriceHistory item={shown} />
+    </div>
+  );
+}

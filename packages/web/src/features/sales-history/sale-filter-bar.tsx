@@ -1,0 +1,89 @@
+import { contract } from '@tradedeck/sdk/contract';
+import { SELLER_PLATFORMS, TRADE_GAME_KEYS, TRADE_GAMES } from '@tradedeck/sdk/domain';
+import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FIELD_LABEL } from '../../shared/form-styles.ts';
+import { useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { badPeriod } from './sale-filters.ts';
+
+const ACCOUNTS_LISTED = 100;
+
+/** Period, account, game and platform of the sales history; every change goes to the URL. */
+export const SaleFilterBar = forwardRef<
+  HTMLInputElement,
+  { filters: Record<string, string>; setFilter(key: string, value: string | null): void; onReset(): void }
+>(function SaleFilterBar({ filters, setFilter, onReset }, ref) {
+  const { t } = useTranslation();
+  const accounts = useOperationQuery(contract.p2p.query, {
+    pages: { page: 1, pageSize: ACCOUNTS_LISTED },
+    sort: [{ propertyName: 'login', isDescending: false }],
+    withStatus: [],
+    withPlatformStatus: [],
+    withModules: [],
+  });
+  const select = (key: string, label: string, options: Array<[string, string]>) => (
+    <label className="flex flex-col gap-1">
+      <span className={FIELD_LABEL}>{label}</span>
+      <select
+        className="input"
+        value={filters[key] ?? ''}
+        onChange={(event) => setFilter(key, event.target.value || null)}
+      >
+        <option value="">{t('salesHistory.filters.all')}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <div className="space-y-1">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1">
+          <span className={FIELD_LABEL}>{t('salesHistory.filters.from')}</span>
+          <input
+            ref={ref}
+            type="date"
+            className="input"
+            value={filters.from ?? ''}
+            onChange={(event) => setFilter('from', event.target.value || null)}
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className={FIELD_LABEL}>{t('salesHistory.filters.to')}</span>
+          <input
+            type="date"
+            className="input"
+            value={filters.to ?? ''}
+            onChange={(event) => setFilter('to', event.target.value || null)}
+          />
+        </label>
+        {select(
+          'account',
+          t('salesHistory.filters.account'),
+          (accounts.data?.items ?? []).map((account) => [String(account.id), account.login]),
+        )}
+        {select(
+          'game',
+          t('salesHistory.filters.game'),
+          TRADE_GAME_KEYS.map((key) => [key, TRADE_GAMES[key].name]),
+        )}
+        {select(
+          'platform',
+          t('salesHistory.filters.platform'),
+          SELLER_PLATFORMS.map((platform) => [platform, platform.toUpperCase()]),
+        )}
+        <button type="button" className="btn-ghost" onClick={onReset}>
+          {t('salesHistory.filters.reset')}
+        </button>
+      </div>
+      {badPeriod(filters) && (
+        <p role="alert" className="text-xs text-rose-700 dark:text-rose-300">
+          {t('salesHistory.filters.badPeriod')}
+        </p>
+      )}
+    </div>
+  );
+});

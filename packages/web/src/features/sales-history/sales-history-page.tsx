@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { contract, type SaleRow } from '@tradedeck/sdk/contract';
+import { formatMoney } from '@tradedeck/sdk/domain';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useServices } from '../../shared/app-services.tsx';
+import { Hotkey } from '../../shared/palette/kbd.tsx';
+import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { DataTable } from '../../shared/table/data-table.tsx';
+import { useTableUrlState } from '../../shared/table/table-url-state.ts';
+import { useServerList } from '../../shared/table/use-server-list.ts';
+import { localeOf, useLanguage } from '../../shared/use-language.ts';
+import { RevenueChart } from './revenue-chart.tsx';
+import { chartDays } from './revenue-days.ts';
+import { saleColumns } from './sale-columns.tsx';
+import { SaleFilterBar } from './sale-filter-bar.tsx';
+import { FILTER_KEYS, toSaleFilters } from './sale-filters.ts';
+import { useCsvDownload } from './use-csv-download.ts';
+
+const getRowId = (row: SaleRow) => String(row.id);
+
+/**
+ * The sales history: the sales of every seller account over `sales.query` (period, account, game and platform in
+ * the URL), the totals and revenue per day of the same filters, and a CSV download of them from the server's
+ * streamed export. Every action is a palette command with a hotkey.
+ */
+export function SalesHistoryPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const locale = localeOf(language);
+  const { commands, hotkeys } = useServices();
+  const queryClient = useQueryClient();
+  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const [, setParams] = useSearchParams();
+  const periodRef = useRef<HTMLInputElement>(null);
+  const filters = useMemo(() => toSaleFilters(state.filters), [state.filters]);
+
+  const list = useServerList(contract.sales.query, state, toSaleFilters);
+  const totals = useOperationQuery(contract.sales.totals, filters);
+  const revenue = useOperationQuery(contract.sales.revenueByDay, filters);
+  const settings = useOperationQuery(contract.settings.get);
+  const displayed = settings.data?.displayedCurrency ?? (language === 'en' ? 'USD' : 'RUB');
+  const chart = chartDays(revenue.data?.days ?? [], displayed);
+  const download = useCsvDownload(filters, state.sort);
+  const refresh = useCallback(() => void invalidateArea(queryClient, contract.sales), [queryClient]);
+  const reset = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  useEffect(() => {
+    const handlers: Array<[string, () => void]> = [
+      ['salesHistory.exportCsv', () => void download()],
+      ['salesHistory.period', () => periodRef.current?.focus()],
+      ['salesHistory.reset', reset],
+      ['salesHistory.refresh', refresh],
+    ];
+    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
+    const deactivate = hotkeys.activate('salesHistory');
+    return () => {
+      deactivate();
+      for (const off of offs) off();
+    };
+  }, [commands, hotkeys, download, reset, refresh]);
+
+  const columns = useMemo(() => saleColumns(t, language), [t, language]);
+  const money = (values: readonly { currency: 'RUB' | 'USD' | 'EUR'; amount: number }[]) =>
+    values.map((value) => formatMoney(value, locale)).join(' + ') ||
+    formatMoney({ currency: displayed, amount: 0 }, locale);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="mr-auto">
+          <h1 className="text-2xl font-semibold tracking-tight">{t('salesHistory.title')}</h1>
+          {totals.data && (
+            <p className="text-sm text-muted" data-testid="sales-totals">
+              {t('salesHistory.totals', { count: totals.data.count, revenue: money(totals.data.revenue) })}
+              {totals.data.held.length > 0 &&
+                ` · ${t('salesHistory.totalsOnHold', { onHold: money(totals.data.held) })}`}
+            </p>
+          )}
+        </div>
+        <button type="button" className="btn-ghost" onClick={() => void download()} data-testid="sales-csv">
+          {t('salesHistory.exportCsv')} <Hotkey hotkey="e" />
+        </button>
+      </div>
+      <SaleFilterBar ref={periodRef} filters={state.filters} setFilter={setFilter} onReset={reset} />
+      <RevenueChart
+        days={chart.days}
+        currency={chart.currency}
+        {...(state.filters.from ? { from: state.filters.from } : {})}
+        {...(state.filters.to ? { to: state.filters.to } : {})}
+      />
+      {list.isError && (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {t('salesHistory.loadFailed')}
+        </p>
+      )}
+      <DataTable<SaleRow>
+        id="sales-history"
+        label={t('salesHistory.title')}
+        columns={columns}
+        rows={list.data?.items ?? []}
+        getRowId={getRowId}
+        loading={list.isFetching}
+        emptyText={t('salesHistory.empty')}
+        sort={state.sort}
+        onSortChange={setSort}
+        paging={{
+          page: state.page,
+          pageSize: state.pageSize,
+          total: list.data?.total ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setPageSize,
+        }}
+      />
+    </div>
+  );
+}

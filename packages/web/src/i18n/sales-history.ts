@@ -1,0 +1,78 @@
+/** Texts of the sales history screen (ru default, en). */
+export const salesHistoryRu = {
+  title: 'История продаж',
+  empty: 'Продаж за выбранный период нет',
+  loadFailed: 'Не удалось загрузить историю продаж',
+  columns: {
+    item: 'Предмет',
+    game: 'Игра',
+    platform: 'Площадка',
+    account: 'Аккаунт',
+    soldAt: 'Дата',
+    price: 'Цена продажи',
+    holdUntil: 'Удержание до',
+  },
+  noHold: 'без удержания',
+  filters: {
+    from: 'С',
+    to: 'По',
+    account: 'Аккаунт',
+    game: 'Игра',
+    platform: 'Площадка',
+    all: 'Все',
+    reset: 'Сбросить фильтры',
+    badPeriod: 'Дата «С» позже даты «По»',
+  },
+  totals: 'Продаж: {{count}} · выручка: {{revenue}}',
+  totalsOnHold: 'на удержании: {{onHold}}',
+  chart: {
+    title: 'Выручка по дням',
+    empty: 'Нет продаж — нечего рисовать',
+  },
+  exportCsv: 'Скачать CSV',
+  commands: {
+    exportCsv: 'История продаж: скачать CSV',
+    period: 'История продаж: задать период',
+    reset: 'История продаж: сбросить фильтры',
+    refresh: 'История продаж: обновить',
+  },
+} as const;
+
+export const salesHistoryEn = {
+  title: 'Sales history',
+  empty: 'No sales in the chosen period',
+  loadFailed: 'Failed to load the sales history',
+  columns: {
+    item: 'Item',
+    game: 'Game',
+    platform: 'Platform',
+    account: 'Account',
+    soldAt: 'Date',
+    price: 'Sale price',
+    holdUntil: 'Hold until',
+  },
+  noHold: 'no hold',
+  filters: {
+    from: 'From',
+    to: 'To',
+    account: 'Account',
+    game: 'Game',
+    platform: 'Platform',
+    all: 'All',
+    reset: 'Reset filters',
+    badPeriod: 'The “From” date is after the “To” date',
+  },
+  totals: 'Sales: {{count}} · revenue: {{revenue}}',
+  totalsOnHold: 'on hold: {{onHold}}',
+  chart: {
+    title: 'Revenue per day',
+    empty: 'No sales, nothing to draw',
+  },
+  exportCsv: 'Download CSV',
+  commands: {
+    exportCsv: 'Sales history: download CSV',
+    period: 'Sales history: set the period',
+    reset: 'Sales history: reset filters',
+    refresh: 'Sales history: refresh',
+  },
+} as const;

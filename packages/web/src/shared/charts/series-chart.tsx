@@ -1,0 +1,113 @@
+/**
+ * A small chart of one series over time, drawn as SVG: bars (revenue per day) or a line (a price's history).
+ * Each point carries a tooltip with its label and value; the values are integer amounts the caller formats.
+ */
+export interface SeriesPoint {
+  /** Unique within the series (an ISO day or time). */
+  key: string;
+  /** The x axis label (a day, a time). */
+  label: string;
+  value: number;
+}
+
+const WIDTH = 640;
+const HEIGHT = 200;
+const PAD = { left: 64, right: 8, top: 8, bottom: 24 };
+const GRID_LINES = 4;
+const X_LABELS = 6;
+
+/** The top of the y axis: the maximum rounded up to 1, 2 or 5 times a power of ten. */
+export function niceCeiling(max: number): number {
+  if (max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  const step = [1, 2, 5, 10].find((factor) => factor * power >= max) ?? 10;
+  return step * power;
+}
+
+export function SeriesChart({
+  title,
+  points,
+  kind,
+  formatValue,
+  emptyText,
+  testId,
+}: {
+  title: string;
+  points: readonly SeriesPoint[];
+  kind: 'bars' | 'line';
+  formatValue(value: number): string;
+  emptyText: string;
+  testId?: string;
+}) {
+  if (points.length === 0) {
+    return (
+      <p className="py-8 text-center text-sm text-muted" data-testid={testId}>
+        {emptyText}
+      </p>
+    );
+  }
+  const top = niceCeiling(Math.max(...points.map((point) => point.value)));
+  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const slot = plotWidth / points.length;
+  const x = (index: number) => PAD.left + slot * index + slot / 2;
+  const y = (value: number) => PAD.top + plotHeight - (Math.max(value, 0) / top) * plotHeight;
+  const labelEvery = Math.max(1, Math.ceil(points.length / X_LABELS));
+  const grid = Array.from({ length: GRID_LINES + 1 }, (_, step) => (top * step) / GRID_LINES);
+
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-label={title}
+      className="h-auto w-full text-slate-500"
+      data-testid={testId}
+      data-points={points.length}
+    >
+      {grid.map((value) => (
+        <g key={value}>
+          <line
+            x1={PAD.left}
+            x2={WIDTH - PAD.right}
+            y1={y(value)}
+            y2={y(value)}
+            className="stroke-slate-200 dark:stroke-slate-700"
+          />
+          <text x={PAD.left - 6} y={y(value) + 4} textAnchor="end" className="fill-current text-[10px]">
+            {formatValue(Math.round(value))}
+          </text>
+        </g>
+      ))}
+      {kind === 'line' && (
+        <polyline
+          fill="none"
+          strokeWidth={2}
+          className="stroke-primary"
+          points={points.map((point, index) => `${x(index)},${y(point.value)}`).join(' ')}
+        />
+      )}
+      {points.map((point, index) => (
+        <g key={point.key} data-testid="chart-point">
+          <title>{`${point.label}: ${formatValue(point.value)}`}</title>
+          {kind === 'bars' ? (
+            <rect
+              x={x(index) - (slot * 0.7) / 2}
+              width={slot * 0.7}
+              y={y(point.value)}
+              height={PAD.top + plotHeight - y(point.value)}
+              rx={2}
+              className="fill-primary"
+            />
+          ) : (
+            <circle cx={x(index)} cy={y(point.value)} r={3} className="fill-primary" />
+          )}
+          {index % labelEvery === 0 && (
+            <text x={x(index)} y={HEIGHT - 6} textAnchor="middle" className="fill-current text-[10px]">
+              {point.label}
+            </text>
+          )}
+        </g>
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,126 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Currency } from '@tradedeck/sdk/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ImportOutcome, PasteDialog } from '../src/features/price-profile/paste-dialog.tsx';
+import { RevenueChart } from '../src/features/sales-history/revenue-chart.tsx';
+import { fillDays } from '../src/features/sales-history/revenue-days.ts';
+import { niceCeiling } from '../src/shared/charts/series-chart.tsx';
+import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
+import { renderWithServices } from './helpers/render-with-services.tsx';
+
+afterEach(cleanup);
+
+const noServer: typeof fetch = async () => {
+  throw new Error('no server in this test');
+};
+
+describe('revenue per day chart', () => {
+  const days = [
+    { day: '2026-11-20', revenue: { currency: 'USD' as const, amount: 12_500 } },
+    { day: '2026-11-23', revenue: { currency: 'USD' as const, amount: 40_000 } },
+  ];
+
+  it('fills the days without sales with zero, within the period when one is given', () => {
+    expect(fillDays(days, 'USD').map((item) => [item.day, item.revenue.amount])).toEqual([
+      ['2026-11-20', 12_500],
+      ['2026-11-21', 0],
+      ['2026-11-22', 0],
+      ['2026-11-23', 40_000],
+    ]);
+    expect(fillDays(days, 'USD', { from: '2026-11-19', to: '2026-11-24' })).toHaveLength(6);
+    expect(fillDays([], 'USD')).toEqual([]);
+  });
+
+  it('rounds the axis up to 1, 2 or 5 times a power of ten', () => {
+    expect(niceCeiling(40_000)).toBe(50_000);
+    expect(niceCeiling(12_500)).toBe(20_000);
+    expect(niceCeiling(100)).toBe(100);
+    expect(niceCeiling(0)).toBe(1);
+  });
+
+  it('draws one bar per day, the highest day tallest, with the amounts in the currency', () => {
+    renderWithServices(<RevenueChart days={days} currency="USD" />, noServer, 'en');
+    const chart = screen.getByRole('img', { name: 'Revenue per day' });
+    expect(chart.getAttribute('data-points')).toBe('4');
+    const bars = [...chart.querySelectorAll('rect')];
+    const heights = bars.map((bar) => Number(bar.getAttribute('height')));
+    expect(heights[1]).toBe(0);
+    expect(heights[3]).toBeGreaterThan(heights[0]!);
+    expect([...chart.querySelectorAll('title')].map((title) => title.textContent)).toContain(
+      'Nov 23: $40.00',
+    );
+  });
+
+  it('says there is nothing to draw without sales', () => {
+    renderWithServices(<RevenueChart days={[]} currency="RUB" />, noServer);
+    expect(screen.getByTestId('revenue-chart').textContent).toBe('Нет продаж — нечего рисовать');
+  });
+});
+
+describe('price profile paste', () => {
+  function open(answer: ImportOutcome) {
+    const imports: Array<{ text: string; currency: Currency }> = [];
+    const closed: unknown[] = [];
+    const controls: ModalControls = {
+      id: 1,
+      close: (result) => closed.push(result),
+      dismiss: () => {},
+      openChild: () => Promise.reject(new Error('no child')),
+    };
+    renderWithServices(
+      <PasteDialog
+        controls={controls}
+        defaultCurrency="RUB"
+        importPrices={async (text, currency) => {
+          imports.push({ text, currency });
+          return answer;
+        }}
+      />,
+      noServer,
+    );
+    const text = screen.getByLabelText('Строки «название;цена», по одной на предмет');
+    const importButton = screen.getByRole('button', { name: 'Импортировать' });
+    return { imports, closed, text, importButton };
+  }
+
+  it('lists every bad line with its number and reason and refuses to import until they are fixed', async () => {
+    const { text, importButton, imports } = open({ imported: 0, failed: [] });
+    fireEvent.change(text, { target: { value: 'AK-47;12.5\nno price here\nAWP;-1\nak-47;13' } });
+    await waitFor(() => expect(screen.getAllByTestId('paste-issue')).toHaveLength(3));
+    expect(screen.getAllByTestId('paste-issue').map((item) => item.textContent)).toEqual([
+      'Строка 2: Нет «;» между названием и ценойno price here',
+      'Строка 3: Цена не может быть отрицательнойAWP;-1',
+      'Строка 4: Предмет уже указан в строке 1ak-47;13',
+    ]);
+    expect(screen.getByText('3 строки с ошибкой — исправьте их перед импортом')).toBeTruthy();
+    expect(importButton).toHaveProperty('disabled', true);
+    fireEvent.click(importButton);
+    expect(imports).toEqual([]);
+  });
+
+  it('imports the lines in the chosen currency and closes when every price was saved', async () => {
+    const { text, importButton, imports, closed } = open({ imported: 2, failed: [] });
+    fireEvent.change(screen.getByLabelText('Валюта'), { target: { value: 'USD' } });
+    fireEvent.change(text, { target: { value: 'AK-47;12.5\n\nAWP;0.125' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('paste-ready').textContent).toBe('Готовы к импорту 2 строки'),
+    );
+    fireEvent.click(importButton);
+    await waitFor(() => expect(closed).toHaveLength(1));
+    expect(imports).toEqual([{ currency: 'USD', text: 'AK-47;12.5\n\nAWP;0.125' }]);
+  });
+
+  it('keeps the dialog open with the items the server did not save', async () => {
+    const { text, importButton, closed } = open({
+      imported: 1,
+      failed: [{ line: 2, name: 'AWP', message: 'Неизвестный предмет' }],
+    });
+    fireEvent.change(text, { target: { value: 'AK-47;12.5\nAWP;3' } });
+    await waitFor(() => expect(importButton).toHaveProperty('disabled', false));
+    fireEvent.click(importButton);
+    const outcome = await screen.findByTestId('paste-outcome');
+    expect(outcome.textContent).toContain('Сохранено цен: 1 из 2');
+    expect(outcome.textContent).toContain('Строка 2: AWP — Неизвестный предмет');
+    expect(closed).toEqual([]);
+  });
+});
