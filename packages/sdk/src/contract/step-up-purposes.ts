@@ -1,0 +1,6 @@
+/**
+ * Why an operation needs a recent second factor (step-up): the purpose is shown in the two-factor prompt, keys
+ * the audit trail and the rate limit. New areas add theirs here (a withdrawal, managing API keys). Kept apart from
+ * the schemas so the client can read a 101 answer without loading zod.
+ */
+export const STEP_UP_PURPOSES = ['secrets', 'twoFactorSettings', 'admin'] as const;
