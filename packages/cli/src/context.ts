@@ -61,6 +61,7 @@ export function createContext(options: GlobalOptions, io: Io): CommandContext {
       baseUrl: serverUrl,
       lang,
       configDir: settings.directory,
+      env: io.env,
       token: options.token ?? (io.env.TRADEDECK_TOKEN?.trim() || undefined),
       prompt: io.prompt,
       stderr: io.stderr,

@@ -1,20 +1,13 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { registerAccounts } from './commands/accounts.ts';
-import { registerAdmin } from './commands/admin.ts';
-import { registerCompletion } from './commands/completion.ts';
-import { registerConfig } from './commands/config.ts';
-import { registerCurrencies } from './commands/currencies.ts';
-import { registerHarvester } from './commands/harvester.ts';
-import { registerHub } from './commands/hub.ts';
-import { registerLogin } from './commands/login.ts';
-import { registerLogout } from './commands/logout.ts';
-import { registerP2p } from './commands/p2p.ts';
-import { registerP2pLots } from './commands/p2p-lots.ts';
-import { registerProxies } from './commands/proxies.ts';
-import { registerStatus } from './commands/status.ts';
-import { registerWhoami } from './commands/whoami.ts';
-import { type CommandContext, createContext, type GlobalOptions, type Io, peekLanguage } from './context.ts';
+import {
+  type CommandContext,
+  createContext,
+  type GlobalOptions,
+  type Io,
+  peekLanguage,
+  type Registration,
+} from './context.ts';
 import { CliFailure, ExitCode } from './exit-codes.ts';
 import { failureFromError } from './failures.ts';
 import { addExamples, localizeCommander, translateCommanderError } from './kit/help.ts';
@@ -47,20 +40,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
 
   // Help texts are needed before options are parsed, so they use the language peeked from argv.
   const registration = { lang: preLang, context: lazyContext };
-  registerStatus(program, registration);
-  registerConfig(program, registration);
-  registerLogin(program, registration);
-  registerLogout(program, registration);
-  registerWhoami(program, registration);
-  registerAdmin(program, registration);
-  registerHub(program, registration);
-  registerProxies(program, registration);
-  registerAccounts(program, registration);
-  registerP2p(program, registration);
-  registerP2pLots(program, registration);
-  registerHarvester(program, registration);
-  registerCurrencies(program, registration);
-  registerCompletion(program, registration);
+  // Only the named command group is loaded (start-up time and memory); the top-level help, completion and an
+  // unknown name load them all, so they list every command.
+  const named = COMMAND_GROUPS[commandName(argv) ?? ''];
+  const groups = named && named !== COMMAND_GROUPS.completion ? [named] : [...new Set(Object.values(COMMAND_GROUPS))];
+  for (const register of await Promise.all(groups.map((load) => load()))) register(program, registration);
   // Last: examples for every registered command.
   addExamples(program, preLang);
 
@@ -70,6 +54,52 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     return report(error, io, context);
   }
+}
+
+type Register = (program: Command, registration: Registration) => void;
+
+/** `settings` and `rates` are registered together. */
+const loadCurrencies = async () => (await import('./commands/currencies.ts')).registerCurrencies;
+
+/** Every top-level command group, in help order, by name, loaded on demand. */
+const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
+  status: async () => (await import('./commands/status.ts')).registerStatus,
+  config: async () => (await import('./commands/config.ts')).registerConfig,
+  login: async () => (await import('./commands/login.ts')).registerLogin,
+  logout: async () => (await import('./commands/logout.ts')).registerLogout,
+  whoami: async () => (await import('./commands/whoami.ts')).registerWhoami,
+  admin: async () => (await import('./commands/admin.ts')).registerAdmin,
+  hub: async () => (await import('./commands/hub.ts')).registerHub,
+  proxies: async () => (await import('./commands/proxies.ts')).registerProxies,
+  accounts: async () => (await import('./commands/accounts.ts')).registerAccounts,
+  p2p: async () => {
+    const [{ registerP2p }, { registerP2pLots }] = await Promise.all([
+      import('./commands/p2p.ts'),
+      import('./commands/p2p-lots.ts'),
+    ]);
+    return (program, registration) => {
+      registerP2p(program, registration);
+      registerP2pLots(program, registration);
+    };
+  },
+  harvester: async () => (await import('./commands/harvester.ts')).registerHarvester,
+  settings: loadCurrencies,
+  rates: loadCurrencies,
+  completion: async () => (await import('./commands/completion.ts')).registerCompletion,
+};
+
+/** Global options that take a value: their value is not a command name. */
+const VALUED_OPTIONS = new Set(['-s', '--server', '--lang', '--token']);
+
+/** The first word of argv that is not a global option or its value: the command group asked for. */
+export function commandName(argv: string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] as string;
+    if (word === '--') return argv[i + 1] ?? null;
+    if (VALUED_OPTIONS.has(word)) i++;
+    else if (!word.startsWith('-')) return word;
+  }
+  return null;
 }
 
 function report(error: unknown, io: Io, context: CommandContext | null): number {

@@ -1,29 +1,29 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   type ApiClient,
   createApiClient,
   MemoryTokenStore,
+  parseStoredToken,
   type TokenStore,
   type TwoFactorChallenge,
 } from '@tradedeck/sdk/client';
-import { FileTokenStore, httpFetch, writePrivateFile } from '@tradedeck/sdk/client/node';
-import type { StepUpPurpose, TwoFactorInput } from '@tradedeck/sdk/contract';
+import { httpFetch } from '@tradedeck/sdk/client/node';
+import type { AccessToken, StepUpPurpose, TwoFactorInput } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { type MessageKey, message } from './messages.ts';
+import { openSessionStore, type SecretSlot, type SessionStore } from './session-store.ts';
 
 const COOKIE_NAMES = ['__Host-rt', 'tradedeck-rt'];
 
 /**
- * Keeps the server's refresh cookie in a file readable by the user only, so the CLI can renew its session; it is
- * replaced atomically.
+ * Keeps the server's refresh cookie in the session store (the keyring, or a file readable by the user only,
+ * replaced atomically), so the CLI can renew its session.
  */
 export class CookieJar {
-  constructor(private readonly path: string) {}
+  constructor(private readonly slot: SecretSlot) {}
 
   get(): { name: string; value: string } | null {
     try {
-      const stored = JSON.parse(readFileSync(this.path, 'utf8')) as { name?: string; value?: string };
+      const stored = JSON.parse(this.slot.read() ?? '') as { name?: string; value?: string };
       return stored.name && stored.value ? { name: stored.name, value: stored.value } : null;
     } catch {
       return null;
@@ -31,11 +31,11 @@ export class CookieJar {
   }
 
   set(name: string, value: string): void {
-    writePrivateFile(this.path, JSON.stringify({ name, value }));
+    this.slot.write(JSON.stringify({ name, value }));
   }
 
   clear(): void {
-    rmSync(this.path, { force: true });
+    this.slot.remove();
   }
 
   /** A fetch that sends the stored cookie to the server and stores the one it sets (or clears). */
@@ -70,36 +70,52 @@ function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
   return plain;
 }
 
+/** Keeps the access token in the session store: the keyring, or a 0600 file replaced atomically. */
+export class StoredTokenStore implements TokenStore {
+  constructor(private readonly slot: SecretSlot) {}
+
+  get(): AccessToken | null {
+    return parseStoredToken(this.slot.read());
+  }
+
+  set(token: AccessToken): void {
+    this.slot.write(JSON.stringify(token));
+  }
+
+  clear(): void {
+    this.slot.remove();
+  }
+}
+
 export type Prompt = (question: string, options?: { hidden?: boolean }) => Promise<string>;
 
 export interface SessionOptions {
   baseUrl: string;
   lang: Language;
   configDir: string;
+  /** The environment: PATH and the D-Bus session decide whether the keyring is used. */
+  env: NodeJS.ProcessEnv;
   /** An access token given on the command line or in TRADEDECK_TOKEN: used as is, never stored. */
   token?: string | undefined;
   prompt?: Prompt | undefined;
   stderr: (text: string) => void;
 }
 
-/** Where the CLI keeps its session: token.json and session.json (mode 0600) in the settings directory. */
-export function sessionFiles(configDir: string) {
-  return { token: join(configDir, 'token.json'), cookie: join(configDir, 'session.json') };
-}
-
 export function createSessionClient(options: SessionOptions): {
   client: ApiClient;
   jar: CookieJar;
   tokens: TokenStore;
+  /** Where the session is kept; `login --token` saves there even when this client uses the given token. */
+  store: SessionStore;
 } {
-  const files = sessionFiles(options.configDir);
-  const jar = new CookieJar(files.cookie);
+  const store = openSessionStore(options.configDir, options.env);
+  const jar = new CookieJar(store.slot('session'));
   const tokens: TokenStore = options.token
     ? new MemoryTokenStore({
         accessToken: options.token,
         expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       })
-    : new FileTokenStore(files.token);
+    : new StoredTokenStore(store.slot('token'));
   const t = (key: MessageKey) => message(options.lang, key);
   const client = createApiClient({
     baseUrl: options.baseUrl,
@@ -114,7 +130,7 @@ export function createSessionClient(options: SessionOptions): {
         }
       : {}),
   });
-  return { client, jar, tokens };
+  return { client, jar, tokens, store };
 }
 
 const STEP_UP_REASON: Record<StepUpPurpose, MessageKey> = {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +122,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The finished watch screen, as tmux shows it, kept for the README. */
+const CLI_LIVE_VIEW_CAPTURE = fileURLToPath(
+  new URL('../../../docs/images/cli-harvester-watch.txt', import.meta.url),
+);
+
 describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', () => {
   it('shows a running session’s transactions arriving, loses no event over a dropped connection, and quits on q', async () => {
     const session = await newSession('Farm sweep', [...SOURCES.map((a) => a.login), BANNED.login]);
@@ -184,6 +189,8 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
       120_000,
     );
     expect(screen).toMatch(/Farm sweep\s+idle\s+█+ \d+\/\d+\n/);
+    // The README shows this screen as the CLI's live view.
+    writeFileSync(CLI_LIVE_VIEW_CAPTURE, `${screen.replace(/[ \t]+$/gm, '').trimEnd()}\n`);
 
     terminal.press(['q']);
     expect(await terminal.waitFor(/watch-exit=\d+/, 20_000)).toContain('watch-exit=0');

@@ -9,6 +9,7 @@ import { compactRanges } from '../src/commands/proxy-output.ts';
 import { ImportFailures } from '../src/commands/retry-state.ts';
 import { writeTextStream } from '../src/commands/text-stream.ts';
 import { displayWidth } from '../src/kit/width.ts';
+import { commandName } from '../src/program.ts';
 import { renderTable } from '../src/table.ts';
 
 describe('check progress figures', () => {
@@ -172,5 +173,16 @@ describe('display width', () => {
     const columns = table.split('\n').map((line) => displayWidth(line.slice(0, line.lastIndexOf(' ') + 1)));
     expect(new Set(columns).size).toBe(1);
     expect(table).toBe('login  tag\n账户   a\n🚀x    b\nplain  c');
+  });
+});
+
+describe('the command group named in argv', () => {
+  it('skips global options and their values, so only that group loads', () => {
+    expect(commandName(['accounts', 'code', 'bob'])).toBe('accounts');
+    expect(commandName(['--json', '-s', 'http://h:1', '--lang', 'ru', 'proxies', 'ls'])).toBe('proxies');
+    expect(commandName(['--server=http://h:1', '--token', 'accounts', 'whoami'])).toBe('whoami');
+    expect(commandName(['--', 'status'])).toBe('status');
+    expect(commandName(['--help'])).toBeNull();
+    expect(commandName([])).toBeNull();
   });
 });

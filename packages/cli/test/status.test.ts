@@ -74,11 +74,13 @@ describe('tradedeck status', () => {
 
     const shown = await runCli(['config', 'get'], { TRADEDECK_CONFIG_DIR: dir });
     expect(shown.stdout).toBe(`server=${server.url}\nlanguage=\n`);
-    expect(shown.stderr).toBe(
-      `Settings file: ${join(dir, 'config.json')} (the session files are beside it)\n`,
-    );
+    expect(shown.stderr).toBe(`Settings file: ${join(dir, 'config.json')}\nSession: ${dir}\n`);
     const json = await runCli(['config', 'get', '--json'], { TRADEDECK_CONFIG_DIR: dir });
-    expect(JSON.parse(json.stdout)).toEqual({ server: server.url, file: join(dir, 'config.json') });
+    expect(JSON.parse(json.stdout)).toEqual({
+      server: server.url,
+      file: join(dir, 'config.json'),
+      session: { store: 'file', location: dir },
+    });
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ server: server.url });
   });
 });

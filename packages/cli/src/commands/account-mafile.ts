@@ -1,4 +1,3 @@
-import { mafileFailureMessages, parseMafileText } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
@@ -20,6 +19,8 @@ export function registerAccountMafile(accounts: Command, { lang, context }: Regi
     .action(
       guarded(context, async (ctx, login: string, file: string) => {
         const text = await readTextInput(ctx, file);
+        // The maFile rules load with the command that reads one.
+        const { mafileFailureMessages, parseMafileText } = await import('@tradedeck/sdk/domain');
         const read = parseMafileText(text, { tryExtractProxy: false });
         if (!read.ok) {
           const reason = mafileFailureMessages[ctx.lang][read.reason];

@@ -1,12 +1,11 @@
 import type { SteamAccountRow } from '@tradedeck/sdk/contract';
-import { ADD_MODES, type AddMode, type SteamAccountStatus } from '@tradedeck/sdk/domain';
+import type { AddMode, SteamAccountStatus } from '@tradedeck/sdk/domain';
 import { type Command, Option } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { type ListFlags, pagingOptions, printList } from '../kit/lists.ts';
 import { settleBatch } from '../kit/outcome.ts';
 import { type MessageKey, message } from '../messages.ts';
-import { importAccounts } from './account-import.ts';
 import { resolveAccountId } from './account-lookup.ts';
 import { registerAccountMafile } from './account-mafile.ts';
 import { registerAccountRemove } from './account-remove.ts';
@@ -49,7 +48,12 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
     .option('--chunk <n>', t('optChunk'))
     .action(
       guarded(context, async (ctx, flags: ImportFlags) => {
-        const mode = modeOption(ctx, flags.mode);
+        // The import and the add modes load with the command: they bring the sdk's account rules.
+        const [{ ADD_MODES }, { importAccounts }] = await Promise.all([
+          import('@tradedeck/sdk/domain'),
+          import('./account-import.ts'),
+        ]);
+        const mode = modeOption(ctx, flags.mode, ADD_MODES);
         if (mode === 'distribute' && !flags.proxyTag) usage(ctx, 'distributeNeedsTag');
         if (mode !== 'distribute' && (flags.proxyTag || flags.maxPerProxy)) usage(ctx, 'tagNeedsDistribute');
         const maxPerProxy = positiveInt(ctx, '--max-per-proxy', flags.maxPerProxy);
@@ -152,9 +156,9 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
   registerAccountRemove(accounts, { lang, context });
 }
 
-function modeOption(ctx: CommandContext, value: string | undefined): AddMode {
+function modeOption(ctx: CommandContext, value: string | undefined, modes: readonly AddMode[]): AddMode {
   if (value === undefined) return 'multiple';
-  const mode = ADD_MODES.find((m) => m === value.trim().toLowerCase());
+  const mode = modes.find((m) => m === value.trim().toLowerCase());
   if (!mode) usage(ctx, 'badMode', { value });
   return mode;
 }

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { findProgram } from '../kit/find-program.ts';
 
 interface ClipboardTool {
   command: string;
@@ -22,16 +21,9 @@ function candidates(env: NodeJS.ProcessEnv): ClipboardTool[] {
 
 /** The first clipboard program found on PATH, or null when there is none. */
 export function findClipboardTool(env: NodeJS.ProcessEnv): ClipboardTool | null {
-  const dirs = (env.PATH ?? '').split(delimiter).filter(Boolean);
   for (const tool of candidates(env)) {
-    for (const dir of dirs) {
-      try {
-        accessSync(join(dir, tool.command), constants.X_OK);
-        return { ...tool, command: join(dir, tool.command) };
-      } catch {
-        // Not in this directory.
-      }
-    }
+    const command = findProgram(tool.command, env);
+    if (command) return { ...tool, command };
   }
   return null;
 }

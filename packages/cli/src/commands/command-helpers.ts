@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PAGE_SIZES, type PageSize } from '@tradedeck/sdk/domain';
+import { PAGE_SIZES, type PageSize } from '@tradedeck/sdk/domain/constants';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { failureFromError } from '../failures.ts';

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { type CommandContext, normalizeServerUrl, type Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { message } from '../messages.ts';
+import { openSessionStore, type SessionStore } from '../session-store.ts';
 import { SETTING_KEYS, type SettingKey } from '../settings.ts';
 
 export function registerConfig(program: Command, { lang, context }: Registration): void {
@@ -14,11 +15,15 @@ export function registerConfig(program: Command, { lang, context }: Registration
       const ctx = context();
       if (key === undefined) {
         const all = ctx.settings.all();
-        ctx.print({ ...all, file: ctx.settings.path }, () =>
+        const session = sessionLocation(ctx);
+        ctx.print({ ...all, file: ctx.settings.path, session }, () =>
           SETTING_KEYS.map((name) => `${name}=${all[name] ?? ''}`).join('\n'),
         );
-        // Where the settings (and the session files beside them) live; stdout keeps only key=value lines.
-        if (!ctx.json) ctx.io.stderr(`${ctx.t('settingsFile', { path: ctx.settings.path })}\n`);
+        // Where the settings and the session live; stdout keeps only key=value lines.
+        if (!ctx.json) {
+          ctx.io.stderr(`${ctx.t('settingsFile', { path: ctx.settings.path })}\n`);
+          ctx.io.stderr(`${ctx.t('sessionStore', { where: session.location })}\n`);
+        }
         return;
       }
       const name = checkKey(ctx, key);
@@ -43,6 +48,12 @@ export function registerConfig(program: Command, { lang, context }: Registration
       await ctx.settings.set('language', value);
       ctx.print({ language: value }, () => ctx.t('saved', { key: name, value }));
     });
+}
+
+/** The keyring, or the folder of the 0600 session files (`token.json`, `session.json`). */
+function sessionLocation(ctx: CommandContext): { store: SessionStore['kind']; location: string } {
+  const store = openSessionStore(ctx.settings.directory, ctx.io.env);
+  return { store: store.kind, location: store.location };
 }
 
 function checkKey(ctx: CommandContext, key: string): SettingKey {

@@ -1,11 +1,10 @@
-import { FileTokenStore } from '@tradedeck/sdk/client/node';
 import type { UserInfo } from '@tradedeck/sdk/contract';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { failureFromError } from '../failures.ts';
 import { message } from '../messages.ts';
-import { sessionFiles } from '../session.ts';
+import { StoredTokenStore } from '../session.ts';
 
 interface LoginOptions {
   email?: string;
@@ -30,7 +29,7 @@ export function registerLogin(program: Command, { lang, context }: Registration)
       if (!options.passwordStdin && !prompt)
         throw new CliFailure(ctx.t('loginNeedsPassword'), ExitCode.Usage);
       const password = options.passwordStdin
-        ? await readStdin()
+        ? await readStdin(ctx.io.stdin ?? process.stdin)
         : await prompt!(`${ctx.t('askPassword')}: `, { hidden: true });
       if (!password) throw new CliFailure(ctx.t('loginPasswordEmpty'), ExitCode.Usage);
       const { client, tokens } = ctx.session();
@@ -46,7 +45,7 @@ export function registerLogin(program: Command, { lang, context }: Registration)
 }
 
 async function saveToken(ctx: CommandContext, token: string): Promise<void> {
-  const store = new FileTokenStore(sessionFiles(ctx.settings.directory).token);
+  const store = new StoredTokenStore(ctx.session().store.slot('token'));
   const claims = decodeExpiry(token);
   store.set({ accessToken: token, expiresAt: claims ?? new Date(Date.now() + 15 * 60_000).toISOString() });
   try {
@@ -75,8 +74,8 @@ export function printUser(ctx: CommandContext, user: UserInfo): void {
   );
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   let data = '';
-  for await (const chunk of process.stdin) data += String(chunk);
+  for await (const chunk of stdin) data += String(chunk);
   return data.replace(/\r?\n$/, '');
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type PageSize } from '@tradedeck/sdk/domain';
+import { PAGE_SIZES, type PageSize } from '@tradedeck/sdk/domain/constants';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { Command } from 'commander';
 import { pageSize, positiveInt, usage } from '../commands/command-helpers.ts';

@@ -1,6 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Made on first use: building a segmenter loads ICU data, which commands that print no table never need.
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * How many terminal columns a text takes: East Asian wide characters (CJK, Hangul, full-width forms) and emoji
@@ -9,6 +10,7 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  */
 export function displayWidth(text: string): number {
   let width = 0;
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(stripVTControlCharacters(text))) width += clusterWidth(segment);
   return width;
 }

@@ -1,4 +1,4 @@
-import { ADMIN_TWO_FACTOR_REQUIRED } from '../contract/admin.ts';
+import { ADMIN_TWO_FACTOR_REQUIRED } from '../contract/admin-refusal.ts';
 import { ResultCode } from '../contract/result-codes.ts';
 import { ApiError } from './errors.ts';
 

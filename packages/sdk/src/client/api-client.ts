@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import type { TwoFactorInput, TwoFactorRequirement } from '../contract/auth.ts';
-import { type Contract, contract } from '../contract/index.ts';
+import type { Contract } from '../contract/index.ts';
 import type { CallInput, Operation } from '../contract/operation.ts';
 import { ResultCode } from '../contract/result-codes.ts';
-import { type StepUpPurpose, stepUpPurposeSchema } from '../contract/step-up.ts';
+import { type Route, routes } from '../contract/routes.ts';
+import type { StepUpPurpose } from '../contract/step-up.ts';
+import { STEP_UP_PURPOSES } from '../contract/step-up-purposes.ts';
 import { type Language, languageTag } from '../i18n/messages.ts';
 import { ApiError, isConnectivityError, SessionExpiredError, TwoFactorCancelledError } from './errors.ts';
 import { SessionKeeper } from './session-keeper.ts';
@@ -88,7 +90,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const language = options.language ?? (() => 'ru' as const);
 
   const exchange = <T>(
-    op: Operation,
+    op: Route,
     input: Record<string, unknown>,
     callOptions: CallOptions & { rawStream?: boolean },
   ): Promise<T> => {
@@ -107,7 +109,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
 
   const session = new SessionKeeper(
     tokens,
-    () => exchange(contract.auth.refreshToken, {}, {}),
+    () => exchange(routes.auth.refreshToken, {}, {}),
     options.now ?? Date.now,
   );
 
@@ -118,7 +120,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
       options.onConnectivityError?.(error as Error);
   };
 
-  const withSession = async <T>(op: Operation, input: Record<string, unknown>, callOptions: CallOptions) => {
+  const withSession = async <T>(op: Route, input: Record<string, unknown>, callOptions: CallOptions) => {
     if (!op.flags.public) await session.ensureFresh();
     try {
       return await exchange<T>(op, input, callOptions);
@@ -142,11 +144,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
   };
 
-  const withTwoFactor = async <T>(
-    op: Operation,
-    input: Record<string, unknown>,
-    callOptions: CallOptions,
-  ) => {
+  const withTwoFactor = async <T>(op: Route, input: Record<string, unknown>, callOptions: CallOptions) => {
     let attempt = 0;
     let current = input;
     for (;;) {
@@ -178,7 +176,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
         }
         // A step-up confirms the session once, then the call is repeated as it was; a wrong code asks again.
         try {
-          await withSession(contract.user.stepUp, { twoFactor: codes }, callOptions);
+          await withSession(routes.user.stepUp, { twoFactor: codes }, callOptions);
           break;
         } catch (failure) {
           if (!isTwoFactorFailure(failure)) throw failure;
@@ -188,7 +186,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
   };
 
-  const call = async (op: Operation, input: unknown = {}, callOptions: CallOptions = {}) => {
+  const call = async (op: Route, input: unknown = {}, callOptions: CallOptions = {}) => {
     try {
       return await withTwoFactor(op, (input ?? {}) as Record<string, unknown>, callOptions);
     } catch (error) {
@@ -197,11 +195,12 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
   };
 
+  // Built from the routes, not the contract, so creating a client loads no schemas.
   const areas = Object.fromEntries(
-    Object.entries(contract).map(([areaName, area]) => [
+    Object.entries(routes).map(([areaName, area]) => [
       areaName,
       Object.fromEntries(
-        Object.entries(area as Record<string, Operation>).map(([name, op]) => [
+        Object.entries(area as Record<string, Route>).map(([name, op]) => [
           name,
           (input?: unknown, callOptions?: CallOptions) => call(op, input, callOptions),
         ]),
@@ -209,7 +208,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     ]),
   ) as unknown as ContractClient;
 
-  const stream = async (op: Operation, input: unknown = {}, callOptions: CallOptions = {}) => {
+  const stream = async (op: Route, input: unknown = {}, callOptions: CallOptions = {}) => {
     if (op.responseBody !== 'text-stream') throw new TypeError(`${op.id} does not answer with a text stream`);
     return call(op, input, { ...callOptions, rawStream: true } as CallOptions);
   };
@@ -232,8 +231,10 @@ function requirementsOf(error: ApiError): TwoFactorRequirement[] {
 
 /** The step-up purpose of a 101 answer, when it asks the session to step up rather than for codes in the call. */
 function stepUpOf(error: ApiError): StepUpPurpose | null {
-  const parsed = stepUpPurposeSchema.safeParse(error.errorDetails?.stepUp);
-  return parsed.success ? parsed.data : null;
+  const purpose = error.errorDetails?.stepUp;
+  return typeof purpose === 'string' && (STEP_UP_PURPOSES as readonly string[]).includes(purpose)
+    ? (purpose as StepUpPurpose)
+    : null;
 }
 
 function isServiceUnavailable(error: unknown): error is ApiError {

@@ -1,5 +1,6 @@
 import type { Envelope } from '../contract/envelope.ts';
-import { inputInQuery, type Operation, pathParams, type UploadFile } from '../contract/operation.ts';
+import { inputInQuery, pathParams, type UploadFile } from '../contract/operation.ts';
+import type { Route } from '../contract/routes.ts';
 import { ApiError, NetworkError, TimeoutError } from './errors.ts';
 
 export interface RequestOptions {
@@ -14,7 +15,7 @@ export interface RequestOptions {
 
 /** Splits an operation's input into the URL (path parameters, query string) and the JSON body. */
 export function buildRequest(
-  op: Operation,
+  op: Route,
   input: Record<string, unknown>,
   baseUrl: string,
 ): { url: string; body: string | FormData | undefined } {
@@ -61,7 +62,7 @@ function appendQuery(params: URLSearchParams, key: string, value: unknown): void
 
 /** Performs one HTTP exchange and unwraps the envelope into data or a thrown {@link ApiError}. */
 export async function send<T>(
-  op: Operation,
+  op: Route,
   input: Record<string, unknown>,
   options: RequestOptions,
 ): Promise<T> {

@@ -87,11 +87,7 @@ export const admin = {
   }),
 } as const;
 
-/**
- * `errorDetails.reason` of the access-denied answer (4) that every admin operation gives an administrator whose
- * account has no authenticator app: the caller can point them at the security settings instead of a bare 403.
- */
-export const ADMIN_TWO_FACTOR_REQUIRED = 'adminTwoFactorRequired';
+export { ADMIN_TWO_FACTOR_REQUIRED } from './admin-refusal.ts';
 
 /** Where the web app lets a user turn on the authenticator app. */
 export const SECURITY_SETTINGS_PATH = '/profile/security';

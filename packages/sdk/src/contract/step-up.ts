@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { STEP_UP_PURPOSES } from './step-up-purposes.ts';
 
-/**
- * Why an operation needs a recent second factor (step-up): the purpose is shown in the two-factor prompt, keys
- * the audit trail and the rate limit. `withdrawal` moves money
- * (a balance transfer), `api_management` adds, changes or reveals a marketplace API key or payment password.
- */
-export const stepUpPurposeSchema = z.enum([
-  'secrets',
-  'twoFactorSettings',
-  'admin',
-  'withdrawal',
-  'api_management',
-]);
+export { STEP_UP_PURPOSES } from './step-up-purposes.ts';
+
+/** Why an operation needs a recent second factor (step-up); the purposes are listed in step-up-purposes.ts. */
+export const stepUpPurposeSchema = z.enum(STEP_UP_PURPOSES);
 export type StepUpPurpose = z.infer<typeof stepUpPurposeSchema>;
 
 /** How long a passed second factor opens step-up operations in its device session. */

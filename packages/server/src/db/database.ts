@@ -29,6 +29,11 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
+  /**
+   * In-memory PGlite only: start from this dump of a data directory instead of an empty cluster. The test suite
+   * migrates one template per run and starts every test database from it.
+   */
+  template?: Blob | undefined;
 }
 
 export const IN_MEMORY = 'memory://';
@@ -43,17 +48,21 @@ const CONNECT_TIMEOUT_MS = 15_000;
 const MIGRATION_LOCK_KEY = 740_112_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir === IN_MEMORY;
   const lock: DataDirLock | null = inMemory ? null : await lockDataDir(dataDir);
   let client: PGlite;
   try {
     // pg_trgm serves the lists' text search (drizzle/0026_search_tokens.sql).
     const extensions = { pg_trgm };
-    client = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
+    client = inMemory
+      ? new PGlite({ extensions, ...(template ? { loadDataDir: template } : {}) })
+      : new PGlite(dataDir, { extensions });
     await client.waitReady;
     lock?.tightenFiles();
   } catch (error) {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, IN_MEMORY, openDatabase } from '../../src/db/database.ts';
 
 /** Postgres server for the suite, when set; otherwise every test database is an in-memory PGlite. */
@@ -32,10 +34,24 @@ export async function createTestDatabaseTarget(): Promise<TestDatabaseTarget> {
   };
 }
 
+let template: Promise<Blob | undefined> | undefined;
+
+/** The migrated PGlite data directory of this run (see pglite-template.ts), read once per test file. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return template;
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a new database on the test Postgres server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const target = await createTestDatabaseTarget();
-  const database = await openDatabase(target);
+  const database = await openDatabase({
+    ...target,
+    template: target.databaseUrl ? undefined : await pgliteTemplate(),
+  });
   await database.migrate();
   return {
     database,

@@ -3,6 +3,8 @@ import type { Database } from '../../db/database.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
 import type { SearchService } from '../search/index.ts';
+import { rehashIpv6Proxies } from './ipv6-rehash.ts';
+import { Ipv6RehashRepo } from './ipv6-rehash-repo.ts';
 import { ProxiesRepo } from './repo.ts';
 import { proxyRoutes } from './routes.ts';
 import { ProxiesService } from './service.ts';
@@ -24,4 +26,10 @@ export function registerProxies(app: FastifyInstance, { database, auth, search }
   const service = new ProxiesService(new ProxiesRepo(new UserScope(database.db)), auth.secrets);
   proxyRoutes(service).bind(app);
   search.addProxySource({ search: (userId, text, limit) => service.search(userId, text, limit) });
+  // Once per database: proxies stored before IPv6 normalisation get the canonical host and hash.
+  app.addHook('onReady', async () => {
+    const outcome = await rehashIpv6Proxies(new Ipv6RehashRepo(database.db), auth.secrets);
+    if (outcome && outcome.rehashed + outcome.duplicates > 0)
+      app.log.info(outcome, 'IPv6 proxies hashed again');
+  });
 }
