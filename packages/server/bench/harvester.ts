@@ -21,6 +21,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 const world = new SandboxWorld(SANDBOX_SEED, {
   inventorySizes: { cs2: 0, dota2: ITEMS, tf2: 0, rust: 0, community: 0 },
@@ -161,6 +162,8 @@ const sampler = setInterval(() => {
 const started = performance.now();
 await call('POST', `/api/harvester/sessions/${session.id}/start`, {}, token);
 const startAnswered = performance.now() - started;
+print(`start answered in ${startAnswered.toFixed(0)} ms`);
+let lastProgress = 0;
 const latencies: number[] = [];
 let view: {
   finishedAt: string | null;
@@ -174,6 +177,14 @@ for (;;) {
   const asked = performance.now();
   view = await call('GET', `/api/harvester/sessions/${session.id}`, undefined, token);
   latencies.push(performance.now() - asked);
+  // A line every 15 s while it runs: a long session shows where it is.
+  if (performance.now() - lastProgress >= 15_000) {
+    lastProgress = performance.now();
+    const planned = view.plan ? `${view.plan.planned} items planned` : 'scanning';
+    process.stderr.write(
+      `  ${seconds(performance.now() - started)} s: ${view.status}, ${planned}, ${JSON.stringify(view.counts)}, ${delivered} events delivered\n`,
+    );
+  }
   if (view.finishedAt && view.status === 'idle') break;
 }
 clearInterval(sampler);
@@ -197,7 +208,6 @@ while (delivered < expectedPerWatcher * WATCHERS && Date.now() < deadline) {
 const deliveredAt = performance.now();
 latencies.sort((a, b) => a - b);
 
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const runMs = finished - planned;
 print(
   `session: ${SOURCES} sources x ${ITEMS} items to ${TARGETS} targets (${databaseUrl ? 'Postgres' : 'PGlite'}): ` +

@@ -14,6 +14,7 @@ import { harvesterRoutes } from './routes.ts';
 import { SessionRunner } from './runner.ts';
 import { SessionsService } from './sessions.ts';
 import { TransactionsService } from './transactions.ts';
+import { withTurns } from './turns.ts';
 
 export { HARVESTER_RUNNER_QUEUE } from './deps.ts';
 
@@ -41,7 +42,7 @@ export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDep
     repo,
     events: new HarvesterEvents(deps.eventLog, deps.now),
     accounts: deps.steamAccounts.trading,
-    trading: deps.steamTrading,
+    trading: withTurns(deps.steamTrading),
     jobs: deps.jobs,
     processId: randomUUID(),
     singleProcess: deps.database.kind === 'pglite',
