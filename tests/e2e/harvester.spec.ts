@@ -3,12 +3,12 @@ import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integ
 import { watchConsole } from './console-guard.ts';
 import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 
-// The harvester screen against a sandbox server of this suite's own: twelve healthy farm accounts and a
+// The harvester screen against a sandbox server of this suite's own: six healthy farm accounts and a
 // trade-banned one send to one target; the banned one's transactions end in error until its ban is lifted. The
 // banned account is added first, so its transactions are among the first the runner moves, and the simulated Steam
 // answers every send late, so the session is still running when they have failed and it is paused.
 const world = new SandboxWorld();
-const FARMS = world.healthyAccounts(12, 4300);
+const FARMS = world.healthyAccounts(6, 4300);
 const [TARGET] = world.healthyAccounts(1, 4320);
 const BANNED = world.find('sandbox_trade_ban')!;
 const ACCOUNTS = [BANNED, ...FARMS, TARGET!];

@@ -1,3 +1,4 @@
+import { HARVEST_EVERYTHING } from '@tradedeck/sdk/domain';
 import type { DemoSeedContext } from './context.ts';
 
 /** How long the demo waits for its harvest session to finish before it gives up on the wait. */
@@ -10,20 +11,7 @@ const SESSION_WAIT_MS = 180_000;
 export async function seedHarvester({ api, accounts }: DemoSeedContext): Promise<void> {
   const profile = await api<{ id: number }>('POST', '/api/harvester/profiles', {
     name: 'Весь фарм',
-    games: { mode: 'all', list: [] },
-    giveBack: {
-      tradingCards: false,
-      emoticons: false,
-      backgrounds: false,
-      allowEmptyTrades: false,
-      itemValueThreshold: { currency: 'USD', amount: 0 },
-      maxReturnItems: 0,
-      totalReturnValueLimit: { currency: 'USD', amount: 0 },
-      itemTypePriority: ['tradingCards', 'emoticons', 'backgrounds'],
-    },
-    distribution: { mode: 'roundRobin', capPerTarget: null },
-    maxItemPrice: null,
-    maxItems: null,
+    ...HARVEST_EVERYTHING,
   });
   const session = await api<{ id: number }>('POST', '/api/harvester/sessions', {
     name: 'Сбор с фермы',
