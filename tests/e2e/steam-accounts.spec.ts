@@ -40,6 +40,7 @@ const allAccounts = () =>
   });
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   // Sign-ins take a moment, so the add job's progress is seen arriving over the hub.
   panel = await startSandboxPanel('accounts@example.test', 'trader', {
     TRADEDECK_SANDBOX_SIGN_IN_DELAY_MS: '400',
