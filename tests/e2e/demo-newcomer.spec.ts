@@ -15,6 +15,9 @@ const CASES = (
 ).cases;
 const HEALTHY = 20;
 const DEMO_PROXIES = 10;
+/** The demo's own trading accounts (two sellers, two farms), each on a proxy of its own, outside the import. */
+const SELLERS = ['sandbox_bot_9001', 'sandbox_bot_9002'];
+const SEEDED = 4;
 
 let demo: ChildProcess | null = null;
 
@@ -118,9 +121,11 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   await page.goto(`${url}/panel/steam-accounts`);
   await expect(page.getByTestId('sandbox-badge')).toHaveText('Песочница');
   const grid = page.getByRole('grid', { name: 'Steam аккаунты' });
-  await expect(page.getByTestId('account-counters')).toHaveText(
-    `Всего: ${added} · активны: 0 · с ошибкой: 0`,
-  );
+  const counters = page.getByTestId('account-counters');
+  await expect(counters).toContainText(`Всего: ${added + SEEDED} · активны: `);
+  await expect(counters).toContainText('с ошибкой: 0');
+  const activeCount = async () => Number(/активны: (\d+)/.exec((await counters.textContent()) ?? '')?.[1]);
+  const activeBefore = await activeCount();
   await expect(grid.getByTestId('account-login').first()).toBeVisible();
   await expect(grid.locator('[data-status="0"]').first()).toHaveText('Простой');
 
@@ -128,10 +133,10 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   const active = grid.locator('tr[data-active] [data-testid="account-login"]');
   for (let i = 0; i < added; i += 1) {
     await page.keyboard.press('j');
-    if ((await active.textContent())?.startsWith('sandbox_bot_')) break;
+    if ((await active.textContent())?.startsWith('sandbox_bot_00')) break;
   }
   const login = (await active.textContent())!;
-  expect(login).toMatch(/^sandbox_bot_/);
+  expect(login).toMatch(/^sandbox_bot_00/);
   const status = grid.locator('tr', { hasText: login }).locator('[data-status]');
   await expect(status).toHaveAttribute('data-status', '0');
   await page.keyboard.press('Control+k');
@@ -139,16 +144,28 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   await palette.getByRole('combobox').fill('обновить инвентарь');
   await palette.getByRole('option', { name: /обновить инвентарь/ }).click();
   await expect(status).toHaveAttribute('data-status', '1', { timeout: 30_000 });
-  await expect(page.getByTestId('account-counters')).toContainText('активны: 1');
+  await expect.poll(activeCount).toBe(activeBefore + 1);
 
   // The demo's proxies: checked valid against the sandbox's loopback judge, now carrying the accounts.
   await page.goto(`${url}/panel/proxy`);
-  await expect(page.getByText(`Всего ${DEMO_PROXIES} записей`)).toBeVisible();
+  await expect(page.getByText(`Всего ${DEMO_PROXIES + SEEDED} записей`)).toBeVisible();
   const badges = page.locator('td [data-status]');
-  await expect(badges).toHaveCount(DEMO_PROXIES);
+  await expect(badges).toHaveCount(DEMO_PROXIES + SEEDED);
   const statuses = await badges.evaluateAll((list) => list.map((badge) => badge.getAttribute('data-status')));
   // In use (2) when accounts sit on the proxy, idle (1) when the rate-limit case left it empty: both are valid.
   expect(statuses.every((value) => value === '1' || value === '2')).toBe(true);
   expect(statuses.filter((value) => value === '2').length).toBeGreaterThanOrEqual(DEMO_PROXIES - 2);
+
+  // The trading screens open alive: the seeded seller accounts on the P2P screen...
+  await page.goto(`${url}/panel/accounts`);
+  const sellers = page.getByRole('grid', { name: 'P2P аккаунты' }).getByTestId('seller-login');
+  await expect(sellers).toHaveCount(SELLERS.length);
+  expect((await sellers.allTextContents()).map((text) => text.trim()).sort()).toEqual(SELLERS);
+  // ...and the harvester with its profile and a finished session.
+  await page.goto(`${url}/panel/harvester`);
+  await expect(page.getByRole('heading', { name: 'Харвестер' })).toBeVisible();
+  await expect(page.getByText('Сбор с фермы').first()).toBeVisible();
+  await page.keyboard.press('o');
+  await expect(page.locator('[data-profile="Весь фарм"]')).toContainText('По умолчанию');
   expect(problems).toEqual([]);
 });

@@ -3,13 +3,16 @@ import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integ
 import { watchConsole } from './console-guard.ts';
 import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 
-// The harvester screen against a sandbox server of this suite's own: two healthy farm accounts and a trade-banned
-// one send to one target; the banned one's transactions end in error until its ban is lifted.
+// The harvester screen against a sandbox server of this suite's own: six healthy farm accounts and a
+// trade-banned one send to one target; the banned one's transactions end in error until its ban is lifted. The
+// banned account is added first, so its transactions are among the first the runner moves, and the simulated Steam
+// answers every send late, so the session is still running when they have failed and it is paused.
 const world = new SandboxWorld();
-const FARMS = world.healthyAccounts(12, 4300);
+const FARMS = world.healthyAccounts(6, 4300);
 const [TARGET] = world.healthyAccounts(1, 4320);
 const BANNED = world.find('sandbox_trade_ban')!;
-const ACCOUNTS = [...FARMS, TARGET!, BANNED];
+const ACCOUNTS = [BANNED, ...FARMS, TARGET!];
+const SEND_DELAY_MS = 4000;
 
 let panel: SandboxPanel;
 const ids = new Map<string, number>();
@@ -18,7 +21,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  panel = await startSandboxPanel('harvester@example.test', 'harvester');
+  panel = await startSandboxPanel('harvester@example.test', 'harvester', {
+    TRADEDECK_SANDBOX_SEND_DELAY_MS: String(SEND_DELAY_MS),
+  });
   const accounts = Object.fromEntries(
     ACCOUNTS.map((account, i) => [
       String(i),
@@ -61,7 +66,7 @@ interface SessionRow {
   completedAt: string | null;
 }
 
-test('creates a profile, starts a session from the palette, follows it live, restarts the errored ones and completes it', async ({
+test('creates a profile, starts a session from the palette, follows it live, pauses it, restarts the errored ones while paused and completes it', async ({
   page,
 }) => {
   test.setTimeout(480_000);
@@ -117,19 +122,43 @@ test('creates a profile, starts a session from the palette, follows it live, res
     .poll(async () => Number(await page.getByTestId('events-received').textContent()), { timeout: 120_000 })
     .toBeGreaterThan(0);
 
-  // Every transaction ends: the banned source's ones in error with their reason.
+  // While it runs, the banned source's transactions fail with their reason; the session is paused then, before the
+  // rest has ended.
   const sessionId = Number(await page.locator('[data-session-id]').getAttribute('data-session-id'));
+  const read = () => panel.api<SessionRow>(`/api/harvester/sessions/${sessionId}`);
+  await expect
+    .poll(async () => ((await read()).counts.error ?? 0) > 0, { timeout: 120_000, intervals: [250] })
+    .toBe(true);
+  await expect(status).toHaveAttribute('data-session-status', 'running');
+  // Not while it runs: the restart is refused with the spec's note.
+  await expect(page.getByTestId('gating-note')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Перезапустить ошибочные/ })).toBeDisabled();
+  await page.keyboard.press('p');
+  await expect(status).toHaveAttribute('data-session-status', 'paused');
+  // The runner stops at the next step boundary: the session has not finished, transactions are left mid-way and
+  // nothing moves any more.
+  const stillActive = (row: SessionRow) =>
+    Object.entries(row.counts)
+      .filter(([step]) => !['completed', 'cancelled', 'error'].includes(step))
+      .reduce((sum, [, count]) => sum + count, 0);
+  let settled = '';
   await expect
     .poll(
       async () => {
-        const row = await panel.api<SessionRow>(`/api/harvester/sessions/${sessionId}`);
-        return row.finishedAt !== null && row.status === 'idle' ? row.counts.error : -1;
+        const now = JSON.stringify((await read()).counts);
+        const same = now === settled;
+        settled = now;
+        return same;
       },
-      { timeout: 180_000, intervals: [1000] },
+      { timeout: 60_000, intervals: [SEND_DELAY_MS + 1000] },
     )
-    .toBeGreaterThan(0);
-  await expect(status).toHaveAttribute('data-session-status', 'idle');
-  // Not running: restart and cancel are allowed (refused while running: the component tests and the server's).
+    .toBe(true);
+  const paused = await read();
+  expect(paused.status).toBe('paused');
+  expect(paused.finishedAt).toBeNull();
+  expect(stillActive(paused)).toBeGreaterThan(0);
+
+  // Paused: restart and cancel are allowed. The errored ones are shown with their reason.
   await expect(page.getByTestId('gating-note')).toBeHidden();
   await expect(page.getByRole('button', { name: /Перезапустить ошибочные/ })).toBeEnabled();
   await page.keyboard.press('e');
@@ -138,15 +167,18 @@ test('creates a profile, starts a session from the palette, follows it live, res
   await expect(grid.locator('[data-tx-status]:not([data-tx-status="error"])')).toHaveCount(0);
   await page.screenshot({ path: '../docs/harvester-screen.png' });
 
-  // The ban is lifted; restart the errored ones (Shift+R), start again, and they complete.
+  // The ban is lifted; the errored ones are restarted while paused (Shift+R), the session resumes and all complete.
   await panel.api(`/api/steam-accounts/${ids.get(BANNED.login)}/sandbox/lift-trade-case`, {});
   await page.keyboard.press('Shift+R');
   await expect(page.getByText(/Перезапущен/)).toBeVisible();
+  await expect.poll(async () => (await read()).counts.error ?? 0).toBe(0);
+  expect((await read()).status).toBe('paused');
   await page.keyboard.press('s');
+  await expect(status).toHaveAttribute('data-session-status', 'running');
   await expect
     .poll(
       async () => {
-        const row = await panel.api<SessionRow>(`/api/harvester/sessions/${sessionId}`);
+        const row = await read();
         if (row.finishedAt === null || row.status !== 'idle') return 'running';
         // The reasons of what is still in error, so a failure says why.
         const errored = await panel.api<{ items: { errorReason: string; attempt: number }[] }>(
@@ -155,9 +187,10 @@ test('creates a profile, starts a session from the palette, follows it live, res
         );
         return JSON.stringify(errored.items.map((item) => `${item.errorReason}#${item.attempt}`));
       },
-      { timeout: 180_000, intervals: [1000] },
+      { timeout: 240_000, intervals: [1000] },
     )
     .toBe('[]');
+  await expect(status).toHaveAttribute('data-session-status', 'idle');
   await expect(page.getByTestId('progress-errors')).toHaveText('Ошибок: 0');
 
   // Complete (Shift+C) asks first; the session is then closed.

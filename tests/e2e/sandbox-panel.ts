@@ -25,11 +25,16 @@ export interface SandboxPanel {
 
 /**
  * A sandbox-mode server of a suite's own (simulated Steam, real everything else) on an in-memory database, with
- * one user registered, confirmed from the outbox and signed in through the API.
+ * one user registered, confirmed from the outbox and signed in through the API. `env` adds settings of the server
+ * (a slower simulated Steam, say).
  */
-export async function startSandboxPanel(email: string, userName: string): Promise<SandboxPanel> {
+export async function startSandboxPanel(
+  email: string,
+  userName: string,
+  env: Record<string, string> = {},
+): Promise<SandboxPanel> {
   const server = await startServer({
-    ...loadConfig({ TRADEDECK_MODE: 'sandbox' }),
+    ...loadConfig({ TRADEDECK_MODE: 'sandbox', ...env }),
     port: 0,
     dataDir: 'memory://',
     logLevel: 'warn',

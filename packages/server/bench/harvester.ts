@@ -6,6 +6,7 @@
  * BENCH_SOURCES, BENCH_TARGETS, BENCH_ITEMS and BENCH_WATCHERS change the size.
  */
 import { harvesterSessionSource, hubEvents } from '@tradedeck/sdk/contract';
+import { HARVEST_EVERYTHING } from '@tradedeck/sdk/domain';
 import { createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
@@ -21,6 +22,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 const world = new SandboxWorld(SANDBOX_SEED, {
   inventorySizes: { cs2: 0, dota2: ITEMS, tf2: 0, rust: 0, community: 0 },
@@ -109,23 +111,7 @@ print(
 const profile = await call<{ id: number }>(
   'POST',
   '/api/harvester/profiles',
-  {
-    name: 'Bench',
-    games: { mode: 'all', list: [] },
-    giveBack: {
-      tradingCards: false,
-      emoticons: false,
-      backgrounds: false,
-      allowEmptyTrades: false,
-      itemValueThreshold: { currency: 'USD', amount: 0 },
-      maxReturnItems: 0,
-      totalReturnValueLimit: { currency: 'USD', amount: 0 },
-      itemTypePriority: ['tradingCards', 'emoticons', 'backgrounds'],
-    },
-    distribution: { mode: 'roundRobin', capPerTarget: null },
-    maxItemPrice: null,
-    maxItems: null,
-  },
+  { name: 'Bench', ...HARVEST_EVERYTHING },
   token,
 );
 const session = await call<{ id: number }>(
@@ -141,6 +127,17 @@ const session = await call<{ id: number }>(
 
 const watchers: HubClient[] = [];
 let delivered = 0;
+// A watcher whose connection drops while the machine is starved reconnects and resumes from its last event; the
+// official client throws one such failure of a reconnect outside any promise: counted, not fatal.
+let watcherReconnectFailures = 0;
+process.on('uncaughtException', (error) => {
+  if (/HttpConnection|Handshake|WebSocket/.test(String(error))) {
+    watcherReconnectFailures += 1;
+    return;
+  }
+  console.error(error);
+  process.exit(1);
+});
 for (let i = 0; i < WATCHERS; i++) {
   const hub = createHubClient({ baseUrl: base, hub: 'harvester-hub', accessToken: () => token });
   await hub.start();
@@ -161,6 +158,8 @@ const sampler = setInterval(() => {
 const started = performance.now();
 await call('POST', `/api/harvester/sessions/${session.id}/start`, {}, token);
 const startAnswered = performance.now() - started;
+print(`start answered in ${startAnswered.toFixed(0)} ms`);
+let lastProgress = 0;
 const latencies: number[] = [];
 let view: {
   finishedAt: string | null;
@@ -174,6 +173,14 @@ for (;;) {
   const asked = performance.now();
   view = await call('GET', `/api/harvester/sessions/${session.id}`, undefined, token);
   latencies.push(performance.now() - asked);
+  // A line every 15 s while it runs: a long session shows where it is.
+  if (performance.now() - lastProgress >= 15_000) {
+    lastProgress = performance.now();
+    const planned = view.plan ? `${view.plan.planned} items planned` : 'scanning';
+    process.stderr.write(
+      `  ${seconds(performance.now() - started)} s: ${view.status}, ${planned}, ${JSON.stringify(view.counts)}, ${delivered} events delivered\n`,
+    );
+  }
   if (view.finishedAt && view.status === 'idle') break;
 }
 clearInterval(sampler);
@@ -197,7 +204,6 @@ while (delivered < expectedPerWatcher * WATCHERS && Date.now() < deadline) {
 const deliveredAt = performance.now();
 latencies.sort((a, b) => a - b);
 
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const runMs = finished - planned;
 print(
   `session: ${SOURCES} sources x ${ITEMS} items to ${TARGETS} targets (${databaseUrl ? 'Postgres' : 'PGlite'}): ` +
@@ -209,7 +215,8 @@ print(
 print(`transactions per second: ${(total / (runMs / 1000)).toFixed(1)}`);
 print(
   `events delivered to ${WATCHERS} watchers: ${delivered} of ${expectedPerWatcher * WATCHERS} ` +
-    `(${(delivered / ((deliveredAt - planned) / 1000)).toFixed(0)} events/s)`,
+    `(${(delivered / ((deliveredAt - planned) / 1000)).toFixed(0)} events/s)` +
+    (watcherReconnectFailures > 0 ? `, ${watcherReconnectFailures} watcher reconnects failed once` : ''),
 );
 print(
   `start answered in ${startAnswered.toFixed(0)} ms; session reads while it runs: median ${latencies[Math.floor(latencies.length / 2)]?.toFixed(0)} ms, ` +

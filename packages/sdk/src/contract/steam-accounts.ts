@@ -45,10 +45,14 @@ export const accountsAddProgressSchema = z.object({
 });
 export type AccountsAddProgress = z.infer<typeof accountsAddProgressSchema>;
 
-/** An add job ended: the same answer `steamAccounts.add` gives, per row index. */
+/**
+ * An add job ended: the same answer `steamAccounts.add` gives, per row index. A job whose every attempt failed
+ * ends with `failure` (why, in the user's language) and every row answered with that failure.
+ */
 export const accountsAddFinishedSchema = z.object({
   jobId: z.string(),
   result: addAccountsResultSchema,
+  failure: z.string().nullable().default(null),
 });
 export type AccountsAddFinished = z.infer<typeof accountsAddFinishedSchema>;
 

@@ -1,7 +1,8 @@
 /**
  * `pnpm demo`: the panel in sandbox mode with a signed-up demo user, live loopback proxies under a proxy tag
  * (checked at once against the sandbox's loopback judge), and a folder of sandbox maFiles (plus `accounts.txt`) to
- * import through the add wizard or with the CLI command the demo prints.
+ * import through the add wizard or with the CLI command the demo prints. The trading screens open alive: the demo
+ * seeds accounts of its own on proxies of their own, seller accounts and a finished harvest session (`seeds/`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { writeSandboxImportSet } from '../integrations/steam/index.ts';
 import { UsersRepo } from '../modules/auth/index.ts';
 import { startServer } from '../server.ts';
 import { startLoopbackProxies } from './loopback-proxies.ts';
+import { DEMO_TRADING_ACCOUNTS, seedDemo, seedTradingAccounts } from './seeds/index.ts';
 
 export const DEMO_EMAIL = 'demo@tradedeck.local';
 export const DEMO_PASSWORD = 'Sandbox-Lantern-42';
@@ -65,16 +67,30 @@ export async function runDemo(options: DemoOptions = {}) {
   const token = login.accessToken as string;
 
   const proxyCount = Math.max(options.proxies ?? DEMO_PROXIES, PROXIES_RESTED_BY_THE_SET + 1);
-  const loopback = await startLoopbackProxies(proxyCount);
-  const lines = loopback.proxies.map((p) => `127.0.0.1:${p.port}:${p.username}:${p.password}`).join('\n');
+  const loopback = await startLoopbackProxies(proxyCount + DEMO_TRADING_ACCOUNTS);
+  const linesOf = (proxies: typeof loopback.proxies) =>
+    proxies.map((p) => `127.0.0.1:${p.port}:${p.username}:${p.password}`).join('\n');
   const added = await api(
     'POST',
     '/api/proxies',
-    { proxies: lines, tag: { id: 0, name: DEMO_PROXY_TAG } },
+    { proxies: linesOf(loopback.proxies.slice(0, proxyCount)), tag: { id: 0, name: DEMO_PROXY_TAG } },
+    token,
+  );
+  // The seeded trading accounts' proxies stay out of the import's tag.
+  const tradingProxies = await api(
+    'POST',
+    '/api/proxies',
+    { proxies: linesOf(loopback.proxies.slice(proxyCount)) },
     token,
   );
   // Checked at once, so the proxies screen shows them valid (sandbox checks go to the loopback judge).
-  await api('POST', '/api/proxies/check', { ids: added.addedIds }, token);
+  await api('POST', '/api/proxies/check', { ids: [...added.addedIds, ...tradingProxies.addedIds] }, token);
+  const seedApi = <T>(method: string, path: string, body?: unknown) =>
+    api(method, path, body, token) as Promise<T>;
+  await seedDemo({
+    api: seedApi,
+    accounts: await seedTradingAccounts(seedApi, tradingProxies.addedIds),
+  });
 
   const importSet = await writeSandboxImportSet(join(home, 'import'), {
     healthy: options.healthyAccounts ?? 20,
@@ -89,7 +105,9 @@ export async function runDemo(options: DemoOptions = {}) {
     url: server.url,
     home,
     importSet,
-    proxies: loopback.proxies,
+    proxies: loopback.proxies.slice(0, proxyCount),
+    /** The accounts the demo seeded for the trading screens (besides the import set). */
+    tradingAccounts: DEMO_TRADING_ACCOUNTS,
     /** The settings directory the demo's CLI command uses (the demo signs the CLI in there). */
     cliConfigDir,
     maxPerProxy,

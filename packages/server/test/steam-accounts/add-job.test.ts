@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { HubConnection } from '@microsoft/signalr';
 import type { AccountsAddFinished, AccountsAddProgress } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADD_ACCOUNTS_QUEUE,
+  ADD_JOB_RETRIES,
+  type AddJobData,
+} from '../../src/modules/steam-accounts/add-job.ts';
 import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { officialClient, type ReceivedEvent, waitFor } from '../hubs/signalr-client.ts';
 import { addItem, dataOf, proxyData, world } from './helpers.ts';
@@ -87,5 +93,58 @@ describe('adding accounts as a job', () => {
       }),
     );
     expect(listed.total).toBe(3);
+  }, 90_000);
+
+  it('announces the end of a job whose every attempt failed, with the failure on each row', async () => {
+    const live = await follow();
+    // Rows the server cannot open (sealed under another key): every run of the job fails.
+    const jobId = randomUUID();
+    const data: AddJobData = {
+      userId: user.id,
+      jobId,
+      lang: 'en',
+      mode: 'multiple',
+      distribute: null,
+      total: 2,
+      keys: ['7', '9'],
+      accountsEnc: 'sealed-under-another-key',
+    };
+    await t.app.jobs.send(ADD_ACCOUNTS_QUEUE, data, {
+      id: jobId,
+      retryLimit: ADD_JOB_RETRIES,
+      retryDelaySeconds: 1,
+    });
+    await waitFor(() => live.finished.some((event) => event.jobId === jobId), 'AccountsAddFinished', 90_000);
+    const finished = live.finished.find((event) => event.jobId === jobId)!;
+    const failure = 'Adding the accounts failed: a server error after 4 attempts';
+    expect(finished.failure).toBe(failure);
+    expect(finished.result).toEqual({
+      addedAccounts: [],
+      unchanged: [],
+      errors: {
+        '7': { reason: 'unknownError', message: failure },
+        '9': { reason: 'unknownError', message: failure },
+      },
+    });
+    expect(live.progress.filter((event) => event.jobId === jobId)).toEqual([]);
+    // Announced once, and the job ended: nothing runs it again.
+    expect(await t.app.jobs.state(ADD_ACCOUNTS_QUEUE, jobId)).toMatchObject({
+      state: 'completed',
+      retryCount: ADD_JOB_RETRIES,
+    });
+    expect(live.finished.filter((event) => event.jobId === jobId)).toHaveLength(1);
+  }, 120_000);
+
+  it('a job that finishes announces no failure', async () => {
+    const live = await follow();
+    const [account] = world.healthyAccounts(1, 790);
+    const started = dataOf(
+      await t.call('POST', '/api/steam-accounts/add-jobs', {
+        token: user.accessToken,
+        body: { mode: 'multiple', accounts: { '0': addItem(account!, { proxyData: proxyData(120) }) } },
+      }),
+    );
+    await waitFor(() => live.finished.some((event) => event.jobId === started.jobId), 'finished', 60_000);
+    expect(live.finished.find((event) => event.jobId === started.jobId)!.failure).toBeNull();
   }, 90_000);
 });

@@ -351,3 +351,29 @@ describe('Steam errors as reasons', () => {
     expect(await alpha.getOffer('1')).toMatchObject({ ok: false, reason: 'offerNotFound', eresult: 42 });
   });
 });
+
+describe('the own trade URL token', () => {
+  it('reads the token from the own privacy page through the proxy; a page without a trade URL is a failure', async () => {
+    trading.tradeTokens.set(ALPHA.steamId, 'Xy7_k-Q2');
+    trading.tradeTokens.set(BRAVO.steamId, 'bRaVo999');
+    expect(await sessionOf(ALPHA, viaSocks()).ownTradeToken()).toEqual({ ok: true, token: 'Xy7_k-Q2' });
+    expect(await sessionOf(BRAVO, viaHttp()).ownTradeToken()).toEqual({ ok: true, token: 'bRaVo999' });
+
+    trading.tradeTokens.delete(CHARLIE.steamId);
+    expect(await sessionOf(CHARLIE, viaHttp()).ownTradeToken()).toMatchObject({
+      ok: false,
+      reason: 'unknownError',
+    });
+  });
+
+  it('answers Steam being down as a failure, not a token', async () => {
+    trading.tradeTokens.set(ALPHA.steamId, 'Xy7_k-Q2');
+    trading.script.push({
+      match: `GET /profiles/${ALPHA.steamId}/tradeoffers/privacy`,
+      status: 503,
+      body: {},
+    });
+    const answer = await sessionOf(ALPHA, viaHttp()).ownTradeToken();
+    expect(answer.ok).toBe(false);
+  });
+});

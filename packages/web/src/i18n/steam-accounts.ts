@@ -63,6 +63,7 @@ export const steamAccountsRu = {
   },
   wizard: {
     title: 'Добавление аккаунтов',
+    progress: 'Вход в аккаунты: {{done}} из {{total}}',
     mode: 'Режим',
     modes: { single: 'Один', multiple: 'Несколько', distribute: 'Распределить по прокси' },
     modeHints: {
@@ -266,6 +267,7 @@ export const steamAccountsEn = {
   },
   wizard: {
     title: 'Add accounts',
+    progress: 'Signed in: {{done}} of {{total}}',
     mode: 'Mode',
     modes: { single: 'Single', multiple: 'Multiple', distribute: 'Distribute over proxies' },
     modeHints: {

@@ -1,3 +1,4 @@
+export * from './defaults.ts';
 export * from './distribute.ts';
 export * from './filters.ts';
 export * from './give-back.ts';

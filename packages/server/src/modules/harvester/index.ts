@@ -15,6 +15,7 @@ import { harvesterRoutes } from './routes.ts';
 import { SessionRunner } from './runner.ts';
 import { SessionsService } from './sessions.ts';
 import { TransactionsService } from './transactions.ts';
+import { withTurns } from './turns.ts';
 
 export { HARVESTER_RUNNER_QUEUE } from './deps.ts';
 
@@ -43,7 +44,7 @@ export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDep
     repo,
     events: new HarvesterEvents(deps.eventLog, deps.now, deps.notifications),
     accounts: deps.steamAccounts.trading,
-    trading: deps.steamTrading,
+    trading: withTurns(deps.steamTrading),
     jobs: deps.jobs,
     processId: randomUUID(),
     singleProcess: deps.database.kind === 'pglite',

@@ -14,6 +14,7 @@ import {
 import { harvesterProfiles, harvesterSessions, harvesterTransactions } from '../../db/schema.ts';
 import { anyId, anyText } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+import { nextTurn } from './turns.ts';
 
 export type ProfileRow = typeof harvesterProfiles.$inferSelect;
 export type SessionRow = typeof harvesterSessions.$inferSelect;
@@ -40,8 +41,9 @@ export class HarvesterRepo {
     private readonly scope: UserScope,
   ) {}
 
-  /** Runs `work` in one transaction as the user (row-level security applies). */
-  run<T>(userId: string, work: (q: HarvesterQueries, tx: Db) => Promise<T>): Promise<T> {
+  /** Runs `work` in one transaction as the user (row-level security applies), after a turn of the event loop. */
+  async run<T>(userId: string, work: (q: HarvesterQueries, tx: Db) => Promise<T>): Promise<T> {
+    await nextTurn();
     return this.scope.run(userId, (tx) => work(new HarvesterQueries(tx, userId), tx));
   }
 

@@ -6,11 +6,14 @@ import type { JobContext, Jobs } from '../../jobs/jobs.ts';
 import type { SecretSlot } from '../../security/envelope.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { AddAccountsService, AddInput } from './add-service.ts';
+import { addJobFailed } from './messages.ts';
 
 /** The queue every add job goes through. */
 export const ADD_ACCOUNTS_QUEUE = 'steam-account-adds';
 /** Add jobs running at once per server process (each signs in 8 accounts at a time). */
 const ADD_JOBS_PER_PROCESS = 2;
+/** Runs of a job after its first one failed (a restart of the server counts as one). */
+export const ADD_JOB_RETRIES = 3;
 
 /** What an add job carries: the request, its rows (passwords and maFiles) sealed for the user. */
 export interface AddJobData {
@@ -20,6 +23,8 @@ export interface AddJobData {
   mode: AddInput['mode'];
   distribute: AddInput['distribute'] | null;
   total: number;
+  /** The request's row keys (not secret), so a job that cannot be run answers each row. */
+  keys?: string[];
   accountsEnc: string;
 }
 
@@ -59,9 +64,14 @@ export class AddAccountsJobs {
       mode: input.mode,
       distribute: input.distribute ?? null,
       total,
+      keys: Object.keys(input.accounts),
       accountsEnc,
     };
-    await this.deps.jobs().send(ADD_ACCOUNTS_QUEUE, data, { id: jobId, retryLimit: 3, retryDelaySeconds: 5 });
+    await this.deps.jobs().send(ADD_ACCOUNTS_QUEUE, data, {
+      id: jobId,
+      retryLimit: ADD_JOB_RETRIES,
+      retryDelaySeconds: 5,
+    });
     return { jobId, total, sourceId: STEAM_TRADING_SOURCE };
   }
 
@@ -72,7 +82,33 @@ export class AddAccountsJobs {
     });
   }
 
+  /**
+   * A failed run is retried; the last one announces the failure instead, with every row answered by it, so a client
+   * waiting for the job's end is not left waiting.
+   */
   private async run(job: JobContext<AddJobData>): Promise<void> {
+    try {
+      await this.runOnce(job);
+    } catch (error) {
+      if (job.retryCount < ADD_JOB_RETRIES) throw error;
+      await this.announceFailure(job.data);
+    }
+  }
+
+  private async announceFailure({ userId, jobId, lang, total, keys }: AddJobData): Promise<void> {
+    const failure = addJobFailed(ADD_JOB_RETRIES + 1)[lang];
+    const rows = keys ?? Array.from({ length: total }, (_, i) => String(i));
+    const errors = Object.fromEntries(
+      rows.map((key) => [key, { reason: 'unknownError' as const, message: failure }]),
+    );
+    await this.deps.eventLog().append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, {
+      jobId,
+      result: { addedAccounts: [], unchanged: [], errors },
+      failure,
+    });
+  }
+
+  private async runOnce(job: JobContext<AddJobData>): Promise<void> {
     const { userId, jobId, lang, total } = job.data;
     const accounts = JSON.parse(
       await this.deps.secrets.decrypt(rowsSlot(userId, jobId), job.data.accountsEnc),
@@ -94,6 +130,10 @@ export class AddAccountsJobs {
       });
       return announced;
     });
-    await eventLog.append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, { jobId, result });
+    await eventLog.append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, {
+      jobId,
+      result,
+      failure: null,
+    });
   }
 }

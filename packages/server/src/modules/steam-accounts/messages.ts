@@ -25,3 +25,8 @@ export const NO_SHARED_SECRET = {
   ru: 'У аккаунта нет shared_secret: код Steam Guard недоступен',
   en: 'The account has no shared_secret: no Steam Guard code',
 };
+/** An add job that failed on every attempt (the server or its database kept failing). */
+export const addJobFailed = (attempts: number) => ({
+  ru: `Добавление аккаунтов не удалось: ошибка сервера (попыток: ${attempts})`,
+  en: `Adding the accounts failed: a server error after ${attempts} attempts`,
+});

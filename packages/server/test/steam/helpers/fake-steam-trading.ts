@@ -1,8 +1,8 @@
 /**
  * Steam's trading endpoints for the fake Steam, written from the field notes (§4.2, §6, §7, §12): community
  * inventories paged by `count`/`start_assetid`, `/tradeoffer/*`, `/mobileconf/*` with the confirmation key
- * checked against the identity secret, `/trade/new/acknowledge`, and `IEconService` offers and hold durations
- * read with the access token. Sessions are the fake's own tokens; a scripted answer can replace any call once.
+ * checked against the identity secret, `/trade/new/acknowledge`, the trade URL on
+ * `/profiles/<steamid>/tradeoffers/privacy`, and `IEconService` offers and hold durations read with the access token. Sessions are the fake's own tokens; a scripted answer can replace any call once.
  */
 import type http from 'node:http';
 import { generateConfirmationKey } from '@tradedeck/sdk/domain';
@@ -54,6 +54,8 @@ export interface FakeTrading {
   confirmations: Map<string, FakeConfirmation[]>;
   identitySecrets: Map<string, string>;
   escrowDays: Map<string, number>;
+  /** The token of each account's trade URL (the privacy page shows no trade URL for an account without one). */
+  tradeTokens: Map<string, string>;
   acknowledged: Set<string>;
   script: ScriptedAnswer[];
   /** `count`/`start_assetid` of every inventory page asked for. */
@@ -87,6 +89,7 @@ export function createFakeTrading(
     confirmations: new Map(),
     identitySecrets: new Map(),
     escrowDays: new Map(),
+    tradeTokens: new Map(),
     acknowledged: new Set(),
     script: [],
     pageRequests: [],
@@ -160,6 +163,23 @@ export function createFakeTrading(
     });
   }
 
+  /** Steam shows the trade URL only on one's own privacy page; another profile's page redirects to one's own. */
+  function privacyPage(res: http.ServerResponse, me: string, owner: string) {
+    if (owner !== me) {
+      res.writeHead(302, { location: `https://steamcommunity.com/profiles/${me}/tradeoffers/privacy` }).end();
+      return;
+    }
+    const token = trading.tradeTokens.get(me);
+    const accountId = BigInt(me) - 76561197960265728n;
+    const url = `https://steamcommunity.com/tradeoffer/new/?partner=${accountId}&amp;token=${token}`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<html><body><div class="trade_offer_access_url_ctn">${
+        token ? `<input type="text" id="trade_offer_access_url" value="${url}" readonly>` : ''
+      }</div></body></html>`,
+    );
+  }
+
   const rawOffer = (offer: FakeOffer, viewer: string) => {
     const ours = offer.sender === viewer;
     const other = ours ? offer.partner : offer.sender;
@@ -197,10 +217,12 @@ export function createFakeTrading(
     const api = url.pathname.startsWith('/IEconService/');
     const inventoryPath = /^\/inventory\/(\d{17})\/(\d+)\/(\d+)$/.exec(url.pathname);
     const offerPath = /^\/tradeoffer\/(\d+)\/(accept|cancel|decline)$/.exec(url.pathname);
+    const privacyPath = /^\/profiles\/(\d{17})\/tradeoffers\/privacy$/.exec(url.pathname);
     const known =
       api ||
       inventoryPath ||
       offerPath ||
+      privacyPath ||
       url.pathname.startsWith('/mobileconf/') ||
       url.pathname.startsWith('/trade');
     if (!known) return false;
@@ -211,6 +233,10 @@ export function createFakeTrading(
     }
     if (inventoryPath) {
       inventory(res, url, me, inventoryPath[1]!, inventoryPath[2]!, inventoryPath[3]!);
+      return true;
+    }
+    if (privacyPath && req.method === 'GET') {
+      privacyPage(res, me, privacyPath[1]!);
       return true;
     }
     if (label === 'GET /IEconService/GetTradeHoldDurations/v1/') {

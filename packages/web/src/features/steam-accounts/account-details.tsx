@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@tradedeck/sdk/client';
+import { describeError, SessionExpiredError, TwoFactorCancelledError } from '@tradedeck/sdk/client';
 import { contract, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import { PROXY_LIST_IN_VIEW_DIALOG } from '@tradedeck/sdk/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { invalidateArea, operationKey, useOperationQuery } from '../../shared/queries/operation-query.ts';
@@ -29,7 +30,7 @@ async function loadProxyChoices(client: ApiClient) {
 
 /**
  * The Account tab of the view dialog: dates, proxy, tags, a new password (Change is disabled while the field is
- * empty or the request runs) and which secrets are stored.
+ * empty or the request runs; a refusal is shown under the field) and which secrets are stored.
  */
 export function AccountDetails({ row }: { row: SteamAccountRow }) {
   const accountId = row.id;
@@ -39,6 +40,8 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
   const { client, toasts } = services;
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const passwordErrorId = useId();
   const [proxyId, setProxyId] = useState<string | null>(null);
 
   const credentials = useOperationQuery(contract.steamAccounts.credentialsStatus, { id: accountId });
@@ -54,10 +57,14 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
     mutationFn: () => client.steamAccounts.updatePassword({ id: accountId, password }),
     onSuccess: () => {
       setPassword('');
+      setPasswordError(null);
       toasts.show({ kind: 'success', text: t('steamAccounts.view.passwordChanged') });
       refresh();
     },
-    onError: (error) => notifyError(services, error),
+    onError: (error) => {
+      if (error instanceof TwoFactorCancelledError || error instanceof SessionExpiredError) return;
+      setPasswordError(describeError(error, language));
+    },
   });
   const saveProxy = useMutation({
     mutationFn: (value: number | null) => client.steamAccounts.setProxy({ id: accountId, proxyId: value }),
@@ -167,7 +174,12 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
             aria-label={t('steamAccounts.view.password')}
             className="input flex-1"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? passwordErrorId : undefined}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(null);
+            }}
           />
           <button
             type="submit"
@@ -177,6 +189,11 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
             {t('steamAccounts.view.change')}
           </button>
         </form>
+        {passwordError && (
+          <p id={passwordErrorId} role="alert" className="text-xs text-rose-700 dark:text-rose-300">
+            {passwordError}
+          </p>
+        )}
       </section>
 
       <ReplaceMafile row={row} />

@@ -41,7 +41,7 @@ export function ViewAccountDialog({
       footer={
         row && (
           <>
-            <button type="button" className="btn-danger mr-auto" onClick={() => onRemove(row, controls)}>
+            <button type="button" className="btn-danger me-auto" onClick={() => onRemove(row, controls)}>
               {t('steamAccounts.actions.remove')}
             </button>
             <button type="button" className="btn-ghost" onClick={() => onCopyCode(row)}>
@@ -65,7 +65,7 @@ export function ViewAccountDialog({
               <p className="truncate font-semibold">{row.login}</p>
               <p className="font-mono text-xs text-muted">{row.steamId ?? '—'}</p>
             </div>
-            <div className="ml-auto" data-testid="account-view-status">
+            <div className="ms-auto" data-testid="account-view-status">
               <StatusBadge status={row.accountStatus} />
             </div>
           </div>
@@ -87,7 +87,7 @@ export function ViewAccountDialog({
                 tabIndex={tab === id ? 0 : -1}
                 onClick={() => setTab(id)}
                 onKeyDown={(event) => {
-                  // Arrow keys move between tabs, as in every tab list.
+                  // Arrow keys move between tabs, as in every tab list (two tabs: either arrow, either direction).
                   if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
                   const next = TABS[(TABS.indexOf(id) + 1) % TABS.length]!;
                   setTab(next);

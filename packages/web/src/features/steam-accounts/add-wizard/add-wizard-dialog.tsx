@@ -10,6 +10,7 @@ import { useOperationQuery } from '../../../shared/queries/operation-query.ts';
 import { notifyError } from '../../../shared/toasts/notify-error.ts';
 import { useLanguage } from '../../../shared/use-language.ts';
 import { LABEL, PRIMARY_BUTTON } from '../ui.ts';
+import { type AddJobProgress, addAccountsAsJob } from './add-job.ts';
 import { MafileStep, TextStep } from './upload-steps.tsx';
 import {
   afterSubmit,
@@ -26,8 +27,8 @@ type Step = (typeof STEPS)[number];
 
 /**
  * Adding accounts (modal 1000): a mode (single, multiple, distribute over a proxy tag), then maFiles, then the
- * login:password lines, then the submit. Every account is validated by a Steam sign-in on the server; failed
- * rows stay with their reason for "retry failed".
+ * login:password lines, then the submit. Every account is validated by a Steam sign-in on the server, in a
+ * background job whose progress arrives over the hub; failed rows stay with their reason for "retry failed".
  */
 export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls; onAdded(): void }) {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
     maxAccountsPerProxy: 1,
   });
   const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<AddJobProgress | null>(null);
   const [failures, setFailures] = useState<string | null>(null);
   const [planError, setPlanError] = useState<string | null>(null);
 
@@ -61,10 +63,10 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
     setPlanError(null);
     setSubmitting(true);
     try {
-      const answer = await client.steamAccounts.add(plan.input);
+      const { result: answer, failure } = await addAccountsAsJob(client, plan.input, setProgress);
       const outcome = afterSubmit(rows, plan.indexToKey, answer, language);
       setRows(outcome.rows);
-      setFailures(outcome.failures);
+      setFailures(failure ?? outcome.failures);
       if (outcome.added > 0) {
         toasts.show({
           kind: 'success',
@@ -72,11 +74,13 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
         });
         onAdded();
       }
-      if (outcome.failures) toasts.show({ kind: 'error', text: outcome.failures });
+      const problem = failure ?? outcome.failures;
+      if (problem) toasts.show({ kind: 'error', text: problem });
     } catch (error) {
       notifyError(services, error);
     } finally {
       setSubmitting(false);
+      setProgress(null);
     }
   };
 
@@ -109,8 +113,13 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
       onClose={submitting ? undefined : controls.dismiss}
       footer={
         <>
-          <span className="mr-auto self-center text-xs text-muted" data-testid="wizard-summary">
+          <span className="me-auto self-center text-xs text-muted" data-testid="wizard-summary">
             {t('steamAccounts.wizard.summary', { ...summary })}
+            {progress && (
+              <span className="ms-2" role="status" data-testid="wizard-progress">
+                {t('steamAccounts.wizard.progress', { ...progress })}
+              </span>
+            )}
           </span>
           {stepIndex > 0 && (
             <button
@@ -240,7 +249,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
                 aria-current={item === step ? 'step' : undefined}
                 disabled={submitting}
                 onClick={() => setStep(item)}
-                className={`w-full rounded-md border px-3 py-1.5 text-left ${
+                className={`w-full rounded-md border px-3 py-1.5 text-start ${
                   item === step
                     ? 'border-primary bg-primary/10 font-semibold text-primary-ink'
                     : 'border-slate-200 text-muted hover:border-primary/50 dark:border-slate-700'

@@ -163,7 +163,7 @@ export function MafileStep({
           >
             {message}
           </p>
-          <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 text-xs">
+          <ul className="mt-1 max-h-40 list-disc overflow-y-auto ps-5 text-xs">
             {invalid.map((item) => (
               <li
                 key={`${item.fileName}:${item.message}`}
@@ -259,7 +259,7 @@ export function TextStep({ rows, onRows }: StepProps) {
         <ul
           role="alert"
           data-testid="line-errors"
-          className="list-disc rounded-md border border-amber-300 bg-amber-50 py-2 pr-3 pl-8 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+          className="list-disc rounded-md border border-amber-300 bg-amber-50 py-2 pe-3 ps-8 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
         >
           {errors.map((error) => (
             <li key={error.line}>

@@ -1,4 +1,5 @@
 import {
+  type AddAccountReason,
   type AddMode,
   type AddRow,
   addAccountReasonMessages,
@@ -8,6 +9,7 @@ import {
   removeRow,
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/use-language.ts';
 import { LABEL } from '../ui.ts';
@@ -46,7 +48,7 @@ export function WizardRows({
         )}
       </div>
       <div className="max-h-72 overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
-        <table className="w-full text-left text-sm" data-testid="wizard-rows">
+        <table className="w-full text-start text-sm" data-testid="wizard-rows">
           <thead className="sticky top-0 bg-slate-50 text-xs text-muted uppercase dark:bg-slate-800">
             <tr>
               <th className="px-2 py-1.5">{t('steamAccounts.wizard.rowLogin')}</th>
@@ -87,27 +89,12 @@ export function WizardRows({
                   {row.mafileName?.split('/').at(-1) ?? '—'}
                 </td>
                 <td className="px-2 py-1">
-                  {row.password ? (
-                    <span title={t('steamAccounts.view.yes')}>••••••</span>
-                  ) : (
-                    <input
-                      type="password"
-                      autoComplete="off"
-                      disabled={disabled || row.status === 'success'}
-                      placeholder={t('steamAccounts.wizard.passwordPlaceholder')}
-                      aria-label={`${t('steamAccounts.wizard.rowPassword')} ${row.login}`}
-                      className="input w-32 py-0.5"
-                      onKeyDown={(event) => {
-                        if (event.key !== 'Enter') return;
-                        const value = event.currentTarget.value;
-                        if (value) onRows(editRow(rows, row.key, { password: value }));
-                      }}
-                      onBlur={(event) => {
-                        const value = event.currentTarget.value;
-                        if (value) onRows(editRow(rows, row.key, { password: value }));
-                      }}
-                    />
-                  )}
+                  <PasswordCell
+                    row={row}
+                    disabled={disabled}
+                    language={language}
+                    onPassword={(password) => onRows(editRow(rows, row.key, { password }))}
+                  />
                 </td>
                 <td className="px-2 py-1 text-xs" data-testid="row-proxy">
                   {mode === 'distribute'
@@ -145,6 +132,59 @@ export function WizardRows({
   );
 }
 
+/** Password reasons shown under the row's password field (the field is offered again to fix it). */
+const PASSWORD_REASONS: ReadonlySet<AddAccountReason> = new Set(['passwordNotSet', 'invalidPassword']);
+
+/**
+ * A row's password: hidden once typed; a field while it is missing or Steam refused it, with the reason under the
+ * field. Enter or leaving the field keeps what was typed.
+ */
+function PasswordCell({
+  row,
+  disabled,
+  language,
+  onPassword,
+}: {
+  row: AddRow;
+  disabled: boolean;
+  language: Language;
+  onPassword(password: string): void;
+}) {
+  const { t } = useTranslation();
+  const errorId = useId();
+  const problem =
+    row.status === 'error' && row.reason && PASSWORD_REASONS.has(row.reason)
+      ? addAccountReasonMessages[language][row.reason]
+      : null;
+  if (row.password && !problem) return <span title={t('steamAccounts.view.yes')}>••••••</span>;
+  const keep = (value: string) => {
+    if (value && value !== row.password) onPassword(value);
+  };
+  return (
+    <div>
+      <input
+        type="password"
+        autoComplete="off"
+        disabled={disabled || row.status === 'success'}
+        placeholder={t('steamAccounts.wizard.passwordPlaceholder')}
+        aria-label={`${t('steamAccounts.wizard.rowPassword')} ${row.login}`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        className="input w-32 py-0.5"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') keep(event.currentTarget.value);
+        }}
+        onBlur={(event) => keep(event.currentTarget.value)}
+      />
+      {problem && (
+        <p id={errorId} role="alert" className="mt-0.5 text-xs text-rose-700 dark:text-rose-300">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** What the reader noticed in the file (old session, no identity_secret...): a mark with the notes as tooltip. */
 function MafileNote({ warnings, language }: { warnings: readonly MafileWarning[]; language: Language }) {
   if (warnings.length === 0) return null;
@@ -155,7 +195,7 @@ function MafileNote({ warnings, language }: { warnings: readonly MafileWarning[]
       title={text}
       aria-label={text}
       data-testid="row-notes"
-      className="mr-1 inline-block rounded bg-amber-100 px-1 font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
+      className="me-1 inline-block rounded bg-amber-100 px-1 font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
     >
       !
     </span>
