@@ -135,10 +135,12 @@ try {
     }
   });
   const peak = Math.max(...peaks.map(([, value]) => value)) / MB;
-  if (atPeak) {
+  // Set by the sampler's callback, which narrowing does not see.
+  const usage = atPeak as NodeJS.MemoryUsage | null;
+  if (usage) {
     const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
     print(
-      `  at the peak: V8 heap ${mb(atPeak.heapUsed)} used of ${mb(atPeak.heapTotal)}, buffers ${mb(atPeak.arrayBuffers)}, other ${mb(atPeak.rss - atPeak.heapTotal - atPeak.external)}`,
+      `  at the peak: V8 heap ${mb(usage.heapUsed)} used of ${mb(usage.heapTotal)}, buffers ${mb(usage.arrayBuffers)}, other ${mb(usage.rss - usage.heapTotal - usage.external)}`,
     );
   }
   print(

@@ -6,7 +6,10 @@ import { pathToFileURL } from 'node:url';
 
 const PARTS = [
   ['import (100,000 lines; PGlite < 3 s, Postgres < 2 s, within 2x of raw COPY)', './proxies-import.mjs'],
-  ['query (p95 < 50 ms: PGlite 10 clients, Postgres 50; < 100 ms over 1,000,000 proxies)', './proxies-query.mjs'],
+  [
+    'query (p95 < 50 ms: PGlite 10 clients, Postgres 50; < 100 ms over 1,000,000 proxies)',
+    './proxies-query.mjs',
+  ],
   ['check (checker alone; >= 2,000 checks/s, <= 1.5x floor)', './proxies-check.mjs'],
   ['batch (proxies.check job with storage and events; same targets)', './proxies-batch.mjs'],
 ];

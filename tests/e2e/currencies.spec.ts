@@ -37,6 +37,8 @@ test.beforeAll(async () => {
   const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
     accounts,
   });
+  // Connecting a market key asks for the second factor.
+  await panel.stepUp();
   for (const [account, currency] of [
     [RUB_ACCOUNT!, 'RUB'],
     [USD_ACCOUNT!, 'USD'],

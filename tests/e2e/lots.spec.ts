@@ -50,6 +50,8 @@ test.beforeAll(async () => {
   const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
     accounts,
   });
+  // Connecting a market key asks for the second factor.
+  await panel.stepUp();
   for (const row of added.addedAccounts) {
     const seller = await panel.api<{ id: number }>('/api/p2p/accounts', {
       steamAccountId: row.id,

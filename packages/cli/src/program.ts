@@ -43,7 +43,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   // Only the named command group is loaded (start-up time and memory); the top-level help, completion and an
   // unknown name load them all, so they list every command.
   const named = COMMAND_GROUPS[commandName(argv) ?? ''];
-  const groups = named && named !== COMMAND_GROUPS.completion ? [named] : [...new Set(Object.values(COMMAND_GROUPS))];
+  const groups =
+    named && named !== COMMAND_GROUPS.completion ? [named] : [...new Set(Object.values(COMMAND_GROUPS))];
   for (const register of await Promise.all(groups.map((load) => load()))) register(program, registration);
   // Last: examples for every registered command.
   addExamples(program, preLang);

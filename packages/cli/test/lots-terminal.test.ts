@@ -6,7 +6,7 @@ import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
 import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
-import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { TmuxSession } from './helpers/tmux.ts';
 
 const terminal = new TmuxSession(`tradedeck-lots-${process.pid}`);
@@ -38,6 +38,11 @@ beforeAll(async () => {
         },
       },
     },
+  });
+  // Connecting a market key asks for the second factor.
+  await client.user.requestTwoFactor({ purpose: 'stepUp' });
+  await client.user.stepUp({
+    twoFactor: { codes: { emailCode: await outboxCode(server, 'lots-terminal@example.test') } },
   });
   await client.p2p.create({
     steamAccountId: added.addedAccounts[0]!.id,

@@ -84,6 +84,13 @@ const params = new URL(link.rows[0]!.link).searchParams;
 await call('POST', '/api/auth/confirm-email', { userId: params.get('userId'), code: params.get('code') });
 token = (await call<{ accessToken: string }>('POST', '/api/auth/login', { email, password: PASSWORD }))
   .accessToken;
+// Connecting marketplace keys asks for the second factor: passed with the code from the outbox.
+await call('POST', '/api/user/request-two-factor', { purpose: 'stepUp' });
+const mailed = (await database.db.execute(
+  sql`select subject from mail_outbox where recipient = ${email} order by id desc limit 1`,
+)) as unknown as { rows: { subject: string }[] };
+const emailCode = /(\d{6})/.exec(mailed.rows[0]?.subject ?? '')?.[1];
+await call('POST', '/api/user/step-up', { twoFactor: { codes: { emailCode } } });
 
 const accounts = world.healthyAccounts(ACCOUNTS, 7001);
 const steamIds = new Map<string, number>();

@@ -6,8 +6,8 @@ import {
   harvesterSessionUpdatedSchema,
   harvesterTransactionUpdatedSchema,
 } from './harvester.ts';
-import { NOTIFICATIONS_SOURCE, notificationPostedSchema, notificationsReadSchema } from './notifications.ts';
 import { LOTS_SOURCE, lotsChangedSchema, repriceJobUpdatedSchema } from './lots.ts';
+import { NOTIFICATIONS_SOURCE, notificationPostedSchema, notificationsReadSchema } from './notifications.ts';
 import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';

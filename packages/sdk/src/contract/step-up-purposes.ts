@@ -4,4 +4,10 @@
  * changes or reveals a marketplace API key or payment password. Kept apart from the schemas so the client can read a
  * 101 answer without loading zod.
  */
-export const STEP_UP_PURPOSES = ['secrets', 'twoFactorSettings', 'admin', 'withdrawal', 'api_management'] as const;
+export const STEP_UP_PURPOSES = [
+  'secrets',
+  'twoFactorSettings',
+  'admin',
+  'withdrawal',
+  'api_management',
+] as const;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/config.ts';
 import { writeSandboxImportSet } from '../integrations/steam/index.ts';
 import { UsersRepo } from '../modules/auth/index.ts';
+import { OutboxRepo } from '../modules/mail/index.ts';
 import { startServer } from '../server.ts';
 import { startLoopbackProxies } from './loopback-proxies.ts';
 import { DEMO_TRADING_ACCOUNTS, seedDemo, seedTradingAccounts } from './seeds/index.ts';
@@ -85,6 +86,10 @@ export async function runDemo(options: DemoOptions = {}) {
   );
   // Checked at once, so the proxies screen shows them valid (sandbox checks go to the loopback judge).
   await api('POST', '/api/proxies/check', { ids: [...added.addedIds, ...tradingProxies.addedIds] }, token);
+  // Connecting marketplace keys asks for the second factor: the demo passes it with the code it mailed itself.
+  await api('POST', '/api/user/request-two-factor', { purpose: 'stepUp' }, token);
+  const emailCode = await mailedCode(new OutboxRepo(server.database.db));
+  await api('POST', '/api/user/step-up', { twoFactor: { codes: { emailCode } } }, token);
   const seedApi = <T>(method: string, path: string, body?: unknown) =>
     api(method, path, body, token) as Promise<T>;
   await seedDemo({
@@ -137,4 +142,16 @@ export async function runDemo(options: DemoOptions = {}) {
 /** Quotes a value for a POSIX shell command line. */
 function shellQuote(value: string): string {
   return `'${value.replaceAll("'", "'\\''")}'`;
+}
+
+/** The one-time code just mailed to the demo user (the outbox is written as the request ends). */
+async function mailedCode(outbox: OutboxRepo): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mail = (await outbox.latest(5)).find(
+      (row) => row.recipient === DEMO_EMAIL && /\d{6}/.test(row.subject),
+    );
+    if (mail) return /(\d{6})/.exec(mail.subject)![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the demo step-up code was not mailed');
 }

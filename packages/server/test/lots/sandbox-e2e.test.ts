@@ -40,7 +40,7 @@ describe('lots on the sandbox market: 1,000 lots over 10 accounts', () => {
     user = await signUp(t, 'lots-e2e');
     const accounts = t.world.healthyAccounts(ACCOUNTS, 6101);
     const steamIds = await addSandboxAccounts(t, user.accessToken, accounts, 120);
-    sellerIds = await addSellerAccounts(t, user.accessToken, steamIds, accounts);
+    sellerIds = await addSellerAccounts(t, user, steamIds, accounts);
     keys = accounts.map((account) => sandboxMarketKey(account.login));
   }, 120_000);
   afterAll(() => t.close());

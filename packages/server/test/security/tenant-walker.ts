@@ -3,12 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type AuthTestApp, freshIp, linkParams, PASSWORD, type TestUser } from '../auth/helpers/auth-app.ts';
 import { type HarvesterWalkTarget, harvesterWalker, prepareHarvesterWalk } from '../harvester/tenant-walk.ts';
+import { type LotsWalkTarget, lotsWalker, prepareLotsWalk } from '../lots/tenant-walk.ts';
 import {
   type NotificationsWalkTarget,
   notificationsWalker,
   prepareNotificationsWalk,
 } from '../notifications/tenant-walk.ts';
-import { type LotsWalkTarget, lotsWalker, prepareLotsWalk } from '../lots/tenant-walk.ts';
 import { type ProxyWalkTarget, prepareProxyWalk, proxiesWalker } from '../proxies/tenant-walk.ts';
 import { prepareSellerWalk, type SellerWalkTarget, sellerWalker } from '../seller/tenant-walk.ts';
 import {

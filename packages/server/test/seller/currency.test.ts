@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import {
+  type AuthTestApp,
+  createAuthTestApp,
+  signUp,
+  stepUp,
+  type TestUser,
+} from '../auth/helpers/auth-app.ts';
 import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { addSandboxAccounts, as, ok } from './helpers.ts';
 
@@ -36,6 +42,7 @@ describe('changing a seller account’s market currency', () => {
     });
     user = await signUp(t, 'currency');
     const steamIds = await addSandboxAccounts(t, user.accessToken, [first!, second!], 120);
+    await stepUp(t, user);
     for (const [i, account] of [first!, second!].entries()) {
       const row = await ok<{ id: number }>(
         as(t, user.accessToken, 'POST', '/api/p2p/accounts', {

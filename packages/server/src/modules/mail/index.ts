@@ -6,7 +6,7 @@ import { OutboxRepo } from './repo.ts';
 
 export type { Mail, Mailer } from './mailer.ts';
 export { type MailContent, mailTemplates } from './messages.ts';
-export type { OutboxRepo, OutboxRow } from './repo.ts';
+export { OutboxRepo, type OutboxRow } from './repo.ts';
 
 /** What other modules use of mail: the mailer of this instance and the outbox administrators read. */
 export interface MailApi {
