@@ -245,10 +245,6 @@ export const en: Resources = {
   admin: adminEn,
   account: accountEn,
   twoFactor: twoFactorEn,
-  sections: {
-    pending:
-      'This section is coming. Steam accounts, proxies, P2P seller accounts, the harvester, the dashboard, settings and the command palette work today.',
-  },
   offline: {
     title: 'You are offline',
     description: 'The server cannot be reached. Check your internet connection.',

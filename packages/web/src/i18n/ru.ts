@@ -263,10 +263,6 @@ export const ru = {
   admin: adminRu,
   account: accountRu,
   twoFactor: twoFactorRu,
-  sections: {
-    pending:
-      'Этот раздел скоро появится. Уже работают аккаунты Steam, прокси, P2P-аккаунты, харвестер, дашборд, настройки и палитра команд.',
-  },
   offline: {
     title: 'Нет подключения',
     description: 'Не удаётся связаться с сервером. Проверьте интернет-соединение.',
