@@ -3,7 +3,7 @@ import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integ
 import { watchConsole } from './console-guard.ts';
 import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 
-// Switching the displayed currency changes every amount on the dashboard and on the P2P accounts screen: the
+// Switching the displayed currency changes every amount on the dashboard, the P2P accounts and lots screens: the
 // sandbox market's accounts hold RUB and USD, amounts are converted at the sandbox rates and marked "≈".
 const world = new SandboxWorld();
 const [RUB_ACCOUNT, USD_ACCOUNT] = world.healthyAccounts(2, 4900);
@@ -39,18 +39,38 @@ test.beforeAll(async () => {
   });
   // Connecting a market key asks for the second factor.
   await panel.stepUp();
+  const currencyOf = new Map<number, 'RUB' | 'USD'>();
   for (const [account, currency] of [
     [RUB_ACCOUNT!, 'RUB'],
     [USD_ACCOUNT!, 'USD'],
   ] as const) {
-    await panel.api('/api/p2p/accounts', {
+    const seller = await panel.api<{ id: number }>('/api/p2p/accounts', {
       steamAccountId: added.addedAccounts.find((row) => row.login === account.login)!.id,
       apiKey: keyOf(account.login),
       paymentPassword: 'pay-secret-1',
       tmCurrency: currency,
     });
+    currencyOf.set(seller.id, currency);
   }
+  await listLots(currencyOf);
 });
+
+// Two lots on sale per account, each priced in its account's currency.
+async function listLots(currencyOf: Map<number, 'RUB' | 'USD'>) {
+  await panel.api('/api/p2p/lots/sync', {});
+  const inventory = await panel.api<{ items: Array<{ id: number; account: { id: number } }> }>(
+    '/api/p2p/lots/query',
+    { withStatus: ['in_inventory'], pages: { page: 1, pageSize: 100 } },
+  );
+  const items = [...currencyOf].flatMap(([sellerId, currency]) =>
+    inventory.items
+      .filter((lot) => lot.account.id === sellerId)
+      .slice(0, 2)
+      .map((lot) => ({ id: lot.id, price: { currency, amount: currency === 'RUB' ? 1_500_000 : 20_000 } })),
+  );
+  if (items.length !== 4) throw new Error(`expected 4 lots to list, found ${items.length}`);
+  await panel.api('/api/p2p/lots/add-to-sale', { items });
+}
 
 test.afterAll(async () => {
   await panel?.stop();
@@ -70,7 +90,7 @@ async function amountsOn(page: Page, testIds: string[]): Promise<string[]> {
   return Promise.all(testIds.map(async (id) => (await page.getByTestId(id).first().textContent()) ?? ''));
 }
 
-test('switching the displayed currency changes every amount on the dashboard and the P2P accounts screen', async ({
+test('switching the displayed currency changes every amount on the dashboard, the P2P accounts and the lots screens', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -102,6 +122,19 @@ test('switching the displayed currency changes every amount on the dashboard and
     await expect(balance).toHaveAttribute('data-currency', 'EUR');
     await expect(balance).toContainText('€');
     await expect(balance).toHaveAttribute('data-converted', 'true');
+  }
+
+  // The lots screen: every price (RUB and USD lots alike) in euros, converted and marked.
+  await page.goto(`${panel.url}/panel/lots`);
+  const prices = page.locator(
+    '[data-testid="group-price"] [data-currency], [data-testid="lot-price"] [data-currency]',
+  );
+  await expect(prices.first()).toBeVisible({ timeout: 30_000 });
+  expect(await prices.count()).toBeGreaterThanOrEqual(2);
+  for (const price of await prices.all()) {
+    await expect(price).toHaveAttribute('data-currency', 'EUR');
+    await expect(price).toContainText('€');
+    await expect(price).toHaveAttribute('data-converted', 'true');
   }
 
   await chooseDisplayed(page, 'RUB');

@@ -17,11 +17,9 @@ export const notificationsRu = {
   command: 'Уведомления: открыть или закрыть',
 };
 
-export const notificationsEn: typeof notificationsRu = {
+export const notificationsEn = {
   bell: 'Notifications',
   bellUnread_one: 'Notifications: {{count}} unread',
-  bellUnread_few: 'Notifications: {{count}} unread',
-  bellUnread_many: 'Notifications: {{count}} unread',
   bellUnread_other: 'Notifications: {{count}} unread',
   panel: 'Notifications',
   empty: 'No notifications yet',

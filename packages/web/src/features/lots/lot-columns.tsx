@@ -1,7 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { LotGroup, LotRow } from '@tradedeck/sdk/contract';
 import {
-  formatMoney,
   lotIssueMessages,
   lotStatusMessages,
   type Money,
@@ -10,6 +9,7 @@ import {
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
+import { Amount } from '../../shared/money/amount.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
 import { localeOf } from '../../shared/use-language.ts';
 import type { LotTableRow } from './lot-rows.ts';
@@ -26,7 +26,8 @@ const ISSUE_TONE =
  */
 export function lotColumns(t: TFunction, language: Language, onToggle: (key: string) => void): Column[] {
   const locale = localeOf(language);
-  const money = (value: Money | null) => (value ? formatMoney(value, locale) : '—');
+  // In the displayed currency, marked when converted.
+  const money = (value: Money | null) => <Amount money={value} />;
   const column = (id: string, labelKey: TextKey, size: number, sortable = false) => ({
     id,
     header: t(labelKey),
@@ -108,7 +109,14 @@ export function lotColumns(t: TFunction, language: Language, onToggle: (key: str
         ),
         (group) => (
           <span className="tabular-nums" data-testid="group-price">
-            {group.lowestPrice.map((price) => money(price)).join(' · ') || '—'}
+            {group.lowestPrice.length === 0
+              ? '—'
+              : group.lowestPrice.map((price, i) => (
+                  <span key={price.currency}>
+                    {i > 0 ? ' · ' : ''}
+                    {money(price)}
+                  </span>
+                ))}
           </span>
         ),
       ),

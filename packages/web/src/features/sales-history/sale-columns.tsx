@@ -1,9 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { SaleRow } from '@tradedeck/sdk/contract';
-import { formatMoney, TRADE_GAMES } from '@tradedeck/sdk/domain';
+import { TRADE_GAMES } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
+import { Amount } from '../../shared/money/amount.tsx';
 import { localeOf } from '../../shared/use-language.ts';
 
 /** Column ids are the sort properties of `sales.query` where the server sorts on them. */
@@ -43,7 +44,7 @@ export function saleColumns(t: TFunction, language: Language): ColumnDef<SaleRow
       ...column('price', 'salesHistory.columns.price', 110),
       cell: ({ row }) => (
         <span className="font-medium tabular-nums" data-testid="sale-price">
-          {formatMoney(row.original.price, locale)}
+          <Amount money={row.original.price} />
         </span>
       ),
     },
