@@ -36,6 +36,15 @@ const USER_TABLES = [
   'harvester_profiles',
   'harvester_sessions',
   'harvester_transactions',
+  'lots',
+  'lot_sales',
+  'lot_prices',
+  'lot_price_history',
+  'lot_reprice_jobs',
+  'lot_repricers',
+  'transfers',
+  'transfer_secrets',
+  'notifications',
 ];
 
 type Rows<T> = { rows: T[] };
