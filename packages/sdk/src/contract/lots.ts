@@ -342,7 +342,7 @@ export const lots = {
       accountIds: z
         .preprocess(
           (value) => (typeof value === 'string' ? [value] : value),
-          z.array(z.coerce.number().int().positive()).max(1_000),
+          z.array(z.coerce.number().pipe(idSchema)).max(1_000),
         )
         .optional(),
     }),
