@@ -58,17 +58,18 @@ test.beforeAll(async () => {
 // Two lots on sale per account, each priced in its account's currency.
 async function listLots(currencyOf: Map<number, 'RUB' | 'USD'>) {
   await panel.api('/api/p2p/lots/sync', {});
-  const inventory = await panel.api<{ items: Array<{ id: number; account: { id: number } }> }>(
-    '/api/p2p/lots/query',
-    { withStatus: ['in_inventory'], pages: { page: 1, pageSize: 100 } },
-  );
-  const items = [...currencyOf].flatMap(([sellerId, currency]) =>
-    inventory.items
-      .filter((lot) => lot.account.id === sellerId)
-      .slice(0, 2)
-      .map((lot) => ({ id: lot.id, price: { currency, amount: currency === 'RUB' ? 1_500_000 : 20_000 } })),
-  );
-  if (items.length !== 4) throw new Error(`expected 4 lots to list, found ${items.length}`);
+  const items: Array<{ id: number; price: { currency: 'RUB' | 'USD'; amount: number } }> = [];
+  for (const [sellerId, currency] of currencyOf) {
+    const inventory = await panel.api<{ items: Array<{ id: number }> }>('/api/p2p/lots/query', {
+      accountIds: [sellerId],
+      withStatus: ['in_inventory'],
+      pages: { page: 1, pageSize: 10 },
+    });
+    if (inventory.items.length < 2)
+      throw new Error(`seller ${sellerId}: ${inventory.items.length} lots to list`);
+    const amount = currency === 'RUB' ? 1_500_000 : 20_000;
+    for (const lot of inventory.items.slice(0, 2)) items.push({ id: lot.id, price: { currency, amount } });
+  }
   await panel.api('/api/p2p/lots/add-to-sale', { items });
 }
 

@@ -106,7 +106,12 @@ export class HubClient {
     let builder = new HubConnectionBuilder()
       .withUrl(hubUrl, {
         transport: HttpTransportType.WebSockets,
-        accessTokenFactory: async () => (await options.accessToken()) ?? '',
+        // Signed out: no request at all (a negotiate without a token only earns a 401 in the console).
+        accessTokenFactory: async () => {
+          const token = await options.accessToken();
+          if (!token) throw new Error('signed out: no access token for the hub');
+          return token;
+        },
       })
       .withAutomaticReconnect([...(options.reconnectDelaysMs ?? HUB_RECONNECT_DELAYS_MS)])
       .configureLogging(options.logger ?? LogLevel.None);
