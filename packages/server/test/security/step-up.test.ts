@@ -64,7 +64,8 @@ const EXEMPT: Record<string, string> = {
     'checks a receiver key given in this request with the market; stores and reveals nothing',
   'p2p.query': 'shows a seller account’s key masked (its last 4 characters), never the key',
   'p2p.get': 'shows a seller account’s key masked (its last 4 characters), never the key',
-  'p2p.changeCurrency': 'answers the seller account with its key masked (its last 4 characters), never the key',
+  'p2p.changeCurrency':
+    'answers the seller account with its key masked (its last 4 characters), never the key',
   'sales.export': 'streams the user’s own sales (items, prices, dates) as CSV: no key or password in it',
   'steamAccounts.guardCode': 'traders copy codes all day: rate-limited per account and audited instead',
 };

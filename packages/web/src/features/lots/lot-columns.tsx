@@ -1,11 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { LotGroup, LotRow } from '@tradedeck/sdk/contract';
-import {
-  lotIssueMessages,
-  lotStatusMessages,
-  type Money,
-  TRADE_GAMES,
-} from '@tradedeck/sdk/domain';
+import { lotIssueMessages, lotStatusMessages, type Money, TRADE_GAMES } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
