@@ -33,7 +33,12 @@ export interface SeenRequest {
 }
 
 /** How the next request of a method is answered instead of normally. */
-export type Scripted = { status: number; body?: string } | 'dropAfterPerform' | 'dropBeforePerform';
+export type Scripted =
+  | { status: number; body?: string }
+  | 'dropAfterPerform'
+  | 'dropBeforePerform'
+  // Performs the call and never answers: the caller is still waiting when it dies.
+  | 'holdAfterPerform';
 
 interface Listing {
   itemId: string;
@@ -149,6 +154,7 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
         req.socket.destroy();
         return;
       }
+      if (scripted === 'holdAfterPerform') return;
       json(res, 200, answer);
     });
   });

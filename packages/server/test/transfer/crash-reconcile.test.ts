@@ -1,0 +1,143 @@
+/**
+ * A server killed (SIGKILL) while TM holds a money-send it performed but has not answered: the transfer's intent
+ * row is all that survives. The next server asks TM by the transfer's custom id at start-up and records the
+ * outcome; the money is never sent a second time.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import {
+  callApi as call,
+  logInOnSpawned,
+  sandboxServers,
+  signUpOnSpawned,
+  stepUpOnSpawned,
+  pollUntil as until,
+} from '../helpers/spawned-api.ts';
+import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
+import { addItem } from '../steam-accounts/helpers.ts';
+
+const SENDER_KEY = 'CrashSenderKey0123456789abcdefAB';
+const RECEIVER_KEY = 'CrashReceiverKey456789abcdefABCD';
+const PAY_PASSWORD = 'pay-Secret-77';
+const EMAIL = 'transfer-crash@example.test';
+const PASSWORD = 'Quartz-Lantern-42';
+
+const world = new SandboxWorld();
+const [sender, receiver] = world.healthyAccounts(2, 7401);
+const { start } = sandboxServers('tradedeck-transfer-crash-');
+
+let fake: FakeTm | undefined;
+let proxy: LoopbackProxy | undefined;
+afterAll(async () => {
+  await fake?.close();
+  await proxy?.close();
+});
+
+interface TransferRow {
+  id: number;
+  outcome: string;
+  customId: string;
+}
+
+describe('a server killed while a money-send is in flight', () => {
+  it('settles the transfer from TM at start-up, with one send only', { timeout: 240_000 }, async () => {
+    fake = await startFakeTm([
+      {
+        key: SENDER_KEY,
+        currency: 'USD',
+        money: 50_000,
+        payPassword: PAY_PASSWORD,
+        steamId64: sender!.steamId,
+      },
+      {
+        key: RECEIVER_KEY,
+        currency: 'USD',
+        money: 0,
+        payPassword: PAY_PASSWORD,
+        steamId64: receiver!.steamId,
+      },
+    ]);
+    proxy = await startConnectProxy({ username: 'trader', password: 'proxy-pass' });
+    const env = {
+      TRADEDECK_MARKET_MODE: 'live',
+      TRADEDECK_TM_BASE_URL: fake.baseUrl,
+      TRADEDECK_ALLOW_PRIVATE_PROXIES: 'on',
+    };
+    const first = await start(env);
+    const token = await signUpOnSpawned(first.server, first.url, {
+      email: EMAIL,
+      userName: 'crashtransfer',
+      password: PASSWORD,
+    });
+    const proxyData = {
+      protocol: 'http',
+      address: '127.0.0.1',
+      port: proxy.port,
+      username: 'trader',
+      password: 'proxy-pass',
+    };
+    const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
+      first.url,
+      'POST',
+      '/api/steam-accounts',
+      { accounts: { 0: addItem(sender!, { proxyData }), 1: addItem(receiver!, { proxyData }) } },
+      token,
+    );
+    const steamId = (login: string) => added.addedAccounts.find((row) => row.login === login)!.id;
+    await stepUpOnSpawned(first.server, first.url, token);
+    const connect = async (login: string, apiKey: string) =>
+      (
+        await call<{ id: number }>(
+          first.url,
+          'POST',
+          '/api/p2p/accounts',
+          { steamAccountId: steamId(login), apiKey, paymentPassword: PAY_PASSWORD, tmCurrency: 'USD' },
+          token,
+        )
+      ).id;
+    const fromId = await connect(sender!.login, SENDER_KEY);
+    const toId = await connect(receiver!.login, RECEIVER_KEY);
+
+    // TM performs the send and keeps the answer; the server dies waiting for it.
+    fake.script('money-send', 'holdAfterPerform');
+    const inFlight = call(
+      first.url,
+      'POST',
+      '/api/transfer',
+      {
+        fromId,
+        toId,
+        amount: { currency: 'USD', amount: 2_500 },
+        apiKey: RECEIVER_KEY,
+        paymentPassword: PAY_PASSWORD,
+        acceptConversion: true,
+      },
+      token,
+    ).catch((error: unknown) => error);
+    await until(async () => fake!.sends.length === 1 || undefined);
+    first.server.child.kill('SIGKILL');
+    await first.server.exited;
+    expect(await inFlight).toBeInstanceOf(Error);
+    expect(fake.accounts.get(RECEIVER_KEY)!.money).toBe(2_500);
+
+    const second = await start(env);
+    const again = await logInOnSpawned(second.url, { email: EMAIL, password: PASSWORD });
+    const settled = await until(async () => {
+      const page = await call<{ items: TransferRow[] }>(
+        second.url,
+        'POST',
+        '/api/transfer/history/query',
+        {},
+        again,
+      );
+      const row = page.items[0];
+      return row && row.outcome !== 'sending' && row.outcome !== 'unknown' ? row : undefined;
+    });
+    expect(settled).toMatchObject({ outcome: 'sent', customId: fake.sends[0]!.customId });
+    expect(fake.countOf('money-send')).toBe(1);
+    expect(fake.sends).toHaveLength(1);
+    expect(fake.countOf('get-info-money-send-by-custom-id')).toBeGreaterThanOrEqual(1);
+    expect(fake.accounts.get(RECEIVER_KEY)!.money).toBe(2_500);
+  });
+});
