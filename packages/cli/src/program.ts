@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import {
   type CommandContext,
@@ -8,19 +8,50 @@ import {
   peekLanguage,
   type Registration,
 } from './context.ts';
+import { type DirectCommand, directLine } from './direct.ts';
 import { CliFailure, ExitCode } from './exit-codes.ts';
 import { failureFromError } from './failures.ts';
-import { addExamples, localizeCommander, translateCommanderError } from './kit/help.ts';
 import { message } from './messages.ts';
 
 /** Runs `tradedeck` with the given arguments (without `node` and the script) and returns the exit code. */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const program = new Command('tradedeck');
+  const direct = directLine(argv, DIRECT_COMMANDS);
+  if (direct) {
+    let context: CommandContext | null = null;
+    try {
+      const body = await direct.command.load();
+      context = createContext(direct.options, io);
+      await body(context, direct.args, direct.flags);
+      return ExitCode.Ok;
+    } catch (error) {
+      return report(error, io, context);
+    }
+  }
   let context: CommandContext | null = null;
-  const lazyContext = () => {
-    context ??= createContext(program.opts<GlobalOptions>(), io);
+  const program = await buildProgram(argv, io, (options) => {
+    context ??= createContext(options, io);
     return context;
-  };
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.Ok;
+  } catch (error) {
+    return report(error, io, context);
+  }
+}
+
+/** The commander program for argv: the global options and the command groups argv needs. */
+export async function buildProgram(
+  argv: string[],
+  io: Io,
+  contextFor: (options: GlobalOptions) => CommandContext,
+): Promise<Command> {
+  const [{ Command }, { addExamples, localizeCommander, translateCommanderError }] = await Promise.all([
+    import('commander'),
+    import('./kit/help.ts'),
+  ]);
+  const program = new Command('tradedeck');
+  const lazyContext = () => contextFor(program.opts<GlobalOptions>());
   const preLang = peekLanguage(argv, io.env);
 
   program
@@ -49,12 +80,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   // Last: examples for every registered command.
   addExamples(program, preLang);
 
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return ExitCode.Ok;
-  } catch (error) {
-    return report(error, io, context);
-  }
+  return program;
 }
 
 type Register = (program: Command, registration: Registration) => void;
@@ -89,6 +115,23 @@ const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
   completion: async () => (await import('./commands/completion.ts')).registerCompletion,
 };
 
+/**
+ * Commands that start without commander (and without their group's other commands) when their line is plain:
+ * their start-up time and memory are benchmarked (`pnpm bench cli`). Each is also registered in its group, with
+ * the same options, for help, completion and every line the direct reading leaves to commander.
+ */
+export const DIRECT_COMMANDS: readonly DirectCommand[] = [
+  {
+    path: ['accounts', 'code'],
+    args: 1,
+    flags: ['--copy'],
+    load: async () => {
+      const { showGuardCode } = await import('./commands/account-code.ts');
+      return (ctx, [login], flags) => showGuardCode(ctx, login as string, { copy: flags.has('--copy') });
+    },
+  },
+];
+
 /** Global options that take a value: their value is not a command name. */
 const VALUED_OPTIONS = new Set(['-s', '--server', '--lang', '--token']);
 
@@ -104,7 +147,7 @@ export function commandName(argv: string[]): string | null {
 }
 
 function report(error: unknown, io: Io, context: CommandContext | null): number {
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     if (error.exitCode === 0) return ExitCode.Ok;
     return ExitCode.Usage;
   }
@@ -116,4 +159,12 @@ function report(error: unknown, io: Io, context: CommandContext | null): number 
   if (context?.json && failure.json) io.stdout(`${JSON.stringify(failure.json, null, 2)}\n`);
   io.stderr(`tradedeck: ${failure.message}\n`);
   return failure.exitCode;
+}
+
+/** Commander's own errors (usage, help and version shown), told apart without loading commander. */
+function isCommanderError(error: unknown): error is Error & { exitCode: number } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    error instanceof Error && 'exitCode' in error && typeof code === 'string' && code.startsWith('commander.')
+  );
 }

@@ -2,15 +2,13 @@ import type { SteamAccountRow } from '@tradedeck/sdk/contract';
 import type { AddMode, SteamAccountStatus } from '@tradedeck/sdk/domain';
 import { type Command, Option } from 'commander';
 import type { CommandContext, Registration } from '../context.ts';
-import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { type ListFlags, pagingOptions, printList } from '../kit/lists.ts';
 import { settleBatch } from '../kit/outcome.ts';
 import { type MessageKey, message } from '../messages.ts';
-import { resolveAccountId } from './account-lookup.ts';
+import { showGuardCode } from './account-code.ts';
 import { registerAccountMafile } from './account-mafile.ts';
 import { registerAccountRemove } from './account-remove.ts';
 import { registerAccountTrading } from './account-trading.ts';
-import { copyWith, findClipboardTool } from './clipboard.ts';
 import { guarded, positiveInt, readTextInput, sandboxBadge, usage } from './command-helpers.ts';
 
 const ACCOUNT_STATUSES: Record<string, SteamAccountStatus> = { idle: 0, active: 1, error: 2 };
@@ -114,16 +112,7 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
     .command('code <login>')
     .description(t('accountsCodeDescription'))
     .option('--copy', t('optCopy'))
-    .action(
-      guarded(context, async (ctx, login: string, options: { copy?: boolean }) => {
-        await sandboxBadge(ctx);
-        const id = await resolveAccountId(ctx, login);
-        const answer = await ctx.client().steamAccounts.guardCode({ id });
-        ctx.print({ login, ...answer }, () => answer.code);
-        ctx.io.stderr(`${ctx.t('guardValid', { login, seconds: answer.remainingSeconds })}\n`);
-        if (options.copy) await copyCode(ctx, answer.code);
-      }),
-    );
+    .action(guarded(context, showGuardCode));
 
   registerAccountTrading(accounts, { lang, context });
   registerAccountMafile(accounts, { lang, context });
@@ -161,21 +150,6 @@ function modeOption(ctx: CommandContext, value: string | undefined, modes: reado
   const mode = modes.find((m) => m === value.trim().toLowerCase());
   if (!mode) usage(ctx, 'badMode', { value });
   return mode;
-}
-
-async function copyCode(ctx: CommandContext, code: string): Promise<void> {
-  const tool = findClipboardTool(ctx.io.env);
-  if (!tool) {
-    const text = ctx.t('noClipboard');
-    throw new CliFailure(text, ExitCode.Error, { error: 'no-clipboard' });
-  }
-  try {
-    await copyWith(tool, code, ctx.io.env);
-  } catch (error) {
-    const text = ctx.t('copyFailed', { tool: tool.command, reason: (error as Error).message });
-    throw new CliFailure(text, ExitCode.Error, { error: text });
-  }
-  ctx.io.stderr(`${ctx.t('copied', { tool: tool.command })}\n`);
 }
 
 function accountHead(ctx: CommandContext): string[] {
