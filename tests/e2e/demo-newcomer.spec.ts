@@ -23,7 +23,7 @@ const SEEDED = 4;
 let demo: ChildProcess | null = null;
 const TMUX_SOCKET = `demo-newcomer-${process.pid}`;
 
-test.use({ viewport: SCREENSHOT_VIEWPORT });
+test.use({ viewport: SCREENSHOT_VIEWPORT, locale: 'ru-RU' });
 
 test.afterAll(async () => {
   try {
@@ -186,7 +186,9 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   await expect(lots.getByTestId('lot-issues').first()).toContainText('Вне порогов');
   await page.goto(`${url}/panel/lots?status=on_sale`);
   await expect(lots.getByTestId('group-price').first()).toBeVisible();
-  await expect(lots.getByTestId('lot-min').first()).not.toHaveText('—');
+  await page.keyboard.press('j');
+  await page.keyboard.press('o');
+  await expect(lots.getByTestId('lot-min').filter({ hasText: /\d/ }).first()).toBeVisible();
 
   // Sales history: four weeks of sales drawn as bars, some still held.
   await page.goto(`${url}/panel/sales-history`);
@@ -202,6 +204,7 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   const prices = page.getByRole('grid', { name: 'Ценовой профиль' });
   await expect(prices.locator('tbody tr').first()).toBeVisible();
   await page.keyboard.press('j');
+  await expect(prices.locator('tr[data-active]')).toBeVisible();
   await page.keyboard.press('h');
   const history = page.getByTestId('price-history-chart');
   await expect(history).toHaveAttribute('data-points', /^(1[2-9]|[2-9]\d)$/);
@@ -261,6 +264,11 @@ async function takeScreenshots(page: Page, url: string, importCommand: string) {
       '/panel/lots?status=on_sale',
       async () => {
         await expect(page.getByTestId('group-price').first()).toBeVisible();
+        // The menu folded for the wide table, the first group opened: its orders with their thresholds.
+        await page.getByRole('button', { name: 'Свернуть меню' }).click();
+        await page.keyboard.press('j');
+        await page.keyboard.press('o');
+        await expect(page.getByTestId('lot-min').filter({ hasText: /\d/ }).first()).toBeVisible();
       },
     ],
     [
@@ -278,6 +286,7 @@ async function takeScreenshots(page: Page, url: string, importCommand: string) {
           page.getByRole('grid', { name: 'Ценовой профиль' }).locator('tbody tr').first(),
         ).toBeVisible();
         await page.keyboard.press('j');
+        await expect(page.locator('tr[data-active]')).toBeVisible();
         await page.keyboard.press('h');
         await expect(page.getByTestId('price-history-chart')).toHaveAttribute('data-points', /\d+/);
       },
@@ -315,6 +324,8 @@ async function takeScreenshots(page: Page, url: string, importCommand: string) {
     await page.waitForLoadState('networkidle').catch(() => {});
     await expect(page.locator('[role="status"][aria-busy="true"]')).toHaveCount(0);
     await screenshot(page, name);
+    const unfold = page.getByRole('button', { name: 'Развернуть меню' });
+    if (await unfold.isVisible()) await unfold.click();
   }
 
   // The command line's live view in a real terminal: the printed command's settings, watching the harvester.

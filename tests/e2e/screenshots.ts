@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { toPalettePng } from './png8.ts';
 
 /** The README's screenshots, rewritten by a run with `UPDATE_SCREENSHOTS=1` (one per area, 1280x800 PNG). */
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -13,7 +14,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Nothing blinking or half-animated in a picture.
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+  const path = `${SCREENSHOTS}${name}.png`;
+  await page.screenshot({ path, animations: 'disabled' });
+  // 256 colours are plenty for the panel's flat colours and keep each picture small in the repository.
+  toPalettePng(path);
 }
 
 const PALETTE = [

@@ -4,6 +4,8 @@ import { marketAccountOf, percentOf, unlistedItems } from './market-items.ts';
 const DAY_MS = 24 * 3600_000;
 /** Four weeks of sales: older CS2 sales have left their 7-day hold, the last week's are still held. */
 const SALE_DAYS = 28;
+/** 2,500 RUB: the dearest item the demo's past sales include. */
+const EVERYDAY_PRICE_LIMIT = 250_000;
 /** Sales on day `d` of seller `s`: 0 to 3, so the revenue chart has bars of several heights and a few gaps. */
 const salesOnDay = (day: number, seller: number) => (day * 7 + seller * 3) % 4;
 
@@ -17,8 +19,11 @@ export async function seedPastSales({ market, accounts, now }: DemoSeedContext):
   for (const [index, seller] of accounts.sellers.entries()) {
     const account = marketAccountOf(market, seller);
     const items = unlistedItems(market, account, start);
-    // Every third item, so the sellers keep most of each kind for their lots.
-    const forSale = items.filter((_, i) => i % 3 === index % 3);
+    // Every third item of an everyday price, so the sellers keep most of each kind for their lots and no single
+    // rare skin dwarfs the other days' bars.
+    const forSale = items.filter(
+      (item, i) => i % 3 === index % 3 && item.reference.amount <= EVERYDAY_PRICE_LIMIT,
+    );
     let next = 0;
     for (let day = SALE_DAYS - 1; day >= 0; day--) {
       for (let sale = 0; sale < salesOnDay(day, index) && next < forSale.length; sale++) {
