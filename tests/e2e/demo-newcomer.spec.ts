@@ -1,10 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type AddAccountReason, addAccountReasonMessages } from '../../packages/sdk/src/domain/index.ts';
 import { watchConsole } from './console-guard.ts';
+import { plainText, SCREENSHOT_VIEWPORT, screenshot, terminalScreenshot } from './screenshots.ts';
 
 // A newcomer's first run: `pnpm demo`, the CLI command it prints run as printed, then the panel in Chromium.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,8 +21,16 @@ const SELLERS = ['sandbox_bot_9001', 'sandbox_bot_9002'];
 const SEEDED = 4;
 
 let demo: ChildProcess | null = null;
+const TMUX_SOCKET = `demo-newcomer-${process.pid}`;
+
+test.use({ viewport: SCREENSHOT_VIEWPORT, locale: 'ru-RU' });
 
 test.afterAll(async () => {
+  try {
+    execFileSync('tmux', ['-L', TMUX_SOCKET, 'kill-server'], { stdio: 'ignore' });
+  } catch {
+    // No terminal was opened.
+  }
   if (demo?.pid && demo.exitCode === null) {
     const exited = new Promise((resolve) => demo!.once('exit', resolve));
     process.kill(-demo.pid, 'SIGINT');
@@ -167,5 +176,181 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   await expect(page.getByText('Сбор с фермы').first()).toBeVisible();
   await page.keyboard.press('o');
   await expect(page.locator('[data-profile="Весь фарм"]')).toContainText('По умолчанию');
+
+  // Lots: groups of one item on both sellers, thresholds, and the seeded issues.
+  await page.goto(`${url}/panel/lots`);
+  await expect(page.getByTestId('lot-counters')).toContainText(/Групп: [1-9]/);
+  const lots = page.getByRole('grid', { name: 'Лоты' });
+  await expect(lots.getByTestId('group-name').first()).toBeVisible();
+  await page.goto(`${url}/panel/lots?issue=out_of_range`);
+  await expect(lots.getByTestId('lot-issues').first()).toContainText('Вне порогов');
+  await page.goto(`${url}/panel/lots?status=on_sale`);
+  await expect(lots.getByTestId('group-price').first()).toBeVisible();
+  await page.keyboard.press('j');
+  await page.keyboard.press('o');
+  await expect(lots.getByTestId('lot-min').filter({ hasText: /\d/ }).first()).toBeVisible();
+
+  // Sales history: four weeks of sales drawn as bars, some still held.
+  await page.goto(`${url}/panel/sales-history`);
+  const chart = page.getByRole('img', { name: 'Выручка по дням' });
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute('data-points', /^(1\d|[2-9]\d)$/);
+  await expect(chart.getByTestId('chart-point').first()).toBeVisible();
+  await expect(page.getByTestId('sales-totals')).toContainText(/Продаж: [1-9]\d/);
+  await expect(page.getByTestId('sales-totals')).toContainText('на удержании:');
+
+  // Price profile: the custom prices first, and the chosen item's four weeks of prices.
+  await page.goto(`${url}/panel/price-profile?sort=customPrice.asc`);
+  const prices = page.getByRole('grid', { name: 'Ценовой профиль' });
+  await expect(prices.locator('tbody tr').first()).toBeVisible();
+  await page.keyboard.press('j');
+  await expect(prices.locator('tr[data-active]')).toBeVisible();
+  await page.keyboard.press('h');
+  const history = page.getByTestId('price-history-chart');
+  await expect(history).toHaveAttribute('data-points', /^(1[2-9]|[2-9]\d)$/);
+
+  // The transfer dialog lists the seeded transfers between the two sellers.
+  await page.goto(`${url}/panel/accounts`);
+  await page.getByTestId('open-transfer').click();
+  const dialog = page.getByRole('dialog', { name: 'Перевод баланса' });
+  const transfers = dialog.getByTestId('transfer-history').locator('li');
+  await expect(transfers).toHaveCount(2);
+  await expect(transfers.first()).toContainText(`${SELLERS[1]} → ${SELLERS[0]}`);
+  await expect(transfers.first()).toContainText('Отправлено');
+  await page.keyboard.press('Escape');
+
+  // The notifications of what the demo did: the harvest, starting the sellers and the transfers.
+  await page.goto(`${url}/panel/dashboard`);
+  expect(problems).toEqual([]);
+
+  await takeScreenshots(page, url, command!);
   expect(problems).toEqual([]);
 });
+
+/** The README's pictures of every area, as the newcomer sees them after the import (UPDATE_SCREENSHOTS=1). */
+async function takeScreenshots(page: Page, url: string, importCommand: string) {
+  if (!process.env.UPDATE_SCREENSHOTS) return;
+  const shots: [string, string, () => Promise<void>][] = [
+    [
+      'dashboard',
+      '/panel/dashboard',
+      async () => {
+        await expect(page.getByRole('heading', { name: 'Дашборд' })).toBeVisible();
+      },
+    ],
+    [
+      'proxies',
+      '/panel/proxy',
+      async () => {
+        await expect(page.locator('td [data-status]').first()).toBeVisible();
+      },
+    ],
+    [
+      'steam-accounts',
+      '/panel/steam-accounts',
+      async () => {
+        await expect(page.getByTestId('account-login').first()).toBeVisible();
+      },
+    ],
+    [
+      'p2p-accounts',
+      '/panel/accounts',
+      async () => {
+        await expect(page.getByTestId('seller-login').first()).toBeVisible();
+      },
+    ],
+    [
+      'lots',
+      '/panel/lots?status=on_sale',
+      async () => {
+        await expect(page.getByTestId('group-price').first()).toBeVisible();
+        // The menu folded for the wide table, the first group opened: its orders with their thresholds.
+        await page.getByRole('button', { name: 'Свернуть меню' }).click();
+        await page.keyboard.press('j');
+        await page.keyboard.press('o');
+        await expect(page.getByTestId('lot-min').filter({ hasText: /\d/ }).first()).toBeVisible();
+      },
+    ],
+    [
+      'sales-history',
+      '/panel/sales-history',
+      async () => {
+        await expect(page.getByTestId('chart-point').first()).toBeVisible();
+      },
+    ],
+    [
+      'price-profile',
+      '/panel/price-profile?sort=customPrice.asc',
+      async () => {
+        await expect(
+          page.getByRole('grid', { name: 'Ценовой профиль' }).locator('tbody tr').first(),
+        ).toBeVisible();
+        await page.keyboard.press('j');
+        await expect(page.locator('tr[data-active]')).toBeVisible();
+        await page.keyboard.press('h');
+        await expect(page.getByTestId('price-history-chart')).toHaveAttribute('data-points', /\d+/);
+      },
+    ],
+    [
+      'harvester',
+      '/panel/harvester',
+      async () => {
+        await expect(page.getByText('Сбор с фермы').first()).toBeVisible();
+      },
+    ],
+    [
+      'transfer-dialog',
+      '/panel/accounts',
+      async () => {
+        await page.getByTestId('open-transfer').click();
+        const dialog = page.getByRole('dialog', { name: 'Перевод баланса' });
+        // The sender chosen, as a user starts: its balance shows and the receiver's saved key is offered.
+        const sender = dialog.getByLabel('Отправитель');
+        const value = await sender.locator('option', { hasText: SELLERS[0] }).getAttribute('value');
+        await sender.selectOption(value!);
+        const receiver = dialog.getByLabel('Получатель');
+        await receiver.selectOption(
+          (await receiver.locator('option', { hasText: SELLERS[1] }).getAttribute('value'))!,
+        );
+        await expect(dialog.getByTestId('sender-balance')).toBeVisible();
+        await expect(dialog.getByTestId('transfer-history').locator('li')).toHaveCount(2);
+      },
+    ],
+  ];
+  for (const [name, path, ready] of shots) {
+    await page.goto(`${url}${path}`);
+    await ready();
+    // Live data settles (hub snapshots, counters) before the picture.
+    await page.waitForLoadState('networkidle').catch(() => {});
+    await expect(page.locator('[role="status"][aria-busy="true"]')).toHaveCount(0);
+    await screenshot(page, name);
+    const unfold = page.getByRole('button', { name: 'Развернуть меню' });
+    if (await unfold.isVisible()) await unfold.click();
+  }
+
+  // The command line's live view in a real terminal: the printed command's settings, watching the harvester.
+  const settings = /^(TRADEDECK_CONFIG_DIR=\S+)/.exec(importCommand)![1]!;
+  execFileSync('tmux', [
+    '-L',
+    TMUX_SOCKET,
+    'new-session',
+    '-d',
+    '-s',
+    'watch',
+    '-x',
+    '110',
+    '-y',
+    '30',
+    '-c',
+    ROOT,
+    `${settings} TRADEDECK_LANG=en pnpm --silent tradedeck --server ${url} harvester watch; sleep 600`,
+  ]);
+  const capture = () =>
+    execFileSync('tmux', ['-L', TMUX_SOCKET, 'capture-pane', '-p', '-e', '-t', 'watch'], {
+      encoding: 'utf8',
+    });
+  await expect
+    .poll(() => plainText(capture()), { timeout: 60_000 })
+    .toMatch(/● live[\s\S]*Transactions of "Сбор с фермы": \d+\/\d+ ended/);
+  await terminalScreenshot(page, capture(), 'cli-harvester-watch');
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { type AppOptions, buildApp } from './app.ts';
 import type { ServerConfig } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { databaseReason, oneLine } from './db/database-error-reason.ts';
@@ -15,11 +15,12 @@ export interface RunningServer {
 
 /**
  * Opens the database, applies migrations, builds the app and listens. `configure` runs before the app is
- * ready (tests add routes there).
+ * ready (tests add routes there); `ports` shares a sandbox world and market with the caller (the demo seeds them).
  */
 export async function startServer(
   config: ServerConfig,
   configure?: (app: FastifyInstance) => void,
+  ports: Pick<AppOptions, 'steam' | 'market'> = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config).catch((error: unknown) => {
     throw startupFailure('The database could not be opened', error);
@@ -29,7 +30,7 @@ export async function startServer(
     await database.migrate().catch((error: unknown) => {
       throw startupFailure('The database migrations could not be applied', error);
     });
-    app = await buildApp({ config, database }).catch((error: unknown) => {
+    app = await buildApp({ config, database, ...ports }).catch((error: unknown) => {
       throw startupFailure('The server could not prepare its database', error, { onlyDatabaseErrors: true });
     });
     watchDatabaseHealth(app, database);

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Currency } from '@tradedeck/sdk/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ImportOutcome, PasteDialog } from '../src/features/price-profile/paste-dialog.tsx';
+import { exteriorOf } from '../src/features/price-profile/price-columns.tsx';
 import { RevenueChart } from '../src/features/sales-history/revenue-chart.tsx';
 import { fillDays } from '../src/features/sales-history/revenue-days.ts';
 import { niceCeiling } from '../src/shared/charts/series-chart.tsx';
@@ -51,9 +52,31 @@ describe('revenue per day chart', () => {
     );
   });
 
+  it('leaves the y axis room for its longest label, so large amounts are not cut off', () => {
+    const large = [{ day: '2026-11-20', revenue: { currency: 'RUB' as const, amount: 9_000_000 } }];
+    renderWithServices(<RevenueChart days={large} currency="RUB" />, noServer);
+    const chart = screen.getByRole('img', { name: 'Выручка по дням' });
+    const labels = [...chart.querySelectorAll('text[text-anchor="end"]')];
+    const longest = Math.max(...labels.map((label) => label.textContent!.length));
+    expect(longest).toBeGreaterThanOrEqual('100 000,00 ₽'.length);
+    // Each label ends 6 units before the plot and needs about 6 units a character.
+    const labelEnd = Number(labels[0]!.getAttribute('x'));
+    expect(labelEnd).toBeGreaterThanOrEqual(longest * 6);
+    expect(Number(chart.querySelector('line')!.getAttribute('x1'))).toBe(labelEnd + 6);
+  });
+
   it('says there is nothing to draw without sales', () => {
     renderWithServices(<RevenueChart days={[]} currency="RUB" />, noServer);
     expect(screen.getByTestId('revenue-chart').textContent).toBe('Нет продаж — нечего рисовать');
+  });
+});
+
+describe('price profile rows', () => {
+  it('name the exterior the shown name leaves out, so one item in two exteriors reads as two', () => {
+    expect(exteriorOf({ name: 'AK-47 | Slate', marketHashName: 'AK-47 | Slate (Field-Tested)' })).toBe(
+      'Field-Tested',
+    );
+    expect(exteriorOf({ name: 'Clutch Case', marketHashName: 'Clutch Case' })).toBeNull();
   });
 });
 

@@ -2,15 +2,19 @@
  * `pnpm demo`: the panel in sandbox mode with a signed-up demo user, live loopback proxies under a proxy tag
  * (checked at once against the sandbox's loopback judge), and a folder of sandbox maFiles (plus `accounts.txt`) to
  * import through the add wizard or with the CLI command the demo prints. The trading screens open alive: the demo
- * seeds accounts of its own on proxies of their own, seller accounts and a finished harvest session (`seeds/`).
+ * seeds accounts of its own on proxies of their own, seller accounts, a finished harvest session, four weeks of
+ * sales, lots with thresholds and issues, a price profile with its history and balance transfers (`seeds/`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/config.ts';
-import { writeSandboxImportSet } from '../integrations/steam/index.ts';
+import { SandboxMarket } from '../integrations/market/index.ts';
+import { openSandboxWorld, writeSandboxImportSet } from '../integrations/steam/index.ts';
 import { UsersRepo } from '../modules/auth/index.ts';
+import { LotsRepo } from '../modules/lots/index.ts';
 import { OutboxRepo } from '../modules/mail/index.ts';
+import { UserScope } from '../security/user-scope.ts';
 import { startServer } from '../server.ts';
 import { startLoopbackProxies } from './loopback-proxies.ts';
 import { DEMO_TRADING_ACCOUNTS, seedDemo, seedTradingAccounts } from './seeds/index.ts';
@@ -45,7 +49,13 @@ export async function runDemo(options: DemoOptions = {}) {
     // The demo's proxies listen on loopback.
     allowPrivateProxies: true,
   };
-  const server = await startServer(config);
+  // The demo writes the sellers' past into the simulated market (earlier listings and sales), so it shares it.
+  const sandboxWorld = openSandboxWorld(config);
+  const market = new SandboxMarket(sandboxWorld);
+  const server = await startServer(config, undefined, {
+    steam: { sandboxWorld },
+    market: { sandboxMarket: market },
+  });
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const response = await server.app.inject({
       method: method as 'POST',
@@ -92,9 +102,13 @@ export async function runDemo(options: DemoOptions = {}) {
   await api('POST', '/api/user/step-up', { twoFactor: { codes: { emailCode } } }, token);
   const seedApi = <T>(method: string, path: string, body?: unknown) =>
     api(method, path, body, token) as Promise<T>;
+  const lotsRepo = new LotsRepo(server.database.db, new UserScope(server.database.db));
   await seedDemo({
     api: seedApi,
     accounts: await seedTradingAccounts(seedApi, tradingProxies.addedIds),
+    market,
+    backdatePrices: (points) => lotsRepo.run(user.id, (q) => q.prices.backdateHistory(points)),
+    now: Date.now,
   });
 
   const importSet = await writeSandboxImportSet(join(home, 'import'), {

@@ -6,7 +6,7 @@
 export const lotsRu = {
   title: 'Лоты',
   counters: 'Групп: {{groups}} · лотов: {{lots}}',
-  empty: 'Лотов пока нет. Они появятся после синхронизации P2P аккаунтов с маркетом (r).',
+  empty: 'Лотов пока нет. Они появятся после синхронизации P2P аккаунтов с маркетом (s).',
   loadFailed: 'Не удалось загрузить лоты',
   columns: {
     item: 'Предмет',
@@ -155,7 +155,7 @@ export const lotsRu = {
 export const lotsEn = {
   title: 'Lots',
   counters: 'Groups: {{groups}} · lots: {{lots}}',
-  empty: 'No lots yet. They appear once the P2P accounts sync with the market (r).',
+  empty: 'No lots yet. They appear once the P2P accounts sync with the market (s).',
   loadFailed: 'Failed to load the lots',
   columns: {
     item: 'Item',

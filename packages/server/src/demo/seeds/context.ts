@@ -1,8 +1,19 @@
+import type { SandboxMarket } from '../../integrations/market/index.ts';
+import type { PriceWriteRow } from '../../modules/lots/index.ts';
+
 /** What every demo seed gets: the demo user's API (in-process, as the panel would call it) and what seeds before it made. */
 export interface DemoSeedContext {
   api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   /** The demo's own trading accounts (not part of the import set), by role. */
   accounts: DemoTradingAccounts;
+  /**
+   * The simulated market the demo server sells on: the demo writes the weeks before it started into it (listings
+   * and sales made on the market's site), which the product then syncs as it would from TM.
+   */
+  market: SandboxMarket;
+  /** Price history points at past times, through the demo-only repository function (`backdateHistory`). */
+  backdatePrices(points: (PriceWriteRow & { amount: number; at: Date })[]): Promise<void>;
+  now(): number;
 }
 
 export interface DemoAccount {

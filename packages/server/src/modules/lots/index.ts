@@ -20,6 +20,8 @@ import { LotSync } from './sync.ts';
 import { LOTS_TICK_QUEUE, LotTick, type LotTickJobData, superviseTicks, type TickParts } from './tick.ts';
 
 export type { LotsTiming } from './deps.ts';
+export type { PriceWriteRow } from './price-repo.ts';
+export { LotsRepo } from './repo.ts';
 
 export interface LotsDeps {
   database: Database;

@@ -34,7 +34,8 @@ export class PriceQueries {
   ) {}
 
   private lotsCount() {
-    return sql<number>`(select count(*)::int from ${lots} l where l.user_id = ${lotPrices.userId} and l.game = ${lotPrices.game} and l.market_hash_name = ${lotPrices.marketHashName})`;
+    // Qualified by hand: drizzle writes the outer columns unqualified, which would name the subquery's own.
+    return sql<number>`(select count(*)::int from ${lots} l where l.user_id = lot_prices.user_id and l.game = lot_prices.game and l.market_hash_name = lot_prices.market_hash_name)`;
   }
 
   async page(
@@ -135,6 +136,25 @@ export class PriceQueries {
           price: row.amount,
           at: now,
         });
+    }
+  }
+
+  /**
+   * History points at past times for items the profile already holds; the current prices stay as they are. Used
+   * only by the demo (`pnpm demo`), whose price chart would otherwise span just the minutes since it started.
+   */
+  async backdateHistory(points: readonly (PriceWriteRow & { amount: number; at: Date })[]): Promise<void> {
+    for (const point of points) {
+      const stored = await this.one(point.game, point.marketHashName);
+      if (!stored) continue;
+      await this.tx.insert(lotPriceHistory).values({
+        userId: this.userId,
+        priceId: stored.id,
+        source: point.source,
+        currency: point.currency,
+        price: point.amount,
+        at: point.at,
+      });
     }
   }
 

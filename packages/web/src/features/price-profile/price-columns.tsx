@@ -17,6 +17,15 @@ export function ageText(ageMs: number, language: Language): string {
   return format(Math.round(ageMs / (24 * HOUR_MS)), 'day');
 }
 
+/**
+ * The exterior the shown name leaves out ("Field-Tested" of "AK-47 | Slate (Field-Tested)"): one item in several
+ * exteriors is several rows, which would otherwise read as the same name repeated.
+ */
+export function exteriorOf(row: Pick<PriceRow, 'name' | 'marketHashName'>): string | null {
+  if (row.name === row.marketHashName) return null;
+  return /\(([^()]+)\)$/.exec(row.marketHashName)?.[1] ?? null;
+}
+
 /** Column ids are the sort properties of `priceProfile.query` where the server sorts on them. */
 export function priceColumns(t: TFunction, language: Language): ColumnDef<PriceRow, unknown>[] {
   const locale = localeOf(language);
@@ -35,7 +44,9 @@ export function priceColumns(t: TFunction, language: Language): ColumnDef<PriceR
           <span className="truncate font-medium" data-testid="price-item">
             {row.original.name}
           </span>
-          <span className="truncate text-[11px] text-muted">{TRADE_GAMES[row.original.game].name}</span>
+          <span className="truncate text-[11px] text-muted">
+            {[TRADE_GAMES[row.original.game].name, exteriorOf(row.original)].filter(Boolean).join(' · ')}
+          </span>
         </span>
       ),
     },

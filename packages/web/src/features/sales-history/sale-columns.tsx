@@ -29,7 +29,7 @@ export function saleColumns(t: TFunction, language: Language): ColumnDef<SaleRow
       cell: ({ row }) => <span className="text-xs">{TRADE_GAMES[row.original.game].name}</span>,
     },
     {
-      ...column('platform', 'salesHistory.columns.platform', 80, false),
+      ...column('platform', 'salesHistory.columns.platform', 110, false),
       cell: ({ row }) => <span className="text-xs uppercase">{row.original.platform}</span>,
     },
     {

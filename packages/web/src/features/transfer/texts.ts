@@ -26,6 +26,9 @@ export const transferTexts: Record<Language, Record<string, string>> = {
     loadFailed: 'Не удалось загрузить аккаунты, баланс или получателя',
     clipboardFailed: 'Не удалось получить доступ к буферу обмена',
     savedKeyInvalid: 'Сохранённый ключ недействителен для этого аккаунта',
+    history: 'Последние переводы',
+    historyEmpty: 'Переводов пока нет',
+    historyFailed: 'Не удалось загрузить историю переводов',
   },
   en: {
     title: 'Balance transfer',
@@ -51,6 +54,9 @@ export const transferTexts: Record<Language, Record<string, string>> = {
     loadFailed: 'Failed to load the accounts, balance, member or account',
     clipboardFailed: 'Clipboard access failed',
     savedKeyInvalid: 'The saved key is invalid for this account',
+    history: 'Recent transfers',
+    historyEmpty: 'No transfers yet',
+    historyFailed: 'Failed to load the transfer history',
   },
 };
 

@@ -19,6 +19,7 @@ import { invalidateOperations, useOperationQuery } from '../../shared/queries/op
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { fill, transferTexts } from './texts.ts';
+import { TransferHistory } from './transfer-history.tsx';
 import { useCurrencyGate } from './use-currency-gate.ts';
 
 const INPUT = 'mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5 text-sm';
@@ -79,7 +80,8 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
   };
   const touch = (field: Field) => setTouched((current) => new Set(current).add(field));
 
-  const refresh = () => void invalidateOperations(queryClient, contract.transfer.accounts);
+  const refresh = () =>
+    void invalidateOperations(queryClient, contract.transfer.accounts, contract.transfer.history);
   // Balances move live: the seller loop, this transfer and transfers from elsewhere all announce them.
   useHubSubscription(hubEvents.sellerAccountUpdated, refresh, { onReset: refresh });
   useHubSubscription(hubEvents.transferUpdated, ({ payload }) => {
@@ -337,6 +339,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
           </div>
         )}
       </form>
+      <TransferHistory />
     </ModalFrame>
   );
 }

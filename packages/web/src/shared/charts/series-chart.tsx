@@ -15,6 +15,8 @@ const HEIGHT = 200;
 const PAD = { left: 64, right: 8, top: 8, bottom: 24 };
 const GRID_LINES = 4;
 const X_LABELS = 6;
+/** Roughly how wide one character of a 10 px axis label is, in the chart's units (digits and spaces). */
+const LABEL_CHAR_WIDTH = 6;
 
 /** The top of the y axis: the maximum rounded up to 1, 2 or 5 times a power of ten. */
 export function niceCeiling(max: number): number {
@@ -47,13 +49,18 @@ export function SeriesChart({
     );
   }
   const top = niceCeiling(Math.max(...points.map((point) => point.value)));
-  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const grid = Array.from({ length: GRID_LINES + 1 }, (_, step) => (top * step) / GRID_LINES);
+  // The y labels get the room their longest one needs (100 000,00 ₽ does not fit the default).
+  const left = Math.max(
+    PAD.left,
+    Math.max(...grid.map((value) => formatValue(value).length)) * LABEL_CHAR_WIDTH + 10,
+  );
+  const plotWidth = WIDTH - left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / points.length;
-  const x = (index: number) => PAD.left + slot * index + slot / 2;
+  const x = (index: number) => left + slot * index + slot / 2;
   const y = (value: number) => PAD.top + plotHeight - (Math.max(value, 0) / top) * plotHeight;
   const labelEvery = Math.max(1, Math.ceil(points.length / X_LABELS));
-  const grid = Array.from({ length: GRID_LINES + 1 }, (_, step) => (top * step) / GRID_LINES);
 
   return (
     <svg
@@ -67,13 +74,13 @@ export function SeriesChart({
       {grid.map((value) => (
         <g key={value}>
           <line
-            x1={PAD.left}
+            x1={left}
             x2={WIDTH - PAD.right}
             y1={y(value)}
             y2={y(value)}
             className="stroke-slate-200 dark:stroke-slate-700"
           />
-          <text x={PAD.left - 6} y={y(value) + 4} textAnchor="end" className="fill-current text-[10px]">
+          <text x={left - 6} y={y(value) + 4} textAnchor="end" className="fill-current text-[10px]">
             {formatValue(Math.round(value))}
           </text>
         </g>

@@ -409,6 +409,28 @@ export class SandboxMarket {
     return true;
   }
 
+  /**
+   * A sale that ended before now, for the demo's history: the item was listed at `listedAt`, bought at `soldAt`
+   * and delivered to the buyer, with its history row and (CS2) its 7-day hold counted from `soldAt`.
+   */
+  pastSale(
+    account: SandboxMarketAccount,
+    asset: SandboxAsset,
+    game: TradeGame,
+    price: Money,
+    listedAt: number,
+    soldAt: number,
+  ): string {
+    const itemId = this.list(account, asset, game, price, listedAt);
+    const listing = this.#listings.get(itemId)!;
+    this.sell(listing, soldAt);
+    const inventories = this.world.trading.inventories;
+    inventories.remove(account.steam.steamId, asset);
+    inventories.receive(listing.delivery!.buyer.steamId, asset, soldAt);
+    this.complete(listing, soldAt);
+    return itemId;
+  }
+
   private unlist(listing: SandboxListing): void {
     this.#listings.delete(listing.itemId);
     listing.account.listings.delete(listing.itemId);
