@@ -102,7 +102,7 @@ export class EventLog {
     this.validateSource(hub, sourceId);
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(eventName))
       throw new Error(`Invalid hub event name "${eventName}"`);
-    const stored = await (within ? new HubEventRepo(within) : this.repo).append(
+    const stored = await (within ? new HubEventRepo(within, true) : this.repo).append(
       { userId, hub, sourceId, eventName, payloads: payloads.map((payload) => payload ?? null) },
       this.retention.maxEventsPerSource,
       EVENTS_CHANNEL,

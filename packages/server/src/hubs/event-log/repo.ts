@@ -31,7 +31,14 @@ function sameSource(key: SourceKey) {
 }
 
 export class HubEventRepo {
-  constructor(private readonly db: Db) {}
+  /**
+   * With `inTransaction`, `db` is an open transaction the appends join as they are (no savepoint of their own):
+   * they commit or roll back with the change they announce.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly inTransaction = false,
+  ) {}
 
   /**
    * Gives the events the next versions of their source, stores them, trims the source to `keepCount` events and
@@ -47,7 +54,7 @@ export class HubEventRepo {
     const count = input.payloads.length;
     if (count === 0) return [];
     const { userId, hub, sourceId, eventName } = input;
-    return this.db.transaction(async (tx) => {
+    const work = async (tx: Db) => {
       // The upsert locks the source's head row until commit, so concurrent appends take turns per source.
       const [head] = await tx
         .insert(hubSources)
@@ -93,7 +100,8 @@ export class HubEventRepo {
         sql`select pg_notify(${channel}, n) from jsonb_array_elements_text(${JSON.stringify(notices)}::jsonb) as t(n)`,
       );
       return events;
-    });
+    };
+    return this.inTransaction ? work(this.db) : this.db.transaction((tx) => work(tx as unknown as Db));
   }
 
   /** The last version given out for a source (0 before its first event). */

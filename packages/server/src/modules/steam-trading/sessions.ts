@@ -55,7 +55,7 @@ export class TradeSessions {
     const session = await this.session(userId, account);
     const result = session.ok ? await op(session.session) : session;
     if (!result.ok && result.reason === 'sessionRevoked') this.#cache.delete(accountId);
-    await this.recordOutcome(userId, accountId, result.ok ? null : result.reason);
+    await this.recordOutcome(userId, account, result.ok ? null : result.reason);
     return result;
   }
 
@@ -127,14 +127,20 @@ export class TradeSessions {
     );
   }
 
-  /** Status active after a success, error for an account-level failure; other failures leave it as it is. */
+  /**
+   * Status active after a success, error for an account-level failure; other failures leave it as it is. The
+   * account was read at the start of this call: when it already stands so, nothing is written (a session makes
+   * thousands of calls through a healthy account).
+   */
   private async recordOutcome(
     userId: string,
-    accountId: number,
+    account: TradingAccount,
     reason: TradeFailureReason | null,
   ): Promise<void> {
     if (reason !== null && !ACCOUNT_ERROR_REASONS.has(reason)) return;
     const status = reason === null ? STEAM_ACCOUNT_STATUSES.active : STEAM_ACCOUNT_STATUSES.error;
+    if (account.status === status && account.lastErrorReason === reason) return;
+    const accountId = account.id;
     const changed = await this.deps.accounts.setStatus(userId, accountId, status, reason);
     if (changed) await announceStatus(this.deps, userId, { accountId, accountStatus: status, reason });
   }
