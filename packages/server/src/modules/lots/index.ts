@@ -53,11 +53,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): void {
     timing: { ...DEFAULT_LOTS_TIMING, ...deps.timing },
   };
   const access = new MarketAccess(shared);
-  const engine = new RepriceEngine(
-    shared,
-    access,
-    new AsksCache(deps.market, () => shared.timing.asksRefreshMs),
-  );
+  const engine = new RepriceEngine(shared, access, new AsksCache(() => shared.timing.asksRefreshMs));
   const sync = new LotSync(shared, access);
   const reprice = new RepriceService(shared, engine);
   const services = {

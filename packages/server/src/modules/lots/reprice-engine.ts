@@ -20,10 +20,9 @@ import {
   type TradingProfile,
   withWriteFailures,
 } from '@tradedeck/sdk/domain';
-import type { MarketCredentials, MarketPort } from '../../integrations/market/port.ts';
 import type { AsksCache } from './asks-cache.ts';
 import type { LotsShared } from './deps.ts';
-import type { MarketAccess } from './market-access.ts';
+import type { AccountMarket, MarketAccess } from './market-access.ts';
 import type { PriceDbRow } from './price-repo.ts';
 import type { LotPatch, LotQueries, LotView } from './repo.ts';
 import { moneyOf, PROVIDER_PRICE_TTL_MS } from './views.ts';
@@ -100,8 +99,7 @@ function referencesOf(
  * every item the market refused (in the call's answer or with the whole call) lands in `refused` with its detail.
  */
 export async function writePrices(
-  market: MarketPort,
-  creds: MarketCredentials,
+  { market, creds }: AccountMarket,
   decisions: readonly RepricingDecision[],
   refused: Map<string, string | undefined>,
   onBatch?: (written: number) => Promise<void>,
@@ -120,7 +118,7 @@ export async function writePrices(
 
 export class RepriceEngine {
   constructor(
-    private readonly deps: Pick<LotsShared, 'repo' | 'market'>,
+    private readonly deps: Pick<LotsShared, 'repo'>,
     private readonly access: MarketAccess,
     private readonly asks: AsksCache,
   ) {}
@@ -161,7 +159,7 @@ export class RepriceEngine {
       ];
       const market =
         fetcher && wanted.length > 0
-          ? await this.asks.snapshots(await this.access.creds(fetcher), wanted, now)
+          ? await this.asks.snapshots(await this.access.open(fetcher), wanted, now)
           : new Map<string, AskSnapshot>();
       const asksByName = new Map<string, AskSnapshot>();
       const referencesByName = new Map<string, ReferencePrices>();
@@ -207,8 +205,7 @@ export class RepriceEngine {
       );
       if (ofAccount.length === 0) continue;
       await writePrices(
-        this.deps.market,
-        await this.access.creds(account),
+        await this.access.open(account),
         ofAccount.map((item) => item.decision),
         refused,
         async (written) => {
