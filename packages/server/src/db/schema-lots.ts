@@ -157,8 +157,37 @@ export const lotRepriceJobs = pgTable(
     items: jsonb('items').notNull().default([]),
     createdAt: at('created_at').notNull().defaultNow(),
     finishedAt: at('finished_at'),
+    /** Renewed while a process writes the job's prices; a running job without it for long was cut by a crash. */
+    heartbeatAt: at('heartbeat_at'),
+    /** The language of the per-lot texts (a job reconciled after a crash writes its own in it). */
+    lang: text('lang').notNull().default('en'),
   },
   (t) => [index('lot_reprice_jobs_user').on(t.userId, t.id)],
+);
+
+/**
+ * One mass price write of an apply job, written before the market call (`sending`) and marked `answered` with the
+ * items the market refused: after a crash the job knows which batches went out and never sends one again.
+ */
+export const lotRepriceBatches = pgTable(
+  'lot_reprice_batches',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => lotRepriceJobs.id, { onDelete: 'cascade' }),
+    sellerAccountId: integer('seller_account_id').notNull(),
+    /** The market item ids of the listings written, in the call's order. */
+    itemIds: jsonb('item_ids').$type<string[]>().notNull(),
+    /** sending or answered. */
+    state: text('state').notNull(),
+    /** Item id to the market's detail, for the items it refused. */
+    refused: jsonb('refused').$type<Record<string, string>>().notNull().default({}),
+    sentAt: at('sent_at').notNull(),
+    answeredAt: at('answered_at'),
+  },
+  (t) => [index('lot_reprice_batches_job').on(t.jobId, t.id)],
 );
 
 /** The repricing tick job of a seller account with the market scanner on: a run of another job id ends itself. */

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from '../../src/app.ts';
 import { SandboxMarket } from '../../src/integrations/market/index.ts';
 import { type Clock, systemClock } from '../../src/integrations/steam/clock.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
@@ -28,13 +30,31 @@ export async function createLotsTestApp(itemsPerAccount = 20): Promise<SellerTes
   // The sandbox market reads the app's movable clock, so a test moves both at once.
   let appClock: { now(): number } | null = null;
   const clock: Clock = { ...systemClock, now: () => appClock?.now() ?? Date.now() };
-  const t = await createAuthTestApp({}, undefined, {
+  const options: Pick<AppOptions, 'steam' | 'market' | 'lots'> = {
     steam: { sandboxWorld: world },
     market: { sandboxMarket: market, clock },
     lots: { timing: TEST_LOTS_TIMING },
-  });
+  };
+  const t = await createAuthTestApp({}, undefined, options);
   appClock = t.clock;
-  return Object.assign(t, { world, market });
+  return Object.assign(t, { world, market, options });
+}
+
+/**
+ * Closes the running app (not its database) and starts another on the same database, the same sandbox Steam and
+ * market and clock, as a server restarted after a crash would.
+ */
+export async function restartLotsApp(t: SellerTestApp, running: FastifyInstance): Promise<FastifyInstance> {
+  await running.close();
+  const options = (t as SellerTestApp & { options: Pick<AppOptions, 'steam' | 'market' | 'lots'> }).options;
+  const next = await buildApp({
+    config: t.config,
+    database: t.testDb.database,
+    now: t.clock.now,
+    ...options,
+  });
+  await next.ready();
+  return next;
 }
 
 /**

@@ -63,7 +63,7 @@ describe('lots price writes on TM', () => {
     ];
     const before = fake.requests.length;
     const refused = new Map<string, string | undefined>();
-    await writePrices(port, creds, decisions, refused);
+    await writePrices({ market: port, creds }, decisions, refused);
 
     const calls = fake.requests.slice(before).filter((request) => request.path.endsWith('/mass-set-price'));
     const sizes = calls.map((call) => (JSON.parse(call.body) as { items: unknown[] }).items.length);
@@ -82,7 +82,7 @@ describe('lots price writes on TM', () => {
 
   it('keeps a second change within the minute as a per-item failure and writes the rest of the batch', async () => {
     const refused = new Map<string, string | undefined>();
-    await writePrices(port, creds, [changed(itemIds[0]!, 9_100)], refused);
+    await writePrices({ market: port, creds }, [changed(itemIds[0]!, 9_100)], refused);
     expect(refused.get(itemIds[0]!)).toBe('too_often');
     const folded = withWriteFailures([changed(itemIds[0]!, 9_100)], refused);
     expect(folded[0]).toMatchObject({ outcome: 'failed', reason: 'write_failed' });

@@ -1,6 +1,6 @@
 import type { AskSnapshot } from '@tradedeck/sdk/domain';
 import { TM_BATCH_LIMIT } from '../../integrations/market/index.ts';
-import type { MarketCredentials, MarketPort } from '../../integrations/market/port.ts';
+import type { AccountMarket } from './market-access.ts';
 
 /**
  * The market's asks per item and currency, fetched at most once per `refreshMs` for every user and account of the
@@ -10,13 +10,11 @@ import type { MarketCredentials, MarketPort } from '../../integrations/market/po
 export class AsksCache {
   readonly #snapshots = new Map<string, AskSnapshot>();
 
-  constructor(
-    private readonly market: MarketPort,
-    private readonly refreshMs: () => number,
-  ) {}
+  constructor(private readonly refreshMs: () => number) {}
 
+  /** Due names are fetched through the given account (its proxy and pacing). */
   async snapshots(
-    creds: MarketCredentials,
+    { market, creds }: AccountMarket,
     names: readonly string[],
     now: Date,
   ): Promise<Map<string, AskSnapshot>> {
@@ -26,7 +24,7 @@ export class AsksCache {
       return !known || now.getTime() - known.fetchedAt.getTime() >= this.refreshMs();
     });
     for (let start = 0; start < due.length; start += TM_BATCH_LIMIT) {
-      const answer = await this.market.asks(creds, due.slice(start, start + TM_BATCH_LIMIT));
+      const answer = await market.asks(creds, due.slice(start, start + TM_BATCH_LIMIT));
       if (!answer.ok) continue;
       for (const item of answer.asks)
         this.#snapshots.set(key(item.marketHashName), { asks: item.asks, fetchedAt: item.fetchedAt });

@@ -6,6 +6,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
+import { APPLY_STALE_MS, reconcileInterrupted } from './apply-reconcile.ts';
 import { AsksCache } from './asks-cache.ts';
 import { DEFAULT_LOTS_TIMING, type LotsShared, type LotsTiming } from './deps.ts';
 import { LotService } from './lot-service.ts';
@@ -55,11 +56,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): void {
     timing: { ...DEFAULT_LOTS_TIMING, ...deps.timing },
   };
   const access = new MarketAccess(shared);
-  const engine = new RepriceEngine(
-    shared,
-    access,
-    new AsksCache(deps.market, () => shared.timing.asksRefreshMs),
-  );
+  const engine = new RepriceEngine(shared, access, new AsksCache(() => shared.timing.asksRefreshMs));
   const sync = new LotSync(shared, access);
   const reprice = new RepriceService(shared, engine);
   const services = {
@@ -80,14 +77,24 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): void {
     reprice,
   };
   let supervisor: NodeJS.Timeout | null = null;
+  // One process owns an embedded database: every apply job still running was cut by the previous process's end.
+  const alone = deps.database.kind === 'pglite';
   app.addHook('onReady', async () => {
+    const ended = await reconcileInterrupted(shared, alone ? null : new Date(shared.now() - APPLY_STALE_MS));
+    if (ended > 0) shared.log.info({ jobs: ended }, 'interrupted repricing jobs ended');
     await deps.jobs.work<LotTickJobData>(LOTS_TICK_QUEUE, (job) => new LotTick(parts, job).run(), {
       workers: deps.tickWorkers ?? DEFAULT_TICK_WORKERS,
     });
-    const supervise = () =>
+    const supervise = () => {
       void superviseTicks(parts).catch((error: unknown) =>
         shared.log.warn({ err: error }, 'repricing ticks not supervised'),
       );
+      // Several processes: a job whose process died stops its heartbeat and is ended by another.
+      if (!alone)
+        void reconcileInterrupted(shared, new Date(shared.now() - APPLY_STALE_MS)).catch((error: unknown) =>
+          shared.log.warn({ err: error }, 'interrupted repricing jobs not ended'),
+        );
+    };
     supervise();
     supervisor = setInterval(supervise, shared.timing.superviseEveryMs);
     supervisor.unref();

@@ -212,8 +212,9 @@ export class LotService {
       const ofAccount = listed.filter((lot) => lot.sellerAccountId === account.id);
       for (let start = 0; start < ofAccount.length; start += REPRICE_BATCH_LIMIT) {
         const batch = ofAccount.slice(start, start + REPRICE_BATCH_LIMIT);
-        const answer = await this.deps.market.setPrices(
-          await this.access.creds(account),
+        const { market, creds } = await this.access.open(account);
+        const answer = await market.setPrices(
+          creds,
           batch.map((lot) => ({
             itemId: lot.itemId as string,
             price: { currency: account.currency as Currency, amount: 0 },
@@ -321,8 +322,9 @@ export class LotService {
       const ofAccount = ready.filter((lot) => lot.sellerAccountId === account.id);
       for (let start = 0; start < ofAccount.length; start += REPRICE_BATCH_LIMIT) {
         const batch = ofAccount.slice(start, start + REPRICE_BATCH_LIMIT);
-        const answer = await this.deps.market.addToSale(
-          await this.access.creds(account),
+        const { market, creds } = await this.access.open(account);
+        const answer = await market.addToSale(
+          creds,
           batch.map((lot) => ({ assetId: lot.assetId, price: prices.get(lot.id)! })),
         );
         batch.forEach((lot, index) => {

@@ -21,6 +21,14 @@ export const lotMessages = {
   updateError: { ru: 'Ошибка обновления', en: 'Update error' } as Texts,
   syncError: { ru: 'Ошибка синхронизации', en: 'Sync error' } as Texts,
   copyError: { ru: 'Ошибка копирования', en: 'Copy error' } as Texts,
+  interruptedUnknown: {
+    ru: 'Переоценка прервана во время отправки: рынок мог принять цену, следующая синхронизация её покажет',
+    en: 'Repricing was cut while this price was being sent: the market may have taken it, the next sync shows it',
+  } as Texts,
+  interruptedNotSent: {
+    ru: 'Переоценка прервана: цена не отправлена',
+    en: 'Repricing was cut: this price was not sent',
+  } as Texts,
   repriceError: { ru: 'Ошибка массовой переоценки', en: 'Bulk reprice error' } as Texts,
   addToSaleError: {
     ru: 'Не удалось выставить некоторые предметы',

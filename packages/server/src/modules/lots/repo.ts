@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { lotRepriceJobs, lotRepricers, lots, sellerAccounts, steamAccounts } from '../../db/schema.ts';
 import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+import { BatchQueries, interruptedJobs } from './batch-repo.ts';
 import { PriceQueries } from './price-repo.ts';
 import { SaleQueries } from './sale-repo.ts';
 
@@ -75,6 +76,11 @@ export class LotsRepo {
     return this.scope.run(userId, (tx) => work(new LotQueries(tx, userId)));
   }
 
+  /** Apply jobs cut by a crash: every running one (one process owns the database) or those whose heartbeat stopped. */
+  interruptedJobs(staleBefore: Date | null) {
+    return interruptedJobs(this.db, staleBefore);
+  }
+
   /** Seller accounts of every user whose market scanner should reprice (the repricing ticks to keep). */
   async scannerAccounts(): Promise<{ userId: string; id: number }[]> {
     return this.db
@@ -129,11 +135,13 @@ export class RepricerRepo {
 export class LotQueries {
   readonly sales: SaleQueries;
   readonly prices: PriceQueries;
+  readonly batches: BatchQueries;
 
   constructor(
     readonly tx: Db,
     readonly userId: string,
   ) {
+    this.batches = new BatchQueries(tx, userId);
     this.sales = new SaleQueries(tx, userId);
     this.prices = new PriceQueries(tx, userId);
   }

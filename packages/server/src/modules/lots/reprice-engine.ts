@@ -20,10 +20,9 @@ import {
   type TradingProfile,
   withWriteFailures,
 } from '@tradedeck/sdk/domain';
-import type { MarketCredentials, MarketPort } from '../../integrations/market/port.ts';
 import type { AsksCache } from './asks-cache.ts';
 import type { LotsShared } from './deps.ts';
-import type { MarketAccess } from './market-access.ts';
+import type { AccountMarket, MarketAccess } from './market-access.ts';
 import type { PriceDbRow } from './price-repo.ts';
 import type { LotPatch, LotQueries, LotView } from './repo.ts';
 import { moneyOf, PROVIDER_PRICE_TTL_MS } from './views.ts';
@@ -39,9 +38,6 @@ export interface LotDecision {
   /** The market's detail of a refused write. */
   marketError: string | null;
 }
-
-/** Progress of a write: lots whose outcome is final so far. */
-export type WriteProgress = (done: number) => Promise<void> | void;
 
 function lowerMedian(sorted: readonly number[]): number | null {
   return sorted.length === 0 ? null : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
@@ -95,32 +91,43 @@ function referencesOf(
   return references;
 }
 
+/** Told before each mass call goes out and after its answer (an apply job records both, so a crash is known). */
+export interface WriteJournal {
+  sending(sellerAccountId: number, itemIds: string[]): Promise<void>;
+  /** `refused`: the items of this batch the market refused, with its detail. */
+  answered(refused: Record<string, string>, count: number): Promise<void>;
+}
+
 /**
  * Sends the changed decisions' prices for one account in mass calls of at most `REPRICE_BATCH_LIMIT`, in order;
  * every item the market refused (in the call's answer or with the whole call) lands in `refused` with its detail.
  */
 export async function writePrices(
-  market: MarketPort,
-  creds: MarketCredentials,
+  { market, creds }: AccountMarket,
   decisions: readonly RepricingDecision[],
   refused: Map<string, string | undefined>,
-  onBatch?: (written: number) => Promise<void>,
+  journal?: { sending(itemIds: string[]): Promise<void>; answered: WriteJournal['answered'] },
 ): Promise<void> {
   for (const batch of priceWriteBatches(decisions)) {
+    await journal?.sending(batch.map((write) => write.itemId));
     const answer = await market.setPrices(creds, batch);
+    const ofBatch: Record<string, string> = {};
     batch.forEach((write, index) => {
       const outcome = answer.ok
         ? (answer.outcomes[index] ?? { ok: false, reason: 'unknownError', detail: 'no answer' })
         : answer;
-      if (!outcome.ok) refused.set(write.itemId, outcome.detail ?? outcome.reason);
+      if (!outcome.ok) {
+        refused.set(write.itemId, outcome.detail ?? outcome.reason);
+        ofBatch[write.itemId] = outcome.detail ?? outcome.reason;
+      }
     });
-    await onBatch?.(batch.length);
+    await journal?.answered(ofBatch, batch.length);
   }
 }
 
 export class RepriceEngine {
   constructor(
-    private readonly deps: Pick<LotsShared, 'repo' | 'market'>,
+    private readonly deps: Pick<LotsShared, 'repo'>,
     private readonly access: MarketAccess,
     private readonly asks: AsksCache,
   ) {}
@@ -161,7 +168,7 @@ export class RepriceEngine {
       ];
       const market =
         fetcher && wanted.length > 0
-          ? await this.asks.snapshots(await this.access.creds(fetcher), wanted, now)
+          ? await this.asks.snapshots(await this.access.open(fetcher), wanted, now)
           : new Map<string, AskSnapshot>();
       const asksByName = new Map<string, AskSnapshot>();
       const referencesByName = new Map<string, ReferencePrices>();
@@ -195,25 +202,22 @@ export class RepriceEngine {
   async write(
     userId: string,
     decided: readonly LotDecision[],
-    progress?: WriteProgress,
+    journal?: WriteJournal,
   ): Promise<LotDecision[]> {
     const accounts = await this.deps.repo.run(userId, (q) => q.accounts());
     const refused = new Map<string, string | undefined>();
-    let done = decided.filter((item) => item.decision.outcome !== 'changed').length;
-    await progress?.(done);
     for (const account of accounts) {
       const ofAccount = decided.filter(
         (item) => item.lot.sellerAccountId === account.id && item.decision.outcome === 'changed',
       );
       if (ofAccount.length === 0) continue;
       await writePrices(
-        this.deps.market,
-        await this.access.creds(account),
+        await this.access.open(account),
         ofAccount.map((item) => item.decision),
         refused,
-        async (written) => {
-          done += written;
-          await progress?.(done);
+        journal && {
+          sending: (itemIds) => journal.sending(account.id, itemIds),
+          answered: (ofBatch, count) => journal.answered(ofBatch, count),
         },
       );
     }

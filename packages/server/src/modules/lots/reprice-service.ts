@@ -9,12 +9,13 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { announceJob, announceLots } from './announce.ts';
+import { reconcileJob } from './apply-reconcile.ts';
 import type { LotsShared } from './deps.ts';
 import { pickLots } from './lot-service.ts';
 import { lotMessages } from './messages.ts';
 import type { LotView, RepriceJobDbRow } from './repo.ts';
-import type { LotDecision, RepriceEngine, RepriceOverrides } from './reprice-engine.ts';
-import { toLotChange, toRepriceJob } from './views.ts';
+import type { LotDecision, RepriceEngine, RepriceOverrides, WriteJournal } from './reprice-engine.ts';
+import { jobEvent, toLotChange, toRepriceJob } from './views.ts';
 
 type Input<K extends keyof typeof contract.lots> = z.output<(typeof contract.lots)[K]['input']>;
 
@@ -84,6 +85,8 @@ export class RepriceService {
     const job = await this.deps.repo.run(userId, (q) =>
       q.insertJob({
         status: 'running',
+        lang,
+        heartbeatAt: new Date(this.deps.now()),
         total: decided.length,
         summary: summarizeDecisions(decided.map((item) => item.decision)),
         strategy: input.strategy ?? null,
@@ -94,8 +97,9 @@ export class RepriceService {
     const run = this.applyDecided(userId, decided, input.remember ? overrides : null, lang, job).catch(
       async (error: unknown) => {
         this.deps.log.warn({ err: error, jobId: job.id }, 'repricing job failed');
-        await this.deps.repo.run(userId, (q) =>
-          q.updateJob(job.id, { status: 'failed', finishedAt: new Date(this.deps.now()) }),
+        // Ends from its batch rows; when even that fails, the job stays running and is reconciled later.
+        await reconcileJob(this.deps, userId, job.id).catch((cause: unknown) =>
+          this.deps.log.warn({ err: cause, jobId: job.id }, 'repricing job left to reconcile'),
         );
       },
     );
@@ -121,15 +125,11 @@ export class RepriceService {
     lang: Language,
     job: RepriceJobDbRow | null,
   ): Promise<RepricingSummary> {
-    const progress = job
-      ? async (done: number) => {
-          await this.deps.repo.run(userId, async (q) => {
-            const row = await q.updateJob(job.id, { done });
-            if (row) await announceJob(this.deps.eventLog, q, jobEvent(row));
-          });
-        }
-      : undefined;
-    const written = await this.engine.write(userId, decided, progress);
+    const written = await this.engine.write(
+      userId,
+      decided,
+      job ? await this.journal(userId, job, decided) : undefined,
+    );
     const summary = summarizeDecisions(written.map((item) => item.decision));
     const now = new Date(this.deps.now());
     await this.deps.repo.run(userId, async (q) => {
@@ -146,10 +146,42 @@ export class RepriceService {
         summary,
         items: written.map((item) => toRepriceItem(item, lang)),
         finishedAt: now,
+        heartbeatAt: null,
       });
       if (row) await announceJob(this.deps.eventLog, q, jobEvent(row));
     });
     return summary;
+  }
+
+  /** Each batch recorded before it is sent and after its answer, with the job's progress and heartbeat. */
+  private async journal(
+    userId: string,
+    job: RepriceJobDbRow,
+    decided: readonly LotDecision[],
+  ): Promise<WriteJournal> {
+    let done = decided.filter((item) => item.decision.outcome !== 'changed').length;
+    let batchId = 0;
+    const progress = async (now: Date) =>
+      this.deps.repo.run(userId, async (q) => {
+        const row = await q.updateJob(job.id, { done, heartbeatAt: now });
+        if (row) await announceJob(this.deps.eventLog, q, jobEvent(row));
+      });
+    await progress(new Date(this.deps.now()));
+    return {
+      sending: async (sellerAccountId, itemIds) => {
+        const now = new Date(this.deps.now());
+        batchId = await this.deps.repo.run(userId, async (q) => {
+          await q.updateJob(job.id, { heartbeatAt: now });
+          return q.batches.sending(job.id, sellerAccountId, itemIds, now);
+        });
+      },
+      answered: async (refused, count) => {
+        const now = new Date(this.deps.now());
+        await this.deps.repo.run(userId, (q) => q.batches.answered(batchId, refused, now));
+        done += count;
+        await progress(now);
+      },
+    };
   }
 }
 
@@ -163,9 +195,4 @@ function countBatches(decided: readonly LotDecision[]): number {
   let batches = 0;
   for (const decisions of byAccount.values()) batches += priceWriteBatches(decisions).length;
   return batches;
-}
-
-function jobEvent(row: RepriceJobDbRow) {
-  const { items: _items, itemsTruncated: _truncated, ...event } = toRepriceJob(row, 0);
-  return event;
 }

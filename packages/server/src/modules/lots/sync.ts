@@ -104,17 +104,13 @@ export class LotSync {
   ) {}
 
   async account(userId: string, account: LotAccount): Promise<SyncOutcome> {
-    const creds = await this.access.creds(account);
-    const listings = await this.deps.market.listings(creds);
+    const { market, creds } = await this.access.open(account);
+    const listings = await market.listings(creds);
     if (!listings.ok) return { ok: false, failure: listings };
-    const inventory = await this.deps.market.inventory(creds);
+    const inventory = await market.inventory(creds);
     if (!inventory.ok) return { ok: false, failure: inventory };
     const now = this.deps.now();
-    const history = await this.deps.market.history(
-      creds,
-      new Date(now - HISTORY_DAYS * DAY_MS),
-      new Date(now),
-    );
+    const history = await market.history(creds, new Date(now - HISTORY_DAYS * DAY_MS), new Date(now));
     const seen = [
       ...listings.listings.filter((listing) => listing.price.currency === account.currency).map(fromListing),
       ...inventory.items.map(fromInventory),

@@ -190,3 +190,9 @@ export function toRepriceJob(row: RepriceJobDbRow, itemsLimit: number): RepriceJ
     itemsTruncated: items.length > itemsLimit,
   };
 }
+
+/** A job's hub event: the job without its per-lot items. */
+export function jobEvent(row: RepriceJobDbRow) {
+  const { items: _items, itemsTruncated: _truncated, ...event } = toRepriceJob(row, 0);
+  return event;
+}

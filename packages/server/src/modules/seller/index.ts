@@ -21,6 +21,8 @@ import { type SellerTransferApi, sellerTransferApi } from './transfer-api.ts';
 
 export { openCredentials } from './credentials.ts';
 export type { SellerTiming } from './deps.ts';
+export { LOOP_CALL_SPACING_MS } from './loop.ts';
+export { pacedMarket } from './paced-market.ts';
 export type { SellerTransferApi, TmAccountFacts } from './transfer-api.ts';
 
 /** What other areas use of the seller accounts. */

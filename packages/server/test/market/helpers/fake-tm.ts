@@ -221,6 +221,21 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
               }))
             : null,
         };
+      case 'my-inventory':
+        return {
+          success: true,
+          items: (account.inventory ?? [])
+            .filter((asset) => !account.listings.some((listing) => listing.asset === asset))
+            .map((asset) => ({
+              id: asset,
+              classid: '310776',
+              instanceid: '0',
+              market_hash_name: 'AK-47 | Slate (Field-Tested)',
+              tradable: 1,
+            })),
+        };
+      case 'history':
+        return { success: true, data: [] };
       case 'mass-add-to-sale': {
         if (cur !== account.currency) return { success: false, error: 'bad_currency' };
         const items = (input.items ?? []) as { asset: string; price: number }[];
