@@ -45,7 +45,11 @@ const server = await startBenchServer(databaseUrl);
 const live = await startLiveFixtures(32, 4);
 const clients = spawn(
   process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./memory-clients.ts', import.meta.url))],
+  [
+    '--import',
+    'tsx',
+    process.env.BENCH_MEMORY_CLIENTS_SCRIPT ?? fileURLToPath(new URL('./memory-clients.ts', import.meta.url)),
+  ],
   {
     env: {
       ...process.env,
@@ -59,7 +63,7 @@ const clients = spawn(
 const clientLines = createInterface({ input: clients.stdout! })[Symbol.asyncIterator]();
 try {
   print(
-    `memory: ${PROXIES.toLocaleString('en')} proxies, ${ACCOUNTS.toLocaleString('en')} Steam accounts, ${CLIENTS} hub clients, database ${server.database.kind}${server.database.kind === 'pglite' ? ' (in the server process: its memory counts)' : ' (its own processes: not counted)'}`,
+    `memory (server: ${process.env.BENCH_MEMORY_SERVER ?? 'TypeScript source through tsx'}): ${PROXIES.toLocaleString('en')} proxies, ${ACCOUNTS.toLocaleString('en')} Steam accounts, ${CLIENTS} hub clients, database ${server.database.kind}${server.database.kind === 'pglite' ? ' (in the server process: its memory counts)' : ' (its own processes: not counted)'}`,
   );
   const app = server.app;
   app.hubs.tune({

@@ -4,17 +4,52 @@
 // SQL for setup speed. The database is Postgres (a throw-away cluster from the Debian packages, or
 // TEST_DATABASE_URL's server), so the figure is the server's own memory; without Postgres it runs on PGlite, whose
 // database lives inside the server process, and says so.
+//
+// The server runs compiled, as `dist/main.js` does: the worker and the server code it starts are bundled with the
+// server's own build settings (tsup, the sdk inlined, dependencies external) and run by plain node. Run from
+// TypeScript source through tsx instead (BENCH_MEMORY_SOURCE=1), the compiled modules and their source maps add
+// 100 MB and more. The hub clients run in a process of their own either way.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { withBenchPostgres } from './_proxies-postgres.mjs';
 
 const serverDir = fileURLToPath(new URL('../../packages/server/', import.meta.url));
 const worker = fileURLToPath(new URL('./memory-worker.ts', import.meta.url));
+const clientsScript = fileURLToPath(new URL('./memory-clients.ts', import.meta.url));
+
+/** The worker as one ES module under packages/server/dist/bench (so node finds the server's dependencies). */
+async function buildWorker() {
+  const { build } = createRequire(join(serverDir, 'package.json'))('tsup');
+  const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
+  const outDir = join(serverDir, 'dist/bench');
+  await build({
+    entry: { 'memory-worker': worker },
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    outDir,
+    config: false,
+    silent: true,
+    noExternal: [/^@tradedeck\//],
+    external: Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@tradedeck/')),
+  });
+  return join(outDir, 'memory-worker.js');
+}
 
 export async function run() {
+  const fromSource = process.env.BENCH_MEMORY_SOURCE === '1';
+  const args = fromSource ? ['--import', 'tsx', worker] : [await buildWorker()];
   await withBenchPostgres(54344, (databaseUrl) => {
-    const env = { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) };
-    const result = spawnSync(process.execPath, ['--import', 'tsx', worker], {
+    const env = {
+      ...process.env,
+      BENCH_MEMORY_CLIENTS_SCRIPT: clientsScript,
+      BENCH_MEMORY_SERVER: fromSource ? 'TypeScript source through tsx' : 'compiled bundle, as dist/main.js',
+      ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
+    };
+    const result = spawnSync(process.execPath, args, {
       cwd: serverDir,
       env,
       stdio: 'inherit',

@@ -8,8 +8,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { encodeCursor } from '../src/db/list-page.ts';
+import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, proxyLines, startBenchServer } from './_proxies-server.ts';
-import { describeLoad, runQueryLoad } from './_query-load.ts';
+import { describeLoad, percentile, runQueryLoad } from './_query-load.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
@@ -113,23 +114,9 @@ async function measure(run: Run): Promise<void> {
       tags.data.map((t) => t.id),
       encodeCursor([row.host, row.id]),
     );
-    if (process.env.BENCH_PROBE) {
-      for (const body of bodies) {
-        const t0 = performance.now();
-        const res = await fetch(`${server.base}/api/proxies/query`, {
-          method: 'POST',
-          headers: authHeaders(server.token),
-          body: JSON.stringify(body),
-        });
-        await res.arrayBuffer();
-        print(`${(performance.now() - t0).toFixed(1)} ms ${JSON.stringify(body)}`);
-      }
-      const counters = performance.now();
-      await (
-        await fetch(`${server.base}/api/proxies/counters`, { headers: authHeaders(server.token) })
-      ).arrayBuffer();
-      print(`${(performance.now() - counters).toFixed(1)} ms counters`);
-    }
+    const databaseCpu = databaseUrl ? await postgresCpuClock(db) : null;
+    // Each query of the mix alone, one after another: where the time goes, per query, in CPU as well as wall time.
+    for (const body of bodies) print(await probeQuery(server, body, databaseCpu));
     const load = {
       base: server.base,
       token: server.token,
@@ -142,10 +129,10 @@ async function measure(run: Run): Promise<void> {
     const rows = COUNT * (1 + run.otherUsers);
     const heading = `query ${label}: ${COUNT.toLocaleString('en')} proxies of ${rows.toLocaleString('en')} in the table (${1 + run.otherUsers} users), ${clients} clients`;
     // Every client sending its next query the moment the last one answers: the server's capacity.
-    const backToBack = await runQueryLoad({ ...load, perClientPerSecond: 0 });
+    const backToBack = await runQueryLoad({ ...load, perClientPerSecond: 0 }, databaseCpu);
     print(describeLoad(`${heading}, back to back`, backToBack, run.targetMs));
     // People at their panels, each paging or filtering twice a second.
-    const paced = await runQueryLoad({ ...load, perClientPerSecond: 2 });
+    const paced = await runQueryLoad({ ...load, perClientPerSecond: 2 }, databaseCpu);
     print(describeLoad(`${heading}, 2 queries/s each`, paced, run.targetMs));
   } finally {
     await server.stop();
@@ -177,6 +164,42 @@ if (postgres) {
     }
   }
 } else print('query Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');
+
+/** Runs of each query alone: enough to see its cost, few enough to stay quick at 1,000,000 rows. */
+const PROBE_RUNS = Number(process.env.BENCH_PROBE_RUNS ?? 10);
+
+/** One query of the mix sent PROBE_RUNS times in a row: median wall time, server and database CPU per query. */
+async function probeQuery(
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  body: Record<string, unknown>,
+  databaseCpu: (() => number) | null,
+): Promise<string> {
+  const send = async () => {
+    const res = await fetch(`${server.base}/api/proxies/query`, {
+      method: 'POST',
+      headers: authHeaders(server.token),
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`proxies.query answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  await send(); // warm: plans cached, pages in memory
+  const walls: number[] = [];
+  const cpu = process.cpuUsage();
+  const database = databaseCpu?.() ?? 0;
+  for (let i = 0; i < PROBE_RUNS; i++) {
+    const t0 = performance.now();
+    await send();
+    walls.push(performance.now() - t0);
+  }
+  const used = process.cpuUsage(cpu);
+  walls.sort((a, b) => a - b);
+  const serverMs = (used.user + used.system) / 1000 / PROBE_RUNS;
+  const databaseMs = databaseCpu
+    ? `, Postgres CPU ${((databaseCpu() - database) / PROBE_RUNS).toFixed(1)} ms`
+    : '';
+  return `  one at a time: median ${percentile(walls, 50).toFixed(1)} ms, server CPU ${serverMs.toFixed(1)} ms${databaseMs} — ${JSON.stringify(body)}`;
+}
 
 /** A second empty database beside the given one, for a run that must not see the first run's rows. */
 async function freshDatabase(url: string): Promise<string> {

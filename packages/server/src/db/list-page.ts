@@ -86,6 +86,21 @@ export function keyColumns(keys: readonly ListKey[]): Record<string, SQL<string 
  * (k1…k(i-1) equal, ki after vi), where nulls sort last. With one key it is a plain range, so an index serves it.
  */
 export function afterKeys(keys: readonly ListKey[], values: readonly (string | null)[]): SQL {
+  const first = keys[0];
+  // Keys that are never null and all run one way: one row comparison, which a composite index reads as a range
+  // (an OR of branches makes Postgres filter the user's whole index instead).
+  if (first && keys.every((key) => !nullable(key) && key.descending === first.descending)) {
+    if (values.some((value) => value === null)) return sql`false`;
+    const left = sql.join(
+      keys.map(({ expr }) => sql`${expr}`),
+      sql`, `,
+    );
+    const right = sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+    return first.descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+  }
   const branches: SQL[] = [];
   for (let i = 0; i < keys.length; i++) {
     const equal = keys.slice(0, i).map(({ expr }, j) => sameAs(expr, values[j] ?? null));
@@ -97,7 +112,14 @@ export function afterKeys(keys: readonly ListKey[], values: readonly (string | n
     const beyond = nullable(keys[i]!) ? sql`(${past} or ${expr} is null)` : past;
     branches.push(sql.join([...equal, beyond], sql` and `));
   }
-  return branches.length === 0 ? sql`false` : sql`(${sql.join(branches, sql` or `)})`;
+  if (branches.length === 0) return sql`false`;
+  const after = sql`(${sql.join(branches, sql` or `)})`;
+  // A first key that is never null bounds every branch: the range an index on it starts from.
+  const start = values[0] ?? null;
+  if (!first || nullable(first) || start === null) return after;
+  return first.descending
+    ? sql`(${first.expr} <= ${start} and ${after})`
+    : sql`(${first.expr} >= ${start} and ${after})`;
 }
 
 function sameAs(expr: SQLWrapper, value: string | null): SQL {

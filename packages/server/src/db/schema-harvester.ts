@@ -100,5 +100,13 @@ export const harvesterTransactions = pgTable(
     index('harvester_transactions_session').on(table.sessionId, table.run, table.id),
     index('harvester_transactions_session_status').on(table.sessionId, table.status),
     index('harvester_transactions_user').on(table.userId),
+    // The list of a session's transactions, with and without a status filter (0025_list_indexes).
+    index('harvester_transactions_user_session').on(table.userId, table.sessionId, table.id),
+    index('harvester_transactions_user_session_status').on(
+      table.userId,
+      table.sessionId,
+      table.status,
+      table.id,
+    ),
   ],
 );

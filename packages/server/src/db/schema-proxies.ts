@@ -48,10 +48,20 @@ export const proxies = pgTable(
   },
   (t) => [
     uniqueIndex('proxies_user_identity').on(t.userId, t.identityHash),
-    index('proxies_user_status').on(t.userId, t.status),
-    index('proxies_user_country').on(t.userId, t.countryCode),
-    index('proxies_user_created').on(t.userId, t.createdAt),
-    index('proxies_user_host').on(t.userId, t.host),
+    // The list's filters and sorts, each led by the user and ending with the id (0025_list_indexes).
+    index('proxies_user_id').on(t.userId, t.id),
+    index('proxies_user_status').on(t.userId, t.status, t.id),
+    index('proxies_user_country').on(t.userId, t.countryCode, t.id),
+    index('proxies_user_created').on(t.userId, t.createdAt, t.id),
+    index('proxies_user_host').on(t.userId, t.host, t.id),
+    index('proxies_user_latency').on(t.userId, t.lastLatencyMs, t.id),
+    index('proxies_user_checked').on(t.userId, t.lastCheckedAt.desc().nullsLast(), t.id),
+    index('proxies_user_name').on(t.userId, sql`lower(${t.name})`, t.id),
+    // The text search's candidates, read by proxy_search_ids (0026_search_tokens).
+    index('proxies_search_trgm').using(
+      'gin',
+      sql`(${t.host} || ' ' || coalesce(${t.name}, '') || ' ' || coalesce(${t.username}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -81,5 +91,9 @@ export const proxyTagLinks = pgTable(
       .notNull()
       .references(() => proxyTags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.proxyId, t.tagId] }), index('proxy_tag_links_tag').on(t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.proxyId, t.tagId] }),
+    // A tag's links in proxy order, the user id for the policy read from the index too (0027_proxies_query).
+    index('proxy_tag_links_tag').on(t.tagId, t.proxyId, t.userId),
+  ],
 );

@@ -57,6 +57,14 @@ export const steamAccounts = pgTable(
     index('steam_accounts_user_created').on(t.userId, t.createdAt),
     // The default list order (newest first, id as tiebreak) read straight from the index.
     index('steam_accounts_user_created_id').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The "in use" status of proxies, and the list read by id (0025_list_indexes).
+    index('steam_accounts_user_proxy').on(t.userId, t.proxyId),
+    index('steam_accounts_user_id').on(t.userId, t.id),
+    // The text search's candidates, read by steam_account_search_ids (0026_search_tokens).
+    index('steam_accounts_search_trgm').using(
+      'gin',
+      sql`(${t.login} || ' ' || coalesce(${t.steamId}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

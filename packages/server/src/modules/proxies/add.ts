@@ -76,8 +76,11 @@ export async function addProxyLines(
   const read = parseLines(input, lang);
   const box = await secrets.openFor(userId);
   const key = box.deriveKey(IDENTITY_KEY_PURPOSE);
-  const rows: NewProxyRow[] = read.proxies.map(({ proxy }) => {
+  /** Identity hashes in line order, filled as the chunks are sealed. */
+  const hashes: string[] = [];
+  const toRow = ({ proxy }: ParsedProxyLine): NewProxyRow => {
     const hash = identityHash(key, proxy);
+    hashes.push(hash);
     const password = proxy.credentials?.password ?? '';
     return {
       protocol: proxy.protocol,
@@ -88,19 +91,36 @@ export async function addProxyLines(
       name: proxy.name,
       identityHash: hash,
     };
-  });
+  };
+  // Hashed and sealed a chunk at a time, as the insert asks for it: the next chunk is sealed while the database
+  // writes the one before.
+  function* sealed(): Generator<NewProxyRow[]> {
+    let at = 0;
+    for (const size of chunkSizes(read.proxies.length)) {
+      yield read.proxies.slice(at, at + size).map(toRow);
+      at += size;
+    }
+  }
   const inserted = await repo.run(userId, async (q) => {
     const tag = await tagStep(q);
-    const done = await q.insertNew(rows);
+    const done = await q.insertNewChunks(sealed());
     if (tag && done.size > 0) await tag(q, [...done.values()]);
     return done;
   });
   const duplicates = read.duplicates;
-  rows.forEach((row, index) => {
-    if (!inserted.has(row.identityHash)) duplicates.push(alreadyStored(read.proxies[index]!, lang));
+  hashes.forEach((hash, index) => {
+    if (!inserted.has(hash)) duplicates.push(alreadyStored(read.proxies[index]!, lang));
   });
   duplicates.sort((a, b) => a.line - b.line);
   return { addedIds: [...inserted.values()].sort((a, b) => a - b), duplicates, invalid: read.invalid };
+}
+
+/** Rows per insert: a small first chunk, so the database starts while the rest is sealed, then larger ones. */
+const FIRST_CHUNK = 2_000;
+const CHUNK = 20_000;
+
+function* chunkSizes(total: number): Generator<number> {
+  for (let at = 0, size = FIRST_CHUNK; at < total; at += size, size = CHUNK) yield Math.min(size, total - at);
 }
 
 function alreadyStored(line: ParsedProxyLine, lang: Language): LineIssue {

@@ -2,7 +2,7 @@ import type { proxyFiltersSchema } from '@tradedeck/sdk/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { proxies, proxyTagLinks, steamAccounts } from '../../db/schema.ts';
-import { idList, likeContains } from '../../db/sql-fragments.ts';
+import { likeContains } from '../../db/sql-fragments.ts';
 
 export type ProxyFilters = z.output<typeof proxyFiltersSchema>;
 
@@ -28,14 +28,12 @@ export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> 
   const conditions: (SQL | undefined)[] = [eq(proxies.userId, userId)];
   const withTags = filters.withTagIds ?? [];
   if (withTags.length > 0) {
-    conditions.push(
-      sql`exists (select 1 from ${proxyTagLinks} l where l.proxy_id = ${OUTER_PROXY_ID} and l.tag_id in ${idList(withTags)})`,
-    );
+    conditions.push(sql`exists (select 1 from ${proxyTagLinks} l where ${tagLinkOf(userId, withTags)})`);
   }
   const exceptTags = filters.exceptTagIds ?? [];
   if (exceptTags.length > 0) {
     conditions.push(
-      sql`not exists (select 1 from ${proxyTagLinks} l where l.proxy_id = ${OUTER_PROXY_ID} and l.tag_id in ${idList(exceptTags)})`,
+      sql`not exists (select 1 from ${proxyTagLinks} l where ${tagLinkOf(userId, exceptTags)})`,
     );
   }
   if (filters.country) {
@@ -51,6 +49,19 @@ export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> 
   const statuses = filters.withStatus ?? [];
   if (statuses.length > 0) conditions.push(proxyStatusIn(userId, statuses));
   return and(...conditions)!;
+}
+
+/**
+ * "The row's proxy carries one of these tags", as conditions on the links `l`. The user's own links (the policy's
+ * predicate, written out so the (tag_id, proxy_id, user_id) index answers it alone), and one tag as an equality,
+ * which reads the index in proxy order and lets Postgres merge it with the proxies' own order.
+ */
+function tagLinkOf(userId: string, tagIds: readonly number[]): SQL {
+  const tags =
+    tagIds.length === 1
+      ? sql`l.tag_id = ${tagIds[0]}`
+      : sql`l.tag_id = any(${sql.param([...tagIds])}::int[])`;
+  return sql`l.proxy_id = ${OUTER_PROXY_ID} and l.user_id = ${userId} and ${tags}`;
 }
 
 /**

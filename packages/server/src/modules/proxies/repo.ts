@@ -296,27 +296,44 @@ export class ProxyQueries {
 
   /**
    * Inserts the rows that are not stored yet (same identity); returns the identity hashes that went in, with
-   * their new ids. Each chunk is one
-   * statement over column arrays (`unnest`), far cheaper to plan and bind than a multi-row VALUES list.
+   * their new ids. Each chunk is one statement over column arrays (`unnest`), far cheaper to plan and bind than a
+   * multi-row VALUES list. The next chunk is taken from `chunks` (which may seal it then) once the statement of the
+   * one before is on its way, so that work overlaps the database's.
    */
-  async insertNew(rows: readonly NewProxyRow[]): Promise<Map<string, number>> {
+  async insertNewChunks(chunks: Iterable<readonly NewProxyRow[]>): Promise<Map<string, number>> {
     const inserted = new Map<string, number>();
-    for (const chunk of chunks(rows, INSERT_CHUNK)) {
-      const column = <K extends keyof NewProxyRow>(key: K) => sql.param(chunk.map((row) => row[key]));
-      const result = await this.tx.execute<{ id: number; identity_hash: string }>(sql`
-        insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash)
-        select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash
-        from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
-          ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
-          ${column('name')}::text[], ${column('identityHash')}::text[])
-          as t(protocol, host, port, username, password_enc, name, identity_hash)
-        on conflict (user_id, identity_hash) do nothing
-        returning id, identity_hash`);
-      for (const row of rowsOf<{ id: number; identity_hash: string }>(result)) {
-        inserted.set(row.identity_hash, Number(row.id));
-      }
+    const source = chunks[Symbol.iterator]();
+    let next = source.next();
+    while (!next.done) {
+      const writing = this.insertChunk(next.value);
+      // Let the statement go out (its send is a few promise steps away) before the next chunk takes the thread.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      next = source.next();
+      for (const [hash, id] of await writing) inserted.set(hash, id);
     }
     return inserted;
+  }
+
+  /** `insertNewChunks` of rows at hand, in statements of at most INSERT_CHUNK rows. */
+  insertNew(rows: readonly NewProxyRow[]): Promise<Map<string, number>> {
+    return this.insertNewChunks(chunks(rows, INSERT_CHUNK));
+  }
+
+  private async insertChunk(chunk: readonly NewProxyRow[]): Promise<[string, number][]> {
+    const column = <K extends keyof NewProxyRow>(key: K) => sql.param(chunk.map((row) => row[key]));
+    const result = await this.tx.execute<{ id: number; identity_hash: string }>(sql`
+      insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash)
+      select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash
+      from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
+        ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
+        ${column('name')}::text[], ${column('identityHash')}::text[])
+        as t(protocol, host, port, username, password_enc, name, identity_hash)
+      on conflict (user_id, identity_hash) do nothing
+      returning id, identity_hash`);
+    return rowsOf<{ id: number; identity_hash: string }>(result).map((row) => [
+      row.identity_hash,
+      Number(row.id),
+    ]);
   }
 
   /** Which of these identity hashes the user's proxies already have. */
