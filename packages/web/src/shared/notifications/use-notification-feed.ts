@@ -22,7 +22,8 @@ export function useNotificationFeed(listOpen: boolean) {
     void invalidateOperations(queryClient, api.notifications.query);
   };
 
-  useHubSubscription('notificationPosted',
+  useHubSubscription(
+    'notificationPosted',
     (event) => {
       setUnread(event.payload.unread);
       refresh();
