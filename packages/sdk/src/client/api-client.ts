@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Callable, CallableInput, CallableOutput } from '../contract/api.ts';
 import type { TwoFactorInput, TwoFactorRequirement } from '../contract/auth.ts';
 import type { Contract } from '../contract/index.ts';
 import type { CallInput, Operation } from '../contract/operation.ts';
@@ -63,22 +64,18 @@ export type AreaClient<Area> = { [Name in keyof Area]: OperationCall<Area[Name]>
 export type ContractClient = { [Area in keyof Contract]: AreaClient<Contract[Area]> };
 
 export interface ApiClient extends ContractClient {
-  /** Calls any operation, typed by its descriptor. */
-  call<Op extends Operation>(
-    op: Op,
-    input?: z.input<Op['input']>,
+  /** Calls any operation, typed by its descriptor or its typed route (`api.proxies.query`). */
+  call<C extends Callable>(
+    op: C,
+    input?: CallableInput<C>,
     options?: CallOptions,
-  ): Promise<z.output<Op['output']>>;
+  ): Promise<CallableOutput<C>>;
   /**
    * Calls a `text-stream` operation (e.g. `proxies.export`) and resolves to the Response as soon as the answer
    * starts, its body unread: large exports can be piped or read chunk by chunk. Failures throw as `call` does. The
    * timeout covers the whole body, so give a long `timeoutMs` for big lists.
    */
-  stream<Op extends Operation>(
-    op: Op,
-    input?: z.input<Op['input']>,
-    options?: CallOptions,
-  ): Promise<Response>;
+  stream<C extends Callable>(op: C, input?: CallableInput<C>, options?: CallOptions): Promise<Response>;
   readonly session: SessionKeeper;
   readonly tokens: TokenStore;
 }

@@ -18,6 +18,7 @@ import { transfer } from './transfer.ts';
 import { user } from './user.ts';
 
 export * from './admin.ts';
+export * from './api.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';

@@ -1,11 +1,11 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useTranslation } from 'react-i18next';
 import { useOperationQuery } from '../shared/queries/operation-query.ts';
 
 /** Shown while the server runs in sandbox mode (simulated Steam), so nobody mistakes it for the live panel. */
 export function SandboxBadge() {
   const { t } = useTranslation();
-  const status = useOperationQuery(contract.system.status, undefined, { staleTime: 60_000 });
+  const status = useOperationQuery(api.system.status, undefined, { staleTime: 60_000 });
   if (status.data?.mode !== 'sandbox') return null;
   return (
     <span

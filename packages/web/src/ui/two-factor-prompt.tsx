@@ -1,15 +1,15 @@
 import type { TwoFactorChallenge } from '@tradedeck/sdk/client';
-import { contract, type TwoFactorInput, type TwoFactorPurpose } from '@tradedeck/sdk/contract';
+import { api, type TwoFactorInput, type TwoFactorPurpose } from '@tradedeck/sdk/contract';
 import { Listeners } from '@tradedeck/sdk/store';
 import { useSyncExternalStore } from 'react';
 import { TwoFactorDialog } from './two-factor-dialog.tsx';
 
 const PURPOSE_BY_OPERATION: Readonly<Record<string, TwoFactorPurpose>> = {
-  [contract.user.changePassword.id]: 'changePassword',
-  [contract.user.changeEmail.id]: 'changeEmail',
-  [contract.user.setupAuthenticator.id]: 'setupAuthenticator',
-  [contract.user.setupEmailOtp.id]: 'setupEmailOtp',
-  [contract.user.regenerateRecoveryCodes.id]: 'regenerateRecoveryCodes',
+  [api.user.changePassword.id]: 'changePassword',
+  [api.user.changeEmail.id]: 'changeEmail',
+  [api.user.setupAuthenticator.id]: 'setupAuthenticator',
+  [api.user.setupEmailOtp.id]: 'setupEmailOtp',
+  [api.user.regenerateRecoveryCodes.id]: 'regenerateRecoveryCodes',
 };
 
 /** What an e-mailed code for a challenge is for: a code of one purpose is refused for another. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, needsAdminTwoFactor } from '@tradedeck/sdk/client';
-import { type AccountStatus, type AdminUser, contract } from '@tradedeck/sdk/contract';
+import { type AccountStatus, type AdminUser, api } from '@tradedeck/sdk/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { adminRu } from '../../i18n/admin.ts';
@@ -37,7 +37,7 @@ export function AdminUsersPage() {
   const [pickedId, setPickedId] = useState<string | null>(null);
   // An action refused for want of the authenticator app (turned off in another tab, say) replaces the table too.
   const [refusal, setRefusal] = useState<ApiError | null>(null);
-  const users = useOperationQuery(contract.admin.listUsers, {
+  const users = useOperationQuery(api.admin.listUsers, {
     pages: { page: 1, pageSize: 100 },
     ...(status ? { status } : {}),
   });
@@ -50,7 +50,7 @@ export function AdminUsersPage() {
     },
     onSuccess: (_saved, { action }) => {
       toasts.show({ kind: 'success', text: t(DONE_TEXT[action]) });
-      void invalidateOperations(queryClient, contract.admin.listUsers);
+      void invalidateOperations(queryClient, api.admin.listUsers);
     },
     onError: (error) => {
       if (needsAdminTwoFactor(error)) setRefusal(error);

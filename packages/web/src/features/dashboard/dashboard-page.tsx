@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
@@ -100,7 +100,7 @@ function CounterCard({
 /** The P2P seller accounts' balances summed, in the displayed currency (converted amounts say so). */
 function BalancesCard() {
   const { t } = useTranslation();
-  const counters = useOperationQuery(contract.p2p.counters);
+  const counters = useOperationQuery(api.p2p.counters);
   const balances = counters.data?.balances;
   return (
     <section className="card p-5" data-testid="dashboard-balances">
@@ -167,7 +167,7 @@ function RecentActivity() {
 
 function ServerCard() {
   const { t } = useTranslation();
-  const status = useOperationQuery(contract.system.status);
+  const status = useOperationQuery(api.system.status);
   return (
     <section className="card p-5">
       <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{t('dashboard.server')}</h2>

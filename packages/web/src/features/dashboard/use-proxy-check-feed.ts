@@ -1,4 +1,3 @@
-import { hubEvents } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useState } from 'react';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
@@ -16,7 +15,7 @@ const KEEP = 10;
 export function useProxyCheckFeed(): { events: ProxyCheckEvent[]; state: HubLiveState } {
   const [events, setEvents] = useState<ProxyCheckEvent[]>([]);
   const state = useHubSubscription(
-    hubEvents.proxyStatusUpdated,
+    'proxyStatusUpdated',
     ({ version, payload }) => {
       // Check-map lines carry their key as id: the feed lists saved proxies.
       if (typeof payload.id !== 'number') return;

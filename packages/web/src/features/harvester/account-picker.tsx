@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { SEARCH_DEBOUNCE_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +36,8 @@ export function AccountPicker({
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const tags = useOperationQuery(contract.steamAccounts.listTags);
-  const accounts = useOperationQuery(contract.steamAccounts.query, {
+  const tags = useOperationQuery(api.steamAccounts.listTags);
+  const accounts = useOperationQuery(api.steamAccounts.query, {
     withTagIds: [],
     exceptTagIds: [],
     withStatus: [],

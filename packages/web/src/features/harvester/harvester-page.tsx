@@ -1,4 +1,4 @@
-import { contract, type HarvesterSession } from '@tradedeck/sdk/contract';
+import { api, type HarvesterSession } from '@tradedeck/sdk/contract';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -35,7 +35,7 @@ export function HarvesterPage() {
   const open = useMemo(() => parseOpenSessions(openParam), [openParam]);
   const tab = parseTab(params.get(TAB_KEY), open);
   const live = useLiveSessions();
-  const settings = useOperationQuery(contract.settings.get);
+  const settings = useOperationQuery(api.settings.get);
   const selected = useRef<number[]>([]);
 
   const show = useCallback(
@@ -88,7 +88,7 @@ export function HarvesterPage() {
   const actions = useHarvesterActions(screenRef);
 
   const sessionName = (id: number) =>
-    queryClient.getQueryData<HarvesterSession>(operationKey(contract.harvester.getSession, { id }))?.name ??
+    queryClient.getQueryData<HarvesterSession>(operationKey(api.harvester.getSession, { id }))?.name ??
     `#${id}`;
 
   return (

@@ -1,4 +1,4 @@
-import { contract, type HarvesterSession } from '@tradedeck/sdk/contract';
+import { api, type HarvesterSession } from '@tradedeck/sdk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -26,7 +26,7 @@ export interface NewSessionResult {
 export function NewSessionDialog({ controls }: { controls: ModalControls }) {
   const { t } = useTranslation();
   const services = useServices();
-  const profiles = useOperationQuery(contract.harvester.listProfiles);
+  const profiles = useOperationQuery(api.harvester.listProfiles);
   const [step, setStep] = useState(0);
   const [sources, setSources] = useState<SidePick>(EMPTY_PICK);
   const [targets, setTargets] = useState<SidePick>(EMPTY_PICK);
@@ -62,7 +62,7 @@ export function NewSessionDialog({ controls }: { controls: ModalControls }) {
         targetWeights: [],
       });
       const session = start ? await services.client.harvester.startSession({ id: created.id }) : created;
-      void invalidateOperations(services.queryClient, contract.harvester.listSessions);
+      void invalidateOperations(services.queryClient, api.harvester.listSessions);
       controls.close({ session, started: start } satisfies NewSessionResult);
     } catch (error) {
       notifyError(services, error);

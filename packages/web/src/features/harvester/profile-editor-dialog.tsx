@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import {
   CURRENCIES,
   type Currency,
@@ -67,7 +67,7 @@ export function ProfileEditorDialog({
         ? await services.client.harvester.updateProfile({ ...checked.input, id: profile.id })
         : await services.client.harvester.createProfile(checked.input);
       services.toasts.show({ kind: 'success', text: t('harvester.profiles.saved', { name: saved.name }) });
-      void invalidateOperations(services.queryClient, contract.harvester.listProfiles);
+      void invalidateOperations(services.queryClient, api.harvester.listProfiles);
       controls.close(saved);
     } catch (error) {
       notifyError(services, error);

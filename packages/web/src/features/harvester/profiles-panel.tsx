@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { formatMoney, type HarvesterProfile, TRADE_GAMES } from '@tradedeck/sdk/domain';
 import { useTranslation } from 'react-i18next';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
@@ -17,7 +17,7 @@ export interface ProfileActions {
 export function ProfilesPanel({ actions }: { actions: ProfileActions }) {
   const { t } = useTranslation();
   const describe = useDescribeError();
-  const profiles = useOperationQuery(contract.harvester.listProfiles);
+  const profiles = useOperationQuery(api.harvester.listProfiles);
   return (
     <section className="space-y-3" aria-label={t('harvester.tabs.profiles')}>
       <div className="flex justify-end">

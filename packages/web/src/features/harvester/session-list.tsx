@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { contract, HARVESTER_SESSION_SORT, type HarvesterSession } from '@tradedeck/sdk/contract';
+import { api, HARVESTER_SESSION_SORT, type HarvesterSession } from '@tradedeck/sdk/contract';
 import { DEFAULT_PAGE_SIZE, type PageSize } from '@tradedeck/sdk/domain';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -28,7 +28,7 @@ export function SessionList({ onOpen }: { onOpen(id: number): void }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<SessionSort[]>([{ propertyName: 'id', isDescending: true }]);
-  const list = useOperationQuery(contract.harvester.listSessions, {
+  const list = useOperationQuery(api.harvester.listSessions, {
     withStatus: [],
     includeCompleted: true,
     pages: { page, pageSize },

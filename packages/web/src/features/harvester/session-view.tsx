@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
@@ -36,13 +36,13 @@ export function SessionView({
   const { t } = useTranslation();
   const describe = useDescribeError();
   const language = useLanguage();
-  const session = useOperationQuery(contract.harvester.getSession, { id: sessionId });
+  const session = useOperationQuery(api.harvester.getSession, { id: sessionId });
   const url = useTableUrlState(TX_FILTER_KEYS);
   const state = useMemo(
     () => ({ ...url.state, sort: url.state.sort.length > 0 ? url.state.sort : DEFAULT_SORT }),
     [url.state],
   );
-  const list = useServerList(contract.harvester.transactions, state, (filters) => ({
+  const list = useServerList(api.harvester.transactions, state, (filters) => ({
     id: sessionId,
     ...toTransactionFilters(filters),
   }));

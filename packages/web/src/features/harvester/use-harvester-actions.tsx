@@ -1,4 +1,4 @@
-import { contract, type HarvesterSession } from '@tradedeck/sdk/contract';
+import { api, type HarvesterSession } from '@tradedeck/sdk/contract';
 import { type Currency, type HarvesterProfile, MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { type RefObject, useEffect, useMemo } from 'react';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
@@ -75,14 +75,14 @@ function createActions(services: AppServices, screen: RefObject<HarvesterScreen>
     const tab = screen.current.tab;
     const session =
       typeof tab === 'number'
-        ? queryClient.getQueryData<HarvesterSession>(operationKey(contract.harvester.getSession, { id: tab }))
+        ? queryClient.getQueryData<HarvesterSession>(operationKey(api.harvester.getSession, { id: tab }))
         : undefined;
     if (!session) toasts.show({ kind: 'info', text: t('harvester.gating.noSession') });
     return session ?? null;
   };
   const store = (session: HarvesterSession) => {
-    queryClient.setQueryData(operationKey(contract.harvester.getSession, { id: session.id }), session);
-    void invalidateOperations(queryClient, contract.harvester.listSessions);
+    queryClient.setQueryData(operationKey(api.harvester.getSession, { id: session.id }), session);
+    void invalidateOperations(queryClient, api.harvester.listSessions);
   };
   /** Asks before a destructive action (400 px); false when dismissed. */
   const confirm = (title: string, text: string, confirmLabel: string) =>
@@ -154,7 +154,7 @@ function createActions(services: AppServices, screen: RefObject<HarvesterScreen>
       notifyError(services, error);
     }
     refreshTransactions(session.id);
-    void invalidateOperations(queryClient, contract.harvester.getSession);
+    void invalidateOperations(queryClient, api.harvester.getSession);
   };
 
   const profiles = {
@@ -179,7 +179,7 @@ function createActions(services: AppServices, screen: RefObject<HarvesterScreen>
       } catch (error) {
         notifyError(services, error);
       }
-      void invalidateOperations(queryClient, contract.harvester.listProfiles);
+      void invalidateOperations(queryClient, api.harvester.listProfiles);
     },
     makeDefault: async (profile: HarvesterProfile) => {
       try {
@@ -187,7 +187,7 @@ function createActions(services: AppServices, screen: RefObject<HarvesterScreen>
       } catch (error) {
         notifyError(services, error);
       }
-      void invalidateOperations(queryClient, contract.harvester.listProfiles);
+      void invalidateOperations(queryClient, api.harvester.listProfiles);
     },
     remove: async (profile: HarvesterProfile) => {
       const confirmed = await confirm(
@@ -202,7 +202,7 @@ function createActions(services: AppServices, screen: RefObject<HarvesterScreen>
       } catch (error) {
         notifyError(services, error);
       }
-      void invalidateOperations(queryClient, contract.harvester.listProfiles);
+      void invalidateOperations(queryClient, api.harvester.listProfiles);
     },
   };
 

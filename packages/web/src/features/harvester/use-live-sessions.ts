@@ -1,9 +1,4 @@
-import {
-  contract,
-  HARVESTER_SESSIONS_SOURCE,
-  type HarvesterSession,
-  hubEvents,
-} from '@tradedeck/sdk/contract';
+import { api, HARVESTER_SESSIONS_SOURCE, type HarvesterSession } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useEffect } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
@@ -18,7 +13,7 @@ import { applySessionUpdate } from './cache-updates.ts';
 export function useLiveSessions(): HubLiveState {
   const { queryClient } = useServices();
   const reload = () =>
-    void invalidateOperations(queryClient, contract.harvester.listSessions, contract.harvester.getSession);
+    void invalidateOperations(queryClient, api.harvester.listSessions, api.harvester.getSession);
   const options = {
     sourceId: HARVESTER_SESSIONS_SOURCE,
     onNotice: (notice: { kind: string }) => {
@@ -27,26 +22,26 @@ export function useLiveSessions(): HubLiveState {
     onReset: reload,
   };
   const state = useHubSubscription(
-    hubEvents.sessionUpdated,
+    'sessionUpdated',
     ({ payload }) => {
       const session = payload as HarvesterSession;
-      queryClient.setQueryData(operationKey(contract.harvester.getSession, { id: session.id }), session);
-      queryClient.setQueriesData({ queryKey: operationKey(contract.harvester.listSessions) }, (page) =>
+      queryClient.setQueryData(operationKey(api.harvester.getSession, { id: session.id }), session);
+      queryClient.setQueriesData({ queryKey: operationKey(api.harvester.listSessions) }, (page) =>
         applySessionUpdate(page as Parameters<typeof applySessionUpdate>[0], session),
       );
-      void invalidateOperations(queryClient, contract.harvester.sessionSummary);
+      void invalidateOperations(queryClient, api.harvester.sessionSummary);
     },
     options,
   );
   useHubSubscription(
-    hubEvents.sessionsChanged,
-    () => void invalidateOperations(queryClient, contract.harvester.listSessions),
+    'sessionsChanged',
+    () => void invalidateOperations(queryClient, api.harvester.listSessions),
     options,
   );
   // Changes made before the subscription was live are read once it is.
   useEffect(() => {
     if (state === 'live')
-      void invalidateOperations(queryClient, contract.harvester.listSessions, contract.harvester.getSession);
+      void invalidateOperations(queryClient, api.harvester.listSessions, api.harvester.getSession);
   }, [state, queryClient]);
   return state;
 }

@@ -1,9 +1,4 @@
-import {
-  contract,
-  type HarvesterTransactionUpdated,
-  harvesterSessionSource,
-  hubEvents,
-} from '@tradedeck/sdk/contract';
+import { api, type HarvesterTransactionUpdated, harvesterSessionSource } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
@@ -60,7 +55,7 @@ export function useLiveTransactions(sessionId: number): { state: HubLiveState; r
   const reload = () => void queryClient.invalidateQueries(sessionTransactions(sessionId));
 
   const state = useHubSubscription(
-    hubEvents.transactionUpdated,
+    'transactionUpdated',
     ({ payload }) => {
       if (payload.sessionId !== sessionId) return;
       buffer.current.events.push(payload);
@@ -84,7 +79,7 @@ export function useLiveTransactions(sessionId: number): { state: HubLiveState; r
 /** The cached transaction pages of one session (whatever their filters). */
 export function sessionTransactions(sessionId: number) {
   return {
-    queryKey: operationKey(contract.harvester.transactions),
+    queryKey: operationKey(api.harvester.transactions),
     predicate: (query: { queryKey: readonly unknown[] }) =>
       (query.queryKey[1] as { id?: number } | undefined)?.id === sessionId,
   };

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -36,12 +36,12 @@ export function LotsPage() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList(contract.lots.groups, state, toLotFilters);
-  const counters = useOperationQuery(contract.lots.counters, {});
-  const settings = useOperationQuery(contract.settings.get);
+  const list = useServerList(api.lots.groups, state, toLotFilters);
+  const counters = useOperationQuery(api.lots.counters, {});
+  const settings = useOperationQuery(api.settings.get);
   const fallbackCurrency = settings.data?.tmPreferredCurrency ?? (language === 'en' ? 'USD' : 'RUB');
   const rows = useMemo(() => tableRows(list.data?.items ?? [], expanded), [list.data, expanded]);
-  const refresh = useCallback(() => void invalidateArea(queryClient, contract.lots), [queryClient]);
+  const refresh = useCallback(() => void invalidateArea(queryClient, api.lots), [queryClient]);
   const actions = useLotActions(refresh);
   useLiveLots();
 

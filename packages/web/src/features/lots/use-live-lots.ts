@@ -1,4 +1,4 @@
-import { contract, hubEvents, type LotGroup } from '@tradedeck/sdk/contract';
+import { api, type LotGroup } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
@@ -11,15 +11,15 @@ import { applyLotsChanged } from './lot-cache.ts';
  */
 export function useLiveLots(): HubLiveState {
   const { queryClient } = useServices();
-  const reload = () => void invalidateArea(queryClient, contract.lots);
+  const reload = () => void invalidateArea(queryClient, api.lots);
   return useHubSubscription(
-    hubEvents.lotsChanged,
+    'lotsChanged',
     ({ payload }) => {
-      queryClient.setQueriesData({ queryKey: operationKey(contract.lots.groups) }, (page) =>
+      queryClient.setQueriesData({ queryKey: operationKey(api.lots.groups) }, (page) =>
         applyLotsChanged(page as { items: LotGroup[] } | undefined, payload),
       );
       if (payload.lots.some((change) => change.removed)) {
-        void invalidateOperations(queryClient, contract.lots.groups, contract.lots.counters);
+        void invalidateOperations(queryClient, api.lots.groups, api.lots.counters);
       }
     },
     {

@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -69,7 +69,7 @@ export function BulkDialog({ controls, action, ids, names }: BulkDialogProps) {
       );
       // A retry of the failed ones adds to what the first run did.
       const outcome = { ...result, succeededIds: [...doneBefore, ...result.succeededIds] };
-      void invalidateArea(queryClient, contract.p2p);
+      void invalidateArea(queryClient, api.p2p);
       if (outcome.failed.length > 0) setStage({ kind: 'error', outcome, total: ids.length });
       else if (asks) setStage({ kind: 'complete', outcome });
       else controls.close(outcome);

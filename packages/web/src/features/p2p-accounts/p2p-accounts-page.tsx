@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { contract, type SellerAccountRow } from '@tradedeck/sdk/contract';
+import { api, type SellerAccountRow } from '@tradedeck/sdk/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -45,11 +45,11 @@ export function P2pAccountsPage() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList(contract.p2p.query, state, toQueryFilters);
-  const counters = useOperationQuery(contract.p2p.counters);
-  const settings = useOperationQuery(contract.settings.get);
+  const list = useServerList(api.p2p.query, state, toQueryFilters);
+  const counters = useOperationQuery(api.p2p.counters);
+  const settings = useOperationQuery(api.settings.get);
   const rows = list.data?.items ?? [];
-  const refresh = useCallback(() => void invalidateArea(queryClient, contract.p2p), [queryClient]);
+  const refresh = useCallback(() => void invalidateArea(queryClient, api.p2p), [queryClient]);
   const defaultCurrency = settings.data?.tmPreferredCurrency ?? (language === 'en' ? 'USD' : 'RUB');
   const dialogs = useSellerDialogs(refresh, defaultCurrency);
   useLiveSellers();

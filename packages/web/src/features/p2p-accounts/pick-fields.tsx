@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { SEARCH_DEBOUNCE_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function SteamAccountField({
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const accounts = useOperationQuery(contract.steamAccounts.query, {
+  const accounts = useOperationQuery(api.steamAccounts.query, {
     pages: { page: 1, pageSize: STEAM_CHOICES },
     sort: [{ propertyName: 'login', isDescending: false }],
     withTagIds: [],
@@ -98,7 +98,7 @@ export function ProxyField({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const proxies = useOperationQuery(contract.proxies.query, {
+  const proxies = useOperationQuery(api.proxies.query, {
     pages: { page: 1, pageSize: PROXY_CHOICES },
     sort: [{ propertyName: 'id', isDescending: true }],
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { contract, type SellerAccountRow } from '@tradedeck/sdk/contract';
+import { api, type SellerAccountRow } from '@tradedeck/sdk/contract';
 import type { Currency, SellerModule } from '@tradedeck/sdk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,7 @@ export function SellerViewDialog({
   onAction(action: BulkAction, row: SellerAccountRow, controls: ModalControls): void;
 }) {
   const { t } = useTranslation();
-  const account = useOperationQuery(contract.p2p.get, { id: accountId });
+  const account = useOperationQuery(api.p2p.get, { id: accountId });
   const row = account.data;
   return (
     <ModalFrame
@@ -129,7 +129,7 @@ export function SellerDetails({ row }: { row: SellerAccountRow }) {
     onSuccess: () => {
       setEdits(NO_EDITS);
       toasts.show({ kind: 'success', text: t('p2pAccounts.view.saved') });
-      void invalidateArea(queryClient, contract.p2p);
+      void invalidateArea(queryClient, api.p2p);
     },
   });
   const date = (iso: string | null) =>

@@ -1,4 +1,4 @@
-import { contract, hubEvents, type SellerAccountRow } from '@tradedeck/sdk/contract';
+import { api, type SellerAccountRow } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
@@ -13,22 +13,22 @@ import { applySellerUpdate, applySellerUpdateToPage } from './seller-cache.ts';
 export function useLiveSellers(): HubLiveState {
   const { queryClient } = useServices();
   // Changes missed while disconnected are in the database: reload what is on screen.
-  const reload = () => void invalidateArea(queryClient, contract.p2p);
+  const reload = () => void invalidateArea(queryClient, api.p2p);
   return useHubSubscription(
-    hubEvents.sellerAccountUpdated,
+    'sellerAccountUpdated',
     ({ payload }) => {
       if (payload.removed) {
-        void invalidateOperations(queryClient, contract.p2p.query, contract.p2p.counters);
+        void invalidateOperations(queryClient, api.p2p.query, api.p2p.counters);
         return;
       }
-      queryClient.setQueriesData({ queryKey: operationKey(contract.p2p.query) }, (page) =>
+      queryClient.setQueriesData({ queryKey: operationKey(api.p2p.query) }, (page) =>
         applySellerUpdateToPage(page as { items: SellerAccountRow[] } | undefined, payload),
       );
       queryClient.setQueryData<SellerAccountRow>(
-        operationKey(contract.p2p.get, { id: payload.accountId }),
+        operationKey(api.p2p.get, { id: payload.accountId }),
         (row) => (row ? applySellerUpdate(row, payload) : row),
       );
-      void invalidateOperations(queryClient, contract.p2p.counters);
+      void invalidateOperations(queryClient, api.p2p.counters);
     },
     {
       onNotice: (notice) => {

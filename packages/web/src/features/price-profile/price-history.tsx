@@ -1,4 +1,4 @@
-import { contract, type PriceRow } from '@tradedeck/sdk/contract';
+import { api, type PriceRow } from '@tradedeck/sdk/contract';
 import { formatMoney, PRICE_SOURCES, type PriceSource } from '@tradedeck/sdk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ export function PriceHistory({ item }: { item: PriceRow | null }) {
   const locale = localeOf(useLanguage());
   const [source, setSource] = useState<PriceSource>('custom');
   const history = useOperationQuery(
-    contract.priceProfile.history,
+    api.priceProfile.history,
     { marketHashName: item?.marketHashName ?? '-', game: item?.game ?? 'cs2', sources: [] },
     { enabled: item !== null },
   );

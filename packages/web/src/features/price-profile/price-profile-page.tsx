@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { contract, type PriceRow } from '@tradedeck/sdk/contract';
+import { api, type PriceRow } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,11 +38,11 @@ export function PriceProfilePage() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);
 
-  const list = useServerList(contract.priceProfile.query, state, toPriceFilters);
-  const settings = useOperationQuery(contract.settings.get);
+  const list = useServerList(api.priceProfile.query, state, toPriceFilters);
+  const settings = useOperationQuery(api.settings.get);
   const rows = list.data?.items ?? [];
   const shown = rows.find((row) => String(row.id) === shownId) ?? null;
-  const refresh = useCallback(() => void invalidateArea(queryClient, contract.priceProfile), [queryClient]);
+  const refresh = useCallback(() => void invalidateArea(queryClient, api.priceProfile), [queryClient]);
   const active = useRef(activeId);
   active.current = activeId;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type ProxyAddResult } from '@tradedeck/sdk/contract';
+import { api, type ProxyAddResult } from '@tradedeck/sdk/contract';
 import { PARSE_PROXY_DELAY_MS, type ProxyProtocol } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
     [settled, language],
   );
 
-  const tags = useOperationQuery(contract.proxies.listTags);
+  const tags = useOperationQuery(api.proxies.listTags);
 
   const save = useMutation({
     mutationFn: () => {
@@ -53,7 +53,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
         tag: name ? { id: existing?.id ?? 0, name: existing?.name ?? name } : null,
       });
     },
-    onSuccess: () => void invalidateArea(queryClient, contract.proxies),
+    onSuccess: () => void invalidateArea(queryClient, api.proxies),
     onError: (error) => notifyError(services, error),
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -16,7 +16,7 @@ export function BatchAddTagDialog({ controls, ids }: { controls: ModalControls; 
   const { t } = useTranslation();
   const services = useServices();
   const queryClient = useQueryClient();
-  const tags = useOperationQuery(contract.proxies.listTags);
+  const tags = useOperationQuery(api.proxies.listTags);
   const apply = useMutation({
     mutationFn: (tag: TagLike) => services.client.proxies.batchAddTag({ proxiesIds: ids, tag }),
     onSuccess: (result) => {
@@ -25,7 +25,7 @@ export function BatchAddTagDialog({ controls, ids }: { controls: ModalControls; 
         text: t('proxies.batchTags.added', { name: result.tag.name, count: result.succeededIds.length }),
       });
       reportFailures(services, result.failed.length);
-      void invalidateArea(queryClient, contract.proxies);
+      void invalidateArea(queryClient, api.proxies);
       controls.close(true);
     },
     onError: (error) => notifyError(services, error),
@@ -68,7 +68,7 @@ export function BatchRemoveTagDialog({
         text: t('proxies.batchTags.removed', { count: result.succeededIds.length }),
       });
       reportFailures(services, result.failed.length);
-      void invalidateArea(queryClient, contract.proxies);
+      void invalidateArea(queryClient, api.proxies);
       controls.close(true);
     },
     onError: (error) => notifyError(services, error),

@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { PROXY_COUNTRY_DATA_ATTRIBUTION } from '@tradedeck/sdk/domain';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -29,10 +29,10 @@ export function ProxiesPage() {
   const url = useTableUrlState(FILTER_KEYS);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => toProxyFilters(url.state.filters), [url.state.filters]);
-  const list = useServerList(contract.proxies.query, url.state, toProxyFilters);
-  const tags = useOperationQuery(contract.proxies.listTags);
-  const spec = useOperationQuery(contract.proxies.querySpec);
-  const counters = useOperationQuery(contract.proxies.counters);
+  const list = useServerList(api.proxies.query, url.state, toProxyFilters);
+  const tags = useOperationQuery(api.proxies.listTags);
+  const spec = useOperationQuery(api.proxies.querySpec);
+  const counters = useOperationQuery(api.proxies.counters);
 
   const [tracker] = useState(() => new CheckTracker());
   const checks = useStore(tracker.subscribe, () => tracker.state);

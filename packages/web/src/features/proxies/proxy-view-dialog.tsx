@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@tradedeck/sdk/client';
-import { contract, type ProxyRow, ResultCode } from '@tradedeck/sdk/contract';
+import { api, type ProxyRow, ResultCode } from '@tradedeck/sdk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -44,13 +44,13 @@ export function ProxyViewDialog({
   const services = useServices();
   const { client } = services;
   const queryClient = useQueryClient();
-  const proxyQuery = operationQuery(client, contract.proxies.get, { id });
+  const proxyQuery = operationQuery(client, api.proxies.get, { id });
   const proxy = useQuery(proxyQuery);
-  const tags = useOperationQuery(contract.proxies.listTags);
+  const tags = useOperationQuery(api.proxies.listTags);
 
   const remember = (row: ProxyRow) => {
     queryClient.setQueryData(proxyQuery.queryKey, row);
-    void invalidateOperations(queryClient, contract.proxies.query);
+    void invalidateOperations(queryClient, api.proxies.query);
   };
   const tagChange = useMutation({
     mutationFn: (change: { add: { id: number; name: string } } | { remove: number }) =>
@@ -60,7 +60,7 @@ export function ProxyViewDialog({
     onSuccess: (list) => {
       const row = queryClient.getQueryData(proxyQuery.queryKey);
       if (row) remember({ ...row, tags: list });
-      void invalidateOperations(queryClient, contract.proxies.listTags);
+      void invalidateOperations(queryClient, api.proxies.listTags);
     },
     onError: (error) => notifyError(services, error),
   });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { contract, hubEvents, type ProxyRow } from '@tradedeck/sdk/contract';
+import { api, type ProxyRow } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
@@ -31,9 +31,9 @@ export function useLiveChecks(tracker: CheckTracker): HubLiveState {
   }, []);
 
   // Results missed while away are in the database: reload what is on screen.
-  const reload = () => void invalidateArea(queryClient, contract.proxies);
+  const reload = () => void invalidateArea(queryClient, api.proxies);
   return useHubSubscription(
-    hubEvents.proxyStatusUpdated,
+    'proxyStatusUpdated',
     ({ payload }) => {
       const result = savedProxyResult(payload);
       if (!result) return;
@@ -59,13 +59,13 @@ export function useLiveChecks(tracker: CheckTracker): HubLiveState {
 function applyToCache(queryClient: QueryClient, events: readonly StatusEvent[]): void {
   if (events.length === 0) return;
   const byId = new Map(events.map((event) => [event.id, event]));
-  queryClient.setQueriesData({ queryKey: operationKey(contract.proxies.query) }, (page) =>
+  queryClient.setQueriesData({ queryKey: operationKey(api.proxies.query) }, (page) =>
     applyStatusEvents(page as Parameters<typeof applyStatusEvents>[0], byId),
   );
   for (const event of byId.values()) {
-    queryClient.setQueryData<ProxyRow>(operationKey(contract.proxies.get, { id: event.id }), (row) =>
+    queryClient.setQueryData<ProxyRow>(operationKey(api.proxies.get, { id: event.id }), (row) =>
       row ? applyStatusEvent(row, event) : row,
     );
   }
-  void invalidateOperations(queryClient, contract.proxies.counters);
+  void invalidateOperations(queryClient, api.proxies.counters);
 }

@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { type RefObject, useEffect, useMemo } from 'react';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
@@ -63,7 +63,7 @@ export function useProxyActions(screen: RefObject<ProxyScreen>): ProxyActions {
         kind: 'success',
         text: i18n.t('proxies.progress.finished', { valid: batch.valid, invalid: batch.invalid }),
       });
-      void invalidateArea(queryClient, contract.proxies);
+      void invalidateArea(queryClient, api.proxies);
     });
     return () => {
       tracker.onFinished(null);
@@ -90,7 +90,7 @@ function createActions(services: AppServices, screen: RefObject<ProxyScreen>) {
     const row = screen.current.rows.find((item) => item.id === id);
     return row ? proxyAddress(row) : `#${id}`;
   };
-  const refresh = () => void invalidateArea(queryClient, contract.proxies);
+  const refresh = () => void invalidateArea(queryClient, api.proxies);
 
   const runCheck = async (request: { ids: number[] } | { filters: ProxyFilters }, marked: number[]) => {
     const tracker = screen.current.tracker;

@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { SELLER_PLATFORMS, TRADE_GAME_KEYS, TRADE_GAMES } from '@tradedeck/sdk/domain';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ export const SaleFilterBar = forwardRef<
   { filters: Record<string, string>; setFilter(key: string, value: string | null): void; onReset(): void }
 >(function SaleFilterBar({ filters, setFilter, onReset }, ref) {
   const { t } = useTranslation();
-  const accounts = useOperationQuery(contract.p2p.query, {
+  const accounts = useOperationQuery(api.p2p.query, {
     pages: { page: 1, pageSize: ACCOUNTS_LISTED },
     sort: [{ propertyName: 'login', isDescending: false }],
     withStatus: [],

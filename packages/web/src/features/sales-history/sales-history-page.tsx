@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { contract, type SaleRow } from '@tradedeck/sdk/contract';
+import { api, type SaleRow } from '@tradedeck/sdk/contract';
 import { formatMoney } from '@tradedeck/sdk/domain';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,14 +36,14 @@ export function SalesHistoryPage() {
   const periodRef = useRef<HTMLInputElement>(null);
   const filters = useMemo(() => toSaleFilters(state.filters), [state.filters]);
 
-  const list = useServerList(contract.sales.query, state, toSaleFilters);
-  const totals = useOperationQuery(contract.sales.totals, filters);
-  const revenue = useOperationQuery(contract.sales.revenueByDay, filters);
-  const settings = useOperationQuery(contract.settings.get);
+  const list = useServerList(api.sales.query, state, toSaleFilters);
+  const totals = useOperationQuery(api.sales.totals, filters);
+  const revenue = useOperationQuery(api.sales.revenueByDay, filters);
+  const settings = useOperationQuery(api.settings.get);
   const displayed = settings.data?.displayedCurrency ?? (language === 'en' ? 'USD' : 'RUB');
   const chart = chartDays(revenue.data?.days ?? [], displayed);
   const download = useCsvDownload(filters, state.sort);
-  const refresh = useCallback(() => void invalidateArea(queryClient, contract.sales), [queryClient]);
+  const refresh = useCallback(() => void invalidateArea(queryClient, api.sales), [queryClient]);
   const reset = useCallback(
     () =>
       setParams(

@@ -1,4 +1,4 @@
-import { contract, type SaleFilters } from '@tradedeck/sdk/contract';
+import { api, type SaleFilters } from '@tradedeck/sdk/contract';
 import { useCallback } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
@@ -17,7 +17,7 @@ export function useCsvDownload(filters: Partial<SaleFilters>, sort: SortItem[]) 
   return useCallback(async () => {
     try {
       const response = await client.stream(
-        contract.sales.export,
+        api.sales.export,
         { ...filters, sort } as Parameters<typeof client.sales.export>[0],
         { timeoutMs: EXPORT_TIMEOUT_MS },
       );

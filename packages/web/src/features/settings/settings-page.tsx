@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Currency, contract, type GlobalSettings } from '@tradedeck/sdk/contract';
+import { api, type Currency, type GlobalSettings } from '@tradedeck/sdk/contract';
 import { CURRENCIES, defaultCurrencyOf } from '@tradedeck/sdk/domain';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../i18n/language-switcher.tsx';
@@ -14,7 +14,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const { client, toasts } = useServices();
   const queryClient = useQueryClient();
-  const settingsQuery = operationQuery(client, contract.settings.get);
+  const settingsQuery = operationQuery(client, api.settings.get);
   const settings = useQuery(settingsQuery);
   const language = useLanguage();
 

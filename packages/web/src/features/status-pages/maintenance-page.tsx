@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { MAINTENANCE_POLL_MS } from '@tradedeck/sdk/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ export function MaintenancePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const describe = useDescribeError();
-  const status = useOperationQuery(contract.system.status, undefined, {
+  const status = useOperationQuery(api.system.status, undefined, {
     refetchInterval: MAINTENANCE_POLL_MS,
     staleTime: 0,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@tradedeck/sdk/client';
 import { describeError, SessionExpiredError, TwoFactorCancelledError } from '@tradedeck/sdk/client';
-import { contract, type SteamAccountRow } from '@tradedeck/sdk/contract';
+import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import { PROXY_LIST_IN_VIEW_DIALOG } from '@tradedeck/sdk/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,15 +44,15 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
   const passwordErrorId = useId();
   const [proxyId, setProxyId] = useState<string | null>(null);
 
-  const credentials = useOperationQuery(contract.steamAccounts.credentialsStatus, { id: accountId });
-  const tags = useOperationQuery(contract.steamAccounts.listTags);
+  const credentials = useOperationQuery(api.steamAccounts.credentialsStatus, { id: accountId });
+  const tags = useOperationQuery(api.steamAccounts.listTags);
   // Several pages of `proxies.query`, cached under it so that proxy changes reach the choices too.
   const proxies = useQuery({
-    queryKey: [...operationKey(contract.proxies.query), 'choices'],
+    queryKey: [...operationKey(api.proxies.query), 'choices'],
     queryFn: () => loadProxyChoices(client),
   });
 
-  const refresh = () => void invalidateArea(queryClient, contract.steamAccounts);
+  const refresh = () => void invalidateArea(queryClient, api.steamAccounts);
   const changePassword = useMutation({
     mutationFn: () => client.steamAccounts.updatePassword({ id: accountId, password }),
     onSuccess: () => {

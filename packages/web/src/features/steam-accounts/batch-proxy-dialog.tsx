@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { PARSE_PROXY_DELAY_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function BatchProxyDialog({
   }, [text]);
 
   const preview = useQuery({
-    ...operationQuery(client, contract.steamAccounts.parseAccountsToProxies, { lines: debounced }),
+    ...operationQuery(client, api.steamAccounts.parseAccountsToProxies, { lines: debounced }),
     enabled: debounced.trim() !== '',
     staleTime: 0,
   });

@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -26,7 +26,7 @@ export function BatchTagsDialog({
   const [mode, setMode] = useState<'add' | 'remove'>('add');
   const [removeId, setRemoveId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const tags = useOperationQuery(contract.steamAccounts.listTags);
+  const tags = useOperationQuery(api.steamAccounts.listTags);
 
   const run = async (action: () => Promise<{ succeededIds: number[]; failed: unknown[] }>) => {
     setBusy(true);

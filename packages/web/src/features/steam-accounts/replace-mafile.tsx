@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { describeError, SessionExpiredError, TwoFactorCancelledError } from '@tradedeck/sdk/client';
-import { contract, type SteamAccountRow } from '@tradedeck/sdk/contract';
+import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -31,7 +31,7 @@ export function ReplaceMafile({ row }: { row: SteamAccountRow }) {
       toasts.show({ kind: 'success', text: t('steamAccounts.view.mafileReplaced') });
       setCheck(null);
       if (input.current) input.current.value = '';
-      void invalidateArea(queryClient, contract.steamAccounts);
+      void invalidateArea(queryClient, api.steamAccounts);
     },
     onError: (error) => {
       if (error instanceof TwoFactorCancelledError || error instanceof SessionExpiredError) return;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { contract, type SteamAccountRow } from '@tradedeck/sdk/contract';
+import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -37,12 +37,12 @@ export function SteamAccountsPage() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList(contract.steamAccounts.query, state, toQueryFilters);
-  const counters = useOperationQuery(contract.steamAccounts.counters);
-  const tags = useOperationQuery(contract.steamAccounts.listTags);
+  const list = useServerList(api.steamAccounts.query, state, toQueryFilters);
+  const counters = useOperationQuery(api.steamAccounts.counters);
+  const tags = useOperationQuery(api.steamAccounts.listTags);
 
   const rows = list.data?.items ?? [];
-  const refresh = useCallback(() => void invalidateArea(queryClient, contract.steamAccounts), [queryClient]);
+  const refresh = useCallback(() => void invalidateArea(queryClient, api.steamAccounts), [queryClient]);
   const dialogs = useAccountDialogs(refresh);
   useViewParam(dialogs.openView);
   useLiveAccountStatus();

@@ -1,4 +1,4 @@
-import { contract, hubEvents, type SteamAccountRow } from '@tradedeck/sdk/contract';
+import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
@@ -14,18 +14,18 @@ export function useLiveAccountStatus(): HubLiveState {
   const { queryClient } = useServices();
   const language = useLanguage();
   // Changes missed while disconnected are in the database: reload what is on screen.
-  const reload = () => void invalidateArea(queryClient, contract.steamAccounts);
+  const reload = () => void invalidateArea(queryClient, api.steamAccounts);
   return useHubSubscription(
-    hubEvents.accountStatusChanged,
+    'accountStatusChanged',
     ({ payload }) => {
-      queryClient.setQueriesData({ queryKey: operationKey(contract.steamAccounts.query) }, (page) =>
+      queryClient.setQueriesData({ queryKey: operationKey(api.steamAccounts.query) }, (page) =>
         applyAccountStatusToPage(page as { items: SteamAccountRow[] } | undefined, payload, language),
       );
       queryClient.setQueryData<SteamAccountRow>(
-        operationKey(contract.steamAccounts.get, { id: payload.accountId }),
+        operationKey(api.steamAccounts.get, { id: payload.accountId }),
         (row) => (row ? applyAccountStatus(row, payload, language) : row),
       );
-      void invalidateOperations(queryClient, contract.steamAccounts.counters);
+      void invalidateOperations(queryClient, api.steamAccounts.counters);
     },
     {
       onNotice: (notice) => {

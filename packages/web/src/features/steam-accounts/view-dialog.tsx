@@ -1,5 +1,5 @@
 import type { SteamAccountRow } from '@tradedeck/sdk/contract';
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
@@ -31,7 +31,7 @@ export function ViewAccountDialog({
 }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<AccountViewTab>(initialTab);
-  const account = useOperationQuery(contract.steamAccounts.get, { id: accountId });
+  const account = useOperationQuery(api.steamAccounts.get, { id: accountId });
   const row = account.data;
 
   return (

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { contract, hubEvents, type TmAccount, type TransferRow } from '@tradedeck/sdk/contract';
+import { api, type TmAccount, type TransferRow } from '@tradedeck/sdk/contract';
 import {
   formatMoney,
   isTransferFormValid,
@@ -41,7 +41,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
   const text = transferTexts[lang];
   const { client, queryClient } = useServices();
   const describe = useDescribeError();
-  const accounts = useOperationQuery(contract.transfer.accounts, {});
+  const accounts = useOperationQuery(api.transfer.accounts, {});
   const [fromId, setFromId] = useState<number | null>(null);
   const [toId, setToId] = useState<number | null>(null);
   const [apiKey, setApiKey] = useState('');
@@ -80,11 +80,10 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
   };
   const touch = (field: Field) => setTouched((current) => new Set(current).add(field));
 
-  const refresh = () =>
-    void invalidateOperations(queryClient, contract.transfer.accounts, contract.transfer.history);
+  const refresh = () => void invalidateOperations(queryClient, api.transfer.accounts, api.transfer.history);
   // Balances move live: the seller loop, this transfer and transfers from elsewhere all announce them.
-  useHubSubscription(hubEvents.sellerAccountUpdated, refresh, { onReset: refresh });
-  useHubSubscription(hubEvents.transferUpdated, ({ payload }) => {
+  useHubSubscription('sellerAccountUpdated', refresh, { onReset: refresh });
+  useHubSubscription('transferUpdated', ({ payload }) => {
     if (result && payload.id === result.id) setResult(payload);
     refresh();
   });

@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { formatMoney, transferFailureMessages, transferOutcomeMessages } from '@tradedeck/sdk/domain';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
@@ -11,7 +11,7 @@ const RECENT_TRANSFERS = 5;
 export function TransferHistory() {
   const lang = useLanguage();
   const text = transferTexts[lang];
-  const history = useOperationQuery(contract.transfer.history, {
+  const history = useOperationQuery(api.transfer.history, {
     pages: { page: 1, pageSize: 10 },
   });
   const rows = (history.data?.items ?? []).slice(0, RECENT_TRANSFERS);

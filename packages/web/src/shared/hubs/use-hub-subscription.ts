@@ -1,14 +1,9 @@
-import type { AnyHubEvent, HubPayload } from '@tradedeck/sdk/contract';
-import {
-  accessTokenFromApiClient,
-  createHubClient,
-  type HubEvent,
-  type HubLiveState,
-  type HubNotice,
-  liveStateAfter,
-} from '@tradedeck/sdk/hubs';
+import type { HubLiveState, HubNotice } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../app-services.tsx';
+import type { HubEventName, HubEventOf } from './hub-connection.ts';
+
+export type { HubEventName, HubEventOf };
 
 interface HubSubscriptionOptions {
   /** The source to follow when the event has more than one (`session:{id}`). */
@@ -20,14 +15,14 @@ interface HubSubscriptionOptions {
 }
 
 /**
- * Follows one live event while the component is mounted: connects to the event's hub, subscribes to its source
- * and hands over each event once, in order, its payload parsed with the contract's schema. Returns the
- * connection's state for the screen's notice line. The callbacks may change between renders without
- * resubscribing.
+ * Follows one live event (named as in the contract's `hubEvents`) while the component is mounted: connects to
+ * the event's hub, subscribes to its source and hands over each event once, in order, its payload parsed with the
+ * contract's schema. Returns the connection's state for the screen's notice line. The callbacks may change
+ * between renders without resubscribing. The hub client and the schemas load with the first live view.
  */
-export function useHubSubscription<E extends AnyHubEvent>(
-  event: E,
-  onEvent: (event: HubEvent<HubPayload<E>>) => void,
+export function useHubSubscription<K extends HubEventName>(
+  name: K,
+  onEvent: (event: HubEventOf<K>) => void,
   options: HubSubscriptionOptions = {},
 ): HubLiveState {
   const { client } = useServices();
@@ -38,43 +33,28 @@ export function useHubSubscription<E extends AnyHubEvent>(
 
   useEffect(() => {
     let active = true;
-    const hub = createHubClient({
-      baseUrl: window.location.origin,
-      hub: event.hub,
-      accessToken: accessTokenFromApiClient(client),
-      onNotice: (notice) => {
-        if (!active) return;
-        setState(liveStateAfter(notice));
-        latest.current.options.onNotice?.(notice);
-      },
-    });
-    hub
-      .start()
-      .then(() =>
-        hub.subscribe(
-          event,
-          (received) => {
-            if (active) latest.current.onEvent(received);
-          },
-          {
-            ...(sourceId === undefined ? {} : { sourceId }),
-            onReset: () => {
-              if (active) latest.current.options.onReset?.();
-            },
-          },
-        ),
-      )
-      .then(() => {
-        if (active) setState('live');
-      })
-      .catch(() => {
-        if (active) setState('closed');
+    let disconnect = () => {};
+    void import('./hub-connection.ts').then(({ connectHub }) => {
+      if (!active) return;
+      disconnect = connectHub({
+        client,
+        name,
+        sourceId,
+        onEvent: (received) => latest.current.onEvent(received),
+        onState: (next) => {
+          if (active) setState(next);
+        },
+        onNotice: (notice) => {
+          if (active) latest.current.options.onNotice?.(notice);
+        },
+        onReset: () => latest.current.options.onReset?.(),
       });
+    });
     return () => {
       active = false;
-      void hub.stop();
+      disconnect();
     };
-  }, [client, event, sourceId]);
+  }, [client, name, sourceId]);
 
   return state;
 }

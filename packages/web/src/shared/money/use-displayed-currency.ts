@@ -1,4 +1,4 @@
-import { type Currency, contract, type Rates } from '@tradedeck/sdk/contract';
+import { api, type Currency, type Rates } from '@tradedeck/sdk/contract';
 import { defaultCurrencyOf, type ExchangeRate } from '@tradedeck/sdk/domain';
 import { useCallback } from 'react';
 import { useOperationQuery } from '../queries/operation-query.ts';
@@ -13,7 +13,7 @@ const RATES_STALE_MS = 10 * 60_000;
  */
 export function useDisplayedCurrency(): Currency {
   const language = useLanguage();
-  const settings = useOperationQuery(contract.settings.get, undefined, { staleTime: 60_000 });
+  const settings = useOperationQuery(api.settings.get, undefined, { staleTime: 60_000 });
   return settings.data?.chosen ? settings.data.displayedCurrency : defaultCurrencyOf(language);
 }
 
@@ -22,7 +22,7 @@ export function useRates(): {
   rates: Rates | undefined;
   rateOf: (from: Currency, to: Currency) => ExchangeRate | null;
 } {
-  const query = useOperationQuery(contract.rates.get, undefined, { staleTime: RATES_STALE_MS });
+  const query = useOperationQuery(api.rates.get, undefined, { staleTime: RATES_STALE_MS });
   const rates = query.data;
   const rateOf = useCallback(
     (from: Currency, to: Currency) =>

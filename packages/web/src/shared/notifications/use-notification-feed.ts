@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, hubEvents } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { useServices } from '../app-services.tsx';
 import { useHubSubscription } from '../hubs/use-hub-subscription.ts';
 import { invalidateOperations, operationKey, useOperationQuery } from '../queries/operation-query.ts';
@@ -14,23 +14,23 @@ const PANEL_PAGE = { pages: { page: 1, pageSize: 25 as const } };
 export function useNotificationFeed(listOpen: boolean) {
   const { client } = useServices();
   const queryClient = useQueryClient();
-  const unread = useOperationQuery(contract.notifications.unreadCount);
-  const list = useOperationQuery(contract.notifications.query, PANEL_PAGE, { enabled: listOpen });
+  const unread = useOperationQuery(api.notifications.unreadCount);
+  const list = useOperationQuery(api.notifications.query, PANEL_PAGE, { enabled: listOpen });
   const setUnread = (count: number) =>
-    queryClient.setQueryData(operationKey(contract.notifications.unreadCount), { unread: count });
+    queryClient.setQueryData(operationKey(api.notifications.unreadCount), { unread: count });
   const refresh = () => {
-    void invalidateOperations(queryClient, contract.notifications.query);
+    void invalidateOperations(queryClient, api.notifications.query);
   };
 
   useHubSubscription(
-    hubEvents.notificationPosted,
+    'notificationPosted',
     (event) => {
       setUnread(event.payload.unread);
       refresh();
     },
-    { onReset: () => void invalidateOperations(queryClient, contract.notifications.unreadCount) },
+    { onReset: () => void invalidateOperations(queryClient, api.notifications.unreadCount) },
   );
-  useHubSubscription(hubEvents.notificationsRead, (event) => {
+  useHubSubscription('notificationsRead', (event) => {
     setUnread(event.payload.unread);
     refresh();
   });

@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import { ADD_MODES, type AddMode, type AddRow, addAccountReasonMessages } from '@tradedeck/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
   const [failures, setFailures] = useState<string | null>(null);
   const [planError, setPlanError] = useState<string | null>(null);
 
-  const proxyTags = useOperationQuery(contract.proxies.listTags, undefined, {
+  const proxyTags = useOperationQuery(api.proxies.listTags, undefined, {
     enabled: mode === 'distribute',
   });
 

@@ -1,4 +1,4 @@
-import { contract } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import {
   type Currency,
   DEFAULT_PAGE_SIZE,
@@ -48,7 +48,7 @@ export function InventoryTab({ accountId }: { accountId: number }) {
     setPage(1);
   }, []);
 
-  const list = useServerList(contract.steamTrading.inventory, { page, pageSize, sort, filters: {} }, () => ({
+  const list = useServerList(api.steamTrading.inventory, { page, pageSize, sort, filters: {} }, () => ({
     id: accountId,
     tradableOnly: filters.tradableOnly,
     ...(filters.game ? { game: filters.game } : {}),

@@ -1,4 +1,4 @@
-import { contract, hubEvents } from '@tradedeck/sdk/contract';
+import { api } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useServices } from '../../../shared/app-services.tsx';
@@ -35,14 +35,14 @@ export function useLiveInventory(
     () =>
       void queryClient.invalidateQueries({
         predicate: (query) =>
-          query.queryKey[0] === contract.steamTrading.inventory.id &&
+          query.queryKey[0] === api.steamTrading.inventory.id &&
           (query.queryKey[1] as { id?: number } | undefined)?.id === accountId,
       }),
     [queryClient, accountId],
   );
 
   const live = useHubSubscription(
-    hubEvents.inventoryScanned,
+    'inventoryScanned',
     ({ payload }) => {
       if (payload.accountId !== accountId) return;
       setScanning(false);
