@@ -11,6 +11,7 @@ import { type ConnectionOptions, connect as connectTls, TLSSocket } from 'node:t
 import { type ProxyCheckResult, type ProxyDraft, ProxyProtocol } from '@tradedeck/sdk/domain';
 import { isPrivateAddress, privateAddressFailure, publicOnlyLookup } from './address-policy.ts';
 import type { CheckTarget } from './check-target.ts';
+import { type DeadlineOwner, deadlineQueue } from './deadline-queue.ts';
 import { readEcho } from './echo-answer.ts';
 import { CheckFailure, classifySocketError } from './errors.ts';
 import { DEFAULT_OVERLOAD_LAG_MS, type EventLoopWatch } from './event-loop-watch.ts';
@@ -99,39 +100,27 @@ export async function checkProxy(
     abort(reason);
   };
   const lagLimit = options.overloadLagMs ?? DEFAULT_OVERLOAD_LAG_MS;
-  // A deadline is judged after the I/O already waiting in the event loop is handled (setImmediate runs after the
-  // poll phase): a stalled loop runs late timers before the socket events that arrived in time.
-  const deadline = (ms: number, failure: (lateMs: number) => CheckFailure) => {
-    const due = started + ms;
-    return setTimeout(
-      () =>
-        setImmediate(() => {
-          if (!settled) fail(failure(performance.now() - due));
-        }),
-      ms,
-    );
-  };
-  const connectTimer = deadline(
-    options.connectTimeoutMs,
-    () =>
-      new CheckFailure(
-        'timeout',
-        resolved
+  const connectQueue = deadlineQueue(options.connectTimeoutMs);
+  const totalQueue = deadlineQueue(options.totalTimeoutMs);
+  const deadlines: DeadlineOwner = {
+    expire(deadline, lateMs) {
+      if (settled) return;
+      if (deadline === connectDeadline) {
+        const text = resolved
           ? `no connection within ${options.connectTimeoutMs} ms`
-          : `the host name was not resolved within ${options.connectTimeoutMs} ms`,
-        !resolved,
-      ),
-  );
-  const totalTimer = deadline(options.totalTimeoutMs, (lateMs) => {
-    const stalled = lateMs > lagLimit || options.loopWatch?.stalledSince(started) === true;
-    return new CheckFailure(
-      'timeout',
-      stalled
+          : `the host name was not resolved within ${options.connectTimeoutMs} ms`;
+        fail(new CheckFailure('timeout', text, !resolved));
+        return;
+      }
+      const stalled = lateMs > lagLimit || options.loopWatch?.stalledSince(started) === true;
+      const text = stalled
         ? `no full answer within ${options.totalTimeoutMs} ms while this server was overloaded`
-        : `no full answer within ${options.totalTimeoutMs} ms`,
-      stalled && connected,
-    );
-  });
+        : `no full answer within ${options.totalTimeoutMs} ms`;
+      fail(new CheckFailure('timeout', text, stalled && connected));
+    },
+  };
+  const connectDeadline = connectQueue.add(deadlines);
+  const totalDeadline = totalQueue.add(deadlines);
 
   const run = async (): Promise<ProxyCheckOutcome> => {
     const allowPrivate = options.allowPrivateAddresses === true;
@@ -140,7 +129,6 @@ export async function checkProxy(
     const raw = (options.connectSocket ?? connectTcp)({
       host: proxy.host,
       port: proxy.port,
-      noDelay: true,
       ...(lookup && !resolved ? { lookup } : {}),
     });
     raw.on('error', noop);
@@ -153,7 +141,11 @@ export async function checkProxy(
       });
       raw.once('error', reject);
     });
-    clearTimeout(connectTimer);
+    connectQueue.cancel(connectDeadline);
+    // Plain handshakes write one message per round trip, which Nagle's algorithm never holds back; a TLS
+    // handshake writes its last flight and then the request, which it could hold for the peer's delayed ACK.
+    // So only TLS pays the extra system call.
+    if (proxy.protocol === ProxyProtocol.Https || target.secure) raw.setNoDelay(true);
 
     let channel: Socket = raw;
     if (proxy.protocol === ProxyProtocol.Https) {
@@ -166,7 +158,8 @@ export async function checkProxy(
     const httpProxy = proxy.protocol === ProxyProtocol.Http || proxy.protocol === ProxyProtocol.Https;
     const forward = httpProxy && !target.secure;
     const reader = new SocketReader(channel);
-    const destination: TunnelDestination = { host: target.host, address: target.address, port: target.port };
+    // The target is the tunnel's destination: the handshakes' requests are encoded once per target.
+    const destination: TunnelDestination = target;
     stage = 'handshake';
     if (!forward) {
       if (httpProxy) await httpConnect(channel, reader, destination, proxy.credentials);
@@ -246,8 +239,8 @@ export async function checkProxy(
       localFault: reason.local,
     };
   } finally {
-    clearTimeout(connectTimer);
-    clearTimeout(totalTimer);
+    connectQueue.cancel(connectDeadline);
+    totalQueue.cancel(totalDeadline);
     for (const socket of sockets) socket.destroy();
   }
 }

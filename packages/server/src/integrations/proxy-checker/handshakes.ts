@@ -39,6 +39,25 @@ export async function httpConnect(
 const SOCKS5_NO_AUTH = 0x00;
 const SOCKS5_USER_PASS = 0x02;
 const SOCKS5_NO_METHOD = 0xff;
+const SOCKS5_GREETING = Buffer.from([0x05, 0x01, SOCKS5_NO_AUTH]);
+const SOCKS5_GREETING_WITH_AUTH = Buffer.from([0x05, 0x02, SOCKS5_NO_AUTH, SOCKS5_USER_PASS]);
+
+/** Requests that depend only on where the tunnel leads, encoded once per destination (a batch shares one). */
+const encodedRequests = new WeakMap<TunnelDestination, Map<string, Buffer>>();
+
+function encodedOnce(destination: TunnelDestination, key: string, encode: () => Buffer): Buffer {
+  let requests = encodedRequests.get(destination);
+  if (!requests) {
+    requests = new Map();
+    encodedRequests.set(destination, requests);
+  }
+  let bytes = requests.get(key);
+  if (!bytes) {
+    bytes = encode();
+    requests.set(key, bytes);
+  }
+  return bytes;
+}
 
 /** SOCKS5 (RFC 1928) with username/password authentication (RFC 1929). */
 export async function socks5Connect(
@@ -48,9 +67,7 @@ export async function socks5Connect(
   credentials: ProxyCredentials | null,
   remoteDns: boolean,
 ): Promise<void> {
-  socket.write(
-    Buffer.from(credentials ? [0x05, 0x02, SOCKS5_NO_AUTH, SOCKS5_USER_PASS] : [0x05, 0x01, SOCKS5_NO_AUTH]),
-  );
+  socket.write(credentials ? SOCKS5_GREETING_WITH_AUTH : SOCKS5_GREETING);
   const choice = await reader.read(2);
   if (choice[0] !== 0x05) throw new CheckFailure('bad_response', 'not a SOCKS5 server');
   if (choice[1] === SOCKS5_NO_METHOD) {
@@ -80,16 +97,26 @@ export async function socks5Connect(
     throw new CheckFailure('bad_response', `the proxy chose an unknown method ${choice[1]}`);
   }
 
-  socket.write(Buffer.concat([Buffer.from([0x05, 0x01, 0x00]), socks5Address(destination, remoteDns)]));
-  const reply = await reader.read(4);
-  if (reply[0] !== 0x05) throw new CheckFailure('bad_response', 'bad SOCKS5 reply');
-  if (reply[1] !== 0x00)
+  socket.write(
+    encodedOnce(destination, remoteDns ? 'socks5 remote' : 'socks5', () =>
+      Buffer.concat([Buffer.from([0x05, 0x01, 0x00]), socks5Address(destination, remoteDns)]),
+    ),
+  );
+  // The whole reply in one read: its length follows from the kind of bound address (byte 3).
+  await reader.readMessage(socks5ReplyLength);
+}
+
+/** Length of a SOCKS5 reply from its first bytes, -1 while too few have arrived; throws on a refusal. */
+function socks5ReplyLength(reply: Buffer): number {
+  if (reply.length >= 1 && reply[0] !== 0x05) throw new CheckFailure('bad_response', 'bad SOCKS5 reply');
+  if (reply.length >= 2 && reply[1] !== 0x00)
     throw new CheckFailure('bad_response', `SOCKS5 could not connect (reply ${reply[1]})`);
+  if (reply.length < 5) return -1;
   const kind = reply[3];
-  const addressLength =
-    kind === 0x01 ? 4 : kind === 0x04 ? 16 : kind === 0x03 ? (await reader.read(1))[0]! : -1;
+  const addressLength = kind === 0x01 ? 4 : kind === 0x04 ? 16 : kind === 0x03 ? reply[4]! + 1 : -1;
   if (addressLength < 0) throw new CheckFailure('bad_response', 'bad SOCKS5 bound address');
-  await reader.read(addressLength + 2);
+  const length = 4 + addressLength + 2;
+  return reply.length >= length ? length : -1;
 }
 
 function socks5Address(destination: TunnelDestination, remoteDns: boolean): Buffer {
@@ -131,6 +158,23 @@ export async function socks4Connect(
   destination: TunnelDestination,
   userId: string,
 ): Promise<void> {
+  // Without a user id (the usual case) the request is the same for the whole batch.
+  socket.write(
+    userId === ''
+      ? encodedOnce(destination, 'socks4', () => socks4Request(destination, userId))
+      : socks4Request(destination, userId),
+  );
+  const reply = await reader.read(8);
+  if (reply[0] !== 0x00 && reply[0] !== 0x04) throw new CheckFailure('bad_response', 'not a SOCKS4 server');
+  const code = reply[1];
+  if (code === 0x5a) return;
+  if (code === 0x5c || code === 0x5d || (code === 0x5b && userId !== '')) {
+    throw new CheckFailure('auth_failed', `SOCKS4 refused the user id (reply ${code})`);
+  }
+  throw new CheckFailure('bad_response', `SOCKS4 could not connect (reply ${code})`);
+}
+
+function socks4Request(destination: TunnelDestination, userId: string): Buffer {
   const address = destination.address && isIPv4(destination.address) ? destination.address : null;
   const user = Buffer.from(userId, 'utf8');
   const head = Buffer.from([
@@ -143,13 +187,5 @@ export async function socks4Connect(
   const name = address
     ? Buffer.alloc(0)
     : Buffer.concat([Buffer.from(destination.host, 'utf8'), Buffer.from([0])]);
-  socket.write(Buffer.concat([head, user, Buffer.from([0]), name]));
-  const reply = await reader.read(8);
-  if (reply[0] !== 0x00 && reply[0] !== 0x04) throw new CheckFailure('bad_response', 'not a SOCKS4 server');
-  const code = reply[1];
-  if (code === 0x5a) return;
-  if (code === 0x5c || code === 0x5d || (code === 0x5b && userId !== '')) {
-    throw new CheckFailure('auth_failed', `SOCKS4 refused the user id (reply ${code})`);
-  }
-  throw new CheckFailure('bad_response', `SOCKS4 could not connect (reply ${code})`);
+  return Buffer.concat([head, user, Buffer.from([0]), name]);
 }

@@ -44,6 +44,14 @@ export class SocketReader {
     });
   }
 
+  /**
+   * One message whose length its first bytes tell: `length` answers -1 until enough has arrived (it may throw on
+   * a bad message).
+   */
+  readMessage(length: (buffer: Buffer) => number): Promise<Buffer> {
+    return this.wait(length);
+  }
+
   /** Everything until the peer closes, or the first `max` bytes. */
   readToEnd(max: number): Promise<Buffer> {
     return this.wait((buffer, ended) => (buffer.length >= max ? max : ended ? buffer.length : -1));
