@@ -124,7 +124,12 @@ export function terminalHtml(capture: string): string {
     ]
       .filter(Boolean)
       .join(';');
-    html += css ? `<span style="${css}">${escapeHtml(part)}</span>` : escapeHtml(part);
+    // A full block fills its cell with the colour it is drawn in, as a terminal does (a font leaves gaps).
+    const text = escapeHtml(part).replace(
+      /█+/g,
+      (blocks) => `<span style="background:${fg ?? PALETTE[15]}">${' '.repeat(blocks.length)}</span>`,
+    );
+    html += css ? `<span style="${css}">${text}</span>` : text;
   }
   return html;
 }
