@@ -152,7 +152,7 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   const palette = page.getByTestId('command-palette');
   await palette.getByRole('combobox').fill('обновить инвентарь');
   await palette.getByRole('option', { name: /обновить инвентарь/ }).click();
-  await expect(status).toHaveAttribute('data-status', '1', { timeout: 30_000 });
+  await expect(status).toHaveAttribute('data-status', '1', { timeout: 60_000 });
   await expect.poll(activeCount).toBe(activeBefore + 1);
 
   // The demo's proxies: checked valid against the sandbox's loopback judge, now carrying the accounts.

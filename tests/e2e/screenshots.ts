@@ -20,24 +20,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   toPalettePng(path);
 }
 
-const PALETTE = [
-  '#1e1e2e',
-  '#f38ba8',
-  '#a6e3a1',
-  '#f9e2af',
-  '#89b4fa',
-  '#f5c2e7',
-  '#94e2d5',
-  '#bac2de',
-  '#585b70',
-  '#f38ba8',
-  '#a6e3a1',
-  '#f9e2af',
-  '#89b4fa',
-  '#f5c2e7',
-  '#94e2d5',
-  '#cdd6f4',
-];
+/** The 8 terminal colours; the bright ones are the same but for black and white. */
+const COLOURS = ['#1e1e2e', '#f38ba8', '#a6e3a1', '#f9e2af', '#89b4fa', '#f5c2e7', '#94e2d5', '#bac2de'];
+const PALETTE = [...COLOURS, '#585b70', ...COLOURS.slice(1, 7), '#cdd6f4'];
 
 /** One of xterm's 256 colours. */
 function color256(n: number): string {
