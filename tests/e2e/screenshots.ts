@@ -20,24 +20,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   toPalettePng(path);
 }
 
-const PALETTE = [
-  '#1e1e2e',
-  '#f38ba8',
-  '#a6e3a1',
-  '#f9e2af',
-  '#89b4fa',
-  '#f5c2e7',
-  '#94e2d5',
-  '#bac2de',
-  '#585b70',
-  '#f38ba8',
-  '#a6e3a1',
-  '#f9e2af',
-  '#89b4fa',
-  '#f5c2e7',
-  '#94e2d5',
-  '#cdd6f4',
-];
+/** The 8 terminal colours; the bright ones are the same but for black and white. */
+const COLOURS = ['#1e1e2e', '#f38ba8', '#a6e3a1', '#f9e2af', '#89b4fa', '#f5c2e7', '#94e2d5', '#bac2de'];
+const PALETTE = [...COLOURS, '#585b70', ...COLOURS.slice(1, 7), '#cdd6f4'];
 
 /** One of xterm's 256 colours. */
 function color256(n: number): string {
@@ -124,7 +109,12 @@ export function terminalHtml(capture: string): string {
     ]
       .filter(Boolean)
       .join(';');
-    html += css ? `<span style="${css}">${escapeHtml(part)}</span>` : escapeHtml(part);
+    // A full block fills its cell with the colour it is drawn in, as a terminal does (a font leaves gaps).
+    const text = escapeHtml(part).replace(
+      /█+/g,
+      (blocks) => `<span style="background:${fg ?? PALETTE[15]}">${' '.repeat(blocks.length)}</span>`,
+    );
+    html += css ? `<span style="${css}">${text}</span>` : text;
   }
   return html;
 }

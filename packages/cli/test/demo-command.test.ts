@@ -41,7 +41,8 @@ beforeAll(async () => {
     [DEMO_PASSWORD],
   );
   expect(login.code).toBe(0);
-}, 60_000);
+  // The demo seeds every trading screen (a harvest, weeks of sales, lots) before it answers.
+}, 120_000);
 afterAll(() => demo?.stop());
 
 describe("the demo's printed import command", () => {

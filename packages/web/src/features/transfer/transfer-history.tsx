@@ -22,7 +22,7 @@ export function TransferHistory() {
     minute: '2-digit',
   });
   return (
-    <section aria-label={text.history} className="space-y-1 border-t border-line pt-3">
+    <section aria-label={text.history} className="mt-3 space-y-1 border-t border-line pt-3">
       <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{text.history}</h3>
       {history.isError && <p className="text-xs text-rose-700 dark:text-rose-300">{text.historyFailed}</p>}
       {history.isSuccess && rows.length === 0 && <p className="text-sm text-muted">{text.historyEmpty}</p>}
