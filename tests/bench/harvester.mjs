@@ -1,6 +1,7 @@
 // Harvester: a sandbox session of 100 sources x 1,000 items to 10 targets through the real API, followed by 20 hub
-// watchers; prints transactions per second, time to complete, events per second delivered and the server RSS. The
-// measuring code lives with the server (packages/server/bench/harvester.ts) and runs from source through tsx.
+// watchers in a process of their own; prints transactions per second, time to complete, events per second delivered,
+// the server's CPU time per transaction and peak RSS, with the load average. The measuring code lives with the server
+// (packages/server/bench/harvester.ts, watchers in bench/_harvester-watchers.ts) and runs from source through tsx.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -1,13 +1,17 @@
 /**
  * `pnpm bench harvester`: a sandbox harvest session of 100 sources x 1,000 items to 10 targets through the real API
- * on loopback (in-memory PGlite, or Postgres with BENCH_DATABASE_URL), followed live by 20 hub watchers (the official
- * SignalR client through the sdk hub client). Prints transactions per second, the time to complete, events per
- * second delivered to the watchers and the process RSS (server and watchers share the process).
+ * on loopback (in-memory PGlite, or Postgres with BENCH_DATABASE_URL), followed live by 20 hub watchers (the sdk hub
+ * client over the official SignalR client) in a process of their own. Prints transactions per second, the time to
+ * complete, events per second delivered to the watchers, the server's CPU time per transaction and its peak RSS,
+ * with the load average (the machine may be shared: CPU time per transaction does not depend on it).
  * BENCH_SOURCES, BENCH_TARGETS, BENCH_ITEMS and BENCH_WATCHERS change the size.
  */
-import { harvesterSessionSource, hubEvents } from '@tradedeck/sdk/contract';
+import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { harvesterSessionSource } from '@tradedeck/sdk/contract';
 import { HARVEST_EVERYTHING } from '@tradedeck/sdk/domain';
-import { createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -19,10 +23,19 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 20);
 const PASSWORD = 'Quartz-Lantern-42';
 const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
+const cpus = availableParallelism();
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 
 const world = new SandboxWorld(SANDBOX_SEED, {
   inventorySizes: { cs2: 0, dota2: ITEMS, tf2: 0, rust: 0, community: 0 },
@@ -125,36 +138,52 @@ const session = await call<{ id: number }>(
   token,
 );
 
-const watchers: HubClient[] = [];
-let delivered = 0;
-// A watcher whose connection drops while the machine is starved reconnects and resumes from its last event; the
-// official client throws one such failure of a reconnect outside any promise: counted, not fatal.
-let watcherReconnectFailures = 0;
-process.on('uncaughtException', (error) => {
-  if (/HttpConnection|Handshake|WebSocket/.test(String(error))) {
-    watcherReconnectFailures += 1;
-    return;
-  }
-  console.error(error);
-  process.exit(1);
-});
-for (let i = 0; i < WATCHERS; i++) {
-  const hub = createHubClient({ baseUrl: base, hub: 'harvester-hub', accessToken: () => token });
-  await hub.start();
-  await hub.subscribe(
-    hubEvents.transactionUpdated,
-    () => {
-      delivered += 1;
-    },
-    { sourceId: harvesterSessionSource(session.id) },
-  );
-  watchers.push(hub);
+// The watchers sign in on their own (and again before their access token runs out), like separate people would.
+interface WatcherCounts {
+  delivered: number;
+  perWatcher: number[];
+  invalid: number;
+  notices: Record<string, number>;
 }
+let watched: WatcherCounts = { delivered: 0, perWatcher: [], invalid: 0, notices: {} };
+const watcherProcess = spawn(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./_harvester-watchers.ts', import.meta.url))],
+  {
+    env: {
+      ...process.env,
+      HARVESTER_WATCHERS: JSON.stringify({
+        base,
+        email,
+        password: PASSWORD,
+        sessionId: session.id,
+        watchers: WATCHERS,
+      }),
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  },
+);
+const watcherExit = new Promise<number | null>((resolve) => watcherProcess.once('exit', resolve));
+await new Promise<void>((resolve, reject) => {
+  const lines = createInterface({ input: watcherProcess.stdout! });
+  lines.on('line', (line) => {
+    if (line === 'ready') resolve();
+    else if (line.startsWith('{')) watched = JSON.parse(line) as WatcherCounts;
+  });
+  void watcherExit.then((code) =>
+    reject(new Error(`the watchers exited with ${code} before they were ready`)),
+  );
+});
+const delivered = () => watched.delivered;
 
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 500);
+const loadAtStart = load();
+const cpuAtStart = process.cpuUsage();
+let cpuAtPlan: NodeJS.CpuUsage | null = null;
+let cpuPlanMs = 0;
 const started = performance.now();
 await call('POST', `/api/harvester/sessions/${session.id}/start`, {}, token);
 const startAnswered = performance.now() - started;
@@ -173,17 +202,24 @@ for (;;) {
   const asked = performance.now();
   view = await call('GET', `/api/harvester/sessions/${session.id}`, undefined, token);
   latencies.push(performance.now() - asked);
+  // The server's CPU time from the plan on is that of the transactions (the watchers run in their own process).
+  if (view.plan && !cpuAtPlan) {
+    cpuPlanMs = cpuMs(cpuAtStart);
+    cpuAtPlan = process.cpuUsage();
+  }
   // A line every 15 s while it runs: a long session shows where it is.
   if (performance.now() - lastProgress >= 15_000) {
     lastProgress = performance.now();
     const planned = view.plan ? `${view.plan.planned} items planned` : 'scanning';
     process.stderr.write(
-      `  ${seconds(performance.now() - started)} s: ${view.status}, ${planned}, ${JSON.stringify(view.counts)}, ${delivered} events delivered\n`,
+      `  ${seconds(performance.now() - started)} s: ${view.status}, ${planned}, ${JSON.stringify(view.counts)}, ${delivered()} events delivered, load ${load()}\n`,
     );
   }
   if (view.finishedAt && view.status === 'idle') break;
 }
 clearInterval(sampler);
+const cpuTransactionsMs = cpuAtPlan ? cpuMs(cpuAtPlan) : 0;
+const loadAtEnd = load();
 // Planning time and the end, as the database recorded them.
 const times = (await database.db.execute(
   `select extract(epoch from min(created_at)) * 1000 as planned, extract(epoch from max(updated_at)) * 1000 as last
@@ -198,34 +234,46 @@ const events = (await database.db.execute(
 )) as unknown as { rows: Array<{ n: string }> };
 const expectedPerWatcher = Number(events.rows[0]!.n);
 const deadline = Date.now() + 60_000;
-while (delivered < expectedPerWatcher * WATCHERS && Date.now() < deadline) {
+while (delivered() < expectedPerWatcher * WATCHERS && Date.now() < deadline) {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 const deliveredAt = performance.now();
 latencies.sort((a, b) => a - b);
 
 const runMs = finished - planned;
+const notices = Object.entries(watched.notices)
+  .map(([kind, count]) => `${count} ${kind}`)
+  .join(', ');
 print(
   `session: ${SOURCES} sources x ${ITEMS} items to ${TARGETS} targets (${databaseUrl ? 'Postgres' : 'PGlite'}): ` +
     `${view.itemsMoved} items in ${total} transactions (${view.counts.completed ?? 0} completed, ${view.counts.error ?? 0} errors), ${view.plan?.runs ?? 0} run(s)`,
+);
+print(
+  `load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end, on ${cpus} cores`,
 );
 print(
   `time to complete: ${seconds(finished - started)} s (scan and plan ${seconds(planned - started)} s, transactions ${seconds(runMs)} s)`,
 );
 print(`transactions per second: ${(total / (runMs / 1000)).toFixed(1)}`);
 print(
-  `events delivered to ${WATCHERS} watchers: ${delivered} of ${expectedPerWatcher * WATCHERS} ` +
-    `(${(delivered / ((deliveredAt - planned) / 1000)).toFixed(0)} events/s)` +
-    (watcherReconnectFailures > 0 ? `, ${watcherReconnectFailures} watcher reconnects failed once` : ''),
+  `server CPU time: ${(cpuTransactionsMs / Math.max(1, total)).toFixed(0)} ms per transaction ` +
+    `(${seconds(cpuTransactionsMs)} s for ${total}), scan and plan ${seconds(cpuPlanMs)} s ` +
+    `(${(cpuPlanMs / SOURCES).toFixed(0)} ms per source)`,
+);
+print(
+  `events delivered to ${WATCHERS} watchers (own process): ${delivered()} of ${expectedPerWatcher * WATCHERS} ` +
+    `(${(delivered() / ((deliveredAt - planned) / 1000)).toFixed(0)} events/s; fewest to one watcher ` +
+    `${Math.min(...watched.perWatcher)} of ${expectedPerWatcher})` +
+    (watched.invalid > 0 ? `, ${watched.invalid} payloads refused by the schema` : '') +
+    (notices ? `; connection notices: ${notices}` : ''),
 );
 print(
   `start answered in ${startAnswered.toFixed(0)} ms; session reads while it runs: median ${latencies[Math.floor(latencies.length / 2)]?.toFixed(0)} ms, ` +
     `slowest ${latencies.at(-1)?.toFixed(0)} ms over ${latencies.length} reads`,
 );
-print(
-  `server RSS (with the watchers, same process): ${mb(process.memoryUsage().rss)} now, ${mb(peakRss)} peak`,
-);
+print(`server RSS (watchers not included): ${mb(process.memoryUsage().rss)} now, ${mb(peakRss)} peak`);
 
-await Promise.all(watchers.map((hub) => hub.stop()));
+watcherProcess.stdin!.end();
+await watcherExit;
 await app.close();
 await database.close();

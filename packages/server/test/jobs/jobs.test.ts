@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Jobs, type JobsOptions, startJobs } from '../../src/jobs/jobs.ts';
 import { pgliteExecutor } from '../../src/jobs/pglite-executor.ts';
@@ -112,6 +113,57 @@ describe('jobs', () => {
     expect(await until(jobs, id, 'completed')).toMatchObject({ state: 'completed' });
     await waitFor(() => ran === 1, 'the job to run');
   });
+
+  it('lets the idle workers of a queue share one poll, and a burst queued elsewhere wakes them all', async () => {
+    const { db, start } = await fresh();
+    const jobs = await start();
+    // Job fetches of pg-boss, on the embedded database or on Postgres.
+    let fetches = 0;
+    const counting = <T extends { query: (...args: never[]) => unknown }>(target: T) => {
+      const query = target.query;
+      target.query = function (this: unknown, ...args: never[]) {
+        if (/SKIP LOCKED/.test(String(args[0]))) fetches++;
+        return query.apply(this, args);
+      } as T['query'];
+      return () => {
+        target.query = query;
+      };
+    };
+    const restore = [
+      counting(pg.Client.prototype),
+      ...(db.database.kind === 'pglite'
+        ? [counting((db.database.db as unknown as { $client: PGlite }).$client)]
+        : []),
+    ];
+    try {
+      const running = new Set<number>();
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await jobs.work<{ n: number }>(
+        'q',
+        async (job) => {
+          running.add(job.data.n);
+          await released;
+        },
+        { workers: 24 },
+      );
+      // Each worker's first fetch, at its start, is over by now.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // 24 idle workers for 6 polling intervals (0.5 s): about one fetch an interval, not one per worker.
+      const before = fetches;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(fetches - before).toBeLessThanOrEqual(12);
+      // Jobs another process queued (its send wakes none of these workers) are found by one poll and taken at once.
+      const elsewhere = await start();
+      for (let n = 1; n <= 12; n++) await elsewhere.send('q', { n });
+      await waitFor(() => running.size === 12, 'every queued job to run at the same time', 15_000);
+      release();
+    } finally {
+      for (const undo of restore) undo();
+    }
+  }, 90_000);
 });
 
 describe('job leases', () => {

@@ -3,7 +3,7 @@ import type { Money } from '@tradedeck/sdk/domain';
 import type { Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
-import type { HarvesterQueries, SessionRow, TransactionRow } from './repo.ts';
+import type { HarvesterQueries, SessionRow, TransactionHead } from './repo.ts';
 import { toSession, toTransactionEvent } from './views.ts';
 
 /**
@@ -60,7 +60,7 @@ export class HarvesterEvents {
   async transactions(
     userId: string,
     sessionId: number,
-    rows: readonly TransactionRow[],
+    rows: readonly TransactionHead[],
     tx: Db,
   ): Promise<void> {
     if (rows.length === 0) return;

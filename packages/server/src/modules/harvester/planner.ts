@@ -20,10 +20,13 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { HarvesterDeps, SessionAccount } from './deps.ts';
 import type { NewTransaction, SessionRow } from './repo.ts';
+import { nextTurn } from './turns.ts';
 import type { StoredPlan } from './views.ts';
 
 /** Accounts scanned at once (each through its own proxy). */
 const SCANS_AT_ONCE = 4;
+/** Creation events appended per statement. */
+const EVENTS_PER_STATEMENT = 250;
 
 export async function planSession(
   deps: HarvesterDeps,
@@ -97,10 +100,18 @@ export async function planSession(
   await deps.repo.run(userId, async (q, tx) => {
     const current = await q.session(session.id, true);
     if (!current || current.plan !== null) return;
-    await q.insertTransactions(rows);
+    const created = await q.insertTransactions(rows);
     const updated = await q.updateSession(session.id, { plan: stored, updatedAt: new Date(deps.now()) });
-    const created = await q.openTransactions(session.id);
-    await deps.events.transactions(userId, session.id, created, tx);
+    // Announced in slices, with a turn of the event loop between them (see `insertTransactions`).
+    for (let start = 0; start < created.length; start += EVENTS_PER_STATEMENT) {
+      if (start > 0) await nextTurn();
+      await deps.events.transactions(
+        userId,
+        session.id,
+        created.slice(start, start + EVENTS_PER_STATEMENT),
+        tx,
+      );
+    }
     await deps.events.session(userId, q, updated!, tx);
   });
   return true;

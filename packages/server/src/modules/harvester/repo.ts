@@ -20,6 +20,8 @@ export type ProfileRow = typeof harvesterProfiles.$inferSelect;
 export type SessionRow = typeof harvesterSessions.$inferSelect;
 export type TransactionRow = typeof harvesterTransactions.$inferSelect;
 export type NewTransaction = typeof harvesterTransactions.$inferInsert;
+/** A transaction row without its item lists (they never change after planning). */
+export type TransactionHead = Omit<TransactionRow, 'items' | 'giveBack'>;
 
 export interface TransactionFilters {
   withStatus: readonly string[];
@@ -33,6 +35,13 @@ type SortOf<K extends string> = { propertyName: K; isDescending: boolean }[];
 
 /** Rows inserted per statement (about 20 columns each: well under Postgres's 65,535 parameters). */
 const INSERT_CHUNK = 1000;
+/**
+ * Items stored per statement when a plan is written, and open transactions read per statement. On the embedded
+ * database a statement runs to its end in the server's thread: one statement with the 100,000 items of a large
+ * plan held the event loop long enough on a busy machine for every hub client to time out.
+ */
+const ITEMS_PER_STATEMENT = 2000;
+const OPEN_PAGE = 100;
 
 /** Every SQL statement of the harvester area. */
 export class HarvesterRepo {
@@ -267,12 +276,37 @@ export class HarvesterQueries {
 
   // --- transactions
 
-  async insertTransactions(rows: readonly Omit<NewTransaction, 'userId'>[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await this.tx
-        .insert(harvesterTransactions)
-        .values(rows.slice(i, i + INSERT_CHUNK).map((row) => ({ ...row, userId: this.userId })));
+  /**
+   * Stores planned transactions in statements of a bounded number of items, giving the event loop a turn between
+   * them; answers the stored rows without their item lists, in order.
+   */
+  async insertTransactions(rows: readonly Omit<NewTransaction, 'userId'>[]): Promise<TransactionHead[]> {
+    const { items: _items, giveBack: _giveBack, ...columns } = getTableColumns(harvesterTransactions);
+    const stored: TransactionHead[] = [];
+    let start = 0;
+    while (start < rows.length) {
+      let end = start;
+      let items = 0;
+      while (
+        end < rows.length &&
+        end - start < INSERT_CHUNK &&
+        (end === start || items < ITEMS_PER_STATEMENT)
+      ) {
+        items +=
+          (rows[end]!.items as unknown[]).length +
+          ((rows[end]!.giveBack as unknown[] | undefined)?.length ?? 0);
+        end += 1;
+      }
+      if (start > 0) await nextTurn();
+      stored.push(
+        ...(await this.tx
+          .insert(harvesterTransactions)
+          .values(rows.slice(start, end).map((row) => ({ ...row, userId: this.userId })))
+          .returning(columns)),
+      );
+      start = end;
     }
+    return stored;
   }
 
   async transaction(sessionId: number, id: number): Promise<TransactionRow | null> {
@@ -297,7 +331,7 @@ export class HarvesterQueries {
     id: number,
     from: string,
     values: Partial<Omit<NewTransaction, 'id' | 'userId' | 'sessionId'>>,
-  ): Promise<Omit<TransactionRow, 'items' | 'giveBack'> | null> {
+  ): Promise<TransactionHead | null> {
     const { items: _items, giveBack: _giveBack, ...columns } = getTableColumns(harvesterTransactions);
     const [row] = await this.tx
       .update(harvesterTransactions)
@@ -313,19 +347,29 @@ export class HarvesterQueries {
     return row ?? null;
   }
 
-  /** The session's transactions not yet ended, run by run. */
-  openTransactions(sessionId: number): Promise<TransactionRow[]> {
+  /**
+   * The session's transactions not yet ended, run by run: a page of them after `after` (run and id), with their
+   * item lists.
+   */
+  openTransactions(
+    sessionId: number,
+    after: { run: number; id: number } | null = null,
+    limit = OPEN_PAGE,
+  ): Promise<TransactionRow[]> {
+    const t = harvesterTransactions;
     return this.tx
       .select()
-      .from(harvesterTransactions)
+      .from(t)
       .where(
         and(
-          this.own(harvesterTransactions),
-          eq(harvesterTransactions.sessionId, sessionId),
-          sql`${harvesterTransactions.status} not in ('completed', 'cancelled', 'error')`,
+          this.own(t),
+          eq(t.sessionId, sessionId),
+          sql`${t.status} not in ('completed', 'cancelled', 'error')`,
+          after ? sql`(${t.run}, ${t.id}) > (${after.run}, ${after.id})` : undefined,
         ),
       )
-      .orderBy(asc(harvesterTransactions.run), asc(harvesterTransactions.id));
+      .orderBy(asc(t.run), asc(t.id))
+      .limit(limit);
   }
 
   transactionsIn(

@@ -106,10 +106,9 @@ export class SessionRunner {
         signal: stop.signal,
       };
       while (!stop.signal.aborted) {
-        const open = await this.deps.repo.run(userId, (q) => q.openTransactions(sessionId));
-        if (open.length === 0) break;
-        const run = open[0]!.run;
-        const batch = open.filter((row) => row.run === run);
+        const batch = await this.openRun(userId, sessionId);
+        if (batch.length === 0) break;
+        const run = batch[0]!.run;
         if (claimed.currentRun !== run) {
           claimed.currentRun = run;
           await this.deps.repo.run(userId, (q) => q.updateSession(sessionId, { currentRun: run }));
@@ -133,6 +132,24 @@ export class SessionRunner {
     if (stopReason === 'paused') await this.release(userId, sessionId, owner);
     if (stopReason === 'interrupted') {
       throw new RunnerInterrupted('The server stopped during the session; it resumes on the next start');
+    }
+  }
+
+  /**
+   * The open transactions of the lowest run that has any, read page by page (a run of a large session carries
+   * 100,000 items: one read would hold the event loop).
+   */
+  private async openRun(userId: string, sessionId: number): Promise<TransactionRow[]> {
+    const rows: TransactionRow[] = [];
+    for (;;) {
+      const last = rows.at(-1);
+      const page = await this.deps.repo.run(userId, (q) =>
+        q.openTransactions(sessionId, last ? { run: last.run, id: last.id } : null),
+      );
+      const run = rows[0]?.run ?? page[0]?.run;
+      const same = page.filter((row) => row.run === run);
+      rows.push(...same);
+      if (same.length < page.length || page.length === 0) return rows;
     }
   }
 
@@ -197,7 +214,7 @@ export class SessionRunner {
     return this.deps.repo.run(userId, async (q, tx) => {
       const session = await q.session(sessionId, true);
       if (session?.runnerOwner !== owner) return;
-      const open = await q.openTransactions(sessionId);
+      const open = await q.openTransactions(sessionId, null, 1);
       if (open.length > 0) return;
       const at = new Date(this.deps.now());
       const updated = await q.updateSession(sessionId, {

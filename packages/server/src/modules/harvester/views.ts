@@ -13,7 +13,7 @@ import {
   type TradeGame,
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
-import type { ProfileRow, SessionRow, TransactionRow } from './repo.ts';
+import type { ProfileRow, SessionRow, TransactionHead, TransactionRow } from './repo.ts';
 
 /** What planning stored on the session. */
 export interface StoredPlan {
@@ -97,7 +97,7 @@ export function toTransaction(row: TransactionRow, lang: Language): HarvesterTra
   };
 }
 
-export function toTransactionEvent(row: TransactionRow): Omit<HarvesterTransaction, 'error'> {
+export function toTransactionEvent(row: TransactionHead): Omit<HarvesterTransaction, 'error'> {
   return {
     id: row.id,
     sessionId: row.sessionId,

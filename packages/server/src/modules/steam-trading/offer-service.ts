@@ -39,8 +39,8 @@ export class OfferService {
   ) {}
 
   async send(userId: string, input: Input<'sendOffer'>, lang: Language): Promise<TradeIntent> {
-    await this.sessions.account(userId, input.id);
-    await this.requireReconciled(userId, input.id);
+    const opened = await this.sessions.account(userId, input.id);
+    const reconciled = await this.requireReconciled(userId, input.id);
     const reference = input.reference ?? newReference();
     const request = {
       itemsToGive: input.itemsToGive,
@@ -52,18 +52,22 @@ export class OfferService {
     if (!row) return this.view(userId, input.id, 'send', reference, lang);
     let done: IntentRow;
     try {
-      const sent = await this.sessions.run(userId, input.id, (s) =>
-        s.sendOffer(
-          {
-            partnerSteamId: input.partnerSteamId,
-            tradeToken: input.tradeToken,
-            itemsToGive: input.itemsToGive,
-            itemsToReceive: input.itemsToReceive,
-            reference,
-            ...(input.message ? { message: input.message } : {}),
-          },
-          { allowEscrow: input.allowEscrow },
-        ),
+      const sent = await this.sessions.run(
+        userId,
+        input.id,
+        (s) =>
+          s.sendOffer(
+            {
+              partnerSteamId: input.partnerSteamId,
+              tradeToken: input.tradeToken,
+              itemsToGive: input.itemsToGive,
+              itemsToReceive: input.itemsToReceive,
+              reference,
+              ...(input.message ? { message: input.message } : {}),
+            },
+            { allowEscrow: input.allowEscrow },
+          ),
+        reconciled ? undefined : opened,
       );
       if (!sent.ok) return await this.failed(userId, row, sent, lang);
       done = await this.finish(userId, row, {
@@ -80,13 +84,18 @@ export class OfferService {
   }
 
   async accept(userId: string, input: Input<'acceptOffer'>, lang: Language): Promise<TradeIntent> {
-    await this.sessions.account(userId, input.id);
-    await this.requireReconciled(userId, input.id);
+    const opened = await this.sessions.account(userId, input.id);
+    const reconciled = await this.requireReconciled(userId, input.id);
     const row = await this.claim(userId, input.id, 'accept', input.offerId, null, {}, input.offerId);
     if (!row) return this.view(userId, input.id, 'accept', input.offerId, lang);
     let done: IntentRow;
     try {
-      const accepted = await this.sessions.run(userId, input.id, (s) => s.acceptOffer(input.offerId));
+      const accepted = await this.sessions.run(
+        userId,
+        input.id,
+        (s) => s.acceptOffer(input.offerId),
+        reconciled ? undefined : opened,
+      );
       if (!accepted.ok) return await this.failed(userId, row, accepted, lang);
       done = await this.finish(userId, row, {
         status: 'done',
@@ -136,7 +145,7 @@ export class OfferService {
 
   /** Answers the confirmations of offers this account sent or accepted through Tradedeck, and only those. */
   async confirm(userId: string, input: Input<'confirmOffers'>) {
-    await this.sessions.account(userId, input.id);
+    const opened = await this.sessions.account(userId, input.id);
     const wanted = [...new Set(input.offerIds)];
     const ours = await this.deps.repo.run(userId, (q) => q.ownOfferIds(input.id, wanted));
     const foreign = wanted.filter((id) => !ours.has(id));
@@ -148,7 +157,12 @@ export class OfferService {
       });
     }
     const outcome = unwrap(
-      await this.sessions.run(userId, input.id, (s) => s.confirmOffers(wanted, { accept: input.accept })),
+      await this.sessions.run(
+        userId,
+        input.id,
+        (s) => s.confirmOffers(wanted, { accept: input.accept }),
+        opened,
+      ),
     );
     await this.deps.repo.run(userId, (q) => q.markConfirmed(input.id, outcome.answered, input.accept));
     return { answered: outcome.answered, missing: outcome.missing };
@@ -160,12 +174,16 @@ export class OfferService {
     return rows.map((row) => toIntentView(row, lang));
   }
 
-  /** Nothing new is sent while an earlier intent of the account could not be reconciled. */
-  private async requireReconciled(userId: string, accountId: number): Promise<void> {
-    const unresolved = await this.reconciler.reconcileAccount(userId, accountId);
+  /**
+   * Nothing new is sent while an earlier intent of the account could not be reconciled. Answers whether Steam was
+   * asked to reconcile one (the account may have changed meanwhile).
+   */
+  private async requireReconciled(userId: string, accountId: number): Promise<boolean> {
+    const { reconciled, unresolved } = await this.reconciler.reconcileAccount(userId, accountId);
     if (unresolved > 0) {
       throw new AppError({ code: ResultCode.ResourceInUse, text: tradingMessages.unreconciled });
     }
+    return reconciled > 0;
   }
 
   /**

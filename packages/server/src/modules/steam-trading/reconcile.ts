@@ -42,16 +42,24 @@ export class IntentReconciler {
     return this.deps.singleProcess || row.leaseUntil.getTime() <= this.deps.now();
   }
 
-  /** Reconciles the account's orphaned intents; answers how many could not be (Steam did not answer). */
-  async reconcileAccount(userId: string, accountId: number): Promise<number> {
+  /**
+   * Reconciles the account's orphaned intents; answers how many were asked of Steam and how many could not be
+   * reconciled (Steam did not answer).
+   */
+  async reconcileAccount(
+    userId: string,
+    accountId: number,
+  ): Promise<{ reconciled: number; unresolved: number }> {
     const pending = await this.deps.repo.run(userId, (q) => q.pendingIntents(accountId));
+    let reconciled = 0;
     let unresolved = 0;
     for (const row of pending) {
       if (!this.isOrphaned(row)) continue;
+      reconciled += 1;
       const after = await this.reconcile(userId, row);
       if (after.status === 'pending') unresolved += 1;
     }
-    return unresolved;
+    return { reconciled, unresolved };
   }
 
   /** Every account with orphaned intents, once (at startup); failures are logged and left for the next send. */

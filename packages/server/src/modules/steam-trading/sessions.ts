@@ -45,13 +45,17 @@ export class TradeSessions {
     return account;
   }
 
-  /** Runs one trading call as the account and records what its outcome says about the account. */
+  /**
+   * Runs one trading call as the account and records what its outcome says about the account. `opened` is the
+   * account as the caller has just read it (with no Steam call since), so it is not read again.
+   */
   async run<T>(
     userId: string,
     accountId: number,
     op: (session: SteamTradeSession) => Promise<TradeResult<T>>,
+    opened?: TradingAccount,
   ): Promise<TradeResult<T>> {
-    const account = await this.account(userId, accountId);
+    const account = opened?.id === accountId ? opened : await this.account(userId, accountId);
     const session = await this.session(userId, account);
     const result = session.ok ? await op(session.session) : session;
     if (!result.ok && result.reason === 'sessionRevoked') this.#cache.delete(accountId);
