@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiClient } from '@tradedeck/sdk/client';
+import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
@@ -17,11 +17,13 @@ const LISTED = 4;
 let server: RunningServer;
 let cli = '';
 let total = 0;
+let client: ApiClient;
+let listedIds: number[] = [];
 
 beforeAll(async () => {
   server = await startCliServer({ mode: 'sandbox' });
   const { accessToken } = await signedInUser(server, 'lots-terminal@example.test');
-  const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
+  client = createApiClient({ baseUrl: server.url, language: () => 'en' });
   client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 600_000).toISOString() });
   const added = await client.steamAccounts.add({
     accounts: {
@@ -58,6 +60,7 @@ beforeAll(async () => {
     sort: [{ propertyName: 'id', isDescending: false }],
   });
   total = inventory.total;
+  listedIds = inventory.items.slice(0, LISTED).map((lot) => lot.id);
   await client.lots.addToSale({
     items: inventory.items
       .slice(0, LISTED)
@@ -130,4 +133,49 @@ describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux
     expect(screen).toMatch(/sold/i);
     expect(screen).toContain('csv=0');
   });
+
+  it('exits 3 with the failed lots on stderr and in --json when apply reprices some lots and the market refuses one', async () => {
+    const selection = { ids: listedIds };
+    const strategy = { kind: 'percentOfThresholds' as const, lowBp: 10_000, highBp: 10_000 };
+    await client.lots.setThresholds({ selection, min: '0.01', max: '100000' });
+    // The market takes one price change a minute per listing: wait until every listed lot may change.
+    let changed = 0;
+    for (let i = 0; i < 30 && changed < LISTED; i++) {
+      const preview = await client.lots.repricePreview({
+        selection,
+        strategy,
+        profile: 'aggressive',
+        itemsLimit: 0,
+      });
+      changed = preview.summary.changed;
+      if (changed < LISTED) await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+    expect(changed).toBe(LISTED);
+    // One lot's listing is no longer on the market (sold or taken off elsewhere): the market refuses its price.
+    const gone = listedIds[0]!;
+    await server.database.db.execute(`update lots set item_id = 'gone-${gone}' where id = ${gone}`);
+    terminal.typeLine('clear');
+    const out = join(configDir, 'apply.json');
+    const err = join(configDir, 'apply.err');
+    const screen = await run(
+      `${cli} p2p reprice --ids ${listedIds.join(',')} --strategy thresholds:100-100 --profile aggressive --apply --yes --json > ${out} 2> ${err}`,
+      'partial',
+    );
+    expect(screen).toContain('partial=3');
+    const job = JSON.parse(readFileSync(out, 'utf8')) as {
+      summary: { changed: number; failed: number };
+      items: { lotId: number; outcome: string; marketError: string | null }[];
+    };
+    expect(job.summary).toMatchObject({ changed: LISTED - 1, failed: 1 });
+    expect(job.items.find((item) => item.lotId === gone)).toMatchObject({
+      outcome: 'failed',
+      marketError: 'bad_item',
+    });
+    const stderr = readFileSync(err, 'utf8');
+    expect(stderr).toContain(`${gone}`);
+    expect(stderr).toContain('bad_item');
+    expect(stderr).toContain(
+      `Repriced: changed ${LISTED - 1}, unchanged 0, unavailable 0, failed 1 of ${LISTED}`,
+    );
+  }, 240_000);
 });

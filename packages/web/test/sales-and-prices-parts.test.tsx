@@ -5,7 +5,7 @@ import { type ImportOutcome, PasteDialog } from '../src/features/price-profile/p
 import { exteriorOf } from '../src/features/price-profile/price-columns.tsx';
 import { RevenueChart } from '../src/features/sales-history/revenue-chart.tsx';
 import { fillDays } from '../src/features/sales-history/revenue-days.ts';
-import { niceCeiling } from '../src/shared/charts/series-chart.tsx';
+import { barHeight, MIN_BAR_HEIGHT, niceCeiling } from '../src/shared/charts/series-chart.tsx';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
 import { renderWithServices } from './helpers/render-with-services.tsx';
 
@@ -63,6 +63,27 @@ describe('revenue per day chart', () => {
     const labelEnd = Number(labels[0]!.getAttribute('x'));
     expect(labelEnd).toBeGreaterThanOrEqual(longest * 6);
     expect(Number(chart.querySelector('line')!.getAttribute('x1'))).toBe(labelEnd + 6);
+  });
+
+  it('shows a day with tiny revenue beside a big one as a thin bar, and a day without sales as none', () => {
+    const uneven = [
+      { day: '2026-11-20', revenue: { currency: 'USD' as const, amount: 1 } },
+      { day: '2026-11-22', revenue: { currency: 'USD' as const, amount: 90_000_000 } },
+    ];
+    renderWithServices(<RevenueChart days={uneven} currency="USD" />, noServer, 'en');
+    const chart = screen.getByRole('img', { name: 'Revenue per day' });
+    const bars = [...chart.querySelectorAll('rect')].map((bar) => ({
+      y: Number(bar.getAttribute('y')),
+      height: Number(bar.getAttribute('height')),
+    }));
+    expect(bars.map((bar) => bar.height)).toEqual([MIN_BAR_HEIGHT, 0, expect.any(Number)]);
+    expect(bars[2]!.height).toBeGreaterThan(100);
+    // Every bar stands on the axis.
+    expect(new Set(bars.map((bar) => bar.y + bar.height)).size).toBe(1);
+    expect(barHeight(0, 100, 168)).toBe(0);
+    expect(barHeight(-5, 100, 168)).toBe(0);
+    expect(barHeight(0.001, 100, 168)).toBe(MIN_BAR_HEIGHT);
+    expect(barHeight(100, 100, 168)).toBe(168);
   });
 
   it('says there is nothing to draw without sales', () => {

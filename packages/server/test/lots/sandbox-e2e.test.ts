@@ -226,14 +226,23 @@ describe('lots on the sandbox market: 1,000 lots over 10 accounts', () => {
 
   it('imports custom prices per line and keeps their history', async () => {
     const name = (await allLots(t, user, { withStatus: ['on_sale'] }))[0]!.marketHashName;
-    const imported = await ok<{ imported: number; failed: number; lines: { line: number; ok: boolean }[] }>(
+    const imported = await ok<{
+      imported: number;
+      failed: number;
+      lines: { line: number; ok: boolean; message: string }[];
+    }>(
       as(t, user.accessToken, 'POST', '/api/p2p/prices/import', {
-        text: `${name};1.5\nno separator\nOther item;abc\n\nThird item;2`,
+        text: `${name};1.5\nno separator\nOther item;abc\n\nThird item;2\n${name.toUpperCase()};3`,
         currency: 'USD',
       }),
     );
-    expect(imported).toMatchObject({ imported: 2, failed: 2 });
-    expect(imported.lines.filter((line) => !line.ok).map((line) => line.line)).toEqual([2, 3]);
+    expect(imported).toMatchObject({ imported: 2, failed: 3 });
+    // The same texts the paste editor shows before sending (the sdk's price-line reading).
+    expect(imported.lines.filter((line) => !line.ok).map((line) => [line.line, line.message])).toEqual([
+      [2, 'No “;” between the name and the price'],
+      [3, 'The price is a number with at most 3 digits after the point'],
+      [6, 'The item is already on line 1'],
+    ]);
     const rows = await ok<{
       items: { marketHashName: string; customPrice: unknown; providers: unknown[] }[];
     }>(as(t, user.accessToken, 'POST', '/api/p2p/prices/query', { searchString: name }));

@@ -49,13 +49,9 @@ export const lotMessages = {
     ru: 'Маркет недоступен, повторите позже',
     en: 'The market is unavailable, try again later',
   } as Texts,
-  importLineFormat: {
-    ru: 'Ожидается строка вида «название;цена»',
-    en: 'Expected a line of the form "name;price"',
-  } as Texts,
-  importPriceInvalid: {
-    ru: 'Цена должна быть неотрицательным числом с точностью валюты',
-    en: 'The price must be a non-negative number in the currency’s precision',
+  importNameTooLong: {
+    ru: 'Название предмета длиннее 300 символов',
+    en: 'The item name is longer than 300 characters',
   } as Texts,
 } as const;
 

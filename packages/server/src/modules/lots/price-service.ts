@@ -1,5 +1,5 @@
 import { type contract, ResultCode } from '@tradedeck/sdk/contract';
-import { parseMoney } from '@tradedeck/sdk/domain';
+import { type Money, parsePriceLines, priceLineIssueText } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import type { LotsShared } from './deps.ts';
@@ -10,6 +10,24 @@ import { moneyOf, toPriceRow } from './views.ts';
 type Input<K extends keyof typeof contract.priceProfile> = z.output<
   (typeof contract.priceProfile)[K]['input']
 >;
+
+/** Market hash names are at most this long. */
+const MAX_NAME_LENGTH = 300;
+
+interface ImportLine {
+  line: number;
+  name: string;
+  ok: boolean;
+  price: Money | null;
+  resultCode: number;
+  message: string;
+}
+
+/** The name part of a refused line (everything before its last `;`). */
+function nameOf(text: string): string {
+  const cut = text.lastIndexOf(';');
+  return (cut < 0 ? text : text.slice(0, cut)).trim();
+}
 
 /** The price profile: the user's custom prices (bulk `name;price` import) and the provider prices with their age. */
 export class PriceService {
@@ -24,50 +42,50 @@ export class PriceService {
     return { items: rows.map((row) => toPriceRow(row, now)), total, page, pageSize };
   }
 
-  /** Each non-empty line `name;price`: the last `;` separates the price (names may hold one); empty clears it. */
+  /**
+   * Each non-empty line `name;price`, read by the sdk's `parsePriceLines` (the paste editor shows the same issues
+   * before sending): the last `;` separates the price, an empty price clears it, a repeated name is refused.
+   */
   async import(userId: string, input: Input<'import'>, lang: Language) {
-    const lines: {
-      line: number;
-      name: string;
-      ok: boolean;
-      price: ReturnType<typeof moneyOf> | null;
-      resultCode: number;
-      message: string;
-    }[] = [];
+    const parsed = parsePriceLines(input.text, input.currency);
+    const lines: ImportLine[] = parsed.issues.map((issue) => ({
+      line: issue.line,
+      name: nameOf(issue.text),
+      ok: false,
+      price: null,
+      resultCode: ResultCode.ValidationError,
+      message: priceLineIssueText(issue, lang, input.currency),
+    }));
     const writes: PriceWriteRow[] = [];
-    for (const [index, text] of input.text.split(/\r?\n/).entries()) {
-      if (text.trim() === '') continue;
-      const cut = text.lastIndexOf(';');
-      const name = cut < 0 ? text.trim() : text.slice(0, cut).trim();
-      const priceText = cut < 0 ? null : text.slice(cut + 1).trim();
-      const refuse = (message: string) => {
+    for (const entry of parsed.entries) {
+      if (entry.name.length > MAX_NAME_LENGTH) {
         lines.push({
-          line: index + 1,
-          name,
+          line: entry.line,
+          name: entry.name,
           ok: false,
           price: null,
           resultCode: ResultCode.ValidationError,
-          message,
+          message: lotMessages.importNameTooLong[lang],
         });
-      };
-      if (priceText === null || name === '' || name.length > 300) {
-        refuse(lotMessages.importLineFormat[lang]);
-        continue;
-      }
-      const price = priceText === '' ? null : parseMoney(priceText, input.currency);
-      if (priceText !== '' && !price) {
-        refuse(lotMessages.importPriceInvalid[lang]);
         continue;
       }
       writes.push({
         game: input.game,
-        marketHashName: name,
+        marketHashName: entry.name,
         source: 'custom',
         currency: input.currency,
-        amount: price?.amount ?? null,
+        amount: entry.price?.amount ?? null,
       });
-      lines.push({ line: index + 1, name, ok: true, price, resultCode: 0, message: '' });
+      lines.push({
+        line: entry.line,
+        name: entry.name,
+        ok: true,
+        price: entry.price,
+        resultCode: 0,
+        message: '',
+      });
     }
+    lines.sort((a, b) => a.line - b.line);
     await this.deps.repo.run(userId, (q) => q.prices.write(writes, new Date(this.deps.now())));
     return { imported: writes.length, failed: lines.length - writes.length, lines };
   }

@@ -24,7 +24,7 @@ import type { AsksCache } from './asks-cache.ts';
 import type { LotsShared } from './deps.ts';
 import type { AccountMarket, MarketAccess } from './market-access.ts';
 import type { PriceDbRow } from './price-repo.ts';
-import type { LotPatch, LotQueries, LotView } from './repo.ts';
+import type { LotPatch, LotQueries, RepriceLot } from './repo.ts';
 import { moneyOf, PROVIDER_PRICE_TTL_MS } from './views.ts';
 
 export interface RepriceOverrides {
@@ -33,7 +33,7 @@ export interface RepriceOverrides {
 }
 
 export interface LotDecision {
-  lot: LotView;
+  lot: RepriceLot;
   decision: RepricingDecision;
   /** The market's detail of a refused write. */
   marketError: string | null;
@@ -43,7 +43,7 @@ function lowerMedian(sorted: readonly number[]): number | null {
   return sorted.length === 0 ? null : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
 }
 
-function toRepricingLot(lot: LotView, overrides: RepriceOverrides): RepricingLot {
+function toRepricingLot(lot: RepriceLot, overrides: RepriceOverrides): RepricingLot {
   const currency = lot.currency as Currency;
   const money = (amount: number | null) => (amount === null ? null : moneyOf(currency, Number(amount)));
   return {
@@ -132,40 +132,47 @@ export class RepriceEngine {
     private readonly asks: AsksCache,
   ) {}
 
-  /** The decision for every lot, nothing written. */
+  /**
+   * The decision for every lot, nothing written. The lots are grouped by currency and item once; the asks,
+   * references and own listings are read once per item, and each lot costs one `decideReprice` call.
+   */
   async decide(
     userId: string,
-    lots: readonly LotView[],
+    lots: readonly RepriceLot[],
     overrides: RepriceOverrides,
     now: Date,
   ): Promise<LotDecision[]> {
-    const names = [
-      ...new Set(lots.filter((lot) => lot.status === 'on_sale').map((lot) => lot.marketHashName)),
-    ];
+    const namesByCurrency = new Map<string, Set<string>>();
+    for (const lot of lots) {
+      if (lot.status !== 'on_sale') continue;
+      let names = namesByCurrency.get(lot.currency);
+      if (!names) {
+        names = new Set();
+        namesByCurrency.set(lot.currency, names);
+      }
+      names.add(lot.marketHashName);
+    }
+    const allNames = new Set<string>();
+    for (const names of namesByCurrency.values()) for (const name of names) allNames.add(name);
     const { accounts, own, prices } = await this.deps.repo.run(userId, async (q) => ({
       accounts: await q.accounts(),
       own: await q.ownListings(),
-      prices: await q.prices.byNames(names),
+      prices: await q.prices.byNames([...allNames]),
     }));
-    const ownItemIds = new Set(own.map((listing) => listing.itemId));
+    const ownItemIds = new Set<string>();
     const ownByName = new Map<string, typeof own>();
     for (const listing of own) {
-      const list = ownByName.get(listing.marketHashName) ?? [];
-      list.push(listing);
-      ownByName.set(listing.marketHashName, list);
+      ownItemIds.add(listing.itemId);
+      const list = ownByName.get(listing.marketHashName);
+      if (list) list.push(listing);
+      else ownByName.set(listing.marketHashName, [listing]);
     }
     const priceByName = new Map(prices.map((row) => [row.marketHashName, row]));
-    const currencies = [...new Set(lots.map((lot) => lot.currency))];
     const contexts = new Map<string, RepricingContext>();
+    const currencies = new Set(lots.map((lot) => lot.currency));
     for (const currency of currencies) {
+      const wanted = [...(namesByCurrency.get(currency) ?? [])];
       const fetcher = accounts.find((account) => account.currency === currency);
-      const wanted = [
-        ...new Set(
-          lots
-            .filter((lot) => lot.currency === currency && lot.status === 'on_sale')
-            .map((lot) => lot.marketHashName),
-        ),
-      ];
       const market =
         fetcher && wanted.length > 0
           ? await this.asks.snapshots(await this.access.open(fetcher), wanted, now)
@@ -174,28 +181,35 @@ export class RepriceEngine {
       const referencesByName = new Map<string, ReferencePrices>();
       for (const name of wanted) {
         const snapshot = market.get(name);
-        const foreign: MarketAsk[] = snapshot
-          ? snapshot.asks.filter((ask) => !ownItemIds.has(ask.itemId))
-          : [];
+        const foreign: MarketAsk[] = [];
+        if (snapshot) for (const ask of snapshot.asks) if (!ownItemIds.has(ask.itemId)) foreign.push(ask);
         // Our own listings at the prices we know now (the market's snapshot may predate our last write).
-        const ours = (ownByName.get(name) ?? [])
-          .filter((listing) => listing.currency === currency)
-          .map((listing) => ({ itemId: listing.itemId, price: moneyOf(currency, Number(listing.price)) }));
+        const ours: MarketAsk[] = [];
+        for (const listing of ownByName.get(name) ?? [])
+          if (listing.currency === currency)
+            ours.push({ itemId: listing.itemId, price: moneyOf(currency, Number(listing.price)) });
         if (snapshot) asksByName.set(name, { asks: [...foreign, ...ours], fetchedAt: snapshot.fetchedAt });
         const foreignAmounts = foreign.map((ask) => ask.price.amount).sort((a, b) => a - b);
-        const price = priceByName.get(name);
         referencesByName.set(
           name,
-          referencesOf(price, currency, foreignAmounts, snapshot?.fetchedAt ?? null),
+          referencesOf(priceByName.get(name), currency, foreignAmounts, snapshot?.fetchedAt ?? null),
         );
       }
       contexts.set(currency, { now, asksByName, ownItemIds, referencesByName });
     }
-    return lots.map((lot) => ({
-      lot,
-      decision: decideReprice(toRepricingLot(lot, overrides), contexts.get(lot.currency) as RepricingContext),
-      marketError: null,
-    }));
+    const decided: LotDecision[] = new Array(lots.length);
+    for (let index = 0; index < lots.length; index++) {
+      const lot = lots[index] as RepriceLot;
+      decided[index] = {
+        lot,
+        decision: decideReprice(
+          toRepricingLot(lot, overrides),
+          contexts.get(lot.currency) as RepricingContext,
+        ),
+        marketError: null,
+      };
+    }
+    return decided;
   }
 
   /** Sends the changed prices per account in mass calls of at most 50; refused writes become failed. */

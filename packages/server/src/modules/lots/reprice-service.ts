@@ -1,6 +1,6 @@
 import { type contract, type RepriceItem, ResultCode } from '@tradedeck/sdk/contract';
 import {
-  priceWriteBatches,
+  REPRICE_BATCH_LIMIT,
   type RepricingSummary,
   repricingReasonMessages,
   summarizeDecisions,
@@ -11,21 +11,23 @@ import { AppError } from '../../http/app-error.ts';
 import { announceJob, announceLots } from './announce.ts';
 import { reconcileJob } from './apply-reconcile.ts';
 import type { LotsShared } from './deps.ts';
-import { pickLots } from './lot-service.ts';
 import { lotMessages } from './messages.ts';
-import type { LotView, RepriceJobDbRow } from './repo.ts';
+import type { LotQueries, RepriceJobDbRow } from './repo.ts';
 import type { LotDecision, RepriceEngine, RepriceOverrides, WriteJournal } from './reprice-engine.ts';
 import { jobEvent, toLotChange, toRepriceJob } from './views.ts';
 
 type Input<K extends keyof typeof contract.lots> = z.output<(typeof contract.lots)[K]['input']>;
 
-export function toRepriceItem(item: LotDecision, lang: Language): RepriceItem {
+/** Seller account id to its Steam login (the per-lot answers name the account). */
+export type Logins = ReadonlyMap<number, string>;
+
+export function toRepriceItem(item: LotDecision, lang: Language, logins: Logins): RepriceItem {
   const { lot, decision } = item;
   return {
     lotId: lot.id,
     itemId: lot.itemId,
     name: lot.marketHashName,
-    account: { id: lot.sellerAccountId, login: lot.login },
+    account: { id: lot.sellerAccountId, login: logins.get(lot.sellerAccountId) ?? '' },
     outcome: decision.outcome,
     reason: decision.reason,
     message: repricingReasonMessages[lang][decision.reason],
@@ -48,9 +50,13 @@ export class RepriceService {
     private readonly engine: RepriceEngine,
   ) {}
 
-  private async lotsOf(userId: string, input: Input<'repricePreview'>): Promise<LotView[]> {
-    const { lots } = await pickLots(this.deps, userId, input.selection);
-    if (lots.length > 0) return lots;
+  /** The selected lots (lean rows) and the logins of the user's accounts. */
+  private async lotsOf(userId: string, input: Input<'repricePreview'>) {
+    const { lots, logins } = await this.deps.repo.run(userId, async (q) => ({
+      lots: await q.repriceLots(input.selection),
+      logins: await loginsOf(q),
+    }));
+    if (lots.length > 0) return { lots, logins };
     const onlyGroups = input.selection.groupKeys && !input.selection.ids && !input.selection.filters;
     throw new AppError({
       code: ResultCode.InvalidModel,
@@ -63,23 +69,29 @@ export class RepriceService {
   }
 
   async preview(userId: string, input: Input<'repricePreview'>, lang: Language) {
-    const lots = await this.lotsOf(userId, input);
+    const { lots, logins } = await this.lotsOf(userId, input);
     const decided = await this.engine.decide(userId, lots, this.overrides(input), new Date(this.deps.now()));
-    const wanted = decided.filter(
-      (item) => input.withOutcomes.length === 0 || input.withOutcomes.includes(item.decision.outcome),
-    );
-    const decisions = decided.map((item) => item.decision);
+    const summary: RepricingSummary = { changed: 0, unchanged: 0, unavailable: 0, failed: 0 };
+    const items: RepriceItem[] = [];
+    let wanted = 0;
+    for (const item of decided) {
+      const outcome = item.decision.outcome;
+      summary[outcome] += 1;
+      if (input.withOutcomes.length > 0 && !input.withOutcomes.includes(outcome)) continue;
+      wanted += 1;
+      if (items.length < input.itemsLimit) items.push(toRepriceItem(item, lang, logins));
+    }
     return {
       total: lots.length,
-      summary: summarizeDecisions(decisions),
-      items: wanted.slice(0, input.itemsLimit).map((item) => toRepriceItem(item, lang)),
-      itemsTruncated: wanted.length > input.itemsLimit,
+      summary,
+      items,
+      itemsTruncated: wanted > input.itemsLimit,
       batches: countBatches(decided),
     };
   }
 
   async apply(userId: string, input: Input<'repriceApply'>, lang: Language) {
-    const lots = await this.lotsOf(userId, input);
+    const { lots, logins } = await this.lotsOf(userId, input);
     const overrides = this.overrides(input);
     const decided = await this.engine.decide(userId, lots, overrides, new Date(this.deps.now()));
     const job = await this.deps.repo.run(userId, (q) =>
@@ -91,18 +103,23 @@ export class RepriceService {
         summary: summarizeDecisions(decided.map((item) => item.decision)),
         strategy: input.strategy ?? null,
         profile: input.profile ?? null,
-        items: decided.map((item) => toRepriceItem(item, lang)),
+        items: decided.map((item) => toRepriceItem(item, lang, logins)),
       }),
     );
-    const run = this.applyDecided(userId, decided, input.remember ? overrides : null, lang, job).catch(
-      async (error: unknown) => {
-        this.deps.log.warn({ err: error, jobId: job.id }, 'repricing job failed');
-        // Ends from its batch rows; when even that fails, the job stays running and is reconciled later.
-        await reconcileJob(this.deps, userId, job.id).catch((cause: unknown) =>
-          this.deps.log.warn({ err: cause, jobId: job.id }, 'repricing job left to reconcile'),
-        );
-      },
-    );
+    const run = this.applyDecided(
+      userId,
+      decided,
+      input.remember ? overrides : null,
+      lang,
+      job,
+      logins,
+    ).catch(async (error: unknown) => {
+      this.deps.log.warn({ err: error, jobId: job.id }, 'repricing job failed');
+      // Ends from its batch rows; when even that fails, the job stays running and is reconciled later.
+      await reconcileJob(this.deps, userId, job.id).catch((cause: unknown) =>
+        this.deps.log.warn({ err: cause, jobId: job.id }, 'repricing job left to reconcile'),
+      );
+    });
     if (input.wait) {
       await run;
       return this.job(userId, job.id, input.itemsLimit);
@@ -124,6 +141,7 @@ export class RepriceService {
     remember: RepriceOverrides | null,
     lang: Language,
     job: RepriceJobDbRow | null,
+    logins: Logins = new Map(),
   ): Promise<RepricingSummary> {
     const written = await this.engine.write(
       userId,
@@ -144,7 +162,7 @@ export class RepriceService {
         status: 'done',
         done: written.length,
         summary,
-        items: written.map((item) => toRepriceItem(item, lang)),
+        items: written.map((item) => toRepriceItem(item, lang, logins)),
         finishedAt: now,
         heartbeatAt: null,
       });
@@ -185,14 +203,21 @@ export class RepriceService {
   }
 }
 
+/** How many mass calls apply would make: per account, its changed lots in calls of at most 50. */
 function countBatches(decided: readonly LotDecision[]): number {
-  const byAccount = new Map<number, LotDecision['decision'][]>();
-  for (const item of decided) {
-    const list = byAccount.get(item.lot.sellerAccountId) ?? [];
-    list.push(item.decision);
-    byAccount.set(item.lot.sellerAccountId, list);
-  }
+  const changedByAccount = new Map<number, number>();
+  for (const item of decided)
+    if (item.decision.outcome === 'changed' && item.decision.newPrice)
+      changedByAccount.set(
+        item.lot.sellerAccountId,
+        (changedByAccount.get(item.lot.sellerAccountId) ?? 0) + 1,
+      );
   let batches = 0;
-  for (const decisions of byAccount.values()) batches += priceWriteBatches(decisions).length;
+  for (const count of changedByAccount.values()) batches += Math.ceil(count / REPRICE_BATCH_LIMIT);
   return batches;
+}
+
+/** Seller account id to login, for the per-lot answers. */
+export async function loginsOf(q: LotQueries): Promise<Logins> {
+  return new Map((await q.accounts()).map((account) => [account.id, account.login]));
 }

@@ -18,6 +18,15 @@ const X_LABELS = 6;
 /** Roughly how wide one character of a 10 px axis label is, in the chart's units (digits and spaces). */
 const LABEL_CHAR_WIDTH = 6;
 
+/** A bar with any value above zero is at least this tall (in chart units), however small beside the largest. */
+export const MIN_BAR_HEIGHT = 2;
+
+/** The height of a bar: its share of the plot, at least `MIN_BAR_HEIGHT` when above zero, none at zero or below. */
+export function barHeight(value: number, top: number, plotHeight: number): number {
+  if (!(value > 0) || !(top > 0)) return 0;
+  return Math.min(plotHeight, Math.max(MIN_BAR_HEIGHT, (value / top) * plotHeight));
+}
+
 /** The top of the y axis: the maximum rounded up to 1, 2 or 5 times a power of ten. */
 export function niceCeiling(max: number): number {
   if (max <= 0) return 1;
@@ -100,8 +109,8 @@ export function SeriesChart({
             <rect
               x={x(index) - (slot * 0.7) / 2}
               width={slot * 0.7}
-              y={y(point.value)}
-              height={PAD.top + plotHeight - y(point.value)}
+              y={PAD.top + plotHeight - barHeight(point.value, top, plotHeight)}
+              height={barHeight(point.value, top, plotHeight)}
               rx={2}
               className="fill-primary"
             />
