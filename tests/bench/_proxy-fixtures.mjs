@@ -30,7 +30,10 @@ export function spawnWithFileLimit(command, args, options = {}, limit = 65_536) 
  * `judgePort` is the judge the checks ask for (every process's proxies reach their own copy).
  */
 export async function startLiveFixtures(proxies, processes = 1) {
-  const script = fileURLToPath(new URL('./_proxy-fixture-process.mjs', import.meta.url));
+  // Named by the caller when this module runs bundled elsewhere (the memory benchmark's compiled worker).
+  const script =
+    process.env.BENCH_FIXTURE_SCRIPT ??
+    fileURLToPath(new URL('./_proxy-fixture-process.mjs', import.meta.url));
   const children = await Promise.all(
     Array.from({ length: processes }, async () => {
       const child = spawnWithFileLimit(process.execPath, [script, String(Math.ceil(proxies / processes))], {

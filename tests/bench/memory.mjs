@@ -46,6 +46,7 @@ export async function run() {
     const env = {
       ...process.env,
       BENCH_MEMORY_CLIENTS_SCRIPT: clientsScript,
+      BENCH_FIXTURE_SCRIPT: fileURLToPath(new URL('./_proxy-fixture-process.mjs', import.meta.url)),
       BENCH_MEMORY_SERVER: fromSource ? 'TypeScript source through tsx' : 'compiled bundle, as dist/main.js',
       ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
     };

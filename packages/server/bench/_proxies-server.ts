@@ -35,9 +35,9 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
     });
   const email = `bench-${Date.now()}@example.test`;
   await post('/api/auth/register', { email, userName: `bench${Date.now()}`, password: PASSWORD });
-  // The confirmation mail is written after the answer on Postgres: wait for it.
+  // The confirmation mail is written after the answer: wait for it (up to 30 s on a busy machine).
   let link: { rows: Array<{ link: string }> } = { rows: [] };
-  for (let attempt = 0; attempt < 100 && link.rows.length === 0; attempt++) {
+  for (let attempt = 0; attempt < 600 && link.rows.length === 0; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     link = (await server.database.db.execute(
       `select link from mail_outbox where recipient = '${email}' order by id desc limit 1`,

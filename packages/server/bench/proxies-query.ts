@@ -19,6 +19,8 @@ const PGLITE_CLIENTS = Number(process.env.BENCH_PGLITE_CLIENTS ?? 10);
 const REQUESTS = Number(process.env.BENCH_QUERY_REQUESTS ?? 1_000);
 /** Clients stop starting queries after this long, so a slow database still gives figures in bounded time. */
 const MAX_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 60);
+/** Runs of each query alone: enough to see its cost, few enough to stay quick at 1,000,000 rows. */
+const PROBE_RUNS = Number(process.env.BENCH_PROBE_RUNS ?? 10);
 
 /**
  * The mix: the default page, a tag filter with a sort, country and status filters with a sort, a text search,
@@ -164,9 +166,6 @@ if (postgres) {
     }
   }
 } else print('query Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');
-
-/** Runs of each query alone: enough to see its cost, few enough to stay quick at 1,000,000 rows. */
-const PROBE_RUNS = Number(process.env.BENCH_PROBE_RUNS ?? 10);
 
 /** One query of the mix sent PROBE_RUNS times in a row: median wall time, server and database CPU per query. */
 async function probeQuery(

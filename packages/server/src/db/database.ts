@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -58,8 +59,9 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const lock: DataDirLock | null = inMemory ? null : await lockDataDir(dataDir);
   let client: PGlite;
   try {
-    // pg_trgm serves the lists' text search (drizzle/0026_search_tokens.sql).
-    const extensions = { pg_trgm };
+    // pg_trgm serves the lists' text search (drizzle/0026_search_tokens.sql); btree_gin puts the user id in the
+    // same index (0027_proxies_query.sql).
+    const extensions = { pg_trgm, btree_gin };
     client = inMemory
       ? new PGlite({ extensions, ...(template ? { loadDataDir: template } : {}) })
       : new PGlite(dataDir, { extensions });

@@ -57,9 +57,10 @@ export const proxies = pgTable(
     index('proxies_user_latency').on(t.userId, t.lastLatencyMs, t.id),
     index('proxies_user_checked').on(t.userId, t.lastCheckedAt.desc().nullsLast(), t.id),
     index('proxies_user_name').on(t.userId, sql`lower(${t.name})`, t.id),
-    // The text search's candidates, read by proxy_search_ids (0026_search_tokens).
+    // The text search's candidates of one user, read by proxy_search_ids (0026_search_tokens, 0027_proxies_query).
     index('proxies_search_trgm').using(
       'gin',
+      t.userId,
       sql`(${t.host} || ' ' || coalesce(${t.name}, '') || ' ' || coalesce(${t.username}, '')) gin_trgm_ops`,
     ),
   ],

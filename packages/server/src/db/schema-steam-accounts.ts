@@ -60,9 +60,10 @@ export const steamAccounts = pgTable(
     // The "in use" status of proxies, and the list read by id (0025_list_indexes).
     index('steam_accounts_user_proxy').on(t.userId, t.proxyId),
     index('steam_accounts_user_id').on(t.userId, t.id),
-    // The text search's candidates, read by steam_account_search_ids (0026_search_tokens).
+    // The text search's candidates of one user, read by steam_account_search_ids (0026, 0027_proxies_query).
     index('steam_accounts_search_trgm').using(
       'gin',
+      t.userId,
       sql`(${t.login} || ' ' || coalesce(${t.steamId}, '')) gin_trgm_ops`,
     ),
   ],
