@@ -127,7 +127,9 @@ async function scrollFrames(browser, url) {
   });
   // A Chromium trace of the scroll: the renderer main thread's CPU time does not grow with the machine's load
   // the way frame times do.
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
   const result = await page.evaluate(
     ({ duration }) =>
       new Promise((resolve) => {
