@@ -8,7 +8,7 @@ import { changeLanguage } from '../shared/language.ts';
 import { ModalHost } from '../shared/modals/modal-host.tsx';
 import { NetworkStatus } from '../shared/network/network-status.tsx';
 import { useNetworkHost } from '../shared/network/use-network-host.ts';
-import { CommandPalette } from '../shared/palette/palette-host.tsx';
+import { CommandPalette } from '../shared/palette/command-palette.tsx';
 import { ToastHost } from '../shared/toasts/toast-host.tsx';
 import { TwoFactorPromptHost } from '../ui/two-factor-prompt.tsx';
 import { useSessionExpiryWiring } from './auth-wiring.tsx';

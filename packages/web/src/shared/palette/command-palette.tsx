@@ -23,8 +23,14 @@ interface Item {
 }
 
 /** Mod+K / `/`: every command of the registry plus proxies and Steam accounts found by the server. */
-/** The palette itself: loaded the first time it opens (see palette-host.tsx). */
-export function PaletteDialog({ pages }: { pages: string[] }) {
+export function CommandPalette() {
+  const { palette } = useServices();
+  const state = useStore(palette.subscribe, () => palette.state);
+  if (!state.open) return null;
+  return <PaletteDialog pages={state.pages} />;
+}
+
+function PaletteDialog({ pages }: { pages: string[] }) {
   const { t } = useTranslation();
   const services = useServices();
   const { palette, commands: runtime, hotkeys, searchCache } = services;
