@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createApiClient } from '@tradedeck/sdk/client';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,7 +11,7 @@ import { TwoFactorDialog } from '../src/ui/two-factor-dialog.tsx';
 
 afterEach(cleanup);
 
-function renderAuth(path: string, language: 'ru' | 'en' = 'ru') {
+async function renderAuth(path: string, language: 'ru' | 'en' = 'ru') {
   const client = createApiClient({ baseUrl: 'http://127.0.0.1:9' });
   const router = createMemoryRouter(
     [
@@ -21,13 +21,15 @@ function renderAuth(path: string, language: 'ru' | 'en' = 'ru') {
     ],
     { initialEntries: [path] },
   );
-  render(
+  // The pages load with their routes.
+  const { container } = render(
     <I18nextProvider i18n={createI18n(language)}>
       <AuthPagesProvider value={{ client }}>
         <RouterProvider router={router} />
       </AuthPagesProvider>
     </I18nextProvider>,
   );
+  await waitFor(() => expect(container.childElementCount).toBeGreaterThan(0), { timeout: 15_000 });
   return router;
 }
 
@@ -74,8 +76,8 @@ describe('two-factor dialog', () => {
 });
 
 describe('auth pages', () => {
-  it('validates registration in the browser with the spec messages before calling the server', () => {
-    renderAuth('/auth/registration');
+  it('validates registration in the browser with the spec messages before calling the server', async () => {
+    await renderAuth('/auth/registration');
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'not-an-email' } });
     fireEvent.change(screen.getByLabelText('Имя пользователя'), { target: { value: 'ab' } });
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'short' } });
@@ -91,13 +93,13 @@ describe('auth pages', () => {
     expect(text).toContain('Подтвердите новый пароль');
   });
 
-  it('shows the session-expired notice on the login page', () => {
-    renderAuth('/auth/login?redirect=%2Fpanel%2Fproxy&sessionExpired=true');
+  it('shows the session-expired notice on the login page', async () => {
+    await renderAuth('/auth/login?redirect=%2Fpanel%2Fproxy&sessionExpired=true');
     expect(screen.getByText('Ваша сессия истекла. Пожалуйста, войдите снова.')).toBeTruthy();
   });
 
-  it('keeps the query string on legacy confirmation links', () => {
-    const router = renderAuth('/confirmation/reset-password?userId=u1&code=c1', 'en');
+  it('keeps the query string on legacy confirmation links', async () => {
+    const router = await renderAuth('/confirmation/reset-password?userId=u1&code=c1', 'en');
     expect(router.state.location.pathname).toBe('/auth/reset-password');
     expect(router.state.location.search).toBe('?userId=u1&code=c1');
     expect(screen.getByRole('heading', { name: 'New password' })).toBeTruthy();

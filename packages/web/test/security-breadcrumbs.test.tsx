@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createApiClient } from '@tradedeck/sdk/client';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,7 +9,7 @@ import { createI18n } from '../src/i18n/i18n.ts';
 
 afterEach(cleanup);
 
-function renderProfile(path: string) {
+async function renderProfile(path: string) {
   const notFound: typeof fetch = async () =>
     new Response(JSON.stringify({ success: false, data: null, error: { message: 'no', resultCode: 3 } }), {
       status: 404,
@@ -19,13 +19,15 @@ function renderProfile(path: string) {
   const router = createMemoryRouter([{ path: '/profile', children: profileRoutes }], {
     initialEntries: [path],
   });
-  render(
+  // The pages load with their routes.
+  const { container } = render(
     <I18nextProvider i18n={createI18n('en')}>
       <ProfilePagesProvider client={client}>
         <RouterProvider router={router} />
       </ProfilePagesProvider>
     </I18nextProvider>,
   );
+  await waitFor(() => expect(container.childElementCount).toBeGreaterThan(0), { timeout: 15_000 });
 }
 
 const crumbs = () =>
@@ -35,19 +37,19 @@ const crumbs = () =>
     .filter((text) => text !== '›');
 
 describe('security breadcrumbs', () => {
-  it('Security on the security page', () => {
-    renderProfile('/profile/security');
+  it('Security on the security page', async () => {
+    await renderProfile('/profile/security');
     expect(crumbs()).toEqual(['Security']);
   });
 
-  it('Security, Change Email on the e-mail change page, Security linking back', () => {
-    renderProfile('/profile/security/change-email');
+  it('Security, Change Email on the e-mail change page, Security linking back', async () => {
+    await renderProfile('/profile/security/change-email');
     expect(crumbs()).toEqual(['Security', 'Change Email']);
     expect(screen.getByRole('link', { name: 'Security' }).getAttribute('href')).toBe('/profile/security');
   });
 
-  it('Security, Change Password on the password change page', () => {
-    renderProfile('/profile/security/change-password');
+  it('Security, Change Password on the password change page', async () => {
+    await renderProfile('/profile/security/change-password');
     expect(crumbs()).toEqual(['Security', 'Change Password']);
     expect(screen.getByText('Change Password').getAttribute('aria-current')).toBe('page');
   });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createApiClient } from '@tradedeck/sdk/client';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
@@ -19,16 +19,18 @@ const envelope = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown) => envelope({ success: true, data, error: null });
 
-function renderAuthPage(path: string) {
+async function renderAuthPage(path: string) {
   const client = createApiClient({ baseUrl: 'http://127.0.0.1:9' });
   const router = createMemoryRouter([{ path: '/auth', children: authRoutes }], { initialEntries: [path] });
-  render(
+  // The pages load with their routes.
+  const { container } = render(
     <I18nextProvider i18n={createI18n('ru')}>
       <AuthPagesProvider value={{ client }}>
         <RouterProvider router={router} />
       </AuthPagesProvider>
     </I18nextProvider>,
   );
+  await waitFor(() => expect(container.childElementCount).toBeGreaterThan(0), { timeout: 15_000 });
 }
 
 function signedIn() {
@@ -39,15 +41,15 @@ function signedIn() {
 }
 
 describe('account state pages', () => {
-  it('the banned page sends the user to support in the messenger', () => {
-    renderAuthPage('/auth/account-banned');
+  it('the banned page sends the user to support in the messenger', async () => {
+    await renderAuthPage('/auth/account-banned');
     const link = screen.getByRole('link', { name: 'Написать в поддержку' });
     expect(link.getAttribute('href')).toBe(MESSENGER_URL);
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
-  it('the pending-approval page says the account awaits moderation and to contact the administrator', () => {
-    renderAuthPage('/auth/pending-approval');
+  it('the pending-approval page says the account awaits moderation and to contact the administrator', async () => {
+    await renderAuthPage('/auth/pending-approval');
     const text = document.body.textContent ?? '';
     expect(text).toContain('ожидает одобрения модератором');
     expect(text).toContain('обратитесь к администратору');

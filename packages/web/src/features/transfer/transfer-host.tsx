@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
-import { TransferDialog } from './transfer-dialog.tsx';
 
 /** The command that opens the balance transfer dialog from anywhere: the palette and the P2P accounts screen. */
 export const OPEN_TRANSFER_COMMAND = 'transfer.open';
@@ -11,8 +10,11 @@ export function TransferHost() {
   useEffect(
     () =>
       services.commands.register(OPEN_TRANSFER_COMMAND, () => {
-        void services.modals
-          .open((controls) => <TransferDialog controls={controls} />, { width: 600 })
+        // The dialog (and its live balances) loads the first time it opens.
+        void import('./transfer-dialog.tsx')
+          .then(({ TransferDialog }) =>
+            services.modals.open((controls) => <TransferDialog controls={controls} />, { width: 600 }),
+          )
           .catch(() => {});
       }),
     [services],

@@ -7,9 +7,9 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { PageSize } from '@tradedeck/sdk/domain';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app-services.tsx';
 import {
@@ -68,7 +68,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const { commands, hotkeys } = useServices();
   const gridId = useId();
-  const scroller = useRef<HTMLDivElement>(null);
+  // State, not a ref: the rows' virtualiser needs the element once it is attached.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const [cursor, setCursor] = useState<CursorState>(initialCursor);
   const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(props.id));
 
@@ -120,14 +121,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
   const rows = table.getRowModel().rows;
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // Let React batch scroll updates instead of rendering synchronously inside the scroll event.
-    useFlushSync: false,
-  });
+  // The rows' virtualiser lives in VirtualRows, so a scroll step renders the rows alone, not the toolbar, the
+  // header and the column menu; the keyboard cursor scrolls through this handle.
+  const virtualizer = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
 
   const cursorRef = useRef(cursor);
   cursorRef.current = cursor;
@@ -142,7 +138,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       const next = change(cursorRef.current, idsRef.current);
       cursorRef.current = next;
       setCursor(next);
-      if (next.cursor >= 0) virtualizer.scrollToIndex(next.cursor, { align: 'auto' });
+      if (next.cursor >= 0) virtualizer.current?.scrollToIndex(next.cursor, { align: 'auto' });
     };
     const handlers: Array<[string, () => void]> = [
       ['table.next', () => apply((s, list) => move(s, 1, list.length))],
@@ -166,7 +162,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       deactivate();
       for (const off of unregister) off();
     };
-  }, [commands, hotkeys, virtualizer]);
+  }, [commands, hotkeys]);
 
   const selectedIds = useMemo(() => ids.filter((id) => cursor.selected.has(id)), [ids, cursor.selected]);
   const selectLabel = t('table.selectRow');
@@ -215,7 +211,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <ColumnMenu table={table} />
       </div>
       <div
-        ref={scroller}
+        ref={setScrollElement}
         className="relative overflow-auto"
         // Layout and paint of the rows stay inside the scroller: scrolling never relayouts the page.
         style={{ height: props.height ?? 'calc(100vh - 17rem)', minHeight: '16rem', contain: 'strict' }}
@@ -265,27 +261,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
               })}
             </tr>
           </thead>
-          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <DataRow
-                  key={row.id}
-                  row={row}
-                  index={item.index}
-                  start={item.start}
-                  gridId={gridId}
-                  selected={cursor.selected.has(row.id)}
-                  active={cursor.cursor === item.index}
-                  columnsTemplate={columnsTemplate}
-                  visibleColumns={visibleColumnKey}
-                  selectLabel={selectLabel}
-                  onOpen={props.onOpenRow}
-                  onCheck={onCheck}
-                />
-              );
-            })}
-          </tbody>
+          <VirtualRows
+            rows={rows}
+            scroller={scrollElement}
+            handle={virtualizer}
+            gridId={gridId}
+            selected={cursor.selected}
+            cursor={cursor.cursor}
+            columnsTemplate={columnsTemplate}
+            visibleColumns={visibleColumnKey}
+            selectLabel={selectLabel}
+            onOpen={props.onOpenRow}
+            onCheck={onCheck}
+          />
         </table>
         {rows.length === 0 && !props.loading && (
           <p className="px-4 py-12 text-center text-sm text-muted">{props.emptyText ?? t('table.empty')}</p>
@@ -300,6 +288,63 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       {props.paging && <Pagination {...props.paging} />}
     </div>
+  );
+}
+
+interface VirtualRowsProps<T> {
+  rows: Row<T>[];
+  scroller: HTMLDivElement | null;
+  /** Set to the virtualiser, for the keyboard cursor. */
+  handle: RefObject<Virtualizer<HTMLDivElement, Element> | null>;
+  gridId: string;
+  selected: ReadonlySet<string>;
+  cursor: number;
+  columnsTemplate: string;
+  visibleColumns: string;
+  selectLabel: string;
+  onOpen?: ((row: T) => void) | undefined;
+  onCheck(index: number, shift: boolean): void;
+}
+
+/** The rows in view (plus a few either side), rendered again on each scroll step. */
+function VirtualRows<T>(props: VirtualRowsProps<T>) {
+  const virtualizer = useVirtualizer({
+    count: props.rows.length,
+    getScrollElement: () => props.scroller,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    // Let React batch scroll updates instead of rendering synchronously inside the scroll event.
+    useFlushSync: false,
+  });
+  props.handle.current = virtualizer;
+  const items = virtualizer.getVirtualItems();
+  // Rows are keyed by slot (index modulo the most rows ever in view), not by row: a row scrolled out hands its
+  // DOM to the row scrolled in, so a scroll step updates a few cells instead of building and dropping whole rows.
+  // Cells therefore keep no state of their own (pages hold it, keyed by row id).
+  const slots = useRef(1);
+  slots.current = Math.max(slots.current, items.length);
+  return (
+    <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const row = props.rows[item.index]!;
+        return (
+          <DataRow
+            key={item.index % slots.current}
+            row={row}
+            index={item.index}
+            start={item.start}
+            gridId={props.gridId}
+            selected={props.selected.has(row.id)}
+            active={props.cursor === item.index}
+            columnsTemplate={props.columnsTemplate}
+            visibleColumns={props.visibleColumns}
+            selectLabel={props.selectLabel}
+            onOpen={props.onOpen}
+            onCheck={props.onCheck}
+          />
+        );
+      })}
+    </tbody>
   );
 }
 
@@ -341,7 +386,7 @@ const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
     >
       {row.getVisibleCells().map((cell) =>
         cell.column.id === 'select' ? (
-          <td key={cell.id} className="flex justify-center">
+          <td key={cell.column.id} className="flex justify-center">
             <input
               type="checkbox"
               tabIndex={-1}
@@ -353,7 +398,7 @@ const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
             />
           </td>
         ) : (
-          <td key={cell.id} className="truncate px-3">
+          <td key={cell.column.id} className="truncate px-3">
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
         ),
