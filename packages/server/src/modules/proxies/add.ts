@@ -95,6 +95,7 @@ export async function addProxyLines(
   // Hashed and sealed a chunk at a time, as the insert asks for it: the next chunk is sealed while the database
   // writes the one before.
   function* sealed(): Generator<NewProxyRow[]> {
+    hashes.length = 0;
     let at = 0;
     for (const size of chunkSizes(read.proxies.length)) {
       yield read.proxies.slice(at, at + size).map(toRow);
