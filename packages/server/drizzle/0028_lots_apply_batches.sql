@@ -17,6 +17,10 @@ CREATE TABLE "lot_reprice_batches" (
 ALTER TABLE "lot_reprice_batches" ADD CONSTRAINT "lot_reprice_batches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lot_reprice_batches" ADD CONSTRAINT "lot_reprice_batches_job_id_lot_reprice_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."lot_reprice_jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lot_reprice_batches_job" ON "lot_reprice_batches" USING btree ("job_id","id");--> statement-breakpoint
+-- Every local write of a lot takes the next number: a sync skips lots written after it started reading the market,
+-- so a snapshot read before a delete or a price write never puts the old state back.
+CREATE SEQUENCE IF NOT EXISTS "lot_write_seq";--> statement-breakpoint
+ALTER TABLE "lots" ADD COLUMN "write_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Row-level security as for every user-owned table (0013, 0020).
 DO $$
 BEGIN

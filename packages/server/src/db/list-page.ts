@@ -4,6 +4,7 @@ import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../http/app-error.ts';
 import type { Db } from './database.ts';
+import { rowsOf } from './sql-fragments.ts';
 
 /**
  * The one way a list reads a page (proxies, Steam accounts, harvester transactions, P2P lots and sales):
@@ -208,10 +209,4 @@ function decodeCursor(cursor: string, length: number): (string | null)[] {
     });
   }
   return values as (string | null)[];
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres and PGlite answer { rows }; drizzle may hand back the array itself.
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -62,6 +62,8 @@ export const lots = pgTable(
     lastRepriceReason: text('last_reprice_reason'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** From `lot_write_seq` on every local write: a sync leaves alone lots written after it read the market. */
+    writeSeq: units('write_seq').notNull().default(0),
   },
   (t) => [
     uniqueIndex('lots_account_asset').on(t.sellerAccountId, t.assetId),

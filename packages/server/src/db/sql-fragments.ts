@@ -19,3 +19,9 @@ export function anyId(column: SQLWrapper, ids: readonly number[]): SQL {
 export function anyText(column: SQLWrapper, values: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...values])}::text[])`;
 }
+
+/** The rows of a raw `execute`: node-postgres and PGlite answer `{ rows }`, drizzle may hand back the array itself. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

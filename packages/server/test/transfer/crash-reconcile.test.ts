@@ -71,7 +71,7 @@ describe('a server killed while a money-send is in flight', () => {
       password: PASSWORD,
     });
     const proxyData = {
-      protocol: 'http',
+      protocol: 'http' as const,
       address: '127.0.0.1',
       port: proxy.port,
       username: 'trader',

@@ -2,11 +2,13 @@ import type { LOT_GROUP_SORT_PROPERTIES, LOT_SORT_PROPERTIES, LotFilters } from 
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { lotRepriceJobs, lotRepricers, lots, sellerAccounts, steamAccounts } from '../../db/schema.ts';
-import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
+import { anyId, anyText, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { BatchQueries, interruptedJobs } from './batch-repo.ts';
 import { PriceQueries } from './price-repo.ts';
 import { SaleQueries } from './sale-repo.ts';
+
+const NEXT_WRITE = sql`nextval('lot_write_seq')`;
 
 export type LotDbRow = typeof lots.$inferSelect;
 export type NewLot = Omit<typeof lots.$inferInsert, 'userId'>;
@@ -453,8 +455,14 @@ export class LotQueries {
     if (rows.length === 0) return [];
     return this.tx
       .insert(lots)
-      .values(rows.map((row) => ({ ...row, userId: this.userId })))
+      .values(rows.map((row) => ({ ...row, userId: this.userId, writeSeq: NEXT_WRITE })))
       .returning();
+  }
+
+  /** A number above every lot write made so far: taken by a sync before it reads the market. */
+  async writeMark(): Promise<number> {
+    const result = await this.tx.execute(sql`select nextval('lot_write_seq') as mark`);
+    return Number(rowsOf<{ mark: string }>(result)[0]!.mark);
   }
 
   async remove(ids: readonly number[]): Promise<void> {
@@ -469,7 +477,7 @@ export class LotQueries {
       const { id, ...values } = item;
       const [row] = await this.tx
         .update(lots)
-        .set({ ...values, updatedAt: now })
+        .set({ ...values, updatedAt: now, writeSeq: NEXT_WRITE })
         .where(and(eq(lots.userId, this.userId), eq(lots.id, id)))
         .returning();
       if (row) changed.push(row);

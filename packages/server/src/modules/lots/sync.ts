@@ -105,6 +105,8 @@ export class LotSync {
 
   async account(userId: string, account: LotAccount): Promise<SyncOutcome> {
     const { market, creds } = await this.access.open(account);
+    // Lots written after this mark (a delete, a price write) are newer than what the market is about to say.
+    const mark = await this.deps.repo.run(userId, (q) => q.writeMark());
     const listings = await market.listings(creds);
     if (!listings.ok) return { ok: false, failure: listings };
     const inventory = await market.inventory(creds);
@@ -120,7 +122,7 @@ export class LotSync {
       : [];
     const suggested = inventory.items.filter((item) => item.marketPrice?.currency === account.currency);
     const lots = await this.deps.repo.run(userId, async (q) => {
-      const count = await this.reconcile(q, account, seen, new Date(now));
+      const count = await this.reconcile(q, account, seen, new Date(now), mark);
       await q.sales.upsert(sales);
       await this.recordProviderPrices(q, suggested, now);
       return count;
@@ -128,14 +130,24 @@ export class LotSync {
     return { ok: true, lots, sales: sales.length };
   }
 
-  private async reconcile(q: LotQueries, account: LotAccount, seen: Seen[], now: Date): Promise<number> {
-    const existing = new Map((await q.ofAccount(account.id)).map((lot) => [lot.assetId, lot]));
+  private async reconcile(
+    q: LotQueries,
+    account: LotAccount,
+    seen: Seen[],
+    now: Date,
+    mark: number,
+  ): Promise<number> {
+    const rows = await q.ofAccount(account.id);
+    // Written since the market was read: the next sync sees them as they are now.
+    const newer = new Set(rows.filter((lot) => lot.writeSeq > mark).map((lot) => lot.assetId));
+    const existing = new Map(rows.map((lot) => [lot.assetId, lot]));
     const inserts: NewLot[] = [];
     const patches: LotPatch[] = [];
     const kept = new Set<string>();
     for (const item of seen) {
       if (kept.has(item.assetId)) continue;
       kept.add(item.assetId);
+      if (newer.has(item.assetId)) continue;
       const lot = existing.get(item.assetId);
       if (!lot) {
         const fresh = {
@@ -179,7 +191,7 @@ export class LotSync {
         priceUpdatedAt: now,
       });
     }
-    const gone = [...existing.values()].filter((lot) => !kept.has(lot.assetId));
+    const gone = [...existing.values()].filter((lot) => !kept.has(lot.assetId) && !newer.has(lot.assetId));
     await q.remove(gone.map((lot) => lot.id));
     const inserted = await q.insert(inserts);
     const patched = await q.patch(patches, now);

@@ -12,7 +12,7 @@ import {
   orderByKeys,
 } from '../../db/list-page.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
-import { likeContains } from '../../db/sql-fragments.ts';
+import { likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { OUTER_PROXY_ID, type ProxyFilters, proxyFilterWhere, proxyStatusSql } from './filters.ts';
 
@@ -512,10 +512,4 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres answers { rows }, PGlite answers { rows } too, but drizzle may hand back the array itself.
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
