@@ -41,6 +41,7 @@ const USER_TABLES = [
   'lot_prices',
   'lot_price_history',
   'lot_reprice_jobs',
+  'lot_reprice_batches',
   'lot_repricers',
   'transfers',
   'transfer_secrets',
