@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxListing } from '../../src/integrations/market/index.ts';
+import { APPLY_STALE_MS } from '../../src/modules/lots/apply-reconcile.ts';
 import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import {
@@ -122,6 +123,8 @@ describe('an apply job cut by a crash', () => {
 
     await db.execute(sql`drop trigger lots_test_cut on lot_reprice_batches`);
     await db.execute(sql`drop trigger lots_test_keep on lot_reprice_jobs`);
+    // On Postgres other processes may share the database: a job counts as cut once its heartbeat is stale.
+    t.clock.advance(APPLY_STALE_MS + 1_000);
     current = await restartLotsApp(t, current);
 
     const job = await call<RepriceJob>('GET', `/api/p2p/lots/reprice/jobs/${cut.id}?itemsLimit=1000`);
