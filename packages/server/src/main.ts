@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
+import { isDatabaseUnavailable } from './db/database-faults.ts';
 import { withoutQueryValues } from './log-safe-error.ts';
 import { OutboxRepo } from './modules/mail/repo.ts';
 import { SystemRepo } from './modules/system/repo.ts';
@@ -42,6 +43,16 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // The job queue library completes and fails jobs without waiting for the answer, so a connection Postgres drops
+  // at that moment rejects with no one to catch it. The job stays leased and runs again when its lease ends; the
+  // server keeps serving. Any other unhandled rejection still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    server.app.log.warn(
+      { err: withoutQueryValues(reason) },
+      'a database call without a waiting caller was cut',
+    );
+  });
 
   // The embedded database is not trusted after it failed to write its files (it has been seen to spin at full
   // CPU on the next statement): stop while the process still answers, so that a supervisor restarts it.

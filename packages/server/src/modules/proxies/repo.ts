@@ -305,11 +305,18 @@ export class ProxyQueries {
     const source = chunks[Symbol.iterator]();
     let next = source.next();
     while (!next.done) {
-      const writing = this.insertChunk(next.value);
+      // Settled into a value at once: a statement that fails while the next chunk is sealed must not become an
+      // unhandled rejection (which ends the process); it is thrown below, inside the transaction.
+      const writing = this.insertChunk(next.value).then(
+        (rows) => ({ rows }),
+        (error: unknown) => ({ error }),
+      );
       // Let the statement go out (its send is a few promise steps away) before the next chunk takes the thread.
       await new Promise<void>((resolve) => setImmediate(resolve));
       next = source.next();
-      for (const [hash, id] of await writing) inserted.set(hash, id);
+      const written = await writing;
+      if ('error' in written) throw written.error;
+      for (const [hash, id] of written.rows) inserted.set(hash, id);
     }
     return inserted;
   }
