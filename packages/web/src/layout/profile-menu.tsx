@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../shared/app-services.tsx';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../shared/menu/dropdown-menu.tsx';
-import { Icon } from './icons.tsx';
+import { Icon, type IconName } from './icons.tsx';
 import { ICON_BUTTON, MENU_ITEM, MENU_ITEMS } from './theme-menu.tsx';
 import { useAppearance } from './use-appearance.ts';
 import { useCurrentUser } from './use-current-user.ts';
@@ -49,39 +49,24 @@ export function ProfileMenu() {
         </DropdownMenuItem>
       )}
       <DropdownMenuSeparator />
-      <DropdownMenuItem>
-        <button
-          type="button"
-          className={MENU_ITEM}
-          onClick={() => commands.run('appearance.toggleWidth', { remember: true })}
-        >
-          <Icon name="width" />
-          <span className="flex-1">{t('profile.width')}</span>
-          <span className="text-xs text-muted">{t(`profile.widths.${appearance.width}`)}</span>
-        </button>
-      </DropdownMenuItem>
-      <DropdownMenuItem>
-        <button
-          type="button"
-          className={MENU_ITEM}
-          onClick={() => commands.run('appearance.toggleSkin', { remember: true })}
-        >
-          <Icon name="skin" />
-          <span className="flex-1">{t('profile.skin')}</span>
-          <span className="text-xs text-muted">{t(`profile.skins.${appearance.skin}`)}</span>
-        </button>
-      </DropdownMenuItem>
-      <DropdownMenuItem>
-        <button
-          type="button"
-          className={MENU_ITEM}
-          onClick={() => update({ direction: appearance.direction === 'rtl' ? 'ltr' : 'rtl' })}
-        >
-          <Icon name="direction" />
-          <span className="flex-1">{t('profile.direction')}</span>
-          <span className="text-xs text-muted">{t(`profile.directions.${appearance.direction}`)}</span>
-        </button>
-      </DropdownMenuItem>
+      <AppearanceChoice
+        icon="width"
+        label={t('profile.width')}
+        value={t(`profile.widths.${appearance.width}`)}
+        onChoose={() => commands.run('appearance.toggleWidth', { remember: true })}
+      />
+      <AppearanceChoice
+        icon="skin"
+        label={t('profile.skin')}
+        value={t(`profile.skins.${appearance.skin}`)}
+        onChoose={() => commands.run('appearance.toggleSkin', { remember: true })}
+      />
+      <AppearanceChoice
+        icon="direction"
+        label={t('profile.direction')}
+        value={t(`profile.directions.${appearance.direction}`)}
+        onChoose={() => update({ direction: appearance.direction === 'rtl' ? 'ltr' : 'rtl' })}
+      />
       <DropdownMenuSeparator />
       <DropdownMenuItem>
         <button type="button" className={MENU_ITEM} onClick={() => commands.run('session.logout')}>
@@ -90,5 +75,18 @@ export function ProfileMenu() {
         </button>
       </DropdownMenuItem>
     </DropdownMenu>
+  );
+}
+
+/** One appearance setting: its name and current value; choosing it switches to the next value. */
+function AppearanceChoice(props: { icon: IconName; label: string; value: string; onChoose: () => void }) {
+  return (
+    <DropdownMenuItem>
+      <button type="button" className={MENU_ITEM} onClick={props.onChoose}>
+        <Icon name={props.icon} />
+        <span className="flex-1">{props.label}</span>
+        <span className="text-xs text-muted">{props.value}</span>
+      </button>
+    </DropdownMenuItem>
   );
 }
