@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tradedeck/sdk/contract';
+import { useEffect } from 'react';
 import { useServices } from '../app-services.tsx';
 import { useHubSubscription } from '../hubs/use-hub-subscription.ts';
 import { invalidateOperations, operationKey, useOperationQuery } from '../queries/operation-query.ts';
@@ -22,7 +23,7 @@ export function useNotificationFeed(listOpen: boolean) {
     void invalidateOperations(queryClient, api.notifications.query);
   };
 
-  useHubSubscription(
+  const posted = useHubSubscription(
     'notificationPosted',
     (event) => {
       setUnread(event.payload.unread);
@@ -34,6 +35,13 @@ export function useNotificationFeed(listOpen: boolean) {
     setUnread(event.payload.unread);
     refresh();
   });
+  // The count was read before the subscription began: read it again once live, so a notification posted in
+  // between is not missed until the next one.
+  useEffect(() => {
+    if (posted !== 'live') return;
+    void invalidateOperations(queryClient, api.notifications.unreadCount);
+    void invalidateOperations(queryClient, api.notifications.query);
+  }, [posted, queryClient]);
 
   const markRead = useMutation({
     mutationFn: (id: number) => client.notifications.markRead({ id }),
