@@ -1,12 +1,14 @@
 import packageJson from '../package.json' with { type: 'json' };
+import type { Io } from './context.ts';
+import { directLine } from './direct.ts';
+import { DIRECT_COMMANDS } from './direct-commands.ts';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   // Scripts ask for the version often: it is answered before the commands load.
   process.stdout.write(`${packageJson.version}\n`);
 } else {
-  const { run } = await import('./program.ts');
-  process.exitCode = await run(argv, {
+  const io: Io = {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
@@ -16,5 +18,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     stdin: process.stdin,
     interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
     ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
-  });
+  };
+  // A plain line of a direct command (`accounts code <login>`) runs from a build of its own, without the
+  // rest of the CLI; every other line goes to commander.
+  const direct = directLine(argv, DIRECT_COMMANDS)
+    ? await (await import('./direct-run.ts')).runDirect(argv, io)
+    : null;
+  process.exitCode = direct ?? (await (await import('./program.ts')).run(argv, io));
 }

@@ -8,25 +8,15 @@ import {
   peekLanguage,
   type Registration,
 } from './context.ts';
-import { type DirectCommand, directLine } from './direct.ts';
-import { CliFailure, ExitCode } from './exit-codes.ts';
-import { failureFromError } from './failures.ts';
+import { runDirect } from './direct-run.ts';
+import { ExitCode } from './exit-codes.ts';
 import { message } from './messages.ts';
+import { report } from './report.ts';
 
 /** Runs `tradedeck` with the given arguments (without `node` and the script) and returns the exit code. */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const direct = directLine(argv, DIRECT_COMMANDS);
-  if (direct) {
-    let context: CommandContext | null = null;
-    try {
-      const body = await direct.command.load();
-      context = createContext(direct.options, io);
-      await body(context, direct.args, direct.flags);
-      return ExitCode.Ok;
-    } catch (error) {
-      return report(error, io, context);
-    }
-  }
+  const direct = await runDirect(argv, io);
+  if (direct !== null) return direct;
   let context: CommandContext | null = null;
   const program = await buildProgram(argv, io, (options) => {
     context ??= createContext(options, io);
@@ -115,23 +105,6 @@ const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
   completion: async () => (await import('./commands/completion.ts')).registerCompletion,
 };
 
-/**
- * Commands that start without commander (and without their group's other commands) when their line is plain:
- * their start-up time and memory are benchmarked (`pnpm bench cli`). Each is also registered in its group, with
- * the same options, for help, completion and every line the direct reading leaves to commander.
- */
-export const DIRECT_COMMANDS: readonly DirectCommand[] = [
-  {
-    path: ['accounts', 'code'],
-    args: 1,
-    flags: ['--copy'],
-    load: async () => {
-      const { showGuardCode } = await import('./commands/account-code.ts');
-      return (ctx, [login], flags) => showGuardCode(ctx, login as string, { copy: flags.has('--copy') });
-    },
-  },
-];
-
 /** Global options that take a value: their value is not a command name. */
 const VALUED_OPTIONS = new Set(['-s', '--server', '--lang', '--token']);
 
@@ -144,27 +117,4 @@ export function commandName(argv: string[]): string | null {
     else if (!word.startsWith('-')) return word;
   }
   return null;
-}
-
-function report(error: unknown, io: Io, context: CommandContext | null): number {
-  if (isCommanderError(error)) {
-    if (error.exitCode === 0) return ExitCode.Ok;
-    return ExitCode.Usage;
-  }
-  const failure = error instanceof CliFailure ? error : context ? failureFromError(context, error) : null;
-  if (!failure) {
-    io.stderr(`tradedeck: ${error instanceof Error ? error.message : String(error)}\n`);
-    return ExitCode.Error;
-  }
-  if (context?.json && failure.json) io.stdout(`${JSON.stringify(failure.json, null, 2)}\n`);
-  io.stderr(`tradedeck: ${failure.message}\n`);
-  return failure.exitCode;
-}
-
-/** Commander's own errors (usage, help and version shown), told apart without loading commander. */
-function isCommanderError(error: unknown): error is Error & { exitCode: number } {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    error instanceof Error && 'exitCode' in error && typeof code === 'string' && code.startsWith('commander.')
-  );
 }

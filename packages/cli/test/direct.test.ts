@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../src/context.ts';
 import { directLine } from '../src/direct.ts';
-import { buildProgram, DIRECT_COMMANDS } from '../src/program.ts';
+import { DIRECT_COMMANDS } from '../src/direct-commands.ts';
+import { buildProgram } from '../src/program.ts';
 import { runCli } from './run-cli.ts';
 
 const io = { stdout: () => {}, stderr: () => {}, env: {} };
