@@ -326,6 +326,12 @@ export const routes = {
       path: '/api/steam-accounts/:id/guard-code',
       flags: { noStore: true },
     },
+    guardCodeByLogin: {
+      id: 'steamAccounts.guardCodeByLogin',
+      method: 'POST',
+      path: '/api/steam-accounts/guard-code',
+      flags: { noStore: true },
+    },
   },
   steamTrading: {
     inventory: {

@@ -350,4 +350,13 @@ export const steamAccounts = {
     output: guardCodeResultSchema,
     flags: { noStore: true },
   }),
+  guardCodeByLogin: defineOperation({
+    id: 'steamAccounts.guardCodeByLogin',
+    method: 'POST',
+    path: '/api/steam-accounts/guard-code',
+    summary: 'The Steam Guard code of the account with this login (any case): guardCode in one request',
+    input: z.object({ login: z.string().trim().min(1).max(64) }),
+    output: guardCodeResultSchema,
+    flags: { noStore: true },
+  }),
 } as const;

@@ -68,6 +68,7 @@ const EXEMPT: Record<string, string> = {
     'answers the seller account with its key masked (its last 4 characters), never the key',
   'sales.export': 'streams the user’s own sales (items, prices, dates) as CSV: no key or password in it',
   'steamAccounts.guardCode': 'traders copy codes all day: rate-limited per account and audited instead',
+  'steamAccounts.guardCodeByLogin': 'guardCode by login: the same limits and audit',
 };
 
 const SECRET_FIELD = /secret|password|mafile|recovery|otpauth|apikey|privatekey|passkey|qr/i;

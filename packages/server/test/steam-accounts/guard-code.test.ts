@@ -88,6 +88,17 @@ describe('steamAccounts.guardCode', () => {
     expect(JSON.stringify(events)).not.toMatch(/JQ3HQ|47J4D/);
   });
 
+  it('answers by login in any case with the code of that account; 3 for an unknown login or another user’s', async () => {
+    const byLogin = (login: string, who = user) =>
+      t.call('POST', '/api/steam-accounts/guard-code', { token: who.accessToken, body: { login } });
+    steamMs = 1337 * 1000;
+    const res = await byLogin(` ${withoutProxy.login.toUpperCase()} `);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(dataOf(res)).toEqual({ code: '47J4D', remainingSeconds: 13 });
+    expect((await byLogin('nobody_here')).json().error.resultCode).toBe(3);
+    expect((await byLogin(withoutProxy.login, other)).json().error.resultCode).toBe(3);
+  });
+
   it('is rate-limited per account (10 a minute) and per user (30 a minute), then 429 with result 8', async () => {
     const fresh = await signUp(t, 'guard-limit', admin);
     const bots = world.healthyAccounts(4, 950);

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Limit } from '../../security/rate-limiter.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
 import type { AccountEditService } from './edit-service.ts';
-import { NO_SHARED_SECRET } from './messages.ts';
+import { ACCOUNT_NOT_FOUND, NO_SHARED_SECRET } from './messages.ts';
 import { userProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
 
@@ -28,6 +28,19 @@ export class GuardCodeService {
 
   async guardCode(userId: string, id: number, request: FastifyRequest): Promise<GuardCodeResult> {
     await this.deps.limiter.consume(`steam-guard-code:${userId}`, GUARD_CODE_LIMIT);
+    return this.codeOf(userId, id, request);
+  }
+
+  /** The same for the user's account with this login (any case): the command line asks by login. */
+  async guardCodeByLogin(userId: string, login: string, request: FastifyRequest): Promise<GuardCodeResult> {
+    await this.deps.limiter.consume(`steam-guard-code:${userId}`, GUARD_CODE_LIMIT);
+    const found = await this.deps.repo.run(userId, (q) => q.existingLogins([login]));
+    const account = found.get(login.toLowerCase());
+    if (!account) throw new AppError({ code: ResultCode.NotFound, text: ACCOUNT_NOT_FOUND });
+    return this.codeOf(userId, account.id, request);
+  }
+
+  private async codeOf(userId: string, id: number, request: FastifyRequest): Promise<GuardCodeResult> {
     const account = await this.edit.requireOwned(userId, id);
     await this.deps.limiter.consume(`steam-guard-code:${userId}:${id}`, GUARD_CODE_ACCOUNT_LIMIT);
     const text = await this.deps.secrets.decrypt(accountSlot(userId, id, 'mafile_enc'), account.mafileEnc);

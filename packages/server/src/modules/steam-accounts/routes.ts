@@ -66,5 +66,6 @@ export function steamAccountRoutes(services: SteamAccountServices): Implementati
     batchSetProxiesFromData: (input, ctx) => batchProxies.applyLines(ctx.user.userId, input.lines, ctx.lang),
     batchSetProxies: (input, ctx) => batchProxies.setMany(ctx.user.userId, input.accountsToProxies, ctx.lang),
     guardCode: (input, ctx) => guardCodes.guardCode(ctx.user.userId, input.id, ctx.request),
+    guardCodeByLogin: (input, ctx) => guardCodes.guardCodeByLogin(ctx.user.userId, input.login, ctx.request),
   });
 }
