@@ -11,7 +11,11 @@ export const DIRECT_COMMANDS: readonly DirectCommand[] = [
     args: 1,
     flags: ['--copy'],
     load: async () => {
-      const { showGuardCode } = await import('./commands/account-code.ts');
+      // Its texts: the shared ones and those of the accounts area (direct.test.ts checks it needs no other).
+      const [{ showGuardCode }] = await Promise.all([
+        import('./commands/account-code.ts'),
+        import('./messages-accounts.ts'),
+      ]);
       return (ctx, [login], flags) => showGuardCode(ctx, login as string, { copy: flags.has('--copy') });
     },
   },

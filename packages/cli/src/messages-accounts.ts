@@ -1,4 +1,6 @@
-/** Texts of `tradedeck accounts …` (merged into messages.ts). */
+import { addTexts } from './messages.ts';
+
+/** Texts of `tradedeck accounts …` (added to the texts of messages.ts as this module loads). */
 export const accountsEn = {
   accountsDescription: 'Steam accounts: import maFiles, list, guard codes, proxies, delete',
   accountsImportDescription: 'add Steam accounts from maFiles (a folder or a zip) and login:password lines',
@@ -124,3 +126,5 @@ export const accountsRu: { [K in keyof typeof accountsEn]: string } = {
   colProxy: 'прокси',
   colError: 'последняя ошибка',
 };
+
+addTexts(accountsEn, accountsRu);

@@ -1,4 +1,6 @@
-/** Texts of `tradedeck harvester …` (merged into messages.ts). */
+import { addTexts } from './messages.ts';
+
+/** Texts of `tradedeck harvester …` (added to the texts of messages.ts as this module loads). */
 export const harvesterEn = {
   harvesterDescription: 'move items from source accounts to target accounts in sessions',
   harvesterProfilesDescription: 'settings profiles: ls, add, edit, rm',
@@ -208,3 +210,5 @@ export const harvesterRu: typeof harvesterEn = {
   watchNoSession: 'Сессии {id} нет',
   watchFollowing: 'Слежу за {sources}; Ctrl+C — остановить',
 };
+
+addTexts(harvesterEn, harvesterRu);

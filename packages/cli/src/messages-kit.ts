@@ -1,4 +1,6 @@
-/** Texts of the mechanisms every command shares: confirmation, lists, exit codes, help (merged into messages.ts). */
+import { addTexts } from './messages.ts';
+
+/** Texts of the mechanisms every command shares: confirmation, lists, exit codes, help (added to the texts of messages.ts as this module loads). */
 export const kitEn = {
   optYes: 'do not ask for confirmation (for scripts)',
   confirmNeedsYes:
@@ -11,7 +13,6 @@ export const kitEn = {
   allWithPage: '--all prints every row: leave out --page and --page-size',
   settingsFile: 'Settings file: {path}',
   sessionStore: 'Session: {where}',
-  promptCancelled: 'Cancelled at the prompt: nothing was sent',
   helpExamples: 'Examples:',
   helpOption: 'display help for command',
   helpCommand: 'display help for command',
@@ -41,7 +42,6 @@ export const kitRu: { [K in keyof typeof kitEn]: string } = {
   allWithPage: '--all выводит все строки: уберите --page и --page-size',
   settingsFile: 'Файл настроек: {path}',
   sessionStore: 'Сеанс: {where}',
-  promptCancelled: 'Отменено на вопросе: ничего не отправлено',
   helpExamples: 'Примеры:',
   helpOption: 'показать справку по команде',
   helpCommand: 'показать справку по команде',
@@ -59,3 +59,5 @@ export const kitRu: { [K in keyof typeof kitEn]: string } = {
     'У тега "{tag}" нет рабочих прокси ({count} прокси, все невалидные или истёкшие): проверьте их (tradedeck proxies check --tag {tag}) или выберите другой тег',
   distributeEmptyTag: 'У тега "{tag}" нет прокси: импортируйте их с --tag {tag} или выберите другой тег',
 } as const;
+
+addTexts(kitEn, kitRu);

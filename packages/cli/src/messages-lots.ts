@@ -1,4 +1,6 @@
-/** Texts of `tradedeck p2p lots|reprice|sales|prices` (merged into messages.ts); per-lot reasons are the server's. */
+import { addTexts } from './messages.ts';
+
+/** Texts of `tradedeck p2p lots|reprice|sales|prices` (added to the texts of messages.ts as this module loads); per-lot reasons are the server's. */
 export const lotsEn = {
   lotsDescription: 'lots (orders) of the seller accounts',
   lotsLsDescription: 'list lots: item, account, price, min and max, profile, status, issues',
@@ -113,3 +115,5 @@ export const lotsRu: { [K in keyof typeof lotsEn]: string } = {
   pricesImported: 'Импортировано цен: {imported}, ошибок: {failed}',
   priceLineFailed: 'строка {line} ({name}): {message}',
 };
+
+addTexts(lotsEn, lotsRu);

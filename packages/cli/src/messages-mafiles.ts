@@ -1,4 +1,6 @@
-/** Texts of reading maFiles in `tradedeck accounts import`: the passkey of encrypted folders (merged into messages.ts). */
+import { addTexts } from './messages.ts';
+
+/** Texts of reading maFiles in `tradedeck accounts import`: the passkey of encrypted folders (added to the texts of messages.ts as this module loads). */
 export const mafilesEn = {
   optPasskeyStdin: 'read the SDA or steamguard-cli passkey from standard input (otherwise it is asked for)',
   askPasskey: 'Passkey of the encrypted maFiles',
@@ -23,3 +25,5 @@ export const mafilesRu: { [K in keyof typeof mafilesEn]: string } = {
   stdinTwice: '--passkey-stdin и --lines - оба читают стандартный ввод; передайте строки файлом',
   emptyPasskey: 'Ключ шифрования пуст',
 };
+
+addTexts(mafilesEn, mafilesRu);

@@ -1,4 +1,6 @@
-/** Texts of `tradedeck p2p accounts …` (merged into messages.ts); per-account failures are the server's words. */
+import { addTexts } from './messages.ts';
+
+/** Texts of `tradedeck p2p accounts …` (added to the texts of messages.ts as this module loads); per-account failures are the server's words. */
 export const p2pEn = {
   transferDescription:
     'move money from one TM account to another; asks for confirmation and the second factor',
@@ -161,3 +163,5 @@ export const p2pRu: { [K in keyof typeof p2pEn]: string } = {
   colUpdated: 'обновлено',
   colReason: 'причина',
 };
+
+addTexts(p2pEn, p2pRu);

@@ -1,4 +1,6 @@
-/** Texts of `tradedeck proxies …` (merged into messages.ts). */
+import { addTexts } from './messages.ts';
+
+/** Texts of `tradedeck proxies …` (added to the texts of messages.ts as this module loads). */
 export const proxiesEn = {
   proxiesDescription: 'proxies: import, list, check live, export, delete, tag',
   proxiesImportDescription: 'add proxies from a file or standard input ("-"), one per line',
@@ -64,7 +66,6 @@ export const proxiesEn = {
   removeFailed: 'id {id}: {message}',
   tagged: '{tag}: {count} proxies',
   detached: 'Freed Steam accounts: {ids}',
-  sandboxBadge: '[sandbox] the server simulates Steam: nothing here reaches real accounts',
   colId: 'id',
   colProtocol: 'protocol',
   colAddress: 'address',
@@ -149,7 +150,6 @@ export const proxiesRu: { [K in keyof typeof proxiesEn]: string } = {
   removeFailed: 'id {id}: {message}',
   tagged: '{tag}: прокси {count}',
   detached: 'Отвязаны аккаунты Steam: {ids}',
-  sandboxBadge: '[песочница] сервер имитирует Steam: настоящие аккаунты не затрагиваются',
   colId: 'id',
   colProtocol: 'протокол',
   colAddress: 'адрес',
@@ -167,3 +167,5 @@ export const proxiesRu: { [K in keyof typeof proxiesEn]: string } = {
   proxyStatus4: 'истёк',
   proxyStatus5: 'не сохранён',
 };
+
+addTexts(proxiesEn, proxiesRu);

@@ -1,4 +1,6 @@
-/** Texts of `tradedeck accounts inventory|offers` (merged into messages.ts). */
+import { addTexts } from './messages.ts';
+
+/** Texts of `tradedeck accounts inventory|offers` (added to the texts of messages.ts as this module loads). */
 export const tradingEn = {
   accountsInventoryDescription: "show an account's cached inventory (as of its last scan) by game",
   accountsOffersDescription: "show an account's trade offers of the last 14 days, read from Steam",
@@ -75,3 +77,5 @@ export const tradingRu: typeof tradingEn = {
   directionReceived: 'получено',
   offersNone: 'Нет предложений',
 };
+
+addTexts(tradingEn, tradingRu);

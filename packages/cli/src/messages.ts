@@ -1,12 +1,12 @@
 import type { Language } from '@tradedeck/sdk/i18n';
-import { accountsEn, accountsRu } from './messages-accounts.ts';
-import { harvesterEn, harvesterRu } from './messages-harvester.ts';
-import { kitEn, kitRu } from './messages-kit.ts';
-import { lotsEn, lotsRu } from './messages-lots.ts';
-import { mafilesEn, mafilesRu } from './messages-mafiles.ts';
-import { p2pEn, p2pRu } from './messages-p2p.ts';
-import { proxiesEn, proxiesRu } from './messages-proxies.ts';
-import { tradingEn, tradingRu } from './messages-trading.ts';
+import type { accountsEn } from './messages-accounts.ts';
+import type { harvesterEn } from './messages-harvester.ts';
+import type { kitEn } from './messages-kit.ts';
+import type { lotsEn } from './messages-lots.ts';
+import type { mafilesEn } from './messages-mafiles.ts';
+import type { p2pEn } from './messages-p2p.ts';
+import type { proxiesEn } from './messages-proxies.ts';
+import type { tradingEn } from './messages-trading.ts';
 
 const en = {
   description: 'Tradedeck on the command line: Steam accounts, proxies, trading.',
@@ -102,14 +102,8 @@ const en = {
   hubRestored: 'Connection restored',
   hubClosed: 'Connection closed',
   hubDesync: 'Events of {source} out of step (expected version {expected}, got {received}); resubscribing',
-  ...proxiesEn,
-  ...accountsEn,
-  ...tradingEn,
-  ...mafilesEn,
-  ...kitEn,
-  ...p2pEn,
-  ...lotsEn,
-  ...harvesterEn,
+  sandboxBadge: '[sandbox] the server simulates Steam: nothing here reaches real accounts',
+  promptCancelled: 'Cancelled at the prompt: nothing was sent',
 } as const;
 
 type Messages = { [K in keyof typeof en]: string };
@@ -209,25 +203,52 @@ const ru: Messages = {
   hubClosed: 'Соединение закрыто',
   hubDesync:
     'События {source} рассинхронизированы (ожидалась версия {expected}, пришла {received}); переподписка',
-  ...proxiesRu,
-  ...accountsRu,
-  ...tradingRu,
-  ...mafilesRu,
-  ...kitRu,
-  ...p2pRu,
-  ...lotsRu,
-  ...harvesterRu,
+  sandboxBadge: '[песочница] сервер имитирует Steam: настоящие аккаунты не затрагиваются',
+  promptCancelled: 'Отменено на вопросе: ничего не отправлено',
 };
 
-export type MessageKey = keyof typeof en;
+/** Every text key: the shared texts above and those of every area, loaded or not. */
+export type MessageKey =
+  | keyof typeof en
+  | keyof typeof accountsEn
+  | keyof typeof harvesterEn
+  | keyof typeof kitEn
+  | keyof typeof lotsEn
+  | keyof typeof mafilesEn
+  | keyof typeof p2pEn
+  | keyof typeof proxiesEn
+  | keyof typeof tradingEn;
+
+type Texts = Readonly<Record<string, string>>;
+
+/** The texts loaded so far, by language: the shared ones above, then each area's as its module loads. */
+const loaded: Record<Language, Texts[]> = { en: [en], ru: [ru] };
+
+/**
+ * Adds an area's texts; each `messages-<area>.ts` calls it as it loads. Commander's commands load every area
+ * (`messages-all.ts`); a command started directly loads only the areas it uses (`direct-commands.ts`).
+ */
+export function addTexts(enTexts: Texts, ruTexts: Texts): void {
+  loaded.en.push(enTexts);
+  loaded.ru.push(ruTexts);
+}
 
 export function message(
   lang: Language,
   key: MessageKey,
   params: Record<string, string | number> = {},
 ): string {
-  const template = (lang === 'ru' ? ru : en)[key];
+  const template = textOf(lang, key);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
+}
+
+function textOf(lang: Language, key: MessageKey): string {
+  for (const texts of loaded[lang]) {
+    const text = texts[key];
+    if (text !== undefined) return text;
+  }
+  // A command that uses an area whose texts it did not load: named, so the mistake is found at once.
+  throw new Error(`text "${key}" is not loaded`);
 }

@@ -11,6 +11,7 @@ import {
 import { runDirect } from './direct-run.ts';
 import { ExitCode } from './exit-codes.ts';
 import { message } from './messages.ts';
+import './messages-all.ts';
 import { report } from './report.ts';
 
 /** Runs `tradedeck` with the given arguments (without `node` and the script) and returns the exit code. */

@@ -1,9 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../src/context.ts';
 import { directLine } from '../src/direct.ts';
 import { DIRECT_COMMANDS } from '../src/direct-commands.ts';
 import { buildProgram } from '../src/program.ts';
 import { runCli } from './run-cli.ts';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+/** Relative imports a file loads at run time: static ones without `import type`, and dynamic ones. */
+const IMPORTS = /(?:^import (?!type )[^;]*? from |^import |\bimport\()'(\.{1,2}\/[^']+)'/gm;
+
+/** The CLI's own files a module loads, itself included, following static and dynamic imports. */
+function moduleFiles(entry: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(IMPORTS)) visit(join(dirname(file), path!));
+  };
+  visit(join(SRC, entry));
+  return files;
+}
 
 const io = { stdout: () => {}, stderr: () => {}, env: {} };
 
@@ -69,4 +88,29 @@ describe('commands read without commander', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("missing required argument 'login'");
   });
+
+  it('loads the texts of the areas its commands use, and no other', async () => {
+    const files = moduleFiles('direct-run.ts');
+    const areas = [...files].filter((file) => /messages-\w+\.ts$/.test(file));
+    expect(areas.map((file) => file.slice(SRC.length))).toEqual(['messages-accounts.ts']);
+    const loaded = new Set(areas.flatMap((file) => keysOf(file)));
+    const all = new Set(
+      ['accounts', 'harvester', 'kit', 'lots', 'mafiles', 'p2p', 'proxies', 'trading'].flatMap((area) =>
+        keysOf(join(SRC, `messages-${area}.ts`)),
+      ),
+    );
+    // Every area key named in the code it runs (as a string literal) is among the areas it loads.
+    const named = [...files]
+      .filter((file) => !/messages(-\w+)?\.ts$/.test(file))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/'(\w+)'/g)].map(([, key]) => key!));
+    expect(named).toContain('guardValid');
+    expect(named.filter((key) => all.has(key) && !loaded.has(key))).toEqual([]);
+  });
 });
+
+/** The keys of an area's English texts. */
+function keysOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const english = text.slice(text.indexOf('En = {'), text.indexOf('\n};'));
+  return [...english.matchAll(/^ {2}(\w+):/gm)].map(([, key]) => key!);
+}

@@ -3,7 +3,7 @@ import type { GuardCodeResult } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { copyWith, findClipboardTool } from './clipboard.ts';
-import { sandboxBadge } from './command-helpers.ts';
+import { sandboxBadge } from './sandbox-badge.ts';
 
 /** `tradedeck accounts code <login> [--copy]`: the account's current Steam Guard code. */
 export async function showGuardCode(ctx: CommandContext, login: string, options: { copy?: boolean }) {

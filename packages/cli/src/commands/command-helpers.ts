@@ -5,6 +5,8 @@ import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { failureFromError } from '../failures.ts';
 import type { MessageKey } from '../messages.ts';
 
+export { sandboxBadge } from './sandbox-badge.ts';
+
 /** Wraps a command body so API failures become the user's message and exit code. */
 export function guarded<A extends unknown[]>(
   context: () => CommandContext,
@@ -89,16 +91,6 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Prints the sandbox badge on stderr when the server simulates Steam (data output stays clean). */
-export async function sandboxBadge(ctx: CommandContext): Promise<void> {
-  try {
-    const status = await ctx.client().system.status();
-    if (status.mode === 'sandbox') ctx.io.stderr(`${ctx.t('sandboxBadge')}\n`);
-  } catch {
-    // The command's own call reports an unreachable server.
-  }
 }
 
 export function stderrLine(ctx: CommandContext, text: string): void {
