@@ -16,9 +16,10 @@ const worker = fileURLToPath(new URL('./cli-server.ts', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const TARGET_MS = 150;
 const TARGET_MB = 60;
-// Reports the process' peak memory and CPU time (user + system, ms) on descriptor 3 as it exits; loading it costs
-// well under a megabyte. CPU time depends far less on the machine's load than wall time does.
-const PEAK = `data:text/javascript,import{writeSync}from'node:fs';process.on('exit',()=>{try{const u=process.resourceUsage();writeSync(3,u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)/1000)}catch{}})`;
+// Reports the process' peak memory, CPU time (user + system, ms) and, from Node's HTTP client channels, when its
+// first request went out and its last answer ended (ms since the process started) on descriptor 3 as it exits;
+// loading it costs well under a megabyte. CPU time depends far less on the machine's load than wall time does.
+const PEAK = `data:text/javascript,import{writeSync}from'node:fs';import{subscribe}from'node:diagnostics_channel';let a=0,b=0;subscribe('http.client.request.start',()=>{a||=performance.now()});subscribe('http.client.response.finish',()=>{b=performance.now()});process.on('exit',()=>{try{const u=process.resourceUsage();writeSync(3,[u.maxRSS,(u.userCPUTime+u.systemCPUTime)/1000,a,b,performance.now()].join(' '))}catch{}})`;
 
 export async function run() {
   execSync('pnpm --filter @tradedeck/cli run build', { cwd: root, stdio: 'ignore' });
@@ -65,6 +66,16 @@ export async function run() {
       console.log(
         `${targeted ? '*' : ' '} ${label.padEnd(26)} ${ms.toFixed(0).padStart(5)} ms ${mb.toFixed(1).padStart(6)} MB${over}${verdict}`,
       );
+      // Where a command's time goes: its own start-up up to the first request, the server's answers, the rest.
+      const asked = runs.filter((r) => r.firstRequest > 0);
+      if (asked.length === runs.length) {
+        const startUp = median(asked.map((r) => r.firstRequest));
+        const answers = median(asked.map((r) => r.lastAnswer - r.firstRequest));
+        const after = median(asked.map((r) => r.exit - r.lastAnswer));
+        console.log(
+          `    in the process: first request at ${startUp.toFixed(0)} ms, answers ${answers.toFixed(0)} ms, exit ${after.toFixed(0)} ms later`,
+        );
+      }
     }
   } finally {
     server.stdin.end();
@@ -92,8 +103,8 @@ function once(args, env) {
       const ms = performance.now() - started;
       if (code !== 0) reject(new Error(`${args.join(' ')} exited ${code}: ${errors}`));
       else {
-        const [kb, cpuMs] = peak.split(' ').map(Number);
-        resolve({ ms, kb, cpuMs });
+        const [kb, cpuMs, firstRequest, lastAnswer, exit] = peak.split(' ').map(Number);
+        resolve({ ms, kb, cpuMs, firstRequest, lastAnswer, exit });
       }
     });
   });
