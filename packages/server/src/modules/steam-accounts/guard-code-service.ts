@@ -8,6 +8,7 @@ import type { AccountEditService } from './edit-service.ts';
 import { ACCOUNT_NOT_FOUND, NO_SHARED_SECRET } from './messages.ts';
 import { userProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
+import type { StoredSecrets } from './repo.ts';
 
 /** Guard codes a user may read per minute, across all their accounts (docs/steam-accounts.md). */
 const GUARD_CODE_LIMIT: Limit = { max: 30, windowMs: 60_000 };
@@ -28,20 +29,26 @@ export class GuardCodeService {
 
   async guardCode(userId: string, id: number, request: FastifyRequest): Promise<GuardCodeResult> {
     await this.deps.limiter.consume(`steam-guard-code:${userId}`, GUARD_CODE_LIMIT);
-    return this.codeOf(userId, id, request);
+    return this.codeOf(userId, await this.edit.requireOwned(userId, id), request);
   }
 
   /** The same for the user's account with this login (any case): the command line asks by login. */
   async guardCodeByLogin(userId: string, login: string, request: FastifyRequest): Promise<GuardCodeResult> {
     await this.deps.limiter.consume(`steam-guard-code:${userId}`, GUARD_CODE_LIMIT);
-    const found = await this.deps.repo.run(userId, (q) => q.existingLogins([login]));
-    const account = found.get(login.toLowerCase());
+    const account = await this.deps.repo.run(userId, async (q) => {
+      const found = (await q.existingLogins([login])).get(login.toLowerCase());
+      return found ? q.secrets(found.id) : null;
+    });
     if (!account) throw new AppError({ code: ResultCode.NotFound, text: ACCOUNT_NOT_FOUND });
-    return this.codeOf(userId, account.id, request);
+    return this.codeOf(userId, account, request);
   }
 
-  private async codeOf(userId: string, id: number, request: FastifyRequest): Promise<GuardCodeResult> {
-    const account = await this.edit.requireOwned(userId, id);
+  private async codeOf(
+    userId: string,
+    account: StoredSecrets,
+    request: FastifyRequest,
+  ): Promise<GuardCodeResult> {
+    const id = account.id;
     await this.deps.limiter.consume(`steam-guard-code:${userId}:${id}`, GUARD_CODE_ACCOUNT_LIMIT);
     const text = await this.deps.secrets.decrypt(accountSlot(userId, id, 'mafile_enc'), account.mafileEnc);
     const read = parseMafileText(text, { tryExtractProxy: false });
