@@ -123,3 +123,39 @@ describe('accounts import exit codes in a real terminal (tmux, sandbox mode)', (
     expect(screen).toMatch(/^1\s*$/m);
   }, 90_000);
 });
+
+describe('accounts code from the bin in a real terminal (tmux, sandbox mode)', () => {
+  it('prints the code of an account named in any case; an unknown login exits 1 with the reason in Russian', async () => {
+    const proxy = await runCli(['proxies', 'import', '-', '--tag', 'code'], env, undefined, '10.41.0.1:80\n');
+    expect(proxy.code).toBe(0);
+    const set = await writeSandboxSet(join(dir, 'code-set'), 1, []);
+    const added = await runCli(
+      [
+        'accounts',
+        'import',
+        '--mafiles',
+        set.mafileDir,
+        '--lines',
+        set.linesFile,
+        '--mode',
+        'distribute',
+        '--proxy-tag',
+        'code',
+      ],
+      env,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const login = set.accounts[0]!.login;
+    run([
+      `${cli} accounts code ${login.toUpperCase()} --json; echo "code-exit=$?"`,
+      `${cli} --lang ru accounts code nobody_here; echo "unknown-exit=$?"`,
+    ]);
+    const screen = await terminal.waitFor(/unknown-exit=\d+/, 60_000);
+    expect(screen).toContain(`"login": "${login.toUpperCase()}"`);
+    expect(screen).toMatch(/"code": "[2-9A-Z]{5}"/);
+    expect(screen).toContain('[sandbox] the server simulates Steam');
+    expect(screen).toContain('code-exit=0');
+    expect(screen).toContain('Нет аккаунта Steam "nobody_here"');
+    expect(screen).toContain('unknown-exit=1');
+  }, 90_000);
+});
