@@ -6,6 +6,7 @@ import { anyId, anyText, likeContains, rowsOf } from '../../db/sql-fragments.ts'
 import type { UserScope } from '../../security/user-scope.ts';
 import { BatchQueries, interruptedJobs } from './batch-repo.ts';
 import { PriceQueries } from './price-repo.ts';
+import { type RepriceRead, repriceReadOf } from './reprice-read.ts';
 import { SaleQueries } from './sale-repo.ts';
 
 const NEXT_WRITE = sql`nextval('lot_write_seq')`;
@@ -401,47 +402,37 @@ export class LotQueries {
     return rows.map(LotQueries.toView);
   }
 
-  /** The picked lots as repricing reads them, in id order (a lean read: 100,000 lots in one statement). */
-  async repriceLots(pick: LotPick): Promise<RepriceLot[]> {
-    return this.tx
-      .select({
-        id: lots.id,
-        sellerAccountId: lots.sellerAccountId,
-        itemId: lots.itemId,
-        assetId: lots.assetId,
-        marketHashName: lots.marketHashName,
-        currency: lots.currency,
-        price: lots.price,
-        minPrice: lots.minPrice,
-        maxPrice: lots.maxPrice,
-        purchasePrice: lots.purchasePrice,
-        profile: lots.profile,
-        strategy: lots.strategy,
-        status: lots.status,
-        issues: lots.issues,
-        settlement: lots.settlement,
-        lastPriceWriteAt: lots.lastPriceWriteAt,
-        lastRepriceReason: lots.lastRepriceReason,
-      })
-      .from(lots)
-      .where(and(eq(lots.userId, this.userId), this.pickWhere(pick)))
-      .orderBy(asc(lots.id));
-  }
-
-  /** Every listing of the user on every account (what the repricing must never undercut). */
-  async ownListings(): Promise<
-    { itemId: string; marketHashName: string; price: number; currency: string }[]
-  > {
-    const rows = await this.tx
-      .select({
-        itemId: lots.itemId,
-        marketHashName: lots.marketHashName,
-        price: lots.price,
-        currency: lots.currency,
-      })
-      .from(lots)
-      .where(and(eq(lots.userId, this.userId), eq(lots.status, 'on_sale'), sql`${lots.itemId} is not null`));
-    return rows.map((row) => ({ ...row, itemId: row.itemId as string, price: Number(row.price ?? 0) }));
+  /**
+   * What repricing reads, in one statement: the picked lots (id order) and the user's other listings on sale (the
+   * own asks repricing never undercuts; the picked ones on sale are listings too). The rows come back as one JSON
+   * text of columns, so 100,000 lots cost one parse rather than 100,000 protocol rows.
+   */
+  async repriceRead(pick: LotPick): Promise<RepriceRead> {
+    const listing = sql`${lots.status} = 'on_sale' and ${lots.itemId} is not null`;
+    const picked = (column: string) => sql.raw(`coalesce(json_agg(${column}) filter (where picked), '[]')`);
+    const other = (column: string) =>
+      sql.raw(`coalesce(json_agg(${column}) filter (where not picked), '[]')`);
+    const result = await this.tx.execute(sql`select json_build_object(
+        'id', ${picked('id')}, 'sellerAccountId', ${picked('seller_account_id')}, 'itemId', ${picked('item_id')},
+        'assetId', ${picked('asset_id')}, 'marketHashName', ${picked('market_hash_name')},
+        'currency', ${picked('currency')}, 'price', ${picked('price')}, 'minPrice', ${picked('min_price')},
+        'maxPrice', ${picked('max_price')}, 'purchasePrice', ${picked('purchase_price')},
+        'profile', ${picked('profile')}, 'strategy', ${picked('strategy')}, 'status', ${picked('status')},
+        'issues', ${picked('issues')}, 'settlement', ${picked('settlement')},
+        'lastPriceWriteAt', ${picked('last_price_write_at')}, 'lastRepriceReason', ${picked('last_reprice_reason')},
+        'otherItemId', ${other('item_id')}, 'otherName', ${other('market_hash_name')},
+        'otherPrice', ${other('price')}, 'otherCurrency', ${other('currency')})::text as data
+      from (select ${lots.id} as id, ${lots.sellerAccountId} as seller_account_id, ${lots.itemId} as item_id,
+          ${lots.assetId} as asset_id, ${lots.marketHashName} as market_hash_name, ${lots.currency} as currency,
+          ${lots.price} as price, ${lots.minPrice} as min_price, ${lots.maxPrice} as max_price,
+          ${lots.purchasePrice} as purchase_price, ${lots.profile} as profile, ${lots.strategy}::text as strategy,
+          ${lots.status} as status, ${lots.issues}::text as issues, ${lots.settlement} as settlement,
+          floor(extract(epoch from ${lots.lastPriceWriteAt}) * 1000)::float8 as last_price_write_at,
+          ${lots.lastRepriceReason} as last_reprice_reason, coalesce(${this.pickWhere(pick)}, false) as picked
+        from ${lots}
+        where ${lots.userId} = ${this.userId} and (${this.pickWhere(pick)} or ${listing})
+        order by ${lots.id}) as read`);
+    return repriceReadOf(rowsOf<{ data: string }>(result)[0]?.data ?? null);
   }
 
   async ofAccount(accountId: number): Promise<LotDbRow[]> {

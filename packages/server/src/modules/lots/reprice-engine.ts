@@ -25,6 +25,7 @@ import type { LotsShared } from './deps.ts';
 import type { AccountMarket, MarketAccess } from './market-access.ts';
 import type { PriceDbRow } from './price-repo.ts';
 import type { LotPatch, LotQueries, RepriceLot } from './repo.ts';
+import type { OtherListing, RepriceRead } from './reprice-read.ts';
 import { moneyOf, PROVIDER_PRICE_TTL_MS } from './views.ts';
 
 export interface RepriceOverrides {
@@ -133,16 +134,27 @@ export class RepriceEngine {
   ) {}
 
   /**
-   * The decision for every lot, nothing written. The lots are grouped by currency and item once; the asks,
-   * references and own listings are read once per item, and each lot costs one `decideReprice` call.
+   * The decision for every lot, nothing written. The lots are grouped by currency and item once; the asks and
+   * references are read once per item, our own listings come with the read, and each lot costs one
+   * `decideReprice` call.
    */
   async decide(
     userId: string,
-    lots: readonly RepriceLot[],
+    read: RepriceRead,
     overrides: RepriceOverrides,
     now: Date,
   ): Promise<LotDecision[]> {
+    const { lots } = read;
     const namesByCurrency = new Map<string, Set<string>>();
+    // Our listings on every account: the picked lots on sale and the user's other listings.
+    const ownItemIds = new Set<string>();
+    const ownByName = new Map<string, OtherListing[]>();
+    const addOwn = (listing: OtherListing) => {
+      ownItemIds.add(listing.itemId);
+      const list = ownByName.get(listing.marketHashName);
+      if (list) list.push(listing);
+      else ownByName.set(listing.marketHashName, [listing]);
+    };
     for (const lot of lots) {
       if (lot.status !== 'on_sale') continue;
       let names = namesByCurrency.get(lot.currency);
@@ -151,22 +163,21 @@ export class RepriceEngine {
         namesByCurrency.set(lot.currency, names);
       }
       names.add(lot.marketHashName);
+      if (lot.itemId !== null)
+        addOwn({
+          itemId: lot.itemId,
+          marketHashName: lot.marketHashName,
+          price: lot.price ?? 0,
+          currency: lot.currency,
+        });
     }
+    for (const listing of read.otherListings) addOwn(listing);
     const allNames = new Set<string>();
     for (const names of namesByCurrency.values()) for (const name of names) allNames.add(name);
-    const { accounts, own, prices } = await this.deps.repo.run(userId, async (q) => ({
+    const { accounts, prices } = await this.deps.repo.run(userId, async (q) => ({
       accounts: await q.accounts(),
-      own: await q.ownListings(),
       prices: await q.prices.byNames([...allNames]),
     }));
-    const ownItemIds = new Set<string>();
-    const ownByName = new Map<string, typeof own>();
-    for (const listing of own) {
-      ownItemIds.add(listing.itemId);
-      const list = ownByName.get(listing.marketHashName);
-      if (list) list.push(listing);
-      else ownByName.set(listing.marketHashName, [listing]);
-    }
     const priceByName = new Map(prices.map((row) => [row.marketHashName, row]));
     const contexts = new Map<string, RepricingContext>();
     const currencies = new Set(lots.map((lot) => lot.currency));
