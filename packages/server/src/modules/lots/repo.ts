@@ -1,6 +1,16 @@
 import type { LOT_GROUP_SORT_PROPERTIES, LOT_SORT_PROPERTIES, LotFilters } from '@tradedeck/sdk/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import {
+  afterKeys,
+  countMatches,
+  keyColumns,
+  type ListAnswer,
+  type ListKey,
+  type ListWindow,
+  listAnswer,
+  orderByKeys,
+} from '../../db/list-page.ts';
 import { lotRepriceJobs, lotRepricers, lots, sellerAccounts, steamAccounts } from '../../db/schema.ts';
 import { anyId, anyText, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -264,25 +274,51 @@ export class LotQueries {
     return columns[property] as typeof lots.id;
   }
 
+  /** The list's order: the requested keys, then the id (ascending) so every row has one place. */
+  listKeys(sort: readonly LotSort[]): ListKey[] {
+    const keys: ListKey[] = sort.map((item) => ({
+      expr: this.sortColumn(item.propertyName),
+      descending: item.isDescending,
+    }));
+    if (!sort.some((item) => item.propertyName === 'id')) keys.push({ expr: lots.id, descending: false });
+    return keys;
+  }
+
+  /**
+   * One page of lots (an OFFSET page or the keyset page after a cursor) with its capped total. The lots are read
+   * alone (the account's login joins only when the order needs it) and the page's logins come from the user's
+   * accounts, so Postgres never joins the rows an OFFSET skips or a sort reads.
+   */
   async page(
     filters: LotFilters,
-    sort: LotSort[],
-    page: number,
-    pageSize: number,
-  ): Promise<{ rows: LotView[]; total: number }> {
-    const where = and(...this.filterWhere(filters));
-    const order = sort.map((item) =>
-      item.isDescending ? desc(this.sortColumn(item.propertyName)) : asc(this.sortColumn(item.propertyName)),
+    sort: readonly LotSort[],
+    window: ListWindow,
+  ): Promise<ListAnswer<LotView>> {
+    const where = and(...this.filterWhere(filters)) as SQL;
+    const keys = this.listKeys(sort);
+    const base = this.tx
+      .select({ lot: lots, ...keyColumns(keys) })
+      .from(lots)
+      .$dynamic();
+    const joined = sort.some((item) => item.propertyName === 'account')
+      ? base
+          .innerJoin(sellerAccounts, eq(sellerAccounts.id, lots.sellerAccountId))
+          .innerJoin(steamAccounts, eq(steamAccounts.id, sellerAccounts.steamAccountId))
+      : base;
+    const rows = await joined
+      .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
+      .orderBy(...orderByKeys(keys))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const count = await countMatches(this.tx, { table: lots, where }, window, rows.length);
+    const logins = new Map((await this.accounts()).map((account) => [account.id, account.login]));
+    return listAnswer(
+      rows,
+      (row) => ({ ...row.lot, login: logins.get(row.lot.sellerAccountId) ?? '' }),
+      window,
+      keys,
+      count,
     );
-    const [rows, counted] = await Promise.all([
-      this.viewSelect()
-        .where(where)
-        .orderBy(...order, asc(lots.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.tx.select({ total: sql<number>`count(*)::int` }).from(lots).where(where),
-    ]);
-    return { rows: rows.map(LotQueries.toView), total: Number(counted[0]?.total ?? 0) };
   }
 
   /** One page of groups (game and name) with their aggregates, then the matching children of those groups. */
