@@ -7,16 +7,10 @@ import type { LotRow } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { lotMessages } from '../../src/modules/lots/messages.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
-import { addItem } from '../steam-accounts/helpers.ts';
+import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import type { FakeTm } from '../market/helpers/fake-tm.ts';
 import { as, ok } from '../steam-trading/helpers.ts';
+import { startFakeTmSeller } from './fake-tm-seller.ts';
 
 const KEY = 'LotsRefusedKey0123456789abcdefAB';
 const PAY_PASSWORD = 'pay-Secret-43';
@@ -35,44 +29,24 @@ interface SyncAnswer {
 }
 
 beforeAll(async () => {
-  fake = await startFakeTm([
-    {
-      key: KEY,
-      currency: 'USD',
-      money: 50_000,
-      payPassword: PAY_PASSWORD,
-      steamId64: bot!.steamId,
-      inventory: ['32001'],
+  ({ fake, t, user } = await startFakeTmSeller({
+    name: 'lots-refused',
+    key: KEY,
+    payPassword: PAY_PASSWORD,
+    bot: bot!,
+    inventory: ['32001'],
+    proxy: { protocol: 'http', address: '10.63.0.1', port: 3128, username: null, password: null },
+    // The proxy is deleted and the account freed from it: its Steam session has no proxy to name.
+    beforeSellerAccount: async (parts) => {
+      const proxies = await ok<{ items: { id: number }[] }>(
+        as(parts.t, parts.user.accessToken, 'POST', '/api/proxies/query', {}),
+      );
+      const removed = await ok<{ detachedAccountIds: number[] }>(
+        as(parts.t, parts.user.accessToken, 'DELETE', `/api/proxies/${proxies.items[0]!.id}?detach=true`),
+      );
+      expect(removed.detachedAccountIds).toEqual([parts.steamAccountId]);
     },
-  ]);
-  t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl });
-  user = await signUp(t, 'lots-refused');
-  const added = await ok<{ addedAccounts: { id: number }[] }>(
-    as(t, user.accessToken, 'POST', '/api/steam-accounts', {
-      accounts: {
-        '0': addItem(bot!, {
-          proxyData: { protocol: 'http', address: '10.63.0.1', port: 3128, username: null, password: null },
-        }),
-      },
-    }),
-  );
-  // The proxy is deleted and the account freed from it: its Steam session has no proxy to name.
-  const proxies = await ok<{ items: { id: number }[] }>(
-    as(t, user.accessToken, 'POST', '/api/proxies/query', {}),
-  );
-  const removed = await ok<{ detachedAccountIds: number[] }>(
-    as(t, user.accessToken, 'DELETE', `/api/proxies/${proxies.items[0]!.id}?detach=true`),
-  );
-  expect(removed.detachedAccountIds).toEqual([added.addedAccounts[0]!.id]);
-  await stepUp(t, user);
-  await ok(
-    as(t, user.accessToken, 'POST', '/api/p2p/accounts', {
-      steamAccountId: added.addedAccounts[0]!.id,
-      apiKey: KEY,
-      paymentPassword: PAY_PASSWORD,
-      tmCurrency: 'USD',
-    }),
-  );
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -10,18 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import {
-  type AuthTestApp,
-  asTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
-import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
-import { addItem } from '../steam-accounts/helpers.ts';
+import { type AuthTestApp, asTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { FakeTm } from '../market/helpers/fake-tm.ts';
+import type { LoopbackProxy } from '../steam/helpers/loopback-proxies.ts';
 import { as, ok } from '../steam-trading/helpers.ts';
+import { startFakeTmSeller } from './fake-tm-seller.ts';
 import { waitFor } from './helpers.ts';
 
 const KEY = 'LotsGuardKey0123456789abcdefABCDE';
@@ -33,7 +26,7 @@ const world = new SandboxWorld();
 const [bot] = world.healthyAccounts(1, 7481);
 
 let fake: FakeTm;
-let proxy: LoopbackProxy;
+let proxy: LoopbackProxy | null = null;
 let t: AuthTestApp;
 /** The second process on the same database. */
 let other: AuthTestApp;
@@ -48,43 +41,14 @@ const lots = async (app: AuthTestApp) =>
   ).items;
 
 beforeAll(async () => {
-  fake = await startFakeTm([
-    {
-      key: KEY,
-      currency: 'USD',
-      money: 50_000,
-      payPassword: PAY_PASSWORD,
-      steamId64: bot!.steamId,
-      inventory: ASSETS,
-    },
-  ]);
-  proxy = await startConnectProxy({ username: 'seller', password: 'proxy-pass' });
-  t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true });
-  user = await signUp(t, 'lots-guard');
-  const added = await ok<{ addedAccounts: { id: number }[] }>(
-    as(t, user.accessToken, 'POST', '/api/steam-accounts', {
-      accounts: {
-        '0': addItem(bot!, {
-          proxyData: {
-            protocol: 'http',
-            address: '127.0.0.1',
-            port: proxy.port,
-            username: 'seller',
-            password: 'proxy-pass',
-          },
-        }),
-      },
-    }),
-  );
-  await stepUp(t, user);
-  await ok(
-    as(t, user.accessToken, 'POST', '/api/p2p/accounts', {
-      steamAccountId: added.addedAccounts[0]!.id,
-      apiKey: KEY,
-      paymentPassword: PAY_PASSWORD,
-      tmCurrency: 'USD',
-    }),
-  );
+  ({ fake, t, user, proxy } = await startFakeTmSeller({
+    name: 'lots-guard',
+    key: KEY,
+    payPassword: PAY_PASSWORD,
+    bot: bot!,
+    inventory: ASSETS,
+    proxy: 'loopback',
+  }));
   otherApp = await buildApp({ config: t.config, database: t.testDb.database, now: t.clock.now });
   await otherApp.ready();
   other = asTestApp({ app: otherApp, config: t.config, testDb: t.testDb, smtp: t.smtp, clock: t.clock });
