@@ -19,7 +19,7 @@ import { sellerPlatformSchema } from '../domain/p2p/seller.ts';
 import { tradeGameSchema } from '../domain/trading/games.ts';
 import { itemExteriorSchema } from '../domain/trading/items.ts';
 import { idSchema, isoDateTime } from './common.ts';
-import { idParam, listOutputSchema, pagesSchema, sortSchema } from './lists.ts';
+import { idParam, listOutputSchema, listWindowFields, pagesSchema, sortSchema } from './lists.ts';
 import { BODY_LIMITS, defineOperation } from './operation.ts';
 
 /** Hub source of the lots' live events on `lots-hub`. */
@@ -312,7 +312,11 @@ export const lots = {
     method: 'POST',
     path: '/api/p2p/lots/query',
     summary: "The user's lots on every seller account, filtered, sorted and paged (one row per lot)",
-    input: lotFiltersSchema.extend({ pages: pagesSchema, sort: sortSchema(LOT_SORT_PROPERTIES) }),
+    input: lotFiltersSchema.extend({
+      pages: pagesSchema,
+      sort: sortSchema(LOT_SORT_PROPERTIES),
+      ...listWindowFields,
+    }),
     output: listOutputSchema(lotRowSchema),
     flags: {},
   }),

@@ -67,8 +67,11 @@ export const lots = pgTable(
   },
   (t) => [
     uniqueIndex('lots_account_asset').on(t.sellerAccountId, t.assetId),
-    index('lots_user_name').on(t.userId, t.marketHashName),
+    index('lots_user_name').on(t.userId, t.marketHashName, t.id),
     index('lots_user_id').on(t.userId, t.id),
+    index('lots_user_price').on(t.userId, t.price, t.id),
+    index('lots_user_price_desc').on(t.userId, t.price.desc().nullsLast(), t.id),
+    index('lots_user_account').on(t.userId, t.sellerAccountId, t.id),
   ],
 );
 

@@ -6,17 +6,11 @@
 import type { LotRow, RepriceJob, RepricePreview } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
-import { EGRESS_ADDRESS, type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
-import { addItem } from '../steam-accounts/helpers.ts';
+import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import type { FakeTm } from '../market/helpers/fake-tm.ts';
+import { EGRESS_ADDRESS, type LoopbackProxy } from '../steam/helpers/loopback-proxies.ts';
 import { as, ok } from '../steam-trading/helpers.ts';
+import { startFakeTmSeller } from './fake-tm-seller.ts';
 
 const KEY = 'LotsProxyKey0123456789abcdefABCD';
 const PAY_PASSWORD = 'pay-Secret-42';
@@ -29,7 +23,6 @@ let fake: FakeTm;
 let proxy: LoopbackProxy;
 let t: AuthTestApp;
 let user: TestUser;
-let steamAccountId: number;
 
 async function lots(): Promise<LotRow[]> {
   const page = await ok<{ items: LotRow[] }>(
@@ -39,44 +32,21 @@ async function lots(): Promise<LotRow[]> {
 }
 
 beforeAll(async () => {
-  fake = await startFakeTm([
-    {
-      key: KEY,
-      currency: 'USD',
-      money: 50_000,
-      payPassword: PAY_PASSWORD,
-      steamId64: bot!.steamId,
-      inventory: ASSETS,
-    },
-  ]);
-  proxy = await startConnectProxy({ username: 'seller', password: 'proxy-pass' });
-  t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true });
-  user = await signUp(t, 'lots-proxy');
-  const added = await ok<{ addedAccounts: { id: number }[] }>(
-    as(t, user.accessToken, 'POST', '/api/steam-accounts', {
-      accounts: {
-        '0': addItem(bot!, {
-          proxyData: {
-            protocol: 'http',
-            address: '127.0.0.1',
-            port: proxy.port,
-            username: 'seller',
-            password: 'proxy-pass',
-          },
-        }),
-      },
-    }),
-  );
-  steamAccountId = added.addedAccounts[0]!.id;
-  await stepUp(t, user);
-  await ok(
-    as(t, user.accessToken, 'POST', '/api/p2p/accounts', {
-      steamAccountId,
-      apiKey: KEY,
-      paymentPassword: PAY_PASSWORD,
-      tmCurrency: 'USD',
-    }),
-  );
+  let started: LoopbackProxy | null;
+  ({
+    fake,
+    t,
+    user,
+    proxy: started,
+  } = await startFakeTmSeller({
+    name: 'lots-proxy',
+    key: KEY,
+    payPassword: PAY_PASSWORD,
+    bot: bot!,
+    inventory: ASSETS,
+    proxy: 'loopback',
+  }));
+  proxy = started!;
 }, 120_000);
 
 afterAll(async () => {

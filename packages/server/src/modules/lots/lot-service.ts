@@ -11,6 +11,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
+import { listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MarketFailure } from '../../integrations/market/port.ts';
 import { announceLots } from './announce.ts';
@@ -54,11 +55,10 @@ export class LotService {
 
   async query(userId: string, input: Input<'query'>) {
     await ensureOwnAccounts(this.deps, userId, input.accountIds);
-    const { page, pageSize } = input.pages;
-    const { rows, total } = await this.deps.repo.run(userId, (q) =>
-      q.page(input, input.sort, page, pageSize),
+    const answer = await this.deps.repo.run(userId, (q) =>
+      q.page(input, input.sort, listWindow(input, q.listKeys(input.sort))),
     );
-    return { items: rows.map(toLotRow), total, page, pageSize };
+    return { ...answer, items: answer.items.map(toLotRow) };
   }
 
   async groups(userId: string, input: Input<'groups'>) {

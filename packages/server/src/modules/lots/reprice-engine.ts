@@ -25,6 +25,7 @@ import type { LotsShared } from './deps.ts';
 import type { AccountMarket, MarketAccess } from './market-access.ts';
 import type { PriceDbRow } from './price-repo.ts';
 import type { LotPatch, LotQueries, RepriceLot } from './repo.ts';
+import type { OtherListing, RepriceRead } from './reprice-read.ts';
 import { moneyOf, PROVIDER_PRICE_TTL_MS } from './views.ts';
 
 export interface RepriceOverrides {
@@ -43,16 +44,19 @@ function lowerMedian(sorted: readonly number[]): number | null {
   return sorted.length === 0 ? null : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
 }
 
+function moneyOrNull(currency: Currency, amount: number | null) {
+  return amount === null ? null : moneyOf(currency, Number(amount));
+}
+
 function toRepricingLot(lot: RepriceLot, overrides: RepriceOverrides): RepricingLot {
   const currency = lot.currency as Currency;
-  const money = (amount: number | null) => (amount === null ? null : moneyOf(currency, Number(amount)));
   return {
     itemId: lot.itemId ?? `asset:${lot.assetId}`,
     marketHashName: lot.marketHashName,
     price: moneyOf(currency, Number(lot.price ?? 0)),
-    min: money(lot.minPrice),
-    max: money(lot.maxPrice),
-    purchasePrice: money(lot.purchasePrice),
+    min: moneyOrNull(currency, lot.minPrice),
+    max: moneyOrNull(currency, lot.maxPrice),
+    purchasePrice: moneyOrNull(currency, lot.purchasePrice),
     profile: overrides.profile ?? (lot.profile as TradingProfile),
     strategy: overrides.strategy ?? (lot.strategy as PriceStrategy),
     onSale: lot.status === 'on_sale' && lot.itemId !== null && lot.price !== null,
@@ -89,6 +93,28 @@ function referencesOf(
       ttlMs: MARKET_ASKS_TTL_MS,
     };
   return references;
+}
+
+/**
+ * Our two cheapest listings of an item in this currency, cheapest first (the earlier one first on a tie). A lot
+ * reads of our listings only the cheapest one other than itself, so these two decide exactly as all of them would,
+ * and each lot's look at the item's asks stays short however many listings of it we have.
+ */
+function cheapestTwo(listings: readonly OtherListing[] | undefined, currency: string): MarketAsk[] {
+  let first: OtherListing | null = null;
+  let second: OtherListing | null = null;
+  for (const listing of listings ?? []) {
+    if (listing.currency !== currency) continue;
+    if (!first || listing.price < first.price) {
+      second = first;
+      first = listing;
+    } else if (!second || listing.price < second.price) second = listing;
+  }
+  const ask = (listing: OtherListing): MarketAsk => ({
+    itemId: listing.itemId,
+    price: moneyOf(currency, listing.price),
+  });
+  return [first, second].filter((listing) => listing !== null).map(ask);
 }
 
 /** Told before each mass call goes out and after its answer (an apply job records both, so a crash is known). */
@@ -133,16 +159,27 @@ export class RepriceEngine {
   ) {}
 
   /**
-   * The decision for every lot, nothing written. The lots are grouped by currency and item once; the asks,
-   * references and own listings are read once per item, and each lot costs one `decideReprice` call.
+   * The decision for every lot, nothing written. The lots are grouped by currency and item once; the asks and
+   * references are read once per item, our own listings come with the read, and each lot costs one
+   * `decideReprice` call.
    */
   async decide(
     userId: string,
-    lots: readonly RepriceLot[],
+    read: RepriceRead,
     overrides: RepriceOverrides,
     now: Date,
   ): Promise<LotDecision[]> {
+    const { lots } = read;
     const namesByCurrency = new Map<string, Set<string>>();
+    // Our listings on every account: the picked lots on sale and the user's other listings.
+    const ownItemIds = new Set<string>();
+    const ownByName = new Map<string, OtherListing[]>();
+    const addOwn = (listing: OtherListing) => {
+      ownItemIds.add(listing.itemId);
+      const list = ownByName.get(listing.marketHashName);
+      if (list) list.push(listing);
+      else ownByName.set(listing.marketHashName, [listing]);
+    };
     for (const lot of lots) {
       if (lot.status !== 'on_sale') continue;
       let names = namesByCurrency.get(lot.currency);
@@ -151,22 +188,21 @@ export class RepriceEngine {
         namesByCurrency.set(lot.currency, names);
       }
       names.add(lot.marketHashName);
+      if (lot.itemId !== null)
+        addOwn({
+          itemId: lot.itemId,
+          marketHashName: lot.marketHashName,
+          price: lot.price ?? 0,
+          currency: lot.currency,
+        });
     }
+    for (const listing of read.otherListings) addOwn(listing);
     const allNames = new Set<string>();
     for (const names of namesByCurrency.values()) for (const name of names) allNames.add(name);
-    const { accounts, own, prices } = await this.deps.repo.run(userId, async (q) => ({
+    const { accounts, prices } = await this.deps.repo.run(userId, async (q) => ({
       accounts: await q.accounts(),
-      own: await q.ownListings(),
       prices: await q.prices.byNames([...allNames]),
     }));
-    const ownItemIds = new Set<string>();
-    const ownByName = new Map<string, typeof own>();
-    for (const listing of own) {
-      ownItemIds.add(listing.itemId);
-      const list = ownByName.get(listing.marketHashName);
-      if (list) list.push(listing);
-      else ownByName.set(listing.marketHashName, [listing]);
-    }
     const priceByName = new Map(prices.map((row) => [row.marketHashName, row]));
     const contexts = new Map<string, RepricingContext>();
     const currencies = new Set(lots.map((lot) => lot.currency));
@@ -184,10 +220,7 @@ export class RepriceEngine {
         const foreign: MarketAsk[] = [];
         if (snapshot) for (const ask of snapshot.asks) if (!ownItemIds.has(ask.itemId)) foreign.push(ask);
         // Our own listings at the prices we know now (the market's snapshot may predate our last write).
-        const ours: MarketAsk[] = [];
-        for (const listing of ownByName.get(name) ?? [])
-          if (listing.currency === currency)
-            ours.push({ itemId: listing.itemId, price: moneyOf(currency, Number(listing.price)) });
+        const ours = cheapestTwo(ownByName.get(name), currency);
         if (snapshot) asksByName.set(name, { asks: [...foreign, ...ours], fetchedAt: snapshot.fetchedAt });
         const foreignAmounts = foreign.map((ask) => ask.price.amount).sort((a, b) => a - b);
         referencesByName.set(

@@ -50,13 +50,13 @@ export class RepriceService {
     private readonly engine: RepriceEngine,
   ) {}
 
-  /** The selected lots (lean rows) and the logins of the user's accounts. */
+  /** The selected lots (lean rows, with the user's other listings) and the logins of the user's accounts. */
   private async lotsOf(userId: string, input: Input<'repricePreview'>) {
-    const { lots, logins } = await this.deps.repo.run(userId, async (q) => ({
-      lots: await q.repriceLots(input.selection),
+    const { read, logins } = await this.deps.repo.run(userId, async (q) => ({
+      read: await q.repriceRead(input.selection),
       logins: await loginsOf(q),
     }));
-    if (lots.length > 0) return { lots, logins };
+    if (read.lots.length > 0) return { read, logins };
     const onlyGroups = input.selection.groupKeys && !input.selection.ids && !input.selection.filters;
     throw new AppError({
       code: ResultCode.InvalidModel,
@@ -69,8 +69,8 @@ export class RepriceService {
   }
 
   async preview(userId: string, input: Input<'repricePreview'>, lang: Language) {
-    const { lots, logins } = await this.lotsOf(userId, input);
-    const decided = await this.engine.decide(userId, lots, this.overrides(input), new Date(this.deps.now()));
+    const { read, logins } = await this.lotsOf(userId, input);
+    const decided = await this.engine.decide(userId, read, this.overrides(input), new Date(this.deps.now()));
     const summary: RepricingSummary = { changed: 0, unchanged: 0, unavailable: 0, failed: 0 };
     const items: RepriceItem[] = [];
     let wanted = 0;
@@ -82,7 +82,7 @@ export class RepriceService {
       if (items.length < input.itemsLimit) items.push(toRepriceItem(item, lang, logins));
     }
     return {
-      total: lots.length,
+      total: read.lots.length,
       summary,
       items,
       itemsTruncated: wanted > input.itemsLimit,
@@ -91,9 +91,9 @@ export class RepriceService {
   }
 
   async apply(userId: string, input: Input<'repriceApply'>, lang: Language) {
-    const { lots, logins } = await this.lotsOf(userId, input);
+    const { read, logins } = await this.lotsOf(userId, input);
     const overrides = this.overrides(input);
-    const decided = await this.engine.decide(userId, lots, overrides, new Date(this.deps.now()));
+    const decided = await this.engine.decide(userId, read, overrides, new Date(this.deps.now()));
     const job = await this.deps.repo.run(userId, (q) =>
       q.insertJob({
         status: 'running',

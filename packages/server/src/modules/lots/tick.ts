@@ -49,9 +49,9 @@ export async function tickAccount(parts: TickParts, account: LotAccount, sync: b
       deps.log.info({ sellerAccountId: account.id, reason: synced.failure.reason }, 'lots sync failed');
   }
   const filters = lotFiltersSchema.parse({ accountIds: [account.id], withStatus: ['on_sale'] });
-  const lots = await deps.repo.run(account.userId, (q) => q.repriceLots({ filters }));
-  if (lots.length === 0) return null;
-  const decided = await engine.decide(account.userId, lots, {}, new Date(deps.now()));
+  const read = await deps.repo.run(account.userId, (q) => q.repriceRead({ filters }));
+  if (read.lots.length === 0) return null;
+  const decided = await engine.decide(account.userId, read, {}, new Date(deps.now()));
   return reprice.applyDecided(account.userId, decided, null, 'en', null);
 }
 

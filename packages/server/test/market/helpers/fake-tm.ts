@@ -38,7 +38,9 @@ export type Scripted =
   | 'dropAfterPerform'
   | 'dropBeforePerform'
   // Performs the call and never answers: the caller is still waiting when it dies.
-  | 'holdAfterPerform';
+  | 'holdAfterPerform'
+  // Performs the call when it arrives and answers that answer once `until` settles (a slow read of a moment ago).
+  | { until: Promise<unknown> };
 
 interface Listing {
   itemId: string;
@@ -136,7 +138,7 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
       const segments = url.pathname.replace(/^\/api\/v2\//, '').split('/');
       const method = segments[0] ?? '';
       const scripted = scripts.get(method)?.shift();
-      if (scripted && typeof scripted === 'object') {
+      if (scripted && typeof scripted === 'object' && 'status' in scripted) {
         res.writeHead(scripted.status, { 'content-type': 'text/html' }).end(scripted.body ?? 'Bad Gateway');
         return;
       }
@@ -155,6 +157,11 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
         return;
       }
       if (scripted === 'holdAfterPerform') return;
+      if (scripted && typeof scripted === 'object') {
+        const held = JSON.stringify(answer);
+        void scripted.until.then(() => json(res, 200, JSON.parse(held)));
+        return;
+      }
       json(res, 200, answer);
     });
   });
