@@ -1,0 +1,10 @@
+import type { Language } from '@tradedeck/sdk/i18n';
+import type { i18n } from 'i18next';
+import { createI18nWith } from './i18n-instance.ts';
+import { shellEn } from './shell-en.ts';
+import { shellRu } from './shell-ru.ts';
+
+/** The app's instance: the shell's texts, to which each area's route adds its own (`loadAreaTexts`). */
+export function createShellI18n(language: Language): i18n {
+  return createI18nWith(language, { ru: shellRu, en: shellEn });
+}
