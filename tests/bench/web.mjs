@@ -102,6 +102,8 @@ async function signIn(page, url, session) {
   await page.context().addCookies([session.cookie]);
   await page.goto(`${url}/`);
   await page.evaluate((token) => localStorage.setItem('tradedeck.accessToken', token), session.token);
+  // The landing page's own chunks are not the next page's.
+  await page.waitForLoadState('networkidle');
 }
 
 /** Time from the Mod+K keydown to the first frame painted with the palette in it. */
@@ -250,6 +252,10 @@ async function shippedJs(browser, url, path, session) {
   const startOf = new Map(resources.map((r) => [r.path, r.start]));
   const isLive = (file) => live !== null && (startOf.get(file) ?? 0) >= live;
   const all = [...files];
+  // `WEB_BENCH_FILES=1` lists each file with its gzip size, for finding what to move out of the first load.
+  if (process.env.WEB_BENCH_FILES)
+    for (const file of all)
+      console.log(`    ${isLive(file) ? 'live ' : 'first'} ${gzipOf([file]).gzip} ${file}`);
   return {
     ...gzipOf(all.filter((file) => !isLive(file))),
     firstScreen: gzipOf(firstScreen),

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadAreaTexts, type TextArea } from '../src/i18n/area-texts.ts';
 import { en } from '../src/i18n/en.ts';
 import { ru } from '../src/i18n/ru.ts';
 import { createShellI18n } from '../src/i18n/shell-i18n.ts';
+import { changeLanguage } from '../src/shared/language.ts';
 
 const ALL_AREAS: TextArea[] = [
   'proxies',
@@ -26,8 +27,8 @@ function flatten(table: object, prefix = ''): Record<string, string> {
 }
 
 describe("areas' texts load with their screens", () => {
-  it('the shell has every area command for the palette, and no screen texts', () => {
-    const i18n = createShellI18n('ru');
+  it('the shell has every area command for the palette, and no screen texts', async () => {
+    const i18n = await createShellI18n('ru');
     expect(i18n.t('proxies.commands.add')).toBe(ru.proxies.commands.add);
     expect(i18n.t('steamAccounts.sandbox')).toBe(ru.steamAccounts.sandbox);
     expect(i18n.exists('proxies.title')).toBe(false);
@@ -35,7 +36,7 @@ describe("areas' texts load with their screens", () => {
   });
 
   it("an area's texts join the shell's in both languages, keeping its commands", async () => {
-    const i18n = createShellI18n('ru');
+    const i18n = await createShellI18n('ru');
     await loadAreaTexts(i18n, ['proxies']);
     expect(i18n.t('proxies.title')).toBe(ru.proxies.title);
     expect(i18n.t('proxies.commands.add')).toBe(ru.proxies.commands.add);
@@ -44,12 +45,20 @@ describe("areas' texts load with their screens", () => {
     expect(i18n.exists('harvester.title')).toBe(false);
   });
 
+  it('a Russian panel fetches the English shell texts when English is chosen', async () => {
+    const i18n = await createShellI18n('ru');
+    expect(i18n.getResource('en', 'translation', 'notFound.title')).toBeUndefined();
+    changeLanguage(i18n, 'en');
+    await vi.waitFor(() => expect(i18n.language).toBe('en'));
+    expect(i18n.t('notFound.title')).toBe(en.notFound.title);
+  });
+
   it('the shell and every area together hold exactly the full tables', async () => {
     for (const [language, table] of [
       ['ru', ru],
       ['en', en],
     ] as const) {
-      const i18n = createShellI18n(language);
+      const i18n = await createShellI18n(language);
       await loadAreaTexts(i18n, ALL_AREAS);
       expect(flatten(i18n.getResourceBundle(language, 'translation') as object)).toEqual(flatten(table));
     }

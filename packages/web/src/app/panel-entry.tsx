@@ -6,8 +6,8 @@ import { createAppServices } from '../shared/app-services.tsx';
 import { App } from './app.tsx';
 
 /** The whole app: panel, sign-in pages and the rest, with its router and services. */
-export function startApp(root: HTMLElement, language: Language): void {
-  const services = createAppServices(createShellI18n(language));
+export async function startApp(root: HTMLElement, language: Language): Promise<void> {
+  const services = createAppServices(await createShellI18n(language));
   createRoot(root).render(
     <StrictMode>
       <App services={services} />
