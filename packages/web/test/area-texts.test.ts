@@ -3,6 +3,7 @@ import { loadAreaTexts, type TextArea } from '../src/i18n/area-texts.ts';
 import { en } from '../src/i18n/en.ts';
 import { ru } from '../src/i18n/ru.ts';
 import { createShellI18n } from '../src/i18n/shell-i18n.ts';
+import { commands } from '../src/shared/commands/registry.ts';
 import { changeLanguage } from '../src/shared/language.ts';
 
 const ALL_AREAS: TextArea[] = [
@@ -33,6 +34,16 @@ describe("areas' texts load with their screens", () => {
     expect(i18n.t('steamAccounts.sandbox')).toBe(ru.steamAccounts.sandbox);
     expect(i18n.exists('proxies.title')).toBe(false);
     expect(i18n.exists('inventory.title')).toBe(false);
+  });
+
+  it("every command's title is in the shell, in both languages, for the palette on any screen", async () => {
+    for (const language of ['ru', 'en'] as const) {
+      const i18n = await createShellI18n(language);
+      const missing = commands.filter(
+        (command) => i18n.getResource(language, 'translation', command.titleKey) === undefined,
+      );
+      expect(missing.map((command) => command.titleKey)).toEqual([]);
+    }
   });
 
   it("an area's texts join the shell's in both languages, keeping its commands", async () => {
