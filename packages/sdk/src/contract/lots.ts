@@ -14,7 +14,7 @@ import {
   priceStrategySchema,
   tradingProfileSchema,
 } from '../domain/lots/lots.ts';
-import { currencySchema, moneySchema } from '../domain/money/money.ts';
+import { currencySchema, moneySchema } from '../domain/money/money-schema.ts';
 import { sellerPlatformSchema } from '../domain/p2p/seller.ts';
 import { tradeGameSchema } from '../domain/trading/games.ts';
 import { itemExteriorSchema } from '../domain/trading/items.ts';

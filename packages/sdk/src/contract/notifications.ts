@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from '../domain/money/money.ts';
+import { moneySchema } from '../domain/money/money-schema.ts';
 import { platformReasonSchema } from '../domain/p2p/seller.ts';
 import { emptyInput, isoDateTime } from './common.ts';
 import { idParam, listOutputSchema, pagesSchema, sortSchema } from './lists.ts';

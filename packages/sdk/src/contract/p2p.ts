@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema, moneySchema } from '../domain/money/money.ts';
+import { currencySchema, moneySchema } from '../domain/money/money-schema.ts';
 import {
   deliverySchema,
   deliveryStatusSchema,

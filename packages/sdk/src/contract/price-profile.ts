@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { priceSourceSchema } from '../domain/lots/lots.ts';
-import { currencySchema, moneySchema } from '../domain/money/money.ts';
+import { currencySchema, moneySchema } from '../domain/money/money-schema.ts';
 import { tradeGameSchema } from '../domain/trading/games.ts';
 import { isoDateTime } from './common.ts';
 import { listOutputSchema, pagesSchema, sortSchema } from './lists.ts';

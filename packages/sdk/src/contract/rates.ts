@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema } from '../domain/money/money.ts';
+import { currencySchema } from '../domain/money/money-schema.ts';
 import { emptyInput, isoDateTime } from './common.ts';
 import { defineOperation } from './operation.ts';
 

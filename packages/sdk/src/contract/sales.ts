@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { saleStateSchema } from '../domain/lots/lots.ts';
-import { moneySchema } from '../domain/money/money.ts';
+import { moneySchema } from '../domain/money/money-schema.ts';
 import { sellerPlatformSchema } from '../domain/p2p/seller.ts';
 import { tradeGameSchema } from '../domain/trading/games.ts';
 import { idSchema, isoDateTime } from './common.ts';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { currencySchema } from '../domain/money/money.ts';
+import { currencySchema } from '../domain/money/money-schema.ts';
 import { emptyInput } from './common.ts';
 import { defineOperation } from './operation.ts';
 
-export { type Currency, currencySchema } from '../domain/money/money.ts';
+export type { Currency } from '../domain/money/money.ts';
+export { currencySchema } from '../domain/money/money-schema.ts';
 
 /** The user's global settings (shell spec §3). */
 export const globalSettingsSchema = z.object({

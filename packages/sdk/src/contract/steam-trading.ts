@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from '../domain/money/money.ts';
+import { moneySchema } from '../domain/money/money-schema.ts';
 import { steamAccountStatusSchema } from '../domain/steam/schemas.ts';
 import { tradeFailureReasonSchema } from '../domain/trading/failures.ts';
 import { tradeGameSchema } from '../domain/trading/games.ts';

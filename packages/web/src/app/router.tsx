@@ -9,6 +9,7 @@ import { authRoutes, legacyAuthRedirects } from '../features/auth/routes.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { OfflinePage } from '../features/status-pages/offline-page.tsx';
+import { loadAreaTexts, type TextArea } from '../i18n/area-texts.ts';
 import type { AppServices } from '../shared/app-services.tsx';
 import { loginUrl } from '../shared/session/session-state.ts';
 import { AppShell } from './app-shell.tsx';
@@ -36,8 +37,13 @@ function requestPath(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
-function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
-  const { session } = services;
+function createRoutes(services: Pick<AppServices, 'session' | 'i18n'>): RouteObject[] {
+  const { session, i18n } = services;
+  // An area's screen texts load beside its page module: the route renders once both are in.
+  const withTexts =
+    <Route,>(areas: readonly TextArea[], page: () => Promise<Route>) =>
+    () =>
+      Promise.all([page(), loadAreaTexts(i18n, areas)]).then(([route]) => route);
   const requireSignedIn = async ({ request }: LoaderFunctionArgs) => {
     await session.ready();
     if (!session.isSignedIn()) throw redirect(loginUrl(requestPath(request)));
@@ -105,47 +111,55 @@ function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
             },
             {
               path: 'steam-accounts',
-              lazy: () =>
+              lazy: withTexts(['steamAccounts', 'inventory'], () =>
                 import('../features/steam-accounts/steam-accounts-page.tsx').then((m) => ({
                   Component: m.SteamAccountsPage,
                 })),
+              ),
             },
             {
               path: 'accounts',
-              lazy: () =>
+              lazy: withTexts(['p2pAccounts'], () =>
                 import('../features/p2p-accounts/p2p-accounts-page.tsx').then((m) => ({
                   Component: m.P2pAccountsPage,
                 })),
+              ),
             },
             {
               path: 'lots',
-              lazy: () => import('../features/lots/lots-page.tsx').then((m) => ({ Component: m.LotsPage })),
+              lazy: withTexts(['lots'], () =>
+                import('../features/lots/lots-page.tsx').then((m) => ({ Component: m.LotsPage })),
+              ),
             },
             {
               path: 'sales-history',
-              lazy: () =>
+              lazy: withTexts(['salesHistory'], () =>
                 import('../features/sales-history/sales-history-page.tsx').then((m) => ({
                   Component: m.SalesHistoryPage,
                 })),
+              ),
             },
             {
               path: 'price-profile',
-              lazy: () =>
+              lazy: withTexts(['priceProfile', 'lots'], () =>
                 import('../features/price-profile/price-profile-page.tsx').then((m) => ({
                   Component: m.PriceProfilePage,
                 })),
+              ),
             },
             {
               path: 'harvester',
-              lazy: () =>
+              lazy: withTexts(['harvester'], () =>
                 import('../features/harvester/harvester-page.tsx').then((m) => ({
                   Component: m.HarvesterPage,
                 })),
+              ),
             },
             {
               path: 'proxy',
-              lazy: () =>
+              lazy: withTexts(['proxies'], () =>
                 import('../features/proxies/proxies-page.tsx').then((m) => ({ Component: m.ProxiesPage })),
+              ),
             },
             {
               path: 'admin/users',
@@ -165,6 +179,6 @@ function createRoutes(services: Pick<AppServices, 'session'>): RouteObject[] {
   ];
 }
 
-export function createRouter(services: Pick<AppServices, 'session'>) {
+export function createRouter(services: Pick<AppServices, 'session' | 'i18n'>) {
   return createBrowserRouter(createRoutes(services));
 }

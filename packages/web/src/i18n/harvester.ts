@@ -1,5 +1,8 @@
+import { harvesterShellEn, harvesterShellRu } from './harvester-shell.ts';
+
 /** Texts of the harvester screen (Russian is the default language; the spec's Russian texts are verbatim). */
 export const harvesterRu = {
+  ...harvesterShellRu,
   title: 'Харвестер',
   subtitle: 'Сессии переноса предметов с аккаунтов-источников на аккаунты-получатели',
   tabs: {
@@ -213,26 +216,11 @@ export const harvesterRu = {
     desync: 'Догружаем пропущенное',
     eventsReceived: 'Событий получено:',
   },
-  commands: {
-    newSession: 'Харвестер: новая сессия',
-    start: 'Харвестер: запустить или продолжить сессию',
-    pause: 'Харвестер: поставить сессию на паузу',
-    complete: 'Харвестер: завершить сессию',
-    restartErrored: 'Харвестер: перезапустить ошибочные транзакции',
-    cancelActive: 'Харвестер: отменить активные транзакции',
-    nextTab: 'Харвестер: следующая вкладка',
-    previousTab: 'Харвестер: предыдущая вкладка',
-    closeTab: 'Харвестер: закрыть вкладку сессии',
-    sessionsTab: 'Харвестер: список сессий',
-    profilesTab: 'Харвестер: профили настроек',
-    newProfile: 'Харвестер: новый профиль',
-    errorsOnly: 'Харвестер: только ошибки',
-    groupByTarget: 'Харвестер: группировать по получателю',
-  },
 };
 
 /** English texts; Russian-only plural forms (_few, _many) are left out. */
 export const harvesterEn = {
+  ...harvesterShellEn,
   title: 'Harvester',
   subtitle: 'Sessions that move items from source accounts to target accounts',
   tabs: {
@@ -440,21 +428,5 @@ export const harvesterEn = {
     closed: 'No live updates',
     desync: 'Catching up',
     eventsReceived: 'Events received:',
-  },
-  commands: {
-    newSession: 'Harvester: new session',
-    start: 'Harvester: start or resume the session',
-    pause: 'Harvester: pause the session',
-    complete: 'Harvester: complete the session',
-    restartErrored: 'Harvester: restart errored transactions',
-    cancelActive: 'Harvester: cancel active transactions',
-    nextTab: 'Harvester: next tab',
-    previousTab: 'Harvester: previous tab',
-    closeTab: 'Harvester: close the session tab',
-    sessionsTab: 'Harvester: session list',
-    profilesTab: 'Harvester: settings profiles',
-    newProfile: 'Harvester: new profile',
-    errorsOnly: 'Harvester: errors only',
-    groupByTarget: 'Harvester: group by target',
   },
 };

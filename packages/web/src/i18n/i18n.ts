@@ -6,6 +6,7 @@ import { ru } from './ru.ts';
 
 export { initialLanguage, LANGUAGE_STORAGE_KEY } from './i18n-instance.ts';
 
+/** An instance with every screen's texts. */
 export function createI18n(language: Language): i18n {
   return createI18nWith(language, { ru, en });
 }

@@ -1,9 +1,12 @@
+import { lotsShellEn, lotsShellRu } from './lots-shell.ts';
+
 /**
  * Texts of the lots screen, the thresholds dialog and the reprice dialog (ru default, en). The spec's error texts
  * (trading §8 "P2P lots") come word for word; threshold issues and repricing reasons are worded by the sdk
  * (`thresholdIssueMessages`, `thresholdGroupMessages`, `repricingReasonMessages`).
  */
 export const lotsRu = {
+  ...lotsShellRu,
   title: 'Лоты',
   counters: 'Групп: {{groups}} · лотов: {{lots}}',
   empty: 'Лотов пока нет. Они появятся после синхронизации P2P аккаунтов с маркетом (s).',
@@ -53,16 +56,6 @@ export const lotsRu = {
     copy: 'Копировать настройки',
     sync: 'Синхронизировать',
     expand: 'Развернуть группу',
-  },
-  commands: {
-    reprice: 'Лоты: переоценить выбранные',
-    thresholds: 'Лоты: задать пороги выбранным',
-    remove: 'Лоты: удалить выбранные',
-    copy: 'Лоты: копировать пороги и профиль на выбранные',
-    sync: 'Лоты: синхронизировать с маркетом',
-    expand: 'Лоты: развернуть или свернуть группу под курсором',
-    search: 'Лоты: поиск',
-    refresh: 'Лоты: обновить список',
   },
   thresholds: {
     title: 'Пороги цены',
@@ -153,6 +146,7 @@ export const lotsRu = {
 } as const;
 
 export const lotsEn = {
+  ...lotsShellEn,
   title: 'Lots',
   counters: 'Groups: {{groups}} · lots: {{lots}}',
   empty: 'No lots yet. They appear once the P2P accounts sync with the market (s).',
@@ -200,16 +194,6 @@ export const lotsEn = {
     copy: 'Copy settings',
     sync: 'Sync now',
     expand: 'Expand group',
-  },
-  commands: {
-    reprice: 'Lots: reprice the selected',
-    thresholds: 'Lots: set thresholds of the selected',
-    remove: 'Lots: delete the selected',
-    copy: 'Lots: copy thresholds and profile to the selected',
-    sync: 'Lots: sync with the market',
-    expand: 'Lots: expand or collapse the group under the cursor',
-    search: 'Lots: search',
-    refresh: 'Lots: refresh the list',
   },
   thresholds: {
     title: 'Price thresholds',

@@ -1,8 +1,11 @@
+import { p2pAccountsShellEn, p2pAccountsShellRu } from './p2p-accounts-shell.ts';
+
 /**
  * Texts of the P2P seller accounts screen (ru default, en). The spec's error texts (§8 "P2P accounts") come word
  * for word; per-account failures are worded by the server, platform reasons by the sdk (`platformReasonMessages`).
  */
 export const p2pAccountsRu = {
+  ...p2pAccountsShellRu,
   title: 'P2P аккаунты',
   counters: 'Всего: {{total}} · запущены: {{running}} · онлайн: {{online}} · с ошибкой: {{error}}',
   empty: 'P2P аккаунтов пока нет. Подключите аккаунт Steam к маркету: «Добавить аккаунт» (n).',
@@ -44,19 +47,6 @@ export const p2pAccountsRu = {
     stop: 'Остановить',
     remove: 'Удалить',
     refresh: 'Обновить',
-  },
-  commands: {
-    add: 'P2P аккаунты: добавить',
-    view: 'P2P аккаунты: открыть аккаунт под курсором',
-    start: 'P2P аккаунты: запустить выбранные',
-    pause: 'P2P аккаунты: поставить выбранные на паузу',
-    stop: 'P2P аккаунты: остановить выбранные',
-    remove: 'P2P аккаунты: удалить выбранные',
-    search: 'P2P аккаунты: поиск',
-    refresh: 'P2P аккаунты: обновить список',
-    retryFailed: 'P2P аккаунты: повторить для неудачных',
-    retryAll: 'P2P аккаунты: повторить для всех',
-    toggleForce: 'P2P аккаунты: принудительно (отменить активные обмены)',
   },
   form: {
     steamAccount: 'Аккаунт Steam',
@@ -160,6 +150,7 @@ export const p2pAccountsRu = {
 } as const;
 
 export const p2pAccountsEn = {
+  ...p2pAccountsShellEn,
   title: 'P2P accounts',
   counters: 'Total: {{total}} · running: {{running}} · online: {{online}} · with errors: {{error}}',
   empty: 'No P2P accounts yet. Connect a Steam account to the market: "Add account" (n).',
@@ -199,19 +190,6 @@ export const p2pAccountsEn = {
     stop: 'Stop',
     remove: 'Delete',
     refresh: 'Refresh',
-  },
-  commands: {
-    add: 'P2P accounts: add',
-    view: 'P2P accounts: open the account under the cursor',
-    start: 'P2P accounts: start the selected',
-    pause: 'P2P accounts: pause the selected',
-    stop: 'P2P accounts: stop the selected',
-    remove: 'P2P accounts: delete the selected',
-    search: 'P2P accounts: search',
-    refresh: 'P2P accounts: refresh the list',
-    retryFailed: 'P2P accounts: retry the failed',
-    retryAll: 'P2P accounts: retry all',
-    toggleForce: 'P2P accounts: force (cancel active trades)',
   },
   form: {
     steamAccount: 'Steam account',

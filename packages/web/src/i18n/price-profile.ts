@@ -1,5 +1,8 @@
+import { priceProfileShellEn, priceProfileShellRu } from './price-profile-shell.ts';
+
 /** Texts of the price profile screen (ru default, en); the paste issues are worded by the sdk. */
 export const priceProfileRu = {
+  ...priceProfileShellRu,
   title: 'Ценовой профиль',
   lead: 'Опорные цены предметов для стратегий переоценки: ваша цена и цены провайдеров с их возрастом.',
   empty: 'Опорных цен пока нет. Вставьте строки «название;цена» (i).',
@@ -39,16 +42,11 @@ export const priceProfileRu = {
     empty: 'Истории цены пока нет',
     pick: 'Выберите предмет в таблице (Enter), чтобы увидеть историю его цены',
   },
-  commands: {
-    paste: 'Ценовой профиль: вставить цены',
-    history: 'Ценовой профиль: история цены предмета под курсором',
-    search: 'Ценовой профиль: поиск',
-    refresh: 'Ценовой профиль: обновить',
-  },
   filters: { search: 'Поиск по названию предмета' },
 } as const;
 
 export const priceProfileEn = {
+  ...priceProfileShellEn,
   title: 'Price profile',
   lead: 'Reference prices of items for the repricing strategies: your own price and the providers’ prices with their age.',
   empty: 'No reference prices yet. Paste “name;price” lines (i).',
@@ -83,12 +81,6 @@ export const priceProfileEn = {
     title: 'Price history: {{name}}',
     empty: 'No price history yet',
     pick: 'Pick an item in the table (Enter) to see its price history',
-  },
-  commands: {
-    paste: 'Price profile: paste prices',
-    history: 'Price profile: price history of the item under the cursor',
-    search: 'Price profile: search',
-    refresh: 'Price profile: refresh',
   },
   filters: { search: 'Search by item name' },
 } as const;

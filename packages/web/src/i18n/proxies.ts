@@ -1,5 +1,8 @@
+import { proxiesShellEn, proxiesShellRu } from './proxies-shell.ts';
+
 /** Texts of the proxies screen (Russian is the default language; the spec's Russian texts are verbatim). */
 export const proxiesRu = {
+  ...proxiesShellRu,
   title: 'Управление прокси',
   subtitle: 'Списки прокси, проверки в реальном времени, экспорт и теги',
   columns: {
@@ -61,18 +64,6 @@ export const proxiesRu = {
     removeTag: 'Снять тег',
     view: 'Открыть',
     refresh: 'Обновить',
-  },
-  commands: {
-    add: 'Прокси: добавить',
-    view: 'Прокси: открыть и изменить',
-    check: 'Прокси: проверить выбранные',
-    checkAll: 'Прокси: проверить все по фильтрам',
-    export: 'Прокси: экспорт',
-    remove: 'Прокси: удалить',
-    addTag: 'Прокси: добавить тег выбранным',
-    removeTag: 'Прокси: снять тег с выбранных',
-    search: 'Прокси: поиск',
-    refresh: 'Прокси: обновить список',
   },
   nothingChosen: 'Выберите прокси или наведите курсор на строку',
   progress: {
@@ -216,6 +207,7 @@ export const proxiesRu = {
 
 /** English texts; Russian-only plural forms (_few, _many) are left out. */
 export const proxiesEn = {
+  ...proxiesShellEn,
   title: 'Proxy management',
   subtitle: 'Proxy lists, live checks, export and tags',
   columns: {
@@ -277,18 +269,6 @@ export const proxiesEn = {
     removeTag: 'Remove tag',
     view: 'Open',
     refresh: 'Refresh',
-  },
-  commands: {
-    add: 'Proxies: add',
-    view: 'Proxies: open and edit',
-    check: 'Proxies: check selected',
-    checkAll: 'Proxies: check all matching the filters',
-    export: 'Proxies: export',
-    remove: 'Proxies: delete',
-    addTag: 'Proxies: add a tag to the selected',
-    removeTag: 'Proxies: remove a tag from the selected',
-    search: 'Proxies: search',
-    refresh: 'Proxies: refresh the list',
   },
   nothingChosen: 'Select proxies or move the cursor to a row',
   progress: {

@@ -1,5 +1,8 @@
+import { salesHistoryShellEn, salesHistoryShellRu } from './sales-history-shell.ts';
+
 /** Texts of the sales history screen (ru default, en). */
 export const salesHistoryRu = {
+  ...salesHistoryShellRu,
   title: 'История продаж',
   empty: 'Продаж за выбранный период нет',
   loadFailed: 'Не удалось загрузить историю продаж',
@@ -30,15 +33,10 @@ export const salesHistoryRu = {
     empty: 'Нет продаж — нечего рисовать',
   },
   exportCsv: 'Скачать CSV',
-  commands: {
-    exportCsv: 'История продаж: скачать CSV',
-    period: 'История продаж: задать период',
-    reset: 'История продаж: сбросить фильтры',
-    refresh: 'История продаж: обновить',
-  },
 } as const;
 
 export const salesHistoryEn = {
+  ...salesHistoryShellEn,
   title: 'Sales history',
   empty: 'No sales in the chosen period',
   loadFailed: 'Failed to load the sales history',
@@ -69,10 +67,4 @@ export const salesHistoryEn = {
     empty: 'No sales, nothing to draw',
   },
   exportCsv: 'Download CSV',
-  commands: {
-    exportCsv: 'Sales history: download CSV',
-    period: 'Sales history: set the period',
-    reset: 'Sales history: reset filters',
-    refresh: 'Sales history: refresh',
-  },
 } as const;

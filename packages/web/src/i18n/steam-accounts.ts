@@ -1,11 +1,12 @@
+import { steamAccountsShellEn, steamAccountsShellRu } from './steam-accounts-shell.ts';
+
 /**
  * Texts of the Steam accounts screen (ru default, en). The spec's Russian texts are verbatim; reasons of a
  * failed add, maFile failures and line errors come from the sdk (`@tradedeck/sdk/domain` messages).
  */
 export const steamAccountsRu = {
+  ...steamAccountsShellRu,
   title: 'Steam аккаунты',
-  sandbox: 'Песочница',
-  sandboxHint: 'Сервер работает в режиме песочницы: Steam симулируется, настоящие аккаунты не затрагиваются',
   columns: {
     avatar: 'Аватар',
     login: 'Логин',
@@ -41,20 +42,6 @@ export const steamAccountsRu = {
     view: 'Открыть',
     copyCode: 'Скопировать код Steam Guard',
     refresh: 'Обновить',
-  },
-  commands: {
-    add: 'Steam аккаунты: добавить',
-    view: 'Steam аккаунты: открыть аккаунт под курсором',
-    copyGuardCode: 'Steam аккаунты: скопировать код Steam Guard',
-    assignProxies: 'Steam аккаунты: назначить прокси списком',
-    tags: 'Steam аккаунты: теги выбранных',
-    remove: 'Steam аккаунты: удалить выбранные',
-    search: 'Steam аккаунты: поиск',
-    refresh: 'Steam аккаунты: обновить список',
-    openInventory: 'Steam аккаунты: открыть инвентарь',
-    refreshInventory: 'Steam аккаунты: обновить инвентарь',
-    wizardNext: 'Добавление аккаунтов: далее или добавить',
-    retryFailed: 'Добавление аккаунтов: повторить неудачные',
   },
   guard: {
     copied: 'Код {{code}} скопирован — действует ещё {{seconds}} с',
@@ -207,9 +194,8 @@ export const steamAccountsRu = {
 
 /** English: checked against the Russian shape through `Resources` in en.ts. */
 export const steamAccountsEn = {
+  ...steamAccountsShellEn,
   title: 'Steam accounts',
-  sandbox: 'Sandbox',
-  sandboxHint: 'The server runs in sandbox mode: Steam is simulated, no real account is touched',
   columns: {
     avatar: 'Avatar',
     login: 'Login',
@@ -245,20 +231,6 @@ export const steamAccountsEn = {
     view: 'Open',
     copyCode: 'Copy Steam Guard code',
     refresh: 'Refresh',
-  },
-  commands: {
-    add: 'Steam accounts: add',
-    view: 'Steam accounts: open the account under the cursor',
-    copyGuardCode: 'Steam accounts: copy the Steam Guard code',
-    assignProxies: 'Steam accounts: assign proxies from lines',
-    tags: 'Steam accounts: tags of the selected',
-    remove: 'Steam accounts: remove the selected',
-    search: 'Steam accounts: search',
-    refresh: 'Steam accounts: refresh the list',
-    openInventory: 'Steam accounts: open inventory',
-    refreshInventory: 'Steam accounts: refresh inventory',
-    wizardNext: 'Add accounts: next step or add',
-    retryFailed: 'Add accounts: retry failed',
   },
   guard: {
     copied: 'Code {{code}} copied — valid for {{seconds}} more s',

@@ -3,7 +3,7 @@
  * by the contract, the planner, the server, the web screen and the CLI. Money is integer units beside the currency.
  */
 import { z } from 'zod';
-import { moneySchema } from '../money/money.ts';
+import { moneySchema } from '../money/money-schema.ts';
 import { TRADE_FAILURE_REASONS } from '../trading/failures.ts';
 import { tradeGameSchema } from '../trading/games.ts';
 

@@ -3,7 +3,7 @@
  * enumerations and the strategy settings as they travel, shared by the server, the web screens and the CLI.
  */
 import { z } from 'zod';
-import { moneySchema } from '../money/money.ts';
+import { moneySchema } from '../money/money-schema.ts';
 import { type PriceStrategy, SINGLE_PRICE_PICKS, TRADING_PROFILES } from '../repricing/types.ts';
 import { CS2_RARITIES, ITEM_EXTERIORS, type ItemExterior } from '../trading/items.ts';
 

@@ -1,2 +1,3 @@
 export * from './display.ts';
 export * from './money.ts';
+export * from './money-schema.ts';

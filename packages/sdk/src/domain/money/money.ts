@@ -5,11 +5,9 @@
  * Conversion to text happens only at the edge (`formatMoney`), and user input is parsed without floats
  * (`parseMoney`).
  */
-import { z } from 'zod';
 import { CURRENCIES } from '../constants.ts';
 
 export type Currency = (typeof CURRENCIES)[number];
-export const currencySchema = z.enum(CURRENCIES);
 
 /** Units per major unit: RUB in kopecks, USD and EUR in thousandths (TM's units). */
 export const MONEY_SCALE: Record<Currency, number> = { RUB: 100, USD: 1000, EUR: 1000 };
@@ -17,11 +15,11 @@ export const MONEY_SCALE: Record<Currency, number> = { RUB: 100, USD: 1000, EUR:
 /** Digits after the point a currency's unit carries. */
 export const MONEY_DIGITS: Record<Currency, number> = { RUB: 2, USD: 3, EUR: 3 };
 
-export const moneySchema = z.object({
-  currency: currencySchema,
-  amount: z.number().int(),
-});
-export type Money = z.infer<typeof moneySchema>;
+/** An amount in the currency's minor units (`moneySchema` checks one received). */
+export interface Money {
+  currency: Currency;
+  amount: number;
+}
 
 export function money(currency: Currency, amount: number): Money {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`money amount must be an integer, got ${amount}`);

@@ -3,7 +3,7 @@
  * modules, deliveries and the reasons behind a platform's status, shared by the server, the web screen and the CLI.
  */
 import { z } from 'zod';
-import { moneySchema } from '../money/money.ts';
+import { moneySchema } from '../money/money-schema.ts';
 import { tradeAssetSchema } from '../trading/items.ts';
 
 const isoDateTime = z.iso.datetime({ offset: false });

@@ -3,7 +3,7 @@
  * exceed 2^53 or arrive quoted); money is `Money`, integer units of `MONEY_SCALE` beside its currency.
  */
 import { z } from 'zod';
-import { moneySchema } from '../money/money.ts';
+import { moneySchema } from '../money/money-schema.ts';
 import { tradeGameSchema } from './games.ts';
 
 export const assetIdSchema = z.string().regex(/^\d{1,20}$/, 'asset id as decimal digits');

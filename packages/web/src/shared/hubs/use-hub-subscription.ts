@@ -2,6 +2,7 @@ import type { HubLiveState, HubNotice } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../app-services.tsx';
 import type { HubEventName, HubEventOf } from './hub-connection.ts';
+import { loadHubConnection } from './load-hub-connection.ts';
 
 export type { HubEventName, HubEventOf };
 
@@ -18,7 +19,8 @@ interface HubSubscriptionOptions {
  * Follows one live event (named as in the contract's `hubEvents`) while the component is mounted: connects to
  * the event's hub, subscribes to its source and hands over each event once, in order, its payload parsed with the
  * contract's schema. Returns the connection's state for the screen's notice line. The callbacks may change
- * between renders without resubscribing. The hub client and the schemas load with the first live view.
+ * between renders without resubscribing. The hub client and the schemas load once the browser is idle after the
+ * first live view mounts (`loadHubConnection`).
  */
 export function useHubSubscription<K extends HubEventName>(
   name: K,
@@ -34,7 +36,7 @@ export function useHubSubscription<K extends HubEventName>(
   useEffect(() => {
     let active = true;
     let disconnect = () => {};
-    void import('./hub-connection.ts').then(({ connectHub }) => {
+    void loadHubConnection().then(({ connectHub }) => {
       if (!active) return;
       disconnect = connectHub({
         client,

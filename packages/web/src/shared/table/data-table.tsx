@@ -323,9 +323,16 @@ function VirtualRows<T>(props: VirtualRowsProps<T>) {
   // Cells therefore keep no state of their own (pages hold it, keyed by row id).
   const slots = useRef(1);
   slots.current = Math.max(slots.current, items.length);
+  // Rendered in slot order, so React never moves a row's DOM (a move restyles the row and its cells): rows are
+  // placed by their transform, and screen readers follow `aria-rowindex`.
+  const bySlot = [...items].sort((a, b) => (a.index % slots.current) - (b.index % slots.current));
   return (
-    <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
-      {items.map((item) => {
+    // A block, not a grid: a moved row then relayouts only itself, never its container's tracks.
+    <tbody
+      className="table-stripes relative block"
+      style={{ height: virtualizer.getTotalSize(), backgroundSize: `100% ${ROW_HEIGHT * 2}px` }}
+    >
+      {bySlot.map((item) => {
         const row = props.rows[item.index]!;
         return (
           <DataRow
@@ -374,7 +381,7 @@ const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
       data-active={active || undefined}
       onDoubleClick={() => props.onOpen?.(row.original)}
       className={`absolute inset-x-0 grid items-center border-b border-slate-100 text-sm dark:border-slate-800/70 ${
-        selected ? 'bg-primary/10' : index % 2 ? 'bg-slate-50/60 dark:bg-slate-900/40' : ''
+        selected ? 'bg-primary/10' : ''
       } ${active ? 'shadow-[inset_3px_0_0_var(--color-primary)]' : ''}`}
       style={{
         // A row's size never depends on its cells: scrolling lays out only the rows that change.

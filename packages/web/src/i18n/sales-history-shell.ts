@@ -1,0 +1,18 @@
+/** The salesHistory texts the shell shows on every screen (the command palette's commands); the rest load with the screen. */
+export const salesHistoryShellRu = {
+  commands: {
+    exportCsv: 'История продаж: скачать CSV',
+    period: 'История продаж: задать период',
+    reset: 'История продаж: сбросить фильтры',
+    refresh: 'История продаж: обновить',
+  },
+} as const;
+
+export const salesHistoryShellEn = {
+  commands: {
+    exportCsv: 'Sales history: download CSV',
+    period: 'Sales history: set the period',
+    reset: 'Sales history: reset filters',
+    refresh: 'Sales history: refresh',
+  },
+} as const;
