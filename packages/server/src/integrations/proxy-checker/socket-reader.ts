@@ -46,17 +46,17 @@ export class SocketReader {
    * and on to whatever reader `target()` names then (bytes before that are kept for it).
    */
   static readOption(target: () => SocketReader | null) {
-    let early: Buffer[] = [];
+    let early: Buffer[] | null = null;
     return {
       buffer: SHARED_READ_BUFFER,
       callback: (length: number, buffer: Uint8Array): boolean => {
         const copy = Buffer.from(buffer.subarray(0, length));
         const reader = target();
-        if (!reader) early.push(copy);
+        if (!reader) (early ??= []).push(copy);
         else {
-          if (early.length > 0) {
+          if (early) {
             for (const chunk of early) reader.buffer = concat(reader.buffer, chunk);
-            early = [];
+            early = null;
           }
           reader.onData(copy);
         }
