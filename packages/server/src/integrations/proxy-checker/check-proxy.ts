@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   connect as connectTcp,
   isIP,
@@ -126,15 +126,10 @@ export async function checkProxy(
     const allowPrivate = options.allowPrivateAddresses === true;
     if (!allowPrivate && isPrivateAddress(proxy.host)) throw privateAddressFailure(proxy.host);
     const lookup = allowPrivate ? options.lookup : publicOnlyLookup(options.lookup);
-    // No TLS on the way: the socket's reads go straight to its reader through the shared buffer, without a
-    // buffer and a stream event of their own (most of a check's reads are a few bytes).
-    const plain = proxy.protocol !== ProxyProtocol.Https && !target.secure;
-    let plainReader: SocketReader | null = null;
     const raw = (options.connectSocket ?? connectTcp)({
       host: proxy.host,
       port: proxy.port,
       ...(lookup && !resolved ? { lookup } : {}),
-      ...(plain ? { onread: SocketReader.readOption(() => plainReader) } : {}),
     });
     raw.on('error', noop);
     sockets.push(raw);
@@ -162,8 +157,7 @@ export async function checkProxy(
 
     const httpProxy = proxy.protocol === ProxyProtocol.Http || proxy.protocol === ProxyProtocol.Https;
     const forward = httpProxy && !target.secure;
-    const reader = new SocketReader(channel, plain);
-    plainReader = reader;
+    const reader = new SocketReader(channel);
     // The target is the tunnel's destination: the handshakes' requests are encoded once per target.
     const destination: TunnelDestination = target;
     stage = 'handshake';
@@ -191,7 +185,7 @@ export async function checkProxy(
     }
 
     stage = 'request';
-    const marker = target.isJudge ? judgeMarker() : null;
+    const marker = target.isJudge ? randomBytes(12).toString('hex') : null;
     const path = marker ? withQuery(target.path, 'marker', marker) : target.path;
     const requestTarget = forward ? `${target.url.protocol}//${target.hostHeader}${path}` : path;
     stream.write(
@@ -249,20 +243,6 @@ export async function checkProxy(
     totalQueue.cancel(totalDeadline);
     for (const socket of sockets) socket.destroy();
   }
-}
-
-/** Random bytes drawn in blocks: one call per 340 markers instead of one per check. */
-const markerPool = Buffer.allocUnsafe(4080);
-let markerAt = markerPool.length;
-
-/** 12 random bytes as hex: proves a judge's answer belongs to this check. */
-function judgeMarker(): string {
-  if (markerAt + 12 > markerPool.length) {
-    randomFillSync(markerPool);
-    markerAt = 0;
-  }
-  markerAt += 12;
-  return markerPool.toString('hex', markerAt - 12, markerAt);
 }
 
 function withStage(reason: CheckFailure, stage: string): CheckFailure {

@@ -12,14 +12,9 @@ export function readEcho(body: Buffer): { ip: string | null; marker: string | nu
         string,
         unknown
       >;
-      let field: string | undefined;
-      for (const key of IP_FIELDS) {
-        const value = data[key];
-        if (typeof value === 'string') {
-          field = value;
-          break;
-        }
-      }
+      const field = IP_FIELDS.map((key) => data[key]).find((value) => typeof value === 'string') as
+        | string
+        | undefined;
       const marker = typeof data.marker === 'string' ? data.marker : null;
       return { ip: field ? asIp(field.split(',')[0]!.trim()) : null, marker };
     } catch {

@@ -12,24 +12,16 @@ export interface HttpResponse extends HttpHead {
   body: Buffer;
 }
 
-const STATUS_LINE = /^HTTP\/1\.[01] (\d{3})(?: |\r|$)/;
-
 /** Reads a status line and headers. Anything that is not HTTP/1.x is a bad response. */
 export async function readHttpHead(reader: SocketReader): Promise<HttpHead> {
   const raw = (await reader.readUntil('\r\n\r\n', MAX_HEAD_BYTES)).toString('latin1');
-  const statusLine = STATUS_LINE.exec(raw);
+  const lines = raw.split('\r\n');
+  const statusLine = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(lines[0] ?? '');
   if (!statusLine) throw new CheckFailure('bad_response', 'the answer is not HTTP');
   const headers = new Map<string, string>();
-  // Line by line without splitting the head into an array first.
-  let start = raw.indexOf('\r\n') + 2;
-  while (start < raw.length) {
-    let end = raw.indexOf('\r\n', start);
-    if (end < 0) end = raw.length;
-    const colon = raw.indexOf(':', start);
-    if (colon > start && colon < end) {
-      headers.set(raw.slice(start, colon).trim().toLowerCase(), raw.slice(colon + 1, end).trim());
-    }
-    start = end + 2;
+  for (const line of lines.slice(1)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   return { status: Number(statusLine[1]), headers };
 }

@@ -12,12 +12,6 @@ interface Waiter {
 }
 
 /**
- * One read buffer shared by every plain socket of the process (`onread`): a read lands here instead of in a
- * fresh buffer of its own, and the reader copies out the few bytes it keeps before the next read can land.
- */
-const SHARED_READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
-
-/**
  * Buffers what a socket sends and hands it out by size or by delimiter, so handshakes read exactly their reply.
  * A closed or failed socket rejects the pending read; the caller's deadline destroys the socket to stop waiting.
  */
@@ -27,42 +21,11 @@ export class SocketReader {
   private ended = false;
   private failure: unknown = null;
 
-  /**
-   * `pushed`: the socket was opened with `SocketReader.readOption` of this reader, so its bytes arrive through
-   * that callback (no stream buffer per read) rather than as 'data' events.
-   */
-  constructor(
-    private readonly socket: Duplex,
-    pushed = false,
-  ) {
-    if (!pushed) socket.on('data', this.onData);
+  constructor(private readonly socket: Duplex) {
+    socket.on('data', this.onData);
     socket.on('end', this.onEnd);
     socket.on('close', this.onEnd);
     socket.on('error', this.onError);
-  }
-
-  /**
-   * The `onread` option for a plain TCP socket whose reader is created later: its reads go to the shared buffer
-   * and on to whatever reader `target()` names then (bytes before that are kept for it).
-   */
-  static readOption(target: () => SocketReader | null) {
-    let early: Buffer[] | null = null;
-    return {
-      buffer: SHARED_READ_BUFFER,
-      callback: (length: number, buffer: Uint8Array): boolean => {
-        const copy = Buffer.from(buffer.subarray(0, length));
-        const reader = target();
-        if (!reader) (early ??= []).push(copy);
-        else {
-          if (early) {
-            for (const chunk of early) reader.buffer = concat(reader.buffer, chunk);
-            early = null;
-          }
-          reader.onData(copy);
-        }
-        return true;
-      },
-    };
   }
 
   /** Exactly `length` bytes. */
@@ -112,7 +75,7 @@ export class SocketReader {
   }
 
   private readonly onData = (chunk: Buffer): void => {
-    this.buffer = concat(this.buffer, chunk);
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
     this.drain();
   };
 
@@ -150,8 +113,4 @@ export class SocketReader {
       waiter.reject(this.failure ?? new CheckFailure('bad_response', 'the connection closed mid-answer'));
     }
   }
-}
-
-function concat(buffer: Buffer, chunk: Buffer): Buffer {
-  return buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
 }
