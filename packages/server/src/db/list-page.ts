@@ -138,25 +138,47 @@ export async function countMatches(
   window: ListWindow,
   rowsOnPage: number,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const matching = (limit: number | null) => {
-    const rows = tx.select({ one: sql`1` }).from(from.table).where(from.where);
-    return limit === null ? rows : rows.limit(limit);
-  };
   // A first page that is not full holds every match: nothing to count.
   if (window.offset === 0 && !window.after && rowsOnPage < window.pageSize)
     return { total: rowsOnPage, totalCapped: false };
-  if (window.exactTotal) {
-    const [row] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from (${matching(null)}) as matching`),
-    );
-    return { total: Number(row?.n ?? 0), totalCapped: false };
-  }
-  const cap = Math.max(LIST_TOTAL_CAP, window.offset + window.pageSize);
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from (${matching(cap + 1)}) as matching`),
-  );
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+  const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select ${countedMatches(tx, from, window)} as n`));
+  return countAnswer(Number(row?.n ?? 0), window);
+}
+
+/** The cap a total is counted to: the list cap, or the end of the requested page when that lies further. */
+function totalCap(window: ListWindow): number {
+  return Math.max(LIST_TOTAL_CAP, window.offset + window.pageSize);
+}
+
+/** The count of the matching rows as a scalar subquery: exact when asked, else up to one past the cap. */
+function countedMatches(tx: Db, from: { table: PgTable; where: SQL }, window: ListWindow): SQL<number> {
+  const rows = tx.select({ one: sql`1` }).from(from.table).where(from.where);
+  const matching = window.exactTotal ? rows : rows.limit(totalCap(window) + 1);
+  return sql<number>`(select count(*)::int from (${matching}) as matching)`;
+}
+
+/**
+ * The total as an expression of the page's own statement, so a page and its total cost one round trip: `page`
+ * names the page's rows (a CTE of that statement). The same figure `countMatches` reads: a first page that is not
+ * full is its own total, else the matches are counted (up to the cap unless `exactTotal`). Read it with
+ * `countAnswer`; a page with no rows returns no row to carry it, so count those with `countMatches`.
+ */
+export function countInPage(
+  tx: Db,
+  from: { table: PgTable; where: SQL },
+  window: ListWindow,
+  page: SQL,
+): SQL<number> {
+  const counted = countedMatches(tx, from, window);
+  if (window.offset > 0 || window.after) return counted;
+  const onPage = sql`(select count(*)::int from ${page})`;
+  return sql<number>`(case when ${onPage} < ${window.pageSize}::int then ${onPage} else ${counted} end)`;
+}
+
+/** The total and its capped flag from a count of at most cap + 1 (or an exact count). */
+export function countAnswer(n: number, window: ListWindow): { total: number; totalCapped: boolean } {
+  const cap = totalCap(window);
+  return !window.exactTotal && n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
 /** The answer of a page whose rows were read with `keyColumns`: the items, total and the next cursor. */

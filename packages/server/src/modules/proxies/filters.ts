@@ -7,7 +7,7 @@ import { likeContains } from '../../db/sql-fragments.ts';
 export type ProxyFilters = z.output<typeof proxyFiltersSchema>;
 
 /** The proxy row's id inside a correlated subquery (Drizzle leaves columns of one-table queries unqualified). */
-export const OUTER_PROXY_ID = sql`${sql.identifier('proxies')}.${sql.identifier('id')}`;
+const OUTER_PROXY_ID = sql`${sql.identifier('proxies')}.${sql.identifier('id')}`;
 
 /**
  * The status a proxy shows. The `status` column holds what the last check said (0 no-check, 1 idle, 3 invalid,
@@ -16,6 +16,13 @@ export const OUTER_PROXY_ID = sql`${sql.identifier('proxies')}.${sql.identifier(
  */
 export function proxyStatusSql(userId: string): SQL<number> {
   return sql<number>`(case when ${proxies.status} in (3, 4) then ${proxies.status} when ${proxies.id} in (select a.proxy_id from ${steamAccounts} a where a.user_id = ${userId} and a.proxy_id is not null) then 2 when ${proxies.status} = 2 then 1 else ${proxies.status} end)::int`;
+}
+
+/** `proxyStatusSql` for a row at hand: its stored status and whether a Steam account uses it. */
+export function shownStatus(stored: number, used: boolean): number {
+  if (stored === 3 || stored === 4) return stored;
+  if (used) return 2;
+  return stored === 2 ? 1 : stored;
 }
 
 /**

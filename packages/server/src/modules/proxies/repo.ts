@@ -3,6 +3,8 @@ import { and, asc, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql 
 import type { Db } from '../../db/database.ts';
 import {
   afterKeys,
+  countAnswer,
+  countInPage,
   countMatches,
   keyColumns,
   type ListAnswer,
@@ -14,7 +16,7 @@ import {
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import { likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
-import { OUTER_PROXY_ID, type ProxyFilters, proxyFilterWhere, proxyStatusSql } from './filters.ts';
+import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, shownStatus } from './filters.ts';
 
 export type ProxySortProperty = (typeof PROXY_SORT_PROPERTIES)[number];
 export interface ProxySort {
@@ -109,6 +111,11 @@ export class ProxyQueries {
     };
   }
 
+  /** The stored columns of a proxy (the status as the last check left it, not as shown). */
+  private storedColumns() {
+    return { ...this.columns(), status: proxies.status };
+  }
+
   /** The order of a list: the requested properties, then id as the tiebreak (newest first by default). */
   listKeys(sort: readonly ProxySort[]): ListKey[] {
     if (sort.length === 0) return [{ expr: proxies.id, descending: true }];
@@ -153,9 +160,11 @@ export class ProxyQueries {
   }
 
   /**
-   * One page of the list (an OFFSET page or the keyset page after a cursor) with its capped total, then each
-   * row's tags and Steam accounts for the page's ids only: Postgres would compute them for every row an OFFSET
-   * skips too.
+   * One page of the list (an OFFSET page or the keyset page after a cursor) with its tags, Steam accounts and
+   * capped total, in one statement: the page's rows are a CTE, so the tags and accounts are read for the page's
+   * ids only (select-list subqueries of the page query itself would run for every row an OFFSET skips too), and
+   * the status a row shows is derived from its accounts rather than from every account of the user. On the
+   * embedded database each statement costs a planning and a round trip of its own; see docs/performance.md.
    */
   async page(
     filters: Partial<ProxyFilters>,
@@ -164,35 +173,42 @@ export class ProxyQueries {
   ): Promise<ListAnswer<ProxyDbRow & ProxyLinks>> {
     const where = proxyFilterWhere(this.userId, filters);
     const keys = this.listKeys(sort);
-    const rows = await this.tx
-      .select({ ...this.columns(), ...keyColumns(keys) })
+    const rows = this.tx
+      .select({
+        ...this.storedColumns(),
+        // The keys as values (for the statement's own order) and as text (for the cursor).
+        ...Object.fromEntries(keys.map(({ expr }, i) => [`k${i}`, sql`${expr}`.as(`k${i}`)])),
+        ...Object.fromEntries(
+          Object.entries(keyColumns(keys)).map(([name, column]) => [name, column.as(name)]),
+        ),
+      })
       .from(proxies)
       .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const count = await countMatches(this.tx, { table: proxies, where }, window, rows.length);
-    const links = await this.linksOf(rows.map((row) => row.id));
-    const withLinks = rows.map((row) => ({ ...row, ...(links.get(row.id) ?? { tags: [], accounts: [] }) }));
-    return listAnswer(withLinks, (row) => row, window, keys, count);
-  }
-
-  /** Tags and Steam accounts of these proxies, in one statement. */
-  private async linksOf(ids: readonly number[]): Promise<Map<number, ProxyLinks>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.tx
-      .select({
-        id: proxies.id,
-        tags: sql<TagRow[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name)
-          order by lower(t.name), t.id), '[]'::json)
-          from ${proxyTagLinks} l join ${proxyTags} t on t.id = l.tag_id where l.proxy_id = ${OUTER_PROXY_ID})`,
-        accounts: sql<{ id: number; login: string }[]>`(select coalesce(json_agg(json_build_object('id', a.id,
-          'login', a.login) order by a.id), '[]'::json)
-          from ${steamAccounts} a where a.proxy_id = ${OUTER_PROXY_ID})`,
-      })
-      .from(proxies)
-      .where(and(eq(proxies.userId, this.userId), idIn(proxies.id, ids)));
-    return new Map(rows.map((row) => [row.id, { tags: row.tags, accounts: row.accounts }]));
+    const page = sql.identifier('page');
+    const pageId = sql`${page}.${sql.identifier('id')}`;
+    const statement = sql`with ${page} as (${rows})
+      select ${page}.*,
+        (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id),
+          '[]'::json)
+          from ${proxyTagLinks} l join ${proxyTags} t on t.id = l.tag_id where l.proxy_id = ${pageId}) as tags,
+        (select coalesce(json_agg(json_build_object('id', a.id, 'login', a.login) order by a.id), '[]'::json)
+          from ${steamAccounts} a where a.user_id = ${this.userId} and a.proxy_id = ${pageId}) as accounts,
+        ${countInPage(this.tx, { table: proxies, where }, window, sql`${page}`)} as total
+      from ${page}
+      order by ${sql.join(
+        orderByKeys(
+          keys.map(({ descending }, i) => ({ expr: sql`${page}.${sql.identifier(`k${i}`)}`, descending })),
+        ),
+        sql`, `,
+      )}`;
+    const found = rowsOf<PageRow>(await this.tx.execute(statement)).map(fromPageRow);
+    const count = found[0]
+      ? countAnswer(found[0].total, window)
+      : await countMatches(this.tx, { table: proxies, where }, window, 0);
+    return listAnswer(found, (row) => row.item, window, keys, count);
   }
 
   async byIds(ids: readonly number[]): Promise<ProxyDbRow[]> {
@@ -504,6 +520,56 @@ export class ProxyQueries {
     }
     return counts;
   }
+}
+
+/** A row of the page statement: the stored columns (raw: timestamps as text), the keys, links and the total. */
+interface PageRow extends Record<string, unknown> {
+  id: number;
+  protocol: number;
+  host: string;
+  port: number;
+  username: string | null;
+  password_enc: string | null;
+  identity_hash: string;
+  name: string | null;
+  country_code: string | null;
+  status: number;
+  last_checked_at: string | null;
+  last_valid: boolean | null;
+  last_latency_ms: number | null;
+  last_exit_ip: string | null;
+  last_error_class: string | null;
+  created_at: string;
+  tags: TagRow[];
+  accounts: { id: number; login: string }[];
+  total: number;
+}
+
+function fromPageRow(
+  row: PageRow,
+): Record<string, unknown> & { item: ProxyDbRow & ProxyLinks; total: number } {
+  const item = {
+    id: row.id,
+    protocol: row.protocol,
+    host: row.host,
+    port: row.port,
+    username: row.username,
+    passwordEnc: row.password_enc,
+    identityHash: row.identity_hash,
+    name: row.name,
+    countryCode: row.country_code,
+    status: shownStatus(row.status, row.accounts.length > 0),
+    lastCheckedAt: row.last_checked_at === null ? null : new Date(row.last_checked_at),
+    lastValid: row.last_valid,
+    lastLatencyMs: row.last_latency_ms,
+    lastExitIp: row.last_exit_ip,
+    lastErrorClass: row.last_error_class,
+    createdAt: new Date(row.created_at),
+    tags: row.tags,
+    accounts: row.accounts,
+  };
+  // The cursor columns (listKey…) stay beside the item for `listAnswer`.
+  return { ...row, item, total: Number(row.total) };
 }
 
 /** `column = any($ids)`: one array parameter however many ids there are. */
