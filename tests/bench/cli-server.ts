@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signedInUser, startCliServer } from '../../packages/cli/test/helpers/cli-server.ts';
-import { writeSandboxSet } from '../../packages/cli/test/helpers/sandbox-set.ts';
+import { distributeImportArgs, writeSandboxSet } from '../../packages/cli/test/helpers/sandbox-set.ts';
 import { runCli } from '../../packages/cli/test/run-cli.ts';
 
 const server = await startCliServer({ mode: 'sandbox' });
@@ -14,21 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tradedeck-bench-cli-'));
 const proxies = Array.from({ length: 60 }, (_, i) => `10.50.0.${i + 1}:8080`).join('\n');
 await runCli(['proxies', 'import', '-', '--tag', 'bench'], env, undefined, proxies);
 const set = await writeSandboxSet(dir, 1, []);
-const added = await runCli(
-  [
-    'accounts',
-    'import',
-    '--mafiles',
-    set.mafileDir,
-    '--lines',
-    set.linesFile,
-    '--mode',
-    'distribute',
-    '--proxy-tag',
-    'bench',
-  ],
-  env,
-);
+const added = await runCli(distributeImportArgs(set, 'bench'), env);
 if (added.code !== 0) throw new Error(`the bench account was not added: ${added.stderr}`);
 process.stdout.write(
   `${JSON.stringify({ url: server.url, token: accessToken, login: set.accounts[0]!.login })}\n`,

@@ -15,8 +15,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     // The line editor loads only when a question is asked.
     prompt: async (question, options) =>
       (await import('./kit/terminal-prompt.ts')).terminalPrompt(question, options),
-    stdin: process.stdin,
-    interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+    // Standard input is opened when a command reads it or asks a question (a few milliseconds otherwise).
+    get stdin() {
+      return process.stdin;
+    },
+    get interactive() {
+      return Boolean(process.stdin.isTTY && process.stderr.isTTY);
+    },
     ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
   };
   // A plain line of a direct command (`accounts code <login>`) runs from a build of its own, without the

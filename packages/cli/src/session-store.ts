@@ -86,8 +86,10 @@ function findKeyring(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Keyring
     const security = findProgram('security', env);
     return security ? keychain(security, env) : null;
   }
+  // Without a session bus there is no keyring to reach: PATH is not searched (a few milliseconds per command).
+  if (!env.DBUS_SESSION_BUS_ADDRESS) return null;
   const secretTool = findProgram('secret-tool', env);
-  return secretTool && env.DBUS_SESSION_BUS_ADDRESS ? libsecret(secretTool, env) : null;
+  return secretTool ? libsecret(secretTool, env) : null;
 }
 
 /** libsecret's `secret-tool`: the secret goes in on stdin, never on the command line. */

@@ -5,7 +5,7 @@ import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
-import { writeSandboxSet } from './helpers/sandbox-set.ts';
+import { distributeImportArgs, writeSandboxSet } from './helpers/sandbox-set.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 import { runCli } from './run-cli.ts';
 
@@ -129,21 +129,7 @@ describe('accounts code from the bin in a real terminal (tmux, sandbox mode)', (
     const proxy = await runCli(['proxies', 'import', '-', '--tag', 'code'], env, undefined, '10.41.0.1:80\n');
     expect(proxy.code).toBe(0);
     const set = await writeSandboxSet(join(dir, 'code-set'), 1, []);
-    const added = await runCli(
-      [
-        'accounts',
-        'import',
-        '--mafiles',
-        set.mafileDir,
-        '--lines',
-        set.linesFile,
-        '--mode',
-        'distribute',
-        '--proxy-tag',
-        'code',
-      ],
-      env,
-    );
+    const added = await runCli(distributeImportArgs(set, 'code'), env);
     expect(added.code, added.stderr).toBe(0);
     const login = set.accounts[0]!.login;
     run([

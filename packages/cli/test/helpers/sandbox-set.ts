@@ -31,3 +31,9 @@ export async function writeSandboxSet(
   }
   return set;
 }
+
+/** The `accounts import` line of a set, spread over the proxies with `tag` (distribute mode). */
+export function distributeImportArgs(set: SandboxImportSet, tag: string): string[] {
+  const files = ['--mafiles', set.mafileDir, '--lines', set.linesFile];
+  return ['accounts', 'import', ...files, '--mode', 'distribute', '--proxy-tag', tag];
+}
