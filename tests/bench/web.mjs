@@ -213,13 +213,13 @@ function mainThreadCpu(events) {
   };
 }
 
-/** Marked by the app when the live part (hub client, event schemas) starts loading, once the page is idle. */
+/** Marked by the app when the live part (hub client, event schemas) starts loading, when the first live view mounts. */
 const LIVE_LOAD_MARK = 'tradedeck:live-load';
 
 /**
  * JS downloaded by a first visit of a page, gzip-compressed from the built files: the first load (what the page
  * fetched before its live part began loading), the part fetched before the page's heading showed, and the live
- * part that follows when the browser is idle.
+ * part that follows once the first live view mounts.
  */
 async function shippedJs(browser, url, path, session) {
   const context = await browser.newContext();

@@ -5,26 +5,17 @@ let loading: Promise<typeof import('./hub-connection.ts')> | null = null;
 
 /**
  * The hub client, the events' payload schemas and zod, in one chunk that no screen needs to paint: it is fetched
- * once the browser is idle after the first live view mounts, so it never competes with a page's own code and data.
+ * when the first live view mounts, after the page's own code. It is not held back further (for example until the
+ * browser is idle): an event posted before the subscription is live would be missed by the screen that asked.
  */
 export function loadHubConnection(): Promise<typeof import('./hub-connection.ts')> {
   if (!loading) {
-    loading = whenIdle().then(() => {
-      performance.mark(LIVE_LOAD_MARK);
-      return import('./hub-connection.ts');
-    });
-    // A failed download is tried again by the next live view.
+    performance.mark(LIVE_LOAD_MARK);
+    loading = import('./hub-connection.ts');
+    // A failed download is tried again by the next attempt.
     loading.catch(() => {
       loading = null;
     });
   }
   return loading;
-}
-
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 0);
-  });
 }

@@ -6,6 +6,9 @@ import { loadHubConnection } from './load-hub-connection.ts';
 
 export type { HubEventName, HubEventOf };
 
+/** How long a view waits before it tries to download the live part again. */
+const HUB_LOAD_RETRY_MS = 5_000;
+
 interface HubSubscriptionOptions {
   /** The source to follow when the event has more than one (`session:{id}`). */
   sourceId?: string;
@@ -19,8 +22,8 @@ interface HubSubscriptionOptions {
  * Follows one live event (named as in the contract's `hubEvents`) while the component is mounted: connects to
  * the event's hub, subscribes to its source and hands over each event once, in order, its payload parsed with the
  * contract's schema. Returns the connection's state for the screen's notice line. The callbacks may change
- * between renders without resubscribing. The hub client and the schemas load once the browser is idle after the
- * first live view mounts (`loadHubConnection`).
+ * between renders without resubscribing. The hub client and the schemas load when the first live view mounts
+ * (`loadHubConnection`).
  */
 export function useHubSubscription<K extends HubEventName>(
   name: K,
@@ -36,24 +39,38 @@ export function useHubSubscription<K extends HubEventName>(
   useEffect(() => {
     let active = true;
     let disconnect = () => {};
-    void loadHubConnection().then(({ connectHub }) => {
-      if (!active) return;
-      disconnect = connectHub({
-        client,
-        name,
-        sourceId,
-        onEvent: (received) => latest.current.onEvent(received),
-        onState: (next) => {
-          if (active) setState(next);
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      loadHubConnection().then(
+        ({ connectHub }) => {
+          if (!active) return;
+          disconnect = connectHub({
+            client,
+            name,
+            sourceId,
+            onEvent: (received) => latest.current.onEvent(received),
+            onState: (next) => {
+              if (active) setState(next);
+            },
+            onNotice: (notice) => {
+              if (active) latest.current.options.onNotice?.(notice);
+            },
+            onReset: () => latest.current.options.onReset?.(),
+          });
         },
-        onNotice: (notice) => {
-          if (active) latest.current.options.onNotice?.(notice);
+        () => {
+          // The live part could not be downloaded (offline, a new deployment): the view shows it is not live
+          // and tries again a little later.
+          if (!active) return;
+          setState('lost');
+          retry = setTimeout(connect, HUB_LOAD_RETRY_MS);
         },
-        onReset: () => latest.current.options.onReset?.(),
-      });
-    });
+      );
+    };
+    connect();
     return () => {
       active = false;
+      clearTimeout(retry);
       disconnect();
     };
   }, [client, name, sourceId]);
