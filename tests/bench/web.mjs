@@ -299,7 +299,7 @@ export async function main() {
       `    of which before the dashboard's heading shows: ${kb(panel.firstScreen.gzip)} in ${panel.firstScreen.files} files`,
     );
     console.log(
-      `  panel, live part after idle (hub client, event schemas, zod): ${kb(panel.live.gzip)} in ${panel.live.files} files; all together ${kb(panel.total.gzip)}`,
+      `  panel, live part, loaded when the first live view mounts (hub client, event schemas, zod): ${kb(panel.live.gzip)} in ${panel.live.files} files; all together ${kb(panel.total.gzip)}`,
     );
 
     const palette = await paletteLatency(browser, server.url, session);
