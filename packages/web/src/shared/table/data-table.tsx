@@ -9,7 +9,17 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { PageSize } from '@tradedeck/sdk/domain';
-import { memo, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app-services.tsx';
 import {
@@ -88,7 +98,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const reportRef = useRef({ selection: props.selection, active: props.onActiveRowChange });
   reportRef.current = { selection: props.selection, active: props.onActiveRowChange };
   const reported = useRef(cursor.selected);
-  useEffect(() => {
+  // Reported before the browser handles the next key, so a command pressed right after j or x acts on the row the
+  // screen shows (a passive effect could run after that key's handler).
+  useLayoutEffect(() => {
     // Only changes made here are reported; the first render has not read the page's ids yet.
     if (reported.current === cursor.selected) return;
     reported.current = cursor.selected;
@@ -96,7 +108,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (selection && !sameIds(cursor.selected, selection.ids)) selection.onChange([...cursor.selected]);
   }, [cursor.selected]);
   const activeId = cursor.cursor >= 0 ? (ids[cursor.cursor] ?? null) : null;
-  useEffect(() => reportRef.current.active?.(activeId), [activeId]);
+  useLayoutEffect(() => reportRef.current.active?.(activeId), [activeId]);
 
   const sorting: SortingState = props.sort.map((s) => ({ id: s.propertyName, desc: s.isDescending }));
   const table = useReactTable({
