@@ -1,5 +1,6 @@
-// Loopback fixtures for the proxy-check benchmarks, outside the checker's event loop: SOCKS5 proxies that tunnel to
-// a small IP-echo judge, in their own processes (_proxy-fixture-process.mjs), and a blackholed listener in a thread.
+// Loopback fixtures for the proxy-check benchmarks, outside the checker's event loop: SOCKS5 proxies that answer the
+// check's request as the IP-echo judge would, in their own processes (_proxy-fixture-process.mjs), and a blackholed
+// listener in a thread.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,7 @@ export function spawnWithFileLimit(command, args, options = {}, limit = 65_536) 
 /**
  * Starts `proxies` SOCKS5 servers spread over `processes` fixture processes (each with its own judge and its own
  * descriptor limit, so neither the checker's limit nor one event loop caps the fixtures); resolves with the ports.
- * `judgePort` is the judge the checks ask for (every process's proxies reach their own copy).
+ * `judgePort` is the judge the checks ask for (the proxies answer in its place, with its exact answer).
  */
 export async function startLiveFixtures(proxies, processes = 1) {
   // Named by the caller when this module runs bundled elsewhere (the memory benchmark's compiled worker).

@@ -2,15 +2,18 @@
 // 10,000. Targets: no live proxy judged dead at either; at 10,000 the wall under 2.5 s (the dead-only floor is
 // dead / concurrency x deadline = 2 s); CPU per live check under 0.12 ms. The checker is TypeScript source, loaded
 // through tsx's API (a devDependency of the server), so no build is needed. Live proxies are SOCKS5 servers that
-// tunnel to an IP-echo judge, in fixture processes of their own (_proxy-fixture-process.mjs) with backlogs and
+// answer as the IP-echo judge, in fixture processes of their own (_proxy-fixture-process.mjs) with backlogs and
 // descriptor limits that take 10,000 connections; the checker runs in a child of this process with its open-files
 // limit raised (`ulimit -n`), so what fails is either the proxy's fault or, when the checker overloads itself, seen
 // by it and checked again. A third run at 10,000 with no re-checks shows what its own overload alone would cost.
+// Each live-only run is followed by the same checks made with bare sockets (_bare-socks-client.mjs), the floor
+// the checker's CPU per live check is printed beside.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bareChecks } from './_bare-socks-client.mjs';
 import { spawnWithFileLimit, startBlackhole, startLiveFixtures } from './_proxy-fixtures.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -92,8 +95,13 @@ async function checkerProcess() {
     console.log(
       `proxies: ${TOTAL} (${dead} blackholed, ${liveOnly.length} live on ${live.proxyPorts.length} ports in ${FIXTURE_PROCESSES} fixture processes), connect deadline 2 s, total 5 s; open-files limit ${checker.fileDescriptorLimit()}`,
     );
-    // Warm-up: code paths compiled, first connections made.
+    // Warm-up, of the checker and of the bare sockets beside it: code paths compiled, first connections made.
     await measure(checker, target, liveOnly.slice(0, 500), blackhole.port, [], { concurrency: 100 });
+    await bareChecks(
+      liveOnly.slice(0, 500).map((proxy) => proxy.port),
+      live.judgePort,
+      100,
+    );
     const runs = [
       ['concurrency 2,500', { concurrency: 2500 }, proxies],
       ['concurrency 10,000', { concurrency: 10_000 }, proxies],
@@ -106,6 +114,7 @@ async function checkerProcess() {
       ]),
     ];
     let leastCpuPerLive = Number.POSITIVE_INFINITY;
+    let leastBarePerCheck = Number.POSITIVE_INFINITY;
     for (const [name, options, list] of runs) {
       const r = await measure(checker, target, list, blackhole.port, live.pids, options);
       const deadHere = list.length - list.filter((proxy) => proxy.port !== blackhole.port).length;
@@ -128,11 +137,25 @@ async function checkerProcess() {
       console.log(
         `  checker CPU ${r.cpuS.toFixed(2)} s = ${cpuPerLive.toFixed(3)} ms per live check${deadHere === 0 ? ` (target < ${CPU_TARGET_MS} ms: ${cpuPerLive < CPU_TARGET_MS ? 'met' : 'MISSED'})` : ' (dead checks included)'}; fixture processes CPU ${r.fixtureCpuS.toFixed(2)} s`,
       );
+      if (deadHere > 0) continue;
+      const ports = list.map((proxy) => proxy.port);
+      const bareCpuBefore = process.cpuUsage();
+      const bareStarted = performance.now();
+      const whole = await bareChecks(ports, live.judgePort, options.concurrency);
+      const bareCpu = process.cpuUsage(bareCpuBefore);
+      const barePerCheck = (bareCpu.user + bareCpu.system) / 1000 / ports.length;
+      leastBarePerCheck = Math.min(leastBarePerCheck, barePerCheck);
+      console.log(
+        `  bare sockets, the same ${ports.length} exchanges: ${barePerCheck.toFixed(3)} ms per check, ${whole} answered whole, wall ${((performance.now() - bareStarted) / 1000).toFixed(2)} s`,
+      );
     }
     console.log(
       `CPU per live check, least of ${CPU_RUNS} runs: ${leastCpuPerLive.toFixed(3)} ms (target < ${CPU_TARGET_MS} ms: ${leastCpuPerLive < CPU_TARGET_MS ? 'met' : 'MISSED'}); load average ${loadavg()
         .map((v) => v.toFixed(2))
         .join(' / ')}`,
+    );
+    console.log(
+      `bare sockets, the same exchanges with none of the checker's work, least of ${CPU_RUNS} runs: ${leastBarePerCheck.toFixed(3)} ms per check (the floor here; the checker's own share ${(leastCpuPerLive - leastBarePerCheck).toFixed(3)} ms)`,
     );
   } finally {
     await blackhole.close();

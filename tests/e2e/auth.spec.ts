@@ -122,7 +122,8 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Live connections the server closes at logout try once more before the page leaves: refused, as they should be. */
+/** The panel closes its live connections before logging out; one a view opens while the logout is under way is
+ * refused by the ended session, as it should be. */
 const HUB_REFUSED_AFTER_LOGOUT =
   /status of 401 .*\/tenant\/hubs\/[a-z-]+\/negotiate|\/tenant\/hubs\/[a-z-]+\?.*failed: HTTP Authentication failed/;
 

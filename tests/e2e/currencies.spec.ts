@@ -108,7 +108,12 @@ test('switching the displayed currency changes every amount on the dashboard, th
 
   await chooseDisplayed(page, 'EUR');
   await page.goto(`${panel.url}/panel/dashboard`);
-  await expect(available).toHaveAttribute('data-currency', 'EUR');
+  // The rates arrive after the choice is shown: wait until every amount is converted before reading it.
+  for (const id of dashboardIds) {
+    await expect(page.getByTestId(id)).toHaveAttribute('data-currency', 'EUR');
+    await expect(page.getByTestId(id)).toHaveAttribute('data-converted', 'true');
+    await expect(page.getByTestId(id)).toContainText('€');
+  }
   const inEur = await amountsOn(page, dashboardIds);
   for (const [i, text] of inEur.entries()) {
     expect(text).toContain('€');

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
 import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { UPDATE_SCREENSHOTS } from './screenshots.ts';
 
 // The lots, sales history screens against a sandbox server of this suite's own (simulated Steam and market).
 const world = new SandboxWorld();
@@ -164,7 +165,7 @@ test('reprice a group with a preview, apply it and see the prices change live', 
   await page.getByRole('button', { name: 'Предпросмотр' }).click();
   await expect(page.getByTestId('reprice-counts')).toContainText('Изменятся:');
   await expect(page.getByTestId('reprice-line').first()).toBeVisible();
-  await page.screenshot({ path: DOCS_SCREENSHOT });
+  if (UPDATE_SCREENSHOTS) await page.screenshot({ path: DOCS_SCREENSHOT });
   await apply.click();
   await expect(page.getByTestId('reprice-counts')).toHaveCount(0, { timeout: 60_000 });
 

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
 import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { UPDATE_SCREENSHOTS } from './screenshots.ts';
 
 // The P2P seller accounts screen against a sandbox server of this suite's own (simulated Steam and market).
 const world = new SandboxWorld();
@@ -148,7 +149,7 @@ test('add a seller, start it, see it online live, bulk stop with one refused, re
   await expect(rowOf(page, TRADING!.login).getByTestId('seller-active-trades')).toBeVisible({
     timeout: 30_000,
   });
-  await page.screenshot({ path: DOCS_SCREENSHOT });
+  if (UPDATE_SCREENSHOTS) await page.screenshot({ path: DOCS_SCREENSHOT });
 
   // Bulk stop: select the page (Mod+A), Shift+S, the safe stop confirmed with Enter.
   await page.keyboard.press('Control+a');

@@ -189,8 +189,9 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
       120_000,
     );
     expect(screen).toMatch(/Farm sweep\s+idle\s+█+ \d+\/\d+\n/);
-    // The README shows this screen as the CLI's live view.
-    writeFileSync(CLI_LIVE_VIEW_CAPTURE, `${screen.replace(/[ \t]+$/gm, '').trimEnd()}\n`);
+    // The README shows this screen as the CLI's live view; a run with UPDATE_SCREENSHOTS=1 rewrites it.
+    if (process.env.UPDATE_SCREENSHOTS === '1')
+      writeFileSync(CLI_LIVE_VIEW_CAPTURE, `${screen.replace(/[ \t]+$/gm, '').trimEnd()}\n`);
 
     terminal.press(['q']);
     expect(await terminal.waitFor(/watch-exit=\d+/, 20_000)).toContain('watch-exit=0');

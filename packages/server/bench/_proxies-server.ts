@@ -1,6 +1,8 @@
 /** A real server on loopback with one signed-in user, for the proxies benchmarks (PGlite or a Postgres URL). */
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/config.ts';
 import type { Db } from '../src/db/database.ts';
+import { encodeCursor } from '../src/db/list-page.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
@@ -27,6 +29,19 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
     masterKey: Buffer.alloc(32, 7).toString('base64'),
   });
   const base = server.url;
+  const token = await signIn(base, server.database.db);
+  return {
+    base,
+    token,
+    database: server.database,
+    db: server.database.db,
+    app: server.app,
+    stop: () => server.stop(),
+  };
+}
+
+/** Registers, confirms and signs in a new user through the API; returns the access token. */
+export async function signIn(base: string, db: Db): Promise<string> {
   const post = (path: string, body: unknown) =>
     fetch(`${base}${path}`, {
       method: 'POST',
@@ -39,7 +54,7 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
   let link: { rows: Array<{ link: string }> } = { rows: [] };
   for (let attempt = 0; attempt < 600 && link.rows.length === 0; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    link = (await server.database.db.execute(
+    link = (await db.execute(
       `select link from mail_outbox where recipient = '${email}' order by id desc limit 1`,
     )) as unknown as { rows: Array<{ link: string }> };
   }
@@ -47,15 +62,75 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
   await post('/api/auth/confirm-email', { userId: params.get('userId'), code: params.get('code') });
   const login = await post('/api/auth/login', { email, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login ${login.status} ${await login.text()}`);
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  return {
-    base,
-    token,
-    database: server.database,
-    db: server.database.db,
-    app: server.app,
-    stop: () => server.stop(),
-  };
+  return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/**
+ * `count` proxies of one user written straight to the tables, with the spread of check outcomes, countries and
+ * two tags (all rows in "bench-a", every third in "bench-b") the query benchmarks filter by, and a Steam account
+ * on every 200th proxy.
+ */
+export async function seedProxies(db: Db, userId: string, count: number): Promise<void> {
+  await db.execute(sql`insert into proxies (user_id, protocol, host, port, username, name, identity_hash, status,
+      country_code, last_checked_at, last_valid, last_latency_ms)
+    select ${userId}::uuid, 0, '10.' || (i >> 16 & 255) || '.' || (i >> 8 & 255) || '.' || (i & 255), 1024 + i % 50000,
+      case when i % 3 = 0 then null else 'user' || i end, null, md5(i::text), (array[0,1,1,3,4])[1 + i % 5],
+      (array['DE','US','NL','RU',null])[1 + i % 5],
+      case when i % 5 = 0 then null else now() - (i % 1000) * interval '1 minute' end, i % 5 in (1, 2),
+      case when i % 5 in (1, 2) then i % 900 else null end
+    from generate_series(0, ${count - 1}::int) as i`);
+  // The bench's spread of outcomes (by id, as `pnpm bench proxies-query` writes it).
+  await db.execute(sql`update proxies set status = (array[0,1,1,3,4])[1 + id % 5],
+    country_code = (array['DE','US','NL','RU',null])[1 + id % 5],
+    last_checked_at = case when id % 5 = 0 then null else now() - (id % 1000) * interval '1 minute' end,
+    last_valid = id % 5 in (1, 2), last_latency_ms = case when id % 5 in (1, 2) then id % 900 else null end`);
+  await db.execute(
+    sql`insert into proxy_tags (user_id, name) values (${userId}::uuid, 'bench-a'), (${userId}::uuid, 'bench-b')`,
+  );
+  await db.execute(sql`insert into proxy_tag_links (user_id, proxy_id, tag_id)
+    select p.user_id, p.id, t.id from proxies p join proxy_tags t on t.user_id = p.user_id
+    where t.name = 'bench-a' or (t.name = 'bench-b' and p.id % 3 = 0)`);
+  await db.execute(sql`insert into steam_accounts (user_id, login, proxy_id, password_enc, mafile_enc)
+    select user_id, 'acc' || id, id, 'x', 'x' from proxies where id % 200 = 0`);
+  await db.execute(sql`vacuum analyze`);
+}
+
+/**
+ * The mix: the default page, a tag filter with a sort, country and status filters with a sort, a text search,
+ * a status filter a few pages deep, a scroll halfway down the address order (a keyset page after the cursor of
+ * the row there, as the table's scroll and the exports read), and the "in use" proxies by status and port.
+ */
+export function proxiesQueryMix(tagIds: number[], halfwayCursor: string): Record<string, unknown>[] {
+  return [
+    {},
+    { withTagIds: [tagIds[0]], sort: [{ propertyName: 'latencyMs' }] },
+    { country: 'DE', withStatus: [1], sort: [{ propertyName: 'checkedAt', isDescending: true }] },
+    { searchString: 'user77', pages: { page: 1, pageSize: 100 } },
+    { exceptTagIds: [tagIds[1]], withStatus: [3, 4], pages: { page: 20, pageSize: 50 } },
+    { sort: [{ propertyName: 'address' }], after: halfwayCursor, pages: { page: 1, pageSize: 100 } },
+    { withStatus: [2], sort: [{ propertyName: 'status' }, { propertyName: 'port', isDescending: true }] },
+  ];
+}
+
+/** The user who signed up last: the one the benchmark server signed in. */
+export async function latestUser(db: Db): Promise<string> {
+  const result = (await db.execute(
+    sql`select id from users order by created_at desc limit 1`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows[0]!.id;
+}
+
+/** The query mix over `count` seeded proxies: their tags, and the cursor of the row halfway down the address order. */
+export async function seededQueryMix(db: Db, count: number): Promise<Record<string, unknown>[]> {
+  const tagIds = (
+    (await db.execute(sql`select id from proxy_tags order by id`)) as unknown as { rows: { id: number }[] }
+  ).rows.map((r) => r.id);
+  const half = (
+    (await db.execute(
+      sql`select host, id::text as id from proxies order by host, id offset ${Math.floor(count / 2)} limit 1`,
+    )) as unknown as { rows: { host: string; id: string }[] }
+  ).rows[0]!;
+  return proxiesQueryMix(tagIds, encodeCursor([half.host, half.id]));
 }
 
 /** 100,000 distinct proxy lines in the common shapes, a third with credentials. */

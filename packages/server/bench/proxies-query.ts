@@ -8,8 +8,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { encodeCursor } from '../src/db/list-page.ts';
+import { keepListTotals } from '../src/db/list-totals.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
-import { authHeaders, startBenchServer } from './_proxies-server.ts';
+import { authHeaders, proxiesQueryMix, startBenchServer } from './_proxies-server.ts';
 import { describeLoad, percentile, runQueryLoad } from './_query-load.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -21,23 +22,10 @@ const REQUESTS = Number(process.env.BENCH_QUERY_REQUESTS ?? 1_000);
 const MAX_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 60);
 /** Runs of each query alone: enough to see its cost, few enough to stay quick at 1,000,000 rows. */
 const PROBE_RUNS = Number(process.env.BENCH_PROBE_RUNS ?? 10);
-
-/**
- * The mix: the default page, a tag filter with a sort, country and status filters with a sort, a text search,
- * a status filter a few pages deep, a scroll halfway down the address order (a keyset page after the cursor of
- * the row there, as the table's scroll and the exports read), and the "in use" proxies by status and port.
- */
-function queries(tagIds: number[], halfwayCursor: string): Record<string, unknown>[] {
-  return [
-    {},
-    { withTagIds: [tagIds[0]], sort: [{ propertyName: 'latencyMs' }] },
-    { country: 'DE', withStatus: [1], sort: [{ propertyName: 'checkedAt', isDescending: true }] },
-    { searchString: 'user77', pages: { page: 1, pageSize: 100 } },
-    { exceptTagIds: [tagIds[1]], withStatus: [3, 4], pages: { page: 20, pageSize: 50 } },
-    { sort: [{ propertyName: 'address' }], after: halfwayCursor, pages: { page: 1, pageSize: 100 } },
-    { withStatus: [2], sort: [{ propertyName: 'status' }, { propertyName: 'port', isDescending: true }] },
-  ];
-}
+/** Rounds of PROBE_RUNS with totals counted, then kept, alternating. */
+const PROBE_ROUNDS = Number(process.env.BENCH_PROBE_ROUNDS ?? 3);
+/** BENCH_KEPT_TOTALS=0 runs the load with every total counted (the code before totals were kept). */
+const KEPT_TOTALS = process.env.BENCH_KEPT_TOTALS !== '0';
 
 interface Run {
   label: string;
@@ -115,9 +103,9 @@ async function measure(run: Run): Promise<void> {
       select user_id, 'acc' || id, id, 'x', 'x' from proxies where id % 200 = 0`);
     // As autovacuum would have by now: the visibility map lets counts read the indexes alone.
     await db.execute(sql`vacuum analyze`);
-    const tags = (await (
-      await fetch(`${server.base}/api/proxies/tags`, { headers: authHeaders(server.token) })
-    ).json()) as {
+    // The connection the seeding left idle may have been closed meanwhile: a failed first try is tried again.
+    const readTags = () => fetch(`${server.base}/api/proxies/tags`, { headers: authHeaders(server.token) });
+    const tags = (await (await readTags().catch(readTags)).json()) as {
       data: { id: number }[];
     };
     const halfway = (await db.execute(
@@ -125,13 +113,14 @@ async function measure(run: Run): Promise<void> {
         order by host, id offset ${Math.floor(COUNT / 2)} limit 1`,
     )) as unknown as { rows: { host: string; id: string }[] };
     const row = halfway.rows[0]!;
-    const bodies = queries(
+    const bodies = proxiesQueryMix(
       tags.data.map((t) => t.id),
       encodeCursor([row.host, row.id]),
     );
     const databaseCpu = databaseUrl ? await postgresCpuClock(db) : null;
     // Each query of the mix alone, one after another: where the time goes, per query, in CPU as well as wall time.
     for (const body of bodies) print(await probeQuery(server, body, databaseCpu));
+    keepListTotals(KEPT_TOTALS);
     const load = {
       base: server.base,
       token: server.token,
@@ -142,7 +131,7 @@ async function measure(run: Run): Promise<void> {
       maxSeconds: MAX_SECONDS,
     };
     const rows = COUNT * (1 + run.otherUsers);
-    const heading = `query ${label}: ${COUNT.toLocaleString('en')} proxies of ${rows.toLocaleString('en')} in the table (${1 + run.otherUsers} users), ${clients} clients`;
+    const heading = `query ${label}: ${COUNT.toLocaleString('en')} proxies of ${rows.toLocaleString('en')} in the table (${1 + run.otherUsers} users), ${clients} clients, totals ${KEPT_TOTALS ? 'kept' : 'counted'}`;
     // Every client sending its next query the moment the last one answers: the server's capacity.
     const backToBack = await runQueryLoad({ ...load, perClientPerSecond: 0 }, databaseCpu);
     print(describeLoad(`${heading}, back to back`, backToBack, run.targetMs));
@@ -180,7 +169,10 @@ if (postgres) {
   }
 } else print('query Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');
 
-/** One query of the mix sent PROBE_RUNS times in a row: median wall time, server and database CPU per query. */
+/**
+ * One query of the mix sent PROBE_RUNS times in a row, with list totals kept between requests and without, in
+ * alternating rounds (so both see the same machine): median wall time, server and database CPU per query.
+ */
 async function probeQuery(
   server: Awaited<ReturnType<typeof startBenchServer>>,
   body: Record<string, unknown>,
@@ -195,22 +187,39 @@ async function probeQuery(
     if (res.status !== 200) throw new Error(`proxies.query answered ${res.status}: ${await res.text()}`);
     await res.arrayBuffer();
   };
-  await send(); // warm: plans cached, pages in memory
-  const walls: number[] = [];
-  const cpu = process.cpuUsage();
-  const database = databaseCpu?.() ?? 0;
-  for (let i = 0; i < PROBE_RUNS; i++) {
-    const t0 = performance.now();
-    await send();
-    walls.push(performance.now() - t0);
+  const figures = {
+    off: { walls: [] as number[], cpu: 0, database: 0 },
+    on: { walls: [] as number[], cpu: 0, database: 0 },
+  };
+  await send(); // warm: plans cached, pages in memory, the total kept
+  for (let round = 0; round < PROBE_ROUNDS; round++) {
+    for (const mode of ['off', 'on'] as const) {
+      keepListTotals(mode === 'on');
+      const into = figures[mode];
+      const cpu = process.cpuUsage();
+      const database = databaseCpu?.() ?? 0;
+      for (let i = 0; i < PROBE_RUNS; i++) {
+        const t0 = performance.now();
+        await send();
+        into.walls.push(performance.now() - t0);
+      }
+      const used = process.cpuUsage(cpu);
+      into.cpu += (used.user + used.system) / 1000;
+      into.database += databaseCpu ? databaseCpu() - database : 0;
+    }
   }
-  const used = process.cpuUsage(cpu);
-  walls.sort((a, b) => a - b);
-  const serverMs = (used.user + used.system) / 1000 / PROBE_RUNS;
+  keepListTotals(true);
+  const runs = PROBE_ROUNDS * PROBE_RUNS;
+  const median = (mode: 'off' | 'on') =>
+    percentile(
+      [...figures[mode].walls].sort((a, b) => a - b),
+      50,
+    ).toFixed(1);
+  const per = (mode: 'off' | 'on', key: 'cpu' | 'database') => (figures[mode][key] / runs).toFixed(1);
   const databaseMs = databaseCpu
-    ? `, Postgres CPU ${((databaseCpu() - database) / PROBE_RUNS).toFixed(1)} ms`
+    ? `, Postgres CPU ${per('off', 'database')} / ${per('on', 'database')} ms`
     : '';
-  return `  one at a time: median ${percentile(walls, 50).toFixed(1)} ms, server CPU ${serverMs.toFixed(1)} ms${databaseMs} — ${JSON.stringify(body)}`;
+  return `  one at a time, totals counted / kept: median ${median('off')} / ${median('on')} ms, server CPU ${per('off', 'cpu')} / ${per('on', 'cpu')} ms${databaseMs} — ${JSON.stringify(body)}`;
 }
 
 /** A second empty database beside the given one, for a run that must not see the first run's rows. */

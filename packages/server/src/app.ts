@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import packageJson from '../package.json' with { type: 'json' };
 import { type ServerConfig, trustedProxyHops } from './config/config.ts';
 import type { Database } from './db/database.ts';
+import { registerListChangesPurge } from './db/list-changes-purge.ts';
 import { boundOperations } from './http/bind-operation.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
 import { registerJsonBody } from './http/json-body.ts';
@@ -162,6 +163,7 @@ export async function buildApp({
   });
   registerJudge(app);
   await registerJobs(app, { config, database });
+  registerListChangesPurge(app, database);
   const notifications = registerNotifications(app, {
     database,
     eventLog: app.hubs.eventLog,

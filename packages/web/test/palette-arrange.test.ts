@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en.ts';
 import { commands } from '../src/shared/commands/registry.ts';
 import { shownState } from '../src/shared/network/network-status.tsx';
-import { arrange } from '../src/shared/palette/command-palette.tsx';
+import { arrange } from '../src/shared/palette/palette-dialog.tsx';
 
 function lookup(key: string): string {
   return key

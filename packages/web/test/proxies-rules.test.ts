@@ -1,5 +1,5 @@
 import type { ProxyRow } from '@tradedeck/sdk/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildAddPreview } from '../src/features/proxies/add-preview.ts';
 import { applyStatusEvents } from '../src/features/proxies/cache-updates.ts';
 import { CheckTracker, type StatusEvent, savedProxyResult } from '../src/features/proxies/check-tracker.ts';
@@ -165,6 +165,35 @@ describe('check tracker', () => {
     tracker.begin([7]);
     tracker.failed([7]);
     expect(tracker.state).toEqual({ pending: new Set(), batch: null });
+  });
+
+  it('holds a check back until its results can be followed, and no longer than the limit', async () => {
+    vi.useFakeTimers();
+    try {
+      const tracker = new CheckTracker();
+      let sent = false;
+      void tracker.whenFollowed(5_000).then(() => (sent = true));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(sent).toBe(false);
+      tracker.followed();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sent).toBe(true);
+      // Once followed, a check goes at once.
+      let next = false;
+      void tracker.whenFollowed(5_000).then(() => (next = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(next).toBe(true);
+
+      const unfollowed = new CheckTracker();
+      let late = false;
+      void unfollowed.whenFollowed(5_000).then(() => (late = true));
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(late).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(late).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes results of saved proxies and leaves check-map lines to the check command', () => {

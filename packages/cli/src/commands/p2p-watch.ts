@@ -61,11 +61,12 @@ export async function watchSellers(
       if (payload.removed) rows.delete(payload.accountId);
       else rows.set(payload.accountId, applied(row, payload));
       if (view) view.update([...rows.values()]);
-      else ctx.io.stdout(`${JSON.stringify({ login: row.login, ...payload })}\n`);
+      // On a terminal a change before the view opens is drawn by it; only piped output prints each one.
+      else if (!live) ctx.io.stdout(`${JSON.stringify({ login: row.login, ...payload })}\n`);
       check();
     });
     for (const row of await allSellers(ctx)) if (!chosen || chosen.has(row.id)) rows.set(row.id, row);
-    if (live)
+    if (live) {
       view = await openLiveView(
         ctx,
         async () => {
@@ -75,7 +76,9 @@ export async function watchSellers(
         [...rows.values()],
         { refreshMs: VIEW_REFRESH_MS },
       );
-    else for (const row of rows.values()) ctx.io.stdout(`${JSON.stringify(row)}\n`);
+      // Changes that came while the view module loaded are in `rows`, not in the state the view opened with.
+      view?.update([...rows.values()]);
+    } else for (const row of rows.values()) ctx.io.stdout(`${JSON.stringify(row)}\n`);
     process.once('SIGINT', onSignal);
     if (options.timeoutS !== undefined) timer = setTimeout(() => finish('timeout'), options.timeoutS * 1000);
     check();
@@ -87,6 +90,9 @@ export async function watchSellers(
       });
       throw new CliFailure(text, ExitCode.Error, { error: text });
     }
+    // The last table is drawn before the closing line, so the line is not caught in a redraw.
+    await view?.close();
+    view = null;
     if (reason === 'online') ctx.io.stderr(`${ctx.t('watchAllOnline')}\n`);
     if (reason === 'timeout' && options.untilOnline) {
       const text = ctx.t('watchTimedOut', { seconds: options.timeoutS ?? 0 });

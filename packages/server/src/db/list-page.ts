@@ -4,6 +4,15 @@ import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../http/app-error.ts';
 import type { Db } from './database.ts';
+import {
+  changedSince,
+  type KeptTotal,
+  keptTotalsOf,
+  type ListTotalKey,
+  type ListTotals,
+  statementSnapshot,
+  totalKey,
+} from './list-totals.ts';
 import { rowsOf } from './sql-fragments.ts';
 
 /**
@@ -13,7 +22,9 @@ import { rowsOf } from './sql-fragments.ts';
  * - a page is either an OFFSET page (`pages`) or a keyset page (`after`: the opaque cursor of the last row seen),
  *   which costs the same however deep it is and never skips or repeats a row when rows are added meanwhile;
  * - the total is counted up to a cap (`LIST_TOTAL_CAP`, or further when the page itself lies beyond it) and
- *   flagged `totalCapped` past it; `exactTotal` asks for the exact figure.
+ *   flagged `totalCapped` past it; `exactTotal` asks for the exact figure;
+ * - a total counted before for the same user, list and filter is used again while nothing it counts has changed
+ *   (list-totals.ts).
  *
  * See docs/performance.md, "The list helper".
  */
@@ -129,20 +140,116 @@ function sameAs(expr: SQLWrapper, value: string | null): SQL {
 
 /**
  * The total of a list: exact when asked or when there are few rows, else counted up to the cap (or to the end of
- * the requested page, when that lies further) and flagged capped. `matching(limit)` selects one column of the
- * matching rows, at most `limit` of them (null: all). `rowsOnPage`: how many rows the page itself read.
+ * the requested page, when that lies further) and flagged capped. `rowsOnPage`: how many rows the page itself
+ * read. With `totals` (which list, whose, and the tables its count reads) a total counted before is used again
+ * while nothing it counted has changed (list-totals.ts): one cheap statement instead of the count.
  */
 export async function countMatches(
   tx: Db,
   from: { table: PgTable; where: SQL },
   window: ListWindow,
   rowsOnPage: number,
+  totals?: ListTotalKey,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  // A first page that is not full holds every match: nothing to count.
-  if (window.offset === 0 && !window.after && rowsOnPage < window.pageSize)
-    return { total: rowsOnPage, totalCapped: false };
-  const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select ${countedMatches(tx, from, window)} as n`));
-  return countAnswer(Number(row?.n ?? 0), window);
+  return listTotal(tx, from, window, totals).count(rowsOnPage);
+}
+
+/**
+ * The total of one list request, as `countMatches` reads it, to be read on its own (`count`) or inside the
+ * page's own statement (`inPage`, then `read`).
+ */
+export function listTotal(
+  tx: Db,
+  from: { table: PgTable; where: SQL },
+  window: ListWindow,
+  totals?: ListTotalKey,
+): ListTotal {
+  return new ListTotal(tx, from, window, totals);
+}
+
+/** A first page that is not full holds every match: nothing to count. */
+function pageIsAll(window: ListWindow, rowsOnPage: number): boolean {
+  return window.offset === 0 && !window.after && rowsOnPage < window.pageSize;
+}
+
+class ListTotal {
+  /** Where a total of this list and filter is kept, and the kept one if it can answer this request. */
+  readonly #kept: { totals: ListTotals; key: string; total: KeptTotal | undefined } | null = null;
+
+  constructor(
+    private readonly tx: Db,
+    private readonly from: { table: PgTable; where: SQL },
+    private readonly window: ListWindow,
+    private readonly list?: ListTotalKey,
+  ) {
+    const totals = list && keptTotalsOf(tx);
+    if (!list || !totals) return;
+    // Exact totals are kept apart: an exact request is only ever answered by an exact count.
+    const key = `${totalKey(list, from.where)}${window.exactTotal ? ':exact' : ''}`;
+    const kept = totals.get(key);
+    // A capped total answers a request counting no further, or any request when it was below its cap.
+    const answers = kept !== undefined && (kept.n <= kept.cap || totalCap(window) <= kept.cap);
+    this.#kept = { totals, key, total: answers ? kept : undefined };
+  }
+
+  /** The count as a scalar expression; null while the kept total still holds (the count is then not run). */
+  #counted(): SQL<number | null> {
+    const counted = countedMatches(this.tx, this.from, this.window);
+    const kept = this.#kept?.total;
+    if (!kept || !this.list) return counted;
+    return sql<number | null>`(case when ${changedSince(this.list, kept.snapshot)} then ${counted} end)`;
+  }
+
+  /** The total of a page read on its own: one statement, or none when a first page is not full. */
+  async count(rowsOnPage: number): Promise<{ total: number; totalCapped: boolean }> {
+    if (pageIsAll(this.window, rowsOnPage)) return { total: rowsOnPage, totalCapped: false };
+    const [row] = rowsOf<{ n: number | null; snap: string | null }>(
+      await this.tx.execute(sql`select ${this.#counted()} as n, ${statementSnapshot} as snap`),
+    );
+    return this.#answer(row?.n ?? null, row?.snap ?? null);
+  }
+
+  /**
+   * The total as an expression of the page's own statement, so a page and its total cost one round trip: `page`
+   * names the page's rows (a CTE of that statement); a first page that is not full is its own total. Read the
+   * value back with `read`; a page with no rows returns no row to carry it, and `read` then counts on its own.
+   */
+  inPage(page: SQL): SQL {
+    const counted = this.#counted();
+    const total =
+      this.window.offset > 0 || this.window.after
+        ? counted
+        : sql`(case when (select count(*)::int from ${page}) < ${this.window.pageSize}::int
+            then (select count(*)::int from ${page}) else ${counted} end)`;
+    return sql`json_build_array(${total}, ${statementSnapshot})`;
+  }
+
+  /** The total from the value `inPage` gave the page's first row (undefined: the page had no rows). */
+  async read(value: unknown, rowsOnPage: number): Promise<{ total: number; totalCapped: boolean }> {
+    if (value === undefined) return this.count(rowsOnPage);
+    if (pageIsAll(this.window, rowsOnPage)) return { total: rowsOnPage, totalCapped: false };
+    const [n, snap] = (typeof value === 'string' ? JSON.parse(value) : value) as [
+      number | null,
+      string | null,
+    ];
+    return this.#answer(n, snap);
+  }
+
+  /** A counted total is kept with its snapshot; none (null) means the kept one still holds. */
+  async #answer(n: number | null, snapshot: string | null): Promise<{ total: number; totalCapped: boolean }> {
+    const kept = this.#kept;
+    if (n === null) {
+      if (kept?.total) return countAnswer(kept.total.n, this.window);
+      throw new Error('A list total was neither counted nor kept');
+    }
+    if (kept && snapshot !== null)
+      kept.totals.set(kept.key, {
+        n,
+        cap: this.window.exactTotal ? Number.POSITIVE_INFINITY : totalCap(this.window),
+        snapshot,
+      });
+    return countAnswer(n, this.window);
+  }
 }
 
 /** The cap a total is counted to: the list cap, or the end of the requested page when that lies further. */
@@ -157,26 +264,8 @@ function countedMatches(tx: Db, from: { table: PgTable; where: SQL }, window: Li
   return sql<number>`(select count(*)::int from (${matching}) as matching)`;
 }
 
-/**
- * The total as an expression of the page's own statement, so a page and its total cost one round trip: `page`
- * names the page's rows (a CTE of that statement). The same figure `countMatches` reads: a first page that is not
- * full is its own total, else the matches are counted (up to the cap unless `exactTotal`). Read it with
- * `countAnswer`; a page with no rows returns no row to carry it, so count those with `countMatches`.
- */
-export function countInPage(
-  tx: Db,
-  from: { table: PgTable; where: SQL },
-  window: ListWindow,
-  page: SQL,
-): SQL<number> {
-  const counted = countedMatches(tx, from, window);
-  if (window.offset > 0 || window.after) return counted;
-  const onPage = sql`(select count(*)::int from ${page})`;
-  return sql<number>`(case when ${onPage} < ${window.pageSize}::int then ${onPage} else ${counted} end)`;
-}
-
 /** The total and its capped flag from a count of at most cap + 1 (or an exact count). */
-export function countAnswer(n: number, window: ListWindow): { total: number; totalCapped: boolean } {
+function countAnswer(n: number, window: ListWindow): { total: number; totalCapped: boolean } {
   const cap = totalCap(window);
   return !window.exactTotal && n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }

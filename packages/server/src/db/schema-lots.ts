@@ -72,6 +72,9 @@ export const lots = pgTable(
     index('lots_user_price').on(t.userId, t.price, t.id),
     index('lots_user_price_desc').on(t.userId, t.price.desc().nullsLast(), t.id),
     index('lots_user_account').on(t.userId, t.sellerAccountId, t.id),
+    index('lots_user_item').on(t.userId, t.itemId),
+    index('lots_user_status_profile').on(t.userId, t.status, t.profile, t.id),
+    index('lots_user_account_name').on(t.userId, t.sellerAccountId, t.marketHashName, t.id),
   ],
 );
 

@@ -49,9 +49,11 @@ export const proxies = pgTable(
   (t) => [
     uniqueIndex('proxies_user_identity').on(t.userId, t.identityHash),
     // The list's filters and sorts, each led by the user and ending with the id (0025_list_indexes).
+    // Written with INCLUDE (status) in drizzle/0031_list_indexes.sql.
     index('proxies_user_id').on(t.userId, t.id),
     index('proxies_user_status').on(t.userId, t.status, t.id),
     index('proxies_user_country').on(t.userId, t.countryCode, t.id),
+    index('proxies_user_country_status').on(t.userId, t.countryCode, t.status, t.id),
     index('proxies_user_created').on(t.userId, t.createdAt, t.id),
     index('proxies_user_host').on(t.userId, t.host, t.id),
     index('proxies_user_latency').on(t.userId, t.lastLatencyMs, t.id),

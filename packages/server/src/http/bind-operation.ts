@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { readUploadedFiles, type UploadedFile } from './multipart.ts';
+import { outputCheck, outputFilter } from './output-filter.ts';
 import { requestLanguage } from './request-language.ts';
 import { parseInput } from './validation.ts';
 
@@ -47,7 +48,7 @@ declare module 'fastify' {
 /**
  * Registers a contract operation as a route: input merged from path parameters and the query string or body,
  * validated by the contract schema; output passed through the output schema, which also drops any field the
- * contract does not name (so an internal or secret column can never leak by accident).
+ * contract does not name (so an internal or secret column can never leak by accident; see `output-filter.ts`).
  *
  * A non-public operation authenticates in `onRequest`, before a byte of the body is read: an anonymous caller
  * costs a token check, never a parse. The body limit is the operation's own (`maxBodyBytes`), small by default.
@@ -58,6 +59,7 @@ export function bindOperation<Op extends Operation>(
   handler: OperationHandler<Op>,
 ): void {
   app[boundOperations].push(op);
+  const answer = outputFilter(op.output, outputCheck());
   app.route({
     method: op.method,
     url: op.path,
@@ -79,7 +81,7 @@ export function bindOperation<Op extends Operation>(
         const body = output instanceof TextStreamBody ? Readable.from(output.chunks) : String(output);
         return reply.type('text/plain; charset=utf-8').send(body);
       }
-      return successEnvelope(op.output.parse(output));
+      return successEnvelope(answer(output));
     },
   });
 }

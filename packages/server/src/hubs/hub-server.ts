@@ -198,8 +198,11 @@ export class HubServer {
     }
   }
 
-  /** Ends every connection of a user without reconnect (signed out everywhere, banned, tenant disabled). */
-  disconnectUser(userId: string, reason = 'Unauthorized'): void {
+  /**
+   * Ends every connection of a user without reconnect (banned: every session of the user has ended). The reason is
+   * the one the session-end notice gives, so a client reads the same whichever of the two reaches it first.
+   */
+  disconnectUser(userId: string, reason = SESSION_ENDED_ERROR): void {
     for (const connection of this.connections) if (connection.userId === userId) connection.close(reason);
   }
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { keepTotalsFor, ListTotals } from '../db/list-totals.ts';
+import { transactionWithSettings } from '../db/transaction-settings.ts';
 
 export const APP_ROLE = 'tradedeck_app';
 
@@ -10,20 +12,22 @@ export const APP_ROLE = 'tradedeck_app';
  */
 export class UserScope {
   #roleReady: Promise<boolean> | null = null;
+  /** The list totals this process keeps between the requests of this area (db/list-totals.ts). */
+  readonly listTotals = new ListTotals();
 
   constructor(private readonly db: Db) {}
 
   async run<T>(userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
     const useRole = await this.roleReady();
-    return this.db.transaction(async (tx) => {
-      // One round trip for both settings: `set_config('role', …, true)` is `set local role`.
-      await tx.execute(
-        useRole
-          ? sql`select set_config('role', ${APP_ROLE}, true), set_config('app.user_id', ${userId}, true)`
-          : sql`select set_config('app.user_id', ${userId}, true)`,
-      );
-      return work(tx as unknown as Db);
-    });
+    // `set_config('role', …, true)` is `set local role`; on Postgres both go with the BEGIN in one round trip.
+    return transactionWithSettings(
+      this.db,
+      useRole ? { role: APP_ROLE, 'app.user_id': userId } : { 'app.user_id': userId },
+      (tx) => {
+        keepTotalsFor(tx, this.listTotals);
+        return work(tx);
+      },
+    );
   }
 
   private roleReady(): Promise<boolean> {

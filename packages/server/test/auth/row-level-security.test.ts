@@ -46,6 +46,7 @@ const USER_TABLES = [
   'transfers',
   'transfer_secrets',
   'notifications',
+  'list_changes',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -180,6 +180,38 @@ describe('proxies.add and proxies.parse', () => {
     expect(dataOf(await callAs(s.t, s.a, 'GET', '/api/proxies/counters')).total).toBe(before);
   });
 
+  it('judges repeats, stored proxies and invalid lines across the chunks a long import is written in', async () => {
+    // 7,000 lines: written in chunks of 2,000, 4,000 and more, so each kind of report falls in several chunks.
+    const stored = await addLines(s.t, s.a, ['172.17.0.1:8000', '172.17.0.2:8000']);
+    expect(stored.addedIds).toHaveLength(2);
+    const lines = Array.from({ length: 7_000 }, (_, i) => `172.16.${i >> 8}.${i & 255}:8000`);
+    lines[2_500] = lines[10]!; // a repeat of a line in the first chunk, read in the second
+    lines[6_500] = `${lines[3_000]!} [renamed]`; // a repeat across the second and third chunks
+    lines[4_000] = '172.17.0.1:8000'; // stored before
+    lines[6_900] = '172.17.0.2:8000';
+    lines[1_999] = 'not a proxy';
+    lines[5_555] = '172.16.1.1:0';
+    const added = await addLines(s.t, s.a, lines);
+    expect(added.invalid.map((issue) => [issue.line, issue.code])).toEqual([
+      [2_000, 'invalid_format'],
+      [5_556, 'invalid_port'],
+    ]);
+    expect(added.duplicates.map((issue) => [issue.line, issue.message])).toEqual([
+      [2_501, 'The same proxy is already on line 11'],
+      [4_001, 'This proxy has already been added'],
+      [6_501, 'The same proxy is already on line 3001'],
+      [6_901, 'This proxy has already been added'],
+    ]);
+    expect(added.addedIds).toHaveLength(7_000 - 6);
+    expect(new Set(added.addedIds).size).toBe(added.addedIds.length);
+    const again = await addLines(s.t, s.a, lines.slice(0, 3));
+    expect(again.duplicates.map((issue) => issue.code)).toEqual([
+      'already_exists',
+      'already_exists',
+      'already_exists',
+    ]);
+  });
+
   it('takes request bodies well beyond the default limit for proxy lines', async () => {
     // 12 MiB: over the app-wide 10 MiB limit, inside the contract's 32 MiB.
     const padding = `# ${'x'.repeat(12 * 1024 * 1024)}`;

@@ -1,7 +1,10 @@
 /**
  * The distribute mode around proxies resting after Steam's rate limit (84). The sandbox world is told which
  * egress addresses are over Steam's limit (every sign-in through them is answered 84, as live Steam limits by
- * IP), and `sandbox_rate_limited` meets the limit on whatever proxy it comes through.
+ * IP), and `sandbox_rate_limited` meets the limit on whatever proxy it comes through. Steam answers each sign-in
+ * after a second here, so the sign-ins started together have all passed the rest check and reached Steam
+ * before the first 84 comes back, whatever the database's pace: which rows met the limit themselves (proxy
+ * error) and which were answered from the rest (planned again) is then fixed, not a race.
  */
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +13,20 @@ import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { addAccounts, addItem, dataOf, seedProxies, world } from './helpers.ts';
 
+/** How long the sandbox's Steam takes to answer a sign-in. */
+const STEAM_ANSWER_MS = 1_000;
 /** seedProxies names proxy n `10.30.0.n:8080`. */
 const egress = (n: number) => `10.30.0.${n}:8080`;
 const LIMITED = [egress(11), egress(21), egress(51)];
+
+type SteamOptions = NonNullable<Parameters<typeof createAuthTestApp>[2]>['steam'];
+
+/** An app over the given sandbox Steam, with one approved user named `name`; its log lines go to `logLines`. */
+async function openApp(logLines: string[], name: string, steam: SteamOptions) {
+  const t = await createAuthTestApp({}, logLines, { steam });
+  const admin = await signUp(t, 'admin');
+  return { t, user: await signUp(t, name, admin) };
+}
 
 interface AddResult {
   addedAccounts: { login: string; proxyId: number | null }[];
@@ -26,11 +40,12 @@ describe('distribute mode around proxies rested by Steam’s rate limit', () => 
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, logLines, {
-      steam: { sandboxWorld: new SandboxWorld(undefined, { rateLimitedProxies: LIMITED }) },
-    });
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'rests', admin);
+    ({ t, user } = await openApp(logLines, 'rests', {
+      sandboxWorld: new SandboxWorld(undefined, {
+        rateLimitedProxies: LIMITED,
+        signInDelayMs: STEAM_ANSWER_MS,
+      }),
+    }));
   });
   afterAll(() => t.close());
 
@@ -181,5 +196,56 @@ describe('distribute mode around proxies rested by Steam’s rate limit', () => 
       .from(steamAccounts)
       .where(and(eq(steamAccounts.userId, user.id), eq(steamAccounts.login, chosen!.login)));
     expect(stored).toEqual([]);
+  });
+});
+
+describe('a row answered from a rest that began while it waited for its sign-in slot', () => {
+  /** Sign-ins through one proxy are this far apart, so the second one on a proxy waits for its slot. */
+  const SPACING_MS = 1_500;
+  let t: AuthTestApp;
+  let user: TestUser;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    ({ t, user } = await openApp(logLines, 'waiting', {
+      sandboxWorld: new SandboxWorld(undefined, { rateLimitedProxies: [egress(51)] }),
+      loginSpacingMs: SPACING_MS,
+    }));
+  });
+  afterAll(() => t.close());
+
+  it('is planned again as never tried, noProxy when no proxy has room, while the row Steam limited signs in on its retry', async () => {
+    // .51 is over the limit; 2 proxies, at most 3 each: rows 0 and 2 on .51, rows 1 and 3 on .52. Whichever of
+    // rows 0 and 2 takes the first sign-in slot on .51 meets the limit at once; the other is waiting for its slot
+    // and is answered from the rest without reaching Steam. The limited row's one retry takes the last room on
+    // .52, so the waiting row finds none. Which row gets the slot first is the database's pace.
+    const { ids, tagId } = await seedProxies(t, user, 2, { tagName: 'Pool W', first: 51 });
+    const bots = world.healthyAccounts(4, 1401);
+    const rows = Object.fromEntries(bots.map((bot, i) => [String(i), addItem(bot)]));
+    const res = await addAccounts(t, user, {
+      mode: 'distribute',
+      distribute: { proxyTagId: tagId!, maxAccountsPerProxy: 3 },
+      accounts: rows,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = dataOf(res) as AddResult;
+
+    const reasons = Object.entries(data.errors).map(([index, error]) => [index, error.reason] as const);
+    expect(reasons).toHaveLength(1);
+    const [waiting, reason] = reasons[0]!;
+    expect(['0', '2']).toContain(waiting);
+    expect(reason).toBe('noProxy');
+    expect(data.addedAccounts.map((a) => a.login).sort()).toEqual(
+      bots
+        .filter((_, i) => String(i) !== waiting)
+        .map((bot) => bot.login)
+        .sort(),
+    );
+    expect(data.addedAccounts.every((a) => a.proxyId === ids[1])).toBe(true);
+    // The proxy rested once because Steam said so, and was met once more by the row that never reached Steam.
+    const rests = logLines
+      .filter((line) => line.includes('Proxy resting'))
+      .map((line) => (JSON.parse(line) as { metBySteam: boolean }).metBySteam);
+    expect(rests.sort()).toEqual([false, true]);
   });
 });

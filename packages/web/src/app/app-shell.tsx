@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { TransferHost } from '../features/transfer/transfer-host.tsx';
 import { useServices } from '../shared/app-services.tsx';
 import { openCheatSheet } from '../shared/commands/cheat-sheet.tsx';
+import { disconnectHubs } from '../shared/hubs/load-hub-connection.ts';
 import { changeLanguage } from '../shared/language.ts';
 import { ModalHost } from '../shared/modals/modal-host.tsx';
 import { NetworkStatus } from '../shared/network/network-status.tsx';
@@ -35,10 +36,11 @@ export function AppShell() {
       toggleSkin: () =>
         appearance.update({ skin: appearance.value.skin === 'default' ? 'bordered' : 'default' }),
       setLanguage: (language) => changeLanguage(i18n, language, services),
-      // The server ends this device session (bearer and cookie); the token goes whatever the answer.
+      // The server ends this device session (bearer and cookie); the token goes whatever the answer. The live
+      // views' hub connections close first, so none is refused by the ended session.
       logout: () => {
-        void services.client.auth
-          .logout({})
+        void disconnectHubs()
+          .then(() => services.client.auth.logout({}))
           .catch(() => {})
           .finally(() => {
             session.signOut();

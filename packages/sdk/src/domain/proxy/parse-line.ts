@@ -65,13 +65,18 @@ export function parseProxyLine(line: string, options: ParseProxyOptions = {}): P
   if (name !== null && name.length > PROXY_NAME_MAX_LENGTH) return invalid('name_too_long');
   if (credentials) {
     if (credentials.username === '') return invalid('missing_username');
-    const tooLong = [credentials.username, credentials.password].some(
-      (value) => utf8.encode(value).length > PROXY_CREDENTIAL_MAX_BYTES,
-    );
-    if (tooLong) return invalid('credentials_too_long');
+    if (longerThanUtf8(credentials.username) || longerThanUtf8(credentials.password))
+      return invalid('credentials_too_long');
     if (protocol === ProxyProtocol.Socks4 && credentials.password !== '') return invalid('socks4_password');
   }
   return { kind: 'proxy', proxy: { protocol, host, port, credentials, name } };
+}
+
+/** Whether the text takes more UTF-8 bytes than a credential may; a UTF-16 unit is at most 3 bytes, so most
+ * credentials are decided by their length without encoding them. */
+function longerThanUtf8(value: string): boolean {
+  if (value.length * 3 <= PROXY_CREDENTIAL_MAX_BYTES) return false;
+  return utf8.encode(value).length > PROXY_CREDENTIAL_MAX_BYTES;
 }
 
 function invalid(code: ProxyIssueCode): ProxyLineResult {

@@ -7,6 +7,8 @@ export interface ParsedProxyLine {
   line: number;
   text: string;
   proxy: ProxyDraft;
+  /** `proxyIdentityKey` of the proxy. */
+  identityKey: string;
 }
 
 export interface InvalidProxyLine {
@@ -34,28 +36,53 @@ export interface ProxyListParseResult {
  * line with its reason, or a duplicate of an earlier line.
  */
 export function parseProxyList(text: string, options: ParseProxyOptions = {}): ProxyListParseResult {
-  const result: ProxyListParseResult = { proxies: [], invalid: [], duplicates: [] };
-  const seen = new Map<string, number>();
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  lines.forEach((raw, index) => {
-    const line = index + 1;
-    const parsed = parseProxyLine(raw, options);
-    if (parsed.kind === 'skip') return;
-    const trimmed = raw.trim();
-    if (parsed.kind === 'invalid') {
-      result.invalid.push({ line, text: trimmed, reason: parsed.reason });
-      return;
+  return new ProxyListReader(text, options).read(Number.POSITIVE_INFINITY);
+}
+
+/**
+ * `parseProxyList` a block at a time, so a long list can be written while the rest is still read. A repeat is
+ * judged against every earlier line, whichever block it was in.
+ */
+export class ProxyListReader {
+  readonly #lines: string[];
+  readonly #options: ParseProxyOptions;
+  readonly #seen = new Map<string, number>();
+  #next = 0;
+
+  constructor(text: string, options: ParseProxyOptions = {}) {
+    this.#lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+    this.#options = options;
+  }
+
+  get done(): boolean {
+    return this.#next >= this.#lines.length;
+  }
+
+  /** Reads on until `count` proxies were found or the list ended: the verdicts of the lines read. */
+  read(count: number): ProxyListParseResult {
+    const result: ProxyListParseResult = { proxies: [], invalid: [], duplicates: [] };
+    const lines = this.#lines;
+    while (this.#next < lines.length && result.proxies.length < count) {
+      const raw = lines[this.#next]!;
+      const line = ++this.#next;
+      const parsed = parseProxyLine(raw, this.#options);
+      if (parsed.kind === 'skip') continue;
+      const trimmed = raw.trim();
+      if (parsed.kind === 'invalid') {
+        result.invalid.push({ line, text: trimmed, reason: parsed.reason });
+        continue;
+      }
+      const identityKey = proxyIdentityKey(parsed.proxy);
+      const firstLine = this.#seen.get(identityKey);
+      if (firstLine !== undefined) {
+        result.duplicates.push({ line, text: trimmed, firstLine });
+        continue;
+      }
+      this.#seen.set(identityKey, line);
+      result.proxies.push({ line, text: trimmed, proxy: parsed.proxy, identityKey });
     }
-    const key = proxyIdentityKey(parsed.proxy);
-    const firstLine = seen.get(key);
-    if (firstLine !== undefined) {
-      result.duplicates.push({ line, text: trimmed, firstLine });
-      return;
-    }
-    seen.set(key, line);
-    result.proxies.push({ line, text: trimmed, proxy: parsed.proxy });
-  });
-  return result;
+    return result;
+  }
 }
 
 /** Two proxies are the same when protocol, host, port, login and password all match (the name does not count). */

@@ -9,8 +9,14 @@ const HEX_GROUP = /^[0-9a-f]{1,4}$/;
 export function normalizeIpv4(text: string): string | null {
   const match = IPV4.exec(text);
   if (!match) return null;
-  const groups = match.slice(1).map(Number);
-  return groups.every((group) => group <= 255) ? groups.join('.') : null;
+  let canonical = true;
+  for (let i = 1; i <= 4; i++) {
+    const group = match[i]!;
+    if (Number(group) > 255) return null;
+    if (group.length > 1 && group[0] === '0') canonical = false;
+  }
+  // Most addresses are written canonically already: no new string for them.
+  return canonical ? text : match.slice(1).map(Number).join('.');
 }
 
 /**

@@ -438,7 +438,11 @@ export class HarvesterQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const count = await countMatches(this.tx, { table: t, where }, window, rows.length);
+    const count = await countMatches(this.tx, { table: t, where }, window, rows.length, {
+      list: 'harvesterTransactions',
+      userId: this.userId,
+      sources: ['harvester_transactions'],
+    });
     return listAnswer(rows, (entry) => entry.row, window, keys, count);
   }
 }

@@ -1,20 +1,22 @@
 import type { LOT_GROUP_SORT_PROPERTIES, LOT_SORT_PROPERTIES, LotFilters } from '@tradedeck/sdk/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { pageKeyFields } from '../../db/list-ids.ts';
 import {
   afterKeys,
-  countMatches,
-  keyColumns,
   type ListAnswer,
   type ListKey,
   type ListWindow,
   listAnswer,
+  listTotal,
   orderByKeys,
 } from '../../db/list-page.ts';
 import { lotRepriceJobs, lotRepricers, lots, sellerAccounts, steamAccounts } from '../../db/schema.ts';
-import { anyId, anyText, likeContains, rowsOf } from '../../db/sql-fragments.ts';
+import { anyId, anyText, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { BatchQueries, interruptedJobs } from './batch-repo.ts';
+import { type SearchMatch, searchCondition, searchMatch } from './lot-search.ts';
+import { LOT_PAGE_COLUMNS, type LotListItem, type LotPageRow, lotListItemOf } from './page-repo.ts';
 import { PriceQueries } from './price-repo.ts';
 import { type RepriceRead, repriceReadOf } from './reprice-read.ts';
 import { SaleQueries } from './sale-repo.ts';
@@ -96,6 +98,15 @@ export interface LotPatch {
   purchasePrice?: number | null;
   itemId?: string | null;
   listedAt?: Date | null;
+}
+
+/**
+ * One value as an equality, several as `= any(…)`: an index on (user, column, …, id) then reads a filter of one
+ * value in id order, which Postgres does not do for `= any` of a non-leading column.
+ */
+function oneOrAny(column: SQLWrapper, values: readonly (string | number)[], type: 'int' | 'text'): SQL {
+  if (values.length === 1) return sql`${column} = ${values[0]}`;
+  return sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
 }
 
 const groupKeyOf = sql<string>`${lots.game} || ':' || ${lots.marketHashName}`;
@@ -202,21 +213,17 @@ export class LotQueries {
       .orderBy(asc(sellerAccounts.id));
   }
 
-  private filterWhere(filters: LotFilters | undefined): SQL[] {
+  /** The filters as conditions; `found`: what the search matched, read before (else the search is subqueries). */
+  private filterWhere(filters: LotFilters | undefined, found?: SearchMatch): SQL[] {
     const where: SQL[] = [eq(lots.userId, this.userId)];
     if (!filters) return where;
-    if (filters.searchString) {
-      const text = filters.searchString;
-      where.push(
-        sql`(${lots.marketHashName} ilike ${likeContains(text)} or ${lots.itemId} = ${text} or ${lots.assetId} = ${text})`,
-      );
-    }
-    if (filters.accountIds.length > 0) where.push(anyId(lots.sellerAccountId, filters.accountIds));
-    if (filters.withStatus.length > 0) where.push(anyText(lots.status, filters.withStatus));
+    if (filters.searchString) where.push(searchCondition(this.userId, filters.searchString, found));
+    if (filters.accountIds.length > 0) where.push(oneOrAny(lots.sellerAccountId, filters.accountIds, 'int'));
+    if (filters.withStatus.length > 0) where.push(oneOrAny(lots.status, filters.withStatus, 'text'));
     if (filters.withIssues.length > 0)
       where.push(sql`${lots.issues} ?| ${sql.param([...filters.withIssues])}::text[]`);
     if (filters.games.length > 0) where.push(anyText(lots.game, filters.games));
-    if (filters.profiles.length > 0) where.push(anyText(lots.profile, filters.profiles));
+    if (filters.profiles.length > 0) where.push(oneOrAny(lots.profile, filters.profiles, 'text'));
     if (filters.rarities.length > 0) where.push(anyText(lots.rarity, filters.rarities));
     if (filters.exteriors.length > 0)
       where.push(
@@ -285,19 +292,25 @@ export class LotQueries {
   }
 
   /**
-   * One page of lots (an OFFSET page or the keyset page after a cursor) with its capped total. The lots are read
-   * alone (the account's login joins only when the order needs it) and the page's logins come from the user's
-   * accounts, so Postgres never joins the rows an OFFSET skips or a sort reads.
+   * One page of lots (an OFFSET page or the keyset page after a cursor) with its capped total, in one statement
+   * whose rows are mapped by hand (`page-repo.ts`). The page's ids are read alone (the account's login joins only when the order needs it) and the login of the page's rows only, so
+   * Postgres never joins the rows an OFFSET skips or a sort reads.
    */
   async page(
     filters: LotFilters,
     sort: readonly LotSort[],
     window: ListWindow,
-  ): Promise<ListAnswer<LotView>> {
-    const where = and(...this.filterWhere(filters)) as SQL;
+  ): Promise<ListAnswer<LotListItem>> {
+    const found = filters.searchString
+      ? await searchMatch(this.tx, this.userId, filters.searchString)
+      : undefined;
+    const where = and(...this.filterWhere(filters, found)) as SQL;
     const keys = this.listKeys(sort);
+    // The page's ids first, from the filters' and the order's indexes alone where they hold every column read
+    // (rows an OFFSET skips are never fetched), then the lots of those ids: a lot row is wide (strategy, issues).
+    const keyFields = pageKeyFields(keys);
     const base = this.tx
-      .select({ lot: lots, ...keyColumns(keys) })
+      .select({ pageId: sql<number>`${lots.id}`.as('page_id'), ...keyFields })
       .from(lots)
       .$dynamic();
     const joined = sort.some((item) => item.propertyName === 'account')
@@ -305,20 +318,32 @@ export class LotQueries {
           .innerJoin(sellerAccounts, eq(sellerAccounts.id, lots.sellerAccountId))
           .innerJoin(steamAccounts, eq(steamAccounts.id, sellerAccounts.steamAccountId))
       : base;
-    const rows = await joined
+    const ids = joined
       .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const count = await countMatches(this.tx, { table: lots, where }, window, rows.length);
-    const logins = new Map((await this.accounts()).map((account) => [account.id, account.login]));
-    return listAnswer(
-      rows,
-      (row) => ({ ...row.lot, login: logins.get(row.lot.sellerAccountId) ?? '' }),
-      window,
-      keys,
-      count,
-    );
+    // The total rides in the page's own statement: one round trip for both.
+    const total = listTotal(this.tx, { table: lots, where }, window, {
+      list: 'lots',
+      userId: this.userId,
+      sources: ['lots'],
+    });
+    const pageIds = sql.identifier('page_ids');
+    const field = (name: string) => sql`${pageIds}.${sql.identifier(name)}`;
+    const ordered = orderByKeys(keys.map(({ descending }, i) => ({ expr: field(`k${i}`), descending })));
+    // The account's login of the page's rows only, in the same statement.
+    const statement = sql`with ${pageIds} as (${ids})
+      select ${LOT_PAGE_COLUMNS},
+        coalesce((select st.login from seller_accounts sa join steam_accounts st on st.id = sa.steam_account_id
+          where sa.id = lots.seller_account_id), '') as login,
+        ${total.inPage(sql`${pageIds}`)} as total,
+        ${sql.join(Object.keys(keyFields).map(field), sql`, `)}
+      from ${lots} join ${pageIds} on lots.id = ${pageIds}.page_id
+      order by ${sql.join(ordered, sql`, `)}`;
+    const rows = rowsOf<LotPageRow>(await this.tx.execute(statement));
+    const count = await total.read(rows[0]?.total, rows.length);
+    return listAnswer(rows, lotListItemOf, window, keys, count);
   }
 
   /** One page of groups (game and name) with their aggregates, then the matching children of those groups. */

@@ -1,6 +1,7 @@
 import type { SALE_SORT_PROPERTIES, SaleFilters } from '@tradedeck/sdk/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { countMatches } from '../../db/list-page.ts';
 import { lotSales, sellerAccounts, steamAccounts } from '../../db/schema.ts';
 import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
 
@@ -59,18 +60,20 @@ export class SaleQueries {
 
   async page(filters: SaleFilters, sort: SaleSort[], page: number, pageSize: number) {
     const where = this.where(filters);
-    const [rows, counted] = await Promise.all([
-      this.select()
-        .where(where)
-        .orderBy(...this.order(sort))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.tx.select({ total: sql<number>`count(*)::int` }).from(lotSales).where(where),
-    ]);
-    return {
-      rows: rows.map((row): SaleView => ({ ...row.sale, login: row.login })),
-      total: Number(counted[0]?.total ?? 0),
-    };
+    const offset = (page - 1) * pageSize;
+    const rows = await this.select()
+      .where(where)
+      .orderBy(...this.order(sort))
+      .limit(pageSize)
+      .offset(offset);
+    // The history's total is exact; one counted before is used again while no sale of the user changed.
+    const window = { page, pageSize, offset, after: null, exactTotal: true };
+    const { total } = await countMatches(this.tx, { table: lotSales, where }, window, rows.length, {
+      list: 'sales',
+      userId: this.userId,
+      sources: ['lot_sales'],
+    });
+    return { rows: rows.map((row): SaleView => ({ ...row.sale, login: row.login })), total };
   }
 
   /** One chunk of an export, after the `offset` rows already sent. */

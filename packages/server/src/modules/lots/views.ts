@@ -21,6 +21,7 @@ import {
   type TradingProfile,
 } from '@tradedeck/sdk/domain';
 import type { StoredProviderPrice } from '../../db/schema.ts';
+import type { LotListItem } from './page-repo.ts';
 import type { PriceView } from './price-repo.ts';
 import type { GroupAggregate, LotView, RepriceJobDbRow } from './repo.ts';
 import type { SaleView } from './sale-repo.ts';
@@ -43,7 +44,7 @@ export function displayNameOf(marketHashName: string): string {
   return exteriorOfName(marketHashName) ? marketHashName.replace(/\s*\([^()]+\)\s*$/, '') : marketHashName;
 }
 
-export function toLotRow(row: LotView): LotRow {
+export function toLotRow(row: LotListItem): LotRow {
   const price = maybeMoney(row.currency, row.price);
   return {
     id: row.id,

@@ -1,11 +1,17 @@
 import type { ProxyAddResult } from '@tradedeck/sdk/contract';
-import { type ParsedProxyLine, type ProxyProtocol, parseProxyList } from '@tradedeck/sdk/domain';
+import {
+  type ParsedProxyLine,
+  type ProxyListParseResult,
+  ProxyListReader,
+  type ProxyProtocol,
+  parseProxyList,
+} from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { echoedLine } from '../../http/echo.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { ALREADY_EXISTS_CODE, proxyMessages } from './messages.ts';
 import type { NewProxyRow, ProxiesRepo, ProxyQueries } from './repo.ts';
-import { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot } from './rows.ts';
+import { IDENTITY_KEY_PURPOSE, identityHashOfKey, passwordSlot } from './rows.ts';
 
 export type LineIssue = ProxyAddResult['invalid'][number];
 
@@ -31,7 +37,10 @@ export async function readProxyLines(
   const parsed = parseLines(input, lang);
   const { invalid, duplicates } = parsed;
   const key = (await secrets.openFor(userId)).deriveKey(IDENTITY_KEY_PURPOSE);
-  const hashed = parsed.proxies.map((line) => ({ parsed: line, hash: identityHash(key, line.proxy) }));
+  const hashed = parsed.proxies.map((line) => ({
+    parsed: line,
+    hash: identityHashOfKey(key, line.identityKey),
+  }));
   const stored = await repo.run(userId, (q) => q.existingHashes(hashed.map((line) => line.hash)));
   const fresh: ReadLines['fresh'] = [];
   for (const line of hashed) {
@@ -45,19 +54,33 @@ export async function readProxyLines(
 /** The sdk parser's verdict per line, reasons in the request's language. */
 function parseLines(input: { proxies: string; defaultProtocol: ProxyProtocol }, lang: Language) {
   const parsed = parseProxyList(input.proxies, { defaultProtocol: input.defaultProtocol });
-  const invalid: LineIssue[] = parsed.invalid.map((line) => ({
-    line: line.line,
-    text: echoedLine(line.text),
-    code: line.reason.code,
-    message: line.reason[lang],
-  }));
-  const duplicates: LineIssue[] = parsed.duplicates.map((line) => ({
-    line: line.line,
-    text: echoedLine(line.text),
-    code: ALREADY_EXISTS_CODE,
-    message: proxyMessages.repeatsLine(line.firstLine)[lang],
-  }));
+  const invalid: LineIssue[] = [];
+  const duplicates: LineIssue[] = [];
+  collectIssues(parsed, lang, invalid, duplicates);
   return { proxies: parsed.proxies, invalid, duplicates };
+}
+
+/** Appends the invalid and repeated lines of a parsed block, reasons in the request's language. */
+function collectIssues(
+  parsed: ProxyListParseResult,
+  lang: Language,
+  invalid: LineIssue[],
+  duplicates: LineIssue[],
+): void {
+  for (const line of parsed.invalid)
+    invalid.push({
+      line: line.line,
+      text: echoedLine(line.text),
+      code: line.reason.code,
+      message: line.reason[lang],
+    });
+  for (const line of parsed.duplicates)
+    duplicates.push({
+      line: line.line,
+      text: echoedLine(line.text),
+      code: ALREADY_EXISTS_CODE,
+      message: proxyMessages.repeatsLine(line.firstLine)[lang],
+    });
 }
 
 /**
@@ -73,13 +96,18 @@ export async function addProxyLines(
   lang: Language,
   tagStep: (q: ProxyQueries) => Promise<((q: ProxyQueries, ids: number[]) => Promise<void>) | null>,
 ): Promise<ProxyAddResult> {
-  const read = parseLines(input, lang);
+  const reader = new ProxyListReader(input.proxies, { defaultProtocol: input.defaultProtocol });
+  const invalid: LineIssue[] = [];
+  const duplicates: LineIssue[] = [];
   const box = await secrets.openFor(userId);
   const key = box.deriveKey(IDENTITY_KEY_PURPOSE);
-  /** Identity hashes in line order, filled as the chunks are sealed. */
+  /** The lines to insert and their identity hashes, in line order, filled as the chunks are read. */
+  const lines: ParsedProxyLine[] = [];
   const hashes: string[] = [];
-  const toRow = ({ proxy }: ParsedProxyLine): NewProxyRow => {
-    const hash = identityHash(key, proxy);
+  const toRow = (line: ParsedProxyLine): NewProxyRow => {
+    const { proxy } = line;
+    const hash = identityHashOfKey(key, line.identityKey);
+    lines.push(line);
     hashes.push(hash);
     const password = proxy.credentials?.password ?? '';
     return {
@@ -92,37 +120,38 @@ export async function addProxyLines(
       identityHash: hash,
     };
   };
-  // Hashed and sealed a chunk at a time, as the insert asks for it: the next chunk is sealed while the database
-  // writes the one before.
+  // Read, hashed and sealed a chunk at a time, as the insert asks for it: the next chunk is read and sealed while
+  // the database writes the one before, and the first insert starts after the first chunk's lines, not the
+  // whole list's.
   function* sealed(): Generator<NewProxyRow[]> {
-    hashes.length = 0;
-    let at = 0;
-    for (const size of chunkSizes(read.proxies.length)) {
-      yield read.proxies.slice(at, at + size).map(toRow);
-      at += size;
+    for (let size = FIRST_CHUNK; !reader.done; size = Math.min(size * 2, CHUNK)) {
+      const block = reader.read(size);
+      collectIssues(block, lang, invalid, duplicates);
+      if (block.proxies.length > 0) yield block.proxies.map(toRow);
     }
   }
   const inserted = await repo.run(userId, async (q) => {
+    lines.length = 0;
+    hashes.length = 0;
     const tag = await tagStep(q);
     const done = await q.insertNewChunks(sealed());
     if (tag && done.size > 0) await tag(q, [...done.values()]);
     return done;
   });
-  const duplicates = read.duplicates;
   hashes.forEach((hash, index) => {
-    if (!inserted.has(hash)) duplicates.push(alreadyStored(read.proxies[index]!, lang));
+    if (!inserted.has(hash)) duplicates.push(alreadyStored(lines[index]!, lang));
   });
   duplicates.sort((a, b) => a.line - b.line);
-  return { addedIds: [...inserted.values()].sort((a, b) => a - b), duplicates, invalid: read.invalid };
+  return { addedIds: [...inserted.values()].sort((a, b) => a - b), duplicates, invalid };
 }
 
-/** Rows per insert: a small first chunk, so the database starts while the rest is sealed, then larger ones. */
+/**
+ * Rows per insert: a small first chunk, so the database starts while the rest is read, then twice as many each
+ * time up to CHUNK. The database writes a row in about twice the time the server reads, hashes and seals it, so
+ * each chunk is ready about when the database is done with the one before.
+ */
 const FIRST_CHUNK = 2_000;
 const CHUNK = 20_000;
-
-function* chunkSizes(total: number): Generator<number> {
-  for (let at = 0, size = FIRST_CHUNK; at < total; at += size, size = CHUNK) yield Math.min(size, total - at);
-}
 
 function alreadyStored(line: ParsedProxyLine, lang: Language): LineIssue {
   return {

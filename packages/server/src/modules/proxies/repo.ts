@@ -1,16 +1,15 @@
 import type { PROXY_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { pageKeyFields } from '../../db/list-ids.ts';
 import {
   afterKeys,
-  countAnswer,
-  countInPage,
-  countMatches,
   keyColumns,
   type ListAnswer,
   type ListKey,
   type ListWindow,
   listAnswer,
+  listTotal,
   orderByKeys,
 } from '../../db/list-page.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
@@ -173,20 +172,32 @@ export class ProxyQueries {
   ): Promise<ListAnswer<ProxyDbRow & ProxyLinks>> {
     const where = proxyFilterWhere(this.userId, filters);
     const keys = this.listKeys(sort);
-    const rows = this.tx
-      .select({
-        ...this.storedColumns(),
-        // The keys as values (for the statement's own order) and as text (for the cursor).
-        ...Object.fromEntries(keys.map(({ expr }, i) => [`k${i}`, sql`${expr}`.as(`k${i}`)])),
-        ...Object.fromEntries(
-          Object.entries(keyColumns(keys)).map(([name, column]) => [name, column.as(name)]),
-        ),
-      })
+    // The page's ids first, from the filters' and the order's indexes alone where they hold every column read
+    // (rows an OFFSET skips or a filter drops are never fetched), then the columns of those ids only.
+    const keyFields = pageKeyFields(keys);
+    const ids = this.tx
+      .select({ pageId: sql<number>`${proxies.id}`.as('page_id'), ...keyFields })
       .from(proxies)
       .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
-      .offset(window.offset);
+      .offset(window.offset)
+      .as('page_ids');
+    const rows = this.tx
+      .select({
+        ...this.storedColumns(),
+        ...Object.fromEntries(Object.keys(keyFields).map((name) => [name, ids[name as keyof typeof ids]])),
+      })
+      .from(proxies)
+      .innerJoin(ids, eq(proxies.id, ids.pageId));
+    const total = listTotal(this.tx, { table: proxies, where }, window, {
+      list: 'proxies',
+      userId: this.userId,
+      // The status filter reads the accounts that make a proxy "in use".
+      sources: filters.withStatus?.length
+        ? ['proxies', 'proxy_tag_links', 'steam_accounts']
+        : ['proxies', 'proxy_tag_links'],
+    });
     const page = sql.identifier('page');
     const pageId = sql`${page}.${sql.identifier('id')}`;
     const statement = sql`with ${page} as (${rows})
@@ -196,7 +207,7 @@ export class ProxyQueries {
           from ${proxyTagLinks} l join ${proxyTags} t on t.id = l.tag_id where l.proxy_id = ${pageId}) as tags,
         (select coalesce(json_agg(json_build_object('id', a.id, 'login', a.login) order by a.id), '[]'::json)
           from ${steamAccounts} a where a.user_id = ${this.userId} and a.proxy_id = ${pageId}) as accounts,
-        ${countInPage(this.tx, { table: proxies, where }, window, sql`${page}`)} as total
+        ${total.inPage(sql`${page}`)} as total
       from ${page}
       order by ${sql.join(
         orderByKeys(
@@ -205,9 +216,7 @@ export class ProxyQueries {
         sql`, `,
       )}`;
     const found = rowsOf<PageRow>(await this.tx.execute(statement)).map(fromPageRow);
-    const count = found[0]
-      ? countAnswer(found[0].total, window)
-      : await countMatches(this.tx, { table: proxies, where }, window, 0);
+    const count = await total.read(found[0]?.total, found.length);
     return listAnswer(found, (row) => row.item, window, keys, count);
   }
 
@@ -542,12 +551,12 @@ interface PageRow extends Record<string, unknown> {
   created_at: string;
   tags: TagRow[];
   accounts: { id: number; login: string }[];
-  total: number;
+  total: unknown;
 }
 
 function fromPageRow(
   row: PageRow,
-): Record<string, unknown> & { item: ProxyDbRow & ProxyLinks; total: number } {
+): Record<string, unknown> & { item: ProxyDbRow & ProxyLinks; total: unknown } {
   const item = {
     id: row.id,
     protocol: row.protocol,
@@ -569,7 +578,7 @@ function fromPageRow(
     accounts: row.accounts,
   };
   // The cursor columns (listKey…) stay beside the item for `listAnswer`.
-  return { ...row, item, total: Number(row.total) };
+  return { ...row, item };
 }
 
 /** `column = any($ids)`: one array parameter however many ids there are. */

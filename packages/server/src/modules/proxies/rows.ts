@@ -15,7 +15,12 @@ export function identityHash(
   key: Buffer,
   proxy: Pick<ProxyDraft, 'protocol' | 'host' | 'port' | 'credentials'>,
 ) {
-  return createHmac('sha256', key).update(proxyIdentityKey(proxy)).digest('base64url');
+  return identityHashOfKey(key, proxyIdentityKey(proxy));
+}
+
+/** `identityHash` of a proxy whose `proxyIdentityKey` is at hand (the list parser computes it). */
+export function identityHashOfKey(key: Buffer, identityKey: string) {
+  return createHmac('sha256', key).update(identityKey).digest('base64url');
 }
 
 /**

@@ -111,7 +111,14 @@ class AccountQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const count = await countMatches(this.tx, { table: steamAccounts, where }, window, rows.length);
+    const count = await countMatches(this.tx, { table: steamAccounts, where }, window, rows.length, {
+      list: 'steamAccounts',
+      userId: this.userId,
+      // The search matches an account by its proxy's address too.
+      sources: filters.searchString?.trim()
+        ? ['steam_accounts', 'steam_account_tag_links', 'proxies']
+        : ['steam_accounts', 'steam_account_tag_links'],
+    });
     const tags = await this.tagsOf(rows.map((row) => row.id));
     return listAnswer(
       rows,

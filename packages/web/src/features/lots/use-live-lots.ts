@@ -27,6 +27,8 @@ export function useLiveLots(): HubLiveState {
         if (notice.kind === 'restored' || notice.kind === 'desync') reload();
       },
       onReset: reload,
+      // What changed before the subscription was live is read again.
+      onLive: reload,
     },
   );
 }

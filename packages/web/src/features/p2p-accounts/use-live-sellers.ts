@@ -35,6 +35,8 @@ export function useLiveSellers(): HubLiveState {
         if (notice.kind === 'restored' || notice.kind === 'desync') reload();
       },
       onReset: reload,
+      // What changed before the subscription was live is read again.
+      onLive: reload,
     },
   );
 }

@@ -35,6 +35,8 @@ const EMPTY_BATCH: BatchProgress = { total: 0, done: 0, valid: 0, invalid: 0, aw
 export class CheckTracker extends Listeners {
   #state: CheckState = { pending: new Set(), batch: null };
   #onFinished: ((batch: BatchProgress) => void) | null = null;
+  #followed = false;
+  #waiting: Array<() => void> = [];
 
   get state(): CheckState {
     return this.#state;
@@ -42,6 +44,27 @@ export class CheckTracker extends Listeners {
 
   onFinished(callback: ((batch: BatchProgress) => void) | null): void {
     this.#onFinished = callback;
+  }
+
+  /**
+   * Results can be followed: the screen's subscription is live (or the hub is down, and waiting would not help).
+   * Until then a check waits before it starts, or its results would pass before anyone listens.
+   */
+  followed(): void {
+    this.#followed = true;
+    for (const resume of this.#waiting.splice(0)) resume();
+  }
+
+  /** Resolves once results can be followed, or after `maxMs` at the latest. */
+  whenFollowed(maxMs: number): Promise<void> {
+    if (this.#followed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, maxMs);
+      this.#waiting.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** A check request is about to go out; its rows show a spinner at once. */

@@ -32,7 +32,7 @@ export function useLiveChecks(tracker: CheckTracker): HubLiveState {
 
   // Results missed while away are in the database: reload what is on screen.
   const reload = () => void invalidateArea(queryClient, api.proxies);
-  return useHubSubscription(
+  const state = useHubSubscription(
     'proxyStatusUpdated',
     ({ payload }) => {
       const result = savedProxyResult(payload);
@@ -52,8 +52,17 @@ export function useLiveChecks(tracker: CheckTracker): HubLiveState {
         if (notice.kind === 'restored' || notice.kind === 'desync') reload();
       },
       onReset: reload,
+      onLive: () => {
+        tracker.followed();
+        reload();
+      },
     },
   );
+  // A hub that is down holds no check back: its results show when the list is reloaded.
+  useEffect(() => {
+    if (state === 'closed' || state === 'lost') tracker.followed();
+  }, [state, tracker]);
+  return state;
 }
 
 function applyToCache(queryClient: QueryClient, events: readonly StatusEvent[]): void {

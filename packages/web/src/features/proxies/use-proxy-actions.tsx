@@ -18,6 +18,8 @@ import { runRemoveFlow } from './remove-dialogs.tsx';
 import type { TagLike } from './tag-options.ts';
 
 const ADD_DIALOG_WIDTH = 860;
+/** The longest a check waits for the screen to follow its results (the live part loads after the first screen). */
+const FOLLOW_WAIT_MS = 5_000;
 
 /** What the actions read from the screen at the moment they run. */
 export interface ProxyScreen {
@@ -95,6 +97,7 @@ function createActions(services: AppServices, screen: RefObject<ProxyScreen>) {
   const runCheck = async (request: { ids: number[] } | { filters: ProxyFilters }, marked: number[]) => {
     const tracker = screen.current.tracker;
     tracker.begin(marked);
+    await tracker.whenFollowed(FOLLOW_WAIT_MS);
     try {
       const started = await client.proxies.check(request);
       tracker.started(started.total);

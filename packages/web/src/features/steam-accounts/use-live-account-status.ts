@@ -32,6 +32,8 @@ export function useLiveAccountStatus(): HubLiveState {
         if (notice.kind === 'restored' || notice.kind === 'desync') reload();
       },
       onReset: reload,
+      // What changed before the subscription was live is read again.
+      onLive: reload,
     },
   );
 }

@@ -82,7 +82,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
 
   const refresh = () => void invalidateOperations(queryClient, api.transfer.accounts, api.transfer.history);
   // Balances move live: the seller loop, this transfer and transfers from elsewhere all announce them.
-  useHubSubscription('sellerAccountUpdated', refresh, { onReset: refresh });
+  useHubSubscription('sellerAccountUpdated', refresh, { onReset: refresh, onLive: refresh });
   useHubSubscription('transferUpdated', ({ payload }) => {
     if (result && payload.id === result.id) setResult(payload);
     refresh();

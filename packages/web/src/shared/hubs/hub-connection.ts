@@ -19,6 +19,8 @@ interface HubConnectionOptions<K extends HubEventName> {
   sourceId: string | undefined;
   onEvent(event: HubEventOf<K>): void;
   onState(state: HubLiveState): void;
+  /** The subscription has just become live (once per connection). */
+  onLive(): void;
   onNotice(notice: HubNotice): void;
   onReset(): void;
 }
@@ -28,6 +30,7 @@ interface HubConnectionOptions<K extends HubEventName> {
  * carries the SignalR client and the events' payload schemas, which the panel's first paint does without.
  */
 export function connectHub<K extends HubEventName>(options: HubConnectionOptions<K>): () => void {
+  let active = true;
   const event = hubEvents[options.name];
   const hub = createHubClient({
     baseUrl: window.location.origin,
@@ -38,7 +41,6 @@ export function connectHub<K extends HubEventName>(options: HubConnectionOptions
       options.onNotice(notice);
     },
   });
-  let active = true;
   hub
     .start()
     .then(() =>
@@ -56,13 +58,26 @@ export function connectHub<K extends HubEventName>(options: HubConnectionOptions
       ),
     )
     .then(() => {
-      if (active) options.onState('live');
+      if (!active) return;
+      options.onState('live');
+      options.onLive();
     })
     .catch(() => {
       if (active) options.onState('closed');
     });
-  return () => {
+  const disconnect = (): Promise<void> => {
     active = false;
-    void hub.stop();
+    open.delete(disconnect);
+    return hub.stop().catch(() => {});
   };
+  open.add(disconnect);
+  return () => void disconnect();
+}
+
+/** Every hub connection of this page, so a logout can close them before the server ends the session. */
+const open = new Set<() => Promise<void>>();
+
+/** Disconnects every live view's hub: a connection left open would be refused (401) once the session ends. */
+export async function disconnectAllHubs(): Promise<void> {
+  await Promise.all([...open].map((disconnect) => disconnect()));
 }

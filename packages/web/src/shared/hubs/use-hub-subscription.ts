@@ -16,14 +16,19 @@ interface HubSubscriptionOptions {
   onNotice?: (notice: HubNotice) => void;
   /** The server no longer keeps the events after our position: reload the source's state. */
   onReset?: () => void;
+  /**
+   * The subscription has just become live: read again what the view read before it (its queries), since a change
+   * made in between came as an event nobody was listening for. Once per mount, after the live part has loaded.
+   */
+  onLive?: () => void;
 }
 
 /**
  * Follows one live event (named as in the contract's `hubEvents`) while the component is mounted: connects to
  * the event's hub, subscribes to its source and hands over each event once, in order, its payload parsed with the
  * contract's schema. Returns the connection's state for the screen's notice line. The callbacks may change
- * between renders without resubscribing. The hub client and the schemas load when the first live view mounts
- * (`loadHubConnection`).
+ * between renders without resubscribing. The hub client and the schemas load once the first screen has painted
+ * (`loadHubConnection`); a view whose state may change before then passes `onLive` to read it again.
  */
 export function useHubSubscription<K extends HubEventName>(
   name: K,
@@ -51,6 +56,9 @@ export function useHubSubscription<K extends HubEventName>(
             onEvent: (received) => latest.current.onEvent(received),
             onState: (next) => {
               if (active) setState(next);
+            },
+            onLive: () => {
+              if (active) latest.current.options.onLive?.();
             },
             onNotice: (notice) => {
               if (active) latest.current.options.onNotice?.(notice);

@@ -1,251 +1,111 @@
-import type { ProxySearchHit, SteamAccountSearchHit } from '@tradedeck/sdk/contract';
-import { Command } from 'cmdk';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { afterFirstPaint } from '../after-first-paint.ts';
 import { useServices } from '../app-services.tsx';
-import type { CommandDef } from '../commands/command-types.ts';
-import { rankCandidates } from '../commands/layout-match.ts';
-import { commandById, commands } from '../commands/registry.ts';
-import { entityViewPath } from '../entity-links.ts';
 import { useStore } from '../use-store.ts';
-import { Hotkey } from './kbd.tsx';
-import { useGlobalSearch } from './use-global-search.ts';
+import { onPaletteKeyDown, PaletteBackdrop, paletteFrameClass, paletteInputClass } from './palette-frame.tsx';
 
-const SUGGESTIONS = ['nav.proxies', 'nav.steamAccounts', 'nav.dashboard'];
-const GROUP_ORDER = ['navigation', 'general', 'appearance'] as const;
+type PaletteModule = typeof import('./palette-dialog.tsx');
 
-interface Item {
-  def: CommandDef;
-  title: string;
-  breadcrumb: string | null;
-  keywords: readonly string[];
+let loaded: PaletteModule | null = null;
+let loading: Promise<PaletteModule> | null = null;
+
+/** Fetches the palette (cmdk and its dialog code), once; a failed download is tried again next time. */
+function loadPalette(): Promise<PaletteModule> {
+  loading ??= import('./palette-dialog.tsx').then((module) => {
+    loaded = module;
+    return module;
+  });
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
 }
 
-/** Mod+K / `/`: every command of the registry plus proxies and Steam accounts found by the server. */
+/**
+ * Mod+K / `/`: the command palette. Its code is not part of the first screen: it is fetched when the browser is
+ * idle after the first paint, or at the first key pressed with Ctrl or Cmd, so it is in by the time it opens.
+ * Opened before that, an input stands in for it and keeps what is typed.
+ */
 export function CommandPalette() {
   const { palette } = useServices();
   const state = useStore(palette.subscribe, () => palette.state);
+  usePalettePreload();
   if (!state.open) return null;
-  return <PaletteDialog pages={state.pages} />;
+  return <PaletteLayer pages={state.pages} />;
 }
 
-function PaletteDialog({ pages }: { pages: string[] }) {
-  const { t } = useTranslation();
-  const services = useServices();
-  const { palette, commands: runtime, hotkeys, searchCache } = services;
-  const navigate = useNavigate();
-  useStore(runtime.subscribe, () => runtime.recent);
-  const [query, setQuery] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  const page = pages.at(-1) ?? null;
-  const search = useGlobalSearch(query, page === null);
+function usePalettePreload(): void {
+  useEffect(() => {
+    if (loaded) return;
+    let idle: number | undefined;
+    void afterFirstPaint().then(() => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => void loadPalette());
+      else void loadPalette();
+    });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey) void loadPalette().catch(() => {});
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      if (idle !== undefined) cancelIdleCallback(idle);
+      window.removeEventListener('keydown', onKey, true);
+    };
+  }, []);
+}
+
+/** Holds the page's hotkeys back and gives the focus back on close, whether the palette is in yet or not. */
+function PaletteLayer({ pages }: { pages: string[] }) {
+  const { palette, hotkeys, searchCache } = useServices();
+  const [module, setModule] = useState(loaded);
+  // Read before the palette's input takes the focus.
+  const [previous] = useState(() => document.activeElement as HTMLElement | null);
+  const typed = useRef('');
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    if (module) return;
+    let active = true;
+    loadPalette().then(
+      (next) => active && setModule(next),
+      () => active && palette.close(),
+    );
+    return () => {
+      active = false;
+    };
+  }, [module, palette]);
+
+  useEffect(() => {
     const pop = hotkeys.pushFrame('palette', []);
-    input.current?.focus();
     return () => {
       pop();
       searchCache.onClose();
       if (previous?.isConnected && !document.querySelector('[role="dialog"]')) previous.focus();
     };
-  }, [hotkeys, searchCache]);
+  }, [hotkeys, searchCache, previous]);
 
-  const items = useMemo(() => {
-    const visible = commands.filter((def) => def.palette && runtime.isAvailable(def));
-    return visible.map(
-      (def): Item => ({
-        def,
-        title: t(def.titleKey),
-        breadcrumb: def.parent ? t(commandById.get(def.parent)!.titleKey) : null,
-        keywords: [
-          ...(def.keywords ?? []),
-          ...(def.parent ? [t(commandById.get(def.parent)!.titleKey)] : []),
-        ],
-      }),
-    );
-  }, [runtime, t]);
-
-  const groups = useMemo(
-    () => arrange(items, query, page, (id) => runtime.recentRank(id)),
-    [items, query, page, runtime],
-  );
-
-  const choose = (item: Item) => {
-    if (item.def.page) {
-      palette.push(item.def.id);
-      setQuery('');
-      return;
-    }
-    palette.close();
-    runtime.run(item.def.id, { remember: true });
-  };
-
-  const openHit = (kind: 'proxy' | 'steamAccount', hit: ProxySearchHit | SteamAccountSearchHit) => {
-    palette.close();
-    // The entity's own screen opens its full view dialog (actions included).
-    void navigate(entityViewPath(kind, hit.id));
-  };
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      if (pages.length > 0) palette.pop();
-      else palette.close();
-    } else if (event.key === 'Backspace' && query === '' && pages.length > 0) {
-      event.preventDefault();
-      palette.pop();
-    }
-  };
-
-  const hits = search.status === 'done' ? search.result : null;
-  const count =
-    groups.reduce((sum, group) => sum + group.items.length, 0) +
-    (hits ? hits.proxies.length + hits.steamAccounts.length : 0);
-
-  return (
-    <div className="fixed inset-0 z-[1900] flex items-start justify-center p-4 pt-[12vh]">
-      <div aria-hidden className="fixed inset-0 bg-slate-950/50" onMouseDown={() => palette.close()} />
-      <Command
-        label={t('palette.label')}
-        shouldFilter={false}
-        loop
-        onKeyDown={onKeyDown}
-        data-testid="command-palette"
-        className="relative w-full max-w-xl overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-800 shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        {pages.length > 0 && (
-          <nav
-            aria-label={t('palette.breadcrumbs')}
-            className="flex items-center gap-1 px-4 pt-3 text-xs text-muted"
-          >
-            <span>{t('palette.root')}</span>
-            {pages.map((id) => (
-              <span key={id} className="flex items-center gap-1">
-                <span aria-hidden>›</span>
-                <span className="rounded bg-primary/10 px-1.5 py-0.5 font-medium text-primary-ink">
-                  {t(commandById.get(id)!.titleKey)}
-                </span>
-              </span>
-            ))}
-          </nav>
-        )}
-        <Command.Input
-          ref={input}
-          value={query}
-          onValueChange={setQuery}
-          placeholder={t('palette.placeholder')}
-          className="w-full border-b border-slate-200 bg-transparent px-4 py-3 text-sm outline-none placeholder:text-slate-400 dark:border-slate-700"
-        />
-        <Command.List className="max-h-[60vh] overflow-y-auto p-2">
-          <Command.Empty className="px-3 py-6 text-center text-sm text-muted">
-            {search.status === 'loading' ? t('palette.searching') : t('palette.empty')}
-          </Command.Empty>
-          {groups.map((group) => (
-            <Command.Group
-              key={group.key}
-              heading={t(`palette.groups.${group.key}`)}
-              className="palette-group"
-            >
-              {group.items.map((item) => (
-                <Command.Item
-                  key={`${group.key}:${item.def.id}`}
-                  value={`${group.key}:${item.def.id}`}
-                  onSelect={() => choose(item)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-ink"
-                >
-                  <span className="flex-1 truncate">
-                    {item.breadcrumb && <span className="text-muted">{item.breadcrumb} › </span>}
-                    {item.title}
-                    {item.def.page && <span className="text-slate-400"> …</span>}
-                  </span>
-                  {item.def.hotkeys?.[0] && <Hotkey hotkey={item.def.hotkeys[0]} />}
-                </Command.Item>
-              ))}
-            </Command.Group>
-          ))}
-          {hits && hits.proxies.length > 0 && (
-            <Command.Group heading={t('palette.groups.proxies')} className="palette-group">
-              {hits.proxies.map((hit) => (
-                <Command.Item
-                  key={`proxy:${hit.id}`}
-                  value={`proxy:${hit.id}`}
-                  onSelect={() => openHit('proxy', hit)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-ink"
-                >
-                  <span className="flex-1 truncate">{hit.proxyName || `${hit.address}:${hit.port}`}</span>
-                  <span className="text-xs text-muted">{`${hit.address}:${hit.port}`}</span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          )}
-          {hits && hits.steamAccounts.length > 0 && (
-            <Command.Group heading={t('palette.groups.steamAccounts')} className="palette-group">
-              {hits.steamAccounts.map((hit) => (
-                <Command.Item
-                  key={`account:${hit.id}`}
-                  value={`account:${hit.id}`}
-                  onSelect={() => openHit('steamAccount', hit)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-ink"
-                >
-                  <span className="flex-1 truncate">{hit.login}</span>
-                  {hit.steamId && <span className="text-xs text-muted">{hit.steamId}</span>}
-                </Command.Item>
-              ))}
-            </Command.Group>
-          )}
-        </Command.List>
-        <footer className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 text-[11px] text-muted dark:border-slate-700">
-          <span>{t('palette.footer')}</span>
-          {search.status === 'unavailable' && <span>{t('palette.searchUnavailable')}</span>}
-          {search.status === 'failed' && <span>{t('palette.searchFailed')}</span>}
-        </footer>
-        <p className="sr-only" aria-live="polite">
-          {t('palette.count', { count })}
-        </p>
-      </Command>
-    </div>
-  );
+  if (module) return <module.PaletteDialog pages={pages} initialQuery={typed.current} />;
+  return <PaletteLoading typed={typed} />;
 }
 
-type GroupKey = 'recent' | 'suggestions' | 'results' | (typeof GROUP_ORDER)[number];
-
-/** Root without a query: recent, suggestions, then every group; with a query: one ranked list. */
-export function arrange(
-  items: readonly Item[],
-  query: string,
-  page: string | null,
-  recentRank: (id: string) => number | undefined,
-): Array<{ key: GroupKey; items: Item[] }> {
-  const rank = (item: Item) => recentRank(item.def.id);
-  if (page) {
-    const children = items.filter((item) => item.def.parent === page);
-    return [{ key: 'results', items: rankCandidates(query, children, rank) }];
-  }
-  if (query.trim()) {
-    return [{ key: 'results' as const, items: rankCandidates(query, items, rank) }].filter(
-      (g) => g.items.length,
-    );
-  }
-  const roots = items.filter((item) => !item.def.parent);
-  const recent = roots
-    .filter((item) => rank(item) !== undefined)
-    .sort((a, b) => rank(a)! - rank(b)!)
-    .slice(0, 5);
-  const taken = new Set(recent.map((item) => item.def.id));
-  const suggestions = SUGGESTIONS.map((id) => roots.find((item) => item.def.id === id)).filter(
-    (item): item is Item => item !== undefined && !taken.has(item.def.id),
+/** The palette's input while its code downloads: what is typed here is the palette's query once it is in. */
+function PaletteLoading({ typed }: { typed: { current: string } }) {
+  const { t } = useTranslation();
+  const { palette } = useServices();
+  return (
+    <PaletteBackdrop>
+      <div className={paletteFrameClass} data-testid="command-palette-loading">
+        <input
+          // biome-ignore lint/a11y/noAutofocus: the palette opens to type in it.
+          autoFocus
+          aria-label={t('palette.label')}
+          placeholder={t('palette.placeholder')}
+          className={paletteInputClass}
+          onChange={(event) => {
+            typed.current = event.target.value;
+          }}
+          onKeyDown={(event) => onPaletteKeyDown(event, palette)}
+        />
+      </div>
+    </PaletteBackdrop>
   );
-  for (const item of suggestions) taken.add(item.def.id);
-  const grouped = GROUP_ORDER.map((key) => ({
-    key,
-    items: roots.filter((item) => item.def.group === key && !taken.has(item.def.id)),
-  }));
-  return [
-    { key: 'recent' as const, items: recent },
-    { key: 'suggestions' as const, items: suggestions },
-    ...grouped,
-  ].filter((group) => group.items.length > 0);
 }

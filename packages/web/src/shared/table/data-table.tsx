@@ -37,6 +37,10 @@ import { ColumnMenu, Pagination } from './table-controls.tsx';
 import type { SortItem } from './table-url-state.ts';
 
 const ROW_HEIGHT = 36;
+/** Rows per `<tbody>` block of a virtual table; even, so the stripes line up from block to block. */
+const BLOCK_ROWS = 8;
+/** The header row's height until it is measured. */
+const HEADER_HEIGHT = 33;
 
 interface DataTableProps<T> {
   /** Names the grid for assistive technology and keys the saved column visibility. */
@@ -80,6 +84,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const gridId = useId();
   // State, not a ref: the rows' virtualiser needs the element once it is attached.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const [header, setHeader] = useState<HTMLTableSectionElement | null>(null);
+  const headerHeight = useHeight(header, HEADER_HEIGHT);
   const [cursor, setCursor] = useState<CursorState>(initialCursor);
   const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(props.id));
 
@@ -238,9 +244,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           aria-multiselectable="true"
           aria-activedescendant={activeRowId}
           aria-busy={props.loading || undefined}
-          className="grid w-full outline-none focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:ring-inset"
+          className="relative block w-full outline-none focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:ring-inset"
+          // The rows' blocks are placed absolutely below the header: the table holds their height.
+          style={{ height: headerHeight + rows.length * ROW_HEIGHT }}
         >
-          <thead className="sticky top-0 z-10 grid">
+          <thead ref={setHeader} className="sticky top-0 z-10 grid">
             <tr
               aria-rowindex={1}
               className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
@@ -283,6 +291,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             columnsTemplate={columnsTemplate}
             visibleColumns={visibleColumnKey}
             selectLabel={selectLabel}
+            top={headerHeight}
             onOpen={props.onOpenRow}
             onCheck={onCheck}
           />
@@ -314,63 +323,84 @@ interface VirtualRowsProps<T> {
   columnsTemplate: string;
   visibleColumns: string;
   selectLabel: string;
+  /** Where the rows begin: the header row's height. */
+  top: number;
   onOpen?: ((row: T) => void) | undefined;
   onCheck(index: number, shift: boolean): void;
 }
 
-/** The rows in view (plus a few either side), rendered again on each scroll step. */
+/**
+ * The rows in view (plus a few either side), in blocks of `BLOCK_ROWS`: each block is a `<tbody>` placed by its
+ * transform, its rows in normal flow inside it. Rendered again on each scroll step.
+ */
 function VirtualRows<T>(props: VirtualRowsProps<T>) {
   const virtualizer = useVirtualizer({
     count: props.rows.length,
     getScrollElement: () => props.scroller,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    overscan: 6,
     // Let React batch scroll updates instead of rendering synchronously inside the scroll event.
     useFlushSync: false,
   });
   props.handle.current = virtualizer;
   const items = virtualizer.getVirtualItems();
-  // Rows are keyed by slot (index modulo the most rows ever in view), not by row: a row scrolled out hands its
-  // DOM to the row scrolled in, so a scroll step updates a few cells instead of building and dropping whole rows.
-  // Cells therefore keep no state of their own (pages hold it, keyed by row id).
+  const first = items.length > 0 ? Math.floor(items[0]!.index / BLOCK_ROWS) : 0;
+  const last = items.length > 0 ? Math.floor(items.at(-1)!.index / BLOCK_ROWS) : -1;
+  // Blocks are keyed by slot (block number modulo the most blocks ever in view), not by block: a block scrolled
+  // out hands its DOM to the block scrolled in, which moves it (one element restyled; moving a row restyles each
+  // of its cells, as a cell's style follows its row's) and updates its rows' text. Cells therefore keep no state
+  // of their own (pages hold it, keyed by row id). Listed in slot order, so React never moves a block's DOM.
   const slots = useRef(1);
-  slots.current = Math.max(slots.current, items.length);
-  // Rendered in slot order, so React never moves a row's DOM (a move restyles the row and its cells): rows are
-  // placed by their transform, and screen readers follow `aria-rowindex`.
-  const bySlot = [...items].sort((a, b) => (a.index % slots.current) - (b.index % slots.current));
-  return (
-    // A block, not a grid: a moved row then relayouts only itself, never its container's tracks.
-    <tbody
-      className="table-stripes relative block"
-      style={{ height: virtualizer.getTotalSize(), backgroundSize: `100% ${ROW_HEIGHT * 2}px` }}
-    >
-      {bySlot.map((item) => {
-        const row = props.rows[item.index]!;
-        return (
-          <DataRow
-            key={item.index % slots.current}
-            row={row}
-            index={item.index}
-            start={item.start}
-            gridId={props.gridId}
-            selected={props.selected.has(row.id)}
-            active={props.cursor === item.index}
-            columnsTemplate={props.columnsTemplate}
-            visibleColumns={props.visibleColumns}
-            selectLabel={props.selectLabel}
-            onOpen={props.onOpen}
-            onCheck={props.onCheck}
-          />
-        );
-      })}
-    </tbody>
-  );
+  slots.current = Math.max(slots.current, last - first + 1);
+  // As many blocks as slots, whatever is in view, so a slot is never unmounted and built again a step later.
+  const blocks: number[] = [];
+  const lastBlock = Math.ceil(props.rows.length / BLOCK_ROWS) - 1;
+  const from = Math.max(0, Math.min(first, lastBlock - slots.current + 1));
+  for (let block = from; block <= Math.min(lastBlock, from + slots.current - 1); block++) blocks.push(block);
+  blocks.sort((a, b) => (a % slots.current) - (b % slots.current));
+  return blocks.map((block) => {
+    const start = block * BLOCK_ROWS;
+    const end = Math.min(props.rows.length, start + BLOCK_ROWS);
+    return (
+      <tbody
+        key={block % slots.current}
+        className="table-stripes absolute inset-x-0 block"
+        style={{
+          top: props.top,
+          height: (end - start) * ROW_HEIGHT,
+          transform: `translateY(${start * ROW_HEIGHT}px)`,
+          // A block's size never depends on its rows: a step lays out only the rows whose text changed.
+          contain: 'strict',
+          backgroundSize: `100% ${ROW_HEIGHT * 2}px`,
+        }}
+      >
+        {blockRows(start, end).map((index) => {
+          const row = props.rows[index]!;
+          return (
+            <DataRow
+              // Keyed by place in the block: the block's rows hand their DOM on with it.
+              key={index % BLOCK_ROWS}
+              row={row}
+              index={index}
+              gridId={props.gridId}
+              selected={props.selected.has(row.id)}
+              active={props.cursor === index}
+              columnsTemplate={props.columnsTemplate}
+              visibleColumns={props.visibleColumns}
+              selectLabel={props.selectLabel}
+              onOpen={props.onOpen}
+              onCheck={props.onCheck}
+            />
+          );
+        })}
+      </tbody>
+    );
+  });
 }
 
 interface DataRowProps<T> {
   row: Row<T>;
   index: number;
-  start: number;
   gridId: string;
   selected: boolean;
   active: boolean;
@@ -382,7 +412,7 @@ interface DataRowProps<T> {
   onCheck(index: number, shift: boolean): void;
 }
 
-/** One row; memoised so scrolling renders only the rows that come into view. */
+/** One row; memoised so scrolling renders only the rows whose index changed. */
 const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
   const { row, index, selected, active } = props;
   return (
@@ -392,14 +422,13 @@ const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
       aria-selected={selected}
       data-active={active || undefined}
       onDoubleClick={() => props.onOpen?.(row.original)}
-      className={`absolute inset-x-0 grid items-center border-b border-slate-100 text-sm dark:border-slate-800/70 ${
+      className={`grid items-center border-b border-slate-100 text-sm dark:border-slate-800/70 ${
         selected ? 'bg-primary/10' : ''
       } ${active ? 'shadow-[inset_3px_0_0_var(--color-primary)]' : ''}`}
       style={{
-        // A row's size never depends on its cells: scrolling lays out only the rows that change.
+        // A row's size never depends on its cells: a row whose text changed is laid out alone.
         contain: 'strict',
         height: ROW_HEIGHT,
-        transform: `translateY(${props.start}px)`,
         gridTemplateColumns: props.columnsTemplate,
       }}
     >
@@ -425,6 +454,25 @@ const DataRow = memo(function DataRow<T>(props: DataRowProps<T>) {
     </tr>
   );
 }) as <T>(props: DataRowProps<T>) => React.ReactElement;
+
+function blockRows(start: number, end: number): number[] {
+  const indexes: number[] = [];
+  for (let index = start; index < end; index++) indexes.push(index);
+  return indexes;
+}
+
+/** An element's border-box height, followed as it changes (a header whose titles wrap); `initial` until known. */
+function useHeight(element: HTMLElement | null, initial: number): number {
+  const [height, setHeight] = useState(initial);
+  useLayoutEffect(() => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    setHeight(element.getBoundingClientRect().height || initial);
+    const observer = new ResizeObserver(() => setHeight(element.getBoundingClientRect().height || initial));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, initial]);
+  return height;
+}
 
 /** The checkbox column; put it first in a table's columns. */
 export function selectColumn<T>(): ColumnDef<T, unknown> {

@@ -48,7 +48,8 @@ export function useLiveInventory(
       setScanning(false);
       reload();
     },
-    { onReset: reload },
+    // A scan that ended before the subscription was live is read again.
+    { onReset: reload, onLive: reload },
   );
 
   const refresh = useCallback(() => {
