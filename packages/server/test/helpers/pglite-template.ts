@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { IN_MEMORY, openDatabase } from '../../src/db/database.ts';
+import { APP_ROLE } from '../../src/security/user-scope.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +20,9 @@ declare module 'vitest' {
  * of a test file's set-up time). Made anew on every run, so it always matches drizzle/.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  if (process.env.TEST_DATABASE_URL?.trim()) {
+  const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
+  if (postgresUrl) {
+    await createAppRole(postgresUrl);
     project.provide('pgliteTemplate', null);
     return () => {};
   }
@@ -32,4 +36,21 @@ export default async function setup(project: TestProject): Promise<() => void> {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Roles belong to the whole Postgres server, not to one database: two workers migrating their databases at once
+ * would both find the app role missing and both create it (drizzle/0002_auth_rls.sql), and one would fail. It is
+ * created once here, before any worker starts.
+ */
+async function createAppRole(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+    if (!rowCount)
+      await client.query(`CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE`);
+  } finally {
+    await client.end();
+  }
 }
