@@ -1,8 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PriceRow } from '@tradedeck/sdk/contract';
 import type { Currency } from '@tradedeck/sdk/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ImportOutcome, PasteDialog } from '../src/features/price-profile/paste-dialog.tsx';
-import { exteriorOf } from '../src/features/price-profile/price-columns.tsx';
+import { exteriorOf, priceColumns } from '../src/features/price-profile/price-columns.tsx';
 import { RevenueChart } from '../src/features/sales-history/revenue-chart.tsx';
 import { fillDays } from '../src/features/sales-history/revenue-days.ts';
 import { barHeight, MIN_BAR_HEIGHT, niceCeiling } from '../src/shared/charts/series-chart.tsx';
@@ -98,6 +101,52 @@ describe('price profile rows', () => {
       'Field-Tested',
     );
     expect(exteriorOf({ name: 'Clutch Case', marketHashName: 'Clutch Case' })).toBeNull();
+  });
+});
+
+const providerRow: PriceRow = {
+  id: 1,
+  marketHashName: 'AK-47 | Slate (Field-Tested)',
+  name: 'AK-47 | Slate',
+  game: 'cs2',
+  customPrice: null,
+  customUpdatedAt: null,
+  providers: [
+    {
+      source: 'provider',
+      price: { currency: 'RUB', amount: 45_325 },
+      observedAt: '2026-11-27T10:00:00.000Z',
+      ageMs: 60_000,
+      stale: false,
+    },
+    {
+      source: 'median',
+      price: { currency: 'RUB', amount: 44_000 },
+      observedAt: '2026-11-25T10:00:00.000Z',
+      ageMs: 3 * 24 * 3_600_000,
+      stale: true,
+    },
+  ],
+  lotsCount: 6,
+  updatedAt: '2026-11-27T10:00:00.000Z',
+};
+
+function ProvidersCell() {
+  const { t } = useTranslation();
+  const column = priceColumns(t, 'ru').find((entry) => entry.id === 'providers')!;
+  const cell = column.cell as (context: { row: { original: PriceRow } }) => ReactNode;
+  return <div data-testid="providers">{cell({ row: { original: providerRow } })}</div>;
+}
+
+describe('price profile provider prices', () => {
+  it("names each price's source in the user's language, with its age, the stale one marked", () => {
+    renderWithServices(<ProvidersCell />, noServer);
+    const prices = [...screen.getByTestId('providers').querySelectorAll('[data-stale]')];
+    expect(prices.map((price) => price.textContent?.replace(/\s/g, ' '))).toEqual([
+      'Провайдер: 453,25 ₽ · 1 мин',
+      'Медиана: 440,00 ₽ · 3 дн.',
+    ]);
+    expect(prices.map((price) => price.getAttribute('data-stale'))).toEqual(['false', 'true']);
   });
 });
 

@@ -16,6 +16,8 @@ export const priceProfileRu = {
     updated: 'Изменена',
   },
   ageNever: 'нет данных',
+  /** Where a reference price comes from: the user's own, the market's suggested price, the median of the asks. */
+  sources: { custom: 'Своя', provider: 'Провайдер', median: 'Медиана' },
   paste: {
     title: 'Вставить цены',
     label: 'Строки «название;цена», по одной на предмет',
@@ -60,6 +62,7 @@ export const priceProfileEn = {
     updated: 'Changed',
   },
   ageNever: 'no data',
+  sources: { custom: 'Custom', provider: 'Provider', median: 'Median' },
   paste: {
     title: 'Paste prices',
     label: '“name;price” lines, one per item',

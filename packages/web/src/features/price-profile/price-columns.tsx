@@ -71,7 +71,8 @@ export function priceColumns(t: TFunction, language: Language): ColumnDef<PriceR
               className={provider.stale ? 'text-amber-700 dark:text-amber-300' : ''}
               data-stale={provider.stale}
             >
-              {provider.source}: {formatMoney(provider.price, locale)} · {ageText(provider.ageMs, language)}
+              {t(`priceProfile.sources.${provider.source}`)}: {formatMoney(provider.price, locale)} ·{' '}
+              {ageText(provider.ageMs, language)}
             </span>
           ))}
         </span>

@@ -39,7 +39,7 @@ export function PriceHistory({ item }: { item: PriceRow | null }) {
             className={`btn-ghost ${option === source ? 'border-primary text-primary-ink' : ''}`}
             onClick={() => setSource(option)}
           >
-            {option}
+            {t(`priceProfile.sources.${option}`)}
           </button>
         ))}
       </div>
