@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/sql-fragments.ts';
 import { signUp, signUpAdmin, type TestUser } from '../auth/helpers/auth-app.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import { as, createLotsTestApp, ok } from './helpers.ts';
@@ -23,10 +24,10 @@ const query = (user: TestUser, body: Record<string, unknown>) =>
 const ON_SALE = { withStatus: ['on_sale'], pages: { page: 1, pageSize: 10 } };
 
 async function countNow(userId: string, where = sql`true`): Promise<number> {
-  const result = (await db().execute(
-    sql`select count(*)::int as n from lots where user_id = ${userId} and ${where}`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+  const [row] = rowsOf<{ n: number }>(
+    await db().execute(sql`select count(*)::int as n from lots where user_id = ${userId} and ${where}`),
+  );
+  return row!.n;
 }
 
 const lotsOf = (n: number, status = 'on_sale'): SeedLot[] =>

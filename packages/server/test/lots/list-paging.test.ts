@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/sql-fragments.ts';
 import { signUp, signUpAdmin, type TestUser } from '../auth/helpers/auth-app.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import { as, createLotsTestApp, ok } from './helpers.ts';
@@ -57,10 +58,12 @@ describe('lots.query keyset pages', () => {
       (key) => `${COLUMNS[key.propertyName]} ${key.isDescending ? 'desc' : 'asc'} nulls last`,
     );
     order.push('id asc');
-    const result = (await t.testDb.database.db.execute(
-      sql.raw(`select id from lots where user_id = '${a.id}' and ${where} order by ${order.join(', ')}`),
-    )) as unknown as { rows: { id: number }[] };
-    return result.rows.map((row) => Number(row.id));
+    const rows = rowsOf<{ id: number }>(
+      await t.testDb.database.db.execute(
+        sql.raw(`select id from lots where user_id = '${a.id}' and ${where} order by ${order.join(', ')}`),
+      ),
+    );
+    return rows.map((row) => Number(row.id));
   };
 
   const lotsOf = (count: number, seed: number): SeedLot[] =>

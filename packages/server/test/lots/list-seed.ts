@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/sql-fragments.ts';
 import type { AuthTestApp } from '../auth/helpers/auth-app.ts';
 
 export type LotPage = {
@@ -11,14 +12,16 @@ export type LotPage = {
 /** A seller account of the user written straight into the tables (the lists read lots, not the market). */
 export async function seedSellerAccount(t: AuthTestApp, userId: string, login: string): Promise<number> {
   const db = t.testDb.database.db;
-  const steam = (await db.execute(sql`insert into steam_accounts (user_id, login, password_enc, mafile_enc)
-    values (${userId}, ${login}, 'x', 'x') returning id`)) as unknown as { rows: { id: number }[] };
-  const seller = (await db.execute(sql`insert into seller_accounts
-      (user_id, steam_account_id, api_key_enc, key_id, api_key_hint, payment_password_enc, currency)
-    values (${userId}, ${steam.rows[0]!.id}, 'x', ${`key-${login}`}, 'xxxx', 'x', 'USD') returning id`)) as unknown as {
-    rows: { id: number }[];
-  };
-  return seller.rows[0]!.id;
+  const [steam] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into steam_accounts (user_id, login, password_enc, mafile_enc)
+      values (${userId}, ${login}, 'x', 'x') returning id`),
+  );
+  const [seller] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into seller_accounts
+        (user_id, steam_account_id, api_key_enc, key_id, api_key_hint, payment_password_enc, currency)
+      values (${userId}, ${steam!.id}, 'x', ${`key-${login}`}, 'xxxx', 'x', 'USD') returning id`),
+  );
+  return seller!.id;
 }
 
 export interface SeedLot {
