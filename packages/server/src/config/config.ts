@@ -123,7 +123,9 @@ function sandboxPriceChange(value: string | undefined): { sandboxPriceChangeMs?:
   if (value === undefined || value.trim() === '') return {};
   const ms = Number(value);
   if (!Number.isSafeInteger(ms) || ms < 1) {
-    throw new ConfigError(`TRADEDECK_SANDBOX_PRICE_CHANGE_MS must be a whole number of milliseconds, got "${value}"`);
+    throw new ConfigError(
+      `TRADEDECK_SANDBOX_PRICE_CHANGE_MS must be a whole number of milliseconds, got "${value}"`,
+    );
   }
   return { sandboxPriceChangeMs: ms };
 }
