@@ -18,7 +18,7 @@ for (const report of walk(root)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   if (Array.isArray(json.testResults)) {
     for (const file of json.testResults) {
-      if (file.startTime && file.endTime)
+      if (typeof file.startTime === 'number' && typeof file.endTime === 'number')
         files.push({ suite, file: repoPath(file.name), seconds: (file.endTime - file.startTime) / 1000 });
     }
   } else if (Array.isArray(json.suites)) {
