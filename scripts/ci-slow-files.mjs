@@ -71,11 +71,13 @@ function globToRegExp(glob) {
   const source = glob
     .split(/(\*\*\/?|\*)/)
     .map((part) =>
-      part.startsWith('**')
+      part === '**/'
         ? '(?:.*/)?'
-        : part === '*'
-          ? '[^/]*'
-          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+        : part === '**'
+          ? '.*'
+          : part === '*'
+            ? '[^/]*'
+            : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('');
   return new RegExp(`^${source}$`);
