@@ -2,9 +2,10 @@
 // Reads the JSON reports of every suite CI ran (vitest and Playwright), prints the 20 slowest test files, and
 // fails when a file took longer than 60 s unless scripts/ci-slow-files.txt names it (or a pattern of it) with a
 // reason. `node scripts/ci-slow-files.mjs .ci/out [limit-seconds]`.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportFiles } from './ci-reports.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = process.argv[2] ?? '.ci/out';
@@ -13,7 +14,7 @@ const SHOWN = 20;
 
 const slowList = readSlowList(join(repo, 'scripts/ci-slow-files.txt'));
 const files = [];
-for (const report of walk(root)) {
+for (const report of reportFiles(root)) {
   const suite = relative(root, report).replace(/\.json$/, '');
   const json = JSON.parse(readFileSync(report, 'utf8'));
   if (Array.isArray(json.testResults)) {
@@ -95,18 +96,4 @@ function playwrightMs(suite) {
   }
   for (const child of suite.suites ?? []) total += playwrightMs(child);
   return total;
-}
-
-function* walk(dir) {
-  let entries = [];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of entries) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* walk(path);
-    else if (name.endsWith('.json')) yield path;
-  }
 }
