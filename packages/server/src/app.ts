@@ -192,6 +192,9 @@ export async function buildApp({
     pacingStore: new DbPacingStore(database.db),
     log: app.log.child({ module: 'market' }),
     ...(sandboxWorld ? { sandboxWorld } : {}),
+    ...(config.sandboxPriceChangeMs
+      ? { sandbox: { priceChangeSpacingMs: config.sandboxPriceChangeMs } }
+      : {}),
     ...market,
   });
   registerRates(app, {
