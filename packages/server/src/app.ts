@@ -33,6 +33,7 @@ import { registerSettings, type SettingsService } from './modules/settings/index
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
 import { registerSteamTrading } from './modules/steam-trading/index.ts';
 import { registerSystem, type SystemService } from './modules/system/index.ts';
+import { registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 
@@ -251,6 +252,13 @@ export async function buildApp({
     eventLog: app.hubs.eventLog,
     notifications,
     guardSources: (hub, guard) => app.hubs.guardSources(hub, guard),
+    now: now ?? Date.now,
+  });
+  registerTradeReversals(app, {
+    database,
+    steamTrading,
+    notifications,
+    jobs: app.jobs,
     now: now ?? Date.now,
   });
 

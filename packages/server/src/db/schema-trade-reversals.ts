@@ -33,7 +33,7 @@ export const steamTradeWatches = pgTable(
       .notNull()
       .references(() => steamAccounts.id, { onDelete: 'cascade' }),
     /** harvester, delivery or move. */
-    subject: text('subject').notNull(),
+    subject: text('subject').$type<'harvester' | 'delivery' | 'move'>().notNull(),
     subjectId: integer('subject_id').notNull(),
     partnerSteamId: text('partner_steam_id').notNull(),
     givenAssetIds: jsonb('given_asset_ids').$type<string[]>().notNull().default([]),
