@@ -5,6 +5,7 @@
  * the sale leaves the settled totals; a trade past its window is no longer read; a check cut short resumes.
  */
 import { createHash } from 'node:crypto';
+import { saleFiltersSchema } from '@tradedeck/sdk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   sellerAccounts,
   sellerDeliveries,
   steamAccounts,
+  steamTradeIntents,
   steamTradeWatches,
   users,
 } from '../../src/db/schema.ts';
@@ -25,6 +27,7 @@ import {
   type SteamProxy,
   type SteamTradeSession,
 } from '../../src/integrations/steam/index.ts';
+import { SaleQueries } from '../../src/modules/lots/sale-repo.ts';
 import { NotificationsRepo } from '../../src/modules/notifications/repo.ts';
 import { NotificationsService } from '../../src/modules/notifications/service.ts';
 import type { SteamTradingApi } from '../../src/modules/steam-trading/index.ts';
@@ -178,7 +181,7 @@ async function completedTransaction(source: FakeAccount, assetIds: string[]): Pr
 
 const transactionStatus = async (id: number) =>
   (await db().select().from(harvesterTransactions).where(eq(harvesterTransactions.id, id)))[0]!.status;
-const watchOf = async (subject: 'harvester' | 'delivery', subjectId: number) =>
+const watchOf = async (subject: 'harvester' | 'delivery' | 'move', subjectId: number) =>
   (
     await db()
       .select()
@@ -309,6 +312,23 @@ describe('a rolled-back trade of ours', () => {
       soldAt: new Date(),
       state: 'settled',
     });
+    const [move] = await db()
+      .insert(steamTradeIntents)
+      .values({
+        userId,
+        accountId: ids.get(MAIN.login)!,
+        kind: 'send',
+        reference: 'own-move-1',
+        status: 'done',
+        partnerSteamId: FARM.steamId,
+        offerId: '777000',
+        offerState: 2,
+        request: { itemsToGive: [item('6001')], itemsToReceive: [], message: null },
+        owner: 'test',
+        leaseUntil: new Date(),
+        completedAt: new Date(),
+      })
+      .returning({ id: steamTradeIntents.id });
     // The delivery is watched from its intent on, so the sold lot's market id is kept before the lot goes.
     await pass();
     expect((await watchOf('delivery', delivery!.id))?.saleItemIds).toEqual(['tm-555']);
@@ -329,14 +349,23 @@ describe('a rolled-back trade of ours', () => {
       senderGave: [asset('2001')],
       senderGot: [],
     });
+    const moved = history.trade({
+      tradeid: '7100000006',
+      sender: MAIN.steamId,
+      partner: FARM.steamId,
+      senderGave: [asset('6001')],
+      senderGot: [],
+    });
     await pass();
     expect((await watchOf('harvester', transactionId))?.tradeId).toBe(harvest.tradeid);
+    expect((await watchOf('move', move!.id))?.tradeId).toBe(moved.tradeid);
     expect((await watchOf('delivery', delivery!.id))?.tradeId).toBe(sale.tradeid);
     expect(await transactionStatus(transactionId)).toBe('completed');
     expect(await reversalNotices()).toEqual([]);
 
     const harvestBack = history.rollBack(harvest.tradeid);
     const saleBack = history.rollBack(sale.tradeid);
+    history.rollBack(moved.tradeid);
     await pass();
 
     expect(await transactionStatus(transactionId)).toBe('reversed');
@@ -355,15 +384,26 @@ describe('a rolled-back trade of ours', () => {
       status: 'reversed',
       rollbackTradeId: saleBack.tradeid,
     });
+    const [intent] = await db().select().from(steamTradeIntents).where(eq(steamTradeIntents.id, move!.id));
+    expect(intent!.status).toBe('reversed');
+    // The market still calling the sale settled does not bring its money back into the totals.
+    const totals = await db().transaction(async (tx) => {
+      const sales = new SaleQueries(tx, userId);
+      const { id: _id, userId: _user, ...sold } = saleRow!;
+      await sales.upsert([{ ...sold, state: 'settled' }]);
+      return sales.totals(saleFiltersSchema.parse({}));
+    });
+    expect(totals).toEqual([{ currency: 'RUB', state: 'reversed', count: 1, sum: '12345' }]);
     expect(await reversalNotices()).toEqual(
       expect.arrayContaining([
+        { subject: 'move', subjectId: move!.id, login: MAIN.login, tradeId: moved.tradeid },
         { subject: 'harvester', subjectId: transactionId, login: FARM.login, tradeId: harvest.tradeid },
         { subject: 'delivery', subjectId: delivery!.id, login: SELLER.login, tradeId: sale.tradeid },
       ]),
     );
     // Reading again records nothing twice.
     await pass();
-    expect(await reversalNotices()).toHaveLength(2);
+    expect(await reversalNotices()).toHaveLength(3);
   });
 
   it('is no longer looked for once its protection window ended', async () => {
@@ -411,9 +451,14 @@ describe('a rolled-back trade of ours', () => {
     history.rollBack(one.tradeid);
     history.rollBack(two.tradeid);
     const before = (await reversalNotices()).length;
-    crashOn = FARM_C.steamId;
+    // FARM_C was never checked, so it goes first; the process dies when it gets to FARM.
+    crashOn = FARM.steamId;
+    const calls = history.calls.length;
     await pass();
     expect(crashOn).toBeNull();
+    const read = history.calls.slice(calls);
+    expect(read.filter((call) => call === `${FARM_C.steamId} GetTradeHistory`)).toHaveLength(1);
+    expect(read.filter((call) => call === `${FARM.steamId} GetTradeHistory`)).toHaveLength(1);
     expect(await transactionStatus(first)).toBe('reversed');
     expect(await transactionStatus(second)).toBe('reversed');
     const notices = await reversalNotices();
