@@ -33,7 +33,7 @@ import { registerSettings, type SettingsService } from './modules/settings/index
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
 import { registerSteamTrading } from './modules/steam-trading/index.ts';
 import { registerSystem, type SystemService } from './modules/system/index.ts';
-import { registerTradeReversals } from './modules/trade-reversals/index.ts';
+import { type ReversalTiming, registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 
@@ -54,6 +54,8 @@ export interface AppOptions {
   seller?: { timing?: Partial<SellerTiming>; loopWorkers?: number };
   /** The repricing tick's timing (tests and the benchmark). */
   lots?: { timing?: Partial<LotsTiming> };
+  /** How often trades are checked for reversals (the demo checks often, to show one soon). */
+  reversals?: { timing?: Partial<ReversalTiming> };
 }
 
 export interface AppServices {
@@ -81,6 +83,7 @@ export async function buildApp({
   market,
   seller,
   lots,
+  reversals,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger)
@@ -260,6 +263,7 @@ export async function buildApp({
     notifications,
     jobs: app.jobs,
     now: now ?? Date.now,
+    ...(reversals?.timing ? { timing: reversals.timing } : {}),
   });
 
   return app;

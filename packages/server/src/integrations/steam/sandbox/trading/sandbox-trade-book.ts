@@ -274,9 +274,10 @@ export class SandboxTradeBook {
     }
   }
 
-  /** The trades the account took part in (offers that were executed), as the parties' history shows them. */
-  tradesOf(steamId: string): SandboxTrade[] {
-    return (this.#byAccount.get(steamId) ?? [])
+  /** The trades the account took part in (every trade without one), as the parties' histories show them. */
+  tradesOf(steamId?: string): SandboxTrade[] {
+    const offers = steamId === undefined ? [...this.#offers.values()] : (this.#byAccount.get(steamId) ?? []);
+    return offers
       .filter((offer) => offer.tradeId !== null)
       .map((offer) => ({
         tradeId: offer.tradeId!,

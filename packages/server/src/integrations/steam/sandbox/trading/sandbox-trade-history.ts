@@ -33,9 +33,9 @@ export class SandboxTradeHistory {
 
   constructor(private readonly book: SandboxTradeBook) {}
 
-  /** Reverses a trade the sender made (as the sender would within the protection window); false if unknown. */
-  reverse(steamId: string, tradeId: string, now: number): boolean {
-    const trade = this.book.tradesOf(steamId).find((item) => item.tradeId === tradeId);
+  /** Reverses a trade (as its sender would within the protection window); false when there is no such trade. */
+  reverse(tradeId: string, now: number): boolean {
+    const trade = this.book.tradesOf().find((item) => item.tradeId === tradeId);
     if (!trade) return false;
     if (!this.#reversed.has(tradeId))
       this.#reversed.set(tradeId, { at: now, rollbackTradeId: String(++this.#nextRollback) });
