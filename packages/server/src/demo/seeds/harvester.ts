@@ -45,7 +45,7 @@ async function reverseOne(
   const page = await api<{ items: { source: { id: number }; offerId: string | null }[] }>(
     'POST',
     `/api/harvester/sessions/${sessionId}/transactions/query`,
-    { withStatus: ['completed'], pages: { page: 1, pageSize: 1 } },
+    { withStatus: ['completed'], pages: { page: 1, pageSize: 10 } },
   );
   const first = page.items[0];
   if (!first?.offerId) return;
