@@ -24,7 +24,7 @@ const REVERSED_SUBJECTS: Record<Language, Record<ReversedSubject, (id: number) =
   },
   ru: {
     harvester: (id) => `Транзакция харвестера №${id}`,
-    delivery: (id) => `Передача по продаже №${id}`,
+    delivery: (id) => `Отправка проданных предметов №${id}`,
     move: (id) => `Перемещение между своими аккаунтами №${id}`,
   },
 };
