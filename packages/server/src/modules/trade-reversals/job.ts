@@ -6,6 +6,7 @@
  * (one per time slot: a second process queuing the same slot is refused by the queue).
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { JobContext } from '../../jobs/jobs.ts';
 import { checkAccount, PROTECTION_WINDOW_MS } from './check.ts';
 import type { ReversalDeps } from './deps.ts';
@@ -16,27 +17,20 @@ const DAY_MS = 24 * 3600_000;
 /** An offer lives 14 days before it expires: a watch waits that long for its trade, then its window. */
 const LOOK_FOR_TRADE_MS = 14 * DAY_MS + PROTECTION_WINDOW_MS;
 
+/** Waits, or stops waiting when the run is interrupted (the loop then ends the run). */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(0, ms));
-    signal.addEventListener('abort', done, { once: true });
-  });
+  return delay(ms, undefined, { signal }).catch(() => undefined);
 }
 
 export async function runReversalCheck(deps: ReversalDeps, job: Pick<JobContext<unknown>, 'signal'>) {
   const tried = new Set<number>();
   for (;;) {
-    if (job.signal.aborted) throw new Error('trade reversal check interrupted');
     const now = deps.now();
     const due = await deps.repo.dueAccounts(new Date(now), new Date(now - deps.timing.checkEveryMs));
     const next = due.find((account) => !tried.has(account.accountId));
     if (!next) return;
     if (tried.size > 0) await pause(deps.timing.accountSpacingMs, job.signal);
+    if (job.signal.aborted) throw new Error('trade reversal check interrupted');
     tried.add(next.accountId);
     await checkAccount(deps, next.userId, next.accountId);
   }
