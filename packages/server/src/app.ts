@@ -247,7 +247,7 @@ export async function buildApp({
     now: now ?? Date.now,
     ...(lots?.timing ? { timing: lots.timing } : {}),
   });
-  registerHarvester(app, {
+  const harvester = registerHarvester(app, {
     database,
     steamAccounts,
     steamTrading,
@@ -261,6 +261,7 @@ export async function buildApp({
     database,
     steamTrading,
     notifications,
+    announce: { harvester: harvester.announceTransaction, delivery: sellerApi.announceDelivery },
     jobs: app.jobs,
     now: now ?? Date.now,
     ...(reversals?.timing ? { timing: reversals.timing } : {}),

@@ -68,7 +68,11 @@ async function recordReversal(
   rollbackTradeId: string | null,
 ): Promise<void> {
   await deps.repo.run(userId, async (q) => {
-    if (!(await q.reverse(watch, tradeId, rollbackTradeId, new Date(deps.now())))) return;
+    const moved = await q.reverse(watch, tradeId, rollbackTradeId, new Date(deps.now()));
+    if (!moved) return;
+    if (moved.transaction)
+      await deps.announce.harvester?.(userId, moved.transaction.sessionId, moved.transaction.id, q.tx);
+    if (moved.delivery) await deps.announce.delivery?.(userId, moved.delivery, q.tx);
     const login = await q.login(watch.accountId);
     await deps.notifications.post(
       userId,

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { sellerDeliveries } from '../../db/schema.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
@@ -19,11 +21,18 @@ export const REVERSAL_TIMING: ReversalTiming = {
   accountSpacingMs: 2_000,
 };
 
+/** How the areas whose rows a reversal moved announce them (live events), in the reversal's transaction. */
+export interface ReversalAnnouncers {
+  harvester?(userId: string, sessionId: number, transactionId: number, tx: Db): Promise<void>;
+  delivery?(userId: string, row: typeof sellerDeliveries.$inferSelect, tx: Db): Promise<void>;
+}
+
 /** What the reversal tracking uses. */
 export interface ReversalDeps {
   repo: ReversalsRepo;
   steam: Pick<SteamTradingApi, 'tradeHistory' | 'tradeStatus'>;
   notifications: Pick<NotificationsApi, 'post'>;
+  announce: ReversalAnnouncers;
   jobs: Jobs;
   /** The job queue of the checks (tests give their own). */
   queue: string;

@@ -4,11 +4,11 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
-import { REVERSAL_TIMING, type ReversalDeps, type ReversalTiming } from './deps.ts';
+import { REVERSAL_TIMING, type ReversalAnnouncers, type ReversalDeps, type ReversalTiming } from './deps.ts';
 import { REVERSALS_QUEUE, runReversalCheck, superviseReversals } from './job.ts';
 import { ReversalsRepo } from './repo.ts';
 
-export type { ReversalDeps, ReversalTiming } from './deps.ts';
+export type { ReversalAnnouncers, ReversalDeps, ReversalTiming } from './deps.ts';
 export { REVERSAL_TIMING } from './deps.ts';
 export { REVERSALS_QUEUE, runReversalCheck, superviseReversals } from './job.ts';
 export { ReversalsRepo } from './repo.ts';
@@ -17,6 +17,8 @@ export interface TradeReversalsDeps {
   database: Database;
   steamTrading: Pick<SteamTradingApi, 'tradeHistory' | 'tradeStatus'>;
   notifications: Pick<NotificationsApi, 'post'>;
+  /** The live events of the rows a reversal moves (the harvester's and the seller's own). */
+  announce?: ReversalAnnouncers;
   jobs: Jobs;
   now: () => number;
   timing?: Partial<ReversalTiming>;
@@ -30,6 +32,7 @@ export function reversalDeps(
     repo: new ReversalsRepo(deps.database.db, new UserScope(deps.database.db)),
     steam: deps.steamTrading,
     notifications: deps.notifications,
+    announce: deps.announce ?? {},
     jobs: deps.jobs,
     queue: deps.queue ?? REVERSALS_QUEUE,
     timing: { ...REVERSAL_TIMING, ...deps.timing },

@@ -13,6 +13,11 @@ import type { UserScope } from '../../security/user-scope.ts';
 
 export type WatchRow = typeof steamTradeWatches.$inferSelect;
 export type WatchSubject = 'harvester' | 'delivery' | 'move';
+/** What a reversal moved, when it was in the state it is moved from. */
+export interface ReversedRows {
+  transaction: { id: number; sessionId: number } | null;
+  delivery: typeof sellerDeliveries.$inferSelect | null;
+}
 
 const assetIds = (column: string) =>
   sql.raw(`coalesce((select jsonb_agg(x->>'assetId') from jsonb_array_elements(${column}) x), '[]'::jsonb)`);
@@ -159,15 +164,15 @@ export class WatchQueries {
     tradeId: string,
     rollbackTradeId: string | null,
     at: Date,
-  ): Promise<boolean> {
+  ): Promise<ReversedRows | null> {
     const [changed] = await this.tx
       .update(steamTradeWatches)
       .set({ status: 'reversed', tradeId, reversedAt: at, rollbackTradeId })
       .where(and(this.own(), eq(steamTradeWatches.id, watch.id), eq(steamTradeWatches.status, 'watching')))
       .returning({ id: steamTradeWatches.id });
-    if (!changed) return false;
+    if (!changed) return null;
     if (watch.subject === 'harvester') {
-      await this.tx
+      const [transaction] = await this.tx
         .update(harvesterTransactions)
         .set({ status: 'reversed', updatedAt: at })
         .where(
@@ -176,8 +181,11 @@ export class WatchQueries {
             eq(harvesterTransactions.id, watch.subjectId),
             eq(harvesterTransactions.status, 'completed'),
           ),
-        );
-    } else if (watch.subject === 'delivery') {
+        )
+        .returning({ id: harvesterTransactions.id, sessionId: harvesterTransactions.sessionId });
+      return { transaction: transaction ?? null, delivery: null };
+    }
+    if (watch.subject === 'delivery') {
       const [delivery] = await this.tx
         .update(sellerDeliveries)
         .set({ status: 'reversed' })
@@ -188,7 +196,7 @@ export class WatchQueries {
             eq(sellerDeliveries.status, 'ready'),
           ),
         )
-        .returning({ sellerAccountId: sellerDeliveries.sellerAccountId });
+        .returning();
       if (delivery && watch.saleItemIds.length > 0)
         await this.tx
           .update(lotSales)
@@ -200,19 +208,19 @@ export class WatchQueries {
               sql`${lotSales.itemId} in (select jsonb_array_elements_text(${JSON.stringify(watch.saleItemIds)}::jsonb))`,
             ),
           );
-    } else {
-      await this.tx
-        .update(steamTradeIntents)
-        .set({ status: 'reversed' })
-        .where(
-          and(
-            eq(steamTradeIntents.userId, this.userId),
-            eq(steamTradeIntents.id, watch.subjectId),
-            eq(steamTradeIntents.status, 'done'),
-          ),
-        );
+      return { transaction: null, delivery: delivery ?? null };
     }
-    return true;
+    await this.tx
+      .update(steamTradeIntents)
+      .set({ status: 'reversed' })
+      .where(
+        and(
+          eq(steamTradeIntents.userId, this.userId),
+          eq(steamTradeIntents.id, watch.subjectId),
+          eq(steamTradeIntents.status, 'done'),
+        ),
+      );
+    return { transaction: null, delivery: null };
   }
 
   async login(accountId: number): Promise<string> {
