@@ -78,6 +78,8 @@ let clock = Date.now();
 /** Throws once on the history read of this Steam account (a process dying in the middle of a check). */
 let crashOn: string | null = null;
 const ids = new Map<string, number>();
+/** What the reversals handed to the areas' announcers (their live events). */
+const announced: string[] = [];
 const sessions = new Map<number, SteamTradeSession>();
 
 function proxyOf(who: FakeAccount): SteamProxy {
@@ -241,6 +243,11 @@ beforeAll(async () => {
     database: t.testDb.database,
     steamTrading: steam,
     notifications: { post: async (user, post, within) => void (await service.post(user, post, within)) },
+    announce: {
+      harvester: async (_user, sessionId, transactionId) =>
+        void announced.push(`harvester ${sessionId}/${transactionId}`),
+      delivery: async (_user, row) => void announced.push(`delivery ${row.id} ${row.status}`),
+    },
     jobs: t.app.jobs,
     now: () => clock,
     timing: { superviseEveryMs: 60_000, checkEveryMs: 0, accountSpacingMs: 0 },
@@ -384,6 +391,13 @@ describe('a rolled-back trade of ours', () => {
       status: 'reversed',
       rollbackTradeId: saleBack.tradeid,
     });
+    const [transactionRow] = await db()
+      .select()
+      .from(harvesterTransactions)
+      .where(eq(harvesterTransactions.id, transactionId));
+    expect(announced.sort()).toEqual(
+      [`delivery ${delivery!.id} reversed`, `harvester ${transactionRow!.sessionId}/${transactionId}`].sort(),
+    );
     const [intent] = await db().select().from(steamTradeIntents).where(eq(steamTradeIntents.id, move!.id));
     expect(intent!.status).toBe('reversed');
     // The market still calling the sale settled does not bring its money back into the totals.
