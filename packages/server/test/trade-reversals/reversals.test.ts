@@ -80,6 +80,7 @@ let crashOn: string | null = null;
 const ids = new Map<string, number>();
 /** What the reversals handed to the areas' announcers (their live events). */
 const announced: string[] = [];
+let sellerAccountId = 0;
 const sessions = new Map<number, SteamTradeSession>();
 
 function proxyOf(who: FakeAccount): SteamProxy {
@@ -282,6 +283,7 @@ describe('a rolled-back trade of ours', () => {
         currency: 'RUB',
       })
       .returning({ id: sellerAccounts.id });
+    sellerAccountId = seller!.id;
     await db().insert(lots).values({
       userId,
       sellerAccountId: seller!.id,
@@ -439,6 +441,26 @@ describe('a rolled-back trade of ours', () => {
     expect(history.calls.length).toBe(calls);
     expect((await watchOf('harvester', transactionId))?.status).toBe('cleared');
     expect(await transactionStatus(transactionId)).toBe('completed');
+
+    // A delivery that failed before any trade is not looked for either.
+    const [failed] = await db()
+      .insert(sellerDeliveries)
+      .values({
+        userId,
+        sellerAccountId,
+        hash: 'hash-2',
+        status: 'pending',
+        partnerSteamId: BUYER,
+        message: 'TM delivery',
+        items: [item('2002')],
+        reference: 'tm-ref-2',
+      })
+      .returning({ id: sellerDeliveries.id });
+    await pass();
+    expect((await watchOf('delivery', failed!.id))?.status).toBe('watching');
+    await db().update(sellerDeliveries).set({ status: 'failed' }).where(eq(sellerDeliveries.id, failed!.id));
+    await pass();
+    expect((await watchOf('delivery', failed!.id))?.status).toBe('cleared');
   });
 
   it('resumes a check cut short: the rest is checked, nothing recorded twice', async () => {

@@ -29,7 +29,9 @@ export async function checkAccount(
   if (watches.length === 0) return 'checked';
   const history = await deps.steam.tradeHistory(userId, accountId, { maxTrades: HISTORY_PAGE_TRADES });
   if (!history.ok) {
+    // Tried again after the usual rest, never in a tight loop (a resting proxy, a session being renewed).
     deps.log.warn({ accountId, reason: history.reason }, 'trade history not read');
+    await deps.repo.run(userId, (q) => q.stamp(accountId, new Date(deps.now())));
     return 'failed';
   }
   const trades = history.value.trades;

@@ -81,12 +81,19 @@ export class ReversalsRepo {
     return added;
   }
 
-  /** Watches whose window ended are no longer checked. */
+  /** Watches whose window ended, and deliveries that failed before any trade, are no longer checked. */
   async clearEnded(now: Date): Promise<number> {
+    const failedDelivery = sql`${steamTradeWatches.subject} = 'delivery' and ${steamTradeWatches.tradeId} is null
+      and exists (select 1 from seller_deliveries d where d.id = ${steamTradeWatches.subjectId} and d.status = 'failed')`;
     const rows = await this.db
       .update(steamTradeWatches)
       .set({ status: 'cleared' })
-      .where(and(eq(steamTradeWatches.status, 'watching'), lt(steamTradeWatches.windowEndsAt, now)))
+      .where(
+        and(
+          eq(steamTradeWatches.status, 'watching'),
+          or(lt(steamTradeWatches.windowEndsAt, now), failedDelivery),
+        ),
+      )
       .returning({ id: steamTradeWatches.id });
     return rows.length;
   }
