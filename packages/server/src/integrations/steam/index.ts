@@ -8,4 +8,5 @@ export * from './sandbox/sandbox-journal.ts';
 export * from './sandbox/sandbox-world.ts';
 export * from './steam-proxy.ts';
 export * from './throttle-store.ts';
+export * from './trade-history-port.ts';
 export type * from './trading-port.ts';
