@@ -7,7 +7,7 @@ export const isoDateTime = z.iso.datetime({ offset: false });
 export const languageSchema = z.enum(['ru', 'en']);
 export type Language = z.infer<typeof languageSchema>;
 
-/** Input of operations that take nothing; unknown keys (a cache-buster, say) are dropped. */
+/** Input of operations that take nothing (any field sent is refused, as for every operation's input). */
 export const emptyInput = z.object({});
 
 /** The id of a stored row (a 32-bit database key): larger numbers can name nothing and are refused as input. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { StepUpPurpose } from './step-up.ts';
+import { strictInput } from './strict-input.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -85,8 +86,9 @@ export type ListOperation = Operation<
 export type OperationOutput<Op extends Operation> = z.output<Op['output']>;
 
 /**
- * Declares an operation; the identity function keeps the literal types for the client and the flags for the
- * server (a public operation's handler has no signed-in user).
+ * Declares an operation, keeping the literal types for the client and the flags for the server (a public
+ * operation's handler has no signed-in user). The input is made strict at every depth: a field the contract does
+ * not name is refused (validation error naming it), never silently dropped (see `strict-input.ts`).
  */
 export function defineOperation<
   I extends z.ZodType,
@@ -96,7 +98,7 @@ export function defineOperation<
 >(
   op: Operation<I, O> & { readonly requestBody?: B; readonly flags: F },
 ): Operation<I, O> & { readonly requestBody?: B; readonly flags: F } {
-  return op;
+  return { ...op, input: strictInput(op.input) };
 }
 
 /** One file of a multipart operation's `files`. */
