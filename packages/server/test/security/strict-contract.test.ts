@@ -71,7 +71,7 @@ function inQuery(op: Operation): boolean {
 
 function call(op: Operation, body: object, lang: 'en' | 'ru'): Promise<LightMyRequestResponse> {
   const query = inQuery(op)
-    ? `?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]))}`
+    ? `?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}`
     : '';
   return t.call(op.method, `${urlOf(op)}${query}`, {
     token: admin.accessToken,
@@ -129,7 +129,8 @@ function openObjects(schema: JsonSchema, at: string): string[] {
   if (typeof schema.additionalProperties === 'object')
     open.push(...openObjects(schema.additionalProperties, `${at}.*`));
   if (schema.items) open.push(...openObjects(schema.items, `${at}[]`));
-  for (const option of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) open.push(...openObjects(option, at));
+  for (const option of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])])
+    open.push(...openObjects(option, at));
   return open;
 }
 
@@ -141,7 +142,8 @@ describe('the strict contract', () => {
 
   it('an extra field on every operation of the manifest answers 10 naming the field, in the caller’s language', async () => {
     for (const op of operations) {
-      for (const lang of ['en', 'ru'] as const) expectRefused(op, await call(op, { [PROBE]: 1 }, lang), PROBE, lang);
+      for (const lang of ['en', 'ru'] as const)
+        expectRefused(op, await call(op, { [PROBE]: 1 }, lang), PROBE, lang);
     }
   });
 
