@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { StepUpPurpose } from './step-up.ts';
+import { strictInput } from './strict-input.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -75,6 +76,31 @@ export const BODY_LIMITS = {
   proxyLines: 40 * 1024 * 1024,
 } as const;
 
+/**
+ * Most JSON values (objects, arrays, strings, numbers, literals, keys) a body of each tier may hold: what the
+ * tier's operations need at their largest, so a body of millions of small objects is refused while it is measured,
+ * before it is parsed or validated. A big body is measured and parsed off the event loop.
+ */
+const BODY_VALUE_LIMITS = new Map<number, number>([
+  /** Forms and lists: a page of ids or pairs (1,000 at most) with its filters. */
+  [DEFAULT_MAX_BODY_BYTES, 20_000],
+  /** 100,000 id pairs: two numbers and an array each. */
+  [BODY_LIMITS.idBatch, 400_000],
+  /** One maFile: a few fields of text. */
+  [BODY_LIMITS.mafile, 1_000],
+  /** 100,000 rows of a few fields (account rows, proxy check map, account-to-proxy pairs), or pasted text. */
+  [BODY_LIMITS.lines, 1_000_000],
+  /** Proxy lists travel as one text field. */
+  [BODY_LIMITS.proxyLines, 1_000],
+]);
+
+/** The most JSON values the server reads in this operation's body (see {@link BODY_VALUE_LIMITS}). */
+export function maxBodyValues(op: Pick<Operation, 'maxBodyBytes'>): number {
+  const bytes = op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // A limit of its own: at most one value per eight bytes, as dense as real rows get.
+  return BODY_VALUE_LIMITS.get(bytes) ?? Math.ceil(bytes / 8);
+}
+
 export type OperationInput<Op extends Operation> = z.input<Op['input']>;
 
 /** A list operation of the API conventions: `pages` and `sort` in, `{ items, total, page, pageSize }` out. */
@@ -85,8 +111,9 @@ export type ListOperation = Operation<
 export type OperationOutput<Op extends Operation> = z.output<Op['output']>;
 
 /**
- * Declares an operation; the identity function keeps the literal types for the client and the flags for the
- * server (a public operation's handler has no signed-in user).
+ * Declares an operation, keeping the literal types for the client and the flags for the server (a public
+ * operation's handler has no signed-in user). The input is made strict at every depth: a field the contract does
+ * not name is refused (validation error naming it), never silently dropped (see `strict-input.ts`).
  */
 export function defineOperation<
   I extends z.ZodType,
@@ -96,7 +123,7 @@ export function defineOperation<
 >(
   op: Operation<I, O> & { readonly requestBody?: B; readonly flags: F },
 ): Operation<I, O> & { readonly requestBody?: B; readonly flags: F } {
-  return op;
+  return { ...op, input: strictInput(op.input) };
 }
 
 /** One file of a multipart operation's `files`. */

@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { DEFAULT_MAX_BODY_BYTES, inputInQuery, needsStepUp, type Operation } from '@tradedeck/sdk/contract';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  inputInQuery,
+  maxBodyValues,
+  needsStepUp,
+  type Operation,
+} from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -51,7 +57,8 @@ declare module 'fastify' {
  * contract does not name (so an internal or secret column can never leak by accident; see `output-filter.ts`).
  *
  * A non-public operation authenticates in `onRequest`, before a byte of the body is read: an anonymous caller
- * costs a token check, never a parse. The body limit is the operation's own (`maxBodyBytes`), small by default.
+ * costs a token check, never a parse. The body limits are the operation's own (`maxBodyBytes` and the number of
+ * JSON values its tier needs), small by default; large bodies are parsed off the event loop (json-body.ts).
  */
 export function bindOperation<Op extends Operation>(
   app: FastifyInstance,
@@ -64,6 +71,7 @@ export function bindOperation<Op extends Operation>(
     method: op.method,
     url: op.path,
     bodyLimit: op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    config: { maxJsonValues: maxBodyValues(op) },
     ...(op.flags.public ? {} : { onRequest: (request) => app.authenticate(request, op) }),
     handler: async (request, reply) => {
       const lang = requestLanguage(request);
