@@ -47,6 +47,7 @@ const USER_TABLES = [
   'transfer_secrets',
   'notifications',
   'list_changes',
+  'idempotency_keys',
 ];
 
 type Rows<T> = { rows: T[] };
