@@ -102,7 +102,11 @@ export async function buildApp({
   // The modules in dependency order, each given the APIs it uses.
   const mail = registerMail(app, { config, database });
   const auth = await registerAuth(app, { config, database, mail, now: now ?? Date.now });
-  registerIdempotency(app, { database, hashKey: auth.keyFor('idempotency-request-hmac'), now: now ?? Date.now });
+  registerIdempotency(app, {
+    database,
+    hashKey: auth.keyFor('idempotency-request-hmac'),
+    now: now ?? Date.now,
+  });
   registerUsers(app, { auth });
   registerAdmin(app, { auth, mail });
   const search = registerSearch(app);
