@@ -137,6 +137,18 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
     expect(fake.accounts.get(USD_KEY)!.money).toBe(900_000 - 1_000);
   });
 
+  it('is shown in the manifest: the flag and the required header of each operation that takes it', async () => {
+    const manifest = (await t.call('GET', '/api/manifest')).json();
+    const send = manifest.paths['/api/transfer'].post;
+    expect(send['x-flags']).toMatchObject({ idempotent: true, stepUp: 'withdrawal' });
+    expect(send.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
+    );
+    const check = manifest.paths['/api/transfer/{id}/check'].post;
+    expect(check['x-flags'].idempotent).toBeUndefined();
+    expect(check.parameters.map((p: { name: string }) => p.name)).not.toContain('Idempotency-Key');
+  });
+
   it('refuses another request under a used key (422) and sends nothing', async () => {
     const before = moneySends();
     await ok(send('changed-body-key', transfer(2_000)));
