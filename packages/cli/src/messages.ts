@@ -50,7 +50,8 @@ const en = {
   stepUpSecrets: 'This reveals or replaces secrets: confirm it with your second factor.',
   stepUpTwoFactorSettings: 'A change to your account protection: confirm it with your second factor.',
   stepUpAdmin: 'Administrator actions in this session: enter the code from your authenticator app.',
-  stepUpWithdrawal: 'A withdrawal or money transfer: confirm it with your second factor.',
+  stepUpWithdrawal:
+    'Money or items leave your accounts (a transfer, an offer to someone else, a trade confirmation, starting the seller): confirm it with your second factor.',
   stepUpApiManagement:
     'Managing marketplace API keys and the payment password: confirm it with your second factor.',
   stepUpMailed: 'A code was sent to the account e-mail.',
@@ -151,7 +152,8 @@ const ru: Messages = {
   stepUpSecrets: 'Это действие открывает или заменяет секретные данные: подтвердите его вторым фактором.',
   stepUpTwoFactorSettings: 'Изменение защиты аккаунта: подтвердите его вторым фактором.',
   stepUpAdmin: 'Действия администратора в этом сеансе: введите код из приложения-аутентификатора.',
-  stepUpWithdrawal: 'Вывод или перевод денег: подтвердите его вторым фактором.',
+  stepUpWithdrawal:
+    'Деньги или предметы уходят с ваших аккаунтов (перевод, обмен с чужим аккаунтом, подтверждение обмена, запуск продавца): подтвердите это вторым фактором.',
   stepUpApiManagement: 'Управление API-ключами и платёжным паролем маркета: подтвердите его вторым фактором.',
   stepUpMailed: 'Код отправлен на e-mail аккаунта.',
   signedIn: 'Вы вошли как {userName} <{email}> ({role}) на {server}',

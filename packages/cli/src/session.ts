@@ -9,6 +9,7 @@ import {
 import { httpFetch } from '@tradedeck/sdk/client/node';
 import type { AccessToken, StepUpPurpose, TwoFactorInput } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
+import { runIdempotencyKeys } from './idempotency-keys.ts';
 import { type MessageKey, message } from './messages.ts';
 import { openSessionStore, type SecretSlot, type SessionStore } from './session-store.ts';
 
@@ -123,6 +124,7 @@ export function createSessionClient(options: SessionOptions): {
     tokenStore: tokens,
     fetch: jar.wrap(httpFetch),
     timeoutMs: 15_000,
+    idempotencyKey: runIdempotencyKeys(options.env),
     ...(options.prompt
       ? {
           onTwoFactorRequired: (c: TwoFactorChallenge) =>

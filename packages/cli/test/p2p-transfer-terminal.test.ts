@@ -93,7 +93,7 @@ describe('tradedeck p2p transfer in a real terminal (tmux, sandbox market)', () 
     expect(screen).toContain(`Transfer $10.50 from ${alice!.login} to ${bob!.login}`);
     terminal.typeLine('y');
     await terminal.waitFor(/Code from the e-mail/, 60_000);
-    expect(terminal.screen()).toContain('A withdrawal or money transfer');
+    expect(terminal.screen()).toContain('Money or items leave your accounts');
     terminal.typeLine(await newCode(mailsBefore));
     screen = await terminal.waitFor(/sent=\d+/, 60_000);
     expect(screen).toContain('sent=0');

@@ -21,6 +21,7 @@ import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
+import { registerIdempotency } from './modules/idempotency/index.ts';
 import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
@@ -105,6 +106,11 @@ export async function buildApp({
   // The modules in dependency order, each given the APIs it uses.
   const mail = registerMail(app, { config, database });
   const auth = await registerAuth(app, { config, database, mail, now: now ?? Date.now });
+  registerIdempotency(app, {
+    database,
+    hashKey: auth.keyFor('idempotency-request-hmac'),
+    now: now ?? Date.now,
+  });
   registerUsers(app, { auth });
   registerAdmin(app, { auth, mail });
   const search = registerSearch(app);

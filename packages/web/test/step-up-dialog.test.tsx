@@ -1,10 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { contract } from '@tradedeck/sdk/contract';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices } from '../src/shared/app-services.tsx';
-import { TwoFactorPromptHost } from '../src/ui/two-factor-prompt.tsx';
+import { mountPromptHost } from './helpers/prompt-host.tsx';
 
 afterEach(cleanup);
 
@@ -49,18 +46,8 @@ function stepUpServer() {
 
 describe('step-up through the app-wide two-factor dialog', () => {
   it('opens the dialog for an export with passwords, confirms the session, and repeats the export', async () => {
-    localStorage.setItem(
-      'tradedeck.accessToken',
-      JSON.stringify({ accessToken: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
-    );
     const server = stepUpServer();
-    const i18n = createI18n('ru');
-    const services = createAppServices(i18n, 'http://tradedeck.test', server.fetchImpl);
-    render(
-      <I18nextProvider i18n={i18n}>
-        <TwoFactorPromptHost prompt={services.twoFactor} />
-      </I18nextProvider>,
-    );
+    const services = mountPromptHost(server.fetchImpl);
     const exported = services.client.stream(contract.proxies.export, {
       format: 'ip_port_auth',
       sort: [],

@@ -48,7 +48,7 @@ function mount(purpose: string) {
 
 describe('step-up for money and API keys through the app-wide two-factor dialog', { timeout: 30_000 }, () => {
   it.each([
-    ['withdrawal', 'Вывод или перевод денег'],
+    ['withdrawal', 'Деньги или предметы уходят с ваших аккаунтов'],
     ['api_management', 'Управление API-ключами и платёжным паролем маркета'],
   ])('names the %s purpose and counts the 60 s before another code may be mailed', async (purpose, named) => {
     const services = mount(purpose);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Callable, CallableInput, CallableOutput } from '../contract/api.ts';
 import type { TwoFactorInput, TwoFactorRequirement } from '../contract/auth.ts';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../contract/idempotency.ts';
 import type { Contract } from '../contract/index.ts';
 import type { CallInput, Operation } from '../contract/operation.ts';
 import { ResultCode } from '../contract/result-codes.ts';
@@ -43,6 +44,11 @@ export interface ClientOptions {
   onSessionExpired?: (operationId: string) => void;
   /** Called when a call fails to reach the server, so the network monitor can react. */
   onConnectivityError?: (error: Error) => void;
+  /**
+   * The `Idempotency-Key` of a call to an operation flagged `idempotent` that names none in its options (the CLI
+   * derives them from its run's key). Default: a new random key per call.
+   */
+  idempotencyKey?: (op: Route) => string;
 }
 
 export interface CallOptions {
@@ -50,6 +56,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Return a 101 answer to the caller instead of prompting for codes. */
   skipTwoFactor?: boolean;
+  /**
+   * The `Idempotency-Key` of this call to an operation flagged `idempotent` (a dialog passes the key it made when
+   * it opened). The call's own repeats (a renewed session, a step-up) send the same key.
+   */
+  idempotencyKey?: string;
 }
 
 type OperationCall<Op> =
@@ -94,6 +105,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const headers: Record<string, string> = { 'accept-language': languageTag(language()) };
     const token = tokens.get();
     if (token && !op.flags.public) headers.authorization = `Bearer ${token.accessToken}`;
+    if (op.flags.idempotent && callOptions.idempotencyKey)
+      headers[IDEMPOTENCY_KEY_HEADER] = callOptions.idempotencyKey;
     return send<T>(op, input, {
       baseUrl: options.baseUrl,
       fetch: fetchImpl,
@@ -184,8 +197,13 @@ export function createApiClient(options: ClientOptions): ApiClient {
   };
 
   const call = async (op: Route, input: unknown = {}, callOptions: CallOptions = {}) => {
+    // The key is chosen once per call, so every repeat of this call below carries the same one.
+    const keyed =
+      op.flags.idempotent && !callOptions.idempotencyKey
+        ? { ...callOptions, idempotencyKey: options.idempotencyKey?.(op) ?? newIdempotencyKey() }
+        : callOptions;
     try {
-      return await withTwoFactor(op, (input ?? {}) as Record<string, unknown>, callOptions);
+      return await withTwoFactor(op, (input ?? {}) as Record<string, unknown>, keyed);
     } catch (error) {
       reportConnectivity(error);
       throw error;

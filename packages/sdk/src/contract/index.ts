@@ -25,6 +25,7 @@ export * from './envelope.ts';
 export * from './harvester.ts';
 export * from './http-status.ts';
 export * from './hubs.ts';
+export * from './idempotency.ts';
 export * from './lists.ts';
 export * from './lots.ts';
 export * from './notifications.ts';

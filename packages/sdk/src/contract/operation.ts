@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { StepUpPurpose } from './step-up.ts';
+import type { StepUpPurpose, StepUpWaiver } from './step-up.ts';
 import { strictInput } from './strict-input.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,6 +22,17 @@ export interface OperationFlags {
    * and calls again). Rate-limited and written to the security log by the server's route binding.
    */
   readonly stepUp?: StepUpPurpose;
+  /**
+   * With `stepUp`: the server waives the step-up for the calls this names, decided from what it stores (the
+   * partner is one of the user's own accounts, a single guard code); see `STEP_UP_WAIVERS`.
+   */
+  readonly stepUpWaiver?: StepUpWaiver;
+  /**
+   * Moves money or items: the call carries an `Idempotency-Key` header (required). The same key never acts
+   * twice: a repeat answers the first outcome, a different request under it is refused, and a repeat while the
+   * first is still running answers "in progress" (docs/api.md, "Idempotency-Key").
+   */
+  readonly idempotent?: boolean;
 }
 
 /**

@@ -175,7 +175,7 @@ export const p2p = {
     summary: 'Start accounts: the seller loop keeps each online on the market and delivers its sales',
     input: bulkInput,
     output: p2pBulkResultSchema,
-    flags: {},
+    flags: { stepUp: 'withdrawal' },
     maxBodyBytes: BODY_LIMITS.idBatch,
   }),
   pause: defineOperation({

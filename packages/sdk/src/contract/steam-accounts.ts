@@ -348,7 +348,7 @@ export const steamAccounts = {
     summary: 'The current Steam Guard code of an account and its remaining seconds (rate-limited and logged)',
     input: idParam,
     output: guardCodeResultSchema,
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'secrets', stepUpWaiver: 'fewGuardCodes' },
   }),
   guardCodeByLogin: defineOperation({
     id: 'steamAccounts.guardCodeByLogin',
@@ -357,6 +357,6 @@ export const steamAccounts = {
     summary: 'The Steam Guard code of the account with this login (any case): guardCode in one request',
     input: z.object({ login: z.string().trim().min(1).max(64) }),
     output: guardCodeResultSchema,
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'secrets', stepUpWaiver: 'fewGuardCodes' },
   }),
 } as const;

@@ -152,7 +152,8 @@ export const steamTrading = {
       confirm: z.boolean().default(true),
     }),
     output: tradeIntentSchema,
-    flags: {},
+    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ownAccounts', idempotent: true },
+    stepUpWhen: (input) => input.itemsToGive.length > 0,
   }),
   acceptOffer: defineOperation({
     id: 'steamTrading.acceptOffer',
@@ -162,7 +163,7 @@ export const steamTrading = {
       'Accept a received trade offer (intent recorded first); confirmed on the mobile authenticator when we give items, unless told not to',
     input: offerParam.extend({ confirm: z.boolean().default(true) }),
     output: tradeIntentSchema,
-    flags: {},
+    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ownAccounts', idempotent: true },
   }),
   declineOffer: defineOperation({
     id: 'steamTrading.declineOffer',
@@ -193,7 +194,8 @@ export const steamTrading = {
       accept: z.boolean().default(true),
     }),
     output: z.object({ answered: z.array(offerIdText), missing: z.array(offerIdText) }),
-    flags: {},
+    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ownAccounts', idempotent: true },
+    stepUpWhen: (input) => input.accept,
   }),
   intents: defineOperation({
     id: 'steamTrading.intents',

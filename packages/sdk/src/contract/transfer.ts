@@ -135,7 +135,7 @@ export const transfer = {
       acceptConversion: z.boolean().default(false),
     }),
     output: transferRowSchema,
-    flags: { noStore: true, stepUp: 'withdrawal' },
+    flags: { noStore: true, stepUp: 'withdrawal', idempotent: true },
   }),
   get: defineOperation({
     id: 'transfer.get',

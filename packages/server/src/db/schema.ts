@@ -9,6 +9,7 @@ export const systemState = pgTable('system_state', {
 export * from './schema-auth.ts';
 export * from './schema-harvester.ts';
 export * from './schema-hubs.ts';
+export * from './schema-idempotency.ts';
 export * from './schema-list-changes.ts';
 export * from './schema-lots.ts';
 export * from './schema-market.ts';

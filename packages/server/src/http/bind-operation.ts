@@ -5,10 +5,12 @@ import {
   maxBodyValues,
   needsStepUp,
   type Operation,
+  ResultCode,
 } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { AppError } from './app-error.ts';
 import { successEnvelope } from './envelope.ts';
 import { readUploadedFiles, type UploadedFile } from './multipart.ts';
 import { outputCheck, outputFilter } from './output-filter.ts';
@@ -40,14 +42,39 @@ export type Authenticator = (request: FastifyRequest, op: Operation) => Promise<
 /** Refuses a `stepUp` call unless the session passed a second factor recently (101); rate-limits and audits it. */
 export type StepUpCheck = (request: FastifyRequest, op: Operation, input: unknown) => Promise<void>;
 
+/**
+ * Runs a call of an `idempotent` operation at most once per `Idempotency-Key` of the user: `work` runs only for a
+ * key's first call; repeats answer its recorded outcome (modules/idempotency).
+ */
+export type IdempotentRun = (
+  request: FastifyRequest,
+  op: Operation,
+  userId: string,
+  input: unknown,
+  work: () => Promise<unknown>,
+) => Promise<{ data: unknown; replayed: boolean }>;
+
+/**
+ * The server's half of a `stepUpWaiver`: whether this call may go without a recent second factor, decided from
+ * what the server stores. It can only waive what the contract's flags ask; any doubt answers false.
+ */
+export type StepUpWaiverCheck<Op extends Operation = Operation> = (
+  input: z.output<Op['input']>,
+  ctx: RequestContext,
+) => Promise<boolean>;
+
 /** The operations bound so far, in order: the manifest is built from this list. */
 export const boundOperations = Symbol('boundOperations');
+
+/** Header of an answer repeated from an earlier call with the same `Idempotency-Key`. */
+const REPLAYED_HEADER = 'idempotent-replayed';
 
 declare module 'fastify' {
   interface FastifyInstance {
     [boundOperations]: Operation[];
     authenticate: Authenticator;
     stepUp: StepUpCheck;
+    idempotent: IdempotentRun;
   }
 }
 
@@ -64,7 +91,9 @@ export function bindOperation<Op extends Operation>(
   app: FastifyInstance,
   op: Op,
   handler: OperationHandler<Op>,
+  waiver?: StepUpWaiverCheck<Op>,
 ): void {
+  checkFlags(op, Boolean(waiver));
   app[boundOperations].push(op);
   const answer = outputFilter(op.output, outputCheck());
   app.route({
@@ -80,9 +109,25 @@ export function bindOperation<Op extends Operation>(
       const source = inputInQuery(op.method) || multipart ? request.query : request.body;
       const raw = { ...(isObject(source) ? source : {}), ...(request.params as object) };
       const input = parseInput(op.input, raw, lang) as z.output<Op['input']>;
-      if (needsStepUp(op, input)) await app.stepUp(request, op, input);
+      const base: RequestContext = {
+        lang,
+        traceId: String(request.id),
+        log: request.log,
+        request,
+        files: [],
+      };
+      if (needsStepUp(op, input) && !(await waiver?.(input, base))) await app.stepUp(request, op, input);
       const files = multipart ? await readUploadedFiles(request) : [];
-      const ctx: RequestContext = { lang, traceId: String(request.id), log: request.log, request, files };
+      const ctx: RequestContext = { ...base, files };
+      if (op.flags.idempotent) {
+        // Past the step-up: a 101 answer leaves the key unused, so the call repeated after it runs once.
+        const userId = request.auth?.userId;
+        if (!userId) throw new AppError({ code: ResultCode.Unauthorized });
+        const run = async () => answer(await handler(input, ctx));
+        const outcome = await app.idempotent(request, op, userId, input, run);
+        if (outcome.replayed) reply.header(REPLAYED_HEADER, 'true');
+        return successEnvelope(outcome.data);
+      }
       const output = await handler(input, ctx);
       if (op.responseBody === 'text-stream') {
         // Failures before this point answer with the envelope; once streaming, an error ends the connection.
@@ -92,6 +137,16 @@ export function bindOperation<Op extends Operation>(
       return successEnvelope(answer(output));
     },
   });
+}
+
+/** Flags the binding cannot honour are a wiring fault, found when the server starts rather than on a call. */
+function checkFlags(op: Operation, hasWaiver: boolean): void {
+  if (Boolean(op.flags.stepUpWaiver) !== hasWaiver || (op.flags.stepUpWaiver && !op.flags.stepUp))
+    throw new Error(
+      `${op.id}: a stepUpWaiver flag needs stepUp and a server waiver, and a waiver needs the flag`,
+    );
+  if (op.flags.idempotent && (op.flags.public || op.responseBody === 'text-stream'))
+    throw new Error(`${op.id}: an idempotent operation has a signed-in caller and an envelope answer`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -7,6 +7,7 @@ import {
   bindOperation,
   type OperationHandler,
   type RequestContext,
+  type StepUpWaiverCheck,
   type TextStreamBody,
 } from './bind-operation.ts';
 
@@ -29,20 +30,41 @@ export type Area = Readonly<Record<string, Operation>>;
 /** One handler per operation of the area: a missing or extra handler does not compile. */
 export type Handlers<A extends Area> = { readonly [K in keyof A]: Handler<A[K]> };
 
+/** Whether a call may skip the step-up its contract asks (`flags.stepUpWaiver`): see `StepUpWaiverCheck`. */
+export type StepUpWaiver<Op extends Operation> = (
+  input: z.output<Op['input']>,
+  ctx: HandlerContext<Op>,
+) => Promise<boolean>;
+
+/** The server's waiver of each operation of the area flagged `stepUpWaiver` (binding fails without one). */
+export type StepUpWaivers<A extends Area> = { readonly [K in keyof A]?: StepUpWaiver<A[K]> };
+
 /** An area's operations with their handlers, ready to bind. */
 export interface Implementation {
   readonly bind: (app: FastifyInstance) => void;
 }
 
 /** Implements every operation of an area with one typed object; `routes.ts` returns it, `index.ts` binds it. */
-export function implement<A extends Area>(area: A, handlers: Handlers<A>): Implementation {
+export function implement<A extends Area>(
+  area: A,
+  handlers: Handlers<A>,
+  waivers: StepUpWaivers<A> = {},
+): Implementation {
   return {
     bind(app) {
       for (const key of Object.keys(area) as (keyof A & string)[]) {
         const op: Operation = area[key]!;
         // Each handler was checked against its own operation above; here they are bound one by one.
         const handler = handlers[key] as unknown as OperationHandler<Operation>;
-        bindOperation(app, op, op.flags.public ? handler : (input, ctx) => handler(input, withCaller(ctx)));
+        const waiver = waivers[key] as unknown as StepUpWaiver<Operation> | undefined;
+        const waive: StepUpWaiverCheck | undefined =
+          waiver && ((input, ctx) => waiver(input, withCaller(ctx)));
+        bindOperation(
+          app,
+          op,
+          op.flags.public ? handler : (input, ctx) => handler(input, withCaller(ctx)),
+          waive,
+        );
       }
     },
   };

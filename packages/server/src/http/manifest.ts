@@ -1,4 +1,10 @@
-import { apiErrorBodySchema, inputInQuery, type Operation, pathParams } from '@tradedeck/sdk/contract';
+import {
+  apiErrorBodySchema,
+  IDEMPOTENCY_KEY_PATTERN,
+  inputInQuery,
+  type Operation,
+  pathParams,
+} from '@tradedeck/sdk/contract';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -61,6 +67,16 @@ function describeOperation(op: Operation): JsonSchema {
   } else {
     const body = { ...input, properties: rest, required: [...required].filter((n) => !names.includes(n)) };
     described.requestBody = { required: true, content: { 'application/json': { schema: body } } };
+  }
+  if (op.flags.idempotent) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: true,
+      description:
+        'One key per action: a repeat answers the first outcome, another request under the key is refused (docs/api.md)',
+      schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+    });
   }
   described.parameters = parameters;
   return described;

@@ -54,6 +54,11 @@ export class RateLimiter {
       throw tooManyRequests(retryAfter(state.windowStart, limit.windowMs));
   }
 
+  /** Counts one call and answers how many the window holds now, this one included (one atomic statement). */
+  async count(key: string, windowMs: number): Promise<number> {
+    return (await this.store.hit(key, windowMs)).count;
+  }
+
   async add(key: string, limit: Limit): Promise<void> {
     await this.store.hit(key, limit.windowMs);
   }

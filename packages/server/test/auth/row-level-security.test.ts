@@ -48,6 +48,7 @@ const USER_TABLES = [
   'notifications',
   'list_changes',
   'steam_trade_watches',
+  'idempotency_keys',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
+import { withIdempotencyKey } from './idempotency-key.ts';
 import { type SpawnedServer, spawnServer } from './spawn-server.ts';
 
 /** Talking to a spawned server over HTTP: the envelope's data or a thrown error, and polling until a probe holds. */
@@ -14,11 +15,11 @@ export async function callApi<T>(
 ): Promise<T> {
   const res = await fetch(`${url}${path}`, {
     method,
-    headers: {
+    headers: withIdempotencyKey(method, path, {
       'content-type': 'application/json',
       'accept-language': 'en-US',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
+    }),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const envelope = (await res.json()) as { success: boolean; data: T; error: unknown };

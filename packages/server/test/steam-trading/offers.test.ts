@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signUp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import {
   addSandboxAccounts,
   as,
@@ -132,6 +132,8 @@ describe('trade offers between two sandbox accounts', () => {
   });
 
   it('confirms only offers this account sent or accepted through Tradedeck', async () => {
+    // An offer that is not ours could go anywhere: the step-up comes first, then the refusal.
+    await stepUp(t, user);
     const res = await as(t, user.accessToken, 'POST', `/api/steam-accounts/${ids[alice]}/confirmations`, {
       offerIds: ['123456789'],
     });

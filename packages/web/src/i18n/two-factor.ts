@@ -17,7 +17,8 @@ export const twoFactorRu = {
     secrets: 'Это действие открывает или заменяет секретные данные: подтвердите его вторым фактором.',
     twoFactorSettings: 'Изменение защиты аккаунта: подтвердите его вторым фактором.',
     admin: 'Действия администратора в этом сеансе: введите код из приложения-аутентификатора.',
-    withdrawal: 'Вывод или перевод денег: подтвердите его вторым фактором.',
+    withdrawal:
+      'Деньги или предметы уходят с ваших аккаунтов (перевод, обмен с чужим аккаунтом, подтверждение обмена, запуск продавца): подтвердите это вторым фактором.',
     api_management: 'Управление API-ключами и платёжным паролем маркета: подтвердите его вторым фактором.',
   },
   mailed: 'Код отправлен на e-mail аккаунта.',
@@ -41,7 +42,8 @@ export const twoFactorEn: typeof twoFactorRu = {
     secrets: 'This action reveals or replaces secrets: confirm it with your second factor.',
     twoFactorSettings: 'A change to your account protection: confirm it with your second factor.',
     admin: 'Administrator actions in this session: enter the code from your authenticator app.',
-    withdrawal: 'A withdrawal or money transfer: confirm it with your second factor.',
+    withdrawal:
+      'Money or items leave your accounts (a transfer, an offer to someone else, a trade confirmation, starting the seller): confirm it with your second factor.',
     api_management:
       'Managing marketplace API keys and the payment password: confirm it with your second factor.',
   },

@@ -17,7 +17,12 @@ export const p2pRoutes = {
     path: '/api/p2p/accounts/:id',
     flags: { noStore: true, stepUp: 'api_management' },
   },
-  start: { id: 'p2p.start', method: 'POST', path: '/api/p2p/accounts/start', flags: {} },
+  start: {
+    id: 'p2p.start',
+    method: 'POST',
+    path: '/api/p2p/accounts/start',
+    flags: { stepUp: 'withdrawal' },
+  },
   pause: { id: 'p2p.pause', method: 'POST', path: '/api/p2p/accounts/pause', flags: {} },
   stop: { id: 'p2p.stop', method: 'POST', path: '/api/p2p/accounts/stop', flags: {} },
   remove: { id: 'p2p.remove', method: 'POST', path: '/api/p2p/accounts/remove', flags: {} },

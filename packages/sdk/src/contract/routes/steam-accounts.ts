@@ -88,12 +88,12 @@ export const steamAccountsRoutes = {
     id: 'steamAccounts.guardCode',
     method: 'POST',
     path: '/api/steam-accounts/:id/guard-code',
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'secrets', stepUpWaiver: 'fewGuardCodes' },
   },
   guardCodeByLogin: {
     id: 'steamAccounts.guardCodeByLogin',
     method: 'POST',
     path: '/api/steam-accounts/guard-code',
-    flags: { noStore: true },
+    flags: { noStore: true, stepUp: 'secrets', stepUpWaiver: 'fewGuardCodes' },
   },
 } as const satisfies Record<string, Route>;

@@ -30,13 +30,13 @@ export const steamTradingRoutes = {
     id: 'steamTrading.sendOffer',
     method: 'POST',
     path: '/api/steam-accounts/:id/offers',
-    flags: {},
+    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ownAccounts', idempotent: true },
   },
   acceptOffer: {
     id: 'steamTrading.acceptOffer',
     method: 'POST',
     path: '/api/steam-accounts/:id/offers/:offerId/accept',
-    flags: {},
+    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ownAccounts', idempotent: true },
   },
   declineOffer: {
     id: 'steamTrading.declineOffer',
@@ -54,7 +54,7 @@ export const steamTradingRoutes = {
     id: 'steamTrading.confirmOffers',
     method: 'POST',
     path: '/api/steam-accounts/:id/confirmations',
-    flags: {},
+    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ownAccounts', idempotent: true },
   },
   intents: {
     id: 'steamTrading.intents',

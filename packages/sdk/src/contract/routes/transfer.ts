@@ -19,7 +19,7 @@ export const transferRoutes = {
     id: 'transfer.send',
     method: 'POST',
     path: '/api/transfer',
-    flags: { noStore: true, stepUp: 'withdrawal' },
+    flags: { noStore: true, stepUp: 'withdrawal', idempotent: true },
   },
   get: { id: 'transfer.get', method: 'GET', path: '/api/transfer/:id', flags: {} },
   check: { id: 'transfer.check', method: 'POST', path: '/api/transfer/:id/check', flags: {} },

@@ -56,6 +56,8 @@ export interface AuthApi {
   limiter: RateLimiter;
   audit(event: SecurityEvent): Promise<void>;
   accounts: AccountServices;
+  /** A key derived from the master key for one purpose (a keyed hash of stored request fingerprints). */
+  keyFor(purpose: string): Buffer;
 }
 
 export interface AuthModuleDeps {
@@ -132,5 +134,6 @@ export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): 
     limiter: shared.limiter,
     audit: recordEvent,
     accounts: { deps: shared, auth, twoFactor, stepUp },
+    keyFor: (purpose) => deriveKey(keyring, purpose),
   };
 }

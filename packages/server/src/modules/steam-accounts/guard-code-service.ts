@@ -1,4 +1,4 @@
-import { ResultCode } from '@tradedeck/sdk/contract';
+import { ResultCode, STEP_UP_WINDOW_MINUTES } from '@tradedeck/sdk/contract';
 import { type GuardCodeResult, parseMafileText } from '@tradedeck/sdk/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
@@ -14,18 +14,43 @@ import type { StoredSecrets } from './repo.ts';
 const GUARD_CODE_LIMIT: Limit = { max: 30, windowMs: 60_000 };
 /** Guard codes per minute of one account (a code lives 30 s): copying all day fits, harvesting one does not. */
 const GUARD_CODE_ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 60_000 };
+/**
+ * Accounts whose codes a user reads within one step-up window without a second factor; codes of more accounts
+ * (codes in bulk: enough to sign in to every account elsewhere) need the step-up (docs/security.md, "Step-up").
+ */
+export const FEW_GUARD_CODE_ACCOUNTS: Limit = { max: 5, windowMs: STEP_UP_WINDOW_MINUTES * 60_000 };
 
 /**
  * The current Steam Guard code of an account. The code is computed from Steam's clock as seen through the
  * account's proxy (the local clock when the account has no proxy or the proxy does not answer: the code is
  * computed locally, nothing is sent to Steam). Each call is rate-limited per user and per account and logged
- * without the code; it needs no step-up (traders copy codes all day).
+ * without the code. Codes of a few accounts need no step-up (traders copy codes all day); codes in bulk do.
  */
 export class GuardCodeService {
   constructor(
     private readonly deps: AccountsDeps,
     private readonly edit: AccountEditService,
   ) {}
+
+  /**
+   * The `fewGuardCodes` waiver: whether this code keeps the user within a few accounts' codes in the window. Each
+   * call counts (atomically, so parallel calls cannot all slip under the limit); an account already read in the
+   * window counts no further. An account that does not exist reveals nothing: the call answers "not found".
+   */
+  async fewCodes(userId: string, account: { id: number } | { login: string }): Promise<boolean> {
+    const id =
+      'id' in account
+        ? account.id
+        : await this.deps.repo.run(
+            userId,
+            async (q) => (await q.existingLogins([account.login])).get(account.login.toLowerCase())?.id,
+          );
+    if (id === undefined) return true;
+    const windowMs = FEW_GUARD_CODE_ACCOUNTS.windowMs;
+    if ((await this.deps.limiter.count(`steam-guard-code-seen:${userId}:${id}`, windowMs)) > 1) return true;
+    const accounts = await this.deps.limiter.count(`steam-guard-code-accounts:${userId}`, windowMs);
+    return accounts <= FEW_GUARD_CODE_ACCOUNTS.max;
+  }
 
   async guardCode(userId: string, id: number, request: FastifyRequest): Promise<GuardCodeResult> {
     await this.deps.limiter.consume(`steam-guard-code:${userId}`, GUARD_CODE_LIMIT);

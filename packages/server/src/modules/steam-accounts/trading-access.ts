@@ -40,6 +40,11 @@ export class AccountTradingAccess {
     return this.run(userId, (q) => q.ownedIds(ids));
   }
 
+  /** Which of these SteamIDs are the user's own accounts (an offer between them needs no step-up). */
+  ownSteamIds(userId: string, steamIds: readonly string[]): Promise<Set<string>> {
+    return this.run(userId, (q) => q.ownSteamIds(steamIds));
+  }
+
   /** The user's accounts named by id or by tag (another user's ids and tags select nothing). */
   select(
     userId: string,

@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, steamAccounts, steamAccountTagLinks } from '../../db/schema.ts';
-import { anyId } from '../../db/sql-fragments.ts';
+import { anyId, anyText } from '../../db/sql-fragments.ts';
 import type { SealedProxy } from '../proxies/index.ts';
 
 /** What trading needs of an account row: its sealed secrets, its proxy and its status. */
@@ -64,6 +64,16 @@ export class TradingAccountQueries {
       .from(steamAccounts)
       .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, ids)));
     return new Set(rows.map((row) => row.id));
+  }
+
+  /** Which of these SteamIDs belong to the user's own accounts. */
+  async ownSteamIds(steamIds: readonly string[]): Promise<Set<string>> {
+    if (steamIds.length === 0) return new Set();
+    const rows = await this.tx
+      .select({ steamId: steamAccounts.steamId })
+      .from(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), anyText(steamAccounts.steamId, steamIds)));
+    return new Set(rows.flatMap((row) => (row.steamId ? [row.steamId] : [])));
   }
 
   /** The accounts named by id or carrying any of the tags, with their login and SteamID, by id. */

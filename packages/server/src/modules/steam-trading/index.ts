@@ -21,6 +21,7 @@ import { SteamTradingRepo } from './repo.ts';
 import { steamTradingRoutes } from './routes.ts';
 import { SandboxControls } from './sandbox-controls.ts';
 import { TradeSessions } from './sessions.ts';
+import { tradingStepUpWaivers } from './step-up-waivers.ts';
 import { type SteamTradingApi, tradingApi } from './trading-api.ts';
 
 export type {
@@ -70,6 +71,7 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
     refresh: new RefreshService(shared),
     offers,
     sandbox: new SandboxControls(shared, sessions),
+    waivers: tradingStepUpWaivers(shared, sessions),
   }).bind(app);
   app.addHook('onReady', async () => {
     await jobs.work<InventoryRefreshJobData>(INVENTORY_REFRESH_QUEUE, (job) =>

@@ -5,6 +5,7 @@ import { type AppOptions, buildApp } from '../../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../../src/config/config.ts';
 import { loggerOptions } from '../../../src/logger.ts';
 import { totpCode } from '../../../src/security/totp.ts';
+import { withIdempotencyKey } from '../../helpers/idempotency-key.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 import { SmtpSink } from './smtp-sink.ts';
 
@@ -32,6 +33,8 @@ export interface CallOptions {
   ip?: string;
   headers?: Record<string, string>;
   cookie?: string | null;
+  /** The Idempotency-Key of an operation that takes one (default: a fresh key per call); null sends none. */
+  idempotencyKey?: string | null;
 }
 
 let ipCounter = 1;
@@ -89,7 +92,12 @@ export function asTestApp(parts: Omit<AuthTestApp, 'call' | 'close'>): AuthTestA
   return {
     ...parts,
     call(method, url, options = {}) {
-      const headers: Record<string, string> = { 'accept-language': 'en-US', ...options.headers };
+      const headers = withIdempotencyKey(
+        method,
+        url,
+        { 'accept-language': 'en-US', ...options.headers },
+        options.idempotencyKey,
+      );
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.cookie) headers.cookie = options.cookie;
       return app.inject({

@@ -17,6 +17,7 @@ import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { invalidateOperations, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
+import { useIdempotencyKey } from '../../shared/use-idempotency-key.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { fill, transferTexts } from './texts.ts';
 import { TransferHistory } from './transfer-history.tsx';
@@ -54,6 +55,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [result, setResult] = useState<TransferRow | null>(null);
+  const idempotency = useIdempotencyKey();
 
   const items = accounts.data?.items ?? [];
   const from = items.find((a) => a.id === fromId) ?? null;
@@ -100,19 +102,24 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
     mutationFn: async () => {
       const amount = validateAmount(amountText, from!.currency, from!.balance);
       if ('error' in amount) throw new Error(transferFieldMessages[lang][amount.error]);
-      return client.transfer.send({
-        fromId: fromId!,
-        toId: toId!,
-        amount: amount.amount,
-        ...(savedKey ? {} : { apiKey: apiKey.trim() }),
-        rememberKey,
-        ...(savedPassword ? {} : { paymentPassword }),
-        rememberPassword,
-        acceptConversion: crossCurrency,
-      });
+      return client.transfer.send(
+        {
+          fromId: fromId!,
+          toId: toId!,
+          amount: amount.amount,
+          ...(savedKey ? {} : { apiKey: apiKey.trim() }),
+          rememberKey,
+          ...(savedPassword ? {} : { paymentPassword }),
+          rememberPassword,
+          acceptConversion: crossCurrency,
+        },
+        { idempotencyKey: idempotency.key },
+      );
     },
     onSuccess: (row) => {
       setResult(row);
+      // Nothing moved: the next send from this dialog is a new action with its own key.
+      if (row.outcome === 'notSent') idempotency.renew();
       refresh();
     },
   });

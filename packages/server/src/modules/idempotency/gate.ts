@@ -1,0 +1,123 @@
+import { createHmac } from 'node:crypto';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  type IdempotencyRefusal,
+  type Operation,
+  ResultCode,
+} from '@tradedeck/sdk/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import { requestLanguage } from '../../http/request-language.ts';
+import { idempotencyMessages } from './messages.ts';
+import type { IdempotencyRepo, IdempotencyRow } from './repo.ts';
+
+const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000;
+
+/** The answer of a call: its status and the data of its success envelope. */
+export interface Answer {
+  httpStatus: number;
+  data: unknown;
+  /** True when the answer is the recorded answer of an earlier call with the same key. */
+  replayed: boolean;
+}
+
+/**
+ * Runs the calls of operations flagged `idempotent` at most once per `Idempotency-Key` (docs/api.md). The key is
+ * claimed before the handler runs (a unique row: exactly one of two racing calls wins). A success is recorded
+ * and answered again to every repeat; a refusal (a 4xx result: nothing was done) frees the key, so the same dialog
+ * can correct and retry; a server fault is recorded as such, since whether it acted is unknown.
+ */
+export class IdempotencyGate {
+  constructor(
+    private readonly repo: IdempotencyRepo,
+    private readonly hashKey: Buffer,
+    private readonly now: () => number,
+  ) {}
+
+  async run(
+    request: FastifyRequest,
+    op: Operation,
+    userId: string,
+    input: unknown,
+    work: () => Promise<unknown>,
+  ): Promise<Answer> {
+    const key = keyOf(request);
+    const requestHash = this.hash(op.id, input);
+    const now = this.now();
+    const claim = await this.repo.claim(
+      userId,
+      { key, operation: op.id, requestHash },
+      new Date(now),
+      new Date(now + TTL_MS),
+    );
+    if (!claim.claimed) return replay(claim.found, op.id, requestHash);
+    let data: unknown;
+    try {
+      data = await work();
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus < 500) await this.repo.release(userId, key);
+      else await this.repo.finish(userId, key, 500, { fault: true });
+      throw error;
+    }
+    await this.repo.finish(userId, key, 200, { data });
+    return { httpStatus: 200, data, replayed: false };
+  }
+
+  /** A keyed hash of the operation and its parsed input: equal requests match, stored secrets cannot be guessed. */
+  private hash(operation: string, input: unknown): string {
+    return createHmac('sha256', this.hashKey)
+      .update(`${operation}\n${canonicalJson(input)}`)
+      .digest('base64url');
+  }
+}
+
+function keyOf(request: FastifyRequest): string {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  const field = (reason: 'missing' | 'malformed') =>
+    refusal(reason, {
+      fields: { 'Idempotency-Key': [idempotencyMessages[reason][requestLanguage(request)]] },
+    });
+  if (key === undefined || key === '') throw field('missing');
+  if (Array.isArray(header) || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw field('malformed');
+  return key;
+}
+
+function replay(found: IdempotencyRow | null, operation: string, requestHash: string): Answer {
+  // A row that went between the claim and the read (purged, or freed by a refusal) is still being decided.
+  if (!found) throw refusal('inProgress');
+  if (found.operation !== operation || found.requestHash !== requestHash) throw refusal('reused');
+  if (found.status !== 'done') throw refusal('inProgress');
+  const answer = found.answer as { data?: unknown; fault?: boolean } | null;
+  if (!answer || answer.fault) throw refusal('firstFailed');
+  return { httpStatus: found.httpStatus ?? 200, data: answer.data ?? null, replayed: true };
+}
+
+const REFUSAL_CODES: Record<IdempotencyRefusal, ResultCode> = {
+  missing: ResultCode.ValidationError,
+  malformed: ResultCode.ValidationError,
+  reused: ResultCode.OperationRejected,
+  inProgress: ResultCode.ResourceInUse,
+  firstFailed: ResultCode.UndefinedError,
+};
+
+function refusal(reason: IdempotencyRefusal, details: Record<string, unknown> = {}): AppError {
+  return new AppError({
+    code: REFUSAL_CODES[reason],
+    text: idempotencyMessages[reason],
+    details: { idempotencyKey: reason, ...details },
+  });
+}
+
+/** JSON with object keys sorted, so two equal inputs give one text whatever order their fields came in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : item,
+  );
+}

@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { steamTradeIntents } from '../../db/schema.ts';
+import { anyText } from '../../db/sql-fragments.ts';
+
+/**
+ * The partner of each offer among `offerIds` that the account sent through Tradedeck (null for an accepted
+ * offer, whose partner the intent does not keep). An offer missing from the map is not ours.
+ */
+export async function offerPartners(
+  tx: Db,
+  userId: string,
+  accountId: number,
+  offerIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ offerId: steamTradeIntents.offerId, partner: steamTradeIntents.partnerSteamId })
+    .from(steamTradeIntents)
+    .where(
+      and(
+        eq(steamTradeIntents.userId, userId),
+        eq(steamTradeIntents.accountId, accountId),
+        eq(steamTradeIntents.status, 'done'),
+        anyText(steamTradeIntents.offerId, offerIds),
+      ),
+    );
+  return new Map(rows.map((row) => [row.offerId!, row.partner]));
+}

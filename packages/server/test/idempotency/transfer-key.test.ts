@@ -1,0 +1,227 @@
+/**
+ * The Idempotency-Key of `transfer.send` through the whole server against the fake TM v2 on loopback: parallel
+ * and repeated calls with one key make one money-send (counted in the fake's own ledger) and all answer its
+ * outcome; another request under the key, a missing key and a key still in flight are refused; a refusal frees
+ * the key, a step-up leaves it unused, and a key is forgotten after its 24 hours. Runs on PGlite, and on Postgres
+ * with TEST_DATABASE_URL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import {
+  type AuthTestApp,
+  createAuthTestApp,
+  renew,
+  signUp,
+  stepUp,
+  type TestUser,
+} from '../auth/helpers/auth-app.ts';
+import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
+import { addItem } from '../steam-accounts/helpers.ts';
+import { ok } from '../steam-trading/helpers.ts';
+
+const USD_KEY = 'IdemSenderUsdKey0123456789abcdAB';
+const RUB_KEY = 'IdemReceiverRubKey456789abcdefAB';
+const PAY_PASSWORD = 'pay-Secret-77';
+
+const world = new SandboxWorld();
+const [usdBot, rubBot] = world.healthyAccounts(2, 7401);
+
+let fake: FakeTm;
+let proxy: LoopbackProxy;
+let t: AuthTestApp;
+let admin: TestUser;
+let user: TestUser;
+let usdId: number;
+let rubId: number;
+
+const transfer = (amount: number, extra: Record<string, unknown> = {}) => ({
+  fromId: usdId,
+  toId: rubId,
+  amount: { currency: 'USD', amount },
+  apiKey: RUB_KEY,
+  paymentPassword: PAY_PASSWORD,
+  acceptConversion: true,
+  ...extra,
+});
+const send = (key: string | null, body: Record<string, unknown>, lang = 'en-US') =>
+  t.call('POST', '/api/transfer', {
+    token: user.accessToken,
+    body,
+    idempotencyKey: key,
+    headers: { 'accept-language': lang },
+  });
+const moneySends = () => fake.countOf('money-send');
+/** Every call of a step-up operation counts towards the user's 30 a minute; each test starts a fresh window. */
+const freshStepUpWindow = () =>
+  t.testDb.database.db.execute(`delete from rate_limits where key = 'step-up:${user.id}'`);
+
+beforeAll(async () => {
+  fake = await startFakeTm([
+    { key: USD_KEY, currency: 'USD', money: 900_000, payPassword: PAY_PASSWORD, steamId64: usdBot!.steamId },
+    { key: RUB_KEY, currency: 'RUB', money: 0, payPassword: PAY_PASSWORD, steamId64: rubBot!.steamId },
+  ]);
+  proxy = await startConnectProxy({ username: 'trader', password: 'proxy-pass' });
+  t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true });
+  admin = await signUp(t, 'admin');
+  user = await signUp(t, 'idempotent', admin);
+  const proxyData = {
+    protocol: 'http',
+    address: '127.0.0.1',
+    port: proxy.port,
+    username: 'trader',
+    password: 'proxy-pass',
+  } as const;
+  const added = await ok<{ addedAccounts: { id: number; login: string }[] }>(
+    t.call('POST', '/api/steam-accounts', {
+      token: user.accessToken,
+      body: {
+        accounts: Object.fromEntries(
+          [usdBot!, rubBot!].map((bot, i) => [String(i), addItem(bot, { proxyData })]),
+        ),
+      },
+    }),
+  );
+  const accountOf = (login: string) => added.addedAccounts.find((row) => row.login === login)!.id;
+  await stepUp(t, user);
+  const connect = async (login: string, apiKey: string, tmCurrency: string) =>
+    (
+      await ok<{ id: number }>(
+        t.call('POST', '/api/p2p/accounts', {
+          token: user.accessToken,
+          body: { steamAccountId: accountOf(login), apiKey, paymentPassword: PAY_PASSWORD, tmCurrency },
+        }),
+      )
+    ).id;
+  usdId = await connect(usdBot!.login, USD_KEY, 'USD');
+  rubId = await connect(rubBot!.login, RUB_KEY, 'RUB');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+  await proxy?.close();
+});
+
+describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
+  beforeEach(freshStepUpWindow);
+
+  it('makes one money-send of 20 parallel calls with one key; every call answers its outcome', async () => {
+    const before = moneySends();
+    const body = transfer(1_000);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send('parallel-key-1', body)));
+    expect(moneySends() - before).toBe(1);
+    const done = answers.filter((res) => res.statusCode === 200);
+    const inFlight = answers.filter((res) => res.statusCode !== 200);
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    const first = done[0]!.json().data as { id: number; outcome: string };
+    expect(first.outcome).toBe('sent');
+    for (const res of done) expect(res.json().data).toEqual(first);
+    // A call that met the first one still running is told so, and acts no more than the replay does.
+    for (const res of inFlight) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        resultCode: 9,
+        errorDetails: { idempotencyKey: 'inProgress' },
+      });
+    }
+    // Repeated once the first settled: 20 identical answers, still one send.
+    await freshStepUpWindow();
+    const again = await Promise.all(Array.from({ length: 20 }, () => send('parallel-key-1', body)));
+    for (const res of again) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual(first);
+      expect(res.headers['idempotent-replayed']).toBe('true');
+    }
+    expect(moneySends() - before).toBe(1);
+    expect(fake.accounts.get(USD_KEY)!.money).toBe(900_000 - 1_000);
+  });
+
+  it('is shown in the manifest: the flag and the required header of each operation that takes it', async () => {
+    const manifest = (await t.call('GET', '/api/manifest')).json();
+    const send = manifest.paths['/api/transfer'].post;
+    expect(send['x-flags']).toMatchObject({ idempotent: true, stepUp: 'withdrawal' });
+    expect(send.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
+    );
+    const check = manifest.paths['/api/transfer/{id}/check'].post;
+    expect(check['x-flags'].idempotent).toBeUndefined();
+    expect(check.parameters.map((p: { name: string }) => p.name)).not.toContain('Idempotency-Key');
+  });
+
+  it('refuses another request under a used key (422) and sends nothing', async () => {
+    const before = moneySends();
+    await ok(send('changed-body-key', transfer(2_000)));
+    const changed = await send('changed-body-key', transfer(2_500));
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().error).toMatchObject({
+      resultCode: 8,
+      message: expect.stringContaining('Idempotency-Key'),
+      errorDetails: { idempotencyKey: 'reused' },
+    });
+    expect(moneySends() - before).toBe(1);
+  });
+
+  it('requires the header, naming it, in the caller language', async () => {
+    const before = moneySends();
+    const missing = await send(null, transfer(3_000), 'ru-RU');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({
+      resultCode: 10,
+      errorDetails: {
+        idempotencyKey: 'missing',
+        fields: { 'Idempotency-Key': [expect.stringContaining('Idempotency-Key')] },
+      },
+    });
+    expect(missing.json().error.message).toMatch(/Нужен заголовок Idempotency-Key/);
+    const malformed = await send('has space', transfer(3_000));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.errorDetails).toMatchObject({ idempotencyKey: 'malformed' });
+    expect(moneySends() - before).toBe(0);
+  });
+
+  it('frees the key of a refused call, so the same dialog can correct and send once', async () => {
+    const before = moneySends();
+    const refused = await send('corrected-key', transfer(3_000, { toId: usdId }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe('The receiver must differ from the sender');
+    const sent = await ok<{ outcome: string }>(send('corrected-key', transfer(3_000)));
+    expect(sent.outcome).toBe('sent');
+    expect(moneySends() - before).toBe(1);
+  });
+
+  it('leaves the key unused by a step-up refusal: the call repeated after the step-up runs once', async () => {
+    t.clock.advance(16 * 60_000);
+    await renew(t, user);
+    const before = moneySends();
+    const asked = await send('after-step-up-key', transfer(4_000));
+    expect(asked.json().error).toMatchObject({ resultCode: 101, errorDetails: { stepUp: 'withdrawal' } });
+    await stepUp(t, user);
+    const first = await ok(send('after-step-up-key', transfer(4_000)));
+    expect(await ok(send('after-step-up-key', transfer(4_000)))).toEqual(first);
+    expect(moneySends() - before).toBe(1);
+  });
+
+  it('keeps another user out of a key: the same key of two users is two keys', async () => {
+    const other = await signUp(t, 'idempotent-other', admin);
+    const res = await t.call('POST', '/api/transfer', {
+      token: other.accessToken,
+      body: transfer(1_000),
+      idempotencyKey: 'parallel-key-1',
+    });
+    // Not the first user's answer: the other user's own call (their step-up comes first).
+    expect(res.json().error).toMatchObject({ resultCode: 101 });
+  });
+
+  it('forgets a key after its 24 hours', async () => {
+    await ok(send('expiring-key', transfer(5_000)));
+    t.clock.advance(24 * 3_600_000 + 60_000);
+    await renew(t, user);
+    await stepUp(t, user);
+    const before = moneySends();
+    // Another request under the old key is a new call now: it runs (the transfer rules still apply to it).
+    const later = await ok<{ outcome: string }>(send('expiring-key', transfer(5_100)));
+    expect(later.outcome).toBe('sent');
+    expect(moneySends() - before).toBe(1);
+  });
+});
