@@ -27,7 +27,8 @@ const CHARLIE = account('charlie', 3);
 const CREDENTIALS = { username: 'trader', password: 'p4ss' };
 
 let fake: FakeSteam;
-const trading = createFakeTrading(() => fake);
+// Confirmations show 1.5 s after the send and may be asked about once a second (shortened from Steam's 10 s).
+const trading = createFakeTrading(() => fake, { confirmationSpacingMs: 1000, confirmationDelayMs: 1500 });
 let httpProxy: LoopbackProxy;
 let socksProxy: LoopbackProxy;
 let port: SteamPort;
@@ -77,6 +78,8 @@ beforeAll(async () => {
     { mode: 'live' },
     {
       loginSpacingMs: 0,
+      confirmationSpacingMs: 1200,
+      inventorySpacingMs: 0,
       live: {
         apiBase: `http://api.steam.test:${fake.port}`,
         communityBase: `http://community.steam.test:${fake.port}`,
@@ -268,7 +271,7 @@ describe('live web sessions', () => {
     const seen = trading.tokensSeen.length;
     expect(await alpha.inventory('tf2')).toMatchObject({ ok: true });
     const used = trading.tokensSeen.slice(seen);
-    expect(used[0]).toBe(tokenBefore); // refused with a redirect to /login
+    expect(used[0]).toBe(tokenBefore); // refused: 403 `null` on its own inventory
     expect(used.at(-1)).toBe(alpha.state().accessToken);
     expect(alpha.state().accessToken).not.toBe(tokenBefore);
 
