@@ -29,9 +29,18 @@ describe('trading failure table', () => {
     [{ text: 'You cannot trade: new device (15)' }, 'newDevice'],
     [{ text: 'You have a trade ban' }, 'tradeBan'],
     // steam-tradeoffer-manager lib/helpers.js: the partner's ban, and two texts without a "(N)".
-    [{ httpStatus: 500, text: 'You cannot trade with Bravo because they have a trade ban.' }, 'targetCannotTrade'],
-    [{ text: 'You have sent too many trade offers, or have too many outstanding offers.' }, 'offerLimitExceeded'],
-    [{ text: "We were unable to contact the game's item server. Please try again later." }, 'serviceUnavailable'],
+    [
+      { httpStatus: 500, text: 'You cannot trade with Bravo because they have a trade ban.' },
+      'targetCannotTrade',
+    ],
+    [
+      { text: 'You have sent too many trade offers, or have too many outstanding offers.' },
+      'offerLimitExceeded',
+    ],
+    [
+      { text: "We were unable to contact the game's item server. Please try again later." },
+      'serviceUnavailable',
+    ],
     [{ httpStatus: 200, eresult: 1 }, 'unknownError'],
   ] as const)('classifies %j as %s', (signal, reason) => {
     expect(classifyTradeError(signal)).toBe(reason);

@@ -47,8 +47,8 @@ const journalOps = (op: string) =>
 describe('a seller server killed while its confirmation reply is on its way', () => {
   it('ends the delivery ready with exactly one trade-ready and one offer', async () => {
     const now = Date.now();
-    const asset = [...world.trading.inventories.context(seller!.steamId, 730, '2', now).values()].find((item) =>
-      world.trading.inventories.isTradable(item, now),
+    const asset = [...world.trading.inventories.context(seller!.steamId, 730, '2', now).values()].find(
+      (item) => world.trading.inventories.isTradable(item, now),
     )!;
     fake = await startFakeTm([
       {
@@ -78,7 +78,7 @@ describe('a seller server killed while its confirmation reply is on its way', ()
       password: PASSWORD,
     });
     const proxyData = {
-      protocol: 'http',
+      protocol: 'http' as const,
       address: '127.0.0.1',
       port: proxy.port,
       username: 'seller',
@@ -96,7 +96,12 @@ describe('a seller server killed while its confirmation reply is on its way', ()
       first.url,
       'POST',
       '/api/p2p/accounts',
-      { steamAccountId: added.addedAccounts[0]!.id, apiKey: KEY, paymentPassword: 'pay-secret-1', tmCurrency: 'USD' },
+      {
+        steamAccountId: added.addedAccounts[0]!.id,
+        apiKey: KEY,
+        paymentPassword: 'pay-secret-1',
+        tmCurrency: 'USD',
+      },
       token,
     );
     await call(first.url, 'POST', '/api/p2p/accounts/start', { ids: [row.id] }, token);

@@ -66,7 +66,11 @@ describe('live confirmations', () => {
     const { alpha, offerId } = await sendFrom(w.world, '1000002');
     w.world.trading.failingMultiConfirms = 1;
     expect(await alpha.confirmOffers([offerId])).toEqual({ ok: true, answered: [offerId], missing: [] });
-    expect(w.world.trading.answered.at(-1)).toMatchObject({ op: 'allow', ids: [expect.any(String)], via: 'ajaxop' });
+    expect(w.world.trading.answered.at(-1)).toMatchObject({
+      op: 'allow',
+      ids: [expect.any(String)],
+      via: 'ajaxop',
+    });
     expect(w.world.trading.offers.get(offerId)!.state).toBe(2);
     expect(w.world.trading.confirmationRefusals).toBe(0);
   });
@@ -92,7 +96,9 @@ describe('live inventories', () => {
   const w = useWorld({ inventorySpacingMs: 0, confirmationSpacingMs: 0 });
 
   it('reads its own inventory again after a refresh when Steam answers a dead session with 403 null', async () => {
-    w.world.trading.inventories.set(`${ALPHA.steamId}/730/2`, [{ assetid: '11', classid: '1', name: 'AK-47' }]);
+    w.world.trading.inventories.set(`${ALPHA.steamId}/730/2`, [
+      { assetid: '11', classid: '1', name: 'AK-47' },
+    ]);
     w.world.trading.inventories.set(`${ALPHA.steamId}/730/16`, [
       { assetid: '12', classid: '2', name: 'AWP', tradable: false },
     ]);
@@ -123,7 +129,9 @@ describe('live inventories', () => {
   });
 
   it('fails the scan rather than leave out Trade Protection items it could not read', async () => {
-    w.world.trading.inventories.set(`${CHARLIE.steamId}/730/2`, [{ assetid: '21', classid: '1', name: 'M4' }]);
+    w.world.trading.inventories.set(`${CHARLIE.steamId}/730/2`, [
+      { assetid: '21', classid: '1', name: 'M4' },
+    ]);
     w.world.trading.script.push({
       match: `GET /inventory/${CHARLIE.steamId}/730/16`,
       status: 200,

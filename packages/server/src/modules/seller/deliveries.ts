@@ -82,7 +82,8 @@ export class DeliverySteps {
     // Every offer of the account waiting for its confirmation is answered in one go, at most once per
     // confirmation interval: Steam allows one confirmation request per account every 10 s.
     const due = rows.filter(
-      (row): row is DeliveryRow => row?.status === 'sent' && (this.#nextConfirm.get(row.id) ?? 0) <= this.deps.now(),
+      (row): row is DeliveryRow =>
+        row?.status === 'sent' && (this.#nextConfirm.get(row.id) ?? 0) <= this.deps.now(),
     );
     if (due.length > 0) {
       const settled = await this.confirm(owner, due);
@@ -157,7 +158,11 @@ export class DeliverySteps {
     const again = this.deps.now() + DELIVERY_CONFIRM_INTERVAL_MS;
     for (const row of due) this.#nextConfirm.set(row.id, again);
     const offerIds = due.map((row) => row.offerId!);
-    const confirmed = await this.deps.steamTrading.confirmOffers(owner.userId, owner.steamAccountId, offerIds);
+    const confirmed = await this.deps.steamTrading.confirmOffers(
+      owner.userId,
+      owner.steamAccountId,
+      offerIds,
+    );
     if (!confirmed.ok && confirmed.reason !== 'confirmationNotFound') {
       this.deps.log.warn(
         { reason: confirmed.reason, sellerAccountId: owner.sellerAccountId },
@@ -170,7 +175,10 @@ export class DeliverySteps {
       if (answered.has(row.offerId!)) {
         moved.set(
           row.id,
-          await this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) }),
+          await this.move(owner, row, 'sent', {
+            status: 'confirmed',
+            confirmedAt: new Date(this.deps.now()),
+          }),
         );
         continue;
       }

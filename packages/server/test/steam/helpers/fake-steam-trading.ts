@@ -207,7 +207,8 @@ export function createFakeTrading(
       return;
     }
     // Trade Protection's context 16 is readable only by its owner.
-    if (ctx === '16' && owner !== reader) return json(res, 200, { success: false, error: 'Access Denied (15)' });
+    if (ctx === '16' && owner !== reader)
+      return json(res, 200, { success: false, error: 'Access Denied (15)' });
     const count = Number(url.searchParams.get('count') ?? 75);
     const start = url.searchParams.get('start_assetid');
     trading.pageRequests.push({ count, start });

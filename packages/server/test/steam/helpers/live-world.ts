@@ -75,7 +75,9 @@ export async function startLiveWorld(
         ...(options.confirmationSpacingMs !== undefined
           ? { confirmationSpacingMs: options.confirmationSpacingMs }
           : {}),
-        ...(options.inventorySpacingMs !== undefined ? { inventorySpacingMs: options.inventorySpacingMs } : {}),
+        ...(options.inventorySpacingMs !== undefined
+          ? { inventorySpacingMs: options.inventorySpacingMs }
+          : {}),
         live: {
           apiBase: `http://api.steam.test:${started.port}`,
           communityBase: `http://community.steam.test:${started.port}`,

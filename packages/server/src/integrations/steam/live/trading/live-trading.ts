@@ -47,8 +47,10 @@ export class LiveSteamTrading implements SteamTradingAdapter {
       // One's own inventory is never private to oneself: 403 `null` there is Steam's answer to a signed-out
       // read (node-steamcommunity `users.js` reads 403 `null` as "private"; signed-out reads got it, and 400,
       // from 2025, steamcommunity #357). The session refreshes once and the page is read again.
-      if (input.ownerSteamId === auth.steamId) return tradeFailure('sessionExpired', { httpStatus: answer.status });
-      if (answer.status === 403) return tradeFailure('inventoryPrivate', { httpStatus: HttpStatus.Forbidden });
+      if (input.ownerSteamId === auth.steamId)
+        return tradeFailure('sessionExpired', { httpStatus: answer.status });
+      if (answer.status === 403)
+        return tradeFailure('inventoryPrivate', { httpStatus: HttpStatus.Forbidden });
     }
     // Read errors come as `{ success: false, error: "text (N)" }` (node-steamcommunity `users.js` reads
     // `body.Error || body.error`).
