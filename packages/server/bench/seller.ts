@@ -111,6 +111,12 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
   const envelope = response.json() as { success: boolean; data: T; error: { message: string } };
+  // Operations behind the second factor are limited per user (30 a minute): wait the time the server names.
+  const retryAfter = Number(response.headers['retry-after']);
+  if (response.statusCode === 429 && retryAfter > 0) {
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    return call(method, url, body);
+  }
   if (!envelope.success) throw new Error(`${method} ${url}: ${envelope.error.message}`);
   return envelope.data;
 }

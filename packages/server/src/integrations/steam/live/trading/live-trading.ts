@@ -19,6 +19,7 @@ import type {
   SendOfferInput,
   SentOffer,
   SteamTradingAdapter,
+  TradeFailure,
   TradeResult,
   WebAuth,
 } from '../../trading-port.ts';
@@ -235,30 +236,18 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     confirmations: MobileConfirmation[],
     accept: boolean,
   ) {
-    const tag = accept ? 'accept' : 'reject';
-    const key = await generateConfirmationKey(identity.identitySecret, time, tag);
     const answer = await this.web.json(auth, {
       method: 'POST',
       site: 'community',
       path: '/mobileconf/multiajaxop',
       mobile: true,
       form: {
-        op: accept ? 'allow' : 'cancel',
-        p: identity.deviceId,
-        a: auth.steamId,
-        k: key,
-        t: String(time),
-        m: 'react',
-        tag,
+        ...(await confirmationFields(auth, identity, time, accept)),
         'cid[]': confirmations.map((item) => item.id),
         'ck[]': confirmations.map((item) => item.nonce),
       },
     });
-    if (!answer.ok) return answer;
-    const body = (answer.json ?? {}) as { success?: boolean; message?: string };
-    return body.success === true
-      ? { ok: true as const }
-      : failureFromSteam({ text: body.message ?? 'confirmation answer refused' });
+    return confirmationAnswer(answer);
   }
 
   /**
@@ -274,30 +263,18 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     confirmation: MobileConfirmation,
     accept: boolean,
   ) {
-    const tag = accept ? 'accept' : 'reject';
-    const key = await generateConfirmationKey(identity.identitySecret, time, tag);
     const answer = await this.web.json(auth, {
       method: 'GET',
       site: 'community',
       path: '/mobileconf/ajaxop',
       mobile: true,
       query: {
-        op: accept ? 'allow' : 'cancel',
-        p: identity.deviceId,
-        a: auth.steamId,
-        k: key,
-        t: time,
-        m: 'react',
-        tag,
+        ...(await confirmationFields(auth, identity, time, accept)),
         cid: confirmation.id,
         ck: confirmation.nonce,
       },
     });
-    if (!answer.ok) return answer;
-    const body = (answer.json ?? {}) as { success?: boolean; message?: string };
-    return body.success === true
-      ? { ok: true as const }
-      : failureFromSteam({ text: body.message ?? 'confirmation answer refused' });
+    return confirmationAnswer(answer);
   }
 
   async acknowledgeTradeProtection(auth: WebAuth) {
@@ -338,6 +315,35 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     if (!answer.ok) return answer;
     return { ok: true as const, offerId };
   }
+}
+
+/** What every confirmation answer carries: the operation, the device, the account and the key for `time`. */
+async function confirmationFields(
+  auth: WebAuth,
+  identity: ConfirmationIdentity,
+  time: number,
+  accept: boolean,
+) {
+  const tag = accept ? 'accept' : 'reject';
+  return {
+    op: accept ? 'allow' : 'cancel',
+    p: identity.deviceId,
+    a: auth.steamId,
+    k: await generateConfirmationKey(identity.identitySecret, time, tag),
+    t: String(time),
+    m: 'react',
+    tag,
+  };
+}
+
+function confirmationAnswer(
+  answer: { ok: true; json: unknown } | TradeFailure,
+): TradeResult<Record<never, never>> {
+  if (!answer.ok) return answer;
+  const body = (answer.json ?? {}) as { success?: boolean; message?: string };
+  return body.success === true
+    ? { ok: true as const }
+    : failureFromSteam({ text: body.message ?? 'confirmation answer refused' });
 }
 
 function inventoryError(json: unknown): string | null {
