@@ -6,8 +6,8 @@
  *   (ArchiSteamFarm `MobileAuthenticator.cs` ConfirmationsLimiterDelay; node-steamcommunity
  *   `startConfirmationChecker` advises no less than 10 s).
  * - Inventories: one inventory page per proxy every 4 s (ArchiSteamFarm InventoryLimiterDelay), which keeps an
- *   egress at 15 a minute, well inside the ~60 a minute per IP Steam answers before it starts on 429s
- *   (node-steamcommunity PR #300).
+ *   egress at 16 in any minute at most (both ends of the minute counted), well inside the ~60 a minute per IP Steam
+ *   answers before it starts on 429s (node-steamcommunity PR #300).
  */
 import type { Clock } from '../clock.ts';
 import type { SteamProxy } from '../port.ts';
@@ -16,8 +16,8 @@ import type { ThrottleStore } from '../throttle-store.ts';
 
 export const LIVE_CONFIRMATION_SPACING_MS = 10_000;
 export const LIVE_INVENTORY_SPACING_MS = 4_000;
-/** Inventory pages one proxy may read in a minute with the live spacing. */
-export const INVENTORY_BUDGET_PER_MINUTE = 60_000 / LIVE_INVENTORY_SPACING_MS;
+/** Inventory pages one proxy may read in any 60 s with the live spacing: one per 4 s, counting both ends. */
+export const INVENTORY_BUDGET_PER_MINUTE = Math.floor(60_000 / LIVE_INVENTORY_SPACING_MS) + 1;
 
 export interface CallSpacing {
   confirmationSpacingMs: number;
