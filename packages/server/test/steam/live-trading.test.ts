@@ -3,24 +3,16 @@
  * CONNECT and SOCKS5 proxies (the fake counts anything arriving directly as a leak): inventory paging, offers,
  * confirmations matched by creator id, session expiry and refresh, and Steam's errors as reasons.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSteamPort, type SteamPort, type SteamProxy } from '../../src/integrations/steam/index.ts';
 import type { SteamTradeSession } from '../../src/integrations/steam/trading-port.ts';
 import { type FakeAccount, type FakeSteam, startFakeSteam } from './helpers/fake-steam.ts';
 import { createFakeTrading, type FakeItem } from './helpers/fake-steam-trading.ts';
+import { fakeAccount, secretOf } from './helpers/live-world.ts';
 import { type LoopbackProxy, startConnectProxy, startSocks5Proxy } from './helpers/loopback-proxies.ts';
 
-const secret = (name: string) =>
-  createHash('sha1').update(`trading-test:${name}`).digest().toString('base64');
-const account = (login: string, n: number): FakeAccount => ({
-  login,
-  password: `pw-${login}`,
-  steamId: (76561202255210000n + BigInt(n)).toString(),
-  sharedSecret: secret(`${login}:shared`),
-  personaName: login,
-  offered: [3],
-});
+const secret = secretOf;
+const account = fakeAccount;
 const ALPHA = account('alpha', 1);
 const BRAVO = account('bravo', 2);
 const CHARLIE = account('charlie', 3);
