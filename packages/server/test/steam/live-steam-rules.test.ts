@@ -6,6 +6,8 @@
  * paced per proxy. Everything goes through loopback proxies; the fake counts anything direct as a leak.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DbThrottleStore } from '../../src/modules/steam-accounts/throttle-repo.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { fakeAccount, type LiveWorld, startLiveWorld } from './helpers/live-world.ts';
 
 const ALPHA = fakeAccount('alpha', 1);
@@ -89,6 +91,39 @@ describe('live confirmations', () => {
     expect(b).toMatchObject({ ok: true, answered: [second.offerId] });
     expect(w.world.trading.confirmationCalls.length).toBeGreaterThan(callsBefore + 1);
     expect(w.world.trading.confirmationRefusals).toBe(0);
+  });
+});
+
+describe('confirmation slots kept in the database', () => {
+  let testDb: TestDatabase;
+  let world: LiveWorld;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    world = await startLiveWorld([ALPHA, BRAVO], {
+      limits: { confirmationSpacingMs: 1000, confirmationDelayMs: 0 },
+      confirmationSpacingMs: 1200,
+      inventorySpacingMs: 0,
+      store: new DbThrottleStore(testDb.database.db),
+    });
+  });
+  afterAll(async () => {
+    await world.close();
+    await testDb.drop();
+  });
+
+  it('keeps two processes confirming one account to one request per interval', async () => {
+    const first = await sendFrom(world, '1100001');
+    const second = await sendFrom(world, '1100002');
+    // Two server processes: two ports, each with its own memory, sharing only the database.
+    const other = world.sessionOf(ALPHA, world.viaSocks(), world.newPort());
+    const [a, b] = await Promise.all([
+      first.alpha.confirmOffers([first.offerId]),
+      other.confirmOffers([second.offerId]),
+    ]);
+    expect(a).toMatchObject({ ok: true, answered: [first.offerId] });
+    expect(b).toMatchObject({ ok: true, answered: [second.offerId] });
+    expect(world.trading.confirmationRefusals).toBe(0);
+    expect(world.fake.leaks).toEqual([]);
   });
 });
 

@@ -54,6 +54,8 @@ export async function startLiveWorld(
     confirmationSpacingMs?: number;
     inventorySpacingMs?: number;
     clock?: Clock;
+    /** Where the slots and rests live (the database store shares them between processes); memory otherwise. */
+    store?: ThrottleStore;
   } = {},
 ): Promise<LiveWorld> {
   let fake: FakeSteam | null = null;
@@ -63,7 +65,7 @@ export async function startLiveWorld(
   const http = await startConnectProxy(CREDENTIALS);
   const socks = await startSocks5Proxy(CREDENTIALS);
   for (const who of accounts) trading.identitySecrets.set(who.steamId, secretOf(`${who.login}:identity`));
-  const store = new MemoryThrottleStore();
+  const store = options.store ?? new MemoryThrottleStore();
   const ports: SteamPort[] = [];
   const newPort = () => {
     const port = createSteamPort(
