@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Sums the JSON reports of every suite CI ran (vitest and Playwright) into one line: "N passed, N failed",
 // after naming each failed test with the first line of its error, so the tail of a CI log says what broke.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { reportFiles } from './ci-reports.mjs';
 
 const root = process.argv[2] ?? '.ci/out';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const MAX_NAMED = 40;
 
-for (const file of walk(root)) {
+for (const file of reportFiles(root)) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if (report.stats && 'expected' in report.stats) {
     totals.passed += report.stats.expected + (report.stats.flaky ?? 0);
@@ -66,19 +67,5 @@ function* playwrightFailures(suites, titles = []) {
       }
     }
     yield* playwrightFailures(suite.suites ?? [], path);
-  }
-}
-
-function* walk(dir) {
-  let entries = [];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of entries) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* walk(path);
-    else if (name.endsWith('.json')) yield path;
   }
 }

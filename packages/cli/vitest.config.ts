@@ -1,17 +1,36 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { reporters } from '../../vitest.shared.ts';
+
+/** Pure tests (views and helpers: no server, no terminal) are named `*.unit.test.ts(x)` (docs/testing.md). */
+const UNIT = ['test/**/*.unit.test.{ts,tsx}'];
+
+const shared = {
+  // Views and helpers are tested without commander, which loads every area's texts in the CLI.
+  setupFiles: ['test/helpers/all-texts.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/** The CLI's two projects, also run from the root config (`pnpm test:fast` runs cli-unit). */
+export const cliProjects: TestProjectInlineConfiguration[] = [
+  // Pure files share a worker's loaded modules (Ink and the texts load once).
+  { test: { ...shared, name: 'cli-unit', include: UNIT, isolate: false } },
+  {
+    test: {
+      ...shared,
+      name: 'cli-app',
+      include: ['test/**/*.test.{ts,tsx}'],
+      exclude: [...configDefaults.exclude, ...UNIT],
+    },
+  },
+];
 
 export default defineConfig({
   test: {
     reporters: reporters('cli'),
-    include: ['test/**/*.test.{ts,tsx}'],
-    // Views and helpers are tested without commander, which loads every area's texts in the CLI.
-    setupFiles: ['test/helpers/all-texts.ts'],
-    // The terminal suites mostly wait on the market's one price change a minute and on a server's jobs: two
-    // workers overlap the waits even on two cores.
+    // The terminal suites mostly wait on a server's jobs: two workers overlap the waits even on two cores.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: cliProjects,
   },
 });

@@ -1,10 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { reporters } from '../../vitest.shared.ts';
 
-export default defineConfig({
-  test: {
-    reporters: reporters('sdk'),
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 15_000,
+/**
+ * Every sdk test is pure (no app, database or process; docs/testing.md): one project, also run from the root. Files
+ * share a worker's loaded modules (no state of one file reaches the next: the modules are pure).
+ */
+export const sdkProjects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'sdk',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      testTimeout: 15_000,
+      isolate: false,
+    },
   },
-});
+];
+
+export default defineConfig({ test: { reporters: reporters('sdk'), projects: sdkProjects } });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { reporters } from '../../vitest.shared.ts';
 
 // The built app goes straight into the server's static root, so the panel and the API share one origin.
@@ -9,6 +9,27 @@ const serverPublic = fileURLToPath(new URL('../server/public', import.meta.url))
 // `vite build --mode fixtures`: the same app plus the development routes, for the end-to-end shell suite and the
 // benchmark; it never replaces the production build.
 const fixturesPublic = fileURLToPath(new URL('../server/public-fixtures', import.meta.url));
+
+const TESTS = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'];
+/** Web tests are pure by default; one that runs a process (the linter) is named `*.app.test.ts` (docs/testing.md). */
+const APP = ['src/**/*.app.test.{ts,tsx}', 'test/**/*.app.test.{ts,tsx}'];
+
+/** The web's two projects, also run from the root config (`pnpm test:fast` runs web). */
+export const webProjects: TestProjectInlineConfiguration[] = [
+  {
+    plugins: [react()],
+    // Files share a worker's loaded modules: importing React, the router and the texts anew for every file took
+    // longer than its tests. Each file still gets a fresh jsdom.
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: TESTS,
+      exclude: [...configDefaults.exclude, ...APP],
+      isolate: false,
+    },
+  },
+  { plugins: [react()], test: { name: 'web-app', environment: 'jsdom', include: APP } },
+];
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
@@ -18,7 +39,6 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     reporters: reporters('web'),
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    projects: webProjects,
   },
 }));

@@ -21,7 +21,9 @@ let client: ApiClient;
 let listedIds: number[] = [];
 
 beforeAll(async () => {
-  server = await startCliServer({ mode: 'sandbox' });
+  // The sandbox market takes a listing's new price a second after the last (TM: a minute), so the reprices below
+  // do not wait a minute for the last one's spacing.
+  server = await startCliServer({ mode: 'sandbox', sandboxPriceChangeMs: 1_000 });
   const { accessToken } = await signedInUser(server, 'lots-terminal@example.test');
   client = createApiClient({ baseUrl: server.url, language: () => 'en' });
   client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 600_000).toISOString() });
@@ -138,7 +140,7 @@ describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux
     const selection = { ids: listedIds };
     const strategy = { kind: 'percentOfThresholds' as const, lowBp: 10_000, highBp: 10_000 };
     await client.lots.setThresholds({ selection, min: '0.01', max: '100000' });
-    // The market takes one price change a minute per listing: wait until every listed lot may change.
+    // The market takes one price change per listing per spacing (a second here): wait until every listed lot may change.
     let changed = 0;
     for (let i = 0; i < 30 && changed < LISTED; i++) {
       const preview = await client.lots.repricePreview({
@@ -148,7 +150,7 @@ describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux
         itemsLimit: 0,
       });
       changed = preview.summary.changed;
-      if (changed < LISTED) await new Promise((resolve) => setTimeout(resolve, 5_000));
+      if (changed < LISTED) await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(changed).toBe(LISTED);
     // One lot's listing is no longer on the market (sold or taken off elsewhere): the market refuses its price.

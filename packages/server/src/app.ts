@@ -33,6 +33,7 @@ import { registerSettings, type SettingsService } from './modules/settings/index
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
 import { registerSteamTrading } from './modules/steam-trading/index.ts';
 import { registerSystem, type SystemService } from './modules/system/index.ts';
+import { type ReversalTiming, registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 
@@ -53,6 +54,8 @@ export interface AppOptions {
   seller?: { timing?: Partial<SellerTiming>; loopWorkers?: number };
   /** The repricing tick's timing (tests and the benchmark). */
   lots?: { timing?: Partial<LotsTiming> };
+  /** How often trades are checked for reversals (the demo checks often, to show one soon). */
+  reversals?: { timing?: Partial<ReversalTiming> };
 }
 
 export interface AppServices {
@@ -80,6 +83,7 @@ export async function buildApp({
   market,
   seller,
   lots,
+  reversals,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger)
@@ -192,6 +196,9 @@ export async function buildApp({
     pacingStore: new DbPacingStore(database.db),
     log: app.log.child({ module: 'market' }),
     ...(sandboxWorld ? { sandboxWorld } : {}),
+    ...(config.sandboxPriceChangeMs
+      ? { sandbox: { priceChangeSpacingMs: config.sandboxPriceChangeMs } }
+      : {}),
     ...market,
   });
   registerRates(app, {
@@ -243,7 +250,7 @@ export async function buildApp({
     now: now ?? Date.now,
     ...(lots?.timing ? { timing: lots.timing } : {}),
   });
-  registerHarvester(app, {
+  const harvester = registerHarvester(app, {
     database,
     steamAccounts,
     steamTrading,
@@ -252,6 +259,15 @@ export async function buildApp({
     notifications,
     guardSources: (hub, guard) => app.hubs.guardSources(hub, guard),
     now: now ?? Date.now,
+  });
+  registerTradeReversals(app, {
+    database,
+    steamTrading,
+    notifications,
+    announce: { harvester: harvester.announceTransaction, delivery: sellerApi.announceDelivery },
+    jobs: app.jobs,
+    now: now ?? Date.now,
+    ...(reversals?.timing ? { timing: reversals.timing } : {}),
   });
 
   return app;

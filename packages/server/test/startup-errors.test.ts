@@ -1,6 +1,7 @@
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnServer } from './helpers/spawn-server.ts';
@@ -19,6 +20,16 @@ function tempDir(): string {
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+const CHECKOUT = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+/**
+ * util-linux's setpriv: the command after it runs as root without CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH and
+ * CAP_FOWNER, so a directory's mode binds it as it binds any user, while it still reads the checkout as its owner.
+ */
+function withoutFileModeOverride(): string[] {
+  return ['setpriv', '--bounding-set=-dac_override,-dac_read_search,-fowner', '--inh-caps=-all', '--'];
+}
 
 /** The lines the server wrote about its failure (the tsx loader adds nothing on a clean exit). */
 const problemLines = (output: string) =>
@@ -73,13 +84,21 @@ describe('start-up failures', () => {
       const dataDir = join(parent, 'data');
       mkdirSync(dataDir, { mode: 0o500 });
       chmodSync(dataDir, 0o500);
-      // Root writes through any mode: run the server as an ordinary user then.
+      // Root writes through any mode: run the server as root without the capabilities that bypass file modes
+      // then. Another user (say uid 65534) would do too, but could not read a checkout under a folder only its
+      // owner can pass (a 0700 home, a `mktemp -d` folder), and the test would fail for that reason instead.
+      // A root test run in a checkout another user owns runs the server as that owner, who can read it.
       const asRoot = process.getuid?.() === 0;
-      if (asRoot) chownSync(dataDir, 65534, 65534);
+      const owner = statSync(CHECKOUT);
+      if (asRoot && owner.uid !== 0) chownSync(dataDir, owner.uid, owner.gid);
       const server = spawnServer(
         { TRADEDECK_DATA_DIR: dataDir, HOME: parent },
         [],
-        asRoot ? { uid: 65534, gid: 65534 } : {},
+        !asRoot
+          ? {}
+          : owner.uid !== 0
+            ? { uid: owner.uid, gid: owner.gid }
+            : { prefix: withoutFileModeOverride() },
       );
       expect(await server.exited).toBe(2);
       const lines = problemLines(server.output());

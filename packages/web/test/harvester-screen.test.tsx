@@ -94,6 +94,7 @@ function session(status: HarvesterSession['status'], errors = 2): HarvesterSessi
       completed: 5,
       cancelled: 0,
       error: errors,
+      reversed: 0,
     },
     plan: { eligible: 100, planned: 100, leftover: 0, runs: 1, failedAccounts: [] },
     currentRun: 1,

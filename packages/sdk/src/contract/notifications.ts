@@ -59,6 +59,19 @@ export const notificationContentSchema = z.discriminatedUnion('kind', [
       toLogin: z.string().max(200),
     }),
   }),
+  /**
+   * A trade of ours was rolled back under Trade Protection after it was accepted: what it carried (a harvester
+   * transaction, a seller delivery, a move between own accounts), the account and the trade.
+   */
+  z.object({
+    kind: z.literal('tradeReversed'),
+    params: z.object({
+      subject: z.enum(['harvester', 'delivery', 'move']),
+      subjectId: z.number().int().positive(),
+      login: z.string().max(200),
+      tradeId: z.string().max(40),
+    }),
+  }),
 ]);
 export type NotificationContent = z.infer<typeof notificationContentSchema>;
 export type NotificationKind = NotificationContent['kind'];

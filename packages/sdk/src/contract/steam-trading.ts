@@ -38,7 +38,7 @@ export type InventoryScan = z.infer<typeof inventoryScanSchema>;
 export const INVENTORY_SORT_PROPERTIES = ['price', 'name', 'tradableAfter', 'game'] as const;
 
 /** A trade action written before Steam is called (design trading.md §2 rule 1), with its outcome once known. */
-export const TRADE_INTENT_STATUSES = ['pending', 'done', 'failed', 'notSent'] as const;
+export const TRADE_INTENT_STATUSES = ['pending', 'done', 'failed', 'notSent', 'reversed'] as const;
 export const tradeIntentSchema = z.object({
   id: z.number().int().positive(),
   kind: z.enum(['send', 'accept']),
@@ -46,7 +46,8 @@ export const tradeIntentSchema = z.object({
   reference: z.string(),
   /**
    * `pending`: Steam was called and the outcome is not recorded yet (or is being reconciled); `done`; `failed`
-   * (Steam refused: nothing moved); `notSent` (reconciled after a crash: Steam has no such offer).
+   * (Steam refused: nothing moved); `notSent` (reconciled after a crash: Steam has no such offer); `reversed`
+   * (after `done` only: a move between the user's own accounts whose trade was rolled back under Trade Protection).
    */
   status: z.enum(TRADE_INTENT_STATUSES),
   partnerSteamId: steamIdText.nullable(),

@@ -14,6 +14,20 @@ export interface NotificationText {
 
 type BulkJob = NotificationParams<'bulkJobFinished'>['job'];
 type TransferOutcome = NotificationParams<'transfer'>['outcome'];
+type ReversedSubject = NotificationParams<'tradeReversed'>['subject'];
+
+const REVERSED_SUBJECTS: Record<Language, Record<ReversedSubject, (id: number) => string>> = {
+  en: {
+    harvester: (id) => `Harvester transaction #${id}`,
+    delivery: (id) => `Marketplace delivery #${id}`,
+    move: (id) => `Move between your accounts #${id}`,
+  },
+  ru: {
+    harvester: (id) => `Транзакция харвестера №${id}`,
+    delivery: (id) => `Отправка проданных предметов №${id}`,
+    move: (id) => `Перемещение между своими аккаунтами №${id}`,
+  },
+};
 
 const BULK_JOBS: Record<Language, Record<BulkJob, string>> = {
   en: {
@@ -83,6 +97,15 @@ export function notificationText(
       return {
         title: TRANSFER_OUTCOMES[lang][outcome],
         body: `${formatMoney(amount, LOCALES[lang])}: ${fromLogin} → ${toLogin}`,
+      };
+    }
+    case 'tradeReversed': {
+      const { subject, subjectId, login, tradeId } = notification.params;
+      return {
+        title: en ? `Trade reversed on ${login}` : `Обмен отменён отправителем на ${login}`,
+        body: en
+          ? `${REVERSED_SUBJECTS.en[subject](subjectId)}: trade ${tradeId} was rolled back under Trade Protection, the items went back`
+          : `${REVERSED_SUBJECTS.ru[subject](subjectId)}: обмен ${tradeId} отменён в рамках Trade Protection, предметы вернулись`,
       };
     }
   }

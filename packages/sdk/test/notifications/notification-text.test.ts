@@ -42,6 +42,23 @@ describe('notificationText', () => {
       'Итог перевода неизвестен, проверяем',
     );
   });
+
+  it('names a reversed trade with what it carried, the account and the trade', () => {
+    const reversed = {
+      kind: 'tradeReversed',
+      params: { subject: 'delivery', subjectId: 12, login: 'seller_1', tradeId: '7100000002' },
+    } as const;
+    expect(notificationText(reversed, 'en')).toEqual({
+      title: 'Trade reversed on seller_1',
+      body: 'Marketplace delivery #12: trade 7100000002 was rolled back under Trade Protection, the items went back',
+    });
+    expect(
+      notificationText({ ...reversed, params: { ...reversed.params, subject: 'harvester' } }, 'ru'),
+    ).toEqual({
+      title: 'Обмен отменён отправителем на seller_1',
+      body: 'Транзакция харвестера №12: обмен 7100000002 отменён в рамках Trade Protection, предметы вернулись',
+    });
+  });
 });
 
 describe('notification schemas', () => {

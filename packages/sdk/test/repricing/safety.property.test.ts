@@ -166,6 +166,22 @@ describe('repricing safety rules, every strategy and profile on random markets',
     );
   });
 
+  it("the cooldown follows the market's own spacing when the context gives one (a sandbox's second)", () => {
+    fc.assert(
+      fc.property(sceneArb, (scene) => {
+        const context = { ...scene.context, priceWriteCooldownMs: 1_000 };
+        for (const lot of scene.lots) {
+          const recent = decideReprice({ ...lot, lastPriceWriteAt: new Date(NOW.getTime() - 999) }, context);
+          expect(recent.reason).toBe('cooldown');
+          expect(recent.retryAt?.getTime()).toBe(NOW.getTime() + 1);
+          const later = decideReprice({ ...lot, lastPriceWriteAt: new Date(NOW.getTime() - 1_000) }, context);
+          expect(later.reason).not.toBe('cooldown');
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it('a lot not on sale or with a settlement hold is never repriced', () => {
     forEachDecision((scene, lot) => {
       expect(decideReprice({ ...lot, onSale: false }, scene.context).reason).toBe('not_on_sale');

@@ -47,6 +47,8 @@ export interface ServerConfig {
   sandboxConfirmDelayMs?: number;
   /** Sandbox mode: how long a sign-in takes (a slow Steam); 0 by default. */
   sandboxSignInDelayMs?: number;
+  /** Sandbox market: how often one listing's price may change (TM's minute by default; tests shorten it). */
+  sandboxPriceChangeMs?: number;
   /** The market port's own mode (TRADEDECK_MARKET_MODE); the server mode when unset. */
   marketMode?: ServerMode;
   /** TM's base URL (TRADEDECK_TM_BASE_URL): the only host the market API key is ever sent to. */
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxSendDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SEND_DELAY_MS) || 0),
     sandboxConfirmDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_CONFIRM_DELAY_MS) || 0),
     sandboxSignInDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SIGN_IN_DELAY_MS) || 0),
+    ...sandboxPriceChange(env.TRADEDECK_SANDBOX_PRICE_CHANGE_MS),
     marketMode,
     tmBaseUrl: tmBaseUrl(env.TRADEDECK_TM_BASE_URL),
     ...(env.TRADEDECK_RATES_URL?.trim() ? { ratesUrl: env.TRADEDECK_RATES_URL.trim() } : {}),
@@ -117,6 +120,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 export const DEFAULT_TM_BASE_URL = 'https://market.csgo.com';
+
+/** TRADEDECK_SANDBOX_PRICE_CHANGE_MS: a whole number of milliseconds, at least 1 (tests use a second). */
+function sandboxPriceChange(value: string | undefined): { sandboxPriceChangeMs?: number } {
+  if (value === undefined || value.trim() === '') return {};
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 1) {
+    throw new ConfigError(
+      `TRADEDECK_SANDBOX_PRICE_CHANGE_MS must be a whole number of milliseconds, got "${value}"`,
+    );
+  }
+  return { sandboxPriceChangeMs: ms };
+}
 
 function tmBaseUrl(value: string | undefined): string {
   const chosen = value?.trim();

@@ -18,4 +18,5 @@ export * from './schema-seller.ts';
 export * from './schema-steam-accounts.ts';
 export * from './schema-steam-throttle.ts';
 export * from './schema-steam-trading.ts';
+export * from './schema-trade-reversals.ts';
 export * from './schema-transfer.ts';

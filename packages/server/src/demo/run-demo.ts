@@ -55,6 +55,8 @@ export async function runDemo(options: DemoOptions = {}) {
   const server = await startServer(config, undefined, {
     steam: { sandboxWorld },
     market: { sandboxMarket: market },
+    // Trades are checked for reversals every half minute, so the demo's reversal shows soon after the seeding.
+    reversals: { timing: { superviseEveryMs: 30_000, checkEveryMs: 30_000, accountSpacingMs: 200 } },
   });
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const response = await server.app.inject({
@@ -108,6 +110,7 @@ export async function runDemo(options: DemoOptions = {}) {
     accounts: await seedTradingAccounts(seedApi, tradingProxies.addedIds),
     market,
     backdatePrices: (points) => lotsRepo.run(user.id, (q) => q.prices.backdateHistory(points)),
+    reverseTrade: (tradeId) => sandboxWorld.trading.history.reverse(tradeId, Date.now()),
     now: Date.now,
   });
 

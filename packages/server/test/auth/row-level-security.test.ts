@@ -47,6 +47,7 @@ const USER_TABLES = [
   'transfer_secrets',
   'notifications',
   'list_changes',
+  'steam_trade_watches',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -16,9 +16,10 @@ export interface SpawnedServer {
 export function spawnServer(
   env: Record<string, string>,
   args: string[] = [],
-  options: { openFilesLimit?: number; uid?: number; gid?: number } = {},
+  options: { openFilesLimit?: number; uid?: number; gid?: number; prefix?: string[] } = {},
 ): SpawnedServer {
-  const command = [process.execPath, '--import', 'tsx', MAIN, ...args];
+  // `prefix` runs the server through another command (e.g. setpriv dropping root's capabilities).
+  const command = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', MAIN, ...args];
   // A lower open-files limit (soft and hard) caps how many proxy checks run at once: a batch then takes rounds.
   const [file, ...argv] = options.openFilesLimit
     ? ['sh', '-c', `ulimit -n ${options.openFilesLimit} && exec "$0" "$@"`, ...command]

@@ -30,6 +30,7 @@ export const harvesterRu = {
     completed: 'Завершена',
     cancelled: 'Отменена',
     error: 'Ошибка',
+    reversed: 'Отменена отправителем',
   },
   sessions: {
     empty: 'Сессий пока нет. Создайте первую: N',
@@ -248,6 +249,7 @@ export const harvesterEn = {
     completed: 'Completed',
     cancelled: 'Cancelled',
     error: 'Error',
+    reversed: 'Reversed by the sender',
   },
   sessions: {
     empty: 'No sessions yet. Create the first one: N',

@@ -14,8 +14,14 @@ export const salesHistoryRu = {
     soldAt: 'Дата',
     price: 'Цена продажи',
     holdUntil: 'Удержание до',
+    state: 'Статус',
   },
   noHold: 'без удержания',
+  states: {
+    held: 'На удержании',
+    settled: 'Зачислена',
+    reversed: 'Отменена, обмен возвращён',
+  },
   filters: {
     from: 'С',
     to: 'По',
@@ -48,8 +54,14 @@ export const salesHistoryEn = {
     soldAt: 'Date',
     price: 'Sale price',
     holdUntil: 'Hold until',
+    state: 'Status',
   },
   noHold: 'no hold',
+  states: {
+    held: 'On hold',
+    settled: 'Settled',
+    reversed: 'Reversed: the trade was rolled back',
+  },
   filters: {
     from: 'From',
     to: 'To',

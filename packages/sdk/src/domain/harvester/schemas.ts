@@ -103,7 +103,10 @@ export const HARVESTER_SESSION_STATUSES = ['idle', 'running', 'paused', 'unknown
 export const harvesterSessionStatusSchema = z.enum(HARVESTER_SESSION_STATUSES);
 export type HarvesterSessionStatus = z.infer<typeof harvesterSessionStatusSchema>;
 
-/** The spec's transaction steps in order, then the three ends. */
+/**
+ * The spec's transaction steps in order, then the ends: `reversed` follows `completed` only, when the sender undid
+ * the trade under Trade Protection (its offer stays accepted; the trade's own status says so).
+ */
 export const HARVESTER_STEPS = [
   'preparing',
   'authentication',
@@ -114,7 +117,7 @@ export const HARVESTER_STEPS = [
   'target_confirmation',
   'verifying',
 ] as const;
-export const HARVESTER_ENDS = ['completed', 'cancelled', 'error'] as const;
+export const HARVESTER_ENDS = ['completed', 'cancelled', 'error', 'reversed'] as const;
 export const HARVESTER_TRANSACTION_STATUSES = [...HARVESTER_STEPS, ...HARVESTER_ENDS] as const;
 export const harvesterTransactionStatusSchema = z.enum(HARVESTER_TRANSACTION_STATUSES);
 export type HarvesterTransactionStatus = z.infer<typeof harvesterTransactionStatusSchema>;

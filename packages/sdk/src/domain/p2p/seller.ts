@@ -89,9 +89,10 @@ export type SellerBalances = z.infer<typeof sellerBalancesSchema>;
 /**
  * One TM delivery (one `trade-request-give-p2p-all` hash): `pending` (intent written, the offer not yet sent or its
  * outcome not yet recorded), `sent` (Steam has the offer), `confirmed` (mobile-confirmed), `ready` (registered with
- * the market by trade-ready: done for us), `failed` (Steam refused, or a force stop cancelled it).
+ * the market by trade-ready: done for us), `failed` (Steam refused, or a force stop cancelled it), `reversed` (after
+ * `ready` only: the trade was rolled back under Trade Protection within its window, the items went back).
  */
-export const DELIVERY_STATUSES = ['pending', 'sent', 'confirmed', 'ready', 'failed'] as const;
+export const DELIVERY_STATUSES = ['pending', 'sent', 'confirmed', 'ready', 'failed', 'reversed'] as const;
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 /** Deliveries not finished: a safe stop or delete is refused while one exists. */

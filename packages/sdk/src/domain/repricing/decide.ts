@@ -50,7 +50,7 @@ export function decideReprice(lot: RepricingLot, context: RepricingContext): Rep
 
   if (!lot.onSale || lot.settlement > 0) return decision(lot, 'unavailable', 'not_on_sale');
   if (lot.lastPriceWriteAt) {
-    const next = lot.lastPriceWriteAt.getTime() + PRICE_WRITE_COOLDOWN_MS;
+    const next = lot.lastPriceWriteAt.getTime() + (context.priceWriteCooldownMs ?? PRICE_WRITE_COOLDOWN_MS);
     if (now < next) return decision(lot, 'unavailable', 'cooldown', { retryAt: new Date(next) });
   }
   if (lot.min === null || lot.max === null) return decision(lot, 'unavailable', 'no_thresholds');

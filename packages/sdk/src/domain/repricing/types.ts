@@ -89,6 +89,8 @@ export interface RepricingContext {
   /** Reference prices per market hash name. */
   referencesByName: ReadonlyMap<string, ReferencePrices>;
   profileSettings?: ProfileSettings;
+  /** The market's spacing of price changes per listing; PRICE_WRITE_COOLDOWN_MS (TM's minute) by default. */
+  priceWriteCooldownMs?: number;
 }
 
 export type RepricingOutcome = 'changed' | 'unchanged' | 'unavailable' | 'failed';

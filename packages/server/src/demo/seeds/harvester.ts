@@ -8,7 +8,7 @@ const SESSION_WAIT_MS = 180_000;
  * A harvester profile (every game, round robin, nothing given back) and a finished session that moved the farms'
  * items to the first seller, so the harvester screen opens with a profile, a session and its transactions.
  */
-export async function seedHarvester({ api, accounts }: DemoSeedContext): Promise<void> {
+export async function seedHarvester({ api, accounts, reverseTrade }: DemoSeedContext): Promise<void> {
   const profile = await api<{ id: number }>('POST', '/api/harvester/profiles', {
     name: 'Весь фарм',
     ...HARVEST_EVERYTHING,
@@ -26,8 +26,32 @@ export async function seedHarvester({ api, accounts }: DemoSeedContext): Promise
       'GET',
       `/api/harvester/sessions/${session.id}`,
     );
-    if (view.finishedAt !== null && view.status === 'idle') return;
+    if (view.finishedAt !== null && view.status === 'idle') break;
     if (Date.now() > deadline) throw new Error('the demo harvest session did not finish');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  await reverseOne(api, session.id, reverseTrade);
+}
+
+/**
+ * One farm rolls its trade back under Trade Protection, as a stolen or regretted trade would be: the reversal check
+ * finds it and the transaction shows as reversed, with a notification.
+ */
+async function reverseOne(
+  api: DemoSeedContext['api'],
+  sessionId: number,
+  reverseTrade: DemoSeedContext['reverseTrade'],
+): Promise<void> {
+  const page = await api<{ items: { source: { id: number }; offerId: string | null }[] }>(
+    'POST',
+    `/api/harvester/sessions/${sessionId}/transactions/query`,
+    { withStatus: ['completed'], pages: { page: 1, pageSize: 10 } },
+  );
+  const first = page.items[0];
+  if (!first?.offerId) return;
+  const offer = await api<{ tradeId: string | null }>(
+    'GET',
+    `/api/steam-accounts/${first.source.id}/offers/${first.offerId}`,
+  );
+  if (offer.tradeId) reverseTrade(offer.tradeId);
 }

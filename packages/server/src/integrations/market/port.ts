@@ -203,6 +203,8 @@ export interface MarketPort {
   readonly mode: MarketMode;
   /** The platform id shown in the UI and stored with each account ('tm'). */
   readonly platform: 'tm';
+  /** How often the market takes a new price for one listing; TM's minute when absent. */
+  readonly priceChangeSpacingMs?: number;
 
   balance(creds: MarketCredentials): Promise<MarketResult<{ balance: MarketBalance; currency: Currency }>>;
   statusFlags(creds: MarketCredentials): Promise<MarketResult<{ flags: MarketStatusFlags }>>;

@@ -8,6 +8,7 @@ export * from './sandbox/sandbox-journal.ts';
 export * from './sandbox/sandbox-world.ts';
 export * from './steam-proxy.ts';
 export * from './throttle-store.ts';
+export * from './trade-history-port.ts';
 export {
   confirmationSlotKey,
   INVENTORY_BUDGET_PER_MINUTE,

@@ -19,6 +19,7 @@ import type {
   TradeRetry,
 } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from './port.ts';
+import type { SteamTrade, TradeHistoryInput, TradeHistoryPage } from './trade-history-port.ts';
 
 export interface TradeFailure {
   ok: false;
@@ -157,6 +158,10 @@ export interface SteamTradingAdapter {
   acknowledgeTradeProtection(auth: WebAuth): Promise<TradeResult<Record<never, never>>>;
   /** The account's own trade token (the `token` of its trade URL), which partners' offers to it must carry. */
   ownTradeToken(auth: WebAuth): Promise<TradeResult<{ token: string }>>;
+  /** The account's recent trades, newest first (`IEconService/GetTradeHistory`). */
+  tradeHistory(auth: WebAuth, input: TradeHistoryInput): Promise<TradeResult<{ page: TradeHistoryPage }>>;
+  /** One trade by its id (`IEconService/GetTradeStatus`); `offerNotFound` when Steam has no such trade. */
+  tradeStatus(auth: WebAuth, tradeId: string): Promise<TradeResult<{ trade: SteamTrade }>>;
 }
 
 /** What the owner of a trade session persists; passed back in `TradeAccount.saved` on the next run. */
@@ -258,6 +263,8 @@ export interface SteamTradeSession {
   acknowledgeTradeProtection(): Promise<TradeResult<Record<never, never>>>;
   /** The account's own trade token, for offers other accounts send to it. */
   ownTradeToken(): Promise<TradeResult<{ token: string }>>;
+  tradeHistory(input: TradeHistoryInput): Promise<TradeResult<{ page: TradeHistoryPage }>>;
+  tradeStatus(tradeId: string): Promise<TradeResult<{ trade: SteamTrade }>>;
 }
 
 export interface SteamTradingPort {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
@@ -10,7 +10,7 @@ import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { HARVESTER_RUNNER_QUEUE, type HarvesterDeps, type RunnerJobData } from './deps.ts';
 import { HarvesterEvents } from './events.ts';
 import { ProfilesService } from './profiles.ts';
-import { HarvesterRepo } from './repo.ts';
+import { HarvesterQueries, HarvesterRepo } from './repo.ts';
 import { harvesterRoutes } from './routes.ts';
 import { SessionRunner } from './runner.ts';
 import { SessionsService } from './sessions.ts';
@@ -31,6 +31,12 @@ export interface HarvesterModuleDeps {
   now: () => number;
 }
 
+/** What other areas use of the harvester. */
+export interface HarvesterApi {
+  /** Announces a transaction another area moved (a reversal), with its session, in the caller's transaction. */
+  announceTransaction(userId: string, sessionId: number, transactionId: number, tx: Db): Promise<void>;
+}
+
 /** Sessions run at once in one process (each by its own runner). */
 const RUNNERS_PER_PROCESS = 4;
 
@@ -38,7 +44,7 @@ const RUNNERS_PER_PROCESS = 4;
  * The harvester: settings profiles, sessions moving items from source to target accounts through resumable
  * transactions (one pg-boss runner per session), their live events on harvester-hub and the session summary.
  */
-export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDeps): void {
+export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDeps): HarvesterApi {
   const repo = new HarvesterRepo(deps.database.db, new UserScope(deps.database.db));
   const shared: HarvesterDeps = {
     repo,
@@ -68,4 +74,12 @@ export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDep
       workers: RUNNERS_PER_PROCESS,
     });
   });
+  return {
+    async announceTransaction(userId, sessionId, transactionId, tx) {
+      const q = new HarvesterQueries(tx, userId);
+      const [row, session] = [await q.transaction(sessionId, transactionId), await q.session(sessionId)];
+      if (row) await shared.events.transactions(userId, sessionId, [row], tx);
+      if (session) await shared.events.session(userId, q, session, tx);
+    },
+  };
 }

@@ -153,7 +153,7 @@ export async function writePrices(
 
 export class RepriceEngine {
   constructor(
-    private readonly deps: Pick<LotsShared, 'repo'>,
+    private readonly deps: Pick<LotsShared, 'repo' | 'market'>,
     private readonly access: MarketAccess,
     private readonly asks: AsksCache,
   ) {}
@@ -228,7 +228,15 @@ export class RepriceEngine {
           referencesOf(priceByName.get(name), currency, foreignAmounts, snapshot?.fetchedAt ?? null),
         );
       }
-      contexts.set(currency, { now, asksByName, ownItemIds, referencesByName });
+      // The cooldown after a price write follows the market's own spacing (the sandbox's can be shortened).
+      const spacing = this.deps.market.priceChangeSpacingMs;
+      contexts.set(currency, {
+        now,
+        asksByName,
+        ownItemIds,
+        referencesByName,
+        ...(spacing !== undefined ? { priceWriteCooldownMs: spacing } : {}),
+      });
     }
     const decided: LotDecision[] = new Array(lots.length);
     for (let index = 0; index < lots.length; index++) {

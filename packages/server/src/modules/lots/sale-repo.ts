@@ -124,7 +124,11 @@ export class SaleQueries {
       .values(rows.map((row) => ({ ...row, userId: this.userId })))
       .onConflictDoUpdate({
         target: [lotSales.sellerAccountId, lotSales.itemId],
-        set: { state: sql`excluded.state`, holdReleaseAt: sql`excluded.hold_release_at` },
+        // A sale whose Steam trade was seen rolled back stays reversed whatever the market still says.
+        set: {
+          state: sql`case when ${lotSales.state} = 'reversed' then 'reversed' else excluded.state end`,
+          holdReleaseAt: sql`excluded.hold_release_at`,
+        },
       })
       .returning({ id: lotSales.id });
     return written.length;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -9,12 +9,13 @@ import type { AuthApi } from '../auth/index.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { SellerAccountService } from './account-service.ts';
+import { announceAccount, announceDelivery } from './announce.ts';
 import { SellerCurrencyService } from './currency-service.ts';
 import { DeliveryQueryService } from './delivery-query.ts';
 import { DEFAULT_SELLER_TIMING, type SellerShared, type SellerTiming } from './deps.ts';
 import { SellerLifecycleService } from './lifecycle-service.ts';
 import { LoopWakers, SELLER_LOOP_QUEUE, SellerLoop, type SellerLoopJobData, sendLoopJob } from './loop.ts';
-import { SellerRepo } from './repo.ts';
+import { type DeliveryRow, SellerQueries, SellerRepo } from './repo.ts';
 import { sellerRoutes } from './routes.ts';
 import { SandboxSales } from './sandbox-sales.ts';
 import { type SellerTransferApi, sellerTransferApi } from './transfer-api.ts';
@@ -28,6 +29,8 @@ export type { SellerTransferApi, TmAccountFacts } from './transfer-api.ts';
 /** What other areas use of the seller accounts. */
 export interface SellerApi {
   transfer: SellerTransferApi;
+  /** Announces a delivery another area moved (a reversal), in the caller's transaction. */
+  announceDelivery(userId: string, row: DeliveryRow, tx: Db): Promise<void>;
 }
 
 export interface SellerDeps {
@@ -87,7 +90,14 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): SellerAp
       shared.log.warn({ err: error }, 'seller loops not resumed'),
     );
   });
-  return { transfer: sellerTransferApi(shared) };
+  return {
+    transfer: sellerTransferApi(shared),
+    async announceDelivery(userId, row, tx) {
+      const q = new SellerQueries(tx, userId);
+      await announceDelivery(shared.eventLog, userId, q, row);
+      await announceAccount(shared.eventLog, userId, q, row.sellerAccountId);
+    },
+  };
 }
 
 async function resumeLoops(shared: SellerShared): Promise<void> {

@@ -9,7 +9,14 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
-import type { SteamProxy, TradeResult, WebSession } from '../../integrations/steam/index.ts';
+import type {
+  SteamProxy,
+  SteamTrade,
+  TradeHistoryInput,
+  TradeHistoryPage,
+  TradeResult,
+  WebSession,
+} from '../../integrations/steam/index.ts';
 import type { TradingDeps } from './deps.ts';
 import type { InventoryService } from './inventory-service.ts';
 import type { OfferService } from './offer-service.ts';
@@ -86,6 +93,14 @@ export interface SteamTradingApi {
     accountId: number,
     offerId: string,
   ): Promise<TradingOutcome<{ offerId: string }>>;
+  /** The account's recent trades (one call shows many), through its session and proxy. */
+  tradeHistory(
+    userId: string,
+    accountId: number,
+    input: TradeHistoryInput,
+  ): Promise<TradingOutcome<TradeHistoryPage>>;
+  /** One trade of the account by its id. */
+  tradeStatus(userId: string, accountId: number, tradeId: string): Promise<TradingOutcome<SteamTrade>>;
   /** The account's Steam web access token and the proxy its session uses (a market's ping wants both). */
   webAccess(
     userId: string,
@@ -195,6 +210,14 @@ export function tradingApi(
     async cancelOffer(userId, accountId, offerId) {
       const got = await run<{ offerId: string }>(userId, accountId, (s) => s.cancelOffer(offerId));
       return got.ok ? fromResult(got.value, (value) => ({ offerId: value.offerId })) : got;
+    },
+    async tradeHistory(userId, accountId, input) {
+      const got = await run<{ page: TradeHistoryPage }>(userId, accountId, (s) => s.tradeHistory(input));
+      return got.ok ? fromResult(got.value, (value) => value.page) : got;
+    },
+    async tradeStatus(userId, accountId, tradeId) {
+      const got = await run<{ trade: SteamTrade }>(userId, accountId, (s) => s.tradeStatus(tradeId));
+      return got.ok ? fromResult(got.value, (value) => value.trade) : got;
     },
     async webAccess(userId, accountId) {
       const got = await run<{ session: WebSession }>(userId, accountId, (s) => s.webSession());

@@ -27,6 +27,7 @@ function transactionTone(status: HarvesterTransactionStatus): string {
   if (status === 'error') return 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200';
   if (status === 'completed')
     return 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200';
+  if (status === 'reversed') return 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-200';
   if (status === 'cancelled') return 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200';
   return 'bg-sky-100 text-sky-800 dark:bg-sky-900/60 dark:text-sky-200';
 }

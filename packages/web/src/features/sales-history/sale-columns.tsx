@@ -56,5 +56,16 @@ export function saleColumns(t: TFunction, language: Language): ColumnDef<SaleRow
         </span>
       ),
     },
+    {
+      ...column('state', 'salesHistory.columns.state', 150, false),
+      cell: ({ row }) => (
+        <span
+          className={`text-xs ${row.original.state === 'reversed' ? 'font-medium text-amber-700 dark:text-amber-300' : ''}`}
+          data-sale-state={row.original.state}
+        >
+          {t(`salesHistory.states.${row.original.state}`)}
+        </span>
+      ),
+    },
   ];
 }

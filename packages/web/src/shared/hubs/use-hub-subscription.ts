@@ -14,11 +14,16 @@ interface HubSubscriptionOptions {
   sourceId?: string;
   /** Every connection notice (lost, restored, desync…), after the returned state has followed it. */
   onNotice?: (notice: HubNotice) => void;
-  /** The server no longer keeps the events after our position: reload the source's state. */
+  /**
+   * The server no longer keeps the events after our position: reload the source's state. Also run once the
+   * subscription is live when the view passes no `onLive`.
+   */
   onReset?: () => void;
   /**
    * The subscription has just become live: read again what the view read before it (its queries), since a change
    * made in between came as an event nobody was listening for. Once per mount, after the live part has loaded.
+   * `onReset` by default: every view that can reload its state reloads it once live, so none can miss a change
+   * made between its first read and its subscription.
    */
   onLive?: () => void;
 }
@@ -58,7 +63,9 @@ export function useHubSubscription<K extends HubEventName>(
               if (active) setState(next);
             },
             onLive: () => {
-              if (active) latest.current.options.onLive?.();
+              if (!active) return;
+              const { onLive, onReset } = latest.current.options;
+              (onLive ?? onReset)?.();
             },
             onNotice: (notice) => {
               if (active) latest.current.options.onNotice?.(notice);

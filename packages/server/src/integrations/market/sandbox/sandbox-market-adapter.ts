@@ -20,7 +20,7 @@ import type {
 } from '../port.ts';
 import { failure, refusedWrite, TM_BATCH_LIMIT } from '../write-guard.ts';
 import { competitorAsks, sandboxReferencePrice } from './sandbox-demand.ts';
-import { PRICE_CHANGE_SPACING_MS, type SandboxMarket, type SandboxMarketAccount } from './sandbox-market.ts';
+import type { SandboxMarket, SandboxMarketAccount } from './sandbox-market.ts';
 import { SANDBOX_MARKET_FAILURE_KEYS } from './sandbox-market-keys.ts';
 import { convertAtSandboxRate } from './sandbox-rates.ts';
 
@@ -32,6 +32,9 @@ type Empty = Record<never, never>;
 export class SandboxMarketAdapter implements MarketPort {
   readonly mode = 'sandbox' as const;
   readonly platform = 'tm' as const;
+  get priceChangeSpacingMs(): number {
+    return this.market.priceChangeSpacingMs;
+  }
 
   constructor(
     readonly market: SandboxMarket,
@@ -199,7 +202,7 @@ export class SandboxMarketAdapter implements MarketPort {
         if (listing?.status !== 'onSale') return { ok: false, reason: 'unknownItem', detail: 'bad_item' };
         if (this.market.refusesWrites(write.itemId))
           return { ok: false, reason: 'badRequest', detail: 'bad_item' };
-        if (write.price.amount !== 0 && now - listing.priceSetAt < PRICE_CHANGE_SPACING_MS) {
+        if (write.price.amount !== 0 && now - listing.priceSetAt < this.market.priceChangeSpacingMs) {
           return { ok: false, reason: 'rateLimited', detail: 'too_often' };
         }
         this.market.reprice(listing, write.price, now);

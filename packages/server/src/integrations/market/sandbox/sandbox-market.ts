@@ -111,6 +111,8 @@ export interface SandboxMarketOptions {
   requireOnline?: boolean;
   /** TM's fee on a sale, in percent (5 by default). */
   feePercent?: number;
+  /** How often one listing's price may change (TM's minute by default; tests shorten it). */
+  priceChangeSpacingMs?: number;
 }
 
 export class SandboxMarket {
@@ -119,6 +121,7 @@ export class SandboxMarket {
   readonly #holds: Hold[] = [];
   readonly requireOnline: boolean;
   readonly feePercent: number;
+  readonly priceChangeSpacingMs: number;
   #nextItem = 4_100_000_000;
   #advancedTo = 0;
   /** Listings whose price writes and delisting the market refuses (a failure case for demos and tests). */
@@ -132,6 +135,7 @@ export class SandboxMarket {
   ) {
     this.requireOnline = options.requireOnline ?? true;
     this.feePercent = options.feePercent ?? 5;
+    this.priceChangeSpacingMs = options.priceChangeSpacingMs ?? PRICE_CHANGE_SPACING_MS;
   }
 
   /** Opens an account for a Steam login of the world and returns its API key; the same login keeps its account. */

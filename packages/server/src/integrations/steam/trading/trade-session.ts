@@ -17,6 +17,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { SteamProxy, SteamTimeResult } from '../port.ts';
 import { readTokenClaims } from '../token-claims.ts';
+import type { TradeHistoryInput } from '../trade-history-port.ts';
 import type {
   ConfirmationIdentity,
   ConfirmOptions,
@@ -261,6 +262,14 @@ export class TradeSession implements SteamTradeSession {
 
   ownTradeToken() {
     return this.call((auth) => this.deps.adapter.ownTradeToken(auth));
+  }
+
+  tradeHistory(input: TradeHistoryInput) {
+    return this.call((auth) => this.deps.adapter.tradeHistory(auth, input));
+  }
+
+  tradeStatus(tradeId: string) {
+    return this.call((auth) => this.deps.adapter.tradeStatus(auth, tradeId));
   }
 
   private refuseOffer(input: SendOfferInput, options: SendOptions) {

@@ -10,6 +10,7 @@ import {
   type MobileConfirmation,
   type TradeAsset,
 } from '@tradedeck/sdk/domain';
+import type { TradeHistoryInput } from '../../trade-history-port.ts';
 import { failureFromSteam, tradeFailure } from '../../trading/trade-failure.ts';
 import type {
   AcceptedOffer,
@@ -27,6 +28,7 @@ import { parseConfirmationList } from './confirmation-json.ts';
 import { parseInventoryPage } from './inventory-json.ts';
 import { parseHoldAnswer, parseOfferAnswer, parseOffersAnswer } from './offer-json.ts';
 import { interpretAnswer, type SteamWebClient } from './steam-web-client.ts';
+import { readTradeHistory, readTradeStatus } from './trade-history-read.ts';
 
 /** Pages of GetTradeOffers read at most for one listing (Steam pages by cursor). */
 const MAX_OFFER_PAGES = 20;
@@ -303,6 +305,14 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     return token
       ? { ok: true as const, token }
       : tradeFailure('unknownError', { detail: 'no trade URL on the page' });
+  }
+
+  tradeHistory(auth: WebAuth, input: TradeHistoryInput) {
+    return readTradeHistory(this.web, auth, input);
+  }
+
+  tradeStatus(auth: WebAuth, tradeId: string) {
+    return readTradeStatus(this.web, auth, tradeId);
   }
 
   private async offerAction(auth: WebAuth, offerId: string, action: 'decline' | 'cancel') {

@@ -28,6 +28,7 @@ import type {
 import type { SandboxAccount, SandboxWorld } from '../sandbox-world.ts';
 import { type SandboxAsset, SandboxInventories } from './sandbox-inventories.ts';
 import { SANDBOX_ESCROW_DAYS } from './sandbox-trade-cases.ts';
+import { SandboxTradeHistory } from './sandbox-trade-history.ts';
 
 interface SandboxOffer {
   id: string;
@@ -49,6 +50,16 @@ interface SandboxOffer {
   shownToPartner: boolean;
 }
 
+/** A trade the sandbox made: who sent the offer, what each side gave, and when it happened. */
+export interface SandboxTrade {
+  tradeId: string;
+  sender: string;
+  partner: string;
+  give: TradeAsset[];
+  receive: TradeAsset[];
+  at: number;
+}
+
 interface SandboxConfirmation extends MobileConfirmation {
   kind: 'send' | 'accept';
 }
@@ -58,6 +69,8 @@ const ACTIVE = new Set<number>([TradeOfferState.Active, TradeOfferState.CreatedN
 
 export class SandboxTradeBook {
   readonly inventories: SandboxInventories;
+  /** The trades as GetTradeHistory shows them, and the reversals made on demand. */
+  readonly history = new SandboxTradeHistory(this);
   readonly #offers = new Map<string, SandboxOffer>();
   readonly #byAccount = new Map<string, SandboxOffer[]>();
   readonly #confirmations = new Map<string, Map<string, SandboxConfirmation>>();
@@ -259,6 +272,21 @@ export class SandboxTradeBook {
       if (offer.sender !== steamId || offer.state !== TradeOfferState.CreatedNeedsConfirmation) continue;
       if (!listed.has(offer.id)) this.addConfirmation(steamId, offer, 'send', now);
     }
+  }
+
+  /** The trades the account took part in (every trade without one), as the parties' histories show them. */
+  tradesOf(steamId?: string): SandboxTrade[] {
+    const offers = steamId === undefined ? [...this.#offers.values()] : (this.#byAccount.get(steamId) ?? []);
+    return offers
+      .filter((offer) => offer.tradeId !== null)
+      .map((offer) => ({
+        tradeId: offer.tradeId!,
+        sender: offer.sender,
+        partner: offer.partner,
+        give: offer.give.map((item) => ({ ...item })),
+        receive: offer.receive.map((item) => ({ ...item })),
+        at: offer.updatedAt,
+      }));
   }
 
   /** Offers whose message carries this text (the journal and tests count offers per reference with it). */

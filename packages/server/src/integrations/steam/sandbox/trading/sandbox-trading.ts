@@ -6,6 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { HttpStatus } from '@tradedeck/sdk/contract';
 import type { MobileConfirmation } from '@tradedeck/sdk/domain';
 import type { Clock } from '../../clock.ts';
+import type { TradeHistoryInput } from '../../trade-history-port.ts';
 import { tradeFailure } from '../../trading/trade-failure.ts';
 import type {
   ConfirmationIdentity,
@@ -153,6 +154,18 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     if ('ok' in account) return account;
     const token = this.book.tradeToken(account.steamId);
     return token ? { ok: true as const, token } : tradeFailure('accessDenied');
+  }
+
+  async tradeHistory(auth: WebAuth, input: TradeHistoryInput) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.history.history(account.steamId, input);
+  }
+
+  async tradeStatus(auth: WebAuth, tradeId: string) {
+    const account = this.signedIn(auth);
+    if ('ok' in account) return account;
+    return this.book.history.status(account.steamId, tradeId);
   }
 
   /** The account behind a web session, or the failure Steam would answer. */

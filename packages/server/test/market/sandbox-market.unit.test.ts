@@ -85,6 +85,8 @@ async function cs2Items(creds: MarketCredentials, count: number): Promise<Market
     .slice(0, count);
 }
 
+const usd = (amount: number): Money => ({ currency: 'USD', amount });
+
 const at = (reference: Money, share: number): Money => ({
   currency: reference.currency,
   amount: Math.round(reference.amount * share),
@@ -371,6 +373,27 @@ describe('sandbox market failures', () => {
     expect(await market.changeCurrency(creds, 'RUB')).toMatchObject({
       ok: false,
       reason: 'currencyChangeRefused',
+    });
+  });
+
+  it("takes a listing's new price after the spacing it was given (tests shorten TM's minute)", async () => {
+    sandbox = new SandboxMarket(world, { priceChangeSpacingMs: 1_000 });
+    market = createMarketPort({ mode: 'sandbox' }, { clock, sandboxMarket: sandbox });
+    expect(market.priceChangeSpacingMs).toBe(1_000);
+    await sessionOf('sandbox_bot_0101');
+    const creds = credsOf('sandbox_bot_0101');
+    const [item] = await cs2Items(creds, 1);
+    const listed = await market.addToSale(creds, [{ assetId: item!.assetId, price: usd(5_000) }]);
+    if (!listed.ok || !listed.outcomes[0]!.ok) throw new Error('listing failed');
+    const itemId = listed.outcomes[0]!.itemId;
+    now += 999;
+    expect(await market.setPrices(creds, [{ itemId, price: usd(4_990) }])).toMatchObject({
+      outcomes: [{ ok: false, reason: 'rateLimited' }],
+    });
+    now += 1;
+    expect(await market.setPrices(creds, [{ itemId, price: usd(4_990) }])).toEqual({
+      ok: true,
+      outcomes: [{ ok: true }],
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   SandboxWorld,
   type SteamPort,
   type SteamProxy,
+  TradeStatus,
 } from '../../src/integrations/steam/index.ts';
 import type { SteamTradeSession, TradeSessionState } from '../../src/integrations/steam/trading-port.ts';
 
@@ -427,5 +428,62 @@ describe('sandbox web sessions', () => {
     now += 120_000;
     const again = await sessionOf('sandbox_bot_0091');
     expect((await again.inventory('cs2')).ok).toBe(true);
+  });
+});
+
+// Trades, not offers: under Trade Protection a reversed trade reads status 12 while its offer stays accepted, and
+// the trade that sent the items back names it (csfloat/extension `src/lib/alarms/rollback.ts`).
+describe('sandbox trade history', () => {
+  it('shows an accepted offer as a trade, and a reversal as status 12 while the offer stays accepted', async () => {
+    const alpha = await sessionOf('sandbox_bot_0021');
+    const bravo = await sessionOf('sandbox_bot_0022');
+    const give = await tradableCs2(alpha, 2);
+    const sent = await alpha.sendOffer({
+      partnerSteamId: bravo.steamId,
+      tradeToken: tokenOf('sandbox_bot_0022'),
+      itemsToGive: give,
+      itemsToReceive: [],
+      reference: 'rev-1',
+    });
+    if (!sent.ok) throw new Error(sent.reason);
+    await alpha.confirmOffers([sent.offerId]);
+    expect(await bravo.acceptOffer(sent.offerId)).toMatchObject({ ok: true, needsConfirmation: false });
+    const offer = await alpha.getOffer(sent.offerId);
+    if (!offer.ok || !offer.offer.tradeId) throw new Error('no trade');
+    const tradeId = offer.offer.tradeId;
+
+    const mine = await alpha.tradeHistory({ maxTrades: 10 });
+    expect(mine).toMatchObject({
+      ok: true,
+      page: {
+        more: false,
+        trades: [{ tradeId, partnerSteamId: bravo.steamId, status: TradeStatus.Complete }],
+      },
+    });
+    if (!mine.ok) return;
+    expect(mine.page.trades[0]!.given.map((asset) => asset.assetId)).toEqual(
+      give.map((item) => item.assetId),
+    );
+    expect(await bravo.tradeHistory({ maxTrades: 10 })).toMatchObject({
+      ok: true,
+      page: { trades: [{ tradeId, partnerSteamId: alpha.steamId, given: [] }] },
+    });
+
+    now += 60_000;
+    expect(world.trading.history.reverse(tradeId, now)).toBe(true);
+    expect(await alpha.getOffer(sent.offerId)).toMatchObject({ ok: true, offer: { state: 3 } });
+    const after = await bravo.tradeHistory({ maxTrades: 10 });
+    if (!after.ok) throw new Error(after.reason);
+    const rolledBack = after.page.trades.find((trade) => trade.tradeId === tradeId);
+    const back = after.page.trades.find((trade) => trade.rollbackOf === tradeId);
+    expect(rolledBack?.status).toBe(TradeStatus.TradeProtectionRollback);
+    expect(back).toMatchObject({ status: TradeStatus.Complete, partnerSteamId: alpha.steamId });
+    expect(back?.given.map((asset) => asset.assetId)).toEqual(give.map((item) => item.assetId));
+    expect(await alpha.tradeStatus(tradeId)).toMatchObject({
+      ok: true,
+      trade: { tradeId, status: TradeStatus.TradeProtectionRollback },
+    });
+    expect(await alpha.tradeStatus('1')).toMatchObject({ ok: false, reason: 'offerNotFound' });
+    expect(await alpha.tradeHistory({ maxTrades: 1 })).toMatchObject({ ok: true, page: { more: true } });
   });
 });

@@ -51,6 +51,11 @@ describe('loadConfig', () => {
     ).toMatchObject({ mode: 'sandbox', marketMode: 'live', tmBaseUrl: 'http://127.0.0.1:9001' });
   });
 
+  it("reads the sandbox market's price-change spacing, TM's minute when unset", () => {
+    expect(loadConfig({}).sandboxPriceChangeMs).toBeUndefined();
+    expect(loadConfig({ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: '1000' }).sandboxPriceChangeMs).toBe(1_000);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -61,6 +66,8 @@ describe('loadConfig', () => {
     [{ TRADEDECK_MARKET_MODE: 'paper' }, /TRADEDECK_MARKET_MODE/],
     [{ TRADEDECK_TM_BASE_URL: 'market.csgo.com' }, /TRADEDECK_TM_BASE_URL/],
     [{ TRADEDECK_TM_BASE_URL: 'https://market.csgo.com/?key=abc' }, /TRADEDECK_TM_BASE_URL/],
+    [{ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: '0' }, /TRADEDECK_SANDBOX_PRICE_CHANGE_MS/],
+    [{ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: 'a second' }, /TRADEDECK_SANDBOX_PRICE_CHANGE_MS/],
   ])('refuses %o with a message naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(pattern);

@@ -1,0 +1,87 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * The naming convention of docs/testing.md: a pure test (no app, database or process) is `*.unit.test.ts(x)` in the
+ * server and the CLI; in the sdk and the web every test is pure unless named `*.app.test.ts(x)` (the sdk has none).
+ */
+export function kindOf(file: string): 'pure' | 'app' {
+  const [, pkg] = /^packages\/([^/]+)\//.exec(file) ?? [];
+  if (pkg === 'sdk' || pkg === 'web') return /\.app\.test\.tsx?$/.test(file) ? 'app' : 'pure';
+  return /\.unit\.test\.tsx?$/.test(file) ? 'pure' : 'app';
+}
+
+/** Every test file of the packages, relative to the repository's root, with forward slashes. */
+export function testFilesOf(root: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.test\.tsx?$/.test(entry.name)) files.push(relative(root, path).split(sep).join('/'));
+    }
+  };
+  for (const pkg of readdirSync(join(root, 'packages'))) {
+    for (const dir of ['src', 'test'])
+      if (existsSync(join(root, 'packages', pkg, dir))) walk(join(root, 'packages', pkg, dir));
+  }
+  return files.sort();
+}
+
+/** Test helpers that open an app, a database or a process. */
+const FORBIDDEN_HELPERS =
+  /\/test\/(helpers\/(test-app|test-database|spawn-server|spawned-api|pglite-template)|hubs\/postgres-cluster)\.ts$/;
+/** Modules that start a process or a database. */
+const FORBIDDEN_MODULES =
+  /^((node:)?child_process|@electric-sql\/pglite(\/.*)?|pg|@tradedeck\/server(\/.*)?)$/;
+/** Server sources that build the app, open the database or run the demo. */
+const FORBIDDEN_SOURCES = /packages\/server\/src\/(app\.ts|main\.ts|server\.ts|db\/|demo\/)/;
+
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s*['"]([^'"]+)['"]/g;
+
+function resolveImport(from: string, specifier: string): string | null {
+  const path = resolve(dirname(from), specifier);
+  for (const candidate of [path, `${path}.ts`, `${path}.tsx`, join(path, 'index.ts')]) {
+    if (existsSync(candidate) && !readdirSafe(candidate)) return candidate;
+  }
+  return null;
+}
+
+function readdirSafe(path: string): boolean {
+  try {
+    readdirSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a test file reaches that a pure test must not: its own imports and those of the test helpers it imports
+ * (sources are followed no further: importing a module is not running it).
+ */
+export function forbiddenImports(file: string, root: string): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const queue = [file];
+  while (queue.length > 0) {
+    const current = queue.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    for (const match of readFileSync(current, 'utf8').matchAll(IMPORT)) {
+      const specifier = (match[1] ?? match[2] ?? match[3])!;
+      if (!specifier.startsWith('.')) {
+        if (FORBIDDEN_MODULES.test(specifier)) found.push(specifier);
+        continue;
+      }
+      const target = resolveImport(current, specifier);
+      if (!target) continue;
+      const path = relative(root, target).split(sep).join('/');
+      if (FORBIDDEN_HELPERS.test(`/${path}`) || FORBIDDEN_SOURCES.test(path)) found.push(path);
+      else if (/(^|\/)test\//.test(path)) queue.push(target);
+    }
+  }
+  return found;
+}
