@@ -4,13 +4,23 @@
  * past two ping intervals of 120 s), with one sale per account a minute in. Prints the largest gap between two
  * pings of one account, the sale-to-offer latency p95, the most market requests one key made in one second and
  * the process RSS, each beside its target. The clock is the real one: the sandbox market runs in real time.
+ * Steam is paced as live Steam is (one confirmation request per account per 10 s, one inventory page per proxy
+ * per 4 s): ten accounts share each proxy, every inventory is read once a few seconds in, and the shortest gap
+ * between two confirmation requests of one account and the most inventory pages one proxy read in a minute are
+ * printed beside their limits.
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { type SandboxListing, SandboxMarket, sandboxMarketKey } from '../src/integrations/market/index.ts';
-import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+import {
+  INVENTORY_BUDGET_PER_MINUTE,
+  LIVE_CONFIRMATION_SPACING_MS,
+  LIVE_INVENTORY_SPACING_MS,
+  SandboxWorld,
+  sandboxMafileText,
+} from '../src/integrations/steam/index.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_SELLER_ACCOUNTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SELLER_SECONDS ?? 330);
@@ -18,6 +28,7 @@ const SALES_AFTER_S = 60;
 const PING_GAP_TARGET_S = 150;
 const LATENCY_TARGET_S = 60;
 const REQUESTS_TARGET = 4;
+const ACCOUNTS_PER_PROXY = 10;
 const PASSWORD = 'Quartz-Lantern-42';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -43,6 +54,31 @@ market.ping = (account, now) => {
   ping(account, now);
 };
 
+// What Steam sees: every confirmation request (list or answer) per account, every inventory page per account.
+const confirmationCalls = new Map<string, number[]>();
+const inventoryPages = new Map<string, number[]>();
+const noteCall = (map: Map<string, number[]>, key: string) => {
+  const list = map.get(key) ?? [];
+  list.push(Date.now());
+  map.set(key, list);
+};
+const book = world.trading;
+const listConfirmations = book.confirmations.bind(book);
+book.confirmations = (steamId) => {
+  noteCall(confirmationCalls, steamId);
+  return listConfirmations(steamId);
+};
+const respond = book.respond.bind(book);
+book.respond = (account, ...rest) => {
+  noteCall(confirmationCalls, account.steamId);
+  return respond(account, ...rest);
+};
+const inventoryPage = book.inventoryPage.bind(book);
+book.inventoryPage = (viewer, ...rest) => {
+  noteCall(inventoryPages, viewer);
+  return inventoryPage(viewer, ...rest);
+};
+
 const config = {
   ...loadConfig({}),
   mode: 'sandbox' as const,
@@ -57,7 +93,11 @@ await database.migrate();
 const app = await buildApp({
   config,
   database,
-  steam: { sandboxWorld: world },
+  steam: {
+    sandboxWorld: world,
+    confirmationSpacingMs: LIVE_CONFIRMATION_SPACING_MS,
+    inventorySpacingMs: LIVE_INVENTORY_SPACING_MS,
+  },
   market: { sandboxMarket: market },
 });
 await app.ready();
@@ -71,6 +111,12 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
   const envelope = response.json() as { success: boolean; data: T; error: { message: string } };
+  // Operations behind the second factor are limited per user (30 a minute): wait the time the server names.
+  const retryAfter = Number(response.headers['retry-after']);
+  if (response.statusCode === 429 && retryAfter > 0) {
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    return call(method, url, body);
+  }
   if (!envelope.success) throw new Error(`${method} ${url}: ${envelope.error.message}`);
   return envelope.data;
 }
@@ -93,6 +139,8 @@ const emailCode = /(\d{6})/.exec(mailed.rows[0]?.subject ?? '')?.[1];
 await call('POST', '/api/user/step-up', { twoFactor: { codes: { emailCode } } });
 
 const accounts = world.healthyAccounts(ACCOUNTS, 7001);
+const proxyAddressOf = (index: number) => `10.30.0.${Math.floor(index / ACCOUNTS_PER_PROXY) + 1}`;
+const proxyOfSteamId = new Map(accounts.map((account, i) => [account.steamId, proxyAddressOf(i)]));
 const steamIds = new Map<string, number>();
 for (let from = 0; from < ACCOUNTS; from += 50) {
   const chunk = accounts.slice(from, from + 50);
@@ -109,7 +157,7 @@ for (let from = 0; from < ACCOUNTS; from += 50) {
             mafile: sandboxMafileText(account),
             proxyData: {
               protocol: 'http',
-              address: `10.30.${(from + i) >> 8}.${(from + i) & 255}`,
+              address: proxyAddressOf(from + i),
               port: 3128,
               username: null,
               password: null,
@@ -139,6 +187,11 @@ const sampler = setInterval(() => {
 }, 1000);
 const startedAt = Date.now();
 await call('POST', '/api/p2p/accounts/start', { ids });
+// Every account's CS2 inventory (both contexts) read while the sellers run, ten accounts to a proxy.
+await call('POST', '/api/steam-trading/inventory-refresh', {
+  accountIds: [...steamIds.values()],
+  games: ['cs2'],
+});
 
 await new Promise((resolve) => setTimeout(resolve, SALES_AFTER_S * 1000));
 await call('POST', '/api/p2p/sandbox/simulate-sales', { ids, count: 1 });
@@ -189,6 +242,42 @@ print(
 );
 print(
   `market requests per key per second, max: ${maxPerKey} (target <= ${REQUESTS_TARGET}: ${verdict(maxPerKey <= REQUESTS_TARGET)})`,
+);
+let shortestConfirmationGap = Number.POSITIVE_INFINITY;
+let confirmationRequests = 0;
+for (const times of confirmationCalls.values()) {
+  confirmationRequests += times.length;
+  for (let i = 1; i < times.length; i++)
+    shortestConfirmationGap = Math.min(shortestConfirmationGap, times[i]! - times[i - 1]!);
+}
+const perProxy = new Map<string, number[]>();
+for (const [steamId, times] of inventoryPages) {
+  const proxy = proxyOfSteamId.get(steamId) ?? steamId;
+  perProxy.set(proxy, [...(perProxy.get(proxy) ?? []), ...times]);
+}
+let inventoryPeak = 0;
+let inventoryPagesRead = 0;
+for (const times of perProxy.values()) {
+  times.sort((a, b) => a - b);
+  inventoryPagesRead += times.length;
+  let from = 0;
+  for (let to = 0; to < times.length; to++) {
+    while (times[to]! - times[from]! >= 60_000) from += 1;
+    inventoryPeak = Math.max(inventoryPeak, to - from + 1);
+  }
+}
+// A slot starts at its reserved time; the timer may fire a few milliseconds early or late, never a slot early.
+const gapMet = shortestConfirmationGap >= LIVE_CONFIRMATION_SPACING_MS - 50;
+print(
+  `confirmation requests per account, shortest gap: ${
+    Number.isFinite(shortestConfirmationGap)
+      ? `${(shortestConfirmationGap / 1000).toFixed(2)} s`
+      : 'none twice'
+  } over ${confirmationRequests} requests (limit >= ${LIVE_CONFIRMATION_SPACING_MS / 1000} s: ${verdict(gapMet)})`,
+);
+print(
+  `inventory pages per proxy in any minute, max: ${inventoryPeak} over ${inventoryPagesRead} pages on ${perProxy.size} proxies ` +
+    `(budget <= ${INVENTORY_BUDGET_PER_MINUTE}: ${verdict(inventoryPeak <= INVENTORY_BUDGET_PER_MINUTE && inventoryPagesRead > 0)})`,
 );
 print(`server RSS, max: ${mb(rss)} (one process: server and the sandbox it talks to)`);
 // The figures are out; shutting 200 interrupted loops down cleanly is not what is measured.

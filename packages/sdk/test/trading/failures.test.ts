@@ -28,6 +28,19 @@ describe('trading failure table', () => {
     [{ text: 'The user is not available to trade. (15)' }, 'targetCannotTrade'],
     [{ text: 'You cannot trade: new device (15)' }, 'newDevice'],
     [{ text: 'You have a trade ban' }, 'tradeBan'],
+    // steam-tradeoffer-manager lib/helpers.js: the partner's ban, and two texts without a "(N)".
+    [
+      { httpStatus: 500, text: 'You cannot trade with Bravo because they have a trade ban.' },
+      'targetCannotTrade',
+    ],
+    [
+      { text: 'You have sent too many trade offers, or have too many outstanding offers.' },
+      'offerLimitExceeded',
+    ],
+    [
+      { text: "We were unable to contact the game's item server. Please try again later." },
+      'serviceUnavailable',
+    ],
     [{ httpStatus: 200, eresult: 1 }, 'unknownError'],
   ] as const)('classifies %j as %s', (signal, reason) => {
     expect(classifyTradeError(signal)).toBe(reason);
@@ -36,6 +49,8 @@ describe('trading failure table', () => {
   it('reads the code at the end of a Steam error text only', () => {
     expect(eresultInText('There was an error accepting this trade offer. (11)')).toBe(11);
     expect(eresultInText('(11) at the start')).toBeNull();
+    expect(eresultInText('You have sent too many trade offers')).toBe(25);
+    expect(eresultInText("We were unable to contact the game's item server.")).toBe(20);
   });
 
   it('gives every reason a retry policy and texts in both languages', () => {

@@ -32,11 +32,19 @@ describe('offer planning', () => {
 
 describe('offer reference', () => {
   it('round-trips through the message and keeps it within Steam length', () => {
-    const message = offerMessageWithReference('harvest-17_a', 'x'.repeat(500));
+    const message = offerMessageWithReference('harvest-17_a', 'x'.repeat(60));
     expect(message.length).toBeLessThanOrEqual(TRADE_LIMITS.maxMessageLength);
+    expect(message.startsWith('x'.repeat(60))).toBe(true);
     expect(readOfferReference(message)).toBe('harvest-17_a');
     expect(readOfferReference('a message without a tag')).toBeNull();
     expect(() => offerMessageWithReference('bad ref!')).toThrow();
+  });
+
+  it('keeps a marketplace message whole and adds the tag only where it fits in 128 characters', () => {
+    const tm = `TM-${'a'.repeat(100)}`;
+    const sent = offerMessageWithReference('tmAbCdEfGhIjKlMnOpQrStUvWxYz012345', tm);
+    expect(sent).toBe(tm);
+    expect(readOfferReference(sent)).toBeNull();
   });
 });
 

@@ -43,6 +43,8 @@ export interface ServerConfig {
   sandboxJournal?: string | null;
   /** Sandbox mode: how long a trade offer send waits before answering (a slow Steam); 0 by default. */
   sandboxSendDelayMs?: number;
+  /** Sandbox mode: how long a confirmation answer waits before replying, after it took effect; 0 by default. */
+  sandboxConfirmDelayMs?: number;
   /** Sandbox mode: how long a sign-in takes (a slow Steam); 0 by default. */
   sandboxSignInDelayMs?: number;
   /** Sandbox market: how often one listing's price may change (TM's minute by default; tests shorten it). */
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     masterKey: env.TRADEDECK_MASTER_KEY?.trim() || null,
     sandboxJournal: env.TRADEDECK_SANDBOX_JOURNAL?.trim() || null,
     sandboxSendDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SEND_DELAY_MS) || 0),
+    sandboxConfirmDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_CONFIRM_DELAY_MS) || 0),
     sandboxSignInDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SIGN_IN_DELAY_MS) || 0),
     ...sandboxPriceChange(env.TRADEDECK_SANDBOX_PRICE_CHANGE_MS),
     marketMode,

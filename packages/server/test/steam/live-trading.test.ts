@@ -3,31 +3,24 @@
  * CONNECT and SOCKS5 proxies (the fake counts anything arriving directly as a leak): inventory paging, offers,
  * confirmations matched by creator id, session expiry and refresh, and Steam's errors as reasons.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSteamPort, type SteamPort, type SteamProxy } from '../../src/integrations/steam/index.ts';
 import type { SteamTradeSession } from '../../src/integrations/steam/trading-port.ts';
 import { type FakeAccount, type FakeSteam, startFakeSteam } from './helpers/fake-steam.ts';
 import { createFakeTrading, type FakeItem } from './helpers/fake-steam-trading.ts';
+import { fakeAccount, secretOf } from './helpers/live-world.ts';
 import { type LoopbackProxy, startConnectProxy, startSocks5Proxy } from './helpers/loopback-proxies.ts';
 
-const secret = (name: string) =>
-  createHash('sha1').update(`trading-test:${name}`).digest().toString('base64');
-const account = (login: string, n: number): FakeAccount => ({
-  login,
-  password: `pw-${login}`,
-  steamId: (76561202255210000n + BigInt(n)).toString(),
-  sharedSecret: secret(`${login}:shared`),
-  personaName: login,
-  offered: [3],
-});
+const secret = secretOf;
+const account = fakeAccount;
 const ALPHA = account('alpha', 1);
 const BRAVO = account('bravo', 2);
 const CHARLIE = account('charlie', 3);
 const CREDENTIALS = { username: 'trader', password: 'p4ss' };
 
 let fake: FakeSteam;
-const trading = createFakeTrading(() => fake);
+// Confirmations show 1.5 s after the send and may be asked about once a second (shortened from Steam's 10 s).
+const trading = createFakeTrading(() => fake, { confirmationSpacingMs: 1000, confirmationDelayMs: 1500 });
 let httpProxy: LoopbackProxy;
 let socksProxy: LoopbackProxy;
 let port: SteamPort;
@@ -77,6 +70,8 @@ beforeAll(async () => {
     { mode: 'live' },
     {
       loginSpacingMs: 0,
+      confirmationSpacingMs: 1200,
+      inventorySpacingMs: 0,
       live: {
         apiBase: `http://api.steam.test:${fake.port}`,
         communityBase: `http://community.steam.test:${fake.port}`,
@@ -268,7 +263,7 @@ describe('live web sessions', () => {
     const seen = trading.tokensSeen.length;
     expect(await alpha.inventory('tf2')).toMatchObject({ ok: true });
     const used = trading.tokensSeen.slice(seen);
-    expect(used[0]).toBe(tokenBefore); // refused with a redirect to /login
+    expect(used[0]).toBe(tokenBefore); // refused: 403 `null` on its own inventory
     expect(used.at(-1)).toBe(alpha.state().accessToken);
     expect(alpha.state().accessToken).not.toBe(tokenBefore);
 

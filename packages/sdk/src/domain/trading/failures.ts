@@ -114,8 +114,16 @@ export const TRADE_ERESULT_REASONS: Readonly<Record<number, TradeFailureReason>>
   84: 'rateLimited', // RateLimitExceeded
 };
 
-/** Named causes Steam writes in `strError` instead of (or beside) a code. */
+/**
+ * Named causes Steam writes in `strError` instead of (or beside) a code (steam-tradeoffer-manager
+ * `lib/helpers.js` `checkNeededAuth`/`makeAnError`). Order matters: the partner's ban is read before our own.
+ */
 const TEXT_CAUSES: readonly [RegExp, TradeFailureReason][] = [
+  // "You cannot trade with … because they have a trade ban.": the partner is banned, our account is fine.
+  [/cannot trade with .* because they have a trade ban/i, 'targetCannotTrade'],
+  // Both come without a "(N)": 25 LimitExceeded and 20 ServiceUnavailable.
+  [/sent too many trade offers/i, 'offerLimitExceeded'],
+  [/unable to contact the game'?s item server/i, 'serviceUnavailable'],
   [/trade ?ban|trade-banned|banned from trading/i, 'tradeBan'],
   [/new ?device|new authenticator/i, 'newDevice'],
   [/target ?cannot ?trade|is not available to trade|unable to trade with/i, 'targetCannotTrade'],
@@ -132,7 +140,11 @@ export interface TradeErrorSignal {
 /** The EResult at the end of a Steam error text: "There was an error sending your trade offer. (26)". */
 export function eresultInText(text: string): number | null {
   const match = /\((\d{1,3})\)\s*$/.exec(text.trim());
-  return match ? Number(match[1]) : null;
+  if (match) return Number(match[1]);
+  // Texts Steam sends without the code (steam-tradeoffer-manager `lib/helpers.js` gives them these).
+  if (/sent too many trade offers/i.test(text)) return 25;
+  if (/unable to contact the game'?s item server/i.test(text)) return 20;
+  return null;
 }
 
 export function classifyTradeError(signal: TradeErrorSignal): TradeFailureReason {

@@ -10,6 +10,7 @@ import type { SteamPort } from './port.ts';
 import { SandboxSteamAdapter } from './sandbox/sandbox-adapter.ts';
 import { SandboxWorld } from './sandbox/sandbox-world.ts';
 import { MemoryThrottleStore, type ThrottleStore } from './throttle-store.ts';
+import { LIVE_CONFIRMATION_SPACING_MS, LIVE_INVENTORY_SPACING_MS } from './trading/call-pacer.ts';
 
 /** ASF's default spacing between two logins (notes §2). */
 export const LIVE_LOGIN_SPACING_MS = 10_000;
@@ -20,6 +21,10 @@ export interface SteamPortOptions {
   throttleStore?: ThrottleStore;
   /** Minimum time between sign-ins through one proxy (live default 10 s, sandbox 0). */
   loginSpacingMs?: number;
+  /** Minimum time between two confirmation calls of one account (live default 10 s, sandbox 0). */
+  confirmationSpacingMs?: number;
+  /** Minimum time between two inventory pages through one proxy (live default 4 s, sandbox 0). */
+  inventorySpacingMs?: number;
   live?: Partial<Omit<LiveSteamOptions, 'clock'>>;
   sandboxWorld?: SandboxWorld;
 }
@@ -36,11 +41,23 @@ export function createSteamPort(
       store,
       clock,
       loginSpacingMs: options.loginSpacingMs ?? LIVE_LOGIN_SPACING_MS,
+      spacing: {
+        confirmationSpacingMs: options.confirmationSpacingMs ?? LIVE_CONFIRMATION_SPACING_MS,
+        inventorySpacingMs: options.inventorySpacingMs ?? LIVE_INVENTORY_SPACING_MS,
+      },
     });
   }
   if (config.mode === 'sandbox') {
     const adapter = new SandboxSteamAdapter(options.sandboxWorld ?? new SandboxWorld(), clock);
-    return new GuardedSteamPort(adapter, { store, clock, loginSpacingMs: options.loginSpacingMs ?? 0 });
+    return new GuardedSteamPort(adapter, {
+      store,
+      clock,
+      loginSpacingMs: options.loginSpacingMs ?? 0,
+      spacing: {
+        confirmationSpacingMs: options.confirmationSpacingMs ?? 0,
+        inventorySpacingMs: options.inventorySpacingMs ?? 0,
+      },
+    });
   }
   throw new Error(`Unknown Steam mode "${String(config.mode)}"`);
 }

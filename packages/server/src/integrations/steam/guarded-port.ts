@@ -24,6 +24,7 @@ import type {
 import { proxyKey } from './proxy-agent.ts';
 import type { ThrottleStore } from './throttle-store.ts';
 import { readTokenClaims } from './token-claims.ts';
+import { CallPacer, type CallSpacing } from './trading/call-pacer.ts';
 import { OfferRunCounter } from './trading/offer-runs.ts';
 import { failureFromSessionRefresh } from './trading/trade-failure.ts';
 import { TradeRests } from './trading/trade-rests.ts';
@@ -38,17 +39,25 @@ export interface GuardOptions {
   clock: Clock;
   /** Minimum time between two sign-ins through one proxy. */
   loginSpacingMs: number;
+  /** Confirmation calls per account and inventory pages per proxy (none when absent). */
+  spacing?: CallSpacing;
 }
 
 export class GuardedSteamPort implements SteamPort {
   readonly #rests: TradeRests;
   readonly #runs = new OfferRunCounter();
+  readonly #pacer: CallPacer;
 
   constructor(
     private readonly inner: SteamAdapter,
     private readonly options: GuardOptions,
   ) {
     this.#rests = new TradeRests(options.store);
+    this.#pacer = new CallPacer(
+      options.store,
+      options.clock,
+      options.spacing ?? { confirmationSpacingMs: 0, inventorySpacingMs: 0 },
+    );
   }
 
   get mode() {
@@ -141,6 +150,7 @@ export class GuardedSteamPort implements SteamPort {
       steamTime: (proxy) => this.steamTime(proxy),
       rests: this.#rests,
       runs: this.#runs,
+      pacer: this.#pacer,
       clock: this.options.clock,
       newSessionId,
     });

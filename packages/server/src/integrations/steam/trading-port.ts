@@ -91,6 +91,13 @@ export interface SendOfferInput {
   message?: string;
 }
 
+/** What identifies a sent offer whose message carries no reference. */
+export interface SentOfferMatch {
+  partnerSteamId: string;
+  itemsToGive: TradeAsset[];
+  itemsToReceive: TradeAsset[];
+}
+
 export interface SentOffer {
   offerId: string;
   /** 2 (active, no confirmation needed) or 9 (waiting for the mobile confirmation). */
@@ -138,6 +145,14 @@ export interface SteamTradingAdapter {
     identity: ConfirmationIdentity,
     time: number,
     confirmations: MobileConfirmation[],
+    accept: boolean,
+  ): Promise<TradeResult<Record<never, never>>>;
+  /** One confirmation on its own (`ajaxop`): the fallback when the batch answer fails. */
+  respondToConfirmation(
+    auth: WebAuth,
+    identity: ConfirmationIdentity,
+    time: number,
+    confirmation: MobileConfirmation,
     accept: boolean,
   ): Promise<TradeResult<Record<never, never>>>;
   acknowledgeTradeProtection(auth: WebAuth): Promise<TradeResult<Record<never, never>>>;
@@ -230,8 +245,15 @@ export interface SteamTradeSession {
   ): Promise<TradeResult<SentOffer & { hold: TradeHold }>>;
   getOffer(offerId: string): Promise<TradeResult<{ offer: TradeOffer }>>;
   listOffers(input: ListOffersInput): Promise<TradeResult<{ offers: TradeOffer[] }>>;
-  /** Our sent offers since a time whose message carries this reference (reconciliation after a crash). */
-  findSentOffer(reference: string, since: Date): Promise<TradeResult<{ offer: TradeOffer | null }>>;
+  /**
+   * Our sent offer since a time whose message carries this reference (reconciliation after a crash), or, when
+   * the message had no room for it, the untagged one to the same partner with exactly these items.
+   */
+  findSentOffer(
+    reference: string,
+    since: Date,
+    match?: SentOfferMatch,
+  ): Promise<TradeResult<{ offer: TradeOffer | null }>>;
   acceptOffer(offerId: string): Promise<TradeResult<AcceptedOffer>>;
   declineOffer(offerId: string): Promise<TradeResult<{ offerId: string }>>;
   cancelOffer(offerId: string): Promise<TradeResult<{ offerId: string }>>;

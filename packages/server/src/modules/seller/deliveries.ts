@@ -14,6 +14,9 @@ export function deliveryReference(hash: string): string {
   return `tm${createHash('sha256').update(hash).digest('base64url').slice(0, 32)}`;
 }
 
+/** A sent offer's confirmation is asked about at most this often by one loop (Steam's per-account limit). */
+export const DELIVERY_CONFIRM_INTERVAL_MS = 10_000;
+
 /** Who the deliveries of one account run as. */
 export interface DeliveryOwner {
   userId: string;
@@ -32,6 +35,9 @@ export type MarketNote = (failure: MarketFailure | null) => void;
  * event before the next begins; a step that fails for a passing reason is simply tried again by the next pass.
  */
 export class DeliverySteps {
+  /** When each sent delivery's confirmation may be asked about again (this loop's own pacing). */
+  readonly #nextConfirm = new Map<number, number>();
+
   constructor(private readonly deps: SellerShared) {}
 
   /** Writes the intents of new delivery requests; answers how many were new. */
@@ -70,17 +76,27 @@ export class DeliverySteps {
     note: MarketNote,
   ): Promise<{ left: number; oldest: Date | null }> {
     const active = await this.deps.repo.run(owner.userId, (q) => q.activeDeliveries(owner.sellerAccountId));
+    const rows: (DeliveryRow | null)[] = [];
+    for (const delivery of active)
+      rows.push(delivery.status === 'pending' ? await this.send(owner, delivery) : delivery);
+    // Every offer of the account waiting for its confirmation is answered in one go, at most once per
+    // confirmation interval: Steam allows one confirmation request per account every 10 s.
+    const due = rows.filter(
+      (row): row is DeliveryRow =>
+        row?.status === 'sent' && (this.#nextConfirm.get(row.id) ?? 0) <= this.deps.now(),
+    );
+    if (due.length > 0) {
+      const settled = await this.confirm(owner, due);
+      for (const [i, row] of rows.entries()) if (row && settled.has(row.id)) rows[i] = settled.get(row.id)!;
+    }
     let left = 0;
     let oldest: Date | null = null;
-    for (const delivery of active) {
-      let row: DeliveryRow | null = delivery;
-      if (row.status === 'pending') row = await this.send(owner, row);
-      if (row?.status === 'sent') row = await this.confirm(owner, row);
+    for (let row of rows) {
       if (row?.status === 'confirmed') row = await this.ready(owner, row, creds, note);
       if (row && row.status !== 'ready' && row.status !== 'failed') {
         left += 1;
         oldest ??= row.createdAt;
-      }
+      } else if (row) this.#nextConfirm.delete(row.id);
     }
     return { left, oldest };
   }
@@ -132,22 +148,49 @@ export class DeliverySteps {
     return moved;
   }
 
-  private async confirm(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {
-    const offerId = row.offerId!;
-    const confirmed = await this.deps.steamTrading.confirmOffers(owner.userId, owner.steamAccountId, [
-      offerId,
-    ]);
-    if (!confirmed.ok) {
+  /**
+   * Confirms the sent offers (our own only). A confirmation Steam no longer lists (its reply was lost, or the
+   * process died after confirming) is settled from the offer's own state, so the delivery still reaches
+   * trade-ready; an offer still waiting for its confirmation is asked about again after the interval.
+   */
+  private async confirm(owner: DeliveryOwner, due: DeliveryRow[]): Promise<Map<number, DeliveryRow | null>> {
+    const moved = new Map<number, DeliveryRow | null>();
+    const again = this.deps.now() + DELIVERY_CONFIRM_INTERVAL_MS;
+    for (const row of due) this.#nextConfirm.set(row.id, again);
+    const offerIds = due.map((row) => row.offerId!);
+    const confirmed = await this.deps.steamTrading.confirmOffers(
+      owner.userId,
+      owner.steamAccountId,
+      offerIds,
+    );
+    if (!confirmed.ok && confirmed.reason !== 'confirmationNotFound') {
       this.deps.log.warn(
-        { reason: confirmed.reason, deliveryId: row.id },
+        { reason: confirmed.reason, sellerAccountId: owner.sellerAccountId },
         'delivery confirmation not given yet',
       );
-      return row;
+      return moved;
     }
-    if (confirmed.value.answered.includes(offerId))
-      return this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) });
-    // No confirmation waits: it was given before a crash, or the offer ended. The offer's state tells.
-    const got = await this.deps.steamTrading.getOffer(owner.userId, owner.steamAccountId, offerId);
+    const answered = new Set(confirmed.ok ? confirmed.value.answered : []);
+    for (const row of due) {
+      if (answered.has(row.offerId!)) {
+        moved.set(
+          row.id,
+          await this.move(owner, row, 'sent', {
+            status: 'confirmed',
+            confirmedAt: new Date(this.deps.now()),
+          }),
+        );
+        continue;
+      }
+      const settled = await this.settleFromOffer(owner, row);
+      if (settled !== row) moved.set(row.id, settled);
+    }
+    return moved;
+  }
+
+  /** No confirmation waits for the offer: it was given before a crash, or the offer ended. The offer's state tells. */
+  private async settleFromOffer(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {
+    const got = await this.deps.steamTrading.getOffer(owner.userId, owner.steamAccountId, row.offerId!);
     if (!got.ok || got.value.state === TradeOfferState.CreatedNeedsConfirmation) return row;
     if (FINAL_OFFER_STATES.has(got.value.state) && got.value.state !== TradeOfferState.Accepted)
       return this.move(owner, row, 'sent', {

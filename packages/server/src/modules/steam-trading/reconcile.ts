@@ -1,4 +1,4 @@
-import { ConfirmationType, TradeOfferState } from '@tradedeck/sdk/domain';
+import { ConfirmationType, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
 import type { TradingDeps } from './deps.ts';
 import type { IntentRow, TradingQueries } from './repo.ts';
 import type { TradeSessions } from './sessions.ts';
@@ -102,8 +102,16 @@ export class IntentReconciler {
 
   private async sendOutcome(userId: string, row: IntentRow) {
     const since = new Date(row.createdAt.getTime() - SEARCH_MARGIN_MS);
+    const request = row.request as { itemsToGive?: TradeAsset[]; itemsToReceive?: TradeAsset[] };
+    const match = row.partnerSteamId
+      ? {
+          partnerSteamId: row.partnerSteamId,
+          itemsToGive: request.itemsToGive ?? [],
+          itemsToReceive: request.itemsToReceive ?? [],
+        }
+      : undefined;
     const found = await this.sessions.run(userId, row.accountId, (s) =>
-      s.findSentOffer(row.reference, since),
+      s.findSentOffer(row.reference, since, match),
     );
     if (!found.ok) return null;
     if (!found.offer) return { status: 'notSent' as const };

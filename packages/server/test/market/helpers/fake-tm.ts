@@ -20,6 +20,8 @@ export interface FakeTmAccount {
   inventory?: string[];
   /** TM refuses money transfers from and to this account. */
   transfersBlocked?: boolean;
+  /** Sold items waiting for our offer, as trade-request-give-p2p-all lists them (`offers`). */
+  deliveries?: Record<string, unknown>[];
 }
 
 export interface SeenRequest {
@@ -289,7 +291,9 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
         return { success: true, currency: account.currency, data };
       }
       case 'trade-request-give-p2p-all':
-        return { success: false, error: 'nothing' };
+        return account.deliveries?.length
+          ? { success: true, offers: account.deliveries }
+          : { success: false, error: 'nothing' };
       case 'trade-ready':
       case 'go-offline':
       case 'update-inventory':

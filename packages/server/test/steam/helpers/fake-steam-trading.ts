@@ -1,8 +1,23 @@
 /**
- * Steam's trading endpoints for the fake Steam, written from the field notes (§4.2, §6, §7, §12): community
- * inventories paged by `count`/`start_assetid`, `/tradeoffer/*`, `/mobileconf/*` with the confirmation key
- * checked against the identity secret, `/trade/new/acknowledge`, the trade URL on
- * `/profiles/<steamid>/tradeoffers/privacy`, and `IEconService` offers and hold durations read with the access token. Sessions are the fake's own tokens; a scripted answer can replace any call once.
+ * Steam's trading endpoints for the fake Steam, written from widely used clients rather than from our adapter.
+ * Each behaviour names the client it is read from:
+ * - inventories: `GET /inventory/<steamid>/<app>/<ctx>?count&start_assetid`, `more_items`/`last_assetid` paging,
+ *   at most 2000 a page; a signed-out read answers 403 with the body `null`, and a private one the same
+ *   (node-steamcommunity `components/users.js` `getUserInventoryContents`); read errors as
+ *   `{ success: false, error: "text (N)" }` (same file: `body.Error || body.error`); about 60 reads a minute per
+ *   IP before 429s (node-steamcommunity PR #300).
+ * - offers: `POST /tradeoffer/new/send`, `/tradeoffer/<id>/accept|cancel|decline`, errors as HTTP 500 with a
+ *   `strError` (steam-tradeoffer-manager `lib/classes/TradeOffer.js`, `lib/helpers.js`: the partner's trade ban,
+ *   "sent too many trade offers" and "unable to contact the game's item server" carry no "(N)"); a signed-out
+ *   accept answers 403 (TradeOffer.js `accept` reads it as "Not Logged In"); `IEconService/GetTradeOffers` pages
+ *   by `cursor`/`next_cursor` (steam-tradeoffer-manager `lib/index.js` `getOffers`).
+ * - confirmations: `GET /mobileconf/getlist`, `POST /mobileconf/multiajaxop` (`cid[]`, `ck[]`) and
+ *   `GET /mobileconf/ajaxop` (`cid`, `ck`) keyed with the identity secret (node-steamcommunity
+ *   `components/confirmations.js`); a signed-out list answers `needauth` (same file); one request per account
+ *   every 10 s, faster gets 429 (ArchiSteamFarm `MobileAuthenticator.cs` ConfirmationsLimiterDelay); the
+ *   confirmation of a sent offer shows up a few seconds after the send (ASF polls for it,
+ *   `Actions.HandleTwoFactorAuthenticationConfirmations` with `waitIfNeeded`).
+ * Sessions are the fake's own tokens; a scripted answer can replace any call once; `mount` adds more endpoints.
  */
 import type http from 'node:http';
 import { generateConfirmationKey } from '@tradedeck/sdk/domain';
@@ -36,6 +51,8 @@ export interface FakeConfirmation {
   creator_id: string;
   headline: string;
   creation_time: number;
+  /** Listed from this time on (ms). */
+  visibleAt: number;
 }
 
 export interface ScriptedAnswer {
@@ -46,8 +63,30 @@ export interface ScriptedAnswer {
   headers?: Record<string, string>;
 }
 
+/** How the fake limits and delays, per the references above; tests shorten them. */
+export interface FakeTradingLimits {
+  /** Time between two mobileconf requests of one account below which Steam answers 429 (ASF: 10 s). */
+  confirmationSpacingMs: number;
+  /** How long after the send an offer's confirmation is listed. */
+  confirmationDelayMs: number;
+  /** Inventory reads allowed within `inventoryWindowMs` from the egress before 429s (about 60 a minute). */
+  inventoryBudget: number;
+  inventoryWindowMs: number;
+  /** Offers a GetTradeOffers page carries before `next_cursor`. */
+  offersPageSize: number;
+}
+
+export const FAKE_TRADING_LIMITS: FakeTradingLimits = {
+  confirmationSpacingMs: 10_000,
+  confirmationDelayMs: 3_000,
+  inventoryBudget: 60,
+  inventoryWindowMs: 60_000,
+  offersPageSize: 100,
+};
+
 export interface FakeTrading {
   route: FakeRoute;
+  limits: FakeTradingLimits;
   inventories: Map<string, FakeItem[]>;
   privateInventories: Set<string>;
   offers: Map<string, FakeOffer>;
@@ -57,13 +96,29 @@ export interface FakeTrading {
   /** The token of each account's trade URL (the privacy page shows no trade URL for an account without one). */
   tradeTokens: Map<string, string>;
   acknowledged: Set<string>;
+  /** Partners whose offers Steam refuses, with the `strError` it answers the send with. */
+  sendRefusals: Map<string, string>;
   script: ScriptedAnswer[];
+  /** multiajaxop requests that take effect and then lose their reply (the connection drops). */
+  lostConfirmReplies: number;
+  /** multiajaxop requests answered `{ success: false }` without acting (the batch call broken, steamcommunity #351). */
+  failingMultiConfirms: number;
   /** `count`/`start_assetid` of every inventory page asked for. */
   pageRequests: { count: number; start: string | null }[];
-  /** Confirmation ids answered, with the operation. */
-  answered: { op: string; ids: string[] }[];
+  /** Every inventory read (time, reader) and every one answered 429. */
+  inventoryReads: { at: number; reader: string | null }[];
+  inventoryRefusals: number;
+  /** Every mobileconf request per account (time and path), and the ones answered 429. */
+  confirmationCalls: { steamId: string; at: number; path: string }[];
+  confirmationRefusals: number;
+  /** Confirmation ids answered, with the operation and the endpoint. */
+  answered: { op: string; ids: string[]; via: 'multiajaxop' | 'ajaxop' }[];
   /** Access tokens seen on trading calls, in order. */
   tokensSeen: string[];
+  /** Adds endpoints (another area's fake); tried before the ones here. */
+  mount(route: FakeRoute): void;
+  /** A confirmation we did not create (another offer, or a market listing), listed at once. */
+  addForeignConfirmation(steamId: string, creatorId: string, type: number): void;
 }
 
 const json = (
@@ -76,13 +131,19 @@ const json = (
   res.end(JSON.stringify(body));
 };
 
+const STEAM_ID_BASE = 76561197960265728n;
+
 export function createFakeTrading(
   fake: () => FakeSteam,
-): FakeTrading & { addForeignConfirmation(steamId: string, creatorId: string, type: number): void } {
+  limits: Partial<FakeTradingLimits> = {},
+): FakeTrading {
   let nextOffer = 4_000_000_000;
   let nextConfirmation = 9_000_000;
+  const mounted: FakeRoute[] = [];
+  const lastConfirmationCall = new Map<string, number>();
   const trading: FakeTrading = {
     route: async () => false,
+    limits: { ...FAKE_TRADING_LIMITS, ...limits },
     inventories: new Map(),
     privateInventories: new Set(),
     offers: new Map(),
@@ -91,10 +152,19 @@ export function createFakeTrading(
     escrowDays: new Map(),
     tradeTokens: new Map(),
     acknowledged: new Set(),
+    sendRefusals: new Map(),
     script: [],
+    lostConfirmReplies: 0,
+    failingMultiConfirms: 0,
     pageRequests: [],
+    inventoryReads: [],
+    inventoryRefusals: 0,
+    confirmationCalls: [],
+    confirmationRefusals: 0,
     answered: [],
     tokensSeen: [],
+    mount: (route) => mounted.push(route),
+    addForeignConfirmation: (steamId, creatorId, type) => addConfirmation(steamId, creatorId, type, 0),
   };
 
   /** The signed-in SteamID of a community request (cookie) or a Web API request (`access_token`). */
@@ -107,27 +177,38 @@ export function createFakeTrading(
     return claims.sub;
   }
 
-  function signedOut(res: http.ServerResponse, api: boolean) {
-    if (api) res.writeHead(401).end('<html>Unauthorized</html>');
-    else res.writeHead(302, { location: 'https://steamcommunity.com/login/home/?goto=' }).end();
-  }
-
   const form = (body: string) => new URLSearchParams(body);
   const sessionMatches = (req: http.IncomingMessage, fields: URLSearchParams) =>
     new RegExp(`sessionid=${fields.get('sessionid')}(;|$)`).test(String(req.headers.cookie ?? ''));
 
+  /** node-steamcommunity PR #300: about 60 inventory reads a minute per IP, then 429. */
+  function inventoryOverBudget(reader: string | null): boolean {
+    const now = Date.now();
+    const { inventoryBudget, inventoryWindowMs } = trading.limits;
+    const recent = trading.inventoryReads.filter((read) => now - read.at < inventoryWindowMs).length;
+    trading.inventoryReads.push({ at: now, reader });
+    if (recent < inventoryBudget) return false;
+    trading.inventoryRefusals += 1;
+    return true;
+  }
+
   function inventory(
     res: http.ServerResponse,
     url: URL,
-    reader: string,
+    reader: string | null,
     owner: string,
     app: string,
     ctx: string,
   ) {
-    if (trading.privateInventories.has(owner) && owner !== reader) {
+    if (inventoryOverBudget(reader)) return json(res, 429, null);
+    // users.js: 403 with `null` for a private inventory; a signed-out reader gets the same answer.
+    if (reader === null || (trading.privateInventories.has(owner) && owner !== reader)) {
       res.writeHead(403, { 'content-type': 'application/json' }).end('null');
       return;
     }
+    // Trade Protection's context 16 is readable only by its owner.
+    if (ctx === '16' && owner !== reader)
+      return json(res, 200, { success: false, error: 'Access Denied (15)' });
     const count = Number(url.searchParams.get('count') ?? 75);
     const start = url.searchParams.get('start_assetid');
     trading.pageRequests.push({ count, start });
@@ -170,7 +251,7 @@ export function createFakeTrading(
       return;
     }
     const token = trading.tradeTokens.get(me);
-    const accountId = BigInt(me) - 76561197960265728n;
+    const accountId = BigInt(me) - STEAM_ID_BASE;
     const url = `https://steamcommunity.com/tradeoffer/new/?partner=${accountId}&amp;token=${token}`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
@@ -185,7 +266,7 @@ export function createFakeTrading(
     const other = ours ? offer.partner : offer.sender;
     return {
       tradeofferid: offer.tradeofferid,
-      accountid_other: Number(BigInt(other) - 76561197960265728n),
+      accountid_other: Number(BigInt(other) - STEAM_ID_BASE),
       message: offer.message,
       expiration_time: offer.created + 14 * 86400,
       trade_offer_state: offer.state,
@@ -199,13 +280,182 @@ export function createFakeTrading(
     };
   };
 
+  /** GetTradeOffers: sent and received offers, `offersPageSize` a page, `next_cursor` while more are left. */
+  function offersPage(res: http.ServerResponse, url: URL, me: string) {
+    const cutoff = Number(url.searchParams.get('time_historical_cutoff') ?? 0);
+    const cursor = Number(url.searchParams.get('cursor') ?? 0);
+    const all = [...trading.offers.values()]
+      .filter((offer) => offer.created >= cutoff)
+      .filter(
+        (offer) =>
+          (url.searchParams.get('get_sent_offers') === '1' && offer.sender === me) ||
+          (url.searchParams.get('get_received_offers') === '1' && offer.partner === me && offer.state !== 9),
+      );
+    const page = all.slice(cursor, cursor + trading.limits.offersPageSize);
+    const next = cursor + page.length < all.length ? cursor + page.length : 0;
+    json(res, 200, {
+      response: {
+        trade_offers_sent: page.filter((offer) => offer.sender === me).map((offer) => rawOffer(offer, me)),
+        trade_offers_received: page
+          .filter((offer) => offer.partner === me)
+          .map((offer) => rawOffer(offer, me)),
+        ...(next ? { next_cursor: next } : {}),
+      },
+    });
+  }
+
   async function keyMatches(steamId: string, query: URLSearchParams, tag: string): Promise<boolean> {
     const secret = trading.identitySecrets.get(steamId);
     if (!secret) return false;
     return (await generateConfirmationKey(secret, Number(query.get('t')), tag)) === query.get('k');
   }
 
+  /** ASF MobileAuthenticator.cs: one confirmation request per account per 10 s; Steam answers faster ones 429. */
+  function confirmationTooSoon(steamId: string, path: string): boolean {
+    const now = Date.now();
+    trading.confirmationCalls.push({ steamId, at: now, path });
+    const last = lastConfirmationCall.get(steamId);
+    lastConfirmationCall.set(steamId, now);
+    if (last === undefined || now - last >= trading.limits.confirmationSpacingMs) return false;
+    trading.confirmationRefusals += 1;
+    return true;
+  }
+
+  /** Answers the listed confirmations given by id and nonce; the offers they belong to move on. */
+  function act(me: string, op: string, ids: string[], nonces: string[], via: 'multiajaxop' | 'ajaxop') {
+    const own = trading.confirmations.get(me) ?? [];
+    trading.answered.push({ op, ids, via });
+    let all = true;
+    for (const [index, id] of ids.entries()) {
+      const found = own.find(
+        (item) => item.id === id && item.nonce === nonces[index] && item.visibleAt <= Date.now(),
+      );
+      if (!found) {
+        all = false;
+        continue;
+      }
+      own.splice(own.indexOf(found), 1);
+      const offer = trading.offers.get(found.creator_id);
+      if (offer?.state === 9) offer.state = op === 'allow' ? 2 : 10;
+    }
+    return all;
+  }
+
+  async function mobileconf(
+    req: http.IncomingMessage,
+    url: URL,
+    body: string,
+    res: http.ServerResponse,
+    me: string | null,
+  ): Promise<boolean> {
+    const label = `${req.method} ${url.pathname}`;
+    if (!me) {
+      // confirmations.js: a signed-out request is told `needauth`.
+      json(res, 200, { success: false, needauth: true });
+      return true;
+    }
+    // steamcommunity #371 (July 2026): mobileconf answers 429 to anything but the mobile app's client.
+    const mobile =
+      req.headers['user-agent'] === 'okhttp/4.9.2' && /mobileClient=android/.test(String(req.headers.cookie));
+    if (!mobile || confirmationTooSoon(me, url.pathname)) {
+      json(res, 429, null);
+      return true;
+    }
+    if (label === 'GET /mobileconf/getlist') {
+      if (url.searchParams.get('a') !== me || !(await keyMatches(me, url.searchParams, 'list'))) {
+        json(res, 200, { success: false, message: 'Invalid authenticator' });
+        return true;
+      }
+      const now = Date.now();
+      const listed = (trading.confirmations.get(me) ?? []).filter((item) => item.visibleAt <= now);
+      json(res, 200, { success: true, conf: listed.map(({ visibleAt: _, ...item }) => item) });
+      return true;
+    }
+    if (label === 'POST /mobileconf/multiajaxop') {
+      const fields = form(body);
+      const op = fields.get('op') ?? '';
+      if (trading.failingMultiConfirms > 0) {
+        trading.failingMultiConfirms -= 1;
+        json(res, 200, { success: false });
+        return true;
+      }
+      if (!(await keyMatches(me, fields, op === 'allow' ? 'accept' : 'reject'))) {
+        json(res, 200, { success: false });
+        return true;
+      }
+      act(me, op, fields.getAll('cid[]'), fields.getAll('ck[]'), 'multiajaxop');
+      if (trading.lostConfirmReplies > 0) {
+        trading.lostConfirmReplies -= 1;
+        req.socket.destroy();
+        return true;
+      }
+      json(res, 200, { success: true });
+      return true;
+    }
+    if (label === 'GET /mobileconf/ajaxop') {
+      const query = url.searchParams;
+      const op = query.get('op') ?? '';
+      if (!(await keyMatches(me, query, op === 'allow' ? 'accept' : 'reject'))) {
+        json(res, 200, { success: false });
+        return true;
+      }
+      const done = act(me, op, [query.get('cid') ?? ''], [query.get('ck') ?? ''], 'ajaxop');
+      json(res, 200, { success: done });
+      return true;
+    }
+    return false;
+  }
+
+  function send(res: http.ServerResponse, me: string, fields: URLSearchParams) {
+    if (!trading.acknowledged.has(me)) {
+      json(res, 500, { strError: 'You must acknowledge Trade Protection before trading. (15)' });
+      return;
+    }
+    const partner = fields.get('partner') ?? '';
+    const refusal = trading.sendRefusals.get(partner);
+    if (refusal) {
+      json(res, 500, { strError: refusal });
+      return;
+    }
+    const offer = JSON.parse(fields.get('json_tradeoffer') ?? '{}') as {
+      me: { assets: FakeOffer['give'] };
+      them: { assets: FakeOffer['receive'] };
+    };
+    const id = String(++nextOffer);
+    const needsConfirmation = offer.me.assets.length > 0;
+    trading.offers.set(id, {
+      tradeofferid: id,
+      sender: me,
+      partner,
+      message: fields.get('tradeoffermessage') ?? '',
+      state: needsConfirmation ? 9 : 2,
+      give: offer.me.assets,
+      receive: offer.them.assets,
+      created: Math.floor(Date.now() / 1000),
+    });
+    if (needsConfirmation) addConfirmation(me, id, 2, trading.limits.confirmationDelayMs);
+    json(res, 200, { tradeofferid: id, ...(needsConfirmation ? { needs_mobile_confirmation: true } : {}) });
+  }
+
+  function offerAction(res: http.ServerResponse, me: string, offerId: string, action: string) {
+    const offer = trading.offers.get(offerId);
+    const allowed = offer && (action === 'cancel' ? offer.sender === me : offer.partner === me);
+    if (!offer || !allowed || offer.state !== 2) {
+      json(res, 500, { strError: 'There was an error accepting this trade offer. (11)' });
+      return;
+    }
+    if (action === 'accept') {
+      offer.state = 3;
+      offer.tradeid = String(Number(offer.tradeofferid) + 1_000_000);
+      json(res, 200, { tradeid: offer.tradeid });
+    } else {
+      offer.state = action === 'cancel' ? 6 : 7;
+      json(res, 200, { tradeofferid: offer.tradeofferid });
+    }
+  }
+
   trading.route = async (req, url, body, res) => {
+    for (const route of mounted) if (await route(req, url, body, res)) return true;
     const label = `${req.method} ${url.pathname}`;
     const scripted = trading.script.findIndex((item) => item.match === label);
     if (scripted >= 0) {
@@ -218,21 +468,21 @@ export function createFakeTrading(
     const inventoryPath = /^\/inventory\/(\d{17})\/(\d+)\/(\d+)$/.exec(url.pathname);
     const offerPath = /^\/tradeoffer\/(\d+)\/(accept|cancel|decline)$/.exec(url.pathname);
     const privacyPath = /^\/profiles\/(\d{17})\/tradeoffers\/privacy$/.exec(url.pathname);
+    const confirmations = url.pathname.startsWith('/mobileconf/');
     const known =
-      api ||
-      inventoryPath ||
-      offerPath ||
-      privacyPath ||
-      url.pathname.startsWith('/mobileconf/') ||
-      url.pathname.startsWith('/trade');
+      api || inventoryPath || offerPath || privacyPath || confirmations || url.pathname.startsWith('/trade');
     if (!known) return false;
     const me = who(req, url);
-    if (!me) {
-      signedOut(res, api);
-      return true;
-    }
     if (inventoryPath) {
       inventory(res, url, me, inventoryPath[1]!, inventoryPath[2]!, inventoryPath[3]!);
+      return true;
+    }
+    if (confirmations) return mobileconf(req, url, body, res, me);
+    if (!me) {
+      if (api) res.writeHead(401).end('<html>Unauthorized</html>');
+      // TradeOffer.js `accept`: a 403 is "Not Logged In".
+      else if (offerPath?.[2] === 'accept') res.writeHead(403).end('');
+      else res.writeHead(302, { location: 'https://steamcommunity.com/login/home/?goto=' }).end();
       return true;
     }
     if (privacyPath && req.method === 'GET') {
@@ -256,26 +506,11 @@ export function createFakeTrading(
       return true;
     }
     if (label === 'GET /IEconService/GetTradeOffers/v1/') {
-      const cutoff = Number(url.searchParams.get('time_historical_cutoff') ?? 0);
-      const all = [...trading.offers.values()].filter((offer) => offer.created >= cutoff);
-      json(res, 200, {
-        response: {
-          trade_offers_sent:
-            url.searchParams.get('get_sent_offers') === '1'
-              ? all.filter((offer) => offer.sender === me).map((offer) => rawOffer(offer, me))
-              : [],
-          trade_offers_received:
-            url.searchParams.get('get_received_offers') === '1'
-              ? all
-                  .filter((offer) => offer.partner === me && offer.state !== 9)
-                  .map((offer) => rawOffer(offer, me))
-              : [],
-        },
-      });
+      offersPage(res, url, me);
       return true;
     }
     const fields = form(body);
-    if (req.method === 'POST' && !url.pathname.startsWith('/mobileconf/') && !sessionMatches(req, fields)) {
+    if (req.method === 'POST' && !sessionMatches(req, fields)) {
       json(res, 403, { success: false });
       return true;
     }
@@ -285,87 +520,17 @@ export function createFakeTrading(
       return true;
     }
     if (label === 'POST /tradeoffer/new/send') {
-      if (!trading.acknowledged.has(me)) {
-        json(res, 500, { strError: 'You must acknowledge Trade Protection before trading. (15)' });
-        return true;
-      }
-      const offer = JSON.parse(fields.get('json_tradeoffer') ?? '{}') as {
-        me: { assets: FakeOffer['give'] };
-        them: { assets: FakeOffer['receive'] };
-      };
-      const id = String(++nextOffer);
-      const needsConfirmation = offer.me.assets.length > 0;
-      trading.offers.set(id, {
-        tradeofferid: id,
-        sender: me,
-        partner: fields.get('partner') ?? '',
-        message: fields.get('tradeoffermessage') ?? '',
-        state: needsConfirmation ? 9 : 2,
-        give: offer.me.assets,
-        receive: offer.them.assets,
-        created: Math.floor(Date.now() / 1000),
-      });
-      if (needsConfirmation) addConfirmation(me, id);
-      json(res, 200, { tradeofferid: id, ...(needsConfirmation ? { needs_mobile_confirmation: true } : {}) });
+      send(res, me, fields);
       return true;
     }
     if (offerPath) {
-      const offer = trading.offers.get(offerPath[1]!);
-      const [, , action] = offerPath;
-      const allowed = offer && (action === 'cancel' ? offer.sender === me : offer.partner === me);
-      if (!offer || !allowed || offer.state !== 2) {
-        json(res, 500, { strError: 'There was an error accepting this trade offer. (11)' });
-        return true;
-      }
-      if (action === 'accept') {
-        offer.state = 3;
-        offer.tradeid = String(Number(offer.tradeofferid) + 1_000_000);
-        json(res, 200, { tradeid: offer.tradeid });
-      } else {
-        offer.state = action === 'cancel' ? 6 : 7;
-        json(res, 200, { tradeofferid: offer.tradeofferid });
-      }
-      return true;
-    }
-    if (label === 'GET /mobileconf/getlist') {
-      const mobile =
-        req.headers['user-agent'] === 'okhttp/4.9.2' &&
-        /mobileClient=android/.test(String(req.headers.cookie));
-      if (!mobile) {
-        json(res, 429, null);
-        return true;
-      }
-      if (url.searchParams.get('a') !== me || !(await keyMatches(me, url.searchParams, 'list'))) {
-        json(res, 200, { success: false, message: 'Invalid authenticator' });
-        return true;
-      }
-      json(res, 200, { success: true, conf: trading.confirmations.get(me) ?? [] });
-      return true;
-    }
-    if (label === 'POST /mobileconf/multiajaxop') {
-      const op = fields.get('op') ?? '';
-      if (!(await keyMatches(me, fields, op === 'allow' ? 'accept' : 'reject'))) {
-        json(res, 200, { success: false });
-        return true;
-      }
-      const ids = fields.getAll('cid[]');
-      const nonces = fields.getAll('ck[]');
-      const own = trading.confirmations.get(me) ?? [];
-      trading.answered.push({ op, ids });
-      for (const [index, id] of ids.entries()) {
-        const found = own.find((item) => item.id === id && item.nonce === nonces[index]);
-        if (!found) continue;
-        own.splice(own.indexOf(found), 1);
-        const offer = trading.offers.get(found.creator_id);
-        if (offer?.state === 9) offer.state = op === 'allow' ? 2 : 10;
-      }
-      json(res, 200, { success: true });
+      offerAction(res, me, offerPath[1]!, offerPath[2]!);
       return true;
     }
     return false;
   };
 
-  function addConfirmation(steamId: string, creatorId: string, type = 2) {
+  function addConfirmation(steamId: string, creatorId: string, type: number, delayMs: number) {
     const list = trading.confirmations.get(steamId) ?? [];
     const id = String(++nextConfirmation);
     list.push({
@@ -375,13 +540,10 @@ export function createFakeTrading(
       creator_id: creatorId,
       headline: type === 2 ? 'Trade offer' : 'Market listing',
       creation_time: Math.floor(Date.now() / 1000),
+      visibleAt: Date.now() + delayMs,
     });
     trading.confirmations.set(steamId, list);
   }
 
-  return Object.assign(trading, {
-    /** A confirmation we did not create (another offer, or a market listing). */
-    addForeignConfirmation: (steamId: string, creatorId: string, type: number) =>
-      addConfirmation(steamId, creatorId, type),
-  });
+  return trading;
 }

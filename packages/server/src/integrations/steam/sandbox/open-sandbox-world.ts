@@ -8,11 +8,13 @@ import { SANDBOX_SEED, SandboxWorld } from './sandbox-world.ts';
 export function openSandboxWorld(options: {
   sandboxJournal?: string | null;
   sandboxSendDelayMs?: number;
+  sandboxConfirmDelayMs?: number;
   sandboxSignInDelayMs?: number;
 }): SandboxWorld {
   return new SandboxWorld(SANDBOX_SEED, {
     journal: options.sandboxJournal ? new SandboxJournal(options.sandboxJournal) : null,
     sendAnswerDelayMs: options.sandboxSendDelayMs ?? 0,
+    confirmAnswerDelayMs: options.sandboxConfirmDelayMs ?? 0,
     signInDelayMs: options.sandboxSignInDelayMs ?? 0,
   });
 }

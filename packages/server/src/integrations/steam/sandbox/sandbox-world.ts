@@ -70,6 +70,8 @@ export interface SandboxWorldOptions {
    * meanwhile leaves an offer it never heard of. None by default.
    */
   sendAnswerDelayMs?: number;
+  /** How long a confirmation answer waits before replying, after it took effect (a lost multiajaxop reply). */
+  confirmAnswerDelayMs?: number;
   /** How long a sign-in takes (Steam answering slowly): an import is still under way a while. None by default. */
   signInDelayMs?: number;
 }
@@ -82,6 +84,7 @@ export class SandboxWorld {
   #trading: SandboxTradeBook | null = null;
   readonly inventorySizes: Partial<Record<TradeGame, number>>;
   readonly sendAnswerDelayMs: number;
+  readonly confirmAnswerDelayMs: number;
   readonly signInDelayMs: number;
   readonly #journal: SandboxJournal | null;
   #replaying = false;
@@ -93,6 +96,7 @@ export class SandboxWorld {
     this.#rateLimited = new Set((options.rateLimitedProxies ?? []).map((key) => key.toLowerCase()));
     this.inventorySizes = options.inventorySizes ?? {};
     this.sendAnswerDelayMs = options.sendAnswerDelayMs ?? 0;
+    this.confirmAnswerDelayMs = options.confirmAnswerDelayMs ?? 0;
     this.signInDelayMs = options.signInDelayMs ?? 0;
     this.#journal = options.journal ?? null;
     if (this.#journal) this.replay(this.#journal.read());

@@ -56,17 +56,13 @@ export async function scanInventory(
   let totalCount = main.totalCount;
   let pages = main.pages;
   if (own && info.protectedContextId) {
+    // Protected items are part of what the account owns: a context that cannot be read fails the scan (it is
+    // tried again later) rather than leaving them out. An account without protected items reads it as empty.
     const protectedItems = await readContext(read, info.protectedContextId);
-    // An account without protected items may be answered "no such context": that is an empty context.
-    if (protectedItems.ok) {
-      for (const item of protectedItems.items) items.push(item);
-      totalCount += protectedItems.totalCount;
-      pages += protectedItems.pages;
-    } else if (
-      !['inventoryPrivate', 'accessDenied', 'invalidRequest', 'offerNotFound'].includes(protectedItems.reason)
-    ) {
-      return protectedItems;
-    }
+    if (!protectedItems.ok) return protectedItems;
+    for (const item of protectedItems.items) items.push(item);
+    totalCount += protectedItems.totalCount;
+    pages += protectedItems.pages;
   }
   const listed = tradableOnly ? items.filter((item) => item.tradable) : items;
   return {

@@ -11,6 +11,7 @@ import {
   readOfferReference,
   TRADE_GAMES,
   TRADE_LIMITS,
+  type TradeAsset,
   type TradeGame,
 } from '@tradedeck/sdk/domain';
 import type { Clock } from '../clock.ts';
@@ -24,6 +25,7 @@ import type {
   ListOffersInput,
   SendOfferInput,
   SendOptions,
+  SentOfferMatch,
   SteamTradeSession,
   SteamTradingAdapter,
   TradeAccount,
@@ -32,6 +34,7 @@ import type {
   WebAuth,
   WebSession,
 } from '../trading-port.ts';
+import type { CallPacer } from './call-pacer.ts';
 import { confirmOwnOffers } from './confirm-offers.ts';
 import { clampPageSize, scanInventory } from './inventory-scan.ts';
 import type { OfferRunCounter } from './offer-runs.ts';
@@ -50,6 +53,8 @@ export interface TradeSessionDeps {
   steamTime(proxy: SteamProxy): Promise<SteamTimeResult>;
   rests: TradeRests;
   runs: OfferRunCounter;
+  /** Confirmation slots per account and inventory slots per proxy, shared by every area and process. */
+  pacer: CallPacer;
   clock: Clock;
   newSessionId(): string;
 }
@@ -116,15 +121,16 @@ export class TradeSession implements SteamTradeSession {
     options: { ownerSteamId?: string; contextId?: string; count?: number; startAssetId?: string | null } = {},
   ) {
     const info = TRADE_GAMES[game];
-    return this.call((auth) =>
-      this.deps.adapter.inventoryPage(auth, {
+    return this.call(async (auth) => {
+      await this.deps.pacer.inventory(auth.proxy);
+      return this.deps.adapter.inventoryPage(auth, {
         ownerSteamId: options.ownerSteamId ?? this.steamId,
         appId: info.appId,
         contextId: options.contextId ?? info.contextId,
         count: clampPageSize(options.count),
         startAssetId: options.startAssetId ?? null,
-      }),
-    );
+      });
+    });
   }
 
   inventory(game: TradeGame, options: InventoryScanOptions = {}) {
@@ -173,11 +179,22 @@ export class TradeSession implements SteamTradeSession {
     return this.call((auth) => this.deps.adapter.listOffers(auth, input));
   }
 
-  async findSentOffer(reference: string, since: Date) {
+  async findSentOffer(reference: string, since: Date, match?: SentOfferMatch) {
     const listed = await this.listOffers({ sent: true, received: false, since });
     if (!listed.ok) return listed;
-    const offer = listed.offers.find((item) => readOfferReference(item.message) === reference) ?? null;
-    return { ok: true as const, offer };
+    const tagged = listed.offers.find((item) => readOfferReference(item.message) === reference);
+    // A message too long to carry the tag (a marketplace's, sent whole): the untagged offer to the same partner
+    // with exactly the same items is ours.
+    const untagged = match
+      ? listed.offers.find(
+          (item) =>
+            readOfferReference(item.message) === null &&
+            item.partnerSteamId === match.partnerSteamId &&
+            sameAssets(item.itemsToGive, match.itemsToGive) &&
+            sameAssets(item.itemsToReceive, match.itemsToReceive),
+        )
+      : undefined;
+    return { ok: true as const, offer: tagged ?? untagged ?? null };
   }
 
   async acceptOffer(offerId: string) {
@@ -204,11 +221,7 @@ export class TradeSession implements SteamTradeSession {
   async listConfirmations() {
     const identity = await this.identity();
     if (!identity) return tradeFailure('noIdentitySecret');
-    return this.call(async (auth) => {
-      const time = await this.confirmationTime(auth.proxy);
-      if (!time.ok) return time;
-      return this.deps.adapter.listConfirmations(auth, identity, time.time);
-    });
+    return this.confirmationCall((auth, time) => this.deps.adapter.listConfirmations(auth, identity, time));
   }
 
   async confirmOffers(offerIds: string[], options: ConfirmOptions = {}) {
@@ -220,11 +233,17 @@ export class TradeSession implements SteamTradeSession {
       {
         list: () => this.listConfirmations(),
         respond: (confirmations, accept) =>
-          this.call(async (auth) => {
-            const time = await this.confirmationTime(auth.proxy);
-            if (!time.ok) return time;
-            return this.deps.adapter.respondToConfirmations(auth, identity, time.time, confirmations, accept);
-          }),
+          this.confirmationCall((auth, time) =>
+            this.deps.adapter.respondToConfirmations(auth, identity, time, confirmations, accept),
+          ),
+        respondOne: (confirmation, accept) =>
+          this.confirmationCall((auth, time) =>
+            this.deps.adapter.respondToConfirmation(auth, identity, time, confirmation, accept),
+          ),
+        offerState: async (offerId) => {
+          const got = await this.getOffer(offerId);
+          return got.ok ? { ok: true as const, state: got.offer.state } : got;
+        },
       },
       offerIds,
       this.deps.clock,
@@ -313,6 +332,18 @@ export class TradeSession implements SteamTradeSession {
     return result;
   }
 
+  /** A mobileconf call: it waits for the account's confirmation slot, then signs with Steam's time. */
+  private confirmationCall<T>(
+    op: (auth: WebAuth, time: number) => Promise<TradeResult<T>>,
+  ): Promise<TradeResult<T>> {
+    return this.call(async (auth) => {
+      await this.deps.pacer.confirmation(this.steamId);
+      const time = await this.confirmationTime(auth.proxy);
+      if (!time.ok) return time;
+      return op(auth, time.time);
+    });
+  }
+
   private async open(): Promise<TradeResult<{ session: WebSession }>> {
     const opened = await this.deps.openWebSession(this.#refreshToken, this.account.proxy);
     if (!opened.ok) {
@@ -345,4 +376,11 @@ export class TradeSession implements SteamTradeSession {
     this.#lastConfirmationTime = time;
     return { ok: true, time };
   }
+}
+
+function sameAssets(a: readonly TradeAsset[], b: readonly TradeAsset[]): boolean {
+  const key = (item: TradeAsset) => `${item.appId}/${item.contextId}/${item.assetId}`;
+  if (a.length !== b.length) return false;
+  const wanted = new Set(b.map(key));
+  return a.every((item) => wanted.has(key(item)));
 }

@@ -20,6 +20,7 @@ import type {
   SendOfferInput,
   SentOffer,
   SteamTradingAdapter,
+  TradeFailure,
   TradeResult,
   WebAuth,
 } from '../../trading-port.ts';
@@ -44,10 +45,20 @@ export class LiveSteamTrading implements SteamTradingAdapter {
       referer: `${this.web.communityBase}/profiles/${input.ownerSteamId}/inventory`,
     });
     if ('ok' in answer) return answer;
-    // A private inventory is answered 403 with the body `null`.
-    if (answer.status === 403 && (answer.json === null || answer.text.trim() === 'null')) {
-      return tradeFailure('inventoryPrivate', { httpStatus: HttpStatus.Forbidden });
+    const nullBody = answer.json === null || answer.text.trim() === 'null';
+    if ((answer.status === 403 || answer.status === 400) && nullBody) {
+      // One's own inventory is never private to oneself: 403 `null` there is Steam's answer to a signed-out
+      // read (node-steamcommunity `users.js` reads 403 `null` as "private"; signed-out reads got it, and 400,
+      // from 2025, steamcommunity #357). The session refreshes once and the page is read again.
+      if (input.ownerSteamId === auth.steamId)
+        return tradeFailure('sessionExpired', { httpStatus: answer.status });
+      if (answer.status === 403)
+        return tradeFailure('inventoryPrivate', { httpStatus: HttpStatus.Forbidden });
     }
+    // Read errors come as `{ success: false, error: "text (N)" }` (node-steamcommunity `users.js` reads
+    // `body.Error || body.error`).
+    const readError = inventoryError(answer.json);
+    if (readError) return failureFromSteam({ httpStatus: answer.status, text: readError });
     const checked = interpretAnswer(answer);
     if (!checked.ok) return checked;
     const parsed = parseInventoryPage(checked.json, input.appId, input.contextId);
@@ -155,7 +166,7 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     offerId: string,
     partnerSteamId: string,
   ): Promise<TradeResult<AcceptedOffer>> {
-    const answer = await this.web.json(auth, {
+    const sent = await this.web.send(auth, {
       method: 'POST',
       site: 'community',
       path: `/tradeoffer/${offerId}/accept`,
@@ -168,6 +179,11 @@ export class LiveSteamTrading implements SteamTradingAdapter {
         captcha: '',
       },
     });
+    if ('ok' in sent) return sent;
+    // A 403 on accept is "Not Logged In" (steam-tradeoffer-manager `lib/classes/TradeOffer.js` `accept`): the
+    // session is renewed and the accept asked once more, never read as a refusal.
+    if (sent.status === 403) return tradeFailure('sessionExpired', { httpStatus: sent.status });
+    const answer = interpretAnswer(sent);
     if (!answer.ok) return answer;
     const body = (answer.json ?? {}) as { tradeid?: string; needs_mobile_confirmation?: boolean };
     return {
@@ -222,30 +238,45 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     confirmations: MobileConfirmation[],
     accept: boolean,
   ) {
-    const tag = accept ? 'accept' : 'reject';
-    const key = await generateConfirmationKey(identity.identitySecret, time, tag);
     const answer = await this.web.json(auth, {
       method: 'POST',
       site: 'community',
       path: '/mobileconf/multiajaxop',
       mobile: true,
       form: {
-        op: accept ? 'allow' : 'cancel',
-        p: identity.deviceId,
-        a: auth.steamId,
-        k: key,
-        t: String(time),
-        m: 'react',
-        tag,
+        ...(await confirmationFields(auth, identity, time, accept)),
         'cid[]': confirmations.map((item) => item.id),
         'ck[]': confirmations.map((item) => item.nonce),
       },
     });
-    if (!answer.ok) return answer;
-    const body = (answer.json ?? {}) as { success?: boolean; message?: string };
-    return body.success === true
-      ? { ok: true as const }
-      : failureFromSteam({ text: body.message ?? 'confirmation answer refused' });
+    return confirmationAnswer(answer);
+  }
+
+  /**
+   * One confirmation answered on its own: `GET /mobileconf/ajaxop` with `op`, `cid`, `ck` beside the usual
+   * `p`, `a`, `k`, `t`, `m`, `tag` (node-steamcommunity `components/confirmations.js` `respondToConfirmation`
+   * with a single id; steamguard-cli `SteamGuardAccount` `SendConfirmationAjax`). ArchiSteamFarm falls back to it
+   * one by one when the batch call fails.
+   */
+  async respondToConfirmation(
+    auth: WebAuth,
+    identity: ConfirmationIdentity,
+    time: number,
+    confirmation: MobileConfirmation,
+    accept: boolean,
+  ) {
+    const answer = await this.web.json(auth, {
+      method: 'GET',
+      site: 'community',
+      path: '/mobileconf/ajaxop',
+      mobile: true,
+      query: {
+        ...(await confirmationFields(auth, identity, time, accept)),
+        cid: confirmation.id,
+        ck: confirmation.nonce,
+      },
+    });
+    return confirmationAnswer(answer);
   }
 
   async acknowledgeTradeProtection(auth: WebAuth) {
@@ -294,6 +325,43 @@ export class LiveSteamTrading implements SteamTradingAdapter {
     if (!answer.ok) return answer;
     return { ok: true as const, offerId };
   }
+}
+
+/** What every confirmation answer carries: the operation, the device, the account and the key for `time`. */
+async function confirmationFields(
+  auth: WebAuth,
+  identity: ConfirmationIdentity,
+  time: number,
+  accept: boolean,
+) {
+  const tag = accept ? 'accept' : 'reject';
+  return {
+    op: accept ? 'allow' : 'cancel',
+    p: identity.deviceId,
+    a: auth.steamId,
+    k: await generateConfirmationKey(identity.identitySecret, time, tag),
+    t: String(time),
+    m: 'react',
+    tag,
+  };
+}
+
+function confirmationAnswer(
+  answer: { ok: true; json: unknown } | TradeFailure,
+): TradeResult<Record<never, never>> {
+  if (!answer.ok) return answer;
+  const body = (answer.json ?? {}) as { success?: boolean; message?: string };
+  return body.success === true
+    ? { ok: true as const }
+    : failureFromSteam({ text: body.message ?? 'confirmation answer refused' });
+}
+
+function inventoryError(json: unknown): string | null {
+  if (!json || typeof json !== 'object') return null;
+  const body = json as { error?: unknown; Error?: unknown; success?: unknown };
+  if (body.success === 1 || body.success === true) return null;
+  const text = body.error ?? body.Error;
+  return typeof text === 'string' && text.trim() ? text : null;
 }
 
 function wireAssets(items: TradeAsset[]) {

@@ -126,7 +126,19 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     const now = this.clock.now();
     const answer = this.book.respond(account, ids, accept, now);
     this.world.record({ op: 'respond', steamId: account.steamId, ids, accept, now });
+    // A slow (or lost) reply: the answer is given on Steam's side before the caller hears of it.
+    if (this.world.confirmAnswerDelayMs > 0) await delay(this.world.confirmAnswerDelayMs);
     return answer;
+  }
+
+  respondToConfirmation(
+    auth: WebAuth,
+    identity: ConfirmationIdentity,
+    time: number,
+    confirmation: MobileConfirmation,
+    accept: boolean,
+  ) {
+    return this.respondToConfirmations(auth, identity, time, [confirmation], accept);
   }
 
   async acknowledgeTradeProtection(auth: WebAuth) {
