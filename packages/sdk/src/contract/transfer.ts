@@ -54,9 +54,22 @@ export const TRANSFER_FAILURES = [
   'transferNotSupported',
   'marketUnavailable',
   'failed',
+  /** The outcome stayed unknown and the user said they checked on the market that it did not go. */
+  'declaredNotSent',
 ] as const;
 export const transferFailureSchema = z.enum(TRANSFER_FAILURES);
 export type TransferFailure = z.infer<typeof transferFailureSchema>;
+
+/**
+ * One check of a transfer whose reply was lost: what was asked and what it showed. `sent` and `notSent` are positive
+ * evidence; `nothing` (asked, and it showed neither) and `failed` (could not ask) settle nothing.
+ */
+export const transferCheckSchema = z.object({
+  source: z.enum(['customId', 'sendHistory', 'balances']),
+  found: z.enum(['sent', 'notSent', 'nothing', 'failed']),
+  at: isoDateTime,
+});
+export type TransferCheck = z.infer<typeof transferCheckSchema>;
 
 /** One transfer: the intent row and its outcome. */
 export const transferRowSchema = z.object({
@@ -75,6 +88,8 @@ export const transferRowSchema = z.object({
   failure: transferFailureSchema.nullable(),
   /** The failure in the caller's language. */
   message: z.string().nullable(),
+  /** What the last check of a lost reply asked and found; empty when none was needed. */
+  checks: z.array(transferCheckSchema),
   createdAt: isoDateTime,
   settledAt: isoDateTime.nullable(),
 });
@@ -119,7 +134,7 @@ export const transfer = {
     method: 'POST',
     path: '/api/transfer',
     summary:
-      "Sends money from one TM account to another: the intent is written first, the market is called once and never again; a lost answer is resolved by the transfer's custom id",
+      "Sends money from one TM account to another: the intent is written first, the market is called once and never again; a lost answer settles only on evidence from the market, else stays unknown until the user says they checked it did not go",
     input: z.object({
       fromId: idSchema,
       toId: idSchema,
@@ -133,6 +148,11 @@ export const transfer = {
       rememberPassword: z.boolean().default(false),
       /** The accounts' currencies differ and the user confirmed the conversion. */
       acceptConversion: z.boolean().default(false),
+      /**
+       * The id of the sender's transfer whose outcome stayed unknown: the user checked on the market that it did not
+       * go. It is closed as `declaredNotSent` and this send goes ahead (with the withdrawal second factor).
+       */
+      checkedNotSent: idSchema.optional(),
     }),
     output: transferRowSchema,
     flags: { noStore: true, stepUp: 'withdrawal' },
@@ -150,7 +170,8 @@ export const transfer = {
     id: 'transfer.check',
     method: 'POST',
     path: '/api/transfer/:id/check',
-    summary: 'Asks the market by custom id what became of a transfer whose outcome is unknown',
+    summary:
+      'Asks the market again what became of a transfer whose outcome is unknown: by custom id, in the send history and by both balances',
     input: idParam,
     output: transferRowSchema,
     flags: {},
