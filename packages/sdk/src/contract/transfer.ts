@@ -14,7 +14,12 @@ export const tmAccountSchema = z.object({
   id: z.number().int().positive(),
   login: z.string(),
   currency: currencySchema,
-  /** Spendable balance in the account's own currency; null until the first read. */
+  /**
+   * The currency the market keeps the account in at the last balance read, when it differs from the stored one:
+   * transfers from it are refused (`currencyMismatch`) until the stored currency matches. Null when they agree.
+   */
+  marketCurrency: currencySchema.nullable(),
+  /** Spendable balance in the market's currency; null until the first read. */
   balance: moneySchema.nullable(),
   balanceUpdatedAt: isoDateTime.nullable(),
   /** The saved receiver key of this account, masked to its last 4 characters; null when none is saved. */

@@ -9,7 +9,7 @@
  */
 import type { MemberCheckReason } from '@tradedeck/sdk/contract';
 import { ResultCode } from '@tradedeck/sdk/contract';
-import type { Currency } from '@tradedeck/sdk/domain';
+import type { Currency, Money } from '@tradedeck/sdk/domain';
 import { AppError } from '../../http/app-error.ts';
 import { marketKeyId } from '../../integrations/market/key-id.ts';
 import type { MarketCredentials } from '../../integrations/market/port.ts';
@@ -25,6 +25,8 @@ export interface MemberOutcome {
   saved: boolean;
   reason: MemberCheckReason | null;
   currency: Currency | null;
+  /** The receiver's spendable balance as the market answered it with its currency; null when not read. */
+  balance: Money | null;
 }
 
 export const MEMBER_REASON_TEXT: Record<MemberCheckReason, keyof typeof transferMessages> = {
@@ -56,6 +58,7 @@ export async function checkMember(
     saved,
     reason,
     currency: reason === null ? receiver.currency : null,
+    balance: null,
   });
   if (!apiKey) return outcome('noSavedKey');
 
@@ -87,9 +90,7 @@ export async function checkMember(
   if (reason) return outcome(reason);
   // The market's own currency of the receiver, read now: the stored one may be stale.
   const balance = await shared.market.balance(creds);
-  if (balance.ok && balance.currency !== receiver.currency) {
-    const actual = { ...receiver, currency: balance.currency };
-    return { receiver: actual, apiKey, saved, reason: null, currency: actual.currency };
-  }
-  return outcome(null);
+  if (!balance.ok) return outcome(null);
+  const actual = { ...receiver, currency: balance.currency };
+  return { receiver: actual, apiKey, saved, reason: null, currency: actual.currency, balance: balance.balance.available };
 }

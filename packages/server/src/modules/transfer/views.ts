@@ -43,6 +43,8 @@ export function toTmAccount(facts: TmAccountFacts, secrets: TransferSecretsRow |
     id: facts.id,
     login: facts.login,
     currency: facts.currency,
+    marketCurrency:
+      facts.available && facts.available.currency !== facts.currency ? facts.available.currency : null,
     balance: facts.available,
     balanceUpdatedAt: iso(facts.balanceUpdatedAt),
     savedKeyMasked: secrets?.receiverKeyEnc ? `••••${secrets.receiverKeyHint ?? ''}` : null,

@@ -49,6 +49,8 @@ export interface SeenRequest {
 
 /** How the next request of a method is answered instead of normally. */
 export type Scripted =
+  // Answers this one request normally (to script a later one of the same method).
+  | 'pass'
   | { status: number; body?: string }
   | 'dropAfterPerform'
   | 'dropBeforePerform'
