@@ -139,7 +139,7 @@ export const transfer = {
     method: 'POST',
     path: '/api/transfer',
     summary:
-      "Sends money from one TM account to another: the intent is written first, the market is called once and never again; a lost answer settles only on evidence from the market, else stays unknown until the user says they checked it did not go",
+      'Sends money from one TM account to another: the intent is written first, the market is called once and never again; a lost answer settles only on evidence from the market, else stays unknown until the user says they checked it did not go',
     input: z.object({
       fromId: idSchema,
       toId: idSchema,

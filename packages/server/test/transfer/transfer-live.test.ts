@@ -219,7 +219,7 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('keeps a lost reply unknown without evidence, shows what was checked, and sends again only on the user\'s word with the second factor', async () => {
+  it("keeps a lost reply unknown without evidence, shows what was checked, and sends again only on the user's word with the second factor", async () => {
     fake.storeCustomIds(false);
     fake.script('money-send', 'dropBeforePerform');
     fake.script('money-send-history', { status: 502 }, { status: 502 }, { status: 502 });
@@ -282,14 +282,21 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
     fake.accounts.get(USD_KEY)!.currency = 'EUR';
     const sendsBefore = fake.countOf('money-send');
     const refused = await send({});
-    const ru = await as(t, user.accessToken, 'POST', '/api/transfer', {
-      fromId: usdId,
-      toId: rubId,
-      amount: { currency: 'USD', amount: 1_000 },
-      apiKey: RUB_KEY,
-      paymentPassword: PAY_PASSWORD,
-      acceptConversion: true,
-    }, 'ru-RU');
+    const ru = await as(
+      t,
+      user.accessToken,
+      'POST',
+      '/api/transfer',
+      {
+        fromId: usdId,
+        toId: rubId,
+        amount: { currency: 'USD', amount: 1_000 },
+        apiKey: RUB_KEY,
+        paymentPassword: PAY_PASSWORD,
+        acceptConversion: true,
+      },
+      'ru-RU',
+    );
     fake.accounts.get(USD_KEY)!.currency = 'USD';
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toMatchObject({
@@ -303,7 +310,10 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
     const accounts = await ok<{ items: { id: number; currency: string; marketCurrency: string | null }[] }>(
       call('GET', '/api/transfer/tm-accounts'),
     );
-    expect(accounts.items.find((a) => a.id === usdId)).toMatchObject({ currency: 'USD', marketCurrency: 'EUR' });
+    expect(accounts.items.find((a) => a.id === usdId)).toMatchObject({
+      currency: 'USD',
+      marketCurrency: 'EUR',
+    });
   });
 
   it('answers a wrong payment password and insufficient funds with the spec errors', async () => {

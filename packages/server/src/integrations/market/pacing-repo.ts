@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { rowsOf } from '../../db/sql-fragments.ts';
 import { marketKeyPacing } from '../../db/schema.ts';
+import { rowsOf } from '../../db/sql-fragments.ts';
 import type { MarketPacingStore, PacingTake } from './pacing-store.ts';
 
 const at = (epochMs: number) => sql`to_timestamp(${epochMs}::double precision / 1000)`;

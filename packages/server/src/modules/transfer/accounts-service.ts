@@ -38,7 +38,8 @@ export class TransferAccountsService {
 
   async memberCheck(userId: string, input: Input<'memberCheck'>, lang: Language) {
     // The sender is only checked to be the user's: nothing on the market says ahead whether money may go.
-    if (input.fromId !== undefined && !(await this.shared.seller.tmAccount(userId, input.fromId))) throw notFound();
+    if (input.fromId !== undefined && !(await this.shared.seller.tmAccount(userId, input.fromId)))
+      throw notFound();
     const member = await checkMember(this.shared, userId, { toId: input.toId, apiKey: input.apiKey });
     return {
       member: member.reason === null,

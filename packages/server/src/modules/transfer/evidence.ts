@@ -62,7 +62,8 @@ export async function gatherEvidence(
 
   const balances = await balanceEvidence(market, row, parties);
   note('balances', balances.found);
-  if (balances.found === 'sent') return { verdict: 'sent', checks, record: null, received: balances.received };
+  if (balances.found === 'sent')
+    return { verdict: 'sent', checks, record: null, received: balances.received };
   if (balances.found === 'notSent') return { verdict: 'notSent', checks };
   return { verdict: 'unknown', checks };
 }

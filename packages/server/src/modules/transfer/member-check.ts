@@ -92,5 +92,12 @@ export async function checkMember(
   const balance = await shared.market.balance(creds);
   if (!balance.ok) return outcome(null);
   const actual = { ...receiver, currency: balance.currency };
-  return { receiver: actual, apiKey, saved, reason: null, currency: actual.currency, balance: balance.balance.available };
+  return {
+    receiver: actual,
+    apiKey,
+    saved,
+    reason: null,
+    currency: actual.currency,
+    balance: balance.balance.available,
+  };
 }

@@ -151,7 +151,7 @@ export class TransferSendService {
     const looked = await this.resolve(userId, open, sender);
     if (looked.status === 'sent') throw rejected('previousFoundSent', { transferId: open.id });
     if (looked.status !== 'unknown') return;
-    this.shared.log.warn({ transferId: open.id }, 'unknown transfer closed on the user\'s word');
+    this.shared.log.warn({ transferId: open.id }, "unknown transfer closed on the user's word");
     await this.finish(userId, looked, { status: 'notSent', failure: 'declaredNotSent' });
   }
 
@@ -193,7 +193,12 @@ export class TransferSendService {
       return this.settleSent(userId, { ...row, checks }, { ...record, received: evidence.received }, null);
     }
     if (evidence.verdict === 'notSent') {
-      return this.finish(userId, row, { status: 'notSent', failure: 'failed', detail: 'no money moved', checks });
+      return this.finish(userId, row, {
+        status: 'notSent',
+        failure: 'failed',
+        detail: 'no money moved',
+        checks,
+      });
     }
     const now = new Date(this.shared.now());
     const unknown = await this.shared.repo.run(userId, (q) =>

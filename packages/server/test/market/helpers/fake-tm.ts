@@ -480,7 +480,8 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
     },
     countOf(method) {
       const path = `/api/v2/${method}`;
-      return requests.filter((request) => request.path === path || request.path.startsWith(`${path}/`)).length;
+      return requests.filter((request) => request.path === path || request.path.startsWith(`${path}/`))
+        .length;
     },
     close: () =>
       new Promise((resolve) => {
