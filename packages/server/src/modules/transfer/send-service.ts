@@ -16,7 +16,6 @@ import type { Currency, Money } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
-import { marketKeyId } from '../../integrations/market/key-id.ts';
 import type { MarketCredentials, MarketFailure, MoneySendRecord } from '../../integrations/market/port.ts';
 import type { TransferShared } from './deps.ts';
 import { gatherEvidence } from './evidence.ts';
