@@ -26,7 +26,8 @@ export const platformReasonMessages: Readonly<Record<Language, Readonly<Record<P
     badKey: 'Маркет не принимает API-ключ (Bad KEY)',
     marketBanned: 'Маркет запретил продажи на этом аккаунте',
     marketCheckFailed: 'Проверка аккаунта на маркете не пройдена (ссылка на обмен или токен)',
-    tradeTokenMissing: 'У маркета нет токена обмена для этого аккаунта: он не может передавать предметы покупателям',
+    tradeTokenMissing:
+      'У маркета нет токена обмена для этого аккаунта: он не может передавать предметы покупателям',
     notOnline: 'Маркет не перевёл аккаунт в онлайн',
     pingFailed: 'Пинг не прошёл',
     pingStale: 'Больше 3 минут без успешного пинга',
