@@ -66,6 +66,19 @@ const send = (body: Record<string, unknown>) =>
     ...body,
   });
 
+/** TM's reply to the next money-send is lost; the lookup by custom id finds nothing; optionally no other evidence. */
+function loseReply(
+  money: 'dropAfterPerform' | 'dropBeforePerform',
+  blind: { history?: boolean; receiverBalance?: boolean } = {},
+) {
+  fake.storeCustomIds(false);
+  fake.script('money-send', money);
+  const fail = [{ status: 502 }, { status: 502 }, { status: 502 }];
+  if (blind.history) fake.script('money-send-history', ...fail);
+  // The receiver's balance cannot be read before the send (the member check's read): the balances prove nothing.
+  if (blind.receiverBalance) fake.script('get-money', 'pass', ...fail);
+}
+
 beforeAll(async () => {
   fake = await startFakeTm([
     {
@@ -190,8 +203,7 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
   });
 
   it('settles a lost reply from the send history when the lookup by custom id finds nothing', async () => {
-    fake.storeCustomIds(false);
-    fake.script('money-send', 'dropAfterPerform');
+    loseReply('dropAfterPerform');
     const sendsBefore = fake.sends.length;
     const row = await ok<Row>(send({}));
     fake.storeCustomIds(true);
@@ -204,9 +216,7 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
   });
 
   it('settles a lost reply as not sent when both balances are unchanged', async () => {
-    fake.storeCustomIds(false);
-    fake.script('money-send', 'dropBeforePerform');
-    fake.script('money-send-history', { status: 502 }, { status: 502 }, { status: 502 });
+    loseReply('dropBeforePerform', { history: true });
     const sendsBefore = fake.sends.length;
     const row = await ok<Row>(send({}));
     fake.storeCustomIds(true);
@@ -220,11 +230,7 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
   });
 
   it("keeps a lost reply unknown without evidence, shows what was checked, and sends again only on the user's word with the second factor", async () => {
-    fake.storeCustomIds(false);
-    fake.script('money-send', 'dropBeforePerform');
-    fake.script('money-send-history', { status: 502 }, { status: 502 }, { status: 502 });
-    // The receiver's balance cannot be read before the send: the balances prove nothing.
-    fake.script('get-money', 'pass', { status: 502 }, { status: 502 }, { status: 502 });
+    loseReply('dropBeforePerform', { history: true, receiverBalance: true });
     const sendsBefore = fake.sends.length;
     const row = await ok<Row>(send({}));
     expect(row.outcome).toBe('unknown');
@@ -260,10 +266,7 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
   });
 
   it("never takes the user's word over evidence: a send found in the history stays sent", async () => {
-    fake.storeCustomIds(false);
-    fake.script('money-send', 'dropAfterPerform');
-    fake.script('money-send-history', { status: 502 }, { status: 502 }, { status: 502 });
-    fake.script('get-money', 'pass', { status: 502 }, { status: 502 }, { status: 502 });
+    loseReply('dropAfterPerform', { history: true, receiverBalance: true });
     const sendsBefore = fake.sends.length;
     const row = await ok<Row>(send({}));
     expect(row.outcome).toBe('unknown');
