@@ -124,11 +124,14 @@ export const transfer = {
     method: 'POST',
     path: '/api/transfer/member-check',
     summary:
-      "Checks that the receiver's key (typed, or the saved one) opens the receiver account on the market and that it can take a transfer",
+      "Checks that the receiver's key (typed, or the saved one) opens the receiver account on the market, and reads the receiver's currency there",
     input: z.object({
       toId: idSchema,
       apiKey: apiKeyInput.optional(),
-      /** With the sender: also asks the market whether money may go from it to the receiver. */
+      /**
+       * The sender, checked to be the user's. The market is not asked whether money may go: its only call for that,
+       * `transfer-discounts`, moves the sender's fee discounts; the send itself says.
+       */
       fromId: idSchema.optional(),
     }),
     output: memberCheckSchema,
