@@ -10,6 +10,8 @@ export const p2pEn = {
   optTransferApiKey: "the receiver's market API key (default: the saved one, else asked without echo)",
   optRememberKey: "save the receiver's key sealed for the next transfers",
   optRememberPassword: 'save the payment password sealed for the next transfers',
+  optCheckedNotSent:
+    'the id of an earlier transfer whose outcome stayed unknown that you checked on the market did not go: it is closed and this one is sent',
   transferConfirm: 'Transfer {amount} from {from} to {to}',
   transferNoAccount: 'No TM account "{name}" (a login or id of a connected seller account)',
   transferKeyNeeded: "No terminal to ask for the receiver's API key: pass --api-key",
@@ -91,6 +93,8 @@ export const p2pRu: { [K in keyof typeof p2pEn]: string } = {
   optTransferApiKey: 'API-ключ маркета получателя (по умолчанию сохранённый, иначе спросит без эха)',
   optRememberKey: 'сохранить ключ получателя в зашифрованном виде для следующих переводов',
   optRememberPassword: 'сохранить платёжный пароль в зашифрованном виде для следующих переводов',
+  optCheckedNotSent:
+    'id прежнего перевода с неизвестным исходом, который, как вы проверили на маркете, не ушёл: он закрывается, а этот отправляется',
   transferConfirm: 'Перевести {amount} с {from} на {to}',
   transferNoAccount: 'Нет аккаунта TM «{name}» (логин или id подключённого аккаунта продавца)',
   transferKeyNeeded: 'Нет терминала, чтобы спросить API-ключ получателя: передайте --api-key',

@@ -14,6 +14,7 @@ const account = (id: number, login: string, currency: 'USD' | 'RUB', amount: num
   id,
   login,
   currency,
+  marketCurrency: null,
   balance: { currency, amount },
   balanceUpdatedAt: new Date().toISOString(),
   savedKeyMasked: null,
@@ -54,6 +55,7 @@ function transferServer() {
         outcome: 'sent',
         failure: null,
         message: null,
+        checks: [],
         createdAt: new Date().toISOString(),
         settledAt: new Date().toISOString(),
       });
@@ -126,6 +128,12 @@ describe('balance transfer dialog', { timeout: 30_000 }, () => {
       acceptConversion: false,
     });
     expect((await screen.findByTestId('transfer-outcome')).textContent).toContain('Отправлено');
+    // The form cleared: a second click sends nothing again.
+    expect(field('Сумма').value).toBe('');
+    expect(field('Платёжный пароль').value).toBe('');
+    await act(async () => fireEvent.click(screen.getByTestId('transfer-submit')));
+    expect(screen.getByTestId('form-alert')).toBeTruthy();
+    expect(server.sent).toHaveLength(1);
   });
 
   it('warns when the currencies differ and enables the confirm action only after 5 s, counting down', async () => {

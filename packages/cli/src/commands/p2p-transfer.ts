@@ -23,6 +23,7 @@ interface TransferFlags {
   rememberKey?: boolean;
   paymentPasswordStdin?: boolean;
   rememberPassword?: boolean;
+  checkedNotSent?: string;
   yes?: boolean;
 }
 
@@ -49,7 +50,8 @@ export function registerP2pTransfer(p2p: Command, { lang, context }: Registratio
       .option('--api-key <key>', t('optTransferApiKey'))
       .option('--remember-key', t('optRememberKey'))
       .option('--payment-password-stdin', t('optPaymentPasswordStdin'))
-      .option('--remember-password', t('optRememberPassword')),
+      .option('--remember-password', t('optRememberPassword'))
+      .option('--checked-not-sent <transferId>', t('optCheckedNotSent')),
     lang,
   ).action(
     guarded(context, async (ctx, flags: TransferFlags) => {
@@ -93,6 +95,8 @@ export function registerP2pTransfer(p2p: Command, { lang, context }: Registratio
         ...(paymentPassword !== undefined ? { paymentPassword } : {}),
         rememberPassword: Boolean(flags.rememberPassword),
         acceptConversion: crossCurrency,
+        // Never implied by --yes: the user names the unknown transfer they checked on the market.
+        ...(flags.checkedNotSent !== undefined ? { checkedNotSent: Number(flags.checkedNotSent) } : {}),
       });
       for (let check = 0; row.outcome === 'unknown' && check < CHECKS; check++) {
         ctx.io.stderr(`${transferOutcomeMessages[ctx.lang].unknown}…\n`);

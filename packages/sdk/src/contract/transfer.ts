@@ -14,7 +14,12 @@ export const tmAccountSchema = z.object({
   id: z.number().int().positive(),
   login: z.string(),
   currency: currencySchema,
-  /** Spendable balance in the account's own currency; null until the first read. */
+  /**
+   * The currency the market keeps the account in at the last balance read, when it differs from the stored one:
+   * transfers from it are refused (`currencyMismatch`) until the stored currency matches. Null when they agree.
+   */
+  marketCurrency: currencySchema.nullable(),
+  /** Spendable balance in the market's currency; null until the first read. */
   balance: moneySchema.nullable(),
   balanceUpdatedAt: isoDateTime.nullable(),
   /** The saved receiver key of this account, masked to its last 4 characters; null when none is saved. */
@@ -54,9 +59,22 @@ export const TRANSFER_FAILURES = [
   'transferNotSupported',
   'marketUnavailable',
   'failed',
+  /** The outcome stayed unknown and the user said they checked on the market that it did not go. */
+  'declaredNotSent',
 ] as const;
 export const transferFailureSchema = z.enum(TRANSFER_FAILURES);
 export type TransferFailure = z.infer<typeof transferFailureSchema>;
+
+/**
+ * One check of a transfer whose reply was lost: what was asked and what it showed. `sent` and `notSent` are positive
+ * evidence; `nothing` (asked, and it showed neither) and `failed` (could not ask) settle nothing.
+ */
+export const transferCheckSchema = z.object({
+  source: z.enum(['customId', 'sendHistory', 'balances']),
+  found: z.enum(['sent', 'notSent', 'nothing', 'failed']),
+  at: isoDateTime,
+});
+export type TransferCheck = z.infer<typeof transferCheckSchema>;
 
 /** One transfer: the intent row and its outcome. */
 export const transferRowSchema = z.object({
@@ -75,6 +93,8 @@ export const transferRowSchema = z.object({
   failure: transferFailureSchema.nullable(),
   /** The failure in the caller's language. */
   message: z.string().nullable(),
+  /** What the last check of a lost reply asked and found; empty when none was needed. */
+  checks: z.array(transferCheckSchema),
   createdAt: isoDateTime,
   settledAt: isoDateTime.nullable(),
 });
@@ -104,11 +124,14 @@ export const transfer = {
     method: 'POST',
     path: '/api/transfer/member-check',
     summary:
-      "Checks that the receiver's key (typed, or the saved one) opens the receiver account on the market and that it can take a transfer",
+      "Checks that the receiver's key (typed, or the saved one) opens the receiver account on the market, and reads the receiver's currency there",
     input: z.object({
       toId: idSchema,
       apiKey: apiKeyInput.optional(),
-      /** With the sender: also asks the market whether money may go from it to the receiver. */
+      /**
+       * The sender, checked to be the user's. The market is not asked whether money may go: its only call for that,
+       * `transfer-discounts`, moves the sender's fee discounts; the send itself says.
+       */
       fromId: idSchema.optional(),
     }),
     output: memberCheckSchema,
@@ -119,7 +142,7 @@ export const transfer = {
     method: 'POST',
     path: '/api/transfer',
     summary:
-      "Sends money from one TM account to another: the intent is written first, the market is called once and never again; a lost answer is resolved by the transfer's custom id",
+      'Sends money from one TM account to another: the intent is written first, the market is called once and never again; a lost answer settles only on evidence from the market, else stays unknown until the user says they checked it did not go',
     input: z.object({
       fromId: idSchema,
       toId: idSchema,
@@ -133,6 +156,11 @@ export const transfer = {
       rememberPassword: z.boolean().default(false),
       /** The accounts' currencies differ and the user confirmed the conversion. */
       acceptConversion: z.boolean().default(false),
+      /**
+       * The id of the sender's transfer whose outcome stayed unknown: the user checked on the market that it did not
+       * go. It is closed as `declaredNotSent` and this send goes ahead (with the withdrawal second factor).
+       */
+      checkedNotSent: idSchema.optional(),
     }),
     output: transferRowSchema,
     flags: { noStore: true, stepUp: 'withdrawal', idempotent: true },
@@ -150,7 +178,8 @@ export const transfer = {
     id: 'transfer.check',
     method: 'POST',
     path: '/api/transfer/:id/check',
-    summary: 'Asks the market by custom id what became of a transfer whose outcome is unknown',
+    summary:
+      'Asks the market again what became of a transfer whose outcome is unknown: by custom id, in the send history and by both balances',
     input: idParam,
     output: transferRowSchema,
     flags: {},

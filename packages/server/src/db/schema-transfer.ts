@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -45,6 +46,11 @@ export const transfers = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     settledAt: at('settled_at'),
     checkedAt: at('checked_at'),
+    /** Both balances before the send (integer units of `currency` and `received_currency`): evidence for a lost reply. */
+    senderBefore: bigint('sender_before', { mode: 'number' }),
+    receiverBefore: bigint('receiver_before', { mode: 'number' }),
+    /** What the last check of a lost reply asked and found (`TransferCheck[]`). */
+    checks: jsonb('checks'),
   },
   (t) => [
     uniqueIndex('transfers_custom_id').on(t.customId),

@@ -273,6 +273,38 @@ describe('live TM adapter', () => {
     expect(fake.rateViolations).toEqual([]);
   });
 
+  it('reads user_token and gives TM the trade token with set-trade-token', async () => {
+    fake.accounts.get(OTHER_KEY)!.userToken = false;
+    const before = await port.statusFlags(creds(OTHER_KEY, 'USD'));
+    expect(before).toMatchObject({ ok: true, flags: { userToken: false } });
+    expect(await port.setTradeToken(creds(OTHER_KEY, 'USD'), 'AbCd1234')).toEqual({ ok: true });
+    expect(fake.requests.at(-1)!.query.get('token')).toBe('AbCd1234');
+    const after = await port.statusFlags(creds(OTHER_KEY, 'USD'));
+    expect(after).toMatchObject({ ok: true, flags: { userToken: true } });
+  });
+
+  it('asks TM to read the inventory again when an item is not in it, so the next listing finds it', async () => {
+    fake.accounts.get(USD_KEY)!.steamOnly = ['113'];
+    const updatesBefore = fake.countOf('update-inventory');
+    const first = await port.addToSale(creds(USD_KEY, 'USD'), [
+      { assetId: '113', price: { currency: 'USD', amount: 5_000 } },
+    ]);
+    expect(first).toMatchObject({ ok: true, outcomes: [{ ok: false, reason: 'itemNotInInventory' }] });
+    expect(fake.countOf('update-inventory') - updatesBefore).toBe(1);
+    const retried = await port.addToSale(creds(USD_KEY, 'USD'), [
+      { assetId: '113', price: { currency: 'USD', amount: 5_000 } },
+    ]);
+    expect(retried).toMatchObject({ ok: true, outcomes: [{ ok: true }] });
+  });
+
+  it('has no call that reaches transfer-discounts (it moves fee discounts), and reads the send history', async () => {
+    expect('transferCheck' in port).toBe(false);
+    const history = await port.moneySendHistory(creds(USD_KEY, 'USD'), 0);
+    expect(history.ok).toBe(true);
+    expect(fake.requests.at(-1)!.path).toBe('/api/v2/money-send-history/0');
+    expect(fake.countOf('transfer-discounts')).toBe(0);
+  });
+
   it('answers marketUnavailable when TM cannot be reached at all', async () => {
     const closed = livePort('http://127.0.0.1:9');
     const offline = { apiKey: USD_KEY, keyId: marketKeyId(USD_KEY), currency: 'USD' as const };

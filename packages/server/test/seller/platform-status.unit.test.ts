@@ -7,6 +7,7 @@ const healthy: MarketFacts = {
   failureDetail: null,
   banned: false,
   checkFailed: false,
+  tradeTokenMissing: false,
   ping: 'ok',
   lastPingAt: new Date(NOW - 30_000),
   marketCurrency: 'RUB',
@@ -31,6 +32,14 @@ describe('platform status from what the market answered', () => {
       ).toEqual({ status: 'error', reason: 'badKey', detail: 'Bad KEY' });
       expect(decidePlatformStatus(status, { ...healthy, banned: true }, NOW).reason).toBe('marketBanned');
     }
+  });
+
+  it('is never online while the market holds no trade token (it cannot deliver to buyers)', () => {
+    expect(decidePlatformStatus('running', { ...healthy, tradeTokenMissing: true }, NOW)).toEqual({
+      status: 'warning',
+      reason: 'tradeTokenMissing',
+      detail: null,
+    });
   });
 
   it('warns when the market currency is not the stored one, naming both', () => {

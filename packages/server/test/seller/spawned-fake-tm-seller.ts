@@ -58,7 +58,7 @@ export function spawnedFakeTmSeller(options: { name: string; sellerSeed: number;
           currency: 'USD',
           money: 0,
           steamId64: seller!.steamId,
-          deliveries: [
+          p2pOffers: [
             {
               hash: `hash-${options.name}`,
               partner: buyer!.steamId,

@@ -1,8 +1,10 @@
 /**
  * Balance transfers through the whole server against a fake TM v2 on loopback (live market mode): the amount in
- * the sender's units, a lost answer resolved by custom id with no second send, the payment password and funds
- * refusals as the dialog's errors, the member check, remembered keys, and the receiver key kept out of logs,
- * answers and the database.
+ * the sender's units, a lost answer settled only on evidence (the lookup, the send history, both balances) with no
+ * second send, an unknown outcome that only the user's word with the second factor closes, the market's currency
+ * as the truth, the payment password and funds refusals as the dialog's errors, the member check (which never
+ * calls transfer-discounts: it moves discounts), remembered keys, and the receiver key kept out of logs, answers
+ * and the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
@@ -32,6 +34,7 @@ interface Row {
   outcome: string;
   failure: string | null;
   message: string | null;
+  checks: { source: string; found: string }[];
   amount: { currency: string; amount: number };
   received: { currency: string; amount: number } | null;
 }
@@ -63,13 +66,34 @@ const send = (body: Record<string, unknown>) =>
     ...body,
   });
 
+/** TM's reply to the next money-send is lost; the lookup by custom id finds nothing; optionally no other evidence. */
+function loseReply(
+  money: 'dropAfterPerform' | 'dropBeforePerform',
+  blind: { history?: boolean; receiverBalance?: boolean } = {},
+) {
+  fake.storeCustomIds(false);
+  fake.script('money-send', money);
+  const fail = [{ status: 502 }, { status: 502 }, { status: 502 }];
+  if (blind.history) fake.script('money-send-history', ...fail);
+  // The receiver's balance cannot be read before the send (the member check's read): the balances prove nothing.
+  if (blind.receiverBalance) fake.script('get-money', 'pass', ...fail);
+}
+
 beforeAll(async () => {
   fake = await startFakeTm([
-    { key: USD_KEY, currency: 'USD', money: 50_000, payPassword: PAY_PASSWORD, steamId64: usdBot!.steamId },
+    {
+      key: USD_KEY,
+      currency: 'USD',
+      money: 50_000,
+      payPassword: PAY_PASSWORD,
+      steamId64: usdBot!.steamId,
+      discounts: 5,
+    },
     { key: RUB_KEY, currency: 'RUB', money: 0, payPassword: PAY_PASSWORD, steamId64: rubBot!.steamId },
     {
       key: EUR_KEY,
       currency: 'EUR',
+      discounts: 3,
       money: 0,
       payPassword: PAY_PASSWORD,
       steamId64: eurBot!.steamId,
@@ -123,6 +147,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // transfer-discounts moves the sender's fee discounts (TM's account API page): never called.
+  expect(fake.countOf('transfer-discounts')).toBe(0);
+  expect(fake.discountMoves).toEqual([]);
   await t?.close();
   await fake?.close();
   await proxy?.close();
@@ -175,19 +202,121 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
     expect(row).toMatchObject({ outcome: 'sent', customId: fake.sends.at(-1)!.customId });
   });
 
-  it('shows "unknown, checking" while the market cannot say, offers nothing new, then settles on a check', async () => {
-    fake.script('money-send', 'dropAfterPerform');
-    fake.script('get-info-money-send-by-custom-id', { status: 502 }, { status: 502 }, { status: 502 });
+  it('settles a lost reply from the send history when the lookup by custom id finds nothing', async () => {
+    loseReply('dropAfterPerform');
+    const sendsBefore = fake.sends.length;
+    const row = await ok<Row>(send({}));
+    fake.storeCustomIds(true);
+    expect(fake.sends.length - sendsBefore).toBe(1);
+    expect(row.outcome).toBe('sent');
+    expect(row.checks.map((c) => [c.source, c.found])).toEqual([
+      ['customId', 'nothing'],
+      ['sendHistory', 'sent'],
+    ]);
+  });
+
+  it('settles a lost reply as not sent when both balances are unchanged', async () => {
+    loseReply('dropBeforePerform', { history: true });
+    const sendsBefore = fake.sends.length;
+    const row = await ok<Row>(send({}));
+    fake.storeCustomIds(true);
+    expect(fake.sends.length - sendsBefore).toBe(0);
+    expect(row).toMatchObject({ outcome: 'notSent', failure: 'failed' });
+    expect(row.checks.map((c) => [c.source, c.found])).toEqual([
+      ['customId', 'nothing'],
+      ['sendHistory', 'failed'],
+      ['balances', 'notSent'],
+    ]);
+  });
+
+  it("keeps a lost reply unknown without evidence, shows what was checked, and sends again only on the user's word with the second factor", async () => {
+    loseReply('dropBeforePerform', { history: true, receiverBalance: true });
     const sendsBefore = fake.sends.length;
     const row = await ok<Row>(send({}));
     expect(row.outcome).toBe('unknown');
+    expect(row.checks.map((c) => [c.source, c.found])).toEqual([
+      ['customId', 'nothing'],
+      ['sendHistory', 'failed'],
+      ['balances', 'failed'],
+    ]);
+    // A check finds nothing more: still unknown, never "not sent".
+    const checked = await ok<Row>(call('POST', `/api/transfer/${row.id}/check`, {}));
+    expect(checked.outcome).toBe('unknown');
+    // Nothing new from that sender on one click.
     const again = await send({});
     expect(again.statusCode).toBe(422);
     expect(again.json().error.errorDetails).toMatchObject({ transferId: row.id });
+    // The user's word needs the withdrawal second factor.
+    t.clock.advance(16 * 60_000);
+    await renew(t, user);
+    const stale = await send({ checkedNotSent: row.id });
+    expect(stale.json().error).toMatchObject({ resultCode: 101, errorDetails: { stepUp: 'withdrawal' } });
+    expect(fake.sends.length - sendsBefore).toBe(0);
+    await stepUp(t, user);
+    const declared = await ok<Row>(send({ checkedNotSent: row.id }));
+    fake.storeCustomIds(true);
+    expect(declared.outcome).toBe('sent');
     expect(fake.sends.length - sendsBefore).toBe(1);
-    const checked = await ok<Row>(call('POST', `/api/transfer/${row.id}/check`, {}));
-    expect(checked.outcome).toBe('sent');
+    const old = await ok<Row>(call('GET', `/api/transfer/${row.id}`));
+    expect(old).toMatchObject({
+      outcome: 'notSent',
+      failure: 'declaredNotSent',
+      message: 'The outcome was unknown; you checked on the market that it did not go',
+    });
+  });
+
+  it("never takes the user's word over evidence: a send found in the history stays sent", async () => {
+    loseReply('dropAfterPerform', { history: true, receiverBalance: true });
+    const sendsBefore = fake.sends.length;
+    const row = await ok<Row>(send({}));
+    expect(row.outcome).toBe('unknown');
+    const refused = await send({ checkedNotSent: row.id });
+    fake.storeCustomIds(true);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(
+      'The previous transfer from this account was found sent on the market: nothing new was sent',
+    );
     expect(fake.sends.length - sendsBefore).toBe(1);
+    expect((await ok<Row>(call('GET', `/api/transfer/${row.id}`))).outcome).toBe('sent');
+  });
+
+  it("refuses a send in another currency than the market's own before any money moves", async () => {
+    // The sender is stored as USD; TM now keeps it in EUR (changed on the site).
+    fake.accounts.get(USD_KEY)!.currency = 'EUR';
+    const sendsBefore = fake.countOf('money-send');
+    const refused = await send({});
+    const ru = await as(
+      t,
+      user.accessToken,
+      'POST',
+      '/api/transfer',
+      {
+        fromId: usdId,
+        toId: rubId,
+        amount: { currency: 'USD', amount: 1_000 },
+        apiKey: RUB_KEY,
+        paymentPassword: PAY_PASSWORD,
+        acceptConversion: true,
+      },
+      'ru-RU',
+    );
+    fake.accounts.get(USD_KEY)!.currency = 'USD';
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      message:
+        "The market keeps this account's money in another currency than the one saved here: nothing was sent. Check the account's currency",
+      errorDetails: { reason: 'currencyMismatch', stored: 'USD', market: 'EUR' },
+    });
+    expect(ru.json().error.message).toMatch(/^Маркет ведёт счёт этого аккаунта в другой валюте/);
+    expect(fake.countOf('money-send') - sendsBefore).toBe(0);
+    // The account now shows the market's currency with its balance (flagged against the stored one).
+    const accounts = await ok<{ items: { id: number; currency: string; marketCurrency: string | null }[] }>(
+      call('GET', '/api/transfer/tm-accounts'),
+    );
+    expect(accounts.items.find((a) => a.id === usdId)).toMatchObject({
+      currency: 'USD',
+      marketCurrency: 'EUR',
+    });
   });
 
   it('answers a wrong payment password and insufficient funds with the spec errors', async () => {
@@ -232,13 +361,18 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
     expect(res.json().error.message).toMatch(/currencies differ/);
   });
 
-  it('names an account that cannot transfer, a key of another account and a saved key that no longer matches', async () => {
-    const blocked = await ok<{ member: boolean; reason: string; message: string }>(
+  it('learns that an account cannot transfer from the send itself, names a key of another account and a stale saved key', async () => {
+    // Nothing on TM says ahead whether money may go without moving something: the check passes, the send says.
+    const member = await ok<{ member: boolean }>(
       call('POST', '/api/transfer/member-check', { toId: eurId, apiKey: EUR_KEY, fromId: usdId }),
     );
+    expect(member.member).toBe(true);
+    const blocked = await ok<Row>(
+      send({ toId: eurId, apiKey: EUR_KEY, rememberKey: false, amount: { currency: 'USD', amount: 1_000 } }),
+    );
     expect(blocked).toMatchObject({
-      member: false,
-      reason: 'transferNotSupported',
+      outcome: 'notSent',
+      failure: 'transferNotSupported',
       message: 'The account does not support transfers via the TM API',
     });
     const other = await ok<{ reason: string }>(

@@ -8,6 +8,7 @@ export const platformReasonMessages: Readonly<Record<Language, Readonly<Record<P
     badKey: 'The market rejects the API key (Bad KEY)',
     marketBanned: 'The market banned selling on this account',
     marketCheckFailed: 'The market account check failed (trade link or token)',
+    tradeTokenMissing: 'The market has no trade token for this account and cannot deliver to buyers',
     notOnline: 'The market did not put the account online',
     pingFailed: 'Ping failed',
     pingStale: 'No successful ping for over 3 minutes',
@@ -25,6 +26,8 @@ export const platformReasonMessages: Readonly<Record<Language, Readonly<Record<P
     badKey: 'Маркет не принимает API-ключ (Bad KEY)',
     marketBanned: 'Маркет запретил продажи на этом аккаунте',
     marketCheckFailed: 'Проверка аккаунта на маркете не пройдена (ссылка на обмен или токен)',
+    tradeTokenMissing:
+      'У маркета нет токена обмена для этого аккаунта: он не может передавать предметы покупателям',
     notOnline: 'Маркет не перевёл аккаунт в онлайн',
     pingFailed: 'Пинг не прошёл',
     pingStale: 'Больше 3 минут без успешного пинга',

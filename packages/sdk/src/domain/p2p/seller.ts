@@ -37,6 +37,8 @@ export const PLATFORM_REASONS = [
   'marketBanned',
   /** The market's account checks (`test`) failed: trade link, token or site state. */
   'marketCheckFailed',
+  /** The market holds no trade token for the account (`user_token` false): it cannot deliver to buyers. */
+  'tradeTokenMissing',
   /** The market answered the ping without putting the account online. */
   'notOnline',
   /** A ping failed (other than "too early"). */

@@ -65,7 +65,8 @@ export const transferFailureMessages: Readonly<
         | 'receiverNotFound'
         | 'transferNotSupported'
         | 'marketUnavailable'
-        | 'failed',
+        | 'failed'
+        | 'declaredNotSent',
         string
       >
     >
@@ -78,6 +79,7 @@ export const transferFailureMessages: Readonly<
     transferNotSupported: 'Аккаунт не поддерживает переводы через API маркета',
     marketUnavailable: 'Маркет недоступен, попробуйте позже',
     failed: 'Перевод не выполнен, попробуйте ещё раз',
+    declaredNotSent: 'Исход не был известен; вы проверили на маркете, что перевод не ушёл',
   },
   en: {
     wrongPaymentPassword: 'Wrong payment password',
@@ -86,5 +88,6 @@ export const transferFailureMessages: Readonly<
     transferNotSupported: 'The account does not support transfers via the TM API',
     marketUnavailable: 'The market is unavailable, try again later',
     failed: 'Transfer failed, try again',
+    declaredNotSent: 'The outcome was unknown; you checked on the market that it did not go',
   },
 };

@@ -17,7 +17,7 @@ import { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';
 
 export const LIVE_MARKET_DEFAULTS = {
   timeoutMs: 15_000,
-  spacingMs: 300,
+  spacingMs: 330,
   maxQueueMs: 60_000,
   retryDelaysMs: [500, 2_000],
   restAfter429Ms: 60_000,

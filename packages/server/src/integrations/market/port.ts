@@ -8,8 +8,10 @@
  * of the market's own scale (`MONEY_SCALE`), so nothing is divided or rounded between the market and the database.
  *
  * Every call answers a discriminated union; a mass call answers per item, because TM's envelope says success even
- * when items fail. Money calls (`sendMoney`) are never retried by the port; the caller resolves a lost reply with
- * `moneySendByCustomId` before anything is offered again (design trading.md §2 rule 1).
+ * when items fail. Money calls (`sendMoney`) are never retried by the port; the caller settles a lost reply only on
+ * positive evidence (`moneySendByCustomId` finding it, `moneySendHistory`, balances before and after) before anything
+ * is offered again (design trading.md §2 rule 1). `transfer-discounts` moves the account's fee discounts to another
+ * account (TM's account API page): the port has no call for it.
  */
 import type { Currency, Money, TradeAsset, TradeGame } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from '../steam/port.ts';
@@ -198,6 +200,18 @@ export interface MoneySendRecord {
   received?: Money | null;
 }
 
+/** One row of `money-send-history`: a send that left this account. */
+export interface MoneySendHistoryEntry {
+  /** TM's id of the operation. */
+  id: string;
+  /** What left the sender, in its currency and units. */
+  amount: Money;
+  /** TM's own id of the receiver (not its key or SteamID). */
+  to: string;
+  /** When TM made it; null when the row carries no time. */
+  time: Date | null;
+}
+
 /** One market platform for one account. All calls take the account's credentials. */
 export interface MarketPort {
   readonly mode: MarketMode;
@@ -241,22 +255,23 @@ export interface MarketPort {
     to: Date,
   ): Promise<MarketResult<{ entries: MarketHistoryEntry[] }>>;
 
-  /**
-   * The member check of a transfer (`transfer-discounts?to=<receiver key>`): whether money can go from this account
-   * to the receiver's key. Moves nothing.
-   */
-  transferCheck(
-    creds: MarketCredentials,
-    receiverApiKey: string,
-  ): Promise<MarketResult<Record<never, never>>>;
   /** A money operation: called once, never retried; a lost reply answers `outcomeUnknown`. */
   sendMoney(
     creds: MarketCredentials,
     input: MoneySendInput,
   ): Promise<MarketResult<{ record: MoneySendRecord }>>;
+  /**
+   * The send with this custom id, or null when the market answers that it knows none. A null is no proof that
+   * nothing moved (TM's answer for a send it made without storing the id is unknown): never settle on it alone.
+   */
   moneySendByCustomId(
     creds: MarketCredentials,
     customId: string,
   ): Promise<MarketResult<{ record: MoneySendRecord | null }>>;
+  /** The account's outgoing money sends, newest first (`money-send-history/{page}`). */
+  moneySendHistory(
+    creds: MarketCredentials,
+    page: number,
+  ): Promise<MarketResult<{ entries: MoneySendHistoryEntry[] }>>;
   changeCurrency(creds: MarketCredentials, to: Currency): Promise<MarketResult<Record<never, never>>>;
 }

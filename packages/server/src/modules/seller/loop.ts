@@ -93,6 +93,7 @@ export class SellerLoop {
       failureDetail: null,
       banned: false,
       checkFailed: false,
+      tradeTokenMissing: false,
       ping: null,
       lastPingAt: null,
       marketCurrency: null,
@@ -220,10 +221,27 @@ export class SellerLoop {
     if (flags.ok) {
       this.#facts.banned = !flags.flags.notMarketBanned;
       this.#facts.checkFailed = !flags.flags.tradeCheck;
+      this.#facts.tradeTokenMissing = !flags.flags.userToken && !(await this.setTradeToken(creds));
     }
     const listings = await this.#market.listings(creds);
     if (listings.ok) values.ordersCount = listings.listings.filter((l) => l.status === 'onSale').length;
     return values;
+  }
+
+  /**
+   * TM holds no trade token for the account (`test.status.user_token` false): gives it the Steam account's own, as
+   * OpenMarketClient does (`src/Market.h` `SetSteamDetails`). True when TM took it.
+   */
+  private async setTradeToken(creds: MarketCredentials): Promise<boolean> {
+    const { userId, accountId } = this.job.data;
+    const row = await this.deps.repo.run(userId, (q) => q.account(accountId));
+    if (!row) return false;
+    const token = await this.deps.steamTrading.tradeToken(userId, row.steamAccountId).catch(() => null);
+    if (!token?.ok) return false;
+    const set = await this.#market.setTradeToken(creds, token.value);
+    if (!set.ok)
+      this.deps.log.info({ sellerAccountId: accountId, reason: set.reason }, 'set-trade-token refused');
+    return set.ok;
   }
 
   /** Remembers the last market failure (a success clears a passing one; a bad key stays until a success). */

@@ -14,6 +14,11 @@ export interface MarketFacts {
   /** The market's account checks: banned from selling, or another check failed. */
   banned: boolean;
   checkFailed: boolean;
+  /**
+   * `test.status.user_token` false: TM holds no trade token for the account, so it cannot deliver to buyers
+   * (OpenMarketClient `src/Market.h` refuses to sell then). Cleared once set-trade-token took ours.
+   */
+  tradeTokenMissing: boolean;
   /** The last ping: ok (online and p2p), notOnline, failed, or null before the first. */
   ping: 'ok' | 'notOnline' | 'failed' | null;
   lastPingAt: Date | null;
@@ -57,6 +62,7 @@ export function decidePlatformStatus(
       'currencyMismatch',
       `market ${facts.marketCurrency}, stored ${facts.storedCurrency}`,
     );
+  if (facts.tradeTokenMissing) return decide('warning', 'tradeTokenMissing', facts.failureDetail);
   if (facts.oldestActiveDelivery && now - facts.oldestActiveDelivery.getTime() > DELIVERY_LATE_MS)
     return decide('warning', 'deliveriesPending');
   if (facts.deliveryFailed) return decide('warning', 'deliveryFailed');

@@ -1,11 +1,15 @@
 /**
  * The member check of a transfer's receiver: the key (typed, or the one saved for the receiver) must open the
- * receiver's own market account (its SteamID is the account's), and the market must allow money to move from the
- * sender to it. A saved key that opens nothing or another account is marked, and reported as such.
+ * receiver's own market account (its SteamID is the account's), and the receiver's currency is the one the market
+ * answers for it. A saved key that opens nothing or another account is marked, and reported as such.
+ *
+ * TM has no call that tells whether money may go to an account without moving something: `transfer-discounts`
+ * moves the sender's fee discounts (TM's account API page), so it is never called. An account TM refuses transfers
+ * for is learned from the money-send's own refusal (`transferNotSupported`).
  */
 import type { MemberCheckReason } from '@tradedeck/sdk/contract';
 import { ResultCode } from '@tradedeck/sdk/contract';
-import type { Currency } from '@tradedeck/sdk/domain';
+import type { Currency, Money } from '@tradedeck/sdk/domain';
 import { AppError } from '../../http/app-error.ts';
 import { marketKeyId } from '../../integrations/market/key-id.ts';
 import type { MarketCredentials } from '../../integrations/market/port.ts';
@@ -21,6 +25,8 @@ export interface MemberOutcome {
   saved: boolean;
   reason: MemberCheckReason | null;
   currency: Currency | null;
+  /** The receiver's spendable balance as the market answered it with its currency; null when not read. */
+  balance: Money | null;
 }
 
 export const MEMBER_REASON_TEXT: Record<MemberCheckReason, keyof typeof transferMessages> = {
@@ -35,7 +41,7 @@ export const MEMBER_REASON_TEXT: Record<MemberCheckReason, keyof typeof transfer
 export async function checkMember(
   shared: TransferShared,
   userId: string,
-  input: { toId: number; apiKey?: string | undefined; from?: MarketCredentials | null },
+  input: { toId: number; apiKey?: string | undefined },
 ): Promise<MemberOutcome> {
   const receiver = await shared.seller.tmAccount(userId, input.toId);
   if (!receiver) throw new AppError({ code: ResultCode.NotFound, text: transferMessages.accountNotFound });
@@ -52,6 +58,7 @@ export async function checkMember(
     saved,
     reason,
     currency: reason === null ? receiver.currency : null,
+    balance: null,
   });
   if (!apiKey) return outcome('noSavedKey');
 
@@ -80,14 +87,17 @@ export async function checkMember(
       q.saveSecrets(receiver.id, { receiverKeyMismatch: mismatch }, new Date(shared.now())),
     );
   }
-  if (reason || !input.from) return outcome(reason);
-
-  const allowed = await shared.market.transferCheck(input.from, apiKey);
-  if (!allowed.ok) {
-    if (allowed.reason === 'transferNotSupported') return outcome('transferNotSupported');
-    if (allowed.reason === 'marketUnavailable' || allowed.reason === 'rateLimited')
-      return outcome('marketUnavailable');
-    if (allowed.reason === 'receiverNotFound') return outcome(saved ? 'savedKeyMismatch' : 'keyInvalid');
-  }
-  return outcome(null);
+  if (reason) return outcome(reason);
+  // The market's own currency of the receiver, read now: the stored one may be stale.
+  const balance = await shared.market.balance(creds);
+  if (!balance.ok) return outcome(null);
+  const actual = { ...receiver, currency: balance.currency };
+  return {
+    receiver: actual,
+    apiKey,
+    saved,
+    reason: null,
+    currency: actual.currency,
+    balance: balance.balance.available,
+  };
 }

@@ -45,13 +45,21 @@ export const transferMessages = {
     ru: 'Сумма должна быть в валюте отправителя',
     en: "The amount must be in the sender's currency",
   } as Texts,
+  marketCurrencyMismatch: {
+    ru: 'Маркет ведёт счёт этого аккаунта в другой валюте, чем сохранена здесь: перевод не отправлен. Проверьте валюту аккаунта',
+    en: "The market keeps this account's money in another currency than the one saved here: nothing was sent. Check the account's currency",
+  } as Texts,
+  previousFoundSent: {
+    ru: 'Предыдущий перевод с этого аккаунта найден на маркете как отправленный: новый перевод не отправлен',
+    en: 'The previous transfer from this account was found sent on the market: nothing new was sent',
+  } as Texts,
   conversionNotConfirmed: {
     ru: 'Валюты аккаунтов различаются: подтвердите перевод по курсу дня',
     en: "The accounts' currencies differ: confirm the transfer at the day's rate",
   } as Texts,
   previousUnknown: {
-    ru: 'Исход предыдущего перевода с этого аккаунта неизвестен, проверяем: новый перевод станет доступен после проверки',
-    en: 'The outcome of the previous transfer from this account is unknown, checking: a new transfer is possible once it is known',
+    ru: 'Исход предыдущего перевода с этого аккаунта неизвестен: новый перевод возможен, когда он станет известен или когда вы подтвердите, что проверили на маркете, что он не ушёл',
+    en: 'The outcome of the previous transfer from this account is unknown: a new transfer is possible once it is known, or once you confirm you checked on the market that it did not go',
   } as Texts,
   transferNotFound: { ru: 'Перевод не найден', en: 'Transfer not found' } as Texts,
   marketUnavailable: {

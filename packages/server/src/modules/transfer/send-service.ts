@@ -1,19 +1,24 @@
 /**
  * Sending money between two of the user's TM accounts (design trading.md §2): checks, then the intent row with a
- * unique custom id, then one money-send, never retried. A lost or failed answer leaves the transfer `unknown` and
- * the market is asked by custom id before anything is offered again from that sender; the same question settles
- * transfers left open by a crash when the server starts.
+ * unique custom id and both balances, then one money-send, never retried. A lost answer settles only on positive
+ * evidence (`evidence.ts`); without it the transfer stays `unknown`, showing what was checked, and nothing new goes
+ * from that sender until the user says they checked on the market that it did not go (with the withdrawal second
+ * factor). The same checks settle transfers left open by a crash when the server starts.
+ *
+ * The market's own currency, read with every balance, is the truth: a send in another currency than the one the
+ * market keeps the sender in is refused before the market is asked to move money, and amounts are never compared
+ * across currencies.
  */
 import { randomUUID } from 'node:crypto';
 import type { Contract } from '@tradedeck/sdk/contract';
 import { hubEvents, ResultCode, TRANSFER_SOURCE, type TransferFailure } from '@tradedeck/sdk/contract';
-import type { Money } from '@tradedeck/sdk/domain';
+import type { Currency, Money } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
-import { marketKeyId } from '../../integrations/market/key-id.ts';
 import type { MarketCredentials, MarketFailure, MoneySendRecord } from '../../integrations/market/port.ts';
 import type { TransferShared } from './deps.ts';
+import { gatherEvidence } from './evidence.ts';
 import { checkMember, MEMBER_REASON_TEXT } from './member-check.ts';
 import { transferMessages } from './messages.ts';
 import type { TransferDbRow } from './repo.ts';
@@ -49,16 +54,29 @@ export class TransferSendService {
     if (!from) throw new AppError({ code: ResultCode.NotFound, text: transferMessages.accountNotFound });
     if (input.amount.currency !== from.currency) throw rejected('currencyMismatch', { field: 'amount' });
     if (input.amount.amount <= 0) throw rejected('validationFailed', { field: 'amount' });
-    const open = await shared.repo.run(userId, (q) => q.openOf(from.id));
-    if (open) throw rejected('previousUnknown', { transferId: open.id });
-
     const sender = await shared.seller.credentials(userId, from.id);
     if (!sender) throw new AppError({ code: ResultCode.NotFound, text: transferMessages.accountNotFound });
-    const member = await checkMember(shared, userId, {
-      toId: input.toId,
-      apiKey: input.apiKey,
-      from: sender,
-    });
+    await this.clearOpen(userId, from.id, sender, input.checkedNotSent);
+
+    // The sender's balance as the market keeps it (stored with its currency, so the account shows a mismatch).
+    const balance = await shared.seller.refreshBalance(userId, from.id);
+    if (!balance?.ok) throw rejected('loadFailed', { reason: balance?.reason ?? 'accountNotFound' });
+    if (balance.currency !== input.amount.currency) {
+      shared.log.warn(
+        { sellerAccountId: from.id, stored: from.currency, market: balance.currency },
+        'transfer refused: the market keeps the sender in another currency',
+      );
+      throw rejected('marketCurrencyMismatch', {
+        field: 'amount',
+        reason: 'currencyMismatch',
+        stored: from.currency,
+        market: balance.currency,
+      });
+    }
+    if (balance.balance.available.amount < input.amount.amount)
+      throw rejected('insufficientBalance', { field: 'amount' });
+
+    const member = await checkMember(shared, userId, { toId: input.toId, apiKey: input.apiKey });
     if (member.reason) {
       throw rejected(MEMBER_REASON_TEXT[member.reason], { field: 'apiKey', reason: member.reason });
     }
@@ -66,18 +84,9 @@ export class TransferSendService {
     if (to.currency !== from.currency && !input.acceptConversion) throw rejected('conversionNotConfirmed');
     const paymentPassword = await this.paymentPassword(userId, from.id, input.paymentPassword);
 
-    // Preflight on both accounts: the sender's funds, and the receiver's balance to tell what arrived.
-    const balance = await shared.market.balance(sender);
-    if (!balance.ok) throw rejected('loadFailed', { reason: balance.reason });
-    if (balance.balance.available.amount < input.amount.amount)
-      throw rejected('insufficientBalance', { field: 'amount' });
-    const receiverCreds = {
-      ...sender,
-      apiKey: member.apiKey!,
-      keyId: marketKeyId(member.apiKey!),
-      currency: to.currency,
-    };
-    const before = await shared.market.balance(receiverCreds);
+    // The receiver's balance before the send (read by the member check): what arrived, and evidence should the
+    // reply be lost.
+    const receiverBefore = member.balance;
 
     await this.remember(userId, input, member.apiKey!, to.id);
     const intent = await shared.repo.run(userId, (q) =>
@@ -91,6 +100,8 @@ export class TransferSendService {
         currency: from.currency,
         receivedCurrency: to.currency,
         status: 'sending',
+        senderBefore: balance.balance.available.amount,
+        receiverBefore: receiverBefore?.amount ?? null,
       }),
     );
     if (!intent) throw rejected('previousUnknown');
@@ -104,11 +115,11 @@ export class TransferSendService {
     });
     let row: TransferDbRow;
     if (sent.ok) {
-      row = await this.settleSent(userId, intent, sent.record, before.ok ? before.balance.available : null);
+      row = await this.settleSent(userId, intent, sent.record, receiverBefore);
     } else if (sent.reason === 'outcomeUnknown') {
       shared.log.warn(
         { transferId: intent.id, keyId: sender.keyId },
-        'money-send answer lost: asking by custom id',
+        'money-send answer lost: looking for evidence',
       );
       row = await this.resolve(userId, intent, sender);
     } else {
@@ -119,6 +130,28 @@ export class TransferSendService {
       });
     }
     return toTransferRow(row, lang);
+  }
+
+  /**
+   * An open transfer from the sender blocks a new one. Only one whose outcome stayed unknown, named by the user as
+   * checked on the market and not gone, is closed (`declaredNotSent`), after one more look for evidence.
+   */
+  private async clearOpen(
+    userId: string,
+    fromId: number,
+    sender: MarketCredentials,
+    checkedNotSent: number | undefined,
+  ): Promise<void> {
+    const open = await this.shared.repo.run(userId, (q) => q.openOf(fromId));
+    if (!open) return;
+    if (open.status !== 'unknown' || checkedNotSent !== open.id) {
+      throw rejected('previousUnknown', { transferId: open.id });
+    }
+    const looked = await this.resolve(userId, open, sender);
+    if (looked.status === 'sent') throw rejected('previousFoundSent', { transferId: open.id });
+    if (looked.status !== 'unknown') return;
+    this.shared.log.warn({ transferId: open.id }, "unknown transfer closed on the user's word");
+    await this.finish(userId, looked, { status: 'notSent', failure: 'declaredNotSent' });
   }
 
   /** `transfer.check`: asks the market what became of an open transfer; a settled one is answered as it is. */
@@ -139,27 +172,39 @@ export class TransferSendService {
     }
   }
 
-  /** The money-send by custom id: found done (sent), found failed or absent (not sent), else still unknown. */
+  /** Looks for evidence of what became of an open transfer; without any it stays unknown with what was checked. */
   private async resolve(
     userId: string,
     row: TransferDbRow,
     sender: MarketCredentials,
   ): Promise<TransferDbRow> {
-    const found = await this.shared.market.moneySendByCustomId(sender, row.customId);
-    const now = new Date(this.shared.now());
-    if (!found.ok || found.record?.status === 'pending') {
-      const unknown = await this.shared.repo.run(userId, (q) =>
-        q.settle(row.id, { status: 'unknown', checkedAt: now }),
-      );
-      if (unknown && row.status !== 'unknown') await this.announce(userId, unknown);
-      return unknown ?? row;
+    const receiver = await this.shared.seller.credentials(userId, row.toAccountId).catch(() => null);
+    const evidence = await gatherEvidence(this.shared.market, row, { sender, receiver }, this.shared.now);
+    const checks = evidence.checks;
+    if (evidence.verdict === 'sent') {
+      const record = evidence.record ?? {
+        customId: row.customId,
+        amount: { currency: row.currency as Currency, amount: row.amount },
+        status: 'done' as const,
+        time: null,
+        received: evidence.received,
+      };
+      return this.settleSent(userId, { ...row, checks }, { ...record, received: evidence.received }, null);
     }
-    if (found.record?.status === 'done') return this.settleSent(userId, row, found.record, null);
-    return this.finish(userId, row, {
-      status: 'notSent',
-      failure: 'failed',
-      detail: 'not found by custom id',
-    });
+    if (evidence.verdict === 'notSent') {
+      return this.finish(userId, row, {
+        status: 'notSent',
+        failure: 'failed',
+        detail: 'no money moved',
+        checks,
+      });
+    }
+    const now = new Date(this.shared.now());
+    const unknown = await this.shared.repo.run(userId, (q) =>
+      q.settle(row.id, { status: 'unknown', checkedAt: now, checks }),
+    );
+    if (unknown) await this.announce(userId, unknown);
+    return unknown ?? row;
   }
 
   private async settleSent(
@@ -169,6 +214,7 @@ export class TransferSendService {
     receiverBefore: Money | null,
   ): Promise<TransferDbRow> {
     let received = record.received?.amount ?? (row.currency === row.receivedCurrency ? row.amount : null);
+    const checks = row.checks ?? null;
     if (received === null && receiverBefore) {
       // TM does not say what arrived in another currency: the receiver's balance before and after tells it.
       const after = await this.shared.seller.refreshBalance(userId, row.toAccountId).catch(() => null);
@@ -178,7 +224,7 @@ export class TransferSendService {
           : 0;
       if (delta > 0) received = delta;
     }
-    return this.finish(userId, row, { status: 'sent', receivedAmount: received });
+    return this.finish(userId, row, { status: 'sent', receivedAmount: received, checks });
   }
 
   /** Records the outcome, then has both balances read again and tells the user (hub) and the settled hook. */

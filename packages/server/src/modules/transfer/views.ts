@@ -1,4 +1,4 @@
-import type { TmAccount, TransferFailure, TransferRow } from '@tradedeck/sdk/contract';
+import type { TmAccount, TransferCheck, TransferFailure, TransferRow } from '@tradedeck/sdk/contract';
 import { type Currency, type TransferOutcome, transferFailureMessages } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TmAccountFacts } from '../seller/index.ts';
@@ -32,6 +32,7 @@ export function toTransferRow(row: TransferDbRow, lang: Language): TransferRow {
     outcome,
     failure,
     message: failure ? transferFailureMessages[lang][failure] : null,
+    checks: Array.isArray(row.checks) ? (row.checks as TransferCheck[]) : [],
     createdAt: row.createdAt.toISOString(),
     settledAt: iso(row.settledAt),
   };
@@ -42,6 +43,8 @@ export function toTmAccount(facts: TmAccountFacts, secrets: TransferSecretsRow |
     id: facts.id,
     login: facts.login,
     currency: facts.currency,
+    marketCurrency:
+      facts.available && facts.available.currency !== facts.currency ? facts.available.currency : null,
     balance: facts.available,
     balanceUpdatedAt: iso(facts.balanceUpdatedAt),
     savedKeyMasked: secrets?.receiverKeyEnc ? `••••${secrets.receiverKeyHint ?? ''}` : null,

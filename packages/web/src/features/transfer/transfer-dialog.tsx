@@ -56,6 +56,8 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
   const [submitted, setSubmitted] = useState(false);
   const [result, setResult] = useState<TransferRow | null>(null);
   const idempotency = useIdempotencyKey();
+  /** The user ticked "I checked on TM: it did not go" for this unknown transfer (never preset). */
+  const [checkedNotSent, setCheckedNotSent] = useState<number | null>(null);
 
   const items = accounts.data?.items ?? [];
   const from = items.find((a) => a.id === fromId) ?? null;
@@ -112,6 +114,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
           ...(savedPassword ? {} : { paymentPassword }),
           rememberPassword,
           acceptConversion: crossCurrency,
+          ...(checkedNotSent !== null ? { checkedNotSent } : {}),
         },
         { idempotencyKey: idempotency.key },
       );
@@ -120,6 +123,13 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
       setResult(row);
       // Nothing moved: the next send from this dialog is a new action with its own key.
       if (row.outcome === 'notSent') idempotency.renew();
+      // The form clears after a send: a second click never sends the same money again.
+      setAmountText('');
+      setPaymentPassword('');
+      setApiKey('');
+      setCheckedNotSent(null);
+      setSubmitted(false);
+      setTouched(new Set());
       refresh();
     },
   });
@@ -341,6 +351,26 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
               <button type="button" className="ml-2 underline" onClick={() => check.mutate()}>
                 {text.checkAgain}
               </button>
+            )}
+            {result.checks.length > 0 && (
+              <ul data-testid="transfer-checks" className="mt-1 list-disc pl-5">
+                {result.checks.map((c) => (
+                  <li key={c.source}>
+                    {text[`check_${c.source}`]}: {text[`found_${c.found}`]}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {result.outcome === 'unknown' && result.fromId === fromId && (
+              <label className="mt-1 flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  data-testid="checked-not-sent"
+                  checked={checkedNotSent === result.id}
+                  onChange={(event) => setCheckedNotSent(event.target.checked ? result.id : null)}
+                />
+                {text.checkedNotSent}
+              </label>
             )}
           </div>
         )}

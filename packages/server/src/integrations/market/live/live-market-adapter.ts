@@ -25,6 +25,7 @@ import {
   inventoryItemOf,
   list,
   listingOf,
+  moneySendHistoryEntryOf,
   moneySendRecordOf,
 } from './tm-json.ts';
 import { unitsFromMajor } from './tm-units.ts';
@@ -170,15 +171,17 @@ export class LiveMarketAdapter implements MarketPort {
       retry: 'mutate',
     });
     if (!answer.ok) return answer;
-    return {
-      ok: true,
-      outcomes: perItem(
-        items.map((item) => item.assetId),
-        list(answer.body.items),
-        'asset',
-        (row) => ({ itemId: String(row.item_id ?? '') }),
-      ),
-    };
+    const outcomes = perItem(
+      items.map((item) => item.assetId),
+      list(answer.body.items),
+      'asset',
+      (row) => ({ itemId: String(row.item_id ?? '') }),
+    );
+    // TM's sell page: an item it does not see in the inventory is listed again only after update-inventory.
+    if (outcomes.some((outcome) => !outcome.ok && outcome.reason === 'itemNotInInventory')) {
+      await this.updateInventory(creds);
+    }
+    return { ok: true, outcomes };
   }
 
   async setPrices(
@@ -265,10 +268,6 @@ export class LiveMarketAdapter implements MarketPort {
     };
   }
 
-  transferCheck(creds: MarketCredentials, receiverApiKey: string) {
-    return this.empty(creds, 'transfer-discounts', { to: receiverApiKey }, 'idempotent');
-  }
-
   async sendMoney(creds: MarketCredentials, input: MoneySendInput) {
     if (input.amount.currency !== creds.currency) {
       return failure('currencyMismatch', { detail: 'the amount must be in the sender account currency' });
@@ -309,6 +308,21 @@ export class LiveMarketAdapter implements MarketPort {
       return answer;
     }
     return { ok: true as const, record: moneySendRecordOf(answer.body, customId, creds.currency) };
+  }
+
+  /** The page is a path segment, as the clients that read it call it (`money-send-history/0`). */
+  async moneySendHistory(creds: MarketCredentials, page: number) {
+    const answer = await this.client.call(creds, {
+      name: 'money-send-history',
+      method: 'GET',
+      path: `money-send-history/${Math.max(0, Math.trunc(page))}`,
+      retry: 'read',
+    });
+    if (!answer.ok) return answer;
+    return {
+      ok: true as const,
+      entries: list(answer.body.data).map((row) => moneySendHistoryEntryOf(row, creds.currency)),
+    };
   }
 
   changeCurrency(creds: MarketCredentials, to: Currency) {

@@ -18,6 +18,7 @@ import type {
   MarketInventoryItem,
   MarketListing,
   MarketListingStatus,
+  MoneySendHistoryEntry,
   MoneySendRecord,
 } from '../port.ts';
 import { unitsFromInteger, unitsFromMajor } from './tm-units.ts';
@@ -142,5 +143,19 @@ export function moneySendRecordOf(body: Json, customId: string, currency: Curren
         ? 'failed'
         : 'pending',
     time: body.time ? new Date(int(body.time) * 1000) : null,
+  };
+}
+
+/**
+ * A `money-send-history` row (`id`, `to`, `amount_from` in integer units, `currency_from`, as the clients that read
+ * it use them). A row in another currency than the account's keeps that currency, so it is never compared with ours.
+ */
+export function moneySendHistoryEntryOf(row: Json, currency: Currency): MoneySendHistoryEntry {
+  const own = currencyOf(row.currency_from, currency);
+  return {
+    id: text(row.id),
+    amount: unitsFromInteger(row.amount_from, own) ?? zero(own),
+    to: text(row.to),
+    time: row.time ? new Date(int(row.time) * 1000) : null,
   };
 }

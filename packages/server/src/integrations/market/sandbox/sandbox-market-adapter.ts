@@ -264,17 +264,6 @@ export class SandboxMarketAdapter implements MarketPort {
     return { ok: true as const, entries };
   }
 
-  async transferCheck(creds: MarketCredentials, receiverApiKey: string): Promise<MarketResult<Empty>> {
-    const account = this.resolve(creds);
-    if ('ok' in account) return account;
-    const receiver = this.market.existing(receiverApiKey);
-    if (!receiver || receiver === account) return failure('receiverNotFound', { detail: 'bad_receiver' });
-    if (account.transfersBlocked || receiver.transfersBlocked) {
-      return failure('transferNotSupported', { detail: 'transfer not allowed for this account' });
-    }
-    return { ok: true };
-  }
-
   async sendMoney(creds: MarketCredentials, input: MoneySendInput) {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
@@ -300,6 +289,21 @@ export class SandboxMarketAdapter implements MarketPort {
     if ('ok' in account) return account;
     const record = account.sends.get(customId);
     return { ok: true as const, record: record ? { ...record } : null };
+  }
+
+  async moneySendHistory(creds: MarketCredentials, page: number) {
+    const account = this.resolve(creds);
+    if ('ok' in account) return account;
+    const entries =
+      page > 0
+        ? []
+        : [...account.sends.values()].reverse().map((record) => ({
+            id: record.customId,
+            amount: { ...record.amount },
+            to: '',
+            time: record.time,
+          }));
+    return { ok: true as const, entries };
   }
 
   async changeCurrency(creds: MarketCredentials, to: Currency): Promise<MarketResult<Empty>> {
