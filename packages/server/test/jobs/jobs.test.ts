@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Jobs, type JobsOptions, startJobs } from '../../src/jobs/jobs.ts';
+import { type JobState, type Jobs, type JobsOptions, RUN_SECONDS, startJobs } from '../../src/jobs/jobs.ts';
 import { pgliteExecutor } from '../../src/jobs/pglite-executor.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { waitFor } from '../hubs/signalr-client.ts';
@@ -18,20 +18,21 @@ afterEach(async () => {
 
 async function fresh(): Promise<{
   db: TestDatabase;
-  start: (lease?: JobsOptions['lease']) => Promise<Jobs>;
+  start: (lease?: JobsOptions['lease'], runSeconds?: number) => Promise<Jobs>;
 }> {
   const db = await createTestDatabase();
   const entry = { db, jobs: [] as Jobs[] };
   open.push(entry);
   return {
     db,
-    async start(lease) {
+    async start(lease, runSeconds) {
       const jobs = await startJobs({
         database: db.database,
         databaseUrl: db.url,
         onError: () => {},
         pollingIntervalSeconds: 0.5,
         ...(lease ? { lease } : {}),
+        ...(runSeconds ? { runSeconds } : {}),
       });
       entry.jobs.push(jobs);
       return jobs;
@@ -207,6 +208,92 @@ describe('job leases', () => {
     if (db.database.kind === 'postgres') expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
 });
+
+describe('a job resumed after a crash', () => {
+  const SHORT = { leaseSeconds: 2, renewEveryMs: 300, sweepEveryMs: 300 };
+
+  /** The time pg-boss gives the job's current run (its `expire_in`), in seconds. */
+  const runTime = async (db: TestDatabase, id: string) => {
+    const result = await db.database.db.execute(
+      sql`select extract(epoch from expire_in)::int as seconds from pgboss.job where id = ${id}::uuid`,
+    );
+    return (result.rows[0] as { seconds: number }).seconds;
+  };
+
+  it('gets its kind’s full time, not the lease of the run that died', async () => {
+    const { db, start } = await fresh();
+    // A worker that renews only when it takes the job stands for a process killed while it ran it.
+    const dead = await start({ ...SHORT, renewEveryMs: 3_600_000 });
+    await dead.work('q', () => new Promise<void>(() => {}));
+    const id = await dead.send('q', {}, { retryDelaySeconds: 0 });
+    await until(dead, id, 'active');
+
+    // The next process (on PGlite: the next start, which gives back every job left active).
+    const next = await start(SHORT);
+    const runs: { retry: number; aborted: boolean }[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await next.work('q', async (job) => {
+      await released;
+      runs.push({ retry: job.retryCount, aborted: job.signal.aborted });
+    });
+    const resumed = await until(next, id, 'active');
+    expect(resumed?.retryCount).toBe(1);
+    // The dead run's lease (none left on PGlite, 2 s on Postgres) is no limit for the run that took over.
+    expect(await runTime(db, id)).toBe(RUN_SECONDS);
+    release();
+    expect(await until(next, id, 'completed')).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(runs).toEqual([{ retry: 1, aborted: false }]);
+  });
+
+  it('runs again only after the run still working in this process has ended', async () => {
+    const { start } = await fresh();
+    // Runs of 1 s: pg-boss fails the first at its time and the retry is fetched here while that run still works.
+    const jobs = await start(SHORT, 1);
+    const events: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstAborted = false;
+    await jobs.work(
+      'q',
+      async (job) => {
+        events.push(`start ${job.retryCount}`);
+        if (job.retryCount === 0) {
+          await released;
+          firstAborted = job.signal.aborted;
+        }
+        events.push(`end ${job.retryCount}`);
+      },
+      { workers: 2 },
+    );
+    const id = await jobs.send('q', {}, { retryDelaySeconds: 0 });
+    await waitFor(() => events.length > 0, 'the first run to start');
+    const retried = await pollState(jobs, id, (state) => state.retryCount === 1 && state.state === 'active');
+    expect(retried).toBe(true);
+    // The retry waits for the first run however long that takes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toEqual(['start 0']);
+    release();
+    await waitFor(() => events.length === 4, 'both runs to end');
+    expect(events).toEqual(['start 0', 'end 0', 'start 1', 'end 1']);
+    // The first run was told its time was up.
+    expect(firstAborted).toBe(true);
+  });
+});
+
+async function pollState(jobs: Jobs, id: string, holds: (state: JobState) => boolean): Promise<boolean> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const state = await jobs.state('q', id);
+    if (state && holds(state)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
 
 describe('the PGlite executor', () => {
   it('rolls back a failing BEGIN … COMMIT text and leaves the connection usable', async () => {
