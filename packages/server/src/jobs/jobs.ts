@@ -188,6 +188,13 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     return run;
   };
   let stopped: Promise<void> | null = null;
+  const untilNotActive = async (queue: string, id: string) => {
+    for (;;) {
+      const job = await boss.getJobById(queue, id).catch(() => undefined);
+      if (job !== undefined && job?.state !== 'active') return;
+      await new Promise((resolve) => setTimeout(resolve, lease.renewEveryMs));
+    }
+  };
 
   return {
     async send(queue, data, sendOptions = {}) {
@@ -251,13 +258,14 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             try {
               await run;
             } catch (error) {
-              // The job is another run's now: failing it by id would send that run's job back to the queue.
-              if (held?.lost.aborted) return;
-              throw error;
+              if (!held?.lost.aborted) throw error;
             } finally {
               held?.end();
               worker.busy = false;
             }
+            // The job is another run's now, and pg-boss completes (on return) or fails (on throw) by job id: either
+            // would end that run's job. Settle once that run has let the job go (finished it, or given it back).
+            if (held?.lost.aborted) await untilNotActive(queue, job.id);
           },
         );
       }
