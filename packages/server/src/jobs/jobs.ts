@@ -188,8 +188,13 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     return run;
   };
   let stopped: Promise<void> | null = null;
+  /**
+   * Resolves once the job is not active (the run that took it over finished it or gave it back). A shutdown ends
+   * the wait with a failure: pg-boss would fail the job at its stop anyway, and that run then runs again.
+   */
   const untilNotActive = async (queue: string, id: string) => {
     for (;;) {
+      if (stopping.signal.aborted) throw new Error('The server is shutting down');
       const job = await boss.getJobById(queue, id).catch(() => undefined);
       if (job !== undefined && job?.state !== 'active') return;
       await new Promise((resolve) => setTimeout(resolve, lease.renewEveryMs));
