@@ -12,11 +12,13 @@ import type { JobContext } from '../../jobs/jobs.ts';
 import type { HarvesterDeps, RunnerJobData, SessionAccount } from './deps.ts';
 import { planSession } from './planner.ts';
 import type { SessionRow, TransactionRow } from './repo.ts';
-import { type StepContext, TransactionSteps } from './steps.ts';
-import { moveTransaction } from './transitions.ts';
+import { StepBusy, type StepContext, sleep, TransactionSteps } from './steps.ts';
+import { moveTransaction, type Transition } from './transitions.ts';
 
 /** A session's lease: a runner that has not renewed it for this long is presumed dead. */
 export const RUNNER_LEASE_MS = 15_000;
+/** How long a step Steam could not be asked for yet waits before it is made again. */
+const BUSY_RETRY_MS = 3_000;
 /** How often a job whose session another runner holds looks again (that runner may end or die). */
 const HELD_RETRY_MS = 1_000;
 /** How often a runner renews its lease and looks for a pause. */
@@ -152,7 +154,14 @@ export class SessionRunner {
   private async advance(first: TransactionRow, ctx: StepContext, signal: AbortSignal, moved: () => void) {
     let row: TransactionRow | null = first;
     while (row && !isEnd(row.status) && !signal.aborted) {
-      const transition = await this.#steps.step(row, ctx);
+      let transition: Transition;
+      try {
+        transition = await this.#steps.step(row, ctx);
+      } catch (error) {
+        if (!(error instanceof StepBusy)) throw error;
+        await sleep(BUSY_RETRY_MS, signal);
+        continue;
+      }
       // A failure seen while stopping may be the stop itself (a wait cut short): the step is made again on resume.
       if (signal.aborted && transition.to === 'error') return;
       row = await moveTransaction(this.deps, ctx.userId, row, transition);
@@ -177,15 +186,7 @@ export class SessionRunner {
         throw new RunnerInterrupted('The server stopped while the session waited for its runner');
       const claimed = await this.claim(userId, sessionId, owner);
       if (claimed !== 'held') return claimed;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, HELD_RETRY_MS);
-        signal.addEventListener('abort', done, { once: true });
-      });
+      await sleep(HELD_RETRY_MS, signal);
     }
   }
 
