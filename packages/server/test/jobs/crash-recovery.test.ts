@@ -242,8 +242,11 @@ describe('long actions killed with kill -9 and restarted', () => {
   it('an account import killed in the middle answers once, with every row added', async () => {
     const from = await headOf('steam-trading-hub', 'accounts');
     const storedAccounts = async () =>
-      (await api<{ total: number }>('POST', '/api/steam-accounts/query', { pages: { page: 1, pageSize: 1 } }))
-        .total;
+      (
+        await api<{ total: number }>('POST', '/api/steam-accounts/query', {
+          pages: { page: 1, pageSize: 100 },
+        })
+      ).total;
     const storedBefore = await storedAccounts();
     const rows = world.healthyAccounts(16, 4901);
     const started = await api<{ jobId: string; total: number }>('POST', '/api/steam-accounts/add-jobs', {
