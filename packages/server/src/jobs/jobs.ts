@@ -65,6 +65,8 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
   /** Lease of a running job on Postgres (tests shorten it). */
   lease?: Partial<LeaseTiming> & { sweepEveryMs?: number };
+  /** A run's time, the same for every kind of job (tests shorten it); `RUN_SECONDS` by default. */
+  runSeconds?: number;
 }
 
 /**
@@ -78,13 +80,15 @@ export const DEFAULT_LEASE: LeaseTiming & { sweepEveryMs: number } = {
 };
 
 /**
- * What a job is sent with: pg-boss's worker gives up on a run after its job's expiry, so the expiry a run starts
- * with is long, and on Postgres the run's first renewal replaces it with the lease at once (a run still at the hold
- * after a lease has passed never renewed: its process died, and the sweep ends it). On PGlite one process owns the
- * database (the data directory lock), so a run keeps the hold until it ends, and a start releases every job left
- * active by the process before it.
+ * A run's time: every kind of job is sent with it, and pg-boss's worker gives each run of the job that long (then
+ * fails the job, and the run's `signal` is aborted). It is the job's kind's, never a run's: leases move the job's
+ * start instead (`repo.ts`), so a job re-queued after a crash or a failure gets the full time again. Long because
+ * the leases, not this, find a dead run: on Postgres the run's first renewal brings its deadline to a lease away
+ * (a run still at its full time a lease after it started never renewed: its process died, and the sweep ends it).
+ * On PGlite one process owns the database (the data directory lock), so a run keeps the full time until it ends,
+ * and a start gives back every job left active by the process before it.
  */
-const HOLD_SECONDS = 23 * 3600;
+export const RUN_SECONDS = 23 * 3600;
 
 /** How long shutdown waits for interrupted jobs to save their progress and give their job back. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -127,19 +131,21 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const leases = new JobLeaseRepo(boss.getDb());
   const lease = { ...DEFAULT_LEASE, ...options.lease };
   const leased = options.database.kind === 'postgres';
+  const runSeconds = options.runSeconds ?? RUN_SECONDS;
   let sweep: NodeJS.Timeout | null = null;
   if (leased) {
     // pg-boss's own expiry runs with its maintenance (every 30 s); leases need a shorter look.
     sweep = setInterval(() => {
       if (stopping.signal.aborted) return;
       leases
-        .endUnrenewed(lease.leaseSeconds, HOLD_SECONDS)
+        .endUnrenewed(lease.leaseSeconds)
         .then(() => boss.expire())
         .catch((error: Error) => options.onError(error));
     }, lease.sweepEveryMs);
     sweep.unref();
+    await leases.giveFullTime(runSeconds);
   } else {
-    await leases.endAllLeases();
+    await leases.endAllLeases(runSeconds);
     await boss.expire();
   }
 
@@ -161,7 +167,39 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     return ready;
   };
   const pollers: NodeJS.Timeout[] = [];
+  /**
+   * The run of each job under way in this process. A job can be fetched again while an earlier run of it still
+   * works here (that run lost its lease in a stall, or outlived its time, and is stopping): the new run starts when
+   * the earlier one has ended, so two runs of one job never work at once in a process, and a run never finds its
+   * own job's work "already under way" and ends as if it were done.
+   */
+  const runsUnderWay = new Map<string, Promise<unknown>>();
+  const afterEarlierRun = (key: string, start: () => Promise<void>): Promise<void> => {
+    const earlier = runsUnderWay.get(key);
+    const run = earlier ? earlier.then(start, start) : start();
+    const settled = run.then(
+      () => {},
+      () => {},
+    );
+    runsUnderWay.set(key, settled);
+    void settled.then(() => {
+      if (runsUnderWay.get(key) === settled) runsUnderWay.delete(key);
+    });
+    return run;
+  };
   let stopped: Promise<void> | null = null;
+  /**
+   * Resolves once the job is not active (the run that took it over finished it or gave it back). A shutdown ends
+   * the wait with a failure: pg-boss would fail the job at its stop anyway, and that run then runs again.
+   */
+  const untilNotActive = async (queue: string, id: string) => {
+    for (;;) {
+      if (stopping.signal.aborted) throw new Error('The server is shutting down');
+      const job = await boss.getJobById(queue, id).catch(() => undefined);
+      if (job !== undefined && job?.state !== 'active') return;
+      await new Promise((resolve) => setTimeout(resolve, lease.renewEveryMs));
+    }
+  };
 
   return {
     async send(queue, data, sendOptions = {}) {
@@ -170,7 +208,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         ...(sendOptions.id ? { id: sendOptions.id } : {}),
         retryLimit: sendOptions.retryLimit ?? 5,
         retryDelay: sendOptions.retryDelaySeconds ?? 1,
-        expireInSeconds: HOLD_SECONDS,
+        expireInSeconds: runSeconds,
       });
       if (!id) throw new Error(`The job was not queued on ${queue}`);
       const workers = workersOf.get(queue) ?? [];
@@ -215,21 +253,24 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             const held = leased
               ? holdLease(leases, { queue, id: job.id, run: job.retryCount }, lease, options.onError)
               : null;
+            // pg-boss fails a run at its time (the kind's, see RUN_SECONDS) without stopping it: stop it then.
+            const timeUp = AbortSignal.timeout(Math.max(1, job.expireInSeconds) * 1000);
+            const signal = AbortSignal.any([stopping.signal, timeUp, ...(held ? [held.lost] : [])]);
+            const key = `${queue}\u0000${job.id}`;
+            const run = afterEarlierRun(key, () =>
+              handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal }),
+            );
             try {
-              await handler({
-                id: job.id,
-                data: job.data,
-                retryCount: job.retryCount,
-                signal: held ? AbortSignal.any([stopping.signal, held.lost]) : stopping.signal,
-              });
+              await run;
             } catch (error) {
-              // The job is another run's now: failing it by id would send that run's job back to the queue.
-              if (held?.lost.aborted) return;
-              throw error;
+              if (!held?.lost.aborted) throw error;
             } finally {
               held?.end();
               worker.busy = false;
             }
+            // The job is another run's now, and pg-boss completes (on return) or fails (on throw) by job id: either
+            // would end that run's job. Settle once that run has let the job go (finished it, or given it back).
+            if (held?.lost.aborted) await untilNotActive(queue, job.id);
           },
         );
       }

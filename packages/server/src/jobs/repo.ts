@@ -1,7 +1,15 @@
 import type PgBoss from 'pg-boss';
 import { JOBS_SCHEMA } from './schema-name.ts';
 
-/** The statements of job leases, on pg-boss's own table (run through pg-boss's connection). */
+/**
+ * The statements of job leases, on pg-boss's own table (run through pg-boss's connection).
+ *
+ * A run's time limit is its job's `expire_in`, set from the job's kind when it is sent and never changed: pg-boss
+ * copies `expire_in` into the job it re-queues after a failure, and its worker gives the next run exactly that long
+ * (at least 1 s). So a lease moves the other half of pg-boss's deadline, `started_on` (a job is out of time once
+ * `started_on + expire_in` has passed): renewing sets that deadline to a lease from now, and ending a lease sets it
+ * in the past. The fetch of the next run sets `started_on` afresh, and its run gets the kind's full time.
+ */
 export class JobLeaseRepo {
   constructor(private readonly db: PgBoss.Db) {}
 
@@ -11,7 +19,7 @@ export class JobLeaseRepo {
    */
   async renew(queue: string, id: string, run: number, seconds: number): Promise<boolean> {
     const { rows } = await this.db.executeSql(
-      `UPDATE ${JOBS_SCHEMA}.job SET expire_in = (now() - started_on) + $4 * interval '1 second'
+      `UPDATE ${JOBS_SCHEMA}.job SET started_on = now() + $4 * interval '1 second' - expire_in
        WHERE name = $1 AND id = $2::uuid AND state = 'active' AND retry_count = $3
        RETURNING id`,
       [queue, id, run, seconds],
@@ -20,23 +28,39 @@ export class JobLeaseRepo {
   }
 
   /**
-   * Ends the runs that never renewed within a lease of starting (still at the hold they were sent with): their
-   * process died between taking the job and its first renewal.
+   * Ends the runs that never renewed within a lease of starting (their deadline is still the kind's time from the
+   * start): their process died between taking the job and its first renewal.
    */
-  async endUnrenewed(leaseSeconds: number, holdSeconds: number): Promise<void> {
+  async endUnrenewed(leaseSeconds: number): Promise<void> {
     await this.db.executeSql(
-      `UPDATE ${JOBS_SCHEMA}.job SET expire_in = interval '0'
-       WHERE state = 'active' AND expire_in = $1 * interval '1 second'
-         AND started_on < now() - $2 * interval '1 second'`,
-      [holdSeconds, leaseSeconds],
+      `UPDATE ${JOBS_SCHEMA}.job SET started_on = now() - expire_in - interval '1 second'
+       WHERE state = 'active' AND started_on < now() - $1 * interval '1 second'
+         AND started_on + expire_in > now() + $1 * interval '1 second'`,
+      [leaseSeconds],
     );
   }
 
-  /** Marks every active job as out of lease (their process is known to be gone); pg-boss's expiry retries them. */
-  async endAllLeases(): Promise<void> {
+  /**
+   * Ends the lease of every active job (their process is known to be gone), for pg-boss's expiry to retry them,
+   * and gives every job waiting for a run its kind's full time (a job re-queued with a dead run's lease as its
+   * time, before the lease moved to `started_on`, would otherwise get that as its next run's limit).
+   */
+  async endAllLeases(runSeconds: number): Promise<void> {
     await this.db.executeSql(
-      `UPDATE ${JOBS_SCHEMA}.job SET expire_in = interval '0' WHERE state = 'active'`,
-      [],
+      `UPDATE ${JOBS_SCHEMA}.job SET expire_in = $1 * interval '1 second',
+         started_on = now() - $1 * interval '1 second' - interval '1 second'
+       WHERE state = 'active'`,
+      [runSeconds],
+    );
+    await this.giveFullTime(runSeconds);
+  }
+
+  /** Jobs waiting for a run get the kind's full time (see `endAllLeases`). */
+  async giveFullTime(runSeconds: number): Promise<void> {
+    await this.db.executeSql(
+      `UPDATE ${JOBS_SCHEMA}.job SET expire_in = $1 * interval '1 second'
+       WHERE state < 'active' AND expire_in <> $1 * interval '1 second'`,
+      [runSeconds],
     );
   }
 }

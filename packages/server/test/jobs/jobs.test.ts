@@ -1,10 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Jobs, type JobsOptions, startJobs } from '../../src/jobs/jobs.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, IN_MEMORY, openDatabase } from '../../src/db/database.ts';
+import { rowsOf } from '../../src/db/sql-fragments.ts';
+import { type JobState, type Jobs, type JobsOptions, RUN_SECONDS, startJobs } from '../../src/jobs/jobs.ts';
 import { pgliteExecutor } from '../../src/jobs/pglite-executor.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { type ThrowAwayPostgres, throwAwayPostgres } from '../hubs/postgres-cluster.ts';
 import { waitFor } from '../hubs/signalr-client.ts';
 
 // pg-boss on the database the app uses (PGlite unless TEST_DATABASE_URL names a Postgres server).
@@ -18,20 +21,21 @@ afterEach(async () => {
 
 async function fresh(): Promise<{
   db: TestDatabase;
-  start: (lease?: JobsOptions['lease']) => Promise<Jobs>;
+  start: (lease?: JobsOptions['lease'], runSeconds?: number) => Promise<Jobs>;
 }> {
   const db = await createTestDatabase();
   const entry = { db, jobs: [] as Jobs[] };
   open.push(entry);
   return {
     db,
-    async start(lease) {
+    async start(lease, runSeconds) {
       const jobs = await startJobs({
         database: db.database,
         databaseUrl: db.url,
         onError: () => {},
         pollingIntervalSeconds: 0.5,
         ...(lease ? { lease } : {}),
+        ...(runSeconds ? { runSeconds } : {}),
       });
       entry.jobs.push(jobs);
       return jobs;
@@ -206,6 +210,165 @@ describe('job leases', () => {
     expect(reruns).toEqual([1]);
     if (db.database.kind === 'postgres') expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
+});
+
+describe('a job resumed after a crash', () => {
+  const SHORT = { leaseSeconds: 2, renewEveryMs: 300, sweepEveryMs: 300 };
+
+  /** The time pg-boss gives the job's current run (its `expire_in`), in seconds. */
+  const runTime = async (db: TestDatabase, id: string) => {
+    const result = await db.database.db.execute(
+      sql`select extract(epoch from expire_in)::int as seconds from pgboss.job where id = ${id}::uuid`,
+    );
+    return rowsOf<{ seconds: number }>(result)[0]!.seconds;
+  };
+
+  it('gets its kind’s full time, not the lease of the run that died', async () => {
+    const { db, start } = await fresh();
+    // A worker that renews only when it takes the job stands for a process killed while it ran it.
+    const dead = await start({ ...SHORT, renewEveryMs: 3_600_000 });
+    await dead.work('q', () => new Promise<void>(() => {}));
+    const id = await dead.send('q', {}, { retryDelaySeconds: 0 });
+    await until(dead, id, 'active');
+
+    // The next process (on PGlite: the next start, which gives back every job left active).
+    const next = await start(SHORT);
+    const runs: { retry: number; aborted: boolean }[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await next.work('q', async (job) => {
+      await released;
+      runs.push({ retry: job.retryCount, aborted: job.signal.aborted });
+    });
+    const resumed = await pollState(next, id, (state) => state.retryCount === 1 && state.state === 'active');
+    expect(resumed).toBe(true);
+    // The dead run's lease (none left on PGlite, 2 s on Postgres) is no limit for the run that took over.
+    expect(await runTime(db, id)).toBe(RUN_SECONDS);
+    release();
+    expect(await until(next, id, 'completed')).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(runs).toEqual([{ retry: 1, aborted: false }]);
+  });
+
+  it('runs again only after the run still working in this process has ended', async () => {
+    const { start } = await fresh();
+    // Runs of 1 s: pg-boss fails the first at its time and the retry is fetched here while that run still works.
+    const jobs = await start(SHORT, 1);
+    const events: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstAborted = false;
+    await jobs.work(
+      'q',
+      async (job) => {
+        events.push(`start ${job.retryCount}`);
+        if (job.retryCount === 0) {
+          await released;
+          firstAborted = job.signal.aborted;
+        }
+        events.push(`end ${job.retryCount}`);
+      },
+      { workers: 2 },
+    );
+    const id = await jobs.send('q', {}, { retryDelaySeconds: 0 });
+    await waitFor(() => events.length > 0, 'the first run to start');
+    const retried = await pollState(jobs, id, (state) => state.retryCount === 1 && state.state === 'active');
+    expect(retried).toBe(true);
+    // The retry waits for the first run however long that takes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toEqual(['start 0']);
+    release();
+    await waitFor(() => events.length === 4, 'both runs to end');
+    expect(events).toEqual(['start 0', 'end 0', 'start 1', 'end 1']);
+    // The first run was told its time was up.
+    expect(firstAborted).toBe(true);
+  });
+});
+
+async function pollState(jobs: Jobs, id: string, holds: (state: JobState) => boolean): Promise<boolean> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const state = await jobs.state('q', id);
+    if (state && holds(state)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+describe('a run that lost its lease', () => {
+  // Leases exist on Postgres only (one process owns a PGlite database): a Postgres of the suite's, or one started
+  // here from the installed binaries.
+  let postgres: ThrowAwayPostgres | null = null;
+  let unavailable: string | null = null;
+  const started: Jobs[] = [];
+  let database: Database | null = null;
+  beforeAll(async () => {
+    const found = await throwAwayPostgres();
+    if ('unavailable' in found) unavailable = found.unavailable;
+    else {
+      postgres = found;
+      database = await openDatabase({ databaseUrl: found.url, dataDir: IN_MEMORY });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const jobs of started) await jobs.stop();
+    await database?.close();
+    await postgres?.stop();
+  }, 120_000);
+
+  it('neither completes nor fails the job of the run that took it over', async (context) => {
+    if (unavailable) {
+      console.warn(`lease test not run: ${unavailable}`);
+      context.skip();
+    }
+    const begin = (lease: JobsOptions['lease']) =>
+      startJobs({
+        database: database!,
+        databaseUrl: postgres!.url,
+        onError: () => {},
+        pollingIntervalSeconds: 0.5,
+        lease,
+      }).then((jobs) => {
+        started.push(jobs);
+        return jobs;
+      });
+    // Renewals further apart than the lease stand for a process that stalls: its lease runs out between two.
+    const stalling = await begin({ leaseSeconds: 2, renewEveryMs: 3_000, sweepEveryMs: 300 });
+    const events: string[] = [];
+    await stalling.work('q', async (job) => {
+      events.push('first run');
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+      // It saved its progress and ends as a stopped run does; the job is not its own any more.
+      events.push('first run lost its lease');
+    });
+    const id = await stalling.send('q', {}, { retryDelaySeconds: 0 });
+    const other = await begin({ leaseSeconds: 2, renewEveryMs: 300, sweepEveryMs: 300 });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let secondAborted = false;
+    await other.work('q', async (job) => {
+      events.push('second run');
+      await released;
+      secondAborted = job.signal.aborted;
+    });
+    await waitFor(
+      () => events.includes('second run') && events.includes('first run lost its lease'),
+      'the job to be taken over and the first run to notice',
+      30_000,
+    );
+    // What pg-boss does when the first run ends (complete by id) would end the second run's job at once.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await other.state('q', id)).toMatchObject({ state: 'active', retryCount: 1 });
+    release();
+    expect(await pollState(other, id, (state) => state.state === 'completed')).toBe(true);
+    expect(await other.state('q', id)).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(secondAborted).toBe(false);
+  }, 120_000);
 });
 
 describe('the PGlite executor', () => {

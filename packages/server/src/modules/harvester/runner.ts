@@ -4,18 +4,23 @@
  * transactions on, run by run (Steam's five offers to one partner a run), a few at a time. It stops at a step
  * boundary when the session is paused, and throws on shutdown so the job runs again on the next process; a runner
  * whose process died leaves its lease to run out (the session reads as unknown meanwhile) and the job's retry
- * takes it over, resuming every transaction from its persisted step.
+ * takes it over, resuming every transaction from its persisted step. A job that finds the session held by another
+ * runner waits for it rather than ending: only a session that no longer runs ends a job.
  */
 import { HARVESTER_ENDS } from '@tradedeck/sdk/domain';
 import type { JobContext } from '../../jobs/jobs.ts';
 import type { HarvesterDeps, RunnerJobData, SessionAccount } from './deps.ts';
 import { planSession } from './planner.ts';
 import type { SessionRow, TransactionRow } from './repo.ts';
-import { type StepContext, TransactionSteps } from './steps.ts';
-import { moveTransaction } from './transitions.ts';
+import { StepBusy, type StepContext, sleep, TransactionSteps } from './steps.ts';
+import { moveTransaction, type Transition } from './transitions.ts';
 
 /** A session's lease: a runner that has not renewed it for this long is presumed dead. */
 export const RUNNER_LEASE_MS = 15_000;
+/** How long a step Steam could not be asked for yet waits before it is made again. */
+const BUSY_RETRY_MS = 3_000;
+/** How often a job whose session another runner holds looks again (that runner may end or die). */
+const HELD_RETRY_MS = 1_000;
 /** How often a runner renews its lease and looks for a pause. */
 const TICK_MS = 500;
 /** The session row (counts, status) is announced at most this often while transactions move. */
@@ -32,29 +37,21 @@ const isEnd = (status: string) => (HARVESTER_ENDS as readonly string[]).includes
 type Stop = 'paused' | 'leaseLost' | 'interrupted';
 
 export class SessionRunner {
-  /** Sessions this process is running now (a second job for one of them ends at once). */
-  readonly #local = new Set<number>();
   readonly #steps: TransactionSteps;
 
   constructor(private readonly deps: HarvesterDeps) {
     this.#steps = new TransactionSteps(deps);
   }
 
+  /**
+   * Runs the session of the job until every transaction ends. Another runner holding the session (a live one, or
+   * one whose process died and whose lease has not run out yet) is waited for, never taken as "done": the job
+   * ends only when the session no longer runs, so a session is never left running without a job.
+   */
   async run(job: JobContext<RunnerJobData>): Promise<void> {
-    const { sessionId } = job.data;
-    if (this.#local.has(sessionId)) return;
-    this.#local.add(sessionId);
-    try {
-      await this.runHeld(job);
-    } finally {
-      this.#local.delete(sessionId);
-    }
-  }
-
-  private async runHeld(job: JobContext<RunnerJobData>): Promise<void> {
     const { userId, sessionId } = job.data;
     const owner = `${this.deps.processId}:${job.id}`;
-    const claimed = await this.claim(userId, sessionId, owner);
+    const claimed = await this.claimWhenFree(userId, sessionId, owner, job.signal);
     if (!claimed) return;
     const stop = new AbortController();
     let stopReason: Stop | null = null;
@@ -157,7 +154,14 @@ export class SessionRunner {
   private async advance(first: TransactionRow, ctx: StepContext, signal: AbortSignal, moved: () => void) {
     let row: TransactionRow | null = first;
     while (row && !isEnd(row.status) && !signal.aborted) {
-      const transition = await this.#steps.step(row, ctx);
+      let transition: Transition;
+      try {
+        transition = await this.#steps.step(row, ctx);
+      } catch (error) {
+        if (!(error instanceof StepBusy)) throw error;
+        await sleep(BUSY_RETRY_MS, signal);
+        continue;
+      }
       // A failure seen while stopping may be the stop itself (a wait cut short): the step is made again on resume.
       if (signal.aborted && transition.to === 'error') return;
       row = await moveTransaction(this.deps, ctx.userId, row, transition);
@@ -167,8 +171,27 @@ export class SessionRunner {
     ctx.fresh.delete(first.id);
   }
 
+  /**
+   * Takes the session once no other runner holds it; null when it no longer needs a runner (it ended, or it was
+   * paused or deleted meanwhile).
+   */
+  private async claimWhenFree(
+    userId: string,
+    sessionId: number,
+    owner: string,
+    signal: AbortSignal,
+  ): Promise<SessionRow | null> {
+    for (;;) {
+      if (signal.aborted)
+        throw new RunnerInterrupted('The server stopped while the session waited for its runner');
+      const claimed = await this.claim(userId, sessionId, owner);
+      if (claimed !== 'held') return claimed;
+      await sleep(HELD_RETRY_MS, signal);
+    }
+  }
+
   /** Takes the session for this runner: it must be running, and no live runner may hold it. */
-  private claim(userId: string, sessionId: number, owner: string): Promise<SessionRow | null> {
+  private claim(userId: string, sessionId: number, owner: string): Promise<SessionRow | 'held' | null> {
     const now = this.deps.now();
     return this.deps.repo.run(userId, async (q, tx) => {
       const session = await q.session(sessionId, true);
@@ -179,7 +202,7 @@ export class SessionRunner {
         session.leaseUntil.getTime() > now &&
         // One process owns an embedded database: a lease of another process is that of a dead one.
         !(this.deps.singleProcess && !session.runnerOwner.startsWith(`${this.deps.processId}:`));
-      if (held && session.runnerOwner !== owner) return null;
+      if (held && session.runnerOwner !== owner) return 'held';
       const updated = await q.updateSession(sessionId, {
         runnerOwner: owner,
         leaseUntil: new Date(now + RUNNER_LEASE_MS),

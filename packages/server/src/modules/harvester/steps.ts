@@ -48,8 +48,18 @@ const fail = (step: HarvesterStep, reason: HarvesterErrorReason): Transition => 
   reason,
 });
 
+/**
+ * A step Steam could not be asked for yet: an earlier call for the same offer or account is still under way or
+ * not yet reconciled (a run of a process that died holds its intent until the intent's lease runs out). The runner
+ * makes the step again later; the transaction does not end on it.
+ */
+export class StepBusy extends Error {
+  override name = 'StepBusy';
+}
+
 function failed(step: HarvesterStep, failure: TradingFailure): Transition {
-  return fail(step, failure.reason === 'busy' ? 'serviceUnavailable' : failure.reason);
+  if (failure.reason === 'busy') throw new StepBusy(failure.detail ?? 'busy');
+  return fail(step, failure.reason);
 }
 
 /** The error an offer's final state means, or null for a state that may still move on. */
@@ -268,7 +278,8 @@ export class TransactionSteps {
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when the signal aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);

@@ -25,12 +25,19 @@ export interface AddJobData {
   total: number;
   /** The request's row keys (not secret), so a job that cannot be run answers each row. */
   keys?: string[];
+  /** The version of the user's accounts source when the job was sent: a resumed run reads its earlier events after it. */
+  headVersion?: number;
   accountsEnc: string;
 }
 
 /** Where a job's rows are sealed: bound to the user and the job, never in the queue in the clear. */
 function rowsSlot(userId: string, jobId: string): SecretSlot {
   return { userId, table: 'steam_account_add_jobs', column: 'accounts', rowId: jobId };
+}
+
+/** Where add jobs announce their progress and answers. */
+function accountsSource(userId: string) {
+  return { userId, hub: hubEvents.accountsAddProgress.hub, sourceId: STEAM_TRADING_SOURCE };
 }
 
 export interface AddJobDeps {
@@ -45,7 +52,8 @@ export interface AddJobDeps {
  * `steamAccounts.addJob`: the add of `steamAccounts.add` as a job, so a long import (live Steam spaces sign-ins
  * through a proxy by 10 s) does not live inside one request. Each ended sign-in is announced as
  * `AccountsAddProgress`, the per-row answer as `AccountsAddFinished`, on the user's `accounts` source. A run after
- * a restart adds the rows again: accounts stored by the first run answer as unchanged, never twice.
+ * a restart carries on from the first run's announcements: rows it added answer as added (never stored twice), its
+ * signed-in rows are not announced again, and a job whose answer was already given ends without a second one.
  */
 export class AddAccountsJobs {
   constructor(private readonly deps: AddJobDeps) {}
@@ -65,6 +73,7 @@ export class AddAccountsJobs {
       distribute: input.distribute ?? null,
       total,
       keys: Object.keys(input.accounts),
+      headVersion: await this.deps.eventLog().headVersion(accountsSource(userId)),
       accountsEnc,
     };
     await this.deps.jobs().send(ADD_ACCOUNTS_QUEUE, data, {
@@ -108,6 +117,34 @@ export class AddAccountsJobs {
     });
   }
 
+  /**
+   * What earlier runs of the job announced: each login's sign-in (lower case: whether it was added) and whether the
+   * job's answer was already given (a run killed after announcing it, before the job was marked done).
+   */
+  private async earlierRuns(
+    data: AddJobData,
+  ): Promise<{ signedIn: Map<string, boolean>; finished: boolean }> {
+    const eventLog = this.deps.eventLog();
+    const signedIn = new Map<string, boolean>();
+    let finished = false;
+    let after = data.headVersion ?? 0;
+    for (;;) {
+      const events = await eventLog.eventsAfterVersion(accountsSource(data.userId), after, 1000);
+      if (events.length === 0) return { signedIn, finished };
+      for (const event of events) {
+        if (event.eventName === hubEvents.accountsAddFinished.name) {
+          const payload = hubEvents.accountsAddFinished.payload.safeParse(event.payload);
+          if (payload.success && payload.data.jobId === data.jobId) finished = true;
+        } else if (event.eventName === hubEvents.accountsAddProgress.name) {
+          const payload = hubEvents.accountsAddProgress.payload.safeParse(event.payload);
+          if (payload.success && payload.data.jobId === data.jobId)
+            signedIn.set(payload.data.login.toLowerCase(), payload.data.added);
+        }
+      }
+      after = events.at(-1)!.version;
+    }
+  }
+
   private async runOnce(job: JobContext<AddJobData>): Promise<void> {
     const { userId, jobId, lang, total } = job.data;
     const accounts = JSON.parse(
@@ -119,17 +156,26 @@ export class AddAccountsJobs {
       ...(job.data.distribute ? { distribute: job.data.distribute } : {}),
     } as AddInput;
     const eventLog = this.deps.eventLog();
-    let done = 0;
+    // A run after a crash or a restart carries on from what the earlier runs announced.
+    const earlier = job.retryCount > 0 ? await this.earlierRuns(job.data) : null;
+    if (earlier?.finished) return;
+    const signedIn = earlier?.signedIn ?? new Map<string, boolean>();
+    let done = Math.min(signedIn.size, total);
     // Sign-ins end concurrently: appends are chained so the log holds the counts in the order they were taken.
     let announced: Promise<void> = Promise.resolve();
-    const result = await this.deps.add.add(userId, input, lang, (login, added) => {
+    const addedBefore = new Set([...signedIn].filter(([, added]) => added).map(([login]) => login));
+    const onSignIn = (login: string, added: boolean) => {
+      // A row an earlier run announced (its sign-in failed then) is tried again, but counted once.
+      if (signedIn.has(login.toLowerCase())) return announced;
+      signedIn.set(login.toLowerCase(), added);
       done = Math.min(done + 1, total);
       const event = { jobId, login, added, done, total };
       announced = announced.then(async () => {
         await eventLog.append(userId, hubEvents.accountsAddProgress, STEAM_TRADING_SOURCE, event);
       });
       return announced;
-    });
+    };
+    const result = await this.deps.add.add(userId, input, lang, onSignIn, addedBefore);
     await eventLog.append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, {
       jobId,
       result,

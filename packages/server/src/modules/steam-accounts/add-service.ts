@@ -29,12 +29,17 @@ const ADD_SIGN_IN_CONCURRENCY = 8;
 export class AddAccountsService {
   constructor(private readonly deps: AccountsDeps) {}
 
-  /** `onSignIn` hears of every sign-in as it ends (an add job announces its progress with it). */
+  /**
+   * `onSignIn` hears of every sign-in as it ends (an add job announces its progress with it). `addedBefore` names
+   * the logins (lower case) an earlier run of the same add job stored: they answer as added, as they would have
+   * without the interruption, not as unchanged.
+   */
   async add(
     userId: string,
     input: AddInput,
     lang: Language,
     onSignIn?: (login: string, added: boolean) => Promise<void>,
+    addedBefore: ReadonlySet<string> = new Set(),
   ): Promise<AddAccountsResult> {
     const errors: RowErrors = new Map();
     const rows = orderedRows(input.accounts);
@@ -45,12 +50,14 @@ export class AddAccountsService {
     );
     const box = await this.deps.secrets.openFor(userId);
     const unchanged: string[] = [];
+    const resumedIds: number[] = [];
     candidates = candidates.filter((c) => {
       const stored = existing.get(c.login.toLowerCase());
       if (!stored) return true;
       // The same account again (a rerun of an import cut short) is success without a new sign-in.
-      if (repeatsStoredAccount(userId, c, stored, box)) unchanged.push(c.index);
-      else errors.set(c.index, 'alreadyAdded');
+      if (!repeatsStoredAccount(userId, c, stored, box)) errors.set(c.index, 'alreadyAdded');
+      else if (addedBefore.has(c.login.toLowerCase())) resumedIds.push(stored.id);
+      else unchanged.push(c.index);
       return false;
     });
 
@@ -81,7 +88,7 @@ export class AddAccountsService {
       });
     }
 
-    const views = await this.deps.repo.run(userId, (q) => q.views(addedIds));
+    const views = await this.deps.repo.run(userId, (q) => q.views([...resumedIds, ...addedIds]));
     const result: AddAccountsResult = { addedAccounts: views.map(toAccount), unchanged, errors: {} };
     for (const [index] of rows) {
       const reason = errors.get(index);
