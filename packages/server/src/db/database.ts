@@ -15,6 +15,7 @@ import { installPreparedStatements } from './pglite-prepared.ts';
 import { prepareStatements } from './postgres-prepared.ts';
 import { installReliableTransactions } from './postgres-transactions.ts';
 import * as schema from './schema.ts';
+import { fenceOnStorageFailure, type StorageFence } from './storage-fence.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -60,6 +61,8 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir === IN_MEMORY;
   const lock: DataDirLock | null = inMemory ? null : await lockDataDir(dataDir);
   let client: PGlite;
+  let fence: StorageFence;
+  const health = new DatabaseHealth(null);
   try {
     // pg_trgm serves the lists' text search (drizzle/0026_search_tokens.sql); btree_gin puts the user id in the
     // same index (0027_proxies_query.sql).
@@ -73,13 +76,13 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     // hand (the tag filter by latency at 100,000 proxies took a third longer with the plan cache's choice).
     await client.exec('set plan_cache_mode = force_custom_plan');
     installPreparedStatements(client);
+    fence = fenceOnStorageFailure(client, (error) => health.observe(error));
     lock?.tightenFiles();
   } catch (error) {
     lock?.release();
     throw error;
   }
   const db = drizzlePglite(client, { schema });
-  const health = new DatabaseHealth(null);
   return {
     kind: 'pglite',
     db: db as unknown as Db,
@@ -88,6 +91,9 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     async close() {
       health.close();
       try {
+        // After a storage failure the engine is not entered again, not even to close: its files are as a crash
+        // leaves them, and the next start recovers from its write-ahead log.
+        if (fence.closed) return;
         await client.close();
         lock?.tightenFiles();
       } finally {
