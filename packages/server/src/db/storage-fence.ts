@@ -8,8 +8,11 @@ const STORAGE_SQLSTATE = '53100';
 export class StorageFenced extends Error {
   override name = 'StorageFenced';
   readonly code = STORAGE_SQLSTATE;
-  constructor() {
-    super('the data directory could not be written earlier; the embedded database takes no more statements');
+  /** `cause`: the failure that closed the database, whose reason a log shows. */
+  constructor(cause: Error) {
+    super('the data directory could not be written earlier; the embedded database takes no more statements', {
+      cause,
+    });
   }
 }
 
@@ -31,7 +34,7 @@ export function fenceOnStorageFailure(client: PGlite, onFailure: (error: Error) 
   const guard =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
-      if (failure) throw new StorageFenced();
+      if (failure) throw new StorageFenced(failure);
       try {
         return await call(...args);
       } catch (error) {

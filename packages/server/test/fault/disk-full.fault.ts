@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkParams, PASSWORD } from '../auth/helpers/auth-app.ts';
 import { SmtpSink } from '../auth/helpers/smtp-sink.ts';
 import type { SpawnedServer } from '../helpers/spawn-server.ts';
-import { api, eventually, SPAWN_TIMEOUT_MS } from './fault-server.ts';
+import { api, eventually, SPAWN_TIMEOUT_MS, signInByMail } from './fault-server.ts';
 import { type SmallDisk, smallDisk, spawnOnDisk } from './small-disk.ts';
 import { importLines } from './workloads.ts';
 
@@ -29,21 +28,7 @@ async function start(env: Record<string, string>): Promise<{ server: SpawnedServ
   return { server, url: await server.ready };
 }
 
-/** Registers the instance's administrator through the mailed confirmation link; answers an access token. */
-async function signIn(url: string, register: boolean): Promise<string> {
-  if (register) {
-    await api(url, 'POST', '/api/auth/register', { email: EMAIL, userName: 'admin', password: PASSWORD });
-    const params = linkParams((await smtp!.waitFor(EMAIL, { subject: /confirm/i, timeoutMs: 30_000 })).text);
-    const confirmed = await api(url, 'POST', '/api/auth/confirm-email', {
-      userId: params.get('userId'),
-      code: params.get('code'),
-    });
-    expect(confirmed.status).toBe(200);
-  }
-  const login = await api(url, 'POST', '/api/auth/login', { email: EMAIL, password: PASSWORD });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return login.body.data.accessToken as string;
-}
+const signIn = (url: string, register: boolean) => signInByMail(url, smtp!, EMAIL, register);
 
 const storedProxies = async (url: string, token: string) => {
   const counters = await api(url, 'GET', '/api/proxies/counters', undefined, token);
