@@ -2,8 +2,8 @@
 // 3,000 stored proxies that take the connection, say nothing and hang up after 8 to 14 s, checked as one
 // proxies.check job on in-memory PGlite (DATABASE_URL selects Postgres) with the product's deadlines (connect 5 s,
 // whole check 10 s) and its default concurrency, every result stored and announced. Each proxy is at most one
-// deadline, so the floor is ceil(n / concurrency) x 10 s; the target is that floor plus 25 %. Prints the wall
-// beside it, and whether the batch ever slowed itself down.
+// deadline, so the floor is ceil(n / concurrency) x 10 s; the target is that floor plus 25 %. Prints the wall of the
+// checker alone on the same fleet (with how often it slowed itself down) and of the job, each beside that limit.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnWithFileLimit } from './_proxy-fixtures.mjs';
 
