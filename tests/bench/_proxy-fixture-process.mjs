@@ -4,10 +4,14 @@
 // this process would double the fixture's sockets (client, upstream and the judge's side), which made the fixture
 // use more CPU than the checker and set the benchmark's wall. The checker sees the same bytes either way. A judge
 // is still listening, for a check that goes to it directly. Prints `{"judgePort":…,"proxyPorts":[…]}` once
-// listening, and exits when its parent closes stdin. Run with a raised descriptor limit.
+// listening, and exits when its parent closes stdin. Run with a raised descriptor limit. With `hang-up MIN MAX` after
+// the count, the proxies are a slow fleet instead: each takes the connection, says nothing, and hangs up after a
+// random MIN to MAX milliseconds.
 import net from 'node:net';
 
 const count = Number(process.argv[2] ?? 8);
+const hangUp =
+  process.argv[3] === 'hang-up' ? { min: Number(process.argv[4]), max: Number(process.argv[5]) } : null;
 // The kernel caps a listen backlog at net.core.somaxconn (4096 here); more ports spread the accept queues.
 const BACKLOG = 65_535;
 
@@ -38,6 +42,12 @@ const judge = net.createServer((socket) => {
 const GREETING_REPLY = Buffer.from([5, 0]);
 const CONNECT_REPLY = Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]);
 
+function silentThenHangUp(client) {
+  client.on('error', () => {});
+  const timer = setTimeout(() => client.destroy(), hangUp.min + Math.random() * (hangUp.max - hangUp.min));
+  client.once('close', () => clearTimeout(timer));
+}
+
 function socks5(client) {
   client.on('error', () => {});
   let stage = 0;
@@ -65,7 +75,7 @@ const listen = (server) =>
 await listen(judge);
 const proxyPorts = [];
 for (let i = 0; i < count; i++) {
-  const server = net.createServer(socks5);
+  const server = net.createServer(hangUp ? silentThenHangUp : socks5);
   await listen(server);
   proxyPorts.push(server.address().port);
 }

@@ -30,16 +30,20 @@ export function spawnWithFileLimit(command, args, options = {}, limit = 65_536) 
  * descriptor limit, so neither the checker's limit nor one event loop caps the fixtures); resolves with the ports.
  * `judgePort` is the judge the checks ask for (the proxies answer in its place, with its exact answer).
  */
-export async function startLiveFixtures(proxies, processes = 1) {
+export async function startLiveFixtures(proxies, processes = 1, mode = []) {
   // Named by the caller when this module runs bundled elsewhere (the memory benchmark's compiled worker).
   const script =
     process.env.BENCH_FIXTURE_SCRIPT ??
     fileURLToPath(new URL('./_proxy-fixture-process.mjs', import.meta.url));
   const children = await Promise.all(
     Array.from({ length: processes }, async () => {
-      const child = spawnWithFileLimit(process.execPath, [script, String(Math.ceil(proxies / processes))], {
-        stdio: ['pipe', 'pipe', 'inherit'],
-      });
+      const child = spawnWithFileLimit(
+        process.execPath,
+        [script, String(Math.ceil(proxies / processes)), ...mode],
+        {
+          stdio: ['pipe', 'pipe', 'inherit'],
+        },
+      );
       const ports = await new Promise((resolve, reject) => {
         let out = '';
         child.stdout.on('data', (chunk) => {
@@ -67,6 +71,14 @@ export async function startLiveFixtures(proxies, processes = 1) {
         ),
       ),
   };
+}
+
+/**
+ * A slow fleet: `proxies` listeners that take each connection, never say a word and hang up after a random
+ * `minMs` to `maxMs` (real proxies that are overloaded or half dead), in fixture processes of their own.
+ */
+export function startSlowFixtures(proxies, processes, minMs, maxMs) {
+  return startLiveFixtures(proxies, processes, ['hang-up', String(minMs), String(maxMs)]);
 }
 
 /** A listener with a full, never-drained accept queue: connects to it hang until the caller's deadline. */

@@ -1,6 +1,6 @@
 // `pnpm bench proxies`: every proxy figure with its target. Import of 100,000 lines and query p95 (when their
 // benchmarks are present), check throughput of the bare checker, and the same batch through the job queue with
-// every result stored and announced.
+// every result stored and announced, and a slow fleet (proxies that hang up after 8-14 s) against its deadlines' floor.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -12,6 +12,10 @@ const PARTS = [
   ],
   ['check (checker alone; >= 2,000 checks/s, <= 1.5x floor)', './proxies-check.mjs'],
   ['batch (proxies.check job with storage and events; same targets)', './proxies-batch.mjs'],
+  [
+    'slow fleet (3,000 proxies hanging up after 8-14 s, through the job; wall <= ceil(n/C) x 10 s + 25 %)',
+    './proxies-slow-fleet.mjs',
+  ],
 ];
 
 export async function run() {

@@ -1,6 +1,22 @@
 import { stdSerializers } from 'pino';
 import { databaseReason, oneLine, valueFreeMessage } from './db/database-error-reason.ts';
 
+/**
+ * Why the data directory could not be written, in one short line: the database's own reason ("could not extend
+ * file …: No space left on device (SQLSTATE 53100)") or the system's, never the failed statement or its values.
+ */
+export function storageFailureReason(error: Error): string {
+  const reason = databaseReason(error);
+  if (reason) return oneLine(reason, 200);
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    current = current.cause;
+  }
+  return oneLine(messageWithoutParams(String((withoutQueryValues(error) as Error).message)), 200);
+}
+
 /** Errors this module made: cleaning one again would lose its reason. */
 const cleaned = new WeakSet<Error>();
 

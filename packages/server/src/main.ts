@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
-import { isDatabaseUnavailable } from './db/database-faults.ts';
-import { withoutQueryValues } from './log-safe-error.ts';
+import { isDatabaseUnavailable, isStorageWriteFailure } from './db/database-faults.ts';
+import { storageFailureReason, withoutQueryValues } from './log-safe-error.ts';
 import { OutboxRepo } from './modules/mail/repo.ts';
 import { SystemRepo } from './modules/system/repo.ts';
 import { loadKeyring } from './security/master-key.ts';
@@ -14,6 +14,8 @@ import { stallExitSeconds, startStallWatchdog } from './stall-watchdog.ts';
 import { StartupError } from './startup-error.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** After a storage failure nothing is left to save: the stop is short, well within a supervisor's patience. */
+const STORAGE_FAILURE_GRACE_MS = 3_000;
 
 /** The built web app sits next to the server build: packages/server/public. */
 const BUNDLED_WEB_ROOT = fileURLToPath(new URL('../public', import.meta.url));
@@ -27,12 +29,16 @@ async function serve(): Promise<void> {
   const where = config.databaseUrl ? 'Postgres' : `PGlite at ${config.dataDir}`;
 
   let exitCode = 0;
-  const shutdown = (signal: string) => {
+  let stopping = false;
+  const shutdown = (signal: string, graceMs = SHUTDOWN_GRACE_MS) => {
+    // A second signal (or a storage failure during a stop) changes nothing: the stop under way ends the process.
+    if (stopping) return;
+    stopping = true;
     server.app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
       server.app.log.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+      process.exit(exitCode || 1);
+    }, graceMs).unref();
     server.stop().then(
       () => Promise.resolve(watchdog?.stop()).finally(() => process.exit(exitCode)),
       (error) => {
@@ -44,13 +50,18 @@ async function serve(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   // The job queue library completes and fails jobs without waiting for the answer, so a connection Postgres drops
-  // at that moment rejects with no one to catch it. The job stays leased and runs again when its lease ends; the
-  // server keeps serving. Any other unhandled rejection still ends the process.
+  // at that moment (or a statement the full disk refused) rejects with no one to catch it. The job stays leased
+  // and runs again when its lease ends. No such failure ends the process with a stack of the statement's values:
+  // a storage failure takes the storage stop below, anything else is logged and the server keeps serving.
   process.on('unhandledRejection', (reason) => {
-    if (!isDatabaseUnavailable(reason)) throw reason;
-    server.app.log.warn(
+    if (isStorageWriteFailure(reason)) {
+      server.database.health.observe(reason);
+      return;
+    }
+    const cut = isDatabaseUnavailable(reason);
+    server.app.log[cut ? 'warn' : 'error'](
       { err: withoutQueryValues(reason) },
-      'a database call without a waiting caller was cut',
+      cut ? 'a database call without a waiting caller was cut' : 'a failure without a waiting caller',
     );
   });
 
@@ -61,10 +72,10 @@ async function serve(): Promise<void> {
       if (exitCode !== 0) return;
       exitCode = 1;
       process.stderr.write(
-        `tradedeck-server: the data directory could not be written (${error.message}); stopping. ` +
+        `tradedeck-server: the data directory could not be written (${storageFailureReason(error)}); stopping. ` +
           `Free space or make ${config.dataDir} writable, then start the server again.\n`,
       );
-      shutdown('storage failure');
+      shutdown('storage failure', STORAGE_FAILURE_GRACE_MS);
     });
   }
 

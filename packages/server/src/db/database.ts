@@ -15,6 +15,7 @@ import { installPreparedStatements } from './pglite-prepared.ts';
 import { prepareStatements } from './postgres-prepared.ts';
 import { installReliableTransactions } from './postgres-transactions.ts';
 import * as schema from './schema.ts';
+import { fenceOnStorageFailure, type StorageFence } from './storage-fence.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -47,6 +48,14 @@ export const IN_MEMORY = 'memory://';
  */
 const CONNECT_TIMEOUT_MS = 15_000;
 
+/**
+ * Files the embedded database keeps open at most; Postgres closes the least recently used beyond it. Unbounded, it
+ * keeps every relation file it touched open (about 150 on a fresh data directory, more as data grows), and under a
+ * tight open-files limit (`ulimit -n 400`) a proxy check then left the database itself without descriptors. 64 is
+ * Postgres's own minimum.
+ */
+const PGLITE_MAX_FILES = 64;
+
 /** Advisory lock id that serialises migrations between server processes on one Postgres. */
 const MIGRATION_LOCK_KEY = 740_112_001;
 
@@ -60,26 +69,29 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir === IN_MEMORY;
   const lock: DataDirLock | null = inMemory ? null : await lockDataDir(dataDir);
   let client: PGlite;
+  let fence: StorageFence;
+  const health = new DatabaseHealth(null);
   try {
     // pg_trgm serves the lists' text search (drizzle/0026_search_tokens.sql); btree_gin puts the user id in the
     // same index (0027_proxies_query.sql).
     const extensions = { pg_trgm, btree_gin };
+    const startParams = [...PGlite.defaultStartParams, '-c', `max_files_per_process=${PGLITE_MAX_FILES}`];
     client = inMemory
-      ? new PGlite({ extensions, ...(template ? { loadDataDir: template } : {}) })
-      : new PGlite(dataDir, { extensions });
+      ? new PGlite({ extensions, startParams, ...(template ? { loadDataDir: template } : {}) })
+      : new PGlite(dataDir, { extensions, startParams });
     await client.waitReady;
     // Parsing every statement again was a share of a request's time in WebAssembly. Each run is still planned
     // for its own parameters: a generic plan of a list query can be far worse than the plan for the values at
     // hand (the tag filter by latency at 100,000 proxies took a third longer with the plan cache's choice).
     await client.exec('set plan_cache_mode = force_custom_plan');
     installPreparedStatements(client);
+    fence = fenceOnStorageFailure(client, (error) => health.observe(error));
     lock?.tightenFiles();
   } catch (error) {
     lock?.release();
     throw error;
   }
   const db = drizzlePglite(client, { schema });
-  const health = new DatabaseHealth(null);
   return {
     kind: 'pglite',
     db: db as unknown as Db,
@@ -88,6 +100,9 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     async close() {
       health.close();
       try {
+        // After a storage failure the engine is not entered again, not even to close: its files are as a crash
+        // leaves them, and the next start recovers from its write-ahead log.
+        if (fence.closed) return;
         await client.close();
         lock?.tightenFiles();
       } finally {

@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import { linkParams, PASSWORD } from '../auth/helpers/auth-app.ts';
+import type { SmtpSink } from '../auth/helpers/smtp-sink.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
 import { clusterQuery } from './cluster.ts';
 
@@ -90,4 +93,28 @@ export async function eventually(check: () => Promise<boolean> | boolean, what: 
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * PGlite (no database to reach from outside): registers the instance's administrator through the mailed
+ * confirmation link when `register`, and signs in; answers an access token.
+ */
+export async function signInByMail(
+  url: string,
+  smtp: SmtpSink,
+  email: string,
+  register: boolean,
+): Promise<string> {
+  if (register) {
+    await api(url, 'POST', '/api/auth/register', { email, userName: 'admin', password: PASSWORD });
+    const params = linkParams((await smtp.waitFor(email, { subject: /confirm/i, timeoutMs: 30_000 })).text);
+    const confirmed = await api(url, 'POST', '/api/auth/confirm-email', {
+      userId: params.get('userId'),
+      code: params.get('code'),
+    });
+    expect(confirmed.status).toBe(200);
+  }
+  const login = await api(url, 'POST', '/api/auth/login', { email, password: PASSWORD });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  return login.body.data.accessToken as string;
 }

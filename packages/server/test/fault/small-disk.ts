@@ -75,16 +75,24 @@ function tryMountTmpfs(root: string): boolean {
   }
 }
 
-/** The real server entry point, under the disk's file-size limit when it has one. */
-export function spawnOnDisk(disk: SmallDisk, env: Record<string, string>): SpawnedServer {
+/**
+ * The real server entry point (or another script with its arguments), under the disk's file-size limit when it
+ * has one. Its stdin is a pipe the caller may write to.
+ */
+export function spawnOnDisk(
+  disk: SmallDisk,
+  env: Record<string, string>,
+  script: string[] = [MAIN],
+): SpawnedServer {
   const limit = disk.limitKb();
-  const node = [process.execPath, '--import', 'tsx', MAIN];
+  const node = [process.execPath, '--import', 'tsx', ...script];
+  const stdio: ['pipe', 'pipe', 'pipe'] = ['pipe', 'pipe', 'pipe'];
   const child =
     limit === null
-      ? spawn(node[0]!, node.slice(1), { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(node[0]!, node.slice(1), { env: childEnv(env), stdio })
       : spawn('bash', ['-c', `ulimit -f ${limit} && exec "$@"`, 'bash', ...node], {
           env: childEnv(env),
-          stdio: ['ignore', 'pipe', 'pipe'],
+          stdio,
         });
   // Killed by a signal: the status a shell or a supervisor reports (128 + its number).
   return watchServer(child, (code, signal) => code ?? (signal ? 128 + constants.signals[signal] : null));

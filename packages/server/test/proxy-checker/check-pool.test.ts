@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { connect, Socket, type TcpNetConnectOpts } from 'node:net';
 import { ProxyProtocol } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +8,13 @@ import {
   checkMany,
   createLookupCache,
   FD_MARGIN,
+  FD_RESERVE,
   fileDescriptorLimit,
+  openDescriptors,
   type ProxyCheckOutcome,
   type ProxyToCheck,
   prepareCheckTarget,
+  reserveCheckSlots,
 } from '../../src/integrations/proxy-checker/index.ts';
 import { startJudge } from './helpers/judges.ts';
 import type { LoopbackServer } from './helpers/loopback-server.ts';
@@ -55,12 +59,39 @@ describe('concurrency follows the file-descriptor limit', () => {
     if (process.platform === 'linux') expect(limit).toBeGreaterThan(0);
   });
 
-  it('caps the requested concurrency at the limit minus a margin', () => {
-    expect(checkConcurrency(5000, 1024)).toBe(1024 - FD_MARGIN);
-    expect(checkConcurrency(300, 20_000)).toBe(300);
-    expect(checkConcurrency(undefined, 20_000)).toBe(1000);
-    expect(checkConcurrency(undefined, null)).toBeLessThanOrEqual(1024 - FD_MARGIN);
-    expect(checkConcurrency(50, 100)).toBe(1);
+  it('caps the requested concurrency at the descriptors free, less a reserve for the server', () => {
+    expect(checkConcurrency(5000, 1024, 100)).toBe(1024 - 100 - FD_RESERVE);
+    expect(checkConcurrency(300, 20_000, 100)).toBe(300);
+    expect(checkConcurrency(undefined, 20_000, 100)).toBe(1000);
+    expect(checkConcurrency(undefined, null, 100)).toBeLessThanOrEqual(1024 - 100 - FD_RESERVE);
+    expect(checkConcurrency(50, 100, 10)).toBe(1);
+    // An idle server under `ulimit -n 400` already holds about 150 (mostly the embedded database's files).
+    expect(checkConcurrency(1000, 400, 148)).toBe(400 - 148 - FD_RESERVE);
+  });
+
+  it('falls back to a fixed margin where the open descriptors cannot be counted', () => {
+    expect(checkConcurrency(5000, 1024, null)).toBe(1024 - FD_MARGIN);
+  });
+
+  it('counts this process descriptors where /proc exists, and they move with what it opens', () => {
+    if (process.platform !== 'linux') return;
+    const before = openDescriptors()!;
+    const files = Array.from({ length: 10 }, () => openSync('/dev/null', 'r'));
+    expect(before).toBeGreaterThan(3);
+    expect(openDescriptors()!).toBeGreaterThanOrEqual(before + 10);
+    for (const fd of files) closeSync(fd);
+  });
+
+  it('batches at once share the free descriptors and never take the server reserve', () => {
+    const first = reserveCheckSlots(1000, 600, 100);
+    const second = reserveCheckSlots(1000, 600, 100);
+    expect(first.size).toBe(600 - 100 - FD_RESERVE);
+    expect(second.size).toBe(1);
+    first.release();
+    const third = reserveCheckSlots(1000, 600, 100);
+    expect(third.size).toBe(600 - 100 - FD_RESERVE - 1);
+    second.release();
+    third.release();
   });
 });
 
@@ -231,7 +262,8 @@ describe('checkMany', () => {
     }
     expect(summary.valid).toBe(45);
     expect(summary.rechecked).toBe(33);
-    expect(summary.finalConcurrency).toBeLessThan(40);
+    expect(summary.slowdowns).toBeGreaterThan(0);
+    expect(summary.lowestConcurrency).toBeLessThan(40);
   });
 
   it('reports a local failure as such when it persists past the attempts allowed', async () => {

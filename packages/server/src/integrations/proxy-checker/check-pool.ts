@@ -7,12 +7,12 @@ import {
   type ProxyToCheck,
 } from './check-proxy.ts';
 import type { CheckTarget } from './check-target.ts';
-import { checkConcurrency } from './concurrency.ts';
+import { reserveCheckSlots } from './concurrency.ts';
 import { watchEventLoop } from './event-loop-watch.ts';
 import { createLookupCache } from './lookup-cache.ts';
 
 export interface CheckManyOptions extends CheckProxyOptions {
-  /** Cap on checks in flight; bounded by the descriptor limit in any case. */
+  /** Cap on checks in flight; bounded by the descriptors free when the batch starts in any case. */
   concurrency?: number;
   /** Stops taking new proxies; checks in flight end by their own deadlines. */
   signal?: AbortSignal;
@@ -27,8 +27,12 @@ export interface CheckManySummary {
   valid: number;
   /** Checks in flight at the start. */
   concurrency: number;
-  /** Checks in flight at the end: lower when the server ran out of something and slowed itself down. */
+  /** Checks in flight at the end: lower when the server ran out of something and had not yet recovered. */
   finalConcurrency: number;
+  /** The fewest checks allowed in flight at any time of the batch. */
+  lowestConcurrency: number;
+  /** Times the batch halved its pace for failures of this server's own. */
+  slowdowns: number;
   /** Checks that failed for this server's own reason and were made again. */
   rechecked: number;
   stopped: boolean;
@@ -41,6 +45,8 @@ const SLOWDOWN_EVERY_MS = 200;
 const SLOWDOWN_FACTOR = 0.5;
 /** A proxy checked again waits this long per earlier attempt, so what ran out has time to come back. */
 const RECHECK_PAUSE_MS = 100;
+/** After this long with no local failure, the pace doubles again (up to where it started). */
+const RECOVER_AFTER_MS = 1000;
 
 interface Pending<T> {
   proxy: T;
@@ -53,16 +59,19 @@ interface Pending<T> {
  * is and no more than `concurrency` sockets are open at once. Proxy host names are resolved once per batch.
  *
  * A proxy is judged only by its own faults: a check that failed for a local reason (out of descriptors or local
- * ports, or timed out while the event loop stalled) is not reported; the batch halves its concurrency and checks
- * that proxy again once the fresh proxies are taken, up to `maxLocalAttempts` times.
+ * ports, or timed out because the event loop lost a large share of its deadline) is not reported; the batch halves
+ * its concurrency and checks that proxy again once the fresh proxies are taken, up to `maxLocalAttempts` times.
+ * A proxy that simply answers too slowly is the proxy's timeout and never slows the batch; after a second with no
+ * local failure the pace doubles back towards where it started.
  */
 export async function checkMany<T extends ProxyToCheck>(
   proxies: Iterable<T>,
   target: CheckTarget,
   options: CheckManyOptions,
 ): Promise<CheckManySummary> {
-  const concurrency = checkConcurrency(options.concurrency);
-  const loopWatch = options.loopWatch ?? watchEventLoop(options.overloadLagMs);
+  const slots = reserveCheckSlots(options.concurrency);
+  const concurrency = slots.size;
+  const loopWatch = options.loopWatch ?? watchEventLoop();
   const checkOptions = { ...options, loopWatch, lookup: options.lookup ?? createLookupCache().lookup };
   const maxAttempts = Math.max(1, options.maxLocalAttempts ?? DEFAULT_MAX_LOCAL_ATTEMPTS);
   const iterator = proxies[Symbol.iterator]();
@@ -72,12 +81,19 @@ export async function checkMany<T extends ProxyToCheck>(
   let valid = 0;
   let rechecked = 0;
   let limit = concurrency;
-  let running = concurrency;
+  let lowest = concurrency;
+  let slowdowns = 0;
+  let running = 0;
   let slowedAt = Number.NEGATIVE_INFINITY;
+  let raisedAt = Number.NEGATIVE_INFINITY;
+  let exhausted = false;
 
   const take = (): Pending<T> | null => {
-    const item = iterator.next();
-    if (!item.done) return { proxy: item.value, index: next++, attempt: 1 };
+    if (!exhausted) {
+      const item = iterator.next();
+      if (!item.done) return { proxy: item.value, index: next++, attempt: 1 };
+      exhausted = true;
+    }
     return again.shift() ?? null;
   };
   const slowDown = () => {
@@ -85,39 +101,68 @@ export async function checkMany<T extends ProxyToCheck>(
     if (now - slowedAt < SLOWDOWN_EVERY_MS) return;
     slowedAt = now;
     limit = Math.max(1, Math.floor(limit * SLOWDOWN_FACTOR));
+    lowest = Math.min(lowest, limit);
+    slowdowns++;
+  };
+  // A quiet second since the last slowdown (and the last raise) doubles the pace, and workers join to fill it.
+  const recover = () => {
+    if (limit >= concurrency) return;
+    const now = performance.now();
+    if (now - slowedAt < RECOVER_AFTER_MS || now - raisedAt < RECOVER_AFTER_MS) return;
+    raisedAt = now;
+    limit = Math.min(concurrency, limit * 2);
+    while (running < limit && (!exhausted || again.length > 0)) start();
   };
 
   // A throwing `onResult` stops the batch (no new proxies) and is rethrown once the checks in flight end.
   let callbackError: { error: unknown } | null = null;
+  let allDone: () => void = () => {};
+  const finished = new Promise<void>((resolve) => {
+    allDone = resolve;
+  });
   const worker = async () => {
-    for (;;) {
-      // Surplus workers leave after a slowdown; the last one always stays to finish the proxies checked again.
-      if (options.signal?.aborted || callbackError || running > limit) break;
-      const pending = take();
-      if (!pending) break;
-      if (pending.attempt > 1) {
-        rechecked++;
-        await sleep(RECHECK_PAUSE_MS * (pending.attempt - 1));
+    try {
+      for (;;) {
+        // Surplus workers leave after a slowdown; the last one always stays to finish the proxies checked again.
+        if (options.signal?.aborted || callbackError || running > limit) break;
+        const pending = take();
+        if (!pending) break;
+        if (pending.attempt > 1) {
+          rechecked++;
+          await sleep(RECHECK_PAUSE_MS * (pending.attempt - 1));
+        }
+        slots.begin();
+        const outcome = await checkProxy(pending.proxy, target, checkOptions).finally(slots.end);
+        if (outcome.localFault && pending.attempt < maxAttempts) {
+          slowDown();
+          again.push({ ...pending, attempt: pending.attempt + 1 });
+          continue;
+        }
+        if (!outcome.localFault) recover();
+        checked++;
+        if (outcome.valid) valid++;
+        try {
+          options.onResult?.(outcome, pending.proxy, pending.index);
+        } catch (error) {
+          callbackError ??= { error };
+        }
       }
-      const outcome = await checkProxy(pending.proxy, target, checkOptions);
-      if (outcome.localFault && pending.attempt < maxAttempts) {
-        slowDown();
-        again.push({ ...pending, attempt: pending.attempt + 1 });
-        continue;
-      }
-      checked++;
-      if (outcome.valid) valid++;
-      try {
-        options.onResult?.(outcome, pending.proxy, pending.index);
-      } catch (error) {
-        callbackError ??= { error };
-      }
+    } catch (error) {
+      callbackError ??= { error };
+    } finally {
+      // At once, not a tick later: the next worker deciding whether it is surplus counts this one gone.
+      if (--running === 0) allDone();
     }
-    running--;
+  };
+  const start = () => {
+    running++;
+    void worker();
   };
   try {
-    await Promise.all(Array.from({ length: concurrency }, worker));
+    for (let i = 0; i < concurrency; i++) start();
+    await finished;
   } finally {
+    slots.release();
     if (!options.loopWatch) loopWatch.stop();
   }
   if (callbackError) throw (callbackError as { error: unknown }).error;
@@ -126,6 +171,8 @@ export async function checkMany<T extends ProxyToCheck>(
     valid,
     concurrency,
     finalConcurrency: limit,
+    lowestConcurrency: lowest,
+    slowdowns,
     rechecked,
     stopped: options.signal?.aborted === true,
   };

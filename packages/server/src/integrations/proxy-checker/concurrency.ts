@@ -1,7 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
-/** File descriptors kept free for the server itself (database, listeners, log files, hub sockets). */
+/** Where the open descriptors cannot be counted: descriptors kept free for the server itself. */
 export const FD_MARGIN = 256;
+/**
+ * Descriptors kept free beyond those the server holds now: what it may still open while a batch runs (the
+ * embedded database's new files and WAL segments, clients' connections, log files, hub sockets).
+ */
+export const FD_RESERVE = 128;
 /** Concurrency when nobody asks for another: high enough that dead proxies do not set the pace. */
 export const DEFAULT_CHECK_CONCURRENCY = 1000;
 /** Assumed limit where /proc is not there to tell. */
@@ -24,12 +29,71 @@ export function fileDescriptorLimit(limitsText?: string): number | null {
   return Number.isInteger(value) && value > 0 ? value : null;
 }
 
+/** Descriptors this process holds now (the entries of /proc/self/fd); null where they cannot be counted. */
+export function openDescriptors(): number | null {
+  try {
+    return readdirSync('/proc/self/fd').length;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Checks in flight at once: the requested cap (or the default), never more than the descriptor limit minus a
- * margin, since each check holds at least one descriptor and EMFILE would fail checks that were fine.
+ * Checks in flight at once: the requested cap (or the default), never more than the descriptors really free, since
+ * each check holds one and EMFILE would fail checks that were fine, and worse, the server's own files and requests.
+ * `open` is what the server holds apart from the checks already in flight; where it cannot be counted, a fixed
+ * margin below the limit stands in.
  */
-export function checkConcurrency(requested?: number, fdLimit: number | null = fileDescriptorLimit()): number {
-  const ceiling = Math.max(1, (fdLimit ?? FALLBACK_FD_LIMIT) - FD_MARGIN);
+export function checkConcurrency(
+  requested?: number,
+  fdLimit: number | null = fileDescriptorLimit(),
+  open: number | null = openDescriptors(),
+): number {
+  const limit = fdLimit ?? FALLBACK_FD_LIMIT;
+  const ceiling = Math.max(1, open === null ? limit - FD_MARGIN : limit - open - FD_RESERVE);
   const wanted = requested !== undefined && requested > 0 ? Math.floor(requested) : DEFAULT_CHECK_CONCURRENCY;
   return Math.max(1, Math.min(wanted, ceiling));
+}
+
+/** Checks in flight in this process, over every batch (their sockets are among the open descriptors). */
+let inFlight = 0;
+/** Slots the running batches were given and have not returned. */
+let reserved = 0;
+
+export interface CheckSlots {
+  /** Checks the batch may have in flight. */
+  readonly size: number;
+  /** Around each check, so that a batch starting meanwhile counts its socket as the checker's, not the server's. */
+  begin(): void;
+  end(): void;
+  release(): void;
+}
+
+/**
+ * Reserves a batch's concurrency from the descriptors free now. Batches running at once share them: each is given
+ * what the others have not reserved, so together they never take the server's own reserve.
+ */
+export function reserveCheckSlots(
+  requested?: number,
+  fdLimit: number | null = fileDescriptorLimit(),
+  open: number | null = openDescriptors(),
+): CheckSlots {
+  const serverHeld = open === null ? null : Math.max(0, open - inFlight) + reserved;
+  const size = checkConcurrency(requested, fdLimit, serverHeld);
+  reserved += size;
+  let released = false;
+  return {
+    size,
+    begin: () => {
+      inFlight++;
+    },
+    end: () => {
+      inFlight--;
+    },
+    release: () => {
+      if (released) return;
+      released = true;
+      reserved -= size;
+    },
+  };
 }

@@ -42,18 +42,21 @@ export function settledItems(job: RepriceJobDbRow, batches: readonly RepriceBatc
       written.push({ item, at: fate.answeredAt });
       return item;
     }
-    const marketError = !fate
+    // A price never sent, or sent with no answer recorded, was not refused by the market: the item says what did
+    // happen. Only a batch the market answered carries the market's own refusal.
+    const refusal = fate?.answeredAt ? (fate.refused ?? null) : null;
+    const message = !fate
       ? lotMessages.interruptedNotSent[lang]
       : fate.answeredAt
-        ? (fate.refused ?? null)
+        ? repricingReasonMessages[lang].write_failed
         : lotMessages.interruptedUnknown[lang];
     return {
       ...item,
       outcome: 'failed',
       reason: 'write_failed',
-      message: repricingReasonMessages[lang].write_failed,
+      message,
       newPrice: null,
-      marketError,
+      marketError: refusal,
     };
   });
   const summary: RepricingSummary = { changed: 0, unchanged: 0, unavailable: 0, failed: 0 };

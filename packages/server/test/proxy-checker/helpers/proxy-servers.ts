@@ -95,15 +95,20 @@ export function startHttpProxy(
   }, options.tls);
 }
 
-/** A SOCKS5 proxy (CONNECT) with optional RFC 1929 auth; `stallAfterGreeting` answers the greeting, then nothing. */
+/**
+ * A SOCKS5 proxy (CONNECT) with optional RFC 1929 auth; `stallAfterGreeting` answers the greeting, then nothing;
+ * `greetingDelayMs` answers the greeting that late (a slow but working proxy).
+ */
 export function startSocks5(
-  options: { auth?: Credentials; stallAfterGreeting?: boolean; host?: string } = {},
+  options: { auth?: Credentials; stallAfterGreeting?: boolean; host?: string; greetingDelayMs?: number } = {},
 ): Promise<LoopbackServer> {
   return listenLoopback(
     async (client) => {
       try {
         const [, methodCount = 0] = await readBytes(client, 2);
         const methods = [...(await readBytes(client, methodCount))];
+        if (options.greetingDelayMs)
+          await new Promise((resolve) => setTimeout(resolve, options.greetingDelayMs));
         const wanted = options.auth ? 0x02 : 0x00;
         if (!methods.includes(wanted)) {
           client.end(Buffer.from([0x05, 0xff]));
@@ -172,6 +177,18 @@ export function startSocks4(options: { userId?: string } = {}): Promise<Loopback
     } catch {
       client.destroy();
     }
+  });
+}
+
+/**
+ * A slow proxy of a real fleet: takes the connection, never says a word, and hangs up after `hangUpAfterMs(n)`
+ * milliseconds (n: the connection's number, from 0).
+ */
+export function startSlowProxy(hangUpAfterMs: (n: number) => number): Promise<LoopbackServer> {
+  let connections = 0;
+  return listenLoopback((client) => {
+    const timer = setTimeout(() => client.destroy(), hangUpAfterMs(connections++));
+    client.once('close', () => clearTimeout(timer));
   });
 }
 
