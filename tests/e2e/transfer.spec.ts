@@ -92,7 +92,7 @@ test('transfer between accounts of different currencies: the 5 s countdown, the 
   await page.waitForTimeout(Math.max(0, setupMailedAt + 61_000 - Date.now()));
   await submit.click();
   const twoFactor = page.getByRole('dialog', { name: 'Двухфакторная аутентификация' });
-  await expect(twoFactor).toContainText('Вывод или перевод денег');
+  await expect(twoFactor).toContainText('Деньги или предметы уходят с ваших аккаунтов');
   let code = setupCode;
   await expect.poll(async () => (code = await panel.latestCode()), { timeout: 20_000 }).not.toBe(setupCode);
   await twoFactor.getByLabel('Код из письма').fill(code);
