@@ -72,8 +72,11 @@ Tradedeck demo (sandbox mode: Steam is simulated, nothing leaves this machine)
     ${running.importCommand}
   It spreads the accounts over the proxies of "${demo.DEMO_PROXY_TAG}", ${running.maxPerProxy} at most per proxy: every healthy
   account is added, and each failure case fails with its reason.
+  Codes mailed to the demo user appear here (the demo has no mail server): enabling 2FA, starting a seller,
+  transfers and other steps that ask for the code sent by e-mail.
 Press Ctrl+C to stop.
 `);
+running.followMail((line) => console.log(line));
 
 const stop = async () => {
   await running.stop();

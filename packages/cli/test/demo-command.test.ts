@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createApiClient } from '@tradedeck/sdk/client';
 import { type AddAccountReason, addAccountReasonMessages } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD, runDemo } from '../../server/src/demo/run-demo.ts';
@@ -30,9 +31,11 @@ function shellWords(line: string): string[] {
 }
 
 let demo: Awaited<ReturnType<typeof runDemo>>;
+/** How far the demo's clock of tokens and codes runs ahead of the real one. */
+let clockAhead = 0;
 
 beforeAll(async () => {
-  demo = await runDemo({ port: 0, webRoot: null });
+  demo = await runDemo({ port: 0, webRoot: null, now: () => Date.now() + clockAhead });
   // What `pnpm demo` does before it prints the command: the CLI signs in to the demo's settings directory
   // (`pnpm demo` pipes the password in; here it is typed at the prompt).
   const login = await runCli(
@@ -47,8 +50,8 @@ afterAll(() => demo?.stop());
 
 describe("the demo's printed import command", () => {
   it('adds every healthy sandbox account and fails only the named failure cases, each with its reason', async () => {
-    const [assignment, pnpm, script, ...args] = shellWords(demo.importCommand);
-    expect(`${pnpm} ${script}`).toBe('pnpm tradedeck');
+    const [assignment, pnpm, silent, script, ...args] = shellWords(demo.importCommand);
+    expect(`${pnpm} ${silent} ${script}`).toBe('pnpm -s tradedeck');
     expect(assignment).toBe(`TRADEDECK_CONFIG_DIR=${demo.cliConfigDir}`);
 
     const result = await runCli(args, { TRADEDECK_CONFIG_DIR: demo.cliConfigDir });
@@ -73,4 +76,27 @@ describe("the demo's printed import command", () => {
     );
     expect(result.code).toBe(3);
   }, 120_000);
+});
+
+describe("the demo's console", () => {
+  it('shows the code mailed for a step-up to the demo user, and that code passes the step-up', async () => {
+    const shown: string[] = [];
+    const stopFollowing = demo.followMail((line) => shown.push(line));
+    // The demo mailed itself a step-up code while seeding: the next one may be sent a minute later.
+    clockAhead = 61_000;
+    const client = createApiClient({ baseUrl: demo.url, language: () => 'en' });
+    client.tokens.set(await client.auth.login({ email: DEMO_EMAIL, password: DEMO_PASSWORD }));
+    await client.user.requestTwoFactor({ purpose: 'stepUp' });
+    stopFollowing();
+
+    expect(shown).toHaveLength(1);
+    const code = new RegExp(`^  mail to ${DEMO_EMAIL.replaceAll('.', '\\.')}: .*\\b(\\d{6})$`).exec(
+      shown[0]!,
+    )?.[1];
+    expect(code, shown[0]).toMatch(/^\d{6}$/);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await expect(client.user.stepUp({ twoFactor: { codes: { emailCode: wrong } } })).rejects.toThrow();
+    const passed = await client.user.stepUp({ twoFactor: { codes: { emailCode: code! } } });
+    expect(Date.parse(passed.validUntil)).toBeGreaterThan(Date.now());
+  }, 60_000);
 });

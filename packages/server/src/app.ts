@@ -23,7 +23,7 @@ import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerIdempotency } from './modules/idempotency/index.ts';
 import { type LotsTiming, registerLots } from './modules/lots/index.ts';
-import { registerMail } from './modules/mail/index.ts';
+import { type Mail, registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
@@ -57,6 +57,8 @@ export interface AppOptions {
   lots?: { timing?: Partial<LotsTiming> };
   /** How often trades are checked for reversals (the demo checks often, to show one soon). */
   reversals?: { timing?: Partial<ReversalTiming> };
+  /** Told of each mail the outbox keeps, in-process (the demo prints its own user's codes on its console). */
+  onMailKept?: (mail: Mail) => void;
 }
 
 export interface AppServices {
@@ -85,6 +87,7 @@ export async function buildApp({
   seller,
   lots,
   reversals,
+  onMailKept,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger)
@@ -104,7 +107,7 @@ export async function buildApp({
   app.decorate(boundOperations, [] as never);
   app[boundOperations] = [];
   // The modules in dependency order, each given the APIs it uses.
-  const mail = registerMail(app, { config, database });
+  const mail = registerMail(app, { config, database, onKept: onMailKept });
   const auth = await registerAuth(app, { config, database, mail, now: now ?? Date.now });
   registerIdempotency(app, {
     database,

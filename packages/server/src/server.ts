@@ -16,12 +16,12 @@ export interface RunningServer {
 /**
  * Opens the database, applies migrations, builds the app and listens. `configure` runs before the app is
  * ready (tests add routes there); `ports` shares a sandbox world and market with the caller (the demo seeds them)
- * and sets how often trades are checked for reversals.
+ * sets how often trades are checked for reversals, follows the outbox and sets the clock of tokens and codes.
  */
 export async function startServer(
   config: ServerConfig,
   configure?: (app: FastifyInstance) => void,
-  ports: Pick<AppOptions, 'steam' | 'market' | 'reversals'> = {},
+  ports: Pick<AppOptions, 'steam' | 'market' | 'reversals' | 'onMailKept' | 'now'> = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config).catch((error: unknown) => {
     throw startupFailure('The database could not be opened', error);

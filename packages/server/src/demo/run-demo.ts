@@ -5,18 +5,20 @@
  * seeds accounts of its own on proxies of their own, seller accounts, a finished harvest session, four weeks of
  * sales, lots with thresholds and issues, a price profile with its history and balance transfers (`seeds/`).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IDEMPOTENCY_KEY_HEADER } from '@tradedeck/sdk/contract';
 import { loadConfig } from '../config/config.ts';
 import { SandboxMarket } from '../integrations/market/index.ts';
 import { openSandboxWorld, writeSandboxImportSet } from '../integrations/steam/index.ts';
 import { UsersRepo } from '../modules/auth/index.ts';
 import { LotsRepo } from '../modules/lots/index.ts';
-import { OutboxRepo } from '../modules/mail/index.ts';
 import { UserScope } from '../security/user-scope.ts';
 import { startServer } from '../server.ts';
 import { startLoopbackProxies } from './loopback-proxies.ts';
+import { DemoMailbox } from './mailbox.ts';
 import { DEMO_TRADING_ACCOUNTS, seedDemo, seedTradingAccounts } from './seeds/index.ts';
 
 export const DEMO_EMAIL = 'demo@tradedeck.local';
@@ -35,6 +37,8 @@ export interface DemoOptions {
   webRoot?: string | null;
   healthyAccounts?: number;
   proxies?: number;
+  /** Clock for tokens and codes (tests move it past the wait between two mailed codes). */
+  now?: () => number;
 }
 
 export async function runDemo(options: DemoOptions = {}) {
@@ -48,7 +52,10 @@ export async function runDemo(options: DemoOptions = {}) {
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     // The demo's proxies listen on loopback.
     allowPrivateProxies: true,
+    // Its mail stays in its outbox, where the demo reads its own user's codes.
+    smtpUrl: null,
   };
+  const mailbox = new DemoMailbox(DEMO_EMAIL);
   // The demo writes the sellers' past into the simulated market (earlier listings and sales), so it shares it.
   const sandboxWorld = openSandboxWorld(config);
   const market = new SandboxMarket(sandboxWorld);
@@ -57,12 +64,19 @@ export async function runDemo(options: DemoOptions = {}) {
     market: { sandboxMarket: market },
     // Trades are checked for reversals every half minute, so the demo's reversal shows soon after the seeding.
     reversals: { timing: { superviseEveryMs: 30_000, checkEveryMs: 30_000, accountSpacingMs: 200 } },
+    onMailKept: mailbox.kept,
+    ...(options.now ? { now: options.now } : {}),
   });
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const response = await server.app.inject({
       method: method as 'POST',
       url: path,
-      headers: { 'accept-language': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'accept-language': 'en-US',
+        // Each seeding call is made once: a key of its own satisfies the operations that move money or items.
+        ...(method === 'GET' ? {} : { [IDEMPOTENCY_KEY_HEADER]: randomUUID() }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     const envelope = response.json();
@@ -100,8 +114,7 @@ export async function runDemo(options: DemoOptions = {}) {
   await api('POST', '/api/proxies/check', { ids: [...added.addedIds, ...tradingProxies.addedIds] }, token);
   // Connecting marketplace keys asks for the second factor: the demo passes it with the code it mailed itself.
   await api('POST', '/api/user/request-two-factor', { purpose: 'stepUp' }, token);
-  const emailCode = await mailedCode(new OutboxRepo(server.database.db));
-  await api('POST', '/api/user/step-up', { twoFactor: { codes: { emailCode } } }, token);
+  await api('POST', '/api/user/step-up', { twoFactor: { codes: { emailCode: mailbox.lastCode() } } }, token);
   const seedApi = <T>(method: string, path: string, body?: unknown) =>
     api(method, path, body, token) as Promise<T>;
   const lotsRepo = new LotsRepo(server.database.db, new UserScope(server.database.db));
@@ -133,10 +146,13 @@ export async function runDemo(options: DemoOptions = {}) {
     /** The settings directory the demo's CLI command uses (the demo signs the CLI in there). */
     cliConfigDir,
     maxPerProxy,
+    /** Shows each mail to the demo user from now on (codes and links), one line each; returns how to stop. */
+    followMail: (show: (line: string) => void) => mailbox.follow(show),
     /** The CLI command that imports the whole set, as printed: run in a shell from the repository root. */
     importCommand: [
       `TRADEDECK_CONFIG_DIR=${shellQuote(cliConfigDir)}`,
-      'pnpm tradedeck --server',
+      // `-s`: the output ends with Tradedeck's own summary, not pnpm's report of the exit code.
+      'pnpm -s tradedeck --server',
       server.url,
       'accounts import --mafiles',
       shellQuote(importSet.mafileDir),
@@ -159,16 +175,4 @@ export async function runDemo(options: DemoOptions = {}) {
 /** Quotes a value for a POSIX shell command line. */
 function shellQuote(value: string): string {
   return `'${value.replaceAll("'", "'\\''")}'`;
-}
-
-/** The one-time code just mailed to the demo user (the outbox is written as the request ends). */
-async function mailedCode(outbox: OutboxRepo): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = (await outbox.latest(5)).find(
-      (row) => row.recipient === DEMO_EMAIL && /\d{6}/.test(row.subject),
-    );
-    if (mail) return /(\d{6})/.exec(mail.subject)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the demo step-up code was not mailed');
 }

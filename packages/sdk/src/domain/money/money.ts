@@ -53,6 +53,15 @@ export function parseMoney(text: string, currency: Currency): Money | null {
   return Number.isSafeInteger(amount) ? { currency, amount } : null;
 }
 
+/**
+ * Whether text the parser refuses is an amount with a minus sign ("-5", "−12,50"): a form then says the amount must
+ * be more than 0 rather than that it is not a number.
+ */
+export function isNegativeMoneyText(text: string, currency: Currency): boolean {
+  const match = /^\s*[-\u2212]\s*(.+)$/s.exec(text);
+  return match !== null && parseMoney(match[1]!, currency) !== null;
+}
+
 /** Major units as a plain decimal string ("12.345", "-0.50"), for CSV and machine output. */
 export function moneyToDecimal(value: Money): string {
   const digits = MONEY_DIGITS[value.currency];

@@ -5,7 +5,7 @@
  * stands in for a typed one. Web and CLI check with these; the server checks again.
  */
 import { z } from 'zod';
-import { type Currency, type Money, parseMoney } from '../money/money.ts';
+import { type Currency, isNegativeMoneyText, type Money, parseMoney } from '../money/money.ts';
 import { PAYMENT_PASSWORD_MIN_LENGTH, TM_API_KEY_MIN_LENGTH } from '../p2p/seller.ts';
 
 /** Accounts of different currencies: the confirm action waits this long after the warning shows. */
@@ -68,7 +68,8 @@ export function validateAmount(
   if (amountText.trim() === '') return { error: 'amountRequired' };
   if (!currency) return { error: 'accountRequired' };
   const amount = parseMoney(amountText, currency);
-  if (!amount) return { error: 'amountInvalid' };
+  if (!amount)
+    return { error: isNegativeMoneyText(amountText, currency) ? 'amountNotPositive' : 'amountInvalid' };
   if (amount.amount <= 0) return { error: 'amountNotPositive' };
   if (balance && balance.currency === currency && amount.amount > balance.amount) {
     return { error: 'insufficientBalance' };

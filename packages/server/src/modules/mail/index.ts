@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
-import { type Mailer, OutboxMailer, SmtpMailer } from './mailer.ts';
+import { type Mail, type Mailer, OutboxMailer, SmtpMailer } from './mailer.ts';
 import { OutboxRepo } from './repo.ts';
 
 export type { Mail, Mailer } from './mailer.ts';
@@ -17,12 +17,21 @@ export interface MailApi {
 /** Mail goes through SMTP when `SMTP_URL` is set, else into the outbox table. */
 export function registerMail(
   app: FastifyInstance,
-  { config, database }: { config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom'>; database: Database },
+  {
+    config,
+    database,
+    onKept,
+  }: {
+    config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom'>;
+    database: Database;
+    /** Told of each mail the outbox keeps (never of mail sent through SMTP). */
+    onKept?: (mail: Mail) => void;
+  },
 ): MailApi {
   const outbox = new OutboxRepo(database.db);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : new OutboxMailer(outbox, app.log.child({ module: 'mail' }));
+    : new OutboxMailer(outbox, app.log.child({ module: 'mail' }), onKept);
   app.addHook('onClose', async () => mailer.close());
   return { mailer, outbox };
 }

@@ -43,6 +43,8 @@ export class OutboxMailer implements Mailer {
   constructor(
     private readonly repo: OutboxRepo,
     private readonly log: FastifyBaseLogger,
+    /** Told of each mail kept, in-process (the demo shows its own user's mail on its own console). */
+    private readonly onKept: ((mail: Mail) => void) | null = null,
     /** Test and demo instances only (`TRADEDECK_OUTBOX_LOG_LINKS=on`): the announcement carries subject and link. */
     private readonly logLinks = process.env.TRADEDECK_OUTBOX_LOG_LINKS === 'on',
   ) {
@@ -57,6 +59,7 @@ export class OutboxMailer implements Mailer {
       ? { to: mail.to, subject: mail.subject, link: mail.link }
       : { to: mail.to };
     this.log.info({ mail: announced }, 'mail kept in the outbox');
+    this.onKept?.(mail);
   }
 
   close(): void {}
