@@ -86,7 +86,12 @@ export class SessionRepo {
    * name the same successor, so the unique hash makes every caller after the first a no-op: one family, one live
    * successor, on PGlite and on Postgres alike. False when the token was used before the grace window (a replay).
    */
-  async rotate(input: { tokenId: string; successorHash: string; now: Date; graceFrom: Date }): Promise<boolean> {
+  async rotate(input: {
+    tokenId: string;
+    successorHash: string;
+    now: Date;
+    graceFrom: Date;
+  }): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(refreshTokens)
