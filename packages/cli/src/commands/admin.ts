@@ -56,8 +56,10 @@ export function registerAdmin(program: Command, { lang, context }: Registration)
       }),
     );
 
-  const action = (name: 'approve' | 'ban' | 'unban' | 'end-sessions', description: Parameters<typeof message>[1]) =>
-    admin.command(`${name} <user>`).description(message(lang, description));
+  const action = (
+    name: 'approve' | 'ban' | 'unban' | 'end-sessions',
+    description: Parameters<typeof message>[1],
+  ) => admin.command(`${name} <user>`).description(message(lang, description));
   action('approve', 'adminApproveDescription').action(
     guarded(async (ctx, who: string) =>
       done(ctx, await ctx.client().admin.approveUser({ userId: await resolve(ctx, who) })),
