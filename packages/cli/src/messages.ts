@@ -77,6 +77,9 @@ const en = {
   adminBanDescription: 'ban a user (id or e-mail); their sessions end at once',
   adminReasonOption: 'reason, shown to administrators',
   adminUnbanDescription: 'lift a ban (id or e-mail)',
+  adminEndSessionsDescription:
+    'end every session of a user (id or e-mail) and close their connections; not a ban, they can sign in again',
+  adminSessionsEnded: '{who}: sessions ended: {ended}',
   adminOutboxDescription: 'mail kept in the database when no SMTP server is configured',
   adminLimitOption: 'how many mails to show (newest first)',
   adminUserNotFound: 'No user with e-mail {email}',
@@ -179,6 +182,9 @@ const ru: Messages = {
   adminBanDescription: 'заблокировать пользователя (id или e-mail); его сеансы завершатся сразу',
   adminReasonOption: 'причина, видна администраторам',
   adminUnbanDescription: 'снять блокировку (id или e-mail)',
+  adminEndSessionsDescription:
+    'завершить все сеансы пользователя (id или e-mail) и закрыть его соединения; это не блокировка, он может войти снова',
+  adminSessionsEnded: '{who}: завершено сеансов: {ended}',
   adminOutboxDescription: 'письма, сохранённые в базе, когда SMTP-сервер не настроен',
   adminLimitOption: 'сколько писем показать (сначала новые)',
   adminUserNotFound: 'Нет пользователя с e-mail {email}',

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
+import { createApiClient, MemoryTokenStore, SessionExpiredError } from '@tradedeck/sdk/client';
 import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,7 +181,7 @@ describe('tradedeck login, whoami, logout', () => {
 });
 
 describe('tradedeck admin', () => {
-  it('lists users, approves, bans and unbans by e-mail, and shows the outbox', async () => {
+  it('lists users, approves, bans, unbans and ends sessions by e-mail, and shows the outbox', async () => {
     const env = { TRADEDECK_CONFIG_DIR: bossDir };
     await register('newbie@example.test', 'newbie');
 
@@ -199,6 +199,13 @@ describe('tradedeck admin', () => {
     expect(JSON.parse(banned.stdout)).toMatchObject({ status: 'banned', banReason: 'spam' });
     const unbanned = await runCli(['admin', 'unban', 'newbie@example.test', '--server', server.url], env);
     expect(unbanned.stdout.trim()).toBe('newbie@example.test: active');
+    // Ending the sessions signs the user out everywhere without a ban.
+    const newbie = createApiClient({ baseUrl: server.url, tokenStore: new MemoryTokenStore() });
+    newbie.tokens.set(await newbie.auth.login({ email: 'newbie@example.test', password: PASSWORD }));
+    await newbie.user.getInfo({});
+    const ended = await runCli(['admin', 'end-sessions', 'newbie@example.test', '--server', server.url], env);
+    expect(ended.stdout.trim()).toBe('newbie@example.test: sessions ended: 1');
+    await expect(newbie.user.getInfo({})).rejects.toBeInstanceOf(SessionExpiredError);
     expect(
       (await runCli(['admin', 'approve', 'ghost@example.test', '--server', server.url], env)).stderr,
     ).toContain('No user with e-mail');

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminUsersPage } from '../src/features/admin/admin-users-page.tsx';
 import { createI18n } from '../src/i18n/i18n.ts';
 import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+import { ModalHost } from '../src/shared/modals/modal-host.tsx';
 import { ToastHost } from '../src/shared/toasts/toast-host.tsx';
 
 afterEach(cleanup);
@@ -35,8 +36,12 @@ const mfaRefusal = () =>
     RU_MESSAGE,
   );
 
-/** The admin page against a server whose list and approve answers the test chooses. */
-function renderPage(answers: { list: () => Response; approve?: () => Response }) {
+/** The admin page against a server whose list, approve and end-sessions answers the test chooses. */
+function renderPage(answers: {
+  list: () => Response;
+  approve?: () => Response;
+  endSessions?: () => Response;
+}) {
   localStorage.setItem(
     'tradedeck.accessToken',
     JSON.stringify({ accessToken: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
@@ -45,6 +50,7 @@ function renderPage(answers: { list: () => Response; approve?: () => Response })
     const path = new URL(String(input)).pathname;
     if (path === '/api/admin/users/query') return answers.list();
     if (path.endsWith('/approve') && answers.approve) return answers.approve();
+    if (path.endsWith('/end-sessions') && answers.endSessions) return answers.endSessions();
     return envelope({ success: false, data: null, error: { message: 'not found', resultCode: 3 } }, 404);
   };
   const i18n = createI18n('ru');
@@ -53,6 +59,7 @@ function renderPage(answers: { list: () => Response; approve?: () => Response })
     <I18nextProvider i18n={i18n}>
       <ServicesProvider value={services}>
         <QueryClientProvider client={services.queryClient}>
+          <ModalHost />
           <MemoryRouter initialEntries={['/panel/admin/users']}>
             <Routes>
               <Route path="/panel/admin/users" element={<AdminUsersPage />} />
@@ -95,5 +102,47 @@ describe('admin page without the authenticator app', () => {
     expect(screen.getByRole('alert').textContent).toContain('Доступ запрещён');
     expect(screen.queryByTestId('admin-two-factor-needed')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Открыть настройки безопасности' })).toBeNull();
+  });
+});
+
+describe('admin page: ending a user’s sessions', () => {
+  const listed = () =>
+    envelope({
+      success: true,
+      data: { items: [{ ...USER, status: 'active' }], total: 1, page: 1, pageSize: 100 },
+      error: null,
+    });
+
+  it('asks first, ends nothing when cancelled, and ends the sessions once confirmed', async () => {
+    let calls = 0;
+    renderPage({
+      list: listed,
+      endSessions: () => {
+        calls += 1;
+        return envelope({ success: true, data: { ended: 2 }, error: null });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Завершить сеансы' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Завершить все сеансы пользователя?');
+    expect(dialog.textContent).toContain(USER.email);
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Завершить сеансы' }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Завершить сеансы' }));
+    expect(await screen.findByText('Сеансы пользователя завершены')).toBeTruthy();
+    expect(calls).toBe(1);
+  });
+
+  it('switches to the two-factor notice when the server asks for the authenticator app', async () => {
+    renderPage({ list: listed, endSessions: mfaRefusal });
+    fireEvent.click(await screen.findByRole('button', { name: 'Завершить сеансы' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Завершить сеансы' }),
+    );
+    expect((await screen.findByTestId('admin-two-factor-needed')).textContent).toContain(RU_MESSAGE);
   });
 });

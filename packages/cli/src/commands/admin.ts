@@ -56,8 +56,10 @@ export function registerAdmin(program: Command, { lang, context }: Registration)
       }),
     );
 
-  const action = (name: 'approve' | 'ban' | 'unban', description: Parameters<typeof message>[1]) =>
-    admin.command(`${name} <user>`).description(message(lang, description));
+  const action = (
+    name: 'approve' | 'ban' | 'unban' | 'end-sessions',
+    description: Parameters<typeof message>[1],
+  ) => admin.command(`${name} <user>`).description(message(lang, description));
   action('approve', 'adminApproveDescription').action(
     guarded(async (ctx, who: string) =>
       done(ctx, await ctx.client().admin.approveUser({ userId: await resolve(ctx, who) })),
@@ -80,6 +82,12 @@ export function registerAdmin(program: Command, { lang, context }: Registration)
     guarded(async (ctx, who: string) =>
       done(ctx, await ctx.client().admin.unbanUser({ userId: await resolve(ctx, who) })),
     ),
+  );
+  action('end-sessions', 'adminEndSessionsDescription').action(
+    guarded(async (ctx, who: string) => {
+      const answer = await ctx.client().admin.endUserSessions({ userId: await resolve(ctx, who) });
+      ctx.print(answer, () => ctx.t('adminSessionsEnded', { who, ended: answer.ended }));
+    }),
   );
 
   admin

@@ -20,6 +20,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'admin approve': ['tradedeck admin approve new@example.com'],
   'admin ban': ['tradedeck admin ban spam@example.com --reason "spam"'],
   'admin unban': ['tradedeck admin unban spam@example.com'],
+  'admin end-sessions': ['tradedeck admin end-sessions lost-laptop@example.com'],
   'admin outbox': ['tradedeck admin outbox --limit 5'],
   'hub connect': [
     'tradedeck hub connect proxy-checker-hub --on ProxyStatusUpdated --count 10',

@@ -67,6 +67,15 @@ export const admin = {
     output: adminUserSchema,
     flags: { admin: true },
   }),
+  endUserSessions: defineOperation({
+    id: 'admin.endUserSessions',
+    method: 'POST',
+    path: '/api/admin/users/:userId/end-sessions',
+    summary: 'End every session of a user without banning them: they sign in again',
+    input: userIdParam,
+    output: z.object({ ended: z.number().int() }),
+    flags: { admin: true },
+  }),
   unbanUser: defineOperation({
     id: 'admin.unbanUser',
     method: 'POST',

@@ -8,6 +8,14 @@ export function opaqueToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The refresh token that follows `token`: keyed, so only the server can compute it, and the same for every caller
+ * presenting `token`, so concurrent rotations of one token agree on one successor.
+ */
+export function successorToken(key: Buffer, token: string): string {
+  return createHmac('sha256', key).update(`refresh-successor|${token}`).digest('base64url');
+}
+
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

@@ -72,6 +72,28 @@ describe('device sessions, refresh rotation and token checks', () => {
     expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
   });
 
+  it('gives ten concurrent refreshes of one cookie one successor: a single live token, every answer usable', async () => {
+    const user = await signUp(t, 'race-ten', admin);
+    const results = await Promise.all(Array.from({ length: 10 }, () => refresh(user.cookie)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const cookies = new Set(results.map(refreshCookieOf));
+    expect(cookies.size).toBe(1);
+    const live = await t.testDb.database.db.execute(
+      `select count(*)::int as n from refresh_tokens where user_id = '${user.id}' and used_at is null`,
+    );
+    expect((live as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+    for (const r of results) expect((await info(r.json().data.accessToken)).statusCode).toBe(200);
+    const [successor] = [...cookies];
+    const next = await refresh(successor!);
+    expect(next.statusCode).toBe(200);
+
+    // The first cookie presented after the grace window is a replay: the whole family ends.
+    t.clock.advance(11_000);
+    expect(errorOf(await refresh(user.cookie)).resultCode).toBe(11);
+    expect(errorOf(await refresh(refreshCookieOf(next))).resultCode).toBe(11);
+    expect(errorOf(await info(next.json().data.accessToken)).resultCode).toBe(11);
+  });
+
   it('sets the refresh cookie HttpOnly, SameSite=Strict, Path=/, no Domain; __Host- and Secure over TLS', async () => {
     const user = await signUp(t, 'cookies', admin);
     const plain = await t.call('POST', '/api/auth/login', {

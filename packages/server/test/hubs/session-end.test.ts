@@ -10,6 +10,7 @@ import { RawHubClient, wsUrl } from './raw-client.ts';
 import {
   ban,
   changePassword,
+  endUserSessions,
   expectClosedForGood,
   logOut,
   revokeAllSessions,
@@ -108,6 +109,17 @@ describe('hub connections end with their device session', () => {
     const answeredAt = await ban(t, admin, user);
     for (const connection of watched) await expectClosedForGood(connection, answeredAt);
     await expectRefused(user);
+  });
+
+  it('an administrator ending a user’s sessions closes every connection of the user within a second', async () => {
+    const user = await signUp(t, 'ended', admin);
+    const desktop = await secondDevice(t, user);
+    const bystander = await watch(await signUp(t, 'bystander', admin));
+    const watched = [await watch(user), await watch(desktop)];
+    const answeredAt = await endUserSessions(t, admin, user);
+    for (const connection of watched) await expectClosedForGood(connection, answeredAt);
+    await expectRefused(user);
+    expect(bystander.closedAt).toBeNull();
   });
 
   it('refuses a connection whose credentials were checked just before its session ended', async () => {

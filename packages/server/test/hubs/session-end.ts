@@ -99,6 +99,12 @@ export async function ban(t: AuthTestApp, admin: TestUser, user: TestUser): Prom
   );
 }
 
+export async function endUserSessions(t: AuthTestApp, admin: TestUser, user: TestUser): Promise<number> {
+  return answered(
+    await t.call('POST', `/api/admin/users/${user.id}/end-sessions`, { token: admin.accessToken, body: {} }),
+  );
+}
+
 /** Another device session of the same user (a second sign-in). */
 export function secondDevice(t: AuthTestApp, user: TestUser): Promise<TestUser> {
   return logIn(t, user.email, user.password ?? PASSWORD);

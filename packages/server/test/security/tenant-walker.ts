@@ -92,6 +92,12 @@ export const tenantWalker: Record<string, WalkEntry> = {
       t.call('POST', `/api/admin/users/${a.id}/ban`, { token: b.accessToken, body: {} }),
     unchanged: aStillSignedIn,
   },
+  'admin.endUserSessions': {
+    expect: 4,
+    attack: ({ t, a, b }) =>
+      t.call('POST', `/api/admin/users/${a.id}/end-sessions`, { token: b.accessToken, body: {} }),
+    unchanged: aStillSignedIn,
+  },
   'admin.unbanUser': {
     expect: 4,
     attack: ({ t, a, b }) =>

@@ -12,6 +12,11 @@ export const adminRu = {
   approve: 'Одобрить',
   ban: 'Заблокировать',
   unban: 'Разблокировать',
+  endSessions: 'Завершить сеансы',
+  endSessionsTitle: 'Завершить все сеансы пользователя?',
+  endSessionsText:
+    'Пользователь {{email}} выйдет на всех устройствах, его соединения закроются. Блокировки нет: он может войти снова.',
+  sessionsEnded: 'Сеансы пользователя завершены',
   empty: 'Пользователей нет',
   loading: 'Загрузка...',
   approved: 'Пользователь одобрен',
@@ -40,6 +45,11 @@ export const adminEn: typeof adminRu = {
   approve: 'Approve',
   ban: 'Ban',
   unban: 'Unban',
+  endSessions: 'End sessions',
+  endSessionsTitle: 'End all sessions of this user?',
+  endSessionsText:
+    '{{email}} is signed out on every device and their connections close. This is not a ban: they can sign in again.',
+  sessionsEnded: 'The user’s sessions ended',
   empty: 'No users',
   loading: 'Loading...',
   approved: 'User approved',

@@ -20,6 +20,12 @@ export const adminRoutes = {
     path: '/api/admin/users/:userId/ban',
     flags: { admin: true },
   },
+  endUserSessions: {
+    id: 'admin.endUserSessions',
+    method: 'POST',
+    path: '/api/admin/users/:userId/end-sessions',
+    flags: { admin: true },
+  },
   unbanUser: {
     id: 'admin.unbanUser',
     method: 'POST',

@@ -9,10 +9,10 @@ export interface AdminDeps {
   mail: Pick<MailApi, 'outbox'>;
 }
 
-/** Moderation (admin.*): the user list, approval, bans and the mail outbox. */
+/** Moderation (admin.*): the user list, approval, bans, ending a user's sessions and the mail outbox. */
 export function registerAdmin(app: FastifyInstance, { auth, mail }: AdminDeps): void {
   // The hubs start after the modules; they exist by the time a request arrives.
-  adminRoutes(new AdminService(auth.accounts.deps, mail.outbox), (userId) =>
-    app.hubs.disconnectUser(userId),
+  adminRoutes(
+    new AdminService(auth.accounts.deps, mail.outbox, (userId) => app.hubs.disconnectUser(userId)),
   ).bind(app);
 }

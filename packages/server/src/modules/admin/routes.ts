@@ -3,16 +3,12 @@ import { type Implementation, implement } from '../../http/implement.ts';
 import { clientInfo } from '../auth/index.ts';
 import type { AdminService } from './service.ts';
 
-export function adminRoutes(service: AdminService, disconnectUser: (userId: string) => void): Implementation {
+export function adminRoutes(service: AdminService): Implementation {
   return implement(contract.admin, {
     listUsers: (input, ctx) => service.listUsers(ctx.user, input, clientInfo(ctx.request)),
     approveUser: (input, ctx) => service.approve(ctx.user, input.userId, clientInfo(ctx.request)),
-    banUser: async (input, ctx) => {
-      const banned = await service.ban(ctx.user, input.userId, input.reason, clientInfo(ctx.request));
-      // Open hub connections would otherwise live on until their access token expires.
-      disconnectUser(input.userId);
-      return banned;
-    },
+    banUser: (input, ctx) => service.ban(ctx.user, input.userId, input.reason, clientInfo(ctx.request)),
+    endUserSessions: (input, ctx) => service.endSessions(ctx.user, input.userId, clientInfo(ctx.request)),
     unbanUser: (input, ctx) => service.unban(ctx.user, input.userId, clientInfo(ctx.request)),
     listOutbox: (input, ctx) => service.listOutbox(ctx.user, input.limit, clientInfo(ctx.request)),
   });

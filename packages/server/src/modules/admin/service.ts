@@ -26,11 +26,13 @@ function adminView(u: UserRow): AdminUser {
 
 const notFound = () => new AppError({ code: ResultCode.NotFound });
 
-/** Moderation: list, approve, ban, unban, the outbox; every call is audited with the acting administrator. */
+/** Moderation: list, approve, ban, unban, end sessions, the outbox; every call is audited with the acting administrator. */
 export class AdminService {
   constructor(
     private readonly deps: AuthDeps,
     private readonly outbox: OutboxRepo,
+    /** Closes the user's open hub connections, which would otherwise live on until their access token expires. */
+    private readonly disconnectUser: (userId: string) => void,
   ) {}
 
   async listUsers(
@@ -91,9 +93,17 @@ export class AdminService {
       bannedAt: new Date(this.deps.now()),
       banReason: reason ?? null,
     }))!;
-    const ended = await this.deps.sessions.revokeAll(userId, 'banned');
+    const ended = await this.endAllSessions(userId, 'banned');
     await this.record(ctx, client, 'user_banned', userId, { ended, withReason: Boolean(reason) });
     return adminView(updated);
+  }
+
+  /** Ends every session of a user without banning them: their next request is refused, they may sign in again. */
+  async endSessions(ctx: AuthContext, userId: string, client: ClientInfo): Promise<{ ended: number }> {
+    await this.target(userId);
+    const ended = await this.endAllSessions(userId, 'ended_by_admin');
+    await this.record(ctx, client, 'user_sessions_ended', userId, { ended });
+    return { ended };
   }
 
   async unban(ctx: AuthContext, userId: string, client: ClientInfo): Promise<AdminUser> {
@@ -133,6 +143,13 @@ export class AdminService {
       ...client,
       details: { ...details, actorSessionId: ctx.sessionId },
     });
+  }
+
+  /** Revokes every device session (and so every refresh family) of the user and closes their hub connections. */
+  private async endAllSessions(userId: string, reason: string): Promise<number> {
+    const ended = await this.deps.sessions.revokeAll(userId, reason);
+    this.disconnectUser(userId);
+    return ended;
   }
 
   private async target(userId: string): Promise<UserRow> {

@@ -27,6 +27,8 @@ export interface AuthDeps {
   tokens: AccessTokens;
   /** Key for HMACs of short codes (derived from the master key). */
   codeKey: Buffer;
+  /** Key deriving a refresh token's successor (derived from the master key). */
+  refreshKey: Buffer;
   log: FastifyBaseLogger;
   now: () => number;
   /** Absolute URL of a web page of this instance (path plus query). */

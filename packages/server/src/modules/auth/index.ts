@@ -95,6 +95,7 @@ export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): 
     secrets: new SecretBox(keyring, security),
     tokens: new AccessTokens(keyring, now),
     codeKey: deriveKey(keyring, 'email-code-hmac'),
+    refreshKey: deriveKey(keyring, 'refresh-successor'),
     log: app.log.child({ module: 'auth' }),
     now,
     link: (path, query) => {

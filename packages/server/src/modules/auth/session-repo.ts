@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { deviceSessions, refreshTokens, users } from '../../db/schema.ts';
 import { endedSessionNotices, SESSIONS_ENDED_CHANNEL } from '../../hubs/ended-sessions.ts';
@@ -80,22 +80,40 @@ export class SessionRepo {
     return rows[0] ?? null;
   }
 
-  /** Marks a token used only if nobody did before: exactly one concurrent caller gets true. */
-  async claimToken(tokenId: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(refreshTokens)
-      .set({ usedAt: now })
-      .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)))
-      .returning({ id: refreshTokens.id });
-    return rows.length === 1;
-  }
-
-  async addToken(sessionId: string, userId: string, tokenHash: string, now: Date): Promise<void> {
-    await this.db.insert(refreshTokens).values({ sessionId, userId, tokenHash, createdAt: now });
-    await this.db
-      .update(deviceSessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(deviceSessions.id, sessionId));
+  /**
+   * Rotates a refresh token in one compare-and-set: the token is marked used unless it was used before
+   * `graceFrom`, and its successor is added once. Concurrent callers of one token (inside the grace window) all
+   * name the same successor, so the unique hash makes every caller after the first a no-op: one family, one live
+   * successor, on PGlite and on Postgres alike. False when the token was used before the grace window (a replay).
+   */
+  async rotate(input: {
+    tokenId: string;
+    successorHash: string;
+    now: Date;
+    graceFrom: Date;
+  }): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(refreshTokens)
+        .set({ usedAt: sql`coalesce(${refreshTokens.usedAt}, ${input.now.toISOString()}::timestamptz)` })
+        .where(
+          and(
+            eq(refreshTokens.id, input.tokenId),
+            or(isNull(refreshTokens.usedAt), gte(refreshTokens.usedAt, input.graceFrom)),
+          ),
+        )
+        .returning({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId });
+      if (!claimed) return false;
+      await tx
+        .insert(refreshTokens)
+        .values({ ...claimed, tokenHash: input.successorHash, createdAt: input.now })
+        .onConflictDoNothing({ target: refreshTokens.tokenHash });
+      await tx
+        .update(deviceSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(deviceSessions.id, claimed.sessionId));
+      return true;
+    });
   }
 
   /** Records that the session passed a second factor now (step-up); the authenticator also counts for admin. */

@@ -1,6 +1,6 @@
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { AppError } from '../../http/app-error.ts';
-import { opaqueToken, sha256 } from '../../security/random-codes.ts';
+import { opaqueToken, sha256, successorToken } from '../../security/random-codes.ts';
 import { LIMITS } from '../../security/rate-limiter.ts';
 import { type AuthDeps, audit, type ClientInfo } from './deps.ts';
 import type { PassedFactor, SessionRow } from './session-repo.ts';
@@ -58,8 +58,9 @@ export class SessionService {
   }
 
   /**
-   * Rotates a refresh token: exactly one caller claims it and gets a child. A token used before is a replay:
-   * inside the grace window the caller gets a fresh child; after it the whole device session is revoked.
+   * Rotates a refresh token: the first caller claims it and its successor is stored. A token used before is a
+   * replay: inside the grace window the caller gets that same successor; after it the whole device session is
+   * revoked.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<IssuedSession> {
     const found = await this.deps.sessions.findToken(sha256(refreshToken));
@@ -71,23 +72,26 @@ export class SessionService {
       await this.deps.sessions.revoke(user.id, session.id, 'idle');
       throw unauthorized();
     }
-    const claimed = await this.deps.sessions.claimToken(token.id, new Date(now));
-    if (!claimed) {
-      const usedAt = (await this.deps.sessions.findToken(token.tokenHash))?.token.usedAt ?? token.usedAt;
-      if (!usedAt || usedAt.getTime() + REFRESH_GRACE_MS < now) {
-        await this.deps.sessions.revoke(user.id, session.id, 'refresh_reuse');
-        await audit(this.deps, {
-          event: 'refresh_reuse_detected',
-          userId: user.id,
-          sessionId: session.id,
-          ...client,
-        });
-        throw unauthorized();
-      }
+    // The successor is derived from the token itself, so every concurrent caller inside the grace window gets
+    // the same one and the database holds a single live successor.
+    const next = successorToken(this.deps.refreshKey, refreshToken);
+    const rotated = await this.deps.sessions.rotate({
+      tokenId: token.id,
+      successorHash: sha256(next),
+      now: new Date(now),
+      graceFrom: new Date(now - REFRESH_GRACE_MS),
+    });
+    if (!rotated) {
+      await this.deps.sessions.revoke(user.id, session.id, 'refresh_reuse');
+      await audit(this.deps, {
+        event: 'refresh_reuse_detected',
+        userId: user.id,
+        sessionId: session.id,
+        ...client,
+      });
+      throw unauthorized();
     }
     await this.deps.limiter.consume(`refresh:${session.id}`, LIMITS.refreshPerSession);
-    const next = opaqueToken();
-    await this.deps.sessions.addToken(session.id, user.id, sha256(next), new Date(now));
     const access = await this.deps.tokens.issue({ userId: user.id, sessionId: session.id });
     return {
       ...access,

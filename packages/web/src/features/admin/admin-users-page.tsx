@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, needsAdminTwoFactor } from '@tradedeck/sdk/client';
 import { type AccountStatus, type AdminUser, api } from '@tradedeck/sdk/contract';
+import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { adminRu } from '../../i18n/admin.ts';
 import { useServices } from '../../shared/app-services.tsx';
+import { ConfirmDialog } from '../../shared/modals/confirm-dialog.tsx';
 import { invalidateOperations, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { AdminTwoFactorNeeded } from './two-factor-needed.tsx';
-import { type Action, actionsFor } from './user-actions.ts';
+import { type Action, actionsFor, canEndSessions } from './user-actions.ts';
 
 type AdminText = keyof typeof adminRu;
 
@@ -24,14 +26,14 @@ const DONE_TEXT: Record<Action, AdminText> = { approve: 'approved', ban: 'banned
 const BUTTON = 'rounded px-2 py-1 text-xs font-semibold text-white disabled:opacity-50';
 
 /**
- * Administration of the instance's users: list by state, approve, ban, unban. The row picked by a click is
+ * Administration of the instance's users: list by state, approve, ban, unban, end their sessions. The row picked by a click is
  * what the palette commands (admin.approve / admin.ban / admin.unban) act on.
  */
 export function AdminUsersPage() {
   const { t } = useTranslation('translation', { keyPrefix: 'admin' });
   const language = useLanguage();
   const services = useServices();
-  const { client, toasts, commands } = services;
+  const { client, toasts, commands, modals } = services;
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AccountStatus | ''>('');
   const [pickedId, setPickedId] = useState<string | null>(null);
@@ -52,11 +54,37 @@ export function AdminUsersPage() {
       toasts.show({ kind: 'success', text: t(DONE_TEXT[action]) });
       void invalidateOperations(queryClient, api.admin.listUsers);
     },
-    onError: (error) => {
-      if (needsAdminTwoFactor(error)) setRefusal(error);
-      else notifyError(services, error);
-    },
+    onError: (error) => refuse(error),
   });
+  const refuse = (error: unknown) => {
+    if (needsAdminTwoFactor(error)) setRefusal(error);
+    else notifyError(services, error);
+  };
+  // Signs the user out everywhere without a ban; asked first, as it cuts off whatever they are doing.
+  const endSessions = useMutation({
+    mutationFn: (user: AdminUser) => client.admin.endUserSessions({ userId: user.id }),
+    onSuccess: () => toasts.show({ kind: 'success', text: t('sessionsEnded') }),
+    onError: refuse,
+  });
+  const confirmEndSessions = (user: AdminUser) =>
+    void modals
+      .open(
+        (controls) => (
+          <ConfirmDialog
+            controls={controls}
+            title={t('endSessionsTitle')}
+            text={t('endSessionsText', { email: user.email })}
+            confirmLabel={t('endSessions')}
+          />
+        ),
+        { width: MODAL_WIDTHS.confirm },
+      )
+      .then(
+        (confirmed) => {
+          if (confirmed) endSessions.mutate(user);
+        },
+        () => {},
+      );
   const twoFactorNeeded = needsAdminTwoFactor(users.error) ? users.error : refusal;
 
   const items = users.data?.items ?? [];
@@ -158,6 +186,19 @@ export function AdminUsersPage() {
                         {t(action)}
                       </button>
                     ))}
+                    {canEndSessions(user) ? (
+                      <button
+                        type="button"
+                        disabled={endSessions.isPending}
+                        className={`${BUTTON} bg-amber-700`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          confirmEndSessions(user);
+                        }}
+                      >
+                        {t('endSessions')}
+                      </button>
+                    ) : null}
                   </div>
                 </td>
               </tr>

@@ -8,3 +8,8 @@ export function actionsFor(user: Pick<AdminUser, 'role' | 'status'>): Action[] {
   if (user.status === 'banned') return ['unban'];
   return user.status === 'pendingApproval' ? ['approve', 'ban'] : ['ban'];
 }
+
+/** Whether the administrator may sign this user out everywhere: any user who is not banned (a ban already did). */
+export function canEndSessions(user: Pick<AdminUser, 'role' | 'status'>): boolean {
+  return user.role !== 'admin' && user.status !== 'banned';
+}
