@@ -42,7 +42,7 @@ let rubId: number;
 const transfer = (amount: number, extra: Record<string, unknown> = {}) => ({
   fromId: usdId,
   toId: rubId,
-  amount: { currency: 'USD', amount },
+  amount: { currency: 'USD' as const, amount },
   apiKey: RUB_KEY,
   paymentPassword: PAY_PASSWORD,
   acceptConversion: true,
@@ -233,6 +233,21 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
     await stepUp(t, user);
     const first = await ok(send('after-step-up-key', transfer(4_000)));
     expect(await ok(send('after-step-up-key', transfer(4_000)))).toEqual(first);
+    expect(moneySends() - before).toBe(1);
+  });
+
+  it('answers a repeat of a settled key without a new step-up; a new call still needs one', async () => {
+    const before = moneySends();
+    const first = await ok(send('repeat-after-window-key', transfer(4_100)));
+    t.clock.advance(16 * 60_000);
+    await renew(t, user);
+    const again = await send('repeat-after-window-key', transfer(4_100));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(first);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const fresh = await send('new-after-window-key', transfer(4_100));
+    expect(fresh.json().error).toMatchObject({ resultCode: 101, errorDetails: { stepUp: 'withdrawal' } });
+    await stepUp(t, user);
     expect(moneySends() - before).toBe(1);
   });
 

@@ -86,9 +86,7 @@ export class IdempotencyGate {
     const found = await this.repo.find(userId, header, new Date(this.now()));
     if (!found || found.operation !== op.id || found.requestHash !== this.hash(op.id, input)) return null;
     if (found.status !== 'done') throw refusal('inProgress');
-    const answer = found.answer as { data?: unknown; fault?: boolean } | null;
-    if (!answer || answer.fault) return null;
-    return { httpStatus: found.httpStatus ?? 200, data: answer.data ?? null, replayed: true };
+    return recorded(found);
   }
 
   /** A keyed hash of the operation and its parsed input: equal requests match, stored secrets cannot be guessed. */
@@ -116,8 +114,15 @@ function replay(found: IdempotencyRow | null, operation: string, requestHash: st
   if (!found) throw refusal('inProgress');
   if (found.operation !== operation || found.requestHash !== requestHash) throw refusal('reused');
   if (found.status !== 'done') throw refusal('inProgress');
+  const answer = recorded(found);
+  if (!answer) throw refusal('firstFailed');
+  return answer;
+}
+
+/** The recorded success of a done key, answered again; null for a recorded server fault. */
+function recorded(found: IdempotencyRow): Answer | null {
   const answer = found.answer as { data?: unknown; fault?: boolean } | null;
-  if (!answer || answer.fault) throw refusal('firstFailed');
+  if (!answer || answer.fault) return null;
   return { httpStatus: found.httpStatus ?? 200, data: answer.data ?? null, replayed: true };
 }
 
