@@ -3,8 +3,8 @@
  * calls with one key through the sdk client make one money-send (counted in the fake's own ledger) and all answer
  * its outcome, the client waiting while the first runs; a raw call meeting the first still running is answered 409
  * and later repeats its outcome; another request under the key and a missing key are refused; a refusal frees
- * the key, a step-up leaves it unused, and a key is forgotten after its 24 hours. Runs on PGlite, and on Postgres
- * with TEST_DATABASE_URL.
+ * the key, a step-up leaves it unused, a repeat needs no new step-up, and a key is forgotten after its 24 hours.
+ * Runs on PGlite, and on Postgres with TEST_DATABASE_URL.
  */
 import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
