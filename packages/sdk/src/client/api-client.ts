@@ -10,6 +10,7 @@ import type { StepUpPurpose } from '../contract/step-up.ts';
 import { STEP_UP_PURPOSES } from '../contract/step-up-purposes.ts';
 import { type Language, languageTag } from '../i18n/messages.ts';
 import { ApiError, isConnectivityError, SessionExpiredError, TwoFactorCancelledError } from './errors.ts';
+import { awaitFirstOutcome } from './first-outcome.ts';
 import { SessionKeeper } from './session-keeper.ts';
 import { MemoryTokenStore, type TokenStore } from './token-store.ts';
 import { send } from './transport.ts';
@@ -58,7 +59,8 @@ export interface CallOptions {
   skipTwoFactor?: boolean;
   /**
    * The `Idempotency-Key` of this call to an operation flagged `idempotent` (a dialog passes the key it made when
-   * it opened). The call's own repeats (a renewed session, a step-up) send the same key.
+   * it opened). The call's own repeats (a renewed session, a step-up) send the same key. A repeat answered "its
+   * first call is still running" waits and asks again until that first call's outcome (`FIRST_OUTCOME_WAIT`).
    */
   idempotencyKey?: string;
 }
@@ -97,7 +99,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const language = options.language ?? (() => 'ru' as const);
 
-  const exchange = <T>(
+  const exchangeOnce = <T>(
     op: Route,
     input: Record<string, unknown>,
     callOptions: CallOptions & { rawStream?: boolean },
@@ -116,6 +118,16 @@ export function createApiClient(options: ClientOptions): ApiClient {
       rawStream: callOptions.rawStream,
     });
   };
+
+  // A repeat of a keyed call that meets the key's first call still running waits for that call's outcome.
+  const exchange = <T>(
+    op: Route,
+    input: Record<string, unknown>,
+    callOptions: CallOptions & { rawStream?: boolean },
+  ): Promise<T> =>
+    op.flags.idempotent
+      ? awaitFirstOutcome(() => exchangeOnce<T>(op, input, callOptions), callOptions.signal)
+      : exchangeOnce<T>(op, input, callOptions);
 
   const session = new SessionKeeper(
     tokens,

@@ -51,6 +51,8 @@ export type IdempotentRun = (
   op: Operation,
   userId: string,
   input: unknown,
+  /** The checks before a first call runs (the step-up); a repeat of a key's first call is answered before them. */
+  guard: () => Promise<void>,
   work: () => Promise<unknown>,
 ) => Promise<{ data: unknown; replayed: boolean }>;
 
@@ -116,18 +118,25 @@ export function bindOperation<Op extends Operation>(
         request,
         files: [],
       };
-      if (needsStepUp(op, input) && !(await waiver?.(input, base))) await app.stepUp(request, op, input);
-      const files = multipart ? await readUploadedFiles(request) : [];
-      const ctx: RequestContext = { ...base, files };
+      const guard = async () => {
+        if (needsStepUp(op, input) && !(await waiver?.(input, base))) await app.stepUp(request, op, input);
+      };
       if (op.flags.idempotent) {
-        // Past the step-up: a 101 answer leaves the key unused, so the call repeated after it runs once.
+        // The step-up is the gate's guard: a 101 answer leaves the key unused, so the call repeated after it runs
+        // once; a repeat of a key's first call is answered before it.
         const userId = request.auth?.userId;
         if (!userId) throw new AppError({ code: ResultCode.Unauthorized });
-        const run = async () => answer(await handler(input, ctx));
-        const outcome = await app.idempotent(request, op, userId, input, run);
+        const run = async () => {
+          const files = multipart ? await readUploadedFiles(request) : [];
+          return answer(await handler(input, { ...base, files }));
+        };
+        const outcome = await app.idempotent(request, op, userId, input, guard, run);
         if (outcome.replayed) reply.header(REPLAYED_HEADER, 'true');
         return successEnvelope(outcome.data);
       }
+      await guard();
+      const files = multipart ? await readUploadedFiles(request) : [];
+      const ctx: RequestContext = { ...base, files };
       const output = await handler(input, ctx);
       if (op.responseBody === 'text-stream') {
         // Failures before this point answer with the envelope; once streaming, an error ends the connection.

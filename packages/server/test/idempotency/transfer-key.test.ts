@@ -1,10 +1,12 @@
 /**
  * The Idempotency-Key of `transfer.send` through the whole server against the fake TM v2 on loopback: parallel
- * and repeated calls with one key make one money-send (counted in the fake's own ledger) and all answer its
- * outcome; another request under the key, a missing key and a key still in flight are refused; a refusal frees
- * the key, a step-up leaves it unused, and a key is forgotten after its 24 hours. Runs on PGlite, and on Postgres
- * with TEST_DATABASE_URL.
+ * calls with one key through the sdk client make one money-send (counted in the fake's own ledger) and all answer
+ * its outcome, the client waiting while the first runs; a raw call meeting the first still running is answered 409
+ * and later repeats its outcome; another request under the key and a missing key are refused; a refusal frees
+ * the key, a step-up leaves it unused, a repeat needs no new step-up, and a key is forgotten after its 24 hours.
+ * Runs on PGlite, and on Postgres with TEST_DATABASE_URL.
  */
+import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import {
@@ -18,7 +20,7 @@ import {
 import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
-import { ok } from '../steam-trading/helpers.ts';
+import { ok, waitFor } from '../steam-trading/helpers.ts';
 
 const USD_KEY = 'IdemSenderUsdKey0123456789abcdAB';
 const RUB_KEY = 'IdemReceiverRubKey456789abcdefAB';
@@ -30,6 +32,8 @@ const [usdBot, rubBot] = world.healthyAccounts(2, 7401);
 let fake: FakeTm;
 let proxy: LoopbackProxy;
 let t: AuthTestApp;
+/** The app on loopback, for the sdk client. */
+let baseUrl: string;
 let admin: TestUser;
 let user: TestUser;
 let usdId: number;
@@ -38,7 +42,7 @@ let rubId: number;
 const transfer = (amount: number, extra: Record<string, unknown> = {}) => ({
   fromId: usdId,
   toId: rubId,
-  amount: { currency: 'USD', amount },
+  amount: { currency: 'USD' as const, amount },
   apiKey: RUB_KEY,
   paymentPassword: PAY_PASSWORD,
   acceptConversion: true,
@@ -95,6 +99,7 @@ beforeAll(async () => {
     ).id;
   usdId = await connect(usdBot!.login, USD_KEY, 'USD');
   rubId = await connect(rubBot!.login, RUB_KEY, 'RUB');
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 
 afterAll(async () => {
@@ -106,35 +111,64 @@ afterAll(async () => {
 describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
   beforeEach(freshStepUpWindow);
 
-  it('makes one money-send of 20 parallel calls with one key; every call answers its outcome', async () => {
+  it('makes one money-send of 20 parallel calls with one key through the sdk client; all 20 answer its outcome', async () => {
     const before = moneySends();
+    const statuses: number[] = [];
+    const client = createApiClient({
+      baseUrl,
+      tokenStore: new MemoryTokenStore({
+        accessToken: user.accessToken,
+        expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      }),
+      language: () => 'en',
+      fetch: async (url, init) => {
+        const response = await fetch(url, init);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    // TM performs the send at once and answers it only when released: every other call meets it running.
+    let release!: () => void;
+    fake.script('money-send', { until: new Promise<void>((resolve) => (release = resolve)) });
     const body = transfer(1_000);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => send('parallel-key-1', body)));
+    const calls = Array.from({ length: 20 }, () =>
+      client.transfer.send(body, { idempotencyKey: 'parallel-key-1' }),
+    );
+    await waitFor(
+      async () => moneySends() - before === 1 && statuses.filter((status) => status === 409).length >= 19,
+    );
+    release();
+    const answers = await Promise.all(calls);
     expect(moneySends() - before).toBe(1);
-    const done = answers.filter((res) => res.statusCode === 200);
-    const inFlight = answers.filter((res) => res.statusCode !== 200);
-    expect(done.length).toBeGreaterThanOrEqual(1);
-    const first = done[0]!.json().data as { id: number; outcome: string };
-    expect(first.outcome).toBe('sent');
-    for (const res of done) expect(res.json().data).toEqual(first);
-    // A call that met the first one still running is told so, and acts no more than the replay does.
-    for (const res of inFlight) {
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error).toMatchObject({
-        resultCode: 9,
-        errorDetails: { idempotencyKey: 'inProgress' },
-      });
-    }
-    // Repeated once the first settled: 20 identical answers, still one send.
-    await freshStepUpWindow();
-    const again = await Promise.all(Array.from({ length: 20 }, () => send('parallel-key-1', body)));
+    expect(answers[0]!.outcome).toBe('sent');
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(fake.accounts.get(USD_KEY)!.money).toBe(900_000 - 1_000);
+  });
+
+  it('answers a raw call that meets the first still running 409, result 9 (the sdk client waits on it)', async () => {
+    const before = moneySends();
+    let release!: () => void;
+    fake.script('money-send', { until: new Promise<void>((resolve) => (release = resolve)) });
+    const body = transfer(1_100);
+    const first = send('raw-overlap-key', body);
+    await waitFor(async () => moneySends() - before === 1);
+    const overlapping = await send('raw-overlap-key', body);
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json().error).toMatchObject({
+      resultCode: 9,
+      errorDetails: { idempotencyKey: 'inProgress' },
+    });
+    release();
+    const outcome = await ok<{ id: number; outcome: string }>(first);
+    expect(outcome.outcome).toBe('sent');
+    // Repeated once the first settled: 20 identical answers, marked as replayed, still one send.
+    const again = await Promise.all(Array.from({ length: 20 }, () => send('raw-overlap-key', body)));
     for (const res of again) {
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual(first);
+      expect(res.json().data).toEqual(outcome);
       expect(res.headers['idempotent-replayed']).toBe('true');
     }
     expect(moneySends() - before).toBe(1);
-    expect(fake.accounts.get(USD_KEY)!.money).toBe(900_000 - 1_000);
   });
 
   it('is shown in the manifest: the flag and the required header of each operation that takes it', async () => {
@@ -199,6 +233,21 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
     await stepUp(t, user);
     const first = await ok(send('after-step-up-key', transfer(4_000)));
     expect(await ok(send('after-step-up-key', transfer(4_000)))).toEqual(first);
+    expect(moneySends() - before).toBe(1);
+  });
+
+  it('answers a repeat of a settled key without a new step-up; a new call still needs one', async () => {
+    const before = moneySends();
+    const first = await ok(send('repeat-after-window-key', transfer(4_100)));
+    t.clock.advance(16 * 60_000);
+    await renew(t, user);
+    const again = await send('repeat-after-window-key', transfer(4_100));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(first);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const fresh = await send('new-after-window-key', transfer(4_100));
+    expect(fresh.json().error).toMatchObject({ resultCode: 101, errorDetails: { stepUp: 'withdrawal' } });
+    await stepUp(t, user);
     expect(moneySends() - before).toBe(1);
   });
 

@@ -41,8 +41,12 @@ export class IdempotencyGate {
     op: Operation,
     userId: string,
     input: unknown,
+    guard: () => Promise<void>,
     work: () => Promise<unknown>,
   ): Promise<Answer> {
+    const early = await this.repeatOf(request, op, userId, input);
+    if (early) return early;
+    await guard();
     const key = keyOf(request);
     const requestHash = this.hash(op.id, input);
     const now = this.now();
@@ -63,6 +67,26 @@ export class IdempotencyGate {
     }
     await this.repo.finish(userId, key, 200, { data });
     return { httpStatus: 200, data, replayed: false };
+  }
+
+  /**
+   * A repeat of the same request (same operation and input) under a key still running or done: answered before
+   * the `guard` (the step-up and its per-user limit), since it acts no more and proves the first call's secrets,
+   * so clients waiting for the first outcome do not spend the user's step-up operations. Null otherwise: the
+   * call goes the whole way (guard, claim), which answers every other case.
+   */
+  private async repeatOf(
+    request: FastifyRequest,
+    op: Operation,
+    userId: string,
+    input: unknown,
+  ): Promise<Answer | null> {
+    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) return null;
+    const found = await this.repo.find(userId, header, new Date(this.now()));
+    if (!found || found.operation !== op.id || found.requestHash !== this.hash(op.id, input)) return null;
+    if (found.status !== 'done') throw refusal('inProgress');
+    return recorded(found);
   }
 
   /** A keyed hash of the operation and its parsed input: equal requests match, stored secrets cannot be guessed. */
@@ -90,8 +114,15 @@ function replay(found: IdempotencyRow | null, operation: string, requestHash: st
   if (!found) throw refusal('inProgress');
   if (found.operation !== operation || found.requestHash !== requestHash) throw refusal('reused');
   if (found.status !== 'done') throw refusal('inProgress');
+  const answer = recorded(found);
+  if (!answer) throw refusal('firstFailed');
+  return answer;
+}
+
+/** The recorded success of a done key, answered again; null for a recorded server fault. */
+function recorded(found: IdempotencyRow): Answer | null {
   const answer = found.answer as { data?: unknown; fault?: boolean } | null;
-  if (!answer || answer.fault) throw refusal('firstFailed');
+  if (!answer || answer.fault) return null;
   return { httpStatus: found.httpStatus ?? 200, data: answer.data ?? null, replayed: true };
 }
 

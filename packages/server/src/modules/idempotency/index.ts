@@ -21,8 +21,8 @@ export interface IdempotencyDeps {
 export function registerIdempotency(app: FastifyInstance, { database, hashKey, now }: IdempotencyDeps): void {
   const repo = new IdempotencyRepo(database.db, new UserScope(database.db));
   const gate = new IdempotencyGate(repo, hashKey, now);
-  app.decorate('idempotent', (request, op, userId, input, work) =>
-    gate.run(request, op, userId, input, work),
+  app.decorate('idempotent', (request, op, userId, input, guard, work) =>
+    gate.run(request, op, userId, input, guard, work),
   );
   const timer = setInterval(() => {
     if (!database.health.reachable) return;

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -46,6 +46,23 @@ export class IdempotencyRepo {
       if (renewed.length > 0) return { claimed: true };
       const [found] = await tx.select().from(idempotencyKeys).where(own);
       return { claimed: false, found: found ?? null };
+    });
+  }
+
+  /** The user's row of a key whose time has not run out, or null. */
+  find(userId: string, key: string, now: Date): Promise<IdempotencyRow | null> {
+    return this.scope.run(userId, async (tx) => {
+      const [found] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            gt(idempotencyKeys.expiresAt, now),
+          ),
+        );
+      return found ?? null;
     });
   }
 
