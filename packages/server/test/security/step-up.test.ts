@@ -107,7 +107,6 @@ const MOVES_EXEMPT: Record<string, string> = {
   'lots.sync': 'reads the market’s listings into the lots',
   'sales.query': 'reads sales',
   'sales.export': 'reads sales',
-  'transfer.memberCheck': 'checks a receiver: moves nothing',
   'transfer.check': 'asks the market about a transfer already sent: sends nothing',
   'transfer.history': 'reads transfers',
   'admin.approveUser': 'an administrator lets a user in',
