@@ -146,9 +146,12 @@ test('switching the displayed currency changes every amount on the dashboard, th
   await chooseDisplayed(page, 'RUB');
   await page.goto(`${panel.url}/panel/accounts`);
   await expect(balances).toHaveCount(2);
-  const marks = await Promise.all((await balances.all()).map((b) => b.getAttribute('data-converted')));
-  // The RUB account's balance is shown as it is; the USD account's is converted.
-  expect(marks.sort()).toEqual([null, 'true']);
+  // The RUB account's balance is shown as it is; the USD account's is converted once the rates have arrived.
+  await expect
+    .poll(async () =>
+      (await Promise.all((await balances.all()).map((b) => b.getAttribute('data-converted')))).sort(),
+    )
+    .toEqual([null, 'true']);
   for (const balance of await balances.all()) await expect(balance).toContainText(/RUB|₽/);
   await page.goto(`${panel.url}/panel/dashboard`);
   await expect(available).toHaveAttribute('data-currency', 'RUB');
