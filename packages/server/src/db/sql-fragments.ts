@@ -15,6 +15,20 @@ export function anyId(column: SQLWrapper, ids: readonly number[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::int[])`;
 }
 
+/**
+ * `column in` the ids a list's search function (0026) returns for a "contains" pattern. The function runs once per
+ * statement, gathered into an array: written as `in (select f(…))`, a planner that expects one outer row (a table
+ * not yet analyzed, as the embedded database's always are) joins it in a nested loop and runs the search again for
+ * every row, 150 accounts taking 4 s instead of 30 ms.
+ */
+export function inSearchResult(
+  column: SQLWrapper,
+  search: 'proxy_search_ids' | 'steam_account_search_ids',
+  pattern: string,
+): SQL {
+  return sql`${column} in (select unnest(array(select ${sql.raw(search)}(${pattern}))))`;
+}
+
 /** `column = any($values)` over text, one array parameter. */
 export function anyText(column: SQLWrapper, values: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...values])}::text[])`;

@@ -32,6 +32,7 @@ async function seedCorpus(s: ProxiesTest, userId: string, seed: number): Promise
   const random = generator(seed);
   const pick = () => WORDS[Math.floor(random() * WORDS.length)]!;
   const db = s.t.testDb.database.db;
+  const proxyRows = [];
   for (let i = 0; i < 400; i++) {
     const host =
       random() < 0.5
@@ -41,18 +42,22 @@ async function seedCorpus(s: ProxiesTest, userId: string, seed: number): Promise
             .replace(/[^a-z]/g, '')}${i}.example.net`;
     const name = random() < 0.3 ? null : `${pick()} ${pick()}`;
     const username = random() < 0.5 ? null : `${pick()}${Math.floor(random() * 100)}`;
-    await db.execute(sql`insert into proxies (user_id, protocol, host, port, username, name, identity_hash)
-      values (${userId}, 0, ${host}, ${1000 + i}, ${username}, ${name}, ${`corpus-${seed}-${i}`})`);
+    proxyRows.push(sql`(${userId}, 0, ${host}, ${1000 + i}, ${username}, ${name}, ${`corpus-${seed}-${i}`})`);
   }
+  // One statement per table: the corpus is about what is searched, not how it was written.
+  await db.execute(sql`insert into proxies (user_id, protocol, host, port, username, name, identity_hash)
+    values ${sql.join(proxyRows, sql`, `)}`);
   const ids = (await db.execute(
     sql`select id from proxies where user_id = ${userId} order by id`,
   )) as unknown as { rows: { id: number }[] };
+  const accountRows = [];
   for (let i = 0; i < 150; i++) {
     const proxyId = random() < 0.6 ? ids.rows[Math.floor(random() * ids.rows.length)]!.id : null;
     const steamId = random() < 0.3 ? null : `7656119${String(Math.floor(random() * 1e10)).padStart(10, '0')}`;
-    await db.execute(sql`insert into steam_accounts (user_id, login, steam_id, proxy_id, password_enc, mafile_enc)
-      values (${userId}, ${`${pick()}_${seed}_${i}`}, ${steamId}, ${proxyId}, 'x', 'x')`);
+    accountRows.push(sql`(${userId}, ${`${pick()}_${seed}_${i}`}, ${steamId}, ${proxyId}, 'x', 'x')`);
   }
+  await db.execute(sql`insert into steam_accounts (user_id, login, steam_id, proxy_id, password_enc, mafile_enc)
+    values ${sql.join(accountRows, sql`, `)}`);
 }
 
 /** "Contains, any case", the plain way: what the search box promises. */

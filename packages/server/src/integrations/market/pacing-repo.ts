@@ -31,7 +31,19 @@ export class DbPacingStore implements MarketPacingStore {
              from ${marketKeyPacing} where key_id = ${keyId}) as wait_ms`),
     );
     if (Number(row?.granted ?? 0) > 0) return { granted: true };
-    return { granted: false, waitMs: Math.max(0, Math.ceil(Number(row?.wait_ms ?? 0))) };
+    // On Postgres a statement that waited on another's insert of a new key finds the conflict but, reading through
+    // the snapshot it started with, not the row: the wait is then read again in a fresh statement.
+    const waitMs = row?.wait_ms == null ? await this.waitOf(keyId) : Number(row.wait_ms);
+    return { granted: false, waitMs: Math.max(1, Math.ceil(waitMs)) };
+  }
+
+  private async waitOf(keyId: string): Promise<number> {
+    const [row] = rowsOf<{ wait_ms: string | null }>(
+      await this.db.execute(sql`
+        select (extract(epoch from next_slot - clock_timestamp()) * 1000)::text as wait_ms
+          from ${marketKeyPacing} where key_id = ${keyId}`),
+    );
+    return Number(row?.wait_ms ?? 1);
   }
 
   async rest(keyId: string, until: number): Promise<void> {

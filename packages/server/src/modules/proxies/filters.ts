@@ -2,7 +2,7 @@ import type { proxyFiltersSchema } from '@tradedeck/sdk/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { proxies, proxyTagLinks, steamAccounts } from '../../db/schema.ts';
-import { likeContains } from '../../db/sql-fragments.ts';
+import { inSearchResult, likeContains } from '../../db/sql-fragments.ts';
 
 export type ProxyFilters = z.output<typeof proxyFiltersSchema>;
 
@@ -51,7 +51,7 @@ export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> 
   const search = filters.searchString?.trim();
   if (search) {
     // Served by a trigram index through a function that applies the user's predicate itself (0026).
-    conditions.push(sql`${proxies.id} in (select proxy_search_ids(${likeContains(search)}))`);
+    conditions.push(inSearchResult(proxies.id, 'proxy_search_ids', likeContains(search)));
   }
   const statuses = filters.withStatus ?? [];
   if (statuses.length > 0) conditions.push(proxyStatusIn(userId, statuses));

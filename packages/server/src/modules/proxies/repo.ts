@@ -13,7 +13,7 @@ import {
   orderByKeys,
 } from '../../db/list-page.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
-import { likeContains, rowsOf } from '../../db/sql-fragments.ts';
+import { inSearchResult, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, shownStatus } from './filters.ts';
 
@@ -502,7 +502,7 @@ export class ProxyQueries {
         and(
           eq(proxies.userId, this.userId),
           // The indexed search finds candidates; the global search matches addresses and names only.
-          sql`${proxies.id} in (select proxy_search_ids(${pattern}))`,
+          inSearchResult(proxies.id, 'proxy_search_ids', pattern),
           sql`(${proxies.host} ilike ${pattern} or ${proxies.name} ilike ${pattern})`,
         ),
       )

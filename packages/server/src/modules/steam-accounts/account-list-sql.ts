@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { ListKey } from '../../db/list-page.ts';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
-import { idList, likeContains } from '../../db/sql-fragments.ts';
+import { idList, inSearchResult, likeContains } from '../../db/sql-fragments.ts';
 
 export type AccountFilters = z.output<typeof steamAccountFiltersSchema>;
 export type AccountSortKey =
@@ -124,7 +124,7 @@ export function accountWhere(userId: string, filters: Partial<AccountFilters>): 
   const search = filters.searchString?.trim();
   if (search) {
     // Served by trigram indexes through a function that applies the user's predicate itself (0026).
-    conditions.push(sql`${steamAccounts.id} in (select steam_account_search_ids(${likeContains(search)}))`);
+    conditions.push(inSearchResult(steamAccounts.id, 'steam_account_search_ids', likeContains(search)));
   }
   if ((filters.withStatus ?? []).length > 0)
     conditions.push(inArray(steamAccounts.status, filters.withStatus!));

@@ -10,7 +10,7 @@ import {
   orderByKeys,
 } from '../../db/list-page.ts';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
-import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
+import { anyId, anyText, inSearchResult, likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import {
   type AccountFilters,
@@ -310,7 +310,7 @@ class AccountQueries {
         and(
           eq(steamAccounts.userId, this.userId),
           // The indexed search finds candidates; the global search matches logins and SteamIDs only.
-          sql`${steamAccounts.id} in (select steam_account_search_ids(${pattern}))`,
+          inSearchResult(steamAccounts.id, 'steam_account_search_ids', pattern),
           or(sql`${steamAccounts.login} ilike ${pattern}`, sql`${steamAccounts.steamId} like ${pattern}`),
         ),
       )
