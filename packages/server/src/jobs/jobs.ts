@@ -67,6 +67,8 @@ export interface JobsOptions {
   lease?: Partial<LeaseTiming> & { sweepEveryMs?: number };
   /** A run's time, the same for every kind of job (tests shorten it); `RUN_SECONDS` by default. */
   runSeconds?: number;
+  /** How long `stop()` waits for interrupted runs to give their jobs back; `STOP_TIMEOUT_MS` by default. */
+  stopTimeoutMs?: number;
 }
 
 /**
@@ -294,7 +296,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         stopping.abort();
         if (sweep) clearInterval(sweep);
         for (const poller of pollers) clearInterval(poller);
-        await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: true });
+        await boss.stop({
+          graceful: true,
+          wait: true,
+          timeout: options.stopTimeoutMs ?? STOP_TIMEOUT_MS,
+          close: true,
+        });
         await executor?.close();
       })();
       return stopped;

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { withIdempotencyKey } from './idempotency-key.ts';
 import { type SpawnedServer, spawnServer } from './spawn-server.ts';
 
@@ -100,6 +101,7 @@ export function sandboxServers(prefix: string) {
   return {
     journal,
     async start(extra: Record<string, string> = {}): Promise<{ server: SpawnedServer; url: string }> {
+      if (!extra.DATABASE_URL) seedFromTemplate(env.TRADEDECK_DATA_DIR!);
       const server = spawnServer({ ...env, ...extra });
       servers.push(server);
       return { server, url: await server.ready };
@@ -119,4 +121,17 @@ export async function stepUpOnSpawned(
     async () => /"subject":"[^"]*?(\d{6})[^"]*"/.exec(server.output().slice(before))?.[1],
   );
   await callApi(url, 'POST', '/api/user/step-up', { twoFactor: { codes: { emailCode: code } } }, token);
+}
+
+/**
+ * A new embedded data directory starts as a copy of the run's migrated template (pglite-template.ts): these servers
+ * are about what happens after a start, and creating and migrating a cluster took most of a first start's time.
+ * A directory that already holds a database is left as it is.
+ */
+function seedFromTemplate(dataDir: string): void {
+  const template = inject('pgliteTemplate');
+  if (!template || existsSync(dataDir)) return;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // The dump names its members from the root (`/base/…`): tar strips the slash and says so on stderr.
+  execFileSync('tar', ['-xf', template, '-C', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
 }

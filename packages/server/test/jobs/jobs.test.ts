@@ -34,6 +34,8 @@ async function fresh(): Promise<{
         databaseUrl: db.url,
         onError: () => {},
         pollingIntervalSeconds: 0.5,
+        // Runs that never end stand for a killed process here: stopping need not wait for them.
+        stopTimeoutMs: 500,
         ...(lease ? { lease } : {}),
         ...(runSeconds ? { runSeconds } : {}),
       });
