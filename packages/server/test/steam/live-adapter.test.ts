@@ -32,6 +32,9 @@ const ACCOUNTS = [
   account('delta', 8),
   account('echo', 9),
   account('stuck', 10, { neverApprove: true }),
+  account('foxtrot', 11, { offered: [3, 4], deviceApproval: 'withCode' }),
+  account('golf', 12, { offered: [3, 4], deviceApproval: 'beforeCode' }),
+  account('hotel', 13),
 ];
 const CREDENTIALS = { username: 'trader', password: 's3cret:pass' };
 
@@ -278,6 +281,99 @@ describe('live Steam port through a proxy', () => {
     });
     expect(result).toMatchObject({ ok: true, via: 'refreshToken', steamId: '76561202255200002' });
     expect(fake.requests.filter((item) => item.includes('BeginAuthSession')).length).toBe(before);
+  });
+
+  it('asks Steam to renew on every refresh and keeps the token Steam rotates', async () => {
+    const steamId = '76561202255200013';
+    const now = Math.floor(Date.now() / 1000);
+    // Three days left: inside Steam's renewal window, though more than a day away from the end.
+    const nearing = fake.issueRefreshToken(steamId, now + 3 * 86400);
+    const renewed = await port.refreshSession(nearing, viaHttp());
+    expect(renewed).toMatchObject({ ok: true, steamId, renewed: true });
+    if (!renewed.ok) return;
+    expect(fake.refreshTokenAlive(nearing)).toBe(false);
+    expect(fake.refreshTokenAlive(renewed.refreshToken)).toBe(true);
+    expect(readTokenClaims(renewed.refreshToken)?.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
+    // Far from its end Steam keeps the token: nothing to store.
+    const young = fake.issueRefreshToken(steamId, now + 150 * 86400);
+    expect(await port.refreshSession(young, viaHttp())).toMatchObject({
+      ok: true,
+      renewed: false,
+      refreshToken: young,
+    });
+  });
+
+  it('signs in when the owner approved on the phone as the code arrived (29: keep polling)', async () => {
+    const submitted = fake.codeSubmissions.length;
+    const result = await signIn('foxtrot', viaHttp());
+    expect(result).toMatchObject({ ok: true, via: 'password', steamId: '76561202255200011' });
+    expect(fake.codeSubmissions.slice(submitted).map((item) => item.eresult)).toEqual([29]);
+  });
+
+  it('signs in when the owner approved on the phone before any code was sent', async () => {
+    const result = await signIn('golf', viaHttp());
+    expect(result).toMatchObject({ ok: true, via: 'password', steamId: '76561202255200012' });
+    if (result.ok) expect(readTokenClaims(result.accessToken)?.sub).toBe('76561202255200012');
+  });
+
+  it('rests the proxy and spends no password sign-in when Steam rate-limits the refresh of a held token', async () => {
+    const own = await startSocks5Proxy(CREDENTIALS);
+    const token = fake.issueRefreshToken('76561202255200013', Math.floor(Date.now() / 1000) + 100 * 86400);
+    const before = fake.requests.length;
+    fake.rateLimited = true;
+    const result = await port.signIn({
+      login: 'hotel',
+      password: ACCOUNTS.find((item) => item.login === 'hotel')!.password,
+      sharedSecret: secret('hotel'),
+      proxy: viaSocks({ port: own.port }),
+      existingRefreshToken: token,
+    });
+    fake.rateLimited = false;
+    await own.close();
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { kind: 'eresult', eresult: 84 },
+      outcome: { reason: 'proxyError', retry: 'coolDownProxy' },
+    });
+    expect(fake.requests.slice(before)).toEqual([
+      'POST /IAuthenticationService/GenerateAccessTokenForApp/v1/',
+    ]);
+  });
+
+  it('signs in with the password when the held token is one Steam no longer refreshes', async () => {
+    // A WebBrowser token: since 2025-04-30 Steam derives access tokens only from MobileApp ones.
+    const browser = fake.issueBrowserRefreshToken('76561202255200013', Math.floor(Date.now() / 1000) + 86400);
+    const result = await port.signIn({
+      login: 'hotel',
+      password: ACCOUNTS.find((item) => item.login === 'hotel')!.password,
+      sharedSecret: secret('hotel'),
+      proxy: viaHttp(),
+      existingRefreshToken: browser,
+    });
+    expect(result).toMatchObject({ ok: true, via: 'password', steamId: '76561202255200013' });
+    if (result.ok) expect(readTokenClaims(result.refreshToken)?.aud).toContain('mobile');
+  });
+
+  it('rests the proxy when Steam rate-limits it at the password key (84) and sends no password', async () => {
+    const own = await startSocks5Proxy(CREDENTIALS);
+    const before = fake.requests.length;
+    fake.rateLimited = true;
+    const result = await signIn('hotel', viaSocks({ port: own.port }));
+    fake.rateLimited = false;
+    await own.close();
+    expect(result).toMatchObject({ ok: false, outcome: { reason: 'proxyError', retry: 'coolDownProxy' } });
+    expect(fake.requests.slice(before)).toEqual([
+      'POST /ITwoFactorService/QueryTime/v1/',
+      'GET /IAuthenticationService/GetPasswordRSAPublicKey/v1/',
+    ]);
+  });
+
+  it('derives the access token itself when Steam hands none out with the refresh token', async () => {
+    fake.accessTokenAtPoll = false;
+    const result = await signIn('hotel', viaHttp());
+    fake.accessTokenAtPoll = true;
+    expect(result).toMatchObject({ ok: true, via: 'password' });
+    if (result.ok) expect(fake.verifyAccessToken(result.accessToken)?.sub).toBe('76561202255200013');
   });
 
   it('gives up a sign-in Steam never completes as an unknown error to retry later', async () => {

@@ -2,13 +2,7 @@
  * Live Steam through steam-session on the MobileApp platform (the only platform whose tokens still refresh
  * over the WebAPI). Every request, the clock query included, goes through the account's proxy agent.
  */
-import {
-  chooseGuardAction,
-  EResult,
-  GuardType,
-  type LoginFailure,
-  REFRESH_TOKEN_RENEW_MARGIN_S,
-} from '@tradedeck/sdk/domain';
+import { chooseGuardAction, EResult, GuardType, type LoginFailure } from '@tradedeck/sdk/domain';
 import { EAuthTokenPlatformType, LoginSession } from 'steam-session';
 import type { Clock } from '../clock.ts';
 import { steamFailure } from '../failures.ts';
@@ -92,8 +86,9 @@ export class LiveSteamAdapter implements SteamAdapter {
             : {}),
         };
       }
-      // A broken proxy breaks the password sign-in too; anything else (expired, revoked) means sign in anew.
-      if (refreshed.failure.kind === 'proxy') return refreshed;
+      // Only a token Steam no longer honours calls for the password; a rate limit, an outage or a broken proxy
+      // would meet the password sign-in too, and a needless one counts against the login limits.
+      if (!tokenRefused(refreshed.failure)) return refreshed;
     }
     const signedIn = await this.signInWithPassword(input, proxy);
     if (!signedIn.ok) return steamFailure(signedIn.failure);
@@ -124,7 +119,9 @@ export class LiveSteamAdapter implements SteamAdapter {
       // Not a MobileApp refresh token (or not a token at all): only a password sign-in helps.
       return steamFailure({ kind: 'eresult', eresult: EResult.Fail });
     }
-    const renew = shouldRenew(refreshToken, options.renew ?? 'auto', this.options.clock.now());
+    // Steam renews only near the token's end and does not publish when: ask every time (ArchiSteamFarm
+    // Bot.cs `RefreshWebSession` passes allowRenewal on each refresh) and let Steam decide.
+    const renew = (options.renew ?? 'auto') !== 'never';
     try {
       let renewed = false;
       if (renew) renewed = await session.renewRefreshToken();
@@ -198,7 +195,7 @@ export class LiveSteamAdapter implements SteamAdapter {
     const time = await this.steamTime(proxy);
     if (!time.ok) return { ok: false, failure: time.failure };
     const session = this.newSession(proxy);
-    const finished = waitForAuthentication(session);
+    const progress = watchAuthentication(session);
     try {
       // No code is passed here: steam-session would send it as an e-mail code when Steam asks for one.
       const start = await session.startWithCredentials({
@@ -211,9 +208,9 @@ export class LiveSteamAdapter implements SteamAdapter {
       const action = chooseGuardAction(offered);
       // Device confirmation alone would need an already signed-in session of this account to approve it.
       if (action !== 'submitCode') return { ok: false, failure: { kind: 'guard', offered } };
-      const submitted = await this.submitCode(session, input.sharedSecret, proxy);
+      const submitted = await this.submitCode(session, input.sharedSecret, proxy, progress);
       if (!submitted.ok) return submitted;
-      const outcome = await finished;
+      const outcome = await progress.finished;
       return outcome.ok ? { ok: true, value: session } : outcome;
     } catch (error) {
       return { ok: false, failure: failureOf(error) };
@@ -227,17 +224,14 @@ export class LiveSteamAdapter implements SteamAdapter {
     session: LoginSession,
     sharedSecret: string,
     proxy: SteamProxy,
+    progress: AuthenticationProgress,
   ): Promise<Outcome<null>> {
     const { clock } = this.options;
     const time = await this.steamTime(proxy);
     if (!time.ok) return { ok: false, failure: time.failure };
     const first = await computeGuardCode(sharedSecret, Math.floor(clock.now() / 1000) + time.offsetSeconds);
-    try {
-      await session.submitSteamGuardCode(first.code);
-      return { ok: true, value: null };
-    } catch (error) {
-      if (eresultOf(error) !== EResult.TwoFactorCodeMismatch) throw error;
-    }
+    const answer = await sendCode(session, first.code, progress);
+    if (answer !== EResult.TwoFactorCodeMismatch) return { ok: true, value: null };
     const resynced = await this.steamTime(proxy, { fresh: true });
     if (!resynced.ok) return { ok: false, failure: resynced.failure };
     let second = await computeGuardCode(
@@ -249,8 +243,62 @@ export class LiveSteamAdapter implements SteamAdapter {
       await clock.sleep(second.remainingSeconds * 1000);
       second = await computeGuardCode(sharedSecret, Math.floor(clock.now() / 1000) + resynced.offsetSeconds);
     }
-    await session.submitSteamGuardCode(second.code);
+    const again = await sendCode(session, second.code, progress);
+    if (again === EResult.TwoFactorCodeMismatch) {
+      return { ok: false, failure: { kind: 'eresult', eresult: EResult.TwoFactorCodeMismatch } };
+    }
     return { ok: true, value: null };
+  }
+}
+
+interface AuthenticationProgress {
+  readonly finished: Promise<Outcome<null>>;
+  /** True once polling has begun (device confirmation offered, or a code accepted). */
+  readonly polling: boolean;
+  readonly authenticated: boolean;
+}
+
+function watchAuthentication(session: LoginSession): AuthenticationProgress {
+  const progress = {
+    polling: false,
+    authenticated: false,
+    finished: null as unknown as Promise<Outcome<null>>,
+  };
+  session.once('polling', () => {
+    progress.polling = true;
+  });
+  progress.finished = new Promise((resolve) => {
+    session.once('authenticated', () => {
+      progress.authenticated = true;
+      resolve({ ok: true, value: null });
+    });
+    session.once('timeout', () => resolve({ ok: false, failure: { kind: 'timeout' } }));
+    session.once('error', (error) => resolve({ ok: false, failure: failureOf(error) }));
+  });
+  return progress;
+}
+
+/**
+ * Submits one code. Answers OK (1) when the code was taken or the sign-in no longer needs it, 88 on a mismatch;
+ * anything else is thrown. A sign-in the owner approved on the phone meanwhile is authenticated by the poll
+ * already running: the code is then refused as a duplicate (29), which steamguard-cli (src/login.rs) and
+ * ArchiSteamFarm (Bot.cs) read as "already approved, keep polling".
+ */
+async function sendCode(
+  session: LoginSession,
+  code: string,
+  progress: AuthenticationProgress,
+): Promise<number> {
+  if (progress.authenticated) return EResult.OK;
+  try {
+    await session.submitSteamGuardCode(code);
+    return EResult.OK;
+  } catch (error) {
+    const eresult = eresultOf(error);
+    if (eresult === EResult.TwoFactorCodeMismatch) return eresult;
+    if (progress.authenticated) return EResult.OK;
+    if (eresult === EResult.DuplicateRequest && progress.polling) return EResult.OK;
+    throw error;
   }
 }
 
@@ -260,19 +308,22 @@ function requireProxy(proxy: SteamProxy | null): SteamProxy {
   return proxy;
 }
 
-function shouldRenew(refreshToken: string, renew: 'auto' | 'always' | 'never', nowMs: number): boolean {
-  if (renew !== 'auto') return renew === 'always';
-  const exp = readTokenClaims(refreshToken)?.exp ?? null;
-  return exp !== null && exp - Math.floor(nowMs / 1000) < REFRESH_TOKEN_RENEW_MARGIN_S;
+/**
+ * Steam no longer honours the refresh token: a new password sign-in is the way on. ArchiSteamFarm (Bot.cs
+ * `OnDisconnected`) drops its refresh token on AccessDenied, Expired and InvalidPassword; Revoked says the same,
+ * and Fail is a token this adapter could not read.
+ */
+function tokenRefused(failure: LoginFailure): boolean {
+  return failure.kind === 'eresult' && REFUSED_TOKEN.has(failure.eresult);
 }
 
-function waitForAuthentication(session: LoginSession): Promise<Outcome<null>> {
-  return new Promise((resolve) => {
-    session.once('authenticated', () => resolve({ ok: true, value: null }));
-    session.once('timeout', () => resolve({ ok: false, failure: { kind: 'timeout' } }));
-    session.once('error', (error) => resolve({ ok: false, failure: failureOf(error) }));
-  });
-}
+const REFUSED_TOKEN = new Set<number>([
+  EResult.Fail,
+  EResult.InvalidPassword,
+  EResult.AccessDenied,
+  EResult.Revoked,
+  EResult.Expired,
+]);
 
 function eresultOf(error: unknown): number | null {
   const value = (error as { eresult?: unknown } | null)?.eresult;
