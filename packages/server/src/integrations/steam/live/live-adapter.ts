@@ -21,8 +21,9 @@ import type {
 import { ProxyAgentPool, proxyKey } from '../proxy-agent.ts';
 import { readTokenClaims } from '../token-claims.ts';
 import { parseProfileXml } from './profile-xml.ts';
-import { proxiedRequest, SteamRequestError } from './proxied-request.ts';
+import { proxiedRequest } from './proxied-request.ts';
 import { ProxiedWebApiTransport } from './proxied-transport.ts';
+import { type AuthenticationProgress, failureOf, sendCode, watchAuthentication } from './sign-in-progress.ts';
 import { SteamTimeSource } from './steam-time.ts';
 import { LiveSteamTrading } from './trading/live-trading.ts';
 import { SteamWebClient } from './trading/steam-web-client.ts';
@@ -45,8 +46,6 @@ export const LIVE_STEAM_DEFAULTS = {
   requestTimeoutMs: 20_000,
   loginTimeoutMs: 30_000,
 } as const;
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; failure: LoginFailure };
 
 export class LiveSteamAdapter implements SteamAdapter {
   readonly mode = 'live' as const;
@@ -251,57 +250,6 @@ export class LiveSteamAdapter implements SteamAdapter {
   }
 }
 
-interface AuthenticationProgress {
-  readonly finished: Promise<Outcome<null>>;
-  /** True once polling has begun (device confirmation offered, or a code accepted). */
-  readonly polling: boolean;
-  readonly authenticated: boolean;
-}
-
-function watchAuthentication(session: LoginSession): AuthenticationProgress {
-  const progress = {
-    polling: false,
-    authenticated: false,
-    finished: null as unknown as Promise<Outcome<null>>,
-  };
-  session.once('polling', () => {
-    progress.polling = true;
-  });
-  progress.finished = new Promise((resolve) => {
-    session.once('authenticated', () => {
-      progress.authenticated = true;
-      resolve({ ok: true, value: null });
-    });
-    session.once('timeout', () => resolve({ ok: false, failure: { kind: 'timeout' } }));
-    session.once('error', (error) => resolve({ ok: false, failure: failureOf(error) }));
-  });
-  return progress;
-}
-
-/**
- * Submits one code. Answers OK (1) when the code was taken or the sign-in no longer needs it, 88 on a mismatch;
- * anything else is thrown. A sign-in the owner approved on the phone meanwhile is authenticated by the poll
- * already running: the code is then refused as a duplicate (29), which steamguard-cli (src/login.rs) and
- * ArchiSteamFarm (Bot.cs) read as "already approved, keep polling".
- */
-async function sendCode(
-  session: LoginSession,
-  code: string,
-  progress: AuthenticationProgress,
-): Promise<number> {
-  if (progress.authenticated) return EResult.OK;
-  try {
-    await session.submitSteamGuardCode(code);
-    return EResult.OK;
-  } catch (error) {
-    const eresult = eresultOf(error);
-    if (eresult === EResult.TwoFactorCodeMismatch) return eresult;
-    if (progress.authenticated) return EResult.OK;
-    if (eresult === EResult.DuplicateRequest && progress.polling) return EResult.OK;
-    throw error;
-  }
-}
-
 function requireProxy(proxy: SteamProxy | null): SteamProxy {
   // The guarded port answers "no proxy" before an adapter is reached; this is the last line of defence.
   if (!proxy) throw new Error('A Steam call without a proxy was refused');
@@ -324,15 +272,3 @@ const REFUSED_TOKEN = new Set<number>([
   EResult.Revoked,
   EResult.Expired,
 ]);
-
-function eresultOf(error: unknown): number | null {
-  const value = (error as { eresult?: unknown } | null)?.eresult;
-  return typeof value === 'number' ? value : null;
-}
-
-function failureOf(error: unknown): LoginFailure {
-  if (error instanceof SteamRequestError) return error.failure;
-  const eresult = eresultOf(error);
-  if (eresult !== null) return { kind: 'eresult', eresult };
-  return { kind: 'unknown' };
-}
