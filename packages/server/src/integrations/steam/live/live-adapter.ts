@@ -23,7 +23,13 @@ import { readTokenClaims } from '../token-claims.ts';
 import { parseProfileXml } from './profile-xml.ts';
 import { proxiedRequest } from './proxied-request.ts';
 import { ProxiedWebApiTransport } from './proxied-transport.ts';
-import { type AuthenticationProgress, failureOf, sendCode, watchAuthentication } from './sign-in-progress.ts';
+import {
+  type AuthenticationProgress,
+  failureOf,
+  type Outcome,
+  sendCode,
+  watchAuthentication,
+} from './sign-in-progress.ts';
 import { SteamTimeSource } from './steam-time.ts';
 import { LiveSteamTrading } from './trading/live-trading.ts';
 import { SteamWebClient } from './trading/steam-web-client.ts';
