@@ -32,7 +32,6 @@ export const FAKE_ERESULT = {
   InvalidParam: 8,
   FileNotFound: 9,
   AccessDenied: 15,
-  Expired: 27,
   DuplicateRequest: 29,
   InvalidLoginAuthCode: 65,
   RateLimitExceeded: 84,
