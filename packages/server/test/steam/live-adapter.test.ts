@@ -35,6 +35,7 @@ const ACCOUNTS = [
   account('foxtrot', 11, { offered: [3, 4], deviceApproval: 'withCode' }),
   account('golf', 12, { offered: [3, 4], deviceApproval: 'beforeCode' }),
   account('hotel', 13),
+  account('india', 14, { offered: [4] }),
 ];
 const CREDENTIALS = { username: 'trader', password: 's3cret:pass' };
 
@@ -170,6 +171,16 @@ describe('live Steam port through a proxy', () => {
       outcome: { reason: 'invalidSteamGuardType' },
     });
     // A TOTP code must never be spent as an e-mail code.
+    expect(fake.codeSubmissions.length).toBe(submitted);
+  });
+
+  it('answers a sign-in that asks only for approval on the phone without sending a code', async () => {
+    const submitted = fake.codeSubmissions.length;
+    expect(await signIn('india', viaHttp())).toMatchObject({
+      ok: false,
+      failure: { kind: 'guard', offered: [4] },
+      outcome: { reason: 'unknownError', retry: 'later' },
+    });
     expect(fake.codeSubmissions.length).toBe(submitted);
   });
 
