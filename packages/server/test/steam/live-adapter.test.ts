@@ -297,6 +297,7 @@ describe('live Steam port through a proxy', () => {
     if (!renewed.ok) return;
     expect(fake.refreshTokenAlive(nearing)).toBe(false);
     expect(fake.refreshTokenAlive(renewed.refreshToken)).toBe(true);
+    expect(fake.verifyAccessToken(renewed.accessToken)?.sub).toBe(steamId);
     expect(readTokenClaims(renewed.refreshToken)?.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
     // Far from its end Steam keeps the token: nothing to store.
     const young = fake.issueRefreshToken(steamId, now + 150 * 86400);

@@ -331,12 +331,16 @@ export function createFakeAuth(accounts: FakeAccount[], steamNow: () => number, 
         return { eresult: FAKE_ERESULT.AccessDenied };
       if (String(input.steamid) !== refresh.sub) return { eresult: FAKE_ERESULT.InvalidParam };
       const renew = Number(input.renewal_type) === 1 && refresh.exp - steamNow() < knobs.renewalWindowS;
-      const access = accessToken(refresh);
-      if (!renew) return { eresult: FAKE_ERESULT.OK, body: { access_token: access } };
+      if (!renew) return { eresult: FAKE_ERESULT.OK, body: { access_token: accessToken(refresh) } };
       const platformAud = refresh.aud.filter((item) => item !== 'renew' && item !== 'derive');
       const renewed = refreshToken(refresh.sub, platformAud, steamNow() + knobs.refreshTokenLifetimeS);
       revokedJti.add(refresh.jti);
-      return { eresult: FAKE_ERESULT.OK, body: { access_token: access, refresh_token: renewed } };
+      // Unverified: access tokens derived from a dead refresh token are refused here too (the strict reading),
+      // so the one handed out with a renewal comes from the new token.
+      return {
+        eresult: FAKE_ERESULT.OK,
+        body: { access_token: accessToken(alive(renewed)!), refresh_token: renewed },
+      };
     },
   };
 
