@@ -32,6 +32,10 @@ const ACCOUNTS = [
   account('delta', 8),
   account('echo', 9),
   account('stuck', 10, { neverApprove: true }),
+  account('foxtrot', 11, { offered: [3, 4], deviceApproval: 'withCode' }),
+  account('golf', 12, { offered: [3, 4], deviceApproval: 'beforeCode' }),
+  account('hotel', 13),
+  account('india', 14, { offered: [4] }),
 ];
 const CREDENTIALS = { username: 'trader', password: 's3cret:pass' };
 
@@ -98,6 +102,7 @@ afterEach(() => {
 describe('live Steam port through a proxy', () => {
   it('signs in on the MobileApp platform through an HTTP CONNECT proxy', async () => {
     const before = fake.requests.length;
+    const tunnelsBefore = httpProxy.tunnels.length;
     const result = await signIn('alpha', viaHttp());
     expect(result).toMatchObject({
       ok: true,
@@ -110,19 +115,20 @@ describe('live Steam port through a proxy', () => {
     if (!result.ok) return;
     expect(readTokenClaims(result.refreshToken)?.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
     expect(readTokenClaims(result.accessToken)?.sub).toBe('76561202255200001');
-    const calls = fake.requests.slice(before);
-    expect(calls).toEqual(
-      expect.arrayContaining([
-        'POST /ITwoFactorService/QueryTime/v1/',
-        'GET /IAuthenticationService/GetPasswordRSAPublicKey/v1/',
-        'POST /IAuthenticationService/BeginAuthSessionViaCredentials/v1/',
-        'POST /IAuthenticationService/UpdateAuthSessionWithSteamGuardCode/v1/',
-        'POST /IAuthenticationService/PollAuthSessionStatus/v1/',
-        `GET /profiles/76561202255200001/`,
-      ]),
-    );
-    expect(httpProxy.tunnels).toContain(`api.steam.test:${fake.port}`);
-    expect(httpProxy.tunnels).toContain(`community.steam.test:${fake.port}`);
+    // The MobileApp access token is the web cookie itself: no finalizelogin or settoken round (those are the
+    // WebBrowser platform's), and nothing but the Web API and the community is reached.
+    expect([...new Set(fake.requests.slice(before))]).toEqual([
+      'POST /ITwoFactorService/QueryTime/v1/',
+      'GET /IAuthenticationService/GetPasswordRSAPublicKey/v1/',
+      'POST /IAuthenticationService/BeginAuthSessionViaCredentials/v1/',
+      'POST /IAuthenticationService/UpdateAuthSessionWithSteamGuardCode/v1/',
+      'POST /IAuthenticationService/PollAuthSessionStatus/v1/',
+      `GET /profiles/76561202255200001/`,
+    ]);
+    expect([...new Set(httpProxy.tunnels.slice(tunnelsBefore))].sort()).toEqual([
+      `api.steam.test:${fake.port}`,
+      `community.steam.test:${fake.port}`,
+    ]);
   });
 
   it('signs in through a SOCKS5 proxy with the names resolved by the proxy', async () => {
@@ -153,18 +159,19 @@ describe('live Steam port through a proxy', () => {
     expect(fake.codeSubmissions.length).toBe(submitted);
   });
 
-  it('treats an e-mail guard and no guard as an invalid Steam Guard type', async () => {
+  // E-mail codes, no guard, or only approval on the phone (which needs a signed-in session of the account): the
+  // maFile cannot sign these in, and a TOTP code is never spent as an e-mail code.
+  it.each([
+    { login: 'mailguard', offered: [2], reason: 'invalidSteamGuardType', retry: 'never' },
+    { login: 'noguard', offered: [1], reason: 'invalidSteamGuardType', retry: 'never' },
+    { login: 'india', offered: [4], reason: 'unknownError', retry: 'later' },
+  ])('answers a sign-in offering only guard $offered as $reason without sending a code', async (expected) => {
     const submitted = fake.codeSubmissions.length;
-    expect(await signIn('mailguard', viaHttp())).toMatchObject({
+    expect(await signIn(expected.login, viaHttp())).toMatchObject({
       ok: false,
-      failure: { kind: 'guard', offered: [2] },
-      outcome: { reason: 'invalidSteamGuardType', retry: 'never' },
+      failure: { kind: 'guard', offered: expected.offered },
+      outcome: { reason: expected.reason, retry: expected.retry },
     });
-    expect(await signIn('noguard', viaHttp())).toMatchObject({
-      ok: false,
-      outcome: { reason: 'invalidSteamGuardType' },
-    });
-    // A TOTP code must never be spent as an e-mail code.
     expect(fake.codeSubmissions.length).toBe(submitted);
   });
 
@@ -278,6 +285,100 @@ describe('live Steam port through a proxy', () => {
     });
     expect(result).toMatchObject({ ok: true, via: 'refreshToken', steamId: '76561202255200002' });
     expect(fake.requests.filter((item) => item.includes('BeginAuthSession')).length).toBe(before);
+  });
+
+  it('asks Steam to renew on every refresh and keeps the token Steam rotates', async () => {
+    const steamId = '76561202255200013';
+    const now = Math.floor(Date.now() / 1000);
+    // Three days left: inside Steam's renewal window, though more than a day away from the end.
+    const nearing = fake.issueRefreshToken(steamId, now + 3 * 86400);
+    const renewed = await port.refreshSession(nearing, viaHttp());
+    expect(renewed).toMatchObject({ ok: true, steamId, renewed: true });
+    if (!renewed.ok) return;
+    expect(fake.refreshTokenAlive(nearing)).toBe(false);
+    expect(fake.refreshTokenAlive(renewed.refreshToken)).toBe(true);
+    expect(fake.verifyAccessToken(renewed.accessToken)?.sub).toBe(steamId);
+    expect(readTokenClaims(renewed.refreshToken)?.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
+    // Far from its end Steam keeps the token: nothing to store.
+    const young = fake.issueRefreshToken(steamId, now + 150 * 86400);
+    expect(await port.refreshSession(young, viaHttp())).toMatchObject({
+      ok: true,
+      renewed: false,
+      refreshToken: young,
+    });
+  });
+
+  it('signs in when the owner approved on the phone as the code arrived (29: keep polling)', async () => {
+    const submitted = fake.codeSubmissions.length;
+    const result = await signIn('foxtrot', viaHttp());
+    expect(result).toMatchObject({ ok: true, via: 'password', steamId: '76561202255200011' });
+    expect(fake.codeSubmissions.slice(submitted).map((item) => item.eresult)).toEqual([29]);
+  });
+
+  it('signs in when the owner approved on the phone before any code was sent', async () => {
+    const result = await signIn('golf', viaHttp());
+    expect(result).toMatchObject({ ok: true, via: 'password', steamId: '76561202255200012' });
+    if (result.ok) expect(readTokenClaims(result.accessToken)?.sub).toBe('76561202255200012');
+  });
+
+  it('rests the proxy and spends no password sign-in when Steam rate-limits the refresh of a held token', async () => {
+    const own = await startSocks5Proxy(CREDENTIALS);
+    const token = fake.issueRefreshToken('76561202255200013', Math.floor(Date.now() / 1000) + 100 * 86400);
+    const before = fake.requests.length;
+    fake.rateLimited = true;
+    const result = await port.signIn({
+      login: 'hotel',
+      password: ACCOUNTS.find((item) => item.login === 'hotel')!.password,
+      sharedSecret: secret('hotel'),
+      proxy: viaSocks({ port: own.port }),
+      existingRefreshToken: token,
+    });
+    fake.rateLimited = false;
+    await own.close();
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { kind: 'eresult', eresult: 84 },
+      outcome: { reason: 'proxyError', retry: 'coolDownProxy' },
+    });
+    expect(fake.requests.slice(before)).toEqual([
+      'POST /IAuthenticationService/GenerateAccessTokenForApp/v1/',
+    ]);
+  });
+
+  it('signs in with the password when the held token is one Steam no longer refreshes', async () => {
+    // A WebBrowser token: since 2025-04-30 Steam derives access tokens only from MobileApp ones.
+    const browser = fake.issueBrowserRefreshToken('76561202255200013', Math.floor(Date.now() / 1000) + 86400);
+    const result = await port.signIn({
+      login: 'hotel',
+      password: ACCOUNTS.find((item) => item.login === 'hotel')!.password,
+      sharedSecret: secret('hotel'),
+      proxy: viaHttp(),
+      existingRefreshToken: browser,
+    });
+    expect(result).toMatchObject({ ok: true, via: 'password', steamId: '76561202255200013' });
+    if (result.ok) expect(readTokenClaims(result.refreshToken)?.aud).toContain('mobile');
+  });
+
+  it('rests the proxy when Steam rate-limits it at the password key (84) and sends no password', async () => {
+    const own = await startSocks5Proxy(CREDENTIALS);
+    const before = fake.requests.length;
+    fake.rateLimited = true;
+    const result = await signIn('hotel', viaSocks({ port: own.port }));
+    fake.rateLimited = false;
+    await own.close();
+    expect(result).toMatchObject({ ok: false, outcome: { reason: 'proxyError', retry: 'coolDownProxy' } });
+    expect(fake.requests.slice(before)).toEqual([
+      'POST /ITwoFactorService/QueryTime/v1/',
+      'GET /IAuthenticationService/GetPasswordRSAPublicKey/v1/',
+    ]);
+  });
+
+  it('derives the access token itself when Steam hands none out with the refresh token', async () => {
+    fake.accessTokenAtPoll = false;
+    const result = await signIn('hotel', viaHttp());
+    fake.accessTokenAtPoll = true;
+    expect(result).toMatchObject({ ok: true, via: 'password' });
+    if (result.ok) expect(fake.verifyAccessToken(result.accessToken)?.sub).toBe('76561202255200013');
   });
 
   it('gives up a sign-in Steam never completes as an unknown error to retry later', async () => {

@@ -60,8 +60,9 @@ export type SignInResult = SignInSuccess | SteamFailure;
 
 export interface RefreshOptions {
   /**
-   * `auto` renews the refresh token when it expires within a day (sdk `REFRESH_TOKEN_RENEW_MARGIN_S`),
-   * `always` asks Steam to rotate it, `never` only makes an access token.
+   * `auto` and `always` ask Steam to renew the refresh token (Steam decides, and does so only near the token's
+   * end; live Steam is asked on every refresh, the sandbox renews within a day of the end unless `always`);
+   * `never` only makes an access token.
    */
   renew?: 'auto' | 'always' | 'never';
 }

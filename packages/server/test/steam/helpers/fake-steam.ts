@@ -1,19 +1,22 @@
 /**
- * A local fake of the Steam endpoints the live adapter calls: the IAuthenticationService login flow (protobuf
- * over the WebAPI wire, RSA-encrypted password, TOTP check against its own clock), token refresh and renewal,
- * ITwoFactorService/QueryTime and community profile XML. It answers only traffic arriving from the proxies'
- * egress address and counts everything else as a direct-IP leak.
+ * A local fake of the Steam endpoints the live adapter calls: the sign-in service (IAuthenticationService, in
+ * `fake-steam-auth.ts`), ITwoFactorService/QueryTime and the community profile XML, plus whatever routes the
+ * trading half adds. It answers only traffic arriving from the proxies' egress address and counts everything else
+ * as a direct-IP leak.
  */
-import { createHmac, generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { generateGuardCode } from '@tradedeck/sdk/domain';
+import { type AuthKnobs, createFakeAuth, type FakeAccount } from './fake-steam-auth.ts';
 import { EGRESS_ADDRESS } from './loopback-proxies.ts';
 
+export type { FakeAccount } from './fake-steam-auth.ts';
+
 const require = createRequire(import.meta.url);
-// steam-session's own protobuf definitions (its tests deep-import them the same way).
+// steam-session's own protobuf definitions (its tests deep-import them the same way): the wire format is
+// protobuf, base64 in `input_protobuf_encoded` (query for GET, multipart form for POST), the EResult in the
+// `x-eresult` header (node-steam-session src/transports/WebApiTransport.ts).
 const { getProtoForMethod } = require('steam-session/dist/protobufs.js') as {
   getProtoForMethod(
     apiInterface: string,
@@ -27,21 +30,7 @@ const { getProtoForMethod } = require('steam-session/dist/protobufs.js') as {
   };
 };
 
-export interface FakeAccount {
-  login: string;
-  password: string;
-  steamId: string;
-  sharedSecret: string;
-  personaName: string;
-  /** Guard types offered by BeginAuthSessionViaCredentials. */
-  offered: number[];
-  /** An EResult answered by BeginAuthSessionViaCredentials instead of a session (84, 87, ...). */
-  beginEResult?: number;
-  /** Accepts the code but never reports the session as authenticated (the sign-in times out). */
-  neverApprove?: boolean;
-}
-
-export interface FakeSteam {
+export interface FakeSteam extends AuthKnobs {
   port: number;
   /** Seconds Steam's clock runs ahead of this machine's; change it to make cached offsets stale. */
   skewSeconds: number;
@@ -49,10 +38,14 @@ export interface FakeSteam {
   requests: string[];
   /** Requests that reached the fake without a proxy: must stay empty. */
   leaks: string[];
-  codeSubmissions: { code: string; accepted: boolean }[];
-  /** Lifetime of the access tokens it issues (Steam's are about a day). */
-  accessTokenLifetimeS: number;
+  /** Every Steam Guard code received, with Steam's answer. */
+  codeSubmissions: { code: string; accepted: boolean; eresult: number }[];
+  /** A MobileApp refresh token expiring at `expiresAt` (Unix seconds), as a maFile or an earlier sign-in holds. */
   issueRefreshToken(steamId: string, expiresAt: number): string;
+  /** A WebBrowser refresh token: Steam derives no access token from it any more. */
+  issueBrowserRefreshToken(steamId: string, expiresAt: number): string;
+  /** Whether Steam still accepts this refresh token (a renewal kills the old one). */
+  refreshTokenAlive(token: string): boolean;
   /** The claims of a valid, unexpired access token it issued, else null. */
   verifyAccessToken(token: string): { sub: string; exp: number } | null;
   /** Refuses every access token issued so far (as when Steam ends web sessions); refresh tokens still work. */
@@ -70,145 +63,37 @@ export type FakeRoute = (
   res: http.ServerResponse,
 ) => Promise<boolean> | boolean;
 
-const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
 export async function startFakeSteam(
   accounts: FakeAccount[],
   skewSeconds = 0,
   tls?: { key: string; cert: string },
   extraRoute?: FakeRoute,
 ): Promise<FakeSteam> {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
-  const jwk = privateKey.export({ format: 'jwk' }) as { n: string; e: string; d: string };
-  const toBig = (value: string) => BigInt(`0x${Buffer.from(value, 'base64url').toString('hex')}`);
-  const [n, e, d] = [toBig(jwk.n), toBig(jwk.e), toBig(jwk.d)];
-  const sessions = new Map<string, { account: FakeAccount; approved: boolean }>();
-  let serial = 0;
-  let accessValidAfter = 0;
-  const revokedUpTo = new Map<string, number>();
-  const secret = 'fake-steam-signing-key';
-
-  const fake: FakeSteam = {
+  const steamNow = () => Math.floor(Date.now() / 1000) + fake.skewSeconds;
+  const knobs: AuthKnobs = {
+    accessTokenLifetimeS: 86400,
+    refreshTokenLifetimeS: 200 * 86400,
+    renewalWindowS: 7 * 86400,
+    pollIntervalS: 0.05,
+    accessTokenAtPoll: true,
+    rateLimited: false,
+  };
+  const auth = createFakeAuth(accounts, steamNow, knobs);
+  // The knobs live on the fake itself so a test can turn them; the auth service reads them through `knobs`.
+  const fake: FakeSteam = Object.assign(knobs, {
     port: 0,
     skewSeconds,
-    requests: [],
-    leaks: [],
-    codeSubmissions: [],
-    accessTokenLifetimeS: 86400,
-    issueRefreshToken: (steamId, expiresAt) => token(steamId, ['web', 'mobile', 'derive'], expiresAt),
-    verifyAccessToken: (value) => {
-      const claims = verify(value);
-      if (!claims || claims.aud.includes('derive') || claims.serial <= accessValidAfter) return null;
-      return { sub: claims.sub, exp: claims.exp };
-    },
-    expireAccessTokens: () => {
-      accessValidAfter = serial;
-    },
-    revokeSessions: (steamId) => {
-      revokedUpTo.set(steamId, serial);
-    },
+    requests: [] as string[],
+    leaks: [] as string[],
+    codeSubmissions: auth.codeSubmissions,
+    issueRefreshToken: auth.issueRefreshToken,
+    issueBrowserRefreshToken: auth.issueBrowserRefreshToken,
+    refreshTokenAlive: auth.refreshTokenAlive,
+    verifyAccessToken: auth.verifyAccessToken,
+    expireAccessTokens: auth.expireAccessTokens,
+    revokeSessions: auth.revokeSessions,
     close: async () => {},
-  };
-  const steamNow = () => Math.floor(Date.now() / 1000) + fake.skewSeconds;
-
-  function token(steamId: string, aud: string[], exp: number): string {
-    const body = `${b64url({ typ: 'JWT', alg: 'EdDSA' })}.${b64url({ iss: 'r:FAKE', sub: steamId, aud, exp, jti: `J${++serial}` })}`;
-    return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
-  }
-  function verify(value: string): { sub: string; exp: number; aud: string[]; serial: number } | null {
-    const [head, payload, signature] = value.split('.');
-    if (
-      !head ||
-      !payload ||
-      createHmac('sha256', secret).update(`${head}.${payload}`).digest('base64url') !== signature
-    )
-      return null;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
-      sub: string;
-      exp: number;
-      aud: string[];
-      jti: string;
-    };
-    const tokenSerial = Number(claims.jti.slice(1));
-    if (tokenSerial <= (revokedUpTo.get(claims.sub) ?? 0)) return null;
-    return claims.exp > steamNow() ? { ...claims, serial: tokenSerial } : null;
-  }
-  function decryptPassword(encrypted: string): string {
-    const c = BigInt(`0x${Buffer.from(encrypted, 'base64').toString('hex')}`);
-    let m = 1n;
-    let base = c % n;
-    for (let exp = d; exp > 0n; exp >>= 1n) {
-      if (exp & 1n) m = (m * base) % n;
-      base = (base * base) % n;
-    }
-    const bytes = Buffer.from(m.toString(16).padStart(256, '0'), 'hex');
-    // PKCS#1 v1.5 type 2: 00 02 <non-zero padding> 00 <message>
-    return bytes.subarray(bytes.indexOf(0, 2) + 1).toString('utf8');
-  }
-
-  type Answer = { eresult: number; body?: object };
-  const handlers: Record<string, (input: Record<string, unknown>) => Promise<Answer> | Answer> = {
-    GetPasswordRSAPublicKey: () => ({
-      eresult: 1,
-      body: { publickey_mod: n.toString(16), publickey_exp: e.toString(16), timestamp: '1234567' },
-    }),
-    BeginAuthSessionViaCredentials: (input) => {
-      const account = accounts.find((item) => item.login === String(input.account_name).toLowerCase());
-      if (!account || decryptPassword(String(input.encrypted_password)) !== account.password)
-        return { eresult: 5 };
-      if (account.beginEResult) return { eresult: account.beginEResult };
-      const clientId = String(++serial);
-      sessions.set(clientId, { account, approved: false });
-      return {
-        eresult: 1,
-        body: {
-          client_id: clientId,
-          request_id: Buffer.from(`req${clientId}`),
-          interval: 0.05,
-          allowed_confirmations: account.offered.map((type) => ({ confirmation_type: type })),
-          steamid: account.steamId,
-        },
-      };
-    },
-    UpdateAuthSessionWithSteamGuardCode: async (input) => {
-      const session = sessions.get(String(input.client_id));
-      if (!session) return { eresult: 9 };
-      const expected = await generateGuardCode(session.account.sharedSecret, steamNow());
-      const accepted = input.code === expected;
-      fake.codeSubmissions.push({ code: String(input.code), accepted });
-      if (!accepted) return { eresult: 88 };
-      session.approved = true;
-      return { eresult: 1, body: {} };
-    },
-    PollAuthSessionStatus: (input) => {
-      const session = sessions.get(String(input.client_id));
-      if (!session) return { eresult: 9 };
-      if (!session.approved || session.account.neverApprove) return { eresult: 1, body: {} };
-      const { steamId, login } = session.account;
-      return {
-        eresult: 1,
-        body: {
-          refresh_token: token(steamId, ['web', 'mobile', 'derive'], steamNow() + 200 * 86400),
-          access_token: token(steamId, ['web', 'mobile'], steamNow() + fake.accessTokenLifetimeS),
-          account_name: login,
-        },
-      };
-    },
-    GenerateAccessTokenForApp: (input) => {
-      const claims = verify(String(input.refresh_token));
-      if (!claims) return { eresult: 15 };
-      const renew = Number(input.renewal_type) === 1;
-      return {
-        eresult: 1,
-        body: {
-          access_token: token(claims.sub, ['web', 'mobile'], steamNow() + fake.accessTokenLifetimeS),
-          ...(renew
-            ? { refresh_token: token(claims.sub, ['web', 'mobile', 'derive'], steamNow() + 200 * 86400) }
-            : {}),
-        },
-      };
-    },
-  };
+  });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -221,7 +106,8 @@ export async function startFakeSteam(
     fake.requests.push(label);
     const body = await readBody(req);
     const service = /^\/IAuthenticationService\/(\w+)\/v1\/$/.exec(url.pathname);
-    if (service && handlers[service[1]!]) {
+    const handler = service ? auth.handlers[service[1]!] : undefined;
+    if (service && handler) {
       const method = service[1]!;
       const encoded =
         url.searchParams.get('input_protobuf_encoded') ?? formField(body, 'input_protobuf_encoded') ?? '';
@@ -229,7 +115,7 @@ export async function startFakeSteam(
       const input = proto.request.toObject(proto.request.decode(Buffer.from(encoded, 'base64')), {
         longs: String,
       });
-      const answer = await handlers[method]!(input);
+      const answer = handler(input);
       const data = answer.body
         ? Buffer.from(proto.response.encode(proto.response.fromObject(answer.body)).finish())
         : Buffer.alloc(0);
@@ -237,10 +123,26 @@ export async function startFakeSteam(
       res.end(data);
       return;
     }
+    // Steam's clock for the TOTP: a POST answered `{response: {server_time, skew_tolerance_seconds, ...}}`
+    // (steamguard-cli steamguard/src/steamapi/twofactor.rs `query_time`, a POST with an empty request;
+    // ArchiSteamFarm Steam/Integration/ArchiHandler.cs `GetServerTime`, cached 15 minutes by
+    // Steam/Security/MobileAuthenticator.cs `SteamTimeTTL`).
     if (url.pathname === '/ITwoFactorService/QueryTime/v1/' && req.method === 'POST') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
-        JSON.stringify({ response: { server_time: String(steamNow()), skew_tolerance_seconds: '60' } }),
+        JSON.stringify({
+          response: {
+            server_time: String(steamNow()),
+            skew_tolerance_seconds: '60',
+            large_time_jink: '86400',
+            probe_frequency_seconds: 3600,
+            adjusted_time_probe_frequency_seconds: 300,
+            hint_probe_frequency_seconds: 60,
+            sync_timeout: 60,
+            try_again_seconds: 900,
+            max_attempts: 3,
+          },
+        }),
       );
       return;
     }

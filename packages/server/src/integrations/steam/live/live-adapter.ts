@@ -2,13 +2,7 @@
  * Live Steam through steam-session on the MobileApp platform (the only platform whose tokens still refresh
  * over the WebAPI). Every request, the clock query included, goes through the account's proxy agent.
  */
-import {
-  chooseGuardAction,
-  EResult,
-  GuardType,
-  type LoginFailure,
-  REFRESH_TOKEN_RENEW_MARGIN_S,
-} from '@tradedeck/sdk/domain';
+import { chooseGuardAction, EResult, GuardType, type LoginFailure } from '@tradedeck/sdk/domain';
 import { EAuthTokenPlatformType, LoginSession } from 'steam-session';
 import type { Clock } from '../clock.ts';
 import { steamFailure } from '../failures.ts';
@@ -27,8 +21,15 @@ import type {
 import { ProxyAgentPool, proxyKey } from '../proxy-agent.ts';
 import { readTokenClaims } from '../token-claims.ts';
 import { parseProfileXml } from './profile-xml.ts';
-import { proxiedRequest, SteamRequestError } from './proxied-request.ts';
+import { proxiedRequest } from './proxied-request.ts';
 import { ProxiedWebApiTransport } from './proxied-transport.ts';
+import {
+  type AuthenticationProgress,
+  failureOf,
+  type Outcome,
+  sendCode,
+  watchAuthentication,
+} from './sign-in-progress.ts';
 import { SteamTimeSource } from './steam-time.ts';
 import { LiveSteamTrading } from './trading/live-trading.ts';
 import { SteamWebClient } from './trading/steam-web-client.ts';
@@ -51,8 +52,6 @@ export const LIVE_STEAM_DEFAULTS = {
   requestTimeoutMs: 20_000,
   loginTimeoutMs: 30_000,
 } as const;
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; failure: LoginFailure };
 
 export class LiveSteamAdapter implements SteamAdapter {
   readonly mode = 'live' as const;
@@ -92,8 +91,9 @@ export class LiveSteamAdapter implements SteamAdapter {
             : {}),
         };
       }
-      // A broken proxy breaks the password sign-in too; anything else (expired, revoked) means sign in anew.
-      if (refreshed.failure.kind === 'proxy') return refreshed;
+      // Only a token Steam no longer honours calls for the password; a rate limit, an outage or a broken proxy
+      // would meet the password sign-in too, and a needless one counts against the login limits.
+      if (!tokenRefused(refreshed.failure)) return refreshed;
     }
     const signedIn = await this.signInWithPassword(input, proxy);
     if (!signedIn.ok) return steamFailure(signedIn.failure);
@@ -124,7 +124,9 @@ export class LiveSteamAdapter implements SteamAdapter {
       // Not a MobileApp refresh token (or not a token at all): only a password sign-in helps.
       return steamFailure({ kind: 'eresult', eresult: EResult.Fail });
     }
-    const renew = shouldRenew(refreshToken, options.renew ?? 'auto', this.options.clock.now());
+    // Steam renews only near the token's end and does not publish when: ask every time (ArchiSteamFarm
+    // Bot.cs `RefreshWebSession` passes allowRenewal on each refresh) and let Steam decide.
+    const renew = (options.renew ?? 'auto') !== 'never';
     try {
       let renewed = false;
       if (renew) renewed = await session.renewRefreshToken();
@@ -198,7 +200,7 @@ export class LiveSteamAdapter implements SteamAdapter {
     const time = await this.steamTime(proxy);
     if (!time.ok) return { ok: false, failure: time.failure };
     const session = this.newSession(proxy);
-    const finished = waitForAuthentication(session);
+    const progress = watchAuthentication(session);
     try {
       // No code is passed here: steam-session would send it as an e-mail code when Steam asks for one.
       const start = await session.startWithCredentials({
@@ -211,9 +213,9 @@ export class LiveSteamAdapter implements SteamAdapter {
       const action = chooseGuardAction(offered);
       // Device confirmation alone would need an already signed-in session of this account to approve it.
       if (action !== 'submitCode') return { ok: false, failure: { kind: 'guard', offered } };
-      const submitted = await this.submitCode(session, input.sharedSecret, proxy);
+      const submitted = await this.submitCode(session, input.sharedSecret, proxy, progress);
       if (!submitted.ok) return submitted;
-      const outcome = await finished;
+      const outcome = await progress.finished;
       return outcome.ok ? { ok: true, value: session } : outcome;
     } catch (error) {
       return { ok: false, failure: failureOf(error) };
@@ -227,17 +229,14 @@ export class LiveSteamAdapter implements SteamAdapter {
     session: LoginSession,
     sharedSecret: string,
     proxy: SteamProxy,
+    progress: AuthenticationProgress,
   ): Promise<Outcome<null>> {
     const { clock } = this.options;
     const time = await this.steamTime(proxy);
     if (!time.ok) return { ok: false, failure: time.failure };
     const first = await computeGuardCode(sharedSecret, Math.floor(clock.now() / 1000) + time.offsetSeconds);
-    try {
-      await session.submitSteamGuardCode(first.code);
-      return { ok: true, value: null };
-    } catch (error) {
-      if (eresultOf(error) !== EResult.TwoFactorCodeMismatch) throw error;
-    }
+    const answer = await sendCode(session, first.code, progress);
+    if (answer !== EResult.TwoFactorCodeMismatch) return { ok: true, value: null };
     const resynced = await this.steamTime(proxy, { fresh: true });
     if (!resynced.ok) return { ok: false, failure: resynced.failure };
     let second = await computeGuardCode(
@@ -249,7 +248,10 @@ export class LiveSteamAdapter implements SteamAdapter {
       await clock.sleep(second.remainingSeconds * 1000);
       second = await computeGuardCode(sharedSecret, Math.floor(clock.now() / 1000) + resynced.offsetSeconds);
     }
-    await session.submitSteamGuardCode(second.code);
+    const again = await sendCode(session, second.code, progress);
+    if (again === EResult.TwoFactorCodeMismatch) {
+      return { ok: false, failure: { kind: 'eresult', eresult: EResult.TwoFactorCodeMismatch } };
+    }
     return { ok: true, value: null };
   }
 }
@@ -260,28 +262,19 @@ function requireProxy(proxy: SteamProxy | null): SteamProxy {
   return proxy;
 }
 
-function shouldRenew(refreshToken: string, renew: 'auto' | 'always' | 'never', nowMs: number): boolean {
-  if (renew !== 'auto') return renew === 'always';
-  const exp = readTokenClaims(refreshToken)?.exp ?? null;
-  return exp !== null && exp - Math.floor(nowMs / 1000) < REFRESH_TOKEN_RENEW_MARGIN_S;
+/**
+ * Steam no longer honours the refresh token: a new password sign-in is the way on. ArchiSteamFarm (Bot.cs
+ * `OnDisconnected`) drops its refresh token on AccessDenied, Expired and InvalidPassword; Revoked says the same,
+ * and Fail is a token this adapter could not read.
+ */
+function tokenRefused(failure: LoginFailure): boolean {
+  return failure.kind === 'eresult' && REFUSED_TOKEN.has(failure.eresult);
 }
 
-function waitForAuthentication(session: LoginSession): Promise<Outcome<null>> {
-  return new Promise((resolve) => {
-    session.once('authenticated', () => resolve({ ok: true, value: null }));
-    session.once('timeout', () => resolve({ ok: false, failure: { kind: 'timeout' } }));
-    session.once('error', (error) => resolve({ ok: false, failure: failureOf(error) }));
-  });
-}
-
-function eresultOf(error: unknown): number | null {
-  const value = (error as { eresult?: unknown } | null)?.eresult;
-  return typeof value === 'number' ? value : null;
-}
-
-function failureOf(error: unknown): LoginFailure {
-  if (error instanceof SteamRequestError) return error.failure;
-  const eresult = eresultOf(error);
-  if (eresult !== null) return { kind: 'eresult', eresult };
-  return { kind: 'unknown' };
-}
+const REFUSED_TOKEN = new Set<number>([
+  EResult.Fail,
+  EResult.InvalidPassword,
+  EResult.AccessDenied,
+  EResult.Revoked,
+  EResult.Expired,
+]);
