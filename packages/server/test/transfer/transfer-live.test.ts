@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import { BALANCES_SETTLE_MS } from '../../src/modules/transfer/evidence.ts';
 import {
   type AuthTestApp,
   createAuthTestApp,
@@ -16,7 +17,6 @@ import {
   stepUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
-import { BALANCES_SETTLE_MS } from '../../src/modules/transfer/evidence.ts';
 import { type FakeTm, fakeTmConvert, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
