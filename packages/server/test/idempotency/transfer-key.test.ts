@@ -56,6 +56,24 @@ const send = (key: string | null, body: Record<string, unknown>, lang = 'en-US')
     headers: { 'accept-language': lang },
   });
 const moneySends = () => fake.countOf('money-send');
+/** The sdk client as the user's, and the HTTP status of every answer it got (it waits on 409 by itself). */
+function recordingClient() {
+  const statuses: number[] = [];
+  const client = createApiClient({
+    baseUrl,
+    tokenStore: new MemoryTokenStore({
+      accessToken: user.accessToken,
+      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    }),
+    language: () => 'en',
+    fetch: async (url, init) => {
+      const response = await fetch(url, init);
+      statuses.push(response.status);
+      return response;
+    },
+  });
+  return { client, statuses };
+}
 /** Every call of a step-up operation counts towards the user's 30 a minute; each test starts a fresh window. */
 const freshStepUpWindow = () =>
   t.testDb.database.db.execute(`delete from rate_limits where key = 'step-up:${user.id}'`);
@@ -113,20 +131,7 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
 
   it('makes one money-send of 20 parallel calls with one key through the sdk client; all 20 answer its outcome', async () => {
     const before = moneySends();
-    const statuses: number[] = [];
-    const client = createApiClient({
-      baseUrl,
-      tokenStore: new MemoryTokenStore({
-        accessToken: user.accessToken,
-        expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-      }),
-      language: () => 'en',
-      fetch: async (url, init) => {
-        const response = await fetch(url, init);
-        statuses.push(response.status);
-        return response;
-      },
-    });
+    const { client, statuses } = recordingClient();
     // TM performs the send at once and answers it only when released: every other call meets it running.
     let release!: () => void;
     fake.script('money-send', { until: new Promise<void>((resolve) => (release = resolve)) });
@@ -276,20 +281,7 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
 
   it('lets a caller waiting on a first call that was refused run its own request once: one send', async () => {
     const before = moneySends();
-    const statuses: number[] = [];
-    const client = createApiClient({
-      baseUrl,
-      tokenStore: new MemoryTokenStore({
-        accessToken: user.accessToken,
-        expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-      }),
-      language: () => 'en',
-      fetch: async (url, init) => {
-        const response = await fetch(url, init);
-        statuses.push(response.status);
-        return response;
-      },
-    });
+    const { client, statuses } = recordingClient();
     // The first call reads the sender's balance while it is too low, and the answer is held: the waiter meets it
     // running. Money arrives before the first call hears its (refusing) answer.
     const usd = fake.accounts.get(USD_KEY)!;
