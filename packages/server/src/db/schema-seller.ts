@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -13,6 +14,7 @@ import {
 import { users } from './schema-auth.ts';
 import { proxies } from './schema-proxies.ts';
 import { steamAccounts } from './schema-steam-accounts.ts';
+import { steamTradeIntents } from './schema-steam-trading.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -97,5 +99,31 @@ export const sellerDeliveries = pgTable(
   (t) => [
     uniqueIndex('seller_deliveries_account_hash').on(t.sellerAccountId, t.hash),
     index('seller_deliveries_user_account_status').on(t.userId, t.sellerAccountId, t.status),
+  ],
+);
+
+/**
+ * The accepted incoming trades of a seller account's Steam account (its `accept` trade intents) that TM is asked to
+ * read the inventory again for (`update-inventory`): one row per trade, `called_at` set once TM took the call, so
+ * each trade asks once.
+ */
+export const sellerInventoryUpdates = pgTable(
+  'seller_inventory_updates',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerAccountId: integer('seller_account_id')
+      .notNull()
+      .references(() => sellerAccounts.id, { onDelete: 'cascade' }),
+    intentId: integer('intent_id')
+      .notNull()
+      .references(() => steamTradeIntents.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    calledAt: at('called_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellerAccountId, t.intentId] }),
+    index('seller_inventory_updates_user').on(t.userId),
   ],
 );

@@ -49,6 +49,7 @@ const USER_TABLES = [
   'list_changes',
   'steam_trade_watches',
   'idempotency_keys',
+  'seller_inventory_updates',
 ];
 
 type Rows<T> = { rows: T[] };

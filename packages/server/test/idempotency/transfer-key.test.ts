@@ -56,6 +56,24 @@ const send = (key: string | null, body: Record<string, unknown>, lang = 'en-US')
     headers: { 'accept-language': lang },
   });
 const moneySends = () => fake.countOf('money-send');
+/** The sdk client as the user's, and the HTTP status of every answer it got (it waits on 409 by itself). */
+function recordingClient() {
+  const statuses: number[] = [];
+  const client = createApiClient({
+    baseUrl,
+    tokenStore: new MemoryTokenStore({
+      accessToken: user.accessToken,
+      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    }),
+    language: () => 'en',
+    fetch: async (url, init) => {
+      const response = await fetch(url, init);
+      statuses.push(response.status);
+      return response;
+    },
+  });
+  return { client, statuses };
+}
 /** Every call of a step-up operation counts towards the user's 30 a minute; each test starts a fresh window. */
 const freshStepUpWindow = () =>
   t.testDb.database.db.execute(`delete from rate_limits where key = 'step-up:${user.id}'`);
@@ -113,20 +131,7 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
 
   it('makes one money-send of 20 parallel calls with one key through the sdk client; all 20 answer its outcome', async () => {
     const before = moneySends();
-    const statuses: number[] = [];
-    const client = createApiClient({
-      baseUrl,
-      tokenStore: new MemoryTokenStore({
-        accessToken: user.accessToken,
-        expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-      }),
-      language: () => 'en',
-      fetch: async (url, init) => {
-        const response = await fetch(url, init);
-        statuses.push(response.status);
-        return response;
-      },
-    });
+    const { client, statuses } = recordingClient();
     // TM performs the send at once and answers it only when released: every other call meets it running.
     let release!: () => void;
     fake.script('money-send', { until: new Promise<void>((resolve) => (release = resolve)) });
@@ -271,6 +276,56 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
     // Another request under the old key is a new call now: it runs (the transfer rules still apply to it).
     const later = await ok<{ outcome: string }>(send('expiring-key', transfer(5_100)));
     expect(later.outcome).toBe('sent');
+    expect(moneySends() - before).toBe(1);
+  });
+
+  it('lets a caller waiting on a first call that was refused run its own request once: one send', async () => {
+    const before = moneySends();
+    const { client, statuses } = recordingClient();
+    // The first call reads the sender's balance while it is too low, and the answer is held: the waiter meets it
+    // running. Money arrives before the first call hears its (refusing) answer.
+    const usd = fake.accounts.get(USD_KEY)!;
+    const funds = usd.money;
+    usd.money = 100;
+    let release!: () => void;
+    const readsBefore = fake.countOf('get-money');
+    fake.script('get-money', { until: new Promise<void>((resolve) => (release = resolve)) });
+    const body = transfer(4_300);
+    const first = send('refused-first-key', body);
+    await waitFor(async () => fake.countOf('get-money') > readsBefore);
+    const waiter = client.transfer.send(body, { idempotencyKey: 'refused-first-key' });
+    await waitFor(async () => statuses.includes(409));
+    usd.money = funds;
+    release();
+    const refused = await first;
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe('Insufficient balance');
+    // The refusal freed the key: the waiter ran its own request, once, and its outcome is the key's now.
+    const outcome = await waiter;
+    expect(outcome.outcome).toBe('sent');
+    expect(moneySends() - before).toBe(1);
+    const repeat = await send('refused-first-key', body);
+    expect(repeat.json().data).toEqual(outcome);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(moneySends() - before).toBe(1);
+  });
+
+  // Moves the clock past the step-up window: it runs last.
+  it('answers a repeat of a settled key alike whatever secret it carries: no payment password guess can be tested', async () => {
+    const before = moneySends();
+    const first = await ok(send('secret-repeat-key', transfer(4_200)));
+    t.clock.advance(16 * 60_000);
+    await renew(t, user);
+    const right = await send('secret-repeat-key', transfer(4_200));
+    const wrong = await send('secret-repeat-key', transfer(4_200, { paymentPassword: 'guess-Wrong-1' }));
+    for (const res of [right, wrong]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual(first);
+      expect(res.headers['idempotent-replayed']).toBe('true');
+    }
+    // Another amount under the key is another request: the second factor first, as for any new call.
+    const other = await send('secret-repeat-key', transfer(4_250));
+    expect(other.json().error).toMatchObject({ resultCode: 101 });
     expect(moneySends() - before).toBe(1);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import { BALANCES_SETTLE_MS } from '../../src/modules/transfer/evidence.ts';
 import {
   type AuthTestApp,
   createAuthTestApp,
@@ -16,7 +17,7 @@ import {
   stepUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { type FakeTm, fakeTmConvert, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
 import { as, ok } from '../steam-trading/helpers.ts';
@@ -212,20 +213,6 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
     expect(row.checks.map((c) => [c.source, c.found])).toEqual([
       ['customId', 'nothing'],
       ['sendHistory', 'sent'],
-    ]);
-  });
-
-  it('settles a lost reply as not sent when both balances are unchanged', async () => {
-    loseReply('dropBeforePerform', { history: true });
-    const sendsBefore = fake.sends.length;
-    const row = await ok<Row>(send({}));
-    fake.storeCustomIds(true);
-    expect(fake.sends.length - sendsBefore).toBe(0);
-    expect(row).toMatchObject({ outcome: 'notSent', failure: 'failed' });
-    expect(row.checks.map((c) => [c.source, c.found])).toEqual([
-      ['customId', 'nothing'],
-      ['sendHistory', 'failed'],
-      ['balances', 'notSent'],
     ]);
   });
 
@@ -440,5 +427,65 @@ describe('balance transfer against a fake TM v2', { timeout: 60_000 }, () => {
       expect(text, table_name).not.toContain(RUB_KEY);
       expect(text, table_name).not.toContain(PAY_PASSWORD);
     }
+  });
+
+  // These two move the clock 20 minutes on (past the step-up window): they run last.
+  it('settles a lost reply as not sent from unchanged balances only on two readings 10 minutes apart', async () => {
+    loseReply('dropBeforePerform', { history: true });
+    const sendsBefore = fake.sends.length;
+    const row = await ok<Row>(send({}));
+    fake.storeCustomIds(true);
+    // Read right after the lost reply: TM may still book the send, so unchanged balances prove nothing yet.
+    expect(row.outcome).toBe('unknown');
+    expect(row.checks.map((c) => [c.source, c.found])).toEqual([
+      ['customId', 'nothing'],
+      ['sendHistory', 'failed'],
+      ['balances', 'notSent'],
+    ]);
+    const check = () => ok<Row>(call('POST', `/api/transfer/${row.id}/check`, {}));
+    // A second unchanged reading before the settling time: still unknown, the first reading kept beside it.
+    await renew(t, user);
+    t.clock.advance(BALANCES_SETTLE_MS - 60_000);
+    const early = await check();
+    expect(early.outcome).toBe('unknown');
+    expect(early.checks.map((c) => [c.source, c.found])).toEqual([
+      ['customId', 'nothing'],
+      ['sendHistory', 'nothing'],
+      ['balances', 'notSent'],
+      ['balances', 'notSent'],
+    ]);
+    // Once the readings are the settling time apart, the unchanged balances settle it.
+    t.clock.advance(60_000);
+    const settled = await check();
+    expect(settled).toMatchObject({ outcome: 'notSent', failure: 'failed' });
+    expect(settled.checks.map((c) => [c.source, c.found])).toEqual([
+      ['customId', 'nothing'],
+      ['sendHistory', 'nothing'],
+      ['balances', 'notSent'],
+    ]);
+    expect(fake.sends.length - sendsBefore).toBe(0);
+  });
+
+  it('settles a lost reply sent when TM books it after the first unchanged reading', async () => {
+    await renew(t, user);
+    loseReply('dropBeforePerform', { history: true });
+    const row = await ok<Row>(send({}));
+    fake.storeCustomIds(true);
+    expect(row.outcome).toBe('unknown');
+    // TM books the send late: both balances move by it before the next reading.
+    fake.accounts.get(USD_KEY)!.money -= 1_000;
+    fake.accounts.get(RUB_KEY)!.money += fakeTmConvert(1_000, 'USD', 'RUB');
+    t.clock.advance(BALANCES_SETTLE_MS);
+    fake.script('money-send-history', { status: 502 }, { status: 502 }, { status: 502 });
+    const later = await ok<Row>(call('POST', `/api/transfer/${row.id}/check`, {}));
+    expect(later).toMatchObject({
+      outcome: 'sent',
+      received: { currency: 'RUB', amount: fakeTmConvert(1_000, 'USD', 'RUB') },
+    });
+    expect(later.checks.map((c) => [c.source, c.found])).toEqual([
+      ['customId', 'nothing'],
+      ['sendHistory', 'failed'],
+      ['balances', 'sent'],
+    ]);
   });
 });

@@ -227,6 +227,8 @@ export interface MarketPort {
   /** The account's SteamID64 as the market knows it (binds a key to its Steam account). */
   steamId(creds: MarketCredentials): Promise<MarketResult<{ steamId: string }>>;
   setTradeToken(creds: MarketCredentials, token: string): Promise<MarketResult<Record<never, never>>>;
+  /** The trade token the market holds for the account (TM's `get-token`); null when it holds none. */
+  tradeToken(creds: MarketCredentials): Promise<MarketResult<{ token: string | null }>>;
 
   listings(creds: MarketCredentials): Promise<MarketResult<{ listings: MarketListing[] }>>;
   inventory(creds: MarketCredentials): Promise<MarketResult<{ items: MarketInventoryItem[] }>>;

@@ -89,10 +89,16 @@ export class IdempotencyGate {
     return recorded(found);
   }
 
-  /** A keyed hash of the operation and its parsed input: equal requests match, stored secrets cannot be guessed. */
+  /**
+   * A keyed hash of the operation and its parsed input without its secret fields: equal requests match, and what is
+   * stored reveals nothing. Secrets are left out because a repeat of a settled key is answered before the step-up:
+   * were they compared, a session without a fresh second factor could test guesses of the first call's payment
+   * password under its key (a right guess answered with the stored outcome, a wrong one asked for the second factor).
+   * A repeat that differs from the first only in them is the same request: answered with the first outcome.
+   */
   private hash(operation: string, input: unknown): string {
     return createHmac('sha256', this.hashKey)
-      .update(`${operation}\n${canonicalJson(input)}`)
+      .update(`${operation}\n${canonicalJson(input, SECRET_FIELDS)}`)
       .digest('base64url');
   }
 }
@@ -142,12 +148,20 @@ function refusal(reason: IdempotencyRefusal, details: Record<string, unknown> = 
   });
 }
 
-/** JSON with object keys sorted, so two equal inputs give one text whatever order their fields came in. */
-export function canonicalJson(value: unknown): string {
+/** Input fields that carry secrets (the payment password, a key, a password), at any depth. */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['paymentPassword', 'apiKey', 'password', 'secret']);
+
+/**
+ * JSON with object keys sorted, so two equal inputs give one text whatever order their fields came in; fields named
+ * in `without` are left out.
+ */
+export function canonicalJson(value: unknown, without: ReadonlySet<string> = new Set()): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
       ? Object.fromEntries(
-          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+          Object.entries(item as Record<string, unknown>)
+            .filter(([name]) => !without.has(name))
+            .sort(([a], [b]) => (a < b ? -1 : 1)),
         )
       : item,
   );

@@ -8,6 +8,7 @@ import { announceAccount } from './announce.ts';
 import { openCredentials } from './credentials.ts';
 import { type DeliveryOwner, DeliverySteps } from './deliveries.ts';
 import type { SellerShared } from './deps.ts';
+import { refreshInventoryAfterTrades } from './inventory-refresh.ts';
 import { pacedMarket } from './paced-market.ts';
 import { decidePlatformStatus, type MarketFacts } from './platform-status.ts';
 import type { SellerAccountDbRow, SellerQueries } from './repo.ts';
@@ -17,6 +18,12 @@ const ROW_REFRESH_MS = 10_000;
 
 /** Time between two market calls of one loop: at most 4 a second (TM deletes a key over 5). */
 export const LOOP_CALL_SPACING_MS = 260;
+
+/**
+ * How often a loop compares the trade token TM holds with the Steam account's own (a Steam page read): a changed
+ * trade link is noticed within this. A missing token is given at every sync.
+ */
+export const TRADE_TOKEN_CHECK_MS = 10 * 60_000;
 
 /** The job queue of seller loops: one job per account that is not stopped. */
 export const SELLER_LOOP_QUEUE = 'seller-loop';
@@ -59,7 +66,8 @@ export class LoopWakers {
  * One account's seller loop (design trading.md §4, notes market.md §3), run as a job so one process runs it and a
  * process that dies hands it on: ping-new with the account's Steam access token every `pingEveryMs` while running;
  * delivery requests every few seconds, each written as a delivery intent first and then taken through send,
- * confirm and trade-ready; balance (with the currency guard), account checks and listings every `syncEveryMs`;
+ * confirm and trade-ready; balance (with the currency guard), account checks (and the trade token TM holds),
+ * listings and TM's inventory after accepted incoming trades every `syncEveryMs`;
  * the platform status decided from what the market answered, stored with its event. Every state lives in the
  * database, so a run after a crash carries on from the stored deliveries and never offers a hash twice.
  */
@@ -75,6 +83,7 @@ export class SellerLoop {
   #nextPing = 0;
   #nextPoll = 0;
   #nextSync = 0;
+  #nextTokenCheck = 0;
   #activeLeft = 1;
   /** The loop wrote the account row: read it again before the next pass. */
   #written = false;
@@ -171,6 +180,7 @@ export class SellerLoop {
     if (now >= this.#nextSync) {
       this.#nextSync = now + this.deps.timing.syncEveryMs;
       synced = await this.sync(creds);
+      await refreshInventoryAfterTrades(this.deps, this.#market, row, creds);
     }
     await this.record(row, { ...synced, lastPingAt });
   }
@@ -221,7 +231,7 @@ export class SellerLoop {
     if (flags.ok) {
       this.#facts.banned = !flags.flags.notMarketBanned;
       this.#facts.checkFailed = !flags.flags.tradeCheck;
-      this.#facts.tradeTokenMissing = !flags.flags.userToken && !(await this.setTradeToken(creds));
+      this.#facts.tradeTokenMissing = !(await this.keepTradeToken(creds, flags.flags.userToken));
     }
     const listings = await this.#market.listings(creds);
     if (listings.ok) values.ordersCount = listings.listings.filter((l) => l.status === 'onSale').length;
@@ -229,15 +239,24 @@ export class SellerLoop {
   }
 
   /**
-   * TM holds no trade token for the account (`test.status.user_token` false): gives it the Steam account's own, as
-   * OpenMarketClient does (`src/Market.h` `SetSteamDetails`). True when TM took it.
+   * Keeps TM holding the Steam account's own trade token, as OpenMarketClient does (`src/Market.h`
+   * `SetSteamDetails`): when TM holds none (`test.status.user_token` false), or holds another one than the account's
+   * (TM's `get-token`: the trade link was changed on Steam, so TM's buyers' offers would fail), `set-trade-token`
+   * gives it ours. False when TM is left without a token, or with a stale one it would not replace.
    */
-  private async setTradeToken(creds: MarketCredentials): Promise<boolean> {
+  private async keepTradeToken(creds: MarketCredentials, held: boolean): Promise<boolean> {
+    if (held && this.deps.now() < this.#nextTokenCheck) return true;
+    if (held) this.#nextTokenCheck = this.deps.now() + TRADE_TOKEN_CHECK_MS;
     const { userId, accountId } = this.job.data;
     const row = await this.deps.repo.run(userId, (q) => q.account(accountId));
-    if (!row) return false;
+    if (!row) return held;
     const token = await this.deps.steamTrading.tradeToken(userId, row.steamAccountId).catch(() => null);
-    if (!token?.ok) return false;
+    if (!token?.ok) return held;
+    if (held) {
+      const current = await this.#market.tradeToken(creds);
+      // Only a token TM shows and that differs from ours is replaced: an answer without one compares nothing.
+      if (!current.ok || current.token === null || current.token === token.value) return true;
+    }
     const set = await this.#market.setTradeToken(creds, token.value);
     if (!set.ok)
       this.deps.log.info({ sellerAccountId: accountId, reason: set.reason }, 'set-trade-token refused');

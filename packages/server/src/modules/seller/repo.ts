@@ -1,9 +1,16 @@
 import type { P2P_ACCOUNT_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
 import { ACTIVE_DELIVERY_STATUSES, type DeliveryStatus } from '@tradedeck/sdk/domain';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { proxies, sellerAccounts, sellerDeliveries, steamAccounts } from '../../db/schema.ts';
+import {
+  proxies,
+  sellerAccounts,
+  sellerDeliveries,
+  sellerInventoryUpdates,
+  steamAccounts,
+  steamTradeIntents,
+} from '../../db/schema.ts';
 import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 
@@ -311,5 +318,55 @@ export class SellerQueries {
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     return { rows: rows.map((r) => r.row), total: rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * Records the accepted incoming trades of the account's Steam account made since `since` (its `accept` intents
+   * Steam took, confirmed where they needed it) and answers those TM was not yet asked to read the inventory for.
+   */
+  async incomingTradesToAnnounce(
+    sellerAccountId: number,
+    steamAccountId: number,
+    since: Date,
+  ): Promise<number[]> {
+    await this.tx.execute(sql`insert into ${sellerInventoryUpdates}
+        (${sql.identifier('user_id')}, ${sql.identifier('seller_account_id')}, ${sql.identifier('intent_id')})
+      select ${steamTradeIntents.userId}, ${sellerAccountId}::int, ${steamTradeIntents.id} from ${steamTradeIntents}
+      where ${and(
+        this.own(steamTradeIntents),
+        eq(steamTradeIntents.accountId, steamAccountId),
+        eq(steamTradeIntents.kind, 'accept'),
+        eq(steamTradeIntents.status, 'done'),
+        eq(steamTradeIntents.needsConfirmation, false),
+        inArray(steamTradeIntents.offerState, [2, 3]),
+        gte(steamTradeIntents.completedAt, since),
+      )}
+      on conflict do nothing`);
+    const rows = await this.tx
+      .select({ intentId: sellerInventoryUpdates.intentId })
+      .from(sellerInventoryUpdates)
+      .where(
+        and(
+          this.own(sellerInventoryUpdates),
+          eq(sellerInventoryUpdates.sellerAccountId, sellerAccountId),
+          isNull(sellerInventoryUpdates.calledAt),
+        ),
+      );
+    return rows.map((row) => row.intentId);
+  }
+
+  /** TM took `update-inventory` for these trades: they never ask again. */
+  async inventoryUpdated(sellerAccountId: number, intentIds: readonly number[], at: Date): Promise<void> {
+    if (intentIds.length === 0) return;
+    await this.tx
+      .update(sellerInventoryUpdates)
+      .set({ calledAt: at })
+      .where(
+        and(
+          this.own(sellerInventoryUpdates),
+          eq(sellerInventoryUpdates.sellerAccountId, sellerAccountId),
+          inArray(sellerInventoryUpdates.intentId, [...intentIds]),
+        ),
+      );
   }
 }

@@ -5,8 +5,14 @@
  *  1. the lookup by custom id finds it (done: sent; failed: not sent);
  *  2. `money-send-history` holds exactly one send of this amount and currency made after the intent: sent;
  *  3. both balances read before the send and now: the sender down by the amount and the receiver up (sent), or
- *     both unchanged (not sent). Any other movement (a sale settled meanwhile) settles nothing.
+ *     both unchanged (not sent, after the settling time below). Any other movement (a sale settled meanwhile)
+ *     settles nothing.
  * Otherwise it stays unknown, with what was asked and found shown to the user.
+ *
+ * Unchanged balances read right after a lost reply prove nothing: TM may book the send later, and no reference says
+ * how much later. So "not sent" from balances takes the safe reading: two readings of both balances unchanged, at
+ * least `BALANCES_SETTLE_MS` apart (the first is made right after the lost reply; a booking in between shows on the
+ * second). Until then the first unchanged reading is kept in the transfer's checks and the transfer stays unknown.
  */
 import type { TransferCheck } from '@tradedeck/sdk/contract';
 import type { Money } from '@tradedeck/sdk/domain';
@@ -17,6 +23,9 @@ import type {
   MoneySendRecord,
 } from '../../integrations/market/port.ts';
 import type { TransferDbRow } from './repo.ts';
+
+/** How far apart two unchanged balance readings must be to settle a lost send as not sent (docs/transfer.md). */
+export const BALANCES_SETTLE_MS = 10 * 60_000;
 
 export type Evidence =
   | { verdict: 'sent'; checks: TransferCheck[]; record: MoneySendRecord | null; received: Money | null }
@@ -61,11 +70,27 @@ export async function gatherEvidence(
   } else note('sendHistory', 'failed');
 
   const balances = await balanceEvidence(market, row, parties);
-  note('balances', balances.found);
-  if (balances.found === 'sent')
+  if (balances.found === 'sent') {
+    note('balances', 'sent');
     return { verdict: 'sent', checks, record: null, received: balances.received };
-  if (balances.found === 'notSent') return { verdict: 'notSent', checks };
+  }
+  if (balances.found === 'notSent') {
+    const first = firstUnchanged(row);
+    if (first && now() - Date.parse(first.at) >= BALANCES_SETTLE_MS) {
+      note('balances', 'notSent');
+      return { verdict: 'notSent', checks };
+    }
+    // The first unchanged reading stays with the transfer, so a later one can measure the time between them.
+    if (first) checks.push(first);
+  }
+  note('balances', balances.found);
   return { verdict: 'unknown', checks };
+}
+
+/** The first reading of this transfer that found both balances unchanged, kept in its checks; null if none. */
+function firstUnchanged(row: TransferDbRow): TransferCheck | null {
+  const earlier = Array.isArray(row.checks) ? (row.checks as TransferCheck[]) : [];
+  return earlier.find((check) => check.source === 'balances' && check.found === 'notSent') ?? null;
 }
 
 /** A history row of this transfer's amount in its currency, made no earlier than the intent's second. */

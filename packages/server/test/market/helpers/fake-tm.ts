@@ -239,8 +239,9 @@ const HANDLERS: Record<string, Handler> = {
           tradable: 1,
         })),
     }),
-  // notes §2 and §12: TM's account and sell pages ask for it after every accepted trade and before retrying
-  // item_not_in_inventory: TM reads the Steam inventory again.
+  // TM's account API page ("Request inventory cash update (it is recommended to do after each accepted trade
+  // offer)"), wendland0d/csgotm-py `csgotm/account.py` `update_inventory`, notes §2 and §12: GET, no parameter
+  // but `lang`, `{success}`; TM reads the Steam inventory again. Also asked before retrying item_not_in_inventory.
   'update-inventory': ({ account }) => {
     account.inventory = [...(account.inventory ?? []), ...(account.steamOnly ?? [])];
     account.steamOnly = [];
@@ -341,8 +342,11 @@ const HANDLERS: Record<string, Handler> = {
       status: 'done',
     };
   },
-  // Python TM clients call money-send-history/{page} (page 0 first) and read `data[].{id, to, amount_from,
-  // currency_from}`, amount_from in integer units; newest first. `time` is this fake's assumption (unverified).
+  // wendland0d/csgotm-py `csgotm/account.py` `money_send_history`: money-send-history/{page} (page 0 first), rows
+  // read as `data[].{to, amount_from, currency_from}` (newest first: it reports `data[0]` as the last transfer),
+  // amount_from in integer units; TM's account API page lists it as "History of balance transfers from the current
+  // account" without a sample row. `id`, `time`, `amount_to` and `currency_to` are this fake's assumptions, unverified
+  // by any reference found (a row without a time is no evidence to the adapter).
   'money-send-history': ({ account, rest, world }) => {
     const page = Number(rest[0] ?? '0');
     const mine = world.sends.filter((row) => row.from === account.key).reverse();

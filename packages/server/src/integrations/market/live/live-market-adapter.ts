@@ -120,6 +120,19 @@ export class LiveMarketAdapter implements MarketPort {
     return this.empty(creds, 'set-trade-token', { token }, 'idempotent');
   }
 
+  /** TM's account API page: `get-token` answers `{success, token}`, the trade token TM sends offers with. */
+  async tradeToken(creds: MarketCredentials) {
+    const answer = await this.client.call(creds, {
+      name: 'get-token',
+      method: 'GET',
+      path: 'get-token',
+      retry: 'read',
+    });
+    if (!answer.ok) return answer;
+    const token = answer.body.token;
+    return { ok: true as const, token: typeof token === 'string' && token !== '' ? token : null };
+  }
+
   async listings(creds: MarketCredentials) {
     const answer = await this.client.call(creds, {
       name: 'items',

@@ -147,8 +147,10 @@ export function moneySendRecordOf(body: Json, customId: string, currency: Curren
 }
 
 /**
- * A `money-send-history` row (`id`, `to`, `amount_from` in integer units, `currency_from`, as the clients that read
- * it use them). A row in another currency than the account's keeps that currency, so it is never compared with ours.
+ * A `money-send-history` row (`to`, `amount_from` in integer units, `currency_from`, as wendland0d/csgotm-py
+ * `csgotm/account.py` reads them). Whether a row carries an `id` or a `time` is unverified: a row without a time is kept
+ * with a null time, which is no evidence. A row in another currency than the account's keeps that
+ * currency, so it is never compared with ours.
  */
 export function moneySendHistoryEntryOf(row: Json, currency: Currency): MoneySendHistoryEntry {
   const own = currencyOf(row.currency_from, currency);

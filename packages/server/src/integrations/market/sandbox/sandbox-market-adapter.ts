@@ -113,6 +113,12 @@ export class SandboxMarketAdapter implements MarketPort {
     return { ok: true };
   }
 
+  async tradeToken(creds: MarketCredentials) {
+    const account = this.resolve(creds);
+    if ('ok' in account) return account;
+    return { ok: true as const, token: account.tradeToken };
+  }
+
   async listings(creds: MarketCredentials) {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
