@@ -55,7 +55,7 @@ describe('add wizard: distribute outcomes around a rested proxy', () => {
       ['bot2', 'success', null],
       ['bot3', 'error', 'noProxy'],
     ]);
-    expect(summarize(after.rows)).toEqual({ ready: 0, errors: 2, added: 2, retryable: 2 });
+    expect(summarize(after.rows, 'distribute')).toEqual({ ready: 0, errors: 2, added: 2, retryable: 2 });
 
     const retry = planSubmit(retryableRows(after.rows), 'distribute', choice);
     if (!retry.ok) throw new Error(retry.reason);
