@@ -55,6 +55,8 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
   const [failures, setFailures] = useState<string | null>(null);
   const [planError, setPlanError] = useState<string | null>(null);
   const [lines, setLines] = useState<LinesDraft>(EMPTY_LINES);
+  /** The server's words for failed rows where they name more than the reason, by row key. */
+  const [details, setDetails] = useState<ReadonlyMap<string, string>>(new Map());
   /** "Next" met lines with errors: the step stays, saying so; a second "Next" goes on without them. */
   const [refusedNext, setRefusedNext] = useState(false);
 
@@ -80,6 +82,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
       const { result: answer, failure } = await addAccountsAsJob(client, plan.input, setProgress);
       const outcome = afterSubmit(rows, plan.indexToKey, answer, language);
       setRows(outcome.rows);
+      setDetails(outcome.details);
       setFailures(failure ?? outcome.failures);
       if (outcome.added > 0) {
         toasts.show({
@@ -325,6 +328,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
         )}
         <WizardRows
           rows={rows}
+          details={details}
           notes={notes}
           mode={mode}
           disabled={submitting}

@@ -8,11 +8,11 @@ import {
   type AddAccountsResult,
   type AddMode,
   type AddRow,
+  addAccountReasonMessages,
   addMafileRows,
   applyAddResult,
   type ExtractedMafile,
   type ExtractMafilesResultWire,
-  failedRowsMessage,
   formatInvalidMafiles,
   hasMafileExtension,
   type MafileWarning,
@@ -22,6 +22,7 @@ import {
   parseMafileText,
   prepareSubmission,
   type SubmissionPlan,
+  steamListMessages,
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 
@@ -160,23 +161,40 @@ export function planSubmit(rows: readonly AddRow[], mode: AddMode, distribute: D
   });
 }
 
-/** Rows after the server's answer, how many were added, and the "{login}: {reason}, …" line of failures. */
+/**
+ * Rows after the server's answer, how many were added, the server's own words for a row where they say more than
+ * its reason ("no proxy" with its cause, say), by row key, and the "{login}: {reason}, …" line of failures.
+ */
 export function afterSubmit(
   rows: readonly AddRow[],
   indexToKey: readonly string[],
   answer: Pick<AddAccountsResult, 'errors'>,
   language: Language,
-): { rows: AddRow[]; added: number; failures: string | null } {
+): { rows: AddRow[]; added: number; failures: string | null; details: Map<string, string> } {
   const next = applyAddResult(rows, indexToKey, answer);
   const added = indexToKey.length - Object.keys(answer.errors).length;
+  const details = new Map<string, string>();
+  indexToKey.forEach((key, index) => {
+    const error = answer.errors[String(index)];
+    if (error && error.message !== addAccountReasonMessages[language][error.reason])
+      details.set(key, error.message);
+  });
   const sent = new Set(indexToKey);
+  const failed = next.filter((row) => sent.has(row.key) && row.status === 'error' && row.reason);
   return {
     rows: next,
     added,
-    failures: failedRowsMessage(
-      next.filter((row) => sent.has(row.key)),
-      language,
-    ),
+    failures:
+      failed.length === 0
+        ? null
+        : failed
+            .map((row) =>
+              steamListMessages[language].failedAccount
+                .replace('{login}', row.login)
+                .replace('{reason}', details.get(row.key) ?? addAccountReasonMessages[language][row.reason!]),
+            )
+            .join(', '),
+    details,
   };
 }
 

@@ -25,12 +25,15 @@ const STATUS_TONE: Record<AddRow['status'], string> = {
 /** The rows to add: login, maFile, password (typed inline when missing), proxy and the row's state. */
 export function WizardRows({
   rows,
+  details,
   notes,
   mode,
   disabled,
   onRows,
 }: {
   rows: AddRow[];
+  /** The server's words for a failed row where they say more than its reason. */
+  details: ReadonlyMap<string, string>;
   notes: MafileNotes;
   mode: AddMode;
   disabled: boolean;
@@ -132,7 +135,7 @@ export function WizardRows({
                     {row.status === 'success'
                       ? t('steamAccounts.wizard.added')
                       : row.reason
-                        ? addAccountReasonMessages[language][row.reason]
+                        ? (details.get(row.key) ?? addAccountReasonMessages[language][row.reason])
                         : noProxy
                           ? addAccountReasonMessages[language].noProxy
                           : t('steamAccounts.wizard.ready')}
