@@ -10,6 +10,7 @@ const [ACCOUNT] = world.healthyAccounts(1, 8801);
 interface Lot {
   id: number;
   name: string;
+  exterior: string | null;
   marketHashName: string;
 }
 
@@ -64,9 +65,11 @@ test('a sale the seller loop sees moves its lot out of "В продаже" on sc
   const problems = watchConsole(page);
   await panel.openPanel(page, '/panel/lots');
   const grid = page.getByRole('grid', { name: 'Лоты' });
-  const group = grid.locator('tr', {
-    has: page.locator('[data-testid="group-name"]', { hasText: sold.name }),
-  });
+  await page.getByPlaceholder('Поиск по названию предмета').fill(sold.name);
+  // One row per item name and exterior: the exterior tells apart groups of one name.
+  const group = grid
+    .locator('tr', { has: page.locator('[data-testid="group-name"]', { hasText: sold.name }) })
+    .filter({ hasText: sold.exterior ?? sold.name });
   await expect(group).toContainText('В продаже: 1');
 
   // The account goes online: a buyer takes the lot and the loop receives the delivery request.
