@@ -218,6 +218,16 @@ export async function buildApp({
     }),
     now: now ?? Date.now,
   });
+  const lotsApi = registerLots(app, {
+    database,
+    auth,
+    steamTrading,
+    market: marketPort,
+    jobs: app.jobs,
+    eventLog: app.hubs.eventLog,
+    now: now ?? Date.now,
+    ...(lots?.timing ? { timing: lots.timing } : {}),
+  });
   const sellerApi = registerSeller(app, {
     database,
     auth,
@@ -229,6 +239,7 @@ export async function buildApp({
     now: now ?? Date.now,
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
+    onSold: lotsApi.markSold,
   });
   registerTransfer(app, {
     database,
@@ -248,16 +259,6 @@ export async function buildApp({
         },
         link: '/panel/accounts',
       }),
-  });
-  registerLots(app, {
-    database,
-    auth,
-    steamTrading,
-    market: marketPort,
-    jobs: app.jobs,
-    eventLog: app.hubs.eventLog,
-    now: now ?? Date.now,
-    ...(lots?.timing ? { timing: lots.timing } : {}),
   });
   const harvester = registerHarvester(app, {
     database,

@@ -84,6 +84,24 @@ describe('lots table rows', () => {
     expect(next?.items[1]).toBe(page.items[1]);
     expect(applyLotsChanged(page, { lots: [{ ...change, id: 404 }] })).toBe(page);
   });
+
+  it('moves a sold lot between its group’s status counts as the sale arrives', () => {
+    const page = { items: groups, total: 2, page: 1, pageSize: 50 };
+    const sold = {
+      id: 1,
+      accountId: 10,
+      price: { currency: 'USD' as const, amount: 100 },
+      status: 'ready_to_trade' as const,
+      issues: [],
+      lastPriceWriteAt: null,
+      removed: false,
+    };
+    const next = applyLotsChanged(page, { lots: [sold] });
+    expect(next?.items[0]?.byStatus).toEqual({ on_sale: 1, hold: 0, ready_to_trade: 1, in_inventory: 0 });
+    expect(next?.items[0]?.children[0]?.status).toBe('ready_to_trade');
+    // The same status again changes no count.
+    expect(applyLotsChanged(next, { lots: [sold] })?.items[0]?.byStatus).toEqual(next?.items[0]?.byStatus);
+  });
 });
 
 describe('sales history filters', () => {

@@ -55,12 +55,36 @@ describe('add wizard: distribute outcomes around a rested proxy', () => {
       ['bot2', 'success', null],
       ['bot3', 'error', 'noProxy'],
     ]);
-    expect(summarize(after.rows)).toEqual({ ready: 0, errors: 2, added: 2, retryable: 2 });
+    expect(summarize(after.rows, 'distribute')).toEqual({ ready: 0, errors: 2, added: 2, retryable: 2 });
 
     const retry = planSubmit(retryableRows(after.rows), 'distribute', choice);
     if (!retry.ok) throw new Error(retry.reason);
     expect(Object.values(retry.input.accounts).map((a) => a.login)).toEqual(['limited', 'bot3']);
     expect(retry.input.mode).toBe('distribute');
     expect(retry.input.distribute).toEqual(choice);
+  });
+
+  it('shows the server’s cause of "no proxy" in the row and the failures line', () => {
+    const rows = loadedRows(['bot1', 'bot2']);
+    const plan = planSubmit(rows, 'distribute', choice);
+    if (!plan.ok) throw new Error(plan.reason);
+    const cause = 'Нет прокси: все прокси тега (2) заняты — по 2 акк. на прокси';
+    const after = afterSubmit(
+      rows,
+      plan.indexToKey,
+      { errors: { '1': { reason: 'noProxy', message: cause } } },
+      'ru',
+    );
+    expect(after.details).toEqual(new Map([['bot2', cause]]));
+    expect(after.failures).toBe(`bot2: ${cause}`);
+    // A message that only repeats the reason adds nothing.
+    const plain = afterSubmit(
+      rows,
+      plan.indexToKey,
+      { errors: { '1': { reason: 'noProxy', message: 'Нет прокси' } } },
+      'ru',
+    );
+    expect(plain.details.size).toBe(0);
+    expect(plain.failures).toBe('bot2: Нет прокси');
   });
 });

@@ -132,6 +132,7 @@ describe('the account view dialog and the add wizard in both directions, with pa
           row('bravo', { status: 'error', reason: 'passwordNotSet' }),
           row('charlie', { password: 'fine' }),
         ]}
+        details={new Map()}
         notes={new Map()}
         mode="multiple"
         disabled={false}

@@ -1,6 +1,7 @@
 import {
   addAccountsInputSchema,
   type ExtractMafilesResultWire,
+  editRow,
   extractedMafileToWire,
   parseMafileText,
 } from '@tradedeck/sdk/domain';
@@ -9,6 +10,7 @@ import {
   afterSubmit,
   applyAccountLines,
   invalidFilesMessage,
+  lacksProxy,
   planSubmit,
   retryableRows,
   rowsFromExtraction,
@@ -169,7 +171,7 @@ describe('add wizard: lines, submit and retry', () => {
     }).rows;
     expect(planSubmit(rows, 'distribute', { proxyTagId: null, maxAccountsPerProxy: 2 })).toEqual({
       ok: false,
-      reason: 'noProxy',
+      reason: 'noTag',
     });
     const plan = planSubmit(rows, 'distribute', { proxyTagId: 7, maxAccountsPerProxy: 2 });
     if (!plan.ok) throw new Error(plan.reason);
@@ -180,9 +182,11 @@ describe('add wizard: lines, submit and retry', () => {
   });
 
   it('marks rows added or failed, reports "{login}: {reason}" and retries only the failed rows', () => {
-    const rows = applyAccountLines(loaded, 'alpha:pw1\nbeta:pw2\ngamma:pw3', {
-      ignoreRowsWithoutMafile: false,
-    }).rows;
+    const rows = applyAccountLines(
+      loaded,
+      'alpha:pw1:10.0.0.1:8080\nbeta:pw2:10.0.0.2:8080\ngamma:pw3:10.0.0.3:8080',
+      { ignoreRowsWithoutMafile: false },
+    ).rows;
     const plan = planSubmit(rows, 'multiple', { proxyTagId: null, maxAccountsPerProxy: 1 });
     if (!plan.ok) throw new Error(plan.reason);
     const answer = {
@@ -195,7 +199,7 @@ describe('add wizard: lines, submit and retry', () => {
     expect(after.added).toBe(1);
     expect(after.failures).toBe('beta: Неверный пароль, gamma: Ошибка прокси');
     expect(after.rows.map((r) => r.status)).toEqual(['success', 'error', 'error']);
-    expect(summarize(after.rows)).toEqual({ ready: 0, errors: 2, added: 1, retryable: 2 });
+    expect(summarize(after.rows, 'multiple')).toEqual({ ready: 0, errors: 2, added: 1, retryable: 2 });
 
     const retry = planSubmit(retryableRows(after.rows), 'multiple', {
       proxyTagId: null,
@@ -209,12 +213,38 @@ describe('add wizard: lines, submit and retry', () => {
   });
 
   it('does not count rows missing a field as retryable, and refuses an empty submit', () => {
-    const rows = applyAccountLines(loaded, 'alpha:pw1', { ignoreRowsWithoutMafile: false }).rows;
-    expect(summarize(rows)).toEqual({ ready: 1, errors: 2, added: 0, retryable: 0 });
+    const rows = applyAccountLines(loaded, 'alpha:pw1:10.0.0.1:8080', {
+      ignoreRowsWithoutMafile: false,
+    }).rows;
+    expect(summarize(rows, 'multiple')).toEqual({ ready: 1, errors: 2, added: 0, retryable: 0 });
     expect(retryableRows(rows)).toEqual([]);
     expect(planSubmit([], 'multiple', { proxyTagId: null, maxAccountsPerProxy: 1 })).toEqual({
       ok: false,
       reason: 'importAtLeastOne',
     });
+  });
+
+  it('marks rows without a proxy in the single and multiple modes, and sends only rows with one', () => {
+    const rows = applyAccountLines(loaded, 'alpha:pw1:10.0.0.1:8080\nbeta:pw2\ngamma:pw3', {
+      ignoreRowsWithoutMafile: false,
+    }).rows;
+    expect(rows.map((row) => lacksProxy(row, 'multiple'))).toEqual([false, true, true]);
+    expect(rows.map((row) => lacksProxy(row, 'distribute'))).toEqual([false, false, false]);
+    expect(summarize(rows, 'multiple')).toEqual({ ready: 1, errors: 2, added: 0, retryable: 0 });
+    const choice = { proxyTagId: null, maxAccountsPerProxy: 1 };
+    const plan = planSubmit(rows, 'multiple', choice);
+    if (!plan.ok) throw new Error(plan.reason);
+    expect(plan.indexToKey).toEqual(['alpha']);
+    // A stored proxy picked in the row makes it ready; it goes by id.
+    const picked = editRow(rows, 'beta', { proxyId: 41 });
+    expect(lacksProxy(picked[1]!, 'multiple')).toBe(false);
+    const both = planSubmit(picked, 'multiple', choice);
+    if (!both.ok) throw new Error(both.reason);
+    expect(Object.values(both.input.accounts).map((a) => [a.login, a.proxyId])).toEqual([
+      ['Alpha', null],
+      ['beta', 41],
+    ]);
+    expect(planSubmit(rows.slice(1), 'multiple', choice)).toEqual({ ok: false, reason: 'rowsWithoutProxy' });
+    expect(planSubmit(rows.slice(1, 2), 'single', choice)).toEqual({ ok: false, reason: 'rowsWithoutProxy' });
   });
 });

@@ -22,7 +22,10 @@ export const TEST_LOTS_TIMING: Partial<LotsTiming> = {
  * The real app in sandbox mode with lots: every account holds `itemsPerAccount` CS2 items (some trade locked) and no
  * other game's, so counts are known.
  */
-export async function createLotsTestApp(itemsPerAccount = 20): Promise<SellerTestApp> {
+export async function createLotsTestApp(
+  itemsPerAccount = 20,
+  seller?: AppOptions['seller'],
+): Promise<SellerTestApp> {
   const world = new SandboxWorld(undefined, {
     inventorySizes: { cs2: itemsPerAccount, dota2: 0, tf2: 0, rust: 0, community: 0 },
   });
@@ -30,10 +33,11 @@ export async function createLotsTestApp(itemsPerAccount = 20): Promise<SellerTes
   // The sandbox market reads the app's movable clock, so a test moves both at once.
   let appClock: { now(): number } | null = null;
   const clock: Clock = { ...systemClock, now: () => appClock?.now() ?? Date.now() };
-  const options: Pick<AppOptions, 'steam' | 'market' | 'lots'> = {
+  const options: Pick<AppOptions, 'steam' | 'market' | 'lots' | 'seller'> = {
     steam: { sandboxWorld: world },
     market: { sandboxMarket: market, clock },
     lots: { timing: TEST_LOTS_TIMING },
+    ...(seller ? { seller } : {}),
   };
   const t = await createAuthTestApp({}, undefined, options);
   appClock = t.clock;

@@ -189,6 +189,23 @@ describe('steamAccounts.add in distribute mode', () => {
     ]);
     expect(Object.keys(data.errors)).toEqual(['5', '6']);
     expect(data.errors['5'].reason).toBe('noProxy');
+    // The answer names the cause: the dead proxy does not count, the three others carry the cap.
+    expect(data.errors['5'].message).toBe(
+      'No proxy: every proxy of the tag (3) is full at 2 accounts per proxy',
+    );
+  });
+
+  it('names a tag without working proxies as the cause of noProxy', async () => {
+    const { tagId } = await seedProxies(t, user, 1, { tagName: 'Dead pool', first: 30, status: 3 });
+    const [bot] = world.healthyAccounts(1, 730);
+    const res = await addAccounts(t, user, {
+      mode: 'distribute',
+      distribute: { proxyTagId: tagId!, maxAccountsPerProxy: 5 },
+      accounts: { '0': addItem(bot!) },
+    });
+    expect(dataOf(res).errors).toEqual({
+      '0': { reason: 'noProxy', message: 'No proxy: the chosen tag has no working proxies' },
+    });
   });
 
   it('answers 3 for a proxy tag that is not the user’s', async () => {

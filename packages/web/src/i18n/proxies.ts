@@ -5,6 +5,11 @@ export const proxiesRu = {
   ...proxiesShellRu,
   title: 'Управление прокси',
   subtitle: 'Списки прокси, проверки в реальном времени, экспорт и теги',
+  picker: {
+    placeholder: 'Найти прокси: адрес, порт, имя',
+    none: 'Нет прокси с таким адресом или именем',
+    more: 'Ещё {{count}}: уточните поиск',
+  },
   columns: {
     name: 'Имя',
     protocol: 'Протокол',
@@ -98,6 +103,10 @@ export const proxiesRu = {
     repeats: 'повтор строки {{line}}',
     save: 'Сохранить',
     saving: 'Сохранение…',
+    savingLines:
+      'Сохраняем {{count}} прокси: большой список сохраняется до нескольких минут, не закрывайте окно',
+    stillSaving:
+      'Сервер ещё сохраняет список. Не вставляйте его снова: сохранённые прокси появятся в таблице',
     added_one: 'Добавлен {{count}} прокси',
     added_few: 'Добавлено {{count}} прокси',
     added_many: 'Добавлено {{count}} прокси',
@@ -210,6 +219,11 @@ export const proxiesEn = {
   ...proxiesShellEn,
   title: 'Proxy management',
   subtitle: 'Proxy lists, live checks, export and tags',
+  picker: {
+    placeholder: 'Find a proxy: address, port, name',
+    none: 'No proxy with this address or name',
+    more: '{{count}} more: narrow the search',
+  },
   columns: {
     name: 'Name',
     protocol: 'Protocol',
@@ -301,6 +315,9 @@ export const proxiesEn = {
     repeats: 'repeats line {{line}}',
     save: 'Save',
     saving: 'Saving…',
+    savingLines: 'Saving {{count}} proxies: a big list takes up to a few minutes, keep this window open',
+    stillSaving:
+      'The server is still saving the list. Do not paste it again: the saved proxies will appear in the table',
     added_one: '{{count}} proxy added',
     added_other: '{{count}} proxies added',
     someExist: 'Some proxies already exist: {{count}}',

@@ -60,6 +60,10 @@ export const steamAccountsRu = {
     },
     proxyTag: 'Тег прокси',
     chooseTag: 'Выберите тег',
+    refusals: {
+      noTag: 'Выберите тег прокси: аккаунты распределяются по прокси этого тега',
+      rowsWithoutProxy: 'У аккаунтов, отмеченных «Нет прокси», не выбран прокси: выберите его в строке',
+    },
     noProxyTags: 'Нет тегов прокси: сначала отметьте прокси тегом',
     maxPerProxy: 'Аккаунтов на прокси, не больше',
     steps: { mafiles: 'Мафайлы', text: 'Логины и пароли', submit: 'Отправка' },
@@ -81,6 +85,8 @@ export const steamAccountsRu = {
     loadText: 'Загрузить .txt',
     ignoreWithoutMafile: 'Пропускать строки без мафайла',
     applyLines: 'Применить строки',
+    linesHaveErrors:
+      'Строки с ошибками не добавлены: исправьте их или нажмите «Далее» ещё раз, чтобы продолжить без них',
     lineError: 'Строка {{line}}{{login}}: {{reason}}',
     rows: 'Аккаунты',
     noRows: 'Загрузите мафайлы и строки с паролями',
@@ -249,6 +255,10 @@ export const steamAccountsEn = {
     },
     proxyTag: 'Proxy tag',
     chooseTag: 'Choose a tag',
+    refusals: {
+      noTag: 'Choose a proxy tag: the accounts are spread over the proxies of that tag',
+      rowsWithoutProxy: 'The accounts marked “No proxy” have no proxy: pick one in the row',
+    },
     noProxyTags: 'No proxy tags: tag some proxies first',
     maxPerProxy: 'Accounts per proxy, at most',
     steps: { mafiles: 'maFiles', text: 'Logins and passwords', submit: 'Submit' },
@@ -268,6 +278,8 @@ export const steamAccountsEn = {
     loadText: 'Load .txt',
     ignoreWithoutMafile: 'Skip lines without a maFile',
     applyLines: 'Apply lines',
+    linesHaveErrors:
+      'The lines with errors were not added: fix them, or press “Next” again to go on without them',
     lineError: 'Line {{line}}{{login}}: {{reason}}',
     rows: 'Accounts',
     noRows: 'Load maFiles and the lines with passwords',

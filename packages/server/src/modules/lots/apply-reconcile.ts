@@ -10,7 +10,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import { announceJob, announceLots } from './announce.ts';
 import type { RepriceBatchDbRow } from './batch-repo.ts';
 import type { LotsShared } from './deps.ts';
-import { lotMessages } from './messages.ts';
+import { lotMessages, marketRefusalText } from './messages.ts';
 import type { LotPatch, RepriceJobDbRow } from './repo.ts';
 import { jobEvent, toLotChange } from './views.ts';
 
@@ -56,7 +56,7 @@ export function settledItems(job: RepriceJobDbRow, batches: readonly RepriceBatc
       reason: 'write_failed',
       message,
       newPrice: null,
-      marketError: refusal,
+      marketError: refusal === null ? null : marketRefusalText(refusal, lang),
     };
   });
   const summary: RepricingSummary = { changed: 0, unchanged: 0, unavailable: 0, failed: 0 };

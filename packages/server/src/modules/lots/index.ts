@@ -17,10 +17,17 @@ import { RepriceEngine } from './reprice-engine.ts';
 import { RepriceService } from './reprice-service.ts';
 import { lotRoutes, priceRoutes, salesRoutes } from './routes.ts';
 import { SalesService } from './sales-service.ts';
+import { markLotsSold } from './sold.ts';
 import { LotSync } from './sync.ts';
 import { LOTS_TICK_QUEUE, LotTick, type LotTickJobData, superviseTicks, type TickParts } from './tick.ts';
 
 export type { LotsTiming } from './deps.ts';
+
+/** What other areas use of the lots. */
+export interface LotsApi {
+  /** A sale the seller loop saw: the lots of the sold assets show as sold at once. */
+  markSold(userId: string, sellerAccountId: number, assetIds: readonly string[]): Promise<number>;
+}
 export type { PriceWriteRow } from './price-repo.ts';
 export { LotsRepo } from './repo.ts';
 
@@ -43,7 +50,7 @@ const DEFAULT_TICK_WORKERS = 64;
  * The lots area (docs/lots.md): lots synced from the market per seller account, thresholds, repricing with preview,
  * mass delete, add-to-sale, the sales history and the price profile; the repricing tick per scanner account.
  */
-export function registerLots(app: FastifyInstance, deps: LotsDeps): void {
+export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
   const shared: LotsShared = {
     repo: new LotsRepo(deps.database.db, new UserScope(deps.database.db)),
     secrets: deps.auth.secrets,
@@ -58,7 +65,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): void {
   const access = new MarketAccess(shared);
   const engine = new RepriceEngine(shared, access, new AsksCache(() => shared.timing.asksRefreshMs));
   const sync = new LotSync(shared, access);
-  const reprice = new RepriceService(shared, engine);
+  const reprice = new RepriceService(shared, engine, access);
   const services = {
     lots: new LotService(shared, access, sync),
     reprice,
@@ -102,4 +109,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): void {
   app.addHook('onClose', async () => {
     if (supervisor) clearInterval(supervisor);
   });
+  return {
+    markSold: (userId, sellerAccountId, assetIds) => markLotsSold(shared, userId, sellerAccountId, assetIds),
+  };
 }

@@ -39,6 +39,14 @@ export const lotMessages = {
     en: 'The item is not in the inventory or is already listed',
   } as Texts,
   notOnSale: { ru: 'Лот не выставлен на продажу', en: 'The lot is not on sale' } as Texts,
+  listingSold: {
+    ru: 'Лот уже продан: цену менять нельзя',
+    en: 'The lot is already sold: its price cannot change',
+  } as Texts,
+  listingGone: {
+    ru: 'Лота больше нет на рынке: продан или снят с продажи',
+    en: 'The lot is no longer on the market: sold or delisted',
+  } as Texts,
   currencyMismatch: {
     ru: 'Валюта цены не совпадает с валютой аккаунта',
     en: 'The price currency differs from the account currency',
@@ -54,6 +62,15 @@ export const lotMessages = {
     en: 'The item name is longer than 300 characters',
   } as Texts,
 } as const;
+
+/** The market's refusal codes the user may meet on a lot, in the user's words (other details are shown as sent). */
+const MARKET_REFUSALS: Record<string, Texts> = {
+  bad_item: lotMessages.listingGone,
+};
+
+export function marketRefusalText(detail: string, lang: Language): string {
+  return MARKET_REFUSALS[detail]?.[lang] ?? detail;
+}
 
 /** Fills `{name}` placeholders. */
 export function fill(text: Texts, values: Record<string, string | number>): Texts {

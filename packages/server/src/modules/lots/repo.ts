@@ -1,5 +1,5 @@
 import type { LOT_GROUP_SORT_PROPERTIES, LOT_SORT_PROPERTIES, LotFilters } from '@tradedeck/sdk/contract';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { pageKeyFields } from '../../db/list-ids.ts';
 import {
@@ -501,6 +501,21 @@ export class LotQueries {
       .select()
       .from(lots)
       .where(and(eq(lots.userId, this.userId), eq(lots.sellerAccountId, accountId)));
+  }
+
+  /** The account's lots of these Steam assets. */
+  async ofAssets(accountId: number, assetIds: readonly string[]): Promise<LotDbRow[]> {
+    if (assetIds.length === 0) return [];
+    return this.tx
+      .select()
+      .from(lots)
+      .where(
+        and(
+          eq(lots.userId, this.userId),
+          eq(lots.sellerAccountId, accountId),
+          inArray(lots.assetId, [...assetIds]),
+        ),
+      );
   }
 
   async insert(rows: NewLot[]): Promise<LotDbRow[]> {

@@ -22,6 +22,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { AsksCache } from './asks-cache.ts';
 import type { LotsShared } from './deps.ts';
+import type { ListingGone } from './listing-check.ts';
 import type { AccountMarket, MarketAccess } from './market-access.ts';
 import type { PriceDbRow } from './price-repo.ts';
 import type { LotPatch, LotQueries, RepriceLot } from './repo.ts';
@@ -38,6 +39,8 @@ export interface LotDecision {
   decision: RepricingDecision;
   /** The market's detail of a refused write. */
   marketError: string | null;
+  /** The lot was stored as on sale but its listing is sold or gone now (read by preview and apply). */
+  listingGone?: ListingGone;
 }
 
 function lowerMedian(sorted: readonly number[]): number | null {
@@ -281,7 +284,7 @@ export class RepriceEngine {
       refused,
     );
     return decided.map((item, index) => ({
-      lot: item.lot,
+      ...item,
       decision: decisions[index] as RepricingDecision,
       marketError: refused.has(item.decision.itemId) ? (refused.get(item.decision.itemId) ?? null) : null,
     }));

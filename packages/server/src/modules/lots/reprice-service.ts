@@ -11,9 +11,12 @@ import { AppError } from '../../http/app-error.ts';
 import { announceJob, announceLots } from './announce.ts';
 import { reconcileJob } from './apply-reconcile.ts';
 import type { LotsShared } from './deps.ts';
-import { lotMessages } from './messages.ts';
+import { withFreshListings } from './listing-check.ts';
+import type { MarketAccess } from './market-access.ts';
+import { lotMessages, marketRefusalText } from './messages.ts';
 import type { LotQueries, RepriceJobDbRow } from './repo.ts';
 import type { LotDecision, RepriceEngine, RepriceOverrides, WriteJournal } from './reprice-engine.ts';
+import type { RepriceRead } from './reprice-read.ts';
 import { jobEvent, toLotChange, toRepriceJob } from './views.ts';
 
 type Input<K extends keyof typeof contract.lots> = z.output<(typeof contract.lots)[K]['input']>;
@@ -23,6 +26,7 @@ export type Logins = ReadonlyMap<number, string>;
 
 export function toRepriceItem(item: LotDecision, lang: Language, logins: Logins): RepriceItem {
   const { lot, decision } = item;
+  const gone = item.listingGone === 'sold' ? lotMessages.listingSold : lotMessages.listingGone;
   return {
     lotId: lot.id,
     itemId: lot.itemId,
@@ -30,12 +34,12 @@ export function toRepriceItem(item: LotDecision, lang: Language, logins: Logins)
     account: { id: lot.sellerAccountId, login: logins.get(lot.sellerAccountId) ?? '' },
     outcome: decision.outcome,
     reason: decision.reason,
-    message: repricingReasonMessages[lang][decision.reason],
+    message: item.listingGone ? gone[lang] : repricingReasonMessages[lang][decision.reason],
     price: lot.price === null ? null : { currency: lot.currency as 'RUB', amount: Number(lot.price) },
     newPrice: decision.newPrice ?? null,
     target: decision.target ?? null,
     retryAt: decision.retryAt ? decision.retryAt.toISOString() : null,
-    marketError: item.marketError,
+    marketError: item.marketError === null ? null : marketRefusalText(item.marketError, lang),
   };
 }
 
@@ -48,7 +52,19 @@ export class RepriceService {
   constructor(
     private readonly deps: LotsShared,
     private readonly engine: RepriceEngine,
+    private readonly access: MarketAccess,
   ) {}
+
+  /** The decisions over the picked lots as the market lists them now (preview and apply alike). */
+  private async decideFresh(userId: string, stored: RepriceRead, overrides: RepriceOverrides) {
+    const { read, gone } = await withFreshListings(this.deps, this.access, userId, stored);
+    const decided = await this.engine.decide(userId, read, overrides, new Date(this.deps.now()));
+    for (const item of decided) {
+      const why = gone.get(item.lot.id);
+      if (why) item.listingGone = why;
+    }
+    return decided;
+  }
 
   /** The selected lots (lean rows, with the user's other listings) and the logins of the user's accounts. */
   private async lotsOf(userId: string, input: Input<'repricePreview'>) {
@@ -70,7 +86,7 @@ export class RepriceService {
 
   async preview(userId: string, input: Input<'repricePreview'>, lang: Language) {
     const { read, logins } = await this.lotsOf(userId, input);
-    const decided = await this.engine.decide(userId, read, this.overrides(input), new Date(this.deps.now()));
+    const decided = await this.decideFresh(userId, read, this.overrides(input));
     const summary: RepricingSummary = { changed: 0, unchanged: 0, unavailable: 0, failed: 0 };
     const items: RepriceItem[] = [];
     let wanted = 0;
@@ -93,7 +109,7 @@ export class RepriceService {
   async apply(userId: string, input: Input<'repriceApply'>, lang: Language) {
     const { read, logins } = await this.lotsOf(userId, input);
     const overrides = this.overrides(input);
-    const decided = await this.engine.decide(userId, read, overrides, new Date(this.deps.now()));
+    const decided = await this.decideFresh(userId, read, overrides);
     const job = await this.deps.repo.run(userId, (q) =>
       q.insertJob({
         status: 'running',

@@ -43,7 +43,8 @@ export class DeliverySteps {
   /** Writes the intents of new delivery requests; answers how many were new. */
   async record(owner: DeliveryOwner, requests: MarketDeliveryRequest[]): Promise<number> {
     if (requests.length === 0) return 0;
-    return this.deps.repo.run(owner.userId, async (q) => {
+    const sold: string[] = [];
+    const fresh = await this.deps.repo.run(owner.userId, async (q) => {
       let fresh = 0;
       for (const request of requests) {
         const row = await q.insertDelivery({
@@ -59,11 +60,23 @@ export class DeliverySteps {
         });
         if (!row) continue;
         fresh += 1;
+        sold.push(...request.items.map((item) => item.assetId));
         await announceDelivery(this.deps.eventLog, owner.userId, q, row);
       }
       if (fresh > 0) await announceAccount(this.deps.eventLog, owner.userId, q, owner.sellerAccountId);
       return fresh;
     });
+    // The sale's lots show as sold now; a failure here only waits for the next lots sync to say the same.
+    if (sold.length > 0)
+      await this.deps
+        .onSold?.(owner.userId, owner.sellerAccountId, sold)
+        .catch((error: unknown) =>
+          this.deps.log.warn(
+            { err: error, sellerAccountId: owner.sellerAccountId },
+            'sold lots not marked; the next sync marks them',
+          ),
+        );
+    return fresh;
   }
 
   /**

@@ -40,4 +40,6 @@ export interface SellerShared {
   timing: SellerTiming;
   /** Sandbox mode: the simulate-sales control is available. */
   sandbox: boolean;
+  /** Told of the assets of each new sale (a delivery request), so its lots show as sold at once. */
+  onSold?: (userId: string, sellerAccountId: number, assetIds: string[]) => Promise<unknown>;
 }

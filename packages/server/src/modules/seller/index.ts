@@ -45,6 +45,8 @@ export interface SellerDeps {
   /** How many accounts' loops one process runs at once. */
   loopWorkers?: number;
   timing?: Partial<SellerTiming>;
+  /** Told of the assets of each new sale, so its lots show as sold at once. */
+  onSold?: SellerShared['onSold'];
 }
 
 /** Loops one process runs at once by default (each waits on the market and Steam most of the time). */
@@ -70,6 +72,7 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): SellerAp
     now: deps.now,
     timing: { ...DEFAULT_SELLER_TIMING, ...deps.timing },
     sandbox: deps.market.mode === 'sandbox',
+    ...(deps.onSold ? { onSold: deps.onSold } : {}),
   };
   const wakers = new LoopWakers();
   sellerRoutes({

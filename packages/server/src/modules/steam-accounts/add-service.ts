@@ -10,7 +10,8 @@ import type { OpenSecretBox } from '../../security/secret-box.ts';
 import { repeatsStoredAccount, storeSignedInAccount } from './account-writer.ts';
 import { type AddCandidate, orderedRows, type RowErrors, readCandidates } from './add-rows.ts';
 import type { AccountsDeps } from './deps.ts';
-import { type AddAttempt, signInDistributed } from './distributed-add.ts';
+import { type AddAttempt, type NoRoomCause, signInDistributed } from './distributed-add.ts';
+import { noRoomMessage } from './messages.ts';
 import { userProxyKeys } from './proxy-identity.ts';
 import { resolveProxies } from './proxy-resolver.ts';
 import { toAccount } from './views.ts';
@@ -68,8 +69,9 @@ export class AddAccountsService {
       return result;
     };
     let addedIds: number[] = [];
+    let noRoom: NoRoomCause | null = null;
     if (input.mode === 'distribute' && input.distribute) {
-      addedIds = await signInDistributed(
+      ({ addedIds, noRoom } = await signInDistributed(
         this.deps,
         keys,
         userId,
@@ -78,7 +80,7 @@ export class AddAccountsService {
         errors,
         ADD_SIGN_IN_CONCURRENCY,
         attempt,
-      );
+      ));
     } else {
       const ready = await resolveProxies(this.deps, keys, userId, candidates, errors);
       await forEachLimited(ready, ADD_SIGN_IN_CONCURRENCY, async (candidate) => {
@@ -92,7 +94,12 @@ export class AddAccountsService {
     const result: AddAccountsResult = { addedAccounts: views.map(toAccount), unchanged, errors: {} };
     for (const [index] of rows) {
       const reason = errors.get(index);
-      if (reason) result.errors[index] = addErrorToWire(reason, lang);
+      if (!reason) continue;
+      const wire = addErrorToWire(reason, lang);
+      // "No proxy" of a distribute add names its cause: rests with their end, the cap, or an empty tag.
+      if (reason === 'noProxy' && noRoom)
+        wire.message = noRoomMessage(noRoom, new Date(this.deps.now()))[lang];
+      result.errors[index] = wire;
     }
     return result;
   }

@@ -26,13 +26,28 @@ export interface DistributeOptions {
   maxAccountsPerProxy: number;
 }
 
+/** Why rows of a distribute add found no proxy: the tag's proxies, how many rest and until when, the cap. */
+export interface NoRoomCause {
+  proxies: number;
+  resting: number;
+  /** When the first resting proxy is free again (null: none rests). */
+  restingUntil: Date | null;
+  maxAccountsPerProxy: number;
+}
+
+export interface DistributedOutcome {
+  addedIds: number[];
+  /** Set when some row is `noProxy`, so its answer can name the cause. */
+  noRoom: NoRoomCause | null;
+}
+
 /**
  * The distribute mode: rows go to the proxies of the tag, least busy first, at most `maxAccountsPerProxy` each,
  * and never to a proxy resting after Steam's rate limit. When a proxy starts resting during the import, the rows
  * planned on it that have not started signing in are planned again on the other proxies with room; only rows
  * that find no room are `noProxy` (the honest reason: the row was never tried, no proxy could take it). The row
  * that met the rate limit keeps "proxy error" unless its one retry, on another proxy with room, signs it in.
- * Answers the ids of the stored accounts.
+ * Answers the ids of the stored accounts and, when rows found no room, why.
  */
 export async function signInDistributed(
   deps: AccountsDeps,
@@ -43,7 +58,7 @@ export async function signInDistributed(
   errors: RowErrors,
   concurrency: number,
   attempt: (candidate: AddCandidate) => Promise<AddAttempt>,
-): Promise<number[]> {
+): Promise<DistributedOutcome> {
   const proxies = await deps.repo.run(userId, async (q) => {
     if (!(await q.proxies.tagExists(options.proxyTagId)))
       throw new AppError({ code: ResultCode.NotFound, text: PROXY_TAG_NOT_FOUND });
@@ -56,8 +71,11 @@ export async function signInDistributed(
   const restUntil = await Promise.all(
     proxies.map((proxy) => deps.steam.proxyRestUntil(opened.get(proxy.id)!)),
   );
+  const resting = new Set<number>();
   proxies.forEach((proxy, i) => {
-    if (restUntil[i]) pool.rest(proxy.id);
+    if (!restUntil[i]) return;
+    pool.rest(proxy.id);
+    resting.add(proxy.id);
   });
 
   for (const index of pool.plan(candidates.map((c) => c.index))) errors.set(index, 'noProxy');
@@ -89,6 +107,7 @@ export async function signInDistributed(
       return;
     }
     const displaced = pool.rest(proxyId);
+    resting.add(proxyId);
     deps.log.info(
       { proxyId, displaced: displaced.length, metBySteam: result.proxyRest === 'metBySteam' },
       'Proxy resting after Steam rate limit; its planned accounts are planned again',
@@ -114,5 +133,18 @@ export async function signInDistributed(
     while (next < queue.length) await step(queue[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), queue.length) }, worker));
-  return addedIds;
+  const unplaced = candidates.some((c) => errors.get(c.index) === 'noProxy');
+  if (!unplaced) return { addedIds, noRoom: null };
+  // The rests as they stand now: one met during the import has its end only now.
+  const ends = await Promise.all([...resting].map((id) => deps.steam.proxyRestUntil(opened.get(id)!)));
+  const times = ends.filter((end): end is Date => end !== null).map((end) => end.getTime());
+  return {
+    addedIds,
+    noRoom: {
+      proxies: proxies.length,
+      resting: times.length,
+      restingUntil: times.length > 0 ? new Date(Math.min(...times)) : null,
+      maxAccountsPerProxy: options.maxAccountsPerProxy,
+    },
+  };
 }

@@ -30,3 +30,43 @@ export const addJobFailed = (attempts: number) => ({
   ru: `Добавление аккаунтов не удалось: ошибка сервера (попыток: ${attempts})`,
   en: `Adding the accounts failed: a server error after ${attempts} attempts`,
 });
+
+/** A rest's end as the user reads it in any time zone: "14:05 UTC" (the date too when it is not today's). */
+function restEnd(until: Date, now: Date): string {
+  const time = `${until.toISOString().slice(11, 16)} UTC`;
+  return until.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)
+    ? time
+    : `${until.toISOString().slice(0, 10)} ${time}`;
+}
+
+/**
+ * "No proxy" of a distribute add with its cause: the tag has no proxies, its proxies rest after Steam's rate limit
+ * (until when), or every other proxy of the tag already carries the cap.
+ */
+export function noRoomMessage(
+  cause: { proxies: number; resting: number; restingUntil: Date | null; maxAccountsPerProxy: number },
+  now = new Date(),
+) {
+  const cap = cause.maxAccountsPerProxy;
+  const full = cause.proxies - cause.resting;
+  if (cause.proxies === 0)
+    return {
+      ru: 'Нет прокси: в выбранном теге нет рабочих прокси',
+      en: 'No proxy: the chosen tag has no working proxies',
+    };
+  const until = cause.restingUntil ? restEnd(cause.restingUntil, now) : '';
+  if (full === 0)
+    return {
+      ru: `Нет прокси: все прокси тега (${cause.proxies}) отдыхают после лимита Steam до ${until}`,
+      en: `No proxy: every proxy of the tag (${cause.proxies}) rests after a Steam rate limit until ${until}`,
+    };
+  if (cause.resting === 0)
+    return {
+      ru: `Нет прокси: все прокси тега (${full}) заняты — по ${cap} акк. на прокси`,
+      en: `No proxy: every proxy of the tag (${full}) is full at ${cap} accounts per proxy`,
+    };
+  return {
+    ru: `Нет прокси: ${cause.resting} прокси тега отдыхают после лимита Steam до ${until}, остальные (${full}) заняты — по ${cap} акк. на прокси`,
+    en: `No proxy: ${cause.resting} proxies of the tag rest after a Steam rate limit until ${until}, the others (${full}) are full at ${cap} accounts per proxy`,
+  };
+}

@@ -30,13 +30,18 @@ export function applyLotsChanged<P extends GroupsPage>(
   const items = page.items.map((group) => {
     if (!group.children.some((lot) => byId.has(lot.id))) return group;
     touched = true;
-    return {
-      ...group,
-      children: group.children.map((lot) => {
-        const change = byId.get(lot.id);
-        return change ? applyChange(lot, change) : lot;
-      }),
-    };
+    // The group's counts by status follow its children (a sale moves a lot from on sale to ready to trade).
+    const byStatus = { ...group.byStatus };
+    const children = group.children.map((lot) => {
+      const change = byId.get(lot.id);
+      if (!change) return lot;
+      if (change.status !== lot.status) {
+        byStatus[lot.status] = Math.max(0, (byStatus[lot.status] ?? 0) - 1);
+        byStatus[change.status] = (byStatus[change.status] ?? 0) + 1;
+      }
+      return applyChange(lot, change);
+    });
+    return { ...group, byStatus, children };
   });
   return touched ? { ...page, items } : page;
 }

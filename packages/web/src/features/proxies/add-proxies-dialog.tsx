@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TimeoutError } from '@tradedeck/sdk/client';
 import { api, type ProxyAddResult } from '@tradedeck/sdk/contract';
 import { PARSE_PROXY_DELAY_MS, type ProxyProtocol } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -15,6 +16,12 @@ import { IssueList } from './issue-list.tsx';
 import { protocolName } from './proxy-cells.tsx';
 
 const PROTOCOLS: ProxyProtocol[] = [0, 1, 2, 3];
+
+/**
+ * A paste of tens of thousands of lines is stored in one transaction that can outlast the client's default 30 s
+ * timeout: the dialog waits as long as the server works, so it always ends with the server's answer.
+ */
+const ADD_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * Add proxies from pasted text or a file: lines without a scheme take the chosen protocol, an optional tag goes
@@ -47,15 +54,23 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
     mutationFn: () => {
       const name = tag.trim();
       const existing = tags.data?.find((item) => item.name.toLocaleLowerCase() === name.toLocaleLowerCase());
-      return services.client.proxies.add({
-        proxies: text,
-        defaultProtocol: protocol,
-        tag: name ? { id: existing?.id ?? 0, name: existing?.name ?? name } : null,
-      });
+      return services.client.proxies.add(
+        {
+          proxies: text,
+          defaultProtocol: protocol,
+          tag: name ? { id: existing?.id ?? 0, name: existing?.name ?? name } : null,
+        },
+        { timeoutMs: ADD_TIMEOUT_MS },
+      );
     },
     onSuccess: () => void invalidateArea(queryClient, api.proxies),
-    onError: (error) => notifyError(services, error),
+    onError: (error) => {
+      // Past even this wait the server may still be storing the list: say so rather than invite a second paste.
+      if (error instanceof TimeoutError) void invalidateArea(queryClient, api.proxies);
+      else notifyError(services, error);
+    },
   });
+  const stillSaving = save.error instanceof TimeoutError;
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -75,11 +90,23 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
       onClose={controls.dismiss}
       footer={
         <>
+          {save.isPending && (
+            <span role="status" data-testid="add-saving" className="me-auto self-center text-xs text-muted">
+              {t('proxies.add.savingLines', { count: preview.ready })}
+            </span>
+          )}
+          {stillSaving && (
+            <span role="alert" data-testid="add-still-saving" className="me-auto self-center text-xs">
+              {t('proxies.add.stillSaving')}
+            </span>
+          )}
           <CancelButton onClick={controls.dismiss} />
           <button
             type="button"
             className="rounded-md bg-primary-strong px-4 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-50"
-            disabled={save.isPending || text.trim() === '' || (!waiting && preview.ready === 0)}
+            disabled={
+              save.isPending || stillSaving || text.trim() === '' || (!waiting && preview.ready === 0)
+            }
             onClick={() => save.mutate()}
           >
             {save.isPending ? t('proxies.add.saving') : t('proxies.add.save')}

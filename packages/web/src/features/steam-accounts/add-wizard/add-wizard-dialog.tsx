@@ -11,7 +11,14 @@ import { notifyError } from '../../../shared/toasts/notify-error.ts';
 import { useLanguage } from '../../../shared/use-language.ts';
 import { LABEL, PRIMARY_BUTTON } from '../ui.ts';
 import { type AddJobProgress, addAccountsAsJob } from './add-job.ts';
-import { MafileStep, TextStep } from './upload-steps.tsx';
+import {
+  applyLinesDraft,
+  EMPTY_LINES,
+  type LinesDraft,
+  linesPending,
+  MafileStep,
+  TextStep,
+} from './upload-steps.tsx';
 import {
   afterSubmit,
   type DistributeChoice,
@@ -47,17 +54,26 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
   const [progress, setProgress] = useState<AddJobProgress | null>(null);
   const [failures, setFailures] = useState<string | null>(null);
   const [planError, setPlanError] = useState<string | null>(null);
+  const [lines, setLines] = useState<LinesDraft>(EMPTY_LINES);
+  /** The server's words for failed rows where they name more than the reason, by row key. */
+  const [details, setDetails] = useState<ReadonlyMap<string, string>>(new Map());
+  /** "Next" met lines with errors: the step stays, saying so; a second "Next" goes on without them. */
+  const [refusedNext, setRefusedNext] = useState(false);
 
   const proxyTags = useOperationQuery(api.proxies.listTags, undefined, {
     enabled: mode === 'distribute',
   });
 
-  const summary = summarize(rows);
+  const summary = summarize(rows, mode);
 
   const submit = async (only: AddRow[] | null) => {
     const plan = planSubmit(only ?? rows, mode, distribute);
     if (!plan.ok) {
-      setPlanError(addAccountReasonMessages[language][plan.reason]);
+      setPlanError(
+        plan.reason === 'noTag' || plan.reason === 'rowsWithoutProxy'
+          ? t(`steamAccounts.wizard.refusals.${plan.reason}`)
+          : addAccountReasonMessages[language][plan.reason],
+      );
       return;
     }
     setPlanError(null);
@@ -66,6 +82,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
       const { result: answer, failure } = await addAccountsAsJob(client, plan.input, setProgress);
       const outcome = afterSubmit(rows, plan.indexToKey, answer, language);
       setRows(outcome.rows);
+      setDetails(outcome.details);
       setFailures(failure ?? outcome.failures);
       if (outcome.added > 0) {
         toasts.show({
@@ -85,12 +102,27 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
   };
 
   const stepIndex = STEPS.indexOf(step);
+  /** Leaving step 2 merges lines typed but not applied; going on with lines just refused waits for a second "Next". */
+  const goTo = (next: Step) => {
+    if (step === 'text' && linesPending(lines)) {
+      const applied = applyLinesDraft(rows, lines);
+      setRows(applied.rows);
+      setLines(applied.draft);
+      setPlanError(null);
+      if (applied.draft.errors.length > 0 && STEPS.indexOf(next) > stepIndex) {
+        setRefusedNext(true);
+        return;
+      }
+    }
+    setRefusedNext(false);
+    setStep(next);
+  };
   // Mod+Enter moves on (adds on the last step); Mod+Shift+Enter retries the failed rows.
   const keyActions = useRef({ next: () => {}, retry: () => {} });
   keyActions.current = {
     next: () => {
       if (submitting) return;
-      if (step !== 'submit') setStep(STEPS[stepIndex + 1]!);
+      if (step !== 'submit') goTo(STEPS[stepIndex + 1]!);
       else if (summary.ready + summary.retryable > 0) void submit(null);
     },
     retry: () => {
@@ -126,13 +158,13 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
               type="button"
               className="btn-ghost"
               disabled={submitting}
-              onClick={() => setStep(STEPS[stepIndex - 1]!)}
+              onClick={() => goTo(STEPS[stepIndex - 1]!)}
             >
               {t('steamAccounts.wizard.back')}
             </button>
           )}
           {step !== 'submit' ? (
-            <button type="button" className={PRIMARY_BUTTON} onClick={() => setStep(STEPS[stepIndex + 1]!)}>
+            <button type="button" className={PRIMARY_BUTTON} onClick={() => goTo(STEPS[stepIndex + 1]!)}>
               {t('steamAccounts.wizard.next')}{' '}
               <span aria-hidden>
                 <Hotkey hotkey="mod+enter" />
@@ -248,7 +280,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
                 type="button"
                 aria-current={item === step ? 'step' : undefined}
                 disabled={submitting}
-                onClick={() => setStep(item)}
+                onClick={() => goTo(item)}
                 className={`w-full rounded-md border px-3 py-1.5 text-start ${
                   item === step
                     ? 'border-primary bg-primary/10 font-semibold text-primary-ink'
@@ -269,7 +301,18 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
             onNotes={(more) => setNotes((current) => new Map([...current, ...more]))}
           />
         )}
-        {step === 'text' && <TextStep rows={rows} onRows={setRows} />}
+        {step === 'text' && (
+          <TextStep
+            rows={rows}
+            onRows={setRows}
+            draft={lines}
+            onDraft={(draft) => {
+              setLines(draft);
+              setRefusedNext(false);
+            }}
+            refusedNext={refusedNext}
+          />
+        )}
         {(planError || failures) && step === 'submit' && (
           <div
             role="alert"
@@ -285,6 +328,7 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
         )}
         <WizardRows
           rows={rows}
+          details={details}
           notes={notes}
           mode={mode}
           disabled={submitting}

@@ -180,21 +180,52 @@ export function MafileStep({
   );
 }
 
+/** The typed lines of step 2 as the wizard keeps them: they outlive the step, so going back shows them. */
+export interface LinesDraft {
+  text: string;
+  ignoreRowsWithoutMafile: boolean;
+  /** The text last merged into the rows (null: nothing yet). */
+  applied: string | null;
+  errors: AccountLineError[];
+}
+
+export const EMPTY_LINES: LinesDraft = {
+  text: '',
+  ignoreRowsWithoutMafile: false,
+  applied: null,
+  errors: [],
+};
+
+/** The draft's lines are typed but not merged into the rows yet. */
+export function linesPending(draft: LinesDraft): boolean {
+  return draft.text.trim() !== '' && draft.text !== draft.applied;
+}
+
+/** Merges the draft's text into the rows; answers the rows and the draft with its line errors. */
+export function applyLinesDraft(rows: readonly AddRow[], draft: LinesDraft, text = draft.text) {
+  const result = applyAccountLines(rows, text, { ignoreRowsWithoutMafile: draft.ignoreRowsWithoutMafile });
+  return { rows: result.rows, draft: { ...draft, text, applied: text, errors: result.errors } };
+}
+
 /** Step 2: login:password[:proxy] lines typed or loaded from a text file, merged into the rows by login. */
-export function TextStep({ rows, onRows }: StepProps) {
+export function TextStep({
+  rows,
+  onRows,
+  draft,
+  onDraft,
+  refusedNext,
+}: StepProps & { draft: LinesDraft; onDraft(draft: LinesDraft): void; refusedNext: boolean }) {
   const { t } = useTranslation();
   const services = useServices();
   const language = useLanguage();
   const textId = useId();
   const picker = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [ignore, setIgnore] = useState(false);
-  const [errors, setErrors] = useState<AccountLineError[]>([]);
+  const { text, errors } = draft;
 
   const apply = (content: string) => {
-    const result = applyAccountLines(rows, content, { ignoreRowsWithoutMafile: ignore });
-    onRows(result.rows);
-    setErrors(result.errors);
+    const next = applyLinesDraft(rows, draft, content);
+    onRows(next.rows);
+    onDraft(next.draft);
   };
 
   return (
@@ -210,7 +241,7 @@ export function TextStep({ rows, onRows }: StepProps) {
         autoComplete="off"
         placeholder={t('steamAccounts.wizard.linesPlaceholder')}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => onDraft({ ...draft, text: event.target.value })}
         className="input w-full font-mono text-xs"
       />
       <div className="flex flex-wrap items-center gap-3">
@@ -237,10 +268,7 @@ export function TextStep({ rows, onRows }: StepProps) {
             event.target.value = '';
             if (!file) return;
             file.text().then(
-              (content) => {
-                setText(content);
-                apply(content);
-              },
+              (content) => apply(content),
               () => services.toasts.show({ kind: 'error', text: t('steamAccounts.wizard.readFailed') }),
             );
           }}
@@ -248,13 +276,18 @@ export function TextStep({ rows, onRows }: StepProps) {
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
-            checked={ignore}
-            onChange={(event) => setIgnore(event.target.checked)}
+            checked={draft.ignoreRowsWithoutMafile}
+            onChange={(event) => onDraft({ ...draft, ignoreRowsWithoutMafile: event.target.checked })}
             className="h-4 w-4 accent-primary"
           />
           {t('steamAccounts.wizard.ignoreWithoutMafile')}
         </label>
       </div>
+      {refusedNext && (
+        <p role="alert" data-testid="lines-refused" className="text-sm text-amber-800 dark:text-amber-200">
+          {t('steamAccounts.wizard.linesHaveErrors')}
+        </p>
+      )}
       {errors.length > 0 && (
         <ul
           role="alert"

@@ -8,11 +8,11 @@ import {
   type AddAccountsResult,
   type AddMode,
   type AddRow,
+  addAccountReasonMessages,
   addMafileRows,
   applyAddResult,
   type ExtractedMafile,
   type ExtractMafilesResultWire,
-  failedRowsMessage,
   formatInvalidMafiles,
   hasMafileExtension,
   type MafileWarning,
@@ -22,6 +22,7 @@ import {
   parseMafileText,
   prepareSubmission,
   type SubmissionPlan,
+  steamListMessages,
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 
@@ -126,15 +127,31 @@ export interface DistributeChoice {
   maxAccountsPerProxy: number;
 }
 
-/** The submit plan; distribute mode needs a proxy tag and a positive limit first. */
-export function planSubmit(
-  rows: readonly AddRow[],
-  mode: AddMode,
-  distribute: DistributeChoice,
-): SubmissionPlan {
-  if (mode !== 'distribute') return prepareSubmission(rows, { mode });
-  if (distribute.proxyTagId === null || !(distribute.maxAccountsPerProxy >= 1))
-    return { ok: false, reason: 'noProxy' };
+/**
+ * The single and multiple modes sign each row in through its own proxy (picked from the stored ones, or from its
+ * line or maFile); a row without one would only fail after the submit, so it is marked and held back before.
+ */
+export function lacksProxy(row: AddRow, mode: AddMode): boolean {
+  return mode !== 'distribute' && row.status !== 'success' && row.proxyId === null && row.proxyData === null;
+}
+
+/** Why the wizard will not submit: the sdk's reasons, no proxy tag chosen, or rows that still lack a proxy. */
+export type WizardPlan = SubmissionPlan | { ok: false; reason: 'noTag' | 'rowsWithoutProxy' };
+
+/**
+ * The submit plan. Single and multiple modes send only rows with a proxy (none with one: refused); distribute
+ * mode needs a proxy tag and a positive limit first.
+ */
+export function planSubmit(rows: readonly AddRow[], mode: AddMode, distribute: DistributeChoice): WizardPlan {
+  if (mode !== 'distribute') {
+    const withProxy = rows.filter((row) => !lacksProxy(row, mode));
+    const held = rows.length - withProxy.length;
+    if (held > 0 && (mode === 'single' || !withProxy.some((row) => row.status !== 'success')))
+      return { ok: false, reason: 'rowsWithoutProxy' };
+    return prepareSubmission(withProxy, { mode });
+  }
+  if (distribute.proxyTagId === null) return { ok: false, reason: 'noTag' };
+  if (!(distribute.maxAccountsPerProxy >= 1)) return { ok: false, reason: 'noProxy' };
   return prepareSubmission(rows, {
     mode,
     distribute: {
@@ -144,23 +161,40 @@ export function planSubmit(
   });
 }
 
-/** Rows after the server's answer, how many were added, and the "{login}: {reason}, …" line of failures. */
+/**
+ * Rows after the server's answer, how many were added, the server's own words for a row where they say more than
+ * its reason ("no proxy" with its cause, say), by row key, and the "{login}: {reason}, …" line of failures.
+ */
 export function afterSubmit(
   rows: readonly AddRow[],
   indexToKey: readonly string[],
   answer: Pick<AddAccountsResult, 'errors'>,
   language: Language,
-): { rows: AddRow[]; added: number; failures: string | null } {
+): { rows: AddRow[]; added: number; failures: string | null; details: Map<string, string> } {
   const next = applyAddResult(rows, indexToKey, answer);
   const added = indexToKey.length - Object.keys(answer.errors).length;
+  const details = new Map<string, string>();
+  indexToKey.forEach((key, index) => {
+    const error = answer.errors[String(index)];
+    if (error && error.message !== addAccountReasonMessages[language][error.reason])
+      details.set(key, error.message);
+  });
   const sent = new Set(indexToKey);
+  const failed = next.filter((row) => sent.has(row.key) && row.status === 'error' && row.reason);
   return {
     rows: next,
     added,
-    failures: failedRowsMessage(
-      next.filter((row) => sent.has(row.key)),
-      language,
-    ),
+    failures:
+      failed.length === 0
+        ? null
+        : failed
+            .map((row) =>
+              steamListMessages[language].failedAccount
+                .replace('{login}', row.login)
+                .replace('{reason}', details.get(row.key) ?? addAccountReasonMessages[language][row.reason!]),
+            )
+            .join(', '),
+    details,
   };
 }
 
@@ -174,13 +208,15 @@ interface WizardSummary {
 
 const LOCAL_REASONS = new Set(['mafileNotLoaded', 'passwordNotSet', 'checkAllFields']);
 
-export function summarize(rows: readonly AddRow[]): WizardSummary {
+/** Counts by state; in the single and multiple modes a row without a proxy is not ready. */
+export function summarize(rows: readonly AddRow[], mode: AddMode): WizardSummary {
   let ready = 0;
   let errors = 0;
   let added = 0;
   let retryable = 0;
   for (const row of rows) {
     if (row.status === 'success') added += 1;
+    else if (lacksProxy(row, mode)) errors += 1;
     else if (row.status === 'error') {
       errors += 1;
       if (retryableRows([row]).length > 0) retryable += 1;

@@ -9,11 +9,12 @@ import {
   removeRow,
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProxySearchPicker } from '../../../shared/proxy-picker/proxy-search-picker.tsx';
 import { useLanguage } from '../../../shared/use-language.ts';
 import { LABEL } from '../ui.ts';
-import type { MafileNotes } from './wizard-logic.ts';
+import { lacksProxy, type MafileNotes } from './wizard-logic.ts';
 
 const STATUS_TONE: Record<AddRow['status'], string> = {
   pending: 'text-slate-600 dark:text-slate-300',
@@ -24,12 +25,15 @@ const STATUS_TONE: Record<AddRow['status'], string> = {
 /** The rows to add: login, maFile, password (typed inline when missing), proxy and the row's state. */
 export function WizardRows({
   rows,
+  details,
   notes,
   mode,
   disabled,
   onRows,
 }: {
   rows: AddRow[];
+  /** The server's words for a failed row where they say more than its reason. */
+  details: ReadonlyMap<string, string>;
   notes: MafileNotes;
   mode: AddMode;
   disabled: boolean;
@@ -37,6 +41,14 @@ export function WizardRows({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  /** The addresses of the stored proxies picked in this wizard, by id (a row keeps only the id). */
+  const [picked, setPicked] = useState<ReadonlyMap<number, string>>(new Map());
+  const proxyShown = (row: AddRow) =>
+    row.proxyData
+      ? `${row.proxyData.host}:${row.proxyData.port}`
+      : row.proxyId !== null
+        ? (picked.get(row.proxyId) ?? `#${row.proxyId}`)
+        : null;
   return (
     <section className="space-y-1">
       <div className="flex items-center justify-between">
@@ -68,63 +80,82 @@ export function WizardRows({
                 </td>
               </tr>
             )}
-            {rows.map((row) => (
-              <tr
-                key={row.key}
-                data-login={row.login}
-                data-status={row.status}
-                className="border-t border-slate-100 dark:border-slate-800"
-              >
-                <td className="px-2 py-1 font-medium">{row.login || '—'}</td>
-                <td className="px-2 py-1 text-xs text-muted" data-testid="row-steamid">
-                  {row.steamId ? <span className="font-mono">{row.steamId}</span> : '—'}
-                </td>
-                {/* Files from a zip carry their path; the file's own name is the part worth seeing. */}
-                <td
-                  className="max-w-40 truncate px-2 py-1 text-xs text-muted"
-                  title={row.mafileName ?? ''}
-                  data-testid="row-mafile"
+            {rows.map((row) => {
+              const noProxy = lacksProxy(row, mode);
+              return (
+                <tr
+                  key={row.key}
+                  data-login={row.login}
+                  data-status={row.status}
+                  data-no-proxy={noProxy || undefined}
+                  className="border-t border-slate-100 dark:border-slate-800"
                 >
-                  <MafileNote warnings={(row.mafile && notes.get(row.mafile)) || []} language={language} />
-                  {row.mafileName?.split('/').at(-1) ?? '—'}
-                </td>
-                <td className="px-2 py-1">
-                  <PasswordCell
-                    row={row}
-                    disabled={disabled}
-                    language={language}
-                    onPassword={(password) => onRows(editRow(rows, row.key, { password }))}
-                  />
-                </td>
-                <td className="px-2 py-1 text-xs" data-testid="row-proxy">
-                  {mode === 'distribute'
-                    ? t('steamAccounts.wizard.fromTag')
-                    : row.proxyData
-                      ? `${row.proxyData.host}:${row.proxyData.port}`
-                      : '—'}
-                </td>
-                <td className={`px-2 py-1 text-xs ${STATUS_TONE[row.status]}`} data-testid="row-status">
-                  {row.status === 'success'
-                    ? t('steamAccounts.wizard.added')
-                    : row.reason
-                      ? addAccountReasonMessages[language][row.reason]
-                      : t('steamAccounts.wizard.ready')}
-                </td>
-                <td className="px-1">
-                  {row.status !== 'success' && (
-                    <button
-                      type="button"
+                  <td className="px-2 py-1 font-medium">{row.login || '—'}</td>
+                  <td className="px-2 py-1 text-xs text-muted" data-testid="row-steamid">
+                    {row.steamId ? <span className="font-mono">{row.steamId}</span> : '—'}
+                  </td>
+                  {/* Files from a zip carry their path; the file's own name is the part worth seeing. */}
+                  <td
+                    className="max-w-40 truncate px-2 py-1 text-xs text-muted"
+                    title={row.mafileName ?? ''}
+                    data-testid="row-mafile"
+                  >
+                    <MafileNote warnings={(row.mafile && notes.get(row.mafile)) || []} language={language} />
+                    {row.mafileName?.split('/').at(-1) ?? '—'}
+                  </td>
+                  <td className="px-2 py-1">
+                    <PasswordCell
+                      row={row}
                       disabled={disabled}
-                      aria-label={`${t('steamAccounts.wizard.removeRow')} ${row.login}`}
-                      onClick={() => onRows(removeRow(rows, row.key))}
-                      className="rounded px-1 text-muted hover:text-rose-600"
-                    >
-                      ✕
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
+                      language={language}
+                      onPassword={(password) => onRows(editRow(rows, row.key, { password }))}
+                    />
+                  </td>
+                  <td className="px-2 py-1 text-xs" data-testid="row-proxy">
+                    {mode === 'distribute' ? (
+                      t('steamAccounts.wizard.fromTag')
+                    ) : row.status === 'success' || disabled ? (
+                      (proxyShown(row) ?? '—')
+                    ) : (
+                      <ProxySearchPicker
+                        label={`${t('steamAccounts.wizard.rowProxy')} ${row.login}`}
+                        value={proxyShown(row)}
+                        invalid={noProxy}
+                        onPick={(proxy) => {
+                          setPicked((current) => new Map(current).set(proxy.id, proxy.label));
+                          onRows(editRow(rows, row.key, { proxyId: proxy.id, proxyData: null }));
+                        }}
+                      />
+                    )}
+                  </td>
+                  <td
+                    className={`px-2 py-1 text-xs ${noProxy ? STATUS_TONE.error : STATUS_TONE[row.status]}`}
+                    data-testid="row-status"
+                  >
+                    {row.status === 'success'
+                      ? t('steamAccounts.wizard.added')
+                      : row.reason
+                        ? (details.get(row.key) ?? addAccountReasonMessages[language][row.reason])
+                        : noProxy
+                          ? addAccountReasonMessages[language].noProxy
+                          : t('steamAccounts.wizard.ready')}
+                  </td>
+                  <td className="px-1">
+                    {row.status !== 'success' && (
+                      <button
+                        type="button"
+                        disabled={disabled}
+                        aria-label={`${t('steamAccounts.wizard.removeRow')} ${row.login}`}
+                        onClick={() => onRows(removeRow(rows, row.key))}
+                        className="rounded px-1 text-muted hover:text-rose-600"
+                      >
+                        ✕
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
