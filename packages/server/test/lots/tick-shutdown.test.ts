@@ -130,7 +130,7 @@ describe('a repricing tick when the server shuts down', () => {
       return lots.length === LOTS && lots.every((lot) => lot.price!.amount < 9_000_000) ? lots : null;
     }, 60_000);
     // Every lot repriced, each listing's price written exactly once across both runs.
-    expect(repriced.map((lot) => writes.get(lot.itemId))).toEqual(repriced.map(() => 1));
+    expect(repriced.map((lot) => writes.get(lot.itemId!))).toEqual(repriced.map(() => 1));
     expect(writes.size).toBe(LOTS);
     await setScanner(t, [sellerId], false);
   }, 180_000);
