@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll } from 'vitest';
+import type { SandboxAccount } from '../../src/integrations/steam/index.ts';
 import type { SpawnedServer } from '../helpers/spawn-server.ts';
 import {
   callApi,
@@ -14,11 +15,15 @@ import {
   pollUntil,
   sandboxServers,
   signUpOnSpawned,
+  stepUpOnSpawned,
 } from '../helpers/spawned-api.ts';
 import { createTestDatabaseTarget, type TestDatabaseTarget } from '../helpers/test-database.ts';
 import { officialClient } from '../hubs/signalr-client.ts';
+import { addItem } from '../steam-accounts/helpers.ts';
 
 export const CRASH_PASSWORD = 'Quartz-Lantern-42';
+/** The credentials of the loopback CONNECT proxy a seller's Steam account (and its market calls) goes through. */
+export const SELLER_PROXY = { username: 'seller', password: 'proxy-pass' } as const;
 
 export interface LoggedEvent {
   eventName: string;
@@ -87,6 +92,25 @@ export function crashHarness(options: CrashHarnessOptions) {
     server: () => running().server,
     url: () => running().url,
     token: () => token,
+    /**
+     * Adds the Steam account (its calls leaving through the loopback CONNECT proxy on `proxyPort`) and its seller
+     * account on TM with `apiKey`; resolves with the seller account's id.
+     */
+    async addSeller(account: SandboxAccount, proxyPort: number, apiKey: string): Promise<number> {
+      const proxyData = { protocol: 'http' as const, address: '127.0.0.1', port: proxyPort, ...SELLER_PROXY };
+      const added = await api<{ addedAccounts: { id: number }[] }>('POST', '/api/steam-accounts', {
+        accounts: { '0': addItem(account, { proxyData }) },
+      });
+      await stepUpOnSpawned(running().server, running().url, token);
+      const row = await api<{ id: number }>('POST', '/api/p2p/accounts', {
+        steamAccountId: added.addedAccounts[0]!.id,
+        apiKey,
+        paymentPassword: 'pay-secret-1',
+        tmCurrency: 'USD',
+      });
+      return row.id;
+    },
+
     /** kill -9 of the running server, then the next one. */
     async crash(): Promise<void> {
       await kill();

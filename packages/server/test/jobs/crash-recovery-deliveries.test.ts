@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { stepUpOnSpawned } from '../helpers/spawned-api.ts';
 import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
-import { addItem } from '../steam-accounts/helpers.ts';
-import { crashHarness } from './crash-harness.ts';
+import { crashHarness, SELLER_PROXY } from './crash-harness.ts';
 
 // A seller's delivery loop killed with -9 twice in one run, on the database the suite runs on: the restarted
 // servers deliver every sale the market asked for, as a loop without a crash does. Counted in Steam's journal (one
@@ -39,7 +37,7 @@ beforeAll(async () => {
       })),
     },
   ]);
-  parts.proxy = await startConnectProxy({ username: 'seller', password: 'proxy-pass' });
+  parts.proxy = await startConnectProxy(SELLER_PROXY);
   Object.assign(env, { TRADEDECK_MARKET_MODE: 'live', TRADEDECK_TM_BASE_URL: parts.fake.baseUrl });
 });
 afterAll(async () => {
@@ -47,7 +45,7 @@ afterAll(async () => {
   await parts.proxy?.close();
 });
 
-const { api, crash, journalOps, server, url, token, until } = crashHarness({
+const { addSeller, api, crash, journalOps, until } = crashHarness({
   prefix: 'tradedeck-crash-deliveries-',
   email: 'crash-deliveries@example.test',
   userName: 'crashdeliveries',
@@ -67,28 +65,9 @@ interface JournalSend {
 
 describe('a delivery loop killed with kill -9 and restarted', () => {
   it('delivers every sale once after two kills in one run', async () => {
-    const added = await api<{ addedAccounts: { id: number }[] }>('POST', '/api/steam-accounts', {
-      accounts: {
-        '0': addItem(seller!, {
-          proxyData: {
-            protocol: 'http',
-            address: '127.0.0.1',
-            port: parts.proxy!.port,
-            username: 'seller',
-            password: 'proxy-pass',
-          },
-        }),
-      },
-    });
-    await stepUpOnSpawned(server(), url(), token());
-    const row = await api<{ id: number }>('POST', '/api/p2p/accounts', {
-      steamAccountId: added.addedAccounts[0]!.id,
-      apiKey: KEY,
-      paymentPassword: 'pay-secret-1',
-      tmCurrency: 'USD',
-    });
+    const sellerId = await addSeller(seller!, parts.proxy!.port, KEY);
     const sends = () => journalOps('send').map((line) => JSON.parse(line) as JournalSend);
-    await api('POST', '/api/p2p/accounts/start', { ids: [row.id] });
+    await api('POST', '/api/p2p/accounts/start', { ids: [sellerId] });
 
     // First kill: an offer made, Steam's answer still on its way. Second: the resumed loop made another one.
     await until('the first delivery offer', async () => sends().length >= 1);
@@ -102,7 +81,7 @@ describe('a delivery loop killed with kill -9 and restarted', () => {
       async () => {
         const { items } = await api<{ items: Delivery[] }>(
           'POST',
-          `/api/p2p/accounts/${row.id}/deliveries/query`,
+          `/api/p2p/accounts/${sellerId}/deliveries/query`,
           { pages: { page: 1, pageSize: 100 } },
         );
         return items.length === buyers.length && items.every((item) => item.status === 'ready')

@@ -58,7 +58,10 @@ describe('an inventory refresh killed with kill -9 and restarted', () => {
     // Each account announced once, with both games scanned; progress counted once per account, up to the total.
     expect(events.map((event) => event.accountId).sort()).toEqual([...ids].sort());
     expect(events.every((event) => event.scans.length === GAMES.length)).toBe(true);
-    expect(events.map((event) => event.done).sort((a, b) => a - b)).toEqual(ids.map((_, i) => i + 1));
+    expect(
+      events.map((event) => event.done).sort((a, b) => a - b),
+      JSON.stringify(events.map((event) => [event.accountId, event.done])),
+    ).toEqual(ids.map((_, i) => i + 1));
     expect(events.every((event) => event.total === ids.length)).toBe(true);
   }, 420_000);
 });

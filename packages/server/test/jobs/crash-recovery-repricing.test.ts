@@ -1,11 +1,9 @@
 import type { LotRow, RepriceJob } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { stepUpOnSpawned } from '../helpers/spawned-api.ts';
 import { type FakeTm, type SeenRequest, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
-import { addItem } from '../steam-accounts/helpers.ts';
-import { crashHarness } from './crash-harness.ts';
+import { crashHarness, SELLER_PROXY } from './crash-harness.ts';
 
 // Repricing applies killed with -9, twice in one run, on the database the suite runs on: each cut job ends at the
 // next start from its recorded batches (the market's answered prices kept, the rest failed with the real reason),
@@ -30,7 +28,7 @@ beforeAll(async () => {
       currency: 'USD',
     })),
   );
-  parts.proxy = await startConnectProxy({ username: 'seller', password: 'proxy-pass' });
+  parts.proxy = await startConnectProxy(SELLER_PROXY);
   Object.assign(env, { TRADEDECK_MARKET_MODE: 'live', TRADEDECK_TM_BASE_URL: parts.fake.baseUrl });
 });
 afterAll(async () => {
@@ -38,7 +36,7 @@ afterAll(async () => {
   await parts.proxy?.close();
 });
 
-const { api, crash, server, url, token, until } = crashHarness({
+const { addSeller, api, crash, until } = crashHarness({
   prefix: 'tradedeck-crash-repricing-',
   email: 'crash-repricing@example.test',
   userName: 'crashrepricing',
@@ -79,26 +77,7 @@ const notSent = (job: RepriceJob) =>
 
 describe('repricing applies killed with kill -9 and restarted', () => {
   it('two applies cut in one run each end from their batches, no price sent twice', async () => {
-    const added = await api<{ addedAccounts: { id: number }[] }>('POST', '/api/steam-accounts', {
-      accounts: {
-        '0': addItem(seller!, {
-          proxyData: {
-            protocol: 'http',
-            address: '127.0.0.1',
-            port: parts.proxy!.port,
-            username: 'seller',
-            password: 'proxy-pass',
-          },
-        }),
-      },
-    });
-    await stepUpOnSpawned(server(), url(), token());
-    await api('POST', '/api/p2p/accounts', {
-      steamAccountId: added.addedAccounts[0]!.id,
-      apiKey: KEY,
-      paymentPassword: 'pay-secret-1',
-      tmCurrency: 'USD',
-    });
+    await addSeller(seller!, parts.proxy!.port, KEY);
     await api('POST', '/api/p2p/lots/sync', {});
     const lots = await api<{ items: LotRow[]; total: number }>('POST', '/api/p2p/lots/query', {
       withStatus: ['on_sale'],

@@ -6,7 +6,6 @@ import type { LotRow } from '@tradedeck/sdk/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxListing } from '../../src/integrations/market/index.ts';
 import { JOBS_SCHEMA } from '../../src/jobs/schema-name.ts';
 import { LOTS_TICK_QUEUE } from '../../src/modules/lots/tick.ts';
 import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
@@ -15,6 +14,7 @@ import {
   addSandboxAccounts,
   addSellerAccounts,
   as,
+  countPriceWrites,
   createLotsTestApp,
   ok,
   restartLotsApp,
@@ -29,7 +29,7 @@ let current: FastifyInstance;
 let user: TestUser;
 let sellerId: number;
 /** Price writes the sandbox market took, per listing. */
-const writes = new Map<string, number>();
+let writes: Map<string, number>;
 let onFirstWrite: (() => void) | null = null;
 
 async function lotsOnSale(): Promise<LotRow[]> {
@@ -86,13 +86,10 @@ beforeAll(async () => {
     }),
   );
   t.clock.advance(61_000);
-  const reprice = t.market.reprice.bind(t.market);
-  t.market.reprice = (listing: SandboxListing, ...rest) => {
-    writes.set(listing.itemId, (writes.get(listing.itemId) ?? 0) + 1);
-    reprice(listing, ...rest);
+  writes = countPriceWrites(t, () => {
     onFirstWrite?.();
     onFirstWrite = null;
-  };
+  });
 }, 180_000);
 
 afterAll(async () => {
