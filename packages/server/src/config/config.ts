@@ -47,6 +47,8 @@ export interface ServerConfig {
   sandboxConfirmDelayMs?: number;
   /** Sandbox mode: how long a sign-in takes (a slow Steam); 0 by default. */
   sandboxSignInDelayMs?: number;
+  /** Sandbox mode: how long an inventory page takes (a slow Steam); 0 by default. */
+  sandboxInventoryDelayMs?: number;
   /** Sandbox market: how often one listing's price may change (TM's minute by default; tests shorten it). */
   sandboxPriceChangeMs?: number;
   /** The market port's own mode (TRADEDECK_MARKET_MODE); the server mode when unset. */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxSendDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SEND_DELAY_MS) || 0),
     sandboxConfirmDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_CONFIRM_DELAY_MS) || 0),
     sandboxSignInDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SIGN_IN_DELAY_MS) || 0),
+    sandboxInventoryDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_INVENTORY_DELAY_MS) || 0),
     ...sandboxPriceChange(env.TRADEDECK_SANDBOX_PRICE_CHANGE_MS),
     marketMode,
     tmBaseUrl: tmBaseUrl(env.TRADEDECK_TM_BASE_URL),

@@ -70,3 +70,18 @@ export async function setScanner(t: SellerTestApp, ids: number[], running: boole
     sql`update seller_accounts set status = ${running ? 'running' : 'paused'}, modules = '["marketScanner"]'::jsonb where id = any(${sql.param(ids)}::int[])`,
   );
 }
+
+/**
+ * Counts the price writes the sandbox market takes, per listing (the market's own ledger); `onWrite` runs after
+ * each one.
+ */
+export function countPriceWrites(t: SellerTestApp, onWrite: () => void = () => {}): Map<string, number> {
+  const writes = new Map<string, number>();
+  const reprice = t.market.reprice.bind(t.market);
+  t.market.reprice = (listing, ...rest) => {
+    writes.set(listing.itemId, (writes.get(listing.itemId) ?? 0) + 1);
+    reprice(listing, ...rest);
+    onWrite();
+  };
+  return writes;
+}

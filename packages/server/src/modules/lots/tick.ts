@@ -55,6 +55,11 @@ export async function tickAccount(parts: TickParts, account: LotAccount, sync: b
   return reprice.applyDecided(account.userId, decided, null, 'en', null);
 }
 
+/** A tick cut by a shutdown or a lost lease: thrown so its job runs again, never completed unfinished. */
+export class LotTickInterrupted extends Error {
+  override name = 'LotTickInterrupted';
+}
+
 export class LotTick {
   constructor(
     private readonly parts: TickParts,
@@ -67,7 +72,7 @@ export class LotTick {
     const startedAt = deps.now();
     let nextSync = 0;
     for (;;) {
-      if (this.job.signal.aborted) return;
+      this.stopIfInterrupted();
       if ((await repricers.jobOf(accountId)) !== this.job.id) return;
       const [account] = await deps.repo.run(userId, (q) => q.accounts([accountId]));
       const scanning = account?.status === 'running' && account.modules.includes('marketScanner');
@@ -81,12 +86,21 @@ export class LotTick {
       await tickAccount(this.parts, account, syncDue).catch((error: unknown) =>
         deps.log.warn({ err: error, sellerAccountId: accountId }, 'repricing tick failed'),
       );
+      // A pass cut by the shutdown may have ended early: the job runs again rather than counting as done.
+      this.stopIfInterrupted();
       if (deps.now() - startedAt > deps.timing.runForMs) {
         await handOver(this.parts, { userId, accountId }, this.job.id);
         return;
       }
       await sleep(deps.timing.tickEveryMs, this.job.signal);
     }
+  }
+
+  private stopIfInterrupted(): void {
+    if (this.job.signal.aborted)
+      throw new LotTickInterrupted(
+        'The server stopped during a repricing tick; it resumes on the next start',
+      );
   }
 }
 

@@ -40,15 +40,26 @@ export async function runInventoryRefresh(
       : new Set<number>();
   const todo = accountIds.filter((id) => !done.has(id));
   let count = done.size;
+  /**
+   * Accounts are scanned a few at once but stored one at a time, each counted once committed: counts taken before
+   * concurrent commits could land out of order, and a kill between them left a gap that the resumed run (counting
+   * what is stored) announced a second time.
+   */
+  let storing: Promise<unknown> = Promise.resolve();
+  const store = <T>(write: (done: number) => Promise<T>): Promise<T> => {
+    const stored = storing.then(async () => {
+      const result = await write(count + 1);
+      count += 1;
+      return result;
+    });
+    storing = stored.catch(() => {});
+    return stored;
+  };
   let next = 0;
   const worker = async () => {
     while (next < todo.length && !job.signal.aborted) {
       const accountId = todo[next++]!;
-      await inventory.scanAccount(userId, accountId, games, {
-        batchId,
-        total: accountIds.length,
-        done: () => ++count,
-      });
+      await inventory.scanAccount(userId, accountId, games, { batchId, total: accountIds.length, store });
     }
   };
   await Promise.all(Array.from({ length: Math.min(ACCOUNTS_AT_ONCE, todo.length) }, worker));

@@ -12,6 +12,14 @@ import type { TradeSessions } from './sessions.ts';
 
 type InventoryInput = z.output<typeof contract.steamTrading.inventory.input>;
 
+/** How a scan is announced: its batch, and the batch's progress counted as the scans are stored. */
+export interface ScanAnnounce {
+  batchId: string;
+  total: number;
+  /** Runs `write` (the account's scans and event, one transaction) with the batch's count once it is stored. */
+  store<T>(write: (done: number) => Promise<T>): Promise<T>;
+}
+
 /** The inventory cache: scans through the port stored per game, and the cached items read back with filters. */
 export class InventoryService {
   constructor(
@@ -58,7 +66,7 @@ export class InventoryService {
     userId: string,
     accountId: number,
     games: readonly TradeGame[],
-    announce: { batchId: string; done: () => number; total: number },
+    announce: ScanAnnounce,
   ): Promise<ScanRow[] | null> {
     const outcomes: [TradeGame, ScanOutcome][] = [];
     let accountFailure: TradeFailure | null = null;
@@ -86,23 +94,25 @@ export class InventoryService {
         if (ACCOUNT_ERROR_REASONS.has(scanned.reason)) accountFailure = scanned;
       }
     }
-    return this.deps.repo.run(userId, async (q, tx) => {
-      const rows: ScanRow[] = [];
-      for (const [game, outcome] of outcomes) rows.push(await q.saveScan(accountId, game, outcome));
-      await this.deps.eventLog.append(
-        userId,
-        hubEvents.inventoryScanned,
-        STEAM_TRADING_SOURCE,
-        {
-          batchId: announce.batchId,
-          accountId,
-          scans: rows.map(toScanPayload),
-          done: announce.done(),
-          total: announce.total,
-        },
-        tx,
-      );
-      return rows;
-    });
+    return announce.store((done) =>
+      this.deps.repo.run(userId, async (q, tx) => {
+        const rows: ScanRow[] = [];
+        for (const [game, outcome] of outcomes) rows.push(await q.saveScan(accountId, game, outcome));
+        await this.deps.eventLog.append(
+          userId,
+          hubEvents.inventoryScanned,
+          STEAM_TRADING_SOURCE,
+          {
+            batchId: announce.batchId,
+            accountId,
+            scans: rows.map(toScanPayload),
+            done,
+            total: announce.total,
+          },
+          tx,
+        );
+        return rows;
+      }),
+    );
   }
 }

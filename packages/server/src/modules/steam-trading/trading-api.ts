@@ -159,7 +159,7 @@ export function tradingApi(
       const rows = await inventory.scanAccount(userId, accountId, games, {
         batchId,
         total: 1,
-        done: () => 1,
+        store: (write) => write(1),
       });
       return (
         rows?.map((row) => ({

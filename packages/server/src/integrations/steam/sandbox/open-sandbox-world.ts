@@ -10,11 +10,13 @@ export function openSandboxWorld(options: {
   sandboxSendDelayMs?: number;
   sandboxConfirmDelayMs?: number;
   sandboxSignInDelayMs?: number;
+  sandboxInventoryDelayMs?: number;
 }): SandboxWorld {
   return new SandboxWorld(SANDBOX_SEED, {
     journal: options.sandboxJournal ? new SandboxJournal(options.sandboxJournal) : null,
     sendAnswerDelayMs: options.sandboxSendDelayMs ?? 0,
     confirmAnswerDelayMs: options.sandboxConfirmDelayMs ?? 0,
     signInDelayMs: options.sandboxSignInDelayMs ?? 0,
+    inventoryDelayMs: options.sandboxInventoryDelayMs ?? 0,
   });
 }

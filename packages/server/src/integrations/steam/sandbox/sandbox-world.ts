@@ -74,6 +74,8 @@ export interface SandboxWorldOptions {
   confirmAnswerDelayMs?: number;
   /** How long a sign-in takes (Steam answering slowly): an import is still under way a while. None by default. */
   signInDelayMs?: number;
+  /** How long an inventory page takes (Steam answering slowly): a refresh batch is still under way a while. */
+  inventoryDelayMs?: number;
 }
 
 export class SandboxWorld {
@@ -86,6 +88,7 @@ export class SandboxWorld {
   readonly sendAnswerDelayMs: number;
   readonly confirmAnswerDelayMs: number;
   readonly signInDelayMs: number;
+  readonly inventoryDelayMs: number;
   readonly #journal: SandboxJournal | null;
   #replaying = false;
 
@@ -98,6 +101,7 @@ export class SandboxWorld {
     this.sendAnswerDelayMs = options.sendAnswerDelayMs ?? 0;
     this.confirmAnswerDelayMs = options.confirmAnswerDelayMs ?? 0;
     this.signInDelayMs = options.signInDelayMs ?? 0;
+    this.inventoryDelayMs = options.inventoryDelayMs ?? 0;
     this.#journal = options.journal ?? null;
     if (this.#journal) this.replay(this.#journal.read());
   }

@@ -35,6 +35,7 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
   async inventoryPage(auth: WebAuth, input: InventoryPageInput) {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
+    if (this.world.inventoryDelayMs > 0) await delay(this.world.inventoryDelayMs);
     return this.book.inventoryPage(
       auth.steamId,
       input.ownerSteamId,
