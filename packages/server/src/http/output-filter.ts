@@ -47,8 +47,9 @@ export function outputFilterInSlices<T extends z.ZodType>(
   check: OutputCheck,
 ): (value: unknown) => Promise<z.output<T>> {
   const whole = outputFilter(schema, check);
-  const def = defOf(schema);
-  if (def.type !== 'object' || def.catchall) return async (value) => whole(value);
+  const def = defOf(schema) as Def & { checks?: unknown[] };
+  // Refinements of the whole object need it whole.
+  if (def.type !== 'object' || def.catchall || def.checks?.length) return async (value) => whole(value);
   const fields = Object.entries(def.shape ?? {}).map(([key, field]) => {
     const fieldDef = defOf(field) as Def & { checks?: unknown[] };
     const sliced = fieldDef.type === 'array' && !fieldDef.checks?.length;
