@@ -12,8 +12,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
 import { successEnvelope } from './envelope.ts';
+import { isLongAnswer, jsonStream } from './json-answer.ts';
 import { readUploadedFiles, type UploadedFile } from './multipart.ts';
-import { outputCheck, outputFilter } from './output-filter.ts';
+import { outputCheck, outputFilterInSlices } from './output-filter.ts';
 import { requestLanguage } from './request-language.ts';
 import { parseInput } from './validation.ts';
 
@@ -97,7 +98,7 @@ export function bindOperation<Op extends Operation>(
 ): void {
   checkFlags(op, Boolean(waiver));
   app[boundOperations].push(op);
-  const answer = outputFilter(op.output, outputCheck());
+  const answer = outputFilterInSlices(op.output, outputCheck());
   app.route({
     method: op.method,
     url: op.path,
@@ -143,7 +144,11 @@ export function bindOperation<Op extends Operation>(
         const body = output instanceof TextStreamBody ? Readable.from(output.chunks) : String(output);
         return reply.type('text/plain; charset=utf-8').send(body);
       }
-      return successEnvelope(answer(output));
+      const envelope = successEnvelope(await answer(output));
+      // A long list (a 100,000-line proxy parse) is written a slice at a time, not serialized in one go.
+      if (isLongAnswer(envelope.data))
+        return reply.type('application/json; charset=utf-8').send(jsonStream(envelope));
+      return envelope;
     },
   });
 }

@@ -1,4 +1,6 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
+import { ANSWER_SLICE, isLongAnswer } from './json-answer.ts';
 
 /**
  * How an answer passes its operation's output schema. Both drop every field the contract does not name, so no
@@ -32,6 +34,55 @@ export function outputFilter<T extends z.ZodType>(
     const result = filter(value);
     return result === MISMATCH ? parse(value) : (result as z.output<T>);
   };
+}
+
+/**
+ * `outputFilter` for answers that may hold long lists: the long array fields of an object answer are checked a
+ * slice at a time with a turn of the event loop between slices (a 100,000-row answer would hold the loop for
+ * hundreds of milliseconds at once); everything else is checked as `outputFilter` does. An array with checks of
+ * its own (length bounds) is always checked whole.
+ */
+export function outputFilterInSlices<T extends z.ZodType>(
+  schema: T,
+  check: OutputCheck,
+): (value: unknown) => Promise<z.output<T>> {
+  const whole = outputFilter(schema, check);
+  const def = defOf(schema) as Def & { checks?: unknown[] };
+  // Refinements of the whole object need it whole.
+  if (def.type !== 'object' || def.catchall || def.checks?.length) return async (value) => whole(value);
+  const fields = Object.entries(def.shape ?? {}).map(([key, field]) => {
+    const fieldDef = defOf(field) as Def & { checks?: unknown[] };
+    const sliced = fieldDef.type === 'array' && !fieldDef.checks?.length;
+    return {
+      key,
+      whole: outputFilter(field, check),
+      element: sliced ? outputFilter(fieldDef.element!, check) : null,
+      optional: fieldDef.type === 'optional',
+    };
+  });
+  return async (value) => {
+    if (!isRecord(value) || !isLongAnswer(value)) return whole(value);
+    const out: Record<string, unknown> = {};
+    for (const field of fields) {
+      const item = value[field.key];
+      if (item === undefined && field.optional && !(field.key in value)) continue;
+      out[field.key] =
+        field.element && Array.isArray(item) && item.length > ANSWER_SLICE
+          ? await inSlices(item, field.element)
+          : field.whole(item);
+    }
+    return out as z.output<T>;
+  };
+}
+
+async function inSlices(items: unknown[], check: (value: unknown) => unknown): Promise<unknown[]> {
+  const out = new Array<unknown>(items.length);
+  for (let start = 0; start < items.length; start += ANSWER_SLICE) {
+    if (start > 0) await nextTurn();
+    const end = Math.min(items.length, start + ANSWER_SLICE);
+    for (let i = start; i < end; i++) out[i] = check(items[i]);
+  }
+  return out;
 }
 
 /** A value the filter cannot pass: the full parse decides (and refuses it). */

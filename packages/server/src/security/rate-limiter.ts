@@ -54,6 +54,11 @@ export class RateLimiter {
       throw tooManyRequests(retryAfter(state.windowStart, limit.windowMs));
   }
 
+  /** How many calls the window holds now, without counting one. */
+  async peek(key: string, windowMs: number): Promise<number> {
+    return (await this.store.peek(key, windowMs))?.count ?? 0;
+  }
+
   /** Counts one call and answers how many the window holds now, this one included (one atomic statement). */
   async count(key: string, windowMs: number): Promise<number> {
     return (await this.store.hit(key, windowMs)).count;

@@ -159,6 +159,54 @@ describe('checkMany', () => {
     expect(elapsed).toBeLessThan(3 * 500);
   });
 
+  it('slows down while the process runs short of descriptors, keeping the server its reserve', async () => {
+    if (openDescriptors() === null) return;
+    const base = openDescriptors()!;
+    // Room for 100 checks besides the reserve; then the server opens 150 files of its own while the batch runs.
+    const fdLimit = base + FD_RESERVE + 200;
+    const proxies: ProxyToCheck[] = Array.from({ length: 500 }, () => ({
+      protocol: ProxyProtocol.Http,
+      host: '127.0.0.1',
+      port: blackhole.port,
+      credentials: null,
+    }));
+    const files: number[] = [];
+    const peaks: number[] = [];
+    let settled = false;
+    const sampler = setInterval(() => {
+      if (settled) peaks.push(openDescriptors()!);
+    }, 20);
+    const opening = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        for (let i = 0; i < 150; i++) files.push(openSync('/dev/null', 'r'));
+        // Checks in flight when the files opened end by their 500 ms deadline; from then on the batch keeps below.
+        setTimeout(() => {
+          settled = true;
+          resolve();
+        }, 800);
+      }, 150),
+    );
+    try {
+      const summary = await checkMany(proxies, target, {
+        allowPrivateAddresses: true,
+        connectTimeoutMs: 500,
+        totalTimeoutMs: 2000,
+        concurrency: 100,
+        fdLimit,
+      });
+      await opening;
+      expect(summary.concurrency).toBe(100);
+      expect(summary.checked).toBe(500);
+      expect(summary.lowestConcurrency).toBeLessThan(100);
+      expect(peaks.length).toBeGreaterThan(0);
+      // Never fewer free than the reserve, but for the checks a 100 ms count may let start.
+      expect(Math.max(...peaks)).toBeLessThanOrEqual(fdLimit - FD_RESERVE + 10);
+    } finally {
+      clearInterval(sampler);
+      for (const fd of files) closeSync(fd);
+    }
+  }, 60_000);
+
   it('resolves a host name shared by many proxies once per batch', async () => {
     const cache = createLookupCache();
     const proxies: ProxyToCheck[] = Array.from({ length: 30 }, () => ({

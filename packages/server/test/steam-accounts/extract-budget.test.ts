@@ -1,7 +1,8 @@
-import { MAFILE_UPLOAD_LIMITS } from '@tradedeck/sdk/domain';
+import { DecryptionBudgetSpentError, MAFILE_UPLOAD_LIMITS } from '@tradedeck/sdk/domain';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mafileDecryptionPool } from '../../src/modules/steam-accounts/decryption-pool.ts';
+import { DecryptionPool, mafileDecryptionPool } from '../../src/modules/steam-accounts/decryption-pool.ts';
+import { extractUploadedMafiles } from '../../src/modules/steam-accounts/extract-service.ts';
 import { MafileUploadBudgets, mafileUploadBudgets } from '../../src/modules/steam-accounts/upload-budget.ts';
 import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { dataOf, type FileUpload, fixtureFiles, uploadMafiles } from './helpers.ts';
@@ -157,6 +158,7 @@ describe('MafileUploadBudgets', () => {
         unpackedBytesPerMinute: 25,
         encryptedPerUpload: 3,
         encryptedPerMinute: 5,
+        decryptionCpuMsPerMinute: 1_000,
       },
       () => now,
     );
@@ -172,6 +174,65 @@ describe('MafileUploadBudgets', () => {
     expect(() => budgets.admitEncrypted('a', 1)).toThrow();
     now += 1;
     budgets.admitEncrypted('a', 3);
-    expect(budgets.used('a')).toEqual({ unpackedBytes: 0, encrypted: 3 });
+    expect(budgets.used('a')).toEqual({ unpackedBytes: 0, encrypted: 3, decryptionMs: 0 });
+  });
+});
+
+describe('decryption processor time per user', () => {
+  const pool = new DecryptionPool(2, 1_000);
+  afterAll(() => pool.close());
+
+  const upload = (userId: string, count: number, budgets: MafileUploadBudgets, lang: 'en' | 'ru' = 'en') =>
+    extractUploadedMafiles(
+      fakeEncryptedFolder(count).map((file) => ({ name: file.name, data: Buffer.from(file.data) })),
+      { tryExtractProxy: false, passkey: 'x' },
+      lang,
+      userId,
+      { pool, budgets },
+    );
+
+  it("one user's folder stops at the minute's processor time; another user's files go on meanwhile", async () => {
+    // Each fake file costs one real key derivation (SDA's PBKDF2, tens of ms of CPU); 300 ms is a handful.
+    const budgets = new MafileUploadBudgets({ ...MAFILE_UPLOAD_LIMITS, decryptionCpuMsPerMinute: 300 });
+    const before = pool.stats().completed;
+    const [heavy, light] = await Promise.all([upload('heavy', 400, budgets), upload('light', 6, budgets)]);
+
+    // The light user's files were all decrypted (each is then a wrong passkey), within their own budget.
+    expect(light.invalidMafiles.map((item) => item.reason)).toEqual(Array(6).fill('wrongPasskey'));
+    // The heavy user's folder: a few decrypted until the minute's time was spent, the rest named with the limit.
+    const reasons = heavy.invalidMafiles.map((item) => item.reason);
+    const decrypted = reasons.filter((reason) => reason === 'wrongPasskey').length;
+    const refused = reasons.filter((reason) => reason === 'minuteDecryptionLimit').length;
+    expect(decrypted + refused).toBe(400);
+    expect(decrypted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(300);
+    expect(pool.stats().completed - before).toBe(decrypted + 6);
+    // Charged what the workers measured: over the budget by at most the files already in the workers' queue.
+    expect(budgets.used('heavy').decryptionMs).toBeGreaterThanOrEqual(300);
+    expect(budgets.used('light').decryptionMs).toBeGreaterThan(0);
+    expect(heavy.invalidMafiles.find((item) => item.reason === 'minuteDecryptionLimit')?.message).toBe(
+      "Decrypting one user's maFiles may take at most 20 s of processor time per minute: upload this file again in a minute",
+    );
+    const ru = await upload('heavy', 2, budgets, 'ru');
+    expect(ru.invalidMafiles.map((item) => item.message)).toEqual(
+      Array(2).fill(
+        'Расшифровка мафайлов занимает у одного пользователя не больше 20 с процессорного времени в минуту: загрузите этот файл снова через минуту',
+      ),
+    );
+  }, 120_000);
+
+  it('a new minute gives the user their time back', async () => {
+    let now = 5_000_000;
+    const budgets = new MafileUploadBudgets(
+      { ...MAFILE_UPLOAD_LIMITS, decryptionCpuMsPerMinute: 50 },
+      () => now,
+    );
+    const spent = budgets.decryptionBudget('a');
+    spent.admit();
+    spent.charge(60);
+    expect(() => spent.admit()).toThrow(DecryptionBudgetSpentError);
+    expect(() => budgets.decryptionBudget('b').admit()).not.toThrow();
+    now += 60_000;
+    expect(() => spent.admit()).not.toThrow();
   });
 });

@@ -26,6 +26,22 @@ describe('steamAccounts.guardCode', () => {
   const guardCode = (id: number, who = user) =>
     t.call('POST', `/api/steam-accounts/${id}/guard-code`, { token: who.accessToken, body: {} });
 
+  /** A new user of this app with `count` sandbox accounts (bots from `seed`, proxies from `proxyBase`). */
+  const userWithAccounts = async (name: string, count: number, seed: number, proxyBase: number) => {
+    const owner = await signUp(t, name, admin);
+    const accounts = Object.fromEntries(
+      world
+        .healthyAccounts(count, seed)
+        .map((bot, i) => [String(i), addItem(bot, { proxyData: proxyData(proxyBase + i) })]),
+    );
+    const added = dataOf(await addAccounts(t, owner, { accounts })).addedAccounts as {
+      id: number;
+      login: string;
+    }[];
+    expect(added).toHaveLength(count);
+    return { owner, added, ids: added.map((account) => account.id) };
+  };
+
   /** Gives a stored account the reference shared secret (its own login in the file). */
   const useReferenceSecret = async (account: { id: number; login: string }) => {
     const res = await t.call('PUT', `/api/steam-accounts/${account.id}/credentials`, {
@@ -100,15 +116,7 @@ describe('steamAccounts.guardCode', () => {
   });
 
   it('is rate-limited per account (10 a minute) and per user (30 a minute), then 429 with result 8', async () => {
-    const fresh = await signUp(t, 'guard-limit', admin);
-    const bots = world.healthyAccounts(4, 950);
-    const accounts = Object.fromEntries(
-      bots.map((bot, i) => [String(i), addItem(bot, { proxyData: proxyData(95 + i) })]),
-    );
-    const ids = (dataOf(await addAccounts(t, fresh, { accounts })).addedAccounts as { id: number }[]).map(
-      (a) => a.id,
-    );
-    expect(ids).toHaveLength(4);
+    const { owner: fresh, ids } = await userWithAccounts('guard-limit', 4, 950, 95);
     const expectLimited = async (id: number) => {
       const limited = await guardCode(id, fresh);
       expect(limited.statusCode).toBe(429);
@@ -124,4 +132,54 @@ describe('steamAccounts.guardCode', () => {
     await codes(ids[2]!, 9);
     await expectLimited(ids[3]!); // a fresh account, but the user's 30 are spent
   });
+
+  it('audits every reveal, a few without the step-up and the rest in bulk behind it: who, which account, which session, when', async () => {
+    const { owner: reader, added } = await userWithAccounts('guard-bulk', 7, 970, 120);
+    const startedAt = Date.now();
+    for (const account of added.slice(0, 5))
+      expect((await guardCode(account.id, reader)).statusCode).toBe(200);
+    // The sixth account's code is a reveal in bulk: it needs a fresh second factor.
+    expect((await guardCode(added[5]!.id, reader)).json().error.resultCode).toBe(101);
+    await stepUp(t, reader);
+    expect((await guardCode(added[5]!.id, reader)).statusCode).toBe(200);
+    const byLogin = await t.call('POST', '/api/steam-accounts/guard-code', {
+      token: reader.accessToken,
+      body: { login: added[6]!.login },
+    });
+    expect(byLogin.statusCode, byLogin.body).toBe(200);
+
+    const events = (
+      await t.testDb.database.db.select().from(securityEvents).where(eq(securityEvents.userId, reader.id))
+    ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    const reveals = events.filter((event) => event.event === 'steamAccount.guardCode');
+    expect(
+      reveals.map((event) => [(event.details as { accountId: number }).accountId, event.details]),
+    ).toEqual(
+      added.map((account, i) => [account.id, { accountId: account.id, login: account.login, bulk: i >= 5 }]),
+    );
+    const sessions = new Set(reveals.map((event) => event.sessionId));
+    expect(sessions.size).toBe(1);
+    expect([...sessions][0]).toMatch(/^[0-9a-f-]{36}$/);
+    for (const event of reveals) {
+      expect(event.ip).toBeTruthy();
+      expect(event.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1_000);
+    }
+    // The refused bulk reveal is on record too, from the same session.
+    const refused = events.find(
+      (event) =>
+        event.event === 'step_up_required' &&
+        (event.details as { operation?: string }).operation === 'steamAccounts.guardCode',
+    );
+    expect(refused?.sessionId).toBe([...sessions][0]);
+  }, 120_000);
+
+  it('a refused bulk reveal stays refused when asked again without the step-up', async () => {
+    const { owner: reader, ids } = await userWithAccounts('guard-retry', 6, 990, 140);
+    for (const id of ids.slice(0, 5)) expect((await guardCode(id, reader)).statusCode).toBe(200);
+    expect((await guardCode(ids[5]!, reader)).json().error.resultCode).toBe(101);
+    // Asking again reveals nothing more: the account was never read, so it is still a sixth account.
+    expect((await guardCode(ids[5]!, reader)).json().error.resultCode).toBe(101);
+    // An account already read in the window stays free.
+    expect((await guardCode(ids[0]!, reader)).statusCode).toBe(200);
+  }, 120_000);
 });

@@ -7,6 +7,7 @@
 import { forEachLimited } from '../for-each-limited.ts';
 import { utf8Decode } from './bytes.ts';
 import {
+  DecryptionBudgetSpentError,
   encryptionParamsUsable,
   type MafileDecryptor,
   UnsupportedSchemeError,
@@ -177,6 +178,7 @@ async function decryptOne(
     plain = await decrypt(job, options.passkey ?? '');
   } catch (error) {
     if (error instanceof UnsupportedSchemeError) return fail(job.name, 'unsupportedEncryption');
+    if (error instanceof DecryptionBudgetSpentError) return fail(job.name, 'minuteDecryptionLimit');
     throw error;
   }
   if (plain === null) return fail(job.name, 'wrongPasskey');

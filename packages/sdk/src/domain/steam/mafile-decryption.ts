@@ -30,6 +30,17 @@ export interface EncryptedMafile {
 /** The plaintext, or null when the passkey is wrong. Throws when the scheme cannot be decrypted here. */
 export type MafileDecryptor = (file: EncryptedMafile, passkey: string) => Promise<string | null>;
 
+/**
+ * Thrown by a decryptor instead of decrypting: the user's decryption time for this minute is spent. The file is
+ * named with `minuteDecryptionLimit`, the upload goes on with the files already decrypted.
+ */
+export class DecryptionBudgetSpentError extends Error {
+  constructor() {
+    super('The decryption time budget of this minute is spent');
+    this.name = 'DecryptionBudgetSpentError';
+  }
+}
+
 export class UnsupportedSchemeError extends Error {
   constructor(scheme: string) {
     super(`No key derivation for the ${scheme} scheme here`);

@@ -32,6 +32,7 @@ export const MAFILE_FAILURE_REASONS = [
   'notSteamOtpauth',
   'uploadUnpackLimit',
   'minuteUnpackLimit',
+  'minuteDecryptionLimit',
 ] as const;
 export type MafileFailureReason = (typeof MAFILE_FAILURE_REASONS)[number];
 
@@ -60,6 +61,7 @@ export const mafileFailureMessages: Texts<MafileFailureReason> = {
     notSteamOtpauth: 'Ссылка otpauth:// не от аутентификатора Steam',
     uploadUnpackLimit: `Архивы одной загрузки распаковываются не больше чем в ${formatMebibytes(MAFILE_UPLOAD_LIMITS.unpackedBytesPerUpload)} МиБ вместе: загрузите этот архив отдельно`,
     minuteUnpackLimit: `Из архивов распаковывается не больше ${formatMebibytes(MAFILE_UPLOAD_LIMITS.unpackedBytesPerMinute)} МиБ в минуту: загрузите этот архив через минуту`,
+    minuteDecryptionLimit: `Расшифровка мафайлов занимает у одного пользователя не больше ${MAFILE_UPLOAD_LIMITS.decryptionCpuMsPerMinute / 1000} с процессорного времени в минуту: загрузите этот файл снова через минуту`,
   },
   en: {
     wrongExtension: 'The file extension must be .mafile',
@@ -85,6 +87,7 @@ export const mafileFailureMessages: Texts<MafileFailureReason> = {
     notSteamOtpauth: 'The otpauth:// link is not for a Steam authenticator',
     uploadUnpackLimit: `The archives of one upload may unpack to at most ${formatMebibytes(MAFILE_UPLOAD_LIMITS.unpackedBytesPerUpload)} MiB together: upload this archive separately`,
     minuteUnpackLimit: `At most ${formatMebibytes(MAFILE_UPLOAD_LIMITS.unpackedBytesPerMinute)} MiB of archives are unpacked per minute: upload this archive again in a minute`,
+    minuteDecryptionLimit: `Decrypting one user's maFiles may take at most ${MAFILE_UPLOAD_LIMITS.decryptionCpuMsPerMinute / 1000} s of processor time per minute: upload this file again in a minute`,
   },
 };
 

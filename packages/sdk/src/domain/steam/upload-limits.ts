@@ -16,6 +16,12 @@ export const MAFILE_UPLOAD_LIMITS = {
   encryptedPerUpload: 1_000,
   /** Encrypted maFiles per user per minute, over all uploads. */
   encryptedPerMinute: 2_000,
+  /**
+   * Processor time the decryption workers may spend on one user's files per minute (key derivations measured in
+   * the worker thread): the count alone never binds when each file takes tens of milliseconds, and one user
+   * would keep the workers busy for everyone.
+   */
+  decryptionCpuMsPerMinute: 20_000,
 } as const;
 
 export type MafileUploadLimits = { [K in keyof typeof MAFILE_UPLOAD_LIMITS]: number };

@@ -7,7 +7,7 @@ import {
   type ProxyToCheck,
 } from './check-proxy.ts';
 import type { CheckTarget } from './check-target.ts';
-import { reserveCheckSlots } from './concurrency.ts';
+import { reserveCheckSlots, watchDescriptors } from './concurrency.ts';
 import { watchEventLoop } from './event-loop-watch.ts';
 import { createLookupCache } from './lookup-cache.ts';
 
@@ -20,6 +20,8 @@ export interface CheckManyOptions extends CheckProxyOptions {
   onResult?: (outcome: ProxyCheckOutcome, proxy: ProxyToCheck, index: number) => void;
   /** Checks of one proxy that failed for this server's own reason before the last such failure is reported. */
   maxLocalAttempts?: number;
+  /** The open-files limit to size and watch against (the process's own unless a test sets one). */
+  fdLimit?: number;
 }
 
 export interface CheckManySummary {
@@ -69,8 +71,9 @@ export async function checkMany<T extends ProxyToCheck>(
   target: CheckTarget,
   options: CheckManyOptions,
 ): Promise<CheckManySummary> {
-  const slots = reserveCheckSlots(options.concurrency);
+  const slots = reserveCheckSlots(options.concurrency, options.fdLimit);
   const concurrency = slots.size;
+  const descriptors = watchDescriptors(options.fdLimit);
   const loopWatch = options.loopWatch ?? watchEventLoop();
   const checkOptions = { ...options, loopWatch, lookup: options.lookup ?? createLookupCache().lookup };
   const maxAttempts = Math.max(1, options.maxLocalAttempts ?? DEFAULT_MAX_LOCAL_ATTEMPTS);
@@ -106,7 +109,7 @@ export async function checkMany<T extends ProxyToCheck>(
   };
   // A quiet second since the last slowdown (and the last raise) doubles the pace, and workers join to fill it.
   const recover = () => {
-    if (limit >= concurrency) return;
+    if (limit >= concurrency || descriptors.low()) return;
     const now = performance.now();
     if (now - slowedAt < RECOVER_AFTER_MS || now - raisedAt < RECOVER_AFTER_MS) return;
     raisedAt = now;
@@ -125,6 +128,14 @@ export async function checkMany<T extends ProxyToCheck>(
       for (;;) {
         // Surplus workers leave after a slowdown; the last one always stays to finish the proxies checked again.
         if (options.signal?.aborted || callbackError || running > limit) break;
+        // Fewer descriptors free than the server keeps for itself: slow down before the next check opens one
+        // (the surplus workers leave at their next turn; the last one goes on alone).
+        if (descriptors.low() && running > 1) {
+          slowDown();
+          if (running > limit) break;
+          await sleep(RECHECK_PAUSE_MS);
+          continue;
+        }
         const pending = take();
         if (!pending) break;
         if (pending.attempt > 1) {
@@ -132,6 +143,7 @@ export async function checkMany<T extends ProxyToCheck>(
           await sleep(RECHECK_PAUSE_MS * (pending.attempt - 1));
         }
         slots.begin();
+        descriptors.opening();
         const outcome = await checkProxy(pending.proxy, target, checkOptions).finally(slots.end);
         if (outcome.localFault && pending.attempt < maxAttempts) {
           slowDown();
@@ -163,6 +175,7 @@ export async function checkMany<T extends ProxyToCheck>(
     await finished;
   } finally {
     slots.release();
+    descriptors.stop();
     if (!options.loopWatch) loopWatch.stop();
   }
   if (callbackError) throw (callbackError as { error: unknown }).error;

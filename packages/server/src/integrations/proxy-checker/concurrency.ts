@@ -97,3 +97,43 @@ export function reserveCheckSlots(
     },
   };
 }
+
+/** How often a running batch counts the process's descriptors again. */
+const WATCH_EVERY_MS = 100;
+
+export interface DescriptorWatch {
+  /** Whether fewer than the server's reserve are free: at the last count, less the checks begun since. */
+  low(): boolean;
+  /** A check is about to open its socket (counted against the free descriptors until the next count). */
+  opening(): void;
+  stop(): void;
+}
+
+/**
+ * Counts this process's descriptors while a batch runs: the count at its start misses what opens later (the
+ * built-in judge's side of each check, the database's files, clients' connections), so the batch slows down
+ * whenever fewer than the reserve are free, before anything meets EMFILE. Where they cannot be counted it never
+ * reports low (the start's fixed margin stands).
+ */
+export function watchDescriptors(
+  fdLimit: number | null = fileDescriptorLimit(),
+  open: () => number | null = openDescriptors,
+): DescriptorWatch {
+  const limit = fdLimit ?? FALLBACK_FD_LIMIT;
+  let counted: number | null = null;
+  let begun = 0;
+  const count = () => {
+    counted = open();
+    begun = 0;
+  };
+  count();
+  const timer = setInterval(count, WATCH_EVERY_MS);
+  timer.unref();
+  return {
+    low: () => counted !== null && limit - counted - begun < FD_RESERVE,
+    opening: () => {
+      begun++;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

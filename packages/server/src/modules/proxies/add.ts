@@ -1,10 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProxyAddResult } from '@tradedeck/sdk/contract';
 import {
   type ParsedProxyLine,
   type ProxyListParseResult,
   ProxyListReader,
   type ProxyProtocol,
-  parseProxyList,
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { echoedLine } from '../../http/echo.ts';
@@ -25,7 +25,9 @@ export interface ReadLines {
 
 /**
  * Reads proxy lines as `parse` and `add` both need them: the sdk parser's verdict per line, with lines the user
- * already has moved to the duplicates. Reasons are in the request's language.
+ * already has moved to the duplicates. Reasons are in the request's language. The list is read, hashed and looked
+ * up a chunk at a time with a turn of the event loop between chunks, so a 100,000-line list never holds the loop
+ * for more than one chunk's work.
  */
 export async function readProxyLines(
   repo: ProxiesRepo,
@@ -34,31 +36,33 @@ export async function readProxyLines(
   input: { proxies: string; defaultProtocol: ProxyProtocol },
   lang: Language,
 ): Promise<ReadLines> {
-  const parsed = parseLines(input, lang);
-  const { invalid, duplicates } = parsed;
+  const reader = new ProxyListReader(input.proxies, { defaultProtocol: input.defaultProtocol });
+  const invalid: LineIssue[] = [];
+  const duplicates: LineIssue[] = [];
   const key = (await secrets.openFor(userId)).deriveKey(IDENTITY_KEY_PURPOSE);
-  const hashed = parsed.proxies.map((line) => ({
-    parsed: line,
-    hash: identityHashOfKey(key, line.identityKey),
-  }));
-  const stored = await repo.run(userId, (q) => q.existingHashes(hashed.map((line) => line.hash)));
   const fresh: ReadLines['fresh'] = [];
-  for (const line of hashed) {
-    if (stored.has(line.hash)) duplicates.push(alreadyStored(line.parsed, lang));
-    else fresh.push(line);
+  while (!reader.done) {
+    await nextTurn();
+    const block = reader.read(READ_CHUNK);
+    collectIssues(block, lang, invalid, duplicates);
+    if (block.proxies.length === 0) continue;
+    const hashed = block.proxies.map((line) => ({
+      parsed: line,
+      hash: identityHashOfKey(key, line.identityKey),
+    }));
+    await nextTurn();
+    const stored = await repo.run(userId, (q) => q.existingHashes(hashed.map((line) => line.hash)));
+    for (const line of hashed) {
+      if (stored.has(line.hash)) duplicates.push(alreadyStored(line.parsed, lang));
+      else fresh.push(line);
+    }
   }
   duplicates.sort((a, b) => a.line - b.line);
   return { fresh, invalid, duplicates };
 }
 
-/** The sdk parser's verdict per line, reasons in the request's language. */
-function parseLines(input: { proxies: string; defaultProtocol: ProxyProtocol }, lang: Language) {
-  const parsed = parseProxyList(input.proxies, { defaultProtocol: input.defaultProtocol });
-  const invalid: LineIssue[] = [];
-  const duplicates: LineIssue[] = [];
-  collectIssues(parsed, lang, invalid, duplicates);
-  return { proxies: parsed.proxies, invalid, duplicates };
-}
+/** Proxies read, hashed and looked up per turn of the event loop (a few milliseconds of work). */
+const READ_CHUNK = 2_000;
 
 /** Appends the invalid and repeated lines of a parsed block, reasons in the request's language. */
 function collectIssues(

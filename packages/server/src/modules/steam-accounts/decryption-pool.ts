@@ -20,9 +20,21 @@ import {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createDecipheriv, pbkdf2Sync } = require('node:crypto');
+const { readFileSync } = require('node:fs');
 const argon2 = require(workerData.argon2Path);
 const p = workerData.params;
+// This thread's time on a CPU in ns (Linux schedstat), so a job's cost excludes waiting for a core; elsewhere the
+// thread's wall time stands in.
+const cpuNs = () => {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
+  } catch {
+    return Number(process.hrtime.bigint());
+  }
+};
 parentPort.on('message', (job) => {
+  const started = cpuNs();
+  const cpuMs = () => (cpuNs() - started) / 1e6;
   try {
     const salt = Buffer.from(job.salt, 'base64');
     const key = job.scheme === 'argon2idAes256'
@@ -38,9 +50,9 @@ parentPort.on('message', (job) => {
     } catch {
       text = null; // PKCS7 padding failed: the passkey is wrong
     }
-    parentPort.postMessage({ id: job.id, text });
+    parentPort.postMessage({ id: job.id, text, cpuMs: cpuMs() });
   } catch (error) {
-    parentPort.postMessage({ id: job.id, error: String((error && error.message) || error) });
+    parentPort.postMessage({ id: job.id, error: String((error && error.message) || error), cpuMs: cpuMs() });
   }
 });
 `;
@@ -52,6 +64,8 @@ interface Job extends EncryptedMafile {
 
 interface Pending {
   job: Job;
+  /** Told the processor time the job took in its worker. */
+  charge?: ((cpuMs: number) => void) | undefined;
   resolve(text: string | null): void;
   reject(error: Error): void;
 }
@@ -60,6 +74,13 @@ interface Slot {
   worker: Worker;
   current: Pending | null;
   idleTimer: NodeJS.Timeout | null;
+}
+
+/** One user's share of the workers' time (see MafileUploadBudgets.decryptionBudget). */
+export interface DecryptionBudget {
+  /** Throws DecryptionBudgetSpentError when no more may start now. */
+  admit(): void;
+  charge(cpuMs: number): void;
 }
 
 export interface DecryptionPoolStats {
@@ -92,8 +113,25 @@ export class DecryptionPool {
     return this.size * 2;
   }
 
-  readonly decrypt: MafileDecryptor = (file, passkey) =>
-    new Promise<string | null>((resolve, reject) => {
+  readonly decrypt: MafileDecryptor = (file, passkey) => this.run(file, passkey);
+
+  /**
+   * A decryptor that spends one budget: each file is admitted before it is queued (`admit` throws when the budget
+   * is spent) and its measured processor time charged when it ends, whatever its outcome.
+   */
+  decryptorFor(budget: DecryptionBudget): MafileDecryptor {
+    return (file, passkey) => {
+      budget.admit();
+      return this.run(file, passkey, budget.charge);
+    };
+  }
+
+  private run(
+    file: EncryptedMafile,
+    passkey: string,
+    charge?: (cpuMs: number) => void,
+  ): Promise<string | null> {
+    return new Promise<string | null>((resolve, reject) => {
       const job: Job = {
         id: this.nextId++,
         scheme: file.scheme,
@@ -102,9 +140,10 @@ export class DecryptionPool {
         iv: file.iv,
         passkey,
       };
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ job, charge, resolve, reject });
       this.dispatch();
     }).then((text) => (text === null ? null : plaintextOrNull(text.replace(/^\uFEFF/, ''))));
+  }
 
   stats(): DecryptionPoolStats {
     return {
@@ -145,11 +184,12 @@ export class DecryptionPool {
       },
     });
     const slot: Slot = { worker, current: null, idleTimer: null };
-    worker.on('message', (message: { id: number; text?: string | null; error?: string }) => {
+    worker.on('message', (message: { id: number; text?: string | null; error?: string; cpuMs?: number }) => {
       const pending = slot.current;
       if (!pending || pending.job.id !== message.id) return;
       slot.current = null;
       this.completed += 1;
+      pending.charge?.(message.cpuMs ?? 0);
       if (message.error !== undefined)
         pending.reject(new Error(`maFile decryption failed: ${message.error}`));
       else pending.resolve(message.text ?? null);

@@ -74,7 +74,7 @@ export async function extractUploadedMafiles(
   const result = await extractMafiles(uploads, {
     tryExtractProxy: input.tryExtractProxy,
     ...(input.passkey ? { passkey: input.passkey } : {}),
-    decrypt: pool.decrypt,
+    decrypt: pool.decryptorFor(budgets.decryptionBudget(userId)),
     decryptConcurrency: pool.concurrencyPerUpload,
     admitDecryption: (count) => budgets.admitEncrypted(userId, count),
   });

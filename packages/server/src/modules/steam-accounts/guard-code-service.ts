@@ -20,6 +20,9 @@ const GUARD_CODE_ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 60_000 };
  */
 export const FEW_GUARD_CODE_ACCOUNTS: Limit = { max: 5, windowMs: STEP_UP_WINDOW_MINUTES * 60_000 };
 
+/** Counts the reveals of one account's codes in the step-up window: an account read once may be read again. */
+const seenKey = (userId: string, accountId: number) => `steam-guard-code-seen:${userId}:${accountId}`;
+
 /**
  * The current Steam Guard code of an account. The code is computed from Steam's clock as seen through the
  * account's proxy (the local clock when the account has no proxy or the proxy does not answer: the code is
@@ -37,7 +40,20 @@ export class GuardCodeService {
    * call counts (atomically, so parallel calls cannot all slip under the limit); an account already read in the
    * window counts no further. An account that does not exist reveals nothing: the call answers "not found".
    */
-  async fewCodes(userId: string, account: { id: number } | { login: string }): Promise<boolean> {
+  async fewCodes(
+    userId: string,
+    account: { id: number } | { login: string },
+    request: FastifyRequest,
+  ): Promise<boolean> {
+    const few = await this.countFew(userId, account);
+    this.waived.set(request, few);
+    return few;
+  }
+
+  /** Which requests the waiver let through without the step-up: the others are reveals in bulk. */
+  private readonly waived = new WeakMap<FastifyRequest, boolean>();
+
+  private async countFew(userId: string, account: { id: number } | { login: string }): Promise<boolean> {
     const id =
       'id' in account
         ? account.id
@@ -47,7 +63,8 @@ export class GuardCodeService {
           );
     if (id === undefined) return true;
     const windowMs = FEW_GUARD_CODE_ACCOUNTS.windowMs;
-    if ((await this.deps.limiter.count(`steam-guard-code-seen:${userId}:${id}`, windowMs)) > 1) return true;
+    // Only a code actually revealed marks its account read (codeOf): a refused call must not make the next free.
+    if ((await this.deps.limiter.peek(seenKey(userId, id), windowMs)) > 0) return true;
     const accounts = await this.deps.limiter.count(`steam-guard-code-accounts:${userId}`, windowMs);
     return accounts <= FEW_GUARD_CODE_ACCOUNTS.max;
   }
@@ -90,13 +107,15 @@ export class GuardCodeService {
       }
     }
     const code = await this.deps.steam.guardCode(read.mafile.sharedSecret, nowSeconds);
+    await this.deps.limiter.count(seenKey(userId, id), FEW_GUARD_CODE_ACCOUNTS.windowMs);
     await this.deps.audit({
       event: 'steamAccount.guardCode',
       userId,
       sessionId: request.auth?.sessionId ?? null,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
-      details: { accountId: id, login: account.login },
+      // `bulk`: past the few accounts' waiver, behind a fresh second factor (codes enough for every account).
+      details: { accountId: id, login: account.login, bulk: this.waived.get(request) === false },
     });
     return code;
   }

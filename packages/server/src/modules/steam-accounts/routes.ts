@@ -74,8 +74,9 @@ export function steamAccountRoutes(services: SteamAccountServices): Implementati
         guardCodes.guardCodeByLogin(ctx.user.userId, input.login, ctx.request),
     },
     {
-      guardCode: (input, ctx) => guardCodes.fewCodes(ctx.user.userId, { id: input.id }),
-      guardCodeByLogin: (input, ctx) => guardCodes.fewCodes(ctx.user.userId, { login: input.login }),
+      guardCode: (input, ctx) => guardCodes.fewCodes(ctx.user.userId, { id: input.id }, ctx.request),
+      guardCodeByLogin: (input, ctx) =>
+        guardCodes.fewCodes(ctx.user.userId, { login: input.login }, ctx.request),
     },
   );
 }

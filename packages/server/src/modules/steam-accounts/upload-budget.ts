@@ -1,6 +1,12 @@
 import { HttpStatus, ResultCode } from '@tradedeck/sdk/contract';
-import { MAFILE_UPLOAD_LIMITS, type MafileUploadLimits, uploadLimitMessages } from '@tradedeck/sdk/domain';
+import {
+  DecryptionBudgetSpentError,
+  MAFILE_UPLOAD_LIMITS,
+  type MafileUploadLimits,
+  uploadLimitMessages,
+} from '@tradedeck/sdk/domain';
 import { AppError } from '../../http/app-error.ts';
+import type { DecryptionBudget } from './decryption-pool.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -8,6 +14,8 @@ interface Window {
   start: number;
   unpackedBytes: number;
   encrypted: number;
+  /** Processor time the decryption workers spent on this user's files. */
+  decryptionMs: number;
 }
 
 /** What one upload may still inflate, and which limit binds it (to name that one when it is reached). */
@@ -75,10 +83,28 @@ export class MafileUploadBudgets {
     window.encrypted += count;
   }
 
+  /**
+   * The user's share of the decryption workers: files start while the minute's processor time is not spent, and
+   * each file's measured time is charged to the minute it ends in. One user's folder of slow key derivations thus
+   * takes at most this much of the workers per minute; the rest of the folder is named with the limit, and other
+   * users' files go on.
+   */
+  decryptionBudget(userId: string): DecryptionBudget {
+    return {
+      admit: () => {
+        if (this.window(userId).decryptionMs >= this.limits.decryptionCpuMsPerMinute)
+          throw new DecryptionBudgetSpentError();
+      },
+      charge: (cpuMs) => {
+        this.window(userId).decryptionMs += cpuMs;
+      },
+    };
+  }
+
   /** What this user spent in the current minute. */
-  used(userId: string): { unpackedBytes: number; encrypted: number } {
-    const { unpackedBytes, encrypted } = this.window(userId);
-    return { unpackedBytes, encrypted };
+  used(userId: string): { unpackedBytes: number; encrypted: number; decryptionMs: number } {
+    const { unpackedBytes, encrypted, decryptionMs } = this.window(userId);
+    return { unpackedBytes, encrypted, decryptionMs };
   }
 
   private window(userId: string): Window {
@@ -86,7 +112,7 @@ export class MafileUploadBudgets {
     let window = this.windows.get(userId);
     if (!window || now - window.start >= WINDOW_MS) {
       if (this.windows.size >= 10_000) this.sweep(now);
-      window = { start: now, unpackedBytes: 0, encrypted: 0 };
+      window = { start: now, unpackedBytes: 0, encrypted: 0, decryptionMs: 0 };
       this.windows.set(userId, window);
     }
     return window;

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** The longest time the event loop went without a turn while probed. */
+export interface LoopStall {
+  /** On-CPU time of the loop's thread between two turns: its own work, whatever else the machine runs. */
+  busyMs: number;
+  /** Wall-clock time between two turns, waits for a core included (reported, not bounded). */
+  wallMs: number;
+}
+
+const TICK_MS = 5;
+
+/** Nanoseconds this thread has run on a CPU (Linux schedstat); null where the kernel does not say. */
+function threadRunNs(): bigint | null {
+  try {
+    return BigInt(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]!);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A timer probe in this process: a timer every few milliseconds reads the thread's on-CPU time, so each gap between
+ * turns of the loop is measured as the work that held it, not as the time the thread waited for a core on a
+ * loaded machine. Where the kernel does not give a thread's CPU time, the wall-clock gap stands in for both.
+ */
+export function probeLoopStalls(): { stop(): LoopStall } {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let lastRun = threadRunNs();
+  let busyMax = 0n;
+  let timer: NodeJS.Timeout;
+  const tick = () => {
+    const run = threadRunNs();
+    if (run !== null && lastRun !== null && run - lastRun > busyMax) busyMax = run - lastRun;
+    lastRun = run;
+    timer = setTimeout(tick, TICK_MS);
+  };
+  timer = setTimeout(tick, TICK_MS);
+  return {
+    stop() {
+      clearTimeout(timer);
+      tick();
+      clearTimeout(timer);
+      histogram.disable();
+      const wallMs = histogram.max / 1e6;
+      return { busyMs: lastRun === null ? wallMs : Number(busyMax) / 1e6, wallMs };
+    },
+  };
+}
