@@ -31,7 +31,7 @@ for (const pkg of PACKAGES) {
 const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--list'], join('tests'));
 for (const line of e2e.split('\n')) {
   const match = /^\s*\[[^\]]+\] › (\S+?):\d+:\d+ › (.+)$/.exec(line);
-  if (match) names.push(`tests/${match[1]} > ${match[2].replaceAll(' › ', ' > ')}`);
+  if (match) names.push(`tests/e2e/${match[1]} > ${match[2].replaceAll(' › ', ' > ')}`);
 }
 process.stdout.write(`${names.sort().join('\n')}\n`);
 
