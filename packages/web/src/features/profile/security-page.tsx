@@ -1,4 +1,5 @@
-import type { DeviceSession, UserInfo } from '@tradedeck/sdk/contract';
+import { ApiError } from '@tradedeck/sdk/client';
+import { type DeviceSession, ResultCode, type UserInfo } from '@tradedeck/sdk/contract';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,13 @@ import { SecurityBreadcrumbs } from './security-breadcrumbs.tsx';
 
 type OtpKey = { secret: string; otpauthUri: string; qrSvg: string; qrDataUrl: string };
 
+/** The server refused the new key's code itself (not a step-up of the session): it belongs under the field. */
+function refusedNewKeyCode(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.resultCode !== ResultCode.TwoFactorFailed) return false;
+  const details = error.errorDetails ?? {};
+  return details.stepUp === undefined && Array.isArray(details.failed) && details.failed.includes('totp');
+}
+
 /** Route /profile/security: second factors, recovery codes, device sessions, links to password and e-mail. */
 export function SecurityPage() {
   const client = useProfileClient();
@@ -23,6 +31,7 @@ export function SecurityPage() {
   const [error, setError] = useState<string | null>(null);
   const [otpKey, setOtpKey] = useState<OtpKey | null>(null);
   const [code, setCode] = useState('');
+  const [codeWrong, setCodeWrong] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads per client; `describe` is rebuilt every render
@@ -52,11 +61,21 @@ export function SecurityPage() {
   const confirmTotp = (event: FormEvent) => {
     event.preventDefault();
     void guarded(async () => {
-      // A step-up, when due, is asked by the app-wide two-factor dialog; the code here is the new key's.
-      const answer = await client.user.setupAuthenticator({
-        enable: true,
-        twoFactor: { codes: { totp: code } },
-      });
+      const input = { enable: true, twoFactor: { codes: { totp: code } } };
+      let answer: Awaited<ReturnType<typeof client.user.setupAuthenticator>>;
+      try {
+        // The code here is the new key's: a wrong one is said under the field, never by a second dialog.
+        answer = await client.user.setupAuthenticator(input, { skipTwoFactor: true });
+      } catch (error) {
+        if (refusedNewKeyCode(error)) {
+          setCodeWrong(true);
+          return;
+        }
+        if (!(error instanceof ApiError && error.errorDetails?.stepUp !== undefined)) throw error;
+        // The session's step-up ran out since the key was shown: the app-wide dialog asks for it first.
+        answer = await client.user.setupAuthenticator(input);
+      }
+      setCodeWrong(false);
       setOtpKey(null);
       setCode('');
       if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
@@ -129,7 +148,11 @@ export function SecurityPage() {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                errors={codeWrong ? [t('wrongCode')] : []}
+                onChange={(e) => {
+                  setCodeWrong(false);
+                  setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
+                }}
               />
               <button
                 type="submit"
