@@ -1,5 +1,6 @@
 import { type contract, type RepriceItem, ResultCode } from '@tradedeck/sdk/contract';
 import {
+  marketErrorText,
   REPRICE_BATCH_LIMIT,
   type RepricingSummary,
   repricingReasonMessages,
@@ -30,7 +31,10 @@ export function toRepriceItem(item: LotDecision, lang: Language, logins: Logins)
     account: { id: lot.sellerAccountId, login: logins.get(lot.sellerAccountId) ?? '' },
     outcome: decision.outcome,
     reason: decision.reason,
-    message: repricingReasonMessages[lang][decision.reason],
+    // The market's refusal in words, never its raw code (which stays in `marketError` for scripts).
+    message: item.marketError
+      ? `${repricingReasonMessages[lang][decision.reason]}: ${marketErrorText(item.marketError, lang)}`
+      : repricingReasonMessages[lang][decision.reason],
     price: lot.price === null ? null : { currency: lot.currency as 'RUB', amount: Number(lot.price) },
     newPrice: decision.newPrice ?? null,
     target: decision.target ?? null,

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { Field, Notice } from '../../ui/account-form.tsx';
+import { deviceName } from './device-name.ts';
 import { useProfileClient } from './profile-deps.tsx';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
 import { SecurityBreadcrumbs } from './security-breadcrumbs.tsx';
@@ -209,7 +210,8 @@ export function SecurityPage() {
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between py-2 text-sm">
               <span>
-                {s.userAgent ?? '—'} · {s.ip ?? '—'} · {t('sessionCreated')}{' '}
+                <span data-testid="device-name">{deviceName(s.userAgent, t)}</span> · {s.ip ?? '—'} ·{' '}
+                {t('sessionCreated')}{' '}
                 <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleString(localeOf(language))}</time>{' '}
                 · {t('sessionSeen')}{' '}
                 <time dateTime={s.lastSeenAt}>
