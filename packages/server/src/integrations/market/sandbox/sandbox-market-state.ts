@@ -5,59 +5,31 @@
  * torn one.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Currency, Money, TradeAsset, TradeGame } from '@tradedeck/sdk/domain';
+import type { Money, TradeAsset } from '@tradedeck/sdk/domain';
+import type { MarketHistoryEntry, MoneySendRecord } from '../port.ts';
+import type { SandboxListing, SandboxMarketAccount } from './sandbox-market.ts';
 
-export interface StoredHistoryEntry {
-  itemId: string;
-  marketHashName: string;
-  game: TradeGame;
-  event: 'sell' | 'buy' | 'other';
-  stage: 'active' | 'given' | 'cancelled';
-  received: Money;
-  time: number;
-  settlement: number;
-  customId: string | null;
-}
+/** The in-memory shapes with times as epoch ms and references to accounts as their keys. */
+export type StoredHistoryEntry = Omit<MarketHistoryEntry, 'time'> & { time: number };
 
-export interface StoredSend {
-  customId: string;
-  amount: Money;
-  status: 'done' | 'failed' | 'pending';
+export type StoredSend = Omit<MoneySendRecord, 'time' | 'received'> & {
   time: number | null;
   received: Money | null;
-}
+};
 
-export interface StoredAccount {
-  key: string;
-  login: string;
-  currency: Currency;
-  available: number;
-  onHold: number;
-  paymentPassword: string;
-  lastPingAt: number | null;
-  tradeToken: string | null;
-  currencyChangedAt: number | null;
+export type StoredAccount = Omit<
+  SandboxMarketAccount,
+  'steam' | 'registeredOffers' | 'sends' | 'history' | 'listings'
+> & {
   registeredOffers: string[];
   sends: StoredSend[];
   history: StoredHistoryEntry[];
-  transfersBlocked: boolean;
-}
+};
 
-export interface StoredListing {
-  itemId: string;
+export type StoredListing = Omit<SandboxListing, 'account' | 'delivery'> & {
   accountKey: string;
-  asset: TradeAsset;
-  game: TradeGame;
-  classId: string;
-  marketHashName: string;
-  referenceUsd: number;
-  price: Money;
-  status: 'onSale' | 'sold';
-  priceSetAt: number;
-  progress: number;
-  progressAt: number;
   delivery: { hash: string; buyerSteamId: string; soldAt: number; items: TradeAsset[] } | null;
-}
+};
 
 export interface StoredHold {
   accountKey: string;
