@@ -46,7 +46,10 @@ const tsxDir = dirname(require.resolve('tsx/package.json'));
 const { tsImport } = await import(pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href);
 const demo = await tsImport(join(root, 'packages/server/src/demo/run-demo.ts'), import.meta.url);
 
-const running = await demo.runDemo({ webRoot: withWeb ? webRoot : null });
+const running = await demo.runDemo({
+  webRoot: withWeb ? webRoot : null,
+  progress: (line) => console.log(line),
+});
 // The CLI signs in to its own settings directory, so the printed command works as it is (asynchronously: the
 // server answering it runs in this process).
 await new Promise((resolve, reject) => {

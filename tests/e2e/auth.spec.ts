@@ -201,6 +201,12 @@ test('first user: register, confirm from the outbox, enable TOTP, log out, sign 
   await stepUp.getByLabel('Код из письма').fill(await outboxCode('first@example.test', mailed));
   await expect(stepUp).toBeHidden();
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
+  // A wrong code of the new key is said under its field; no second dialog asks for it again.
+  await page.getByLabel('Код из приложения').fill('000000');
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.locator('#field-totp-errors')).toHaveText('Неверный код');
+  await expect(page.getByLabel('Код из приложения')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByLabel('Код из приложения').fill(await unusedTotp(secret));
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   const dialog = page.getByRole('dialog', { name: 'Сохраните коды восстановления' });
@@ -239,8 +245,13 @@ test('first user: register, confirm from the outbox, enable TOTP, log out, sign 
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await page.waitForURL(/\/panel\/dashboard/);
   adminState = await page.context().storageState();
-  // The step-up answers (403 until the session confirms its second factor) are part of the flow.
-  expectCleanConsole(problems, /\/api\/admin\/users\/query|\/api\/user\/otp-key/, true);
+  // The step-up answers (403 until the session confirms its second factor) and the refused wrong code are part of
+  // the flow.
+  expectCleanConsole(
+    problems,
+    /\/api\/admin\/users\/query|\/api\/user\/otp-key|\/api\/user\/authenticator/,
+    true,
+  );
 });
 
 test('second user: pending approval until the admin approves on the admin page; ban and unban', async ({

@@ -174,6 +174,8 @@ test('creates a profile, starts a session from the palette, follows it live, pau
   await expect(page.getByText(/Перезапущен/)).toBeVisible();
   await expect.poll(async () => (await read()).counts.error ?? 0).toBe(0);
   expect((await read()).status).toBe('paused');
+  // Restarted while paused, they wait for the session: queued, not "in progress" while nothing runs.
+  await expect(page.getByTestId('progress-active')).toHaveText(/^В очереди: [1-9]\d*$/);
   await page.keyboard.press('s');
   await expect(status).toHaveAttribute('data-session-status', 'running');
   await expect
@@ -191,7 +193,11 @@ test('creates a profile, starts a session from the palette, follows it live, pau
       { timeout: 240_000, intervals: [1000] },
     )
     .toBe('[]');
-  await expect(status).toHaveAttribute('data-session-status', 'idle');
+  // Every transaction ended: the session reads as finished and offers a new session, not "Resume".
+  await expect(status).toHaveAttribute('data-session-status', 'finished');
+  await expect(status).toHaveText('Завершена');
+  await expect(page.getByRole('button', { name: 'Продолжить' })).toHaveCount(0);
+  await expect(progress.getByRole('button', { name: 'Новая сессия' })).toBeVisible();
   await expect(page.getByTestId('progress-errors')).toHaveText('Ошибок: 0');
 
   // Complete (Shift+C) asks first; the session is then closed.

@@ -3,6 +3,14 @@ import type { Io } from './context.ts';
 import { directLine } from './direct.ts';
 import { DIRECT_COMMANDS } from './direct-commands.ts';
 
+// A reader that closed the pipe (`… | head`) has what it wanted: the command ends quietly, as gh and git do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+}
+
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   // Scripts ask for the version often: it is answered before the commands load.

@@ -10,6 +10,10 @@ export const tradingEn = {
   badGame: 'Game must be cs2, dota2, tf2, rust or community, got "{value}"',
   sentAndReceived: 'Choose --sent or --received, not both',
   inventoryScan: '{game}: {state}, {items} items, scanned {when}{error}',
+  optRefreshInventory: 'scan the inventory on Steam first and wait for the scan',
+  inventoryRefreshing: 'Scanning the inventory on Steam…',
+  inventoryRefreshSlow:
+    'The scan is still running after 5 minutes; run the command again later to read its result',
   inventoryNeverScanned: 'Never scanned: refresh it in the panel (palette: "Refresh inventory")',
   inventoryValue: 'Value: {value}',
   inventoryNone: 'No items',
@@ -49,6 +53,10 @@ export const tradingRu: typeof tradingEn = {
   badGame: 'Игра — одна из cs2, dota2, tf2, rust, community, а не "{value}"',
   sentAndReceived: 'Укажите --sent или --received, не оба сразу',
   inventoryScan: '{game}: {state}, предметов: {items}, сканирование {when}{error}',
+  optRefreshInventory: 'сначала просканировать инвентарь в Steam и дождаться результата',
+  inventoryRefreshing: 'Сканируем инвентарь в Steam…',
+  inventoryRefreshSlow:
+    'Сканирование идёт дольше 5 минут; запустите команду позже, чтобы прочитать результат',
   inventoryNeverScanned: 'Ещё не сканировался: обновите его в панели (палитра: «Обновить инвентарь»)',
   inventoryValue: 'Стоимость: {value}',
   inventoryNone: 'Нет предметов',

@@ -14,6 +14,8 @@ import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 const run = `${process.pid}-${Date.now()}`;
 const terminal = new TmuxSession(`tradedeck-harvester-${run}`, `tradedeck-harvester-${run}`);
 const piped = new TmuxSession(`tradedeck-harvester-pipe-${run}`, `tradedeck-harvester-${run}`);
+const newest = new TmuxSession(`tradedeck-harvester-new-${run}`, `tradedeck-harvester-${run}`);
+const headed = new TmuxSession(`tradedeck-harvester-head-${run}`, `tradedeck-harvester-${run}`);
 const dir = mkdtempSync(join(tmpdir(), 'tradedeck-harvester-term-'));
 const world = new SandboxWorld();
 const SOURCES = world.healthyAccounts(3, 3601);
@@ -118,6 +120,8 @@ beforeAll(async () => {
 afterAll(async () => {
   terminal.kill();
   piped.kill();
+  newest.kill();
+  headed.kill();
   await relay?.drop();
   await server?.stop();
 });
@@ -217,4 +221,36 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
     }
     expect(lines.some((line) => line.includes(`"sourceId":"session:${session.id}"`))).toBe(true);
   }, 240_000);
+
+  it('moves its cursor to a session created while it watches (no id given)', async () => {
+    const older = await newSession('Older sweep', [SOURCES[0]!.login]);
+    newest.start(
+      `bash -c ${shellQuote(`${cli()} harvester watch; echo "watch-exit=$?"; sleep 600`)}`,
+      fileURLToPath(new URL('..', import.meta.url)),
+      { width: 200, height: 50 },
+    );
+    await newest.waitFor(new RegExp(`● live[\\s\\S]*› +${older.id} Older sweep`), 60_000);
+    const created = await newSession('Newer sweep', [SOURCES[1]!.login]);
+    const screen = await newest.waitFor(new RegExp(`› +${created.id} Newer sweep`), 60_000);
+    expect(screen).toContain('Transactions of "Newer sweep"');
+    expect(screen).not.toMatch(/› +\d+ Older sweep/);
+    newest.press(['q']);
+    expect(await newest.waitFor(/watch-exit=\d+/, 20_000)).toContain('watch-exit=0');
+  }, 120_000);
+
+  it('ends quietly when the reader of its pipe goes away (| head)', async () => {
+    headed.start(
+      `bash -c ${shellQuote(`${cli()} harvester watch | head -n 1; echo "pipe-exit=\${PIPESTATUS[0]}"; sleep 600`)}`,
+      fileURLToPath(new URL('..', import.meta.url)),
+      { width: 400, height: 60 },
+    );
+    await headed.waitFor(/Following sessions/, 60_000);
+    await newSession('Head sweep', [SOURCES[2]!.login]);
+    // head has its line and exits; the next event the watcher writes meets the closed pipe.
+    await headed.waitFor(/^\{"event":/m, 60_000);
+    await newSession('After head', [SOURCES[2]!.login]);
+    const screen = await headed.waitFor(/pipe-exit=\d+/, 60_000);
+    expect(screen).toContain('pipe-exit=0');
+    expect(screen).not.toMatch(/EPIPE|Error|at .*\.js/);
+  }, 120_000);
 });

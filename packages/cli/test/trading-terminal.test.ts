@@ -10,9 +10,13 @@ import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 
 const terminal = new TmuxSession(`tradedeck-trading-${process.pid}`);
+const refreshing = new TmuxSession(`tradedeck-trading-refresh-${process.pid}`);
 const dir = mkdtempSync(join(tmpdir(), 'tradedeck-trading-term-'));
 const world = new SandboxWorld();
 const [alice, bob] = world.healthyAccounts(2, 3401);
+// Added without a scan, as a freshly imported account is.
+const [carol] = world.healthyAccounts(1, 3411);
+let api: ApiClient;
 let server: RunningServer;
 let environment = '';
 let offerId = '';
@@ -68,6 +72,7 @@ beforeAll(async () => {
   const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
   client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 600_000).toISOString() });
   await prepare(client);
+  api = client;
   environment = [
     `TRADEDECK_CONFIG_DIR=${shellQuote(dir)}`,
     `TRADEDECK_SERVER=${server.url}`,
@@ -78,6 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   terminal.kill();
+  refreshing.kill();
   await server?.stop();
 });
 
@@ -108,5 +114,37 @@ describe('tradedeck accounts inventory|offers in a real terminal (tmux, sandbox 
     expect(screen).toMatch(new RegExp(`${offerId}\\s+received\\s+${alice!.steamId}\\s+Active\\s+0 / 1`));
     expect(screen).toContain('Game must be cs2, dota2, tf2, rust or community, got "csgo"');
     expect(screen).toContain('bad-game-exit=2');
+  }, 120_000);
+
+  it('--refresh asks for a scan and waits for it, so a freshly imported account shows its items', async () => {
+    await api.steamAccounts.add({
+      accounts: {
+        '0': {
+          login: carol!.login,
+          password: carol!.password,
+          mafile: sandboxMafileText(carol!),
+          proxyData: { protocol: 'http', address: '10.50.0.3', port: 3128, username: null, password: null },
+        },
+      },
+    });
+    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+    const cli = `env -u CI ${environment} ${process.execPath} --import tsx ${entry}`;
+    const count = (label: string) =>
+      `${process.execPath} -e ${shellQuote(
+        `let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log('${label}='+JSON.parse(s).items.length))`,
+      )}`;
+    const script = [
+      `${cli} accounts inventory ${carol!.login} --game dota2 --json | ${count('cached')}`,
+      `${cli} accounts inventory ${carol!.login} --game dota2 --refresh --json | ${count('refreshed')}`,
+      'sleep 60',
+    ].join('; ');
+    refreshing.start(`bash -c ${shellQuote(script)}`, fileURLToPath(new URL('..', import.meta.url)), {
+      width: 180,
+      height: 40,
+    });
+    const screen = await refreshing.waitFor(/refreshed=\d+/, 100_000);
+    expect(screen).toContain('cached=0');
+    expect(screen).toContain('Scanning the inventory on Steam…');
+    expect(screen).toMatch(/refreshed=[1-9]\d*/);
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfileEditorDialog } from '../src/features/harvester/profile-editor-dialog.tsx';
+import { ProgressHeader } from '../src/features/harvester/progress-header.tsx';
 import { SessionActionsBar } from '../src/features/harvester/session-actions-bar.tsx';
 import {
   type HarvesterActions,
@@ -178,10 +179,60 @@ function Harness() {
   return null;
 }
 
+describe('a finished session', { timeout: 30_000 }, () => {
+  it('reads as finished and offers a new session instead of Resume; waiting transactions are queued', () => {
+    const server = harvesterServer();
+    let asked = 0;
+    const actions = {
+      newSession() {
+        asked += 1;
+      },
+      start() {},
+      pause() {},
+      complete() {},
+      restartErrored() {},
+      cancelActive() {},
+    };
+    const idle = session('idle', 0);
+    const finished = { ...idle, finishedAt: NOW, counts: { ...idle.counts, trading: 0 } };
+    renderWithServices(
+      <ProgressHeader
+        session={finished}
+        actions={<SessionActionsBar session={finished} selectedCount={0} actions={actions} />}
+      />,
+      server.fetchImpl,
+    );
+    expect(screen.getByText('Завершена').getAttribute('data-session-status')).toBe('finished');
+    expect(screen.queryByRole('button', { name: 'Продолжить' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Новая сессия' }));
+    expect(asked).toBe(1);
+    cleanup();
+
+    // Errored ones restarted on a paused session wait for it: queued, not in progress.
+    const paused = session('paused', 0);
+    renderWithServices(
+      <ProgressHeader
+        session={paused}
+        actions={<SessionActionsBar session={paused} selectedCount={0} actions={actions} />}
+      />,
+      server.fetchImpl,
+    );
+    expect(screen.getByTestId('progress-active').textContent).toBe('В очереди: 1');
+    expect(screen.getByRole('button', { name: 'Продолжить' })).toBeTruthy();
+  });
+});
+
 describe('restart and cancel gating', { timeout: 30_000 }, () => {
   it('disables restart and cancel while the session runs, saying why; enables them when paused', () => {
     const server = harvesterServer();
-    const noop = { start() {}, pause() {}, complete() {}, restartErrored() {}, cancelActive() {} };
+    const noop = {
+      newSession() {},
+      start() {},
+      pause() {},
+      complete() {},
+      restartErrored() {},
+      cancelActive() {},
+    };
     renderWithServices(
       <SessionActionsBar session={session('running')} selectedCount={0} actions={noop} />,
       server.fetchImpl,

@@ -17,12 +17,17 @@ export function registerAccountTrading(accounts: Command, { lang, context }: Reg
     .command('inventory <login>')
     .description(t('accountsInventoryDescription'))
     .option('--game <game>', t('optGame'))
+    .option('--refresh', t('optRefreshInventory'))
     .action(
-      guarded(context, async (ctx, login: string, options: { game?: string }) => {
+      guarded(context, async (ctx, login: string, options: { game?: string; refresh?: boolean }) => {
         const { gameOption, inventoryText } = await import('./account-trading-text.ts');
         const game = gameOption(ctx, options.game);
         await sandboxBadge(ctx);
         const id = await resolveAccountId(ctx, login);
+        if (options.refresh) {
+          const { refreshInventory } = await import('./inventory-refresh.ts');
+          await refreshInventory(ctx, id, game ?? null);
+        }
         const items: InventoryItem[] = [];
         let scans: InventoryScan[] = [];
         let value: Money[] = [];

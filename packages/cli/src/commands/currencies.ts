@@ -58,14 +58,18 @@ export function registerCurrencies(program: Command, { lang, context }: Registra
       try {
         const answer = await ctx.client().rates.get();
         ctx.print(answer, () =>
-          [
-            ctx.t('ratesHeader', {
-              source: answer.source,
-              age: answer.ageSeconds,
-              stale: answer.stale ? ' (!)' : '',
-            }),
-            ...answer.rates.map((rate) => `${rate.from}/${rate.to}\t${rate.rate}\t${rate.asOf.slice(0, 10)}`),
-          ].join('\n'),
+          answer.unreachable
+            ? (answer.message ?? '')
+            : [
+                ctx.t('ratesHeader', {
+                  source: answer.source,
+                  age: answer.ageSeconds ?? 0,
+                  stale: answer.stale ? ' (!)' : '',
+                }),
+                ...answer.rates.map(
+                  (rate) => `${rate.from}/${rate.to}\t${rate.rate}\t${rate.asOf.slice(0, 10)}`,
+                ),
+              ].join('\n'),
         );
       } catch (error) {
         throw failureFromError(ctx, error);

@@ -52,8 +52,13 @@ export function stepSelection(state: WatchState, delta: number): WatchState {
     state.sessions.findIndex((session) => session.id === state.selectedId),
   );
   const next = state.sessions[Math.min(state.sessions.length - 1, Math.max(0, index + delta))]!;
-  if (next.id === state.selectedId) return state;
-  return { ...state, selectedId: next.id, transactions: new Map(), recent: [], received: 0 };
+  return selectSession(state, next.id);
+}
+
+/** Selects a session; its stream starts afresh (the transactions are then read for it). */
+export function selectSession(state: WatchState, id: number): WatchState {
+  if (id === state.selectedId) return state;
+  return { ...state, selectedId: id, transactions: new Map(), recent: [], received: 0 };
 }
 
 /**

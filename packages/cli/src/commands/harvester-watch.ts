@@ -19,6 +19,7 @@ import { type LiveView, openLiveView } from '../kit/live.ts';
 import { positiveInt, usage } from './command-helpers.ts';
 import {
   initialWatchState,
+  selectSession,
   stepSelection,
   type WatchState,
   withSession,
@@ -52,6 +53,8 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
   const terminal = !ctx.json && ctx.io.terminal ? ctx.io.terminal : null;
 
   let state = initialWatchState(wanted);
+  // Without an id the cursor goes to each new session, until the user moves it by hand.
+  let followNewest = wanted === null;
   let view: LiveView<WatchState> | null = null;
   let startError: Error | null = null;
   let started = false;
@@ -160,8 +163,10 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
   };
   const onKey = (key: WatchKey) => {
     if (key === 'quit') finish();
-    else if (key === 'up' || key === 'down') void select(stepSelection(state, key === 'up' ? -1 : 1));
-    else if (key === 'pause') void sessionCall((id) => api.harvester.pauseSession({ id }));
+    else if (key === 'up' || key === 'down') {
+      followNewest = false;
+      void select(stepSelection(state, key === 'up' ? -1 : 1));
+    } else if (key === 'pause') void sessionCall((id) => api.harvester.pauseSession({ id }));
     else void sessionCall((id) => api.harvester.startSession({ id }));
   };
 
@@ -191,7 +196,12 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
         }
         void api.harvester
           .getSession({ id: event.payload.sessionId })
-          .then((session) => set(withSession(state, session)))
+          .then(async (session) => {
+            const next = withSession(state, session);
+            if (followNewest && event.payload.change === 'created')
+              await select(selectSession(next, session.id));
+            else set(next);
+          })
           .catch((error: unknown) => set({ ...state, notice: failureFromError(ctx, error).message }));
       },
       { sourceId: HARVESTER_SESSIONS_SOURCE },

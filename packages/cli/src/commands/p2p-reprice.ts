@@ -77,7 +77,7 @@ function itemRows(ctx: CommandContext, items: readonly RepriceItem[]): string {
       moneyText(ctx, item.price),
       moneyText(ctx, item.newPrice),
       item.outcome,
-      item.marketError ? `${item.message}: ${item.marketError}` : item.message,
+      item.message,
     ]),
     Boolean(ctx.io.terminal),
   );
@@ -153,9 +153,7 @@ export function registerP2pReprice(p2p: Command, registration: Registration): vo
       const summary = ctx.t('repriceApplied', { ...job.summary, total: totalOf(job.summary) });
       ctx.print(job, () => `${itemRows(ctx, job.items)}\n${summary}`);
       for (const item of job.items.filter((line) => line.outcome === 'failed')) {
-        ctx.io.stderr(
-          `${ctx.t('removeFailed', { id: item.lotId, message: item.marketError ?? item.message })}\n`,
-        );
+        ctx.io.stderr(`${ctx.t('removeFailed', { id: item.lotId, message: item.message })}\n`);
       }
       settleBatch(summary, { done: job.summary.changed, failed: job.summary.failed });
     }),

@@ -17,12 +17,19 @@ export const ratesSchema = z.object({
   /** `sandbox`: the sandbox market's fixed table, offline; `live`: the documented public source (docs/currencies.md). */
   source: z.enum(['sandbox', 'live']),
   rates: z.array(exchangeRateSchema),
-  /** When the server fetched them from the source (the sandbox table: its publication time). */
-  fetchedAt: isoDateTime,
-  /** Seconds since `fetchedAt` when answered. */
-  ageSeconds: z.number().int().nonnegative(),
+  /** When the server fetched them from the source (the sandbox table: its publication time); null when unreachable. */
+  fetchedAt: isoDateTime.nullable(),
+  /** Seconds since `fetchedAt` when answered; null when unreachable. */
+  ageSeconds: z.number().int().nonnegative().nullable(),
   /** The last fetch failed and these are older rates kept from before. */
   stale: z.boolean(),
+  /**
+   * The source could not be reached and no rates were ever fetched: `rates` is empty, amounts stay in their own
+   * currency. A state to show, not a failed request.
+   */
+  unreachable: z.boolean(),
+  /** Why, in the request's language, when unreachable. */
+  message: z.string().nullable(),
 });
 export type Rates = z.infer<typeof ratesSchema>;
 

@@ -20,6 +20,7 @@ import { startServer } from '../server.ts';
 import { startLoopbackProxies } from './loopback-proxies.ts';
 import { DemoMailbox } from './mailbox.ts';
 import { DEMO_TRADING_ACCOUNTS, seedDemo, seedTradingAccounts } from './seeds/index.ts';
+import { DEMO_HOME_PREFIX, markDemoHome, removeStaleDemoHomes } from './stale-homes.ts';
 
 export const DEMO_EMAIL = 'demo@tradedeck.local';
 export const DEMO_PASSWORD = 'Sandbox-Lantern-42';
@@ -39,10 +40,21 @@ export interface DemoOptions {
   proxies?: number;
   /** Clock for tokens and codes (tests move it past the wait between two mailed codes). */
   now?: () => number;
+  /** Each step as it starts (a first start under load takes a while), and the stale folders removed. */
+  progress?: (line: string) => void;
+  /** Where the demo's temporary folder goes (the system's by default). */
+  tempRoot?: string;
 }
 
 export async function runDemo(options: DemoOptions = {}) {
-  const home = await mkdtemp(join(tmpdir(), 'tradedeck-demo-'));
+  const progress = options.progress ?? (() => {});
+  const tempRoot = options.tempRoot ?? tmpdir();
+  const stale = removeStaleDemoHomes(tempRoot);
+  if (stale.length > 0) {
+    progress(`Removed ${stale.length} folder(s) of demos that were killed: ${stale.join(', ')}`);
+  }
+  const home = await mkdtemp(join(tempRoot, DEMO_HOME_PREFIX));
+  markDemoHome(home);
   const config = {
     ...loadConfig({ ...process.env, TRADEDECK_MODE: 'sandbox' }),
     dataDir: join(home, 'data'),
@@ -59,6 +71,7 @@ export async function runDemo(options: DemoOptions = {}) {
   // The demo writes the sellers' past into the simulated market (earlier listings and sales), so it shares it.
   const sandboxWorld = openSandboxWorld(config);
   const market = new SandboxMarket(sandboxWorld);
+  progress('Starting the server and migrating its database…');
   const server = await startServer(config, undefined, {
     steam: { sandboxWorld },
     market: { sandboxMarket: market },
@@ -118,6 +131,7 @@ export async function runDemo(options: DemoOptions = {}) {
   const seedApi = <T>(method: string, path: string, body?: unknown) =>
     api(method, path, body, token) as Promise<T>;
   const lotsRepo = new LotsRepo(server.database.db, new UserScope(server.database.db));
+  progress('Seeding the demo: accounts, lots and sales…');
   await seedDemo({
     api: seedApi,
     accounts: await seedTradingAccounts(seedApi, tradingProxies.addedIds),

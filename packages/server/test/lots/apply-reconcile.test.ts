@@ -48,7 +48,7 @@ describe('a cut apply job, settled from its batches', () => {
     const byId = new Map(items.map((item) => [item.itemId, item]));
     expect(byId.get('refused')).toMatchObject({
       outcome: 'failed',
-      message: 'The market refused the new price',
+      message: 'The market refused the new price: the market answered with an error (price too low)',
       marketError: 'price too low',
     });
     expect(byId.get('unanswered')).toMatchObject({
@@ -71,7 +71,7 @@ describe('a cut apply job, settled from its batches', () => {
   it('names the real reason of each failed lot, in Russian', () => {
     const byId = new Map(settledItems(job('ru'), batches).items.map((item) => [item.itemId, item]));
     expect(byId.get('refused')).toMatchObject({
-      message: 'Рынок отклонил новую цену',
+      message: 'Рынок отклонил новую цену: маркет ответил ошибкой (price too low)',
       marketError: 'price too low',
     });
     expect(byId.get('unanswered')).toMatchObject({

@@ -111,13 +111,15 @@ describe('lots that sell: shown as sold at once, never repriced', () => {
       );
     expect((await apply('en-US')).items[0]).toMatchObject({
       outcome: 'failed',
-      marketError: 'The lot is no longer on the market: sold or delisted',
+      message:
+        'The market refused the new price: the listing is no longer on the market: it sold or was removed',
+      marketError: 'bad_item',
     });
     t.clock.advance(61_000);
     expect((await apply('ru-RU')).items[0]).toMatchObject({
       outcome: 'failed',
-      message: 'Рынок отклонил новую цену',
-      marketError: 'Лота больше нет на рынке: продан или снят с продажи',
+      message: 'Рынок отклонил новую цену: лота уже нет на маркете: он продан или снят с продажи',
+      marketError: 'bad_item',
     });
   }, 60_000);
 

@@ -4,6 +4,7 @@ import { convertMoney } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_RATES } from '../../src/integrations/market/index.ts';
 import { createRatesPort, parseCbrDaily, RatesFetchError } from '../../src/integrations/rates/index.ts';
+import { RatesService } from '../../src/modules/rates/service.ts';
 import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
 
 /** The Central Bank of Russia's daily document as it publishes it (windows-1251, comma decimals). */
@@ -90,6 +91,30 @@ describe('live rates from the Central Bank of Russia daily document', () => {
   });
 });
 
+describe('an unreachable rates source', () => {
+  it('is a state the answer carries (no rates, why in the user’s language), not a failed request', async () => {
+    answer = { status: 503, body: Buffer.from('down') };
+    const service = new RatesService(
+      createRatesPort({ mode: 'live', url: fakeUrl, now: Date.now }),
+      Date.now,
+    );
+    expect(await service.get('ru')).toEqual({
+      source: 'live',
+      rates: [],
+      fetchedAt: null,
+      ageSeconds: null,
+      stale: false,
+      unreachable: true,
+      message: 'Курсы валют пока недоступны, суммы показаны в их собственной валюте',
+    });
+    expect((await service.get('en')).message).toBe(
+      'Exchange rates are not available yet; amounts are shown in their own currency',
+    );
+    answer = { status: 200, body: cbrDocument('80,0000', '100,0000') };
+    expect(await service.get('en')).toMatchObject({ unreachable: false, message: null, stale: false });
+  });
+});
+
 describe('rates.get', () => {
   let t: AuthTestApp;
   let user: TestUser;
@@ -102,7 +127,7 @@ describe('rates.get', () => {
   it('answers the sandbox market’s own table offline, with its age', async () => {
     const res = await t.call('GET', '/api/rates', { token: user.accessToken });
     const data = res.json().data;
-    expect(data).toMatchObject({ source: 'sandbox', stale: false });
+    expect(data).toMatchObject({ source: 'sandbox', stale: false, unreachable: false, message: null });
     expect(data.ageSeconds).toBeGreaterThanOrEqual(0);
     expect(data.rates).toContainEqual({
       from: 'USD',

@@ -16,6 +16,7 @@ export const harvesterRu = {
     running: 'Выполняется',
     paused: 'На паузе',
     unknown: 'Неизвестно',
+    finished: 'Завершена',
     completed: 'Завершена',
   },
   txStatuses: {
@@ -51,6 +52,7 @@ export const harvesterRu = {
     notPlanned: 'Сессия ещё не запускалась: план появится после старта',
     errors: 'Ошибок: {{count}}',
     active: 'В работе: {{count}}',
+    queued: 'В очереди: {{count}}',
     cancelled: 'Отменено: {{count}}',
     items: 'Предметов перенесено: {{count}}',
     value: 'Сумма: {{value}}',
@@ -235,6 +237,7 @@ export const harvesterEn = {
     running: 'Running',
     paused: 'Paused',
     unknown: 'Unknown',
+    finished: 'Finished',
     completed: 'Completed',
   },
   txStatuses: {
@@ -270,6 +273,7 @@ export const harvesterEn = {
     notPlanned: 'Not started yet: the plan appears after the start',
     errors: 'Errors: {{count}}',
     active: 'In progress: {{count}}',
+    queued: 'Queued: {{count}}',
     cancelled: 'Cancelled: {{count}}',
     items: 'Items moved: {{count}}',
     value: 'Value: {{value}}',

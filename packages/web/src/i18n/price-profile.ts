@@ -42,7 +42,6 @@ export const priceProfileRu = {
   history: {
     title: 'История цены: {{name}}',
     empty: 'Истории цены пока нет',
-    pick: 'Выберите предмет в таблице (Enter), чтобы увидеть историю его цены',
   },
   filters: { search: 'Поиск по названию предмета' },
 } as const;
@@ -83,7 +82,6 @@ export const priceProfileEn = {
   history: {
     title: 'Price history: {{name}}',
     empty: 'No price history yet',
-    pick: 'Pick an item in the table (Enter) to see its price history',
   },
   filters: { search: 'Search by item name' },
 } as const;

@@ -14,6 +14,7 @@ import { type MarketPacingStore, MemoryPacingStore } from './pacing-store.ts';
 import type { MarketMode, MarketPort } from './port.ts';
 import { SandboxMarket, type SandboxMarketOptions } from './sandbox/sandbox-market.ts';
 import { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';
+import { SandboxMarketStateFile, sandboxMarketStatePath } from './sandbox/sandbox-market-state.ts';
 
 export const LIVE_MARKET_DEFAULTS = {
   timeoutMs: 15_000,
@@ -48,7 +49,7 @@ export function marketModeOf(config: Pick<ServerConfig, 'mode' | 'marketMode'>):
 }
 
 export function createMarketPort(
-  config: Pick<ServerConfig, 'mode' | 'marketMode' | 'tmBaseUrl'>,
+  config: Pick<ServerConfig, 'mode' | 'marketMode' | 'tmBaseUrl' | 'sandboxJournal'>,
   options: MarketPortOptions = {},
 ): MarketPort {
   const clock = options.clock ?? systemClock;
@@ -66,8 +67,13 @@ export function createMarketPort(
     return new LiveMarketAdapter(client, options.game ?? 'cs2', () => clock.now());
   }
   if (mode === 'sandbox') {
+    // With a Steam journal the market keeps its state beside it, so the whole sandbox survives a restart.
+    const stateFile = config.sandboxJournal
+      ? new SandboxMarketStateFile(sandboxMarketStatePath(config.sandboxJournal))
+      : null;
     const market =
-      options.sandboxMarket ?? new SandboxMarket(options.sandboxWorld ?? new SandboxWorld(), options.sandbox);
+      options.sandboxMarket ??
+      new SandboxMarket(options.sandboxWorld ?? new SandboxWorld(), { ...options.sandbox, stateFile });
     return new SandboxMarketAdapter(market, clock);
   }
   throw new Error(`Unknown market mode "${String(mode)}"`);

@@ -7,5 +7,6 @@ export type * from './port.ts';
 export * from './sandbox/sandbox-market.ts';
 export { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';
 export * from './sandbox/sandbox-market-keys.ts';
+export { SandboxMarketStateFile, sandboxMarketStatePath } from './sandbox/sandbox-market-state.ts';
 export * from './sandbox/sandbox-rates.ts';
 export { TM_BATCH_LIMIT } from './write-guard.ts';

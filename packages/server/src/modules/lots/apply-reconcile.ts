@@ -5,12 +5,12 @@
  * sent end failed as not done. Nothing is sent again.
  */
 import type { RepriceItem } from '@tradedeck/sdk/contract';
-import { type RepricingSummary, repricingReasonMessages } from '@tradedeck/sdk/domain';
+import { marketErrorText, type RepricingSummary, repricingReasonMessages } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { announceJob, announceLots } from './announce.ts';
 import type { RepriceBatchDbRow } from './batch-repo.ts';
 import type { LotsShared } from './deps.ts';
-import { lotMessages, marketRefusalText } from './messages.ts';
+import { lotMessages } from './messages.ts';
 import type { LotPatch, RepriceJobDbRow } from './repo.ts';
 import { jobEvent, toLotChange } from './views.ts';
 
@@ -48,7 +48,9 @@ export function settledItems(job: RepriceJobDbRow, batches: readonly RepriceBatc
     const message = !fate
       ? lotMessages.interruptedNotSent[lang]
       : fate.answeredAt
-        ? repricingReasonMessages[lang].write_failed
+        ? refusal === null
+          ? repricingReasonMessages[lang].write_failed
+          : `${repricingReasonMessages[lang].write_failed}: ${marketErrorText(refusal, lang)}`
         : lotMessages.interruptedUnknown[lang];
     return {
       ...item,
@@ -56,7 +58,8 @@ export function settledItems(job: RepriceJobDbRow, batches: readonly RepriceBatc
       reason: 'write_failed',
       message,
       newPrice: null,
-      marketError: refusal === null ? null : marketRefusalText(refusal, lang),
+      // The market's own code, for scripts; the message above says it in words.
+      marketError: refusal,
     };
   });
   const summary: RepricingSummary = { changed: 0, unchanged: 0, unavailable: 0, failed: 0 };

@@ -63,15 +63,6 @@ export const lotMessages = {
   } as Texts,
 } as const;
 
-/** The market's refusal codes the user may meet on a lot, in the user's words (other details are shown as sent). */
-const MARKET_REFUSALS: Record<string, Texts> = {
-  bad_item: lotMessages.listingGone,
-};
-
-export function marketRefusalText(detail: string, lang: Language): string {
-  return MARKET_REFUSALS[detail]?.[lang] ?? detail;
-}
-
 /** Fills `{name}` placeholders. */
 export function fill(text: Texts, values: Record<string, string | number>): Texts {
   const apply = (value: string) => value.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));

@@ -1,5 +1,6 @@
 import { type contract, type RepriceItem, ResultCode } from '@tradedeck/sdk/contract';
 import {
+  marketErrorText,
   REPRICE_BATCH_LIMIT,
   type RepricingSummary,
   repricingReasonMessages,
@@ -13,7 +14,7 @@ import { reconcileJob } from './apply-reconcile.ts';
 import type { LotsShared } from './deps.ts';
 import { withFreshListings } from './listing-check.ts';
 import type { MarketAccess } from './market-access.ts';
-import { lotMessages, marketRefusalText } from './messages.ts';
+import { lotMessages } from './messages.ts';
 import type { LotQueries, RepriceJobDbRow } from './repo.ts';
 import type { LotDecision, RepriceEngine, RepriceOverrides, WriteJournal } from './reprice-engine.ts';
 import type { RepriceRead } from './reprice-read.ts';
@@ -34,12 +35,18 @@ export function toRepriceItem(item: LotDecision, lang: Language, logins: Logins)
     account: { id: lot.sellerAccountId, login: logins.get(lot.sellerAccountId) ?? '' },
     outcome: decision.outcome,
     reason: decision.reason,
-    message: item.listingGone ? gone[lang] : repricingReasonMessages[lang][decision.reason],
+    // A listing gone since the last sync, or the market's refusal in words, never its raw code (which stays in
+    // `marketError` for scripts).
+    message: item.listingGone
+      ? gone[lang]
+      : item.marketError
+        ? `${repricingReasonMessages[lang][decision.reason]}: ${marketErrorText(item.marketError, lang)}`
+        : repricingReasonMessages[lang][decision.reason],
     price: lot.price === null ? null : { currency: lot.currency as 'RUB', amount: Number(lot.price) },
     newPrice: decision.newPrice ?? null,
     target: decision.target ?? null,
     retryAt: decision.retryAt ? decision.retryAt.toISOString() : null,
-    marketError: item.marketError === null ? null : marketRefusalText(item.marketError, lang),
+    marketError: item.marketError,
   };
 }
 

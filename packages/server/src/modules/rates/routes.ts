@@ -4,6 +4,6 @@ import type { RatesService } from './service.ts';
 
 export function ratesRoutes(service: RatesService): Implementation {
   return implement(contract.rates, {
-    get: () => service.get(),
+    get: (_input, ctx) => service.get(ctx.lang),
   });
 }

@@ -1,5 +1,5 @@
-import { type Rates, ResultCode } from '@tradedeck/sdk/contract';
-import { AppError } from '../../http/app-error.ts';
+import type { Rates } from '@tradedeck/sdk/contract';
+import type { Language } from '@tradedeck/sdk/i18n';
 import type { RatesPort } from '../../integrations/rates/index.ts';
 import { ratesMessages } from './messages.ts';
 
@@ -10,20 +10,28 @@ export class RatesService {
     private readonly now: () => number,
   ) {}
 
-  async get(): Promise<Rates> {
-    const snapshot = await this.port.current().catch((error: unknown) => {
-      throw new AppError({
-        code: ResultCode.ServiceUnavailable,
-        text: ratesMessages.unavailable,
-        cause: error,
-      });
-    });
+  async get(lang: Language): Promise<Rates> {
+    const snapshot = await this.port.current().catch(() => null);
+    // No rates were ever fetched: the dashboard says so; a failed request per page load would say nothing more.
+    if (!snapshot) {
+      return {
+        source: this.port.mode,
+        rates: [],
+        fetchedAt: null,
+        ageSeconds: null,
+        stale: false,
+        unreachable: true,
+        message: ratesMessages.unavailable[lang],
+      };
+    }
     return {
       source: snapshot.source,
       rates: snapshot.rates,
       fetchedAt: snapshot.fetchedAt.toISOString(),
       ageSeconds: Math.max(0, Math.floor((this.now() - snapshot.fetchedAt.getTime()) / 1000)),
       stale: snapshot.stale,
+      unreachable: false,
+      message: null,
     };
   }
 }

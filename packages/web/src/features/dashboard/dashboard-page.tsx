@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
 import { commandById } from '../../shared/commands/registry.ts';
 import { Amount } from '../../shared/money/amount.tsx';
+import { useRates } from '../../shared/money/use-displayed-currency.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { useStore } from '../../shared/use-store.ts';
@@ -102,6 +103,7 @@ function BalancesCard() {
   const { t } = useTranslation();
   const counters = useOperationQuery(api.p2p.counters);
   const balances = counters.data?.balances;
+  const { rates } = useRates();
   return (
     <section className="card p-5" data-testid="dashboard-balances">
       <div className="flex items-start justify-between">
@@ -127,6 +129,11 @@ function BalancesCard() {
         <p className="mt-3 text-sm text-rose-600">{t('dashboard.countersFailed')}</p>
       ) : (
         <p className="mt-3 h-9 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      )}
+      {rates?.unreachable && (
+        <p className="mt-3 text-xs text-amber-700 dark:text-amber-300" data-testid="rates-unreachable">
+          {rates.message}
+        </p>
       )}
     </section>
   );

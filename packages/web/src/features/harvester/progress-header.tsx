@@ -59,7 +59,12 @@ export function ProgressHeader({
                 total: progress.total,
               })}
             </Stat>
-            <Stat testId="progress-active">{t('harvester.progress.active', { count: progress.active })}</Stat>
+            <Stat testId="progress-active">
+              {/* Transactions waiting while nothing runs are queued, not in progress. */}
+              {t(session.status === 'running' ? 'harvester.progress.active' : 'harvester.progress.queued', {
+                count: progress.active,
+              })}
+            </Stat>
             <Stat
               testId="progress-errors"
               tone={progress.errors > 0 ? 'text-rose-700 dark:text-rose-300' : ''}

@@ -1,8 +1,9 @@
 import type { HarvesterSession } from '@tradedeck/sdk/contract';
 import { useTranslation } from 'react-i18next';
-import { canComplete, canPause, canStart, transactionEditGate } from './session-rules.ts';
+import { canComplete, canPause, canStart, isFinished, transactionEditGate } from './session-rules.ts';
 
 export interface SessionActionHandlers {
+  newSession(): void;
   start(): void;
   pause(): void;
   complete(): void;
@@ -35,6 +36,15 @@ export function SessionActionsBar({
       {canPause(session) ? (
         <button type="button" className="btn-ghost" aria-keyshortcuts="p" onClick={actions.pause}>
           {t('harvester.actions.pause')}
+        </button>
+      ) : isFinished(session) ? (
+        // Nothing is left to send: the next step is a new session, not "Resume".
+        <button
+          type="button"
+          className="rounded-md bg-primary-strong px-3 py-1 text-sm font-semibold text-white hover:bg-primary-deep"
+          onClick={actions.newSession}
+        >
+          {t('harvester.actions.newSession')}
         </button>
       ) : (
         <button

@@ -1,13 +1,27 @@
 import type { HarvesterSession } from '@tradedeck/sdk/contract';
 import type { HarvesterSessionStatus } from '@tradedeck/sdk/domain';
 
-type SessionState = Pick<HarvesterSession, 'status' | 'completedAt'>;
+type SessionState = Pick<HarvesterSession, 'status' | 'completedAt' | 'finishedAt'>;
 
-/** The status a person reads: a closed session shows as completed whatever its runner status was. */
-export type SessionDisplayStatus = HarvesterSessionStatus | 'completed';
+/**
+ * The status a person reads: a closed session shows as completed whatever its runner status was; one whose every
+ * transaction ended (and that no runner is sending) as finished, not as waiting to be resumed.
+ */
+export type SessionDisplayStatus = HarvesterSessionStatus | 'finished' | 'completed';
 
 export function displayStatus(session: SessionState): SessionDisplayStatus {
-  return session.completedAt === null ? session.status : 'completed';
+  if (session.completedAt !== null) return 'completed';
+  return isFinished(session) ? 'finished' : session.status;
+}
+
+/** Every transaction reached an end: starting it again would send nothing (a restart of errored ones reopens it). */
+export function isFinished(session: SessionState): boolean {
+  return (
+    session.completedAt === null &&
+    session.finishedAt !== null &&
+    session.status !== 'running' &&
+    session.status !== 'unknown'
+  );
 }
 
 /**
@@ -23,7 +37,7 @@ export function transactionEditGate(session: SessionState): TransactionEditGate 
 }
 
 export function canStart(session: SessionState): boolean {
-  return session.completedAt === null && session.status !== 'running';
+  return session.completedAt === null && session.status !== 'running' && !isFinished(session);
 }
 
 export function canPause(session: SessionState): boolean {

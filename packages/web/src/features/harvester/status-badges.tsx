@@ -8,6 +8,7 @@ const SESSION_TONES: Record<SessionDisplayStatus, string> = {
   running: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
   paused: 'bg-amber-100 text-amber-800 dark:bg-amber-900/60 dark:text-amber-200',
   unknown: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
+  finished: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-900/60 dark:text-indigo-200',
   completed: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-900/60 dark:text-indigo-200',
 };
 

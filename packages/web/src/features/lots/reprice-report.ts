@@ -53,7 +53,7 @@ export function lineOf(item: RepriceItem): RepriceLine {
     price: item.price,
     newPrice: item.newPrice,
     outcome: item.outcome,
-    message: item.marketError ? `${item.message}: ${item.marketError}` : item.message,
+    message: item.message,
   };
 }
 

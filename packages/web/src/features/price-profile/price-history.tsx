@@ -3,20 +3,38 @@ import { formatMoney, PRICE_SOURCES, type PriceSource } from '@tradedeck/sdk/dom
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart } from '../../shared/charts/series-chart.tsx';
+import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
+import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 
+/**
+ * The price history of the chosen item in a dialog, so it opens in view whatever the table's length; titled with
+ * the market name, which keeps the exterior ("(Field-Tested)") that tells apart items of one name.
+ */
+export function PriceHistoryDialog({ controls, item }: { controls: ModalControls; item: PriceRow }) {
+  const { t } = useTranslation();
+  return (
+    <ModalFrame
+      title={t('priceProfile.history.title', { name: item.marketHashName })}
+      onClose={controls.dismiss}
+    >
+      <PriceHistory item={item} />
+    </ModalFrame>
+  );
+}
+
 /** The price history of one item as a line per source (custom, provider, median), one source at a time. */
-export function PriceHistory({ item }: { item: PriceRow | null }) {
+function PriceHistory({ item }: { item: PriceRow }) {
   const { t } = useTranslation();
   const locale = localeOf(useLanguage());
   const [source, setSource] = useState<PriceSource>('custom');
-  const history = useOperationQuery(
-    api.priceProfile.history,
-    { marketHashName: item?.marketHashName ?? '-', game: item?.game ?? 'cs2', sources: [] },
-    { enabled: item !== null },
-  );
-  if (!item) return <p className="card p-4 text-sm text-muted">{t('priceProfile.history.pick')}</p>;
+  const history = useOperationQuery(api.priceProfile.history, {
+    marketHashName: item.marketHashName,
+    game: item.game,
+    sources: [],
+  });
+  const title = t('priceProfile.history.title', { name: item.marketHashName });
   const points = (history.data?.points ?? []).filter((point) => point.source === source);
   const currency = points[0]?.price.currency ?? item.customPrice?.currency ?? 'RUB';
   const time = new Intl.DateTimeFormat(locale, {
@@ -26,11 +44,8 @@ export function PriceHistory({ item }: { item: PriceRow | null }) {
     minute: '2-digit',
   });
   return (
-    <section className="card space-y-2 p-4" aria-label={t('priceProfile.history.title', { name: item.name })}>
-      <div className="flex items-center gap-2">
-        <h2 className="mr-auto text-sm font-semibold">
-          {t('priceProfile.history.title', { name: item.name })}
-        </h2>
+    <section className="space-y-2" aria-label={title}>
+      <div className="flex items-center justify-end gap-2">
         {PRICE_SOURCES.map((option) => (
           <button
             key={option}
@@ -44,7 +59,7 @@ export function PriceHistory({ item }: { item: PriceRow | null }) {
         ))}
       </div>
       <SeriesChart
-        title={t('priceProfile.history.title', { name: item.name })}
+        title={title}
         points={points.map((point) => ({
           key: `${point.at}-${point.source}`,
           label: time.format(new Date(point.at)),

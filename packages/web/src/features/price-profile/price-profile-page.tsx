@@ -13,7 +13,7 @@ import { useServerList } from '../../shared/table/use-server-list.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { type ImportOutcome, PasteDialog } from './paste-dialog.tsx';
 import { priceColumns } from './price-columns.tsx';
-import { PriceHistory } from './price-history.tsx';
+import { PriceHistoryDialog } from './price-history.tsx';
 
 const FILTER_KEYS = ['q'] as const;
 const getRowId = (row: PriceRow) => String(row.id);
@@ -25,7 +25,7 @@ const toPriceFilters = (filters: Record<string, string>) => {
 /**
  * The price profile: the reference prices per item the repricing strategies read (the user's custom price, the
  * providers' prices with their age) over `priceProfile.query`, a bulk paste of `name;price` lines and the price
- * history chart of the item under the cursor. Every action is a palette command with a hotkey.
+ * history chart of the item under the cursor (in a dialog, `h` or Enter). Every action is a palette command with a hotkey.
  */
 export function PriceProfilePage() {
   const { t } = useTranslation();
@@ -36,15 +36,27 @@ export function PriceProfilePage() {
   const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
   const searchRef = useRef<HTMLInputElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
-  const [shownId, setShownId] = useState<string | null>(null);
 
   const list = useServerList(api.priceProfile.query, state, toPriceFilters);
   const settings = useOperationQuery(api.settings.get);
   const rows = list.data?.items ?? [];
-  const shown = rows.find((row) => String(row.id) === shownId) ?? null;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
   const refresh = useCallback(() => void invalidateArea(queryClient, api.priceProfile), [queryClient]);
   const active = useRef(activeId);
   active.current = activeId;
+  const showHistory = useCallback(
+    (id: string | null) => {
+      const item = rowsRef.current.find((row) => String(row.id) === id);
+      if (!item) return;
+      void modals
+        .open((controls) => <PriceHistoryDialog controls={controls} item={item} />, {
+          width: MODAL_WIDTHS.batchProxy,
+        })
+        .catch(() => {});
+    },
+    [modals],
+  );
 
   const defaultCurrency = settings.data?.tmPreferredCurrency ?? (language === 'en' ? 'USD' : 'RUB');
   const paste = useCallback(() => {
@@ -79,7 +91,7 @@ export function PriceProfilePage() {
   useEffect(() => {
     const handlers: Array<[string, () => void]> = [
       ['priceProfile.paste', paste],
-      ['priceProfile.history', () => setShownId(active.current)],
+      ['priceProfile.history', () => showHistory(active.current)],
       ['priceProfile.search', () => searchRef.current?.focus()],
       ['priceProfile.refresh', refresh],
     ];
@@ -89,7 +101,7 @@ export function PriceProfilePage() {
       deactivate();
       for (const off of offs) off();
     };
-  }, [commands, hotkeys, paste, refresh]);
+  }, [commands, hotkeys, paste, refresh, showHistory]);
 
   const columns = useMemo(() => priceColumns(t, language), [t, language]);
 
@@ -135,10 +147,9 @@ export function PriceProfilePage() {
           onPageChange: setPage,
           onPageSizeChange: setPageSize,
         }}
-        onOpenRow={(row) => setShownId(String(row.id))}
+        onOpenRow={(row) => showHistory(String(row.id))}
         onActiveRowChange={setActiveId}
       />
-      <PriceHistory item={shown} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import type { DeviceSession, UserInfo } from '@tradedeck/sdk/contract';
+import { ApiError } from '@tradedeck/sdk/client';
+import { type DeviceSession, ResultCode, type UserInfo } from '@tradedeck/sdk/contract';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +7,19 @@ import { Link } from 'react-router';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { Field, Notice } from '../../ui/account-form.tsx';
+import { deviceName } from './device-name.ts';
 import { useProfileClient } from './profile-deps.tsx';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
 import { SecurityBreadcrumbs } from './security-breadcrumbs.tsx';
 
 type OtpKey = { secret: string; otpauthUri: string; qrSvg: string; qrDataUrl: string };
+
+/** The server refused the new key's code itself (not a step-up of the session): it belongs under the field. */
+function refusedNewKeyCode(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.resultCode !== ResultCode.TwoFactorFailed) return false;
+  const details = error.errorDetails ?? {};
+  return details.stepUp === undefined && Array.isArray(details.failed) && details.failed.includes('totp');
+}
 
 /** Route /profile/security: second factors, recovery codes, device sessions, links to password and e-mail. */
 export function SecurityPage() {
@@ -23,6 +32,7 @@ export function SecurityPage() {
   const [error, setError] = useState<string | null>(null);
   const [otpKey, setOtpKey] = useState<OtpKey | null>(null);
   const [code, setCode] = useState('');
+  const [codeWrong, setCodeWrong] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads per client; `describe` is rebuilt every render
@@ -52,11 +62,21 @@ export function SecurityPage() {
   const confirmTotp = (event: FormEvent) => {
     event.preventDefault();
     void guarded(async () => {
-      // A step-up, when due, is asked by the app-wide two-factor dialog; the code here is the new key's.
-      const answer = await client.user.setupAuthenticator({
-        enable: true,
-        twoFactor: { codes: { totp: code } },
-      });
+      const input = { enable: true, twoFactor: { codes: { totp: code } } };
+      let answer: Awaited<ReturnType<typeof client.user.setupAuthenticator>>;
+      try {
+        // The code here is the new key's: a wrong one is said under the field, never by a second dialog.
+        answer = await client.user.setupAuthenticator(input, { skipTwoFactor: true });
+      } catch (error) {
+        if (refusedNewKeyCode(error)) {
+          setCodeWrong(true);
+          return;
+        }
+        if (!(error instanceof ApiError && error.errorDetails?.stepUp !== undefined)) throw error;
+        // The session's step-up ran out since the key was shown: the app-wide dialog asks for it first.
+        answer = await client.user.setupAuthenticator(input);
+      }
+      setCodeWrong(false);
       setOtpKey(null);
       setCode('');
       if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
@@ -129,7 +149,11 @@ export function SecurityPage() {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                errors={codeWrong ? [t('wrongCode')] : []}
+                onChange={(e) => {
+                  setCodeWrong(false);
+                  setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
+                }}
               />
               <button
                 type="submit"
@@ -186,7 +210,8 @@ export function SecurityPage() {
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between py-2 text-sm">
               <span>
-                {s.userAgent ?? '—'} · {s.ip ?? '—'} · {t('sessionCreated')}{' '}
+                <span data-testid="device-name">{deviceName(s.userAgent, t)}</span> · {s.ip ?? '—'} ·{' '}
+                {t('sessionCreated')}{' '}
                 <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleString(localeOf(language))}</time>{' '}
                 · {t('sessionSeen')}{' '}
                 <time dateTime={s.lastSeenAt}>

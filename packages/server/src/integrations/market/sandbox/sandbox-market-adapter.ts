@@ -93,7 +93,7 @@ export class SandboxMarketAdapter implements MarketPort {
   async goOffline(creds: MarketCredentials): Promise<MarketResult<Empty>> {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
-    account.lastPingAt = null;
+    this.market.goOffline(account);
     return { ok: true };
   }
 
@@ -109,7 +109,7 @@ export class SandboxMarketAdapter implements MarketPort {
     if (token !== this.market.world.trading.tradeToken(account.steam.steamId)) {
       return failure('badRequest', { detail: 'bad_token' });
     }
-    account.tradeToken = token;
+    this.market.setTradeToken(account, token);
     return { ok: true };
   }
 

@@ -3,7 +3,8 @@
  * account of the world), listings of the account's real sandbox items, buyers (`sandbox-demand.ts`), delivery
  * requests whose partner is a sandbox buyer account, the buyer accepting our offer in the world's trade book once
  * it is registered (`trade-ready`), sales history with a 7-day settlement hold for CS2 and money transfers between
- * accounts at the table's rates. Deterministic from the world seed and the clock; everything is in memory.
+ * accounts at the table's rates. Deterministic from the world seed and the clock; in memory, and in a state file
+ * when one is given (`sandbox-market-state.ts`), so a restarted sandbox server keeps its market.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -19,6 +20,7 @@ import type { SandboxAsset } from '../../steam/sandbox/trading/sandbox-inventori
 import type { MarketDeliveryRequest, MarketHistoryEntry, MarketListing, MoneySendRecord } from '../port.ts';
 import { saleTimeMs } from './sandbox-demand.ts';
 import { loginOfSandboxMarketKey, sandboxMarketKey, sandboxPaymentPassword } from './sandbox-market-keys.ts';
+import type { SandboxMarketSnapshot, SandboxMarketStateFile } from './sandbox-market-state.ts';
 import { convertAtSandboxRate } from './sandbox-rates.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -113,6 +115,8 @@ export interface SandboxMarketOptions {
   feePercent?: number;
   /** How often one listing's price may change (TM's minute by default; tests shorten it). */
   priceChangeSpacingMs?: number;
+  /** Keeps the market's state across restarts (read at construction, written after each change). */
+  stateFile?: SandboxMarketStateFile | null;
 }
 
 export class SandboxMarket {
@@ -128,6 +132,7 @@ export class SandboxMarket {
   readonly #stuck = new Set<string>();
   /** Competitor asks set by hand per item (USD units), replacing the simulated ones until cleared. */
   readonly #competitors = new Map<string, number[]>();
+  readonly #stateFile: SandboxMarketStateFile | null;
 
   constructor(
     readonly world: SandboxWorld,
@@ -136,6 +141,9 @@ export class SandboxMarket {
     this.requireOnline = options.requireOnline ?? true;
     this.feePercent = options.feePercent ?? 5;
     this.priceChangeSpacingMs = options.priceChangeSpacingMs ?? PRICE_CHANGE_SPACING_MS;
+    this.#stateFile = options.stateFile ?? null;
+    const stored = this.#stateFile?.read();
+    if (stored) this.restore(stored);
   }
 
   /** Opens an account for a Steam login of the world and returns its API key; the same login keeps its account. */
@@ -146,11 +154,13 @@ export class SandboxMarket {
       if (input.available !== undefined) existing.available = input.available;
       if (input.paymentPassword !== undefined) existing.paymentPassword = input.paymentPassword;
       if (input.transfersBlocked !== undefined) existing.transfersBlocked = input.transfersBlocked;
+      this.save();
       return key;
     }
     const opened = this.open(key, input.currency ?? 'USD', input.available, input.paymentPassword);
     if (!opened) throw new Error(`the sandbox Steam world has no account "${input.login}"`);
     if (input.transfersBlocked !== undefined) opened.transfersBlocked = input.transfersBlocked;
+    this.save();
     return key;
   }
 
@@ -183,6 +193,7 @@ export class SandboxMarket {
       hold.account.available += hold.amount;
       hold.entry.stage = 'given';
     }
+    this.save();
   }
 
   isOnline(account: SandboxMarketAccount, now: number): boolean {
@@ -193,6 +204,17 @@ export class SandboxMarket {
 
   ping(account: SandboxMarketAccount, now: number): void {
     account.lastPingAt = now;
+    this.save();
+  }
+
+  goOffline(account: SandboxMarketAccount): void {
+    account.lastPingAt = null;
+    this.save();
+  }
+
+  setTradeToken(account: SandboxMarketAccount, token: string): void {
+    account.tradeToken = token;
+    this.save();
   }
 
   listingsOf(account: SandboxMarketAccount): SandboxListing[] {
@@ -270,6 +292,7 @@ export class SandboxMarket {
     };
     this.#listings.set(itemId, listing);
     account.listings.set(itemId, listing);
+    this.save();
     return itemId;
   }
 
@@ -280,12 +303,12 @@ export class SandboxMarket {
   /** A new price (zero delists); the caller checked it is on sale and not changed within the last minute. */
   reprice(listing: SandboxListing, price: Money, now: number): void {
     this.progress(listing, now);
-    if (price.amount === 0) {
-      this.unlist(listing);
-      return;
+    if (price.amount === 0) this.unlist(listing);
+    else {
+      listing.price = price;
+      listing.priceSetAt = now;
     }
-    listing.price = price;
-    listing.priceSetAt = now;
+    this.save();
   }
 
   deliveries(account: SandboxMarketAccount): MarketDeliveryRequest[] {
@@ -307,6 +330,7 @@ export class SandboxMarket {
   tradeReady(account: SandboxMarketAccount, offerId: string, now: number): void {
     account.registeredOffers.add(offerId);
     this.deliverRegistered(account, now);
+    this.save();
   }
 
   /** Moves `amount` (in the sender's currency) to the receiver at the table's rate, recorded by custom id. */
@@ -328,6 +352,7 @@ export class SandboxMarket {
       received,
     };
     from.sends.set(customId, record);
+    this.save();
     return record;
   }
 
@@ -339,6 +364,7 @@ export class SandboxMarket {
     ).amount;
     account.currency = to;
     account.currencyChangedAt = now;
+    this.save();
   }
 
   hasActivity(account: SandboxMarketAccount): boolean {
@@ -375,16 +401,17 @@ export class SandboxMarket {
       const held = [...inventories.context(hold.buyer.steamId, cs2.appId, contextId, now).values()];
       const asset = held.find((item) => inventories.toItem(item, now).classId === hold.classId);
       if (!asset) continue;
-      inventories.remove(hold.buyer.steamId, asset);
-      inventories.receive(account.steam.steamId, asset, now);
+      this.world.moveAsset(hold.buyer.steamId, account.steam.steamId, asset, now);
       break;
     }
+    this.save();
     return true;
   }
 
   /** Every later price write or delisting of this listing is refused (`bad_item`), as TM does for a stuck lot. */
   refuseWrites(itemId: string): void {
     this.#stuck.add(itemId);
+    this.save();
   }
 
   refusesWrites(itemId: string): boolean {
@@ -395,6 +422,7 @@ export class SandboxMarket {
   setCompetitorAsks(marketHashName: string, pricesUsd: number[] | null): void {
     if (pricesUsd === null) this.#competitors.delete(marketHashName);
     else this.#competitors.set(marketHashName, [...pricesUsd]);
+    this.save();
   }
 
   competitorOverride(marketHashName: string): number[] | null {
@@ -410,6 +438,7 @@ export class SandboxMarket {
     if (listing?.status !== 'onSale') return false;
     this.sell(listing, now);
     this.complete(listing, now);
+    this.save();
     return true;
   }
 
@@ -428,11 +457,130 @@ export class SandboxMarket {
     const itemId = this.list(account, asset, game, price, listedAt);
     const listing = this.#listings.get(itemId)!;
     this.sell(listing, soldAt);
-    const inventories = this.world.trading.inventories;
-    inventories.remove(account.steam.steamId, asset);
-    inventories.receive(listing.delivery!.buyer.steamId, asset, soldAt);
+    this.world.moveAsset(account.steam.steamId, listing.delivery!.buyer.steamId, asset, soldAt);
     this.complete(listing, soldAt);
+    this.save();
     return itemId;
+  }
+
+  private save(): void {
+    this.#stateFile?.write(this.snapshot());
+  }
+
+  private snapshot(): SandboxMarketSnapshot {
+    const accounts = [...this.#accounts.values()];
+    return {
+      version: 1,
+      nextItem: this.#nextItem,
+      advancedTo: this.#advancedTo,
+      accounts: accounts.map((account) => ({
+        key: account.key,
+        login: account.login,
+        currency: account.currency,
+        available: account.available,
+        onHold: account.onHold,
+        paymentPassword: account.paymentPassword,
+        lastPingAt: account.lastPingAt,
+        tradeToken: account.tradeToken,
+        currencyChangedAt: account.currencyChangedAt,
+        registeredOffers: [...account.registeredOffers],
+        sends: [...account.sends.values()].map((send) => ({
+          customId: send.customId,
+          amount: send.amount,
+          status: send.status,
+          time: send.time ? send.time.getTime() : null,
+          received: send.received ?? null,
+        })),
+        history: account.history.map((entry) => ({ ...entry, time: entry.time.getTime() })),
+        transfersBlocked: account.transfersBlocked,
+      })),
+      listings: [...this.#listings.values()].map((listing) => ({
+        itemId: listing.itemId,
+        accountKey: listing.account.key,
+        asset: listing.asset,
+        game: listing.game,
+        classId: listing.classId,
+        marketHashName: listing.marketHashName,
+        referenceUsd: listing.referenceUsd,
+        price: listing.price,
+        status: listing.status,
+        priceSetAt: listing.priceSetAt,
+        progress: listing.progress,
+        progressAt: listing.progressAt,
+        delivery: listing.delivery && {
+          hash: listing.delivery.hash,
+          buyerSteamId: listing.delivery.buyer.steamId,
+          soldAt: listing.delivery.soldAt,
+          items: listing.delivery.items,
+        },
+      })),
+      holds: this.#holds.map((hold) => ({
+        accountKey: hold.account.key,
+        amount: hold.amount,
+        releaseAt: hold.releaseAt,
+        entryIndex: hold.account.history.indexOf(hold.entry),
+        price: hold.price,
+        buyerSteamId: hold.buyer.steamId,
+        classId: hold.classId,
+      })),
+      stuck: [...this.#stuck],
+      competitors: [...this.#competitors],
+    };
+  }
+
+  private restore(stored: SandboxMarketSnapshot): void {
+    const steamOf = (find: SandboxAccount | null, what: string) => {
+      if (!find)
+        throw new Error(`the sandbox market state names ${what}, which the sandbox world does not have`);
+      return find;
+    };
+    for (const item of stored.accounts) {
+      this.#accounts.set(item.key, {
+        ...item,
+        steam: steamOf(this.world.find(item.login), item.login),
+        registeredOffers: new Set(item.registeredOffers),
+        sends: new Map(
+          item.sends.map((send) => [
+            send.customId,
+            { ...send, time: send.time === null ? null : new Date(send.time) },
+          ]),
+        ),
+        history: item.history.map((entry) => ({ ...entry, time: new Date(entry.time) })),
+        listings: new Map(),
+      });
+    }
+    for (const item of stored.listings) {
+      const account = this.#accounts.get(item.accountKey)!;
+      const { accountKey: _, delivery, ...rest } = item;
+      const listing: SandboxListing = {
+        ...rest,
+        account,
+        delivery: delivery && {
+          hash: delivery.hash,
+          buyer: steamOf(this.world.findBySteamId(delivery.buyerSteamId), delivery.buyerSteamId),
+          soldAt: delivery.soldAt,
+          items: delivery.items,
+        },
+      };
+      this.#listings.set(listing.itemId, listing);
+      account.listings.set(listing.itemId, listing);
+    }
+    for (const item of stored.holds) {
+      const account = this.#accounts.get(item.accountKey)!;
+      this.#holds.push({
+        account,
+        amount: item.amount,
+        releaseAt: item.releaseAt,
+        entry: account.history[item.entryIndex]!,
+        price: item.price,
+        buyer: steamOf(this.world.findBySteamId(item.buyerSteamId), item.buyerSteamId),
+        classId: item.classId,
+      });
+    }
+    for (const itemId of stored.stuck) this.#stuck.add(itemId);
+    for (const [name, prices] of stored.competitors) this.#competitors.set(name, prices);
+    this.#nextItem = stored.nextItem;
+    this.#advancedTo = stored.advancedTo;
   }
 
   private unlist(listing: SandboxListing): void {

@@ -6,6 +6,7 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { SendOfferInput } from '../trading-port.ts';
+import type { SandboxAsset } from './trading/sandbox-inventories.ts';
 
 export type SandboxChange =
   | { op: 'revoke'; steamId: string; at: number }
@@ -13,7 +14,9 @@ export type SandboxChange =
   | { op: 'send'; steamId: string; input: SendOfferInput & { message: string }; now: number }
   | { op: 'accept' | 'decline' | 'cancel'; steamId: string; offerId: string; now: number }
   | { op: 'respond'; steamId: string; ids: string[]; accept: boolean; now: number }
-  | { op: 'lift'; steamId: string; now: number };
+  | { op: 'lift'; steamId: string; now: number }
+  /** An item the sandbox market moved outside a trade offer (a demo's past sale, a reversed sale). */
+  | { op: 'move'; steamId: string; to: string; asset: SandboxAsset; now: number };
 
 export class SandboxJournal {
   constructor(private readonly path: string) {}

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { TradeGame } from '@tradedeck/sdk/domain';
 import { SANDBOX_CASES, type SandboxBehaviour } from './sandbox-cases.ts';
 import type { SandboxChange, SandboxJournal } from './sandbox-journal.ts';
+import type { SandboxAsset } from './trading/sandbox-inventories.ts';
 import { SandboxTradeBook } from './trading/sandbox-trade-book.ts';
 import { SANDBOX_TRADE_CASES, type SandboxTradeBehaviour } from './trading/sandbox-trade-cases.ts';
 
@@ -120,6 +121,7 @@ export class SandboxWorld {
         if (change.op === 'revoke') this.revokeSessions(change.steamId, change.at);
         else if (change.op === 'lift') this.liftTradeCase(change.steamId, change.now);
         else if (change.op === 'ack') this.trading.acknowledge(change.steamId);
+        else if (change.op === 'move') this.moveAsset(change.steamId, change.to, change.asset, change.now);
         else if (!account) continue;
         else if (change.op === 'send') this.trading.send(account, change.input, change.now);
         else if (change.op === 'accept') this.trading.accept(account, change.offerId, change.now);
@@ -157,6 +159,13 @@ export class SandboxWorld {
     this.#lifted.add(steamId);
     this.record({ op: 'lift', steamId, now });
     this.trading.restoreConfirmations(steamId, now);
+  }
+
+  /** Moves an item between two accounts outside any trade offer (the sandbox market's past and reversed sales). */
+  moveAsset(from: string, to: string, asset: SandboxAsset, now: number): void {
+    this.record({ op: 'move', steamId: from, to, asset, now });
+    this.trading.inventories.remove(from, asset);
+    this.trading.inventories.receive(to, asset, now);
   }
 
   /** Whether a token of this account issued at `issuedAt` (Steam seconds) was revoked. */
