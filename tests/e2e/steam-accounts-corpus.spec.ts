@@ -123,7 +123,8 @@ async function expectRows(wizard: Locator, item: MafileUploadCase) {
     await expect(row, `${item.name}: ${read.file}`).toHaveCount(1);
     await expect(row.getByTestId('row-steamid')).toHaveText(read.steamId ?? '—');
     await expect(row.getByTestId('row-status')).toHaveText(read.password ? 'Готов' : 'Пароль не указан');
-    await expect(row.getByTestId('row-proxy')).toHaveText(read.proxy ?? '—');
+    // The row's proxy picker shows the file's own proxy, or nothing picked yet.
+    await expect(row.getByTestId('row-proxy').getByRole('combobox')).toHaveValue(read.proxy ?? '');
     // What the reader noticed (an old session, no identity_secret...) is marked on the row, each note worded.
     const notes = row.getByTestId('row-notes');
     if (!read.warnings) await expect(notes).toHaveCount(0);
