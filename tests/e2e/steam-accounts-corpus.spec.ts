@@ -124,7 +124,9 @@ async function expectRows(wizard: Locator, item: MafileUploadCase) {
     await expect(row.getByTestId('row-steamid')).toHaveText(read.steamId ?? '—');
     await expect(row.getByTestId('row-status')).toHaveText(read.password ? 'Готов' : 'Пароль не указан');
     // The row's proxy picker shows the file's own proxy, or nothing picked yet.
-    await expect(row.getByTestId('row-proxy').getByRole('combobox')).toHaveValue(read.proxy ?? '');
+    const picker = row.getByTestId('row-proxy').getByRole('combobox');
+    await expect(picker).toHaveValue(read.proxy ?? '');
+    if (!read.proxy) await expect(picker).toHaveAttribute('placeholder', 'Найти прокси: адрес, порт, имя');
     // What the reader noticed (an old session, no identity_secret...) is marked on the row, each note worded.
     const notes = row.getByTestId('row-notes');
     if (!read.warnings) await expect(notes).toHaveCount(0);

@@ -1,4 +1,7 @@
-/** The proxies texts the shell shows on every screen (the command palette's commands); the rest load with the screen. */
+/**
+ * The proxies texts the shell shows on every screen (the command palette's commands, and the proxy picker other
+ * screens' dialogs use); the rest load with the screen.
+ */
 export const proxiesShellRu = {
   commands: {
     add: 'Прокси: добавить',
@@ -11,6 +14,11 @@ export const proxiesShellRu = {
     removeTag: 'Прокси: снять тег с выбранных',
     search: 'Прокси: поиск',
     refresh: 'Прокси: обновить список',
+  },
+  picker: {
+    placeholder: 'Найти прокси: адрес, порт, имя',
+    none: 'Нет прокси с таким адресом или именем',
+    more: 'Ещё {{count}}: уточните поиск',
   },
 } as const;
 
@@ -26,5 +34,10 @@ export const proxiesShellEn = {
     removeTag: 'Proxies: remove a tag from the selected',
     search: 'Proxies: search',
     refresh: 'Proxies: refresh the list',
+  },
+  picker: {
+    placeholder: 'Find a proxy: address, port, name',
+    none: 'No proxy with this address or name',
+    more: '{{count}} more: narrow the search',
   },
 } as const;

@@ -5,11 +5,6 @@ export const proxiesRu = {
   ...proxiesShellRu,
   title: 'Управление прокси',
   subtitle: 'Списки прокси, проверки в реальном времени, экспорт и теги',
-  picker: {
-    placeholder: 'Найти прокси: адрес, порт, имя',
-    none: 'Нет прокси с таким адресом или именем',
-    more: 'Ещё {{count}}: уточните поиск',
-  },
   columns: {
     name: 'Имя',
     protocol: 'Протокол',
@@ -219,11 +214,6 @@ export const proxiesEn = {
   ...proxiesShellEn,
   title: 'Proxy management',
   subtitle: 'Proxy lists, live checks, export and tags',
-  picker: {
-    placeholder: 'Find a proxy: address, port, name',
-    none: 'No proxy with this address or name',
-    more: '{{count}} more: narrow the search',
-  },
   columns: {
     name: 'Name',
     protocol: 'Protocol',
