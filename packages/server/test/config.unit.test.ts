@@ -56,6 +56,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: '1000' }).sandboxPriceChangeMs).toBe(1_000);
   });
 
+  it('reads the job lease on Postgres, the default when unset', () => {
+    expect(loadConfig({}).jobLeaseSeconds).toBeUndefined();
+    expect(loadConfig({ TRADEDECK_JOB_LEASE_SECONDS: '5' }).jobLeaseSeconds).toBe(5);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -68,6 +73,8 @@ describe('loadConfig', () => {
     [{ TRADEDECK_TM_BASE_URL: 'https://market.csgo.com/?key=abc' }, /TRADEDECK_TM_BASE_URL/],
     [{ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: '0' }, /TRADEDECK_SANDBOX_PRICE_CHANGE_MS/],
     [{ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: 'a second' }, /TRADEDECK_SANDBOX_PRICE_CHANGE_MS/],
+    [{ TRADEDECK_JOB_LEASE_SECONDS: '1' }, /TRADEDECK_JOB_LEASE_SECONDS/],
+    [{ TRADEDECK_JOB_LEASE_SECONDS: '2.5' }, /TRADEDECK_JOB_LEASE_SECONDS/],
   ])('refuses %o with a message naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(pattern);

@@ -51,6 +51,11 @@ export interface ServerConfig {
   sandboxInventoryDelayMs?: number;
   /** Sandbox market: how often one listing's price may change (TM's minute by default; tests shorten it). */
   sandboxPriceChangeMs?: number;
+  /**
+   * On Postgres, how long a running job's lease lasts (TRADEDECK_JOB_LEASE_SECONDS, 15 by default): a job whose
+   * process died is taken over about a lease and a third later. Shorter means faster takeover and more renewals.
+   */
+  jobLeaseSeconds?: number;
   /** The market port's own mode (TRADEDECK_MARKET_MODE); the server mode when unset. */
   marketMode?: ServerMode;
   /** TM's base URL (TRADEDECK_TM_BASE_URL): the only host the market API key is ever sent to. */
@@ -116,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxSignInDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SIGN_IN_DELAY_MS) || 0),
     sandboxInventoryDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_INVENTORY_DELAY_MS) || 0),
     ...sandboxPriceChange(env.TRADEDECK_SANDBOX_PRICE_CHANGE_MS),
+    ...jobLease(env.TRADEDECK_JOB_LEASE_SECONDS),
     marketMode,
     tmBaseUrl: tmBaseUrl(env.TRADEDECK_TM_BASE_URL),
     ...(env.TRADEDECK_RATES_URL?.trim() ? { ratesUrl: env.TRADEDECK_RATES_URL.trim() } : {}),
@@ -134,6 +140,16 @@ function sandboxPriceChange(value: string | undefined): { sandboxPriceChangeMs?:
     );
   }
   return { sandboxPriceChangeMs: ms };
+}
+
+/** TRADEDECK_JOB_LEASE_SECONDS: whole seconds from 3 (renewals a second apart) to an hour. */
+function jobLease(value: string | undefined): { jobLeaseSeconds?: number } {
+  if (value === undefined || value.trim() === '') return {};
+  const seconds = Number(value);
+  if (!Number.isSafeInteger(seconds) || seconds < 3 || seconds > 3600) {
+    throw new ConfigError(`TRADEDECK_JOB_LEASE_SECONDS must be a whole number from 3 to 3600, got "${value}"`);
+  }
+  return { jobLeaseSeconds: seconds };
 }
 
 function tmBaseUrl(value: string | undefined): string {

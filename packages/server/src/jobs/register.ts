@@ -18,6 +18,7 @@ export async function registerJobs(
     database: options.database,
     databaseUrl: options.config.databaseUrl,
     onError: (error) => app.log.warn({ err: error }, 'job queue error'),
+    ...(options.config.jobLeaseSeconds ? { lease: leaseOf(options.config.jobLeaseSeconds) } : {}),
   });
   app.decorate('jobs', jobs);
   // preClose: running jobs save their progress while the database and the hubs are still there.
@@ -25,4 +26,10 @@ export async function registerJobs(
     await jobs.stop();
   });
   return jobs;
+}
+
+/** A lease of the configured length, renewed and swept three times within it (the default's proportions). */
+function leaseOf(leaseSeconds: number) {
+  const third = Math.floor((leaseSeconds * 1000) / 3);
+  return { leaseSeconds, renewEveryMs: third, sweepEveryMs: third };
 }
