@@ -147,7 +147,9 @@ function jobLease(value: string | undefined): { jobLeaseSeconds?: number } {
   if (value === undefined || value.trim() === '') return {};
   const seconds = Number(value);
   if (!Number.isSafeInteger(seconds) || seconds < 3 || seconds > 3600) {
-    throw new ConfigError(`TRADEDECK_JOB_LEASE_SECONDS must be a whole number from 3 to 3600, got "${value}"`);
+    throw new ConfigError(
+      `TRADEDECK_JOB_LEASE_SECONDS must be a whole number from 3 to 3600, got "${value}"`,
+    );
   }
   return { jobLeaseSeconds: seconds };
 }
