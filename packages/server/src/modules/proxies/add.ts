@@ -62,7 +62,7 @@ export async function readProxyLines(
 }
 
 /** Proxies read, hashed and looked up per turn of the event loop (a few milliseconds of work). */
-const READ_CHUNK = 2_000;
+const READ_CHUNK = 1_000;
 
 /** Appends the invalid and repeated lines of a parsed block, reasons in the request's language. */
 function collectIssues(
