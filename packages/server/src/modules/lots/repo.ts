@@ -15,7 +15,7 @@ import { lotRepriceJobs, lotRepricers, lots, sellerAccounts, steamAccounts } fro
 import { anyId, anyText, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { BatchQueries, interruptedJobs } from './batch-repo.ts';
-import { type SearchMatch, searchCondition, searchMatch } from './lot-search.ts';
+import { type SearchMatch, searchCondition, searchMatch } from './search-sql.ts';
 import { LOT_PAGE_COLUMNS, type LotListItem, type LotPageRow, lotListItemOf } from './page-repo.ts';
 import { PriceQueries } from './price-repo.ts';
 import { type RepriceRead, repriceReadOf } from './reprice-read.ts';

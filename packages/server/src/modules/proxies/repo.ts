@@ -15,7 +15,7 @@ import {
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import { inSearchResult, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
-import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, shownStatus } from './filters.ts';
+import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, shownStatus } from './filter-sql.ts';
 
 export type ProxySortProperty = (typeof PROXY_SORT_PROPERTIES)[number];
 export interface ProxySort {

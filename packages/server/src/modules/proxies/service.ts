@@ -20,7 +20,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { addProxyLines, readProxyLines } from './add.ts';
 import { type ExportRequest, exportProxyLines } from './export.ts';
-import type { ProxyFilters } from './filters.ts';
+import type { ProxyFilters } from './filter-sql.ts';
 import { proxyMessages } from './messages.ts';
 import type { ProxiesRepo, ProxyQueries, ProxySort, TagRow } from './repo.ts';
 import { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot, toProxyRow } from './rows.ts';
