@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // drizzle-kit writes a migration from the difference between the schema and the latest snapshot in drizzle/meta.
 // With the snapshots behind the migrations, the next `pnpm db:generate` would write again what earlier
-// migrations already did; this runs it on a copy of drizzle/ and expects nothing new.
+// migrations already did; this runs it on a copy of drizzle/ and expects nothing new. When it fails after a
+// hand-written migration: run `pnpm db:generate`, keep its `meta/NNNN_snapshot.json` as the snapshot of the latest
+// migration (its `prevId` the previous snapshot's `id`), and delete the SQL file and journal entry it wrote.
 const SERVER = fileURLToPath(new URL('../../', import.meta.url));
 const DRIZZLE_KIT = join(SERVER, 'node_modules/.bin/drizzle-kit');
 const work = mkdtempSync(join(tmpdir(), 'tradedeck-drizzle-'));
