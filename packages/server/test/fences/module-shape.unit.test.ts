@@ -16,7 +16,7 @@ function variants(): Map<string, string> {
     doc.indexOf('\n## ', doc.indexOf('## Module shape') + 1),
   );
   const rows = new Map<string, string>();
-  for (const [, name, text] of section.matchAll(/^\| `([a-z-]+)` \| (.+) \|$/gm)) rows.set(name!, text!);
+  for (const [, name, text] of section.matchAll(/^\|\s*`([a-z-]+)`\s*\|(.+)\|\s*$/gm)) rows.set(name!, text!);
   return rows;
 }
 
