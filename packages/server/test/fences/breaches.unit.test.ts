@@ -44,7 +44,7 @@ describe('the fences let the house shape through', () => {
           "import { page } from '../features/orders/page.tsx';\nexport const routes = [page];\n",
         [`${SERVER}/db/schema.ts`]: 'export const lots = {};\n',
         [`${SERVER}/modules/lots/repo.ts`]:
-          "import { sql } from 'drizzle-orm';\nimport { lots } from '../../db/schema.ts';\nexport const value = sql`select 1 from ${lots}`;\n",
+          "import { sql } from 'drizzle-orm';\nimport { lots } from '../../db/schema.ts';\nexport const value = sql`select 1 from lots`, table = lots;\n",
         [`${SERVER}/modules/lots/search-sql.ts`]:
           "import { sql } from 'drizzle-orm';\nexport const where = sql`true`;\n",
         [`${SERVER}/modules/lots/index.ts`]: "export { value } from './repo.ts';\n",
@@ -168,7 +168,7 @@ describe('the SQL fence', () => {
           "import { lots } from '../../db/schema.ts';",
           'export const a = q`select * from lots`;',
           "export const b = q.raw('select 1');",
-          'export const c = (db: { execute(s: string): void }) => db.execute(`delete from ${String(lots)}`);',
+          'export const c = (db: { execute(s: string): void }) => db.execute(`delete from lots`, lots);',
           "export const d = (client: { query(s: string): void }) => client.query('select 1');",
         ].join('\n'),
       }),
