@@ -57,9 +57,9 @@ export class LotsRepo {
     return this.scope.run(userId, (tx) => work(new LotQueries(tx, userId)));
   }
 
-  /** Apply jobs cut by a crash: every running one (one process owns the database) or those whose heartbeat stopped. */
-  interruptedJobs(staleBefore: Date | null) {
-    return interruptedJobs(this.db, staleBefore);
+  /** Apply jobs maybe cut by a crash: every running one (one process owns the database), or see `interruptedJobs`. */
+  interruptedJobs(staleBefore: Date | null, self: string) {
+    return interruptedJobs(this.db, staleBefore, self);
   }
 
   /** Seller accounts of every user whose market scanner should reprice (the repricing ticks to keep). */

@@ -123,6 +123,7 @@ export class RepriceService {
         status: 'running',
         lang,
         heartbeatAt: new Date(this.deps.now()),
+        owner: this.deps.processId,
         total: decided.length,
         summary: summarizeDecisions(decided.map((item) => item.decision)),
         strategy: input.strategy ?? null,

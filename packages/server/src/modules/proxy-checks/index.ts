@@ -75,7 +75,7 @@ export function registerProxyChecks(app: FastifyInstance, deps: ProxyChecksDeps)
           eventLog,
           settings: current,
           countryOf,
-          loopbackJudgeUrl: () => loopbackJudge.url(),
+          loopbackJudge,
           notifications: deps.notifications,
         }),
       { workers: BATCHES_PER_PROCESS },

@@ -48,8 +48,8 @@ export interface BatchDeps {
   eventLog: EventLog;
   settings: () => ProxyCheckSettings;
   countryOf: (ip: string) => string | null;
-  /** The URL of the built-in loopback judge, started on first use. */
-  loopbackJudgeUrl: () => Promise<string>;
+  /** The built-in loopback judge of this process: its URL (started on first use) and its failed accepts. */
+  loopbackJudge: { url(): Promise<string>; acceptFailures(): number };
   notifications: Pick<NotificationsApi, 'post'>;
 }
 
@@ -80,8 +80,9 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   const items = await batchItems(data, job.retryCount > 0, deps);
   if (items.length === 0) return;
   const settings = deps.settings();
-  const checkUrl = settings.checkUrl ?? (await deps.loopbackJudgeUrl());
-  const target = await prepareCheckTarget(checkUrl, settings.ca ? { ca: settings.ca } : {});
+  const checkUrl = settings.checkUrl ?? (await deps.loopbackJudge.url());
+  const prepared = await prepareCheckTarget(checkUrl, settings.ca ? { ca: settings.ca } : {});
+  const target = settings.checkUrl ? prepared : { ...prepared, inProcess: deps.loopbackJudge };
   const buffer = new ResultBuffer<CheckedItem>((chunk) => saveChunk(data.userId, chunk, deps), {
     maxItems: settings.saveEveryItems,
     intervalMs: settings.saveEveryMs,

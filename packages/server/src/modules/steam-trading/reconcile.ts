@@ -1,4 +1,5 @@
 import { ConfirmationType, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
+import { ownerGone } from '../../jobs/process-owner.ts';
 import type { TradingDeps } from './deps.ts';
 import type { IntentRow, TradingQueries } from './repo.ts';
 import type { TradeSessions } from './sessions.ts';
@@ -39,7 +40,12 @@ export class IntentReconciler {
   isOrphaned(row: IntentRow): boolean {
     if (row.status !== 'pending' || this.#inFlight.has(row.id)) return false;
     if (row.owner === this.deps.processId) return true;
-    return this.deps.singleProcess || row.leaseUntil.getTime() <= this.deps.now();
+    return (
+      this.deps.singleProcess ||
+      row.leaseUntil.getTime() <= this.deps.now() ||
+      // Its owner died on this machine: its call died with it (a restart takes over at once, not after the lease).
+      ownerGone(row.owner, this.deps.processId)
+    );
   }
 
   /**
