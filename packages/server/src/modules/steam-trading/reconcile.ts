@@ -1,9 +1,8 @@
 import { ConfirmationType, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
 import type { TradingDeps } from './deps.ts';
-import type { IntentRow, TradingQueries } from './repo.ts';
+import { finishIntent, type IntentOutcome } from './intent-machine.ts';
+import type { IntentRow } from './repo.ts';
 import type { TradeSessions } from './sessions.ts';
-
-type IntentOutcome = Parameters<TradingQueries['finishIntent']>[1];
 
 /** How long an intent's owner may take over its call before another process treats it as orphaned. */
 export const INTENT_LEASE_MS = 2 * 60_000;
@@ -81,7 +80,7 @@ export class IntentReconciler {
         row.kind === 'send' ? await this.sendOutcome(userId, row) : await this.acceptOutcome(userId, row);
       if (!outcome) return row;
       const at = new Date(this.deps.now());
-      const finished = await this.deps.repo.run(userId, (q) => q.finishIntent(row.id, outcome, at));
+      const finished = await this.deps.repo.run(userId, (q) => finishIntent(q, row, outcome, at));
       this.deps.log.info(
         {
           accountId: row.accountId,

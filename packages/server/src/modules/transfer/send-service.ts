@@ -21,8 +21,9 @@ import type { TransferShared } from './deps.ts';
 import { gatherEvidence } from './evidence.ts';
 import { checkMember, MEMBER_REASON_TEXT } from './member-check.ts';
 import { transferMessages } from './messages.ts';
-import type { TransferDbRow } from './repo.ts';
+import type { TransferDbRow, TransferStatus } from './repo.ts';
 import { openPaymentPassword, sealPaymentPassword, sealReceiverKey } from './secrets.ts';
+import { settleTransfer } from './transfer-machine.ts';
 import { toTransferRow } from './views.ts';
 
 type SendInput = z.output<Contract['transfer']['send']['input']>;
@@ -201,7 +202,7 @@ export class TransferSendService {
     }
     const now = new Date(this.shared.now());
     const unknown = await this.shared.repo.run(userId, (q) =>
-      q.settle(row.id, { status: 'unknown', checkedAt: now, checks }),
+      settleTransfer(q, row, { status: 'unknown', checkedAt: now, checks }),
     );
     if (unknown) await this.announce(userId, unknown);
     return unknown ?? row;
@@ -231,11 +232,11 @@ export class TransferSendService {
   private async finish(
     userId: string,
     row: TransferDbRow,
-    values: Partial<TransferDbRow>,
+    values: Partial<TransferDbRow> & { status: TransferStatus },
   ): Promise<TransferDbRow> {
     const settled =
       (await this.shared.repo.run(userId, (q) =>
-        q.settle(row.id, { ...values, settledAt: new Date(this.shared.now()) }),
+        settleTransfer(q, row, { ...values, settledAt: new Date(this.shared.now()) }),
       )) ?? row;
     for (const accountId of [settled.fromAccountId, settled.toAccountId]) {
       await this.shared.seller
