@@ -35,11 +35,12 @@ export interface DeliveryOwner {
 export type MarketNote = (failure: MarketFailure | null) => void;
 
 /**
- * One account's deliveries, step by step (intent before action, design trading.md §2): the row of a delivery
- * request is written before anything is sent, then the Steam offer goes out through the trading area's send path
- * (its own intent, reconciled by the `[td:<reference>]` after a crash, so one hash never gets a second offer), is
- * confirmed (our own offer only) and registered with the market (trade-ready). Each step is recorded with its
- * event before the next begins; a step that fails for a passing reason is simply tried again by the next pass.
+ * One account's deliveries, step by step (intent before action, docs/trading-rules.md §2): the row of a
+ * delivery request is written before anything is sent, then the Steam offer goes out through the trading
+ * area's send path (its own intent, reconciled by the `[td:<reference>]` after a crash, so one hash never
+ * gets a second offer), is confirmed (our own offer only) and registered with the market (trade-ready). Each
+ * step is recorded with its event before the next begins; a step that fails for a passing reason is simply
+ * tried again by the next pass.
  */
 export class DeliverySteps {
   /** When each sent delivery's confirmation may be asked about again (this loop's own pacing). */

@@ -11,7 +11,7 @@ const SEARCH_MARGIN_MS = 10 * 60_000;
 
 /**
  * Reconciles intents whose outcome was never recorded (the process died between the call and the outcome, or
- * Steam timed out) against Steam, before the account sends again (design trading.md §2 rule 1):
+ * Steam timed out) against Steam, before the account sends again (docs/trading-rules.md §2 rule 1):
  * - a send: the account's sent offers since the intent are searched for its `[td:<reference>]`; found, it is
  *   done with that offer; not found, it is `notSent` (and only then may the same reference be sent again);
  * - an accept: the offer's state says whether it was accepted (or waits for our confirmation).

@@ -1,9 +1,10 @@
 /**
- * Sending money between two of the user's TM accounts (design trading.md §2): checks, then the intent row with a
- * unique custom id and both balances, then one money-send, never retried. A lost answer settles only on positive
- * evidence (`evidence.ts`); without it the transfer stays `unknown`, showing what was checked, and nothing new goes
- * from that sender until the user says they checked on the market that it did not go (with the withdrawal second
- * factor). The same checks settle transfers left open by a crash when the server starts.
+ * Sending money between two of the user's TM accounts (docs/trading-rules.md §2): checks, then the intent row
+ * with a unique custom id and both balances, then one money-send, never retried. A lost answer settles only
+ * on positive evidence (`evidence.ts`); without it the transfer stays `unknown`, showing what was checked,
+ * and nothing new goes from that sender until the user says they checked on the market that it did not go
+ * (with the withdrawal second factor). The same checks settle transfers left open by a crash when the server
+ * starts.
  *
  * The market's own currency, read with every balance, is the truth: a send in another currency than the one the
  * market keeps the sender in is refused before the market is asked to move money, and amounts are never compared
