@@ -11,7 +11,7 @@ import { announceJob, announceLots } from './announce.ts';
 import type { RepriceBatchDbRow } from './batch-repo.ts';
 import type { LotsShared } from './deps.ts';
 import { lotMessages } from './messages.ts';
-import type { LotPatch, RepriceJobDbRow } from './repo.ts';
+import type { LotPatch, RepriceJobDbRow } from './types.ts';
 import { jobEvent, toLotChange } from './views.ts';
 
 interface Fate {

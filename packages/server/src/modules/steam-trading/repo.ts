@@ -13,10 +13,10 @@ import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
 import type { StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { toInventoryItem } from './inventory-view.ts';
+import type { ScanOutcome, ScanRow } from './types.ts';
 
 export type IntentRow = typeof steamTradeIntents.$inferSelect;
 type TradeIntentStatus = TradeIntent['status'];
-export type ScanRow = typeof steamInventoryScans.$inferSelect;
 export type SessionRow = typeof steamTradeSessions.$inferSelect;
 
 export type InventorySortKey = 'price' | 'name' | 'tradableAfter' | 'game';
@@ -27,11 +27,6 @@ export interface InventoryFilters {
   searchString?: string | undefined;
   minPrice?: number | undefined;
 }
-
-/** A scan as stored: listed, empty or private replace the cached items; failed keeps them. */
-export type ScanOutcome =
-  | { state: 'listed' | 'empty' | 'private'; items: InventoryItem[]; totalCount: number; at: Date }
-  | { state: 'failed'; errorReason: string; at: Date };
 
 /** Items inserted per statement (22 columns each: well under Postgres's 65,535 parameters). */
 const INSERT_CHUNK = 1000;
