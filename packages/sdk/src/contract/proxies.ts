@@ -121,7 +121,10 @@ export const proxyCheckStartedSchema = z.object({
   sourceId: z.literal('proxies'),
 });
 
-/** As `proxyCredentialsInputSchema`, plus the empty pair, which removes the credentials like null (spec §5). */
+/**
+ * As `proxyCredentialsInputSchema`, plus the empty pair, which removes the credentials like null
+ * (docs/product-shell.md §5).
+ */
 export const proxyCredentialsUpdateSchema = z.union([
   z.object({ username: z.literal(''), password: z.literal('') }).transform(() => null),
   proxyCredentialsInputSchema,

@@ -2,7 +2,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 
 type Texts = Record<Language, string>;
 
-/** Texts of the proxies module; the Russian ones follow the spec's tone (shell document §8). */
+/** Texts of the proxies module; the Russian ones follow the spec's tone (docs/product-shell.md §8). */
 export const proxyMessages = {
   /** The spec's "some already exist", as the summary of an add with duplicates. */
   someAlreadyExist: { ru: 'Некоторые прокси уже существуют', en: 'Some proxies already exist' },
