@@ -125,6 +125,26 @@ describe('confirmation slots kept in the database', () => {
     expect(world.trading.confirmationRefusals).toBe(0);
     expect(world.fake.leaks).toEqual([]);
   });
+
+  it('keeps the interval when reading Steam’s clock is slow', async () => {
+    const first = await sendFrom(world, '1100003');
+    const second = await sendFrom(world, '1100004');
+    // Both processes read Steam's clock for the first time (fresh ports), and the answer takes half the interval.
+    world.fake.queryTimeDelayMs = 600;
+    try {
+      const one = world.sessionOf(ALPHA, world.viaHttp(), world.newPort());
+      const two = world.sessionOf(ALPHA, world.viaSocks(), world.newPort());
+      const [a, b] = await Promise.all([
+        one.confirmOffers([first.offerId]),
+        two.confirmOffers([second.offerId]),
+      ]);
+      expect(a).toMatchObject({ ok: true, answered: [first.offerId] });
+      expect(b).toMatchObject({ ok: true, answered: [second.offerId] });
+      expect(world.trading.confirmationRefusals).toBe(0);
+    } finally {
+      world.fake.queryTimeDelayMs = 0;
+    }
+  });
 });
 
 describe('live inventories', () => {

@@ -121,16 +121,17 @@ export class TradeSession implements SteamTradeSession {
     options: { ownerSteamId?: string; contextId?: string; count?: number; startAssetId?: string | null } = {},
   ) {
     const info = TRADE_GAMES[game];
-    return this.call(async (auth) => {
-      await this.deps.pacer.inventory(auth.proxy);
-      return this.deps.adapter.inventoryPage(auth, {
-        ownerSteamId: options.ownerSteamId ?? this.steamId,
-        appId: info.appId,
-        contextId: options.contextId ?? info.contextId,
-        count: clampPageSize(options.count),
-        startAssetId: options.startAssetId ?? null,
-      });
-    });
+    return this.call((auth) =>
+      this.deps.pacer.inventory(auth.proxy, () =>
+        this.deps.adapter.inventoryPage(auth, {
+          ownerSteamId: options.ownerSteamId ?? this.steamId,
+          appId: info.appId,
+          contextId: options.contextId ?? info.contextId,
+          count: clampPageSize(options.count),
+          startAssetId: options.startAssetId ?? null,
+        }),
+      ),
+    );
   }
 
   inventory(game: TradeGame, options: InventoryScanOptions = {}) {
@@ -337,10 +338,14 @@ export class TradeSession implements SteamTradeSession {
     op: (auth: WebAuth, time: number) => Promise<TradeResult<T>>,
   ): Promise<TradeResult<T>> {
     return this.call(async (auth) => {
-      await this.deps.pacer.confirmation(this.steamId);
-      const time = await this.confirmationTime(auth.proxy);
-      if (!time.ok) return time;
-      return op(auth, time.time);
+      // Steam's clock first (it may be a request of its own): after the turn, only the call itself goes out.
+      const reading = await this.deps.steamTime(auth.proxy);
+      if (!reading.ok) {
+        return tradeFailure(reading.failure.kind === 'proxy' ? 'proxyError' : 'serviceUnavailable');
+      }
+      return this.deps.pacer.confirmation(this.steamId, () =>
+        op(auth, this.confirmationTime(reading.offsetSeconds)),
+      );
     });
   }
 
@@ -366,15 +371,14 @@ export class TradeSession implements SteamTradeSession {
     };
   }
 
-  /** Steam's clock through the proxy; never the same second twice, so no confirmation key is reused. */
-  private async confirmationTime(proxy: SteamProxy): Promise<TradeResult<{ time: number }>> {
-    const reading = await this.deps.steamTime(proxy);
-    if (!reading.ok) {
-      return tradeFailure(reading.failure.kind === 'proxy' ? 'proxyError' : 'serviceUnavailable');
-    }
-    const time = Math.max(reading.serverTime, this.#lastConfirmationTime + 1);
+  /** Steam's time now (the local clock plus Steam's offset); never the same second twice, so no key is reused. */
+  private confirmationTime(offsetSeconds: number): number {
+    const time = Math.max(
+      Math.floor(this.deps.clock.now() / 1000) + offsetSeconds,
+      this.#lastConfirmationTime + 1,
+    );
     this.#lastConfirmationTime = time;
-    return { ok: true, time };
+    return time;
   }
 }
 
