@@ -135,7 +135,8 @@ export async function startFakeSteam(
     // ArchiSteamFarm Steam/Integration/ArchiHandler.cs `GetServerTime`, cached 15 minutes by
     // Steam/Security/MobileAuthenticator.cs `SteamTimeTTL`).
     if (url.pathname === '/ITwoFactorService/QueryTime/v1/' && req.method === 'POST') {
-      if (fake.queryTimeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.queryTimeDelayMs));
+      if (fake.queryTimeDelayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, fake.queryTimeDelayMs));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({

@@ -16,6 +16,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Clock } from '../clock.ts';
 import type { SteamProxy, SteamTimeResult } from '../port.ts';
+import type { ThrottleStore } from '../throttle-store.ts';
 import { readTokenClaims } from '../token-claims.ts';
 import type { TradeHistoryInput } from '../trade-history-port.ts';
 import type {
@@ -38,6 +39,7 @@ import type { CallPacer } from './call-pacer.ts';
 import { confirmOwnOffers } from './confirm-offers.ts';
 import { clampPageSize, scanInventory } from './inventory-scan.ts';
 import type { OfferRunCounter } from './offer-runs.ts';
+import { inRenewalTurn } from './renewal-turn.ts';
 import { tradeFailure } from './trade-failure.ts';
 import type { TradeRests } from './trade-rests.ts';
 
@@ -55,6 +57,8 @@ export interface TradeSessionDeps {
   runs: OfferRunCounter;
   /** Confirmation slots per account and inventory slots per proxy, shared by every area and process. */
   pacer: CallPacer;
+  /** Where the renewal turn of an account is kept, shared by every process. */
+  turns: ThrottleStore;
   clock: Clock;
   newSessionId(): string;
 }
@@ -349,17 +353,25 @@ export class TradeSession implements SteamTradeSession {
     });
   }
 
-  private async open(): Promise<TradeResult<{ session: WebSession }>> {
-    const opened = await this.deps.openWebSession(this.#refreshToken, this.account.proxy);
-    if (!opened.ok) {
-      this.#session = null;
+  /**
+   * A new access token, in the account's renewal turn: the token is read again from the store first (another
+   * process may have rotated the one held here), and the owner persists what Steam answered before the turn ends.
+   */
+  private open(): Promise<TradeResult<{ session: WebSession }>> {
+    return inRenewalTurn(this.deps.turns, this.deps.clock, this.steamId, async () => {
+      const stored = await this.account.storedRefreshToken?.();
+      if (stored) this.#refreshToken = stored;
+      const opened = await this.deps.openWebSession(this.#refreshToken, this.account.proxy);
+      if (!opened.ok) {
+        this.#session = null;
+        return opened;
+      }
+      this.#session = opened.session;
+      this.#refreshToken = opened.session.refreshToken;
+      // The owner persists the new state (a rotated refresh token above all) before anything else happens.
+      await this.account.onChange?.(this.state());
       return opened;
-    }
-    this.#session = opened.session;
-    this.#refreshToken = opened.session.refreshToken;
-    // The owner persists the new state (a rotated refresh token above all) before anything else happens.
-    await this.account.onChange?.(this.state());
-    return opened;
+    });
   }
 
   private async identity(): Promise<ConfirmationIdentity | null> {
