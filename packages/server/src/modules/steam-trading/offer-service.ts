@@ -5,6 +5,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { TradeFailure } from '../../integrations/steam/index.ts';
+import { markActing } from '../idempotency/index.ts';
 import type { TradingDeps } from './deps.ts';
 import { tradeError, unwrap } from './failures.ts';
 import { toIntentView } from './intent-view.ts';
@@ -50,6 +51,8 @@ export class OfferService {
     };
     const row = await this.claim(userId, input.id, 'send', reference, input.partnerSteamId, request, null);
     if (!row) return this.view(userId, input.id, 'send', reference, lang);
+    // From here items may move: a failure no longer frees the request's Idempotency-Key.
+    markActing();
     let done: IntentRow;
     try {
       const sent = await this.sessions.run(
@@ -88,6 +91,7 @@ export class OfferService {
     const reconciled = await this.requireReconciled(userId, input.id);
     const row = await this.claim(userId, input.id, 'accept', input.offerId, null, {}, input.offerId);
     if (!row) return this.view(userId, input.id, 'accept', input.offerId, lang);
+    markActing();
     let done: IntentRow;
     try {
       const accepted = await this.sessions.run(
@@ -156,6 +160,7 @@ export class OfferService {
         details: { offerIds: foreign },
       });
     }
+    markActing();
     const outcome = unwrap(
       await this.sessions.run(
         userId,
