@@ -16,7 +16,7 @@ interface LoginCase {
 const { cases } = JSON.parse(fixtureText('login-cases.json')) as { cases: LoginCase[] };
 
 describe('sign-in failures (notes §5, §11 B)', () => {
-  it('the case file covers EResults 5, 84, 87, 88 and 65, e-mail and missing guards and proxy failures', () => {
+  it('the case file covers EResults 5, 84, 87, 88 and 65, e-mail, phone-only and missing guards and proxy failures', () => {
     const eresults = cases.flatMap((c) =>
       c.steam.failure?.kind === 'eresult' ? [c.steam.failure.eresult] : [],
     );
@@ -28,6 +28,7 @@ describe('sign-in failures (notes §5, §11 B)', () => {
       'invalidPassword',
       'invalidSteamGuardType',
       'noProxy',
+      'phoneApprovalOnly',
       'proxyError',
       'unknownError',
     ]);

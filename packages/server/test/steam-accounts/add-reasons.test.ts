@@ -63,6 +63,7 @@ describe('add reasons in sandbox mode', () => {
         'proxyError',
         'authenticationProblem',
         'invalidSteamGuardType',
+        'phoneApprovalOnly',
         'unknownError',
       ]),
     );

@@ -29,6 +29,33 @@ describe('DbThrottleStore', () => {
     expect(await store.reserveSlot('10.0.0.2:80', now + 60_000, 10_000)).toEqual({ startAt: now + 60_000 });
   });
 
+  it('gives a turn to one of many concurrent callers, and to the next only once it is over or given back', async () => {
+    const now = 2_000_000;
+    const takes = await Promise.all(
+      Array.from({ length: 8 }, () => store.takeTurn('confirm:1', now, 10_000)),
+    );
+    expect(takes.filter((take) => take.taken)).toEqual([{ taken: true, until: now + 10_000 }]);
+    expect(takes.filter((take) => !take.taken)).toEqual(
+      Array.from({ length: 7 }, () => ({ taken: false, freeAt: now + 10_000 })),
+    );
+    // A later caller's turn starts when it asks, not when the previous one was booked to end.
+    expect(await store.takeTurn('confirm:1', now + 15_000, 10_000)).toEqual({
+      taken: true,
+      until: now + 25_000,
+    });
+    // Given back early: free at once; a stale move (another caller's turn since) changes nothing.
+    await store.moveTurn('confirm:1', now + 25_000, now + 16_000);
+    expect(await store.takeTurn('confirm:1', now + 16_000, 10_000)).toEqual({
+      taken: true,
+      until: now + 26_000,
+    });
+    await store.moveTurn('confirm:1', now + 25_000, now + 17_000);
+    expect(await store.takeTurn('confirm:1', now + 17_000, 10_000)).toEqual({
+      taken: false,
+      freeAt: now + 26_000,
+    });
+  });
+
   it('extends rests, never shortens them, and forgets them once over', async () => {
     await store.coolDownProxy('10.0.0.3:80', 5_000);
     await store.coolDownProxy('10.0.0.3:80', 3_000);

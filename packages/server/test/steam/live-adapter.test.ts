@@ -159,12 +159,12 @@ describe('live Steam port through a proxy', () => {
     expect(fake.codeSubmissions.length).toBe(submitted);
   });
 
-  // E-mail codes, no guard, or only approval on the phone (which needs a signed-in session of the account): the
-  // maFile cannot sign these in, and a TOTP code is never spent as an e-mail code.
+  // E-mail codes, no guard, or only approval on the phone (which needs the owner's app or a signed-in session of
+  // the account): the maFile cannot sign these in, no retry helps, and a TOTP code is never spent as an e-mail code.
   it.each([
     { login: 'mailguard', offered: [2], reason: 'invalidSteamGuardType', retry: 'never' },
     { login: 'noguard', offered: [1], reason: 'invalidSteamGuardType', retry: 'never' },
-    { login: 'india', offered: [4], reason: 'unknownError', retry: 'later' },
+    { login: 'india', offered: [4], reason: 'phoneApprovalOnly', retry: 'never' },
   ])('answers a sign-in offering only guard $offered as $reason without sending a code', async (expected) => {
     const submitted = fake.codeSubmissions.length;
     expect(await signIn(expected.login, viaHttp())).toMatchObject({

@@ -125,6 +125,58 @@ describe('confirmation slots kept in the database', () => {
     expect(world.trading.confirmationRefusals).toBe(0);
     expect(world.fake.leaks).toEqual([]);
   });
+
+  it('keeps the interval when reading Steam’s clock is slow', async () => {
+    const first = await sendFrom(world, '1100003');
+    const second = await sendFrom(world, '1100004');
+    // Both processes read Steam's clock for the first time (fresh ports), and the answer takes half the interval.
+    world.fake.queryTimeDelayMs = 600;
+    try {
+      const one = world.sessionOf(ALPHA, world.viaHttp(), world.newPort());
+      const two = world.sessionOf(ALPHA, world.viaSocks(), world.newPort());
+      const [a, b] = await Promise.all([
+        one.confirmOffers([first.offerId]),
+        two.confirmOffers([second.offerId]),
+      ]);
+      expect(a).toMatchObject({ ok: true, answered: [first.offerId] });
+      expect(b).toMatchObject({ ok: true, answered: [second.offerId] });
+      expect(world.trading.confirmationRefusals).toBe(0);
+    } finally {
+      world.fake.queryTimeDelayMs = 0;
+    }
+  });
+});
+
+describe('web sessions over a shared refresh token', () => {
+  const w = useWorld({ inventorySpacingMs: 0, confirmationSpacingMs: 0 });
+
+  it('refreshes with the token another process rotated while this one held the old one', async () => {
+    // Every renewal asked is granted: each refresh rotates the token, and the old one dies (fake-steam-auth.ts).
+    w.world.fake.renewalWindowS = 1000 * 86400;
+    const stored = {
+      token: w.world.fake.issueRefreshToken(ALPHA.steamId, Math.floor(Date.now() / 1000) + 100 * 86400),
+    };
+    // Two processes: two ports, each holding the stored token in memory.
+    const open = (port = w.world.port) =>
+      port.tradeSession({
+        steamId: ALPHA.steamId,
+        refreshToken: stored.token,
+        proxy: w.world.viaHttp(),
+        onChange: (state) => {
+          stored.token = state.refreshToken;
+        },
+        storedRefreshToken: async () => stored.token,
+      });
+    try {
+      const one = open();
+      const two = open(w.world.newPort());
+      expect((await one.webSession()).ok).toBe(true);
+      expect(await two.webSession()).toMatchObject({ ok: true });
+      expect(w.world.fake.refreshTokenAlive(stored.token)).toBe(true);
+    } finally {
+      w.world.fake.renewalWindowS = 7 * 86400;
+    }
+  });
 });
 
 describe('live inventories', () => {

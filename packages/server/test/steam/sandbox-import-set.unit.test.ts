@@ -16,7 +16,7 @@ describe('sandbox import set', () => {
     dir = await mkdtemp(join(tmpdir(), 'sandbox-set-'));
     const set = await writeSandboxImportSet(dir, { healthy: 20, includeFailureCases: true });
     const names = await readdir(set.mafileDir);
-    expect(names).toHaveLength(20 + 18);
+    expect(names).toHaveLength(20 + 19);
     const uploads = await Promise.all(
       names.map(async (name) => ({ name, content: await readFile(join(set.mafileDir, name), 'utf8') })),
     );
@@ -24,7 +24,7 @@ describe('sandbox import set', () => {
     expect(invalid).toEqual([]);
     const lines = parseAccountLines(await readFile(set.linesFile, 'utf8'));
     expect(lines.errors).toEqual([]);
-    expect(lines.accounts).toHaveLength(38);
+    expect(lines.accounts).toHaveLength(39);
 
     const port = createSteamPort({ mode: 'sandbox' });
     const reasons = new Map<string, string>();
@@ -48,6 +48,8 @@ describe('sandbox import set', () => {
     expect(reasons.get('sandbox_invalid_password')).toBe('invalidPassword');
     expect(reasons.get('sandbox_email_guard')).toBe('invalidSteamGuardType');
     expect(reasons.get('sandbox_throttled')).toBe('authenticationProblem');
+    expect(reasons.get('sandbox_phone_approval_only')).toBe('phoneApprovalOnly');
+    expect(reasons.get('sandbox_device_confirmation')).toBe('added');
     expect(new Set(reasons.values())).toEqual(
       new Set([
         'added',
@@ -57,6 +59,7 @@ describe('sandbox import set', () => {
         'proxyError',
         'authenticationProblem',
         'invalidSteamGuardType',
+        'phoneApprovalOnly',
         'unknownError',
       ]),
     );

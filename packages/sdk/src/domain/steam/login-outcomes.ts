@@ -74,10 +74,17 @@ export function classifyLoginFailure(failure: LoginFailure): LoginOutcome {
     case 'unknown':
       return { reason: 'unknownError', retry: 'later' };
     case 'guard':
-      // E-mail codes, e-mail confirmation or no guard at all: the maFile cannot sign this account in.
-      return chooseGuardAction(failure.offered)
-        ? { reason: 'unknownError', retry: 'later' }
-        : { reason: 'invalidSteamGuardType', retry: 'never' };
+      switch (chooseGuardAction(failure.offered)) {
+        // Approval on the phone alone (no device code among `allowed_confirmations`): approving needs the
+        // owner's app or an already signed-in session, and no retry changes what Steam offers.
+        case 'approveOnDevice':
+          return { reason: 'phoneApprovalOnly', retry: 'never' };
+        // E-mail codes, e-mail confirmation or no guard at all: the maFile cannot sign this account in.
+        case null:
+          return { reason: 'invalidSteamGuardType', retry: 'never' };
+        default:
+          return { reason: 'unknownError', retry: 'later' };
+      }
     case 'eresult':
       return fromEResult(failure.eresult);
   }

@@ -152,6 +152,7 @@ export const ADD_ACCOUNT_REASONS = [
   'proxyError',
   'authenticationProblem',
   'invalidSteamGuardType',
+  'phoneApprovalOnly',
   'unknownError',
   'mafileNotLoaded',
   'passwordNotSet',
@@ -169,6 +170,8 @@ export const addAccountReasonMessages: Texts<AddAccountReason> = {
     proxyError: 'Ошибка прокси',
     authenticationProblem: 'Проблема аутентификации (бесконечные попытки входа)',
     invalidSteamGuardType: 'Неверный тип Steam Guard (не мобильный)',
+    phoneApprovalOnly:
+      'Steam предлагает только подтверждение входа в приложении на телефоне, без кода Steam Guard: мафайл не может войти, повтор не поможет',
     unknownError: 'Неизвестная ошибка',
     mafileNotLoaded: 'Мафайл не загружен',
     passwordNotSet: 'Пароль не указан',
@@ -183,6 +186,8 @@ export const addAccountReasonMessages: Texts<AddAccountReason> = {
     proxyError: 'Proxy error',
     authenticationProblem: 'Authentication problem (endless login attempts)',
     invalidSteamGuardType: 'Invalid Steam Guard type (not mobile)',
+    phoneApprovalOnly:
+      'Steam offers only approval in the phone app, no Steam Guard code: the maFile cannot sign in, and retrying will not help',
     unknownError: 'Unknown error',
     mafileNotLoaded: 'maFile not loaded',
     passwordNotSet: 'Password not set',

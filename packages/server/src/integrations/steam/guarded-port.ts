@@ -151,6 +151,7 @@ export class GuardedSteamPort implements SteamPort {
       rests: this.#rests,
       runs: this.#runs,
       pacer: this.#pacer,
+      turns: this.options.store,
       clock: this.options.clock,
       newSessionId,
     });

@@ -9,12 +9,22 @@ export interface SlotReservation {
   startAt: number;
 }
 
+/** A turn asked for: taken until a time, or held by another caller until `freeAt`. */
+export type TurnTake = { taken: true; until: number } | { taken: false; freeAt: number };
+
 export interface ThrottleStore {
   /**
    * Atomically takes the next sign-in slot of a proxy: the later of `now` and the previous slot plus
    * `minIntervalMs`. Two callers never get the same slot.
    */
   reserveSlot(proxyKey: string, now: number, minIntervalMs: number): Promise<SlotReservation>;
+  /**
+   * Atomically takes the key's turn for `holdMs` when nobody holds it at `now`. A turn is taken at the moment it
+   * is used, never booked ahead, so the time a caller waits for its turn never eats into the next one.
+   */
+  takeTurn(key: string, now: number, holdMs: number): Promise<TurnTake>;
+  /** Moves the end of a turn (given back early, or counted from a later start); another caller's turn stays. */
+  moveTurn(key: string, until: number, to: number): Promise<void>;
   /** No sign-ins through this proxy before `until` (epoch ms). Extends, never shortens, a running cool-down. */
   coolDownProxy(proxyKey: string, until: number): Promise<void>;
   proxyCoolDownUntil(proxyKey: string, now: number): Promise<number | null>;
@@ -27,11 +37,23 @@ export class MemoryThrottleStore implements ThrottleStore {
   readonly #nextSlot = new Map<string, number>();
   readonly #proxyCoolDowns = new Map<string, number>();
   readonly #accountCoolDowns = new Map<string, number>();
+  readonly #turns = new Map<string, number>();
 
   async reserveSlot(proxyKey: string, now: number, minIntervalMs: number): Promise<SlotReservation> {
     const startAt = Math.max(now, this.#nextSlot.get(proxyKey) ?? 0);
     this.#nextSlot.set(proxyKey, startAt + minIntervalMs);
     return { startAt };
+  }
+
+  async takeTurn(key: string, now: number, holdMs: number): Promise<TurnTake> {
+    const held = this.#turns.get(key) ?? 0;
+    if (held > now) return { taken: false, freeAt: held };
+    this.#turns.set(key, now + holdMs);
+    return { taken: true, until: now + holdMs };
+  }
+
+  async moveTurn(key: string, until: number, to: number): Promise<void> {
+    if (this.#turns.get(key) === until) this.#turns.set(key, to);
   }
 
   async coolDownProxy(proxyKey: string, until: number): Promise<void> {

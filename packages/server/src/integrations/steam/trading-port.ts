@@ -183,6 +183,11 @@ export interface TradeAccount {
   saved?: Partial<Pick<TradeSessionState, 'accessToken' | 'tradeProtectionAcknowledgedAt'>>;
   /** Called after the state changed (a rotated refresh token must be persisted before anything else). */
   onChange?: (state: TradeSessionState) => void | Promise<void>;
+  /**
+   * The refresh token as stored now, read before every refresh: another server process may have rotated it, and
+   * the one held here is then dead. Null when nothing newer can be read.
+   */
+  storedRefreshToken?: () => Promise<string | null>;
 }
 
 export interface InventoryScanOptions {

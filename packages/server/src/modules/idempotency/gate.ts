@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { requestLanguage } from '../../http/request-language.ts';
+import { runKeyed } from './acting.ts';
 import { idempotencyMessages } from './messages.ts';
 import type { IdempotencyRepo, IdempotencyRow } from './repo.ts';
 
@@ -26,8 +27,9 @@ export interface Answer {
 /**
  * Runs the calls of operations flagged `idempotent` at most once per `Idempotency-Key` (docs/api.md). The key is
  * claimed before the handler runs (a unique row: exactly one of two racing calls wins). A success is recorded
- * and answered again to every repeat; a refusal (a 4xx result: nothing was done) frees the key, so the same dialog
- * can correct and retry; a server fault is recorded as such, since whether it acted is unknown.
+ * and answered again to every repeat. A failure before the operation's "acting now" mark (acting.ts: nothing
+ * moved) frees the key, so the same dialog can correct and retry; a failure after it, a refusal or a server fault
+ * alike, is recorded as such, since whether it acted is unknown.
  */
 export class IdempotencyGate {
   constructor(
@@ -57,14 +59,19 @@ export class IdempotencyGate {
       new Date(now + TTL_MS),
     );
     if (!claim.claimed) return replay(claim.found, op.id, requestHash);
-    let data: unknown;
-    try {
-      data = await work();
-    } catch (error) {
-      if (error instanceof AppError && error.httpStatus < 500) await this.repo.release(userId, key);
-      else await this.repo.finish(userId, key, 500, { fault: true });
-      throw error;
+    const outcome = await runKeyed(work);
+    if (!outcome.ok) {
+      // Before the operation's "acting now" mark nothing moved: the key is free again. After it, whatever the
+      // error says, what moved is unknown: the key stays, and a repeat is told so (firstFailed).
+      if (outcome.acting) {
+        const status = outcome.error instanceof AppError ? outcome.error.httpStatus : 500;
+        await this.repo.finish(userId, key, status, { fault: true });
+      } else {
+        await this.repo.release(userId, key);
+      }
+      throw outcome.error;
     }
+    const data = outcome.value;
     await this.repo.finish(userId, key, 200, { data });
     return { httpStatus: 200, data, replayed: false };
   }

@@ -70,13 +70,31 @@ export class AccountTradingAccess {
     };
   }
 
-  /** Seals and stores a refresh token Steam just rotated (the old one is dead). */
-  async saveRefreshToken(userId: string, id: number, refreshToken: string): Promise<void> {
-    const sealed = await this.deps.secrets.encrypt(
-      accountSlot(userId, id, 'refresh_token_enc'),
-      refreshToken,
-    );
-    await this.repo.run(userId, (q) => q.saveRefreshToken(id, sealed, expiryOf(refreshToken)));
+  /** The refresh token as stored now (another server process may have rotated it). */
+  async refreshToken(userId: string, id: number): Promise<string | null> {
+    const sealed = await this.repo.run(userId, (q) => q.refreshTokenEnc(id, false));
+    if (!sealed) return null;
+    const box = await this.deps.secrets.openFor(userId);
+    return box.decrypt(accountSlot(userId, id, 'refresh_token_enc'), sealed);
+  }
+
+  /**
+   * Seals and stores a refresh token Steam just rotated (the old one is dead), in place of the one it was renewed
+   * from. Compare-and-set on the row: when another process stored a different token meanwhile, that one stays and
+   * the answer is false.
+   */
+  async replaceRefreshToken(userId: string, id: number, from: string, to: string): Promise<boolean> {
+    const slot = accountSlot(userId, id, 'refresh_token_enc');
+    const box = await this.deps.secrets.openFor(userId);
+    const sealed = box.encrypt(slot, to);
+    return this.repo.run(userId, async (q) => {
+      const current = await q.refreshTokenEnc(id, true);
+      const held = current ? box.decrypt(slot, current) : null;
+      if (held === to) return true;
+      if (held !== from) return false;
+      await q.saveRefreshToken(id, sealed, expiryOf(to));
+      return true;
+    });
   }
 
   /** Answers whether the status or reason changed. */

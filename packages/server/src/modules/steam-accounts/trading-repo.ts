@@ -104,6 +104,16 @@ export class TradingAccountQueries {
       .orderBy(asc(steamAccounts.id));
   }
 
+  /** The sealed refresh token; `lock` holds the row until the transaction ends (compare-and-set). */
+  async refreshTokenEnc(id: number, lock: boolean): Promise<string | null> {
+    const query = this.tx
+      .select({ sealed: steamAccounts.refreshTokenEnc })
+      .from(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), eq(steamAccounts.id, id)));
+    const [row] = lock ? await query.for('update') : await query;
+    return row?.sealed ?? null;
+  }
+
   async saveRefreshToken(id: number, refreshTokenEnc: string, expiresAt: Date | null): Promise<void> {
     await this.tx
       .update(steamAccounts)

@@ -5,6 +5,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { TradeFailure } from '../../integrations/steam/index.ts';
+import { markActing } from '../idempotency/index.ts';
 import type { TradingDeps } from './deps.ts';
 import { tradeError, unwrap } from './failures.ts';
 import { claimIntent, finishIntent, type IntentOutcome } from './intent-machine.ts';
@@ -51,6 +52,8 @@ export class OfferService {
     };
     const row = await this.claim(userId, input.id, 'send', reference, input.partnerSteamId, request, null);
     if (!row) return this.view(userId, input.id, 'send', reference, lang);
+    // From here items may move: a failure no longer frees the request's Idempotency-Key.
+    markActing();
     let done: IntentRow;
     try {
       const sent = await this.sessions.run(
@@ -89,6 +92,7 @@ export class OfferService {
     const reconciled = await this.requireReconciled(userId, input.id);
     const row = await this.claim(userId, input.id, 'accept', input.offerId, null, {}, input.offerId);
     if (!row) return this.view(userId, input.id, 'accept', input.offerId, lang);
+    markActing();
     let done: IntentRow;
     try {
       const accepted = await this.sessions.run(
@@ -157,6 +161,7 @@ export class OfferService {
         details: { offerIds: foreign },
       });
     }
+    markActing();
     const outcome = unwrap(
       await this.sessions.run(
         userId,

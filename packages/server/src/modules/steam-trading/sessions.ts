@@ -103,12 +103,21 @@ export class TradeSessions {
         tradeProtectionAcknowledgedAt: stored?.tradeProtectionAcknowledgedAt ?? null,
       },
       onChange: (state) => this.persist(userId, account.id, entry, state),
+      // Read inside the account's renewal turn: what another process rotated is what this one refreshes with.
+      storedRefreshToken: async () => {
+        const stored = await this.deps.accounts.refreshToken(userId, account.id);
+        if (stored) entry.storedRefreshToken = stored;
+        return stored;
+      },
     });
     this.#cache.set(account.id, entry);
     return { ok: true, session: entry.session };
   }
 
-  /** A rotated refresh token first (the old one is dead), then the access token and the acknowledgement. */
+  /**
+   * A rotated refresh token first (the old one is dead), in place of the one it was renewed from; then the access
+   * token and the acknowledgement.
+   */
   private async persist(
     userId: string,
     accountId: number,
@@ -116,8 +125,10 @@ export class TradeSessions {
     state: TradeSessionState,
   ): Promise<void> {
     if (state.refreshToken !== entry.storedRefreshToken) {
-      await this.deps.accounts.saveRefreshToken(userId, accountId, state.refreshToken);
-      entry.storedRefreshToken = state.refreshToken;
+      const from = entry.storedRefreshToken;
+      if (await this.deps.accounts.replaceRefreshToken(userId, accountId, from, state.refreshToken)) {
+        entry.storedRefreshToken = state.refreshToken;
+      }
     }
     const accessTokenEnc = state.accessToken
       ? await this.deps.secrets.encrypt(accessTokenSlot(userId, accountId), state.accessToken)

@@ -18,6 +18,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { MarketCredentials, MarketFailure, MoneySendRecord } from '../../integrations/market/port.ts';
+import { markActing } from '../idempotency/index.ts';
 import type { TransferShared } from './deps.ts';
 import { gatherEvidence } from './evidence.ts';
 import { checkMember, MEMBER_REASON_TEXT } from './member-check.ts';
@@ -109,6 +110,8 @@ export class TransferSendService {
     if (!intent) throw rejected('previousUnknown');
     await this.announce(userId, intent);
 
+    // From here money may move: a failure no longer frees the request's Idempotency-Key.
+    markActing();
     const sent = await shared.market.sendMoney(sender, {
       amount: input.amount,
       receiverApiKey: member.apiKey!,

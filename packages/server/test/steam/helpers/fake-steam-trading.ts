@@ -21,7 +21,7 @@
  */
 import type http from 'node:http';
 import { generateConfirmationKey } from '@tradedeck/sdk/domain';
-import type { FakeRoute, FakeSteam } from './fake-steam.ts';
+import { arrivals, type FakeRoute, type FakeSteam } from './fake-steam.ts';
 
 export interface FakeItem {
   assetid: string;
@@ -311,8 +311,8 @@ export function createFakeTrading(
   }
 
   /** ASF MobileAuthenticator.cs: one confirmation request per account per 10 s; Steam answers faster ones 429. */
-  function confirmationTooSoon(steamId: string, path: string): boolean {
-    const now = Date.now();
+  function confirmationTooSoon(req: http.IncomingMessage, steamId: string, path: string): boolean {
+    const now = arrivals.get(req) ?? Date.now();
     trading.confirmationCalls.push({ steamId, at: now, path });
     const last = lastConfirmationCall.get(steamId);
     lastConfirmationCall.set(steamId, now);
@@ -357,7 +357,7 @@ export function createFakeTrading(
     // steamcommunity #371 (July 2026): mobileconf answers 429 to anything but the mobile app's client.
     const mobile =
       req.headers['user-agent'] === 'okhttp/4.9.2' && /mobileClient=android/.test(String(req.headers.cookie));
-    if (!mobile || confirmationTooSoon(me, url.pathname)) {
+    if (!mobile || confirmationTooSoon(req, me, url.pathname)) {
       json(res, 429, null);
       return true;
     }

@@ -34,6 +34,8 @@ export interface FakeSteam extends AuthKnobs {
   port: number;
   /** Seconds Steam's clock runs ahead of this machine's; change it to make cached offsets stale. */
   skewSeconds: number;
+  /** How long QueryTime takes to answer (a slow route to Steam); 0 by default. */
+  queryTimeDelayMs: number;
   /** `METHOD path` of every request answered (through a proxy). */
   requests: string[];
   /** Requests that reached the fake without a proxy: must stay empty. */
@@ -54,6 +56,9 @@ export interface FakeSteam extends AuthKnobs {
   revokeSessions(steamId: string): void;
   close(): Promise<void>;
 }
+
+/** When each request reached the fake (before its body was read): Steam counts a request when it arrives. */
+export const arrivals = new WeakMap<http.IncomingMessage, number>();
 
 /** More endpoints served beside the login ones; answers true when it handled the request. */
 export type FakeRoute = (
@@ -83,6 +88,7 @@ export async function startFakeSteam(
   const fake: FakeSteam = Object.assign(knobs, {
     port: 0,
     skewSeconds,
+    queryTimeDelayMs: 0,
     requests: [] as string[],
     leaks: [] as string[],
     codeSubmissions: auth.codeSubmissions,
@@ -96,6 +102,7 @@ export async function startFakeSteam(
   });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    arrivals.set(req, Date.now());
     const url = new URL(req.url ?? '/', 'http://fake');
     const label = `${req.method} ${url.pathname}`;
     if (req.socket.remoteAddress !== EGRESS_ADDRESS) {
@@ -128,6 +135,8 @@ export async function startFakeSteam(
     // ArchiSteamFarm Steam/Integration/ArchiHandler.cs `GetServerTime`, cached 15 minutes by
     // Steam/Security/MobileAuthenticator.cs `SteamTimeTTL`).
     if (url.pathname === '/ITwoFactorService/QueryTime/v1/' && req.method === 'POST') {
+      if (fake.queryTimeDelayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, fake.queryTimeDelayMs));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({

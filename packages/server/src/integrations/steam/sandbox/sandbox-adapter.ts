@@ -72,7 +72,8 @@ export class SandboxSteamAdapter implements SteamAdapter {
     if (input.password !== account.password) {
       return steamFailure({ kind: 'eresult', eresult: EResult.InvalidPassword });
     }
-    if (!chooseGuardAction(behaviour.offered))
+    // As live: only a device code signs in with the maFile (approval on the phone alone does not).
+    if (chooseGuardAction(behaviour.offered) !== 'submitCode')
       return steamFailure({ kind: 'guard', offered: behaviour.offered });
     if (!(await this.secretMatches(account, input.sharedSecret))) {
       return steamFailure({ kind: 'eresult', eresult: EResult.TwoFactorCodeMismatch });

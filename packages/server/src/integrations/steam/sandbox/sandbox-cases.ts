@@ -8,7 +8,7 @@ export type SandboxBehaviour = { result: 'ok'; offered: readonly number[] } | { 
 
 export const SANDBOX_CASES: readonly { login: string; steam: SandboxBehaviour }[] = [
   { login: 'sandbox_ok', steam: { result: 'ok', offered: [3] } },
-  { login: 'sandbox_device_confirmation', steam: { result: 'ok', offered: [4] } },
+  { login: 'sandbox_device_confirmation', steam: { result: 'ok', offered: [3, 4] } },
   { login: 'sandbox_invalid_password', steam: { failure: { kind: 'eresult', eresult: 5 } } },
   { login: 'sandbox_rate_limited', steam: { failure: { kind: 'eresult', eresult: 84 } } },
   { login: 'sandbox_throttled', steam: { failure: { kind: 'eresult', eresult: 87 } } },
@@ -25,4 +25,5 @@ export const SANDBOX_CASES: readonly { login: string; steam: SandboxBehaviour }[
   { login: 'sandbox_login_timeout', steam: { failure: { kind: 'timeout' } } },
   { login: 'sandbox_service_unavailable', steam: { failure: { kind: 'eresult', eresult: 20 } } },
   { login: 'sandbox_unknown', steam: { failure: { kind: 'unknown' } } },
+  { login: 'sandbox_phone_approval_only', steam: { failure: { kind: 'guard', offered: [4] } } },
 ];

@@ -1,6 +1,6 @@
 /**
  * Spacing of Steam calls that Steam limits per account or per egress, kept in the shared throttle store so every
- * area (seller, harvester, manual confirm) and every server process takes its turn from the same slot row.
+ * area (seller, harvester, manual confirm) and every server process takes its turn from the same row.
  *
  * - Confirmations: one mobileconf request (getlist, multiajaxop, ajaxop) per account every 10 s
  *   (ArchiSteamFarm `MobileAuthenticator.cs` ConfirmationsLimiterDelay; node-steamcommunity
@@ -34,20 +34,37 @@ export class CallPacer {
     readonly spacing: CallSpacing,
   ) {}
 
-  /** Waits for the account's next confirmation slot. */
-  confirmation(steamId: string): Promise<void> {
-    return this.take(confirmationSlotKey(steamId), this.spacing.confirmationSpacingMs);
+  /** Runs a mobileconf call in the account's next confirmation turn. */
+  confirmation<T>(steamId: string, call: () => Promise<T>): Promise<T> {
+    return this.paced(confirmationSlotKey(steamId), this.spacing.confirmationSpacingMs, call);
   }
 
-  /** Waits for the proxy's next inventory slot. */
-  inventory(proxy: SteamProxy): Promise<void> {
-    return this.take(inventorySlotKey(proxy), this.spacing.inventorySpacingMs);
+  /** Runs an inventory page read in the proxy's next inventory turn. */
+  inventory<T>(proxy: SteamProxy, call: () => Promise<T>): Promise<T> {
+    return this.paced(inventorySlotKey(proxy), this.spacing.inventorySpacingMs, call);
   }
 
-  private async take(key: string, spacingMs: number): Promise<void> {
-    if (spacingMs <= 0) return;
-    const { startAt } = await this.store.reserveSlot(key, this.clock.now(), spacingMs);
-    const wait = startAt - this.clock.now();
-    if (wait > 0) await this.clock.sleep(wait);
+  /**
+   * The turn is taken when the call is about to go, not booked ahead: a caller that wakes late (a loaded
+   * machine) starts the spacing from its real start. Once the call went, the turn is moved to the time it
+   * really started (after the store answered), so the next caller never goes sooner than the spacing after it.
+   */
+  private async paced<T>(key: string, spacingMs: number, call: () => Promise<T>): Promise<T> {
+    if (spacingMs <= 0) return call();
+    let until: number;
+    for (;;) {
+      const turn = await this.store.takeTurn(key, this.clock.now(), spacingMs);
+      if (turn.taken) {
+        until = turn.until;
+        break;
+      }
+      await this.clock.sleep(Math.max(1, turn.freeAt - this.clock.now()));
+    }
+    const startedAt = this.clock.now();
+    try {
+      return await call();
+    } finally {
+      if (startedAt + spacingMs > until) await this.store.moveTurn(key, until, startedAt + spacingMs);
+    }
   }
 }

@@ -16,6 +16,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Clock } from '../clock.ts';
 import type { SteamProxy, SteamTimeResult } from '../port.ts';
+import type { ThrottleStore } from '../throttle-store.ts';
 import { readTokenClaims } from '../token-claims.ts';
 import type { TradeHistoryInput } from '../trade-history-port.ts';
 import type {
@@ -38,6 +39,7 @@ import type { CallPacer } from './call-pacer.ts';
 import { confirmOwnOffers } from './confirm-offers.ts';
 import { clampPageSize, scanInventory } from './inventory-scan.ts';
 import type { OfferRunCounter } from './offer-runs.ts';
+import { inRenewalTurn } from './renewal-turn.ts';
 import { tradeFailure } from './trade-failure.ts';
 import type { TradeRests } from './trade-rests.ts';
 
@@ -55,6 +57,8 @@ export interface TradeSessionDeps {
   runs: OfferRunCounter;
   /** Confirmation slots per account and inventory slots per proxy, shared by every area and process. */
   pacer: CallPacer;
+  /** Where the renewal turn of an account is kept, shared by every process. */
+  turns: ThrottleStore;
   clock: Clock;
   newSessionId(): string;
 }
@@ -121,16 +125,17 @@ export class TradeSession implements SteamTradeSession {
     options: { ownerSteamId?: string; contextId?: string; count?: number; startAssetId?: string | null } = {},
   ) {
     const info = TRADE_GAMES[game];
-    return this.call(async (auth) => {
-      await this.deps.pacer.inventory(auth.proxy);
-      return this.deps.adapter.inventoryPage(auth, {
-        ownerSteamId: options.ownerSteamId ?? this.steamId,
-        appId: info.appId,
-        contextId: options.contextId ?? info.contextId,
-        count: clampPageSize(options.count),
-        startAssetId: options.startAssetId ?? null,
-      });
-    });
+    return this.call((auth) =>
+      this.deps.pacer.inventory(auth.proxy, () =>
+        this.deps.adapter.inventoryPage(auth, {
+          ownerSteamId: options.ownerSteamId ?? this.steamId,
+          appId: info.appId,
+          contextId: options.contextId ?? info.contextId,
+          count: clampPageSize(options.count),
+          startAssetId: options.startAssetId ?? null,
+        }),
+      ),
+    );
   }
 
   inventory(game: TradeGame, options: InventoryScanOptions = {}) {
@@ -337,24 +342,36 @@ export class TradeSession implements SteamTradeSession {
     op: (auth: WebAuth, time: number) => Promise<TradeResult<T>>,
   ): Promise<TradeResult<T>> {
     return this.call(async (auth) => {
-      await this.deps.pacer.confirmation(this.steamId);
-      const time = await this.confirmationTime(auth.proxy);
-      if (!time.ok) return time;
-      return op(auth, time.time);
+      // Steam's clock first (it may be a request of its own): after the turn, only the call itself goes out.
+      const reading = await this.deps.steamTime(auth.proxy);
+      if (!reading.ok) {
+        return tradeFailure(reading.failure.kind === 'proxy' ? 'proxyError' : 'serviceUnavailable');
+      }
+      return this.deps.pacer.confirmation(this.steamId, () =>
+        op(auth, this.confirmationTime(reading.offsetSeconds)),
+      );
     });
   }
 
-  private async open(): Promise<TradeResult<{ session: WebSession }>> {
-    const opened = await this.deps.openWebSession(this.#refreshToken, this.account.proxy);
-    if (!opened.ok) {
-      this.#session = null;
+  /**
+   * A new access token, in the account's renewal turn: the token is read again from the store first (another
+   * process may have rotated the one held here), and the owner persists what Steam answered before the turn ends.
+   */
+  private open(): Promise<TradeResult<{ session: WebSession }>> {
+    return inRenewalTurn(this.deps.turns, this.deps.clock, this.steamId, async () => {
+      const stored = await this.account.storedRefreshToken?.();
+      if (stored) this.#refreshToken = stored;
+      const opened = await this.deps.openWebSession(this.#refreshToken, this.account.proxy);
+      if (!opened.ok) {
+        this.#session = null;
+        return opened;
+      }
+      this.#session = opened.session;
+      this.#refreshToken = opened.session.refreshToken;
+      // The owner persists the new state (a rotated refresh token above all) before anything else happens.
+      await this.account.onChange?.(this.state());
       return opened;
-    }
-    this.#session = opened.session;
-    this.#refreshToken = opened.session.refreshToken;
-    // The owner persists the new state (a rotated refresh token above all) before anything else happens.
-    await this.account.onChange?.(this.state());
-    return opened;
+    });
   }
 
   private async identity(): Promise<ConfirmationIdentity | null> {
@@ -366,15 +383,14 @@ export class TradeSession implements SteamTradeSession {
     };
   }
 
-  /** Steam's clock through the proxy; never the same second twice, so no confirmation key is reused. */
-  private async confirmationTime(proxy: SteamProxy): Promise<TradeResult<{ time: number }>> {
-    const reading = await this.deps.steamTime(proxy);
-    if (!reading.ok) {
-      return tradeFailure(reading.failure.kind === 'proxy' ? 'proxyError' : 'serviceUnavailable');
-    }
-    const time = Math.max(reading.serverTime, this.#lastConfirmationTime + 1);
+  /** Steam's time now (the local clock plus Steam's offset); never the same second twice, so no key is reused. */
+  private confirmationTime(offsetSeconds: number): number {
+    const time = Math.max(
+      Math.floor(this.deps.clock.now() / 1000) + offsetSeconds,
+      this.#lastConfirmationTime + 1,
+    );
     this.#lastConfirmationTime = time;
-    return { ok: true, time };
+    return time;
   }
 }
 
