@@ -5,15 +5,11 @@ import {
   harvesterSessionSource,
   hubEvents,
 } from '@tradedeck/sdk/contract';
-import {
-  accessTokenFromApiClient,
-  createHubClient,
-  type HubEvent,
-  type HubSubscription,
-} from '@tradedeck/sdk/hubs';
+import type { HubEvent, HubSubscription } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
 import { failureFromError } from '../failures.ts';
+import { hubFailure, openHub } from '../kit/hub.ts';
 import { collectAll } from '../kit/lists.ts';
 import { type LiveView, openLiveView } from '../kit/live.ts';
 import { positiveInt, usage } from './command-helpers.ts';
@@ -47,32 +43,19 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
     sessionArg === undefined
       ? null
       : (positiveInt(ctx, '<id>', sessionArg) ?? usage(ctx, 'badIds', { value: sessionArg }));
-  const api = ctx.client();
-  if (!api.tokens.get())
-    throw new CliFailure(ctx.t('authNeeded'), ExitCode.AuthNeeded, { error: 'auth-needed' });
   const terminal = !ctx.json && ctx.io.terminal ? ctx.io.terminal : null;
 
   let state = initialWatchState(wanted);
   // Without an id the cursor goes to each new session, until the user moves it by hand.
   let followNewest = wanted === null;
   let view: LiveView<WatchState> | null = null;
-  let startError: Error | null = null;
-  let started = false;
   const render = () => view?.update(state);
   const set = (next: WatchState) => {
     state = next;
     render();
   };
-  const hub = createHubClient({
-    baseUrl: ctx.serverUrl,
-    hub: 'harvester-hub',
-    accessToken: accessTokenFromApiClient(api),
+  const hub = await openHub(ctx, 'harvester-hub', {
     onNotice: (notice) => {
-      if (notice.kind === 'failed' && !started) {
-        startError = notice.error;
-        void hub.stop();
-        return;
-      }
       if (notice.kind === 'lost' || notice.kind === 'closed') set({ ...state, connection: 'lost' });
       else if (notice.kind === 'restored') set({ ...state, connection: 'live' });
       if (!terminal && (notice.kind === 'lost' || notice.kind === 'restored')) {
@@ -80,6 +63,7 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
       }
     },
   });
+  const api = ctx.client();
 
   const printEvent = (name: string, event: HubEvent) =>
     ctx.io.stdout(
@@ -174,9 +158,6 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    await hub.start();
-    if (startError) throw startError;
-    started = true;
     await hub.subscribe(
       hubEvents.sessionUpdated,
       (event) => {
@@ -268,15 +249,7 @@ export async function runHarvesterWatch(ctx: CommandContext, sessionArg: string 
 
 function hubOrCallFailure(ctx: CommandContext, error: unknown): CliFailure {
   if (error instanceof Error && /WebSocket|negotiat|Status code/.test(error.message)) {
-    const text = ctx.t('hubConnectFailed', { hub: 'harvester-hub', reason: error.message });
-    const unauthorized = /Status code '401'/.test(error.message);
-    return new CliFailure(
-      unauthorized ? `${text}\n${ctx.t('authNeeded')}` : text,
-      unauthorized ? ExitCode.AuthNeeded : ExitCode.Error,
-      {
-        error: error.message,
-      },
-    );
+    return hubFailure(ctx, 'harvester-hub', error);
   }
   return failureFromError(ctx, error);
 }

@@ -1,13 +1,7 @@
-import {
-  accessTokenFromApiClient,
-  createHubClient,
-  HUB_NAMES,
-  type HubClient,
-  type HubNotice,
-  isHubName,
-} from '@tradedeck/sdk/hubs';
+import { HUB_NAMES, type HubNotice, isHubName } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { openHub } from '../kit/hub.ts';
 
 export interface ConnectOptions {
   invoke?: string;
@@ -24,34 +18,20 @@ export async function connect(ctx: CommandContext, name: string, options: Connec
   const args = invocationArguments(ctx, options);
   const count = positive(ctx, '--count', options.count);
   const timeoutS = positive(ctx, '--timeout', options.timeout);
-  const api = ctx.client();
-  if (!api.tokens.get())
-    throw new CliFailure(ctx.t('authNeeded'), ExitCode.AuthNeeded, { error: 'auth-needed' });
-
   const printLine = (value: unknown) => ctx.io.stdout(`${JSON.stringify(value)}\n`);
-  let startError: Error | null = null;
-  let client: HubClient | null = null;
-  client = createHubClient({
-    baseUrl: ctx.serverUrl,
-    hub: name,
-    accessToken: accessTokenFromApiClient(api),
-    events: [],
-    onFrame: (direction, frame) => printLine({ direction, ...frame }),
-    onNotice: (notice) => {
-      if (notice.kind === 'failed') {
-        // A debugging session reports a refused connection at once instead of retrying in the background.
-        startError = notice.error;
-        void client?.stop();
-        return;
-      }
-      ctx.io.stderr(`${noticeText(ctx, notice)}\n`);
-    },
-  });
-
   let seen = 0;
   let finish: () => void = () => {};
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
+  });
+  // A debugging session reports a refused connection at once instead of retrying in the background.
+  const client = await openHub(ctx, name, {
+    events: [],
+    onFrame: (direction, frame) => printLine({ direction, ...frame }),
+    onNotice: (notice) => {
+      if (notice.kind === 'failed') finish();
+      else ctx.io.stderr(`${noticeText(ctx, notice)}\n`);
+    },
   });
   for (const event of options.on) {
     client.on(event, () => {
@@ -63,8 +43,6 @@ export async function connect(ctx: CommandContext, name: string, options: Connec
   process.once('SIGINT', onSignal);
   const timer = timeoutS === null ? null : setTimeout(finish, timeoutS * 1000);
   try {
-    await client.start();
-    if (startError) throw connectFailure(ctx, name, startError);
     ctx.io.stderr(
       `${ctx.t('hubConnected', { hub: name, url: ctx.serverUrl, id: client.connection.connectionId ?? '-' })}\n`,
     );
@@ -109,16 +87,6 @@ function positive(ctx: CommandContext, option: string, value: string | undefined
     throw new CliFailure(ctx.t('hubBadNumber', { option, value }), ExitCode.Usage);
   }
   return number;
-}
-
-function connectFailure(ctx: CommandContext, hub: string, error: Error): CliFailure {
-  const text = ctx.t('hubConnectFailed', { hub, reason: error.message });
-  const unauthorized = /Status code '401'/.test(error.message);
-  return new CliFailure(
-    unauthorized ? `${text}\n${ctx.t('authNeeded')}` : text,
-    unauthorized ? ExitCode.AuthNeeded : ExitCode.Error,
-    { error: error.message },
-  );
 }
 
 function noticeText(ctx: CommandContext, notice: HubNotice): string {

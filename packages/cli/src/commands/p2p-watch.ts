@@ -1,9 +1,12 @@
 import { hubEvents, type SellerAccountRow, type SellerAccountUpdated } from '@tradedeck/sdk/contract';
-import { accessTokenFromApiClient, createHubClient } from '@tradedeck/sdk/hubs';
+import { followJob, onJobEvent } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { openHub } from '../kit/hub.ts';
 import { type LiveView, openLiveView } from '../kit/live.ts';
 import { allSellers } from './p2p-targets.ts';
+
+type Reason = 'online' | 'timeout' | 'interrupted' | 'failed';
 
 const VIEW_REFRESH_MS = 100;
 
@@ -24,22 +27,13 @@ export async function watchSellers(
   chosen: ReadonlyMap<number, string> | null,
   options: { untilOnline: boolean; timeoutS: number | undefined },
 ): Promise<void> {
-  const api = ctx.client();
-  if (!api.tokens.get())
-    throw new CliFailure(ctx.t('authNeeded'), ExitCode.AuthNeeded, { error: 'auth-needed' });
-  let finish: (reason: 'online' | 'timeout' | 'interrupted' | 'failed') => void = () => {};
-  const finished = new Promise<'online' | 'timeout' | 'interrupted' | 'failed'>((resolve) => {
-    finish = resolve;
-  });
+  let end: (reason: Reason) => void = () => {};
   let hubError: Error | null = null;
-  const hub = createHubClient({
-    baseUrl: ctx.serverUrl,
-    hub: hubEvents.sellerAccountUpdated.hub,
-    accessToken: accessTokenFromApiClient(api),
+  const hub = await openHub(ctx, hubEvents.sellerAccountUpdated.hub, {
     onNotice: (notice) => {
       if (notice.kind === 'failed') {
         hubError = notice.error;
-        finish('failed');
+        end('failed');
       } else if (notice.kind === 'lost') ctx.io.stderr(`${ctx.t('hubLost')}\n`);
       else if (notice.kind === 'restored') ctx.io.stderr(`${ctx.t('hubRestored')}\n`);
     },
@@ -48,24 +42,32 @@ export async function watchSellers(
   const live = !ctx.json && ctx.io.terminal ? ctx.io.terminal : null;
   let view: LiveView<SellerAccountRow[]> | null = null;
   const check = () => {
-    if (options.untilOnline && rows.size > 0 && [...rows.values()].every(isOnline)) finish('online');
+    if (options.untilOnline && rows.size > 0 && [...rows.values()].every(isOnline)) end('online');
   };
-  const onSignal = () => finish('interrupted');
+  const onSignal = () => end('interrupted');
   let timer: NodeJS.Timeout | null = null;
   try {
-    await hub.start();
-    // Subscribed before the first read, so no change between the two is missed.
-    await hub.subscribe(hubEvents.sellerAccountUpdated, ({ payload }) => {
-      const row = rows.get(payload.accountId);
-      if (!row) return;
-      if (payload.removed) rows.delete(payload.accountId);
-      else rows.set(payload.accountId, applied(row, payload));
-      if (view) view.update([...rows.values()]);
-      // On a terminal a change before the view opens is drawn by it; only piped output prints each one.
-      else if (!live) ctx.io.stdout(`${JSON.stringify({ login: row.login, ...payload })}\n`);
-      check();
+    // Subscribed before the first read, so no change after it is missed; a change before it is in what it reads.
+    const watch = await followJob<void, Reason>(hub, {
+      beforeStart: 'drop',
+      start: async () => {
+        for (const row of await allSellers(ctx)) if (!chosen || chosen.has(row.id)) rows.set(row.id, row);
+      },
+      listen: [
+        onJobEvent(hubEvents.sellerAccountUpdated, (payload) => {
+          const row = rows.get(payload.accountId);
+          if (!row) return;
+          if (payload.removed) rows.delete(payload.accountId);
+          else rows.set(payload.accountId, applied(row, payload));
+          if (view) view.update([...rows.values()]);
+          // On a terminal a change before the view opens is drawn by it; only piped output prints each one.
+          else if (!live) ctx.io.stdout(`${JSON.stringify({ login: row.login, ...payload })}\n`);
+          check();
+        }),
+      ],
     });
-    for (const row of await allSellers(ctx)) if (!chosen || chosen.has(row.id)) rows.set(row.id, row);
+    end = watch.end;
+    if (hubError) end('failed');
     if (live) {
       view = await openLiveView(
         ctx,
@@ -80,9 +82,9 @@ export async function watchSellers(
       view?.update([...rows.values()]);
     } else for (const row of rows.values()) ctx.io.stdout(`${JSON.stringify(row)}\n`);
     process.once('SIGINT', onSignal);
-    if (options.timeoutS !== undefined) timer = setTimeout(() => finish('timeout'), options.timeoutS * 1000);
+    if (options.timeoutS !== undefined) timer = setTimeout(() => end('timeout'), options.timeoutS * 1000);
     check();
-    const reason = await finished;
+    const reason = await watch.ended;
     if (reason === 'failed') {
       const text = ctx.t('hubConnectFailed', {
         hub: 'seller-hub',
@@ -101,7 +103,7 @@ export async function watchSellers(
   } finally {
     process.off('SIGINT', onSignal);
     if (timer) clearTimeout(timer);
-    await view?.close();
+    await (view as LiveView<SellerAccountRow[]> | null)?.close();
     await hub.stop();
   }
 }

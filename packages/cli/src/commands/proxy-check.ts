@@ -1,13 +1,15 @@
-import { type contract, hubEvents, type OperationInput } from '@tradedeck/sdk/contract';
-import type { ProxyStatusUpdated } from '@tradedeck/sdk/domain';
-import { accessTokenFromApiClient, createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
+import { type contract, hubEvents, type OperationInput, type OperationOutput } from '@tradedeck/sdk/contract';
+import { followJob, onJobEvent } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
+import { openHub } from '../kit/hub.ts';
 import { type LiveView, openLiveView } from '../kit/live.ts';
 import { type CheckProgress, countResult, emptyProgress } from './check-progress.ts';
-import { hubFailure } from './hub-failure.ts';
 
 export type CheckRequest = OperationInput<typeof contract.proxies.check>;
+
+type CheckStarted = OperationOutput<typeof contract.proxies.check>;
+type Outcome = 'done' | 'timeout' | 'interrupted';
 
 const VIEW_REFRESH_MS = 100;
 
@@ -21,78 +23,45 @@ export async function runProxyCheck(
   request: CheckRequest,
   timeoutS: number | undefined,
 ): Promise<CheckProgress> {
-  const api = ctx.client();
-  if (!api.tokens.get())
-    throw new CliFailure(ctx.t('authNeeded'), ExitCode.AuthNeeded, { error: 'auth-needed' });
-
-  let startError: Error | null = null;
-  let hub: HubClient | null = null;
-  hub = createHubClient({
-    baseUrl: ctx.serverUrl,
-    hub: hubEvents.proxyStatusUpdated.hub,
-    accessToken: accessTokenFromApiClient(api),
-    onNotice: (notice) => {
-      if (notice.kind === 'failed') {
-        startError = notice.error;
-        void hub?.stop();
-      } else if (notice.kind === 'lost') ctx.io.stderr(`${ctx.t('hubLost')}\n`);
-      else if (notice.kind === 'restored') ctx.io.stderr(`${ctx.t('hubRestored')}\n`);
-    },
-  });
-
+  const hub = await openHub(ctx, hubEvents.proxyStatusUpdated.hub);
   let view: LiveView<CheckProgress> | null = null;
-  let batchId: string | null = null;
   let progress = emptyProgress(0, Date.now());
-  const early: ProxyStatusUpdated[] = [];
   const seen = new Set<string>();
-  let finish: (reason: 'done' | 'timeout' | 'interrupted') => void = () => {};
-  const finished = new Promise<'done' | 'timeout' | 'interrupted'>((resolve) => {
-    finish = resolve;
-  });
-
   // Results of another check running at the same time are told apart by id when the ids were given.
   const wanted = request.ids ? new Set(request.ids.map(String)) : null;
-  const take = (event: ProxyStatusUpdated) => {
-    if (wanted && !wanted.has(String(event.id))) return;
-    const key = String(event.id);
-    if (seen.has(key)) return;
-    seen.add(key);
-    progress = countResult(progress, event.result === 1, Date.now());
-    if (view) view.update(progress);
-    else ctx.io.stdout(`${JSON.stringify(event)}\n`);
-    if (progress.done >= progress.total) finish('done');
-  };
-
-  const onSignal = () => finish('interrupted');
+  let end: (outcome: Outcome) => void = () => {};
+  const onSignal = () => end('interrupted');
   let timer: NodeJS.Timeout | null = null;
   try {
-    await hub.start();
-    if (startError) throw hubFailure(ctx, hubEvents.proxyStatusUpdated.hub, startError);
-    await hub.subscribe(hubEvents.proxyStatusUpdated, ({ payload }) => {
-      if (batchId === null) early.push(payload);
-      else take(payload);
+    const job = await followJob<CheckStarted, Outcome>(hub, {
+      // The view opens before the first result is taken: results that come meanwhile wait for it.
+      start: async () => {
+        const started = await ctx.client().proxies.check(request);
+        progress = emptyProgress(started.total, Date.now());
+        if (started.total > 0) view = await openCheckView(ctx, progress);
+        return started;
+      },
+      listen: [
+        onJobEvent(hubEvents.proxyStatusUpdated, (event, _started, done) => {
+          const key = String(event.id);
+          if ((wanted && !wanted.has(key)) || seen.has(key)) return;
+          seen.add(key);
+          progress = countResult(progress, event.result === 1, Date.now());
+          if (view) view.update(progress);
+          else ctx.io.stdout(`${JSON.stringify(event)}\n`);
+          if (progress.done >= progress.total) done('done');
+        }),
+      ],
     });
-    const started = await api.proxies.check(request);
-    progress = emptyProgress(started.total, Date.now());
-    if (started.total === 0) {
+    end = job.end;
+    if (job.started.total === 0) {
+      job.end('done');
       ctx.io.stderr(`${ctx.t('checkNothing')}\n`);
       return progress;
     }
-    view = await openLiveView(
-      ctx,
-      async () => {
-        const { checkView } = await import('./check-view.tsx');
-        return (p: CheckProgress) => checkView(p, ctx.t);
-      },
-      progress,
-      // Rate and ETA age every second, also while no result arrives.
-      { refreshMs: VIEW_REFRESH_MS, tick: (p, now) => ({ ...p, now }) },
-    );
-    batchId = started.batchId;
-    for (const event of early.splice(0)) take(event);
     process.once('SIGINT', onSignal);
-    if (timeoutS !== undefined) timer = setTimeout(() => finish('timeout'), timeoutS * 1000);
-    const outcome = progress.done >= progress.total ? 'done' : await finished;
+    if (timeoutS !== undefined) timer = setTimeout(() => job.end('timeout'), timeoutS * 1000);
+    const outcome = await job.ended;
     if (outcome !== 'done') {
       const key = outcome === 'timeout' ? 'checkTimedOut' : 'checkInterrupted';
       throw new CliFailure(ctx.t(key, { done: progress.done, total: progress.total }), ExitCode.Error, {
@@ -104,7 +73,23 @@ export async function runProxyCheck(
   } finally {
     process.off('SIGINT', onSignal);
     if (timer) clearTimeout(timer);
-    await view?.close();
+    await (view as LiveView<CheckProgress> | null)?.close();
     await hub.stop();
   }
+}
+
+function openCheckView(
+  ctx: CommandContext,
+  progress: CheckProgress,
+): Promise<LiveView<CheckProgress> | null> {
+  return openLiveView(
+    ctx,
+    async () => {
+      const { checkView } = await import('./check-view.tsx');
+      return (p: CheckProgress) => checkView(p, ctx.t);
+    },
+    progress,
+    // Rate and ETA age every second, also while no result arrives.
+    { refreshMs: VIEW_REFRESH_MS, tick: (p, now) => ({ ...p, now }) },
+  );
 }
