@@ -13,8 +13,8 @@ export const DIRECT_COMMANDS: readonly DirectCommand[] = [
     load: async () => {
       // Its texts: the shared ones and those of the accounts area (direct.test.ts checks it needs no other).
       const [{ showGuardCode }] = await Promise.all([
-        import('./commands/account-code.ts'),
-        import('./messages-accounts.ts'),
+        import('./commands/accounts/account-code.ts'),
+        import('./commands/accounts/texts.ts'),
       ]);
       return (ctx, [login], flags) => showGuardCode(ctx, login as string, { copy: flags.has('--copy') });
     },
