@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The import cycles among the given files, each as the list of files around it. */
-export function importCycles(files: string[]): string[][] {
+function importCycles(files: string[]): string[][] {
   const edges = new Map(
     files.map((file) => [
       file,

@@ -1,21 +1,16 @@
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { resolveAccountId } from '../../kit/account-lookup.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, sandboxBadge, usage } from '../../kit/command-helpers.ts';
-import { confirmDestructive, yesOption } from '../../kit/confirm.ts';
+import { confirmDestructive } from '../../kit/confirm.ts';
 import { collectAll } from '../../kit/lists.ts';
 import { reportIdBatch } from '../../kit/outcome.ts';
-import { message } from '../../texts/message.ts';
+import { ACCOUNTS_COMMANDS } from './specs.ts';
 
 /** `tradedeck accounts rm [accounts...] [--all] [--yes]`: asks before it deletes. */
 export function registerAccountRemove(accounts: Command, { lang, context }: Registration): void {
-  yesOption(
-    accounts
-      .command('rm [accounts...]')
-      .description(message(lang, 'accountsRmDescription'))
-      .option('--all', message(lang, 'optRmAllAccounts')),
-    lang,
-  ).action(
+  addCommand(accounts, ACCOUNTS_COMMANDS.rm, lang).action(
     guarded(context, async (ctx, who: string[], flags: { all?: boolean; yes?: boolean }) => {
       if (who.length > 0 === Boolean(flags.all)) usage(ctx, 'rmAccountsSelectOne');
       await sandboxBadge(ctx);

@@ -1,18 +1,19 @@
 import type { SteamAccountRow } from '@tradedeck/sdk/contract';
 import type { AddMode, SteamAccountStatus } from '@tradedeck/sdk/domain';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, positiveInt, readTextInput, sandboxBadge, usage } from '../../kit/command-helpers.ts';
-import { type ListFlags, pagingOptions, printList } from '../../kit/lists.ts';
+import { type ListFlags, printList } from '../../kit/lists.ts';
 import { settleBatch } from '../../kit/outcome.ts';
-import { type MessageKey, message } from '../../texts/message.ts';
+import type { MessageKey } from '../../texts/message.ts';
 import { showGuardCode } from './account-code.ts';
 import { registerAccountMafile } from './account-mafile.ts';
 import { registerAccountRemove } from './account-remove.ts';
 import { registerAccountTrading } from './account-trading.ts';
+import { ACCOUNTS, ACCOUNTS_COMMANDS } from './specs.ts';
 
 const ACCOUNT_STATUSES: Record<string, SteamAccountStatus> = { idle: 0, active: 1, error: 2 };
-const collect = (value: string, all: string[]) => [...all, value];
 
 interface ImportFlags {
   mafiles: string;
@@ -28,58 +29,37 @@ interface ImportFlags {
 
 /** `tradedeck accounts …`: import, ls, code, assign-proxies, rm. */
 export function registerAccounts(program: Command, { lang, context }: Registration): void {
-  const t = (key: MessageKey) => message(lang, key);
-  const accounts = program.command('accounts').description(t('accountsDescription'));
+  const accounts = addCommand(program, ACCOUNTS, lang);
 
-  accounts
-    .command('import')
-    .description(t('accountsImportDescription'))
-    .requiredOption('--mafiles <path>', t('optMafiles'))
-    .option('--lines <file>', t('optLines'))
-    .option('--mode <mode>', t('optMode'))
-    .option('--proxy-tag <tag>', t('optProxyTag'))
-    .option('--max-per-proxy <n>', t('optMaxPerProxy'))
-    .option('--passkey-stdin', t('optPasskeyStdin'))
-    // Only to answer anyone who tries it: the passkey is never taken as an argument.
-    .addOption(new Option('--passkey <passkey>').hideHelp())
-    .option('--retry-failed', t('optRetryFailed'))
-    .option('--chunk <n>', t('optChunk'))
-    .action(
-      guarded(context, async (ctx, flags: ImportFlags) => {
-        // The import and the add modes load with the command: they bring the sdk's account rules.
-        const [{ ADD_MODES }, { importAccounts }] = await Promise.all([
-          import('@tradedeck/sdk/domain'),
-          import('./account-import.ts'),
-        ]);
-        const mode = modeOption(ctx, flags.mode, ADD_MODES);
-        if (mode === 'distribute' && !flags.proxyTag) usage(ctx, 'distributeNeedsTag');
-        if (mode !== 'distribute' && (flags.proxyTag || flags.maxPerProxy)) usage(ctx, 'tagNeedsDistribute');
-        const maxPerProxy = positiveInt(ctx, '--max-per-proxy', flags.maxPerProxy);
-        const chunkSize = positiveInt(ctx, '--chunk', flags.chunk) ?? 25;
-        if (flags.passkey !== undefined) usage(ctx, 'passkeyNotArgument');
-        if (flags.passkeyStdin && flags.lines === '-') usage(ctx, 'stdinTwice');
-        await sandboxBadge(ctx);
-        await importAccounts(ctx, {
-          mafiles: flags.mafiles,
-          mode,
-          chunkSize: Math.min(chunkSize, 500),
-          ...(flags.lines !== undefined ? { lines: flags.lines } : {}),
-          ...(flags.proxyTag !== undefined ? { proxyTag: flags.proxyTag } : {}),
-          ...(maxPerProxy !== undefined ? { maxPerProxy } : {}),
-          ...(flags.passkeyStdin ? { passkeyStdin: true } : {}),
-          ...(flags.retryFailed ? { retryFailed: true } : {}),
-        });
-      }),
-    );
+  addCommand(accounts, ACCOUNTS_COMMANDS.import, lang).action(
+    guarded(context, async (ctx, flags: ImportFlags) => {
+      // The import and the add modes load with the command: they bring the sdk's account rules.
+      const [{ ADD_MODES }, { importAccounts }] = await Promise.all([
+        import('@tradedeck/sdk/domain'),
+        import('./account-import.ts'),
+      ]);
+      const mode = modeOption(ctx, flags.mode, ADD_MODES);
+      if (mode === 'distribute' && !flags.proxyTag) usage(ctx, 'distributeNeedsTag');
+      if (mode !== 'distribute' && (flags.proxyTag || flags.maxPerProxy)) usage(ctx, 'tagNeedsDistribute');
+      const maxPerProxy = positiveInt(ctx, '--max-per-proxy', flags.maxPerProxy);
+      const chunkSize = positiveInt(ctx, '--chunk', flags.chunk) ?? 25;
+      if (flags.passkey !== undefined) usage(ctx, 'passkeyNotArgument');
+      if (flags.passkeyStdin && flags.lines === '-') usage(ctx, 'stdinTwice');
+      await sandboxBadge(ctx);
+      await importAccounts(ctx, {
+        mafiles: flags.mafiles,
+        mode,
+        chunkSize: Math.min(chunkSize, 500),
+        ...(flags.lines !== undefined ? { lines: flags.lines } : {}),
+        ...(flags.proxyTag !== undefined ? { proxyTag: flags.proxyTag } : {}),
+        ...(maxPerProxy !== undefined ? { maxPerProxy } : {}),
+        ...(flags.passkeyStdin ? { passkeyStdin: true } : {}),
+        ...(flags.retryFailed ? { retryFailed: true } : {}),
+      });
+    }),
+  );
 
-  pagingOptions(
-    accounts
-      .command('ls')
-      .description(t('accountsLsDescription'))
-      .option('--status <status>', t('optAccountStatus'), collect, [])
-      .option('--search <text>', t('optSearch')),
-    lang,
-  ).action(
+  addCommand(accounts, ACCOUNTS_COMMANDS.ls, lang).action(
     guarded(context, async (ctx, options: { status: string[]; search?: string } & ListFlags) => {
       const withStatus = options.status.map((value) => {
         const status = ACCOUNT_STATUSES[value.trim().toLowerCase()];
@@ -108,39 +88,32 @@ export function registerAccounts(program: Command, { lang, context }: Registrati
     }),
   );
 
-  accounts
-    .command('code <login>')
-    .description(t('accountsCodeDescription'))
-    .option('--copy', t('optCopy'))
-    .action(guarded(context, showGuardCode));
+  addCommand(accounts, ACCOUNTS_COMMANDS.code, lang).action(guarded(context, showGuardCode));
 
   registerAccountTrading(accounts, { lang, context });
   registerAccountMafile(accounts, { lang, context });
 
-  accounts
-    .command('assign-proxies <file>')
-    .description(t('accountsAssignDescription'))
-    .action(
-      guarded(context, async (ctx, file: string) => {
-        const lines = await readTextInput(ctx, file);
-        await sandboxBadge(ctx);
-        const result = await ctx.client().steamAccounts.batchSetProxiesFromData({ lines });
-        ctx.print(result, () =>
-          ctx.t('assignDone', { count: result.succeededIds.length, added: result.addedProxyIds.length }),
-        );
-        for (const error of result.errors) {
-          const login = error.account ? ` (${error.account})` : '';
-          ctx.io.stderr(`${ctx.t('lineError', { line: error.line, login, message: error.message })}\n`);
-        }
-        for (const failure of result.failed) {
-          ctx.io.stderr(`${ctx.t('assignFailed', { id: failure.id, message: failure.message })}\n`);
-        }
-        settleBatch(
-          ctx.t('assignDone', { count: result.succeededIds.length, added: result.addedProxyIds.length }),
-          { done: result.succeededIds.length, failed: result.errors.length + result.failed.length },
-        );
-      }),
-    );
+  addCommand(accounts, ACCOUNTS_COMMANDS.assignProxies, lang).action(
+    guarded(context, async (ctx, file: string) => {
+      const lines = await readTextInput(ctx, file);
+      await sandboxBadge(ctx);
+      const result = await ctx.client().steamAccounts.batchSetProxiesFromData({ lines });
+      ctx.print(result, () =>
+        ctx.t('assignDone', { count: result.succeededIds.length, added: result.addedProxyIds.length }),
+      );
+      for (const error of result.errors) {
+        const login = error.account ? ` (${error.account})` : '';
+        ctx.io.stderr(`${ctx.t('lineError', { line: error.line, login, message: error.message })}\n`);
+      }
+      for (const failure of result.failed) {
+        ctx.io.stderr(`${ctx.t('assignFailed', { id: failure.id, message: failure.message })}\n`);
+      }
+      settleBatch(
+        ctx.t('assignDone', { count: result.succeededIds.length, added: result.addedProxyIds.length }),
+        { done: result.succeededIds.length, failed: result.errors.length + result.failed.length },
+      );
+    }),
+  );
 
   registerAccountRemove(accounts, { lang, context });
 }

@@ -7,7 +7,7 @@ import {
 } from '@tradedeck/sdk/contract';
 import type { HubEvent, HubSubscription } from '@tradedeck/sdk/hubs';
 import type { CommandContext } from '../../context.ts';
-import { CliFailure, ExitCode } from '../../exit-codes.ts';
+import { CliFailure } from '../../exit-codes.ts';
 import { failureFromError } from '../../failures.ts';
 import { positiveInt, usage } from '../../kit/command-helpers.ts';
 import { hubFailure, openHub } from '../../kit/hub.ts';
