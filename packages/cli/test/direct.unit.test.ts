@@ -103,7 +103,7 @@ describe('commands read without commander', () => {
     // Every group key named in the code it runs (as a string literal) is among the groups it loads. Specs name
     // help texts, which only commander shows.
     const named = [...files]
-      .filter((file) => !isTexts(file) && !file.endsWith('/specs.ts'))
+      .filter((file) => !isTexts(file) && !/\/specs?\.ts$/.test(file))
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/'(\w+)'/g)].map(([, key]) => key!));
     expect(named).toContain('guardValid');
     expect(named.filter((key) => all.has(key) && !loaded.has(key))).toEqual([]);
