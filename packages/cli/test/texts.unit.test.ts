@@ -1,4 +1,7 @@
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import type { CommandContext } from '../src/context.ts';
+import { buildProgram } from '../src/program.ts';
 import '../src/texts/all.ts';
 import { loadedTextSets } from '../src/texts/registry.ts';
 
@@ -37,5 +40,22 @@ describe('texts', () => {
     for (const set of sets)
       for (const key of Object.keys(set.en)) homes.set(key, [...(homes.get(key) ?? []), set.name]);
     expect([...homes].filter(([, names]) => names.length > 1)).toEqual([]);
+  });
+
+  it("shows each command's own text for an option several groups name alike", async () => {
+    const io = { stdout: () => {}, stderr: () => {}, env: { TRADEDECK_LANG: 'en' } };
+    const program = await buildProgram(['--help'], io, () => ({}) as CommandContext);
+    const option = (path: string[], flag: string) => {
+      let command: Command = program;
+      for (const word of path) command = command.commands.find((c) => c.name() === word)!;
+      return command.options.find((o) => o.long === flag)?.description;
+    };
+    expect(option(['p2p', 'accounts', 'add'], '--currency')).toBe(
+      'the market currency of the account: RUB, USD or EUR',
+    );
+    expect(option(['p2p', 'reprice'], '--currency')).toBe('currency of the prices: RUB, USD or EUR');
+    expect(option(['harvester', 'profiles', 'add'], '--currency')).toBe(
+      'currency of the amounts: RUB, USD or EUR',
+    );
   });
 });
