@@ -1,9 +1,9 @@
 import type { ApiClient } from '@tradedeck/sdk/client';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { CliFailure, ExitCode } from './exit-codes.ts';
-import { type MessageKey, message } from './messages.ts';
 import { createSessionClient, type Prompt } from './session.ts';
 import { DEFAULT_SERVER, Settings } from './settings.ts';
+import { type MessageKey, message } from './texts/message.ts';
 
 export interface Io {
   stdout(text: string): void;

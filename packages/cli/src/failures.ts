@@ -7,7 +7,7 @@ import {
 } from '@tradedeck/sdk/client';
 import type { CommandContext } from './context.ts';
 import { CliFailure, ExitCode, PromptCancelled } from './exit-codes.ts';
-import type { MessageKey } from './messages.ts';
+import type { MessageKey } from './texts/message.ts';
 
 /** Turns a failed API call into the message and exit code the user sees. */
 export function failureFromError(ctx: CommandContext, error: unknown): CliFailure {

@@ -10,8 +10,8 @@ import {
 } from './context.ts';
 import { runDirect } from './direct-run.ts';
 import { ExitCode } from './exit-codes.ts';
-import { message } from './messages.ts';
-import './messages-all.ts';
+import { message } from './texts/message.ts';
+import './texts/all.ts';
 import { report } from './report.ts';
 
 /** Runs `tradedeck` with the given arguments (without `node` and the script) and returns the exit code. */
@@ -77,33 +77,33 @@ export async function buildProgram(
 type Register = (program: Command, registration: Registration) => void;
 
 /** `settings` and `rates` are registered together. */
-const loadCurrencies = async () => (await import('./commands/currencies.ts')).registerCurrencies;
+const loadCurrencies = async () => (await import('./commands/currencies/currencies.ts')).registerCurrencies;
 
 /** Every top-level command group, in help order, by name, loaded on demand. */
 const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
-  status: async () => (await import('./commands/status.ts')).registerStatus,
-  config: async () => (await import('./commands/config.ts')).registerConfig,
-  login: async () => (await import('./commands/login.ts')).registerLogin,
-  logout: async () => (await import('./commands/logout.ts')).registerLogout,
-  whoami: async () => (await import('./commands/whoami.ts')).registerWhoami,
-  admin: async () => (await import('./commands/admin.ts')).registerAdmin,
-  hub: async () => (await import('./commands/hub.ts')).registerHub,
-  proxies: async () => (await import('./commands/proxies.ts')).registerProxies,
-  accounts: async () => (await import('./commands/accounts.ts')).registerAccounts,
+  status: async () => (await import('./commands/status/status.ts')).registerStatus,
+  config: async () => (await import('./commands/config/config.ts')).registerConfig,
+  login: async () => (await import('./commands/session/login.ts')).registerLogin,
+  logout: async () => (await import('./commands/session/logout.ts')).registerLogout,
+  whoami: async () => (await import('./commands/session/whoami.ts')).registerWhoami,
+  admin: async () => (await import('./commands/admin/admin.ts')).registerAdmin,
+  hub: async () => (await import('./commands/hub/hub.ts')).registerHub,
+  proxies: async () => (await import('./commands/proxies/proxies.ts')).registerProxies,
+  accounts: async () => (await import('./commands/accounts/accounts.ts')).registerAccounts,
   p2p: async () => {
     const [{ registerP2p }, { registerP2pLots }] = await Promise.all([
-      import('./commands/p2p.ts'),
-      import('./commands/p2p-lots.ts'),
+      import('./commands/p2p/p2p.ts'),
+      import('./commands/p2p/p2p-lots.ts'),
     ]);
     return (program, registration) => {
       registerP2p(program, registration);
       registerP2pLots(program, registration);
     };
   },
-  harvester: async () => (await import('./commands/harvester.ts')).registerHarvester,
+  harvester: async () => (await import('./commands/harvester/harvester.ts')).registerHarvester,
   settings: loadCurrencies,
   rates: loadCurrencies,
-  completion: async () => (await import('./commands/completion.ts')).registerCompletion,
+  completion: async () => (await import('./commands/completion/completion.ts')).registerCompletion,
 };
 
 /** Global options that take a value: their value is not a command name. */

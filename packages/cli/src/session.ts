@@ -10,8 +10,8 @@ import { httpFetch } from '@tradedeck/sdk/client/node';
 import type { AccessToken, StepUpPurpose, TwoFactorInput } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { runIdempotencyKeys } from './idempotency-keys.ts';
-import { type MessageKey, message } from './messages.ts';
 import { openSessionStore, type SecretSlot, type SessionStore } from './session-store.ts';
+import { type MessageKey, message } from './texts/message.ts';
 
 const COOKIE_NAMES = ['__Host-rt', 'tradedeck-rt'];
 

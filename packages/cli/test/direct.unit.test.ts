@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -89,28 +89,37 @@ describe('commands read without commander', () => {
     expect(missing.stderr).toContain("missing required argument 'login'");
   });
 
-  it('loads the texts of the areas its commands use, and no other', async () => {
+  it('loads the texts of the groups its commands use, and no other', async () => {
     const files = moduleFiles('direct-run.ts');
-    const areas = [...files].filter((file) => /messages-\w+\.ts$/.test(file));
-    expect(areas.map((file) => file.slice(SRC.length))).toEqual(['messages-accounts.ts']);
-    const loaded = new Set(areas.flatMap((file) => keysOf(file)));
+    const isTexts = (file: string) => /\/texts(-\w+)?\.ts$/.test(file) && !file.includes('/texts/');
+    const homes = [...files].filter(isTexts);
+    expect(homes.map((file) => file.slice(SRC.length))).toEqual(['commands/accounts/texts.ts']);
+    const loaded = new Set(homes.flatMap((file) => keysOf(file)));
     const all = new Set(
-      ['accounts', 'harvester', 'kit', 'lots', 'mafiles', 'p2p', 'proxies', 'trading'].flatMap((area) =>
-        keysOf(join(SRC, `messages-${area}.ts`)),
-      ),
+      textFiles(SRC)
+        .filter(isTexts)
+        .flatMap((file) => keysOf(file)),
     );
-    // Every area key named in the code it runs (as a string literal) is among the areas it loads.
+    // Every group key named in the code it runs (as a string literal) is among the groups it loads. Specs name
+    // help texts, which only commander shows.
     const named = [...files]
-      .filter((file) => !/messages(-\w+)?\.ts$/.test(file))
+      .filter((file) => !isTexts(file) && !/\/specs?\.ts$/.test(file))
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/'(\w+)'/g)].map(([, key]) => key!));
     expect(named).toContain('guardValid');
     expect(named.filter((key) => all.has(key) && !loaded.has(key))).toEqual([]);
   });
 });
 
-/** The keys of an area's English texts. */
+/** The keys of a group's English texts. */
 function keysOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const english = text.slice(text.indexOf('En = {'), text.indexOf('\n};'));
-  return [...english.matchAll(/^ {2}(\w+):/gm)].map(([, key]) => key!);
+  const english = text.slice(text.indexOf('  en: {'), text.indexOf('  ru: {'));
+  return [...english.matchAll(/^ {4}(\w+):/gm)].map(([, key]) => key!);
+}
+
+/** Every source file below a folder. */
+function textFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? textFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }

@@ -4,7 +4,7 @@ import {
   applyProfileOptions,
   newProfileBase,
   transactionStatuses,
-} from '../src/commands/harvester-options.ts';
+} from '../src/commands/harvester/harvester-options.ts';
 import {
   heardCounts,
   initialWatchState,
@@ -12,7 +12,7 @@ import {
   withSessions,
   withTransactionEvent,
   withTransactions,
-} from '../src/commands/harvester-watch-state.ts';
+} from '../src/commands/harvester/harvester-watch-state.ts';
 import { createContext } from '../src/context.ts';
 import { CliFailure } from '../src/exit-codes.ts';
 

@@ -2,12 +2,17 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countResult, emptyProgress, etaSeconds, formatDuration } from '../src/commands/check-progress.ts';
-import { copyWith, findClipboardTool } from '../src/commands/clipboard.ts';
-import { chunk, rowsFromExtracted } from '../src/commands/import-rows.ts';
-import { compactRanges } from '../src/commands/proxy-output.ts';
-import { ImportFailures } from '../src/commands/retry-state.ts';
-import { writeTextStream } from '../src/commands/text-stream.ts';
+import { copyWith, findClipboardTool } from '../src/commands/accounts/clipboard.ts';
+import { chunk, rowsFromExtracted } from '../src/commands/accounts/import-rows.ts';
+import { ImportFailures } from '../src/commands/accounts/retry-state.ts';
+import {
+  countResult,
+  emptyProgress,
+  etaSeconds,
+  formatDuration,
+} from '../src/commands/proxies/check-progress.ts';
+import { compactRanges } from '../src/commands/proxies/proxy-output.ts';
+import { writeTextStream } from '../src/kit/text-stream.ts';
 import { displayWidth } from '../src/kit/width.ts';
 import { commandName } from '../src/program.ts';
 import { renderTable } from '../src/table.ts';

@@ -2,7 +2,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
-import { message } from '../messages.ts';
+import { message } from '../texts/message.ts';
 
 /** How many names a confirmation question lists before "and N more". */
 const NAMED = 10;

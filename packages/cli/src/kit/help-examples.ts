@@ -1,4 +1,7 @@
-/** Two or three examples per command, shown at the end of its help. Keyed by the command's path. */
+/**
+ * Two or three examples per command, shown at the end of its help, keyed by the command's path: for the groups whose
+ * commands are not declared as specs yet (a spec carries its own examples).
+ */
 export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   status: ['tradedeck status', 'tradedeck status --server http://10.0.0.5:8080 --json'],
   'config get': ['tradedeck config get', 'tradedeck config get server'],
@@ -50,17 +53,6 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   'proxies tag add': ['tradedeck proxies tag add fresh 1 2 3'],
   'proxies tag rm': ['tradedeck proxies tag rm fresh 1,2,3'],
-  'accounts import': [
-    'tradedeck accounts import --mafiles ./maFiles --lines accounts.txt',
-    'tradedeck accounts import --mafiles maFiles.zip --lines accounts.txt --mode distribute --proxy-tag pool',
-    'tradedeck accounts import --mafiles ./maFiles --lines accounts.txt --retry-failed',
-  ],
-  'accounts ls': ['tradedeck accounts ls --status error', 'tradedeck accounts ls --all --json'],
-  'accounts code': ['tradedeck accounts code mylogin', 'tradedeck accounts code mylogin --copy'],
-  'accounts inventory': ['tradedeck accounts inventory mylogin'],
-  'accounts offers': ['tradedeck accounts offers mylogin'],
-  'accounts assign-proxies': ['tradedeck accounts assign-proxies pairs.txt'],
-  'accounts rm': ['tradedeck accounts rm mylogin 42', 'tradedeck accounts rm --all --yes'],
   'p2p lots ls': [
     'tradedeck p2p lots ls --status on_sale --issue out_of_range',
     'tradedeck p2p lots ls --all | cut -f2,4',

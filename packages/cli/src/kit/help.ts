@@ -1,6 +1,6 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import { type Command, Help } from 'commander';
-import { message } from '../messages.ts';
+import { message } from '../texts/message.ts';
 import { HELP_EXAMPLES } from './help-examples.ts';
 
 /** The path of a command below the program: `proxies tag add`. */

@@ -1,10 +1,10 @@
 import { PAGE_SIZES, type PageSize } from '@tradedeck/sdk/domain/constants';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { Command } from 'commander';
-import { pageSize, positiveInt, usage } from '../commands/command-helpers.ts';
 import type { CommandContext } from '../context.ts';
-import { message } from '../messages.ts';
 import { renderTable } from '../table.ts';
+import { message } from '../texts/message.ts';
+import { pageSize, positiveInt, usage } from './command-helpers.ts';
 
 /** The largest page the server gives: `--all` walks the list in pages of this size. */
 const WALK_PAGE_SIZE: PageSize = PAGE_SIZES[PAGE_SIZES.length - 1]!;

@@ -1,1 +1,1 @@
-import '../../src/messages-all.ts';
+import '../../src/texts/all.ts';

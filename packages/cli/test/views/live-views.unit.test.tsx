@@ -1,9 +1,9 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { countResult, emptyProgress } from '../../src/commands/check-progress.ts';
-import { CheckView } from '../../src/commands/check-view.tsx';
-import { ImportView } from '../../src/commands/import-view.tsx';
-import { message } from '../../src/messages.ts';
+import { ImportView } from '../../src/commands/accounts/import-view.tsx';
+import { countResult, emptyProgress } from '../../src/commands/proxies/check-progress.ts';
+import { CheckView } from '../../src/commands/proxies/check-view.tsx';
+import { message } from '../../src/texts/message.ts';
 
 const en = (key: Parameters<typeof message>[1], params?: Record<string, string | number>) =>
   message('en', key, params);

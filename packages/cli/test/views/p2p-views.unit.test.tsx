@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { BulkView } from '../../src/commands/p2p-views.tsx';
-import { message } from '../../src/messages.ts';
+import { BulkView } from '../../src/commands/p2p/p2p-views.tsx';
+import { message } from '../../src/texts/message.ts';
 
 const en = (key: Parameters<typeof message>[1], params?: Record<string, string | number>) =>
   message('en', key, params);

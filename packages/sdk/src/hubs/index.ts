@@ -19,5 +19,15 @@ export {
   isHubName,
   type SubscribeResult,
 } from './hub-names.ts';
+export {
+  type FollowedJob,
+  type FollowJobOptions,
+  followJob,
+  HubStartError,
+  type JobHub,
+  type JobListener,
+  onJobEvent,
+  startHubOnce,
+} from './job-follower.ts';
 export { type HubLiveState, liveStateAfter } from './live-state.ts';
 export { SourceTracker, type Verdict } from './source-tracker.ts';

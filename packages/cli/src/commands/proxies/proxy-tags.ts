@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import type { CommandContext, Registration } from '../../context.ts';
+import { guarded, parseIds } from '../../kit/command-helpers.ts';
+import { type IdBatchResult, reportIdBatch } from '../../kit/outcome.ts';
+import { resolveProxyTagId } from '../../kit/proxy-tag-lookup.ts';
+import { message } from '../../texts/message.ts';
+
+/** `tradedeck proxies tag add|rm TAG IDS...`. */
+export function registerProxyTags(proxies: Command, { lang, context }: Registration): void {
+  const tag = proxies.command('tag').description(message(lang, 'proxiesTagDescription'));
+  tag
+    .command('add <tag> <ids...>')
+    .description(message(lang, 'proxiesTagAddDescription'))
+    .action(
+      guarded(context, async (ctx, name: string, ids: string[]) => {
+        const proxiesIds = parseIds(ctx, ids);
+        const result = await ctx.client().proxies.batchAddTag({ proxiesIds, tag: { id: 0, name } });
+        report(ctx, result, result.tag.name);
+      }),
+    );
+  tag
+    .command('rm <tag> <ids...>')
+    .description(message(lang, 'proxiesTagRmDescription'))
+    .action(
+      guarded(context, async (ctx, name: string, ids: string[]) => {
+        const proxiesIds = parseIds(ctx, ids);
+        const tagId = await resolveProxyTagId(ctx, name);
+        const result = await ctx.client().proxies.batchRemoveTag({ proxiesIds, tagId });
+        report(ctx, result, name);
+      }),
+    );
+}
+
+function report(ctx: CommandContext, result: IdBatchResult, tagName: string): void {
+  reportIdBatch(ctx, result, ctx.t('tagged', { tag: tagName, count: result.succeededIds.length }));
+}
