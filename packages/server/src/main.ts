@@ -2,13 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { openDatabase } from './db/database.ts';
+import { IN_MEMORY, openDatabase } from './db/database.ts';
 import { isDatabaseUnavailable, isStorageWriteFailure } from './db/database-faults.ts';
 import { storageFailureReason, withoutQueryValues } from './log-safe-error.ts';
 import { OutboxRepo } from './modules/mail/repo.ts';
 import { SystemRepo } from './modules/system/repo.ts';
 import { loadKeyring } from './security/master-key.ts';
 import { rewrapDataKeys } from './security/rewrap-keys.ts';
+import { rotateMasterKey } from './security/rotate-master-key.ts';
 import { startServer } from './server.ts';
 import { stallExitSeconds, startStallWatchdog } from './stall-watchdog.ts';
 import { StartupError } from './startup-error.ts';
@@ -127,6 +128,22 @@ async function rewrapKeys(): Promise<void> {
   }
 }
 
+/** `tradedeck-server rotate-master-key`: every data key wrapped by a new master key, verified (security/rotate-master-key.ts). */
+async function rotateKey(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    await rotateMasterKey(database.db, {
+      masterKey: config.masterKey,
+      dataDir: config.dataDir === IN_MEMORY ? null : config.dataDir,
+      say: (line) => process.stdout.write(`${line}\n`),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * `tradedeck-server outbox [--limit N]`: the newest mail kept without an SMTP server, with its links (the log
  * names only the recipient). Reads the database directly: on PGlite with the server stopped.
@@ -158,6 +175,7 @@ const [command, ...rest] = process.argv.slice(2);
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   maintenance,
   'rewrap-keys': () => rewrapKeys(),
+  'rotate-master-key': () => rotateKey(),
   outbox,
 };
 const run = (command && commands[command] ? commands[command] : () => serve())(rest);
