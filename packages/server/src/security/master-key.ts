@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, type ServerConfig } from '../config/config.ts';
 import { IN_MEMORY } from '../db/database.ts';
 import { StartupError } from '../startup-error.ts';
+import { writeFileAtomically } from '../write-file-atomically.ts';
 
 /** The key-encryption keys by id; `active` wraps new data keys, the others still unwrap old ones. */
 export interface Keyring {
@@ -69,21 +59,9 @@ function keyFileText(keyring: Keyring): string {
   return `${entries.map((kid) => `${kid}:${keyring.keys.get(kid)!.toString('base64')}`).join(',')}\n`;
 }
 
-/**
- * Replaces `<dataDir>/master.key` in one step (a new file, flushed, renamed over the old one), so that a process
- * killed at any moment leaves the old keyring or the new one, never a torn file.
- */
+/** Replaces `<dataDir>/master.key` in one step, so that a kill at any moment leaves one whole keyring. */
 export function writeKeyFile(dataDir: string, keyring: Keyring): void {
-  const path = join(dataDir, MASTER_KEY_FILE);
-  const next = `${path}.next`;
-  const fd = openSync(next, 'w', 0o600);
-  try {
-    writeSync(fd, keyFileText(keyring));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(next, path);
+  writeFileAtomically(join(dataDir, MASTER_KEY_FILE), keyFileText(keyring));
 }
 
 /** A keyring with a new random key put first, under the next free `k<n>` id. */
