@@ -148,11 +148,7 @@ async function rotateKey(): Promise<void> {
 
 /** `tradedeck-server backup <file>`: the embedded database, the server stopped, without the master key. */
 async function backup(args: string[]): Promise<void> {
-  const file = backupFileArgument(args, 'backup');
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    throw new ConfigError('on Postgres, back up with pg_dump -Fc (docs/operations.md, "Backups")');
-  }
+  const { file, config } = embeddedBackupCommand(args, 'backup', 'back up with pg_dump -Fc');
   const database = await openDatabase(config);
   try {
     const bytes = await pgliteBackup(database);
@@ -168,11 +164,7 @@ async function backup(args: string[]): Promise<void> {
 
 /** `tradedeck-server restore <file>`: a backup into a new data directory, its data keys checked with the key. */
 async function restore(args: string[]): Promise<void> {
-  const file = backupFileArgument(args, 'restore');
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    throw new ConfigError('on Postgres, restore with pg_restore (docs/operations.md, "Backups")');
-  }
+  const { file, config } = embeddedBackupCommand(args, 'restore', 'restore with pg_restore');
   const database = await pgliteRestore(readBackup(file), config);
   try {
     const check = await verifyDataKeys(database.db, loadKeyring(config.masterKey, config.dataDir));
@@ -190,10 +182,13 @@ async function restore(args: string[]): Promise<void> {
   }
 }
 
-function backupFileArgument(args: string[], command: string): string {
+/** The file argument and the configuration of `backup` and `restore`, which serve the embedded database only. */
+function embeddedBackupCommand(args: string[], command: string, onPostgres: string) {
   const { positionals } = parseArgs({ args, allowPositionals: true });
   if (positionals.length !== 1) throw new ConfigError(`usage: tradedeck-server ${command} <file>`);
-  return positionals[0]!;
+  const config = loadConfig();
+  if (config.databaseUrl) throw new ConfigError(`on Postgres, ${onPostgres} (docs/operations.md, "Backups")`);
+  return { file: positionals[0]!, config };
 }
 
 /**

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { loadKeyring } from '../../src/security/master-key.ts';
-import type { RunningServer } from '../../src/server.ts';
 import { enableTotp, signUp } from '../auth/helpers/auth-app.ts';
 import { SmtpSink } from '../auth/helpers/smtp-sink.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
+import type { SpawnedServer } from '../helpers/spawn-server.ts';
 import { pollUntil } from '../helpers/spawned-api.ts';
 import {
   keysByMasterKey,
   movableClock,
   seedUsersWithKeys,
   signInWithAuthenticator,
+  startedProcesses,
   startPanel,
 } from './rotation-helpers.ts';
 
@@ -27,24 +27,19 @@ const dataDir = join(dir, 'data');
 const keyFile = join(dataDir, 'master.key');
 const smtp = new SmtpSink();
 let smtpUrl: string;
-const servers: RunningServer[] = [];
-const commands: SpawnedServer[] = [];
+const processes = startedProcesses();
 
 beforeAll(async () => {
   smtpUrl = await smtp.start();
 });
 afterAll(async () => {
-  for (const command of commands) if (command.child.exitCode === null) command.child.kill('SIGKILL');
-  for (const server of servers) await server.stop().catch(() => {});
+  await processes.end();
   await smtp.stop();
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
 function rotate(): SpawnedServer {
-  const command = spawnServer({ TRADEDECK_DATA_DIR: dataDir }, ['rotate-master-key']);
-  command.ready.catch(() => {});
-  commands.push(command);
-  return command;
+  return processes.command({ TRADEDECK_DATA_DIR: dataDir }, ['rotate-master-key']);
 }
 
 const keyIdsInFile = () =>
@@ -58,7 +53,7 @@ describe('rotate-master-key with the key file', () => {
     const clock = movableClock();
     const start = async () => {
       const panel = await startPanel({ databaseUrl: null, dataDir, masterKey: null }, smtp, smtpUrl, clock);
-      servers.push(panel.server);
+      processes.servers.push(panel.server);
       return panel;
     };
     const before = await start();

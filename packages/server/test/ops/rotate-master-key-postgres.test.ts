@@ -2,10 +2,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_MEMORY } from '../../src/db/database.ts';
 import { parseKeyring } from '../../src/security/master-key.ts';
-import type { RunningServer } from '../../src/server.ts';
 import { enableTotp, signUp } from '../auth/helpers/auth-app.ts';
 import { SmtpSink } from '../auth/helpers/smtp-sink.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
+import type { SpawnedServer } from '../helpers/spawn-server.ts';
 import { pollUntil } from '../helpers/spawned-api.ts';
 import { type ThrowAwayPostgres, throwAwayPostgres } from '../hubs/postgres-cluster.ts';
 import {
@@ -14,6 +13,7 @@ import {
   newKey,
   seedUsersWithKeys,
   signInWithAuthenticator,
+  startedProcesses,
   startPanel,
 } from './rotation-helpers.ts';
 
@@ -28,8 +28,7 @@ const NEW = newKey();
 let postgres: ThrowAwayPostgres;
 const smtp = new SmtpSink();
 let smtpUrl: string;
-const servers: RunningServer[] = [];
-const commands: SpawnedServer[] = [];
+const processes = startedProcesses();
 
 beforeAll(async () => {
   const found = await throwAwayPostgres();
@@ -38,14 +37,13 @@ beforeAll(async () => {
   smtpUrl = await smtp.start();
 }, 120_000);
 afterAll(async () => {
-  for (const command of commands) if (command.child.exitCode === null) command.child.kill('SIGKILL');
-  for (const server of servers) await server.stop().catch(() => {});
+  await processes.end();
   await smtp.stop();
   await postgres?.stop();
 }, 60_000);
 
 function rotate(): SpawnedServer {
-  const command = spawnServer(
+  return processes.command(
     {
       DATABASE_URL: postgres.url,
       TRADEDECK_DATA_DIR: IN_MEMORY,
@@ -53,9 +51,6 @@ function rotate(): SpawnedServer {
     },
     ['rotate-master-key'],
   );
-  command.ready.catch(() => {});
-  commands.push(command);
-  return command;
 }
 
 describe('rotate-master-key on Postgres', () => {
@@ -68,7 +63,7 @@ describe('rotate-master-key on Postgres', () => {
         smtpUrl,
         clock,
       );
-      servers.push(panel.server);
+      processes.servers.push(panel.server);
       return panel;
     };
     const before = await start(`k1:${OLD}`);

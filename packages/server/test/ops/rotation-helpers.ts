@@ -18,6 +18,7 @@ import {
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
 import type { SmtpSink } from '../auth/helpers/smtp-sink.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
 import type { TestDatabase } from '../helpers/test-database.ts';
 
 /** A movable clock shared by the servers of one test, so that each sign-in uses a fresh authenticator step. */
@@ -89,3 +90,22 @@ export async function keysByMasterKey(db: Db): Promise<Record<string, number>> {
 }
 
 export const newKey = () => randomBytes(32).toString('base64');
+
+/** The servers and commands a test starts, ended (killed if need be) by `end` in its afterAll. */
+export function startedProcesses() {
+  const servers: RunningServer[] = [];
+  const commands: SpawnedServer[] = [];
+  return {
+    servers,
+    /** Runs `main.ts` with a command (rotate-master-key, backup, restore) and follows it. */
+    command(env: Record<string, string>, args: string[]): SpawnedServer {
+      const spawned = spawnServer(env, args);
+      commands.push(spawned);
+      return spawned;
+    },
+    async end() {
+      for (const command of commands) if (command.child.exitCode === null) command.child.kill('SIGKILL');
+      for (const server of servers) await server.stop().catch(() => {});
+    },
+  };
+}
