@@ -2,26 +2,26 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CbrRatesSource } from '../../src/integrations/rates/cbr-rates-source.ts';
-import type { RunningServer } from '../../src/server.ts';
 import { createAuthTestApp } from '../auth/helpers/auth-app.ts';
-import { startTestServer } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The supervisor's endpoints on the real server (PGlite, or Postgres with TEST_DATABASE_URL): /healthz, /readyz and
 // the Prometheus scrape behind its token.
 const TOKEN = 'scrape-token-0123456789abcdef';
 
 describe('health, readiness and metrics', () => {
-  let server: RunningServer;
+  let server: TestApp;
   let rates: Server;
 
   beforeAll(async () => {
-    server = await startTestServer(undefined, { metricsToken: TOKEN });
+    // The real app on a migrated copy of the test database (no migrations to run again).
+    server = await createTestApp({ metricsToken: TOKEN });
     // A rates source that answers 503: an outside call with an error status, counted under its host class.
     rates = createServer((_request, response) => response.writeHead(503).end());
     await new Promise<void>((resolve) => rates.listen(0, '127.0.0.1', resolve));
   }, 60_000);
   afterAll(async () => {
-    await server?.stop();
+    await server?.close();
     await new Promise((resolve) => rates?.close(resolve));
   });
 
