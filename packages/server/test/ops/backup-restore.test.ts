@@ -1,19 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IN_MEMORY } from '../../src/db/database.ts';
 import { entryPaths } from '../../src/ops/tar-filter.ts';
 import { enableTotp, signUp } from '../auth/helpers/auth-app.ts';
-import { SmtpSink } from '../auth/helpers/smtp-sink.ts';
-import {
-  movableClock,
-  newKey,
-  signInWithAuthenticator,
-  startedProcesses,
-  startPanel,
-} from './rotation-helpers.ts';
+import { movableClock, newKey, opsTestBed, signInWithAuthenticator, startPanel } from './rotation-helpers.ts';
 
 // Backups of the embedded database: a running server's copy through /ops/backup, restored by `restore` into a new
 // data directory with the master key, where the user signs in with the authenticator (its secret opens); then the
@@ -21,19 +13,8 @@ import {
 const KEY = newKey();
 const TOKEN = 'backup-token-0123456789abcdef';
 
-const dir = mkdtempSync(join(tmpdir(), 'tradedeck-backup-'));
-const smtp = new SmtpSink();
-let smtpUrl: string;
-const processes = startedProcesses();
-
-beforeAll(async () => {
-  smtpUrl = await smtp.start();
-});
-afterAll(async () => {
-  await processes.end();
-  await smtp.stop();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+const bed = opsTestBed('tradedeck-backup-');
+const { dir, smtp } = bed;
 
 describe('backup and restore of the embedded database', () => {
   it('restores a running server copy with the key, signs in, and keeps the key out of backups', async () => {
@@ -41,10 +22,10 @@ describe('backup and restore of the embedded database', () => {
     const source = await startPanel(
       { databaseUrl: null, dataDir: IN_MEMORY, masterKey: `k1:${KEY}`, backupToken: TOKEN },
       smtp,
-      smtpUrl,
+      bed.smtpUrl,
       clock,
     );
-    processes.servers.push(source.server);
+    bed.servers.push(source.server);
     const user = await signUp(source.t, 'keeper');
     await enableTotp(source.t, user);
 
@@ -61,27 +42,27 @@ describe('backup and restore of the embedded database', () => {
     await source.server.stop();
 
     const restoredDir = join(dir, 'restored');
-    const restoring = processes.command(
-      { TRADEDECK_DATA_DIR: restoredDir, TRADEDECK_MASTER_KEY: `k1:${KEY}` },
-      ['restore', running],
-    );
+    const restoring = bed.command({ TRADEDECK_DATA_DIR: restoredDir, TRADEDECK_MASTER_KEY: `k1:${KEY}` }, [
+      'restore',
+      running,
+    ]);
     expect(await restoring.exited, restoring.output()).toBe(0);
     expect(restoring.output()).toMatch(/all 1 data keys open with the master key/);
 
     const restored = await startPanel(
       { databaseUrl: null, dataDir: restoredDir, masterKey: `k1:${KEY}` },
       smtp,
-      smtpUrl,
+      bed.smtpUrl,
       clock,
     );
-    processes.servers.push(restored.server);
+    bed.servers.push(restored.server);
     expect((await signInWithAuthenticator(restored.t, user)).accessToken).toBeTruthy();
     await restored.server.stop();
 
     // The same directory as an instance keeping its key in a file: `backup` leaves the file out.
     writeFileSync(join(restoredDir, 'master.key'), `k1:${KEY}\n`, { mode: 0o600 });
     const stopped = join(dir, 'stopped.tar.gz');
-    const backingUp = processes.command({ TRADEDECK_DATA_DIR: restoredDir }, ['backup', stopped]);
+    const backingUp = bed.command({ TRADEDECK_DATA_DIR: restoredDir }, ['backup', stopped]);
     expect(await backingUp.exited, backingUp.output()).toBe(0);
     expect(backingUp.output()).toContain('the master key is not in it');
     const tar = gunzipSync(readFileSync(stopped));
@@ -91,7 +72,7 @@ describe('backup and restore of the embedded database', () => {
     expect(Buffer.from(tar).includes(Buffer.from(KEY))).toBe(false);
 
     // Without the key the backup is not restored: its secrets would not open.
-    const keyless = processes.command({ TRADEDECK_DATA_DIR: join(dir, 'keyless') }, ['restore', stopped]);
+    const keyless = bed.command({ TRADEDECK_DATA_DIR: join(dir, 'keyless') }, ['restore', stopped]);
     expect(await keyless.exited).toBe(2);
     expect(keyless.output()).toContain('the backup holds no master key: set TRADEDECK_MASTER_KEY');
   }, 300_000);

@@ -1,19 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { loadKeyring } from '../../src/security/master-key.ts';
 import { enableTotp, signUp } from '../auth/helpers/auth-app.ts';
-import { SmtpSink } from '../auth/helpers/smtp-sink.ts';
 import type { SpawnedServer } from '../helpers/spawn-server.ts';
 import { pollUntil } from '../helpers/spawned-api.ts';
 import {
   keysByMasterKey,
   movableClock,
+  opsTestBed,
   seedUsersWithKeys,
   signInWithAuthenticator,
-  startedProcesses,
   startPanel,
 } from './rotation-helpers.ts';
 
@@ -22,24 +20,13 @@ import {
 // verifies every data key and retires the old key; the server then opens the user's authenticator secret.
 const USERS = 1000;
 
-const dir = mkdtempSync(join(tmpdir(), 'tradedeck-rotate-'));
+const bed = opsTestBed('tradedeck-rotate-');
+const { dir, smtp } = bed;
 const dataDir = join(dir, 'data');
 const keyFile = join(dataDir, 'master.key');
-const smtp = new SmtpSink();
-let smtpUrl: string;
-const processes = startedProcesses();
-
-beforeAll(async () => {
-  smtpUrl = await smtp.start();
-});
-afterAll(async () => {
-  await processes.end();
-  await smtp.stop();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
 
 function rotate(): SpawnedServer {
-  return processes.command({ TRADEDECK_DATA_DIR: dataDir }, ['rotate-master-key']);
+  return bed.command({ TRADEDECK_DATA_DIR: dataDir }, ['rotate-master-key']);
 }
 
 const keyIdsInFile = () =>
@@ -52,8 +39,13 @@ describe('rotate-master-key with the key file', () => {
   it('is resumed after a kill -9 and leaves the new key alone in the file', async () => {
     const clock = movableClock();
     const start = async () => {
-      const panel = await startPanel({ databaseUrl: null, dataDir, masterKey: null }, smtp, smtpUrl, clock);
-      processes.servers.push(panel.server);
+      const panel = await startPanel(
+        { databaseUrl: null, dataDir, masterKey: null },
+        smtp,
+        bed.smtpUrl,
+        clock,
+      );
+      bed.servers.push(panel.server);
       return panel;
     };
     const before = await start();

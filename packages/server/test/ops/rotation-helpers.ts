@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { ServerConfig } from '../../src/config/config.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/database.ts';
@@ -17,7 +21,7 @@ import {
   PASSWORD,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
-import type { SmtpSink } from '../auth/helpers/smtp-sink.ts';
+import { SmtpSink } from '../auth/helpers/smtp-sink.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
 import type { TestDatabase } from '../helpers/test-database.ts';
 
@@ -108,4 +112,26 @@ export function startedProcesses() {
       for (const server of servers) await server.stop().catch(() => {});
     },
   };
+}
+
+/**
+ * A file's scratch directory, mail sink and started processes, set up before its tests and ended after them (the
+ * processes killed if need be, the directory removed).
+ */
+export function opsTestBed(prefix: string) {
+  const bed = {
+    dir: mkdtempSync(join(tmpdir(), prefix)),
+    smtp: new SmtpSink(),
+    smtpUrl: '',
+    ...startedProcesses(),
+  };
+  beforeAll(async () => {
+    bed.smtpUrl = await bed.smtp.start();
+  });
+  afterAll(async () => {
+    await bed.end();
+    await bed.smtp.stop();
+    rmSync(bed.dir, { recursive: true, force: true });
+  }, 60_000);
+  return bed;
 }
