@@ -37,6 +37,7 @@ import { registerSystem, type SystemService } from './modules/system/index.ts';
 import { type ReversalTiming, registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
+import { registerOps } from './ops/register.ts';
 
 export const SERVER_VERSION: string = packageJson.version;
 
@@ -105,6 +106,8 @@ export async function buildApp({
   });
 
   app.decorate(boundOperations, [] as never);
+  // First, so that its request counters see every route's requests.
+  registerOps(app, { config, database });
   app[boundOperations] = [];
   // The modules in dependency order, each given the APIs it uses.
   const mail = registerMail(app, { config, database, onKept: onMailKept });

@@ -2,16 +2,19 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { openDatabase } from './db/database.ts';
+import { IN_MEMORY, openDatabase } from './db/database.ts';
 import { isDatabaseUnavailable, isStorageWriteFailure } from './db/database-faults.ts';
 import { storageFailureReason, withoutQueryValues } from './log-safe-error.ts';
 import { OutboxRepo } from './modules/mail/index.ts';
 import { SystemRepo } from './modules/system/index.ts';
+import { pgliteBackup, pgliteRestore, readBackup } from './ops/pglite-backup.ts';
 import { loadKeyring } from './security/master-key.ts';
-import { rewrapDataKeys } from './security/rewrap-keys.ts';
+import { rewrapDataKeys, verifyDataKeys } from './security/rewrap-keys.ts';
+import { rotateMasterKey } from './security/rotate-master-key.ts';
 import { startServer } from './server.ts';
 import { stallExitSeconds, startStallWatchdog } from './stall-watchdog.ts';
 import { StartupError } from './startup-error.ts';
+import { writeFileAtomically } from './write-file-atomically.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** After a storage failure nothing is left to save: the stop is short, well within a supervisor's patience. */
@@ -127,6 +130,67 @@ async function rewrapKeys(): Promise<void> {
   }
 }
 
+/** `tradedeck-server rotate-master-key`: every data key wrapped by a new master key, verified (security/rotate-master-key.ts). */
+async function rotateKey(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    await rotateMasterKey(database.db, {
+      masterKey: config.masterKey,
+      dataDir: config.dataDir === IN_MEMORY ? null : config.dataDir,
+      say: (line) => process.stdout.write(`${line}\n`),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/** `tradedeck-server backup <file>`: the embedded database, the server stopped, without the master key. */
+async function backup(args: string[]): Promise<void> {
+  const { file, config } = embeddedBackupCommand(args, 'backup', 'back up with pg_dump -Fc');
+  const database = await openDatabase(config);
+  try {
+    const bytes = await pgliteBackup(database);
+    writeFileAtomically(file, bytes);
+    process.stdout.write(
+      `backed up ${config.dataDir} to ${file} (${(bytes.length / 1e6).toFixed(1)} MB); the master key is not in ` +
+        'it: keep the key apart from it\n',
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** `tradedeck-server restore <file>`: a backup into a new data directory, its data keys checked with the key. */
+async function restore(args: string[]): Promise<void> {
+  const { file, config } = embeddedBackupCommand(args, 'restore', 'restore with pg_restore');
+  const database = await pgliteRestore(readBackup(file), config);
+  try {
+    const check = await verifyDataKeys(database.db, loadKeyring(config.masterKey, config.dataDir));
+    if (check.failed.length > 0) {
+      throw new ConfigError(
+        `restored into ${config.dataDir}, but ${check.failed.length} of ${check.verified + check.failed.length} ` +
+          "users' data keys do not open with this master key: is it the key of the instance backed up?",
+      );
+    }
+    process.stdout.write(
+      `restored ${file} into ${config.dataDir}; all ${check.verified} data keys open with the master key\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** The file argument and the configuration of `backup` and `restore`, which serve the embedded database only. */
+function embeddedBackupCommand(args: string[], command: string, onPostgres: string) {
+  const { positionals } = parseArgs({ args, allowPositionals: true });
+  if (positionals.length !== 1) throw new ConfigError(`usage: tradedeck-server ${command} <file>`);
+  const config = loadConfig();
+  if (config.databaseUrl) throw new ConfigError(`on Postgres, ${onPostgres} (docs/operations.md, "Backups")`);
+  return { file: positionals[0]!, config };
+}
+
 /**
  * `tradedeck-server outbox [--limit N]`: the newest mail kept without an SMTP server, with its links (the log
  * names only the recipient). Reads the database directly: on PGlite with the server stopped.
@@ -158,6 +222,9 @@ const [command, ...rest] = process.argv.slice(2);
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   maintenance,
   'rewrap-keys': () => rewrapKeys(),
+  'rotate-master-key': () => rotateKey(),
+  backup,
+  restore,
   outbox,
 };
 const run = (command && commands[command] ? commands[command] : () => serve())(rest);

@@ -3,6 +3,7 @@ import { type AppOptions, buildApp } from './app.ts';
 import type { ServerConfig } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { databaseReason, oneLine } from './db/database-error-reason.ts';
+import { masterKeyAtStart } from './security/master-key.ts';
 import { StartupError } from './startup-error.ts';
 
 export interface RunningServer {
@@ -23,6 +24,8 @@ export async function startServer(
   configure?: (app: FastifyInstance) => void,
   ports: Pick<AppOptions, 'steam' | 'market' | 'reversals' | 'onMailKept' | 'now'> = {},
 ): Promise<RunningServer> {
+  // Before the database opens: a server required to take its key from the environment does not touch its data.
+  const keyWarning = masterKeyAtStart(config);
   const database = await openDatabase(config).catch((error: unknown) => {
     throw startupFailure('The database could not be opened', error);
   });
@@ -35,6 +38,7 @@ export async function startServer(
       throw startupFailure('The server could not prepare its database', error, { onlyDatabaseErrors: true });
     });
     watchDatabaseHealth(app, database);
+    if (keyWarning) app.log.warn(keyWarning);
     configure?.(app);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

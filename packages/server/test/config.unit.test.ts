@@ -75,8 +75,26 @@ describe('loadConfig', () => {
     [{ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: 'a second' }, /TRADEDECK_SANDBOX_PRICE_CHANGE_MS/],
     [{ TRADEDECK_JOB_LEASE_SECONDS: '1' }, /TRADEDECK_JOB_LEASE_SECONDS/],
     [{ TRADEDECK_JOB_LEASE_SECONDS: '2.5' }, /TRADEDECK_JOB_LEASE_SECONDS/],
+    [{ TRADEDECK_METRICS_TOKEN: 'short' }, /TRADEDECK_METRICS_TOKEN must be at least 16 characters/],
+    [{ TRADEDECK_BACKUP_TOKEN: 'has a space in it, long' }, /TRADEDECK_BACKUP_TOKEN/],
+    [{ TRADEDECK_REQUIRE_MASTER_KEY: 'maybe' }, /TRADEDECK_REQUIRE_MASTER_KEY must be on or off/],
   ])('refuses %o with a message naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(pattern);
+  });
+
+  it('reads the operator settings: tokens of metrics and backups, and whether the master key is required', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: null, backupToken: null, requireMasterKey: false });
+    expect(
+      loadConfig({
+        TRADEDECK_METRICS_TOKEN: ' metrics-token-0123456789 ',
+        TRADEDECK_BACKUP_TOKEN: 'backup-token-0123456789',
+        TRADEDECK_REQUIRE_MASTER_KEY: '1',
+      }),
+    ).toMatchObject({
+      metricsToken: 'metrics-token-0123456789',
+      backupToken: 'backup-token-0123456789',
+      requireMasterKey: true,
+    });
   });
 });

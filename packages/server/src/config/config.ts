@@ -39,6 +39,12 @@ export interface ServerConfig {
   mailFrom: string;
   /** Master key(s) for stored secrets; without it a 0600 key file in the data directory is used. */
   masterKey: string | null;
+  /** TRADEDECK_REQUIRE_MASTER_KEY: refuse to start unless TRADEDECK_MASTER_KEY is set (no key file beside the data). */
+  requireMasterKey?: boolean;
+  /** TRADEDECK_METRICS_TOKEN: the bearer token `/metrics` asks for; without it `/metrics` answers 404. */
+  metricsToken?: string | null;
+  /** TRADEDECK_BACKUP_TOKEN: the bearer token `/ops/backup` asks for (embedded database); without it, 404. */
+  backupToken?: string | null;
   /** Sandbox mode: a file that keeps the simulated Steam's trades across restarts (in memory when absent). */
   sandboxJournal?: string | null;
   /** Sandbox mode: how long a trade offer send waits before answering (a slow Steam); 0 by default. */
@@ -115,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.TRADEDECK_MAIL_FROM?.trim() || 'Tradedeck <no-reply@tradedeck.local>',
     masterKey: env.TRADEDECK_MASTER_KEY?.trim() || null,
+    requireMasterKey: switchValue('TRADEDECK_REQUIRE_MASTER_KEY', env.TRADEDECK_REQUIRE_MASTER_KEY) ?? false,
+    metricsToken: operatorToken('TRADEDECK_METRICS_TOKEN', env.TRADEDECK_METRICS_TOKEN),
+    backupToken: operatorToken('TRADEDECK_BACKUP_TOKEN', env.TRADEDECK_BACKUP_TOKEN),
     sandboxJournal: env.TRADEDECK_SANDBOX_JOURNAL?.trim() || null,
     sandboxSendDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SEND_DELAY_MS) || 0),
     sandboxConfirmDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_CONFIRM_DELAY_MS) || 0),
@@ -129,6 +138,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 export const DEFAULT_TM_BASE_URL = 'https://market.csgo.com';
+
+/** An operator's bearer token (metrics, backups): at least 16 characters, so that it cannot be guessed. */
+function operatorToken(name: string, value: string | undefined): string | null {
+  const token = value?.trim();
+  if (!token) return null;
+  if (token.length < 16 || /\s/.test(token)) {
+    throw new ConfigError(
+      `${name} must be at least 16 characters without spaces (for example: openssl rand -hex 24)`,
+    );
+  }
+  return token;
+}
 
 /** TRADEDECK_SANDBOX_PRICE_CHANGE_MS: a whole number of milliseconds, at least 1 (tests use a second). */
 function sandboxPriceChange(value: string | undefined): { sandboxPriceChangeMs?: number } {

@@ -34,8 +34,9 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
   /**
-   * In-memory PGlite only: start from this dump of a data directory instead of an empty cluster. The test suite
-   * migrates one template per run and starts every test database from it.
+   * PGlite only: start from this dump of a data directory instead of an empty cluster. The test suite migrates one
+   * template per run and starts every in-memory test database from it; `restore` unpacks a backup into a new data
+   * directory with it.
    */
   template?: Blob | undefined;
 }
@@ -78,7 +79,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     const startParams = [...PGlite.defaultStartParams, '-c', `max_files_per_process=${PGLITE_MAX_FILES}`];
     client = inMemory
       ? new PGlite({ extensions, startParams, ...(template ? { loadDataDir: template } : {}) })
-      : new PGlite(dataDir, { extensions, startParams });
+      : new PGlite(dataDir, { extensions, startParams, ...(template ? { loadDataDir: template } : {}) });
     await client.waitReady;
     // Parsing every statement again was a share of a request's time in WebAssembly. Each run is still planned
     // for its own parameters: a generic plan of a list query can be far worse than the plan for the values at

@@ -54,6 +54,8 @@ export interface Jobs {
   state(queue: string, id: string): Promise<JobState | null>;
   /** Interrupts running jobs (they are retried by the next start) and stops polling; idempotent. */
   stop(): Promise<void>;
+  /** Whether the queue takes and runs jobs: started and not stopping (`/readyz`). */
+  running(): boolean;
 }
 
 export interface JobsOptions {
@@ -323,6 +325,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       const job = await boss.getJobById(queue, id);
       return job ? { state: job.state, retryCount: job.retryCount } : null;
     },
+
+    running: () => !stopping.signal.aborted,
 
     stop() {
       stopped ??= (async () => {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../config/config.ts';
+import { ConfigError, type ServerConfig } from '../config/config.ts';
+import { IN_MEMORY } from '../db/database.ts';
+import { StartupError } from '../startup-error.ts';
+import { writeFileAtomically } from '../write-file-atomically.ts';
 
 /** The key-encryption keys by id; `active` wraps new data keys, the others still unwrap old ones. */
 export interface Keyring {
@@ -48,4 +51,55 @@ export function parseKeyring(text: string): Keyring {
   }
   if (!active) throw new ConfigError('TRADEDECK_MASTER_KEY is empty');
   return { active, keys };
+}
+
+/** The key file's text for a keyring: the active key first. */
+function keyFileText(keyring: Keyring): string {
+  const entries = [keyring.active, ...[...keyring.keys.keys()].filter((kid) => kid !== keyring.active)];
+  return `${entries.map((kid) => `${kid}:${keyring.keys.get(kid)!.toString('base64')}`).join(',')}\n`;
+}
+
+/** Replaces `<dataDir>/master.key` in one step, so that a kill at any moment leaves one whole keyring. */
+export function writeKeyFile(dataDir: string, keyring: Keyring): void {
+  writeFileAtomically(join(dataDir, MASTER_KEY_FILE), keyFileText(keyring));
+}
+
+/** A keyring with a new random key put first, under the next free `k<n>` id. */
+export function withNewKey(keyring: Keyring): Keyring {
+  let n = keyring.keys.size + 1;
+  while (keyring.keys.has(`k${n}`)) n += 1;
+  const kid = `k${n}`;
+  return { active: kid, keys: new Map([[kid, randomBytes(32)], ...keyring.keys]) };
+}
+
+/** The keyring with only its active key (the others retired once nothing is wrapped by them). */
+export function onlyActiveKey(keyring: Keyring): Keyring {
+  return { active: keyring.active, keys: new Map([[keyring.active, keyring.keys.get(keyring.active)!]]) };
+}
+
+export function masterKeyFile(dataDir: string): string {
+  return join(dataDir, MASTER_KEY_FILE);
+}
+
+/**
+ * The master key's check at every start: with TRADEDECK_REQUIRE_MASTER_KEY on and no TRADEDECK_MASTER_KEY the
+ * server refuses to start; a live server keeping its key in a file beside its data gets the warning answered here.
+ */
+export function masterKeyAtStart(
+  config: Pick<ServerConfig, 'masterKey' | 'requireMasterKey' | 'mode' | 'dataDir' | 'databaseUrl'>,
+): string | null {
+  if (config.masterKey) return null;
+  if (config.requireMasterKey) {
+    throw new StartupError(
+      'TRADEDECK_REQUIRE_MASTER_KEY is on but TRADEDECK_MASTER_KEY is not set: set TRADEDECK_MASTER_KEY to the ' +
+        'base64 of 32 random bytes (openssl rand -base64 32), kept apart from the database and its backups',
+    );
+  }
+  if (config.mode !== 'live' || config.dataDir === IN_MEMORY) return null;
+  const where = config.databaseUrl ? 'on this machine' : 'beside the database';
+  return (
+    `TRADEDECK_MASTER_KEY is not set: the master key sits in ${masterKeyFile(config.dataDir)}, ${where}, so a copy ` +
+    'of the data directory opens every stored secret. Set TRADEDECK_MASTER_KEY and keep it apart from the data ' +
+    'and its backups (TRADEDECK_REQUIRE_MASTER_KEY=1 then refuses to start without it)'
+  );
 }

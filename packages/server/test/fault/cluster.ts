@@ -55,8 +55,8 @@ function startOptions(cluster: FaultCluster): string[] {
   ];
 }
 
-/** initdb and start on a free port from 54340. */
-export async function startCluster(bin: string): Promise<FaultCluster> {
+/** initdb and start on a free port from `fromPort` (54340 by default). */
+export async function startCluster(bin: string, fromPort = 54_340): Promise<FaultCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'tradedeck-fault-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
@@ -64,7 +64,7 @@ export async function startCluster(bin: string): Promise<FaultCluster> {
     chownSync(dir, uid, gid);
   }
   chmodSync(dir, 0o700);
-  const port = await freePort(54_340);
+  const port = await freePort(fromPort);
   const cluster: FaultCluster = { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, bin, dir };
   run(bin, 'initdb', ['-D', dataOf(cluster), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   pgCtl(cluster, [...startOptions(cluster), 'start']);
@@ -74,6 +74,16 @@ export async function startCluster(bin: string): Promise<FaultCluster> {
 /** A restart as an operator or a failover does it: every connection is cut, then the server accepts again. */
 export function restartCluster(cluster: FaultCluster): void {
   pgCtl(cluster, ['-m', 'fast', ...startOptions(cluster), 'restart']);
+}
+
+/** Stops the server of the cluster as an operator does (connections cut), keeping its data for a later start. */
+export function pauseCluster(cluster: FaultCluster): void {
+  pgCtl(cluster, ['-m', 'fast', 'stop']);
+}
+
+/** Starts a paused cluster again on its port. */
+export function resumeCluster(cluster: FaultCluster): void {
+  pgCtl(cluster, [...startOptions(cluster), 'start']);
 }
 
 export function stopCluster(cluster: FaultCluster): void {

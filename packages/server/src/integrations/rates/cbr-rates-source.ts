@@ -5,6 +5,7 @@
  * covers RUB (the ECB's reference rates stopped quoting the rouble in 2022) and is what Russian traders reckon in.
  */
 import type { Currency, ExchangeRate } from '@tradedeck/sdk/domain';
+import { recordOutsideCall } from '../../ops/outside-calls.ts';
 import type { RatesSource } from './port.ts';
 
 export const DEFAULT_RATES_URL = 'https://www.cbr.ru/scripts/XML_daily.asp';
@@ -27,11 +28,13 @@ export class CbrRatesSource implements RatesSource {
     let text: string;
     try {
       const res = await fetch(this.options.url, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+      recordOutsideCall('rates', res.status);
       if (!res.ok) throw new RatesFetchError(`the rates source answered HTTP ${res.status}`);
       // The document is windows-1251; the parts read here (tags, codes, digits) are ASCII in it.
       text = Buffer.from(await res.arrayBuffer()).toString('latin1');
     } catch (error) {
       if (error instanceof RatesFetchError) throw error;
+      recordOutsideCall('rates', null);
       throw new RatesFetchError(`the rates source cannot be reached: ${(error as Error).message}`);
     }
     return parseCbrDaily(text);

@@ -6,6 +6,7 @@
 import type { Agent } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
+import { recordOutsideCall } from '../../../ops/outside-calls.ts';
 
 export interface TmHttpRequest {
   method: 'GET' | 'POST';
@@ -31,6 +32,7 @@ export function tmRequest(request: TmHttpRequest): Promise<TmHttpAnswer> {
     const finish = (answer: TmHttpAnswer) => {
       if (settled) return;
       settled = true;
+      recordOutsideCall('market', answer.kind === 'answer' ? answer.status : null);
       resolve(answer);
     };
     const req = client.request(

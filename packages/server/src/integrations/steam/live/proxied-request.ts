@@ -6,6 +6,7 @@ import type { Agent, IncomingHttpHeaders } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import type { LoginFailure } from '@tradedeck/sdk/domain';
+import { recordOutsideCall } from '../../../ops/outside-calls.ts';
 
 export interface ProxiedRequest {
   method: 'GET' | 'POST';
@@ -50,7 +51,7 @@ function failureOf(error: NodeJS.ErrnoException): LoginFailure {
 export function proxiedRequest(request: ProxiedRequest): Promise<ProxiedResponse> {
   const url = new URL(request.url);
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
+  return new Promise<ProxiedResponse>((resolve, reject) => {
     let proxyStatus = 200;
     const req = client.request(
       url,
@@ -89,5 +90,14 @@ export function proxiedRequest(request: ProxiedRequest): Promise<ProxiedResponse
     );
     if (request.body) req.write(request.body);
     req.end();
-  });
+  }).then(
+    (response) => {
+      recordOutsideCall('steam', response.statusCode);
+      return response;
+    },
+    (error: unknown) => {
+      recordOutsideCall('steam', null);
+      throw error;
+    },
+  );
 }
