@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@tradedeck/sdk/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
+import type { CommandId } from '../../shared/commands/command-ids.ts';
 import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
@@ -28,7 +30,7 @@ const getRowId = (row: LotTableRow) => row.id;
 export function LotsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { commands, hotkeys, toasts } = useServices();
+  const { commands, toasts } = useServices();
   const queryClient = useQueryClient();
   const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -59,85 +61,74 @@ export function LotsPage() {
   const targets = useRef({ selected: selectedIds, activeId, rows });
   targets.current = { selected: selectedIds, activeId, rows };
 
-  useEffect(() => {
-    const chosen = (): LotTableRow[] => {
-      const { selected, activeId: active, rows: shown } = targets.current;
-      const ids = selected.length > 0 ? selected : active ? [active] : [];
-      return shown.filter((row) => ids.includes(row.id));
+  const chosen = (): LotTableRow[] => {
+    const { selected, activeId: active, rows: shown } = targets.current;
+    const ids = selected.length > 0 ? selected : active ? [active] : [];
+    return shown.filter((row) => ids.includes(row.id));
+  };
+  const target = (): { target: LotTarget; rows: LotTableRow[] } | null => {
+    const picked = chosen();
+    const selection = selectionOf(picked.map((row) => row.id));
+    if (!selection) {
+      toasts.show({ kind: 'info', text: t('lots.errors.noItemsSelected') });
+      return null;
+    }
+    const only = picked.length === 1 ? picked[0] : undefined;
+    return {
+      rows: picked,
+      target: {
+        selection,
+        count: lotsIn(picked),
+        currency: currencyOf(picked, fallbackCurrency),
+        groupName: only?.kind === 'group' ? only.group.name : null,
+      },
     };
-    const target = (): { target: LotTarget; rows: LotTableRow[] } | null => {
-      const picked = chosen();
-      const selection = selectionOf(picked.map((row) => row.id));
-      if (!selection) {
-        toasts.show({ kind: 'info', text: t('lots.errors.noItemsSelected') });
-        return null;
-      }
-      const only = picked.length === 1 ? picked[0] : undefined;
-      return {
-        rows: picked,
-        target: {
-          selection,
-          count: lotsIn(picked),
-          currency: currencyOf(picked, fallbackCurrency),
-          groupName: only?.kind === 'group' ? only.group.name : null,
-        },
-      };
-    };
-    const reprice = () => {
+  };
+  const reprice = () => {
+    const found = target();
+    if (!found) return;
+    if (found.target.count === 0) toasts.show({ kind: 'info', text: t('lots.errors.noOrdersInGroup') });
+    else actions.reprice(found.target);
+  };
+  const thresholds = () => {
+    const found = target();
+    if (!found) return;
+    const only = found.rows.length === 1 ? found.rows[0] : undefined;
+    const lot = only?.kind === 'lot' ? only.lot : null;
+    actions.thresholds(found.target, { min: lot?.minPrice ?? null, max: lot?.maxPrice ?? null });
+  };
+  const copy = () => {
+    const { activeId: active, selected, rows: shown } = targets.current;
+    const source = shown.find((row) => row.id === active);
+    const selection = selectionOf(selected.filter((id) => id !== active));
+    if (source?.kind !== 'lot' || !selection) {
+      toasts.show({ kind: 'info', text: t('lots.copyNeedsSource') });
+      return;
+    }
+    actions.copy(source.lot.id, selection);
+  };
+  const expand = () => {
+    const { activeId: active, rows: shown } = targets.current;
+    const row = shown.find((item) => item.id === active);
+    if (row) toggle(row.kind === 'group' ? row.group.key : row.groupKey);
+  };
+  useCommandHandlers('lots', 'screen', {
+    reprice: reprice,
+    thresholds: thresholds,
+    remove: () => {
       const found = target();
-      if (!found) return;
-      if (found.target.count === 0) toasts.show({ kind: 'info', text: t('lots.errors.noOrdersInGroup') });
-      else actions.reprice(found.target);
-    };
-    const thresholds = () => {
-      const found = target();
-      if (!found) return;
-      const only = found.rows.length === 1 ? found.rows[0] : undefined;
-      const lot = only?.kind === 'lot' ? only.lot : null;
-      actions.thresholds(found.target, { min: lot?.minPrice ?? null, max: lot?.maxPrice ?? null });
-    };
-    const copy = () => {
-      const { activeId: active, selected, rows: shown } = targets.current;
-      const source = shown.find((row) => row.id === active);
-      const selection = selectionOf(selected.filter((id) => id !== active));
-      if (source?.kind !== 'lot' || !selection) {
-        toasts.show({ kind: 'info', text: t('lots.copyNeedsSource') });
-        return;
-      }
-      actions.copy(source.lot.id, selection);
-    };
-    const expand = () => {
-      const { activeId: active, rows: shown } = targets.current;
-      const row = shown.find((item) => item.id === active);
-      if (row) toggle(row.kind === 'group' ? row.group.key : row.groupKey);
-    };
-    const handlers: Array<[string, () => void]> = [
-      ['lots.reprice', reprice],
-      ['lots.thresholds', thresholds],
-      [
-        'lots.remove',
-        () => {
-          const found = target();
-          if (found) actions.remove(found.target);
-        },
-      ],
-      ['lots.copy', copy],
-      ['lots.sync', actions.sync],
-      ['lots.expand', expand],
-      ['lots.search', () => searchRef.current?.focus()],
-      ['lots.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('lots');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, actions, refresh, toasts, t, toggle, fallbackCurrency]);
+      if (found) actions.remove(found.target);
+    },
+    copy: copy,
+    sync: actions.sync,
+    expand: expand,
+    search: () => searchRef.current?.focus(),
+    refresh: refresh,
+  });
 
   const columns = useMemo(() => lotColumns(t, language, toggle), [t, language, toggle]);
   const format = new Intl.NumberFormat(language);
-  const run = (id: string) => () => commands.run(id);
+  const run = (id: CommandId) => () => commands.run(id);
 
   return (
     <div className="space-y-4">

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type SellerAccountRow } from '@tradedeck/sdk/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
@@ -37,7 +38,7 @@ export function P2pAccountsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const services = useServices();
-  const { commands, hotkeys, toasts } = services;
+  const { toasts } = services;
   const queryClient = useQueryClient();
   const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
   const [, setParams] = useSearchParams();
@@ -85,30 +86,22 @@ export function P2pAccountsPage() {
     [dialogs, toasts, t],
   );
 
-  useEffect(() => {
-    const view = () => {
-      const { focused, selected } = targets.current;
-      const id = focused?.id ?? (selected.length === 1 ? selected[0] : undefined);
-      if (id !== undefined) dialogs.openView(id);
-      else toasts.show({ kind: 'info', text: t('p2pAccounts.errors.noActiveAccounts') });
-    };
-    const handlers: Array<[string, () => void]> = [
-      ['p2pAccounts.add', dialogs.openAdd],
-      ['p2pAccounts.view', view],
-      ['p2pAccounts.start', () => bulk('start')],
-      ['p2pAccounts.pause', () => bulk('pause')],
-      ['p2pAccounts.stop', () => bulk('stop')],
-      ['p2pAccounts.remove', () => bulk('remove')],
-      ['p2pAccounts.search', () => searchRef.current?.focus()],
-      ['p2pAccounts.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('p2pAccounts');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, dialogs, bulk, refresh, toasts, t]);
+  const view = () => {
+    const { focused, selected } = targets.current;
+    const id = focused?.id ?? (selected.length === 1 ? selected[0] : undefined);
+    if (id !== undefined) dialogs.openView(id);
+    else toasts.show({ kind: 'info', text: t('p2pAccounts.errors.noActiveAccounts') });
+  };
+  useCommandHandlers('p2pAccounts', 'screen', {
+    add: dialogs.openAdd,
+    view: view,
+    start: () => bulk('start'),
+    pause: () => bulk('pause'),
+    stop: () => bulk('stop'),
+    remove: () => bulk('remove'),
+    search: () => searchRef.current?.focus(),
+    refresh: refresh,
+  });
 
   const resetFilters = useCallback(
     () =>
@@ -150,7 +143,7 @@ export function P2pAccountsPage() {
           className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold"
           data-testid="open-transfer"
         >
-          {t('commands.transfer.open')}
+          {t('transfer.commands.open')}
         </button>
         <button
           type="button"

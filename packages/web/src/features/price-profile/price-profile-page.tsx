@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type PriceRow } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
@@ -31,7 +32,7 @@ export function PriceProfilePage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const services = useServices();
-  const { commands, hotkeys, modals, client, toasts } = services;
+  const { modals, client, toasts } = services;
   const queryClient = useQueryClient();
   const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -88,20 +89,12 @@ export function PriceProfilePage() {
       .catch(() => {});
   }, [client, modals, toasts, t, refresh, defaultCurrency]);
 
-  useEffect(() => {
-    const handlers: Array<[string, () => void]> = [
-      ['priceProfile.paste', paste],
-      ['priceProfile.history', () => showHistory(active.current)],
-      ['priceProfile.search', () => searchRef.current?.focus()],
-      ['priceProfile.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('priceProfile');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, paste, refresh, showHistory]);
+  useCommandHandlers('priceProfile', 'screen', {
+    paste: paste,
+    history: () => showHistory(active.current),
+    search: () => searchRef.current?.focus(),
+    refresh: refresh,
+  });
 
   const columns = useMemo(() => priceColumns(t, language), [t, language]);
 

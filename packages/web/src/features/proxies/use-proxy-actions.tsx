@@ -2,7 +2,7 @@ import { api } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { type RefObject, useEffect, useMemo } from 'react';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
-import { proxyCommands } from '../../shared/commands/proxy-commands.ts';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { invalidateArea } from '../../shared/queries/operation-query.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
@@ -43,22 +43,20 @@ type ProxyActions = ReturnType<typeof createActions>;
 export function useProxyActions(screen: RefObject<ProxyScreen>): ProxyActions {
   const services = useServices();
   const actions = useMemo(() => createActions(services, screen), [services, screen]);
+  useCommandHandlers('proxies', 'screen', {
+    add: actions.add,
+    view: () => actions.open(),
+    check: () => actions.check(),
+    checkAll: actions.checkAll,
+    export: actions.exportList,
+    remove: actions.remove,
+    addTag: actions.addTag,
+    removeTag: actions.removeTag,
+    search: actions.focusSearch,
+    refresh: actions.refresh,
+  });
   useEffect(() => {
-    const { commands, hotkeys, toasts, i18n, queryClient } = services;
-    const handlers: Record<string, () => void> = {
-      'proxies.add': actions.add,
-      'proxies.view': () => actions.open(),
-      'proxies.check': () => actions.check(),
-      'proxies.checkAll': actions.checkAll,
-      'proxies.export': actions.exportList,
-      'proxies.remove': actions.remove,
-      'proxies.addTag': actions.addTag,
-      'proxies.removeTag': actions.removeTag,
-      'proxies.search': actions.focusSearch,
-      'proxies.refresh': actions.refresh,
-    };
-    const offs = proxyCommands.map((def) => commands.register(def.id, handlers[def.id] ?? (() => {})));
-    const deactivate = hotkeys.activate('proxies');
+    const { toasts, i18n, queryClient } = services;
     const tracker = screen.current.tracker;
     tracker.onFinished((batch) => {
       toasts.show({
@@ -67,12 +65,8 @@ export function useProxyActions(screen: RefObject<ProxyScreen>): ProxyActions {
       });
       void invalidateArea(queryClient, api.proxies);
     });
-    return () => {
-      tracker.onFinished(null);
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [services, actions, screen]);
+    return () => tracker.onFinished(null);
+  }, [services, screen]);
   return actions;
 }
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type SaleRow } from '@tradedeck/sdk/contract';
 import { formatMoney } from '@tradedeck/sdk/domain';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
@@ -29,7 +29,6 @@ export function SalesHistoryPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const locale = localeOf(language);
-  const { commands, hotkeys } = useServices();
   const queryClient = useQueryClient();
   const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
   const [, setParams] = useSearchParams();
@@ -57,20 +56,12 @@ export function SalesHistoryPage() {
     [setParams],
   );
 
-  useEffect(() => {
-    const handlers: Array<[string, () => void]> = [
-      ['salesHistory.exportCsv', () => void download()],
-      ['salesHistory.period', () => periodRef.current?.focus()],
-      ['salesHistory.reset', reset],
-      ['salesHistory.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('salesHistory');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, download, reset, refresh]);
+  useCommandHandlers('salesHistory', 'screen', {
+    exportCsv: () => void download(),
+    period: () => periodRef.current?.focus(),
+    reset: reset,
+    refresh: refresh,
+  });
 
   const columns = useMemo(() => saleColumns(t, language), [t, language]);
   const money = (values: readonly { currency: 'RUB' | 'USD' | 'EUR'; amount: number }[]) =>
