@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { commandDefinitions } from '../src/app/areas.ts';
+import { useCommandHandlers } from '../src/shared/area/use-command-handlers.ts';
 import type { CommandId } from '../src/shared/commands/command-ids.ts';
 import type { CommandRuntime } from '../src/shared/commands/command-runtime.ts';
-import { useCommandHandlers } from '../src/shared/area/use-command-handlers.ts';
 
 /**
  * `tsc` checks this file (the web typecheck includes test/): each `@ts-expect-error` below must stay an error, so

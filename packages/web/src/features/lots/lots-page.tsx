@@ -9,8 +9,7 @@ import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
-import { useTableUrlState } from '../../shared/table/table-url-state.ts';
-import { useServerList } from '../../shared/table/use-server-list.ts';
+import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { useLanguage } from '../../shared/use-language.ts';
 import { lotColumns } from './lot-columns.tsx';
 import { LotFilterBar } from './lot-filter-bar.tsx';
@@ -32,13 +31,13 @@ export function LotsPage() {
   const language = useLanguage();
   const { commands, toasts } = useServices();
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const listPage = useListPage(api.lots.groups, FILTER_KEYS, toLotFilters);
+  const { state, setFilter, list } = listPage;
   const searchRef = useRef<HTMLInputElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList(api.lots.groups, state, toLotFilters);
   const counters = useOperationQuery(api.lots.counters, {});
   const settings = useOperationQuery(api.settings.get);
   const fallbackCurrency = settings.data?.tmPreferredCurrency ?? (language === 'en' ? 'USD' : 'RUB');
@@ -152,28 +151,15 @@ export function LotsPage() {
         </button>
       </div>
       <LotFilterBar ref={searchRef} filters={state.filters} setFilter={setFilter} />
-      {list.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('lots.loadFailed')}
-        </p>
-      )}
+      <ListLoadFailed failed={list.isError} text={t('lots.loadFailed')} />
       <DataTable<LotTableRow>
         id="lots"
         label={t('lots.title')}
         columns={columns}
         rows={rows}
         getRowId={getRowId}
-        loading={list.isFetching}
         emptyText={t('lots.empty')}
-        sort={state.sort}
-        onSortChange={setSort}
-        paging={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
+        {...listPage.table}
         onOpenRow={(row) => toggle(row.kind === 'group' ? row.group.key : row.groupKey)}
         onActiveRowChange={setActiveId}
         selection={{ ids: selectedIds, onChange: setSelectedIds }}

@@ -9,8 +9,7 @@ import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
-import { useTableUrlState } from '../../shared/table/table-url-state.ts';
-import { useServerList } from '../../shared/table/use-server-list.ts';
+import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { useLanguage } from '../../shared/use-language.ts';
 import { type ImportOutcome, PasteDialog } from './paste-dialog.tsx';
 import { priceColumns } from './price-columns.tsx';
@@ -34,11 +33,11 @@ export function PriceProfilePage() {
   const services = useServices();
   const { modals, client, toasts } = services;
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const listPage = useListPage(api.priceProfile.query, FILTER_KEYS, toPriceFilters);
+  const { state, setFilter, list } = listPage;
   const searchRef = useRef<HTMLInputElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
 
-  const list = useServerList(api.priceProfile.query, state, toPriceFilters);
   const settings = useOperationQuery(api.settings.get);
   const rows = list.data?.items ?? [];
   const rowsRef = useRef(rows);
@@ -118,28 +117,15 @@ export function PriceProfilePage() {
         defaultValue={state.filters.q ?? ''}
         onChange={(event) => setFilter('q', event.target.value || null)}
       />
-      {list.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('priceProfile.loadFailed')}
-        </p>
-      )}
+      <ListLoadFailed failed={list.isError} text={t('priceProfile.loadFailed')} />
       <DataTable<PriceRow>
         id="price-profile"
         label={t('priceProfile.title')}
         columns={columns}
         rows={rows}
         getRowId={getRowId}
-        loading={list.isFetching}
         emptyText={t('priceProfile.empty')}
-        sort={state.sort}
-        onSortChange={setSort}
-        paging={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
+        {...listPage.table}
         onOpenRow={(row) => showHistory(String(row.id))}
         onActiveRowChange={setActiveId}
       />

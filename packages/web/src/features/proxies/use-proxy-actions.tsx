@@ -5,6 +5,7 @@ import { type AppServices, useServices } from '../../shared/app-services.tsx';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { invalidateArea } from '../../shared/queries/operation-query.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
+import type { TagLike } from '../../shared/tags/tag-rules.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { AddProxiesDialog } from './add-proxies-dialog.tsx';
 import { BatchAddTagDialog, BatchRemoveTagDialog } from './batch-tag-dialogs.tsx';
@@ -15,7 +16,6 @@ import { SEARCH_INPUT_ID } from './proxy-filter-bar.tsx';
 import type { ProxyFilters } from './proxy-filters.ts';
 import { ProxyViewDialog } from './proxy-view-dialog.tsx';
 import { runRemoveFlow } from './remove-dialogs.tsx';
-import type { TagLike } from './tag-options.ts';
 
 const ADD_DIALOG_WIDTH = 860;
 /** The longest a check waits for the screen to follow its results (the live part loads after the first screen). */

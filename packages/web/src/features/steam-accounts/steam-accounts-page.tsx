@@ -8,8 +8,7 @@ import { useViewParam } from '../../shared/entity-links.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
-import { useTableUrlState } from '../../shared/table/table-url-state.ts';
-import { useServerList } from '../../shared/table/use-server-list.ts';
+import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { useLanguage } from '../../shared/use-language.ts';
 import { accountColumns } from './account-columns.tsx';
 import { useAccountDialogs } from './account-dialogs.tsx';
@@ -31,13 +30,13 @@ export function SteamAccountsPage() {
   const language = useLanguage();
   const services = useServices();
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort } = useTableUrlState(FILTER_KEYS);
+  const listPage = useListPage(api.steamAccounts.query, FILTER_KEYS, toQueryFilters);
+  const { state, list } = listPage;
   const setFilters = useFilterPatch();
   const searchRef = useRef<HTMLInputElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList(api.steamAccounts.query, state, toQueryFilters);
   const counters = useOperationQuery(api.steamAccounts.counters);
   const tags = useOperationQuery(api.steamAccounts.listTags);
 
@@ -150,29 +149,15 @@ export function SteamAccountsPage() {
         setFilters={setFilters}
         tags={tags.data ?? []}
       />
-      {list.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('steamAccounts.loadFailed')}
-        </p>
-      )}
+      <ListLoadFailed failed={list.isError} text={t('steamAccounts.loadFailed')} />
       <DataTable<SteamAccountRow>
         id="steam-accounts"
         label={t('steamAccounts.title')}
         columns={columns}
         rows={rows}
         getRowId={getRowId}
-        loading={list.isFetching}
         emptyText={t('steamAccounts.empty')}
-        sort={state.sort}
-        onSortChange={setSort}
-        paging={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
-          totalCapped: list.data?.totalCapped,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
+        {...listPage.table}
         onOpenRow={(row) => dialogs.openView(row.id)}
         onActiveRowChange={setActiveId}
         selection={{ ids: selectedIds, onChange: setSelectedIds }}

@@ -11,21 +11,25 @@ interface TagOptions<T extends TagLike> {
 }
 
 const fold = (text: string) => text.trim().toLocaleLowerCase();
+/** The longest tag name the server takes (`lists.ts` in the sdk contract). */
+const TAG_NAME_MAX = 64;
 
 /**
- * The spec's tag rules: the list of existing tags excludes the ones the item already has; only non-blank typed
- * text offers "add new", and not when a tag of that name exists (that tag is offered instead).
+ * The spec's tag rules, for every tagged list (proxies, Steam accounts): the list of existing tags excludes the
+ * ones the item already has; only non-blank typed text offers "add new" (cut to the longest name the server
+ * takes), and not when a tag of that name exists (that tag is offered instead). Id 0 asks the server to create
+ * the tag by name.
  */
 export function tagOptions<T extends TagLike>(
   all: readonly T[],
-  onItem: readonly TagLike[],
+  onItem: readonly Pick<TagLike, 'id'>[],
   typed: string,
 ): TagOptions<T> {
   const needle = fold(typed);
   const taken = new Set(onItem.map((tag) => tag.id));
   const existing = all.filter((tag) => !taken.has(tag.id) && fold(tag.name).includes(needle));
   const exact = all.some((tag) => fold(tag.name) === needle);
-  return { existing, newName: needle !== '' && !exact ? typed.trim() : null };
+  return { existing, newName: needle !== '' && !exact ? typed.trim().slice(0, TAG_NAME_MAX) : null };
 }
 
 /** What the picker would add: the chosen existing tag, else the new name as id 0, else nothing. */
