@@ -8,7 +8,7 @@ import type { CommandRuntime } from '../src/shared/commands/command-runtime.ts';
  * `tsc` checks this file (the web typecheck includes test/): each `@ts-expect-error` below must stay an error, so
  * an unknown command id or a command without its handler keeps failing the build.
  */
-function typeChecks(commands: CommandRuntime): void {
+function useTypeChecks(commands: CommandRuntime): void {
   commands.run('lots.reprice');
   commands.run('nav.proxies');
   commands.register('table.next', () => {});
@@ -40,6 +40,6 @@ describe('command ids and handlers are typed by the areas', () => {
     const ids = new Set(commandDefinitions.map((def) => def.id));
     const used: CommandId[] = ['lots.reprice', 'nav.proxies', 'table.next', 'salesHistory.refresh'];
     expect(used.filter((id) => !ids.has(id))).toEqual([]);
-    expect(typeof typeChecks).toBe('function');
+    expect(typeof useTypeChecks).toBe('function');
   });
 });
