@@ -1,5 +1,5 @@
 import type { shellTexts } from '../i18n/shell-texts.ts';
-import type { CommandDef } from '../shared/commands/command-types.ts';
+import type { CommandContext, CommandDef } from '../shared/commands/command-types.ts';
 
 /**
  * The shell's own commands (palette, help, layout, appearance, session, table rows, dialogs). Each area's commands
@@ -55,17 +55,11 @@ export const shellCommands = [
     palette: true,
     page: true,
   },
-  ...(['light', 'dark', 'system'] as const).map(
-    (theme): CommandDef & { id: `appearance.theme.${typeof theme}` } => ({
-      id: `appearance.theme.${theme}`,
-      titleKey: `commands.appearance.themes.${theme}`,
-      keywords: [theme, 'theme'],
-      group: 'appearance',
-      scope: 'global',
-      palette: true,
-      parent: 'appearance.theme',
-      run: (ctx) => ctx.setTheme(theme),
-    }),
+  ...choices(
+    'appearance.theme',
+    ['light', 'dark', 'system'] as const,
+    (theme) => `commands.appearance.themes.${theme}`,
+    (ctx, theme) => ctx.setTheme(theme),
   ),
   {
     id: 'appearance.language',
@@ -76,17 +70,11 @@ export const shellCommands = [
     palette: true,
     page: true,
   },
-  ...(['ru', 'en'] as const).map(
-    (language): CommandDef & { id: `appearance.language.${typeof language}` } => ({
-      id: `appearance.language.${language}`,
-      titleKey: `language.${language}`,
-      keywords: [language, 'language'],
-      group: 'appearance',
-      scope: 'global',
-      palette: true,
-      parent: 'appearance.language',
-      run: (ctx) => ctx.setLanguage(language),
-    }),
+  ...choices(
+    'appearance.language',
+    ['ru', 'en'] as const,
+    (language) => `language.${language}`,
+    (ctx, language) => ctx.setLanguage(language),
   ),
   {
     id: 'appearance.toggleWidth',
@@ -133,6 +121,25 @@ export const shellCommands = [
     hotkeys: ['escape'],
   },
 ] as const satisfies readonly CommandDef[];
+
+/** The commands of a nested palette page, one per value (`appearance.theme.dark`). */
+function choices<const Parent extends string, const Value extends string>(
+  parent: Parent,
+  values: readonly Value[],
+  titleKey: (value: Value) => CommandDef['titleKey'],
+  run: (ctx: CommandContext, value: Value) => void,
+): Array<CommandDef & { id: `${Parent}.${Value}` }> {
+  return values.map((value) => ({
+    id: `${parent}.${value}`,
+    titleKey: titleKey(value),
+    keywords: [value, parent.split('.').at(-1)!],
+    group: 'appearance',
+    scope: 'global',
+    palette: true,
+    parent,
+    run: (ctx) => run(ctx, value),
+  }));
+}
 
 function table(
   id: `table.${keyof typeof shellTexts.ru.commands.table}`,
