@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { type AddAccountReason, addAccountReasonMessages } from '../../packages/sdk/src/domain/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { plainText, SCREENSHOT_VIEWPORT, screenshot, terminalScreenshot } from './screenshots.ts';
+import {
+  plainText,
+  SCREENSHOT_VIEWPORT,
+  screenshot,
+  terminalScreenshot,
+  UPDATE_SCREENSHOTS,
+} from './screenshots.ts';
 
 // A newcomer's first run: `pnpm demo`, the CLI command it prints run as printed, then the panel in Chromium.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -232,7 +238,7 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
 
 /** The README's pictures of every area, as the newcomer sees them after the import (UPDATE_SCREENSHOTS=1). */
 async function takeScreenshots(page: Page, url: string, importCommand: string) {
-  if (!process.env.UPDATE_SCREENSHOTS) return;
+  if (!UPDATE_SCREENSHOTS) return;
   // A shared machine under load takes its time; the pictures wait for the data rather than fail.
   const slow = expect.configure({ timeout: 30_000 });
   const shots: [string, string, () => Promise<void>][] = [

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
 import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
-import { UPDATE_SCREENSHOTS } from './screenshots.ts';
+import { screenshot } from './screenshots.ts';
 
 // The harvester screen against a sandbox server of this suite's own: six healthy farm accounts and a
 // trade-banned one send to one target; the banned one's transactions end in error until its ban is lifted. The
@@ -166,7 +166,7 @@ test('creates a profile, starts a session from the palette, follows it live, pau
   await expect(page.getByRole('combobox', { name: 'Статус' })).toHaveValue('error');
   await expect(grid.getByTestId('tx-error').first()).toBeVisible();
   await expect(grid.locator('[data-tx-status]:not([data-tx-status="error"])')).toHaveCount(0);
-  if (UPDATE_SCREENSHOTS) await page.screenshot({ path: '../docs/harvester-screen.png' });
+  await screenshot(page, 'harvester-errors');
 
   // The ban is lifted; the errored ones are restarted while paused (Shift+R), the session resumes and all complete.
   await panel.api(`/api/steam-accounts/${ids.get(BANNED.login)}/sandbox/lift-trade-case`, {});

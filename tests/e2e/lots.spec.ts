@@ -1,15 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
 import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
-import { UPDATE_SCREENSHOTS } from './screenshots.ts';
+import { screenshot } from './screenshots.ts';
 
 // The lots, sales history screens against a sandbox server of this suite's own (simulated Steam and market).
 const world = new SandboxWorld();
 const ACCOUNTS = world.healthyAccounts(2, 4900);
 const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
-const DOCS_SCREENSHOT = fileURLToPath(new URL('../../docs/images/lots.png', import.meta.url));
 /** Listed far above the market, so the first repricing moves every lot that has competitors. */
 const START_PRICE = { currency: 'RUB', amount: 9_000_000 } as const;
 const LOTS_PER_ACCOUNT = 3;
@@ -165,7 +163,7 @@ test('reprice a group with a preview, apply it and see the prices change live', 
   await page.getByRole('button', { name: 'Предпросмотр' }).click();
   await expect(page.getByTestId('reprice-counts')).toContainText('Изменятся:');
   await expect(page.getByTestId('reprice-line').first()).toBeVisible();
-  if (UPDATE_SCREENSHOTS) await page.screenshot({ path: DOCS_SCREENSHOT });
+  await screenshot(page, 'lots-reprice');
   await apply.click();
   await expect(page.getByTestId('reprice-counts')).toHaveCount(0, { timeout: 60_000 });
 

@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
 import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
-import { UPDATE_SCREENSHOTS } from './screenshots.ts';
+import { screenshot } from './screenshots.ts';
 
 // The P2P seller accounts screen against a sandbox server of this suite's own (simulated Steam and market).
 const world = new SandboxWorld();
@@ -12,7 +11,6 @@ const [NEW, RUNNING] = world.healthyAccounts(2, 4700);
 const TRADING = world.find('sandbox_confirmation_missing')!;
 /** The sandbox market takes `sandbox-tm-<login>` as the API key of a Steam account's market account. */
 const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
-const DOCS_SCREENSHOT = fileURLToPath(new URL('../../docs/images/p2p-accounts.png', import.meta.url));
 
 let panel: SandboxPanel;
 const steamIds = new Map<string, number>();
@@ -149,7 +147,7 @@ test('add a seller, start it, see it online live, bulk stop with one refused, re
   await expect(rowOf(page, TRADING!.login).getByTestId('seller-active-trades')).toBeVisible({
     timeout: 30_000,
   });
-  if (UPDATE_SCREENSHOTS) await page.screenshot({ path: DOCS_SCREENSHOT });
+  await screenshot(page, 'p2p-accounts-trade');
 
   // Bulk stop: select the page (Mod+A), Shift+S, the safe stop confirmed with Enter.
   await page.keyboard.press('Control+a');

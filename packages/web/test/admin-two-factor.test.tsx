@@ -3,11 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAppServices } from '../src/app/app-services.ts';
 import { AdminUsersPage } from '../src/features/admin/admin-users-page.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+import { ServicesProvider } from '../src/shared/app-services.tsx';
 import { ModalHost } from '../src/shared/modals/modal-host.tsx';
 import { ToastHost } from '../src/shared/toasts/toast-host.tsx';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(cleanup);
 

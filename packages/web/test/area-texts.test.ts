@@ -1,21 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
-import { loadAreaTexts, type TextArea } from '../src/i18n/area-texts.ts';
-import { en } from '../src/i18n/en.ts';
-import { ru } from '../src/i18n/ru.ts';
-import { createShellI18n } from '../src/i18n/shell-i18n.ts';
-import { commands } from '../src/shared/commands/registry.ts';
+import { describe, expect, it } from 'vitest';
+import { areas, commandDefinitions } from '../src/app/areas.ts';
+import { createShellI18n } from '../src/app/shell-i18n.ts';
+import { loadAreaTexts } from '../src/shared/area/area-texts.ts';
+import type { Area } from '../src/shared/area/define-area.ts';
 import { changeLanguage } from '../src/shared/language.ts';
+import { en, ru } from './helpers/texts.ts';
 
-const ALL_AREAS: TextArea[] = [
-  'proxies',
-  'steamAccounts',
-  'inventory',
-  'harvester',
-  'p2pAccounts',
-  'lots',
-  'priceProfile',
-  'salesHistory',
-];
+const ALL_AREAS = areas as readonly Area[];
+const area = (name: string) => ALL_AREAS.find((candidate) => candidate.name === name)!;
 
 /** Every text of a table as `path → text`. */
 function flatten(table: object, prefix = ''): Record<string, string> {
@@ -28,18 +20,19 @@ function flatten(table: object, prefix = ''): Record<string, string> {
 }
 
 describe("areas' texts load with their screens", () => {
-  it('the shell has every area command for the palette, and no screen texts', async () => {
-    const i18n = await createShellI18n('ru');
+  it('the shell has every area command for the palette, and no screen texts', () => {
+    const i18n = createShellI18n('ru');
     expect(i18n.t('proxies.commands.add')).toBe(ru.proxies.commands.add);
     expect(i18n.t('steamAccounts.sandbox')).toBe(ru.steamAccounts.sandbox);
     expect(i18n.exists('proxies.title')).toBe(false);
     expect(i18n.exists('inventory.title')).toBe(false);
+    expect(i18n.exists('transfer.title')).toBe(false);
   });
 
-  it("every command's title is in the shell, in both languages, for the palette on any screen", async () => {
+  it("every command's title is in the shell, in both languages, for the palette on any screen", () => {
     for (const language of ['ru', 'en'] as const) {
-      const i18n = await createShellI18n(language);
-      const missing = commands.filter(
+      const i18n = createShellI18n(language);
+      const missing = commandDefinitions.filter(
         (command) => i18n.getResource(language, 'translation', command.titleKey) === undefined,
       );
       expect(missing.map((command) => command.titleKey)).toEqual([]);
@@ -47,21 +40,20 @@ describe("areas' texts load with their screens", () => {
   });
 
   it("an area's texts join the shell's in both languages, keeping its commands", async () => {
-    const i18n = await createShellI18n('ru');
-    await loadAreaTexts(i18n, ['proxies']);
+    const i18n = createShellI18n('ru');
+    await loadAreaTexts(i18n, [area('proxies')]);
     expect(i18n.t('proxies.title')).toBe(ru.proxies.title);
     expect(i18n.t('proxies.commands.add')).toBe(ru.proxies.commands.add);
-    await i18n.changeLanguage('en');
+    changeLanguage(i18n, 'en');
     expect(i18n.t('proxies.title')).toBe(en.proxies.title);
     expect(i18n.exists('harvester.title')).toBe(false);
   });
 
-  it('a Russian panel fetches the English shell texts when English is chosen', async () => {
-    const i18n = await createShellI18n('ru');
-    expect(i18n.getResource('en', 'translation', 'notFound.title')).toBeUndefined();
-    changeLanguage(i18n, 'en');
-    await vi.waitFor(() => expect(i18n.language).toBe('en'));
-    expect(i18n.t('notFound.title')).toBe(en.notFound.title);
+  it('an area with two namespaces loads both with its route', async () => {
+    const i18n = createShellI18n('en');
+    await loadAreaTexts(i18n, [area('steamAccounts')]);
+    expect(i18n.t('steamAccounts.title')).toBe(en.steamAccounts.title);
+    expect(i18n.t('inventory.label')).toBe(en.inventory.label);
   });
 
   it('the shell and every area together hold exactly the full tables', async () => {
@@ -69,7 +61,7 @@ describe("areas' texts load with their screens", () => {
       ['ru', ru],
       ['en', en],
     ] as const) {
-      const i18n = await createShellI18n(language);
+      const i18n = createShellI18n(language);
       await loadAreaTexts(i18n, ALL_AREAS);
       expect(flatten(i18n.getResourceBundle(language, 'translation') as object)).toEqual(flatten(table));
     }

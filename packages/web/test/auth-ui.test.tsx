@@ -5,9 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthPagesProvider } from '../src/features/auth/auth-deps.tsx';
 import { authRoutes, legacyAuthRedirects } from '../src/features/auth/routes.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
 import { formatRecoveryCode } from '../src/ui/two-factor-code.ts';
 import { TwoFactorDialog } from '../src/ui/two-factor-dialog.tsx';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(cleanup);
 

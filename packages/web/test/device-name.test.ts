@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceName } from '../src/features/profile/device-name.ts';
-import { createI18n } from '../src/i18n/i18n.ts';
+import { createI18n } from './helpers/texts.ts';
 
 describe('device session names', () => {
   it('name the clients that send no browser agent in both languages, and keep a browser’s own', () => {

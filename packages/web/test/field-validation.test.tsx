@@ -5,13 +5,14 @@ import type { ProxyRow } from '@tradedeck/sdk/contract';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAppServices } from '../src/app/app-services.ts';
 import { ChangeEmailPage, ChangePasswordPage } from '../src/features/profile/change-pages.tsx';
 import { ProfilePagesProvider } from '../src/features/profile/profile-deps.tsx';
 import { CheckTracker } from '../src/features/proxies/check-tracker.ts';
 import { ProxyViewDialog } from '../src/features/proxies/proxy-view-dialog.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+import { ServicesProvider } from '../src/shared/app-services.tsx';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(() => {
   cleanup();

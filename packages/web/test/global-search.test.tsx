@@ -1,8 +1,9 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { type AppServices, createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+import { createAppServices } from '../src/app/app-services.ts';
+import { type AppServices, ServicesProvider } from '../src/shared/app-services.tsx';
 import { useGlobalSearch } from '../src/shared/palette/use-global-search.ts';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(cleanup);
 

@@ -6,6 +6,7 @@ import { type RefObject, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAppServices } from '../src/app/app-services.ts';
 import { ProfileEditorDialog } from '../src/features/harvester/profile-editor-dialog.tsx';
 import { ProgressHeader } from '../src/features/harvester/progress-header.tsx';
 import { SessionActionsBar } from '../src/features/harvester/session-actions-bar.tsx';
@@ -14,10 +15,10 @@ import {
   type HarvesterScreen,
   useHarvesterActions,
 } from '../src/features/harvester/use-harvester-actions.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { type AppServices, createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+import { type AppServices, ServicesProvider } from '../src/shared/app-services.tsx';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
 import { operationKey } from '../src/shared/queries/operation-query.ts';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(cleanup);
 

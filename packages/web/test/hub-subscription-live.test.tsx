@@ -1,10 +1,11 @@
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../src/i18n/i18n.ts';
+import type * as AppServiceFactory from '../src/app/app-services.ts';
 import type * as AppServices from '../src/shared/app-services.tsx';
 import type { HubEventName } from '../src/shared/hubs/hub-connection.ts';
 import type * as HubSubscription from '../src/shared/hubs/use-hub-subscription.ts';
+import { createI18n } from './helpers/texts.ts';
 
 /**
  * The live part stands in for the server's hub here: each connection's callbacks are kept, so the test says when
@@ -18,6 +19,7 @@ const connections: Connection[] = [];
 const LOADER = '../src/shared/hubs/load-hub-connection.ts';
 let hook: typeof HubSubscription;
 let services: typeof AppServices;
+let factory: typeof AppServiceFactory;
 
 // Files share a worker's modules in this project: the hook is loaded anew over the stand-in, and the next file
 // gets the real live part again.
@@ -33,6 +35,7 @@ beforeAll(async () => {
   }));
   hook = await import('../src/shared/hubs/use-hub-subscription.ts');
   services = await import('../src/shared/app-services.tsx');
+  factory = await import('../src/app/app-services.ts');
 });
 afterAll(() => {
   vi.doUnmock(LOADER);
@@ -45,7 +48,7 @@ function Live({ name, onReset, onLive }: { name: HubEventName; onReset?: () => v
 }
 
 function renderLive(node: ReactNode) {
-  const app = services.createAppServices(createI18n('en'), 'http://tradedeck.test', (() => {
+  const app = factory.createAppServices(createI18n('en'), 'http://tradedeck.test', (() => {
     throw new Error('no requests here');
   }) as unknown as typeof fetch);
   return render(<services.ServicesProvider value={app}>{node}</services.ServicesProvider>);

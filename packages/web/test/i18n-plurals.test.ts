@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../src/i18n/i18n.ts';
+import { createI18n } from './helpers/texts.ts';
 
 describe('Russian plurals', () => {
   it('picks the one/few/many forms', () => {

@@ -3,9 +3,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LandingPage } from '../src/features/landing/landing-page.tsx';
-import { en } from '../src/i18n/en.ts';
-import { createI18n, initialLanguage } from '../src/i18n/i18n.ts';
-import { ru } from '../src/i18n/ru.ts';
+import { initialLanguage } from '../src/i18n/i18n-instance.ts';
+import { createI18n, en, ru } from './helpers/texts.ts';
 
 afterEach(cleanup);
 

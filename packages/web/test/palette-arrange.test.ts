@@ -1,9 +1,9 @@
 import type { NetworkSnapshot } from '@tradedeck/sdk/network';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/i18n/en.ts';
-import { commands } from '../src/shared/commands/registry.ts';
+import { commandDefinitions as commands } from '../src/app/areas.ts';
 import { shownState } from '../src/shared/network/network-status.tsx';
 import { arrange } from '../src/shared/palette/palette-dialog.tsx';
+import { en } from './helpers/texts.ts';
 
 function lookup(key: string): string {
   return key

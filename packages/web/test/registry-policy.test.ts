@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/i18n/en.ts';
-import { ru } from '../src/i18n/ru.ts';
-import { commands, RESERVED_STROKES } from '../src/shared/commands/registry.ts';
+import { commandDefinitions as commands } from '../src/app/areas.ts';
+import { RESERVED_STROKES } from '../src/shared/commands/reserved-strokes.ts';
+import { en, ru } from './helpers/texts.ts';
 
 function lookup(resources: object, key: string): unknown {
   return key

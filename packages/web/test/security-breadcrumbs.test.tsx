@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfilePagesProvider } from '../src/features/profile/profile-deps.tsx';
 import { profileRoutes } from '../src/features/profile/routes.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(cleanup);
 

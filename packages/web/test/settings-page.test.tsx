@@ -3,10 +3,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAppServices } from '../src/app/app-services.ts';
 import { SettingsPage } from '../src/features/settings/settings-page.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+import { ServicesProvider } from '../src/shared/app-services.tsx';
 import { ToastHost } from '../src/shared/toasts/toast-host.tsx';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(cleanup);
 

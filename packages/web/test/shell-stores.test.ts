@@ -94,7 +94,7 @@ describe('error toasts', () => {
   it('show the catalogue text of a failed call, and nothing for a cancelled prompt', async () => {
     const { ApiError, TwoFactorCancelledError } = await import('@tradedeck/sdk/client');
     const { notifyError } = await import('../src/shared/toasts/notify-error.ts');
-    const { createI18n } = await import('../src/i18n/i18n.ts');
+    const { createI18n } = await import('./helpers/texts.ts');
     const toasts = new ToastStore();
     const services = { toasts, i18n: createI18n('ru') };
     notifyError(

@@ -4,14 +4,15 @@ import { createApiClient } from '@tradedeck/sdk/client';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAppServices } from '../src/app/app-services.ts';
 import { AuthPagesProvider } from '../src/features/auth/auth-deps.tsx';
 import { authRoutes } from '../src/features/auth/routes.tsx';
 import { ProfilePagesProvider } from '../src/features/profile/profile-deps.tsx';
 import { SecurityPage } from '../src/features/profile/security-page.tsx';
 import { MaintenancePage } from '../src/features/status-pages/maintenance-page.tsx';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+import { ServicesProvider } from '../src/shared/app-services.tsx';
 import { MESSENGER_URL } from '../src/shared/messenger-link.tsx';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(cleanup);
 

@@ -6,7 +6,6 @@ import {
   toQueryFilters,
   triStateOf,
 } from '../src/features/steam-accounts/filter-url.ts';
-import { tagChoice, tagOptions } from '../src/features/steam-accounts/tag-rules.ts';
 
 describe('Steam accounts filters in the URL', () => {
   it('turns URL values into query filters', () => {
@@ -41,27 +40,5 @@ describe('Steam accounts filters in the URL', () => {
     expect(values).toEqual({ with: null, except: '0' });
     values = setTriState('1,2', values.except ?? undefined, 0, null);
     expect(values).toEqual({ with: '1,2', except: null });
-  });
-});
-
-describe('tag rules (shell §5)', () => {
-  const all = [
-    { id: 1, name: 'farm' },
-    { id: 2, name: 'Main' },
-    { id: 3, name: 'fresh' },
-  ];
-
-  it('lists existing tags without those the item has; only non-blank text offers a new tag', () => {
-    expect(tagOptions(all, [1], '').options.map((t) => t.id)).toEqual([2, 3]);
-    expect(tagOptions(all, [1], '   ').createName).toBeNull();
-    expect(tagOptions(all, [], 'f')).toEqual({ options: [all[0], all[2]], createName: 'f' });
-    expect(tagOptions(all, [], 'MAIN').createName).toBeNull();
-  });
-
-  it('needs a selection or a name; a typed existing name reuses that tag', () => {
-    expect(tagChoice(null, '  ', all)).toBeNull();
-    expect(tagChoice(all[2]!, '', all)).toEqual(all[2]);
-    expect(tagChoice(null, 'main', all)).toEqual({ id: 2, name: 'Main' });
-    expect(tagChoice(null, ' new one ', all)).toEqual({ id: 0, name: 'new one' });
   });
 });

@@ -2,9 +2,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { contract } from '@tradedeck/sdk/contract';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { createAppServices } from '../src/shared/app-services.tsx';
+import { createAppServices } from '../src/app/app-services.ts';
 import { TwoFactorPromptHost } from '../src/ui/two-factor-prompt.tsx';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(() => {
   cleanup();

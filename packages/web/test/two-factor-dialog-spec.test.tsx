@@ -2,11 +2,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { contract } from '@tradedeck/sdk/contract';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../src/i18n/i18n.ts';
-import { type AppServices, createAppServices, ServicesProvider } from '../src/shared/app-services.tsx';
+import { createAppServices } from '../src/app/app-services.ts';
+import { type AppServices, ServicesProvider } from '../src/shared/app-services.tsx';
 import { ModalHost } from '../src/shared/modals/modal-host.tsx';
 import { TwoFactorDialog } from '../src/ui/two-factor-dialog.tsx';
 import { TwoFactorPromptHost } from '../src/ui/two-factor-prompt.tsx';
+import { createI18n } from './helpers/texts.ts';
 
 afterEach(() => {
   cleanup();

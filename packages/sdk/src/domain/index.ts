@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './for-each-limited.ts';
 export * from './harvester/index.ts';
+export * from './jwt.ts';
 export * from './lots/index.ts';
 export * from './money/index.ts';
 export * from './p2p/index.ts';

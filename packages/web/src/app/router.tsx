@@ -9,10 +9,11 @@ import { authRoutes, legacyAuthRedirects } from '../features/auth/routes.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { OfflinePage } from '../features/status-pages/offline-page.tsx';
-import { loadAreaTexts, type TextArea } from '../i18n/area-texts.ts';
 import type { AppServices } from '../shared/app-services.tsx';
+import { loadAreaTexts } from '../shared/area/area-texts.ts';
 import { loginUrl } from '../shared/session/session-state.ts';
 import { AppShell } from './app-shell.tsx';
+import { areas } from './areas.ts';
 import { AuthPagesOutlet, ProfilePagesOutlet } from './auth-wiring.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -39,11 +40,14 @@ function requestPath(request: Request): string {
 
 function createRoutes(services: Pick<AppServices, 'session' | 'i18n'>): RouteObject[] {
   const { session, i18n } = services;
-  // An area's screen texts load beside its page module: the route renders once both are in.
-  const withTexts =
-    <Route,>(areas: readonly TextArea[], page: () => Promise<Route>) =>
-    () =>
-      Promise.all([page(), loadAreaTexts(i18n, areas)]).then(([route]) => route);
+  // Each area's pages: a page module loads beside the area's screen texts, and renders once both are in.
+  const panelRoutes: RouteObject[] = areas.flatMap((area) =>
+    (area.panelRoutes ?? []).map((route) => ({
+      path: route.path,
+      lazy: () =>
+        Promise.all([route.page(), loadAreaTexts(i18n, [area])]).then(([Component]) => ({ Component })),
+    })),
+  );
   const requireSignedIn = async ({ request }: LoaderFunctionArgs) => {
     await session.ready();
     if (!session.isSignedIn()) throw redirect(loginUrl(requestPath(request)));
@@ -97,77 +101,7 @@ function createRoutes(services: Pick<AppServices, 'session' | 'i18n'>): RouteObj
           children: [
             // /panel is Main, and Main opens the Dashboard.
             { index: true, element: <Navigate to="dashboard" replace /> },
-            {
-              path: 'dashboard',
-              lazy: () =>
-                import('../features/dashboard/dashboard-page.tsx').then((m) => ({
-                  Component: m.DashboardPage,
-                })),
-            },
-            {
-              path: 'settings',
-              lazy: () =>
-                import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
-            },
-            {
-              path: 'steam-accounts',
-              lazy: withTexts(['steamAccounts', 'inventory'], () =>
-                import('../features/steam-accounts/steam-accounts-page.tsx').then((m) => ({
-                  Component: m.SteamAccountsPage,
-                })),
-              ),
-            },
-            {
-              path: 'accounts',
-              lazy: withTexts(['p2pAccounts'], () =>
-                import('../features/p2p-accounts/p2p-accounts-page.tsx').then((m) => ({
-                  Component: m.P2pAccountsPage,
-                })),
-              ),
-            },
-            {
-              path: 'lots',
-              lazy: withTexts(['lots'], () =>
-                import('../features/lots/lots-page.tsx').then((m) => ({ Component: m.LotsPage })),
-              ),
-            },
-            {
-              path: 'sales-history',
-              lazy: withTexts(['salesHistory'], () =>
-                import('../features/sales-history/sales-history-page.tsx').then((m) => ({
-                  Component: m.SalesHistoryPage,
-                })),
-              ),
-            },
-            {
-              path: 'price-profile',
-              lazy: withTexts(['priceProfile', 'lots'], () =>
-                import('../features/price-profile/price-profile-page.tsx').then((m) => ({
-                  Component: m.PriceProfilePage,
-                })),
-              ),
-            },
-            {
-              path: 'harvester',
-              lazy: withTexts(['harvester'], () =>
-                import('../features/harvester/harvester-page.tsx').then((m) => ({
-                  Component: m.HarvesterPage,
-                })),
-              ),
-            },
-            {
-              path: 'proxy',
-              lazy: withTexts(['proxies'], () =>
-                import('../features/proxies/proxies-page.tsx').then((m) => ({ Component: m.ProxiesPage })),
-              ),
-            },
-            {
-              path: 'admin/users',
-              lazy: () =>
-                import('../features/admin/admin-users-page.tsx').then((m) => ({
-                  Component: m.AdminUsersPage,
-                })),
-            },
+            ...panelRoutes,
             { path: 'socketdebug', element: <Navigate to={NOT_FOUND_PATH} replace /> },
           ],
         },

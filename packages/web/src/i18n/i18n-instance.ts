@@ -9,15 +9,12 @@ export function initialLanguage(storage: Pick<Storage, 'getItem'> | null): Langu
   return storage?.getItem(LANGUAGE_STORAGE_KEY) === 'en' ? 'en' : 'ru';
 }
 
-/**
- * An i18next instance over the given texts (the whole panel's, or only a page's that loads alone). Without
- * English texts, `registerLanguageLoader` says how to fetch them when English is chosen.
- */
-export function createI18nWith(language: Language, texts: { ru: object; en?: object }): i18n {
+/** An i18next instance over the given texts (the shell's, or only a page's that loads alone). */
+export function createI18nWith(language: Language, texts: { ru: object; en: object }): i18n {
   const instance = i18next.createInstance();
   const resources: Resource = {
     ru: { translation: texts.ru as Resource[string]['translation'] },
-    ...(texts.en ? { en: { translation: texts.en as Resource[string]['translation'] } } : {}),
+    en: { translation: texts.en as Resource[string]['translation'] },
   };
   void instance.use(initReactI18next).init({
     lng: language,
@@ -28,16 +25,4 @@ export function createI18nWith(language: Language, texts: { ru: object; en?: obj
     showSupportNotice: false,
   });
   return instance;
-}
-
-const languageLoaders = new WeakMap<i18n, (language: Language) => Promise<void>>();
-
-/** How an instance fetches the texts of a language it was created without. */
-export function registerLanguageLoader(instance: i18n, load: (language: Language) => Promise<void>): void {
-  languageLoaders.set(instance, load);
-}
-
-/** Makes sure the instance has the language's texts before it switches to it. */
-export function prepareLanguage(instance: i18n, language: Language): Promise<void> {
-  return languageLoaders.get(instance)?.(language) ?? Promise.resolve();
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useServices } from '../shared/app-services.tsx';
-import { commandById } from '../shared/commands/registry.ts';
 import { Icon } from './icons.tsx';
 import { can, NAV_SECTIONS, type NavItem } from './navigation.ts';
 import { useAppearance } from './use-appearance.ts';
@@ -97,7 +96,8 @@ function NavEntry({
   onNavigate(): void;
 }) {
   const { t } = useTranslation();
-  const hotkey = commandById.get(item.commandId)?.hotkeys?.[0];
+  const { commands } = useServices();
+  const hotkey = commands.definition(item.commandId)?.hotkeys?.[0];
   const label = t(item.labelKey);
   return (
     <li>

@@ -12,8 +12,8 @@ import { type ReactNode, useContext } from 'react';
 import { emailCodePurpose, TwoFactorPrompt } from '../ui/two-factor-prompt.tsx';
 import { AppearanceStore } from './appearance/appearance-store.ts';
 import { CommandRuntime } from './commands/command-runtime.ts';
+import type { CommandDef } from './commands/command-types.ts';
 import { HotkeyService } from './commands/hotkey-service.ts';
-import { commands } from './commands/registry.ts';
 import { ModalStack } from './modals/modal-stack.ts';
 import { StackContext } from './modals/stack-context.ts';
 import { PaletteStore } from './palette/palette-store.ts';
@@ -46,8 +46,10 @@ export interface AppServices {
   };
 }
 
-export function createAppServices(
+/** The services of one app over the given commands (`app/app-services.ts` passes every area's). */
+export function createServices(
   i18n: i18n,
+  definitions: readonly CommandDef[],
   origin = window.location.origin,
   fetchImpl?: typeof fetch,
 ): AppServices {
@@ -76,7 +78,7 @@ export function createAppServices(
       monitor.reportOffline();
     },
   });
-  const runtime = new CommandRuntime(storage);
+  const runtime = new CommandRuntime(storage, definitions);
   return {
     i18n,
     client,
@@ -86,7 +88,10 @@ export function createAppServices(
     modals: new ModalStack(),
     appearance: new AppearanceStore(),
     commands: runtime,
-    hotkeys: new HotkeyService(commands, (id) => runtime.run(id)),
+    hotkeys: new HotkeyService(definitions, (id) => {
+      const def = runtime.definition(id);
+      return def !== undefined && runtime.runDefined(def);
+    }),
     queryClient: new QueryClient({
       defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 15_000 } },
     }),

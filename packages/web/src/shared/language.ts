@@ -1,6 +1,6 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { i18n } from 'i18next';
-import { LANGUAGE_STORAGE_KEY, prepareLanguage } from '../i18n/i18n-instance.ts';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n-instance.ts';
 import type { AppServices } from './app-services.tsx';
 
 /** Switches the interface language, remembers it in this browser and, when signed in, on the server. */
@@ -9,7 +9,7 @@ export function changeLanguage(
   language: Language,
   services?: Pick<AppServices, 'client' | 'session' | 'toasts'>,
 ): void {
-  void prepareLanguage(i18nInstance, language).then(() => i18nInstance.changeLanguage(language));
+  void i18nInstance.changeLanguage(language);
   document.documentElement.lang = language;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

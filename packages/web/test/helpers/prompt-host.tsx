@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../src/i18n/i18n.ts';
-import { type AppServices, createAppServices } from '../../src/shared/app-services.tsx';
+import { createAppServices } from '../../src/app/app-services.ts';
+import type { AppServices } from '../../src/shared/app-services.tsx';
 import { TwoFactorPromptHost } from '../../src/ui/two-factor-prompt.tsx';
+import { createI18n } from './texts.ts';
 
 /** A signed-in app (Russian) on `fetchImpl` with the app-wide two-factor dialog mounted; answers its services. */
 export function mountPromptHost(fetchImpl: typeof fetch): AppServices {

@@ -3,8 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { createI18n } from '../../src/i18n/i18n.ts';
-import { type AppServices, createAppServices, ServicesProvider } from '../../src/shared/app-services.tsx';
+import { createAppServices } from '../../src/app/app-services.ts';
+import { type AppServices, ServicesProvider } from '../../src/shared/app-services.tsx';
+import { createI18n } from './texts.ts';
 
 /**
  * Renders a screen part signed in (a stored access token), with the app's services over the given fetch, its

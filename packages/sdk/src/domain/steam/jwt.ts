@@ -1,5 +1,5 @@
 /** Reads the claims of a Steam JWT without checking its signature (only to route and schedule renewals). */
-import { decodeBase64, utf8Decode } from './bytes.ts';
+import { readJwtPayload } from '../jwt.ts';
 
 export interface SteamJwtClaims {
   sub: string | null;
@@ -12,17 +12,8 @@ export function looksLikeJwt(value: string): boolean {
 }
 
 export function readJwtClaims(token: string): SteamJwtClaims | null {
-  if (!looksLikeJwt(token)) return null;
-  const bytes = decodeBase64(token.split('.')[1]!);
-  if (!bytes) return null;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(utf8Decode(bytes));
-  } catch {
-    return null;
-  }
-  if (typeof payload !== 'object' || payload === null) return null;
-  const claims = payload as Record<string, unknown>;
+  const claims = readJwtPayload(token);
+  if (!claims) return null;
   const aud = Array.isArray(claims.aud)
     ? claims.aud.filter((item): item is string => typeof item === 'string')
     : typeof claims.aud === 'string'

@@ -4,16 +4,16 @@ import { type AccountStatus, type AdminUser, api } from '@tradedeck/sdk/contract
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { adminRu } from '../../i18n/admin.ts';
 import { useServices } from '../../shared/app-services.tsx';
 import { ConfirmDialog } from '../../shared/modals/confirm-dialog.tsx';
 import { invalidateOperations, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
+import type { adminTexts } from './texts.ts';
 import { AdminTwoFactorNeeded } from './two-factor-needed.tsx';
 import { type Action, actionsFor, canEndSessions } from './user-actions.ts';
 
-type AdminText = keyof typeof adminRu;
+type AdminText = Exclude<keyof typeof adminTexts.ru, 'commands'>;
 
 const STATUSES: readonly AccountStatus[] = ['pendingApproval', 'pendingConfirmation', 'active', 'banned'];
 const STATUS_TEXT: Record<AccountStatus, AdminText> = {

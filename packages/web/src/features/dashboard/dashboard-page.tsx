@@ -2,7 +2,6 @@ import { api } from '@tradedeck/sdk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
-import { commandById } from '../../shared/commands/registry.ts';
 import { Amount } from '../../shared/money/amount.tsx';
 import { useRates } from '../../shared/money/use-displayed-currency.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
@@ -151,14 +150,14 @@ function RecentActivity() {
       ) : (
         <ol className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
           {recent.map((id) => {
-            const def = commandById.get(id);
+            const def = commands.definition(id);
             if (!def) return null;
             return (
               <li key={id} className="flex items-center justify-between py-2 text-sm">
                 <button
                   type="button"
                   className="text-start hover:text-primary-ink"
-                  onClick={() => commands.run(id, { remember: true })}
+                  onClick={() => commands.runDefined(def, { remember: true })}
                 >
                   {t(def.titleKey)}
                 </button>

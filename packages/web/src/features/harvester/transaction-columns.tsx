@@ -1,18 +1,18 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { TRADE_GAMES } from '@tradedeck/sdk/domain';
 import type { TFunction } from 'i18next';
-import type { harvesterRu } from '../../i18n/harvester.ts';
 import { Amount } from '../../shared/money/amount.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
 import { nonZeroTotals } from './session-progress.ts';
 import { TransactionStatusBadge } from './status-badges.tsx';
+import type { harvesterTexts } from './texts.ts';
 import { rowId, type TransactionListRow } from './transaction-rows.ts';
 
 type Column = ColumnDef<TransactionListRow, unknown>;
 
 /** Columns of a session's transactions; ids that are sortable properties of `harvester.transactions` sort. */
 export function transactionColumns(t: TFunction, locale: string): Column[] {
-  const label = (key: keyof typeof harvesterRu.transactions.columns) =>
+  const label = (key: keyof typeof harvesterTexts.ru.transactions.columns) =>
     t(`harvester.transactions.columns.${key}`);
   const plain = (
     id: string,
@@ -21,8 +21,8 @@ export function transactionColumns(t: TFunction, locale: string): Column[] {
     sortable = false,
   ): Column => ({
     id,
-    header: label(id as keyof typeof harvesterRu.transactions.columns),
-    meta: label(id as keyof typeof harvesterRu.transactions.columns),
+    header: label(id as keyof typeof harvesterTexts.ru.transactions.columns),
+    meta: label(id as keyof typeof harvesterTexts.ru.transactions.columns),
     size,
     enableSorting: sortable,
     accessorFn: rowId,

@@ -1,8 +1,8 @@
 import { api, type HarvesterSession } from '@tradedeck/sdk/contract';
 import { type Currency, type HarvesterProfile, MODAL_WIDTHS } from '@tradedeck/sdk/domain';
-import { type RefObject, useEffect, useMemo } from 'react';
+import { type RefObject, useMemo } from 'react';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
-import { harvesterCommands } from '../../shared/commands/harvester-commands.ts';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { ConfirmDialog } from '../../shared/modals/confirm-dialog.tsx';
 import { invalidateOperations, operationKey } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
@@ -37,32 +37,22 @@ export type HarvesterActions = ReturnType<typeof createActions>;
 export function useHarvesterActions(screen: RefObject<HarvesterScreen>): HarvesterActions {
   const services = useServices();
   const actions = useMemo(() => createActions(services, screen), [services, screen]);
-  useEffect(() => {
-    const handlers: Record<string, () => void> = {
-      'harvester.newSession': actions.newSession,
-      'harvester.start': actions.start,
-      'harvester.pause': actions.pause,
-      'harvester.complete': actions.complete,
-      'harvester.restartErrored': actions.restartErrored,
-      'harvester.cancelActive': actions.cancelActive,
-      'harvester.nextTab': () => screen.current.stepTab(1),
-      'harvester.previousTab': () => screen.current.stepTab(-1),
-      'harvester.closeTab': () => screen.current.closeTab(),
-      'harvester.sessionsTab': () => screen.current.showTab('sessions'),
-      'harvester.profilesTab': () => screen.current.showTab('profiles'),
-      'harvester.newProfile': () => actions.profiles.create(),
-      'harvester.errorsOnly': () => screen.current.toggleFilter('status', 'error'),
-      'harvester.groupByTarget': () => screen.current.toggleFilter('group', 'target'),
-    };
-    const offs = harvesterCommands.map((def) =>
-      services.commands.register(def.id, handlers[def.id] ?? (() => {})),
-    );
-    const deactivate = services.hotkeys.activate('harvester');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [services, actions, screen]);
+  useCommandHandlers('harvester', 'screen', {
+    newSession: actions.newSession,
+    start: actions.start,
+    pause: actions.pause,
+    complete: actions.complete,
+    restartErrored: actions.restartErrored,
+    cancelActive: actions.cancelActive,
+    nextTab: () => screen.current.stepTab(1),
+    previousTab: () => screen.current.stepTab(-1),
+    closeTab: () => screen.current.closeTab(),
+    sessionsTab: () => screen.current.showTab('sessions'),
+    profilesTab: () => screen.current.showTab('profiles'),
+    newProfile: () => actions.profiles.create(),
+    errorsOnly: () => screen.current.toggleFilter('status', 'error'),
+    groupByTarget: () => screen.current.toggleFilter('group', 'target'),
+  });
   return actions;
 }
 

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@tradedeck/sdk/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
+import type { CommandId } from '../../shared/commands/command-ids.ts';
 import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
-import { useTableUrlState } from '../../shared/table/table-url-state.ts';
-import { useServerList } from '../../shared/table/use-server-list.ts';
+import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { useLanguage } from '../../shared/use-language.ts';
 import { lotColumns } from './lot-columns.tsx';
 import { LotFilterBar } from './lot-filter-bar.tsx';
@@ -28,15 +29,15 @@ const getRowId = (row: LotTableRow) => row.id;
 export function LotsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { commands, hotkeys, toasts } = useServices();
+  const { commands, toasts } = useServices();
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const listPage = useListPage(api.lots.groups, FILTER_KEYS, toLotFilters);
+  const { state, setFilter, list } = listPage;
   const searchRef = useRef<HTMLInputElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList(api.lots.groups, state, toLotFilters);
   const counters = useOperationQuery(api.lots.counters, {});
   const settings = useOperationQuery(api.settings.get);
   const fallbackCurrency = settings.data?.tmPreferredCurrency ?? (language === 'en' ? 'USD' : 'RUB');
@@ -59,85 +60,74 @@ export function LotsPage() {
   const targets = useRef({ selected: selectedIds, activeId, rows });
   targets.current = { selected: selectedIds, activeId, rows };
 
-  useEffect(() => {
-    const chosen = (): LotTableRow[] => {
-      const { selected, activeId: active, rows: shown } = targets.current;
-      const ids = selected.length > 0 ? selected : active ? [active] : [];
-      return shown.filter((row) => ids.includes(row.id));
+  const chosen = (): LotTableRow[] => {
+    const { selected, activeId: active, rows: shown } = targets.current;
+    const ids = selected.length > 0 ? selected : active ? [active] : [];
+    return shown.filter((row) => ids.includes(row.id));
+  };
+  const target = (): { target: LotTarget; rows: LotTableRow[] } | null => {
+    const picked = chosen();
+    const selection = selectionOf(picked.map((row) => row.id));
+    if (!selection) {
+      toasts.show({ kind: 'info', text: t('lots.errors.noItemsSelected') });
+      return null;
+    }
+    const only = picked.length === 1 ? picked[0] : undefined;
+    return {
+      rows: picked,
+      target: {
+        selection,
+        count: lotsIn(picked),
+        currency: currencyOf(picked, fallbackCurrency),
+        groupName: only?.kind === 'group' ? only.group.name : null,
+      },
     };
-    const target = (): { target: LotTarget; rows: LotTableRow[] } | null => {
-      const picked = chosen();
-      const selection = selectionOf(picked.map((row) => row.id));
-      if (!selection) {
-        toasts.show({ kind: 'info', text: t('lots.errors.noItemsSelected') });
-        return null;
-      }
-      const only = picked.length === 1 ? picked[0] : undefined;
-      return {
-        rows: picked,
-        target: {
-          selection,
-          count: lotsIn(picked),
-          currency: currencyOf(picked, fallbackCurrency),
-          groupName: only?.kind === 'group' ? only.group.name : null,
-        },
-      };
-    };
-    const reprice = () => {
+  };
+  const reprice = () => {
+    const found = target();
+    if (!found) return;
+    if (found.target.count === 0) toasts.show({ kind: 'info', text: t('lots.errors.noOrdersInGroup') });
+    else actions.reprice(found.target);
+  };
+  const thresholds = () => {
+    const found = target();
+    if (!found) return;
+    const only = found.rows.length === 1 ? found.rows[0] : undefined;
+    const lot = only?.kind === 'lot' ? only.lot : null;
+    actions.thresholds(found.target, { min: lot?.minPrice ?? null, max: lot?.maxPrice ?? null });
+  };
+  const copy = () => {
+    const { activeId: active, selected, rows: shown } = targets.current;
+    const source = shown.find((row) => row.id === active);
+    const selection = selectionOf(selected.filter((id) => id !== active));
+    if (source?.kind !== 'lot' || !selection) {
+      toasts.show({ kind: 'info', text: t('lots.copyNeedsSource') });
+      return;
+    }
+    actions.copy(source.lot.id, selection);
+  };
+  const expand = () => {
+    const { activeId: active, rows: shown } = targets.current;
+    const row = shown.find((item) => item.id === active);
+    if (row) toggle(row.kind === 'group' ? row.group.key : row.groupKey);
+  };
+  useCommandHandlers('lots', 'screen', {
+    reprice: reprice,
+    thresholds: thresholds,
+    remove: () => {
       const found = target();
-      if (!found) return;
-      if (found.target.count === 0) toasts.show({ kind: 'info', text: t('lots.errors.noOrdersInGroup') });
-      else actions.reprice(found.target);
-    };
-    const thresholds = () => {
-      const found = target();
-      if (!found) return;
-      const only = found.rows.length === 1 ? found.rows[0] : undefined;
-      const lot = only?.kind === 'lot' ? only.lot : null;
-      actions.thresholds(found.target, { min: lot?.minPrice ?? null, max: lot?.maxPrice ?? null });
-    };
-    const copy = () => {
-      const { activeId: active, selected, rows: shown } = targets.current;
-      const source = shown.find((row) => row.id === active);
-      const selection = selectionOf(selected.filter((id) => id !== active));
-      if (source?.kind !== 'lot' || !selection) {
-        toasts.show({ kind: 'info', text: t('lots.copyNeedsSource') });
-        return;
-      }
-      actions.copy(source.lot.id, selection);
-    };
-    const expand = () => {
-      const { activeId: active, rows: shown } = targets.current;
-      const row = shown.find((item) => item.id === active);
-      if (row) toggle(row.kind === 'group' ? row.group.key : row.groupKey);
-    };
-    const handlers: Array<[string, () => void]> = [
-      ['lots.reprice', reprice],
-      ['lots.thresholds', thresholds],
-      [
-        'lots.remove',
-        () => {
-          const found = target();
-          if (found) actions.remove(found.target);
-        },
-      ],
-      ['lots.copy', copy],
-      ['lots.sync', actions.sync],
-      ['lots.expand', expand],
-      ['lots.search', () => searchRef.current?.focus()],
-      ['lots.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('lots');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, actions, refresh, toasts, t, toggle, fallbackCurrency]);
+      if (found) actions.remove(found.target);
+    },
+    copy: copy,
+    sync: actions.sync,
+    expand: expand,
+    search: () => searchRef.current?.focus(),
+    refresh: refresh,
+  });
 
   const columns = useMemo(() => lotColumns(t, language, toggle), [t, language, toggle]);
   const format = new Intl.NumberFormat(language);
-  const run = (id: string) => () => commands.run(id);
+  const run = (id: CommandId) => () => commands.run(id);
 
   return (
     <div className="space-y-4">
@@ -161,28 +151,15 @@ export function LotsPage() {
         </button>
       </div>
       <LotFilterBar ref={searchRef} filters={state.filters} setFilter={setFilter} />
-      {list.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('lots.loadFailed')}
-        </p>
-      )}
+      <ListLoadFailed failed={list.isError} text={t('lots.loadFailed')} />
       <DataTable<LotTableRow>
         id="lots"
         label={t('lots.title')}
         columns={columns}
         rows={rows}
         getRowId={getRowId}
-        loading={list.isFetching}
         emptyText={t('lots.empty')}
-        sort={state.sort}
-        onSortChange={setSort}
-        paging={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
+        {...listPage.table}
         onOpenRow={(row) => toggle(row.kind === 'group' ? row.group.key : row.groupKey)}
         onActiveRowChange={setActiveId}
         selection={{ ids: selectedIds, onChange: setSelectedIds }}

@@ -2,6 +2,7 @@ import { api } from '@tradedeck/sdk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
@@ -39,7 +40,7 @@ export interface BulkDialogProps {
  */
 export function BulkDialog({ controls, action, ids, names }: BulkDialogProps) {
   const { t } = useTranslation();
-  const { client, queryClient, commands } = useServices();
+  const { client, queryClient } = useServices();
   const describe = useDescribeError();
   const asks = CONFIRMED_ACTIONS.includes(action);
   const [stage, setStage] = useState<Stage>(
@@ -96,21 +97,18 @@ export function BulkDialog({ controls, action, ids, names }: BulkDialogProps) {
   const canForce = stage.kind === 'error' && action !== 'start' && action !== 'pause';
   const retryFailed = () => void run(failedIds, force, doneIds);
   const retryAll = () => void run(ids, force);
-  const latest = useRef({ retryFailed, retryAll, canForce });
-  latest.current = { retryFailed, retryAll, canForce };
-  useEffect(() => {
-    if (stage.kind !== 'error') return;
-    const offs = [
-      commands.register('p2pAccounts.retryFailed', () => latest.current.retryFailed()),
-      commands.register('p2pAccounts.retryAll', () => latest.current.retryAll()),
-      commands.register('p2pAccounts.toggleForce', () => {
-        if (latest.current.canForce) setForce((value) => !value);
-      }),
-    ];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [stage.kind, commands]);
+  useCommandHandlers(
+    'p2pAccounts',
+    'bulkDialog',
+    {
+      retryFailed,
+      retryAll,
+      toggleForce: () => {
+        if (canForce) setForce((value) => !value);
+      },
+    },
+    stage.kind === 'error',
+  );
 
   const title =
     stage.kind === 'complete'

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type SellerAccountRow } from '@tradedeck/sdk/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
-import { useTableUrlState } from '../../shared/table/table-url-state.ts';
-import { useServerList } from '../../shared/table/use-server-list.ts';
+import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { useLanguage } from '../../shared/use-language.ts';
 import type { BulkAction } from './bulk-run.ts';
 import { FILTER_KEYS, toQueryFilters } from './filter-url.ts';
@@ -37,15 +36,14 @@ export function P2pAccountsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const services = useServices();
-  const { commands, hotkeys, toasts } = services;
+  const { toasts } = services;
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
-  const [, setParams] = useSearchParams();
+  const listPage = useListPage(api.p2p.query, FILTER_KEYS, toQueryFilters);
+  const { state, setFilter, list } = listPage;
   const searchRef = useRef<HTMLInputElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList(api.p2p.query, state, toQueryFilters);
   const counters = useOperationQuery(api.p2p.counters);
   const settings = useOperationQuery(api.settings.get);
   const rows = list.data?.items ?? [];
@@ -85,43 +83,24 @@ export function P2pAccountsPage() {
     [dialogs, toasts, t],
   );
 
-  useEffect(() => {
-    const view = () => {
-      const { focused, selected } = targets.current;
-      const id = focused?.id ?? (selected.length === 1 ? selected[0] : undefined);
-      if (id !== undefined) dialogs.openView(id);
-      else toasts.show({ kind: 'info', text: t('p2pAccounts.errors.noActiveAccounts') });
-    };
-    const handlers: Array<[string, () => void]> = [
-      ['p2pAccounts.add', dialogs.openAdd],
-      ['p2pAccounts.view', view],
-      ['p2pAccounts.start', () => bulk('start')],
-      ['p2pAccounts.pause', () => bulk('pause')],
-      ['p2pAccounts.stop', () => bulk('stop')],
-      ['p2pAccounts.remove', () => bulk('remove')],
-      ['p2pAccounts.search', () => searchRef.current?.focus()],
-      ['p2pAccounts.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('p2pAccounts');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, dialogs, bulk, refresh, toasts, t]);
+  const view = () => {
+    const { focused, selected } = targets.current;
+    const id = focused?.id ?? (selected.length === 1 ? selected[0] : undefined);
+    if (id !== undefined) dialogs.openView(id);
+    else toasts.show({ kind: 'info', text: t('p2pAccounts.errors.noActiveAccounts') });
+  };
+  useCommandHandlers('p2pAccounts', 'screen', {
+    add: dialogs.openAdd,
+    view: view,
+    start: () => bulk('start'),
+    pause: () => bulk('pause'),
+    stop: () => bulk('stop'),
+    remove: () => bulk('remove'),
+    search: () => searchRef.current?.focus(),
+    refresh: refresh,
+  });
 
-  const resetFilters = useCallback(
-    () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const resetFilters = listPage.resetFilters;
 
   const columns = useMemo(() => sellerColumns(t), [t]);
   const format = new Intl.NumberFormat(language);
@@ -150,7 +129,7 @@ export function P2pAccountsPage() {
           className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold"
           data-testid="open-transfer"
         >
-          {t('commands.transfer.open')}
+          {t('transfer.commands.open')}
         </button>
         <button
           type="button"
@@ -164,28 +143,15 @@ export function P2pAccountsPage() {
         </button>
       </div>
       <SellerFilters ref={searchRef} filters={state.filters} setFilter={setFilter} onReset={resetFilters} />
-      {list.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('p2pAccounts.loadFailed')}
-        </p>
-      )}
+      <ListLoadFailed failed={list.isError} text={t('p2pAccounts.loadFailed')} />
       <DataTable<SellerAccountRow>
         id="p2p-accounts"
         label={t('p2pAccounts.title')}
         columns={columns}
         rows={rows}
         getRowId={getRowId}
-        loading={list.isFetching}
         emptyText={t('p2pAccounts.empty')}
-        sort={state.sort}
-        onSortChange={setSort}
-        paging={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
+        {...listPage.table}
         onOpenRow={(row) => dialogs.openView(row.id)}
         onActiveRowChange={setActiveId}
         selection={{ ids: selectedIds, onChange: setSelectedIds }}

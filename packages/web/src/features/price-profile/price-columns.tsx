@@ -79,7 +79,7 @@ export function priceColumns(t: TFunction, language: Language): ColumnDef<PriceR
       ),
     },
     {
-      ...column('lotsCount', 'lots.title', 70),
+      ...column('lotsCount', 'priceProfile.columns.lots', 70),
       cell: ({ row }) => <span className="tabular-nums">{row.original.lotsCount}</span>,
     },
     {

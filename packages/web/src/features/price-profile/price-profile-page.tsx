@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type PriceRow } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
-import { useTableUrlState } from '../../shared/table/table-url-state.ts';
-import { useServerList } from '../../shared/table/use-server-list.ts';
+import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { useLanguage } from '../../shared/use-language.ts';
 import { type ImportOutcome, PasteDialog } from './paste-dialog.tsx';
 import { priceColumns } from './price-columns.tsx';
@@ -31,13 +31,13 @@ export function PriceProfilePage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const services = useServices();
-  const { commands, hotkeys, modals, client, toasts } = services;
+  const { modals, client, toasts } = services;
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
+  const listPage = useListPage(api.priceProfile.query, FILTER_KEYS, toPriceFilters);
+  const { state, setFilter, list } = listPage;
   const searchRef = useRef<HTMLInputElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
 
-  const list = useServerList(api.priceProfile.query, state, toPriceFilters);
   const settings = useOperationQuery(api.settings.get);
   const rows = list.data?.items ?? [];
   const rowsRef = useRef(rows);
@@ -88,20 +88,12 @@ export function PriceProfilePage() {
       .catch(() => {});
   }, [client, modals, toasts, t, refresh, defaultCurrency]);
 
-  useEffect(() => {
-    const handlers: Array<[string, () => void]> = [
-      ['priceProfile.paste', paste],
-      ['priceProfile.history', () => showHistory(active.current)],
-      ['priceProfile.search', () => searchRef.current?.focus()],
-      ['priceProfile.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('priceProfile');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, paste, refresh, showHistory]);
+  useCommandHandlers('priceProfile', 'screen', {
+    paste: paste,
+    history: () => showHistory(active.current),
+    search: () => searchRef.current?.focus(),
+    refresh: refresh,
+  });
 
   const columns = useMemo(() => priceColumns(t, language), [t, language]);
 
@@ -125,28 +117,15 @@ export function PriceProfilePage() {
         defaultValue={state.filters.q ?? ''}
         onChange={(event) => setFilter('q', event.target.value || null)}
       />
-      {list.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('priceProfile.loadFailed')}
-        </p>
-      )}
+      <ListLoadFailed failed={list.isError} text={t('priceProfile.loadFailed')} />
       <DataTable<PriceRow>
         id="price-profile"
         label={t('priceProfile.title')}
         columns={columns}
         rows={rows}
         getRowId={getRowId}
-        loading={list.isFetching}
         emptyText={t('priceProfile.empty')}
-        sort={state.sort}
-        onSortChange={setSort}
-        paging={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
+        {...listPage.table}
         onOpenRow={(row) => showHistory(String(row.id))}
         onActiveRowChange={setActiveId}
       />

@@ -7,8 +7,8 @@ import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
+import type { TagLike } from '../../shared/tags/tag-rules.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
-import type { TagLike } from './tag-options.ts';
 import { TagPicker } from './tag-picker.tsx';
 
 /** Puts one tag (existing, or new with id 0) on every chosen proxy; opened at the spec's 500 px. */

@@ -2,9 +2,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ProxyRow } from '@tradedeck/sdk/contract';
 import { hostForLine } from '@tradedeck/sdk/domain';
 import type { TFunction } from 'i18next';
-import type { proxiesRu } from '../../i18n/proxies.ts';
 import { selectColumn } from '../../shared/table/data-table.tsx';
 import { CountryCell, protocolName, RelativeTime, StatusBadge } from './proxy-cells.tsx';
+import type { proxiesTexts } from './texts.ts';
 
 /** A list row plus whether a check of it is running. */
 export type ProxyListRow = ProxyRow & { pending: boolean };
@@ -19,7 +19,7 @@ export const proxyAddress = (row: Pick<ProxyRow, 'identity'>) =>
 
 /** Columns of the proxies table; ids are the sortable properties of `proxies.query` where they sort. */
 export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<ProxyListRow, unknown>[] {
-  const label = (key: keyof typeof proxiesRu.columns) => t(`proxies.columns.${key}`);
+  const label = (key: keyof typeof proxiesTexts.ru.columns) => t(`proxies.columns.${key}`);
   return [
     selectColumn<ProxyListRow>(),
     {

@@ -2,9 +2,9 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { SEARCH_DEBOUNCE_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TagLike } from '../../shared/tags/tag-rules.ts';
 import { countryFlag } from './proxy-cells.tsx';
 import { formatIdList, hasActiveFilters, parseIdList } from './proxy-filters.ts';
-import type { TagLike } from './tag-options.ts';
 
 export const SEARCH_INPUT_ID = 'proxies-search';
 const STATUSES = ['0', '1', '2', '3', '4', '5'] as const;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TagLike, tagOptions, tagToAdd } from './tag-options.ts';
+import { type TagLike, tagOptions, tagToAdd } from '../../shared/tags/tag-rules.ts';
 
 /**
  * Choose an existing tag or type a new one (the spec's tag rules live in `tagOptions`). `onPick` gets the tag

@@ -2,9 +2,10 @@ import { api } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { type RefObject, useEffect, useMemo } from 'react';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
-import { proxyCommands } from '../../shared/commands/proxy-commands.ts';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { invalidateArea } from '../../shared/queries/operation-query.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
+import type { TagLike } from '../../shared/tags/tag-rules.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { AddProxiesDialog } from './add-proxies-dialog.tsx';
 import { BatchAddTagDialog, BatchRemoveTagDialog } from './batch-tag-dialogs.tsx';
@@ -15,7 +16,6 @@ import { SEARCH_INPUT_ID } from './proxy-filter-bar.tsx';
 import type { ProxyFilters } from './proxy-filters.ts';
 import { ProxyViewDialog } from './proxy-view-dialog.tsx';
 import { runRemoveFlow } from './remove-dialogs.tsx';
-import type { TagLike } from './tag-options.ts';
 
 const ADD_DIALOG_WIDTH = 860;
 /** The longest a check waits for the screen to follow its results (the live part loads after the first screen). */
@@ -43,22 +43,20 @@ type ProxyActions = ReturnType<typeof createActions>;
 export function useProxyActions(screen: RefObject<ProxyScreen>): ProxyActions {
   const services = useServices();
   const actions = useMemo(() => createActions(services, screen), [services, screen]);
+  useCommandHandlers('proxies', 'screen', {
+    add: actions.add,
+    view: () => actions.open(),
+    check: () => actions.check(),
+    checkAll: actions.checkAll,
+    export: actions.exportList,
+    remove: actions.remove,
+    addTag: actions.addTag,
+    removeTag: actions.removeTag,
+    search: actions.focusSearch,
+    refresh: actions.refresh,
+  });
   useEffect(() => {
-    const { commands, hotkeys, toasts, i18n, queryClient } = services;
-    const handlers: Record<string, () => void> = {
-      'proxies.add': actions.add,
-      'proxies.view': () => actions.open(),
-      'proxies.check': () => actions.check(),
-      'proxies.checkAll': actions.checkAll,
-      'proxies.export': actions.exportList,
-      'proxies.remove': actions.remove,
-      'proxies.addTag': actions.addTag,
-      'proxies.removeTag': actions.removeTag,
-      'proxies.search': actions.focusSearch,
-      'proxies.refresh': actions.refresh,
-    };
-    const offs = proxyCommands.map((def) => commands.register(def.id, handlers[def.id] ?? (() => {})));
-    const deactivate = hotkeys.activate('proxies');
+    const { toasts, i18n, queryClient } = services;
     const tracker = screen.current.tracker;
     tracker.onFinished((batch) => {
       toasts.show({
@@ -67,12 +65,8 @@ export function useProxyActions(screen: RefObject<ProxyScreen>): ProxyActions {
       });
       void invalidateArea(queryClient, api.proxies);
     });
-    return () => {
-      tracker.onFinished(null);
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [services, actions, screen]);
+    return () => tracker.onFinished(null);
+  }, [services, screen]);
   return actions;
 }
 

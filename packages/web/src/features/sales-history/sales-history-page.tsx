@@ -1,15 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type SaleRow } from '@tradedeck/sdk/contract';
 import { formatMoney } from '@tradedeck/sdk/domain';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
-import { useTableUrlState } from '../../shared/table/table-url-state.ts';
-import { useServerList } from '../../shared/table/use-server-list.ts';
+import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 import { chartDays } from './revenue-days.ts';
@@ -29,14 +27,12 @@ export function SalesHistoryPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const locale = localeOf(language);
-  const { commands, hotkeys } = useServices();
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(FILTER_KEYS);
-  const [, setParams] = useSearchParams();
+  const listPage = useListPage(api.sales.query, FILTER_KEYS, toSaleFilters);
+  const { state, setFilter, list } = listPage;
   const periodRef = useRef<HTMLInputElement>(null);
   const filters = useMemo(() => toSaleFilters(state.filters), [state.filters]);
 
-  const list = useServerList(api.sales.query, state, toSaleFilters);
   const totals = useOperationQuery(api.sales.totals, filters);
   const revenue = useOperationQuery(api.sales.revenueByDay, filters);
   const settings = useOperationQuery(api.settings.get);
@@ -44,33 +40,14 @@ export function SalesHistoryPage() {
   const chart = chartDays(revenue.data?.days ?? [], displayed);
   const download = useCsvDownload(filters, state.sort);
   const refresh = useCallback(() => void invalidateArea(queryClient, api.sales), [queryClient]);
-  const reset = useCallback(
-    () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const reset = listPage.resetFilters;
 
-  useEffect(() => {
-    const handlers: Array<[string, () => void]> = [
-      ['salesHistory.exportCsv', () => void download()],
-      ['salesHistory.period', () => periodRef.current?.focus()],
-      ['salesHistory.reset', reset],
-      ['salesHistory.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('salesHistory');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, download, reset, refresh]);
+  useCommandHandlers('salesHistory', 'screen', {
+    exportCsv: () => void download(),
+    period: () => periodRef.current?.focus(),
+    reset: reset,
+    refresh: refresh,
+  });
 
   const columns = useMemo(() => saleColumns(t, language), [t, language]);
   const money = (values: readonly { currency: 'RUB' | 'USD' | 'EUR'; amount: number }[]) =>
@@ -101,28 +78,15 @@ export function SalesHistoryPage() {
         {...(state.filters.from ? { from: state.filters.from } : {})}
         {...(state.filters.to ? { to: state.filters.to } : {})}
       />
-      {list.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('salesHistory.loadFailed')}
-        </p>
-      )}
+      <ListLoadFailed failed={list.isError} text={t('salesHistory.loadFailed')} />
       <DataTable<SaleRow>
         id="sales-history"
         label={t('salesHistory.title')}
         columns={columns}
         rows={list.data?.items ?? []}
         getRowId={getRowId}
-        loading={list.isFetching}
         emptyText={t('salesHistory.empty')}
-        sort={state.sort}
-        onSortChange={setSort}
-        paging={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
+        {...listPage.table}
       />
     </div>
   );

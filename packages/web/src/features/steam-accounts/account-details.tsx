@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@tradedeck/sdk/client';
 import { describeError, SessionExpiredError, TwoFactorCancelledError } from '@tradedeck/sdk/client';
 import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
@@ -6,7 +6,11 @@ import { PROXY_LIST_IN_VIEW_DIALOG } from '@tradedeck/sdk/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
-import { invalidateArea, operationKey, useOperationQuery } from '../../shared/queries/operation-query.ts';
+import {
+  invalidateArea,
+  useAssembledQuery,
+  useOperationQuery,
+} from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { ReplaceMafile } from './replace-mafile.tsx';
@@ -47,10 +51,7 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
   const credentials = useOperationQuery(api.steamAccounts.credentialsStatus, { id: accountId });
   const tags = useOperationQuery(api.steamAccounts.listTags);
   // Several pages of `proxies.query`, cached under it so that proxy changes reach the choices too.
-  const proxies = useQuery({
-    queryKey: [...operationKey(api.proxies.query), 'choices'],
-    queryFn: () => loadProxyChoices(client),
-  });
+  const proxies = useAssembledQuery(api.proxies.query, 'choices', loadProxyChoices);
 
   const refresh = () => void invalidateArea(queryClient, api.steamAccounts);
   const changePassword = useMutation({

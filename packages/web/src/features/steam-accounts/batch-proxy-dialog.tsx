@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@tradedeck/sdk/contract';
 import { PARSE_PROXY_DELAY_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useState } from 'react';
@@ -7,7 +6,7 @@ import { useServices } from '../../shared/app-services.tsx';
 import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
-import { operationQuery } from '../../shared/queries/operation-query.ts';
+import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { LABEL, PRIMARY_BUTTON } from './ui.ts';
 
@@ -44,11 +43,11 @@ export function BatchProxyDialog({
     return () => clearTimeout(timer);
   }, [text]);
 
-  const preview = useQuery({
-    ...operationQuery(client, api.steamAccounts.parseAccountsToProxies, { lines: debounced }),
-    enabled: debounced.trim() !== '',
-    staleTime: 0,
-  });
+  const preview = useOperationQuery(
+    api.steamAccounts.parseAccountsToProxies,
+    { lines: debounced },
+    { enabled: debounced.trim() !== '', staleTime: 0 },
+  );
 
   const save = async () => {
     setSaving(true);

@@ -5,9 +5,9 @@ import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
+import type { TagLike } from '../../shared/tags/tag-rules.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { TagPicker } from './tag-picker.tsx';
-import type { TagLike } from './tag-rules.ts';
 import { PRIMARY_BUTTON } from './ui.ts';
 
 /** Add one tag to, or take one tag off, the selected accounts (modal 500). */

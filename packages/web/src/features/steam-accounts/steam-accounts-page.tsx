@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { useViewParam } from '../../shared/entity-links.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
-import { useTableUrlState } from '../../shared/table/table-url-state.ts';
-import { useServerList } from '../../shared/table/use-server-list.ts';
+import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { useLanguage } from '../../shared/use-language.ts';
 import { accountColumns } from './account-columns.tsx';
 import { useAccountDialogs } from './account-dialogs.tsx';
@@ -29,15 +29,14 @@ export function SteamAccountsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const services = useServices();
-  const { commands, hotkeys } = services;
   const queryClient = useQueryClient();
-  const { state, setPage, setPageSize, setSort } = useTableUrlState(FILTER_KEYS);
+  const listPage = useListPage(api.steamAccounts.query, FILTER_KEYS, toQueryFilters);
+  const { state, list } = listPage;
   const setFilters = useFilterPatch();
   const searchRef = useRef<HTMLInputElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
-  const list = useServerList(api.steamAccounts.query, state, toQueryFilters);
   const counters = useOperationQuery(api.steamAccounts.counters);
   const tags = useOperationQuery(api.steamAccounts.listTags);
 
@@ -59,81 +58,54 @@ export function SteamAccountsPage() {
     rows,
   };
 
-  useEffect(() => {
-    const focusedOrSingle = (): SteamAccountRow | null => {
-      const { focused, selected, rows: shown } = targets.current;
-      if (focused) return focused;
-      return selected.length === 1 ? (shown.find((row) => row.id === selected[0]) ?? null) : null;
-    };
-    const chosenIds = (): number[] => {
-      const { selected } = targets.current;
-      if (selected.length > 0) return selected;
+  const focusedOrSingle = (): SteamAccountRow | null => {
+    const { focused, selected, rows: shown } = targets.current;
+    if (focused) return focused;
+    return selected.length === 1 ? (shown.find((row) => row.id === selected[0]) ?? null) : null;
+  };
+  const chosenIds = (): number[] => {
+    const { selected } = targets.current;
+    if (selected.length > 0) return selected;
+    const one = focusedOrSingle();
+    return one ? [one.id] : [];
+  };
+  const needAccount = () => services.toasts.show({ kind: 'info', text: t('steamAccounts.guard.noAccount') });
+  useCommandHandlers('steamAccounts', 'screen', {
+    add: dialogs.openWizard,
+    view: () => {
       const one = focusedOrSingle();
-      return one ? [one.id] : [];
-    };
-    const needAccount = () =>
-      services.toasts.show({ kind: 'info', text: t('steamAccounts.guard.noAccount') });
-    const handlers: Array<[string, () => void]> = [
-      ['steamAccounts.add', dialogs.openWizard],
-      [
-        'steamAccounts.view',
-        () => {
-          const one = focusedOrSingle();
-          if (one) dialogs.openView(one.id);
-          else needAccount();
-        },
-      ],
-      [
-        'steamAccounts.copyGuardCode',
-        () => {
-          const one = focusedOrSingle();
-          if (one) dialogs.copyCode(one);
-          else needAccount();
-        },
-      ],
-      ['steamAccounts.assignProxies', () => dialogs.openBatchProxy()],
-      [
-        'steamAccounts.tags',
-        () => {
-          const ids = chosenIds();
-          if (ids.length > 0) dialogs.openBatchTags(ids);
-          else needAccount();
-        },
-      ],
-      [
-        'steamAccounts.remove',
-        () => {
-          const ids = chosenIds();
-          if (ids.length > 0) dialogs.openRemove(ids);
-          else needAccount();
-        },
-      ],
-      [
-        'steamAccounts.openInventory',
-        () => {
-          const one = focusedOrSingle();
-          if (one) dialogs.openView(one.id, 'inventory');
-          else needAccount();
-        },
-      ],
-      [
-        'steamAccounts.refreshInventory',
-        () => {
-          const ids = chosenIds();
-          if (ids.length > 0) void startInventoryRefresh(services, ids);
-          else needAccount();
-        },
-      ],
-      ['steamAccounts.search', () => searchRef.current?.focus()],
-      ['steamAccounts.refresh', refresh],
-    ];
-    const offs = handlers.map(([id, handler]) => commands.register(id, handler));
-    const deactivate = hotkeys.activate('steamAccounts');
-    return () => {
-      deactivate();
-      for (const off of offs) off();
-    };
-  }, [commands, hotkeys, dialogs, refresh, services, t]);
+      if (one) dialogs.openView(one.id);
+      else needAccount();
+    },
+    copyGuardCode: () => {
+      const one = focusedOrSingle();
+      if (one) dialogs.copyCode(one);
+      else needAccount();
+    },
+    assignProxies: () => dialogs.openBatchProxy(),
+    tags: () => {
+      const ids = chosenIds();
+      if (ids.length > 0) dialogs.openBatchTags(ids);
+      else needAccount();
+    },
+    remove: () => {
+      const ids = chosenIds();
+      if (ids.length > 0) dialogs.openRemove(ids);
+      else needAccount();
+    },
+    openInventory: () => {
+      const one = focusedOrSingle();
+      if (one) dialogs.openView(one.id, 'inventory');
+      else needAccount();
+    },
+    refreshInventory: () => {
+      const ids = chosenIds();
+      if (ids.length > 0) void startInventoryRefresh(services, ids);
+      else needAccount();
+    },
+    search: () => searchRef.current?.focus(),
+    refresh: refresh,
+  });
 
   const columns = useMemo(() => accountColumns(t, language), [t, language]);
   const byStatus = counters.data?.byStatus ?? {};
@@ -177,29 +149,15 @@ export function SteamAccountsPage() {
         setFilters={setFilters}
         tags={tags.data ?? []}
       />
-      {list.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('steamAccounts.loadFailed')}
-        </p>
-      )}
+      <ListLoadFailed failed={list.isError} text={t('steamAccounts.loadFailed')} />
       <DataTable<SteamAccountRow>
         id="steam-accounts"
         label={t('steamAccounts.title')}
         columns={columns}
         rows={rows}
         getRowId={getRowId}
-        loading={list.isFetching}
         emptyText={t('steamAccounts.empty')}
-        sort={state.sort}
-        onSortChange={setSort}
-        paging={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
-          totalCapped: list.data?.totalCapped,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
+        {...listPage.table}
         onOpenRow={(row) => dialogs.openView(row.id)}
         onActiveRowChange={setActiveId}
         selection={{ ids: selectedIds, onChange: setSelectedIds }}

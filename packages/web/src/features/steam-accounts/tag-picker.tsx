@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TagLike, tagChoice, tagOptions } from './tag-rules.ts';
+import { type TagLike, tagOptions, tagToAdd } from '../../shared/tags/tag-rules.ts';
 import { PRIMARY_BUTTON } from './ui.ts';
 
 /** Find an existing tag or type a new one, then Add; tags already on the item are not offered. */
@@ -21,8 +21,12 @@ export function TagPicker({
   const listId = useId();
   const [typed, setTyped] = useState('');
   const [picked, setPicked] = useState<TagLike | null>(null);
-  const { options, createName } = tagOptions(all, alreadyOn, typed);
-  const choice = tagChoice(picked, typed, all);
+  const { existing: options, newName: createName } = tagOptions(
+    all,
+    alreadyOn.map((id) => ({ id })),
+    typed,
+  );
+  const choice = tagToAdd(picked, typed, { existing: options, newName: createName });
   const submit = async () => {
     if (!choice) return;
     await onPick(choice);

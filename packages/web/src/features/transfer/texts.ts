@@ -1,8 +1,8 @@
-import type { Language } from '@tradedeck/sdk/i18n';
+import { defineTexts } from '../../i18n/define-texts.ts';
 
-/** The transfer dialog's own texts; field errors, outcomes and the currency warning are the sdk's. */
-export const transferTexts: Record<Language, Record<string, string>> = {
-  ru: {
+/** The transfer dialog's own texts (they load when it first opens); field errors, outcomes and the currency warning are the sdk's. */
+export const transferTexts = defineTexts(
+  {
     title: 'Перевод баланса',
     from: 'Отправитель',
     to: 'Получатель',
@@ -39,7 +39,7 @@ export const transferTexts: Record<Language, Record<string, string>> = {
     historyEmpty: 'Переводов пока нет',
     historyFailed: 'Не удалось загрузить историю переводов',
   },
-  en: {
+  {
     title: 'Balance transfer',
     from: 'Sender',
     to: 'Receiver',
@@ -76,8 +76,4 @@ export const transferTexts: Record<Language, Record<string, string>> = {
     historyEmpty: 'No transfers yet',
     historyFailed: 'Failed to load the transfer history',
   },
-};
-
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+);

@@ -11,6 +11,7 @@ import {
   validateTransferForm,
 } from '@tradedeck/sdk/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
@@ -19,7 +20,6 @@ import { invalidateOperations, useOperationQuery } from '../../shared/queries/op
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { useIdempotencyKey } from '../../shared/use-idempotency-key.ts';
 import { useLanguage } from '../../shared/use-language.ts';
-import { fill, transferTexts } from './texts.ts';
 import { TransferHistory } from './transfer-history.tsx';
 import { useCurrencyGate } from './use-currency-gate.ts';
 
@@ -39,7 +39,7 @@ type Field = 'from' | 'to' | 'apiKey' | 'amount' | 'paymentPassword';
  */
 export function TransferDialog({ controls }: { controls: ModalControls }) {
   const lang = useLanguage();
-  const text = transferTexts[lang];
+  const { t: text } = useTranslation('translation', { keyPrefix: 'transfer' });
   const { client, queryClient } = useServices();
   const describe = useDescribeError();
   const accounts = useOperationQuery(api.transfer.accounts, {});
@@ -148,12 +148,12 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
 
   return (
     <ModalFrame
-      title={text.title!}
+      title={text('title')}
       onClose={controls.dismiss}
       footer={
         <>
           <button type="button" className="px-3 py-1.5 text-sm" onClick={controls.dismiss}>
-            {text.close}
+            {text('close')}
           </button>
           <button
             type="submit"
@@ -163,12 +163,12 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
             data-testid="transfer-submit"
           >
             {send.isPending
-              ? text.sending
+              ? text('sending')
               : crossCurrency && !gate.open
                 ? fill(transferCurrencyMessages[lang].waitSeconds, { s: gate.secondsLeft })
                 : crossCurrency
                   ? transferCurrencyMessages[lang].confirm
-                  : text.send}
+                  : text('send')}
           </button>
         </>
       }
@@ -184,16 +184,16 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
       >
         {accounts.isError && (
           <p role="alert" className={ERROR}>
-            {text.loadFailed}
+            {text('loadFailed')}
           </p>
         )}
         <div className="grid grid-cols-2 gap-3">
           {(['from', 'to'] as const).map((side) => (
             <label key={side} className={LABEL}>
-              {text[side]}
+              {text(side)}
               <select
                 className={INPUT}
-                aria-label={text[side]}
+                aria-label={text(side)}
                 value={(side === 'from' ? fromId : toId) ?? ''}
                 onChange={(event) => {
                   const id = event.target.value === '' ? null : Number(event.target.value);
@@ -203,7 +203,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
                   touch(side);
                 }}
               >
-                <option value="">{text.choose}</option>
+                <option value="">{text('choose')}</option>
                 {items.map((account) => (
                   <option key={account.id} value={account.id}>
                     {accountLabel(account)}
@@ -216,26 +216,26 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
         </div>
         {from && (
           <p className="text-sm" data-testid="sender-balance">
-            {text.balance}: {from.balance ? formatMoney(from.balance, lang) : '—'}
+            {text('balance')}: {from.balance ? formatMoney(from.balance, lang) : '—'}
           </p>
         )}
         {to?.savedKeyMasked && (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={useSavedKey} onChange={(e) => setUseSavedKey(e.target.checked)} />
-            {fill(text.useSaved!, { key: to.savedKeyMasked })}
+            {text('useSaved', { key: to.savedKeyMasked })}
           </label>
         )}
         {to?.savedKeyMismatch && (
           <p role="alert" className={ERROR}>
-            {text.savedKeyInvalid}
+            {text('savedKeyInvalid')}
           </p>
         )}
         {!savedKey && (
           <label className={LABEL}>
-            {text.apiKey}
+            {text('apiKey')}
             <input
               className={INPUT}
-              aria-label={text.apiKey}
+              aria-label={text('apiKey')}
               type="password"
               autoComplete="off"
               value={apiKey}
@@ -250,13 +250,13 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
         )}
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={rememberKey} onChange={(e) => setRememberKey(e.target.checked)} />
-          {text.rememberKey}
+          {text('rememberKey')}
         </label>
         <label className={LABEL}>
-          {text.amount} {from ? `(${from.currency})` : ''}
+          {text('amount')} {from ? `(${from.currency})` : ''}
           <input
             className={INPUT}
-            aria-label={text.amount}
+            aria-label={text('amount')}
             inputMode="decimal"
             value={amountText}
             onChange={(event) => setAmountText(event.target.value)}
@@ -271,15 +271,15 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
               checked={useSavedPassword}
               onChange={(e) => setUseSavedPassword(e.target.checked)}
             />
-            {text.useSavedPassword}
+            {text('useSavedPassword')}
           </label>
         )}
         {!savedPassword && (
           <label className={LABEL}>
-            {text.paymentPassword}
+            {text('paymentPassword')}
             <input
               className={INPUT}
-              aria-label={text.paymentPassword}
+              aria-label={text('paymentPassword')}
               type="password"
               autoComplete="off"
               value={paymentPassword}
@@ -295,7 +295,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
             checked={rememberPassword}
             onChange={(e) => setRememberPassword(e.target.checked)}
           />
-          {text.rememberPassword}
+          {text('rememberPassword')}
         </label>
         {toId !== null && (
           <div className="flex items-center gap-2 text-sm">
@@ -305,12 +305,12 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
               disabled={member.isPending || (!savedKey && Boolean(errors.apiKey))}
               onClick={() => member.mutate()}
             >
-              {text.check}
+              {text('check')}
             </button>
             {member.data && (
               <span data-testid="member-check" className={member.data.member ? '' : 'text-rose-700'}>
                 {member.data.member
-                  ? fill(text.member!, { currency: member.data.currency ?? '' })
+                  ? text('member', { currency: member.data.currency ?? '' })
                   : member.data.message}
               </span>
             )}
@@ -328,7 +328,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
         )}
         {submitted && !valid && (
           <p role="alert" className={ERROR} data-testid="form-alert">
-            {text.checkFields}
+            {text('checkFields')}
           </p>
         )}
         {send.isError && (
@@ -349,14 +349,14 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
             {result.received ? ` → ${formatMoney(result.received, lang)}` : ''}
             {result.outcome === 'unknown' && (
               <button type="button" className="ml-2 underline" onClick={() => check.mutate()}>
-                {text.checkAgain}
+                {text('checkAgain')}
               </button>
             )}
             {result.checks.length > 0 && (
               <ul data-testid="transfer-checks" className="mt-1 list-disc pl-5">
                 {result.checks.map((c) => (
                   <li key={c.source}>
-                    {text[`check_${c.source}`]}: {text[`found_${c.found}`]}
+                    {text(`check_${c.source}`)}: {text(`found_${c.found}`)}
                   </li>
                 ))}
               </ul>
@@ -369,7 +369,7 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
                   checked={checkedNotSent === result.id}
                   onChange={(event) => setCheckedNotSent(event.target.checked ? result.id : null)}
                 />
-                {text.checkedNotSent}
+                {text('checkedNotSent')}
               </label>
             )}
           </div>
@@ -378,4 +378,9 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
       <TransferHistory />
     </ModalFrame>
   );
+}
+
+/** Fills `{{name}}` placeholders of an sdk message (they are not i18next texts). */
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }

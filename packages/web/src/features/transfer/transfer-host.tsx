@@ -1,23 +1,20 @@
-import { useEffect } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
+import { loadAreaTexts } from '../../shared/area/area-texts.ts';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
+import { transferArea } from './area.ts';
 
-/** The command that opens the balance transfer dialog from anywhere: the palette and the P2P accounts screen. */
-export const OPEN_TRANSFER_COMMAND = 'transfer.open';
-
-/** Mounted once in the shell: opens the transfer dialog (modal 600) when the command runs. */
+/** Mounted once in the shell: opens the transfer dialog (modal 600) when `transfer.open` runs. */
 export function TransferHost() {
   const services = useServices();
-  useEffect(
-    () =>
-      services.commands.register(OPEN_TRANSFER_COMMAND, () => {
-        // The dialog (and its live balances) loads the first time it opens.
-        void import('./transfer-dialog.tsx')
-          .then(({ TransferDialog }) =>
-            services.modals.open((controls) => <TransferDialog controls={controls} />, { width: 600 }),
-          )
-          .catch(() => {});
-      }),
-    [services],
-  );
+  useCommandHandlers('transfer', 'host', {
+    open: () => {
+      // The dialog (its texts and live balances) loads the first time it opens.
+      void Promise.all([import('./transfer-dialog.tsx'), loadAreaTexts(services.i18n, [transferArea])])
+        .then(([{ TransferDialog }]) =>
+          services.modals.open((controls) => <TransferDialog controls={controls} />, { width: 600 }),
+        )
+        .catch(() => {});
+    },
+  });
   return null;
 }

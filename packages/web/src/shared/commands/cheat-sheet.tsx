@@ -3,18 +3,20 @@ import { useTranslation } from 'react-i18next';
 import type { AppServices } from '../app-services.tsx';
 import { ModalFrame } from '../modals/modal-frame.tsx';
 import { Hotkey } from '../palette/kbd.tsx';
-import type { CommandGroup } from './command-types.ts';
+import type { CommandDef, CommandGroup } from './command-types.ts';
 import { normalizeText } from './layout-match.ts';
-import { commands } from './registry.ts';
 
 const GROUPS: CommandGroup[] = ['general', 'navigation', 'appearance', 'table', 'dialog'];
 
 /** `?`: every hotkey of the registry, grouped, searchable. */
-export function openCheatSheet(services: Pick<AppServices, 'modals'>): void {
-  void services.modals.open((controls) => <CheatSheet onClose={controls.dismiss} />, { width: 720 });
+export function openCheatSheet(services: Pick<AppServices, 'modals' | 'commands'>): void {
+  const { definitions } = services.commands;
+  void services.modals.open((controls) => <CheatSheet onClose={controls.dismiss} commands={definitions} />, {
+    width: 720,
+  });
 }
 
-function CheatSheet({ onClose }: { onClose: () => void }) {
+function CheatSheet({ onClose, commands }: { onClose: () => void; commands: readonly CommandDef[] }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const needle = normalizeText(filter);

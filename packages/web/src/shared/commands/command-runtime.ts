@@ -1,6 +1,6 @@
 import { Listeners } from '@tradedeck/sdk/store';
+import type { CommandId } from './command-ids.ts';
 import type { CommandContext, CommandDef } from './command-types.ts';
-import { commandById } from './registry.ts';
 
 const RECENT_KEY = 'tradedeck.recentCommands';
 const RECENT_MAX = 8;
@@ -12,16 +12,26 @@ type Handler = () => void;
  */
 export class CommandRuntime extends Listeners {
   readonly #handlers = new Map<string, Handler[]>();
+  readonly #byId: ReadonlyMap<string, CommandDef>;
   #recent: string[];
   context: CommandContext | null = null;
 
-  constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null) {
+  /** `definitions`: every command of the app (`app/areas.ts` composes them). */
+  constructor(
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+    readonly definitions: readonly CommandDef[],
+  ) {
     super();
-    this.#recent = readRecent(storage);
+    this.#byId = new Map(definitions.map((def) => [def.id, def]));
+    this.#recent = readRecent(storage, this.#byId);
+  }
+
+  definition(id: string): CommandDef | undefined {
+    return this.#byId.get(id);
   }
 
   /** Registers a view's handler while it is mounted; the latest registration wins. */
-  register(id: string, handler: Handler): () => void {
+  register(id: CommandId, handler: Handler): () => void {
     const list = this.#handlers.get(id) ?? [];
     list.push(handler);
     this.#handlers.set(id, list);
@@ -41,15 +51,20 @@ export class CommandRuntime extends Listeners {
     return this.#handlers.has(def.id) || def.run !== undefined || def.page === true;
   }
 
-  /** Runs a command by id; false when it is unknown, disabled or has nothing to run. */
-  run(id: string, options: { remember?: boolean } = {}): boolean {
-    const def = commandById.get(id);
-    if (!def || !this.context || !this.isAvailable(def)) return false;
-    const handler = this.#handlers.get(id)?.at(-1);
+  /** Runs a command by id; false when it is disabled or has nothing to run. */
+  run(id: CommandId, options: { remember?: boolean } = {}): boolean {
+    const def = this.#byId.get(id);
+    return def !== undefined && this.runDefined(def, options);
+  }
+
+  /** Runs a command of the app's list (the palette, the hotkeys and the recent list hold definitions). */
+  runDefined(def: CommandDef, options: { remember?: boolean } = {}): boolean {
+    if (!this.context || !this.isAvailable(def)) return false;
+    const handler = this.#handlers.get(def.id)?.at(-1);
     if (handler) handler();
     else if (def.run) def.run(this.context);
     else return false;
-    if (options.remember) this.#remember(id);
+    if (options.remember) this.#remember(def.id);
     return true;
   }
 
@@ -78,10 +93,10 @@ export class CommandRuntime extends Listeners {
   }
 }
 
-function readRecent(storage: Pick<Storage, 'getItem'> | null): string[] {
+function readRecent(storage: Pick<Storage, 'getItem'> | null, known: ReadonlyMap<string, unknown>): string[] {
   try {
     const value = JSON.parse(storage?.getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((id) => typeof id === 'string' && commandById.has(id)) : [];
+    return Array.isArray(value) ? value.filter((id) => typeof id === 'string' && known.has(id)) : [];
   } catch {
     return [];
   }

@@ -1,18 +1,11 @@
 import type { TextKey } from '../../i18n/text-key.ts';
 import type { Theme } from '../appearance/appearance.ts';
 
-/** Where a command's hotkeys are live: the panel, a focused list, an open dialog. */
-export type CommandScope =
-  | 'global'
-  | 'table'
-  | 'dialog'
-  | 'proxies'
-  | 'steamAccounts'
-  | 'p2pAccounts'
-  | 'harvester'
-  | 'lots'
-  | 'salesHistory'
-  | 'priceProfile';
+/**
+ * Where a command's hotkeys are live: the panel, a focused list, an open dialog, or an area's screen (the
+ * area's name, live while its screen is mounted).
+ */
+export type CommandScope = 'global' | 'table' | 'dialog' | (string & {});
 
 export type CommandGroup = 'navigation' | 'general' | 'appearance' | 'table' | 'dialog';
 

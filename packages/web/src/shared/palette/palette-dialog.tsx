@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { useServices } from '../app-services.tsx';
 import type { CommandDef } from '../commands/command-types.ts';
 import { rankCandidates } from '../commands/layout-match.ts';
-import { commandById, commands } from '../commands/registry.ts';
 import { entityViewPath } from '../entity-links.ts';
 import { useStore } from '../use-store.ts';
 import { Hotkey } from './kbd.tsx';
@@ -43,16 +42,14 @@ export function PaletteDialog({ pages, initialQuery }: { pages: string[]; initia
   }, []);
 
   const items = useMemo(() => {
-    const visible = commands.filter((def) => def.palette && runtime.isAvailable(def));
+    const title = (id: string) => t(runtime.definition(id)!.titleKey);
+    const visible = runtime.definitions.filter((def) => def.palette && runtime.isAvailable(def));
     return visible.map(
       (def): Item => ({
         def,
         title: t(def.titleKey),
-        breadcrumb: def.parent ? t(commandById.get(def.parent)!.titleKey) : null,
-        keywords: [
-          ...(def.keywords ?? []),
-          ...(def.parent ? [t(commandById.get(def.parent)!.titleKey)] : []),
-        ],
+        breadcrumb: def.parent ? title(def.parent) : null,
+        keywords: [...(def.keywords ?? []), ...(def.parent ? [title(def.parent)] : [])],
       }),
     );
   }, [runtime, t]);
@@ -69,7 +66,7 @@ export function PaletteDialog({ pages, initialQuery }: { pages: string[]; initia
       return;
     }
     palette.close();
-    runtime.run(item.def.id, { remember: true });
+    runtime.runDefined(item.def, { remember: true });
   };
 
   const openHit = (kind: 'proxy' | 'steamAccount', hit: ProxySearchHit | SteamAccountSearchHit) => {
@@ -110,7 +107,7 @@ export function PaletteDialog({ pages, initialQuery }: { pages: string[]; initia
               <span key={id} className="flex items-center gap-1">
                 <span aria-hidden>›</span>
                 <span className="rounded bg-primary/10 px-1.5 py-0.5 font-medium text-primary-ink">
-                  {t(commandById.get(id)!.titleKey)}
+                  {t(runtime.definition(id)!.titleKey)}
                 </span>
               </span>
             ))}

@@ -69,7 +69,7 @@ export function ProxySearchPicker({
         aria-label={label}
         aria-invalid={invalid || undefined}
         className={`input w-full py-0.5 text-xs ${invalid ? 'border-rose-400' : ''}`}
-        placeholder={value ?? t('proxies.picker.placeholder')}
+        placeholder={value ?? t('proxyPicker.placeholder')}
         value={open ? text : (value ?? '')}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
@@ -98,11 +98,11 @@ export function ProxySearchPicker({
             </Command.Item>
           ))}
           {matches.data && items.length === 0 && (
-            <Command.Empty className="px-2 py-1 text-muted">{t('proxies.picker.none')}</Command.Empty>
+            <Command.Empty className="px-2 py-1 text-muted">{t('proxyPicker.none')}</Command.Empty>
           )}
           {more > 0 && (
             <p className="px-2 py-1 text-muted" data-testid="picker-more">
-              {t('proxies.picker.more', { count: more })}
+              {t('proxyPicker.more', { count: more })}
             </p>
           )}
         </Command.List>

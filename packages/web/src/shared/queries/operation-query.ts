@@ -36,6 +36,15 @@ export function useOperationQuery<Op extends Callable>(
   return useQuery({ ...operationQuery(client, op, input), ...timing });
 }
 
+/**
+ * One answer assembled from several calls of an operation (every page of a list, say), cached under the
+ * operation's key plus a name, so invalidating the operation reaches it too.
+ */
+export function useAssembledQuery<T>(op: Callable, name: string, load: (client: ApiClient) => Promise<T>) {
+  const { client } = useServices();
+  return useQuery({ queryKey: [...operationKey(op), name], queryFn: () => load(client) });
+}
+
 /** Marks every cached answer of the operations stale (whatever their input), refetching what is on screen. */
 export function invalidateOperations(queryClient: QueryClient, ...ops: readonly Callable[]): Promise<void> {
   const ids = new Set<unknown>(ops.map((op) => op.id));

@@ -22,6 +22,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app-services.tsx';
+import type { CommandId } from '../commands/command-ids.ts';
 import {
   type CursorState,
   clearSelection,
@@ -158,7 +159,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       setCursor(next);
       if (next.cursor >= 0) virtualizer.current?.scrollToIndex(next.cursor, { align: 'auto' });
     };
-    const handlers: Array<[string, () => void]> = [
+    const handlers: Array<[CommandId, () => void]> = [
       ['table.next', () => apply((s, list) => move(s, 1, list.length))],
       ['table.previous', () => apply((s, list) => move(s, -1, list.length))],
       ['table.extendNext', () => apply((s, list) => extend(s, 1, list))],

@@ -5,10 +5,10 @@ import { operationQuery } from '../queries/operation-query.ts';
 import type { TableUrlState } from './table-url-state.ts';
 
 /** The filter fields of a list operation's input: everything but paging and sort, which the URL state gives. */
-type ListFilters<Op extends ListCallable> = Omit<CallableInput<Op>, 'pages' | 'sort'>;
+export type ListFilters<Op extends ListCallable> = Omit<CallableInput<Op>, 'pages' | 'sort'>;
 
 /** A list operation, or its typed route. */
-type ListCallable = ListOperation | TypedRoute<ListOperation>;
+export type ListCallable = ListOperation | TypedRoute<ListOperation>;
 
 /**
  * A server-paged list for the data table: the URL state becomes the operation's input, and the previous page

@@ -1,8 +1,9 @@
 import { api } from '@tradedeck/sdk/contract';
 import { ADD_MODES, type AddMode, type AddRow, addAccountReasonMessages } from '@tradedeck/sdk/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../../shared/area/use-command-handlers.ts';
 import { ModalFrame } from '../../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../../shared/modals/modal-stack.ts';
 import { Hotkey } from '../../../shared/palette/kbd.tsx';
@@ -129,15 +130,10 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
       if (!submitting && summary.retryable > 0) void submit(retryableRows(rows));
     },
   };
-  useEffect(() => {
-    const offs = [
-      services.commands.register('steamAccounts.wizardNext', () => keyActions.current.next()),
-      services.commands.register('steamAccounts.retryFailed', () => keyActions.current.retry()),
-    ];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [services.commands]);
+  useCommandHandlers('steamAccounts', 'wizard', {
+    wizardNext: () => keyActions.current.next(),
+    retryFailed: () => keyActions.current.retry(),
+  });
 
   return (
     <ModalFrame

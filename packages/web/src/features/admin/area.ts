@@ -1,0 +1,23 @@
+import { defineArea } from '../../shared/area/define-area.ts';
+import { adminTexts } from './texts.ts';
+
+/** User administration. Its commands act on the user picked in the list; the page supplies those that apply. */
+export const adminArea = defineArea({
+  name: 'admin',
+  keywords: ['admin', 'user'],
+  nav: { path: '/panel/admin/users', hotkey: 'g u', keywords: ['admin', 'users', 'approve', 'ban'] },
+  panelRoutes: [
+    { path: 'admin/users', page: () => import('./admin-users-page.tsx').then((m) => m.AdminUsersPage) },
+  ],
+  sets: {
+    picked: {
+      scope: 'global',
+      commands: {
+        approve: { hotkeys: [], keywords: ['approve'] },
+        ban: { hotkeys: [], keywords: ['ban'] },
+        unban: { hotkeys: [], keywords: ['unban'] },
+      },
+    },
+  },
+  texts: [{ key: 'admin', shell: adminTexts }],
+});

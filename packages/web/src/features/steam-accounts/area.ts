@@ -1,0 +1,48 @@
+import { defineArea } from '../../shared/area/define-area.ts';
+import { steamAccountsShellTexts } from './shell-texts.ts';
+
+/** The Steam accounts area: the list, its add wizard and each account's inventory. */
+export const steamAccountsArea = defineArea({
+  name: 'steamAccounts',
+  keywords: ['steam', 'account'],
+  nav: { path: '/panel/steam-accounts', hotkey: 'g s', keywords: ['steam accounts', 'accounts'] },
+  panelRoutes: [
+    {
+      path: 'steam-accounts',
+      page: () => import('./steam-accounts-page.tsx').then((m) => m.SteamAccountsPage),
+    },
+  ],
+  sets: {
+    screen: {
+      scope: 'screen',
+      commands: {
+        add: { hotkeys: ['n'], keywords: ['add', 'import', 'mafile', 'new'] },
+        view: { hotkeys: ['v'], keywords: ['view', 'open', 'details', 'password'] },
+        copyGuardCode: { hotkeys: ['c'], keywords: ['guard', 'code', '2fa', 'totp', 'copy'] },
+        assignProxies: { hotkeys: ['p'], keywords: ['proxy', 'proxies', 'assign', 'batch'] },
+        tags: { hotkeys: ['t'], keywords: ['tag', 'tags', 'batch'] },
+        remove: { hotkeys: ['delete'], keywords: ['remove', 'delete'] },
+        search: { hotkeys: ['s'], keywords: ['search', 'find', 'filter'] },
+        refresh: { hotkeys: ['r'], keywords: ['refresh', 'reload'] },
+        openInventory: { hotkeys: ['i'], keywords: ['inventory', 'items', 'open'] },
+        refreshInventory: { hotkeys: ['shift+r'], keywords: ['inventory', 'items', 'refresh', 'scan'] },
+      },
+    },
+    // Inside the add wizard; the wizard supplies the handlers while it is open.
+    wizard: {
+      scope: 'dialog',
+      commands: {
+        wizardNext: { hotkeys: ['mod+enter'], keywords: ['next', 'submit', 'add'] },
+        retryFailed: { hotkeys: ['mod+shift+enter'], keywords: ['retry', 'failed', 'again'] },
+      },
+    },
+  },
+  texts: [
+    {
+      key: 'steamAccounts',
+      shell: steamAccountsShellTexts,
+      screen: () => import('./texts.ts').then((m) => m.steamAccountsTexts),
+    },
+    { key: 'inventory', screen: () => import('./inventory/texts.ts').then((m) => m.inventoryTexts) },
+  ],
+});
