@@ -25,7 +25,12 @@ describe('signed-in users made without the sign-up flow', () => {
   it('are active accounts with a working session and refresh cookie, and the first one is the administrator', async () => {
     const info = await t.call('GET', '/api/user/info', { token: user.accessToken });
     expect(info.statusCode).toBe(200);
-    expect(info.json().data).toMatchObject({ id: user.id, email: user.email, userName: 'fixture' });
+    expect(info.json().data).toMatchObject({
+      id: user.id,
+      email: user.email,
+      userName: 'fixture',
+      language: 'en',
+    });
     const adminInfo = await t.call('GET', '/api/user/info', { token: admin.accessToken });
     expect(adminInfo.json().data).toMatchObject({ id: admin.id, role: 'admin' });
     expect(info.json().data.role).toBe('user');

@@ -15,7 +15,13 @@ import { type AuthTestApp, freshIp, PASSWORD, type TestUser } from '../auth/help
 export async function signedInUser(t: AuthTestApp, name: string, admin?: TestUser): Promise<TestUser> {
   const { deps } = t.app.services.auth.accounts;
   const email = `${name}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const created = await deps.users.create({ email, userName: name, passwordHash: await passwordHash() });
+  // English, as `signUp` registers through `call`'s Accept-Language: mails and stored texts follow it.
+  const created = await deps.users.create({
+    email,
+    userName: name,
+    passwordHash: await passwordHash(),
+    language: 'en',
+  });
   if (!created) throw new Error(`signed-in user: ${email} is taken`);
   let user = (await deps.users.confirmEmail(created.id))!;
   if (admin) {
