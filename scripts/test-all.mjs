@@ -31,6 +31,14 @@ const PARTS = [
 ];
 
 const started = process.hrtime.bigint();
+const children = new Set();
+// An interrupted run (Ctrl-C, CI's timeout) stops every part, not only this script.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(1);
+  });
+}
 const width = Math.max(...PARTS.map((part) => part.name.length));
 const results = await Promise.all(PARTS.map(run));
 for (const result of results) {
@@ -49,6 +57,8 @@ function run(part) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...(part.report ? { TRADEDECK_REPORT_NAME: part.report } : {}) },
   });
+  children.add(child);
+  child.on('close', () => children.delete(child));
   const prefix = `[${part.name.padEnd(width)}] `;
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(prefix + line));
