@@ -1,7 +1,7 @@
 /**
- * Lots and repricing of the P2P seller (spec trading §2-5, §8 "P2P lots"; design trading.md §4; docs/lots.md):
- * what is listed where, at which price and bounds. What sold is in sales.ts, the reference prices the strategies
- * read in price-profile.ts.
+ * Lots and repricing of the P2P seller (docs/product-trading.md §2-5, §8 "P2P lots"; docs/trading-rules.md
+ * §4; docs/lots.md): what is listed where, at which price and bounds. What sold is in sales.ts, the reference
+ * prices the strategies read in price-profile.ts.
  *
  * Every amount is `Money` (integer units of the market's scale plus the currency). A lot's amounts are in its seller
  * account's market currency; totals over several currencies answer one `Money` per currency.
@@ -58,7 +58,10 @@ export const platformPriceSchema = z.object({
   updatedAt: isoDateTime,
 });
 
-/** One lot (an order): one item of one seller account, listed or not (spec §3 "Lot or order"). */
+/**
+ * One lot (an order): one item of one seller account, listed or not (docs/product-trading.md §3 "Lot or
+ * order").
+ */
 export const lotRowSchema = z.object({
   id: z.number().int().positive(),
   /** The group of the same item across accounts (`lotGroupKey(game, marketHashName)`). */

@@ -28,7 +28,10 @@ export const P2P_ACCOUNT_SORT_PROPERTIES = [
   'createdAt',
 ] as const;
 
-/** A P2P seller account as lists and the view dialog show it (spec §3). The key only masked, never the password. */
+/**
+ * A P2P seller account as lists and the view dialog show it (docs/product-trading.md §3). The key only
+ * masked, never the password.
+ */
 export const sellerAccountRowSchema = z.object({
   id: z.number().int().positive(),
   /** The user's Steam account it sells from. */

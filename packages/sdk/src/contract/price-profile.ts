@@ -1,6 +1,7 @@
 /**
- * The price profile (spec trading §8 "P2P lots"; docs/lots.md): the reference prices per item the repricing
- * strategies read (the user's custom price, provider prices with their age), imported in bulk, with their history.
+ * The price profile (docs/product-trading.md §8 "P2P lots"; docs/lots.md): the reference prices per item the
+ * repricing strategies read (the user's custom price, provider prices with their age), imported in bulk, with
+ * their history.
  */
 import { z } from 'zod';
 import { priceSourceSchema } from '../domain/lots/lots.ts';

@@ -97,8 +97,16 @@ const proxyLinesInput = z.object({
   defaultProtocol: proxyProtocolSchema.default(0),
 });
 
+/** A line that names a stored proxy (same protocol, address and login) with another password. */
+export const proxyPasswordChangeSchema = z.object({
+  line: z.number().int().positive(),
+  proxyId: z.number().int(),
+});
+
 export const proxyAddResultSchema = z.object({
   addedIds: z.array(z.number().int()),
+  /** Stored proxies whose password the lines replaced (only with `updatePasswords`). */
+  updatedIds: z.array(z.number().int()),
   /** Lines whose proxy the user already has, or that repeat an earlier line ("some already exist"). */
   duplicates: z.array(proxyLineIssueSchema),
   /** Lines that match no accepted format, with the reason. */
@@ -113,7 +121,10 @@ export const proxyCheckStartedSchema = z.object({
   sourceId: z.literal('proxies'),
 });
 
-/** As `proxyCredentialsInputSchema`, plus the empty pair, which removes the credentials like null (spec §5). */
+/**
+ * As `proxyCredentialsInputSchema`, plus the empty pair, which removes the credentials like null
+ * (docs/product-shell.md §5).
+ */
 export const proxyCredentialsUpdateSchema = z.union([
   z.object({ username: z.literal(''), password: z.literal('') }).transform(() => null),
   proxyCredentialsInputSchema,
@@ -202,6 +213,11 @@ export const proxies = {
       proxies: z.array(parsedProxyLineSchema),
       invalid: z.array(proxyLineIssueSchema),
       duplicates: z.array(proxyLineIssueSchema),
+      /**
+       * Lines among `proxies` that name a proxy the user has with another password; `add` with
+       * `updatePasswords` replaces those passwords instead of adding second rows.
+       */
+      passwordChanges: z.array(proxyPasswordChangeSchema),
     }),
     flags: { noStore: true },
     maxBodyBytes: BODY_LIMITS.proxyLines,
@@ -211,7 +227,11 @@ export const proxies = {
     method: 'POST',
     path: '/api/proxies',
     summary: 'Add proxies from lines in one transaction; repeats and invalid lines are reported, not added',
-    input: proxyLinesInput.extend({ tag: tagInputSchema.nullable().optional() }),
+    input: proxyLinesInput.extend({
+      tag: tagInputSchema.nullable().optional(),
+      /** Lines naming a stored proxy (protocol, address, login) with another password replace its password. */
+      updatePasswords: z.boolean().default(false),
+    }),
     output: proxyAddResultSchema,
     flags: {},
     maxBodyBytes: BODY_LIMITS.proxyLines,

@@ -1,6 +1,6 @@
 /**
- * Sales history of the P2P seller (spec trading §8 "P2P lots"; docs/lots.md): what sold, where and when, with the
- * hold release date, totals per currency, revenue per day and a streamed CSV export.
+ * Sales history of the P2P seller (docs/product-trading.md §8 "P2P lots"; docs/lots.md): what sold, where and
+ * when, with the hold release date, totals per currency, revenue per day and a streamed CSV export.
  */
 import { z } from 'zod';
 import { saleStateSchema } from '../domain/lots/lots.ts';

@@ -6,7 +6,7 @@ import { defineOperation } from './operation.ts';
 export type { Currency } from '../domain/money/money.ts';
 export { currencySchema } from '../domain/money/money-schema.ts';
 
-/** The user's global settings (shell spec §3). */
+/** The user's global settings (docs/product-shell.md §3). */
 export const globalSettingsSchema = z.object({
   displayedCurrency: currencySchema,
   tmPreferredCurrency: currencySchema,

@@ -37,7 +37,10 @@ export type InventoryScan = z.infer<typeof inventoryScanSchema>;
 
 export const INVENTORY_SORT_PROPERTIES = ['price', 'name', 'tradableAfter', 'game'] as const;
 
-/** A trade action written before Steam is called (design trading.md §2 rule 1), with its outcome once known. */
+/**
+ * A trade action written before Steam is called (docs/trading-rules.md §2 rule 1), with its outcome once
+ * known.
+ */
 export const TRADE_INTENT_STATUSES = ['pending', 'done', 'failed', 'notSent', 'reversed'] as const;
 export const tradeIntentSchema = z.object({
   id: z.number().int().positive(),

@@ -1,4 +1,4 @@
-/** Business constants and limits from the product specification (shell document §9). */
+/** Business constants and limits from the product specification (docs/product-shell.md §9). */
 export const TOAST_TIMEOUT_MS = 3000;
 export const TOAST_LONG_TIMEOUT_MS = 5000;
 export const TOKEN_REFRESH_MARGIN_S = 60;
@@ -55,7 +55,7 @@ export const MODAL_Z_INDEX_STEP = 10;
 
 export const PRIMARY_COLOR = '#7367F0';
 
-/** The two-factor dialogs (trading document §4 and §9). */
+/** The two-factor dialogs (docs/product-trading.md §4 and §9). */
 export const TWO_FACTOR_DIALOG = {
   codeLength: 6,
   resendSeconds: 60,

@@ -44,7 +44,7 @@ export const resultCodeMessages: Readonly<Record<Language, Readonly<Record<Resul
   },
 };
 
-/** Texts of the error display rules (shell spec §8). Russian texts are the spec's, verbatim. */
+/** Texts of the error display rules (docs/product-shell.md §8). Russian texts are the spec's, verbatim. */
 export const errorDisplayMessages = {
   ru: {
     requestFailedWithCode: 'Ошибка запроса. Код: {code}',

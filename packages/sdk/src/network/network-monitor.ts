@@ -59,8 +59,8 @@ const systemClock: MonitorClock = {
 };
 
 /**
- * Online/offline state machine (shell spec §4 "Network"). It owns no browser objects: the host feeds it the
- * browser's offline/online events, page visibility and failed calls, and renders its snapshots.
+ * Online/offline state machine (docs/product-shell.md §4 "Network"). It owns no browser objects: the host
+ * feeds it the browser's offline/online events, page visibility and failed calls, and renders its snapshots.
  *
  * - While online the server is checked every `maxCheckIntervalMs`; after a failure checks back off from 5 s
  *   (×1.5, at most 30 s) and the 5th consecutive failure turns the state offline.

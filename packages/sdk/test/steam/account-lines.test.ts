@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineFailureMessages, parseAccountLine, parseAccountLines } from '../../src/domain/index.ts';
 
-describe('account lines (shell §5)', () => {
+describe('account lines (docs/product-shell.md §5)', () => {
   it('login:password', () => {
     expect(parseAccountLine('trader1:s3cret')).toEqual({
       ok: true,

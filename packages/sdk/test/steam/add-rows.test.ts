@@ -39,7 +39,7 @@ const line = (login: string, password: string, n = 1): AccountLine => ({
   proxy: null,
 });
 
-describe('add wizard rows (shell §4)', () => {
+describe('add wizard rows (docs/product-shell.md §4)', () => {
   it('merges text lines into maFile rows by login, case-insensitively', () => {
     const rows = mergeAccountLines(addMafileRows([], [mafileFor('Trader_One')]), [line('trader_one', 'pw')]);
     expect(rows).toHaveLength(1);

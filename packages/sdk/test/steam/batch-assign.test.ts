@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseProxyAssignmentLine, parseProxyAssignments } from '../../src/domain/index.ts';
 
-describe('batch proxy assignment lines (shell §5)', () => {
+describe('batch proxy assignment lines (docs/product-shell.md §5)', () => {
   it('account:host:port', () => {
     expect(parseProxyAssignmentLine('trader1:203.0.113.5:8080')).toEqual({
       ok: true,

@@ -167,6 +167,8 @@ export const lotRepriceJobs = pgTable(
     finishedAt: at('finished_at'),
     /** Renewed while a process writes the job's prices; a running job without it for long was cut by a crash. */
     heartbeatAt: at('heartbeat_at'),
+    /** The process writing the job's prices (`newProcessOwner()`): once it is gone, the job was cut. */
+    owner: text('owner'),
     /** The language of the per-lot texts (a job reconciled after a crash writes its own in it). */
     lang: text('lang').notNull().default('en'),
   },

@@ -35,7 +35,10 @@ export const proxies = pgTable(
     name: text('name'),
     identityHash: text('identity_hash').notNull(),
     countryCode: text('country_code'),
-    /** Shell §3 statuses: 0 no-check, 1 idle, 2 in-use, 3 invalid, 4 expired (5 unsaved is never stored). */
+    /**
+     * docs/product-shell.md §3 statuses: 0 no-check, 1 idle, 2 in-use, 3 invalid, 4 expired (5 unsaved is
+     * never stored).
+     */
     status: smallint('status').notNull().default(0),
     lastCheckedAt: at('last_checked_at'),
     lastValid: boolean('last_valid'),

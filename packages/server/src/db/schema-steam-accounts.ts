@@ -34,9 +34,9 @@ export const steamAccounts = pgTable(
     steamId: text('steam_id'),
     avatarUri: text('avatar_uri'),
     proxyId: integer('proxy_id').references(() => proxies.id, { onDelete: 'set null' }),
-    /** Shell §3: 0 idle, 1 active, 2 error. */
+    /** docs/product-shell.md §3: 0 idle, 1 active, 2 error. */
     status: smallint('status').notNull().default(0),
-    /** Add-reason code of the last failed sign-in (shell §8), null when it succeeded. */
+    /** Add-reason code of the last failed sign-in (docs/product-shell.md §8), null when it succeeded. */
     lastErrorReason: text('last_error_reason'),
     lastLoginAt: at('last_login_at'),
     passwordEnc: text('password_enc').notNull(),

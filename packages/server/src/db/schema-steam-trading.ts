@@ -97,9 +97,9 @@ export const steamInventoryItems = pgTable(
 );
 
 /**
- * Trade actions that move items (sends and accepts), written before Steam is called (design trading.md §2 rule
- * 1). `owner` is the server process that made the call: an intent still pending under another owner whose lease
- * ran out is reconciled against Steam before the account sends again.
+ * Trade actions that move items (sends and accepts), written before Steam is called (docs/trading-rules.md §2
+ * rule 1). `owner` is the server process that made the call: an intent still pending under another owner
+ * whose lease ran out is reconciled against Steam before the account sends again.
  */
 export const steamTradeIntents = pgTable(
   'steam_trade_intents',

@@ -3,7 +3,8 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { holdLease, type LeaseTiming } from './lease.ts';
 import { type PgliteExecutor, pgliteExecutor } from './pglite-executor.ts';
-import { JobLeaseRepo } from './repo.ts';
+import { newProcessOwner, ownerGone } from './process-owner.ts';
+import { type EndedRun, JobLeaseRepo } from './repo.ts';
 import { JOBS_SCHEMA } from './schema-name.ts';
 
 export { JOBS_SCHEMA };
@@ -69,11 +70,14 @@ export interface JobsOptions {
   runSeconds?: number;
   /** How long `stop()` waits for interrupted runs to give their jobs back; `STOP_TIMEOUT_MS` by default. */
   stopTimeoutMs?: number;
+  /** This process as its leases name it (`newProcessOwner()` by default). */
+  owner?: string;
 }
 
 /**
- * On Postgres a run holds its job by a lease it renews while it works; a job whose lease ran out (its process died
- * or hung) is retried by the sweep: taken over within lease + sweep + retry delay + polling, about 25 s.
+ * On Postgres a run holds its job by a lease it renews while it works, naming its process; a job whose lease ran
+ * out (its process died or hung) is retried by the sweep: taken over within lease + sweep + retry delay, about
+ * 25 s. A run of a process that died on this machine is taken over at once (at a start, or at the next sweep).
  */
 export const DEFAULT_LEASE: LeaseTiming & { sweepEveryMs: number } = {
   leaseSeconds: 15,
@@ -134,30 +138,63 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const lease = { ...DEFAULT_LEASE, ...options.lease };
   const leased = options.database.kind === 'postgres';
   const runSeconds = options.runSeconds ?? RUN_SECONDS;
-  let sweep: NodeJS.Timeout | null = null;
-  if (leased) {
-    // pg-boss's own expiry runs with its maintenance (every 30 s); leases need a shorter look.
-    sweep = setInterval(() => {
-      if (stopping.signal.aborted) return;
-      leases
-        .endUnrenewed(lease.leaseSeconds)
-        .then(() => boss.expire())
-        .catch((error: Error) => options.onError(error));
-    }, lease.sweepEveryMs);
-    sweep.unref();
-    await leases.giveFullTime(runSeconds);
-  } else {
-    await leases.endAllLeases(runSeconds);
-    await boss.expire();
-  }
-
-  const polling = options.pollingIntervalSeconds ?? 2;
+  const owner = options.owner ?? newProcessOwner();
   /**
    * The workers of each queue, whether each runs a job now and when a send last woke it: a send wakes one idle
    * worker not woken in the last 2 s (it may still be fetching the job it was woken for), so a burst of sends
    * wakes as many workers as it has jobs instead of every worker for every job.
    */
   const workersOf = new Map<string, { id: string; busy: boolean; wokenAt: number }[]>();
+  const wakeIdle = (queue: string) => {
+    const idle = workersOf.get(queue)?.find((worker) => !worker.busy && worker.id !== '');
+    if (idle) boss.notifyWorker(idle.id);
+  };
+  /**
+   * A job whose lease was ended is retried after its retry delay: an idle worker of its queue looks then, not at
+   * the queue's next poll (15 s for seller loops). Workers registered meanwhile (a start) are woken too.
+   */
+  const wakeWhenDue = (ended: readonly EndedRun[]) => {
+    for (const run of ended) {
+      const timer = setTimeout(
+        () => {
+          if (!stopping.signal.aborted) wakeIdle(run.queue);
+        },
+        run.retryDelaySeconds * 1000 + 250,
+      );
+      timer.unref();
+    }
+  };
+  /** Ends the leases of runs whose process is gone (or never renewed), for pg-boss to retry their jobs. */
+  const takeOver = async () => {
+    const others = await leases.leasesOfOthers(owner);
+    const gone = others.filter((run) => ownerGone(run.owner, owner)).map((run) => run.id);
+    const ended = [
+      ...(await leases.endUnrenewed(lease.leaseSeconds)),
+      ...(gone.length > 0 ? await leases.endLeases(gone) : []),
+    ];
+    if (ended.length === 0) return;
+    await boss.expire();
+    wakeWhenDue(ended);
+  };
+  let sweep: NodeJS.Timeout | null = null;
+  if (leased) {
+    // pg-boss's own expiry runs with its maintenance (every 30 s); leases need a shorter look.
+    sweep = setInterval(() => {
+      if (stopping.signal.aborted) return;
+      takeOver()
+        // Runs that outlived their time end too (pg-boss's own expiry waits for its maintenance).
+        .then(() => boss.expire())
+        .catch((error: Error) => options.onError(error));
+    }, lease.sweepEveryMs);
+    sweep.unref();
+    await leases.giveFullTime(runSeconds);
+    await takeOver();
+  } else {
+    await leases.endAllLeases(runSeconds);
+    await boss.expire();
+  }
+
+  const polling = options.pollingIntervalSeconds ?? 2;
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (queue: string) => {
     let ready = queues.get(queue);
@@ -231,10 +268,6 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       await ensureQueue(queue);
       const workers = workersOf.get(queue) ?? [];
       workersOf.set(queue, workers);
-      const wakeIdle = () => {
-        const idle = workers.find((worker) => !worker.busy && worker.id !== '');
-        if (idle) boss.notifyWorker(idle.id);
-      };
       for (let i = 0; i < (workOptions.workers ?? 1); i++) {
         const worker = { id: '', busy: false, wokenAt: 0 };
         workers.push(worker);
@@ -249,11 +282,11 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             if (!job) return;
             worker.busy = true;
             // More may be waiting: the next idle worker looks now rather than at the next poll.
-            wakeIdle();
+            wakeIdle(queue);
             // A job fetched while stopping goes straight back to the queue.
             if (stopping.signal.aborted) throw new Error('The server is shutting down');
             const held = leased
-              ? holdLease(leases, { queue, id: job.id, run: job.retryCount }, lease, options.onError)
+              ? holdLease(leases, { queue, id: job.id, run: job.retryCount, owner }, lease, options.onError)
               : null;
             // pg-boss fails a run at its time (the kind's, see RUN_SECONDS) without stopping it: stop it then.
             const timeUp = AbortSignal.timeout(Math.max(1, job.expireInSeconds) * 1000);
@@ -278,7 +311,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       }
       const poller = setInterval(
         () => {
-          if (!stopping.signal.aborted) wakeIdle();
+          if (!stopping.signal.aborted) wakeIdle(queue);
         },
         (workOptions.pollingIntervalSeconds ?? polling) * 1000,
       );

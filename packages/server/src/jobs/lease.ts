@@ -20,7 +20,7 @@ export interface HeldLease {
  */
 export function holdLease(
   repo: JobLeaseRepo,
-  job: { queue: string; id: string; run: number },
+  job: { queue: string; id: string; run: number; owner: string },
   timing: LeaseTiming,
   onError: (error: Error) => void,
 ): HeldLease {
@@ -30,7 +30,7 @@ export function holdLease(
     if (renewing || lost.signal.aborted) return;
     renewing = true;
     repo
-      .renew(job.queue, job.id, job.run, timing.leaseSeconds)
+      .renew(job.queue, job.id, job.run, timing.leaseSeconds, job.owner)
       .then(
         (held) => {
           if (!held)

@@ -10,19 +10,27 @@ import { JOBS_SCHEMA } from './schema-name.ts';
  * `started_on + expire_in` has passed): renewing sets that deadline to a lease from now, and ending a lease sets it
  * in the past. The fetch of the next run sets `started_on` afresh, and its run gets the kind's full time.
  */
+/** A run whose lease was ended: its job is retried on its queue after its retry delay. */
+export interface EndedRun {
+  queue: string;
+  retryDelaySeconds: number;
+}
+
 export class JobLeaseRepo {
   constructor(private readonly db: PgBoss.Db) {}
 
   /**
-   * Extends the lease of one run of a job to `seconds` from now. False when the run no longer holds the job:
+   * Extends the lease of one run of a job to `seconds` from now, naming the process that holds it (`owner`, in the
+   * job's `output`, which pg-boss writes only when the run ends). False when the run no longer holds the job:
    * its lease ran out and the job was taken back (or finished, or was cancelled).
    */
-  async renew(queue: string, id: string, run: number, seconds: number): Promise<boolean> {
+  async renew(queue: string, id: string, run: number, seconds: number, owner: string): Promise<boolean> {
     const { rows } = await this.db.executeSql(
-      `UPDATE ${JOBS_SCHEMA}.job SET started_on = now() + $4 * interval '1 second' - expire_in
+      `UPDATE ${JOBS_SCHEMA}.job SET started_on = now() + $4 * interval '1 second' - expire_in,
+         output = jsonb_build_object('leaseOwner', $5::text, 'leaseRun', $3::int)
        WHERE name = $1 AND id = $2::uuid AND state = 'active' AND retry_count = $3
        RETURNING id`,
-      [queue, id, run, seconds],
+      [queue, id, run, seconds, owner],
     );
     return rows.length > 0;
   }
@@ -31,13 +39,40 @@ export class JobLeaseRepo {
    * Ends the runs that never renewed within a lease of starting (their deadline is still the kind's time from the
    * start): their process died between taking the job and its first renewal.
    */
-  async endUnrenewed(leaseSeconds: number): Promise<void> {
-    await this.db.executeSql(
+  async endUnrenewed(leaseSeconds: number): Promise<EndedRun[]> {
+    const { rows } = await this.db.executeSql(
       `UPDATE ${JOBS_SCHEMA}.job SET started_on = now() - expire_in - interval '1 second'
        WHERE state = 'active' AND started_on < now() - $1 * interval '1 second'
-         AND started_on + expire_in > now() + $1 * interval '1 second'`,
+         AND started_on + expire_in > now() + $1 * interval '1 second'
+       RETURNING name AS queue, retry_delay AS "retryDelaySeconds"`,
       [leaseSeconds],
     );
+    return rows as EndedRun[];
+  }
+
+  /**
+   * The active runs held by another process than `self`, with the process named by their renewal (a run not yet
+   * renewed still shows its job's earlier run, and is left out).
+   */
+  async leasesOfOthers(self: string): Promise<{ id: string; owner: string }[]> {
+    const { rows } = await this.db.executeSql(
+      `SELECT id, output->>'leaseOwner' AS owner FROM ${JOBS_SCHEMA}.job
+       WHERE state = 'active' AND output->>'leaseOwner' <> $1
+         AND output->>'leaseRun' = retry_count::text`,
+      [self],
+    );
+    return rows as { id: string; owner: string }[];
+  }
+
+  /** Ends the leases of these runs (their process is gone), for pg-boss's expiry to retry the jobs. */
+  async endLeases(ids: readonly string[]): Promise<EndedRun[]> {
+    const { rows } = await this.db.executeSql(
+      `UPDATE ${JOBS_SCHEMA}.job SET started_on = now() - expire_in - interval '1 second'
+       WHERE state = 'active' AND id = ANY($1::uuid[])
+       RETURNING name AS queue, retry_delay AS "retryDelaySeconds"`,
+      [ids],
+    );
+    return rows as EndedRun[];
   }
 
   /**

@@ -1,11 +1,15 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, IN_MEMORY, openDatabase } from '../../src/db/database.ts';
+import { currentProcess, processStartTicks } from '../../src/db/lock-owner.ts';
 import { rowsOf } from '../../src/db/sql-fragments.ts';
 import { type JobState, type Jobs, type JobsOptions, RUN_SECONDS, startJobs } from '../../src/jobs/jobs.ts';
 import { pgliteExecutor } from '../../src/jobs/pglite-executor.ts';
+import { processOwnerTag } from '../../src/jobs/process-owner.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { type ThrowAwayPostgres, throwAwayPostgres } from '../hubs/postgres-cluster.ts';
 import { waitFor } from '../hubs/signalr-client.ts';
@@ -370,6 +374,71 @@ describe('a run that lost its lease', () => {
     expect(await pollState(other, id, (state) => state.state === 'completed')).toBe(true);
     expect(await other.state('q', id)).toMatchObject({ state: 'completed', retryCount: 1 });
     expect(secondAborted).toBe(false);
+  }, 120_000);
+
+  it('hands the job of a process that died on this machine over at once, however long its lease', async (context) => {
+    if (unavailable) {
+      console.warn(`lease test not run: ${unavailable}`);
+      context.skip();
+    }
+    // A lease no sweep ends within the test: only the death of the process it names lets another take the job.
+    const long = { leaseSeconds: 3600, renewEveryMs: 300, sweepEveryMs: 300 };
+    const begin = (owner?: string) =>
+      startJobs({
+        database: database!,
+        databaseUrl: postgres!.url,
+        onError: () => {},
+        pollingIntervalSeconds: 0.5,
+        lease: long,
+        stopTimeoutMs: 500,
+        ...(owner ? { owner } : {}),
+      }).then((jobs) => {
+        started.push(jobs);
+        return jobs;
+      });
+    // The first worker's leases name a process of this machine that the test then kills.
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    await once(child, 'spawn');
+    const dying = await begin(
+      processOwnerTag('killed', {
+        ...currentProcess(),
+        pid: child.pid!,
+        startTicks: processStartTicks(child.pid!) ?? undefined,
+      }),
+    );
+    const runs: number[] = [];
+    await dying.work('owned', async (job) => {
+      runs.push(job.retryCount);
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+    });
+    const id = await dying.send('owned', {}, { retryDelaySeconds: 0 });
+    const leaseOwner = async () =>
+      rowsOf<{ owner: string | null }>(
+        await database!.db.execute(
+          sql`select output->>'leaseOwner' as owner from pgboss.job where id = ${id}::uuid`,
+        ),
+      )[0]?.owner ?? null;
+    const until = async (probe: () => Promise<boolean>, what: string) => {
+      const deadline = Date.now() + 30_000;
+      while (!(await probe())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await until(async () => (await leaseOwner())?.startsWith('killed@') === true, 'the first run’s lease');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+
+    const other = await begin();
+    await other.work('owned', async (job) => {
+      runs.push(job.retryCount);
+    });
+    await until(
+      async () => (await other.state('owned', id))?.state === 'completed',
+      'the job to be taken over and completed',
+    );
+    expect(runs).toEqual([0, 1]);
+    expect(await other.state('owned', id)).toMatchObject({ state: 'completed', retryCount: 1 });
   }, 120_000);
 });
 

@@ -6,7 +6,7 @@ import type { RepriceItem } from '@tradedeck/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { settledItems } from '../../src/modules/lots/apply-reconcile.ts';
 import type { RepriceBatchDbRow } from '../../src/modules/lots/batch-repo.ts';
-import type { RepriceJobDbRow } from '../../src/modules/lots/repo.ts';
+import type { RepriceJobDbRow } from '../../src/modules/lots/types.ts';
 
 const usd = (amount: number) => ({ currency: 'USD', amount });
 

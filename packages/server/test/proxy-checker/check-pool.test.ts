@@ -1,5 +1,5 @@
 import { closeSync, openSync } from 'node:fs';
-import { connect, Socket, type TcpNetConnectOpts } from 'node:net';
+import { type AddressInfo, connect, createServer, Socket, type TcpNetConnectOpts } from 'node:net';
 import { ProxyProtocol } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -92,6 +92,19 @@ describe('concurrency follows the file-descriptor limit', () => {
     expect(third.size).toBe(600 - 100 - FD_RESERVE - 1);
     second.release();
     third.release();
+  });
+});
+
+describe('checks through the judge of this process', () => {
+  it('count two descriptors each: the socket to the proxy and the judge side of the tunnel', () => {
+    expect(checkConcurrency(1000, 400, 148, 2)).toBe(Math.floor((400 - 148 - FD_RESERVE) / 2));
+    const first = reserveCheckSlots(1000, 600, 100, 2);
+    expect(first.size).toBe(Math.floor((600 - 100 - FD_RESERVE) / 2));
+    // The first batch's slots hold twice their number of descriptors: nothing is left for a second batch.
+    const second = reserveCheckSlots(1000, 600, 100, 2);
+    expect(second.size).toBe(1);
+    first.release();
+    second.release();
   });
 });
 
@@ -312,6 +325,58 @@ describe('checkMany', () => {
     expect(summary.rechecked).toBe(33);
     expect(summary.slowdowns).toBeGreaterThan(0);
     expect(summary.lowestConcurrency).toBeLessThan(40);
+  });
+
+  it('checks again, not judged dead, a proxy whose connection the judge of this process could not accept', async () => {
+    // What libuv does when accept() meets EMFILE: the pending connection is taken and closed at once, and the
+    // listening server reports the failed accept. The first connections are dropped so; the rest reach the judge.
+    const judgePort = Number(new URL(judge.url).port);
+    let dropped = 0;
+    const front = createServer((socket) => {
+      if (dropped < 6) {
+        dropped += 1;
+        socket.destroy();
+        return;
+      }
+      const upstream = connect(judgePort, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const url = new URL(judge.url);
+    url.port = String((front.address() as AddressInfo).port);
+    const inProcess = {
+      ...(await prepareCheckTarget(url.href)),
+      inProcess: { acceptFailures: () => dropped },
+    };
+    const outcomes = new Map<number, ProxyCheckOutcome>();
+    try {
+      const summary = await checkMany(
+        Array.from({ length: 12 }, () => ({
+          protocol: ProxyProtocol.Socks5,
+          host: '127.0.0.1',
+          port: live.port,
+          credentials: null,
+        })),
+        inProcess,
+        {
+          allowPrivateAddresses: true,
+          connectTimeoutMs: 1000,
+          totalTimeoutMs: 5000,
+          concurrency: 4,
+          onResult: (outcome, _proxy, index) => outcomes.set(index, outcome),
+        },
+      );
+      expect(dropped).toBe(6);
+      expect(
+        [...outcomes.values()].filter((outcome) => !outcome.valid).map((outcome) => outcome.detail),
+      ).toEqual([]);
+      expect(summary).toMatchObject({ checked: 12, valid: 12 });
+      expect(summary.rechecked).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => front.close(resolve));
+    }
   });
 
   it('reports a local failure as such when it persists past the attempts allowed', async () => {

@@ -98,14 +98,14 @@ describe('a 3,000-proxy check under a 400 open-files limit', () => {
       statuses.filter((code) => code >= 500),
       server.output().slice(-2000),
     ).toEqual([]);
-    // Every listed proxy judged: none left unchecked (the extra lines added meanwhile are not in the batch). Most
-    // are judged valid; under this limit a few checks can still end in a proxy error (2,946 of 3,000 valid in one
-    // run here), which docs/operations.md lists as open.
-    const judged = Object.entries(counters.byStatus)
-      .filter(([status]) => status !== '0')
-      .reduce((sum, [, n]) => sum + n, 0);
-    expect(judged).toBeGreaterThanOrEqual(PROXIES);
-    expect(counters.byStatus['1']).toBeGreaterThan(PROXIES * 0.9);
+    // Every listed proxy judged valid (the extra lines added meanwhile are not in the batch): a check that ran out
+    // of descriptors, on either side of the built-in judge's tunnel, is made again, never the proxy's fault.
+    expect(counters.byStatus, JSON.stringify(counters)).toMatchObject({
+      '1': PROXIES,
+      '2': 0,
+      '3': 0,
+      '4': 0,
+    });
     expect(server.output()).not.toMatch(/EMFILE|too many open files|unhandled/i);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 /**
- * The three distributions of items over targets (design trading.md §3). All are deterministic: the same items and
- * targets give the same assignment.
+ * The three distributions of items over targets (docs/trading-rules.md §3). All are deterministic: the same
+ * items and targets give the same assignment.
  * - round robin: item i goes to target i mod k, so every target gets n/k items, give or take one;
  * - balanced cap: every target is filled evenly up to the cap (the even share when there is no cap), in blocks of
  *   consecutive items so a source's items stay together (fewer offers); what no target has room for is left over;

@@ -1,6 +1,7 @@
 /**
- * Rules of a profile beyond its shape (spec §5 "Game profile"): a white or black list names at least one game, and
- * the give-back threshold and total limit are in one currency. Both front ends and the server check them.
+ * Rules of a profile beyond its shape (docs/product-trading.md §5 "Game profile"): a white or black list
+ * names at least one game, and the give-back threshold and total limit are in one currency. Both front ends
+ * and the server check them.
  */
 import type { HarvesterSettings } from './schemas.ts';
 

@@ -1,6 +1,7 @@
 /**
- * The harvester's shapes (spec §3-4, design trading.md §3): settings profiles, sessions and transactions, shared
- * by the contract, the planner, the server, the web screen and the CLI. Money is integer units beside the currency.
+ * The harvester's shapes (docs/product-trading.md §3-4, docs/trading-rules.md §3): settings profiles,
+ * sessions and transactions, shared by the contract, the planner, the server, the web screen and the CLI.
+ * Money is integer units beside the currency.
  */
 import { z } from 'zod';
 import { moneySchema } from '../money/money-schema.ts';
@@ -30,7 +31,10 @@ export const HARVESTER_PROFILE_NAME = { min: 3, max: 64 } as const;
 
 export const harvesterGamesSchema = z.object({
   mode: harvesterGamesModeSchema,
-  /** The games of the white or black list; at least one when the mode uses a list (spec §5 "Game profile"). */
+  /**
+   * The games of the white or black list; at least one when the mode uses a list (docs/product-trading.md §5
+   * "Game profile").
+   */
   list: z
     .array(tradeGameSchema)
     .max(tradeGameSchema.options.length)
@@ -98,7 +102,10 @@ export const harvesterProfileSchema = harvesterSettingsSchema.extend({
 });
 export type HarvesterProfile = z.infer<typeof harvesterProfileSchema>;
 
-/** Spec §4: idle, running, paused, unknown (the runner lost its lease and has not been reconciled yet). */
+/**
+ * docs/product-trading.md §4: idle, running, paused, unknown (the runner lost its lease and has not been
+ * reconciled yet).
+ */
 export const HARVESTER_SESSION_STATUSES = ['idle', 'running', 'paused', 'unknown'] as const;
 export const harvesterSessionStatusSchema = z.enum(HARVESTER_SESSION_STATUSES);
 export type HarvesterSessionStatus = z.infer<typeof harvesterSessionStatusSchema>;

@@ -1,6 +1,7 @@
 /**
- * The lots vocabulary (spec trading §3 "Lot or order", design trading.md §4): statuses, issues, the item
- * enumerations and the strategy settings as they travel, shared by the server, the web screens and the CLI.
+ * The lots vocabulary (docs/product-trading.md §3 "Lot or order", docs/trading-rules.md §4): statuses,
+ * issues, the item enumerations and the strategy settings as they travel, shared by the server, the web
+ * screens and the CLI.
  */
 import { z } from 'zod';
 import { moneySchema } from '../money/money-schema.ts';
@@ -24,7 +25,7 @@ export const LOT_ISSUES = ['not_listed', 'price_mismatch', 'out_of_range'] as co
 export const lotIssueSchema = z.enum(LOT_ISSUES);
 export type LotIssue = z.infer<typeof lotIssueSchema>;
 
-/** Item rarity (spec §3 enumerations: the CS2 rarities). */
+/** Item rarity (docs/product-trading.md §3 enumerations: the CS2 rarities). */
 export const itemRaritySchema = z.enum(CS2_RARITIES);
 export type ItemRarity = z.infer<typeof itemRaritySchema>;
 

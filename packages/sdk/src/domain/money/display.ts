@@ -5,7 +5,7 @@
 import type { Language } from '../../i18n/messages.ts';
 import { type Currency, convertMoney, type ExchangeRate, type Money } from './money.ts';
 
-/** Until the user chooses, English shows USD and Russian RUB (trading spec §9). */
+/** Until the user chooses, English shows USD and Russian RUB (docs/product-trading.md §9). */
 export const DEFAULT_CURRENCY_BY_LANGUAGE: Readonly<Record<Language, Currency>> = { en: 'USD', ru: 'RUB' };
 
 export function defaultCurrencyOf(language: Language): Currency {

@@ -1,9 +1,9 @@
 /**
- * Money in the trading half: an integer amount of the currency's market minor unit beside its currency (design
- * trading.md §2 rule 2). The scale is the marketplaces' own write unit (TM: RUB x100, USD and EUR x1000), so a
- * one-tick undercut of $0.001 is representable and nothing is rounded between the market and the database.
- * Conversion to text happens only at the edge (`formatMoney`), and user input is parsed without floats
- * (`parseMoney`).
+ * Money in the trading half: an integer amount of the currency's market minor unit beside its currency
+ * (docs/trading-rules.md §2 rule 2). The scale is the marketplaces' own write unit (TM: RUB x100, USD and EUR
+ * x1000), so a one-tick undercut of $0.001 is representable and nothing is rounded between the market and the
+ * database. Conversion to text happens only at the edge (`formatMoney`), and user input is parsed without
+ * floats (`parseMoney`).
  */
 import { CURRENCIES } from '../constants.ts';
 

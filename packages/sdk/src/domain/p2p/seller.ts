@@ -1,6 +1,7 @@
 /**
- * The P2P seller's vocabulary (spec §3 "P2P seller account", design trading.md §4): account and platform statuses,
- * modules, deliveries and the reasons behind a platform's status, shared by the server, the web screen and the CLI.
+ * The P2P seller's vocabulary (docs/product-trading.md §3 "P2P seller account", docs/trading-rules.md §4):
+ * account and platform statuses, modules, deliveries and the reasons behind a platform's status, shared by
+ * the server, the web screen and the CLI.
  */
 import { z } from 'zod';
 import { moneySchema } from '../money/money-schema.ts';
@@ -125,7 +126,10 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-/** Spec §9 and the balance transfer rules: a market API key is at least 10 characters, a payment password 6. */
+/**
+ * docs/product-trading.md §9 and the balance transfer rules: a market API key is at least 10 characters, a
+ * payment password 6.
+ */
 export const TM_API_KEY_MIN_LENGTH = 10;
 export const PAYMENT_PASSWORD_MIN_LENGTH = 6;
 

@@ -2,7 +2,7 @@ import type { Language } from '../../i18n/messages.ts';
 import { PROXY_PROTOCOL_SCHEMES, type ProxyDraft } from './types.ts';
 import { hostForLine } from './validate.ts';
 
-/** Export formats of the proxies screen (shell document §9). */
+/** Export formats of the proxies screen (docs/product-shell.md §9). */
 export const PROXY_EXPORT_FORMATS = ['ip', 'ip_port', 'ip_port_auth', 'auth_ip_port', 'custom'] as const;
 export type ProxyExportFormat = (typeof PROXY_EXPORT_FORMATS)[number];
 

@@ -24,7 +24,7 @@ const texts: Readonly<Record<ProxyIssueCode, Readonly<Record<Language, string>>>
     ru: 'Неверный формат строки: ожидается ip:port, ip:port:user:pass или user:pass@ip:port',
     en: 'Invalid line format: expected ip:port, ip:port:user:pass or user:pass@ip:port',
   },
-  // The two texts below are the specification's own (shell document §5).
+  // The two texts below are the specification's own (docs/product-shell.md §5).
   invalid_host: {
     ru: 'Введите корректный IP-адрес или доменное имя',
     en: 'Enter a valid IP address or domain name',

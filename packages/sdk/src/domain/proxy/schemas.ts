@@ -81,7 +81,7 @@ export const proxyDraftSchema = z.object({
 
 export const proxyTagSchema = z.object({ id: z.number().int().nonnegative(), name: z.string().min(1) });
 
-/** The proxy entity (shell document §3). */
+/** The proxy entity (docs/product-shell.md §3). */
 export const proxySchema = z.object({
   id: z.number().int().positive(),
   proxyName: z.string().nullable(),

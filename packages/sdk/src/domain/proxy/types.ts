@@ -1,4 +1,4 @@
-/** Proxy protocols as numbered in the product specification (shell document §3). */
+/** Proxy protocols as numbered in the product specification (docs/product-shell.md §3). */
 export const ProxyProtocol = {
   Http: 0,
   Https: 1,
@@ -7,7 +7,7 @@ export const ProxyProtocol = {
 } as const;
 export type ProxyProtocol = (typeof ProxyProtocol)[keyof typeof ProxyProtocol];
 
-/** Proxy statuses (shell document §3). */
+/** Proxy statuses (docs/product-shell.md §3). */
 export const ProxyStatus = {
   NoCheck: 0,
   Idle: 1,

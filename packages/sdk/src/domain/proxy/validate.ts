@@ -107,7 +107,7 @@ export function hostForLine(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** The spec's host rule (shell document §5): an IP address or a domain name. */
+/** The spec's host rule (docs/product-shell.md §5): an IP address or a domain name. */
 export function validateProxyHost(text: string): ProxyIssue | null {
   return normalizeProxyHost(text) === null ? proxyIssue('invalid_host') : null;
 }
@@ -120,7 +120,7 @@ export function parseProxyPort(text: string | number): number | null {
   return port >= PROXY_PORT_MIN && port <= PROXY_PORT_MAX ? port : null;
 }
 
-/** The spec's port rule (shell document §5): digits only, 1 to 65535. */
+/** The spec's port rule (docs/product-shell.md §5): digits only, 1 to 65535. */
 export function validateProxyPort(text: string | number): ProxyIssue | null {
   return parseProxyPort(text) === null ? proxyIssue('invalid_port') : null;
 }

@@ -1,4 +1,4 @@
-/** Repricing limits (notes market.md §7, §11; spec trading §9). */
+/** Repricing limits (notes market.md §7, §11; docs/product-trading.md §9). */
 
 /** TM takes at most 50 items per mass-set-price call; the server's market adapters refuse more. */
 export const REPRICE_BATCH_LIMIT = 50;

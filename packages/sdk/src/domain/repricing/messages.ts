@@ -32,7 +32,10 @@ export const thresholdIssueMessages: Readonly<
 
 export type ThresholdGroupOutcome = 'all' | 'partial' | 'failed';
 
-/** Group outcomes (spec trading §8): `{applied}` and `{total}` are filled in by `thresholdGroupMessage`. */
+/**
+ * Group outcomes (docs/product-trading.md §8): `{applied}` and `{total}` are filled in by
+ * `thresholdGroupMessage`.
+ */
 export const thresholdGroupMessages: Readonly<
   Record<ThresholdGroupOutcome, Readonly<Record<Language, string>>>
 > = {

@@ -1,6 +1,6 @@
 /**
- * The five price strategies (spec trading §3): each turns its settings, the lot's thresholds, the references and
- * the market into a band [low, high] for the profile, or into the price itself (single price).
+ * The five price strategies (docs/product-trading.md §3): each turns its settings, the lot's thresholds, the
+ * references and the market into a band [low, high] for the profile, or into the price itself (single price).
  * Percentages round half up to the unit.
  */
 import { isBasisPoints, scaleRounded } from './basis-points.ts';

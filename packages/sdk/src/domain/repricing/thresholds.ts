@@ -1,6 +1,7 @@
 /**
- * Price thresholds validation (spec trading §5): numeric, not negative, min not greater than max, max at least
- * 0.01 above min (spec §9). Input is the user's text; output is money in the lot's currency.
+ * Price thresholds validation (docs/product-trading.md §5): numeric, not negative, min not greater than max,
+ * max at least 0.01 above min (docs/product-trading.md §9). Input is the user's text; output is money in the
+ * lot's currency.
  */
 import { type Currency, MONEY_SCALE, type Money, parseMoney } from '../money/money.ts';
 import {

@@ -8,8 +8,8 @@ export const SINGLE_PRICE_PICKS = ['min', 'median', 'max'] as const;
 export type SinglePricePick = (typeof SINGLE_PRICE_PICKS)[number];
 
 /**
- * The five price strategies of the spec (trading §3). A band strategy gives the range the profile places the
- * price in; `singlePrice` gives the price itself. Percentages are basis points (10,000 = 100 %).
+ * The five price strategies (docs/product-trading.md §3). A band strategy gives the range the profile places
+ * the price in; `singlePrice` gives the price itself. Percentages are basis points (10,000 = 100 %).
  */
 export type PriceStrategy =
   /** The band is given in money. */

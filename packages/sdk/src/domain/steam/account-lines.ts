@@ -1,6 +1,6 @@
 /**
- * Account lines (shell §5): `login:password`, optionally followed by a proxy `host:port` and then the proxy
- * user and password: `login:password[:host:port[:user:pass]]`.
+ * Account lines (docs/product-shell.md §5): `login:password`, optionally followed by a proxy `host:port` and
+ * then the proxy user and password: `login:password[:host:port[:user:pass]]`.
  *
  * A password may itself contain `:`. The proxy part is recognised from the end of the line: the last two
  * fields when they read as `host:port`, or the last four when they read as `host:port:user:pass`. Anything

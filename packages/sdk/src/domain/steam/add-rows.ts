@@ -1,5 +1,5 @@
 /**
- * The add-accounts wizard as pure functions over rows (shell §4 "Adding Steam accounts"):
+ * The add-accounts wizard as pure functions over rows (docs/product-shell.md §4 "Adding Steam accounts"):
  * - rows come from maFiles; text lines are merged into them by login, case-insensitively;
  * - duplicates by login are dropped (the first one stays);
  * - a text line without a maFile becomes an error row, unless rows without a maFile are ignored;

@@ -79,7 +79,7 @@ export function rowsToRetry(rows: readonly AddRow[]): AddRow[] {
   return rows.filter((row) => row.status !== 'success');
 }
 
-/** "{login}: {reason}, …" for the failed rows, or null when none failed (shell §8). */
+/** "{login}: {reason}, …" for the failed rows, or null when none failed (docs/product-shell.md §8). */
 export function failedRowsMessage(rows: readonly AddRow[], language: Language): string | null {
   const failures = rows
     .filter((row) => row.status === 'error' && row.reason)

@@ -1,6 +1,6 @@
 /**
- * Batch proxy assignment lines (shell §5): `account:proxy`, where the account is a login (or a SteamID64)
- * and an empty proxy (`account:`) removes the account's proxy. The proxy is `host:port`,
+ * Batch proxy assignment lines (docs/product-shell.md §5): `account:proxy`, where the account is a login (or
+ * a SteamID64) and an empty proxy (`account:`) removes the account's proxy. The proxy is `host:port`,
  * `host:port:user:pass` or `user:pass@host:port`, optionally with `scheme://`.
  */
 import type { LineFailureReason } from './messages.ts';

@@ -1,6 +1,6 @@
 /**
- * Texts of the Steam account rules in both languages. Russian texts quoted by the spec (shell §5, §8) are
- * verbatim; the rest follow the same tone.
+ * Texts of the Steam account rules in both languages. Russian texts quoted by the spec (docs/product-shell.md
+ * §5, §8) are verbatim; the rest follow the same tone.
  */
 import type { Language } from '../../i18n/messages.ts';
 import { formatMebibytes, MAFILE_UPLOAD_LIMITS } from './upload-limits.ts';
@@ -141,7 +141,10 @@ export const mafileWarningMessages: Texts<MafileWarning> = {
   },
 };
 
-/** Why adding an account failed (shell §8 "Account add reasons"), plus the wizard's own checks. */
+/**
+ * Why adding an account failed (docs/product-shell.md §8 "Account add reasons"), plus the wizard's own
+ * checks.
+ */
 export const ADD_ACCOUNT_REASONS = [
   'invalidPassword',
   'invalidMafile',
@@ -230,12 +233,12 @@ export const steamListMessages: Texts<'invalidMafiles' | 'failedAccount'> = {
   en: { invalidMafiles: 'Invalid maFiles: {list}', failedAccount: '{login}: {reason}' },
 };
 
-/** "Невалидные мафайлы: a.maFile, b.maFile" (shell §8). */
+/** "Невалидные мафайлы: a.maFile, b.maFile" (docs/product-shell.md §8). */
 export function formatInvalidMafiles(fileNames: readonly string[], language: Language): string {
   return steamListMessages[language].invalidMafiles.replace('{list}', fileNames.join(', '));
 }
 
-/** "{login}: {reason}", joined by commas (shell §8). */
+/** "{login}: {reason}", joined by commas (docs/product-shell.md §8). */
 export function formatFailedAccounts(
   failures: readonly { login: string; reason: AddAccountReason }[],
   language: Language,

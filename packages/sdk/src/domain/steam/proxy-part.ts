@@ -21,7 +21,7 @@ export interface ProxyPart {
 
 const IPV4_SHAPE = /^\d{1,3}(\.\d{1,3}){3}$/;
 
-/** An IPv4 address or a domain name (shell §5), by the shared proxy rules. */
+/** An IPv4 address or a domain name (docs/product-shell.md §5), by the shared proxy rules. */
 export function isValidProxyHost(host: string): boolean {
   return normalizeProxyHost(host) !== null;
 }
@@ -31,7 +31,7 @@ export function looksLikeHost(text: string): boolean {
   return IPV4_SHAPE.test(text) || (/^[A-Za-z0-9.-]+$/.test(text) && text.includes('.'));
 }
 
-/** Digits only, 1..65535 (shell §5). */
+/** Digits only, 1..65535 (docs/product-shell.md §5). */
 export function parsePort(text: string): number | null {
   return parseProxyPort(text);
 }

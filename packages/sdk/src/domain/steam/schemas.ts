@@ -1,6 +1,6 @@
 /**
- * Wire shapes of Steam accounts (shell §3): the entity, the add payload and the add result, plus what
- * maFile extraction and guard-code answers carry. SteamIDs are decimal strings, never JSON numbers.
+ * Wire shapes of Steam accounts (docs/product-shell.md §3): the entity, the add payload and the add result,
+ * plus what maFile extraction and guard-code answers carry. SteamIDs are decimal strings, never JSON numbers.
  */
 import { z } from 'zod';
 import { MAX_STORED_ID, PROXY_PORT_MAX, PROXY_PORT_MIN } from '../constants.ts';

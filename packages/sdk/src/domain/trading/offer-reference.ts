@@ -1,6 +1,6 @@
 /**
  * Our own reference inside a trade offer message: after a crash the sent offers are searched for it before
- * anything is sent again (design trading.md §2 rule 1).
+ * anything is sent again (docs/trading-rules.md §2 rule 1).
  */
 import { TRADE_LIMITS } from './limits.ts';
 

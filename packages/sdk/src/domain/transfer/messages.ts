@@ -1,4 +1,7 @@
-/** Texts of the balance transfer (spec §8 "Balance transfer") in both languages: web and CLI show them. */
+/**
+ * Texts of the balance transfer (docs/product-trading.md §8 "Balance transfer") in both languages: web and
+ * CLI show them.
+ */
 import type { Language } from '../../i18n/messages.ts';
 import type { TransferFieldError, TransferOutcome } from './rules.ts';
 

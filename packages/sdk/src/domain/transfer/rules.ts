@@ -1,8 +1,9 @@
 /**
- * The balance transfer form's rules (spec trading §5 and §8 "Balance transfer"): the receiver's API key is required
- * and at least 10 characters, the amount is required, above zero and not above the sender's balance, the payment
- * password at least 6 characters, and the whole form must be valid before it is sent. A saved key or password
- * stands in for a typed one. Web and CLI check with these; the server checks again.
+ * The balance transfer form's rules (docs/product-trading.md §5 and §8 "Balance transfer"): the receiver's
+ * API key is required and at least 10 characters, the amount is required, above zero and not above the
+ * sender's balance, the payment password at least 6 characters, and the whole form must be valid before it is
+ * sent. A saved key or password stands in for a typed one. Web and CLI check with these; the server checks
+ * again.
  */
 import { z } from 'zod';
 import { type Currency, isNegativeMoneyText, type Money, parseMoney } from '../money/money.ts';

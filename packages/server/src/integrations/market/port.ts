@@ -10,8 +10,8 @@
  * Every call answers a discriminated union; a mass call answers per item, because TM's envelope says success even
  * when items fail. Money calls (`sendMoney`) are never retried by the port; the caller settles a lost reply only on
  * positive evidence (`moneySendByCustomId` finding it, `moneySendHistory`, balances before and after) before anything
- * is offered again (design trading.md §2 rule 1). `transfer-discounts` moves the account's fee discounts to another
- * account (TM's account API page): the port has no call for it.
+ * is offered again (docs/trading-rules.md §2 rule 1). `transfer-discounts` moves the account's fee discounts
+ * to another account (TM's account API page): the port has no call for it.
  */
 import type { Currency, Money, TradeAsset, TradeGame } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from '../steam/port.ts';

@@ -71,9 +71,11 @@ export async function checkMany<T extends ProxyToCheck>(
   target: CheckTarget,
   options: CheckManyOptions,
 ): Promise<CheckManySummary> {
-  const slots = reserveCheckSlots(options.concurrency, options.fdLimit);
+  // A check through the judge of this process holds the judge's side of the tunnel here too.
+  const perCheck = target.inProcess ? 2 : 1;
+  const slots = reserveCheckSlots(options.concurrency, options.fdLimit, undefined, perCheck);
   const concurrency = slots.size;
-  const descriptors = watchDescriptors(options.fdLimit);
+  const descriptors = watchDescriptors(options.fdLimit, undefined, perCheck);
   const loopWatch = options.loopWatch ?? watchEventLoop();
   const checkOptions = { ...options, loopWatch, lookup: options.lookup ?? createLookupCache().lookup };
   const maxAttempts = Math.max(1, options.maxLocalAttempts ?? DEFAULT_MAX_LOCAL_ATTEMPTS);

@@ -102,6 +102,7 @@ export async function checkProxy(
     for (const socket of sockets) closeHard(socket, connected);
     abort(reason);
   };
+  const judgeFailuresAtStart = target.inProcess?.acceptFailures() ?? 0;
   const lagLimit = options.overloadLagMs ?? DEFAULT_OVERLOAD_LAG_MS;
   const lagAtStart = options.loopWatch?.lagMs() ?? 0;
   const connectQueue = deadlineQueue(options.connectTimeoutMs);
@@ -234,7 +235,17 @@ export async function checkProxy(
       aborted,
     ]);
   } catch (error) {
-    const reason = failure ?? withStage(classifySocketError(error, connected, true), stage);
+    const found = failure ?? withStage(classifySocketError(error, connected, true), stage);
+    // Our own judge dropped a connection meanwhile for lack of descriptors: maybe this one, so not the proxy's.
+    const judgeDropped = (target.inProcess?.acceptFailures() ?? 0) > judgeFailuresAtStart;
+    const reason =
+      judgeDropped && !found.local
+        ? new CheckFailure(
+            found.errorClass,
+            `${found.message} (the built-in judge was out of descriptors)`,
+            true,
+          )
+        : found;
     fail(reason);
     return {
       valid: false,

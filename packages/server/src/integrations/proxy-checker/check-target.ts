@@ -23,6 +23,12 @@ export interface CheckTarget {
   ca: SecureContextOptions['ca'] | undefined;
   /** The built-in judge echoes a random marker, so a proxy cannot fake its answer over plain HTTP. */
   isJudge: boolean;
+  /**
+   * The built-in judge of this very process (sandbox mode): each check then holds two of its descriptors (the
+   * socket to the proxy and the judge's side of the tunnel), and a connection the judge could not accept (out of
+   * descriptors) is this server's failure, not the proxy's.
+   */
+  inProcess?: { acceptFailures(): number };
 }
 
 export class CheckTargetError extends Error {

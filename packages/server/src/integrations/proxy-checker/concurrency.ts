@@ -40,24 +40,26 @@ export function openDescriptors(): number | null {
 
 /**
  * Checks in flight at once: the requested cap (or the default), never more than the descriptors really free, since
- * each check holds one and EMFILE would fail checks that were fine, and worse, the server's own files and requests.
- * `open` is what the server holds apart from the checks already in flight; where it cannot be counted, a fixed
- * margin below the limit stands in.
+ * each check holds `perCheck` (one, or two with the judge in this process) and EMFILE would fail checks that were
+ * fine, and worse, the server's own files and requests. `open` is what the server holds apart from the checks
+ * already in flight; where it cannot be counted, a fixed margin below the limit stands in.
  */
 export function checkConcurrency(
   requested?: number,
   fdLimit: number | null = fileDescriptorLimit(),
   open: number | null = openDescriptors(),
+  perCheck = 1,
 ): number {
   const limit = fdLimit ?? FALLBACK_FD_LIMIT;
-  const ceiling = Math.max(1, open === null ? limit - FD_MARGIN : limit - open - FD_RESERVE);
+  const free = open === null ? limit - FD_MARGIN : limit - open - FD_RESERVE;
+  const ceiling = Math.max(1, Math.floor(free / perCheck));
   const wanted = requested !== undefined && requested > 0 ? Math.floor(requested) : DEFAULT_CHECK_CONCURRENCY;
   return Math.max(1, Math.min(wanted, ceiling));
 }
 
-/** Checks in flight in this process, over every batch (their sockets are among the open descriptors). */
-let inFlight = 0;
-/** Slots the running batches were given and have not returned. */
+/** Descriptors of the checks in flight in this process, over every batch (among the open descriptors). */
+let inFlightDescriptors = 0;
+/** Descriptors of the slots the running batches were given and have not returned. */
 let reserved = 0;
 
 export interface CheckSlots {
@@ -77,23 +79,25 @@ export function reserveCheckSlots(
   requested?: number,
   fdLimit: number | null = fileDescriptorLimit(),
   open: number | null = openDescriptors(),
+  perCheck = 1,
 ): CheckSlots {
-  const serverHeld = open === null ? null : Math.max(0, open - inFlight) + reserved;
-  const size = checkConcurrency(requested, fdLimit, serverHeld);
-  reserved += size;
+  const serverHeld = open === null ? null : Math.max(0, open - inFlightDescriptors) + reserved;
+  const size = checkConcurrency(requested, fdLimit, serverHeld, perCheck);
+  const held = size * perCheck;
+  reserved += held;
   let released = false;
   return {
     size,
     begin: () => {
-      inFlight++;
+      inFlightDescriptors += perCheck;
     },
     end: () => {
-      inFlight--;
+      inFlightDescriptors -= perCheck;
     },
     release: () => {
       if (released) return;
       released = true;
-      reserved -= size;
+      reserved -= held;
     },
   };
 }
@@ -118,6 +122,7 @@ export interface DescriptorWatch {
 export function watchDescriptors(
   fdLimit: number | null = fileDescriptorLimit(),
   open: () => number | null = openDescriptors,
+  perCheck = 1,
 ): DescriptorWatch {
   const limit = fdLimit ?? FALLBACK_FD_LIMIT;
   let counted: number | null = null;
@@ -132,7 +137,7 @@ export function watchDescriptors(
   return {
     low: () => counted !== null && limit - counted - begun < FD_RESERVE,
     opening: () => {
-      begun++;
+      begun += perCheck;
     },
     stop: () => clearInterval(timer),
   };

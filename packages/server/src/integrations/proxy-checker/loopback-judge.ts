@@ -11,6 +11,15 @@ import { judgeAnswerOf } from './judge-route.ts';
 export class LoopbackJudge {
   private server: Server | null = null;
   private starting: Promise<string> | null = null;
+  private failures = 0;
+
+  /**
+   * Connections the judge could not accept (EMFILE: the process is out of descriptors). The connection is dropped
+   * unanswered, so the check through it fails for this server's reason.
+   */
+  acceptFailures(): number {
+    return this.failures;
+  }
 
   /** The judge's check URL, starting it on first use. */
   url(): Promise<string> {
@@ -36,7 +45,14 @@ export class LoopbackJudge {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+      server.listen(0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    // A failed accept is an 'error' of the listening server: counted, never a crash of the process.
+    server.on('error', () => {
+      this.failures += 1;
     });
     this.server = server;
     const address = server.address();

@@ -12,7 +12,7 @@ export interface HarvesterDeps {
   accounts: Pick<SteamAccountsApi['trading'], 'select'>;
   trading: SteamTradingApi;
   jobs: Jobs;
-  /** This server process (a runner's lease names it). */
+  /** This server process (`newProcessOwner()`; a runner's lease names it). */
   processId: string;
   /** Whether one process owns the database (PGlite): a lease held by another process is a dead one. */
   singleProcess: boolean;

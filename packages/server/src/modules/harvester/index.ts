@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
@@ -52,7 +52,7 @@ export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDep
     accounts: deps.steamAccounts.trading,
     trading: withTurns(deps.steamTrading),
     jobs: deps.jobs,
-    processId: randomUUID(),
+    processId: newProcessOwner(),
     singleProcess: deps.database.kind === 'pglite',
     log: app.log.child({ module: 'harvester' }),
     now: deps.now,

@@ -27,7 +27,7 @@ export const harvesterMessages = {
     ru: `Аккаунт не может быть и источником, и получателем: ${logins.join(', ')}`,
     en: `An account cannot be both a source and a target: ${logins.join(', ')}`,
   }),
-  /** Spec §8 "Harvester": restart and cancel only while the session is paused. */
+  /** docs/product-trading.md §8 "Harvester": restart and cancel only while the session is paused. */
   runningSession: {
     ru: 'Нельзя перезапустить или отменить транзакции во время работы сессии: сначала поставьте её на паузу',
     en: 'Cannot restart or cancel during a running session: pause it first',

@@ -13,6 +13,7 @@ import {
 } from '../../db/list-page.ts';
 import { harvesterProfiles, harvesterSessions, harvesterTransactions } from '../../db/schema.ts';
 import { anyId, anyText } from '../../db/sql-fragments.ts';
+import type { StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { nextTurn } from './turns.ts';
 
@@ -324,28 +325,26 @@ export class HarvesterQueries {
   }
 
   /**
-   * Moves a transaction on; only from the status the caller saw (so two writers never both move it). Answers the
-   * row without its item lists (they never change, and reading them back on every step costs more than the step).
+   * A transaction's status moves (the kernel's compare-and-set: two writers never both move it). Answers the row
+   * without its item lists (they never change, and reading them back on every step costs more than the step).
    */
-  async moveTransaction(
-    id: number,
-    from: string,
-    values: Partial<Omit<NewTransaction, 'id' | 'userId' | 'sessionId'>>,
-  ): Promise<TransactionHead | null> {
-    const { items: _items, giveBack: _giveBack, ...columns } = getTableColumns(harvesterTransactions);
-    const [row] = await this.tx
-      .update(harvesterTransactions)
-      .set(values)
-      .where(
-        and(
-          this.own(harvesterTransactions),
-          eq(harvesterTransactions.id, id),
-          eq(harvesterTransactions.status, from),
-        ),
-      )
-      .returning(columns);
-    return row ?? null;
-  }
+  readonly transactionStatus: StatusStore<HarvesterTransactionStatus, TransactionHead> = {
+    compareAndSet: async (id, from, set) => {
+      const { items: _items, giveBack: _giveBack, ...columns } = getTableColumns(harvesterTransactions);
+      const [row] = await this.tx
+        .update(harvesterTransactions)
+        .set(set)
+        .where(
+          and(
+            this.own(harvesterTransactions),
+            eq(harvesterTransactions.id, id),
+            anyText(harvesterTransactions.status, from),
+          ),
+        )
+        .returning(columns);
+      return row ?? null;
+    },
+  };
 
   /**
    * The session's transactions not yet ended, run by run: a page of them after `after` (run and id), with their

@@ -9,6 +9,7 @@
  */
 import { HARVESTER_ENDS } from '@tradedeck/sdk/domain';
 import type { JobContext } from '../../jobs/jobs.ts';
+import { ownerGone } from '../../jobs/process-owner.ts';
 import type { HarvesterDeps, RunnerJobData, SessionAccount } from './deps.ts';
 import { planSession } from './planner.ts';
 import type { SessionRow, TransactionRow } from './repo.ts';
@@ -200,8 +201,10 @@ export class SessionRunner {
         session.runnerOwner !== null &&
         session.leaseUntil !== null &&
         session.leaseUntil.getTime() > now &&
-        // One process owns an embedded database: a lease of another process is that of a dead one.
-        !(this.deps.singleProcess && !session.runnerOwner.startsWith(`${this.deps.processId}:`));
+        // One process owns an embedded database: a lease of another process is that of a dead one. On Postgres a
+        // lease of a process that died on this machine is taken at once.
+        !(this.deps.singleProcess && !session.runnerOwner.startsWith(`${this.deps.processId}:`)) &&
+        !ownerGone(session.runnerOwner, this.deps.processId);
       if (held && session.runnerOwner !== owner) return 'held';
       const updated = await q.updateSession(sessionId, {
         runnerOwner: owner,

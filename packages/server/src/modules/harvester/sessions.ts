@@ -159,7 +159,10 @@ export class SessionsService {
     });
   }
 
-  /** Refuses a running (or unknown) session: restart and cancel need it paused (spec §4, §8). */
+  /**
+   * Refuses a running (or unknown) session: restart and cancel need it paused (docs/product-trading.md §4,
+   * §8).
+   */
   async requireNotRunning(userId: string, sessionId: number): Promise<void> {
     await this.deps.repo.run(userId, async (q) => {
       const session = await this.requireOpen(q, sessionId);

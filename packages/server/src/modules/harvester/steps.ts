@@ -1,9 +1,10 @@
 /**
- * The step machine of one transaction (spec §4): preparing -> authentication -> inventory_scan -> trading ->
- * confirmation -> accepting_trade -> target_confirmation -> verifying -> completed, or error with the step and the
- * reason. Each step is persisted before its call, and every call can be made again after a crash: the send carries
- * the transaction's reference (the trading area's intent answers its recorded offer instead of sending twice), and
- * each later step first reads the offer's state on Steam and skips what already happened.
+ * The step machine of one transaction (docs/product-trading.md §4): preparing -> authentication ->
+ * inventory_scan -> trading -> confirmation -> accepting_trade -> target_confirmation -> verifying ->
+ * completed, or error with the step and the reason. Each step is persisted before its call, and every call
+ * can be made again after a crash: the send carries the transaction's reference (the trading area's intent
+ * answers its recorded offer instead of sending twice), and each later step first reads the offer's state on
+ * Steam and skips what already happened.
  */
 import {
   type HarvesterErrorReason,

@@ -1,6 +1,8 @@
 import type { HarvesterErrorReason, HarvesterStep, HarvesterTransactionStatus } from '@tradedeck/sdk/domain';
+import { move } from '../../db/state-machine.ts';
 import type { HarvesterDeps } from './deps.ts';
-import type { HarvesterQueries, TransactionRow } from './repo.ts';
+import type { TransactionHead, TransactionRow } from './repo.ts';
+import { transactionMachine } from './transaction-machine.ts';
 
 /** Where a transaction goes next: a step (persisted before its call), or an end. */
 export type Transition =
@@ -19,27 +21,30 @@ export async function moveTransaction(
   transition: Transition,
   extra: { attempt?: number } = {},
 ): Promise<TransactionRow | null> {
-  const values: Parameters<HarvesterQueries['moveTransaction']>[2] = {
-    status: transition.to as HarvesterTransactionStatus,
-    updatedAt: new Date(deps.now()),
-    ...extra,
-  };
+  const set: Partial<TransactionHead> = { updatedAt: new Date(deps.now()), ...extra };
   if (transition.to === 'error') {
-    values.errorStep = transition.step;
-    values.errorReason = transition.reason;
+    set.errorStep = transition.step;
+    set.errorReason = transition.reason;
   } else if (transition.to === 'cancelled') {
-    values.errorStep = transition.step;
-    values.errorReason = null;
+    set.errorStep = transition.step;
+    set.errorReason = null;
   } else {
-    values.errorStep = null;
-    values.errorReason = null;
-    if (transition.offerId) values.offerId = transition.offerId;
+    set.errorStep = null;
+    set.errorReason = null;
+    if (transition.offerId) set.offerId = transition.offerId;
   }
+  // The item lists never change: the moved row keeps the ones it was read with.
+  const whole = (head: TransactionHead): TransactionRow => ({
+    ...head,
+    items: row.items,
+    giveBack: row.giveBack,
+  });
   return deps.repo.run(userId, async (q, tx) => {
-    const changed = await q.moveTransaction(row.id, row.status, values);
-    if (!changed) return null;
-    const moved: TransactionRow = { ...changed, items: row.items, giveBack: row.giveBack };
-    await deps.events.transactions(userId, row.sessionId, [moved], tx);
-    return moved;
+    const from = row.status as HarvesterTransactionStatus;
+    const moved = await move(q.transactionStatus, transactionMachine, row, from, transition.to, {
+      set,
+      event: (head) => deps.events.transactions(userId, row.sessionId, [whole(head)], tx),
+    });
+    return moved ? whole(moved) : null;
   });
 }

@@ -7,11 +7,12 @@
 import type { RepriceItem } from '@tradedeck/sdk/contract';
 import { marketErrorText, type RepricingSummary, repricingReasonMessages } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
+import { ownerGone } from '../../jobs/process-owner.ts';
 import { announceJob, announceLots } from './announce.ts';
 import type { RepriceBatchDbRow } from './batch-repo.ts';
 import type { LotsShared } from './deps.ts';
 import { lotMessages } from './messages.ts';
-import type { LotPatch, RepriceJobDbRow } from './repo.ts';
+import type { LotPatch, RepriceJobDbRow } from './types.ts';
 import { jobEvent, toLotChange } from './views.ts';
 
 interface Fate {
@@ -100,12 +101,20 @@ export async function reconcileJob(deps: LotsShared, userId: string, jobId: numb
   });
 }
 
-/** A running job whose process stopped renewing it for this long was cut (Postgres: several processes). */
+/**
+ * A running job whose process stopped renewing it for this long was cut (Postgres: several processes). Long, as a
+ * market call in flight renews nothing; a job of a process that died on this machine is ended at once instead.
+ */
 export const APPLY_STALE_MS = 120_000;
 
-/** Ends every interrupted job: all running ones (`staleBefore` null) or those whose heartbeat stopped before it. */
+/**
+ * Ends every interrupted job: all running ones (`staleBefore` null), or those whose heartbeat stopped before it
+ * and those whose process is gone.
+ */
 export async function reconcileInterrupted(deps: LotsShared, staleBefore: Date | null): Promise<number> {
-  const jobs = await deps.repo.interruptedJobs(staleBefore);
+  const jobs = (await deps.repo.interruptedJobs(staleBefore, deps.processId)).filter(
+    (job) => job.stale || (job.owner !== null && ownerGone(job.owner, deps.processId)),
+  );
   for (const job of jobs) await reconcileJob(deps, job.userId, job.id);
   return jobs.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { lotRepriceBatches, lotRepriceJobs } from '../../db/schema.ts';
 
@@ -36,24 +36,29 @@ export class BatchQueries {
   }
 }
 
-/** Apply jobs of every user still marked running whose heartbeat stopped before `staleBefore` (all when null). */
+/**
+ * Apply jobs of every user still marked running, with their process: all of them when `staleBefore` is null, else
+ * those whose heartbeat stopped before it and those run by another process (the caller asks whether it is gone).
+ */
 export async function interruptedJobs(
   db: Db,
   staleBefore: Date | null,
-): Promise<{ id: number; userId: string }[]> {
+  self: string,
+): Promise<{ id: number; userId: string; owner: string | null; stale: boolean }[]> {
   const running = eq(lotRepriceJobs.status, 'running');
+  const stale = staleBefore
+    ? or(
+        lt(lotRepriceJobs.heartbeatAt, staleBefore),
+        and(isNull(lotRepriceJobs.heartbeatAt), lt(lotRepriceJobs.createdAt, staleBefore)),
+      )!
+    : sql`true`;
   return db
-    .select({ id: lotRepriceJobs.id, userId: lotRepriceJobs.userId })
+    .select({
+      id: lotRepriceJobs.id,
+      userId: lotRepriceJobs.userId,
+      owner: lotRepriceJobs.owner,
+      stale: sql<boolean>`coalesce(${stale}, false)`,
+    })
     .from(lotRepriceJobs)
-    .where(
-      staleBefore
-        ? and(
-            running,
-            or(
-              lt(lotRepriceJobs.heartbeatAt, staleBefore),
-              and(isNull(lotRepriceJobs.heartbeatAt), lt(lotRepriceJobs.createdAt, staleBefore)),
-            ),
-          )
-        : running,
-    );
+    .where(and(running, or(stale, and(isNotNull(lotRepriceJobs.owner), ne(lotRepriceJobs.owner, self)))));
 }

@@ -39,4 +39,6 @@ export interface LotsShared {
   log: FastifyBaseLogger;
   now: () => number;
   timing: LotsTiming;
+  /** This server process (`newProcessOwner()`): an apply job names the process writing its prices. */
+  processId: string;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
@@ -61,6 +62,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
     log: app.log.child({ module: 'lots' }),
     now: deps.now,
     timing: { ...DEFAULT_LOTS_TIMING, ...deps.timing },
+    processId: newProcessOwner(),
   };
   const access = new MarketAccess(shared);
   const engine = new RepriceEngine(shared, access, new AsksCache(() => shared.timing.asksRefreshMs));

@@ -6,9 +6,9 @@
  */
 import type { LotsShared } from './deps.ts';
 import type { MarketAccess } from './market-access.ts';
-import type { RepriceLot } from './repo.ts';
 import type { RepriceRead } from './reprice-read.ts';
 import { markLotsSold } from './sold.ts';
+import type { RepriceLot } from './types.ts';
 
 /** Why a lot stored as on sale is not on sale now. */
 export type ListingGone = 'sold' | 'gone';

@@ -19,8 +19,8 @@ import type { LotsShared } from './deps.ts';
 import type { MarketAccess } from './market-access.ts';
 import { fill, lotMessages } from './messages.ts';
 import { ensureOwnAccounts } from './own-accounts.ts';
-import type { LotAccount, LotPatch, LotPick, LotView } from './repo.ts';
 import { issuesOf, type LotSync } from './sync.ts';
+import type { LotAccount, LotPatch, LotPick, LotView } from './types.ts';
 import { toLotChange, toLotGroup, toLotRow } from './views.ts';
 
 type Input<K extends keyof typeof contract.lots> = z.output<(typeof contract.lots)[K]['input']>;

@@ -3,7 +3,7 @@ import type { MarketCredentials, MarketFailure, MarketPort } from '../../integra
 import type { SteamProxy } from '../../integrations/steam/index.ts';
 import { LOOP_CALL_SPACING_MS, openCredentials, pacedMarket } from '../seller/index.ts';
 import type { LotsShared } from './deps.ts';
-import type { LotAccount } from './repo.ts';
+import type { LotAccount } from './types.ts';
 
 /** The account's Steam session proxy is asked for again after this long (an edited proxy takes effect). */
 const PROXY_KNOWN_FOR_MS = 60_000;

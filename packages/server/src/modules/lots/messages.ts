@@ -2,7 +2,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 
 type Texts = Record<Language, string>;
 
-/** Texts of the lots, sales and price profile areas (spec §8 "P2P lots"). */
+/** Texts of the lots, sales and price profile areas (docs/product-trading.md §8 "P2P lots"). */
 export const lotMessages = {
   lotNotFound: { ru: 'Лот не найден', en: 'Lot not found' } as Texts,
   jobNotFound: { ru: 'Задача переоценки не найдена', en: 'Repricing job not found' } as Texts,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LotView } from './repo.ts';
+import type { LotView } from './types.ts';
 
 /** What a lots list page reads of each lot: the columns its row on the wire is made of, and the login. */
 export type LotListItem = Pick<

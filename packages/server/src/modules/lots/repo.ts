@@ -1,4 +1,4 @@
-import type { LOT_GROUP_SORT_PROPERTIES, LOT_SORT_PROPERTIES, LotFilters } from '@tradedeck/sdk/contract';
+import type { LotFilters } from '@tradedeck/sdk/contract';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { pageKeyFields } from '../../db/list-ids.ts';
@@ -15,90 +15,25 @@ import { lotRepriceJobs, lotRepricers, lots, sellerAccounts, steamAccounts } fro
 import { anyId, anyText, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { BatchQueries, interruptedJobs } from './batch-repo.ts';
-import { type SearchMatch, searchCondition, searchMatch } from './lot-search.ts';
 import { LOT_PAGE_COLUMNS, type LotListItem, type LotPageRow, lotListItemOf } from './page-repo.ts';
 import { PriceQueries } from './price-repo.ts';
 import { type RepriceRead, repriceReadOf } from './reprice-read.ts';
 import { SaleQueries } from './sale-repo.ts';
+import { type SearchMatch, searchCondition, searchMatch } from './search-sql.ts';
+import type {
+  GroupAggregate,
+  LotAccount,
+  LotDbRow,
+  LotGroupSort,
+  LotPatch,
+  LotPick,
+  LotSort,
+  LotView,
+  NewLot,
+  RepriceJobDbRow,
+} from './types.ts';
 
 const NEXT_WRITE = sql`nextval('lot_write_seq')`;
-
-export type LotDbRow = typeof lots.$inferSelect;
-export type NewLot = Omit<typeof lots.$inferInsert, 'userId'>;
-export type RepriceJobDbRow = typeof lotRepriceJobs.$inferSelect;
-
-/** A lot with its account's login beside it. */
-export interface LotView extends LotDbRow {
-  login: string;
-}
-
-/** What repricing reads of a lot (preview, apply and the tick): the engine's columns only, no join. */
-export type RepriceLot = Pick<
-  LotDbRow,
-  | 'id'
-  | 'sellerAccountId'
-  | 'itemId'
-  | 'assetId'
-  | 'marketHashName'
-  | 'currency'
-  | 'price'
-  | 'minPrice'
-  | 'maxPrice'
-  | 'purchasePrice'
-  | 'profile'
-  | 'strategy'
-  | 'status'
-  | 'issues'
-  | 'settlement'
-  | 'lastPriceWriteAt'
-  | 'lastRepriceReason'
->;
-
-/** A seller account as the lots area uses it: credentials (sealed), currency, modules, status, login. */
-export interface LotAccount {
-  id: number;
-  userId: string;
-  steamAccountId: number;
-  apiKeyEnc: string;
-  keyId: string;
-  currency: string;
-  modules: string[];
-  status: string;
-  login: string;
-}
-
-export type LotSort = { propertyName: (typeof LOT_SORT_PROPERTIES)[number]; isDescending: boolean };
-export type LotGroupSort = {
-  propertyName: (typeof LOT_GROUP_SORT_PROPERTIES)[number];
-  isDescending: boolean;
-};
-
-/** Which lots: ids, groups (`game:name` keys) and filters, as a union; nothing given selects nothing. */
-export interface LotPick {
-  ids?: number[] | undefined;
-  groupKeys?: string[] | undefined;
-  filters?: LotFilters | undefined;
-}
-
-/** The fields one step changes on many lots at once. */
-export interface LotPatch {
-  id: number;
-  price?: number | null;
-  status?: string;
-  issues?: string[];
-  lastPriceWriteAt?: Date | null;
-  priceUpdatedAt?: Date | null;
-  settlement?: number;
-  lastWrittenPrice?: number | null;
-  lastRepriceReason?: string | null;
-  minPrice?: number | null;
-  maxPrice?: number | null;
-  profile?: string;
-  strategy?: unknown;
-  purchasePrice?: number | null;
-  itemId?: string | null;
-  listedAt?: Date | null;
-}
 
 /**
  * One value as an equality, several as `= any(…)`: an index on (user, column, …, id) then reads a filter of one
@@ -122,9 +57,9 @@ export class LotsRepo {
     return this.scope.run(userId, (tx) => work(new LotQueries(tx, userId)));
   }
 
-  /** Apply jobs cut by a crash: every running one (one process owns the database) or those whose heartbeat stopped. */
-  interruptedJobs(staleBefore: Date | null) {
-    return interruptedJobs(this.db, staleBefore);
+  /** Apply jobs maybe cut by a crash: every running one (one process owns the database), or see `interruptedJobs`. */
+  interruptedJobs(staleBefore: Date | null, self: string) {
+    return interruptedJobs(this.db, staleBefore, self);
   }
 
   /** Seller accounts of every user whose market scanner should reprice (the repricing ticks to keep). */
@@ -576,15 +511,4 @@ export class LotQueries {
       .where(and(eq(lotRepriceJobs.userId, this.userId), eq(lotRepriceJobs.id, id)));
     return row ?? null;
   }
-}
-
-export interface GroupAggregate {
-  key: string;
-  game: string;
-  marketHashName: string;
-  rarity: string | null;
-  quantity: number;
-  lotsCount: number;
-  accountsCount: number;
-  parts: { status: string; currency: string; count: number; lowest: number | null; issues: string[] }[];
 }

@@ -25,8 +25,9 @@ import type { LotsShared } from './deps.ts';
 import type { ListingGone } from './listing-check.ts';
 import type { AccountMarket, MarketAccess } from './market-access.ts';
 import type { PriceDbRow } from './price-repo.ts';
-import type { LotPatch, LotQueries, RepriceLot } from './repo.ts';
+import type { LotQueries } from './repo.ts';
 import type { OtherListing, RepriceRead } from './reprice-read.ts';
+import type { LotPatch, RepriceLot } from './types.ts';
 import { moneyOf, PROVIDER_PRICE_TTL_MS } from './views.ts';
 
 export interface RepriceOverrides {

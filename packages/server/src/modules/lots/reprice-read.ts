@@ -1,4 +1,4 @@
-import type { RepriceLot } from './repo.ts';
+import type { RepriceLot } from './types.ts';
 
 /** A listing of the user on sale that is not among the picked lots: repricing must not undercut it either. */
 export interface OtherListing {

@@ -15,9 +15,10 @@ import type { LotsShared } from './deps.ts';
 import { withFreshListings } from './listing-check.ts';
 import type { MarketAccess } from './market-access.ts';
 import { lotMessages } from './messages.ts';
-import type { LotQueries, RepriceJobDbRow } from './repo.ts';
+import type { LotQueries } from './repo.ts';
 import type { LotDecision, RepriceEngine, RepriceOverrides, WriteJournal } from './reprice-engine.ts';
 import type { RepriceRead } from './reprice-read.ts';
+import type { RepriceJobDbRow } from './types.ts';
 import { jobEvent, toLotChange, toRepriceJob } from './views.ts';
 
 type Input<K extends keyof typeof contract.lots> = z.output<(typeof contract.lots)[K]['input']>;
@@ -122,6 +123,7 @@ export class RepriceService {
         status: 'running',
         lang,
         heartbeatAt: new Date(this.deps.now()),
+        owner: this.deps.processId,
         total: decided.length,
         summary: summarizeDecisions(decided.map((item) => item.decision)),
         strategy: input.strategy ?? null,

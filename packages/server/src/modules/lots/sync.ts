@@ -15,8 +15,9 @@ import { announceLots } from './announce.ts';
 import type { LotsShared } from './deps.ts';
 import type { MarketAccess } from './market-access.ts';
 import type { PriceWriteRow } from './price-repo.ts';
-import type { LotAccount, LotDbRow, LotPatch, LotQueries, NewLot } from './repo.ts';
+import type { LotQueries } from './repo.ts';
 import type { NewSale } from './sale-repo.ts';
+import type { LotAccount, LotDbRow, LotPatch, NewLot } from './types.ts';
 import { PROVIDER_PRICE_TTL_MS, toLotChange } from './views.ts';
 
 /** How far back each sync reads the sales history (a hold lasts 7 days; a reversal can come until it ends). */

@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { lotFiltersSchema } from '@tradedeck/sdk/contract';
 import type { JobContext } from '../../jobs/jobs.ts';
 import type { LotsShared } from './deps.ts';
-import type { LotAccount, RepricerRepo } from './repo.ts';
+import type { RepricerRepo } from './repo.ts';
 import type { RepriceEngine } from './reprice-engine.ts';
 import type { RepriceService } from './reprice-service.ts';
 import type { LotSync } from './sync.ts';
+import type { LotAccount } from './types.ts';
 
 export const LOTS_TICK_QUEUE = 'lots-reprice';
 

@@ -23,8 +23,8 @@ import {
 import type { StoredProviderPrice } from '../../db/schema.ts';
 import type { LotListItem } from './page-repo.ts';
 import type { PriceView } from './price-repo.ts';
-import type { GroupAggregate, LotView, RepriceJobDbRow } from './repo.ts';
 import type { SaleView } from './sale-repo.ts';
+import type { GroupAggregate, LotView, RepriceJobDbRow } from './types.ts';
 
 /** Provider prices older than this are stale: the strategies refuse them (notes market.md §7.2 rule 5). */
 export const PROVIDER_PRICE_TTL_MS = 6 * 3600_000;

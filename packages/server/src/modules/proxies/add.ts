@@ -10,6 +10,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import { echoedLine } from '../../http/echo.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { ALREADY_EXISTS_CODE, proxyMessages } from './messages.ts';
+import { type PasswordChange, PasswordChangeFinder, PasswordReplacer } from './password-changes.ts';
 import type { NewProxyRow, ProxiesRepo, ProxyQueries } from './repo.ts';
 import { IDENTITY_KEY_PURPOSE, identityHashOfKey, passwordSlot } from './rows.ts';
 
@@ -21,6 +22,8 @@ export interface ReadLines {
   invalid: LineIssue[];
   /** Repeats of an earlier line and proxies already stored, in line order. */
   duplicates: LineIssue[];
+  /** Fresh lines that give a stored proxy (same protocol, address and login) another password, in line order. */
+  passwordChanges: PasswordChange[];
 }
 
 /**
@@ -41,6 +44,7 @@ export async function readProxyLines(
   const duplicates: LineIssue[] = [];
   const key = (await secrets.openFor(userId)).deriveKey(IDENTITY_KEY_PURPOSE);
   const fresh: ReadLines['fresh'] = [];
+  const passwordChanges = new PasswordChangeFinder();
   while (!reader.done) {
     await nextTurn();
     const block = reader.read(READ_CHUNK);
@@ -51,14 +55,19 @@ export async function readProxyLines(
       hash: identityHashOfKey(key, line.identityKey),
     }));
     await nextTurn();
-    const stored = await repo.run(userId, (q) => q.existingHashes(hashed.map((line) => line.hash)));
-    for (const line of hashed) {
-      if (stored.has(line.hash)) duplicates.push(alreadyStored(line.parsed, lang));
-      else fresh.push(line);
-    }
+    await repo.run(userId, async (q) => {
+      const stored = await q.existingHashes(hashed.map((line) => line.hash));
+      const chunkFresh = hashed.filter((line) => !stored.has(line.hash));
+      for (const line of hashed) if (stored.has(line.hash)) duplicates.push(alreadyStored(line.parsed, lang));
+      fresh.push(...chunkFresh);
+      await passwordChanges.look(
+        q,
+        chunkFresh.map((line) => line.parsed),
+      );
+    });
   }
   duplicates.sort((a, b) => a.line - b.line);
-  return { fresh, invalid, duplicates };
+  return { fresh, invalid, duplicates, passwordChanges: passwordChanges.found };
 }
 
 /** Proxies read, hashed and looked up per turn of the event loop (a few milliseconds of work). */
@@ -99,6 +108,8 @@ export async function addProxyLines(
   input: { proxies: string; defaultProtocol: ProxyProtocol },
   lang: Language,
   tagStep: (q: ProxyQueries) => Promise<((q: ProxyQueries, ids: number[]) => Promise<void>) | null>,
+  /** Lines (by number) that replace the password of a stored proxy instead of adding a row. */
+  passwordChanges: readonly PasswordChange[] = [],
 ): Promise<ProxyAddResult> {
   const reader = new ProxyListReader(input.proxies, { defaultProtocol: input.defaultProtocol });
   const invalid: LineIssue[] = [];
@@ -108,13 +119,13 @@ export async function addProxyLines(
   /** The lines to insert and their identity hashes, in line order, filled as the chunks are read. */
   const lines: ParsedProxyLine[] = [];
   const hashes: string[] = [];
-  const toRow = (line: ParsedProxyLine): NewProxyRow => {
+  const replacer = new PasswordReplacer(passwordChanges);
+  /** The line's sealed row to insert, or null when the line replaces a stored proxy's password instead. */
+  const rowOf = (line: ParsedProxyLine): NewProxyRow | null => {
     const { proxy } = line;
     const hash = identityHashOfKey(key, line.identityKey);
-    lines.push(line);
-    hashes.push(hash);
     const password = proxy.credentials?.password ?? '';
-    return {
+    const row = {
       protocol: proxy.protocol,
       host: proxy.host,
       port: proxy.port,
@@ -123,6 +134,10 @@ export async function addProxyLines(
       name: proxy.name,
       identityHash: hash,
     };
+    if (replacer.take(line, row)) return null;
+    lines.push(line);
+    hashes.push(hash);
+    return row;
   };
   // Read, hashed and sealed a chunk at a time, as the insert asks for it: the next chunk is read and sealed while
   // the database writes the one before, and the first insert starts after the first chunk's lines, not the
@@ -131,22 +146,33 @@ export async function addProxyLines(
     for (let size = FIRST_CHUNK; !reader.done; size = Math.min(size * 2, CHUNK)) {
       const block = reader.read(size);
       collectIssues(block, lang, invalid, duplicates);
-      if (block.proxies.length > 0) yield block.proxies.map(toRow);
+      const rows = block.proxies.map(rowOf).filter((row) => row !== null);
+      if (rows.length > 0) yield rows;
     }
   }
-  const inserted = await repo.run(userId, async (q) => {
+  const { inserted, replaced } = await repo.run(userId, async (q) => {
     lines.length = 0;
     hashes.length = 0;
+    replacer.reset();
     const tag = await tagStep(q);
     const done = await q.insertNewChunks(sealed());
-    if (tag && done.size > 0) await tag(q, [...done.values()]);
-    return done;
+    const changed = await replacer.apply(q);
+    // The tag goes on every proxy the lines name, new ones and those given a new password.
+    const tagged = [...done.values(), ...changed.ids];
+    if (tag && tagged.length > 0) await tag(q, tagged);
+    return { inserted: done, replaced: changed };
   });
   hashes.forEach((hash, index) => {
     if (!inserted.has(hash)) duplicates.push(alreadyStored(lines[index]!, lang));
   });
+  for (const line of replaced.missed) duplicates.push(passwordNotReplaced(line, lang));
   duplicates.sort((a, b) => a.line - b.line);
-  return { addedIds: [...inserted.values()].sort((a, b) => a - b), duplicates, invalid };
+  return {
+    addedIds: [...inserted.values()].sort((a, b) => a - b),
+    updatedIds: replaced.ids,
+    duplicates,
+    invalid,
+  };
 }
 
 /**
@@ -156,6 +182,15 @@ export async function addProxyLines(
  */
 const FIRST_CHUNK = 2_000;
 const CHUNK = 20_000;
+
+function passwordNotReplaced(line: ParsedProxyLine, lang: Language): LineIssue {
+  return {
+    line: line.line,
+    text: echoedLine(line.text),
+    code: ALREADY_EXISTS_CODE,
+    message: proxyMessages.passwordNotReplaced[lang],
+  };
+}
 
 function alreadyStored(line: ParsedProxyLine, lang: Language): LineIssue {
   return {

@@ -3,7 +3,7 @@ import { type ExportableProxy, type ProxyExportFormat, proxyLineRenderer } from 
 import { keyValuesOf } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import type { ProxyFilters } from './filters.ts';
+import type { ProxyFilters } from './filter-sql.ts';
 import { proxyMessages } from './messages.ts';
 import type { ProxiesRepo, ProxyDbRow, ProxySort } from './repo.ts';
 import { passwordSlot } from './rows.ts';

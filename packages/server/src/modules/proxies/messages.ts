@@ -2,7 +2,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 
 type Texts = Record<Language, string>;
 
-/** Texts of the proxies module; the Russian ones follow the spec's tone (shell document §8). */
+/** Texts of the proxies module; the Russian ones follow the spec's tone (docs/product-shell.md §8). */
 export const proxyMessages = {
   /** The spec's "some already exist", as the summary of an add with duplicates. */
   someAlreadyExist: { ru: 'Некоторые прокси уже существуют', en: 'Some proxies already exist' },
@@ -17,6 +17,10 @@ export const proxyMessages = {
     ru: `Прокси используется Steam-аккаунтами (${accounts}): отвяжите их или удалите с отвязкой`,
     en: `The proxy is used by ${accounts} Steam account${accounts === 1 ? '' : 's'}: detach them or delete with detach`,
   }),
+  passwordNotReplaced: {
+    ru: 'Пароль не заменён: прокси изменили или удалили во время добавления',
+    en: 'The password was not replaced: the proxy was changed or removed during the add',
+  } as Texts,
   identityTaken: {
     ru: 'Прокси с такими адресом, протоколом и данными входа уже есть',
     en: 'A proxy with this address, protocol and credentials already exists',

@@ -15,7 +15,8 @@ import {
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import { inSearchResult, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
-import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, shownStatus } from './filters.ts';
+import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, shownStatus } from './filter-sql.ts';
+import { LoginMatchQueries } from './login-match-repo.ts';
 
 export type ProxySortProperty = (typeof PROXY_SORT_PROPERTIES)[number];
 export interface ProxySort {
@@ -88,6 +89,11 @@ export class ProxyQueries {
     private readonly tx: Db,
     readonly userId: string,
   ) {}
+
+  /** The queries that match proxies by address and login, in this transaction. */
+  logins(): LoginMatchQueries {
+    return new LoginMatchQueries(this.tx, this.userId);
+  }
 
   private columns() {
     return {

@@ -20,7 +20,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { addProxyLines, readProxyLines } from './add.ts';
 import { type ExportRequest, exportProxyLines } from './export.ts';
-import type { ProxyFilters } from './filters.ts';
+import type { ProxyFilters } from './filter-sql.ts';
 import { proxyMessages } from './messages.ts';
 import type { ProxiesRepo, ProxyQueries, ProxySort, TagRow } from './repo.ts';
 import { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot, toProxyRow } from './rows.ts';
@@ -95,21 +95,33 @@ export class ProxiesService {
       })),
       invalid: read.invalid,
       duplicates: read.duplicates,
+      passwordChanges: read.passwordChanges,
     };
   }
 
   async add(
     userId: string,
-    input: { proxies: string; defaultProtocol: ProxyProtocol; tag?: TagInput | null | undefined },
+    input: {
+      proxies: string;
+      defaultProtocol: ProxyProtocol;
+      tag?: TagInput | null | undefined;
+      updatePasswords?: boolean | undefined;
+    },
     lang: Language,
   ): Promise<ProxyAddResult> {
     const tagInput = input.tag ?? null;
-    return addProxyLines(this.repo, this.secrets, userId, input, lang, async (q) => {
+    // The lines that give a stored proxy a new password are found first, as a preview finds them.
+    const changes = input.updatePasswords
+      ? (await readProxyLines(this.repo, this.secrets, userId, input, lang)).passwordChanges
+      : [];
+    const tagStep = async (q: ProxyQueries) => {
       if (!tagInput) return null;
       // A foreign tag id stops the add before anything is inserted; a new tag is created only if proxies were.
       const existing = tagInput.id === 0 ? null : await this.resolveTag(q, tagInput);
-      return async (tx, ids) => tx.linkTag(ids, (existing ?? (await this.resolveTag(tx, tagInput))).id);
-    });
+      return async (tx: ProxyQueries, ids: number[]) =>
+        tx.linkTag(ids, (existing ?? (await this.resolveTag(tx, tagInput))).id);
+    };
+    return addProxyLines(this.repo, this.secrets, userId, input, lang, tagStep, changes);
   }
 
   async remove(userId: string, id: number, detach: boolean) {

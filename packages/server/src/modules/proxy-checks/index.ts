@@ -56,11 +56,10 @@ export function registerProxyChecks(app: FastifyInstance, deps: ProxyChecksDeps)
     saveEveryItems: 500,
     saveEveryMs: 200,
   };
-  const scope = new UserScope(deps.database.db);
-  const repo = new ProxyCheckRepo();
+  const repo = new ProxyCheckRepo(new UserScope(deps.database.db));
   const secrets = deps.auth.secrets;
   const current = () => settings;
-  const service = new ProxyCheckService({ scope, repo, secrets, eventLog, jobs, settings: current });
+  const service = new ProxyCheckService({ repo, secrets, eventLog, jobs, settings: current });
   const countryOf = (ip: string) => countryDatabase().countryOf(ip);
   const loopbackJudge = new LoopbackJudge();
   app.addHook('onClose', () => loopbackJudge.close());
@@ -71,13 +70,12 @@ export function registerProxyChecks(app: FastifyInstance, deps: ProxyChecksDeps)
       PROXY_CHECK_QUEUE,
       (job) =>
         runProxyCheckBatch(job, {
-          scope,
           repo,
           secrets,
           eventLog,
           settings: current,
           countryOf,
-          loopbackJudgeUrl: () => loopbackJudge.url(),
+          loopbackJudge,
           notifications: deps.notifications,
         }),
       { workers: BATCHES_PER_PROCESS },

@@ -2,6 +2,7 @@ import type { ProxyCheckErrorClass } from '@tradedeck/sdk/domain';
 import { and, asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, steamAccounts } from '../../db/schema.ts';
+import type { UserScope } from '../../security/user-scope.ts';
 import { type ProxyFilters, proxyFilterWhere, type SealedProxy } from '../proxies/index.ts';
 
 /** A saved proxy as a check needs it (the password still sealed). */
@@ -21,10 +22,26 @@ export interface StoredCheckResult {
 /** Ids travel as one text parameter, so 100,000 of them stay one bind value. */
 const idArray = (ids: readonly number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
 
-/** SQL of proxy checks. Every method runs inside the user's scope (row-level security) and filters by user too. */
+/** Proxy checks' SQL, run in the user's scope (row-level security); the queries filter by user too. */
 export class ProxyCheckRepo {
+  constructor(private readonly scope: UserScope) {}
+
+  /** One transaction of the user's queries; `tx` lets the hub events of a change join it. */
+  run<T>(userId: string, work: (q: ProxyCheckQueries, tx: Db) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new ProxyCheckQueries(tx, userId), tx));
+  }
+}
+
+/** The statements of one user's transaction. */
+export class ProxyCheckQueries {
+  constructor(
+    private readonly tx: Db,
+    private readonly userId: string,
+  ) {}
+
   /** The ones of `ids` that are the user's proxies. */
-  async ownedIds(tx: Db, userId: string, ids: readonly number[]): Promise<number[]> {
+  async ownedIds(ids: readonly number[]): Promise<number[]> {
+    const { tx, userId } = this;
     if (ids.length === 0) return [];
     const rows = await tx
       .select({ id: proxies.id })
@@ -34,7 +51,8 @@ export class ProxyCheckRepo {
   }
 
   /** Ids of the user's proxies matching the filters of proxies.query, oldest first. */
-  async idsMatching(tx: Db, userId: string, filters: Partial<ProxyFilters>): Promise<number[]> {
+  async idsMatching(filters: Partial<ProxyFilters>): Promise<number[]> {
+    const { tx, userId } = this;
     const rows = await tx
       .select({ id: proxies.id })
       .from(proxies)
@@ -47,12 +65,8 @@ export class ProxyCheckRepo {
    * The proxies of a batch still to check. With `notCheckedSince` (a resumed batch), proxies whose last check is
    * that recent are skipped: their result is already stored and announced.
    */
-  async toCheck(
-    tx: Db,
-    userId: string,
-    ids: readonly number[],
-    notCheckedSince: Date | null,
-  ): Promise<StoredProxyToCheck[]> {
+  async toCheck(ids: readonly number[], notCheckedSince: Date | null): Promise<StoredProxyToCheck[]> {
+    const { tx, userId } = this;
     if (ids.length === 0) return [];
     return tx
       .select({
@@ -82,11 +96,8 @@ export class ProxyCheckRepo {
    * uses it, else idle (1); an auth failure of credentials that passed before → expired (4); any other failure →
    * invalid (3). Proxies deleted meanwhile are absent from the answer.
    */
-  async saveResults(
-    tx: Db,
-    userId: string,
-    results: readonly StoredCheckResult[],
-  ): Promise<Map<number, number>> {
+  async saveResults(results: readonly StoredCheckResult[]): Promise<Map<number, number>> {
+    const { tx, userId } = this;
     if (results.length === 0) return new Map();
     const json = JSON.stringify(
       results.map((r) => ({

@@ -14,7 +14,6 @@ import {
 } from '../../integrations/proxy-checker/index.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import type { UserScope } from '../../security/user-scope.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import { passwordSlot } from '../proxies/index.ts';
 import {
@@ -44,14 +43,13 @@ export interface ProxyCheckSettings {
 }
 
 export interface BatchDeps {
-  scope: UserScope;
   repo: ProxyCheckRepo;
   secrets: SecretBox;
   eventLog: EventLog;
   settings: () => ProxyCheckSettings;
   countryOf: (ip: string) => string | null;
-  /** The URL of the built-in loopback judge, started on first use. */
-  loopbackJudgeUrl: () => Promise<string>;
+  /** The built-in loopback judge of this process: its URL (started on first use) and its failed accepts. */
+  loopbackJudge: { url(): Promise<string>; acceptFailures(): number };
   notifications: Pick<NotificationsApi, 'post'>;
 }
 
@@ -82,8 +80,9 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   const items = await batchItems(data, job.retryCount > 0, deps);
   if (items.length === 0) return;
   const settings = deps.settings();
-  const checkUrl = settings.checkUrl ?? (await deps.loopbackJudgeUrl());
-  const target = await prepareCheckTarget(checkUrl, settings.ca ? { ca: settings.ca } : {});
+  const checkUrl = settings.checkUrl ?? (await deps.loopbackJudge.url());
+  const prepared = await prepareCheckTarget(checkUrl, settings.ca ? { ca: settings.ca } : {});
+  const target = settings.checkUrl ? prepared : { ...prepared, inProcess: deps.loopbackJudge };
   const buffer = new ResultBuffer<CheckedItem>((chunk) => saveChunk(data.userId, chunk, deps), {
     maxItems: settings.saveEveryItems,
     intervalMs: settings.saveEveryMs,
@@ -142,8 +141,8 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
 
 async function batchItems(data: ProxyCheckJobData, resumed: boolean, deps: BatchDeps): Promise<BatchItem[]> {
   const { userId } = data;
-  const rows = await deps.scope.run(userId, (tx) =>
-    deps.repo.toCheck(tx, userId, data.ids, resumed ? new Date(data.requestedAt) : null),
+  const rows = await deps.repo.run(userId, (q) =>
+    q.toCheck(data.ids, resumed ? new Date(data.requestedAt) : null),
   );
   const done =
     resumed && data.unsaved.length > 0 ? await unsavedDone(data, deps.eventLog) : new Set<string>();
@@ -204,11 +203,9 @@ async function unsavedDone(data: ProxyCheckJobData, eventLog: EventLog): Promise
 
 /** Stores a chunk of results and announces them, in one transaction. */
 async function saveChunk(userId: string, chunk: CheckedItem[], deps: BatchDeps): Promise<void> {
-  await deps.scope.run(userId, async (tx) => {
+  await deps.repo.run(userId, async (q, tx) => {
     const saved = chunk.filter((entry) => entry.item.savedId !== null);
-    const statuses = await deps.repo.saveResults(
-      tx,
-      userId,
+    const statuses = await q.saveResults(
       saved.map(({ item, outcome, checkedAt }) => ({
         id: item.savedId!,
         valid: outcome.valid,

@@ -5,7 +5,6 @@ import { AppError } from '../../http/app-error.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import type { UserScope } from '../../security/user-scope.ts';
 import {
   PROXY_CHECK_QUEUE,
   PROXY_CHECK_SOURCE,
@@ -22,7 +21,6 @@ type CheckInput = z.output<typeof contract.proxies.check.input>;
 type CheckStarted = z.output<typeof contract.proxies.check.output>;
 
 export interface ProxyCheckServiceDeps {
-  scope: UserScope;
   repo: ProxyCheckRepo;
   secrets: SecretBox;
   eventLog: EventLog;
@@ -35,12 +33,12 @@ export class ProxyCheckService {
   constructor(private readonly deps: ProxyCheckServiceDeps) {}
 
   async start(userId: string, input: CheckInput): Promise<CheckStarted> {
-    const { scope, repo } = this.deps;
-    const ids = await scope.run(userId, async (tx) => {
+    const { repo } = this.deps;
+    const ids = await repo.run(userId, async (q) => {
       const selected = new Set<number>();
       if (input.ids && input.ids.length > 0) {
         const wanted = [...new Set(input.ids)];
-        const owned = new Set(await repo.ownedIds(tx, userId, wanted));
+        const owned = new Set(await q.ownedIds(wanted));
         const missing = wanted.filter((id) => !owned.has(id));
         // Another user's proxy reads as unknown, never as forbidden.
         if (missing.length > 0) {
@@ -52,7 +50,7 @@ export class ProxyCheckService {
         }
         for (const id of wanted) selected.add(id);
       }
-      if (input.filters) for (const id of await repo.idsMatching(tx, userId, input.filters)) selected.add(id);
+      if (input.filters) for (const id of await q.idsMatching(input.filters)) selected.add(id);
       return [...selected];
     });
 

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { FINAL_OFFER_STATES, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
+import {
+  type DeliveryStatus,
+  FINAL_OFFER_STATES,
+  type TradeAsset,
+  TradeOfferState,
+} from '@tradedeck/sdk/domain';
+import { move } from '../../db/state-machine.ts';
 import type {
   MarketCredentials,
   MarketDeliveryRequest,
   MarketFailure,
 } from '../../integrations/market/port.ts';
 import { announceAccount, announceDelivery } from './announce.ts';
+import { deliveryMachine } from './delivery-machine.ts';
 import type { SellerShared } from './deps.ts';
 import type { DeliveryRow, SellerQueries } from './repo.ts';
 
@@ -28,11 +35,12 @@ export interface DeliveryOwner {
 export type MarketNote = (failure: MarketFailure | null) => void;
 
 /**
- * One account's deliveries, step by step (intent before action, design trading.md §2): the row of a delivery
- * request is written before anything is sent, then the Steam offer goes out through the trading area's send path
- * (its own intent, reconciled by the `[td:<reference>]` after a crash, so one hash never gets a second offer), is
- * confirmed (our own offer only) and registered with the market (trade-ready). Each step is recorded with its
- * event before the next begins; a step that fails for a passing reason is simply tried again by the next pass.
+ * One account's deliveries, step by step (intent before action, docs/trading-rules.md §2): the row of a
+ * delivery request is written before anything is sent, then the Steam offer goes out through the trading
+ * area's send path (its own intent, reconciled by the `[td:<reference>]` after a crash, so one hash never
+ * gets a second offer), is confirmed (our own offer only) and registered with the market (trade-ready). Each
+ * step is recorded with its event before the next begins; a step that fails for a passing reason is simply
+ * tried again by the next pass.
  */
 export class DeliverySteps {
   /** When each sent delivery's confirmation may be asked about again (this loop's own pacing). */
@@ -230,15 +238,16 @@ export class DeliverySteps {
   private move(
     owner: DeliveryOwner,
     row: DeliveryRow,
-    from: DeliveryRow['status'] & ('pending' | 'sent' | 'confirmed'),
-    values: Partial<DeliveryRow>,
+    from: DeliveryStatus,
+    values: Partial<DeliveryRow> & { status: DeliveryStatus },
   ): Promise<DeliveryRow | null> {
-    return this.deps.repo.run(owner.userId, async (q) => {
-      const moved = await q.advanceDelivery(row.id, from, values);
-      if (!moved) return null;
-      await this.announce(owner, q, moved);
-      return moved;
-    });
+    const { status, ...set } = values;
+    return this.deps.repo.run(owner.userId, (q) =>
+      move(q.deliveryStatus, deliveryMachine, row, from, status, {
+        set,
+        event: (moved) => this.announce(owner, q, moved),
+      }),
+    );
   }
 
   private async announce(owner: DeliveryOwner, q: SellerQueries, row: DeliveryRow): Promise<void> {
@@ -252,7 +261,7 @@ export class DeliverySteps {
     const active = await this.deps.repo.run(owner.userId, (q) => q.activeDeliveries(owner.sellerAccountId));
     let cancelled = 0;
     for (const row of active) {
-      const failed = await this.move(owner, row, row.status as 'pending' | 'sent' | 'confirmed', {
+      const failed = await this.move(owner, row, row.status as DeliveryStatus, {
         status: 'failed',
         failure: 'cancelled',
       });

@@ -15,9 +15,9 @@ type SellerBulkJob = 'sellerStart' | 'sellerPause' | 'sellerStop' | 'sellerRemov
 type Outcome = { ok: true; cancelled?: number } | { ok: false; failure: Failure };
 
 /**
- * Start, pause, stop and delete, one account at a time with an outcome each (spec §4 "P2P account actions"):
- * a safe stop or delete is refused while a delivery is active; a forced one fails the active deliveries first
- * (their offers cancelled on Steam where they were sent).
+ * Start, pause, stop and delete, one account at a time with an outcome each (docs/product-trading.md §4 "P2P
+ * account actions"): a safe stop or delete is refused while a delivery is active; a forced one fails the
+ * active deliveries first (their offers cancelled on Steam where they were sent).
  */
 export class SellerLifecycleService {
   readonly #steps: DeliverySteps;

@@ -63,11 +63,11 @@ export class LoopWakers {
 }
 
 /**
- * One account's seller loop (design trading.md §4, notes market.md §3), run as a job so one process runs it and a
- * process that dies hands it on: ping-new with the account's Steam access token every `pingEveryMs` while running;
- * delivery requests every few seconds, each written as a delivery intent first and then taken through send,
- * confirm and trade-ready; balance (with the currency guard), account checks (and the trade token TM holds),
- * listings and TM's inventory after accepted incoming trades every `syncEveryMs`;
+ * One account's seller loop (docs/trading-rules.md §4, notes market.md §3), run as a job so one process runs
+ * it and a process that dies hands it on: ping-new with the account's Steam access token every `pingEveryMs`
+ * while running; delivery requests every few seconds, each written as a delivery intent first and then taken
+ * through send, confirm and trade-ready; balance (with the currency guard), account checks (and the trade
+ * token TM holds), listings and TM's inventory after accepted incoming trades every `syncEveryMs`;
  * the platform status decided from what the market answered, stored with its event. Every state lives in the
  * database, so a run after a crash carries on from the stored deliveries and never offers a hash twice.
  */

@@ -2,7 +2,10 @@ import type { Language } from '@tradedeck/sdk/i18n';
 
 type Texts = Record<Language, string>;
 
-/** Texts of the P2P seller area (spec §8 "P2P accounts"; platform reasons are the sdk's platformReasonMessages). */
+/**
+ * Texts of the P2P seller area (docs/product-trading.md §8 "P2P accounts"; platform reasons are the sdk's
+ * platformReasonMessages).
+ */
 export const sellerMessages = {
   accountNotFound: { ru: 'P2P-аккаунт не найден', en: 'P2P account not found' } as Texts,
   steamAccountNotFound: { ru: 'Аккаунт Steam не найден', en: 'Steam account not found' } as Texts,
@@ -45,7 +48,7 @@ export const sellerMessages = {
     en: 'Some accounts could not be processed',
   } as Texts,
   notActive: { ru: 'Аккаунт не активен', en: 'The account is not active' } as Texts,
-  /** Trading spec §8 "Currencies": failed to update, invalid values, network error. */
+  /** docs/product-trading.md §8 "Currencies": failed to update, invalid values, network error. */
   currencyUpdateFailed: { ru: 'Не удалось обновить валюту', en: 'Failed to update the currency' } as Texts,
   currencyInvalidValues: { ru: 'Некорректные значения', en: 'Invalid values' } as Texts,
   currencyNetworkError: { ru: 'Ошибка сети', en: 'Network error' } as Texts,

@@ -12,6 +12,7 @@ import {
   steamTradeIntents,
 } from '../../db/schema.ts';
 import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
+import type { StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 
 export type SellerAccountDbRow = typeof sellerAccounts.$inferSelect;
@@ -293,19 +294,23 @@ export class SellerQueries {
       .orderBy(asc(sellerDeliveries.id));
   }
 
-  /** Moves a delivery on only from the status it was read in (a force stop may have failed it meanwhile). */
-  async advanceDelivery(
-    id: number,
-    from: DeliveryStatus,
-    values: Partial<typeof sellerDeliveries.$inferInsert>,
-  ): Promise<DeliveryRow | null> {
-    const [row] = await this.tx
-      .update(sellerDeliveries)
-      .set(values)
-      .where(and(this.own(sellerDeliveries), eq(sellerDeliveries.id, id), eq(sellerDeliveries.status, from)))
-      .returning();
-    return row ?? null;
-  }
+  /** A delivery's status moves (the kernel's compare-and-set: a force stop may have failed it meanwhile). */
+  readonly deliveryStatus: StatusStore<DeliveryStatus, DeliveryRow> = {
+    compareAndSet: async (id, from, set) => {
+      const [row] = await this.tx
+        .update(sellerDeliveries)
+        .set(set)
+        .where(
+          and(
+            this.own(sellerDeliveries),
+            eq(sellerDeliveries.id, id),
+            anyText(sellerDeliveries.status, from),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+  };
 
   async deliveriesPage(sellerAccountId: number, statuses: string[], page: number, pageSize: number) {
     const where = [this.own(sellerDeliveries), eq(sellerDeliveries.sellerAccountId, sellerAccountId)];

@@ -21,6 +21,7 @@ import { SteamAccountsRepo } from './repo.ts';
 import { steamAccountRoutes } from './routes.ts';
 import { DbThrottleStore } from './throttle-repo.ts';
 import { AccountTradingAccess } from './trading-access.ts';
+import { TradingAccountRepo } from './trading-repo.ts';
 
 export type { OpenedTradingAccount } from './trading-access.ts';
 
@@ -83,5 +84,8 @@ export function registerSteamAccounts(app: FastifyInstance, deps: SteamAccountsD
     guardCodes: new GuardCodeService(shared, edit),
   }).bind(app);
   deps.search.addSteamAccountSource(query);
-  return { steam, trading: new AccountTradingAccess(shared, new UserScope(database.db)) };
+  return {
+    steam,
+    trading: new AccountTradingAccess(shared, new TradingAccountRepo(new UserScope(database.db))),
+  };
 }

@@ -1,11 +1,10 @@
 import { parseMafileText } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
 import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
-import type { UserScope } from '../../security/user-scope.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
 import { userProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
-import { TradingAccountQueries } from './trading-repo.ts';
+import type { TradingAccountRepo } from './trading-repo.ts';
 
 /** An account opened for trading: its secrets decrypted in memory only. */
 export interface OpenedTradingAccount {
@@ -29,20 +28,16 @@ export type SignInAgainResult = { ok: true; refreshToken: string } | { ok: false
 export class AccountTradingAccess {
   constructor(
     private readonly deps: AccountsDeps,
-    private readonly scope: UserScope,
+    private readonly repo: TradingAccountRepo,
   ) {}
 
-  private run<T>(userId: string, work: (q: TradingAccountQueries) => Promise<T>): Promise<T> {
-    return this.scope.run(userId, (tx) => work(new TradingAccountQueries(tx, userId)));
-  }
-
   ownedIds(userId: string, ids: readonly number[]): Promise<Set<number>> {
-    return this.run(userId, (q) => q.ownedIds(ids));
+    return this.repo.run(userId, (q) => q.ownedIds(ids));
   }
 
   /** Which of these SteamIDs are the user's own accounts (an offer between them needs no step-up). */
   ownSteamIds(userId: string, steamIds: readonly string[]): Promise<Set<string>> {
-    return this.run(userId, (q) => q.ownSteamIds(steamIds));
+    return this.repo.run(userId, (q) => q.ownSteamIds(steamIds));
   }
 
   /** The user's accounts named by id or by tag (another user's ids and tags select nothing). */
@@ -50,11 +45,11 @@ export class AccountTradingAccess {
     userId: string,
     selection: { accountIds: readonly number[]; tagIds: readonly number[] },
   ): Promise<{ id: number; login: string; steamId: string | null }[]> {
-    return this.run(userId, (q) => q.select(selection.accountIds, selection.tagIds));
+    return this.repo.run(userId, (q) => q.select(selection.accountIds, selection.tagIds));
   }
 
   async open(userId: string, id: number): Promise<OpenedTradingAccount | null> {
-    const row = await this.run(userId, (q) => q.row(id));
+    const row = await this.repo.run(userId, (q) => q.row(id));
     if (!row) return null;
     const box = await this.deps.secrets.openFor(userId);
     const mafile = parseMafileText(box.decrypt(accountSlot(userId, id, 'mafile_enc'), row.mafileEnc), {
@@ -81,17 +76,17 @@ export class AccountTradingAccess {
       accountSlot(userId, id, 'refresh_token_enc'),
       refreshToken,
     );
-    await this.run(userId, (q) => q.saveRefreshToken(id, sealed, expiryOf(refreshToken)));
+    await this.repo.run(userId, (q) => q.saveRefreshToken(id, sealed, expiryOf(refreshToken)));
   }
 
   /** Answers whether the status or reason changed. */
   setStatus(userId: string, id: number, status: number, reason: string | null): Promise<boolean> {
-    return this.run(userId, (q) => q.setStatus(id, status, reason));
+    return this.repo.run(userId, (q) => q.setStatus(id, status, reason));
   }
 
   /** A password sign-in through the account's proxy; the new refresh token is stored sealed. */
   async signInAgain(userId: string, id: number): Promise<SignInAgainResult> {
-    const row = await this.run(userId, (q) => q.row(id));
+    const row = await this.repo.run(userId, (q) => q.row(id));
     if (!row) return { ok: false, reason: 'unknownError' };
     const box = await this.deps.secrets.openFor(userId);
     const mafile = parseMafileText(box.decrypt(accountSlot(userId, id, 'mafile_enc'), row.mafileEnc), {
@@ -106,7 +101,7 @@ export class AccountTradingAccess {
     });
     if (!signedIn.ok) return { ok: false, reason: signedIn.outcome.reason };
     const sealed = box.encrypt(accountSlot(userId, id, 'refresh_token_enc'), signedIn.refreshToken);
-    await this.run(userId, (q) =>
+    await this.repo.run(userId, (q) =>
       q.signedIn(id, sealed, expiryOf(signedIn.refreshToken), new Date(this.deps.now())),
     );
     return { ok: true, refreshToken: signedIn.refreshToken };

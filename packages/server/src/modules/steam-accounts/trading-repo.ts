@@ -2,6 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proxies, steamAccounts, steamAccountTagLinks } from '../../db/schema.ts';
 import { anyId, anyText } from '../../db/sql-fragments.ts';
+import type { UserScope } from '../../security/user-scope.ts';
 import type { SealedProxy } from '../proxies/index.ts';
 
 /** What trading needs of an account row: its sealed secrets, its proxy and its status. */
@@ -15,6 +16,15 @@ export interface TradingAccountRow {
   mafileEnc: string;
   refreshTokenEnc: string | null;
   proxy: SealedProxy | null;
+}
+
+/** The trading area's reads and writes of accounts, run in the user's scope (row-level security). */
+export class TradingAccountRepo {
+  constructor(private readonly scope: UserScope) {}
+
+  run<T>(userId: string, work: (q: TradingAccountQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new TradingAccountQueries(tx, userId)));
+  }
 }
 
 /** The SQL of the trading side of Steam accounts (session token, status), run inside one user's scope. */

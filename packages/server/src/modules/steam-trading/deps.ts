@@ -19,7 +19,7 @@ export interface TradingDeps {
   eventLog: EventLog;
   /** The simulated Steam in sandbox mode (null in live mode). */
   sandboxWorld: SandboxWorld | null;
-  /** This server process: the owner of the intents it is calling Steam for. */
+  /** This server process (`newProcessOwner()`): the owner of the intents it is calling Steam for. */
   processId: string;
   /** Whether one process owns the database (PGlite): an intent pending under another owner is orphaned. */
   singleProcess: boolean;

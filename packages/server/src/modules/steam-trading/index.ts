@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { SandboxWorld } from '../../integrations/steam/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
@@ -57,7 +57,7 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
     jobs,
     eventLog: deps.eventLog,
     sandboxWorld: deps.sandboxWorld,
-    processId: randomUUID(),
+    processId: newProcessOwner(),
     singleProcess: database.kind === 'pglite',
     log: app.log.child({ module: 'steam-trading' }),
     now: deps.now,

@@ -7,8 +7,8 @@ import type { ScannedInventory, TradeFailure, TradeResult } from '../../integrat
 import type { TradingDeps } from './deps.ts';
 import { toInventoryItem, toScanPayload, toScanView } from './inventory-view.ts';
 import { tradingMessages } from './messages.ts';
-import type { ScanOutcome, ScanRow } from './repo.ts';
 import type { TradeSessions } from './sessions.ts';
+import type { ScanOutcome, ScanRow } from './types.ts';
 
 type InventoryInput = z.output<typeof contract.steamTrading.inventory.input>;
 

@@ -9,7 +9,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { steamInventoryItems } from '../../db/schema.ts';
-import type { ScanRow } from './repo.ts';
+import type { ScanRow } from './types.ts';
 
 type ItemRow = typeof steamInventoryItems.$inferSelect;
 

@@ -7,10 +7,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { TradeFailure } from '../../integrations/steam/index.ts';
 import type { TradingDeps } from './deps.ts';
 import { tradeError, unwrap } from './failures.ts';
+import { claimIntent, finishIntent, type IntentOutcome } from './intent-machine.ts';
 import { toIntentView } from './intent-view.ts';
 import { tradingMessages } from './messages.ts';
 import { INTENT_LEASE_MS, type IntentReconciler } from './reconcile.ts';
-import type { IntentRow, TradingQueries } from './repo.ts';
+import type { IntentRow } from './repo.ts';
 import type { TradeSessions } from './sessions.ts';
 
 type Input<K extends keyof typeof contract.steamTrading> = z.output<
@@ -201,7 +202,7 @@ export class OfferService {
   ): Promise<IntentRow | null> {
     const now = this.deps.now();
     const { row, claimed } = await this.deps.repo.run(userId, (q) =>
-      q.claimIntent({
+      claimIntent(q, {
         accountId,
         kind,
         reference,
@@ -226,13 +227,9 @@ export class OfferService {
     return toIntentView(row!, lang);
   }
 
-  private async finish(
-    userId: string,
-    row: IntentRow,
-    values: Parameters<TradingQueries['finishIntent']>[1],
-  ): Promise<IntentRow> {
+  private async finish(userId: string, row: IntentRow, values: IntentOutcome): Promise<IntentRow> {
     const at = new Date(this.deps.now());
-    const finished = await this.deps.repo.run(userId, (q) => q.finishIntent(row.id, values, at));
+    const finished = await this.deps.repo.run(userId, (q) => finishIntent(q, row, values, at));
     return (
       finished ?? (await this.deps.repo.run(userId, (q) => q.intent(row.accountId, row.kind, row.reference)))!
     );

@@ -1,9 +1,9 @@
 import { ConfirmationType, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
+import { ownerGone } from '../../jobs/process-owner.ts';
 import type { TradingDeps } from './deps.ts';
-import type { IntentRow, TradingQueries } from './repo.ts';
+import { finishIntent, type IntentOutcome } from './intent-machine.ts';
+import type { IntentRow } from './repo.ts';
 import type { TradeSessions } from './sessions.ts';
-
-type IntentOutcome = Parameters<TradingQueries['finishIntent']>[1];
 
 /** How long an intent's owner may take over its call before another process treats it as orphaned. */
 export const INTENT_LEASE_MS = 2 * 60_000;
@@ -12,7 +12,7 @@ const SEARCH_MARGIN_MS = 10 * 60_000;
 
 /**
  * Reconciles intents whose outcome was never recorded (the process died between the call and the outcome, or
- * Steam timed out) against Steam, before the account sends again (design trading.md §2 rule 1):
+ * Steam timed out) against Steam, before the account sends again (docs/trading-rules.md §2 rule 1):
  * - a send: the account's sent offers since the intent are searched for its `[td:<reference>]`; found, it is
  *   done with that offer; not found, it is `notSent` (and only then may the same reference be sent again);
  * - an accept: the offer's state says whether it was accepted (or waits for our confirmation).
@@ -39,7 +39,12 @@ export class IntentReconciler {
   isOrphaned(row: IntentRow): boolean {
     if (row.status !== 'pending' || this.#inFlight.has(row.id)) return false;
     if (row.owner === this.deps.processId) return true;
-    return this.deps.singleProcess || row.leaseUntil.getTime() <= this.deps.now();
+    return (
+      this.deps.singleProcess ||
+      row.leaseUntil.getTime() <= this.deps.now() ||
+      // Its owner died on this machine: its call died with it (a restart takes over at once, not after the lease).
+      ownerGone(row.owner, this.deps.processId)
+    );
   }
 
   /**
@@ -81,7 +86,7 @@ export class IntentReconciler {
         row.kind === 'send' ? await this.sendOutcome(userId, row) : await this.acceptOutcome(userId, row);
       if (!outcome) return row;
       const at = new Date(this.deps.now());
-      const finished = await this.deps.repo.run(userId, (q) => q.finishIntent(row.id, outcome, at));
+      const finished = await this.deps.repo.run(userId, (q) => finishIntent(q, row, outcome, at));
       this.deps.log.info(
         {
           accountId: row.accountId,

@@ -1,5 +1,6 @@
+import type { TradeIntent } from '@tradedeck/sdk/contract';
 import { type InventoryItem, isCurrency, type TradeGame } from '@tradedeck/sdk/domain';
-import { and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
@@ -9,11 +10,13 @@ import {
   steamTradeSessions,
 } from '../../db/schema.ts';
 import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
+import type { StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { toInventoryItem } from './inventory-view.ts';
+import type { ScanOutcome, ScanRow } from './types.ts';
 
 export type IntentRow = typeof steamTradeIntents.$inferSelect;
-export type ScanRow = typeof steamInventoryScans.$inferSelect;
+type TradeIntentStatus = TradeIntent['status'];
 export type SessionRow = typeof steamTradeSessions.$inferSelect;
 
 export type InventorySortKey = 'price' | 'name' | 'tradableAfter' | 'game';
@@ -24,11 +27,6 @@ export interface InventoryFilters {
   searchString?: string | undefined;
   minPrice?: number | undefined;
 }
-
-/** A scan as stored: listed, empty or private replace the cached items; failed keeps them. */
-export type ScanOutcome =
-  | { state: 'listed' | 'empty' | 'private'; items: InventoryItem[]; totalCount: number; at: Date }
-  | { state: 'failed'; errorReason: string; at: Date };
 
 /** Items inserted per statement (22 columns each: well under Postgres's 65,535 parameters). */
 const INSERT_CHUNK = 1000;
@@ -268,67 +266,35 @@ export class TradingQueries {
     return row ?? null;
   }
 
-  /** Writes a new intent, or claims again one whose earlier attempt is known to have moved nothing. */
-  async claimIntent(
+  /** Writes a new pending intent; null when its reference already has one. */
+  async insertIntent(
     values: Omit<typeof steamTradeIntents.$inferInsert, 'userId' | 'status'>,
-  ): Promise<{ row: IntentRow; claimed: boolean }> {
+  ): Promise<IntentRow | null> {
     const [inserted] = await this.tx
       .insert(steamTradeIntents)
       .values({ ...values, userId: this.userId, status: 'pending' })
       .onConflictDoNothing()
       .returning();
-    if (inserted) return { row: inserted, claimed: true };
-    const [again] = await this.tx
-      .update(steamTradeIntents)
-      .set({
-        status: 'pending',
-        owner: values.owner,
-        leaseUntil: values.leaseUntil,
-        request: values.request,
-        partnerSteamId: values.partnerSteamId ?? null,
-        errorReason: null,
-        completedAt: null,
-        createdAt: new Date(),
-      })
-      .where(
-        and(
-          this.own(steamTradeIntents),
-          eq(steamTradeIntents.accountId, values.accountId),
-          eq(steamTradeIntents.kind, values.kind),
-          eq(steamTradeIntents.reference, values.reference),
-          inArray(steamTradeIntents.status, ['failed', 'notSent']),
-        ),
-      )
-      .returning();
-    if (again) return { row: again, claimed: true };
-    const existing = await this.intent(values.accountId, values.kind, values.reference);
-    return { row: existing!, claimed: false };
+    return inserted ?? null;
   }
 
-  /** Records the outcome of a pending intent; answers the row, or null when it was no longer pending. */
-  async finishIntent(
-    id: number,
-    values: Partial<
-      Pick<
-        IntentRow,
-        'status' | 'offerId' | 'offerState' | 'needsConfirmation' | 'errorReason' | 'partnerSteamId'
-      >
-    >,
-    at: Date,
-  ): Promise<IntentRow | null> {
-    const [row] = await this.tx
-      .update(steamTradeIntents)
-      .set({ ...values, completedAt: values.status === 'pending' ? null : at })
-      .where(
-        and(
-          this.own(steamTradeIntents),
-          eq(steamTradeIntents.id, id),
-          eq(steamTradeIntents.status, 'pending'),
-        ),
-      )
-      .returning();
-    return row ?? null;
-  }
+  /** An intent's status moves (the kernel's compare-and-set: a late answer never overwrites a settled intent). */
+  readonly intentStatus: StatusStore<TradeIntentStatus, IntentRow> = {
+    compareAndSet: async (id, from, set) => {
+      const [row] = await this.tx
+        .update(steamTradeIntents)
+        .set(set)
+        .where(
+          and(
+            this.own(steamTradeIntents),
+            eq(steamTradeIntents.id, id),
+            anyText(steamTradeIntents.status, from),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+  };
 
   async releaseIntent(id: number, leaseUntil: Date): Promise<void> {
     await this.tx

@@ -5,6 +5,7 @@ import { SystemRepo } from './repo.ts';
 import { systemRoutes } from './routes.ts';
 import { SystemService } from './service.ts';
 
+export { SystemRepo } from './repo.ts';
 export type { SystemService } from './service.ts';
 
 export interface SystemDeps {

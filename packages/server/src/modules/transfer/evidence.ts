@@ -1,7 +1,7 @@
 /**
- * What became of a money-send whose reply was lost, from positive evidence only (design trading.md §2 rule 1,
- * notes market.md §4). TM's answer to a lookup by custom id for a send it made without storing the id is unknown,
- * so "not found" proves nothing. The transfer settles when one of these shows it:
+ * What became of a money-send whose reply was lost, from positive evidence only (docs/trading-rules.md §2
+ * rule 1, notes market.md §4). TM's answer to a lookup by custom id for a send it made without storing the id
+ * is unknown, so "not found" proves nothing. The transfer settles when one of these shows it:
  *  1. the lookup by custom id finds it (done: sent; failed: not sent);
  *  2. `money-send-history` holds exactly one send of this amount and currency made after the intent: sent;
  *  3. both balances read before the send and now: the sender down by the amount and the receiver up (sent), or
@@ -24,7 +24,9 @@ import type {
 } from '../../integrations/market/port.ts';
 import type { TransferDbRow } from './repo.ts';
 
-/** How far apart two unchanged balance readings must be to settle a lost send as not sent (docs/transfer.md). */
+/**
+ * How far apart two unchanged balance readings must be to settle a lost send as not sent (docs/transfer.md).
+ */
 export const BALANCES_SETTLE_MS = 10 * 60_000;
 
 export type Evidence =

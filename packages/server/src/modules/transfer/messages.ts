@@ -2,7 +2,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 
 type Texts = Record<Language, string>;
 
-/** Texts of the balance transfer area (spec §8 "Balance transfer"). */
+/** Texts of the balance transfer area (docs/product-trading.md §8 "Balance transfer"). */
 export const transferMessages = {
   accountNotFound: { ru: 'Аккаунт маркета не найден', en: 'Marketplace account not found' } as Texts,
   sameAccount: {

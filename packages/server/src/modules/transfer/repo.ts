@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { transferSecrets, transfers } from '../../db/schema.ts';
+import type { StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 
 export type TransferDbRow = typeof transfers.$inferSelect;
@@ -8,7 +9,9 @@ export type NewTransfer = Omit<typeof transfers.$inferInsert, 'userId'>;
 export type TransferSecretsRow = typeof transferSecrets.$inferSelect;
 export type TransferStatus = 'sending' | 'sent' | 'notSent' | 'unknown';
 
-const OPEN: TransferStatus[] = ['sending', 'unknown'];
+/** Open transfers: the outcome is not known yet (at most one per sender). */
+export const OPEN_TRANSFER_STATUSES: readonly TransferStatus[] = ['sending', 'unknown'];
+const OPEN = [...OPEN_TRANSFER_STATUSES];
 
 /** Every SQL statement of the transfer area. */
 export class TransferRepo {
@@ -66,15 +69,17 @@ export class TransferQueries {
     return row ?? null;
   }
 
-  /** Records an outcome only while the transfer is still open, so a late answer never overwrites a settled one. */
-  async settle(id: number, values: Partial<TransferDbRow>): Promise<TransferDbRow | null> {
-    const [row] = await this.tx
-      .update(transfers)
-      .set(values)
-      .where(and(this.own(), eq(transfers.id, id), inArray(transfers.status, OPEN)))
-      .returning();
-    return row ?? null;
-  }
+  /** A transfer's status moves (the kernel's compare-and-set). */
+  readonly transferStatus: StatusStore<TransferStatus, TransferDbRow> = {
+    compareAndSet: async (id, from, set) => {
+      const [row] = await this.tx
+        .update(transfers)
+        .set(set)
+        .where(and(this.own(), eq(transfers.id, id), inArray(transfers.status, [...from])))
+        .returning();
+      return row ?? null;
+    },
+  };
 
   async page(accountId: number | undefined, page: number, pageSize: number) {
     const where = [this.own()];

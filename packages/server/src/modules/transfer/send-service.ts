@@ -1,9 +1,10 @@
 /**
- * Sending money between two of the user's TM accounts (design trading.md §2): checks, then the intent row with a
- * unique custom id and both balances, then one money-send, never retried. A lost answer settles only on positive
- * evidence (`evidence.ts`); without it the transfer stays `unknown`, showing what was checked, and nothing new goes
- * from that sender until the user says they checked on the market that it did not go (with the withdrawal second
- * factor). The same checks settle transfers left open by a crash when the server starts.
+ * Sending money between two of the user's TM accounts (docs/trading-rules.md §2): checks, then the intent row
+ * with a unique custom id and both balances, then one money-send, never retried. A lost answer settles only
+ * on positive evidence (`evidence.ts`); without it the transfer stays `unknown`, showing what was checked,
+ * and nothing new goes from that sender until the user says they checked on the market that it did not go
+ * (with the withdrawal second factor). The same checks settle transfers left open by a crash when the server
+ * starts.
  *
  * The market's own currency, read with every balance, is the truth: a send in another currency than the one the
  * market keeps the sender in is refused before the market is asked to move money, and amounts are never compared
@@ -21,8 +22,9 @@ import type { TransferShared } from './deps.ts';
 import { gatherEvidence } from './evidence.ts';
 import { checkMember, MEMBER_REASON_TEXT } from './member-check.ts';
 import { transferMessages } from './messages.ts';
-import type { TransferDbRow } from './repo.ts';
+import type { TransferDbRow, TransferStatus } from './repo.ts';
 import { openPaymentPassword, sealPaymentPassword, sealReceiverKey } from './secrets.ts';
+import { settleTransfer } from './transfer-machine.ts';
 import { toTransferRow } from './views.ts';
 
 type SendInput = z.output<Contract['transfer']['send']['input']>;
@@ -201,7 +203,7 @@ export class TransferSendService {
     }
     const now = new Date(this.shared.now());
     const unknown = await this.shared.repo.run(userId, (q) =>
-      q.settle(row.id, { status: 'unknown', checkedAt: now, checks }),
+      settleTransfer(q, row, { status: 'unknown', checkedAt: now, checks }),
     );
     if (unknown) await this.announce(userId, unknown);
     return unknown ?? row;
@@ -231,11 +233,11 @@ export class TransferSendService {
   private async finish(
     userId: string,
     row: TransferDbRow,
-    values: Partial<TransferDbRow>,
+    values: Partial<TransferDbRow> & { status: TransferStatus },
   ): Promise<TransferDbRow> {
     const settled =
       (await this.shared.repo.run(userId, (q) =>
-        q.settle(row.id, { ...values, settledAt: new Date(this.shared.now()) }),
+        settleTransfer(q, row, { ...values, settledAt: new Date(this.shared.now()) }),
       )) ?? row;
     for (const accountId of [settled.fromAccountId, settled.toAccountId]) {
       await this.shared.seller

@@ -1,10 +1,11 @@
 /**
- * The simulated TM of sandbox mode, over the sandbox Steam world: accounts (one per API key, selling for a Steam
- * account of the world), listings of the account's real sandbox items, buyers (`sandbox-demand.ts`), delivery
- * requests whose partner is a sandbox buyer account, the buyer accepting our offer in the world's trade book once
- * it is registered (`trade-ready`), sales history with a 7-day settlement hold for CS2 and money transfers between
- * accounts at the table's rates. Deterministic from the world seed and the clock; in memory, and in a state file
- * when one is given (`sandbox-market-state.ts`), so a restarted sandbox server keeps its market.
+ * The simulated TM of sandbox mode, over the sandbox Steam world: accounts (one per API key, selling for a
+ * Steam account of the world), listings of the account's real sandbox items, buyers (`sandbox-demand.ts`),
+ * delivery requests whose partner is a sandbox buyer account, the buyer accepting our offer in the world's
+ * trade book once it is registered (`trade-ready`), sales history with a 7-day settlement hold for CS2 and
+ * money transfers between accounts at the table's rates. Deterministic from the world seed and the clock; in
+ * memory, and in a state file when one is given (`sandbox-market-persistence.ts`, `sandbox-market-state.ts`),
+ * so a restarted sandbox server keeps its market.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -20,7 +21,12 @@ import type { SandboxAsset } from '../../steam/sandbox/trading/sandbox-inventori
 import type { MarketDeliveryRequest, MarketHistoryEntry, MarketListing, MoneySendRecord } from '../port.ts';
 import { saleTimeMs } from './sandbox-demand.ts';
 import { loginOfSandboxMarketKey, sandboxMarketKey, sandboxPaymentPassword } from './sandbox-market-keys.ts';
-import type { SandboxMarketSnapshot, SandboxMarketStateFile } from './sandbox-market-state.ts';
+import {
+  restoreSandboxMarket,
+  type SandboxMarketCollections,
+  snapshotSandboxMarket,
+} from './sandbox-market-persistence.ts';
+import type { SandboxMarketStateFile } from './sandbox-market-state.ts';
 import { convertAtSandboxRate } from './sandbox-rates.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -57,7 +63,9 @@ export interface SandboxMarketAccount {
   listings: Map<string, SandboxListing>;
   sends: Map<string, MoneySendRecord>;
   history: MarketHistoryEntry[];
-  /** TM refuses money transfers from and to this account (a trade-banned Steam account, or set for a test). */
+  /**
+   * TM refuses money transfers from and to this account (a trade-banned Steam account, or set for a test).
+   */
   transfersBlocked: boolean;
 }
 
@@ -86,7 +94,7 @@ export interface SandboxDelivery {
   items: TradeAsset[];
 }
 
-interface Hold {
+export interface Hold {
   account: SandboxMarketAccount;
   amount: number;
   releaseAt: number;
@@ -109,7 +117,9 @@ export interface RegisterSandboxAccountInput {
 }
 
 export interface SandboxMarketOptions {
-  /** Sales happen only while the account pinged in the last 3 minutes (TM's rule); off for pricing-only tests. */
+  /**
+   * Sales happen only while the account pinged in the last 3 minutes (TM's rule); off for pricing-only tests.
+   */
   requireOnline?: boolean;
   /** TM's fee on a sale, in percent (5 by default). */
   feePercent?: number;
@@ -143,10 +153,17 @@ export class SandboxMarket {
     this.priceChangeSpacingMs = options.priceChangeSpacingMs ?? PRICE_CHANGE_SPACING_MS;
     this.#stateFile = options.stateFile ?? null;
     const stored = this.#stateFile?.read();
-    if (stored) this.restore(stored);
+    if (stored) {
+      restoreSandboxMarket(stored, this.world, this.#collections());
+      this.#nextItem = stored.nextItem;
+      this.#advancedTo = stored.advancedTo;
+    }
   }
 
-  /** Opens an account for a Steam login of the world and returns its API key; the same login keeps its account. */
+  /**
+   * Opens an account for a Steam login of the world and returns its API key; the same login keeps its
+   * account.
+   */
   registerAccount(input: RegisterSandboxAccountInput): string {
     const key = sandboxMarketKey(input.login);
     const existing = this.#accounts.get(key);
@@ -164,7 +181,9 @@ export class SandboxMarket {
     return key;
   }
 
-  /** The account of a key; an unknown key of the sandbox's form opens one in `currency` (the first caller's). */
+  /**
+   * The account of a key; an unknown key of the sandbox's form opens one in `currency` (the first caller's).
+   */
   account(key: string, currency: Currency): SandboxMarketAccount | null {
     return this.#accounts.get(key) ?? this.open(key, currency);
   }
@@ -326,7 +345,9 @@ export class SandboxMarket {
       });
   }
 
-  /** Registers our offer for a delivery; the buyer accepts it as soon as it is confirmed and matches a sale. */
+  /**
+   * Registers our offer for a delivery; the buyer accepts it as soon as it is confirmed and matches a sale.
+   */
   tradeReady(account: SandboxMarketAccount, offerId: string, now: number): void {
     account.registeredOffers.add(offerId);
     this.deliverRegistered(account, now);
@@ -372,9 +393,9 @@ export class SandboxMarket {
   }
 
   /**
-   * The buyer reverses a delivered CS2 sale still on hold (Trade Protection): the held money is gone, the sale
-   * shows as cancelled, the seller gets the buyer's penalty (a history row of its own) and the item back (in Trade
-   * Protection, as any received CS2 item). False when the sale is not on hold.
+   * The buyer reverses a delivered CS2 sale still on hold (Trade Protection): the held money is gone, the
+   * sale shows as cancelled, the seller gets the buyer's penalty (a history row of its own) and the item back
+   * (in Trade Protection, as any received CS2 item). False when the sale is not on hold.
    */
   reverseSale(apiKey: string, itemId: string, now: number): boolean {
     this.advance(now);
@@ -408,7 +429,9 @@ export class SandboxMarket {
     return true;
   }
 
-  /** Every later price write or delisting of this listing is refused (`bad_item`), as TM does for a stuck lot. */
+  /**
+   * Every later price write or delisting of this listing is refused (`bad_item`), as TM does for a stuck lot.
+   */
   refuseWrites(itemId: string): void {
     this.#stuck.add(itemId);
     this.save();
@@ -418,7 +441,9 @@ export class SandboxMarket {
     return this.#stuck.has(itemId);
   }
 
-  /** Competitors move: the item's foreign asks become these USD prices (null goes back to the simulated ones). */
+  /**
+   * Competitors move: the item's foreign asks become these USD prices (null goes back to the simulated ones).
+   */
   setCompetitorAsks(marketHashName: string, pricesUsd: number[] | null): void {
     if (pricesUsd === null) this.#competitors.delete(marketHashName);
     else this.#competitors.set(marketHashName, [...pricesUsd]);
@@ -430,8 +455,8 @@ export class SandboxMarket {
   }
 
   /**
-   * A buyer takes the listing and the sale completes at once (as if delivered): a history row with the 7-day hold
-   * for CS2. For demos and tests of the sales history; false when the listing is not on sale.
+   * A buyer takes the listing and the sale completes at once (as if delivered): a history row with the 7-day
+   * hold for CS2. For demos and tests of the sales history; false when the listing is not on sale.
    */
   completeSaleNow(itemId: string, now: number): boolean {
     const listing = this.#listings.get(itemId);
@@ -443,8 +468,8 @@ export class SandboxMarket {
   }
 
   /**
-   * A sale that ended before now, for the demo's history: the item was listed at `listedAt`, bought at `soldAt`
-   * and delivered to the buyer, with its history row and (CS2) its 7-day hold counted from `soldAt`.
+   * A sale that ended before now, for the demo's history: the item was listed at `listedAt`, bought at
+   * `soldAt` and delivered to the buyer, with its history row and (CS2) its 7-day hold counted from `soldAt`.
    */
   pastSale(
     account: SandboxMarketAccount,
@@ -464,123 +489,24 @@ export class SandboxMarket {
   }
 
   private save(): void {
-    this.#stateFile?.write(this.snapshot());
+    this.#stateFile?.write(
+      snapshotSandboxMarket({
+        ...this.#collections(),
+        nextItem: this.#nextItem,
+        advancedTo: this.#advancedTo,
+      }),
+    );
   }
 
-  private snapshot(): SandboxMarketSnapshot {
-    const accounts = [...this.#accounts.values()];
+  /** The market's collections, for its state file. */
+  #collections(): SandboxMarketCollections {
     return {
-      version: 1,
-      nextItem: this.#nextItem,
-      advancedTo: this.#advancedTo,
-      accounts: accounts.map((account) => ({
-        key: account.key,
-        login: account.login,
-        currency: account.currency,
-        available: account.available,
-        onHold: account.onHold,
-        paymentPassword: account.paymentPassword,
-        lastPingAt: account.lastPingAt,
-        tradeToken: account.tradeToken,
-        currencyChangedAt: account.currencyChangedAt,
-        registeredOffers: [...account.registeredOffers],
-        sends: [...account.sends.values()].map((send) => ({
-          customId: send.customId,
-          amount: send.amount,
-          status: send.status,
-          time: send.time ? send.time.getTime() : null,
-          received: send.received ?? null,
-        })),
-        history: account.history.map((entry) => ({ ...entry, time: entry.time.getTime() })),
-        transfersBlocked: account.transfersBlocked,
-      })),
-      listings: [...this.#listings.values()].map((listing) => ({
-        itemId: listing.itemId,
-        accountKey: listing.account.key,
-        asset: listing.asset,
-        game: listing.game,
-        classId: listing.classId,
-        marketHashName: listing.marketHashName,
-        referenceUsd: listing.referenceUsd,
-        price: listing.price,
-        status: listing.status,
-        priceSetAt: listing.priceSetAt,
-        progress: listing.progress,
-        progressAt: listing.progressAt,
-        delivery: listing.delivery && {
-          hash: listing.delivery.hash,
-          buyerSteamId: listing.delivery.buyer.steamId,
-          soldAt: listing.delivery.soldAt,
-          items: listing.delivery.items,
-        },
-      })),
-      holds: this.#holds.map((hold) => ({
-        accountKey: hold.account.key,
-        amount: hold.amount,
-        releaseAt: hold.releaseAt,
-        entryIndex: hold.account.history.indexOf(hold.entry),
-        price: hold.price,
-        buyerSteamId: hold.buyer.steamId,
-        classId: hold.classId,
-      })),
-      stuck: [...this.#stuck],
-      competitors: [...this.#competitors],
+      accounts: this.#accounts,
+      listings: this.#listings,
+      holds: this.#holds,
+      stuck: this.#stuck,
+      competitors: this.#competitors,
     };
-  }
-
-  private restore(stored: SandboxMarketSnapshot): void {
-    const steamOf = (find: SandboxAccount | null, what: string) => {
-      if (!find)
-        throw new Error(`the sandbox market state names ${what}, which the sandbox world does not have`);
-      return find;
-    };
-    for (const item of stored.accounts) {
-      this.#accounts.set(item.key, {
-        ...item,
-        steam: steamOf(this.world.find(item.login), item.login),
-        registeredOffers: new Set(item.registeredOffers),
-        sends: new Map(
-          item.sends.map((send) => [
-            send.customId,
-            { ...send, time: send.time === null ? null : new Date(send.time) },
-          ]),
-        ),
-        history: item.history.map((entry) => ({ ...entry, time: new Date(entry.time) })),
-        listings: new Map(),
-      });
-    }
-    for (const item of stored.listings) {
-      const account = this.#accounts.get(item.accountKey)!;
-      const { accountKey: _, delivery, ...rest } = item;
-      const listing: SandboxListing = {
-        ...rest,
-        account,
-        delivery: delivery && {
-          hash: delivery.hash,
-          buyer: steamOf(this.world.findBySteamId(delivery.buyerSteamId), delivery.buyerSteamId),
-          soldAt: delivery.soldAt,
-          items: delivery.items,
-        },
-      };
-      this.#listings.set(listing.itemId, listing);
-      account.listings.set(listing.itemId, listing);
-    }
-    for (const item of stored.holds) {
-      const account = this.#accounts.get(item.accountKey)!;
-      this.#holds.push({
-        account,
-        amount: item.amount,
-        releaseAt: item.releaseAt,
-        entry: account.history[item.entryIndex]!,
-        price: item.price,
-        buyer: steamOf(this.world.findBySteamId(item.buyerSteamId), item.buyerSteamId),
-        classId: item.classId,
-      });
-    }
-    for (const itemId of stored.stuck) this.#stuck.add(itemId);
-    for (const [name, prices] of stored.competitors) this.#competitors.set(name, prices);
-    this.#nextItem = stored.nextItem;
-    this.#advancedTo = stored.advancedTo;
   }
 
   private unlist(listing: SandboxListing): void {
@@ -652,7 +578,10 @@ export class SandboxMarket {
     listing.delivery = { hash, buyer, soldAt, items: [{ ...listing.asset }] };
   }
 
-  /** Each registered offer that a buyer can see and that carries exactly a sale's items is accepted by the buyer. */
+  /**
+   * Each registered offer that a buyer can see and that carries exactly a sale's items is accepted by the
+   * buyer.
+   */
   private deliverRegistered(account: SandboxMarketAccount, now: number): void {
     if (account.registeredOffers.size === 0) return;
     const book = this.world.trading;

@@ -1,10 +1,11 @@
 /**
- * Answers the mobile confirmations of our own offers and nothing else (design §2 rule 4): a confirmation is
- * answered only when it is a trade confirmation whose creator id is one of the given offer ids. A confirmation
- * Steam has not listed yet is polled for, as ASF does (every call waits for the account's confirmation slot, one
- * per 10 s). One that is no longer listed is settled from its offer's own state: after a lost multiajaxop reply,
- * or a process that died after confirming, the offer already shows the answer. When the batch answer fails, each
- * confirmation is answered on its own (`ajaxop`), as ArchiSteamFarm and steamguard-cli fall back.
+ * Answers the mobile confirmations of our own offers and nothing else (docs/trading-rules.md §2 rule 4): a
+ * confirmation is answered only when it is a trade confirmation whose creator id is one of the given offer
+ * ids. A confirmation Steam has not listed yet is polled for, as ASF does (every call waits for the account's
+ * confirmation slot, one per 10 s). One that is no longer listed is settled from its offer's own state: after
+ * a lost multiajaxop reply, or a process that died after confirming, the offer already shows the answer. When
+ * the batch answer fails, each confirmation is answered on its own (`ajaxop`), as ArchiSteamFarm and
+ * steamguard-cli fall back.
  */
 import { ConfirmationType, type MobileConfirmation, TradeOfferState } from '@tradedeck/sdk/domain';
 import type { Clock } from '../clock.ts';

@@ -1,0 +1,291 @@
+/**
+ * The four trading state machines on the kernel, each through its own repository's compare-and-set on a real
+ * database, as the signed-in user: every declared move is made, every undeclared one is refused before the
+ * repository is asked (the row stays as it was), a move from a status the row has left changes nothing, and
+ * docs/state-machines.md draws exactly the declared moves.
+ */
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.ts';
+import {
+  harvesterSessions,
+  harvesterTransactions,
+  sellerAccounts,
+  sellerDeliveries,
+  steamAccounts,
+  steamTradeIntents,
+  transfers,
+  users,
+} from '../../src/db/schema.ts';
+import {
+  allows,
+  IllegalMoveError,
+  type Machine,
+  move,
+  type StatusStore,
+} from '../../src/db/state-machine.ts';
+import { HarvesterQueries } from '../../src/modules/harvester/repo.ts';
+import { transactionMachine } from '../../src/modules/harvester/transaction-machine.ts';
+import { deliveryMachine } from '../../src/modules/seller/delivery-machine.ts';
+import { SellerQueries } from '../../src/modules/seller/repo.ts';
+import { intentMachine } from '../../src/modules/steam-trading/intent-machine.ts';
+import { TradingQueries } from '../../src/modules/steam-trading/repo.ts';
+import { TransferQueries } from '../../src/modules/transfer/repo.ts';
+import { transferMachine } from '../../src/modules/transfer/transfer-machine.ts';
+import { UserScope } from '../../src/security/user-scope.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+
+type Row = { id: number; status: string };
+type Table = PgTable & { id: never; status: never };
+
+interface Case {
+  machine: Machine<string>;
+  table: PgTable;
+  store: (tx: Db, userId: string) => StatusStore<string, Row>;
+  id: () => number;
+}
+
+let testDb: TestDatabase;
+let scope: UserScope;
+let userId: string;
+const ids = { delivery: 0, transaction: 0, intent: 0, transfer: 0 };
+const db = () => testDb.database.db;
+
+const cases: Case[] = [
+  {
+    machine: deliveryMachine as Machine<string>,
+    table: sellerDeliveries,
+    store: (tx, user) => new SellerQueries(tx, user).deliveryStatus as StatusStore<string, Row>,
+    id: () => ids.delivery,
+  },
+  {
+    machine: transactionMachine as Machine<string>,
+    table: harvesterTransactions,
+    store: (tx, user) => new HarvesterQueries(tx, user).transactionStatus as StatusStore<string, Row>,
+    id: () => ids.transaction,
+  },
+  {
+    machine: intentMachine as Machine<string>,
+    table: steamTradeIntents,
+    store: (tx, user) => new TradingQueries(tx, user).intentStatus as StatusStore<string, Row>,
+    id: () => ids.intent,
+  },
+  {
+    machine: transferMachine as Machine<string>,
+    table: transfers,
+    store: (tx, user) => new TransferQueries(tx, user).transferStatus as StatusStore<string, Row>,
+    id: () => ids.transfer,
+  },
+];
+
+/** The row as it is in the database (the test's own reads and writes, as the table owner). */
+async function read(c: Case): Promise<Row & Record<string, unknown>> {
+  const t = c.table as unknown as { id: Parameters<typeof eq>[0] };
+  const [row] = await db()
+    .select()
+    .from(c.table as Table)
+    .where(eq(t.id, c.id()));
+  return row as Row & Record<string, unknown>;
+}
+
+async function put(c: Case, status: string): Promise<Row & Record<string, unknown>> {
+  const t = c.table as unknown as { id: Parameters<typeof eq>[0] };
+  await db()
+    .update(c.table as Table)
+    .set({ status } as never)
+    .where(eq(t.id, c.id()));
+  return read(c);
+}
+
+/** Runs `work` as the user with the case's repository store; `asked` counts the store's compare-and-sets. */
+function asUser<T>(c: Case, asked: { n: number }, work: (store: StatusStore<string, Row>) => Promise<T>) {
+  return scope.run(userId, (tx) => {
+    const store = c.store(tx, userId);
+    return work({
+      compareAndSet: (...args) => {
+        asked.n += 1;
+        return store.compareAndSet(...args);
+      },
+    });
+  });
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  scope = new UserScope(db());
+  const [user] = await db()
+    .insert(users)
+    .values({ email: 'machines@example.test', userName: 'machines', passwordHash: 'x' })
+    .returning({ id: users.id });
+  userId = user!.id;
+  const [account] = await db()
+    .insert(steamAccounts)
+    .values({ userId, login: 'machine_a', steamId: '76561202255319001', passwordEnc: 'e', mafileEnc: 'e' })
+    .returning({ id: steamAccounts.id });
+  const accountId = account!.id;
+  const [seller] = await db()
+    .insert(sellerAccounts)
+    .values({
+      userId,
+      steamAccountId: accountId,
+      apiKeyEnc: 'x',
+      keyId: 'k',
+      apiKeyHint: 'abcd',
+      paymentPasswordEnc: 'x',
+      currency: 'RUB',
+    })
+    .returning({ id: sellerAccounts.id });
+  const [delivery] = await db()
+    .insert(sellerDeliveries)
+    .values({
+      userId,
+      sellerAccountId: seller!.id,
+      hash: 'hash-1',
+      status: 'pending',
+      partnerSteamId: '76561199000000042',
+      message: 'TM delivery',
+      items: [],
+      reference: 'tm-ref-1',
+    })
+    .returning({ id: sellerDeliveries.id });
+  ids.delivery = delivery!.id;
+  const [session] = await db()
+    .insert(harvesterSessions)
+    .values({
+      userId,
+      name: 'Session',
+      profileName: 'All',
+      settings: {},
+      sources: [],
+      targets: [],
+      targetWeights: [],
+    })
+    .returning({ id: harvesterSessions.id });
+  const [transaction] = await db()
+    .insert(harvesterTransactions)
+    .values({
+      userId,
+      sessionId: session!.id,
+      run: 1,
+      sourceId: accountId,
+      sourceLogin: 'machine_a',
+      targetId: accountId,
+      targetLogin: 'machine_a',
+      game: 'cs2',
+      status: 'preparing',
+      items: [],
+      itemCount: 0,
+      value: [],
+      giveBack: [],
+      giveBackCount: 0,
+      giveBackValue: [],
+      reference: 'ref-1',
+    })
+    .returning({ id: harvesterTransactions.id });
+  ids.transaction = transaction!.id;
+  const [intent] = await db()
+    .insert(steamTradeIntents)
+    .values({
+      userId,
+      accountId,
+      kind: 'send',
+      reference: 'ref-1',
+      status: 'pending',
+      request: {},
+      owner: 'test',
+      leaseUntil: new Date(),
+    })
+    .returning({ id: steamTradeIntents.id });
+  ids.intent = intent!.id;
+  const [transfer] = await db()
+    .insert(transfers)
+    .values({
+      userId,
+      customId: 'td-1',
+      fromAccountId: seller!.id,
+      fromLogin: 'machine_a',
+      toAccountId: seller!.id,
+      toLogin: 'machine_a',
+      amount: 100,
+      currency: 'RUB',
+      receivedCurrency: 'RUB',
+      status: 'sending',
+    })
+    .returning({ id: transfers.id });
+  ids.transfer = transfer!.id;
+}, 60_000);
+
+afterAll(async () => {
+  await testDb?.drop();
+});
+
+describe.each(cases.map((c) => [c.machine.name, c] as const))('the %s machine', (_name, c) => {
+  it('makes every declared move through its repository', async () => {
+    let walked = 0;
+    for (const from of c.machine.statuses) {
+      for (const to of c.machine.edges[from] ?? []) {
+        const row = await put(c, from);
+        const asked = { n: 0 };
+        const moved = await asUser(c, asked, (store) => move(store, c.machine, row, from, to));
+        expect(moved?.status, `${from} -> ${to}`).toBe(to);
+        expect((await read(c)).status, `${from} -> ${to}`).toBe(to);
+        walked += 1;
+      }
+    }
+    expect(walked).toBe(Object.values<readonly string[]>(c.machine.edges).flat().length);
+    expect(walked).toBeGreaterThan(0);
+  });
+
+  it('refuses every undeclared move before its repository is asked, leaving the row as it was', async () => {
+    let refused = 0;
+    for (const from of c.machine.statuses) {
+      const before = await put(c, from);
+      const asked = { n: 0 };
+      await asUser(c, asked, async (store) => {
+        for (const to of c.machine.statuses) {
+          if (allows(c.machine, from, to)) continue;
+          await expect(move(store, c.machine, before, from, to), `${from} -> ${to}`).rejects.toBeInstanceOf(
+            IllegalMoveError,
+          );
+          refused += 1;
+        }
+      });
+      expect(asked.n, `from ${from}`).toBe(0);
+      expect(await read(c), `from ${from}`).toEqual(before);
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('moves nothing from a status the row has already left', async () => {
+    const from = c.machine.statuses.find((status) => (c.machine.edges[status]?.length ?? 0) > 0)!;
+    const to = c.machine.edges[from]?.[0] as string;
+    const elsewhere = c.machine.statuses.find((status) => status !== from)!;
+    const before = await put(c, elsewhere);
+    const asked = { n: 0 };
+    expect(await asUser(c, asked, (store) => move(store, c.machine, before, from, to))).toBeNull();
+    expect(asked.n).toBe(1);
+    expect(await read(c)).toEqual(before);
+  });
+});
+
+describe('docs/state-machines.md', () => {
+  const doc = readFileSync(new URL('../../../../docs/state-machines.md', import.meta.url), 'utf8');
+
+  it.each(cases.map((c) => [c.machine.name, c] as const))(
+    'draws exactly the moves of the %s machine',
+    (name, c) => {
+      const block = doc.match(new RegExp(`%% machine: ${name}\\n([\\s\\S]*?)\`\`\``))?.[1];
+      expect(block, `a stateDiagram-v2 block starting "%% machine: ${name}"`).toBeDefined();
+      const drawn = [...block!.matchAll(/^\s*(\w+) --> (\w+)/gm)]
+        .filter(([, from]) => from !== '[*]')
+        .map(([, from, to]) => `${from} -> ${to}`)
+        .sort();
+      const declared = Object.entries<readonly string[]>(c.machine.edges)
+        .flatMap(([from, targets]) => targets.map((to) => `${from} -> ${to}`))
+        .sort();
+      expect(drawn).toEqual(declared);
+    },
+  );
+});
