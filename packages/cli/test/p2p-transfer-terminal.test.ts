@@ -18,11 +18,11 @@ const [alice, bob] = world.healthyAccounts(2, 3801);
 const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
 let server: RunningServer;
 let cli = '';
-/** When the setup session's code was mailed: the server mails at most one code a minute per user. */
-let setupMailedAt = 0;
+/** How far the server's clock of tokens and codes runs ahead of the real one. */
+let clockAhead = 0;
 
 beforeAll(async () => {
-  server = await startCliServer({ mode: 'sandbox' });
+  server = await startCliServer({ mode: 'sandbox' }, () => Date.now() + clockAhead);
   const { accessToken } = await signedInUser(server, EMAIL);
   // The accounts are connected from another session, so the CLI's own session still has to pass the second factor.
   const setup = createApiClient({
@@ -57,7 +57,6 @@ beforeAll(async () => {
       tmCurrency,
     });
   }
-  setupMailedAt = Date.now();
   cli = cliCommand({ configDir, server: server.url, token: accessToken });
 }, 120_000);
 
@@ -80,8 +79,9 @@ describe('tradedeck p2p transfer in a real terminal (tmux, sandbox market)', () 
     expect(screen).toContain('Insufficient balance');
     expect(screen).toContain('too-much=2');
 
-    // The setup's code was used: the CLI's challenge mails a new one once the minute since it has passed.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, setupMailedAt + 61_000 - Date.now())));
+    // The setup's code was used: the server mails at most one code a minute per user, so the CLI's challenge
+    // mails a new one once the server's clock has moved past that minute.
+    clockAhead = 61_000;
     const mailsBefore = await codeMails();
     terminal.typeLine(
       `${cli} p2p transfer --from ${alice!.login} --to ${bob!.login} --amount 10.50 --api-key ${keyOf(bob!.login)} --remember-key; echo "sent=$?"`,

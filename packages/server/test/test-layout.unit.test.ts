@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forbiddenImports, kindOf, testFilesOf } from './helpers/test-layout.ts';
+import { forbiddenImports, kindOf, signUpOutsideAuth, testFilesOf } from './helpers/test-layout.ts';
 
 // `pnpm test:fast` runs the pure tests only (docs/testing.md): a pure-named file that builds an app, a database or
 // a process would slow it down or break it.
@@ -24,6 +24,10 @@ describe('test layout', () => {
       .filter(({ reaches }) => reaches.length > 0)
       .map(({ file, reaches }) => `${file} reaches ${reaches.join(', ')}: name it as an app test`);
     expect(broken).toEqual([]);
+  });
+
+  it('signs up through registration, mail and argon2 only in the tests of sign-in itself (test/auth)', () => {
+    expect(signUpOutsideAuth(ROOT)).toEqual([]);
   });
 
   it('has no app tests in the sdk, which has no app project', () => {

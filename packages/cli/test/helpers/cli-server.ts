@@ -4,9 +4,19 @@ import { type RunningServer, startServer } from '@tradedeck/server/server';
 
 export const TEST_PASSWORD = 'Quartz-Lantern-42';
 
-/** A real server on a loopback port with an in-memory database. */
-export function startCliServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
-  return startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent', ...overrides });
+/**
+ * A real server on a loopback port with an in-memory database. `now` is the app's clock of tokens, codes and mail
+ * cool-downs: a test moves it on instead of waiting out a minute it is not testing.
+ */
+export function startCliServer(
+  overrides: Partial<ServerConfig> = {},
+  now?: () => number,
+): Promise<RunningServer> {
+  return startServer(
+    { ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent', ...overrides },
+    undefined,
+    now ? { now } : {},
+  );
 }
 
 /**

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { APP_ROLE } from '../../src/security/user-scope.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -31,9 +32,9 @@ describe('row-level security from the catalogue (PGlite, or Postgres with TEST_D
   beforeAll(async () => {
     t = await createAuthTestApp();
     db = t.testDb.database.db;
-    const admin = await signUp(t, 'admin');
-    a = await signUp(t, 'catalogue-a', admin);
-    b = await signUp(t, 'catalogue-b', admin);
+    const admin = await signedInUser(t, 'admin');
+    a = await signedInUser(t, 'catalogue-a', admin);
+    b = await signedInUser(t, 'catalogue-b', admin);
     const listed = (await db.execute(sql`
       select n.nspname as schema, c.relname as name,
         case when c.relname = 'users' and n.nspname = 'public' then 'id'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addSandboxAccounts } from '../steam-trading/helpers.ts';
 import {
   as,
@@ -25,7 +26,7 @@ describe('a harvest session with the trading failure accounts', () => {
 
   beforeAll(async () => {
     t = await createHarvesterTestApp(SIZES);
-    user = await signUp(t, 'failures');
+    user = await signedInUser(t, 'failures');
   }, 60_000);
   afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addSandboxAccounts } from '../steam-trading/helpers.ts';
 import {
   as,
@@ -34,7 +35,7 @@ describe('a large plan on the embedded database', () => {
 
   beforeAll(async () => {
     t = await createHarvesterTestApp({ cs2: 0, dota2: 700, tf2: 0, rust: 0, community: 0 });
-    user = await signUp(t, 'slices');
+    user = await signedInUser(t, 'slices');
     // Drizzle's query logger sees every statement of the app with its parameters.
     const session = (
       t.testDb.database.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { as, createHarvesterTestApp, type HarvesterTestApp, ok, profileInput } from './helpers.ts';
 
 describe('harvester settings profiles', () => {
@@ -8,7 +9,7 @@ describe('harvester settings profiles', () => {
 
   beforeAll(async () => {
     t = await createHarvesterTestApp({});
-    user = await signUp(t, 'profiles');
+    user = await signedInUser(t, 'profiles');
   }, 60_000);
   afterAll(() => t.close());
 

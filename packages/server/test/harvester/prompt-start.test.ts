@@ -1,6 +1,7 @@
 import { HARVESTER_ENDS } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { callApi } from '../helpers/spawned-api.ts';
 import { addSandboxAccounts } from '../steam-trading/helpers.ts';
 import { createHarvesterTestApp, type HarvesterTestApp, profileInput, type SessionView } from './helpers.ts';
@@ -15,7 +16,7 @@ describe('a session start on the embedded database', () => {
 
   beforeAll(async () => {
     t = await createHarvesterTestApp({ cs2: 0, dota2: 120, tf2: 120, rust: 0, community: 0 });
-    user = await signUp(t, 'prompt');
+    user = await signedInUser(t, 'prompt');
     url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   }, 60_000);
   afterAll(async () => {

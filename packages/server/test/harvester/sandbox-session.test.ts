@@ -2,7 +2,8 @@ import type { HarvestItem } from '@tradedeck/sdk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harvesterSessions } from '../../src/db/schema.ts';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addSandboxAccounts } from '../steam-trading/helpers.ts';
 import {
   as,
@@ -27,7 +28,7 @@ describe('a harvest session on the sandbox', () => {
 
   beforeAll(async () => {
     t = await createHarvesterTestApp(SIZES);
-    user = await signUp(t, 'harvest');
+    user = await signedInUser(t, 'harvest');
   }, 60_000);
   afterAll(() => t.close());
 

@@ -2,7 +2,8 @@ import { harvesterSessionSource, hubEvents } from '@tradedeck/sdk/contract';
 import { createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SEED, SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addSandboxAccounts } from '../steam-trading/helpers.ts';
 import {
   as,
@@ -34,8 +35,8 @@ describe('session control and live events', () => {
     });
     const app = await createAuthTestApp({}, undefined, { steam: { sandboxWorld: world } });
     t = Object.assign(app, { world });
-    user = await signUp(t, 'control');
-    other = await signUp(t, 'other', user);
+    user = await signedInUser(t, 'control');
+    other = await signedInUser(t, 'other', user);
     url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   }, 60_000);
   afterAll(async () => {

@@ -85,3 +85,24 @@ export function forbiddenImports(file: string, root: string): string[] {
   }
   return found;
 }
+
+/**
+ * The server's test files and helpers outside `test/auth/` that sign up through the HTTP flow (`signUp`,
+ * `signUpAdmin`: registration, mail and argon2) instead of `signedInUser`/`signedInAdmin` (docs/testing.md).
+ */
+export function signUpOutsideAuth(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      const inRepo = relative(root, path).split(sep).join('/');
+      if (entry.isDirectory()) {
+        if (inRepo !== 'packages/server/test/auth') walk(path);
+      } else if (/\.tsx?$/.test(entry.name) && /\bsignUp(Admin)?\(/.test(readFileSync(path, 'utf8'))) {
+        found.push(inRepo);
+      }
+    }
+  };
+  walk(join(root, 'packages/server/test'));
+  return found.sort();
+}

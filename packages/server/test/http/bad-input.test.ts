@@ -2,13 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ECHOED_CHARACTERS } from '../../src/http/echo.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  freshIp,
-  signUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, freshIp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 /** More ids than one statement can bind as separate parameters (65,535). */
 const MANY = 66_000;
@@ -18,7 +13,7 @@ describe('bad input is a validation error naming the field, never a crash', () =
   let user: TestUser;
   beforeAll(async () => {
     t = await createAuthTestApp();
-    user = await signUp(t, 'owner');
+    user = await signedInUser(t, 'owner');
   }, 120_000);
   afterAll(() => t.close());
 
@@ -158,7 +153,7 @@ describe('answers that repeat input lines', () => {
   let user: TestUser;
   beforeAll(async () => {
     t = await createAuthTestApp();
-    user = await signUp(t, 'owner');
+    user = await signedInUser(t, 'owner');
   }, 120_000);
   afterAll(() => t.close());
 

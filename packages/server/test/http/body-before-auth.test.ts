@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 /**
  * Sends a request head announcing `announced` body bytes and only the first kilobyte of them, then waits for the
@@ -59,7 +60,7 @@ describe('request bodies and authentication', () => {
   beforeAll(async () => {
     t = await createAuthTestApp();
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    user = await signUp(t, 'owner');
+    user = await signedInUser(t, 'owner');
   }, 120_000);
   afterAll(() => t.close());
 

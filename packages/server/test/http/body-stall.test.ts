@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { type LoopStall, probeLoopStalls } from '../helpers/loop-stall-probe.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 /**
  * No request body, however wide or deep, may hold the event loop: a signed-in 36.5 MB body of small objects to
@@ -28,7 +29,7 @@ let base: URL;
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  user = await signUp(t, 'stall');
+  user = await signedInUser(t, 'stall');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
 }, 120_000);

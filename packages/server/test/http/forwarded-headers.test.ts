@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  PASSWORD,
-  signUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, PASSWORD, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 /** A client on the internet, reaching the server directly (not through the reverse proxy). */
 const OUTSIDER = '203.0.113.9';
@@ -25,7 +20,7 @@ describe('forwarded headers behind PUBLIC_URL (default: only a reverse proxy on 
   let admin: TestUser;
   beforeAll(async () => {
     t = await createAuthTestApp({ publicUrl: 'https://panel.test' });
-    admin = await signUp(t, 'admin');
+    admin = await signedInUser(t, 'admin');
   }, 120_000);
   afterAll(() => t.close());
 

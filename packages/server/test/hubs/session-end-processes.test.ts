@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { IN_MEMORY } from '../../src/db/database.ts';
-import { type AuthTestApp, signUp, signUpAdmin, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
 import { type ThrowAwayPostgres, throwAwayPostgres } from './postgres-cluster.ts';
 import {
@@ -43,8 +44,8 @@ beforeAll(async () => {
     TRADEDECK_MASTER_KEY: masterKey,
   });
   bUrl = await b.ready;
-  admin = await signUpAdmin(a);
-  user = await signUp(a, 'roaming', admin);
+  admin = await signedInAdmin(a);
+  user = await signedInUser(a, 'roaming', admin);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  signUpAdmin,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
 import { RawHubClient, wsUrl } from './raw-client.ts';
 import {
   ban,
@@ -31,7 +26,7 @@ const open: WatchedConnection[] = [];
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  admin = await signUpAdmin(t);
+  admin = await signedInAdmin(t);
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 afterAll(async () => {
@@ -57,7 +52,7 @@ async function expectRefused(user: TestUser): Promise<void> {
 
 describe('hub connections end with their device session', () => {
   it('logout closes that session’s connections within a second, and only those', async () => {
-    const user = await signUp(t, 'logout', admin);
+    const user = await signedInUser(t, 'logout', admin);
     const laptop = await secondDevice(t, user);
     const ended = await watch(laptop);
     const kept = await watch(user);
@@ -74,7 +69,7 @@ describe('hub connections end with their device session', () => {
   });
 
   it('revoking a device session closes its connections within a second', async () => {
-    const user = await signUp(t, 'revoke', admin);
+    const user = await signedInUser(t, 'revoke', admin);
     const phone = await secondDevice(t, user);
     const watched = await watch(phone);
     await expectClosedForGood(watched, await revokeSession(t, user, sessionIdOf(phone.accessToken)));
@@ -82,7 +77,7 @@ describe('hub connections end with their device session', () => {
   });
 
   it('revoking every other session closes all their connections within a second', async () => {
-    const user = await signUp(t, 'revoke-all', admin);
+    const user = await signedInUser(t, 'revoke-all', admin);
     const devices = [await secondDevice(t, user), await secondDevice(t, user)];
     const watched = [await watch(devices[0]!), await watch(devices[0]!), await watch(devices[1]!)];
     const current = await watch(user);
@@ -92,7 +87,7 @@ describe('hub connections end with their device session', () => {
   });
 
   it('a password change closes the other sessions’ connections within a second, not the changer’s', async () => {
-    const user = await signUp(t, 'password', admin);
+    const user = await signedInUser(t, 'password', admin);
     const tablet = await secondDevice(t, user);
     const other = await watch(tablet);
     const own = await watch(user);
@@ -103,7 +98,7 @@ describe('hub connections end with their device session', () => {
   });
 
   it('a ban closes every connection of the user within a second', async () => {
-    const user = await signUp(t, 'banned', admin);
+    const user = await signedInUser(t, 'banned', admin);
     const desktop = await secondDevice(t, user);
     const watched = [await watch(user), await watch(desktop)];
     const answeredAt = await ban(t, admin, user);
@@ -112,9 +107,9 @@ describe('hub connections end with their device session', () => {
   });
 
   it('an administrator ending a user’s sessions closes every connection of the user within a second', async () => {
-    const user = await signUp(t, 'ended', admin);
+    const user = await signedInUser(t, 'ended', admin);
     const desktop = await secondDevice(t, user);
-    const bystander = await watch(await signUp(t, 'bystander', admin));
+    const bystander = await watch(await signedInUser(t, 'bystander', admin));
     const watched = [await watch(user), await watch(desktop)];
     const answeredAt = await endUserSessions(t, admin, user);
     for (const connection of watched) await expectClosedForGood(connection, answeredAt);
@@ -123,7 +118,7 @@ describe('hub connections end with their device session', () => {
   });
 
   it('refuses a connection whose credentials were checked just before its session ended', async () => {
-    const user = await signUp(t, 'race', admin);
+    const user = await signedInUser(t, 'race', admin);
     const sessionId = sessionIdOf(user.accessToken);
     // The check passes, then (before the connection is admitted) the ended-session notice arrives.
     const verify = t.app.services.auth.verifyAccessToken;

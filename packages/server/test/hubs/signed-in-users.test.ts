@@ -1,6 +1,7 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { officialClient, type ReceivedEvent, waitFor } from './signalr-client.ts';
 import { PROXY_STATUS } from './transport-events.ts';
 
@@ -13,8 +14,8 @@ const open: HubConnection[] = [];
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  alice = await signUp(t, 'alice');
-  bob = await signUp(t, 'bob', alice);
+  alice = await signedInUser(t, 'alice');
+  bob = await signedInUser(t, 'bob', alice);
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -60,7 +61,7 @@ describe('hubs with real sign-in', () => {
   });
 
   it('refuses the token of a device session that was logged out', async () => {
-    const fresh = await signUp(t, 'carol', alice);
+    const fresh = await signedInUser(t, 'carol', alice);
     const loggedOut = await t.call('POST', '/api/auth/logout', {
       token: fresh.accessToken,
       cookie: fresh.cookie,
@@ -76,7 +77,7 @@ describe('hubs with real sign-in', () => {
     // clock may run ahead already: turning on alice's authenticator moved it past a spent time step).
     const shift = t.clock.now() - Date.now() + 15 * 60_000 - 2000;
     t.clock.advance(-shift);
-    const dora = await signUp(t, 'dora', alice);
+    const dora = await signedInUser(t, 'dora', alice);
     const connection = officialClient(url, 'proxy-checker-hub', () => dora.accessToken, [0, 0, 0]);
     open.push(connection);
     await connection.start();
@@ -90,7 +91,7 @@ describe('hubs with real sign-in', () => {
   });
 
   it('ends the open connections of a user the moment an administrator bans them', async () => {
-    const erin = await signUp(t, 'erin', alice);
+    const erin = await signedInUser(t, 'erin', alice);
     const connection = officialClient(url, 'proxy-checker-hub', () => erin.accessToken, [0, 0, 0]);
     open.push(connection);
     await connection.start();

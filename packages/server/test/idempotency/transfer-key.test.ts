@@ -13,10 +13,10 @@ import {
   type AuthTestApp,
   createAuthTestApp,
   renew,
-  signUp,
   stepUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
@@ -85,8 +85,8 @@ beforeAll(async () => {
   ]);
   proxy = await startConnectProxy({ username: 'trader', password: 'proxy-pass' });
   t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true });
-  admin = await signUp(t, 'admin');
-  user = await signUp(t, 'idempotent', admin);
+  admin = await signedInUser(t, 'admin');
+  user = await signedInUser(t, 'idempotent', admin);
   const proxyData = {
     protocol: 'http',
     address: '127.0.0.1',
@@ -257,7 +257,7 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
   });
 
   it('keeps another user out of a key: the same key of two users is two keys', async () => {
-    const other = await signUp(t, 'idempotent-other', admin);
+    const other = await signedInUser(t, 'idempotent-other', admin);
     const res = await t.call('POST', '/api/transfer', {
       token: other.accessToken,
       body: transfer(1_000),

@@ -1,7 +1,8 @@
 import type { InventoryScanned } from '@tradedeck/sdk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import {
   addSandboxAccounts,
   as,
@@ -22,7 +23,7 @@ describe('an inventory refresh whose store fails after its count', () => {
 
   beforeAll(async () => {
     t = await createTradingTestApp();
-    user = await signUp(t, 'inventory-count');
+    user = await signedInUser(t, 'inventory-count');
     ids = await addSandboxAccounts(t, user.accessToken, t.world.healthyAccounts(3, 7301), 310);
     // The first InventoryScanned event the database is asked to store fails, inside the account's transaction:
     // after the scans and the count, before the commit. A sequence is not rolled back with it, so only once.

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxListing } from '../../src/integrations/market/index.ts';
 import { APPLY_STALE_MS } from '../../src/modules/lots/apply-reconcile.ts';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import {
   addSandboxAccounts,
@@ -58,7 +59,7 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 beforeAll(async () => {
   t = await createLotsTestApp(LOTS_PER_ACCOUNT + 30);
   current = t.app;
-  user = await signUp(t, 'lots-restart');
+  user = await signedInUser(t, 'lots-restart');
   const accounts = t.world.healthyAccounts(ACCOUNTS, 6301);
   const steamIds = await addSandboxAccounts(t, user.accessToken, accounts, 60);
   const sellerIds = await addSellerAccounts(t, user, steamIds, accounts);

@@ -1,11 +1,6 @@
 import type { SandboxAccount } from '../../src/integrations/steam/index.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem, type ProxyData } from '../steam-accounts/helpers.ts';
@@ -60,7 +55,7 @@ export async function startFakeTmSeller(options: FakeTmSellerOptions): Promise<F
     tmBaseUrl: fake.baseUrl,
     allowPrivateProxies: true,
   });
-  const user = await signUp(t, options.name);
+  const user = await signedInUser(t, options.name);
   const added = await ok<{ addedAccounts: { id: number }[] }>(
     as(t, user.accessToken, 'POST', '/api/steam-accounts', {
       accounts: { '0': addItem(bot, { proxyData }) },

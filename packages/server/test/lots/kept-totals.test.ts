@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/sql-fragments.ts';
-import { signUp, signUpAdmin, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import { as, createLotsTestApp, ok } from './helpers.ts';
 import { type LotPage, type SeedLot, seedLots, seedSellerAccount } from './list-seed.ts';
@@ -49,9 +50,9 @@ async function addLots(n: number, silent = false, userId = a.id, accountId = acc
 
 beforeAll(async () => {
   t = await createLotsTestApp(0);
-  const admin = await signUpAdmin(t);
-  a = await signUp(t, 'lots-kept-a', admin);
-  b = await signUp(t, 'lots-kept-b', admin);
+  const admin = await signedInAdmin(t);
+  a = await signedInUser(t, 'lots-kept-a', admin);
+  b = await signedInUser(t, 'lots-kept-b', admin);
   account = await seedSellerAccount(t, a.id, 'kept-a1');
   otherAccount = await seedSellerAccount(t, b.id, 'kept-b1');
   await seedLots(t, a.id, account, 'base', [...lotsOf(30), ...lotsOf(7, 'in_inventory')]);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/sql-fragments.ts';
-import { signUp, signUpAdmin, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import { as, createLotsTestApp, ok } from './helpers.ts';
 import { type LotPage, type SeedLot, seedLots, seedSellerAccount, walkPages } from './list-seed.ts';
@@ -77,9 +78,9 @@ describe('lots.query keyset pages', () => {
 
   beforeAll(async () => {
     t = await createLotsTestApp(0);
-    const admin = await signUpAdmin(t);
-    a = await signUp(t, 'lots-paging-a', admin);
-    b = await signUp(t, 'lots-paging-b', admin);
+    const admin = await signedInAdmin(t);
+    a = await signedInUser(t, 'lots-paging-a', admin);
+    b = await signedInUser(t, 'lots-paging-b', admin);
     account = await seedSellerAccount(t, a.id, 'paging-a1');
     const second = await seedSellerAccount(t, a.id, 'paging-a2');
     await seedLots(t, a.id, account, 'a1', lotsOf(400, 1));

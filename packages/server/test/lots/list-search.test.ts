@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import { as, createLotsTestApp, ok } from './helpers.ts';
 import { type LotPage, type SeedLot, seedLots, seedSellerAccount, walkPages } from './list-seed.ts';
@@ -91,9 +92,9 @@ describe('lots search: the indexed path finds exactly what a plain scan finds', 
 
   beforeAll(async () => {
     t = await createLotsTestApp(0);
-    const admin = await signUpAdmin(t);
-    a = await signUp(t, 'lots-search-a', admin);
-    b = await signUp(t, 'lots-search-b', admin);
+    const admin = await signedInAdmin(t);
+    a = await signedInUser(t, 'lots-search-a', admin);
+    b = await signedInUser(t, 'lots-search-b', admin);
     await seedCorpus(t, a, 7, []);
     // The other user's lots match the same searches (and one item only they hold): they must never show.
     await seedCorpus(t, b, 11, ['Sticker | Zeus x27 | Olympus']);

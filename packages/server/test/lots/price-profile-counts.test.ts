@@ -1,6 +1,7 @@
 import type { LotRow } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import { addSandboxAccounts, addSellerAccounts, as, createLotsTestApp, ok } from './helpers.ts';
 
@@ -10,7 +11,7 @@ describe('price profile rows count the lots of their own item', () => {
 
   beforeAll(async () => {
     t = await createLotsTestApp(12);
-    user = await signUp(t, 'price-counts');
+    user = await signedInUser(t, 'price-counts');
     const accounts = t.world.healthyAccounts(2, 6301);
     const steamIds = await addSandboxAccounts(t, user.accessToken, accounts, 120);
     await addSellerAccounts(t, user, steamIds, accounts);

@@ -1,7 +1,8 @@
 import type { LotRow, RepriceJob, RepricePreview } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import {
   addSandboxAccounts,
@@ -37,7 +38,7 @@ describe('lots on the sandbox market: 1,000 lots over 10 accounts', () => {
 
   beforeAll(async () => {
     t = await createLotsTestApp(LOTS_PER_ACCOUNT + 30);
-    user = await signUp(t, 'lots-e2e');
+    user = await signedInUser(t, 'lots-e2e');
     const accounts = t.world.healthyAccounts(ACCOUNTS, 6101);
     const steamIds = await addSandboxAccounts(t, user.accessToken, accounts, 120);
     sellerIds = await addSellerAccounts(t, user, steamIds, accounts);

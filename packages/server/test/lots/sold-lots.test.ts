@@ -1,7 +1,8 @@
 import type { LotRow, RepriceJob, RepricePreview } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { deliveriesOf, type SellerTestApp, TEST_TIMING } from '../seller/helpers.ts';
 import { addSandboxAccounts, addSellerAccounts, as, createLotsTestApp, ok, waitFor } from './helpers.ts';
 
@@ -28,7 +29,7 @@ describe('lots that sell: shown as sold at once, never repriced', () => {
   beforeAll(async () => {
     // The seller loop looks for sales every 500 ms; no market scanner, so no lots sync runs by itself.
     t = await createLotsTestApp(12, { timing: TEST_TIMING });
-    user = await signUp(t, 'sold-lots');
+    user = await signedInUser(t, 'sold-lots');
     const accounts = t.world.healthyAccounts(2, 7301);
     const steamIds = await addSandboxAccounts(t, user.accessToken, accounts, 60);
     sellerIds = await addSellerAccounts(t, user, steamIds, accounts);

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../src/jobs/schema-name.ts';
 import { LOTS_TICK_QUEUE } from '../../src/modules/lots/tick.ts';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 import {
   addSandboxAccounts,
@@ -59,7 +60,7 @@ async function tickJobs(): Promise<TickJob[]> {
 beforeAll(async () => {
   t = await createLotsTestApp(LOTS + 20);
   current = t.app;
-  user = await signUp(t, 'lots-tick-stop');
+  user = await signedInUser(t, 'lots-tick-stop');
   const accounts = t.world.healthyAccounts(1, 6401);
   const steamIds = await addSandboxAccounts(t, user.accessToken, accounts, 70);
   [sellerId] = (await addSellerAccounts(t, user, steamIds, accounts)) as [number];

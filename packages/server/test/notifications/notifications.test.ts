@@ -1,7 +1,8 @@
 import { hubEvents, type Notification } from '@tradedeck/sdk/contract';
 import { createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { waitFor } from '../hubs/signalr-client.ts';
 
 let t: AuthTestApp;
@@ -14,8 +15,8 @@ const reads: { id: number | null; unread: number }[] = [];
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  alice = await signUp(t, 'alice');
-  bob = await signUp(t, 'bob', alice);
+  alice = await signedInUser(t, 'alice');
+  bob = await signedInUser(t, 'bob', alice);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   hub = createHubClient({ baseUrl, hub: 'notifications-hub', accessToken: () => alice.accessToken });
   await hub.start();

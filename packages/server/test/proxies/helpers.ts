@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { steamAccounts } from '../../src/db/schema.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 export interface ProxiesTest {
   t: AuthTestApp;
@@ -13,9 +14,9 @@ export interface ProxiesTest {
 /** The real app on a fresh database with two signed-in users. */
 export async function createProxiesTest(): Promise<ProxiesTest> {
   const t = await createAuthTestApp();
-  const admin = await signUp(t, 'proxy-admin');
-  const a = await signUp(t, 'proxy-a', admin);
-  const b = await signUp(t, 'proxy-b', admin);
+  const admin = await signedInUser(t, 'proxy-admin');
+  const a = await signedInUser(t, 'proxy-a', admin);
+  const b = await signedInUser(t, 'proxy-b', admin);
   return { t, a, b };
 }
 

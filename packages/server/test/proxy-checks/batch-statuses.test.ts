@@ -3,7 +3,8 @@ import { ProxyStatus } from '@tradedeck/sdk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies } from '../../src/db/schema.ts';
-import { errorOf, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { errorOf, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import {
   type Blackhole,
@@ -34,7 +35,7 @@ const open: HubConnection[] = [];
 
 beforeAll(async () => {
   t = await createProxyCheckApp();
-  user = await signUp(t, 'checker');
+  user = await signedInUser(t, 'checker');
   httpProxy = await startHttpProxy({ auth: httpAuth });
   socks = await startSocks5({ auth: { username: 'sock', password: 'secret' } });
   blackhole = await startBlackhole();
@@ -152,7 +153,7 @@ describe('proxies.check batches', () => {
   it('checks every proxy matching filters', async () => {
     const other = await createProxyCheckApp();
     try {
-      const owner = await signUp(other, 'filters');
+      const owner = await signedInUser(other, 'filters');
       const refused = await refusedPort();
       const ids = await storeProxies(other, owner.id, [
         { protocol: 3, port: socks.port, username: 'sock', password: 'secret' },

@@ -2,7 +2,8 @@ import type { HubConnection } from '@microsoft/signalr';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubEvents } from '../../src/db/schema.ts';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { waitFor } from '../hubs/signalr-client.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import { refusedPort, startSocks4, startSocks5 } from '../proxy-checker/helpers/proxy-servers.ts';
@@ -26,8 +27,8 @@ const open: HubConnection[] = [];
 
 beforeAll(async () => {
   t = await createProxyCheckApp({ concurrency: 100 });
-  alice = await signUp(t, 'alice');
-  bob = await signUp(t, 'bob', alice);
+  alice = await signedInUser(t, 'alice');
+  bob = await signedInUser(t, 'bob', alice);
   socks5 = await startSocks5({ auth: { username: 'u', password: 'p' } });
   socks4 = await startSocks4();
 });

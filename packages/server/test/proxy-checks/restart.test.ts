@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { hubEvents } from '../../src/db/schema.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { startJudge } from '../proxy-checker/helpers/judges.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import { type Blackhole, startBlackhole, startSocks5 } from '../proxy-checker/helpers/proxy-servers.ts';
@@ -32,7 +33,7 @@ const tune = (app: FastifyInstance) =>
 beforeAll(async () => {
   t = await createAuthTestApp();
   current = t.app;
-  user = await signUp(t, 'restarts');
+  user = await signedInUser(t, 'restarts');
   judge = await startJudge();
   socks = await startSocks5();
   blackhole = await startBlackhole();

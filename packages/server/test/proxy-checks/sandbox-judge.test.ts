@@ -1,7 +1,8 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkUrlFromEnv, DEFAULT_PROXY_CHECK_URL } from '../../src/integrations/proxy-checker/index.ts';
-import { createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import { startHttpProxy, startSocks5 } from '../proxy-checker/helpers/proxy-servers.ts';
 import {
@@ -23,7 +24,7 @@ const open: HubConnection[] = [];
 beforeAll(async () => {
   const app = await createAuthTestApp({ mode: 'sandbox' });
   t = Object.assign(app, { url: await app.app.listen({ port: 0, host: '127.0.0.1' }) });
-  user = await signUp(t, 'sandbox-judge');
+  user = await signedInUser(t, 'sandbox-judge');
   httpProxy = await startHttpProxy({ auth: { username: 'demo', password: 'pass' } });
   socks = await startSocks5({});
 });

@@ -1,6 +1,7 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { errorOf, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import { startSocks5 } from '../proxy-checker/helpers/proxy-servers.ts';
 import {
@@ -22,8 +23,8 @@ const open: HubConnection[] = [];
 
 beforeAll(async () => {
   t = await createProxyCheckApp();
-  a = await signUp(t, 'tenant-a');
-  b = await signUp(t, 'tenant-b', a);
+  a = await signedInUser(t, 'tenant-a');
+  b = await signedInUser(t, 'tenant-b', a);
   socks = await startSocks5();
 });
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_RATES } from '../../src/integrations/market/index.ts';
 import { createRatesPort, parseCbrDaily, RatesFetchError } from '../../src/integrations/rates/index.ts';
 import { RatesService } from '../../src/modules/rates/service.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 /** The Central Bank of Russia's daily document as it publishes it (windows-1251, comma decimals). */
 function cbrDocument(usd: string, eur: string): Buffer {
@@ -120,7 +121,7 @@ describe('rates.get', () => {
   let user: TestUser;
   beforeAll(async () => {
     t = await createAuthTestApp();
-    user = await signUp(t, 'rates');
+    user = await signedInUser(t, 'rates');
   });
   afterAll(() => t.close());
 

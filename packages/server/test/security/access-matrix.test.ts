@@ -13,11 +13,10 @@ import {
   errorOf,
   freshIp,
   refreshCookieOf,
-  signUp,
-  signUpAdmin,
   stepUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
+import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
 import { walkResultCode } from '../proxies/tenant-walk.ts';
 import {
   adminWithoutAuthenticator,
@@ -62,9 +61,9 @@ let adminNoApp: TestUser;
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  admin = await signUpAdmin(t);
-  const a = await signUp(t, 'tenant-a', admin);
-  const b = await signUp(t, 'tenant-b', admin);
+  admin = await signedInAdmin(t);
+  const a = await signedInUser(t, 'tenant-a', admin);
+  const b = await signedInUser(t, 'tenant-b', admin);
   walk = await prepareTenantWalk(t, admin, a, b);
   // B passes the step-up, so the secret operations answer for the object (3), not for the missing factor.
   await stepUp(t, b);

@@ -2,7 +2,8 @@ import { type AccountStatus, type Operation, pathParams } from '@tradedeck/sdk/c
 import type { LightMyRequestResponse } from 'fastify';
 import { UsersRepo } from '../../src/modules/auth/index.ts';
 import { totpCode } from '../../src/security/totp.ts';
-import { type AuthTestApp, logIn, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, logIn, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 /** Who calls: nobody, or a user in one account state holding the token and cookie of a device session. */
 export interface Caller {
@@ -19,11 +20,11 @@ export interface Caller {
  */
 export async function prepareRefusedCallers(t: AuthTestApp, admin: TestUser): Promise<Caller[]> {
   const users = new UsersRepo(t.testDb.database.db);
-  const unconfirmed = await signUp(t, 'unconfirmed', admin);
+  const unconfirmed = await signedInUser(t, 'unconfirmed', admin);
   await users.update(unconfirmed.id, { emailConfirmedAt: null });
-  const pending = await signUp(t, 'pending', admin);
+  const pending = await signedInUser(t, 'pending', admin);
   await users.update(pending.id, { approvedAt: null });
-  const banned = await signUp(t, 'banned', admin);
+  const banned = await signedInUser(t, 'banned', admin);
   const ban = await t.call('POST', `/api/admin/users/${banned.id}/ban`, {
     token: admin.accessToken,
     body: { reason: 'matrix' },
@@ -39,7 +40,7 @@ export async function prepareRefusedCallers(t: AuthTestApp, admin: TestUser): Pr
 
 /** An administrator without the authenticator app: made one in the database, as a stolen token would find it. */
 export async function adminWithoutAuthenticator(t: AuthTestApp, approver: TestUser): Promise<TestUser> {
-  const user = await signUp(t, 'admin-no-app', approver);
+  const user = await signedInUser(t, 'admin-no-app', approver);
   await new UsersRepo(t.testDb.database.db).update(user.id, { role: 'admin' });
   return user;
 }

@@ -6,9 +6,9 @@ import {
   createAuthTestApp,
   freshIp,
   logIn,
-  signUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 /** Slowest answer allowed to any bad input (the server must refuse it, not work on it). */
 const MAX_ANSWER_MS = 2000;
@@ -140,7 +140,7 @@ describe('every operation of the manifest answers bad input without a crash, qui
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    user = await signUp(t, 'fuzz');
+    user = await signedInUser(t, 'fuzz');
     // Something to find: ids near 1 name the user's own proxy and tag, so bad input meets real rows too.
     const added = await t.call('POST', '/api/proxies', {
       token: user.accessToken,

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSAL_LOG_PER_CALLER } from '../../src/modules/auth/refusal-log.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  freshIp,
-  signUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, freshIp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { seedProxies } from '../steam-accounts/helpers.ts';
 
 /** Tenant 404s and 429 refusals reach the security log, a bounded number per caller and window. */
@@ -18,9 +13,9 @@ describe('refusals in the security log', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    owner = await signUp(t, 'owner', admin);
-    prober = await signUp(t, 'prober', admin);
+    const admin = await signedInUser(t, 'admin');
+    owner = await signedInUser(t, 'owner', admin);
+    prober = await signedInUser(t, 'prober', admin);
     foreignId = (await seedProxies(t, owner, 1)).ids[0]!;
   }, 180_000);
   afterAll(() => t.close());

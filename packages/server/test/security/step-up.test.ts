@@ -12,10 +12,10 @@ import {
   createAuthTestApp,
   errorOf,
   renew,
-  signUp,
   stepUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from '../steam-accounts/helpers.ts';
 import { addSandboxAccounts, inventoryOf, refreshInventories } from '../steam-trading/helpers.ts';
 
@@ -262,8 +262,8 @@ describe('step-up for secrets (ASVS 7.5.1)', () => {
 
     beforeAll(async () => {
       t = await createAuthTestApp();
-      const admin = await signUp(t, 'admin');
-      user = await signUp(t, 'secrets', admin);
+      const admin = await signedInUser(t, 'admin');
+      user = await signedInUser(t, 'secrets', admin);
       const [bot] = world.healthyAccounts(1, 710);
       mafile = sandboxMafileText(bot!);
       marketKey = sandboxMarketKey(bot!.login);
@@ -410,8 +410,8 @@ describe('items and money stay with a stale second factor', { timeout: 240_000 }
       steam: { sandboxWorld: sandbox },
       market: { sandboxMarket: market },
     });
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'withdrawals', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'withdrawals', admin);
     ids = await addSandboxAccounts(t, user.accessToken, bots, 120);
     await stepUp(t, user);
     sellerIds = [];

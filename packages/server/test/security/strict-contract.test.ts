@@ -7,9 +7,9 @@ import {
   createAuthTestApp,
   errorOf,
   freshIp,
-  signUpAdmin,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
+import { signedInAdmin } from '../helpers/signed-in.ts';
 
 /**
  * The strict contract: a field an operation does not name is refused with a validation error (10) that names it,
@@ -44,7 +44,7 @@ let manifest: Map<string, ManifestEntry>;
 beforeAll(async () => {
   t = await createAuthTestApp();
   // An administrator with the authenticator app passes the gate of every operation, admin ones included.
-  admin = await signUpAdmin(t);
+  admin = await signedInAdmin(t);
   operations = t.app[boundOperations];
   const doc = (await t.call('GET', '/api/manifest')).json() as {
     paths: Record<string, Record<string, ManifestEntry>>;

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { addSandboxAccounts, as, ok } from './helpers.ts';
 
@@ -40,7 +35,7 @@ describe('changing a seller account’s market currency', () => {
     t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl }, undefined, {
       steam: { sandboxWorld: world },
     });
-    user = await signUp(t, 'currency');
+    user = await signedInUser(t, 'currency');
     const steamIds = await addSandboxAccounts(t, user.accessToken, [first!, second!], 120);
     await stepUp(t, user);
     for (const [i, account] of [first!, second!].entries()) {

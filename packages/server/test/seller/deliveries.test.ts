@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import {
   addSandboxAccounts,
   addSellerAccounts,
@@ -23,7 +24,7 @@ describe('the seller loop on the sandbox market', () => {
 
   beforeAll(async () => {
     t = await createSellerTestApp();
-    user = await signUp(t, 'seller');
+    user = await signedInUser(t, 'seller');
   }, 60_000);
   afterAll(() => t.close());
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MARKET_FAILURE_KEYS, sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import type { SandboxAccount } from '../../src/integrations/steam/index.ts';
-import { signUp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import {
   addSandboxAccounts,
   addSellerAccounts,
@@ -28,7 +29,7 @@ describe('seller accounts: keys, lifecycle and bulk outcomes', () => {
 
   beforeAll(async () => {
     t = await createSellerTestApp(undefined, logLines);
-    user = await signUp(t, 'lifecycle');
+    user = await signedInUser(t, 'lifecycle');
     const [first, second] = t.world.healthyAccounts(2, 5401);
     healthy = first!;
     idle = second!;

@@ -6,13 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { type FakeTm, type SeenRequest, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { EGRESS_ADDRESS, type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
@@ -89,7 +84,7 @@ beforeAll(async () => {
     undefined,
     { steam: { sandboxWorld: world }, seller: { timing: TEST_TIMING } },
   );
-  user = await signUp(t, 'upkeep');
+  user = await signedInUser(t, 'upkeep');
   const proxyData = {
     protocol: 'http' as const,
     address: '127.0.0.1',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 let t: AuthTestApp;
 let alice: TestUser;
@@ -7,8 +8,8 @@ let bob: TestUser;
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  alice = await signUp(t, 'alice');
-  bob = await signUp(t, 'bob', alice);
+  alice = await signedInUser(t, 'alice');
+  bob = await signedInUser(t, 'bob', alice);
 });
 afterAll(() => t.close());
 

@@ -7,7 +7,8 @@ import {
   ADD_JOB_RETRIES,
   type AddJobData,
 } from '../../src/modules/steam-accounts/add-job.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { officialClient, type ReceivedEvent, waitFor } from '../hubs/signalr-client.ts';
 import { addItem, dataOf, proxyData, world } from './helpers.ts';
 
@@ -22,7 +23,7 @@ const wrongPassword = world.find('sandbox_invalid_password')!;
 beforeAll(async () => {
   t = await createAuthTestApp({ mode: 'sandbox' });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  user = await signUp(t, 'add-job');
+  user = await signedInUser(t, 'add-job');
 }, 60_000);
 afterAll(async () => {
   await Promise.all(open.map((connection) => connection.stop()));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, proxyData, SDK_FIXTURES, world } from './helpers.ts';
 
 interface LoginCase {
@@ -19,8 +20,8 @@ describe('add reasons in sandbox mode', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'reasons', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'reasons', admin);
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { steamAccounts } from '../../src/db/schema.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, proxyData, seedProxies, world } from './helpers.ts';
 
 describe('steamAccounts.add in sandbox mode', () => {
@@ -10,12 +11,12 @@ describe('steamAccounts.add in sandbox mode', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    admin = await signUp(t, 'admin');
+    admin = await signedInUser(t, 'admin');
   });
   afterAll(() => t.close());
 
   it('multiple mode: signs each account in through its proxy, stores it idle, answers errors by index', async () => {
-    const user = await signUp(t, 'add-multiple', admin);
+    const user = await signedInUser(t, 'add-multiple', admin);
     const { ids } = await seedProxies(t, user, 1, { first: 1 });
     const [one, two, three] = world.healthyAccounts(3, 101);
     const res = await addAccounts(t, user, {
@@ -48,7 +49,7 @@ describe('steamAccounts.add in sandbox mode', () => {
   });
 
   it('answers a stored account sent again with the same password and maFile as unchanged, another one as alreadyAdded', async () => {
-    const user = await signUp(t, 'add-again', admin);
+    const user = await signedInUser(t, 'add-again', admin);
     const [bot] = world.healthyAccounts(1, 201);
     const item = addItem(bot!, { proxyData: proxyData(9) });
     const first = dataOf(await addAccounts(t, user, { accounts: { '0': item } }));
@@ -80,7 +81,7 @@ describe('steamAccounts.add in sandbox mode', () => {
   });
 
   it('answers invalidMafile for a maFile of another login or an unreadable one', async () => {
-    const user = await signUp(t, 'add-mafile', admin);
+    const user = await signedInUser(t, 'add-mafile', admin);
     const [a, b] = world.healthyAccounts(2, 301);
     const res = dataOf(
       await addAccounts(t, user, {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies } from '../../src/db/schema.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, proxyData, seedProxies, world } from './helpers.ts';
 
 describe('batch proxy assignment', () => {
@@ -16,9 +17,9 @@ describe('batch proxy assignment', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'batch-proxies', admin);
-    other = await signUp(t, 'batch-proxies-other', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'batch-proxies', admin);
+    other = await signedInUser(t, 'batch-proxies-other', admin);
     seeded = (await seedProxies(t, user, 2)).ids;
     const bots = world.healthyAccounts(4, 801);
     const data = dataOf(

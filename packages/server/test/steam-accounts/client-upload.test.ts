@@ -2,7 +2,8 @@ import { ApiError, createApiClient, MemoryTokenStore } from '@tradedeck/sdk/clie
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMafileText } from '../../src/integrations/steam/index.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { fixtureFiles, proxyData, world } from './helpers.ts';
 
 /** The sdk client over real HTTP: maFiles go up as form data, then the accounts are added and listed. */
@@ -13,8 +14,8 @@ describe('sdk client: maFile upload and import', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'client-upload', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'client-upload', admin);
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());

@@ -10,7 +10,8 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyTagLinks, steamAccounts, steamLoginThrottle } from '../../src/db/schema.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, seedProxies, world } from './helpers.ts';
 
 /** How long the sandbox's Steam takes to answer a sign-in. */
@@ -24,8 +25,8 @@ type SteamOptions = NonNullable<Parameters<typeof createAuthTestApp>[2]>['steam'
 /** An app over the given sandbox Steam, with one approved user named `name`; its log lines go to `logLines`. */
 async function openApp(logLines: string[], name: string, steam: SteamOptions) {
   const t = await createAuthTestApp({}, logLines, { steam });
-  const admin = await signUp(t, 'admin');
-  return { t, user: await signUp(t, name, admin) };
+  const admin = await signedInUser(t, 'admin');
+  return { t, user: await signedInUser(t, name, admin) };
 }
 
 interface AddResult {

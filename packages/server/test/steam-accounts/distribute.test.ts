@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyTagLinks } from '../../src/db/schema.ts';
 import { DistributionPool, planDistribution } from '../../src/modules/steam-accounts/distribute.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, seedProxies, world } from './helpers.ts';
 
 describe('planDistribution', () => {
@@ -149,9 +150,9 @@ describe('steamAccounts.add in distribute mode', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'distribute', admin);
-    other = await signUp(t, 'distribute-other', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'distribute', admin);
+    other = await signedInUser(t, 'distribute-other', admin);
   });
   afterAll(() => t.close());
 

@@ -2,13 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { steamAccounts } from '../../src/db/schema.ts';
 import { sandboxMafileText } from '../../src/integrations/steam/index.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, seedProxies, world } from './helpers.ts';
 
 describe('editing Steam accounts', () => {
@@ -32,9 +27,9 @@ describe('editing Steam accounts', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'edit', admin);
-    other = await signUp(t, 'edit-other', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'edit', admin);
+    other = await signedInUser(t, 'edit-other', admin);
     // Replacing a password or maFile needs a recent second factor (then another user's account answers 3).
     await stepUp(t, user);
     await stepUp(t, other);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DecryptionPool, mafileDecryptionPool } from '../../src/modules/steam-accounts/decryption-pool.ts';
 import { extractUploadedMafiles } from '../../src/modules/steam-accounts/extract-service.ts';
 import { MafileUploadBudgets, mafileUploadBudgets } from '../../src/modules/steam-accounts/upload-budget.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { dataOf, type FileUpload, fixtureFiles, uploadMafiles } from './helpers.ts';
 
 const MIB = 1024 * 1024;
@@ -36,11 +37,11 @@ describe('maFile upload budgets (inflated bytes, encrypted files)', () => {
   let t: AuthTestApp;
   let admin: TestUser;
   let n = 0;
-  const freshUser = async () => signUp(t, `budget${++n}`, admin);
+  const freshUser = async () => signedInUser(t, `budget${++n}`, admin);
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    admin = await signUp(t, 'admin');
+    admin = await signedInUser(t, 'admin');
   });
   afterAll(() => t.close());
 

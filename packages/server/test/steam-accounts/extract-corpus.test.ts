@@ -8,7 +8,8 @@ import {
   type MafileReadCase,
   uploadPaths,
 } from '../../../sdk/test/steam/mafile-cases.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { dataOf, uploadMafiles } from './helpers.ts';
 
 interface Extracted {
@@ -31,8 +32,8 @@ describe('the maFile corpus through steamAccounts.extractMafiles', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'corpus', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'corpus', admin);
   });
   afterAll(() => t.close());
 

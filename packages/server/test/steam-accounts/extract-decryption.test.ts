@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DecryptionPool, mafileDecryptionPool } from '../../src/modules/steam-accounts/decryption-pool.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { encryptedFolder, seal, syntheticMafile } from './extract-encrypted.ts';
 import { dataOf, uploadMafiles } from './helpers.ts';
 
@@ -44,8 +45,8 @@ describe('steamAccounts.extractMafiles decrypts off the event loop', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'decrypt', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'decrypt', admin);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { dataOf, fixtureFiles, uploadMafiles } from './helpers.ts';
 
 /** The upload's inputs travel in the query string; the passkey of an encrypted folder must not reach the log. */
@@ -10,8 +11,8 @@ describe('an encrypted upload in the log', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp({ logLevel: 'info' }, lines);
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'logged', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'logged', admin);
   });
   afterAll(() => t.close());
 

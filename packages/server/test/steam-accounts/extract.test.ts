@@ -1,6 +1,7 @@
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { dataOf, FIXTURE_PASSKEY, type FileUpload, fixtureFiles, uploadMafiles } from './helpers.ts';
 
 interface Extracted {
@@ -27,8 +28,8 @@ describe('steamAccounts.extractMafiles', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'extract', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'extract', admin);
   });
   afterAll(() => t.close());
 

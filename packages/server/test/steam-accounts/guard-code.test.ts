@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../../src/db/schema.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from './helpers.ts';
 
 /** steam-totp 2.1.2 reference vectors (the same as ArchiSteamFarm's unit tests). */
@@ -28,7 +23,7 @@ describe('steamAccounts.guardCode', () => {
 
   /** A new user of this app with `count` sandbox accounts (bots from `seed`, proxies from `proxyBase`). */
   const userWithAccounts = async (name: string, count: number, seed: number, proxyBase: number) => {
-    const owner = await signUp(t, name, admin);
+    const owner = await signedInUser(t, name, admin);
     const accounts = Object.fromEntries(
       world
         .healthyAccounts(count, seed)
@@ -55,9 +50,9 @@ describe('steamAccounts.guardCode', () => {
     t = await createAuthTestApp({}, undefined, {
       steam: { clock: { now: () => steamMs, sleep: async () => {} } },
     });
-    admin = await signUp(t, 'admin');
-    user = await signUp(t, 'guard', admin);
-    other = await signUp(t, 'guard-other', admin);
+    admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'guard', admin);
+    other = await signedInUser(t, 'guard-other', admin);
     const [a, b] = world.healthyAccounts(2, 901);
     const added = dataOf(
       await addAccounts(t, user, {

@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/sql-fragments.ts';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 let t: AuthTestApp;
 let user: TestUser;
@@ -52,8 +53,8 @@ async function addAccounts(n: number, silent = false, proxyId = proxyA): Promise
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  const admin = await signUp(t, 'kept-admin');
-  user = await signUp(t, 'kept-accounts', admin);
+  const admin = await signedInUser(t, 'kept-admin');
+  user = await signedInUser(t, 'kept-accounts', admin);
   [{ id: proxyA }, { id: proxyB }] = rowsOf<{ id: number }>(
     await db().execute(sql`insert into proxies (user_id, protocol, host, port, identity_hash)
       values (${user.id}, 0, 'farm-gateway-a.example', 8080, 'kept-a'),

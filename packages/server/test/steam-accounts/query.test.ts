@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, seedProxies, world } from './helpers.ts';
 
 interface Row {
@@ -30,9 +31,9 @@ describe('steamAccounts query, counters, querySpec, get, listTags and the search
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'query', admin);
-    other = await signUp(t, 'query-other', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'query', admin);
+    other = await signedInUser(t, 'query-other', admin);
     const { ids } = await seedProxies(t, user, 2);
     const bots = world.healthyAccounts(12, 401);
     const accounts = Object.fromEntries(

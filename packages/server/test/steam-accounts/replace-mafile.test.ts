@@ -6,10 +6,10 @@ import {
   type AuthTestApp,
   createAuthTestApp,
   errorOf,
-  signUp,
   stepUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from './helpers.ts';
 
 // steamAccounts.updateCredentials: a new maFile for a stored account, from the view dialog or `accounts mafile`.
@@ -29,7 +29,7 @@ const stored = async () =>
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  user = await signUp(t, 'replace-mafile');
+  user = await signedInUser(t, 'replace-mafile');
   const added = dataOf(
     await addAccounts(t, user, { accounts: { '0': addItem(bot!, { proxyData: proxyData(81) }) } }),
   );

@@ -2,13 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { steamAccounts } from '../../src/db/schema.ts';
 import { accountSlot } from '../../src/modules/steam-accounts/deps.ts';
-import {
-  type AuthTestApp,
-  createAuthTestApp,
-  signUp,
-  stepUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from './helpers.ts';
 
 /**
@@ -24,8 +19,8 @@ describe('Steam account secrets at rest', () => {
 
   beforeAll(async () => {
     t = await createAuthTestApp({}, log);
-    const admin = await signUp(t, 'admin');
-    user = await signUp(t, 'secrets', admin);
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'secrets', admin);
     const [a, b] = world.healthyAccounts(2, 1001);
     const added = await addAccounts(t, user, {
       accounts: {

@@ -2,7 +2,8 @@ import { RATE_LIMIT_COOL_DOWN_MS } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { steamLoginThrottle } from '../../src/db/schema.ts';
 import { DbThrottleStore } from '../../src/modules/steam-accounts/throttle-repo.ts';
-import { type AuthTestApp, createAuthTestApp, signUp } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from './helpers.ts';
 
@@ -77,7 +78,7 @@ describe('the app’s Steam port keeps its rests in the database', () => {
 
   it('a rate limit (84) rests the proxy for 30 minutes in steam_login_throttle', async () => {
     // The first user of an instance is its approved administrator.
-    const admin = await signUp(t, 'throttle');
+    const admin = await signedInUser(t, 'throttle');
     const before = Date.now();
     const res = await addAccounts(t, admin, {
       accounts: { '0': addItem(world.find('sandbox_rate_limited')!, { proxyData: proxyData(250) }) },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import type { TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import {
   addSandboxAccounts,
   as,
@@ -16,7 +17,7 @@ describe('account status from trading', () => {
 
   beforeAll(async () => {
     t = await createTradingTestApp();
-    user = await signUp(t, 'status-watcher');
+    user = await signedInUser(t, 'status-watcher');
     id = (await addSandboxAccounts(t, user.accessToken, t.world.healthyAccounts(1, 3201), 60))[0]!;
   }, 60_000);
   afterAll(() => t.close());
@@ -66,7 +67,7 @@ describe('account status from trading', () => {
   }, 60_000);
 
   it("refuses the sandbox controls on another user's account as not found", async () => {
-    const other = await signUp(t, 'status-other', user);
+    const other = await signedInUser(t, 'status-other', user);
     const res = await as(t, other.accessToken, 'POST', `/api/steam-accounts/${id}/sandbox/end-sessions`, {});
     expect(res.json().error.resultCode).toBe(3);
   });

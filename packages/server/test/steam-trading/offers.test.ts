@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import {
   addSandboxAccounts,
   as,
@@ -27,7 +28,7 @@ describe('trade offers between two sandbox accounts', () => {
 
   beforeAll(async () => {
     t = await createTradingTestApp();
-    user = await signUp(t, 'trader');
+    user = await signedInUser(t, 'trader');
     ids = await addSandboxAccounts(t, user.accessToken, t.world.healthyAccounts(2, 3101));
   }, 60_000);
   afterAll(() => t.close());

@@ -13,10 +13,10 @@ import {
   type AuthTestApp,
   createAuthTestApp,
   renew,
-  signUp,
   stepUp,
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { type FakeTm, fakeTmConvert, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
@@ -106,7 +106,7 @@ beforeAll(async () => {
     { marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true },
     logLines,
   );
-  user = await signUp(t, 'transfer');
+  user = await signedInUser(t, 'transfer');
   const added = await ok<{ addedAccounts: { id: number; login: string }[] }>(
     as(t, user.accessToken, 'POST', '/api/steam-accounts', {
       accounts: Object.fromEntries(
