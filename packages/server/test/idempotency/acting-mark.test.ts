@@ -12,7 +12,8 @@ import { markActing } from '../../src/modules/idempotency/acting.ts';
 import { IdempotencyGate } from '../../src/modules/idempotency/gate.ts';
 import { IdempotencyRepo } from '../../src/modules/idempotency/repo.ts';
 import { UserScope } from '../../src/security/user-scope.ts';
-import { type AuthTestApp, createAuthTestApp, signUp } from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, createAuthTestApp } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 const op = contract.transfer.send;
 const input = { fromId: 1, toId: 2, amount: { currency: 'USD', amount: 1_000 } };
@@ -50,7 +51,7 @@ const errorOf = async (promise: Promise<unknown>) => {
 
 beforeAll(async () => {
   t = await createAuthTestApp();
-  userId = (await signUp(t, 'acting-mark')).id;
+  userId = (await signedInUser(t, 'acting-mark')).id;
   const db = t.testDb.database.db;
   gate = new IdempotencyGate(new IdempotencyRepo(db, new UserScope(db)), Buffer.alloc(32, 7), t.clock.now);
 });

@@ -4,7 +4,8 @@ import { gunzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { IN_MEMORY } from '../../src/db/database.ts';
 import { entryPaths } from '../../src/ops/tar-filter.ts';
-import { enableTotp, signUp } from '../auth/helpers/auth-app.ts';
+import { enableTotp } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { movableClock, newKey, opsTestBed, signInWithAuthenticator, startPanel } from './rotation-helpers.ts';
 
 // Backups of the embedded database: a running server's copy through /ops/backup, restored by `restore` into a new
@@ -26,7 +27,7 @@ describe('backup and restore of the embedded database', () => {
       clock,
     );
     bed.servers.push(source.server);
-    const user = await signUp(source.t, 'keeper');
+    const user = await signedInUser(source.t, 'keeper');
     await enableTotp(source.t, user);
 
     const refused = await source.server.app.inject({ method: 'GET', url: '/ops/backup' });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { loadKeyring } from '../../src/security/master-key.ts';
-import { enableTotp, signUp } from '../auth/helpers/auth-app.ts';
+import { enableTotp } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import type { SpawnedServer } from '../helpers/spawn-server.ts';
 import { pollUntil } from '../helpers/spawned-api.ts';
 import {
@@ -49,7 +50,7 @@ describe('rotate-master-key with the key file', () => {
       return panel;
     };
     const before = await start();
-    const user = await signUp(before.t, 'rotor');
+    const user = await signedInUser(before.t, 'rotor');
     await enableTotp(before.t, user);
     await seedUsersWithKeys(before.server.database.db, loadKeyring(null, dataDir), USERS - 1);
     await before.server.stop();

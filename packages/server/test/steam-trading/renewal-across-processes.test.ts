@@ -10,13 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { steamAccounts } from '../../src/db/schema.ts';
 import type { SteamPortOptions } from '../../src/integrations/steam/index.ts';
-import {
-  type AuthTestApp,
-  asTestApp,
-  createAuthTestApp,
-  signUp,
-  type TestUser,
-} from '../auth/helpers/auth-app.ts';
+import { type AuthTestApp, asTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { type FakeSteam, startFakeSteam } from '../steam/helpers/fake-steam.ts';
 import { createFakeTrading } from '../steam/helpers/fake-steam-trading.ts';
 import { fakeAccount, secretOf } from '../steam/helpers/live-world.ts';
@@ -80,7 +75,7 @@ beforeAll(async () => {
   });
   await secondApp.ready();
   second = asTestApp({ ...first, app: secondApp });
-  user = await signUp(first, 'renewer');
+  user = await signedInUser(first, 'renewer');
   const added = await first.call('POST', '/api/steam-accounts', {
     token: user.accessToken,
     body: {
