@@ -100,6 +100,20 @@ describe('tradedeck proxies import', () => {
     expect(again.stderr).toContain('Добавлено 0, уже существуют 1, невалидных 0');
   });
 
+  it('--update-passwords replaces the password of a known proxy instead of adding a second row', async () => {
+    expect(
+      (await runCli(['proxies', 'import', file('pw-1.txt', '10.3.0.1:8080:carol:old\n')], env)).code,
+    ).toBe(0);
+    const changed = file('pw-2.txt', '10.3.0.1:8080:carol:new\n');
+    const result = await runCli(['proxies', 'import', changed, '--update-passwords', '--lang', 'ru'], env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Добавлено 0, уже существуют 0, невалидных 0');
+    expect(result.stderr).toContain('Обновлён пароль у уже добавленных прокси: 1');
+    // The new password is now the stored one: the same line again is a repeat.
+    const again = await runCli(['proxies', 'import', changed, '--lang', 'ru'], env);
+    expect(again.stderr).toContain('Добавлено 0, уже существуют 1, невалидных 0');
+  });
+
   it.each([
     [['proxies', 'import', '/nonexistent/list.txt'], 1, 'Cannot read /nonexistent/list.txt: no such file'],
     [['proxies', 'import', '-', '--protocol', 'ftp'], 2, 'Protocol must be http, https, socks4 or socks5'],

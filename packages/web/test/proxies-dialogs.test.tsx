@@ -30,7 +30,7 @@ const stored: ProxyRow = {
 };
 
 /** A server answering the proxy operations the dialogs call, recording every request body. */
-function proxyServer() {
+function proxyServer(passwordChanges: Array<{ line: number; proxyId: number }> = []) {
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
   const ok = (data: unknown) =>
     new Response(JSON.stringify({ success: true, data, error: null }), {
@@ -56,9 +56,13 @@ function proxyServer() {
       });
     }
     if (url.pathname === '/api/proxies/7/name') return ok({ ...stored, proxyName: body.name });
+    if (url.pathname === '/api/proxies/parse') {
+      return ok({ proxies: [], invalid: [], duplicates: [], passwordChanges });
+    }
     if (url.pathname === '/api/proxies' && method === 'POST') {
       return ok({
         addedIds: [11],
+        updatedIds: body.updatePasswords ? passwordChanges.map((change) => change.proxyId) : [],
         duplicates: [{ line: 2, text: '1.2.3.4:80', code: 'duplicate', message: 'Прокси уже существует' }],
         invalid: [{ line: 3, text: 'bad', code: 'invalid_format', message: 'Неверный формат строки' }],
       });
@@ -102,7 +106,9 @@ describe('add proxies dialog', () => {
     ]);
     expect(invalid.textContent).toContain('Порт должен быть числом от 1 до 65535');
     expect(screen.getByTestId('preview-duplicates').textContent).toContain('повтор строки 1');
-    expect(server.requests.some((request) => request.path === '/api/proxies/parse')).toBe(false);
+    // The list is read in the browser; the server is asked only which lines are known proxies with a new password.
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/proxies/parse')).toBe(true));
+    expect(screen.queryByTestId('preview-password-changes')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Протокол по умолчанию'), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Тег (необязательно)'), { target: { value: 'rotating' } });
@@ -116,11 +122,35 @@ describe('add proxies dialog', () => {
       (request) => request.path === '/api/proxies' && request.method === 'POST',
     );
     // An existing tag typed in another case is reused, not created again.
-    expect(add?.body).toEqual({ proxies: text, defaultProtocol: 3, tag: { id: 2, name: 'Rotating' } });
+    expect(add?.body).toEqual({
+      proxies: text,
+      defaultProtocol: 3,
+      tag: { id: 2, name: 'Rotating' },
+      updatePasswords: false,
+    });
     expect(
       within(screen.getByTestId('add-result')).getByText('Некоторые прокси уже существуют: 1'),
     ).toBeTruthy();
     expect(screen.getByTestId('result-invalid').textContent).toContain('Неверный формат строки');
+  });
+
+  it('offers to update the password of a known proxy, checked by default, and says what it updated', async () => {
+    const server = proxyServer([{ line: 1, proxyId: 7 }]);
+    renderWithServices(<AddProxiesDialog controls={controls} />, server.fetchImpl);
+    const text = ['bob:new@10.0.0.7:1080', '9.9.9.9:80'].join('\n');
+    fireEvent.change(screen.getByLabelText('Список прокси'), { target: { value: text } });
+    const offer = await screen.findByTestId('preview-password-changes');
+    expect(offer.textContent).toContain('Обновить пароль у 1 уже добавленного прокси (тот же адрес и логин)');
+    const box = within(offer).getByRole('checkbox') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('updated-count').textContent).toBe('Обновлён пароль у 1 прокси'),
+    );
+    const add = server.requests.find(
+      (request) => request.path === '/api/proxies' && request.method === 'POST',
+    );
+    expect(add?.body).toMatchObject({ proxies: text, updatePasswords: true });
   });
 });
 

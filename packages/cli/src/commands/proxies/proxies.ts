@@ -38,10 +38,15 @@ export function registerProxies(program: Command, { lang, context }: Registratio
     .description(t('proxiesImportDescription'))
     .option('--tag <tag>', t('optProxyImportTag'))
     .option('--protocol <protocol>', t('optProxyProtocol'))
+    .option('--update-passwords', t('optProxyUpdatePasswords'))
     .action(
       guarded(
         context,
-        async (ctx, file: string | undefined, options: { tag?: string; protocol?: string }) => {
+        async (
+          ctx,
+          file: string | undefined,
+          options: { tag?: string; protocol?: string; updatePasswords?: boolean },
+        ) => {
           const defaultProtocol = protocolOption(ctx, options.protocol);
           const text = await readTextInput(ctx, file);
           if (text.trim() === '') usage(ctx, 'emptyInput', { file: file ?? '-' });
@@ -50,13 +55,14 @@ export function registerProxies(program: Command, { lang, context }: Registratio
             proxies: text,
             defaultProtocol,
             tag: tagName ? { id: 0, name: tagName } : null,
+            updatePasswords: options.updatePasswords === true,
           });
           if (ctx.json) ctx.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
           const [summary, ...issues] = importReport(ctx, result);
           for (const line of issues) ctx.io.stderr(`${line}\n`);
           // Repeats are not failures (a second import of the same file succeeds); invalid lines are.
           settleBatch(summary!, {
-            done: result.addedIds.length + result.duplicates.length,
+            done: result.addedIds.length + result.updatedIds.length + result.duplicates.length,
             failed: result.invalid.length,
           });
           ctx.io.stderr(`${summary}\n`);

@@ -73,6 +73,8 @@ export function importReport(ctx: CommandContext, result: ProxyAddResult): strin
       invalid: result.invalid.length,
     }),
   ];
+  if (result.updatedIds.length > 0)
+    lines.push(ctx.t('passwordsUpdated', { count: result.updatedIds.length }));
   for (const issue of result.invalid) {
     lines.push(ctx.t('lineIssue', { line: issue.line, message: issue.message, text: issue.text }));
   }

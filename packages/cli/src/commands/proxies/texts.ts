@@ -6,6 +6,9 @@ export const proxiesTexts = defineTexts('proxies', {
     proxiesDescription: 'proxies: import, list, check live, export, delete, tag',
     proxiesImportDescription: 'add proxies from a file or standard input ("-"), one per line',
     optProxyImportTag: 'put this tag on the added proxies (created when missing)',
+    optProxyUpdatePasswords:
+      'a line naming a proxy you have (same protocol, address and login) with another password replaces its password instead of adding a second row',
+    passwordsUpdated: 'Password replaced for {count} proxies you already had',
     optProxyProtocol: 'protocol of lines without a scheme: http, https, socks4, socks5 (default http)',
     proxiesLsDescription: 'list proxies (a table on a terminal, tab-separated when piped)',
     optProxyTagFilter: 'only proxies with this tag',
@@ -87,6 +90,9 @@ export const proxiesTexts = defineTexts('proxies', {
     proxiesDescription: 'прокси: импорт, список, живая проверка, экспорт, удаление, теги',
     proxiesImportDescription: 'добавить прокси из файла или стандартного ввода ("-"), по одному в строке',
     optProxyImportTag: 'поставить этот тег добавленным прокси (создаётся, если его нет)',
+    optProxyUpdatePasswords:
+      'строка с уже добавленным прокси (тот же протокол, адрес и логин) и другим паролем обновляет его пароль, а не добавляет вторую строку',
+    passwordsUpdated: 'Обновлён пароль у уже добавленных прокси: {count}',
     optProxyProtocol: 'протокол строк без схемы: http, https, socks4, socks5 (по умолчанию http)',
     proxiesLsDescription: 'список прокси (таблица в терминале, через табуляцию в конвейере)',
     optProxyTagFilter: 'только прокси с этим тегом',

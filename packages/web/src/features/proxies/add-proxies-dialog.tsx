@@ -35,6 +35,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
   const [text, setText] = useState('');
   const [protocol, setProtocol] = useState<ProxyProtocol>(0);
   const [tag, setTag] = useState('');
+  const [updatePasswords, setUpdatePasswords] = useState(true);
   const [settled, setSettled] = useState({ text: '', protocol: 0 as ProxyProtocol });
   const language = useLanguage();
 
@@ -49,6 +50,13 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
   );
 
   const tags = useOperationQuery(api.proxies.listTags);
+  // The server compares the list with the stored proxies: lines naming a known proxy with another password.
+  const known = useOperationQuery(
+    api.proxies.parse,
+    { proxies: settled.text, defaultProtocol: settled.protocol },
+    { enabled: !waiting && preview.ready > 0, staleTime: Number.POSITIVE_INFINITY },
+  );
+  const passwordChanges = waiting ? 0 : (known.data?.passwordChanges.length ?? 0);
 
   const save = useMutation({
     mutationFn: () => {
@@ -59,6 +67,7 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
           proxies: text,
           defaultProtocol: protocol,
           tag: name ? { id: existing?.id ?? 0, name: existing?.name ?? name } : null,
+          updatePasswords: passwordChanges > 0 && updatePasswords,
         },
         { timeoutMs: ADD_TIMEOUT_MS },
       );
@@ -200,6 +209,20 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
             <p className="font-semibold" data-testid="preview-ready">
               {t('proxies.add.ready', { count: preview.ready })}
             </p>
+            {passwordChanges > 0 && (
+              <label className="flex items-start gap-2 text-sm" data-testid="preview-password-changes">
+                <input
+                  type="checkbox"
+                  className="mt-0.5"
+                  checked={updatePasswords}
+                  onChange={(event) => setUpdatePasswords(event.target.checked)}
+                />
+                <span>
+                  {t('proxies.add.passwordChanges', { count: passwordChanges })}
+                  <span className="block text-xs text-muted">{t('proxies.add.passwordChangesHint')}</span>
+                </span>
+              </label>
+            )}
             <IssueList
               testId="preview-invalid"
               tone="error"
@@ -244,6 +267,11 @@ function AddResult({ result, onClose }: { result: ProxyAddResult; onClose: () =>
         <p className="font-semibold text-emerald-700 dark:text-emerald-400" data-testid="added-count">
           {t('proxies.add.added', { count: result.addedIds.length })}
         </p>
+        {result.updatedIds.length > 0 && (
+          <p className="font-semibold" data-testid="updated-count">
+            {t('proxies.add.updated', { count: result.updatedIds.length })}
+          </p>
+        )}
         <IssueList
           testId="result-duplicates"
           tone="warning"
