@@ -78,6 +78,20 @@ describe("the demo's printed import command", () => {
   }, 120_000);
 });
 
+describe("the demo's lots", () => {
+  it('can be repriced on arrival: the seeding wrote their prices before the demo started, past the cooldown', async () => {
+    const client = createApiClient({ baseUrl: demo.url, language: () => 'en' });
+    client.tokens.set(await client.auth.login({ email: DEMO_EMAIL, password: DEMO_PASSWORD }));
+    const preview = await client.lots.repricePreview({
+      selection: { filters: { withStatus: ['on_sale'] } },
+      itemsLimit: 1_000,
+      withOutcomes: [],
+    });
+    expect(preview.total).toBeGreaterThan(10);
+    expect(preview.items.filter((item) => item.reason === 'cooldown').map((item) => item.name)).toEqual([]);
+  }, 60_000);
+});
+
 describe("the demo's console", () => {
   it('shows the code mailed for a step-up to the demo user, and that code passes the step-up', async () => {
     const shown: string[] = [];

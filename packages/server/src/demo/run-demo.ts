@@ -137,6 +137,7 @@ export async function runDemo(options: DemoOptions = {}) {
     accounts: await seedTradingAccounts(seedApi, tradingProxies.addedIds),
     market,
     backdatePrices: (points) => lotsRepo.run(user.id, (q) => q.prices.backdateHistory(points)),
+    datePriceWritesBefore: (at) => lotsRepo.run(user.id, (q) => q.datePriceWritesBefore(at)),
     reverseTrade: (tradeId) => sandboxWorld.trading.history.reverse(tradeId, Date.now()),
     now: Date.now,
   });

@@ -13,6 +13,8 @@ export interface DemoSeedContext {
   market: SandboxMarket;
   /** Price history points at past times, through the demo-only repository function (`backdateHistory`). */
   backdatePrices(points: (PriceWriteRow & { amount: number; at: Date })[]): Promise<void>;
+  /** Dates the lots' price writes made after `at` at `at` (the demo-only `datePriceWritesBefore`). */
+  datePriceWritesBefore(at: Date): Promise<void>;
   /** Rolls a trade back on the simulated Steam, as its sender may under Trade Protection; false if unknown. */
   reverseTrade(tradeId: string): boolean;
   now(): number;

@@ -23,7 +23,13 @@ type Api = DemoSeedContext['api'];
  * competitors; a few lots listed from the inventory through add-to-sale; and lots with issues (out of range, not
  * listed, a price changed on the market's site).
  */
-export async function seedLots({ api, market, accounts, now }: DemoSeedContext): Promise<void> {
+export async function seedLots({
+  api,
+  market,
+  accounts,
+  now,
+  datePriceWritesBefore,
+}: DemoSeedContext): Promise<void> {
   const start = now();
   const sellers = accounts.sellers.map((seller) => marketAccountOf(market, seller));
   const items = sellers.map((account) => unlistedItems(market, account, start));
@@ -90,7 +96,15 @@ export async function seedLots({ api, market, accounts, now }: DemoSeedContext):
   const listing = market.listing(sellers[1]!, changed.itemId!)!;
   market.reprice(listing, percentOf(listing.price, 110), start);
   await sync(api);
+
+  // The seeding's price writes belong to the days before the demo: the user can reprice at once on arrival.
+  const before = start - SEEDED_WRITES_AGE_MS;
+  market.datePriceChangesBefore(before);
+  await datePriceWritesBefore(new Date(before));
 }
+
+/** How long before the demo's start its seeded price writes are dated (past the market's one-minute spacing). */
+const SEEDED_WRITES_AGE_MS = 3600_000;
 
 async function sync(api: Api): Promise<void> {
   const synced = await api<{ failed: { message: string }[] }>('POST', '/api/p2p/lots/sync', {});

@@ -127,6 +127,17 @@ export class LotQueries {
     this.prices = new PriceQueries(tx, userId);
   }
 
+  /**
+   * Price writes made after `at` are dated `at`. Used only by the demo (`pnpm demo`), whose seeding reprices the
+   * lots "before it started": without it every lot would sit in the one-minute write cooldown on arrival.
+   */
+  async datePriceWritesBefore(at: Date): Promise<void> {
+    await this.tx
+      .update(lots)
+      .set({ lastPriceWriteAt: at })
+      .where(and(eq(lots.userId, this.userId), sql`${lots.lastPriceWriteAt} > ${at}`));
+  }
+
   async accounts(ids?: readonly number[]): Promise<LotAccount[]> {
     const where: SQL[] = [eq(sellerAccounts.userId, this.userId)];
     if (ids) where.push(anyId(sellerAccounts.id, ids));

@@ -319,6 +319,16 @@ export class SandboxMarket {
     return account.listings.get(itemId) ?? null;
   }
 
+  /**
+   * Demo seeding only: price changes made before `at` are dated `at`, so the world the demo writes "before it
+   * started" does not leave every listing inside the market's one-minute spacing when the user arrives.
+   */
+  datePriceChangesBefore(at: number): void {
+    for (const account of this.#accounts.values())
+      for (const listing of this.listingsOf(account)) if (listing.priceSetAt > at) listing.priceSetAt = at;
+    this.save();
+  }
+
   /** A new price (zero delists); the caller checked it is on sale and not changed within the last minute. */
   reprice(listing: SandboxListing, price: Money, now: number): void {
     this.progress(listing, now);
