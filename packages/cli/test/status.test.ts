@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { loadConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_DIR } from './helpers/cli-command.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
 let server: RunningServer;
@@ -103,14 +104,16 @@ describe('the tradedeck process', () => {
   it('sets its exit code from the command', async () => {
     const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
     const env = { ...process.env, TRADEDECK_CONFIG_DIR: freshConfigDir() };
+    // From the CLI's folder, where `tsx` resolves, whichever folder the suite was started from.
     const ok = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', entry, 'status', '--json', '--server', server.url],
-      { env },
+      { env, cwd: CLI_DIR },
     );
     expect(JSON.parse(ok.stdout).reachable).toBe(true);
     const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', entry, 'bogus'], {
       env,
+      cwd: CLI_DIR,
     }).catch((error: { code: number }) => error);
     expect((failed as { code: number }).code).toBe(2);
   });

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable, isStorageWriteFailure } from '../src/db/database
 import { stallExitSeconds } from '../src/stall-watchdog.ts';
 import { spawnServer } from './helpers/spawn-server.ts';
 import { startTestServer } from './helpers/test-app.ts';
+import { TSX_LOADER } from './helpers/tsx-loader.ts';
 
 const pgError = (code: string, message = 'terminating connection due to administrator command') =>
   Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -120,7 +121,7 @@ describe('the stall watchdog', () => {
     const script = `import { startStallWatchdog } from ${JSON.stringify(watchdog)};
       startStallWatchdog(5);
       setTimeout(() => { for (;;) {} }, 1500);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, '--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -59,7 +59,8 @@ export async function pgliteRestore(
   const database = await openDatabase({
     databaseUrl: null,
     dataDir: target.dataDir,
-    template: new Blob([tar]),
+    // A copy on its own ArrayBuffer: a Blob takes no view of a buffer that may be shared.
+    template: new Blob([new Uint8Array(tar)]),
   });
   try {
     await database.migrate();

@@ -4,6 +4,7 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SpawnedServer, watchServer } from '../helpers/spawn-server.ts';
+import { TSX_LOADER } from '../helpers/tsx-loader.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
@@ -85,7 +86,7 @@ export function spawnOnDisk(
   script: string[] = [MAIN],
 ): SpawnedServer {
   const limit = disk.limitKb();
-  const node = [process.execPath, '--import', 'tsx', ...script];
+  const node = [process.execPath, '--import', TSX_LOADER, ...script];
   const stdio: ['pipe', 'pipe', 'pipe'] = ['pipe', 'pipe', 'pipe'];
   const child =
     limit === null

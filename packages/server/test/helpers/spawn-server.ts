@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
@@ -19,7 +20,7 @@ export function spawnServer(
   options: { openFilesLimit?: number; uid?: number; gid?: number; prefix?: string[] } = {},
 ): SpawnedServer {
   // `prefix` runs the server through another command (e.g. setpriv dropping root's capabilities).
-  const command = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', MAIN, ...args];
+  const command = [...(options.prefix ?? []), process.execPath, '--import', TSX_LOADER, MAIN, ...args];
   // A lower open-files limit (soft and hard) caps how many proxy checks run at once: a batch then takes rounds.
   const [file, ...argv] = options.openFilesLimit
     ? ['sh', '-c', `ulimit -n ${options.openFilesLimit} && exec "$0" "$@"`, ...command]

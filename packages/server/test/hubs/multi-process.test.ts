@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createHubClient, type HubEvent, type HubNotice } from '@tradedeck/sdk/hubs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TSX_LOADER } from '../helpers/tsx-loader.ts';
 import { type ThrowAwayPostgres, throwAwayPostgres } from './postgres-cluster.ts';
 import { negotiate, RawHubClient, wsUrl } from './raw-client.ts';
 import { waitFor } from './signalr-client.ts';
@@ -24,7 +25,7 @@ interface HubProcess {
 }
 
 async function spawnHubProcess(databaseUrl: string): Promise<HubProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', PROCESS_SCRIPT], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, PROCESS_SCRIPT], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
