@@ -45,7 +45,8 @@ describe('the embedded PGlite data directory', () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two whole server starts, the first migrating a fresh data directory: a minute on a loaded 2-core machine.
+  }, 90_000);
 
   it('cannot be opened by a second server in the same process', async () => {
     const dataDir = tempDataDir();
