@@ -161,9 +161,16 @@ describe('tradedeck proxies ls', () => {
   it('pages and filters by status', async () => {
     const page = JSON.parse((await runCli(['proxies', 'ls', '--page-size', '10', '--json'], env)).stdout);
     expect(page.pageSize).toBe(10);
-    const none = await runCli(['proxies', 'ls', '--status', 'invalid', '--status', 'expired'], env);
+    // Proxies of its own, never checked, so the other tests' checks (in any order) leave the answer alone.
+    const lines = ['10.9.0.1:8080', '10.9.0.2:8080'].join('\n');
+    expect((await runCli(['proxies', 'import', '-', '--tag', 'status-filter'], env, undefined, lines)).code).toBe(0);
+    const filtered = ['proxies', 'ls', '--tag', 'status-filter'];
+    const none = await runCli([...filtered, '--status', 'invalid', '--status', 'expired'], env);
     expect(none.code).toBe(0);
     expect(none.stdout.trim()).toBe('No proxies');
+    const unchecked = JSON.parse((await runCli([...filtered, '--status', 'no-check', '--json'], env)).stdout);
+    const addresses = unchecked.items.map((p: { identity: { address: string } }) => p.identity.address);
+    expect(addresses.sort()).toEqual(['10.9.0.1', '10.9.0.2']);
   });
 
   it.each([

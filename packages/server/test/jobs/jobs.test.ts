@@ -407,9 +407,16 @@ describe('a run that lost its lease', () => {
       }),
     );
     const runs: number[] = [];
+    // The worker stays busy once its run is taken from it, as a dead process takes nothing more: were it free, it
+    // could fetch the handed-over run under the dead process's name, and that run would be handed over again.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await dying.work('owned', async (job) => {
       runs.push(job.retryCount);
       await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+      await released;
     });
     const id = await dying.send('owned', {}, { retryDelaySeconds: 0 });
     const leaseOwner = async () =>
@@ -437,6 +444,7 @@ describe('a run that lost its lease', () => {
       async () => (await other.state('owned', id))?.state === 'completed',
       'the job to be taken over and completed',
     );
+    release();
     expect(runs).toEqual([0, 1]);
     expect(await other.state('owned', id)).toMatchObject({ state: 'completed', retryCount: 1 });
   }, 120_000);
