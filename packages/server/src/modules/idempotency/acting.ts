@@ -6,12 +6,23 @@
  * whatever the mark said.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { channel } from 'node:diagnostics_channel';
 
 interface KeyedCall {
   acting: boolean;
 }
 
 const current = new AsyncLocalStorage<KeyedCall>();
+
+/** How a keyed call ended: published once per call that ran, for the tests that hold every operation to its mark. */
+export interface KeyedCallSettled {
+  operation: string;
+  ok: boolean;
+  acting: boolean;
+}
+
+/** Where settled keyed calls are published (`node:diagnostics_channel`: free while nobody listens). */
+export const keyedCallSettled = channel('tradedeck:keyed-call-settled');
 
 /** Runs a keyed call's work; answers whether it reached the mark, with its outcome. */
 export async function runKeyed<T>(

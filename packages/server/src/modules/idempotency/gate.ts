@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { requestLanguage } from '../../http/request-language.ts';
-import { runKeyed } from './acting.ts';
+import { type KeyedCallSettled, keyedCallSettled, runKeyed } from './acting.ts';
 import { idempotencyMessages } from './messages.ts';
 import type { IdempotencyRepo, IdempotencyRow } from './repo.ts';
 
@@ -60,6 +60,12 @@ export class IdempotencyGate {
     );
     if (!claim.claimed) return replay(claim.found, op.id, requestHash);
     const outcome = await runKeyed(work);
+    if (keyedCallSettled.hasSubscribers)
+      keyedCallSettled.publish({
+        operation: op.id,
+        ok: outcome.ok,
+        acting: outcome.acting,
+      } satisfies KeyedCallSettled);
     if (!outcome.ok) {
       // Before the operation's "acting now" mark nothing moved: the key is free again. After it, whatever the
       // error says, what moved is unknown: the key stays, and a repeat is told so (firstFailed).

@@ -4,7 +4,7 @@ import { UserScope } from '../../security/user-scope.ts';
 import { IdempotencyGate } from './gate.ts';
 import { IdempotencyRepo } from './repo.ts';
 
-export { markActing } from './acting.ts';
+export { type KeyedCallSettled, keyedCallSettled, markActing } from './acting.ts';
 
 /** How often expired keys are purged. */
 const PURGE_EVERY_MS = 10 * 60_000;

@@ -1,0 +1,148 @@
+/**
+ * Every keyed operation (the manifest's `idempotent` flag: each moves items or money) marks "acting now" before it
+ * moves them (docs/api.md, "Idempotency-Key"). An operation that never marks frees its key on any failure, so a
+ * retry after a lost reply would send a second time. Each runs here once for real in the sandbox, and its settled
+ * call must carry the mark; a new keyed operation fails the first test until it has a scenario here.
+ */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { listOperations } from '@tradedeck/sdk/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxMarket, sandboxMarketKey } from '../../src/integrations/market/index.ts';
+import { SandboxWorld } from '../../src/integrations/steam/index.ts';
+import { type KeyedCallSettled, keyedCallSettled } from '../../src/modules/idempotency/index.ts';
+import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
+import { addSandboxAccounts, inventoryOf, refreshInventories } from '../steam-trading/helpers.ts';
+
+type Item = { appId: number; contextId: string; assetId: string; amount: number };
+
+describe('the acting-now mark of every keyed operation', { timeout: 240_000 }, () => {
+  const sandbox = new SandboxWorld();
+  const market = new SandboxMarket(sandbox);
+  const [alice, bob] = sandbox.healthyAccounts(2, 9301) as [
+    ReturnType<SandboxWorld['healthyAccounts']>[number],
+    ReturnType<SandboxWorld['healthyAccounts']>[number],
+  ];
+  /** A Steam account that is none of the user's. */
+  const stranger = sandbox.healthyAccounts(1, 9391)[0]!;
+  let t: AuthTestApp;
+  let user: TestUser;
+  let ids: number[];
+  let sellerIds: number[];
+  let items: Item[];
+
+  const call = (method: string, url: string, body?: unknown) =>
+    t.call(method, url, { token: user.accessToken, ...(body !== undefined ? { body } : {}) });
+  const okData = async (response: Promise<LightMyRequestResponse>) => {
+    const res = await response;
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Record<string, unknown>;
+  };
+  const offerTo = (partner: typeof stranger, give: Item[], confirm: boolean) => ({
+    partnerSteamId: partner.steamId,
+    tradeToken: sandbox.trading.tradeToken(partner.steamId),
+    itemsToGive: give,
+    confirm,
+  });
+
+  /** For each keyed operation: a request that moves something, made ready by what it needs first. */
+  const scenarios: Record<string, () => Promise<[string, string, unknown]>> = {
+    'steamTrading.sendOffer': async () => [
+      'POST',
+      `/api/steam-accounts/${ids[0]}/offers`,
+      offerTo(stranger, items.slice(0, 1), true),
+    ],
+    'steamTrading.confirmOffers': async () => {
+      const unconfirmed = await okData(
+        call('POST', `/api/steam-accounts/${ids[0]}/offers`, offerTo(stranger, items.slice(1, 2), false)),
+      );
+      return [
+        'POST',
+        `/api/steam-accounts/${ids[0]}/confirmations`,
+        { offerIds: [unconfirmed.offerId], accept: true },
+      ];
+    },
+    'steamTrading.acceptOffer': async () => {
+      sandbox.trading.acknowledge(stranger.steamId);
+      const incoming = sandbox.trading.send(
+        stranger,
+        {
+          partnerSteamId: alice.steamId,
+          tradeToken: sandbox.trading.tradeToken(alice.steamId),
+          itemsToGive: [],
+          itemsToReceive: items.slice(2, 3),
+          message: 'gift?',
+          reference: 'stranger-acting',
+        },
+        Date.now(),
+      );
+      if (!incoming.ok) throw new Error(`stranger's offer: ${JSON.stringify(incoming)}`);
+      return ['POST', `/api/steam-accounts/${ids[0]}/offers/${incoming.offerId}/accept`, { confirm: true }];
+    },
+    'transfer.send': async () => [
+      'POST',
+      '/api/transfer',
+      {
+        fromId: sellerIds[0],
+        toId: sellerIds[1],
+        amount: { currency: 'USD', amount: 1_000 },
+        apiKey: sandboxMarketKey(bob.login),
+        paymentPassword: 'pay-secret-1',
+      },
+    ],
+  };
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({}, undefined, {
+      steam: { sandboxWorld: sandbox },
+      market: { sandboxMarket: market },
+    });
+    const admin = await signedInUser(t, 'admin');
+    user = await signedInUser(t, 'acting', admin);
+    ids = await addSandboxAccounts(t, user.accessToken, [alice, bob], 130);
+    await stepUp(t, user);
+    sellerIds = [];
+    for (const [i, bot] of [alice, bob].entries()) {
+      const created = await okData(
+        call('POST', '/api/p2p/accounts', {
+          steamAccountId: ids[i],
+          apiKey: sandboxMarketKey(bot.login),
+          paymentPassword: 'pay-secret-1',
+          tmCurrency: 'USD',
+        }),
+      );
+      sellerIds.push(created.id as number);
+    }
+    await refreshInventories(t, user.accessToken, [ids[0]!], ['dota2']);
+    items = (await inventoryOf(t, user.accessToken, ids[0]!, 'dota2'))
+      .filter((item) => item.tradable)
+      .slice(0, 3)
+      .map(({ appId, contextId, assetId }) => ({ appId, contextId, assetId, amount: 1 }));
+  }, 240_000);
+  afterAll(() => t?.close());
+
+  it('has a scenario for every keyed operation of the manifest', () => {
+    const keyed = listOperations()
+      .filter((op) => op.flags.idempotent)
+      .map((op) => op.id)
+      .sort();
+    expect(Object.keys(scenarios).sort()).toEqual(keyed);
+  });
+
+  it('marks each keyed call acting before it moves items or money', async () => {
+    const settled: KeyedCallSettled[] = [];
+    const listener = (message: unknown) => settled.push(message as KeyedCallSettled);
+    subscribe(keyedCallSettled.name, listener);
+    try {
+      for (const [operation, scenario] of Object.entries(scenarios)) {
+        const [method, url, body] = await scenario();
+        settled.length = 0;
+        await okData(call(method, url, body));
+        expect(settled, operation).toEqual([{ operation, ok: true, acting: true }]);
+      }
+    } finally {
+      unsubscribe(keyedCallSettled.name, listener);
+    }
+  });
+});
