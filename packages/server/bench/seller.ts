@@ -133,9 +133,9 @@ token = (await call<{ accessToken: string }>('POST', '/api/auth/login', { email,
 // Connecting marketplace keys asks for the second factor: passed with the code from the outbox.
 await call('POST', '/api/user/request-two-factor', { purpose: 'stepUp' });
 const mailed = (await database.db.execute(
-  sql`select subject from mail_outbox where recipient = ${email} order by id desc limit 1`,
-)) as unknown as { rows: { subject: string }[] };
-const emailCode = /(\d{6})/.exec(mailed.rows[0]?.subject ?? '')?.[1];
+  sql`select body from mail_outbox where recipient = ${email} order by id desc limit 1`,
+)) as unknown as { rows: { body: string }[] };
+const emailCode = /\b(\d{6})\b/.exec(mailed.rows[0]?.body ?? '')?.[1];
 await call('POST', '/api/user/step-up', { twoFactor: { codes: { emailCode } } });
 
 const accounts = world.healthyAccounts(ACCOUNTS, 7001);
