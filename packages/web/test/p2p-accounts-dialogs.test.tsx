@@ -1,14 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AddSellerDialog } from '../src/features/p2p-accounts/add-seller-dialog.tsx';
 import { BulkDialog } from '../src/features/p2p-accounts/bulk-dialog.tsx';
 import { runBulk } from '../src/features/p2p-accounts/bulk-run.ts';
 import { PlatformBadge } from '../src/features/p2p-accounts/seller-badges.tsx';
 import { SellerDetails } from '../src/features/p2p-accounts/seller-view-dialog.tsx';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
+import { installLayoutShims } from './helpers/layout-shims.ts';
 import { renderWithServices } from './helpers/render-with-services.tsx';
 
 afterEach(cleanup);
+beforeAll(installLayoutShims);
 
 type Handler = (body: Record<string, unknown>) => unknown;
 
@@ -146,6 +148,47 @@ describe('add seller account dialog', () => {
         modules: ['tradingBot', 'marketScanner'],
         tmCurrency: 'RUB',
       },
+    ]);
+  });
+
+  it('finds a stored proxy by typing, among thousands, and sends its id', async () => {
+    const proxyRow = (id: number, address: string) => ({
+      id,
+      identity: { address, port: 8080, protocol: 1, login: null },
+      proxyName: id === 7 ? 'fast' : null,
+    });
+    const server = sellerServer({
+      'POST /api/steam-accounts/query': () => steamAccounts,
+      'POST /api/proxies/query': (body) =>
+        body.searchString === '10.4'
+          ? { items: [proxyRow(7, '10.4.0.7')], total: 1, page: 1, pageSize: 25 }
+          : { items: [proxyRow(9, '10.9.0.9')], total: 4_000, page: 1, pageSize: 25 },
+      'POST /api/p2p/accounts': () => sellerRow(1, 'seller_one'),
+    });
+    const { controls, closed } = recordingControls();
+    renderWithServices(
+      <AddSellerDialog controls={controls} defaultCurrency="USD" onAdded={() => {}} />,
+      server.fetchImpl,
+      'en',
+    );
+    const picker = screen.getByLabelText('Steam account');
+    await waitFor(() => expect(within(picker).getByText(/seller_one/)).toBeTruthy());
+    fireEvent.change(picker, { target: { value: '41' } });
+    fireEvent.change(screen.getByLabelText('Market API key'), { target: { value: 'abcdefghij' } });
+    fireEvent.change(screen.getByLabelText('Payment password'), { target: { value: '123456' } });
+    // The proxy kind is a short select; the proxy itself is searched, not scrolled.
+    expect(screen.queryByLabelText('Find a proxy: address, port, login or name')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Proxy'), { target: { value: 'stored' } });
+    const search = screen.getByLabelText('Find a proxy: address, port, login or name');
+    fireEvent.focus(search);
+    await waitFor(() => expect(screen.getByTestId('picker-more').textContent).toContain('3999 more'));
+    fireEvent.change(search, { target: { value: '10.4' } });
+    const match = await screen.findByText('10.4.0.7:8080 (fast)');
+    fireEvent.click(match);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(closed).toHaveLength(1));
+    expect(server.bodiesOf('/api/p2p/accounts')).toEqual([
+      expect.objectContaining({ steamAccountId: 41, proxyId: 7 }),
     ]);
   });
 

@@ -1,19 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CommandPalette } from '../src/shared/palette/command-palette.tsx';
+import { installLayoutShims } from './helpers/layout-shims.ts';
 import { renderWithServices } from './helpers/render-with-services.tsx';
 
 afterEach(cleanup);
 
-// cmdk watches its list's size and scrolls the chosen item into view; jsdom has neither.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
-});
+beforeAll(installLayoutShims);
 
 const noServer: typeof fetch = async () => new Response('{}', { status: 404 });
 

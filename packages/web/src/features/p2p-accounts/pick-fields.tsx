@@ -2,14 +2,13 @@ import { api } from '@tradedeck/sdk/contract';
 import { SEARCH_DEBOUNCE_MS } from '@tradedeck/sdk/domain';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type PickedProxy, ProxySearchPicker } from '../../shared/proxy-picker/proxy-search-picker.tsx';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { FieldMessage, LABEL } from './form-fields.tsx';
 import type { FieldError, SellerForm } from './form-rules.ts';
 
 /** How many matches the Steam account picker lists (type to narrow it down). */
 const STEAM_CHOICES = 25;
-/** How many proxies the proxy picker lists, newest first. */
-const PROXY_CHOICES = 100;
 
 /**
  * One of the user's Steam accounts: a search box (login or SteamID, asked of the server after typing stops) and
@@ -82,7 +81,10 @@ export function SteamAccountField({
   );
 }
 
-/** The Steam account's proxy, no proxy, or one of the user's proxies. */
+/**
+ * The Steam account's proxy, no proxy, or one of the user's proxies: the kind in a select, the stored proxy found by
+ * typing in the shared picker (a farm holds thousands of proxies, never a list to scroll).
+ */
 export function ProxyField({
   value,
   onChange,
@@ -93,15 +95,15 @@ export function ProxyField({
   onChange(proxy: SellerForm['proxy']): void;
   /** The edit form has no "the Steam account's" choice: it shows the proxy in use. */
   allowSteam?: boolean;
-  /** The proxy in use, listed even when it is not among the newest ones. */
-  current?: { id: number; label: string } | null;
+  /** The proxy in use, shown until another is picked. */
+  current?: PickedProxy | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const proxies = useOperationQuery(api.proxies.query, {
-    pages: { page: 1, pageSize: PROXY_CHOICES },
-    sort: [{ propertyName: 'id', isDescending: true }],
-  });
+  const [picked, setPicked] = useState<PickedProxy | null>(current);
+  const [choosing, setChoosing] = useState(false);
+  const stored = typeof value === 'number' || choosing;
+  const shown = typeof value === 'number' && picked?.id === value ? picked.label : null;
   return (
     <div>
       <label htmlFor={id} className={LABEL}>
@@ -110,24 +112,31 @@ export function ProxyField({
       <select
         id={id}
         className="input mt-1 w-full"
-        value={String(value)}
+        value={stored ? 'stored' : String(value)}
         onChange={(event) => {
           const next = event.target.value;
-          onChange(next === 'steam' || next === 'none' ? next : Number(next));
+          setChoosing(next === 'stored');
+          if (next === 'steam' || next === 'none') onChange(next);
+          else if (picked) onChange(picked.id);
         }}
       >
         {allowSteam && <option value="steam">{t('p2pAccounts.form.proxySteam')}</option>}
         <option value="none">{t('p2pAccounts.form.proxyNone')}</option>
-        {current && !proxies.data?.items.some((proxy) => proxy.id === current.id) && (
-          <option value={current.id}>{current.label}</option>
-        )}
-        {proxies.data?.items.map((proxy) => (
-          <option key={proxy.id} value={proxy.id}>
-            {proxy.identity.address}:{proxy.identity.port}
-            {proxy.proxyName ? ` (${proxy.proxyName})` : ''}
-          </option>
-        ))}
+        <option value="stored">{t('p2pAccounts.form.proxyStored')}</option>
       </select>
+      {stored && (
+        <div className="mt-1">
+          <ProxySearchPicker
+            label={t('p2pAccounts.form.proxyStoredSearch')}
+            value={shown}
+            onPick={(proxy) => {
+              setPicked(proxy);
+              setChoosing(false);
+              onChange(proxy.id);
+            }}
+          />
+        </div>
+      )}
     </div>
   );
 }
