@@ -78,7 +78,7 @@ export function NewSessionDialog({ controls }: { controls: ModalControls }) {
       onClose={controls.dismiss}
       footer={
         <>
-          <span className="mr-auto self-center text-xs text-muted">
+          <span className="me-auto self-center text-xs text-muted">
             {t('harvester.wizard.stepOf', { step: step + 1, steps: STEPS.length })}
           </span>
           <CancelButton onClick={controls.dismiss} />

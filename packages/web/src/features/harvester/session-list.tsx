@@ -141,7 +141,7 @@ function sessionColumns(
             <span className="text-xs">
               {progress.total - progress.active}/{progress.total}
               {progress.errors > 0 && (
-                <span className="ml-1 text-rose-700 dark:text-rose-300">⚠ {progress.errors}</span>
+                <span className="ms-1 text-rose-700 dark:text-rose-300">⚠ {progress.errors}</span>
               )}
             </span>
           </span>

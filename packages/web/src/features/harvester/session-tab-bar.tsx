@@ -46,7 +46,7 @@ export function SessionTabBar({
               <button
                 type="button"
                 aria-label={t('harvester.tabs.close', { name: label })}
-                className="mr-1 rounded px-1 text-xs text-muted hover:bg-slate-100 dark:hover:bg-slate-800"
+                className="me-1 rounded px-1 text-xs text-muted hover:bg-slate-100 dark:hover:bg-slate-800"
                 onClick={() => onClose(tab)}
               >
                 ✕

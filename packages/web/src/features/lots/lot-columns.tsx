@@ -43,7 +43,7 @@ export function lotColumns(t: TFunction, language: Language, onToggle: (key: str
         const item = row.original;
         if (item.kind === 'lot') {
           return (
-            <span className="truncate pl-7 text-slate-600 dark:text-slate-300" data-testid="lot-name">
+            <span className="truncate ps-7 text-slate-600 dark:text-slate-300" data-testid="lot-name">
               {item.lot.name}
             </span>
           );

@@ -132,7 +132,7 @@ export function LotsPage() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="mr-auto">
+        <div className="me-auto">
           <h1 className="text-2xl font-semibold tracking-tight">{t('lots.title')}</h1>
           {counters.data && (
             <p className="text-sm text-muted" data-testid="lot-counters">

@@ -24,7 +24,7 @@ export function ReportView({ report, applied }: { report: RepriceReport; applied
       )}
       <div className="max-h-72 overflow-auto rounded border border-slate-200 dark:border-slate-700">
         <table className="w-full text-xs" aria-label={t('lots.reprice.preview')}>
-          <thead className="sticky top-0 bg-slate-50 text-left text-muted dark:bg-slate-800">
+          <thead className="sticky top-0 bg-slate-50 text-start text-muted dark:bg-slate-800">
             <tr>
               {(['item', 'current', 'next', 'outcome', 'reason'] as const).map((column) => (
                 <th key={column} className="px-2 py-1 font-semibold">

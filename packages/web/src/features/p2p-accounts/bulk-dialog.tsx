@@ -288,7 +288,7 @@ function BulkFooter({
   }
   return (
     <>
-      <button type="button" className="btn-ghost mr-auto" onClick={onDone}>
+      <button type="button" className="btn-ghost me-auto" onClick={onDone}>
         {t('p2pAccounts.bulk.done')}
       </button>
       <button type="button" className="btn-ghost" onClick={onRetryAll}>

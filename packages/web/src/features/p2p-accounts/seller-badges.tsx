@@ -84,7 +84,7 @@ export function PlatformBadge({ state }: { state: PlatformState }) {
       <span
         id={tipId}
         role="tooltip"
-        className="pointer-events-none invisible absolute top-full left-0 z-20 mt-1 w-72 rounded-md bg-slate-900 px-2 py-1.5 text-xs font-normal whitespace-pre-line text-white shadow-lg group-hover:visible group-focus:visible"
+        className="pointer-events-none invisible absolute top-full start-0 z-20 mt-1 w-72 rounded-md bg-slate-900 px-2 py-1.5 text-xs font-normal whitespace-pre-line text-white shadow-lg group-hover:visible group-focus:visible"
       >
         {tip}
       </span>

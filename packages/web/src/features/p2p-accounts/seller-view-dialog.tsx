@@ -52,7 +52,7 @@ export function SellerViewDialog({
           <>
             <button
               type="button"
-              className="btn-danger mr-auto"
+              className="btn-danger me-auto"
               onClick={() => onAction('remove', row, controls)}
             >
               {t('p2pAccounts.actions.remove')}
@@ -142,7 +142,7 @@ export function SellerDetails({ row }: { row: SellerAccountRow }) {
           <p className="truncate font-semibold">{row.login}</p>
           <p className="font-mono text-xs text-muted">{row.steamId ?? '—'}</p>
         </div>
-        <div className="ml-auto">
+        <div className="ms-auto">
           <SellerStatusBadge status={row.status} />
         </div>
       </div>

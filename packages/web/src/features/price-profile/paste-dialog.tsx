@@ -137,7 +137,7 @@ export function PasteDialog({
                   <span className="font-semibold">{t('priceProfile.paste.line', { line: issue.line })}</span>
                   {': '}
                   {priceLineIssueText(issue, language, currency)}
-                  <span className="ml-1 font-mono text-muted">{issue.text}</span>
+                  <span className="ms-1 font-mono text-muted">{issue.text}</span>
                 </li>
               ))}
             </ul>

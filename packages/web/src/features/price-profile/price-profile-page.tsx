@@ -100,7 +100,7 @@ export function PriceProfilePage() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="mr-auto">
+        <div className="me-auto">
           <h1 className="text-2xl font-semibold tracking-tight">{t('priceProfile.title')}</h1>
           <p className="text-sm text-muted">{t('priceProfile.lead')}</p>
         </div>

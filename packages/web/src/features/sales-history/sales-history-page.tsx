@@ -57,7 +57,7 @@ export function SalesHistoryPage() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="mr-auto">
+        <div className="me-auto">
           <h1 className="text-2xl font-semibold tracking-tight">{t('salesHistory.title')}</h1>
           {totals.data && (
             <p className="text-sm text-muted" data-testid="sales-totals">

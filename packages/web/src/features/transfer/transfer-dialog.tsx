@@ -348,12 +348,12 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
             {formatMoney(result.amount, lang)}
             {result.received ? ` → ${formatMoney(result.received, lang)}` : ''}
             {result.outcome === 'unknown' && (
-              <button type="button" className="ml-2 underline" onClick={() => check.mutate()}>
+              <button type="button" className="ms-2 underline" onClick={() => check.mutate()}>
                 {text('checkAgain')}
               </button>
             )}
             {result.checks.length > 0 && (
-              <ul data-testid="transfer-checks" className="mt-1 list-disc pl-5">
+              <ul data-testid="transfer-checks" className="mt-1 list-disc ps-5">
                 {result.checks.map((c) => (
                   <li key={c.source}>
                     {text(`check_${c.source}`)}: {text(`found_${c.found}`)}
