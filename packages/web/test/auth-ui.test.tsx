@@ -121,17 +121,45 @@ describe('two-factor prompt for the API client', () => {
     act(() => {
       answer = prompt.ask({
         operationId: 'user.changePassword',
-        requirements: ['emailCode', 'recoveryCode'],
+        requirements: ['totp', 'emailCode', 'recoveryCode'],
         attempt: 1,
         message: 'Wrong code',
+        failed: ['emailCode'],
       });
     });
     expect(screen.getByRole('alert').textContent).toBe('Wrong code');
+    // Only the field that failed is marked: the authenticator code was right.
+    expect(screen.getByLabelText('Code from the e-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Code from the authenticator app').getAttribute('aria-invalid')).toBe(
+      'false',
+    );
+    fireEvent.change(screen.getByLabelText('Code from the authenticator app'), {
+      target: { value: '123456' },
+    });
     fireEvent.change(screen.getByLabelText('Code from the e-mail'), { target: { value: '654321' } });
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     });
-    expect(await answer).toEqual({ recoveryCode: null, codes: { emailCode: '654321' } });
+    expect(await answer).toEqual({ recoveryCode: null, codes: { totp: '123456', emailCode: '654321' } });
+    // A wrong recovery code is marked under the recovery field.
+    let recovery!: Promise<unknown>;
+    act(() => {
+      recovery = prompt.ask({
+        operationId: 'user.changePassword',
+        requirements: ['totp', 'recoveryCode'],
+        attempt: 1,
+        message: 'Wrong code',
+        failed: ['recoveryCode'],
+      });
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    });
+    expect(screen.getByLabelText('Recovery code').getAttribute('aria-invalid')).toBe('true');
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    expect(await recovery).toBeNull();
     let cancelled!: Promise<unknown>;
     act(() => {
       cancelled = prompt.ask({
@@ -139,6 +167,7 @@ describe('two-factor prompt for the API client', () => {
         requirements: ['totp', 'recoveryCode'],
         attempt: 0,
         message: '',
+        failed: [],
       });
     });
     act(() => {

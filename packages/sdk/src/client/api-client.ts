@@ -24,6 +24,8 @@ export interface TwoFactorChallenge {
   attempt: number;
   /** The server's message for the failed attempt. */
   message: string;
+  /** The fields the last attempt failed on (the server's `failed`): only they show "Неверный код". */
+  failed: TwoFactorRequirement[];
   /**
    * Set when the server asks this device session to step up (a secret, a factor change, admin work): the codes
    * go to `user.stepUp` and the call is repeated. E-mail codes for it are requested with purpose `stepUp`.
@@ -187,6 +189,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
           operationId: op.id,
           requirements: requirementsOf(challenge),
           attempt,
+          failed: attempt > 0 ? failedOf(challenge) : [],
           message: challenge.message,
           ...(stepUp ? { stepUp } : {}),
         });
@@ -252,7 +255,14 @@ function isTwoFactorFailure(error: unknown): error is ApiError {
 }
 
 function requirementsOf(error: ApiError): TwoFactorRequirement[] {
-  const list = error.errorDetails?.requirements;
+  return requirementListOf(error.errorDetails?.requirements);
+}
+
+function failedOf(error: ApiError): TwoFactorRequirement[] {
+  return requirementListOf(error.errorDetails?.failed);
+}
+
+function requirementListOf(list: unknown): TwoFactorRequirement[] {
   return Array.isArray(list) ? (list.filter((r) => typeof r === 'string') as TwoFactorRequirement[]) : [];
 }
 

@@ -77,7 +77,8 @@ function bindTestRoutes(app: FastifyInstance) {
       throw new AppError({
         code: 101,
         text: { ru: 'Неверный код', en: 'Wrong code' },
-        details: { requirements: ['totp'] },
+        // As the server answers: `failed` names the fields of a wrong attempt, none when no code was given.
+        details: { requirements: ['totp'], failed: input.twoFactor ? ['totp'] : [] },
       });
     }
     return { value: input.value };
@@ -188,18 +189,22 @@ describe('an unauthorised answer', () => {
 describe('the two-factor hook', () => {
   it('asks for codes with the failed requirements until the server accepts them', async () => {
     const answers = ['000000', '111111', '123456'];
-    const prompts: Array<{ attempt: number; requirements: string[] }> = [];
+    const prompts: Array<{ attempt: number; requirements: string[]; failed: string[] }> = [];
     const client = clientWith(10 * 60_000, {
       onTwoFactorRequired: async (challenge) => {
-        prompts.push({ attempt: challenge.attempt, requirements: challenge.requirements });
+        prompts.push({
+          attempt: challenge.attempt,
+          requirements: challenge.requirements,
+          failed: challenge.failed,
+        });
         return { codes: { totp: answers[challenge.attempt]! } };
       },
     });
     expect(await client.call(secure, { value: 'x' })).toEqual({ value: 'x' });
     expect(prompts).toEqual([
-      { attempt: 0, requirements: ['totp'] },
-      { attempt: 1, requirements: ['totp'] },
-      { attempt: 2, requirements: ['totp'] },
+      { attempt: 0, requirements: ['totp'], failed: [] },
+      { attempt: 1, requirements: ['totp'], failed: ['totp'] },
+      { attempt: 2, requirements: ['totp'], failed: ['totp'] },
     ]);
   });
 

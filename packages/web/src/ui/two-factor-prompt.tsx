@@ -64,9 +64,7 @@ export function TwoFactorPromptHost({ prompt }: { prompt: TwoFactorPrompt }) {
       open={Boolean(challenge)}
       requirements={challenge?.requirements ?? []}
       {...(challenge?.stepUp ? { purpose: challenge.stepUp } : {})}
-      failed={
-        challenge && challenge.attempt > 0 ? challenge.requirements.filter((r) => r !== 'recoveryCode') : []
-      }
+      failed={challenge?.failed ?? []}
       onSubmit={(codes) => prompt.settle(codes)}
       onCancel={() => prompt.settle(null)}
       {...(prompt.resend && challenge?.requirements.includes('emailCode')
