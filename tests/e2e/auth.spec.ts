@@ -244,6 +244,12 @@ test('first user: register, confirm from the outbox, enable TOTP, log out, sign 
   await page.getByLabel('Код из приложения-аутентификатора').fill(await unusedTotp(secret));
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await page.waitForURL(/\/panel\/dashboard/);
+  // A new tab, or storage cleared: only the refresh cookie is left, and the panel still opens, renewed silently.
+  await page.evaluate(() => localStorage.removeItem('tradedeck.accessToken'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Дашборд' })).toBeVisible();
+  expect(page.url()).toMatch(/\/panel\/dashboard$/);
+  expect(await page.evaluate(() => localStorage.getItem('tradedeck.accessToken'))).not.toBeNull();
   adminState = await page.context().storageState();
   // The step-up answers (403 until the session confirms its second factor) and the refused wrong code are part of
   // the flow.

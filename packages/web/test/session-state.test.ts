@@ -1,6 +1,6 @@
 import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import { describe, expect, it } from 'vitest';
-import { loginUrl, SessionState } from '../src/shared/session/session-state.ts';
+import { loginUrl, SessionState, signedInCookieSet } from '../src/shared/session/session-state.ts';
 
 describe('session state', () => {
   const tokens = new MemoryTokenStore();
@@ -44,6 +44,39 @@ describe('session state', () => {
     });
     await new SessionState(signedOut).ready();
     expect(calls).toEqual([]);
+  });
+
+  it('renews silently on the first navigation with only the refresh cookie (a new tab, cleared storage)', async () => {
+    const calls: string[] = [];
+    const store = new MemoryTokenStore();
+    const newTab = createApiClient({
+      baseUrl: 'http://tradedeck.test',
+      tokenStore: store,
+      fetch: async (input) => {
+        calls.push(new URL(String(input)).pathname);
+        return new Response(
+          JSON.stringify({
+            success: true,
+            data: { accessToken: 'renewed', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+            error: null,
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        );
+      },
+    });
+    const state = new SessionState(newTab, Date.now, () => true);
+    expect(state.isSignedIn()).toBe(false);
+    await state.ready();
+    await state.ready();
+    expect(calls).toEqual(['/api/auth/refresh-token']);
+    expect(state.isSignedIn()).toBe(true);
+    expect(store.get()?.accessToken).toBe('renewed');
+  });
+
+  it('reads the sign-in marker among the page cookies', () => {
+    expect(signedInCookieSet('td_dir=rtl; tradedeck-signed-in=1')).toBe(true);
+    expect(signedInCookieSet('td_dir=rtl; not-tradedeck-signed-in=1')).toBe(false);
+    expect(signedInCookieSet('')).toBe(false);
   });
 
   it('does not renew a stored token with time to spare', async () => {

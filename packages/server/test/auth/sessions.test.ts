@@ -57,6 +57,7 @@ describe('device sessions, refresh rotation and token checks', () => {
     const replay = await refresh(first);
     expect(errorOf(replay).resultCode).toBe(11);
     expect(replay.cookies.find((c) => c.name === 'tradedeck-rt')?.value).toBe('');
+    expect(replay.cookies.find((c) => c.name === 'tradedeck-signed-in')?.value).toBe('');
     expect(errorOf(await refresh(third)).resultCode).toBe(11);
     expect(errorOf(await info(newest)).resultCode).toBe(11);
   });
@@ -103,6 +104,10 @@ describe('device sessions, refresh rotation and token checks', () => {
     expect(c1).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(c1.domain).toBeUndefined();
     expect(c1.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Beside it, a readable marker with no secret in it: the page knows a silent refresh can work.
+    const marker = plain.cookies.find((c) => c.name === 'tradedeck-signed-in')!;
+    expect(marker).toMatchObject({ value: '1', sameSite: 'Strict', path: '/', maxAge: c1.maxAge });
+    expect(marker.httpOnly).toBeFalsy();
 
     // TLS ends at the reverse proxy on this machine, which says so in X-Forwarded-Proto.
     const tls = await t.call('POST', '/api/auth/login', {

@@ -1,4 +1,4 @@
-import { ResultCode } from '@tradedeck/sdk/contract';
+import { ResultCode, SIGNED_IN_COOKIE } from '@tradedeck/sdk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { crossSiteRefused } from './messages.ts';
@@ -31,8 +31,15 @@ export function registerRefreshCookie(app: FastifyInstance): void {
     const secure = request.protocol === 'https';
     const name = secure ? SECURE_COOKIE : PLAIN_COOKIE;
     const base = { path: '/', httpOnly: true, secure, sameSite: 'strict' as const };
-    if ('set' in action) reply.setCookie(name, action.set.token, { ...base, maxAge: action.set.maxAge });
-    else reply.clearCookie(name, base);
+    // The page cannot read the refresh cookie: this one tells it a silent refresh is worth a try.
+    const marker = { ...base, httpOnly: false };
+    if ('set' in action) {
+      reply.setCookie(name, action.set.token, { ...base, maxAge: action.set.maxAge });
+      reply.setCookie(SIGNED_IN_COOKIE, '1', { ...marker, maxAge: action.set.maxAge });
+    } else {
+      reply.clearCookie(name, base);
+      reply.clearCookie(SIGNED_IN_COOKIE, marker);
+    }
   });
 }
 
