@@ -342,7 +342,7 @@ describe('bulk flow', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Удалить' }));
     const dialog = screen.getByTestId('bulk-dialog');
     await waitFor(() => expect(dialog.dataset.stage).toBe('error'));
-    expect(screen.getByTestId('bulk-error').textContent).toBe('Некоторые аккаунты не удалось обработать');
+    expect(screen.getByTestId('bulk-error').textContent).toBe('Не удалось удалить аккаунт');
     fireEvent.click(screen.getByRole('button', { name: 'Повторить для всех' }));
     await waitFor(() => expect(dialog.dataset.stage).toBe('complete'));
     expect(server.bodiesOf('/api/p2p/accounts/remove')).toEqual([
@@ -365,6 +365,21 @@ describe('bulk flow', () => {
     expect(closed[0]).toMatchObject({ succeededIds: [1, 2], failed: [] });
     expect(server.bodiesOf('/api/p2p/accounts/start')).toEqual([{ ids: [1, 2] }]);
   });
+
+  it('start that reaches no account says so with the spec text, and names the lost connection per account', async () => {
+    const offline: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderWithServices(
+      <BulkDialog controls={recordingControls().controls} action="start" ids={[1, 2]} names={names} />,
+      offline,
+    );
+    const dialog = screen.getByTestId('bulk-dialog');
+    await waitFor(() => expect(dialog.dataset.stage).toBe('error'), { timeout: 20_000 });
+    expect(screen.getByTestId('bulk-error').textContent).toBe('Не удалось запустить аккаунт');
+    const failures = within(screen.getByTestId('bulk-failures')).getAllByRole('listitem');
+    expect(failures.map((item) => item.textContent)).toEqual(['alpha: Ошибка сети', 'bravo: Ошибка сети']);
+  }, 30_000);
 
   it('sends large runs in chunks with progress, and a failed request fails its accounts only', async () => {
     const progress: string[] = [];

@@ -1,3 +1,4 @@
+import { ApiError, NetworkError, TimeoutError } from '@tradedeck/sdk/client';
 import { api } from '@tradedeck/sdk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,14 @@ import {
   runBulk,
 } from './bulk-run.ts';
 import { PRIMARY_BUTTON } from './form-fields.tsx';
+
+/** What the error dialog says when no account of the run was done (spec §8, P2P accounts). */
+const FAILED_TEXT = {
+  start: 'startFailed',
+  pause: 'pauseFailed',
+  stop: 'stopFailed',
+  remove: 'deleteFailed',
+} as const satisfies Record<BulkAction, string>;
 
 type Stage =
   | { kind: 'confirm' }
@@ -41,7 +50,17 @@ export interface BulkDialogProps {
 export function BulkDialog({ controls, action, ids, names }: BulkDialogProps) {
   const { t } = useTranslation();
   const { client, queryClient } = useServices();
-  const describe = useDescribeError();
+  const describeApiError = useDescribeError();
+  // A chunk whose request failed: the connection (spec "Network error"), the server's own words, or the API default.
+  const describe = useCallback(
+    (error: unknown) =>
+      error instanceof NetworkError || error instanceof TimeoutError
+        ? t('p2pAccounts.errors.networkError')
+        : error instanceof ApiError
+          ? describeApiError(error)
+          : t('p2pAccounts.errors.apiConnection'),
+    [t, describeApiError],
+  );
   const asks = CONFIRMED_ACTIONS.includes(action);
   const [stage, setStage] = useState<Stage>(
     asks ? { kind: 'confirm' } : { kind: 'processing', done: 0, total: ids.length },
@@ -148,8 +167,8 @@ export function BulkDialog({ controls, action, ids, names }: BulkDialogProps) {
         {stage.kind === 'error' && (
           <div className="space-y-3">
             <p role="alert" className="font-medium text-rose-700 dark:text-rose-300" data-testid="bulk-error">
-              {stage.outcome.succeededIds.length === 0 && stage.outcome.failed.length === 1
-                ? stage.outcome.failed[0]!.message
+              {stage.outcome.succeededIds.length === 0
+                ? t(`p2pAccounts.errors.${FAILED_TEXT[action]}`)
                 : t('p2pAccounts.errors.someNotProcessed')}
             </p>
             <p className="text-muted">

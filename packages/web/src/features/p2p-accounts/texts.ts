@@ -143,6 +143,7 @@ export const p2pAccountsTexts = defineTexts(
     },
     errors: {
       startFailed: 'Не удалось запустить аккаунт',
+      pauseFailed: 'Не удалось приостановить аккаунт',
       stopFailed: 'Не удалось остановить аккаунт',
       deleteFailed: 'Не удалось удалить аккаунт',
       noActiveAccounts: 'Не выбрано ни одного активного аккаунта',
@@ -274,6 +275,7 @@ export const p2pAccountsTexts = defineTexts(
     },
     errors: {
       startFailed: 'Failed to start the account',
+      pauseFailed: 'Failed to pause the account',
       stopFailed: 'Failed to stop the account',
       deleteFailed: 'Failed to delete the account',
       noActiveAccounts: 'No active accounts selected',
