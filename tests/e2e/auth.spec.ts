@@ -102,6 +102,8 @@ test.beforeAll(async () => {
   for (let i = 0; i < 900 && !log.includes('Tradedeck is running'); i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  if (!log.includes('Tradedeck is running'))
+    throw new Error(`the server did not start in 90 s:\n${log.slice(-2000)}`);
 });
 
 test.afterAll(() => {
