@@ -168,7 +168,8 @@ export function limit(
   const windowMs = windowOf(budget, state);
   // The refused call was counted when its slot was given; what got through is the rest of the window.
   const carried = Math.max(0, trailingCount(state, now, windowMs) - 1);
-  const floor = (budget?.permits ?? Math.max(1, carried)) * MIN_RATE_SHARE;
+  // A learned budget keeps at least one call a window: a single call refused teaches no finer rate than that.
+  const floor = budget ? budget.permits * MIN_RATE_SHARE : 1;
   const current = state.rate ?? Math.max(floor, carried);
   const rate = Math.max(floor, current / 2);
   const ceiling = Math.max(rate, Math.min(current, carried) * CEILING_SHARE);

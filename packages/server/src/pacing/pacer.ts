@@ -153,6 +153,11 @@ export class Pacer {
       : null;
   }
 
+  /** The time the limiters are kept in (the Steam port's clock). */
+  now(): number {
+    return this.clock.now();
+  }
+
   /** Every limiter under a prefix (`proxy:`, `account:`), for the state users see. */
   list(prefix: string): Promise<{ key: string; state: LimiterState }[]> {
     return this.store.list(prefix);
