@@ -4,18 +4,12 @@
  * account (`account`); a side without a known budget is not spaced, but a rate limit met there still rests it and
  * teaches it a budget (limiter.ts).
  */
+import { type PacingClassName, pacingClassSchema } from '@tradedeck/sdk/contract';
 import { RATE_LIMIT_COOL_DOWN_MS } from '@tradedeck/sdk/domain';
 
-export const PACING_CLASSES = [
-  'login',
-  'inventory',
-  'offers-send',
-  'offers-read',
-  'confirmations',
-  'market',
-  'web-api',
-] as const;
-export type PacingClass = (typeof PACING_CLASSES)[number];
+/** The endpoint classes, as the contract names them (`pacing.state`). */
+export const PACING_CLASSES = pacingClassSchema.options;
+export type PacingClass = PacingClassName;
 
 /** `permits` calls in any `windowMs`, spread evenly (one every windowMs / permits). */
 export interface Budget {

@@ -12,6 +12,18 @@ import { MemoryPacingStore } from '../../src/pacing/store.ts';
 
 const START = Date.UTC(2026, 10, 1);
 
+const ok = (outcome: CallOutcome) => outcome;
+/** Steam's limit as the kernel reads it: a 429 without Retry-After unless told otherwise. */
+const limited = (
+  over: { retryAfter?: number; eresult?: number; httpStatus?: number | null } = {},
+): CallOutcome => ({
+  kind: 'limited',
+  retryAfter: null,
+  eresult: null,
+  httpStatus: 429,
+  ...over,
+});
+
 /** A clock whose sleeps move time at once; `late` makes the next sleep overshoot, as a busy event loop does. */
 function steppedClock() {
   const state = { t: START, late: 0 };
@@ -39,15 +51,13 @@ function slidingEgress(clock: Clock, budget: number, windowMs: number) {
       reads.push(now);
       if (recent >= budget) {
         refused.push(now);
-        return { kind: 'limited', retryAfter: null, eresult: null, httpStatus: 429 };
+        return limited();
       }
       served.push(now);
       return { kind: 'ok' };
     },
   };
 }
-
-const ok = (outcome: CallOutcome) => outcome;
 
 describe('pacing kernel', () => {
   it('halves the budget at a 429, rests, and grows back under what the egress really carries', async () => {
@@ -97,15 +107,10 @@ describe('pacing kernel', () => {
       'inventory',
       who,
       async () => 'limited',
-      () => ({
-        kind: 'limited',
-        retryAfter: null,
-        eresult: null,
-        httpStatus: 429,
-      }),
+      () => limited(),
     );
-    const limited = (await store.read(key))!.state;
-    expect(limited.rate).toBe(30);
+    const halved = (await store.read(key))!.state;
+    expect(halved.rate).toBe(30);
     state.t += LIMIT_MEMORY_MS;
     for (let i = 0; i < 500; i++)
       await pacer.run(
@@ -126,9 +131,7 @@ describe('pacing kernel', () => {
     let calls = 0;
     const limitedOnce = async (): Promise<CallOutcome> => {
       calls += 1;
-      return calls === 1
-        ? { kind: 'limited', retryAfter: null, eresult: null, httpStatus: 429 }
-        : { kind: 'ok' };
+      return calls === 1 ? limited() : { kind: 'ok' };
     };
     const first = await pacer.run('market', who, limitedOnce, ok);
     expect(first).toMatchObject({ ran: true, restUntil: START + 60 * 60_000 });
@@ -155,24 +158,14 @@ describe('pacing kernel', () => {
       'offers-read',
       { proxy: 'a:1', account: null },
       async () => 0,
-      () => ({
-        kind: 'limited',
-        retryAfter: null,
-        eresult: 84,
-        httpStatus: null,
-      }),
+      () => limited({ eresult: 84, httpStatus: null }),
     );
     expect(eresult).toMatchObject({ ran: true, restUntil: START + 30 * 60_000 });
     const retryAfter = await pacer.run(
       'web-api',
       { proxy: 'a:1', account: null },
       async () => 0,
-      () => ({
-        kind: 'limited',
-        retryAfter: START + 90_000,
-        eresult: null,
-        httpStatus: 429,
-      }),
+      () => limited({ retryAfter: START + 90_000 }),
     );
     expect(retryAfter).toMatchObject({ ran: true, restUntil: START + 90_000 });
   });
@@ -197,12 +190,7 @@ describe('pacing kernel', () => {
       'offers-read',
       who,
       async () => 0,
-      () => ({
-        kind: 'limited',
-        retryAfter: START + 30_000,
-        eresult: null,
-        httpStatus: 429,
-      }),
+      () => limited({ retryAfter: START + 30_000 }),
     );
     const learned = (await store.read(proxyPacingKey(who.proxy, 'offers-read')))!.state;
     // 20 got through in the last minute: half of that is the budget now, 90 % of it the ceiling.

@@ -5,8 +5,8 @@
  */
 import { RATE_LIMIT_COOL_DOWN_MS } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp } from '../auth/helpers/auth-app.ts';
-import { signedInUser, type TestUser } from '../helpers/signed-in.ts';
+import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 import { addAccounts, addItem, dataOf, proxyData, seedProxies, world } from '../steam-accounts/helpers.ts';
 
 describe('pacing.state', () => {
