@@ -14,13 +14,13 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { type SandboxListing, SandboxMarket, sandboxMarketKey } from '../src/integrations/market/index.ts';
-import {
-  INVENTORY_BUDGET_PER_MINUTE,
-  LIVE_CONFIRMATION_SPACING_MS,
-  LIVE_INVENTORY_SPACING_MS,
-  SandboxWorld,
-  sandboxMafileText,
-} from '../src/integrations/steam/index.ts';
+import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+import { LIVE_BUDGETS } from '../src/pacing/index.ts';
+
+/** Live Steam's budgets, applied to the sandbox so the figures below are checked against them. */
+const { confirmations, inventory } = LIVE_BUDGETS;
+const LIVE_CONFIRMATION_SPACING_MS = confirmations.account!.windowMs / confirmations.account!.permits;
+const INVENTORY_BUDGET_PER_MINUTE = (inventory.proxy!.permits * 60_000) / inventory.proxy!.windowMs;
 
 const ACCOUNTS = Number(process.env.BENCH_SELLER_ACCOUNTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SELLER_SECONDS ?? 330);
@@ -95,8 +95,7 @@ const app = await buildApp({
   database,
   steam: {
     sandboxWorld: world,
-    confirmationSpacingMs: LIVE_CONFIRMATION_SPACING_MS,
-    inventorySpacingMs: LIVE_INVENTORY_SPACING_MS,
+    budgets: { confirmations, inventory },
   },
   market: { sandboxMarket: market },
 });

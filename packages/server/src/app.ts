@@ -25,6 +25,7 @@ import { registerIdempotency } from './modules/idempotency/index.ts';
 import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { type Mail, registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
+import { registerPacing } from './modules/pacing/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
 import { registerRates } from './modules/rates/index.ts';
@@ -133,6 +134,7 @@ export async function buildApp({
   const system = registerSystem(app, { config, database, version: SERVER_VERSION });
   const settings = registerSettings(app, { database });
   registerProxies(app, { database, auth, search });
+  registerPacing(app, { database, pacer: steamAccounts.steam.pacer });
   app.decorate('services', { system, auth, settings, search, steam: steamAccounts.steam });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -14,6 +14,7 @@ export * from './schema-list-changes.ts';
 export * from './schema-lots.ts';
 export * from './schema-market.ts';
 export * from './schema-notifications.ts';
+export * from './schema-pacing.ts';
 export * from './schema-proxies.ts';
 export * from './schema-seller.ts';
 export * from './schema-steam-accounts.ts';

@@ -10,6 +10,7 @@ import {
   SandboxWorld,
   type SteamProxy,
 } from '../../src/integrations/steam/index.ts';
+import { MemoryPacingStore } from '../../src/pacing/store.ts';
 
 function manualClock(start = Date.UTC(2026, 0, 1)) {
   const waits: number[] = [];
@@ -53,13 +54,14 @@ describe('guarded Steam port', () => {
   it('shares spacing and rests between ports that use one store (as processes sharing a database)', async () => {
     const { clock, waits } = manualClock();
     const store = new MemoryThrottleStore();
+    const pacingStore = new MemoryPacingStore();
     const first = createSteamPort(
       { mode: 'sandbox' },
-      { clock, loginSpacingMs: 5_000, throttleStore: store },
+      { clock, loginSpacingMs: 5_000, throttleStore: store, pacingStore },
     );
     const second = createSteamPort(
       { mode: 'sandbox' },
-      { clock, loginSpacingMs: 5_000, throttleStore: store },
+      { clock, loginSpacingMs: 5_000, throttleStore: store, pacingStore },
     );
     await first.signIn(input('sandbox_bot_0001', proxy(1)));
     await second.signIn(input('sandbox_bot_0002', proxy(1)));

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { EResult, type LoginOutcome } from '@tradedeck/sdk/domain';
+import type { Pacer } from '../../pacing/pacer.ts';
 import type { Clock } from './clock.ts';
 import { NO_PROXY, steamFailure } from './failures.ts';
 import type {
@@ -24,10 +25,8 @@ import type {
 import { proxyKey } from './proxy-agent.ts';
 import type { ThrottleStore } from './throttle-store.ts';
 import { readTokenClaims } from './token-claims.ts';
-import { CallPacer, type CallSpacing } from './trading/call-pacer.ts';
 import { OfferRunCounter } from './trading/offer-runs.ts';
 import { failureFromSessionRefresh } from './trading/trade-failure.ts';
-import { TradeRests } from './trading/trade-rests.ts';
 import { TradeSession } from './trading/trade-session.ts';
 import type { SteamTradeSession, TradeAccount, TradeResult, WebSession } from './trading-port.ts';
 
@@ -37,27 +36,20 @@ const DEFAULT_ACCESS_TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
 export interface GuardOptions {
   store: ThrottleStore;
   clock: Clock;
-  /** Minimum time between two sign-ins through one proxy. */
-  loginSpacingMs: number;
-  /** Confirmation calls per account and inventory pages per proxy (none when absent). */
-  spacing?: CallSpacing;
+  /** Every call's slots per (account, class) and (proxy, class), shared by every area and process. */
+  pacer: Pacer;
 }
 
 export class GuardedSteamPort implements SteamPort {
-  readonly #rests: TradeRests;
   readonly #runs = new OfferRunCounter();
-  readonly #pacer: CallPacer;
 
   constructor(
     private readonly inner: SteamAdapter,
     private readonly options: GuardOptions,
-  ) {
-    this.#rests = new TradeRests(options.store);
-    this.#pacer = new CallPacer(
-      options.store,
-      options.clock,
-      options.spacing ?? { confirmationSpacingMs: 0, inventorySpacingMs: 0 },
-    );
+  ) {}
+
+  get pacer(): Pacer {
+    return this.options.pacer;
   }
 
   get mode() {
@@ -80,15 +72,30 @@ export class GuardedSteamPort implements SteamPort {
     }
     const resting = await this.proxyRest(proxy);
     if (resting) return resting;
-    const { startAt } = await store.reserveSlot(proxyKey(proxy), clock.now(), this.options.loginSpacingMs);
-    if (startAt > clock.now()) {
-      await clock.sleep(startAt - clock.now());
-      // Another sign-in through this proxy may have met the rate limit while this one waited for its slot.
-      const restedMeanwhile = await this.proxyRest(proxy);
-      if (restedMeanwhile) return restedMeanwhile;
-    }
+    // Sign-ins queue for the proxy's login slots (10 s apart live); one that waited is answered from a rest another
+    // sign-in met meanwhile.
+    const { pacer } = this.options;
+    const permit = await pacer.acquire('login', { proxy: proxyKey(proxy), account: input.login });
+    if (!permit.ok) return this.restFailure(permit.until);
+    const restedMeanwhile = await this.proxyRest(proxy);
+    if (restedMeanwhile) return restedMeanwhile;
     const result = await this.inner.signIn(input);
-    return result.ok ? result : this.record(result, proxy, input.login);
+    const limited = !result.ok && result.outcome.retry === 'coolDownProxy';
+    const recorded = result.ok ? result : await this.record(result, proxy, input.login);
+    await pacer.settle(
+      'login',
+      permit.keys,
+      permit.startedAt,
+      limited
+        ? {
+            kind: 'limited',
+            retryAfter: recorded.ok ? null : (recorded.retryAfter?.getTime() ?? null),
+            eresult: EResult.RateLimitExceeded,
+            httpStatus: null,
+          }
+        : { kind: result.ok ? 'ok' : 'failed' },
+    );
+    return recorded;
   }
 
   async refreshSession(
@@ -148,9 +155,8 @@ export class GuardedSteamPort implements SteamPort {
       adapter: this.inner.trading,
       openWebSession: (token, proxy) => this.openWebSession(token, proxy),
       steamTime: (proxy) => this.steamTime(proxy),
-      rests: this.#rests,
       runs: this.#runs,
-      pacer: this.#pacer,
+      pacer: this.options.pacer,
       turns: this.options.store,
       clock: this.options.clock,
       newSessionId,
@@ -168,7 +174,10 @@ export class GuardedSteamPort implements SteamPort {
 
   private async proxyRest(proxy: SteamProxy): Promise<SteamFailure | null> {
     const until = await this.options.store.proxyCoolDownUntil(proxyKey(proxy), this.options.clock.now());
-    if (until === null) return null;
+    return until === null ? null : this.restFailure(until);
+  }
+
+  private restFailure(until: number): SteamFailure {
     return {
       ...steamFailure({ kind: 'eresult', eresult: EResult.RateLimitExceeded }, new Date(until)),
       answeredFromRest: true,

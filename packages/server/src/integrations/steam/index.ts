@@ -9,11 +9,4 @@ export * from './sandbox/sandbox-world.ts';
 export * from './steam-proxy.ts';
 export * from './throttle-store.ts';
 export * from './trade-history-port.ts';
-export {
-  confirmationSlotKey,
-  INVENTORY_BUDGET_PER_MINUTE,
-  inventorySlotKey,
-  LIVE_CONFIRMATION_SPACING_MS,
-  LIVE_INVENTORY_SPACING_MS,
-} from './trading/call-pacer.ts';
 export type * from './trading-port.ts';

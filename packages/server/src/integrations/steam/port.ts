@@ -4,7 +4,9 @@
  * answers a discriminated union, so later capabilities (inventories, trade offers, confirmations) are added as
  * new interfaces joined into `SteamPort` without changing these.
  */
+
 import type { LoginFailure, LoginOutcome } from '@tradedeck/sdk/domain';
+import type { Pacer } from '../../pacing/pacer.ts';
 import type { SteamTradingAdapter, SteamTradingPort } from './trading-port.ts';
 
 export type SteamMode = 'live' | 'sandbox';
@@ -120,6 +122,8 @@ export interface SteamSessionPort {
 export interface SteamRestsPort {
   /** When the rest of this proxy ends, or null when sign-ins through it may go ahead. */
   proxyRestUntil(proxy: SteamProxy): Promise<Date | null>;
+  /** The pacing kernel every call of this port goes through (its limiters' state is shown to users). */
+  readonly pacer: Pacer;
 }
 
 /** The whole port: sessions, rests, and trading (web sessions, inventories, offers, confirmations). */

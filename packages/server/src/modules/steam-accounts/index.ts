@@ -7,6 +7,8 @@ import {
   type SteamPortOptions,
   systemClock,
 } from '../../integrations/steam/index.ts';
+import { DbPacingStore } from '../../pacing/repo.ts';
+import { MemoryPacingStore } from '../../pacing/store.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
 import type { SearchService } from '../search/index.ts';
@@ -51,6 +53,8 @@ export function registerSteamAccounts(app: FastifyInstance, deps: SteamAccountsD
   const { database, auth } = deps;
   const steam = createSteamPort(deps.config, {
     throttleStore: new DbThrottleStore(database.db),
+    // Every process on one Postgres paces through the same limiters; PGlite serves one process.
+    pacingStore: database.kind === 'postgres' ? new DbPacingStore(database.db) : new MemoryPacingStore(),
     ...deps.steam,
   });
   app.addHook('onClose', async () => steam.close());

@@ -5,7 +5,9 @@
  *   at most 2000 a page; a signed-out read answers 403 with the body `null`, and a private one the same
  *   (node-steamcommunity `components/users.js` `getUserInventoryContents`); read errors as
  *   `{ success: false, error: "text (N)" }` (same file: `body.Error || body.error`); about 60 reads a minute per
- *   IP before 429s (node-steamcommunity PR #300).
+ *   IP before 429s (node-steamcommunity PR #300), counted per egress address: a 429 is a client error the
+ *   caller must not retry at once (ArchiSteamFarm `Web/WebBrowser.cs` returns 4xx without retrying;
+ *   node-steamcommunity `users.js` hands the 429 to the caller as an error).
  * - offers: `POST /tradeoffer/new/send`, `/tradeoffer/<id>/accept|cancel|decline`, errors as HTTP 500 with a
  *   `strError` (steam-tradeoffer-manager `lib/classes/TradeOffer.js`, `lib/helpers.js`: the partner's trade ban,
  *   "sent too many trade offers" and "unable to contact the game's item server" carry no "(N)"); a signed-out
@@ -74,6 +76,8 @@ export interface FakeTradingLimits {
   inventoryWindowMs: number;
   /** Offers a GetTradeOffers page carries before `next_cursor`. */
   offersPageSize: number;
+  /** The fake's time for its limits (a test's simulated clock); the wall clock otherwise. */
+  now?: () => number;
 }
 
 export const FAKE_TRADING_LIMITS: FakeTradingLimits = {
@@ -106,7 +110,7 @@ export interface FakeTrading {
   /** `count`/`start_assetid` of every inventory page asked for. */
   pageRequests: { count: number; start: string | null }[];
   /** Every inventory read (time, reader) and every one answered 429. */
-  inventoryReads: { at: number; reader: string | null }[];
+  inventoryReads: { at: number; reader: string | null; ip: string; refused: boolean }[];
   inventoryRefusals: number;
   /** Every mobileconf request per account (time and path), and the ones answered 429. */
   confirmationCalls: { steamId: string; at: number; path: string }[];
@@ -132,6 +136,9 @@ const json = (
 };
 
 const STEAM_ID_BASE = 76561197960265728n;
+
+/** The address a request came from: Steam limits by egress IP (each loopback proxy may dial from its own). */
+const egressOf = (req: http.IncomingMessage) => (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 
 export function createFakeTrading(
   fake: () => FakeSteam,
@@ -182,17 +189,20 @@ export function createFakeTrading(
     new RegExp(`sessionid=${fields.get('sessionid')}(;|$)`).test(String(req.headers.cookie ?? ''));
 
   /** node-steamcommunity PR #300: about 60 inventory reads a minute per IP, then 429. */
-  function inventoryOverBudget(reader: string | null): boolean {
-    const now = Date.now();
+  function inventoryOverBudget(reader: string | null, ip: string): boolean {
+    const now = trading.limits.now?.() ?? Date.now();
     const { inventoryBudget, inventoryWindowMs } = trading.limits;
-    const recent = trading.inventoryReads.filter((read) => now - read.at < inventoryWindowMs).length;
-    trading.inventoryReads.push({ at: now, reader });
-    if (recent < inventoryBudget) return false;
-    trading.inventoryRefusals += 1;
-    return true;
+    const recent = trading.inventoryReads.filter(
+      (read) => read.ip === ip && now - read.at < inventoryWindowMs,
+    );
+    const refused = recent.length >= inventoryBudget;
+    trading.inventoryReads.push({ at: now, reader, ip, refused });
+    if (refused) trading.inventoryRefusals += 1;
+    return refused;
   }
 
   function inventory(
+    req: http.IncomingMessage,
     res: http.ServerResponse,
     url: URL,
     reader: string | null,
@@ -200,7 +210,7 @@ export function createFakeTrading(
     app: string,
     ctx: string,
   ) {
-    if (inventoryOverBudget(reader)) return json(res, 429, null);
+    if (inventoryOverBudget(reader, egressOf(req))) return json(res, 429, null);
     // users.js: 403 with `null` for a private inventory; a signed-out reader gets the same answer.
     if (reader === null || (trading.privateInventories.has(owner) && owner !== reader)) {
       res.writeHead(403, { 'content-type': 'application/json' }).end('null');
@@ -312,7 +322,7 @@ export function createFakeTrading(
 
   /** ASF MobileAuthenticator.cs: one confirmation request per account per 10 s; Steam answers faster ones 429. */
   function confirmationTooSoon(req: http.IncomingMessage, steamId: string, path: string): boolean {
-    const now = arrivals.get(req) ?? Date.now();
+    const now = trading.limits.now?.() ?? arrivals.get(req) ?? Date.now();
     trading.confirmationCalls.push({ steamId, at: now, path });
     const last = lastConfirmationCall.get(steamId);
     lastConfirmationCall.set(steamId, now);
@@ -474,7 +484,7 @@ export function createFakeTrading(
     if (!known) return false;
     const me = who(req, url);
     if (inventoryPath) {
-      inventory(res, url, me, inventoryPath[1]!, inventoryPath[2]!, inventoryPath[3]!);
+      inventory(req, res, url, me, inventoryPath[1]!, inventoryPath[2]!, inventoryPath[3]!);
       return true;
     }
     if (confirmations) return mobileconf(req, url, body, res, me);

@@ -9,7 +9,7 @@ import https from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { type AuthKnobs, createFakeAuth, type FakeAccount } from './fake-steam-auth.ts';
-import { EGRESS_ADDRESS } from './loopback-proxies.ts';
+import { EGRESS_ADDRESSES } from './loopback-proxies.ts';
 
 export type { FakeAccount } from './fake-steam-auth.ts';
 
@@ -105,7 +105,7 @@ export async function startFakeSteam(
     arrivals.set(req, Date.now());
     const url = new URL(req.url ?? '/', 'http://fake');
     const label = `${req.method} ${url.pathname}`;
-    if (req.socket.remoteAddress !== EGRESS_ADDRESS) {
+    if (!EGRESS_ADDRESSES.has(req.socket.remoteAddress ?? '')) {
       fake.leaks.push(label);
       res.writeHead(403).end();
       return;

@@ -12,6 +12,8 @@ import {
   type ThrottleStore,
 } from '../../../src/integrations/steam/index.ts';
 import type { SteamTradeSession } from '../../../src/integrations/steam/trading-port.ts';
+import { type BudgetTable, LIVE_BUDGETS } from '../../../src/pacing/budgets.ts';
+import { MemoryPacingStore, type PacingStore } from '../../../src/pacing/store.ts';
 import { type FakeAccount, type FakeSteam, startFakeSteam } from './fake-steam.ts';
 import { createFakeTrading, type FakeTrading, type FakeTradingLimits } from './fake-steam-trading.ts';
 import { type LoopbackProxy, startConnectProxy, startSocks5Proxy } from './loopback-proxies.ts';
@@ -56,6 +58,10 @@ export async function startLiveWorld(
     clock?: Clock;
     /** Where the slots and rests live (the database store shares them between processes); memory otherwise. */
     store?: ThrottleStore;
+    /** Where the pacing limiters live (shared by every port of the world); memory otherwise. */
+    pacingStore?: PacingStore;
+    /** Pacing budgets replacing live Steam's (tests scale them). */
+    budgets?: Partial<BudgetTable>;
   } = {},
 ): Promise<LiveWorld> {
   let fake: FakeSteam | null = null;
@@ -66,13 +72,18 @@ export async function startLiveWorld(
   const socks = await startSocks5Proxy(CREDENTIALS);
   for (const who of accounts) trading.identitySecrets.set(who.steamId, secretOf(`${who.login}:identity`));
   const store = options.store ?? new MemoryThrottleStore();
+  // Every port of the world paces through the same limiters, as processes sharing one database do.
+  const pacingStore = options.pacingStore ?? new MemoryPacingStore();
   const ports: SteamPort[] = [];
   const newPort = () => {
     const port = createSteamPort(
       { mode: 'live' },
       {
         throttleStore: store,
+        pacingStore,
         loginSpacingMs: 0,
+        // Sends go 1 s apart per account live; the world's tests are about other rules unless they say so.
+        budgets: { 'offers-send': { ...LIVE_BUDGETS['offers-send'], account: null }, ...options.budgets },
         ...(options.clock ? { clock: options.clock } : {}),
         ...(options.confirmationSpacingMs !== undefined
           ? { confirmationSpacingMs: options.confirmationSpacingMs }

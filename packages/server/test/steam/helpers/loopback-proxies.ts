@@ -7,6 +7,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 
 export const EGRESS_ADDRESS = '127.0.0.3';
+/** Every address a loopback proxy dials out from: traffic from any other (127.0.0.1) went around the proxies. */
+export const EGRESS_ADDRESSES = new Set([EGRESS_ADDRESS]);
 
 export interface LoopbackProxy {
   port: number;
@@ -19,8 +21,8 @@ function resolveTestName(host: string): string {
   return host.endsWith('.steam.test') ? '127.0.0.1' : host;
 }
 
-function dial(host: string, port: number): net.Socket {
-  return net.connect({ host: resolveTestName(host), port, localAddress: EGRESS_ADDRESS });
+function dial(host: string, port: number, egress = EGRESS_ADDRESS): net.Socket {
+  return net.connect({ host: resolveTestName(host), port, localAddress: egress });
 }
 
 function listen(server: net.Server): Promise<number> {
@@ -37,10 +39,15 @@ function closer(server: net.Server, sockets: Set<net.Socket>): () => Promise<voi
     });
 }
 
-export async function startConnectProxy(credentials?: {
-  username: string;
-  password: string;
-}): Promise<LoopbackProxy> {
+/** `egress`: the loopback address it dials out from (127.0.0.0/8), so a fake can tell several proxies apart. */
+export async function startConnectProxy(
+  credentials?: {
+    username: string;
+    password: string;
+  },
+  egress = EGRESS_ADDRESS,
+): Promise<LoopbackProxy> {
+  EGRESS_ADDRESSES.add(egress);
   const tunnels: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((_req, res) => {
@@ -62,7 +69,7 @@ export async function startConnectProxy(credentials?: {
     }
     const [host, port] = splitTarget(req.url ?? '');
     tunnels.push(`${host}:${port}`);
-    const upstream = dial(host, port);
+    const upstream = dial(host, port, egress);
     sockets.add(upstream);
     upstream.on('close', () => sockets.delete(upstream));
     upstream.once('connect', () => {

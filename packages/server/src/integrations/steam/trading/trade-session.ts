@@ -14,8 +14,11 @@ import {
   type TradeAsset,
   type TradeGame,
 } from '@tradedeck/sdk/domain';
+import type { PacingClass } from '../../../pacing/budgets.ts';
+import type { Pacer, PacingSubject } from '../../../pacing/pacer.ts';
 import type { Clock } from '../clock.ts';
 import type { SteamProxy, SteamTimeResult } from '../port.ts';
+import { proxyKey } from '../proxy-agent.ts';
 import type { ThrottleStore } from '../throttle-store.ts';
 import { readTokenClaims } from '../token-claims.ts';
 import type { TradeHistoryInput } from '../trade-history-port.ts';
@@ -30,18 +33,18 @@ import type {
   SteamTradeSession,
   SteamTradingAdapter,
   TradeAccount,
+  TradeFailure,
   TradeResult,
   TradeSessionState,
   WebAuth,
   WebSession,
 } from '../trading-port.ts';
-import type { CallPacer } from './call-pacer.ts';
 import { confirmOwnOffers } from './confirm-offers.ts';
 import { clampPageSize, scanInventory } from './inventory-scan.ts';
 import type { OfferRunCounter } from './offer-runs.ts';
 import { inRenewalTurn } from './renewal-turn.ts';
 import { tradeFailure } from './trade-failure.ts';
-import type { TradeRests } from './trade-rests.ts';
+import { pacedTradeCall, restingFailure } from './trade-pacing.ts';
 
 /** A new access token is derived when the current one has less than this left. */
 export const ACCESS_TOKEN_REFRESH_MARGIN_S = 5 * 60;
@@ -53,10 +56,9 @@ export interface TradeSessionDeps {
     proxy: SteamProxy | null,
   ): Promise<TradeResult<{ session: WebSession }>>;
   steamTime(proxy: SteamProxy): Promise<SteamTimeResult>;
-  rests: TradeRests;
   runs: OfferRunCounter;
-  /** Confirmation slots per account and inventory slots per proxy, shared by every area and process. */
-  pacer: CallPacer;
+  /** Every call's slots per (account, class) and (egress, class), shared by every area and process. */
+  pacer: Pacer;
   /** Where the renewal turn of an account is kept, shared by every process. */
   turns: ThrottleStore;
   clock: Clock;
@@ -125,16 +127,14 @@ export class TradeSession implements SteamTradeSession {
     options: { ownerSteamId?: string; contextId?: string; count?: number; startAssetId?: string | null } = {},
   ) {
     const info = TRADE_GAMES[game];
-    return this.call((auth) =>
-      this.deps.pacer.inventory(auth.proxy, () =>
-        this.deps.adapter.inventoryPage(auth, {
-          ownerSteamId: options.ownerSteamId ?? this.steamId,
-          appId: info.appId,
-          contextId: options.contextId ?? info.contextId,
-          count: clampPageSize(options.count),
-          startAssetId: options.startAssetId ?? null,
-        }),
-      ),
+    return this.call('inventory', (auth) =>
+      this.deps.adapter.inventoryPage(auth, {
+        ownerSteamId: options.ownerSteamId ?? this.steamId,
+        appId: info.appId,
+        contextId: options.contextId ?? info.contextId,
+        count: clampPageSize(options.count),
+        startAssetId: options.startAssetId ?? null,
+      }),
     );
   }
 
@@ -153,7 +153,7 @@ export class TradeSession implements SteamTradeSession {
 
   tradeHold(partnerSteamId: string, tradeToken: string | null) {
     if (!isIndividualSteamId(partnerSteamId)) return Promise.resolve(tradeFailure('invalidRequest'));
-    return this.call((auth) => this.deps.adapter.tradeHold(auth, partnerSteamId, tradeToken));
+    return this.call('offers-read', (auth) => this.deps.adapter.tradeHold(auth, partnerSteamId, tradeToken));
   }
 
   async sendOffer(input: SendOfferInput, options: SendOptions = {}) {
@@ -168,7 +168,9 @@ export class TradeSession implements SteamTradeSession {
       });
     }
     const message = offerMessageWithReference(input.reference, input.message);
-    const sent = await this.tradeCall((auth) => this.deps.adapter.sendOffer(auth, { ...input, message }));
+    const sent = await this.tradeCall('offers-send', (auth) =>
+      this.deps.adapter.sendOffer(auth, { ...input, message }),
+    );
     // A send that timed out may exist on Steam: it counts towards the run like a sent one.
     if (options.runId && (sent.ok || sent.retry === 'reconcile')) {
       this.deps.runs.record(options.runId, this.steamId, input.partnerSteamId, this.deps.clock.now());
@@ -177,11 +179,11 @@ export class TradeSession implements SteamTradeSession {
   }
 
   getOffer(offerId: string) {
-    return this.call((auth) => this.deps.adapter.getOffer(auth, offerId));
+    return this.call('offers-read', (auth) => this.deps.adapter.getOffer(auth, offerId));
   }
 
   listOffers(input: ListOffersInput) {
-    return this.call((auth) => this.deps.adapter.listOffers(auth, input));
+    return this.call('offers-read', (auth) => this.deps.adapter.listOffers(auth, input));
   }
 
   async findSentOffer(reference: string, since: Date, match?: SentOfferMatch) {
@@ -212,15 +214,17 @@ export class TradeSession implements SteamTradeSession {
       return tradeFailure('offerExpired');
     }
     if (offer.state !== 2) return tradeFailure('offerNotActive', { detail: `offer state ${offer.state}` });
-    return this.tradeCall((auth) => this.deps.adapter.acceptOffer(auth, offerId, offer.partnerSteamId));
+    return this.tradeCall('offers-send', (auth) =>
+      this.deps.adapter.acceptOffer(auth, offerId, offer.partnerSteamId),
+    );
   }
 
   declineOffer(offerId: string) {
-    return this.call((auth) => this.deps.adapter.declineOffer(auth, offerId));
+    return this.call('offers-read', (auth) => this.deps.adapter.declineOffer(auth, offerId));
   }
 
   cancelOffer(offerId: string) {
-    return this.call((auth) => this.deps.adapter.cancelOffer(auth, offerId));
+    return this.call('offers-read', (auth) => this.deps.adapter.cancelOffer(auth, offerId));
   }
 
   async listConfirmations() {
@@ -257,7 +261,7 @@ export class TradeSession implements SteamTradeSession {
   }
 
   async acknowledgeTradeProtection() {
-    const result = await this.call((auth) => this.deps.adapter.acknowledgeTradeProtection(auth));
+    const result = await this.call('web-api', (auth) => this.deps.adapter.acknowledgeTradeProtection(auth));
     if (result.ok) {
       this.#acknowledgedAt = new Date(this.deps.clock.now());
       await this.account.onChange?.(this.state());
@@ -266,15 +270,15 @@ export class TradeSession implements SteamTradeSession {
   }
 
   ownTradeToken() {
-    return this.call((auth) => this.deps.adapter.ownTradeToken(auth));
+    return this.call('web-api', (auth) => this.deps.adapter.ownTradeToken(auth));
   }
 
   tradeHistory(input: TradeHistoryInput) {
-    return this.call((auth) => this.deps.adapter.tradeHistory(auth, input));
+    return this.call('web-api', (auth) => this.deps.adapter.tradeHistory(auth, input));
   }
 
   tradeStatus(tradeId: string) {
-    return this.call((auth) => this.deps.adapter.tradeStatus(auth, tradeId));
+    return this.call('web-api', (auth) => this.deps.adapter.tradeStatus(auth, tradeId));
   }
 
   private refuseOffer(input: SendOfferInput, options: SendOptions) {
@@ -297,14 +301,17 @@ export class TradeSession implements SteamTradeSession {
   }
 
   /** A call that moves items: Trade Protection is acknowledged first, and once more if Steam says it is not. */
-  private async tradeCall<T>(op: (auth: WebAuth) => Promise<TradeResult<T>>): Promise<TradeResult<T>> {
+  private async tradeCall<T>(
+    cls: PacingClass,
+    op: (auth: WebAuth) => Promise<TradeResult<T>>,
+  ): Promise<TradeResult<T>> {
     const acknowledged = await this.ensureAcknowledged();
     if (!acknowledged.ok) return acknowledged;
-    const result = await this.call(op);
+    const result = await this.call(cls, op);
     if (result.ok || result.reason !== 'tradeProtectionNotAcknowledged') return result;
     this.#acknowledgedAt = null;
     const again = await this.ensureAcknowledged();
-    return again.ok ? this.call(op) : again;
+    return again.ok ? this.call(cls, op) : again;
   }
 
   private async ensureAcknowledged(): Promise<TradeResult<Record<never, never>>> {
@@ -312,45 +319,57 @@ export class TradeSession implements SteamTradeSession {
     return this.acknowledgeTradeProtection();
   }
 
-  /** The shared path of every call: proxy, rest, fresh session, one retry after an expired session. */
-  private async call<T>(op: (auth: WebAuth) => Promise<TradeResult<T>>): Promise<TradeResult<T>> {
+  /**
+   * The shared path of every call: proxy, rest, fresh session, the call in its pacing slots of its class, one retry
+   * (in a slot of its own) after an expired session. `before` runs once the session is open and before the slot is
+   * taken (Steam's clock for a confirmation), so only the call itself goes out in the slot.
+   */
+  private async call<T>(
+    cls: PacingClass,
+    op: (auth: WebAuth) => Promise<TradeResult<T>>,
+    before?: (auth: WebAuth) => Promise<TradeFailure | null>,
+  ): Promise<TradeResult<T>> {
     const proxy = this.account.proxy;
     if (!proxy) return tradeFailure('noProxy');
-    const { clock, rests } = this.deps;
-    const restUntil = await rests.until(proxy, clock.now());
-    if (restUntil) return tradeFailure('rateLimited', { retryAfter: restUntil, answeredFromRest: true });
+    const { pacer } = this.deps;
+    const who: PacingSubject = { proxy: proxyKey(proxy), account: this.steamId };
+    const resting = await restingFailure(pacer, cls, who);
+    if (resting) return resting;
     const session = await this.webSession();
     if (!session.ok) return session;
-    let result = await op(session.session);
+    const refused = await before?.(session.session);
+    if (refused) return refused;
+    const paced = (auth: WebAuth) => pacedTradeCall(pacer, cls, who, () => op(auth));
+    let result = await paced(session.session);
     if (!result.ok && result.reason === 'sessionExpired') {
       const renewed = await this.webSession({ force: true });
       if (!renewed.ok) return renewed;
-      result = await op(renewed.session);
+      result = await paced(renewed.session);
       // A token derived a moment ago and refused: the session is gone until the account signs in again.
       if (!result.ok && result.reason === 'sessionExpired') {
         return tradeFailure('sessionRevoked', { detail: 'Steam refused a freshly derived access token' });
       }
     }
-    if (!result.ok && result.reason === 'rateLimited' && !result.answeredFromRest) {
-      return rests.record(proxy, result, clock.now());
-    }
     return result;
   }
 
-  /** A mobileconf call: it waits for the account's confirmation slot, then signs with Steam's time. */
+  /** A mobileconf call: Steam's clock is read first, then the call waits for the account's confirmation slot. */
   private confirmationCall<T>(
     op: (auth: WebAuth, time: number) => Promise<TradeResult<T>>,
   ): Promise<TradeResult<T>> {
-    return this.call(async (auth) => {
-      // Steam's clock first (it may be a request of its own): after the turn, only the call itself goes out.
-      const reading = await this.deps.steamTime(auth.proxy);
-      if (!reading.ok) {
-        return tradeFailure(reading.failure.kind === 'proxy' ? 'proxyError' : 'serviceUnavailable');
-      }
-      return this.deps.pacer.confirmation(this.steamId, () =>
-        op(auth, this.confirmationTime(reading.offsetSeconds)),
-      );
-    });
+    let offsetSeconds = 0;
+    return this.call(
+      'confirmations',
+      (auth) => op(auth, this.confirmationTime(offsetSeconds)),
+      async (auth) => {
+        const reading = await this.deps.steamTime(auth.proxy);
+        if (!reading.ok) {
+          return tradeFailure(reading.failure.kind === 'proxy' ? 'proxyError' : 'serviceUnavailable');
+        }
+        offsetSeconds = reading.offsetSeconds;
+        return null;
+      },
+    );
   }
 
   /**
