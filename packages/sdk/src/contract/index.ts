@@ -5,6 +5,7 @@ import { lots } from './lots.ts';
 import { notifications } from './notifications.ts';
 import type { Operation } from './operation.ts';
 import { p2p } from './p2p.ts';
+import { portfolio } from './portfolio.ts';
 import { priceProfile } from './price-profile.ts';
 import { proxies } from './proxies.ts';
 import { rates } from './rates.ts';
@@ -31,6 +32,7 @@ export * from './lots.ts';
 export * from './notifications.ts';
 export * from './operation.ts';
 export * from './p2p.ts';
+export * from './portfolio.ts';
 export * from './price-profile.ts';
 export * from './proxies.ts';
 export * from './rates.ts';
@@ -64,6 +66,7 @@ export const contract = {
   lots,
   sales,
   priceProfile,
+  portfolio,
 } as const;
 
 export type Contract = typeof contract;

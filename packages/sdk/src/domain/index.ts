@@ -5,6 +5,7 @@ export * from './jwt.ts';
 export * from './lots/index.ts';
 export * from './money/index.ts';
 export * from './p2p/index.ts';
+export * from './portfolio/index.ts';
 export * from './password.ts';
 export * from './proxy/index.ts';
 export * from './repricing/index.ts';
