@@ -14,7 +14,7 @@ CREATE TABLE "portfolio_holdings" (
 	"context_id" text NOT NULL,
 	"protected_until" timestamp with time zone,
 	"origin_kind" text NOT NULL,
-	"origin_offer_id" text,
+	"origin_trade_id" text,
 	"origin_from" text,
 	"assets" jsonb NOT NULL,
 	"first_seen_at" timestamp with time zone NOT NULL,

@@ -159,8 +159,8 @@ export const portfolioHoldingSchema = z.object({
   protectedUntil: isoDateTime.nullable(),
   /** How it came: `trade` (a trade of ours brought it), `seen` (found by a scan). */
   originKind: z.enum(['trade', 'seen']),
-  /** The trade offer that brought it, when known. */
-  originOfferId: z.string().nullable(),
+  /** The Steam trade that brought it, when known. */
+  originTradeId: z.string().nullable(),
   /** Who sent it: a SteamID64, when known. */
   originFrom: z.string().nullable(),
   firstSeenAt: isoDateTime,
@@ -203,7 +203,8 @@ export const portfolio = {
     id: 'portfolio.holding',
     method: 'POST',
     path: '/api/portfolio/holding',
-    summary: 'The holding an asset of an account belongs to, with every asset id it had and where it came from',
+    summary:
+      'The holding an asset of an account belongs to, with every asset id it had and where it came from',
     input: z.object({ accountId: idSchema, assetId: assetIdSchema }),
     output: portfolioHoldingSchema,
     flags: {},

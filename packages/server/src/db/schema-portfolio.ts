@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema-auth.ts';
 import { steamAccounts } from './schema-steam-accounts.ts';
 
@@ -37,7 +47,7 @@ export const portfolioHoldings = pgTable(
     protectedUntil: at('protected_until'),
     /** trade (a trade of ours brought it) or seen (a scan found it). */
     originKind: text('origin_kind').notNull(),
-    originOfferId: text('origin_offer_id'),
+    originTradeId: text('origin_trade_id'),
     originFrom: text('origin_from'),
     assets: jsonb('assets').$type<HoldingAsset[]>().notNull(),
     firstSeenAt: at('first_seen_at').notNull(),
