@@ -21,7 +21,7 @@ import {
   steamAccountTagLinks,
   steamAccountTags,
 } from '../../db/schema.ts';
-import { rowsOf } from '../../db/sql-fragments.ts';
+import { anyId, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { portfolioWhere, type ValuedNames } from './filter-sql.ts';
 import { HoldingQueries } from './holdings-repo.ts';
@@ -272,6 +272,24 @@ export class PortfolioQueries {
       where ${where}
       group by ${items.accountId}, ${steamAccounts.login}, ${items.game}`;
     return rowsOf<AccountValueRow>(await this.tx.execute(statement));
+  }
+
+  /** Which of `ids` are the user's accounts. */
+  async ownedAccounts(ids: readonly number[]): Promise<number> {
+    const rows = await this.tx
+      .select({ id: steamAccounts.id })
+      .from(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, [...new Set(ids)])));
+    return rows.length;
+  }
+
+  /** Which of `ids` are the user's account tags. */
+  async ownedTags(ids: readonly number[]): Promise<number> {
+    const rows = await this.tx
+      .select({ id: steamAccountTags.id })
+      .from(steamAccountTags)
+      .where(and(eq(steamAccountTags.userId, this.userId), anyId(steamAccountTags.id, [...new Set(ids)])));
+    return rows.length;
   }
 
   /** The tags of the user's accounts. */

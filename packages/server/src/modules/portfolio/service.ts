@@ -52,6 +52,7 @@ export class PortfolioService {
     checkRange(input);
     const rates = await this.currentRates();
     return this.repo.run(userId, async (q) => {
+      await requireOwnSelection(q, input);
       const keys = q.listKeys(input.by, input.sort);
       const window = listWindow(input, keys);
       const inRange = await this.inRange(q, input, input, rates);
@@ -143,6 +144,7 @@ export class PortfolioService {
     checkRange(input);
     const rates = await this.currentRates();
     return this.repo.run(userId, async (q) => {
+      await requireOwnSelection(q, input);
       const names = await q.names(input);
       const values = await this.unitValues(q, names, input, rates);
       const unit: UnitValues = { games: [], names: [], amounts: [], counted: [], stale: [] };
@@ -275,6 +277,16 @@ function inValueRange(value: ItemValuation, filters: PortfolioFilters): boolean 
     (filters.minValue === undefined || amount >= filters.minValue) &&
     (filters.maxValue === undefined || amount <= filters.maxValue)
   );
+}
+
+/** Accounts and tags a filter names must be the user's own (another user's answer as not found). */
+async function requireOwnSelection(q: PortfolioQueries, filters: PortfolioFilters): Promise<void> {
+  const accounts = new Set(filters.accountIds ?? []);
+  if (accounts.size > 0 && (await q.ownedAccounts([...accounts])) < accounts.size)
+    throw new AppError({ code: ResultCode.NotFound, text: portfolioMessages.accountsNotFound });
+  const tags = new Set(filters.tagIds ?? []);
+  if (tags.size > 0 && (await q.ownedTags([...tags])) < tags.size)
+    throw new AppError({ code: ResultCode.NotFound, text: portfolioMessages.tagsNotFound });
 }
 
 function checkRange(filters: PortfolioFilters): void {
