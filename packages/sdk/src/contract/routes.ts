@@ -5,6 +5,7 @@ import { harvesterRoutes } from './routes/harvester.ts';
 import { lotsRoutes } from './routes/lots.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { p2pRoutes } from './routes/p2p.ts';
+import { portfolioRoutes } from './routes/portfolio.ts';
 import { priceProfileRoutes } from './routes/price-profile.ts';
 import { proxiesRoutes } from './routes/proxies.ts';
 import { ratesRoutes } from './routes/rates.ts';
@@ -43,4 +44,5 @@ export const routes = {
   lots: lotsRoutes,
   sales: salesRoutes,
   priceProfile: priceProfileRoutes,
+  portfolio: portfolioRoutes,
 } as const;
