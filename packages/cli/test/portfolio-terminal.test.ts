@@ -84,7 +84,7 @@ describe('tradedeck portfolio in a real terminal (tmux, sandbox mode)', () => {
     )}`;
     const script = [
       `${cli} portfolio --by account --source steam`,
-      `${cli} portfolio --game dota2 --json | ${summary}`,
+      `${cli} portfolio --game dota2 --source steam --json | ${summary}`,
       `${cli} portfolio --all --source steam | awk -F'\\t' 'NR>1{n++} END{print "tsv-rows=" n " fields=" NF}'`,
       `${cli} portfolio --by shelf; echo "bad-by-exit=$?"`,
       'sleep 60',
@@ -97,7 +97,7 @@ describe('tradedeck portfolio in a real terminal (tmux, sandbox mode)', () => {
     for (const account of accounts)
       expect(screen).toMatch(new RegExp(`${account.login}\\s+\\d+\\s+\\d+\\s+0\\s+20`));
     expect(screen).toMatch(/ACCOUNT\s+COUNT\s+TRADABLE\s+PROTECTED\s+LAST READ\s+ERROR/);
-    expect(screen).toContain(`json-total=${rows} kind=item source=tm`);
+    expect(screen).toContain(`json-total=${rows} kind=item source=steam`);
     expect(screen).toContain(`tsv-rows=${rows} fields=9`);
     expect(screen).toContain('Grouping must be item, account or flat, got "shelf"');
     expect(screen).toContain('bad-by-exit=2');
