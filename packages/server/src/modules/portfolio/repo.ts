@@ -127,7 +127,7 @@ export class PortfolioQueries {
       this.tx,
       { table: items, where, groupBy },
       window,
-      this.totals('item'),
+      this.totals('item', filters),
     ).count(rows.length);
     return listAnswer(rows, (row) => row as ItemGroupRow, window, keys, total);
   }
@@ -167,7 +167,7 @@ export class PortfolioQueries {
       this.tx,
       { table: items, where, groupBy: [items.accountId] },
       window,
-      this.totals('account'),
+      this.totals('account', filters),
     ).count(rows.length);
     return listAnswer(rows, (row) => row as AccountGroupRow, window, keys, total);
   }
@@ -206,14 +206,16 @@ export class PortfolioQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const total = await listTotal(this.tx, { table: items, where }, window, this.totals('flat')).count(
+    const total = await listTotal(this.tx, { table: items, where }, window, this.totals('flat', filters)).count(
       rows.length,
     );
     return listAnswer(rows, (row) => row as AssetRow, window, keys, total);
   }
 
-  private totals(by: PortfolioGrouping) {
-    return { list: `portfolio:${by}`, userId: this.userId, sources: SOURCES };
+  /** The kept-totals key of a list: the "on sale" filter reads the lots as well. */
+  private totals(by: PortfolioGrouping, filters: PortfolioFilters) {
+    const sources: ListSource[] = filters.onSale ? [...SOURCES, 'lots'] : [...SOURCES];
+    return { list: `portfolio:${by}`, userId: this.userId, sources };
   }
 
   /** The (game, name) pairs the filters match (what totals and a value range price). */
