@@ -5,7 +5,7 @@ import { portfolioShellTexts } from './shell-texts.ts';
 export const portfolioArea = defineArea({
   name: 'portfolio',
   keywords: ['inventory', 'items', 'value'],
-  nav: { path: '/panel/portfolio', hotkey: 'g o', keywords: ['portfolio', 'inventory', 'items'] },
+  nav: { path: '/panel/portfolio', hotkey: 'g i', keywords: ['portfolio', 'inventory', 'items'] },
   panelRoutes: [
     { path: 'portfolio', page: () => import('./portfolio-page.tsx').then((m) => m.PortfolioPage) },
   ],
