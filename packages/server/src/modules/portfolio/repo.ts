@@ -234,24 +234,23 @@ export class PortfolioQueries {
     if (names.length === 0) return [];
     const games = sql.param(names.map((name) => name.game));
     const hashNames = sql.param(names.map((name) => name.marketHashName));
-    const wanted = sql`(select * from unnest(${games}::text[], ${hashNames}::text[]) as w(game, name))`;
+    const wanted = sql`unnest(${games}::text[], ${hashNames}::text[]) as w(game, name)`;
+    // The Steam price of each item as its latest scan saw it: a short read of the name index per item.
     const statement = sql`
-      with wanted as ${wanted},
-      steam as (
-        select distinct on (${items.game}, ${items.marketHashName}) ${items.game} as game,
-          ${items.marketHashName} as name, ${items.priceAmount} as amount, ${items.priceCurrency} as currency,
+      select w.game, w.name,
+        p.custom_price::text as custom_amount, p.custom_currency, p.custom_at::text as custom_at,
+        p.providers, s.amount::text as steam_amount, s.currency as steam_currency, s.observed_at::text as steam_at
+      from ${wanted}
+      left join lateral (select ${lotPrices.customPrice} as custom_price, ${lotPrices.customCurrency} as custom_currency,
+          ${lotPrices.customUpdatedAt} as custom_at, ${lotPrices.providers} as providers
+        from ${lotPrices} where ${lotPrices.userId} = ${this.userId} and ${lotPrices.game} = w.game
+          and ${lotPrices.marketHashName} = w.name) p on true
+      left join lateral (select ${items.priceAmount} as amount, ${items.priceCurrency} as currency,
           ${scans.scannedAt} as observed_at
         from ${items} join ${scans} on ${scans.accountId} = ${items.accountId} and ${scans.game} = ${items.game}
-        where ${items.userId} = ${this.userId} and ${items.priceAmount} is not null and ${scans.scannedAt} is not null
-          and (${items.game}, ${items.marketHashName}) in (select game, name from wanted)
-        order by ${items.game}, ${items.marketHashName}, ${scans.scannedAt} desc
-      )
-      select w.game, w.name,
-        p.custom_price::text as custom_amount, p.custom_currency, p.custom_updated_at::text as custom_at,
-        p.providers, s.amount::text as steam_amount, s.currency as steam_currency, s.observed_at::text as steam_at
-      from wanted w
-      left join ${lotPrices} p on p.user_id = ${this.userId} and p.game = w.game and p.market_hash_name = w.name
-      left join steam s on s.game = w.game and s.name = w.name`;
+        where ${items.userId} = ${this.userId} and ${items.marketHashName} = w.name and ${items.game} = w.game
+          and ${items.priceAmount} is not null and ${scans.scannedAt} is not null
+        order by ${scans.scannedAt} desc limit 1) s on true`;
     return rowsOf<NamePrices>(await this.tx.execute(statement));
   }
 
