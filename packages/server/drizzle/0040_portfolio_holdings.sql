@@ -27,7 +27,7 @@ ALTER TABLE "portfolio_holdings" ADD CONSTRAINT "portfolio_holdings_account_id_s
 CREATE UNIQUE INDEX "portfolio_holdings_asset" ON "portfolio_holdings" USING btree ("account_id","app_id","context_id","asset_id");--> statement-breakpoint
 CREATE INDEX "portfolio_holdings_user" ON "portfolio_holdings" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "portfolio_holdings_account_class" ON "portfolio_holdings" USING btree ("account_id","game","class_id","instance_id");--> statement-breakpoint
-CREATE INDEX "steam_inventory_items_user_name" ON "steam_inventory_items" USING btree ("user_id","market_hash_name","game","account_id","context_id","asset_id");--> statement-breakpoint
+CREATE INDEX "steam_inventory_items_user_name" ON "steam_inventory_items" USING btree ("user_id","market_hash_name","game","account_id","context_id","asset_id","amount","tradable","protected_until");--> statement-breakpoint
 CREATE TRIGGER steam_inventory_items_list_changes_insert AFTER INSERT ON steam_inventory_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_changes_note();--> statement-breakpoint
 CREATE TRIGGER steam_inventory_items_list_changes_update AFTER UPDATE ON steam_inventory_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_changes_note();--> statement-breakpoint
 CREATE TRIGGER steam_inventory_items_list_changes_delete AFTER DELETE ON steam_inventory_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_changes_note();--> statement-breakpoint

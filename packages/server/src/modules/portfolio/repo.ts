@@ -101,20 +101,26 @@ export class PortfolioQueries {
   ): Promise<ListAnswer<ItemGroupRow>> {
     const where = portfolioWhere(this.userId, filters, inRange);
     const groupBy = [items.marketHashName, items.game];
-    const rows = await this.tx
+    // The groups from the index's own columns (an index-only read where the table's pages are all visible); the
+    // name, icon and tags of the page's 50 groups are read afterwards, one row each.
+    const groups = this.tx
       .select({
-        game: items.game,
-        marketHashName: items.marketHashName,
-        name: sql<string>`min(${items.name})`,
-        iconUrl: sql<string | null>`min(${items.iconUrl})`,
-        exterior: sql<string | null>`min(${items.exterior})`,
-        rarity: sql<string | null>`min(${items.rarity})`,
-        count,
-        accounts: sql<number>`count(distinct ${items.accountId})::int`,
-        tradableCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${items.tradable}), 0)::int`,
-        protectedCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${isProtected}), 0)::int`,
-        protectedUntil: sql<string | null>`min(${items.protectedUntil})::text`,
-        ...keyColumns(keys),
+        game: sql<string>`${items.game}`.as('game'),
+        marketHashName: sql<string>`${items.marketHashName}`.as('market_hash_name'),
+        count: sql<number>`${count}`.as('count'),
+        accounts: sql<number>`count(distinct ${items.accountId})::int`.as('accounts'),
+        tradableCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${items.tradable}), 0)::int`.as(
+          'tradable_count',
+        ),
+        protectedCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${isProtected}), 0)::int`.as(
+          'protected_count',
+        ),
+        protectedUntil: sql<string | null>`min(${items.protectedUntil})::text`.as('protected_until'),
+        // The page's order, kept for the statement that reads the page's names.
+        ord: sql<number>`row_number() over (order by ${sql.join(orderByKeys(keys), sql`, `)})`.as('ord'),
+        ...Object.fromEntries(
+          Object.entries(keyColumns(keys)).map(([name, expr]) => [name, expr.as(name)]),
+        ),
       })
       .from(items)
       .where(where)
@@ -123,13 +129,37 @@ export class PortfolioQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const total = await listTotal(
-      this.tx,
-      { table: items, where, groupBy },
+    const page = sql.identifier('page');
+    const statement = sql`with ${page} as (${groups})
+      select ${page}.*, d.name, d.icon_url, d.exterior, d.rarity from ${page}
+      left join lateral (select ${items.name} as name, ${items.iconUrl} as icon_url, ${items.exterior} as exterior,
+          ${items.rarity} as rarity
+        from ${items} where ${items.userId} = ${this.userId}
+          and ${items.marketHashName} = ${page}.market_hash_name and ${items.game} = ${page}.game limit 1) d on true
+      order by ${page}.ord`;
+    const rows = rowsOf<Record<string, unknown>>(await this.tx.execute(statement));
+    const total = await listTotal(this.tx, { table: items, where, groupBy }, window, this.totals('item', filters)).count(
+      rows.length,
+    );
+    return listAnswer(
+      rows,
+      (row): ItemGroupRow => ({
+        game: row.game as string,
+        marketHashName: row.market_hash_name as string,
+        name: row.name as string,
+        iconUrl: row.icon_url as string | null,
+        exterior: row.exterior as string | null,
+        rarity: row.rarity as string | null,
+        count: Number(row.count),
+        accounts: Number(row.accounts),
+        tradableCount: Number(row.tradable_count),
+        protectedCount: Number(row.protected_count),
+        protectedUntil: row.protected_until as string | null,
+      }),
       window,
-      this.totals('item', filters),
-    ).count(rows.length);
-    return listAnswer(rows, (row) => row as ItemGroupRow, window, keys, total);
+      keys,
+      total,
+    );
   }
 
   /** One page of accounts with what they hold and how their inventories were last read. */
