@@ -10,7 +10,11 @@ export async function run() {
   await withBenchPostgres(54503, (databaseUrl) => {
     const cwd = fileURLToPath(new URL('../../packages/server', import.meta.url));
     const env = { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) };
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/portfolio.ts'], { cwd, env, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/portfolio.ts'], {
+      cwd,
+      env,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`portfolio benchmark exited with ${result.status}`);
   });
 }

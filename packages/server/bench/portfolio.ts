@@ -21,8 +21,12 @@ const MAX_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 45);
 const FIRST_PAGE_TARGET_MS = 100;
 const FILTER_TARGET_MS = 150;
 
-async function seed(db: Awaited<ReturnType<typeof startBenchServer>>['db'], userId: string): Promise<number[]> {
-  const accounts = (await db.execute(sql`insert into steam_accounts (user_id, login, steam_id, password_enc, mafile_enc)
+async function seed(
+  db: Awaited<ReturnType<typeof startBenchServer>>['db'],
+  userId: string,
+): Promise<number[]> {
+  const accounts =
+    (await db.execute(sql`insert into steam_accounts (user_id, login, steam_id, password_enc, mafile_enc)
     select ${userId}::uuid, 'bench_' || i, (76561198000000000 + i)::text, 'x', 'x'
     from generate_series(1, ${ACCOUNTS}) as i returning id`)) as unknown as { rows: { id: number }[] };
   const ids = accounts.rows.map((row) => row.id);
@@ -57,7 +61,9 @@ async function measure(label: string, databaseUrl: string | null) {
   try {
     const seeded = performance.now();
     const ids = await seed(server.db, await latestUser(server.db));
-    print(`${label}: seeded ${(ACCOUNTS * ITEMS).toLocaleString('en')} items in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    print(
+      `${label}: seeded ${(ACCOUNTS * ITEMS).toLocaleString('en')} items in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    );
     const databaseCpu = databaseUrl ? await postgresCpuClock(server.db) : null;
     const load = (bodies: unknown[]) => ({
       base: server.base,
@@ -90,12 +96,28 @@ async function measure(label: string, databaseUrl: string | null) {
         });
       const res = await send().catch(send);
       const data = ((await res.json()) as { data: { total: number; items: unknown[] } }).data;
-      print(`  ${JSON.stringify(body)}: total ${data.total}, first answer ${(performance.now() - started).toFixed(1)} ms`);
+      print(
+        `  ${JSON.stringify(body)}: total ${data.total}, first answer ${(performance.now() - started).toFixed(1)} ms`,
+      );
     }
     const heading = `portfolio.query ${label}: ${ACCOUNTS} accounts x ${ITEMS.toLocaleString('en')} items, ${CLIENTS} clients`;
-    print(describeLoad(`${heading}, first grouped page`, await runQueryLoad(load(firstPage), databaseCpu), FIRST_PAGE_TARGET_MS));
-    print(describeLoad(`${heading}, filter changes`, await runQueryLoad(load(filters), databaseCpu), FILTER_TARGET_MS));
-    print(`server RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB (load average ${loadavg()[0]!.toFixed(1)})`);
+    print(
+      describeLoad(
+        `${heading}, first grouped page`,
+        await runQueryLoad(load(firstPage), databaseCpu),
+        FIRST_PAGE_TARGET_MS,
+      ),
+    );
+    print(
+      describeLoad(
+        `${heading}, filter changes`,
+        await runQueryLoad(load(filters), databaseCpu),
+        FILTER_TARGET_MS,
+      ),
+    );
+    print(
+      `server RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB (load average ${loadavg()[0]!.toFixed(1)})`,
+    );
   } finally {
     await server.stop();
   }

@@ -109,18 +109,17 @@ export class PortfolioQueries {
         marketHashName: sql<string>`${items.marketHashName}`.as('market_hash_name'),
         count: sql<number>`${count}`.as('count'),
         accounts: sql<number>`count(distinct ${items.accountId})::int`.as('accounts'),
-        tradableCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${items.tradable}), 0)::int`.as(
-          'tradable_count',
-        ),
+        tradableCount:
+          sql<number>`coalesce(sum(${items.amount}) filter (where ${items.tradable}), 0)::int`.as(
+            'tradable_count',
+          ),
         protectedCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${isProtected}), 0)::int`.as(
           'protected_count',
         ),
         protectedUntil: sql<string | null>`min(${items.protectedUntil})::text`.as('protected_until'),
         // The page's order, kept for the statement that reads the page's names.
         ord: sql<number>`row_number() over (order by ${sql.join(orderByKeys(keys), sql`, `)})`.as('ord'),
-        ...Object.fromEntries(
-          Object.entries(keyColumns(keys)).map(([name, expr]) => [name, expr.as(name)]),
-        ),
+        ...Object.fromEntries(Object.entries(keyColumns(keys)).map(([name, expr]) => [name, expr.as(name)])),
       })
       .from(items)
       .where(where)
@@ -138,9 +137,12 @@ export class PortfolioQueries {
           and ${items.marketHashName} = ${page}.market_hash_name and ${items.game} = ${page}.game limit 1) d on true
       order by ${page}.ord`;
     const rows = rowsOf<Record<string, unknown>>(await this.tx.execute(statement));
-    const total = await listTotal(this.tx, { table: items, where, groupBy }, window, this.totals('item', filters)).count(
-      rows.length,
-    );
+    const total = await listTotal(
+      this.tx,
+      { table: items, where, groupBy },
+      window,
+      this.totals('item', filters),
+    ).count(rows.length);
     return listAnswer(
       rows,
       (row): ItemGroupRow => ({
@@ -236,9 +238,12 @@ export class PortfolioQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const total = await listTotal(this.tx, { table: items, where }, window, this.totals('flat', filters)).count(
-      rows.length,
-    );
+    const total = await listTotal(
+      this.tx,
+      { table: items, where },
+      window,
+      this.totals('flat', filters),
+    ).count(rows.length);
     return listAnswer(rows, (row) => row as AssetRow, window, keys, total);
   }
 
