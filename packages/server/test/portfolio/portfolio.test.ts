@@ -59,6 +59,23 @@ describe('the portfolio table', () => {
     expect(Math.max(...all.map((row) => row.accounts))).toBeLessThanOrEqual(3);
   });
 
+  it('orders item groups by count, largest first, and keeps that order across cursor pages', async () => {
+    const body = {
+      by: 'item',
+      sort: [{ propertyName: 'count', isDescending: true }],
+      pages: { page: 1, pageSize: 10 },
+    };
+    const first = await query(body);
+    const second = await query({ ...body, after: first.nextCursor });
+    const counts = [...first.items, ...second.items].map((row: { count: number }) => row.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(counts[0]).toBeGreaterThan(counts.at(-1)!);
+    const keys = [...first.items, ...second.items].map(
+      (row: { marketHashName: string; game: string }) => `${row.marketHashName}|${row.game}`,
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
   it('groups by account with when each was last read', async () => {
     const byAccount = await query({ by: 'account' });
     expect(byAccount.items.map((row: { accountId: number }) => row.accountId).sort()).toEqual(
