@@ -26,6 +26,7 @@ import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { type Mail, registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
 import { registerPacing } from './modules/pacing/index.ts';
+import { registerPortfolio } from './modules/portfolio/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
 import { registerRates } from './modules/rates/index.ts';
@@ -215,12 +216,19 @@ export async function buildApp({
       : {}),
     ...market,
   });
-  registerRates(app, {
+  const rates = registerRates(app, {
     rates: createRatesPort({
       mode: marketPort.mode,
       ...(config.ratesUrl ? { url: config.ratesUrl } : {}),
       now: now ?? Date.now,
     }),
+    now: now ?? Date.now,
+  });
+  registerPortfolio(app, {
+    database,
+    steamTrading,
+    rates,
+    eventLog: app.hubs.eventLog,
     now: now ?? Date.now,
   });
   const lotsApi = registerLots(app, {

@@ -11,6 +11,7 @@ import '../commands/harvester/texts.ts';
 import '../commands/hub/texts.ts';
 import '../commands/p2p/texts-lots.ts';
 import '../commands/p2p/texts.ts';
+import '../commands/portfolio/texts.ts';
 import '../commands/proxies/texts.ts';
 import '../commands/session/texts.ts';
 import '../commands/status/texts.ts';

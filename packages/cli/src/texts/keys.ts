@@ -8,6 +8,7 @@ import type { harvesterTexts } from '../commands/harvester/texts.ts';
 import type { hubTexts } from '../commands/hub/texts.ts';
 import type { p2pTexts } from '../commands/p2p/texts.ts';
 import type { lotsTexts } from '../commands/p2p/texts-lots.ts';
+import type { portfolioTexts } from '../commands/portfolio/texts.ts';
 import type { proxiesTexts } from '../commands/proxies/texts.ts';
 import type { sessionTexts } from '../commands/session/texts.ts';
 import type { statusTexts } from '../commands/status/texts.ts';
@@ -31,6 +32,7 @@ export type MessageKey =
   | KeysOf<typeof hubTexts>
   | KeysOf<typeof lotsTexts>
   | KeysOf<typeof p2pTexts>
+  | KeysOf<typeof portfolioTexts>
   | KeysOf<typeof proxiesTexts>
   | KeysOf<typeof sessionTexts>
   | KeysOf<typeof statusTexts>;

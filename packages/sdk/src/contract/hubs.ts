@@ -9,6 +9,7 @@ import {
 import { LOTS_SOURCE, lotsChangedSchema, repriceJobUpdatedSchema } from './lots.ts';
 import { NOTIFICATIONS_SOURCE, notificationPostedSchema, notificationsReadSchema } from './notifications.ts';
 import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
+import { portfolioChangedSchema } from './portfolio.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
 import { TRANSFER_SOURCE, transferRowSchema } from './transfer.ts';
@@ -69,6 +70,14 @@ export const hubEvents = {
     sources: /^accounts$/,
     defaultSource: STEAM_TRADING_SOURCE,
     payload: accountStatusChangedSchema,
+  }),
+  /** A scan changed an account's part of the portfolio: totals and rows are read again. */
+  portfolioChanged: defineHubEvent({
+    hub: 'steam-trading-hub',
+    name: 'PortfolioChanged',
+    sources: /^accounts$/,
+    defaultSource: STEAM_TRADING_SOURCE,
+    payload: portfolioChangedSchema,
   }),
   /** One sign-in of an add job ended. */
   accountsAddProgress: defineHubEvent({

@@ -6,6 +6,7 @@ import { notifications } from './notifications.ts';
 import type { Operation } from './operation.ts';
 import { p2p } from './p2p.ts';
 import { pacing } from './pacing.ts';
+import { portfolio } from './portfolio.ts';
 import { priceProfile } from './price-profile.ts';
 import { proxies } from './proxies.ts';
 import { rates } from './rates.ts';
@@ -33,6 +34,7 @@ export * from './notifications.ts';
 export * from './operation.ts';
 export * from './p2p.ts';
 export * from './pacing.ts';
+export * from './portfolio.ts';
 export * from './price-profile.ts';
 export * from './proxies.ts';
 export * from './rates.ts';
@@ -67,6 +69,7 @@ export const contract = {
   sales,
   priceProfile,
   pacing,
+  portfolio,
 } as const;
 
 export type Contract = typeof contract;

@@ -6,6 +6,7 @@ import { lotsRoutes } from './routes/lots.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { p2pRoutes } from './routes/p2p.ts';
 import { pacingRoutes } from './routes/pacing.ts';
+import { portfolioRoutes } from './routes/portfolio.ts';
 import { priceProfileRoutes } from './routes/price-profile.ts';
 import { proxiesRoutes } from './routes/proxies.ts';
 import { ratesRoutes } from './routes/rates.ts';
@@ -45,4 +46,5 @@ export const routes = {
   sales: salesRoutes,
   priceProfile: priceProfileRoutes,
   pacing: pacingRoutes,
+  portfolio: portfolioRoutes,
 } as const;

@@ -6,6 +6,7 @@ export * from './lots/index.ts';
 export * from './money/index.ts';
 export * from './p2p/index.ts';
 export * from './password.ts';
+export * from './portfolio/index.ts';
 export * from './proxy/index.ts';
 export * from './repricing/index.ts';
 export * from './steam/index.ts';

@@ -1,7 +1,7 @@
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { LIST_TOTAL_CAP } from '@tradedeck/sdk/domain';
 import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../http/app-error.ts';
 import type { Db } from './database.ts';
 import {
@@ -41,6 +41,13 @@ export interface ListKey {
 function nullable(key: ListKey): boolean {
   if (key.notNull !== undefined) return !key.notNull;
   return !(is(key.expr, Column) && key.expr.notNull);
+}
+
+/** What a list counts: the table's rows matching `where`, or their groups when the list groups them. */
+export interface ListFrom {
+  table: PgTable;
+  where: SQL;
+  groupBy?: (SQL | PgColumn)[];
 }
 
 export interface ListWindowInput {
@@ -146,7 +153,7 @@ function sameAs(expr: SQLWrapper, value: string | null): SQL {
  */
 export async function countMatches(
   tx: Db,
-  from: { table: PgTable; where: SQL },
+  from: ListFrom,
   window: ListWindow,
   rowsOnPage: number,
   totals?: ListTotalKey,
@@ -158,12 +165,7 @@ export async function countMatches(
  * The total of one list request, as `countMatches` reads it, to be read on its own (`count`) or inside the
  * page's own statement (`inPage`, then `read`).
  */
-export function listTotal(
-  tx: Db,
-  from: { table: PgTable; where: SQL },
-  window: ListWindow,
-  totals?: ListTotalKey,
-): ListTotal {
+export function listTotal(tx: Db, from: ListFrom, window: ListWindow, totals?: ListTotalKey): ListTotal {
   return new ListTotal(tx, from, window, totals);
 }
 
@@ -178,7 +180,7 @@ class ListTotal {
 
   constructor(
     private readonly tx: Db,
-    private readonly from: { table: PgTable; where: SQL },
+    private readonly from: ListFrom,
     private readonly window: ListWindow,
     private readonly list?: ListTotalKey,
   ) {
@@ -258,8 +260,10 @@ function totalCap(window: ListWindow): number {
 }
 
 /** The count of the matching rows as a scalar subquery: exact when asked, else up to one past the cap. */
-function countedMatches(tx: Db, from: { table: PgTable; where: SQL }, window: ListWindow): SQL<number> {
-  const rows = tx.select({ one: sql`1` }).from(from.table).where(from.where);
+function countedMatches(tx: Db, from: ListFrom, window: ListWindow): SQL<number> {
+  const matched = tx.select({ one: sql`1` }).from(from.table).where(from.where);
+  // A grouped list counts its groups.
+  const rows = from.groupBy ? matched.groupBy(...from.groupBy) : matched;
   const matching = window.exactTotal ? rows : rows.limit(totalCap(window) + 1);
   return sql<number>`(select count(*)::int from (${matching}) as matching)`;
 }

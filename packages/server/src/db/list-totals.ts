@@ -20,6 +20,7 @@ export type ListSource =
   | 'steam_accounts'
   | 'steam_account_tag_links'
   | 'lots'
+  | 'steam_inventory_items'
   | 'lot_sales'
   | 'harvester_transactions';
 

@@ -93,6 +93,19 @@ export const steamInventoryItems = pgTable(
     primaryKey({ columns: [t.accountId, t.appId, t.contextId, t.assetId] }),
     index('steam_inventory_items_account_game').on(t.accountId, t.game, t.position),
     index('steam_inventory_items_user').on(t.userId),
+    // The portfolio's order (drizzle/0040): its item groups and flat rows read in this order stop at the page's end;
+    // the last three columns are what a group counts, so a page is read from the index alone.
+    index('steam_inventory_items_user_name').on(
+      t.userId,
+      t.marketHashName,
+      t.game,
+      t.accountId,
+      t.contextId,
+      t.assetId,
+      t.amount,
+      t.tradable,
+      t.protectedUntil,
+    ),
   ],
 );
 

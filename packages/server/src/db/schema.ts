@@ -15,6 +15,7 @@ export * from './schema-lots.ts';
 export * from './schema-market.ts';
 export * from './schema-notifications.ts';
 export * from './schema-pacing.ts';
+export * from './schema-portfolio.ts';
 export * from './schema-proxies.ts';
 export * from './schema-seller.ts';
 export * from './schema-steam-accounts.ts';

@@ -9,6 +9,7 @@ import {
   notificationsWalker,
   prepareNotificationsWalk,
 } from '../notifications/tenant-walk.ts';
+import { portfolioWalker } from '../portfolio/tenant-walk.ts';
 import { type ProxyWalkTarget, prepareProxyWalk, proxiesWalker } from '../proxies/tenant-walk.ts';
 import { prepareSellerWalk, type SellerWalkTarget, sellerWalker } from '../seller/tenant-walk.ts';
 import {
@@ -132,6 +133,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...harvesterWalker,
   ...notificationsWalker,
   ...transferWalker,
+  ...portfolioWalker,
   ...lotsWalker,
 };
 

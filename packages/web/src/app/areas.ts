@@ -7,6 +7,7 @@ import { landingArea } from '../features/landing/area.ts';
 import { lotsArea } from '../features/lots/area.ts';
 import { notFoundArea } from '../features/not-found/area.ts';
 import { p2pAccountsArea } from '../features/p2p-accounts/area.ts';
+import { portfolioArea } from '../features/portfolio/area.ts';
 import { priceProfileArea } from '../features/price-profile/area.ts';
 import { profileArea } from '../features/profile/area.ts';
 import { proxiesArea } from '../features/proxies/area.ts';
@@ -27,6 +28,7 @@ export const areas = [
   dashboardArea,
   steamAccountsArea,
   proxiesArea,
+  portfolioArea,
   p2pAccountsArea,
   lotsArea,
   salesHistoryArea,

@@ -25,6 +25,7 @@ export const NAV_SECTIONS: NavSection[] = [
       item('/panel/dashboard', 'nav.dashboard', 'dashboard', 'nav.dashboard', 'Dashboard'),
       item('/panel/steam-accounts', 'nav.steamAccounts', 'steam', 'nav.steamAccounts', 'SteamAccount'),
       item('/panel/proxy', 'nav.proxies', 'proxy', 'nav.proxies', 'Proxy'),
+      item('/panel/portfolio', 'nav.portfolio', 'orders', 'nav.portfolio', 'Portfolio'),
     ],
   },
   {

@@ -5,6 +5,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { OpenedTradingAccount, SteamAccountsApi } from '../steam-accounts/index.ts';
 import type { SteamTradingRepo } from './repo.ts';
+import type { ScanListener } from './types.ts';
 
 /** An account opened for trading (secrets in memory only), as the Steam accounts area hands it over. */
 export type TradingAccount = OpenedTradingAccount;
@@ -24,5 +25,7 @@ export interface TradingDeps {
   /** Whether one process owns the database (PGlite): an intent pending under another owner is orphaned. */
   singleProcess: boolean;
   log: FastifyBaseLogger;
+  /** Other areas told of every stored scan, in its transaction (the portfolio's holdings). */
+  scanListeners: ScanListener[];
   now: () => number;
 }

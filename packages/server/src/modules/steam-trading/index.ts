@@ -31,6 +31,7 @@ export type {
   TradingFailureReason,
   TradingOutcome,
 } from './trading-api.ts';
+export type { ScanListener, StoredScan } from './types.ts';
 
 export interface SteamTradingDeps {
   database: Database;
@@ -60,6 +61,7 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
     processId: newProcessOwner(),
     singleProcess: database.kind === 'pglite',
     log: app.log.child({ module: 'steam-trading' }),
+    scanListeners: [],
     now: deps.now,
   };
   const sessions = new TradeSessions(shared);

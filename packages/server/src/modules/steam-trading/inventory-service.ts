@@ -97,7 +97,13 @@ export class InventoryService {
     return announce.store((done) =>
       this.deps.repo.run(userId, async (q, tx) => {
         const rows: ScanRow[] = [];
-        for (const [game, outcome] of outcomes) rows.push(await q.saveScan(accountId, game, outcome));
+        for (const [game, outcome] of outcomes) {
+          rows.push(await q.saveScan(accountId, game, outcome));
+          // Only a read inventory says what the account holds: a private or failed one tells nothing.
+          if (outcome.state !== 'listed' && outcome.state !== 'empty') continue;
+          const scan = { userId, accountId, game, items: outcome.items, at: outcome.at };
+          for (const listener of this.deps.scanListeners) await listener(scan, tx);
+        }
         await this.deps.eventLog.append(
           userId,
           hubEvents.inventoryScanned,

@@ -21,6 +21,7 @@ import type { TradingDeps } from './deps.ts';
 import type { InventoryService } from './inventory-service.ts';
 import type { OfferService } from './offer-service.ts';
 import type { TradeSessions } from './sessions.ts';
+import type { ScanListener } from './types.ts';
 
 /**
  * Why a call for another module failed: a Steam trading reason, `accountUnavailable` (the account is gone or has no
@@ -62,6 +63,8 @@ export interface SteamTradingApi {
     games: readonly TradeGame[],
     batchId: string,
   ): Promise<{ game: TradeGame; state: string; errorReason: string | null }[] | null>;
+  /** Tells `listener` of every stored scan, inside the transaction that stores it. */
+  onScanStored(listener: ScanListener): void;
   /** Every cached item of the account (the last good scan of each game). */
   cachedItems(userId: string, accountId: number): Promise<InventoryItem[]>;
   /** The account's SteamID and its trade token, which offers to it carry. */
@@ -168,6 +171,9 @@ export function tradingApi(
           errorReason: row.errorReason,
         })) ?? null
       );
+    },
+    onScanStored: (listener) => {
+      deps.scanListeners.push(listener);
     },
     cachedItems: (userId, accountId) => deps.repo.run(userId, (q) => q.allItems(accountId)),
     async tradeToken(userId, accountId) {

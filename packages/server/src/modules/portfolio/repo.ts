@@ -1,0 +1,343 @@
+import type { PortfolioFilters, PortfolioGrouping } from '@tradedeck/sdk/contract';
+import { TRADE_PROTECTED_CONTEXT_ID } from '@tradedeck/sdk/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  afterKeys,
+  keyColumns,
+  type ListAnswer,
+  type ListKey,
+  type ListWindow,
+  listAnswer,
+  listTotal,
+  orderByKeys,
+} from '../../db/list-page.ts';
+import type { ListSource } from '../../db/list-totals.ts';
+import {
+  steamInventoryItems as items,
+  lotPrices,
+  steamInventoryScans as scans,
+  steamAccounts,
+  steamAccountTagLinks,
+  steamAccountTags,
+} from '../../db/schema.ts';
+import { anyId, rowsOf } from '../../db/sql-fragments.ts';
+import type { UserScope } from '../../security/user-scope.ts';
+import { portfolioWhere, type ValuedNames } from './filter-sql.ts';
+import { HoldingQueries } from './holdings-repo.ts';
+import type {
+  AccountGroupRow,
+  AccountValueRow,
+  AssetRow,
+  ItemGroupRow,
+  NamePrices,
+  PortfolioSort,
+  UnitValues,
+} from './types.ts';
+
+const SOURCES: readonly ListSource[] = ['steam_inventory_items', 'steam_account_tag_links'];
+
+const isProtected = sql`${items.contextId} = ${TRADE_PROTECTED_CONTEXT_ID}`;
+const count = sql<number>`sum(${items.amount})::int`;
+
+/** Every SQL statement of the portfolio: reads over the inventory cache of all the user's accounts, and holdings. */
+export class PortfolioRepo {
+  constructor(private readonly scope: UserScope) {}
+
+  run<T>(userId: string, work: (q: PortfolioQueries, tx: Db) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new PortfolioQueries(tx, userId), tx));
+  }
+}
+
+export class PortfolioQueries {
+  readonly holdings: HoldingQueries;
+
+  constructor(
+    private readonly tx: Db,
+    private readonly userId: string,
+  ) {
+    this.holdings = new HoldingQueries(tx, userId);
+  }
+
+  /** The order of a page: the requested keys, then the grouping's unique key. */
+  listKeys(by: PortfolioGrouping, sort: readonly PortfolioSort[]): ListKey[] {
+    const byCount = sort.find((key) => key.propertyName === 'count');
+    const counted: ListKey[] =
+      byCount && by !== 'flat' ? [{ expr: count, descending: byCount.isDescending, notNull: true }] : [];
+    switch (by) {
+      case 'item':
+        return [
+          ...counted,
+          { expr: items.marketHashName, descending: false },
+          { expr: items.game, descending: false },
+        ];
+      case 'account':
+        return [
+          ...counted,
+          { expr: steamAccounts.login, descending: false },
+          { expr: items.accountId, descending: false },
+        ];
+      case 'flat':
+        return [
+          { expr: items.marketHashName, descending: false },
+          { expr: items.game, descending: false },
+          { expr: items.accountId, descending: false },
+          { expr: items.contextId, descending: false },
+          { expr: items.assetId, descending: false },
+        ];
+    }
+  }
+
+  /**
+   * One page of item groups. Ordered by name, the groups come straight off the `(user, name, game, …)` index in
+   * order and the aggregate stops at the page's end, however many items there are; the cursor is a row range on
+   * the same index. Ordered by count, every group is counted first.
+   */
+  async itemPage(
+    filters: PortfolioFilters,
+    inRange: ValuedNames | null,
+    keys: ListKey[],
+    window: ListWindow,
+  ): Promise<ListAnswer<ItemGroupRow>> {
+    const where = portfolioWhere(this.userId, filters, inRange);
+    const groupBy = [items.marketHashName, items.game];
+    // The groups from the index's own columns (an index-only read where the table's pages are all visible); the
+    // name, icon and tags of the page's 50 groups are read afterwards, one row each.
+    const groups = this.tx
+      .select({
+        game: sql<string>`${items.game}`.as('game'),
+        marketHashName: sql<string>`${items.marketHashName}`.as('market_hash_name'),
+        count: sql<number>`${count}`.as('count'),
+        accounts: sql<number>`count(distinct ${items.accountId})::int`.as('accounts'),
+        tradableCount:
+          sql<number>`coalesce(sum(${items.amount}) filter (where ${items.tradable}), 0)::int`.as(
+            'tradable_count',
+          ),
+        protectedCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${isProtected}), 0)::int`.as(
+          'protected_count',
+        ),
+        protectedUntil: sql<string | null>`min(${items.protectedUntil})::text`.as('protected_until'),
+        // The page's order, kept for the statement that reads the page's names.
+        ord: sql<number>`row_number() over (order by ${sql.join(orderByKeys(keys), sql`, `)})`.as('ord'),
+        ...Object.fromEntries(Object.entries(keyColumns(keys)).map(([name, expr]) => [name, expr.as(name)])),
+      })
+      .from(items)
+      .where(where)
+      .groupBy(...groupBy)
+      .having(window.after ? afterKeys(keys, window.after) : undefined)
+      .orderBy(...orderByKeys(keys))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const page = sql.identifier('page');
+    const statement = sql`with ${page} as (${groups})
+      select ${page}.*, d.name, d.icon_url, d.exterior, d.rarity from ${page}
+      left join lateral (select ${items.name} as name, ${items.iconUrl} as icon_url, ${items.exterior} as exterior,
+          ${items.rarity} as rarity
+        from ${items} where ${items.userId} = ${this.userId}
+          and ${items.marketHashName} = ${page}.market_hash_name and ${items.game} = ${page}.game limit 1) d on true
+      order by ${page}.ord`;
+    const rows = rowsOf<Record<string, unknown>>(await this.tx.execute(statement));
+    const total = await listTotal(
+      this.tx,
+      { table: items, where, groupBy },
+      window,
+      this.totals('item', filters),
+    ).count(rows.length);
+    return listAnswer(
+      rows,
+      (row): ItemGroupRow => ({
+        game: row.game as string,
+        marketHashName: row.market_hash_name as string,
+        name: row.name as string,
+        iconUrl: row.icon_url as string | null,
+        exterior: row.exterior as string | null,
+        rarity: row.rarity as string | null,
+        count: Number(row.count),
+        accounts: Number(row.accounts),
+        tradableCount: Number(row.tradable_count),
+        protectedCount: Number(row.protected_count),
+        protectedUntil: row.protected_until as string | null,
+      }),
+      window,
+      keys,
+      total,
+    );
+  }
+
+  /** One page of accounts with what they hold and how their inventories were last read. */
+  async accountPage(
+    filters: PortfolioFilters,
+    inRange: ValuedNames | null,
+    keys: ListKey[],
+    window: ListWindow,
+  ): Promise<ListAnswer<AccountGroupRow>> {
+    const where = portfolioWhere(this.userId, filters, inRange);
+    const groupBy = [items.accountId, steamAccounts.login];
+    const lastScan = sql`(select max(${scans.scannedAt}) from ${scans} where ${scans.accountId} = ${items.accountId})`;
+    const lastError = sql`(select ${scans.errorReason} from ${scans} where ${scans.accountId} = ${items.accountId}
+      and ${scans.state} = 'failed' order by ${scans.attemptedAt} desc limit 1)`;
+    const rows = await this.tx
+      .select({
+        accountId: items.accountId,
+        login: steamAccounts.login,
+        count,
+        tradableCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${items.tradable}), 0)::int`,
+        protectedCount: sql<number>`coalesce(sum(${items.amount}) filter (where ${isProtected}), 0)::int`,
+        lastScannedAt: sql<string | null>`${lastScan}::text`,
+        lastErrorReason: sql<string | null>`${lastError}`,
+        ...keyColumns(keys),
+      })
+      .from(items)
+      .innerJoin(steamAccounts, eq(steamAccounts.id, items.accountId))
+      .where(where)
+      .groupBy(...groupBy)
+      .having(window.after ? afterKeys(keys, window.after) : undefined)
+      .orderBy(...orderByKeys(keys))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const total = await listTotal(
+      this.tx,
+      { table: items, where, groupBy: [items.accountId] },
+      window,
+      this.totals('account', filters),
+    ).count(rows.length);
+    return listAnswer(rows, (row) => row as AccountGroupRow, window, keys, total);
+  }
+
+  /** One page of single assets, in the index's order. */
+  async assetPage(
+    filters: PortfolioFilters,
+    inRange: ValuedNames | null,
+    keys: ListKey[],
+    window: ListWindow,
+  ): Promise<ListAnswer<AssetRow>> {
+    const where = portfolioWhere(this.userId, filters, inRange);
+    const rows = await this.tx
+      .select({
+        accountId: items.accountId,
+        login: steamAccounts.login,
+        game: items.game,
+        appId: items.appId,
+        contextId: items.contextId,
+        assetId: items.assetId,
+        classId: items.classId,
+        instanceId: items.instanceId,
+        marketHashName: items.marketHashName,
+        name: items.name,
+        iconUrl: items.iconUrl,
+        exterior: items.exterior,
+        rarity: items.rarity,
+        tradable: items.tradable,
+        tradableAfter: items.tradableAfter,
+        protectedUntil: items.protectedUntil,
+        ...keyColumns(keys),
+      })
+      .from(items)
+      .innerJoin(steamAccounts, eq(steamAccounts.id, items.accountId))
+      .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
+      .orderBy(...orderByKeys(keys))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const total = await listTotal(
+      this.tx,
+      { table: items, where },
+      window,
+      this.totals('flat', filters),
+    ).count(rows.length);
+    return listAnswer(rows, (row) => row as AssetRow, window, keys, total);
+  }
+
+  /** The kept-totals key of a list: the "on sale" filter reads the lots as well. */
+  private totals(by: PortfolioGrouping, filters: PortfolioFilters) {
+    const sources: ListSource[] = filters.onSale ? [...SOURCES, 'lots'] : [...SOURCES];
+    return { list: `portfolio:${by}`, userId: this.userId, sources };
+  }
+
+  /** The (game, name) pairs the filters match (what totals and a value range price). */
+  async names(filters: PortfolioFilters): Promise<{ game: string; marketHashName: string }[]> {
+    return this.tx
+      .selectDistinct({ game: items.game, marketHashName: items.marketHashName })
+      .from(items)
+      .where(portfolioWhere(this.userId, filters, null));
+  }
+
+  /**
+   * Every source's price of these items: the price profile's custom and TM (provider) prices, and the Steam
+   * market's reference as the latest scan that carried one saw it.
+   */
+  async prices(names: readonly { game: string; marketHashName: string }[]): Promise<NamePrices[]> {
+    if (names.length === 0) return [];
+    const games = sql.param(names.map((name) => name.game));
+    const hashNames = sql.param(names.map((name) => name.marketHashName));
+    const wanted = sql`unnest(${games}::text[], ${hashNames}::text[]) as w(game, name)`;
+    // The Steam price of each item as its latest scan saw it: a short read of the name index per item.
+    const statement = sql`
+      select w.game, w.name,
+        p.custom_price::text as custom_amount, p.custom_currency, p.custom_at::text as custom_at,
+        p.providers, s.amount::text as steam_amount, s.currency as steam_currency, s.observed_at::text as steam_at
+      from ${wanted}
+      left join lateral (select ${lotPrices.customPrice} as custom_price, ${lotPrices.customCurrency} as custom_currency,
+          ${lotPrices.customUpdatedAt} as custom_at, ${lotPrices.providers} as providers
+        from ${lotPrices} where ${lotPrices.userId} = ${this.userId} and ${lotPrices.game} = w.game
+          and ${lotPrices.marketHashName} = w.name) p on true
+      left join lateral (select ${items.priceAmount} as amount, ${items.priceCurrency} as currency,
+          ${scans.scannedAt} as observed_at
+        from ${items} join ${scans} on ${scans.accountId} = ${items.accountId} and ${scans.game} = ${items.game}
+        where ${items.userId} = ${this.userId} and ${items.marketHashName} = w.name and ${items.game} = w.game
+          and ${items.priceAmount} is not null and ${scans.scannedAt} is not null
+        order by ${scans.scannedAt} desc limit 1) s on true`;
+    return rowsOf<NamePrices>(await this.tx.execute(statement));
+  }
+
+  /** Sums of the matching items valued at `values` (per account and game), and the items counted each way. */
+  async valueByAccount(filters: PortfolioFilters, values: UnitValues): Promise<AccountValueRow[]> {
+    const where = portfolioWhere(this.userId, filters, null);
+    const statement = sql`
+      with v as (select * from unnest(${sql.param(values.games)}::text[], ${sql.param(values.names)}::text[],
+        ${sql.param(values.amounts)}::bigint[], ${sql.param(values.counted)}::boolean[],
+        ${sql.param(values.stale)}::boolean[]) as v(game, name, amount, counted, stale))
+      select ${items.accountId} as account_id, ${steamAccounts.login} as login, ${items.game} as game,
+        coalesce(sum(${items.amount} * v.amount) filter (where v.counted), 0)::text as value,
+        coalesce(sum(${items.amount}) filter (where v.counted), 0)::int as items,
+        coalesce(sum(${items.amount}) filter (where v.name is null), 0)::int as unpriced,
+        coalesce(sum(${items.amount}) filter (where v.stale), 0)::int as stale,
+        coalesce(sum(${items.amount}) filter (where not v.counted), 0)::int as outliers
+      from ${items}
+      join ${steamAccounts} on ${steamAccounts.id} = ${items.accountId}
+      left join v on v.game = ${items.game} and v.name = ${items.marketHashName}
+      where ${where}
+      group by ${items.accountId}, ${steamAccounts.login}, ${items.game}`;
+    return rowsOf<AccountValueRow>(await this.tx.execute(statement));
+  }
+
+  /** Which of `ids` are the user's accounts. */
+  async ownedAccounts(ids: readonly number[]): Promise<number> {
+    const rows = await this.tx
+      .select({ id: steamAccounts.id })
+      .from(steamAccounts)
+      .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, [...new Set(ids)])));
+    return rows.length;
+  }
+
+  /** Which of `ids` are the user's account tags. */
+  async ownedTags(ids: readonly number[]): Promise<number> {
+    const rows = await this.tx
+      .select({ id: steamAccountTags.id })
+      .from(steamAccountTags)
+      .where(and(eq(steamAccountTags.userId, this.userId), anyId(steamAccountTags.id, [...new Set(ids)])));
+    return rows.length;
+  }
+
+  /** The tags of the user's accounts. */
+  async accountTags(): Promise<{ accountId: number; tagId: number; name: string }[]> {
+    return this.tx
+      .select({
+        accountId: steamAccountTagLinks.accountId,
+        tagId: steamAccountTags.id,
+        name: steamAccountTags.name,
+      })
+      .from(steamAccountTagLinks)
+      .innerJoin(steamAccountTags, eq(steamAccountTags.id, steamAccountTagLinks.tagId))
+      .where(eq(steamAccountTagLinks.userId, this.userId));
+  }
+}

@@ -1,0 +1,316 @@
+import {
+  type contract,
+  type PortfolioFilters,
+  type PortfolioHolding,
+  type PortfolioRow,
+  type PortfolioTotals,
+  ResultCode,
+} from '@tradedeck/sdk/contract';
+import {
+  type Currency,
+  type ExchangeRate,
+  type ItemExterior,
+  type ItemValuation,
+  type PortfolioPriceSource,
+  TRADE_PROTECTED_CONTEXT_ID,
+  type TradeFailureReason,
+  type TradeGame,
+  tradeFailureMessages,
+  valueItem,
+} from '@tradedeck/sdk/domain';
+import type { Language } from '@tradedeck/sdk/i18n';
+import type { z } from 'zod';
+import { listWindow } from '../../db/list-page.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { RatesPort } from '../../integrations/rates/index.ts';
+import type { ValuedNames } from './filter-sql.ts';
+import { portfolioMessages } from './messages.ts';
+import { nameKey, sourcePricesOf } from './prices.ts';
+import type { PortfolioQueries, PortfolioRepo } from './repo.ts';
+import type { HoldingRow, UnitValues } from './types.ts';
+
+type QueryInput = z.output<typeof contract.portfolio.query.input>;
+type TotalsInput = z.output<typeof contract.portfolio.totals.input>;
+
+interface Valuing {
+  source: PortfolioPriceSource;
+  currency: Currency;
+  includeOutliers: boolean;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The portfolio: every account's cached inventory in one table, valued, and its totals. */
+export class PortfolioService {
+  constructor(
+    private readonly repo: PortfolioRepo,
+    private readonly rates: RatesPort,
+    private readonly now: () => number,
+  ) {}
+
+  async query(userId: string, input: QueryInput, lang: Language) {
+    checkRange(input);
+    const rates = await this.currentRates();
+    return this.repo.run(userId, async (q) => {
+      await requireOwnSelection(q, input);
+      const keys = q.listKeys(input.by, input.sort);
+      const window = listWindow(input, keys);
+      const inRange = await this.inRange(q, input, input, rates);
+      if (input.by === 'account') {
+        const page = await q.accountPage(input, inRange, keys, window);
+        return {
+          ...page,
+          items: page.items.map(
+            (row): PortfolioRow => ({
+              kind: 'account',
+              accountId: row.accountId,
+              login: row.login,
+              count: row.count,
+              tradableCount: row.tradableCount,
+              protectedCount: row.protectedCount,
+              lastScannedAt: iso(row.lastScannedAt),
+              lastError: row.lastErrorReason
+                ? (tradeFailureMessages[lang][row.lastErrorReason as TradeFailureReason] ??
+                  row.lastErrorReason)
+                : null,
+            }),
+          ),
+        };
+      }
+      if (input.by === 'flat') {
+        const page = await q.assetPage(input, inRange, keys, window);
+        const values = await this.unitValues(q, page.items, input, rates);
+        return {
+          ...page,
+          items: page.items.map(
+            (row): PortfolioRow => ({
+              kind: 'asset',
+              accountId: row.accountId,
+              login: row.login,
+              game: row.game as TradeGame,
+              appId: row.appId,
+              contextId: row.contextId,
+              assetId: row.assetId,
+              classId: row.classId,
+              instanceId: row.instanceId,
+              marketHashName: row.marketHashName,
+              name: row.name,
+              iconUrl: row.iconUrl,
+              exterior: row.exterior as ItemExterior | null,
+              rarity: row.rarity,
+              tradable: row.tradable,
+              tradableAfter: iso(row.tradableAfter),
+              protected: row.contextId === TRADE_PROTECTED_CONTEXT_ID,
+              protectedUntil: iso(row.protectedUntil),
+              unitValue: values.get(nameKey(row.game, row.marketHashName)) ?? null,
+            }),
+          ),
+        };
+      }
+      const page = await q.itemPage(input, inRange, keys, window);
+      const values = await this.unitValues(q, page.items, input, rates);
+      return {
+        ...page,
+        items: page.items.map((row): PortfolioRow => {
+          const unitValue = values.get(nameKey(row.game, row.marketHashName)) ?? null;
+          return {
+            kind: 'item',
+            game: row.game as TradeGame,
+            marketHashName: row.marketHashName,
+            name: row.name,
+            iconUrl: row.iconUrl,
+            exterior: row.exterior as ItemExterior | null,
+            rarity: row.rarity,
+            count: row.count,
+            accounts: row.accounts,
+            tradableCount: row.tradableCount,
+            protectedCount: row.protectedCount,
+            protectedUntil: iso(row.protectedUntil),
+            unitValue,
+            totalValue: unitValue
+              ? { currency: unitValue.price.currency, amount: unitValue.price.amount * row.count }
+              : null,
+          };
+        }),
+      };
+    });
+  }
+
+  /**
+   * Totals in the displayed currency: every matching item valued from the chosen source; an outlier is left out
+   * unless included, and a price that cannot be converted to the displayed currency counts as no price.
+   */
+  async totals(userId: string, input: TotalsInput): Promise<PortfolioTotals> {
+    checkRange(input);
+    const rates = await this.currentRates();
+    return this.repo.run(userId, async (q) => {
+      await requireOwnSelection(q, input);
+      const names = await q.names(input);
+      const values = await this.unitValues(q, names, input, rates);
+      const unit: UnitValues = { games: [], names: [], amounts: [], counted: [], stale: [] };
+      for (const { game, marketHashName } of names) {
+        const value = values.get(nameKey(game, marketHashName));
+        if (!value || value.price.currency !== input.currency) continue;
+        if (!inValueRange(value, input)) continue;
+        unit.games.push(game);
+        unit.names.push(marketHashName);
+        unit.amounts.push(value.price.amount);
+        unit.counted.push(value.counted);
+        unit.stale.push(value.stale);
+      }
+      const rows = await q.valueByAccount(input, unit);
+      const tags = await q.accountTags();
+      const sum = () => ({ value: { currency: input.currency, amount: 0 }, items: 0 });
+      const overall = sum();
+      const byAccount = new Map<number, ReturnType<typeof sum> & { accountId: number; login: string }>();
+      const byGame = new Map<TradeGame, ReturnType<typeof sum> & { game: TradeGame }>();
+      let unpriced = 0;
+      let stale = 0;
+      let outliers = 0;
+      for (const row of rows) {
+        const value = Number(row.value);
+        const account = byAccount.get(row.account_id) ?? {
+          ...sum(),
+          accountId: row.account_id,
+          login: row.login,
+        };
+        const game = byGame.get(row.game as TradeGame) ?? { ...sum(), game: row.game as TradeGame };
+        for (const total of [overall, account, game]) {
+          total.value.amount += value;
+          total.items += row.items;
+        }
+        byAccount.set(row.account_id, account);
+        byGame.set(game.game, game);
+        unpriced += row.unpriced;
+        stale += row.stale;
+        outliers += row.outliers;
+      }
+      const byTag = new Map<number, ReturnType<typeof sum> & { tagId: number; name: string }>();
+      for (const link of tags) {
+        const account = byAccount.get(link.accountId);
+        if (!account) continue;
+        const tag = byTag.get(link.tagId) ?? { ...sum(), tagId: link.tagId, name: link.name };
+        tag.value.amount += account.value.amount;
+        tag.items += account.items;
+        byTag.set(link.tagId, tag);
+      }
+      return {
+        currency: input.currency,
+        source: input.source,
+        overall,
+        byAccount: [...byAccount.values()].sort(
+          (a, b) => a.login.localeCompare(b.login) || a.accountId - b.accountId,
+        ),
+        byTag: [...byTag.values()].sort((a, b) => a.name.localeCompare(b.name) || a.tagId - b.tagId),
+        byGame: [...byGame.values()].sort((a, b) => a.game.localeCompare(b.game)),
+        unpriced,
+        stale,
+        outliers,
+      };
+    });
+  }
+
+  async holding(userId: string, accountId: number, assetId: string): Promise<PortfolioHolding> {
+    const row = await this.repo.run(userId, (q) => q.holdings.byAsset(accountId, assetId));
+    if (!row) throw new AppError({ code: ResultCode.NotFound, text: portfolioMessages.holdingNotFound });
+    return toHolding(row);
+  }
+
+  /** The rates to convert with; none (amounts stay in their own currency) when the source was never reached. */
+  private async currentRates(): Promise<ExchangeRate[]> {
+    try {
+      return (await this.rates.current()).rates;
+    } catch {
+      return [];
+    }
+  }
+
+  /** Unit values of the items named, from the chosen source. */
+  private async unitValues(
+    q: PortfolioQueries,
+    names: readonly { game: string; marketHashName: string }[],
+    valuing: Valuing,
+    rates: ExchangeRate[],
+  ): Promise<Map<string, ItemValuation>> {
+    const unique = new Map(names.map((name) => [nameKey(name.game, name.marketHashName), name]));
+    const stored = await q.prices([...unique.values()]);
+    const now = this.now();
+    const values = new Map<string, ItemValuation>();
+    for (const row of stored) {
+      const value = valueItem(
+        sourcePricesOf(row, valuing.currency),
+        valuing.source,
+        valuing.currency,
+        rates,
+        now,
+        valuing.includeOutliers,
+      );
+      if (value) values.set(nameKey(row.game, row.name), value);
+    }
+    return values;
+  }
+
+  /** The items whose unit value lies in the requested range (null when no range is asked). */
+  private async inRange(
+    q: PortfolioQueries,
+    filters: PortfolioFilters,
+    valuing: Valuing,
+    rates: ExchangeRate[],
+  ): Promise<ValuedNames | null> {
+    if (filters.minValue === undefined && filters.maxValue === undefined) return null;
+    const names = await q.names({ ...filters, minValue: undefined, maxValue: undefined });
+    const values = await this.unitValues(q, names, valuing, rates);
+    const inside: ValuedNames = { games: [], names: [] };
+    for (const { game, marketHashName } of names) {
+      const value = values.get(nameKey(game, marketHashName));
+      if (!value || value.price.currency !== valuing.currency || !inValueRange(value, filters)) continue;
+      inside.games.push(game);
+      inside.names.push(marketHashName);
+    }
+    return inside;
+  }
+}
+
+function inValueRange(value: ItemValuation, filters: PortfolioFilters): boolean {
+  const amount = value.price.amount;
+  return (
+    (filters.minValue === undefined || amount >= filters.minValue) &&
+    (filters.maxValue === undefined || amount <= filters.maxValue)
+  );
+}
+
+/** Accounts and tags a filter names must be the user's own (another user's answer as not found). */
+async function requireOwnSelection(q: PortfolioQueries, filters: PortfolioFilters): Promise<void> {
+  const accounts = new Set(filters.accountIds ?? []);
+  if (accounts.size > 0 && (await q.ownedAccounts([...accounts])) < accounts.size)
+    throw new AppError({ code: ResultCode.NotFound, text: portfolioMessages.accountsNotFound });
+  const tags = new Set(filters.tagIds ?? []);
+  if (tags.size > 0 && (await q.ownedTags([...tags])) < tags.size)
+    throw new AppError({ code: ResultCode.NotFound, text: portfolioMessages.tagsNotFound });
+}
+
+function checkRange(filters: PortfolioFilters): void {
+  if (filters.minValue !== undefined && filters.maxValue !== undefined && filters.minValue > filters.maxValue)
+    throw new AppError({ code: ResultCode.ValidationError, text: portfolioMessages.valueRangeReversed });
+}
+
+export function toHolding(row: HoldingRow): PortfolioHolding {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    game: row.game as TradeGame,
+    classId: row.classId,
+    instanceId: row.instanceId,
+    marketHashName: row.marketHashName,
+    assetId: row.assetId,
+    contextId: row.contextId,
+    protectedUntil: iso(row.protectedUntil),
+    originKind: row.originKind as 'trade' | 'seen',
+    originTradeId: row.originTradeId,
+    originFrom: row.originFrom,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    goneAt: iso(row.goneAt),
+    assets: row.assets,
+  };
+}

@@ -1,0 +1,52 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { WalkContext } from '../security/tenant-walker.ts';
+
+const as = (ctx: WalkContext, url: string, body: unknown) =>
+  ctx.t.call('POST', url, { token: ctx.b.accessToken, body });
+
+/** What A sees of its portfolio: its accounts and its totals. */
+async function aView({ t, a }: WalkContext): Promise<string> {
+  const accounts = await t.call('POST', '/api/portfolio/query', {
+    token: a.accessToken,
+    body: { by: 'account' },
+  });
+  const totals = await t.call('POST', '/api/portfolio/totals', { token: a.accessToken, body: {} });
+  return JSON.stringify([accounts.json().data, totals.json().data]);
+}
+
+let snapshot: string | null = null;
+
+function attack(
+  call: (ctx: WalkContext) => Promise<LightMyRequestResponse>,
+): (ctx: WalkContext) => Promise<LightMyRequestResponse> {
+  return async (ctx) => {
+    snapshot ??= await aView(ctx);
+    return call(ctx);
+  };
+}
+
+async function unchanged(ctx: WalkContext): Promise<void> {
+  expect(await aView(ctx)).toBe(snapshot);
+}
+
+/** The tenant walk of the portfolio: user B filters by A's accounts and tags, and asks for A's holding. */
+export const portfolioWalker = {
+  'portfolio.query': {
+    expect: 3,
+    attack: attack((ctx) => as(ctx, '/api/portfolio/query', { accountIds: [ctx.steamAccounts.accountId] })),
+    unchanged,
+  },
+  'portfolio.totals': {
+    expect: 3,
+    attack: attack((ctx) => as(ctx, '/api/portfolio/totals', { tagIds: [ctx.steamAccounts.tagId] })),
+    unchanged,
+  },
+  'portfolio.holding': {
+    expect: 3,
+    attack: attack((ctx) =>
+      as(ctx, '/api/portfolio/holding', { accountId: ctx.steamAccounts.accountId, assetId: '1' }),
+    ),
+    unchanged,
+  },
+};
