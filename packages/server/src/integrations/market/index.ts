@@ -1,4 +1,5 @@
 export * from './create-market-port.ts';
+export * from './create-waxpeer-port.ts';
 export * from './key-id.ts';
 export type { MarketLog } from './live/tm-client.ts';
 export * from './pacing-repo.ts';
