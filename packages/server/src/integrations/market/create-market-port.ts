@@ -8,6 +8,7 @@ import { DEFAULT_TM_BASE_URL, type ServerConfig } from '../../config/config.ts';
 import { type Clock, systemClock } from '../steam/clock.ts';
 import { ProxyAgentPool } from '../steam/proxy-agent.ts';
 import { SandboxWorld } from '../steam/sandbox/sandbox-world.ts';
+import type { WaxpeerPortOptions } from './create-waxpeer-port.ts';
 import { LiveMarketAdapter } from './live/live-market-adapter.ts';
 import { type MarketLog, TmClient, type TmClientOptions } from './live/tm-client.ts';
 import { type MarketPacingStore, MemoryPacingStore } from './pacing-store.ts';
@@ -42,6 +43,10 @@ export interface MarketPortOptions {
   /** A sandbox market to reuse (tests, the demo); made over `sandboxWorld` otherwise. */
   sandboxMarket?: SandboxMarket;
   sandbox?: SandboxMarketOptions;
+  /** Waxpeer's sandbox market (tests, the demo); made over `sandboxWorld` otherwise. */
+  waxpeerSandboxMarket?: SandboxMarket;
+  /** The live Waxpeer client's options (hosts, timeouts). */
+  waxpeer?: Omit<WaxpeerPortOptions, 'clock' | 'pacingStore' | 'log'>;
 }
 
 export function marketModeOf(config: Pick<ServerConfig, 'mode' | 'marketMode'>): MarketMode {

@@ -3,13 +3,18 @@
  * pointed at Waxpeer's API v1 with the key as `api=`, and the trade socket's host.
  */
 import type { TradeGame } from '@tradedeck/sdk/domain';
+import type { ServerConfig } from '../../config/config.ts';
 import { type Clock, systemClock } from '../steam/clock.ts';
 import { ProxyAgentPool } from '../steam/proxy-agent.ts';
-import { LIVE_MARKET_DEFAULTS } from './create-market-port.ts';
+import { SandboxWorld } from '../steam/sandbox/sandbox-world.ts';
+import { LIVE_MARKET_DEFAULTS, type MarketPortOptions, marketModeOf } from './create-market-port.ts';
 import { type MarketLog, TmClient, type TmClientOptions } from './live/tm-client.ts';
 import { type WaxpeerAdapterOptions, WaxpeerMarketAdapter } from './live/waxpeer-adapter.ts';
 import { waxpeerReasonOf } from './live/waxpeer-errors.ts';
 import { type MarketPacingStore, MemoryPacingStore } from './pacing-store.ts';
+import type { MarketPort } from './port.ts';
+import { SandboxMarket } from './sandbox/sandbox-market.ts';
+import { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';
 
 export const DEFAULT_WAXPEER_BASE_URL = 'https://api.waxpeer.com';
 export const DEFAULT_WAXPEER_SOCKET_URL = 'wss://wssex.waxpeer.com';
@@ -63,5 +68,28 @@ export function createWaxpeerPort(options: WaxpeerPortOptions = {}): WaxpeerMark
     now: options.now ?? (() => clock.now()),
     ...(options.game ? { game: options.game } : {}),
     ...(options.socket ? { socket: options.socket } : {}),
+  });
+}
+
+/**
+ * Waxpeer beside TM, in the same mode: the live client, or in sandbox mode a second simulated market over the
+ * same sandbox Steam world (its own listings and buyers, Waxpeer's 6-minute `send_until`).
+ */
+export function createWaxpeerMarketPort(
+  config: Pick<ServerConfig, 'mode' | 'marketMode'>,
+  options: MarketPortOptions = {},
+): MarketPort {
+  const clock = options.clock ?? systemClock;
+  if (marketModeOf(config) === 'sandbox') {
+    const market =
+      options.waxpeerSandboxMarket ??
+      new SandboxMarket(options.sandboxWorld ?? new SandboxWorld(), { ...options.sandbox });
+    return new SandboxMarketAdapter(market, clock, 'waxpeer');
+  }
+  return createWaxpeerPort({
+    ...options.waxpeer,
+    clock,
+    ...(options.pacingStore ? { pacingStore: options.pacingStore } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
 }

@@ -74,6 +74,8 @@ export interface MarketCredentials {
   currency: Currency;
   /** The seller account's proxy: every call to the market leaves through it when given. */
   proxy?: SteamProxy | null;
+  /** The market the key belongs to (TM when absent): the platform router sends the call there. */
+  platform?: MarketPlatform;
 }
 
 export interface MarketBalance {

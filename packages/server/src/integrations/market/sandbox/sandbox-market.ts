@@ -346,6 +346,25 @@ export class SandboxMarket {
     return this.#sales.deliveries(account);
   }
 
+  /** When the sale behind a delivery request happened (0 when the account has no such sale). */
+  soldAt(account: SandboxMarketAccount, hash: string): number {
+    for (const listing of account.listings.values())
+      if (listing.delivery?.hash === hash) return listing.delivery.soldAt;
+    return 0;
+  }
+
+  /**
+   * A buyer takes the listing now: it turns sold and waits for our offer. For tests and demos of a sale at a
+   * chosen moment (two markets selling one item at once); false when the listing is not on sale.
+   */
+  sellNow(itemId: string, now: number): boolean {
+    const listing = this.#listings.get(itemId);
+    if (listing?.status !== 'onSale') return false;
+    this.#sales.sell(listing, now);
+    this.save();
+    return true;
+  }
+
   /**
    * Registers our offer for a delivery; the buyer accepts it as soon as it is confirmed and matches a sale.
    */
