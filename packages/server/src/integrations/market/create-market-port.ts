@@ -25,6 +25,11 @@ export const LIVE_MARKET_DEFAULTS = {
   restAfter429Ms: 60_000,
 } as const satisfies Partial<TmClientOptions>;
 
+/** The live client's tunables a caller may set (timeouts, spacing, retry pauses, a trusted CA). */
+export type LiveMarketOptions = Partial<
+  Pick<TmClientOptions, 'timeoutMs' | 'spacingMs' | 'maxQueueMs' | 'retryDelaysMs' | 'restAfter429Ms' | 'ca'>
+>;
+
 export interface MarketPortOptions {
   clock?: Clock;
   /** Shared by every process when it is the database store (`DbPacingStore`); in memory by default. */
@@ -32,12 +37,7 @@ export interface MarketPortOptions {
   log?: MarketLog;
   /** The game of the configured TM host (market.csgo.com: CS2). */
   game?: TradeGame;
-  live?: Partial<
-    Pick<
-      TmClientOptions,
-      'timeoutMs' | 'spacingMs' | 'maxQueueMs' | 'retryDelaysMs' | 'restAfter429Ms' | 'ca'
-    >
-  >;
+  live?: LiveMarketOptions;
   /** The sandbox Steam world buyers trade in: pass the Steam port's own, so our offers reach them. */
   sandboxWorld?: SandboxWorld;
   /** A sandbox market to reuse (tests, the demo); made over `sandboxWorld` otherwise. */

@@ -7,8 +7,13 @@ import type { ServerConfig } from '../../config/config.ts';
 import { type Clock, systemClock } from '../steam/clock.ts';
 import { ProxyAgentPool } from '../steam/proxy-agent.ts';
 import { SandboxWorld } from '../steam/sandbox/sandbox-world.ts';
-import { LIVE_MARKET_DEFAULTS, type MarketPortOptions, marketModeOf } from './create-market-port.ts';
-import { type MarketLog, TmClient, type TmClientOptions } from './live/tm-client.ts';
+import {
+  LIVE_MARKET_DEFAULTS,
+  type LiveMarketOptions,
+  type MarketPortOptions,
+  marketModeOf,
+} from './create-market-port.ts';
+import { type MarketLog, TmClient } from './live/tm-client.ts';
 import { type WaxpeerAdapterOptions, WaxpeerMarketAdapter } from './live/waxpeer-adapter.ts';
 import { waxpeerReasonOf } from './live/waxpeer-errors.ts';
 import { type MarketPacingStore, MemoryPacingStore } from './pacing-store.ts';
@@ -31,12 +36,7 @@ export interface WaxpeerPortOptions {
   pacingStore?: MarketPacingStore;
   log?: MarketLog;
   game?: TradeGame;
-  live?: Partial<
-    Pick<
-      TmClientOptions,
-      'timeoutMs' | 'spacingMs' | 'maxQueueMs' | 'retryDelaysMs' | 'restAfter429Ms' | 'ca'
-    >
-  >;
+  live?: LiveMarketOptions;
   socket?: WaxpeerAdapterOptions['socket'];
   /** The clock of per-item write slots (tests move it). */
   now?: () => number;

@@ -123,6 +123,13 @@ export async function startFakeWaxpeer(
     return recent[0]! + FAKE_WAXPEER_ITEM_WINDOW_MS - at;
   };
   const recordWrite = (itemId: string, at: number) => writes.get(itemId)!.push(at);
+  /** The refusal of a write inside the item's window, as `failed[]` shows it; null when it may happen. */
+  const windowRefusal = (raw: { itemId: string; price: number }, at: number, what: string) => {
+    const wait = msBeforeNext(raw.itemId, at);
+    if (wait === 0) return null;
+    const msg = `You can ${what} after ${Math.ceil(wait / 1000)} seconds`;
+    return { item_id: raw.itemId, price: raw.price, msg, msBeforeNext: wait };
+  };
 
   const pushTo = (steamId64: string, message: unknown) => {
     for (const [socket, state] of sockets)
@@ -207,14 +214,9 @@ export async function startFakeWaxpeer(
           failed.push({ item_id: raw.itemId, price: raw.price, msg: 'item_not_in_inventory' });
           continue;
         }
-        const wait = msBeforeNext(raw.itemId, at);
-        if (wait > 0) {
-          failed.push({
-            item_id: raw.itemId,
-            price: raw.price,
-            msg: `You can list your item after ${Math.ceil(wait / 1000)} seconds`,
-            msBeforeNext: wait,
-          });
+        const refusal = windowRefusal(raw, at, 'list your item');
+        if (refusal) {
+          failed.push(refusal);
           continue;
         }
         recordWrite(raw.itemId, at);
@@ -241,14 +243,9 @@ export async function startFakeWaxpeer(
           failed.push({ item_id: raw.itemId, price: raw.price, msg: 'Item not found' });
           continue;
         }
-        const wait = msBeforeNext(raw.itemId, at);
-        if (wait > 0) {
-          failed.push({
-            item_id: raw.itemId,
-            price: raw.price,
-            msg: `You can update price after ${Math.ceil(wait / 1000)} seconds`,
-            msBeforeNext: wait,
-          });
+        const refusal = windowRefusal(raw, at, 'update price');
+        if (refusal) {
+          failed.push(refusal);
           continue;
         }
         recordWrite(raw.itemId, at);
