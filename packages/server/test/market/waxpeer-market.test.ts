@@ -195,6 +195,12 @@ describe('Waxpeer market port', () => {
     expect(await other.setPrices(creds(), [{ itemId: '9006', price: price(3_900) }])).toMatchObject({
       outcomes: [{ ok: true }],
     });
+    // A delist is not a list/edit write: it goes out at once even though the item's slot is taken.
+    expect(await other.setPrices(creds(), [{ itemId: '9006', price: price(0) }])).toMatchObject({
+      ok: true,
+      outcomes: [{ ok: true }],
+    });
+    expect(fake.listings(KEY).map((listing) => listing.itemId)).not.toContain('9006');
     // Waxpeer's own ledger never saw a third write inside any 120 s window.
     for (const item of ['9005', '9006']) {
       const times = fake.writes.get(item)!;

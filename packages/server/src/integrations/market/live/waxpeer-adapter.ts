@@ -219,8 +219,36 @@ export class WaxpeerMarketAdapter implements MarketPort {
     };
   }
 
+  /**
+   * A price of zero delists through `remove-items`, which the per-item write limit does not cover (DarkGL/waxpeer
+   * `removeItems`): a delist after a sale elsewhere is never held up by a recent price write. Other prices go
+   * through `edit-items`.
+   */
   async setPrices(creds: MarketCredentials, writes: PriceWrite[]) {
-    return this.writeItems(creds, 'edit-items', writes, 'updated');
+    const removals = writes.filter((write) => write.price.amount === 0);
+    if (removals.length === 0) return this.writeItems(creds, 'edit-items', writes, 'updated');
+    const refused = refusedWrite(
+      'USD',
+      writes.map((write) => write.price),
+    );
+    if (refused) return refused;
+    const removed = await this.options.client.call(creds, {
+      name: 'remove-items',
+      method: 'GET',
+      path: 'remove-items',
+      query: { id: removals.map((write) => write.itemId) },
+      retry: 'idempotent',
+    });
+    if (!removed.ok) return removed;
+    const edits = writes.filter((write) => write.price.amount !== 0);
+    const edited = edits.length > 0 ? await this.writeItems(creds, 'edit-items', edits, 'updated') : null;
+    if (edited && !edited.ok) return edited;
+    const editOutcomes = new Map(edits.map((write, i) => [write, edited!.outcomes[i]!]));
+    // An id Waxpeer did not remove was not listed: the delist holds either way.
+    return {
+      ok: true as const,
+      outcomes: writes.map((write): MarketItemOutcome<Empty> => editOutcomes.get(write) ?? { ok: true }),
+    };
   }
 
   /**
