@@ -12,7 +12,13 @@ import { buildManifest } from './http/manifest.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerWebRoot } from './http/web-root.ts';
 import { registerHubs } from './hubs/register.ts';
-import { createMarketPort, DbPacingStore, type MarketPortOptions } from './integrations/market/index.ts';
+import {
+  createMarketPort,
+  createWaxpeerMarketPort,
+  DbPacingStore,
+  type MarketPortOptions,
+  platformMarkets,
+} from './integrations/market/index.ts';
 import { registerJudge } from './integrations/proxy-checker/judge-route.ts';
 import { createRatesPort } from './integrations/rates/index.ts';
 import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integrations/steam/index.ts';
@@ -207,7 +213,7 @@ export async function buildApp({
     now: now ?? Date.now,
   });
   // The market sells from the same simulated Steam in sandbox mode, so buyers receive our offers there.
-  const marketPort = createMarketPort(config, {
+  const marketOptions: MarketPortOptions = {
     pacingStore: new DbPacingStore(database.db),
     log: app.log.child({ module: 'market' }),
     ...(sandboxWorld ? { sandboxWorld } : {}),
@@ -215,6 +221,10 @@ export async function buildApp({
       ? { sandbox: { priceChangeSpacingMs: config.sandboxPriceChangeMs } }
       : {}),
     ...market,
+  };
+  // One port for every market: each call goes to the market of its seller account (TM or Waxpeer).
+  const marketPort = platformMarkets(createMarketPort(config, marketOptions), {
+    waxpeer: createWaxpeerMarketPort(config, marketOptions),
   });
   const rates = registerRates(app, {
     rates: createRatesPort({

@@ -34,6 +34,19 @@ export const notificationContentSchema = z.discriminatedUnion('kind', [
       reason: platformReasonSchema.nullable(),
     }),
   }),
+  /**
+   * An item sold on two markets at once: the first sale is delivered, this one is held back (never sent) and the
+   * market cancels it.
+   */
+  z.object({
+    kind: z.literal('saleHeldBack'),
+    params: z.object({
+      accountId: z.number().int().positive(),
+      login: z.string().max(200),
+      platform: z.enum(['tm', 'waxpeer']),
+      items: count,
+    }),
+  }),
   /** A bulk job ended: how many items it had, how many succeeded and failed. */
   z.object({
     kind: z.literal('bulkJobFinished'),

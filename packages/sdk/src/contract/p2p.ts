@@ -9,6 +9,7 @@ import {
   sellerAccountStatusSchema,
   sellerBalancesSchema,
   sellerModuleSchema,
+  sellerPlatformSchema,
   TM_API_KEY_MIN_LENGTH,
 } from '../domain/p2p/seller.ts';
 import { emptyInput, idSchema, isoDateTime } from './common.ts';
@@ -149,6 +150,8 @@ export const p2p = {
       proxyId: idSchema.nullable().optional(),
       modules: z.array(sellerModuleSchema).max(2).default(['tradingBot']),
       tmCurrency: currencySchema.default('RUB'),
+      /** The market the key is for; one seller account per Steam account and market (Waxpeer sells in USD). */
+      platform: sellerPlatformSchema.default('tm'),
     }),
     output: sellerAccountRowSchema,
     flags: { noStore: true, stepUp: 'api_management' },

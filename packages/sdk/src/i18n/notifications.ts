@@ -72,6 +72,18 @@ export function notificationText(
         body: reason ? platformReasonMessages[lang][reason] : platformReasonMessages[lang].unknown,
       };
     }
+    case 'saleHeldBack': {
+      const { login, platform, items } = notification.params;
+      const market = platform === 'waxpeer' ? 'Waxpeer' : 'TM';
+      return {
+        title: en
+          ? `Sale held back on ${market} for ${login}`
+          : `Продажа на ${market} для ${login} не передана`,
+        body: en
+          ? `${items} item(s) sold on another market first: this sale is not delivered and ${market} cancels it`
+          : `Предметов: ${items}, они сначала проданы на другом маркете: эта продажа не передаётся, ${market} её отменит`,
+      };
+    }
     case 'bulkJobFinished': {
       const { job, total, succeeded, failed } = notification.params;
       return {

@@ -59,7 +59,8 @@ export const sellerAccounts = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('seller_accounts_user_steam_account').on(t.userId, t.steamAccountId),
+    // One seller account per Steam account and market: a Steam account sells on TM, Waxpeer or both.
+    uniqueIndex('seller_accounts_user_steam_account_platform').on(t.userId, t.steamAccountId, t.platform),
     index('seller_accounts_user_created').on(t.userId, t.createdAt),
     index('seller_accounts_status').on(t.status),
   ],
@@ -91,6 +92,8 @@ export const sellerDeliveries = pgTable(
     offerId: text('offer_id'),
     failure: text('failure'),
     detail: text('detail'),
+    /** The market's deadline for our offer (Waxpeer's `send_until`); null when the market gives none. */
+    sendUntil: at('send_until'),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at'),
     confirmedAt: at('confirmed_at'),

@@ -49,11 +49,15 @@ export const deliveryFailureMessages: Readonly<Record<Language, Readonly<Record<
       offerRefused: 'Steam refused the offer',
       notSent: 'The offer was never sent',
       expired: 'The market no longer waits for it',
+      soldElsewhere: 'Sold on another market first: not delivered, the market cancels this sale',
+      tooLate: 'A minute or less was left to send: not sent, the market cancels this sale',
     },
     ru: {
       cancelled: 'Отменено принудительной остановкой',
       offerRefused: 'Steam отклонил предложение',
       notSent: 'Предложение не было отправлено',
       expired: 'Маркет больше не ждёт передачу',
+      soldElsewhere: 'Сначала продано на другом маркете: не передаём, маркет отменит эту продажу',
+      tooLate: 'До срока отправки оставалась минута или меньше: не отправлено, маркет отменит продажу',
     },
   };

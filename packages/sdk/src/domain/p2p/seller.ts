@@ -10,7 +10,7 @@ import { tradeAssetSchema } from '../trading/items.ts';
 const isoDateTime = z.iso.datetime({ offset: false });
 
 /** The marketplaces a seller account is connected to; TM first (the list is data). */
-export const SELLER_PLATFORMS = ['tm'] as const;
+export const SELLER_PLATFORMS = ['tm', 'waxpeer'] as const;
 export const sellerPlatformSchema = z.enum(SELLER_PLATFORMS);
 export type SellerPlatform = z.infer<typeof sellerPlatformSchema>;
 
@@ -101,7 +101,14 @@ export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 /** Deliveries not finished: a safe stop or delete is refused while one exists. */
 export const ACTIVE_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'sent', 'confirmed'];
 
-export const DELIVERY_FAILURES = ['cancelled', 'offerRefused', 'notSent', 'expired'] as const;
+export const DELIVERY_FAILURES = [
+  'cancelled',
+  'offerRefused',
+  'notSent',
+  'expired',
+  'soldElsewhere',
+  'tooLate',
+] as const;
 export const deliveryFailureSchema = z.enum(DELIVERY_FAILURES);
 export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;
 

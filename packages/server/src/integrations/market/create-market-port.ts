@@ -8,6 +8,7 @@ import { DEFAULT_TM_BASE_URL, type ServerConfig } from '../../config/config.ts';
 import { type Clock, systemClock } from '../steam/clock.ts';
 import { ProxyAgentPool } from '../steam/proxy-agent.ts';
 import { SandboxWorld } from '../steam/sandbox/sandbox-world.ts';
+import type { WaxpeerPortOptions } from './create-waxpeer-port.ts';
 import { LiveMarketAdapter } from './live/live-market-adapter.ts';
 import { type MarketLog, TmClient, type TmClientOptions } from './live/tm-client.ts';
 import { type MarketPacingStore, MemoryPacingStore } from './pacing-store.ts';
@@ -24,6 +25,11 @@ export const LIVE_MARKET_DEFAULTS = {
   restAfter429Ms: 60_000,
 } as const satisfies Partial<TmClientOptions>;
 
+/** The live client's tunables a caller may set (timeouts, spacing, retry pauses, a trusted CA). */
+export type LiveMarketOptions = Partial<
+  Pick<TmClientOptions, 'timeoutMs' | 'spacingMs' | 'maxQueueMs' | 'retryDelaysMs' | 'restAfter429Ms' | 'ca'>
+>;
+
 export interface MarketPortOptions {
   clock?: Clock;
   /** Shared by every process when it is the database store (`DbPacingStore`); in memory by default. */
@@ -31,17 +37,16 @@ export interface MarketPortOptions {
   log?: MarketLog;
   /** The game of the configured TM host (market.csgo.com: CS2). */
   game?: TradeGame;
-  live?: Partial<
-    Pick<
-      TmClientOptions,
-      'timeoutMs' | 'spacingMs' | 'maxQueueMs' | 'retryDelaysMs' | 'restAfter429Ms' | 'ca'
-    >
-  >;
+  live?: LiveMarketOptions;
   /** The sandbox Steam world buyers trade in: pass the Steam port's own, so our offers reach them. */
   sandboxWorld?: SandboxWorld;
   /** A sandbox market to reuse (tests, the demo); made over `sandboxWorld` otherwise. */
   sandboxMarket?: SandboxMarket;
   sandbox?: SandboxMarketOptions;
+  /** Waxpeer's sandbox market (tests, the demo); made over `sandboxWorld` otherwise. */
+  waxpeerSandboxMarket?: SandboxMarket;
+  /** The live Waxpeer client's options (hosts, timeouts). */
+  waxpeer?: Omit<WaxpeerPortOptions, 'clock' | 'pacingStore' | 'log'>;
 }
 
 export function marketModeOf(config: Pick<ServerConfig, 'mode' | 'marketMode'>): MarketMode {

@@ -1,8 +1,10 @@
 export * from './create-market-port.ts';
+export * from './create-waxpeer-port.ts';
 export * from './key-id.ts';
 export type { MarketLog } from './live/tm-client.ts';
 export * from './pacing-repo.ts';
 export * from './pacing-store.ts';
+export * from './platform-markets.ts';
 export type * from './port.ts';
 export * from './sandbox/sandbox-market.ts';
 export { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';

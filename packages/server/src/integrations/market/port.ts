@@ -18,6 +18,9 @@ import type { SteamProxy } from '../steam/port.ts';
 
 export type MarketMode = 'live' | 'sandbox';
 
+/** The marketplaces behind the port: TM (market.csgo.com) and Waxpeer. */
+export type MarketPlatform = 'tm' | 'waxpeer';
+
 /** How a failed call may be retried (notes market.md §9): reads and idempotent writes by the port, the rest never. */
 export type MarketRetryClass = 'read' | 'idempotent' | 'mutate' | 'money';
 
@@ -71,6 +74,8 @@ export interface MarketCredentials {
   currency: Currency;
   /** The seller account's proxy: every call to the market leaves through it when given. */
   proxy?: SteamProxy | null;
+  /** The market the key belongs to (TM when absent): the platform router sends the call there. */
+  platform?: MarketPlatform;
 }
 
 export interface MarketBalance {
@@ -140,6 +145,8 @@ export interface MarketDeliveryRequest {
   /** TM's message for the offer; our `[td:<reference>]` is appended. */
   message: string;
   items: TradeAsset[];
+  /** The market's deadline for our offer (Waxpeer's `send_until`); none on TM, whose window is `left`. */
+  sendUntil?: Date | null;
 }
 
 /** Per-item outcome of a mass call. */
@@ -215,8 +222,8 @@ export interface MoneySendHistoryEntry {
 /** One market platform for one account. All calls take the account's credentials. */
 export interface MarketPort {
   readonly mode: MarketMode;
-  /** The platform id shown in the UI and stored with each account ('tm'). */
-  readonly platform: 'tm';
+  /** The platform id shown in the UI and stored with each account and delivery. */
+  readonly platform: MarketPlatform;
   /** How often the market takes a new price for one listing; TM's minute when absent. */
   readonly priceChangeSpacingMs?: number;
 

@@ -6,6 +6,7 @@ import {
   type PlatformStatus,
   SELLER_ACCOUNT_STATUSES,
   type SellerAccountStatus,
+  type SellerPlatform,
 } from '@tradedeck/sdk/domain';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
@@ -93,7 +94,7 @@ export class SellerAccountService {
       const account = await q.steamAccount(input.steamAccountId);
       if (!account)
         throw new AppError({ code: ResultCode.NotFound, text: sellerMessages.steamAccountNotFound });
-      if (await q.hasSteamAccount(input.steamAccountId))
+      if (await q.hasSteamAccount(input.steamAccountId, input.platform))
         throw new AppError({ code: ResultCode.AlreadyExists, text: sellerMessages.steamAccountTaken });
       if (!account.steamId)
         throw new AppError({ code: ResultCode.InvalidState, text: sellerMessages.noSteamId });
@@ -102,27 +103,37 @@ export class SellerAccountService {
         throw new AppError({ code: ResultCode.NotFound, text: sellerMessages.proxyNotFound });
       return { steamId: account.steamId, proxyId };
     });
-    const checked = await this.checkKey(input.apiKey, input.tmCurrency, steam.steamId);
-    const sealedKey = await sealApiKey(this.deps.secrets, userId, input.steamAccountId, input.apiKey);
+    // Waxpeer sells in USD only.
+    const currency: Currency = input.platform === 'waxpeer' ? 'USD' : input.tmCurrency;
+    const checked = await this.checkKey(input.apiKey, currency, steam.steamId, input.platform);
+    const sealedKey = await sealApiKey(
+      this.deps.secrets,
+      userId,
+      input.steamAccountId,
+      input.apiKey,
+      input.platform,
+    );
     const paymentPasswordEnc = await sealPaymentPassword(
       this.deps.secrets,
       userId,
       input.steamAccountId,
       input.paymentPassword,
+      input.platform,
     );
     const now = new Date(this.deps.now());
     const values: Omit<NewSellerAccount, 'userId'> = {
       steamAccountId: input.steamAccountId,
+      platform: input.platform,
       ...sealedKey,
       paymentPasswordEnc,
       proxyId: steam.proxyId,
-      currency: input.tmCurrency,
+      currency,
       modules: [...new Set(input.modules)],
       status: 'stopped',
-      ...this.balanceColumns(checked, input.tmCurrency, now),
+      ...this.balanceColumns(checked, currency, now),
     };
     return this.deps.repo.run(userId, async (q) => {
-      if (await q.hasSteamAccount(input.steamAccountId))
+      if (await q.hasSteamAccount(input.steamAccountId, input.platform))
         throw new AppError({ code: ResultCode.AlreadyExists, text: sellerMessages.steamAccountTaken });
       const row = await q.insert(values);
       return this.answer(userId, q, row.id);
@@ -144,10 +155,11 @@ export class SellerAccountService {
     if (input.apiKey !== undefined && marketKeyIdOf(input.apiKey) !== current.row.keyId) {
       if (!current.steamId)
         throw new AppError({ code: ResultCode.InvalidState, text: sellerMessages.noSteamId });
-      const checked = await this.checkKey(input.apiKey, currency, current.steamId);
+      const platform = current.row.platform as SellerPlatform;
+      const checked = await this.checkKey(input.apiKey, currency, current.steamId, platform);
       Object.assign(
         values,
-        await sealApiKey(this.deps.secrets, userId, current.row.steamAccountId, input.apiKey),
+        await sealApiKey(this.deps.secrets, userId, current.row.steamAccountId, input.apiKey, platform),
         this.balanceColumns(checked, currency, now),
       );
     }
@@ -157,6 +169,7 @@ export class SellerAccountService {
         userId,
         current.row.steamAccountId,
         input.paymentPassword,
+        current.row.platform as SellerPlatform,
       );
     if (input.proxyId !== undefined) values.proxyId = input.proxyId;
     if (input.modules !== undefined) values.modules = [...new Set(input.modules)];
@@ -176,8 +189,13 @@ export class SellerAccountService {
   }
 
   /** The key must open the market account of this Steam account; its balance is read on the way. */
-  private async checkKey(apiKey: string, currency: Currency, steamId: string): Promise<CheckedKey> {
-    const creds: MarketCredentials = { apiKey, keyId: marketKeyIdOf(apiKey), currency };
+  private async checkKey(
+    apiKey: string,
+    currency: Currency,
+    steamId: string,
+    platform: SellerPlatform = 'tm',
+  ): Promise<CheckedKey> {
+    const creds: MarketCredentials = { apiKey, keyId: marketKeyIdOf(apiKey), currency, platform };
     const owner = await this.deps.market.steamId(creds);
     if (!owner.ok) throw marketError(owner);
     if (owner.steamId !== steamId)

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Currency } from '@tradedeck/sdk/domain';
-import type { MarketCredentials } from '../../integrations/market/port.ts';
+import type { MarketCredentials, MarketPlatform } from '../../integrations/market/port.ts';
 import type { SecretSlot } from '../../security/envelope.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { SellerAccountDbRow } from './repo.ts';
@@ -20,13 +20,22 @@ function slot(
   userId: string,
   steamAccountId: number,
   column: 'api_key_enc' | 'payment_password_enc',
+  platform: MarketPlatform = 'tm',
 ): SecretSlot {
-  return { userId, table: 'seller_accounts', column, rowId: String(steamAccountId) };
+  // TM's slot keeps its first form; another market's key has a slot of its own for the same Steam account.
+  const rowId = platform === 'tm' ? String(steamAccountId) : `${steamAccountId}:${platform}`;
+  return { userId, table: 'seller_accounts', column, rowId };
 }
 
-export async function sealApiKey(secrets: SecretBox, userId: string, steamAccountId: number, apiKey: string) {
+export async function sealApiKey(
+  secrets: SecretBox,
+  userId: string,
+  steamAccountId: number,
+  apiKey: string,
+  platform: MarketPlatform = 'tm',
+) {
   return {
-    apiKeyEnc: await secrets.encrypt(slot(userId, steamAccountId, 'api_key_enc'), apiKey),
+    apiKeyEnc: await secrets.encrypt(slot(userId, steamAccountId, 'api_key_enc', platform), apiKey),
     keyId: marketKeyIdOf(apiKey),
     apiKeyHint: apiKey.slice(-4),
   };
@@ -37,18 +46,26 @@ export async function sealPaymentPassword(
   userId: string,
   steamAccountId: number,
   password: string,
+  platform: MarketPlatform = 'tm',
 ) {
-  return secrets.encrypt(slot(userId, steamAccountId, 'payment_password_enc'), password);
+  return secrets.encrypt(slot(userId, steamAccountId, 'payment_password_enc', platform), password);
 }
 
 /** The account's market credentials, the key unsealed in memory only. */
 export async function openCredentials(
   secrets: SecretBox,
-  row: Pick<SellerAccountDbRow, 'userId' | 'steamAccountId' | 'apiKeyEnc' | 'keyId' | 'currency'>,
+  row: Pick<SellerAccountDbRow, 'userId' | 'steamAccountId' | 'apiKeyEnc' | 'keyId' | 'currency'> & {
+    platform?: string;
+  },
 ): Promise<MarketCredentials> {
+  const platform = (row.platform ?? 'tm') as MarketPlatform;
   return {
-    apiKey: await secrets.decrypt(slot(row.userId, row.steamAccountId, 'api_key_enc'), row.apiKeyEnc),
+    apiKey: await secrets.decrypt(
+      slot(row.userId, row.steamAccountId, 'api_key_enc', platform),
+      row.apiKeyEnc,
+    ),
     keyId: row.keyId,
     currency: row.currency as Currency,
+    platform,
   };
 }

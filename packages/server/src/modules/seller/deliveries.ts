@@ -29,7 +29,12 @@ export interface DeliveryOwner {
   userId: string;
   sellerAccountId: number;
   steamAccountId: number;
+  /** The market of the seller account (TM when absent). */
+  platform?: string;
 }
+
+/** No offer is started with this much or less left before the market's deadline (Waxpeer's `send_until`). */
+export const SEND_UNTIL_MARGIN_MS = 60_000;
 
 /** What a step ran into at the market (for the platform status). */
 export type MarketNote = (failure: MarketFailure | null) => void;
@@ -48,27 +53,37 @@ export class DeliverySteps {
 
   constructor(private readonly deps: SellerShared) {}
 
-  /** Writes the intents of new delivery requests; answers how many were new. */
+  /**
+   * Writes the intents of new delivery requests; answers how many were new. The Steam account's seller accounts
+   * are locked first, so of two markets' sales of one item the first recorded is delivered and the second is
+   * recorded as held back (never sent: the market cancels it) and the user is told.
+   */
   async record(owner: DeliveryOwner, requests: MarketDeliveryRequest[]): Promise<number> {
     if (requests.length === 0) return 0;
     const sold: string[] = [];
     const fresh = await this.deps.repo.run(owner.userId, async (q) => {
       let fresh = 0;
+      await q.lockSteamAccountSellers(owner.steamAccountId);
       for (const request of requests) {
+        const assetIds = request.items.map((item) => item.assetId);
+        const heldBack = await q.deliveredElsewhere(owner.steamAccountId, owner.sellerAccountId, assetIds);
         const row = await q.insertDelivery({
           sellerAccountId: owner.sellerAccountId,
-          platform: 'tm',
+          platform: owner.platform ?? 'tm',
           hash: request.hash,
-          status: 'pending',
+          status: heldBack ? 'failed' : 'pending',
+          ...(heldBack ? { failure: 'soldElsewhere', detail: 'sold on another market first' } : {}),
           partnerSteamId: request.partnerSteamId,
           tradeToken: request.tradeToken,
           message: request.message,
           items: request.items,
           reference: deliveryReference(request.hash),
+          sendUntil: request.sendUntil ?? null,
         });
         if (!row) continue;
         fresh += 1;
-        sold.push(...request.items.map((item) => item.assetId));
+        if (heldBack) await this.tellHeldBack(owner, q, request.items.length);
+        else sold.push(...assetIds);
         await announceDelivery(this.deps.eventLog, owner.userId, q, row);
       }
       if (fresh > 0) await announceAccount(this.deps.eventLog, owner.userId, q, owner.sellerAccountId);
@@ -122,7 +137,33 @@ export class DeliverySteps {
     return { left, oldest };
   }
 
+  /** The user hears that a sale was held back because its item sold on another market first. */
+  private async tellHeldBack(owner: DeliveryOwner, q: SellerQueries, items: number): Promise<void> {
+    const view = await q.view(owner.sellerAccountId);
+    await this.deps.notifications.post(
+      owner.userId,
+      {
+        kind: 'saleHeldBack',
+        params: {
+          accountId: owner.sellerAccountId,
+          login: view?.login ?? String(owner.sellerAccountId),
+          platform: owner.platform === 'waxpeer' ? 'waxpeer' : 'tm',
+          items,
+        },
+        link: '/panel/accounts',
+      },
+      q.tx,
+    );
+  }
+
   private async send(owner: DeliveryOwner, row: DeliveryRow): Promise<DeliveryRow | null> {
+    // Too little time left before the market's deadline: no offer is started (the market cancels the sale).
+    if (row.sendUntil && row.sendUntil.getTime() - this.deps.now() <= SEND_UNTIL_MARGIN_MS)
+      return this.move(owner, row, 'pending', {
+        status: 'failed',
+        failure: 'tooLate',
+        detail: `send_until ${row.sendUntil.toISOString()}`,
+      });
     const sent = await this.deps.steamTrading.sendOffer(
       owner.userId,
       {

@@ -154,6 +154,7 @@ export class SellerLoop {
       userId: row.userId,
       sellerAccountId: row.id,
       steamAccountId: row.steamAccountId,
+      platform: row.platform,
     };
     this.#facts.storedCurrency = row.currency;
     this.#facts.lastPingAt = row.lastPingAt;

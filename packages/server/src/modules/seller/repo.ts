@@ -204,11 +204,17 @@ export class SellerQueries {
     return row ?? null;
   }
 
-  async hasSteamAccount(steamAccountId: number): Promise<boolean> {
+  async hasSteamAccount(steamAccountId: number, platform = 'tm'): Promise<boolean> {
     const [row] = await this.tx
       .select({ id: sellerAccounts.id })
       .from(sellerAccounts)
-      .where(and(this.own(sellerAccounts), eq(sellerAccounts.steamAccountId, steamAccountId)));
+      .where(
+        and(
+          this.own(sellerAccounts),
+          eq(sellerAccounts.steamAccountId, steamAccountId),
+          eq(sellerAccounts.platform, platform),
+        ),
+      );
     return row !== undefined;
   }
 
@@ -278,6 +284,46 @@ export class SellerQueries {
       .onConflictDoNothing({ target: [sellerDeliveries.sellerAccountId, sellerDeliveries.hash] })
       .returning();
     return row ?? null;
+  }
+
+  /**
+   * Takes the lock of every seller account of one Steam account (its markets), so the sales of one item on two
+   * markets are recorded one after the other and the first recorded is the one delivered.
+   */
+  async lockSteamAccountSellers(steamAccountId: number): Promise<void> {
+    await this.tx
+      .select({ id: sellerAccounts.id })
+      .from(sellerAccounts)
+      .where(and(this.own(sellerAccounts), eq(sellerAccounts.steamAccountId, steamAccountId)))
+      .orderBy(asc(sellerAccounts.id))
+      .for('update');
+  }
+
+  /**
+   * Whether another market's seller account of the same Steam account already holds a delivery (not failed) of
+   * any of these assets: the item was sold there first.
+   */
+  async deliveredElsewhere(
+    steamAccountId: number,
+    sellerAccountId: number,
+    assetIds: string[],
+  ): Promise<boolean> {
+    if (assetIds.length === 0) return false;
+    const [row] = await this.tx
+      .select({ id: sellerDeliveries.id })
+      .from(sellerDeliveries)
+      .innerJoin(sellerAccounts, eq(sellerAccounts.id, sellerDeliveries.sellerAccountId))
+      .where(
+        and(
+          this.own(sellerDeliveries),
+          eq(sellerAccounts.steamAccountId, steamAccountId),
+          ne(sellerDeliveries.sellerAccountId, sellerAccountId),
+          ne(sellerDeliveries.status, 'failed'),
+          sql`exists (select 1 from jsonb_array_elements(${sellerDeliveries.items}) as item where item->>'assetId' = any(${sql.param(assetIds)}::text[]))`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   activeDeliveries(sellerAccountId: number): Promise<DeliveryRow[]> {

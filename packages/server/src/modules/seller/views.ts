@@ -7,6 +7,7 @@ import type {
   PlatformStatus,
   SellerAccountStatus,
   SellerModule,
+  SellerPlatform,
   TradeAsset,
 } from '@tradedeck/sdk/domain';
 import type { DeliveryRow, SellerAccountView } from './repo.ts';
@@ -25,7 +26,7 @@ function balances(row: SellerAccountView) {
 function platforms(row: SellerAccountView) {
   return [
     {
-      platform: 'tm' as const,
+      platform: row.platform as SellerPlatform,
       status: row.platformStatus as PlatformStatus,
       updatedAt: iso(row.platformUpdatedAt),
       reason: row.platformReason as PlatformReason | null,

@@ -8,7 +8,7 @@
 import type { Clock } from '../../steam/clock.ts';
 import type { ProxyAgentPool } from '../../steam/proxy-agent.ts';
 import type { MarketPacingStore } from '../pacing-store.ts';
-import type { MarketCredentials, MarketFailure, MarketRetryClass } from '../port.ts';
+import type { MarketCredentials, MarketFailure, MarketFailureReason, MarketRetryClass } from '../port.ts';
 import { failure } from '../write-guard.ts';
 import { reasonOfHttpStatus, reasonOfTmError } from './tm-errors.ts';
 import { type TmHttpAnswer, tmRequest } from './tm-request.ts';
@@ -17,7 +17,7 @@ export interface TmCall {
   /** The method's name for logs (never the path: money-send carries the receiver's key in it). */
   name: string;
   method: 'GET' | 'POST';
-  /** Under `/api/v2/`. */
+  /** Under the client's `apiPath` (`/api/v2/` on TM). */
   path: string;
   query?: Record<string, string | number | readonly string[]>;
   json?: unknown;
@@ -47,6 +47,11 @@ export interface TmClientOptions {
   agents: ProxyAgentPool;
   clock: Clock;
   log?: MarketLog;
+  /** The path every call sits under, and the query parameter that carries the key (TM: `api/v2`, `key`). */
+  apiPath?: string;
+  keyParam?: string;
+  /** The error of an answer that is not a success, as a port reason (TM's `error`/`message` by default). */
+  reasonOf?: (body: Record<string, unknown>) => { error: unknown; reason: MarketFailureReason };
 }
 
 const RETRIED: ReadonlySet<MarketRetryClass> = new Set(['read', 'idempotent']);
@@ -145,12 +150,13 @@ export class TmClient {
   }
 
   private url(creds: MarketCredentials, call: TmCall): URL {
-    const url = new URL(`${this.options.baseUrl.replace(/\/$/, '')}/api/v2/${call.path}`);
+    const apiPath = this.options.apiPath ?? 'api/v2';
+    const url = new URL(`${this.options.baseUrl.replace(/\/$/, '')}/${apiPath}/${call.path}`);
     for (const [name, value] of Object.entries(call.query ?? {})) {
       if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, item);
       else url.searchParams.set(name, String(value));
     }
-    url.searchParams.set('key', creds.apiKey);
+    url.searchParams.set(this.options.keyParam ?? 'key', creds.apiKey);
     return url;
   }
 
@@ -173,10 +179,9 @@ export class TmClient {
     const byStatus = reasonOfHttpStatus(answer.status);
     if (byStatus) return failure(byStatus, { httpStatus: answer.status });
     if (!body) return failure('unknownError', { httpStatus: answer.status, detail: 'answer is not JSON' });
-    const error = body.error ?? body.message;
+    const { error, reason } = (this.options.reasonOf ?? tmReasonOf)(body);
     const succeeded = body.success === true || (body.success === undefined && error === undefined);
     if (succeeded && answer.status < 400) return { ok: true, body };
-    const reason = reasonOfTmError(error);
     return failure(reason, {
       ...(answer.status >= 400 ? { httpStatus: answer.status } : {}),
       ...(error !== undefined ? { detail: String(error) } : {}),
@@ -185,6 +190,11 @@ export class TmClient {
         : {}),
     });
   }
+}
+
+function tmReasonOf(body: Record<string, unknown>): { error: unknown; reason: MarketFailureReason } {
+  const error = body.error ?? body.message;
+  return { error, reason: reasonOfTmError(error) };
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

@@ -7,11 +7,13 @@ import type { Currency, Money } from '@tradedeck/sdk/domain';
 import type { Clock } from '../../steam/clock.ts';
 import { SANDBOX_STEAM_OFFSET_S } from '../../steam/sandbox/sandbox-adapter.ts';
 import { verifySandboxAccessToken } from '../../steam/sandbox/sandbox-tokens.ts';
+import { waxpeerSaleHash } from '../live/waxpeer-json.ts';
 import type {
   ListingWrite,
   MarketCredentials,
   MarketFailure,
   MarketItemOutcome,
+  MarketPlatform,
   MarketPort,
   MarketResult,
   MoneySendInput,
@@ -29,9 +31,13 @@ const CURRENCY_CHANGE_SPACING_MS = 24 * 60 * 60_000;
 
 type Empty = Record<never, never>;
 
+/** Waxpeer's time to create the trade after a sale. */
+const WAXPEER_SEND_WINDOW_MS = 6 * 60_000;
+
 export class SandboxMarketAdapter implements MarketPort {
   readonly mode = 'sandbox' as const;
-  readonly platform = 'tm' as const;
+  /** What the sandbox plays: TM, or Waxpeer (its sales carry a 6-minute `send_until` and a hash of its own). */
+  readonly platform: MarketPlatform;
   get priceChangeSpacingMs(): number {
     return this.market.priceChangeSpacingMs;
   }
@@ -39,7 +45,10 @@ export class SandboxMarketAdapter implements MarketPort {
   constructor(
     readonly market: SandboxMarket,
     private readonly clock: Clock,
-  ) {}
+    platform: MarketPlatform = 'tm',
+  ) {
+    this.platform = platform;
+  }
 
   /** Brings buyers, deliveries and settlements up to the clock (the seller loop's calls do it too). */
   tick(): void {
@@ -251,7 +260,17 @@ export class SandboxMarketAdapter implements MarketPort {
   async deliveryRequests(creds: MarketCredentials) {
     const account = this.resolve(creds);
     if ('ok' in account) return account;
-    return { ok: true as const, requests: this.market.deliveries(account) };
+    const requests = this.market.deliveries(account);
+    if (this.platform === 'tm') return { ok: true as const, requests };
+    // Waxpeer cancels a sale with no trade created after 6 minutes (DarkGL/waxpeer `buyItemWithId`).
+    return {
+      ok: true as const,
+      requests: requests.map((request) => ({
+        ...request,
+        hash: waxpeerSaleHash(request.hash),
+        sendUntil: new Date(this.market.soldAt(account, request.hash) + WAXPEER_SEND_WINDOW_MS),
+      })),
+    };
   }
 
   async tradeReady(creds: MarketCredentials, offerId: string): Promise<MarketResult<Empty>> {

@@ -2,12 +2,11 @@
  * The simulated TM of sandbox mode, over the sandbox Steam world: accounts (one per API key, selling for a
  * Steam account of the world), listings of the account's real sandbox items, buyers (`sandbox-demand.ts`),
  * delivery requests whose partner is a sandbox buyer account, the buyer accepting our offer in the world's
- * trade book once it is registered (`trade-ready`), sales history with a 7-day settlement hold for CS2 and
- * money transfers between accounts at the table's rates. Deterministic from the world seed and the clock; in
+ * trade book once it is registered (`trade-ready`), sales history with a 7-day settlement hold for CS2 (the
+ * sales side is `sandbox-market-sales.ts`) and money transfers between accounts at the table's rates. Deterministic from the world seed and the clock; in
  * memory, and in a state file when one is given (`sandbox-market-persistence.ts`, `sandbox-market-state.ts`),
  * so a restarted sandbox server keeps its market.
  */
-import { createHash } from 'node:crypto';
 import {
   type Currency,
   type Money,
@@ -19,23 +18,18 @@ import {
 import type { SandboxAccount, SandboxWorld } from '../../steam/sandbox/sandbox-world.ts';
 import type { SandboxAsset } from '../../steam/sandbox/trading/sandbox-inventories.ts';
 import type { MarketDeliveryRequest, MarketHistoryEntry, MarketListing, MoneySendRecord } from '../port.ts';
-import { saleTimeMs } from './sandbox-demand.ts';
 import { loginOfSandboxMarketKey, sandboxMarketKey, sandboxPaymentPassword } from './sandbox-market-keys.ts';
 import {
   restoreSandboxMarket,
   type SandboxMarketCollections,
   snapshotSandboxMarket,
 } from './sandbox-market-persistence.ts';
+import { SANDBOX_ONLINE_MS, SandboxSales } from './sandbox-market-sales.ts';
 import type { SandboxMarketStateFile } from './sandbox-market-state.ts';
 import { convertAtSandboxRate } from './sandbox-rates.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
-/** TM keeps an account online for 3 minutes after a ping; listings of an offline account do not sell. */
-export const SANDBOX_ONLINE_MS = 3 * 60_000;
 /** A seller has 5 minutes to send the offer after a sale (shown as `left`). */
 const DELIVERY_WINDOW_S = 5 * 60;
-/** CS2 sales are held 7 days (Trade Protection); other games settle at once. */
-const HOLD_DAYS = 7;
 /** TM changes one listing's price at most once a minute. */
 export const PRICE_CHANGE_SPACING_MS = 60_000;
 /** Buyers are sandbox bots far from the ones a demo or a test uses as sellers. */
@@ -143,6 +137,7 @@ export class SandboxMarket {
   /** Competitor asks set by hand per item (USD units), replacing the simulated ones until cleared. */
   readonly #competitors = new Map<string, number[]>();
   readonly #stateFile: SandboxMarketStateFile | null;
+  readonly #sales: SandboxSales;
 
   constructor(
     readonly world: SandboxWorld,
@@ -152,6 +147,13 @@ export class SandboxMarket {
     this.feePercent = options.feePercent ?? 5;
     this.priceChangeSpacingMs = options.priceChangeSpacingMs ?? PRICE_CHANGE_SPACING_MS;
     this.#stateFile = options.stateFile ?? null;
+    this.#sales = new SandboxSales(
+      world,
+      this,
+      this.#holds,
+      () => this.buyers(),
+      (listing) => this.unlist(listing),
+    );
     const stored = this.#stateFile?.read();
     if (stored) {
       restoreSandboxMarket(stored, this.world, this.#collections());
@@ -202,9 +204,9 @@ export class SandboxMarket {
     if (now < this.#advancedTo) return;
     this.#advancedTo = now;
     for (const listing of this.#listings.values()) {
-      if (listing.status === 'onSale') this.progress(listing, now);
+      if (listing.status === 'onSale') this.#sales.progress(listing, now);
     }
-    for (const account of this.#accounts.values()) this.deliverRegistered(account, now);
+    for (const account of this.#accounts.values()) this.#sales.deliverRegistered(account, now);
     for (const hold of [...this.#holds]) {
       if (hold.releaseAt > now) continue;
       this.#holds.splice(this.#holds.indexOf(hold), 1);
@@ -331,7 +333,7 @@ export class SandboxMarket {
 
   /** A new price (zero delists); the caller checked it is on sale and not changed within the last minute. */
   reprice(listing: SandboxListing, price: Money, now: number): void {
-    this.progress(listing, now);
+    this.#sales.progress(listing, now);
     if (price.amount === 0) this.unlist(listing);
     else {
       listing.price = price;
@@ -341,18 +343,26 @@ export class SandboxMarket {
   }
 
   deliveries(account: SandboxMarketAccount): MarketDeliveryRequest[] {
-    return this.listingsOf(account)
-      .filter((listing) => listing.delivery)
-      .map((listing) => {
-        const delivery = listing.delivery!;
-        return {
-          hash: delivery.hash,
-          partnerSteamId: delivery.buyer.steamId,
-          tradeToken: this.world.trading.tradeToken(delivery.buyer.steamId)!,
-          message: `market.csgo.com sale ${delivery.hash.slice(0, 8)}`,
-          items: delivery.items.map((item) => ({ ...item })),
-        };
-      });
+    return this.#sales.deliveries(account);
+  }
+
+  /** When the sale behind a delivery request happened (0 when the account has no such sale). */
+  soldAt(account: SandboxMarketAccount, hash: string): number {
+    for (const listing of account.listings.values())
+      if (listing.delivery?.hash === hash) return listing.delivery.soldAt;
+    return 0;
+  }
+
+  /**
+   * A buyer takes the listing now: it turns sold and waits for our offer. For tests and demos of a sale at a
+   * chosen moment (two markets selling one item at once); false when the listing is not on sale.
+   */
+  sellNow(itemId: string, now: number): boolean {
+    const listing = this.#listings.get(itemId);
+    if (listing?.status !== 'onSale') return false;
+    this.#sales.sell(listing, now);
+    this.save();
+    return true;
   }
 
   /**
@@ -360,7 +370,7 @@ export class SandboxMarket {
    */
   tradeReady(account: SandboxMarketAccount, offerId: string, now: number): void {
     account.registeredOffers.add(offerId);
-    this.deliverRegistered(account, now);
+    this.#sales.deliverRegistered(account, now);
     this.save();
   }
 
@@ -471,8 +481,8 @@ export class SandboxMarket {
   completeSaleNow(itemId: string, now: number): boolean {
     const listing = this.#listings.get(itemId);
     if (listing?.status !== 'onSale') return false;
-    this.sell(listing, now);
-    this.complete(listing, now);
+    this.#sales.sell(listing, now);
+    this.#sales.complete(listing, now);
     this.save();
     return true;
   }
@@ -491,9 +501,9 @@ export class SandboxMarket {
   ): string {
     const itemId = this.list(account, asset, game, price, listedAt);
     const listing = this.#listings.get(itemId)!;
-    this.sell(listing, soldAt);
+    this.#sales.sell(listing, soldAt);
     this.world.moveAsset(account.steam.steamId, listing.delivery!.buyer.steamId, asset, soldAt);
-    this.complete(listing, soldAt);
+    this.#sales.complete(listing, soldAt);
     this.save();
     return itemId;
   }
@@ -554,104 +564,4 @@ export class SandboxMarket {
     this.#accounts.set(key, account);
     return account;
   }
-
-  /** Demand accrues while the seller is online; crossing 1 is a sale at that moment. */
-  private progress(listing: SandboxListing, now: number): void {
-    const account = listing.account;
-    const from = listing.progressAt;
-    listing.progressAt = now;
-    if (now <= from) return;
-    let start = from;
-    let end = now;
-    if (this.requireOnline) {
-      if (account.lastPingAt === null) return;
-      start = Math.max(from, account.lastPingAt);
-      end = Math.min(now, account.lastPingAt + SANDBOX_ONLINE_MS);
-      if (end <= start) return;
-    }
-    const needs = saleTimeMs(this.world.seed, listing.itemId, listing.price, listing.referenceUsd);
-    const gained = (end - start) / needs;
-    if (listing.progress + gained < 1) {
-      listing.progress += gained;
-      return;
-    }
-    const soldAt = start + (1 - listing.progress) * needs;
-    listing.progress = 1;
-    this.sell(listing, Math.ceil(soldAt));
-  }
-
-  private sell(listing: SandboxListing, soldAt: number): void {
-    const buyers = this.buyers();
-    const hash = createHash('sha1').update(`${this.world.seed}:sale:${listing.itemId}`).digest('hex');
-    const buyer = buyers[Number.parseInt(hash.slice(0, 8), 16) % buyers.length]!;
-    listing.status = 'sold';
-    listing.delivery = { hash, buyer, soldAt, items: [{ ...listing.asset }] };
-  }
-
-  /**
-   * Each registered offer that a buyer can see and that carries exactly a sale's items is accepted by the
-   * buyer.
-   */
-  private deliverRegistered(account: SandboxMarketAccount, now: number): void {
-    if (account.registeredOffers.size === 0) return;
-    const book = this.world.trading;
-    for (const offerId of [...account.registeredOffers]) {
-      for (const listing of this.listingsOf(account)) {
-        const delivery = listing.delivery;
-        if (!delivery) continue;
-        const seen = book.get(delivery.buyer.steamId, offerId, now);
-        if (!seen.ok || seen.offer.isOurOffer || !sameItems(seen.offer.itemsToReceive, delivery.items))
-          continue;
-        book.acknowledge(delivery.buyer.steamId);
-        this.world.record({ op: 'ack', steamId: delivery.buyer.steamId });
-        const accepted = book.accept(delivery.buyer, offerId, now);
-        this.world.record({ op: 'accept', steamId: delivery.buyer.steamId, offerId, now });
-        if (!accepted.ok || accepted.tradeId === null) continue;
-        account.registeredOffers.delete(offerId);
-        this.complete(listing, now);
-        break;
-      }
-    }
-  }
-
-  private complete(listing: SandboxListing, now: number): void {
-    const account = listing.account;
-    this.unlist(listing);
-    const received = Math.floor((listing.price.amount * (100 - this.feePercent)) / 100);
-    const held = listing.game === 'cs2';
-    const releaseAt = now + HOLD_DAYS * DAY_MS;
-    const entry: MarketHistoryEntry = {
-      itemId: listing.itemId,
-      marketHashName: listing.marketHashName,
-      game: listing.game,
-      event: 'sell',
-      stage: held ? 'active' : 'given',
-      received: { currency: listing.price.currency, amount: received },
-      time: new Date(now),
-      settlement: held ? Math.floor(releaseAt / 1000) : 0,
-      customId: null,
-    };
-    account.history.push(entry);
-    if (held) {
-      account.onHold += received;
-      const buyer = listing.delivery!.buyer;
-      this.#holds.push({
-        account,
-        amount: received,
-        releaseAt,
-        entry,
-        price: listing.price,
-        buyer,
-        classId: listing.classId,
-      });
-    } else {
-      account.available += received;
-    }
-  }
-}
-
-function sameItems(offered: readonly TradeAsset[], sold: readonly TradeAsset[]): boolean {
-  const key = (item: TradeAsset) => `${item.appId}/${item.contextId}/${item.assetId}`;
-  const wanted = new Set(sold.map(key));
-  return offered.length === sold.length && offered.every((item) => wanted.has(key(item)));
 }
