@@ -37,7 +37,7 @@ export async function buildProgram(
   io: Io,
   contextFor: (options: GlobalOptions) => CommandContext,
 ): Promise<Command> {
-  const [{ Command }, { addExamples, localizeCommander, translateCommanderError }] = await Promise.all([
+  const [{ Command }, { localizeCommander, translateCommanderError }] = await Promise.all([
     import('commander'),
     import('./kit/help.ts'),
   ]);
@@ -68,8 +68,6 @@ export async function buildProgram(
   const groups =
     named && named !== COMMAND_GROUPS.completion ? [named] : [...new Set(Object.values(COMMAND_GROUPS))];
   for (const register of await Promise.all(groups.map((load) => load()))) register(program, registration);
-  // Last: examples for every registered command.
-  addExamples(program, preLang);
 
   return program;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_BODY_BYTES, HttpStatus } from '@tradedeck/sdk/contract';
+import { jwtExpiresAt } from '@tradedeck/sdk/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import { type ServerConfig, trustedProxyHops } from './config/config.ts';
@@ -314,12 +315,6 @@ function isLoggerInstance(value: unknown): value is FastifyServerOptions['logger
 
 /** The `exp` of an access token the auth module has just verified, as epoch milliseconds. */
 function expiryOf(token: string): { expiresAt?: number } {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {};
-  } catch {
-    return {};
-  }
+  const expiresAt = jwtExpiresAt(token);
+  return expiresAt === null ? {} : { expiresAt };
 }

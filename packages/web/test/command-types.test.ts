@@ -29,6 +29,10 @@ function useTypeChecks(commands: CommandRuntime): void {
     // @ts-expect-error: the sales history has no `print` command
     print: noop,
   });
+  // A command that does not apply now has `null`; one left out is still a mistake.
+  useCommandHandlers('admin', 'picked', { approve: null, ban: noop, unban: null });
+  // @ts-expect-error: `unban` has no handler, not even `null`
+  useCommandHandlers('admin', 'picked', { approve: null, ban: noop });
   // @ts-expect-error: no such area
   useCommandHandlers('portfolio', 'screen', {});
   // @ts-expect-error: the lots area has no `wizard` set

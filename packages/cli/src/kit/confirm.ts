@@ -1,16 +1,8 @@
-import type { Language } from '@tradedeck/sdk/i18n';
-import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { CliFailure, ExitCode } from '../exit-codes.ts';
-import { message } from '../texts/message.ts';
 
 /** How many names a confirmation question lists before "and N more". */
 const NAMED = 10;
-
-/** Adds `-y, --yes` to a destructive command: scripts skip the question with it. */
-export function yesOption(command: Command, lang: Language): Command {
-  return command.option('-y, --yes', message(lang, 'optYes'));
-}
 
 export interface Confirmation {
   /** `--yes` was given. */

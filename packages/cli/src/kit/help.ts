@@ -1,26 +1,12 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import { type Command, Help } from 'commander';
 import { message } from '../texts/message.ts';
-import { HELP_EXAMPLES } from './help-examples.ts';
 
 /** The path of a command below the program: `proxies tag add`. */
 export function commandPath(command: Command): string {
   const names: string[] = [];
   for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
   return names.join(' ');
-}
-
-/** Adds the examples of `HELP_EXAMPLES` to every command's help that has some (call once, after registration). */
-export function addExamples(program: Command, lang: Language): void {
-  const walk = (command: Command) => {
-    const examples = HELP_EXAMPLES[commandPath(command)];
-    if (examples) {
-      const lines = examples.map((example) => `  $ ${example}`).join('\n');
-      command.addHelpText('after', `\n${message(lang, 'helpExamples')}\n${lines}`);
-    }
-    command.commands.forEach(walk);
-  };
-  walk(program);
 }
 
 const TITLES_RU: Record<string, string> = {

@@ -1,9 +1,6 @@
 import { PAGE_SIZES, type PageSize } from '@tradedeck/sdk/domain/constants';
-import type { Language } from '@tradedeck/sdk/i18n';
-import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { message } from '../texts/message.ts';
 import { pageSize, positiveInt, usage } from './command-helpers.ts';
 
 /** The largest page the server gives: `--all` walks the list in pages of this size. */
@@ -31,14 +28,6 @@ export interface ListFlags {
   all?: boolean;
   page?: string;
   pageSize?: string;
-}
-
-/** Adds `--all`, `--page` and `--page-size` to a list command. */
-export function pagingOptions(command: Command, lang: Language): Command {
-  return command
-    .option('--all', message(lang, 'optListAll'))
-    .option('--page <n>', message(lang, 'optPage'))
-    .option('--page-size <n>', message(lang, 'optPageSize'));
 }
 
 /** Every item of a paged list, a page at a time, until the server has no more. */

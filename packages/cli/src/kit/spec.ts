@@ -11,6 +11,12 @@ export interface OptionSpec {
   required?: boolean;
   /** Repeatable: every value is kept, in order. */
   many?: boolean;
+  /** The only values taken; another is refused with the list. */
+  choices?: readonly string[];
+  /** The value is read as a whole number. */
+  integer?: boolean;
+  /** The value when the option is not given. */
+  default?: string | number;
 }
 
 /**
@@ -26,6 +32,8 @@ export interface CommandSpec {
   text: MessageKey;
   options?: readonly OptionSpec[];
   examples?: readonly string[];
+  /** The group's command that runs when the group is named alone (`tradedeck settings` is `settings get`). */
+  isDefault?: boolean;
   /** Loads the body of a command that runs without commander when its line is plain (start-up time). */
   direct?: () => Promise<DirectBody>;
 }

@@ -59,13 +59,14 @@ export interface MoveOptions<R> {
 }
 
 /**
- * Moves `row` from `from` (one status, or any of several) to `to` through the machine's store, in the store's
- * transaction. Null when the row was no longer in `from` (someone else moved it): the caller stops working on it.
+ * Moves `row` (its id is all a move needs) from `from` (one status, or any of several) to `to` through the
+ * machine's store, in the store's transaction. Null when the row was no longer in `from` (someone else moved
+ * it): the caller stops working on it.
  */
 export async function move<S extends string, R extends { id: number }>(
   store: StatusStore<S, R>,
   machine: Machine<S>,
-  row: R,
+  row: Pick<R, 'id'>,
   from: S | readonly S[],
   to: S,
   options: MoveOptions<R> = {},

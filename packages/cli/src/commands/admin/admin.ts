@@ -1,15 +1,14 @@
 import { type ApiError, needsAdminTwoFactor } from '@tradedeck/sdk/client';
 import { type AccountStatus, type AdminUser, SECURITY_SETTINGS_PATH } from '@tradedeck/sdk/contract';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { CliFailure, ExitCode } from '../../exit-codes.ts';
 import { failureFromError } from '../../failures.ts';
-import { message } from '../../texts/message.ts';
-
-const STATUSES = ['pendingConfirmation', 'pendingApproval', 'active', 'banned'];
+import { addCommand } from '../../kit/add-command.ts';
+import { ADMIN, ADMIN_COMMANDS } from './specs.ts';
 
 export function registerAdmin(program: Command, { lang, context }: Registration): void {
-  const admin = program.command('admin').description(message(lang, 'adminDescription'));
+  const admin = addCommand(program, ADMIN, lang);
   const guarded =
     <A extends unknown[]>(body: (ctx: CommandContext, ...args: A) => Promise<void>) =>
     async (...args: A) => {
@@ -21,94 +20,68 @@ export function registerAdmin(program: Command, { lang, context }: Registration)
       }
     };
 
-  admin
-    .command('users')
-    .description(message(lang, 'adminUsersDescription'))
-    .option('--status <status>', message(lang, 'adminStatusOption'), (value) => {
-      if (!STATUSES.includes(value)) throw new InvalidArgumentError(STATUSES.join(', '));
-      return value;
-    })
-    .option('--search <text>', message(lang, 'adminSearchOption'))
-    .option('--page <n>', message(lang, 'adminPageOption'), (v) => Number.parseInt(v, 10), 1)
-    .action(
-      guarded(async (ctx, options: { status?: AccountStatus; search?: string; page: number }) => {
-        const answer = await ctx.client().admin.listUsers({
-          pages: { page: options.page, pageSize: 50 },
-          ...(options.status ? { status: options.status } : {}),
-          ...(options.search ? { searchString: options.search } : {}),
-        });
-        ctx.print(answer, () =>
-          [
-            table(
-              ['id', 'email', 'name', 'role', 'status', 'created'],
-              answer.items.map((u) => [
-                u.id,
-                u.email,
-                u.userName,
-                u.role,
-                u.status,
-                u.createdAt.slice(0, 16),
-              ]),
-            ),
-            ctx.t('adminTotal', { shown: answer.items.length, total: answer.total }),
-          ].join('\n'),
-        );
-      }),
-    );
+  addCommand(admin, ADMIN_COMMANDS.users, lang).action(
+    guarded(async (ctx, options: { status?: AccountStatus; search?: string; page: number }) => {
+      const answer = await ctx.client().admin.listUsers({
+        pages: { page: options.page, pageSize: 50 },
+        ...(options.status ? { status: options.status } : {}),
+        ...(options.search ? { searchString: options.search } : {}),
+      });
+      ctx.print(answer, () =>
+        [
+          table(
+            ['id', 'email', 'name', 'role', 'status', 'created'],
+            answer.items.map((u) => [u.id, u.email, u.userName, u.role, u.status, u.createdAt.slice(0, 16)]),
+          ),
+          ctx.t('adminTotal', { shown: answer.items.length, total: answer.total }),
+        ].join('\n'),
+      );
+    }),
+  );
 
-  const action = (
-    name: 'approve' | 'ban' | 'unban' | 'end-sessions',
-    description: Parameters<typeof message>[1],
-  ) => admin.command(`${name} <user>`).description(message(lang, description));
-  action('approve', 'adminApproveDescription').action(
+  addCommand(admin, ADMIN_COMMANDS.approve, lang).action(
     guarded(async (ctx, who: string) =>
       done(ctx, await ctx.client().admin.approveUser({ userId: await resolve(ctx, who) })),
     ),
   );
-  action('ban', 'adminBanDescription')
-    .option('--reason <text>', message(lang, 'adminReasonOption'))
-    .action(
-      guarded(async (ctx, who: string, options: { reason?: string }) =>
-        done(
-          ctx,
-          await ctx.client().admin.banUser({
-            userId: await resolve(ctx, who),
-            ...(options.reason ? { reason: options.reason } : {}),
-          }),
-        ),
+  addCommand(admin, ADMIN_COMMANDS.ban, lang).action(
+    guarded(async (ctx, who: string, options: { reason?: string }) =>
+      done(
+        ctx,
+        await ctx.client().admin.banUser({
+          userId: await resolve(ctx, who),
+          ...(options.reason ? { reason: options.reason } : {}),
+        }),
       ),
-    );
-  action('unban', 'adminUnbanDescription').action(
+    ),
+  );
+  addCommand(admin, ADMIN_COMMANDS.unban, lang).action(
     guarded(async (ctx, who: string) =>
       done(ctx, await ctx.client().admin.unbanUser({ userId: await resolve(ctx, who) })),
     ),
   );
-  action('end-sessions', 'adminEndSessionsDescription').action(
+  addCommand(admin, ADMIN_COMMANDS.endSessions, lang).action(
     guarded(async (ctx, who: string) => {
       const answer = await ctx.client().admin.endUserSessions({ userId: await resolve(ctx, who) });
       ctx.print(answer, () => ctx.t('adminSessionsEnded', { who, ended: answer.ended }));
     }),
   );
 
-  admin
-    .command('outbox')
-    .description(message(lang, 'adminOutboxDescription'))
-    .option('--limit <n>', message(lang, 'adminLimitOption'), (v) => Number.parseInt(v, 10), 20)
-    .action(
-      guarded(async (ctx, options: { limit: number }) => {
-        const answer = await ctx.client().admin.listOutbox({ limit: options.limit });
-        ctx.print(answer, () =>
-          answer.items.length
-            ? answer.items
-                .map(
-                  (m) =>
-                    `${m.createdAt.slice(0, 19).replace('T', ' ')}  ${m.recipient}  ${m.subject}${m.link ? `\n  ${m.link}` : ''}`,
-                )
-                .join('\n')
-            : ctx.t('outboxEmpty'),
-        );
-      }),
-    );
+  addCommand(admin, ADMIN_COMMANDS.outbox, lang).action(
+    guarded(async (ctx, options: { limit: number }) => {
+      const answer = await ctx.client().admin.listOutbox({ limit: options.limit });
+      ctx.print(answer, () =>
+        answer.items.length
+          ? answer.items
+              .map(
+                (m) =>
+                  `${m.createdAt.slice(0, 19).replace('T', ' ')}  ${m.recipient}  ${m.subject}${m.link ? `\n  ${m.link}` : ''}`,
+              )
+              .join('\n')
+          : ctx.t('outboxEmpty'),
+      );
+    }),
+  );
 }
 
 /**

@@ -1,60 +1,36 @@
 import type { Command } from 'commander';
 import type { Registration } from '../../context.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, usage } from '../../kit/command-helpers.ts';
-import { confirmDestructive, yesOption } from '../../kit/confirm.ts';
+import { confirmDestructive } from '../../kit/confirm.ts';
 import { renderTable } from '../../table.ts';
-import { message } from '../../texts/message.ts';
 import { resolveProfile } from './harvester-lookup.ts';
 import { applyProfileOptions, newProfileBase, type ProfileOptions } from './harvester-options.ts';
 import { profileHead, profileRow } from './harvester-output.ts';
-
-/** Every option that sets a profile field, shared by add and edit. */
-function profileFields(command: Command, lang: Registration['lang']): Command {
-  const t = (key: Parameters<typeof message>[1]) => message(lang, key);
-  return command
-    .option('--name <name>', t('optProfileName'))
-    .option('--games <games>', t('optGames'))
-    .option('--give-back <types>', t('optGiveBack'))
-    .option('--allow-empty', t('optAllowEmpty'))
-    .option('--no-allow-empty', t('optNoAllowEmpty'))
-    .option('--threshold <amount>', t('optThreshold'))
-    .option('--return-items <n>', t('optReturnItems'))
-    .option('--return-limit <amount>', t('optReturnLimit'))
-    .option('--currency <code>', t('optAmountsCurrency'))
-    .option('--priority <types>', t('optPriority'))
-    .option('--distribution <mode>', t('optDistribution'))
-    .option('--cap <n>', t('optCap'))
-    .option('--max-price <amount>', t('optMaxPrice'))
-    .option('--max-items <n>', t('optMaxItems'))
-    .option('--default', t('optDefault'));
-}
+import { HARVESTER_COMMANDS } from './specs.ts';
 
 type FieldOptions = ProfileOptions & { default?: boolean };
 
 /** `tradedeck harvester profiles ls|add|edit|rm`. */
 export function registerHarvesterProfiles(harvester: Command, { lang, context }: Registration): void {
-  const t = (key: Parameters<typeof message>[1]) => message(lang, key);
-  const profiles = harvester.command('profiles').description(t('harvesterProfilesDescription'));
+  const profiles = addCommand(harvester, HARVESTER_COMMANDS.profiles, lang);
 
-  profiles
-    .command('ls')
-    .description(t('harvesterProfilesLsDescription'))
-    .action(
-      guarded(context, async (ctx) => {
-        const list = await ctx.client().harvester.listProfiles({});
-        ctx.print(list, () =>
-          list.length === 0
-            ? ctx.t('profilesNone')
-            : renderTable(
-                profileHead(ctx),
-                list.map((profile) => profileRow(profile)),
-                Boolean(ctx.io.terminal),
-              ),
-        );
-      }),
-    );
+  addCommand(profiles, HARVESTER_COMMANDS.profilesLs, lang).action(
+    guarded(context, async (ctx) => {
+      const list = await ctx.client().harvester.listProfiles({});
+      ctx.print(list, () =>
+        list.length === 0
+          ? ctx.t('profilesNone')
+          : renderTable(
+              profileHead(ctx),
+              list.map((profile) => profileRow(profile)),
+              Boolean(ctx.io.terminal),
+            ),
+      );
+    }),
+  );
 
-  profileFields(profiles.command('add').description(t('harvesterProfilesAddDescription')), lang).action(
+  addCommand(profiles, HARVESTER_COMMANDS.profilesAdd, lang).action(
     guarded(context, async (ctx, options: FieldOptions) => {
       if (!options.name?.trim()) usage(ctx, 'nameRequired');
       const currency = (options.currency?.toUpperCase() ?? (ctx.lang === 'ru' ? 'RUB' : 'USD')) as 'RUB';
@@ -66,13 +42,7 @@ export function registerHarvesterProfiles(harvester: Command, { lang, context }:
     }),
   );
 
-  profileFields(
-    profiles
-      .command('edit <profile>')
-      .description(t('harvesterProfilesEditDescription'))
-      .option('--duplicate <name>', t('optDuplicate')),
-    lang,
-  ).action(
+  addCommand(profiles, HARVESTER_COMMANDS.profilesEdit, lang).action(
     guarded(context, async (ctx, who: string, options: FieldOptions & { duplicate?: string }) => {
       const api = ctx.client().harvester;
       let profile = await resolveProfile(ctx, who);
@@ -86,7 +56,7 @@ export function registerHarvesterProfiles(harvester: Command, { lang, context }:
     }),
   );
 
-  yesOption(profiles.command('rm <profile>').description(t('harvesterProfilesRmDescription')), lang).action(
+  addCommand(profiles, HARVESTER_COMMANDS.profilesRm, lang).action(
     guarded(context, async (ctx, who: string, options: { yes?: boolean }) => {
       const profile = await resolveProfile(ctx, who);
       await confirmDestructive(ctx, {

@@ -2,19 +2,19 @@ import type { HarvesterSession, HarvesterTransaction } from '@tradedeck/sdk/cont
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { resolveAccountId } from '../../kit/account-lookup.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, parseIds, positiveInt, usage } from '../../kit/command-helpers.ts';
-import { confirmDestructive, yesOption } from '../../kit/confirm.ts';
-import { collectAll, type ListFlags, pagingOptions, printList } from '../../kit/lists.ts';
+import { confirmDestructive } from '../../kit/confirm.ts';
+import { collectAll, type ListFlags, printList } from '../../kit/lists.ts';
 import { settleBatch } from '../../kit/outcome.ts';
-import { message } from '../../texts/message.ts';
+import type { MessageKey } from '../../texts/message.ts';
 import { resolveProfile, resolveSelection } from './harvester-lookup.ts';
 import { transactionStatuses } from './harvester-options.ts';
 import { sessionHead, sessionRow, transactionHead, transactionRow } from './harvester-output.ts';
+import { HARVESTER_COMMANDS } from './specs.ts';
 
 const NEWEST_FIRST = [{ propertyName: 'id' as const, isDescending: true }];
 const BY_ID = [{ propertyName: 'id' as const, isDescending: false }];
-
-const collect = (value: string, all: string[]) => [...all, value];
 
 interface StartOptions {
   profile?: string;
@@ -42,16 +42,8 @@ interface TxOptions extends ListFlags {
 
 /** `tradedeck harvester sessions ls | start | pause | resume | complete | tx`. */
 export function registerHarvesterSessions(harvester: Command, { lang, context }: Registration): void {
-  const t = (key: Parameters<typeof message>[1]) => message(lang, key);
-
-  pagingOptions(
-    harvester
-      .command('sessions')
-      .description(t('harvesterSessionsDescription'))
-      .command('ls')
-      .description(t('harvesterSessionsLsDescription')),
-    lang,
-  ).action(
+  const sessions = addCommand(harvester, HARVESTER_COMMANDS.sessions, lang);
+  addCommand(sessions, HARVESTER_COMMANDS.sessionsLs, lang).action(
     guarded(context, async (ctx, options: ListFlags) => {
       await printList(
         ctx,
@@ -73,66 +65,44 @@ export function registerHarvesterSessions(harvester: Command, { lang, context }:
     }),
   );
 
-  harvester
-    .command('start')
-    .description(t('harvesterStartDescription'))
-    .option('--profile <profile>', t('optSessionProfile'))
-    .option('--sources <accounts>', t('optSources'))
-    .option('--targets <accounts>', t('optTargets'))
-    .option('--name <name>', t('optSessionName'))
-    .option('--no-start', t('optNoStart'))
-    .action(
-      guarded(context, async (ctx, options: StartOptions) => {
-        if (!options.sources) usage(ctx, 'noSelection', { option: '--sources' });
-        if (!options.targets) usage(ctx, 'noSelection', { option: '--targets' });
-        const api = ctx.client().harvester;
-        const profile =
-          options.profile === undefined ? undefined : await resolveProfile(ctx, options.profile);
-        const created = await api.createSession({
-          ...(options.name ? { name: options.name } : {}),
-          ...(profile ? { profileId: profile.id } : {}),
-          sources: await resolveSelection(ctx, '--sources', options.sources),
-          targets: await resolveSelection(ctx, '--targets', options.targets),
-          targetWeights: [],
-        });
-        if (!options.start) {
-          ctx.print(created, () => ctx.t('sessionCreated', { id: created.id, name: created.name }));
-          return;
-        }
-        const started = await api.startSession({ id: created.id });
-        ctx.print(started, () => ctx.t('sessionStarted', { id: started.id, name: started.name }));
-      }),
-    );
+  addCommand(harvester, HARVESTER_COMMANDS.start, lang).action(
+    guarded(context, async (ctx, options: StartOptions) => {
+      if (!options.sources) usage(ctx, 'noSelection', { option: '--sources' });
+      if (!options.targets) usage(ctx, 'noSelection', { option: '--targets' });
+      const api = ctx.client().harvester;
+      const profile = options.profile === undefined ? undefined : await resolveProfile(ctx, options.profile);
+      const created = await api.createSession({
+        ...(options.name ? { name: options.name } : {}),
+        ...(profile ? { profileId: profile.id } : {}),
+        sources: await resolveSelection(ctx, '--sources', options.sources),
+        targets: await resolveSelection(ctx, '--targets', options.targets),
+        targetWeights: [],
+      });
+      if (!options.start) {
+        ctx.print(created, () => ctx.t('sessionCreated', { id: created.id, name: created.name }));
+        return;
+      }
+      const started = await api.startSession({ id: created.id });
+      ctx.print(started, () => ctx.t('sessionStarted', { id: started.id, name: started.name }));
+    }),
+  );
 
   const sessionAction = (
     name: 'pause' | 'resume' | 'complete',
-    description: Parameters<typeof message>[1],
     run: (ctx: CommandContext, id: number, options: { yes?: boolean }) => Promise<HarvesterSession>,
-    done: Parameters<typeof message>[1],
+    done: MessageKey,
   ) => {
-    const command = harvester.command(`${name} <id>`).description(t(description));
-    (name === 'complete' ? yesOption(command, lang) : command).action(
+    addCommand(harvester, HARVESTER_COMMANDS[name], lang).action(
       guarded(context, async (ctx, id: string, options: { yes?: boolean }) => {
         const session = await run(ctx, sessionId(ctx, id), options);
         ctx.print(session, () => ctx.t(done, { id: session.id, name: session.name }));
       }),
     );
   };
-  sessionAction(
-    'pause',
-    'harvesterPauseDescription',
-    (ctx, id) => ctx.client().harvester.pauseSession({ id }),
-    'sessionPaused',
-  );
-  sessionAction(
-    'resume',
-    'harvesterResumeDescription',
-    (ctx, id) => ctx.client().harvester.startSession({ id }),
-    'sessionStarted',
-  );
+  sessionAction('pause', (ctx, id) => ctx.client().harvester.pauseSession({ id }), 'sessionPaused');
+  sessionAction('resume', (ctx, id) => ctx.client().harvester.startSession({ id }), 'sessionStarted');
   sessionAction(
     'complete',
-    'harvesterCompleteDescription',
     async (ctx, id, options) => {
       const api = ctx.client().harvester;
       const session = await api.getSession({ id });
@@ -146,17 +116,7 @@ export function registerHarvesterSessions(harvester: Command, { lang, context }:
     'sessionCompleted',
   );
 
-  pagingOptions(
-    harvester
-      .command('tx <session>')
-      .description(t('harvesterTxDescription'))
-      .option('--status <status>', t('optTxStatus'), collect, [])
-      .option('--account <account>', t('optTxAccount'))
-      .option('--restart', t('optRestart'))
-      .option('--cancel', t('optCancel'))
-      .option('--ids <ids>', t('optTxIds')),
-    lang,
-  ).action(
+  addCommand(harvester, HARVESTER_COMMANDS.tx, lang).action(
     guarded(context, async (ctx, session: string, options: TxOptions) => {
       const id = sessionId(ctx, session);
       if (options.restart && options.cancel) usage(ctx, 'restartAndCancel');

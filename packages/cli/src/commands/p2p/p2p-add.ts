@@ -5,12 +5,13 @@ import {
   type SellerModule,
   TM_API_KEY_MIN_LENGTH,
 } from '@tradedeck/sdk/domain';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { CliFailure, ExitCode } from '../../exit-codes.ts';
 import { resolveAccountId } from '../../kit/account-lookup.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, readTextInput, sandboxBadge, usage } from '../../kit/command-helpers.ts';
-import { message } from '../../texts/message.ts';
+import { P2P_COMMANDS } from './specs.ts';
 
 interface AddFlags {
   apiKey: string;
@@ -29,39 +30,28 @@ const MODULES: Record<string, SellerModule> = { trading: 'tradingBot', scanner: 
  * history and the process list).
  */
 export function registerP2pAdd(accounts: Command, { lang, context }: Registration): void {
-  const t = (key: Parameters<typeof message>[1]) => message(lang, key);
-  accounts
-    .command('add <steam-login>')
-    .description(t('p2pAddDescription'))
-    .requiredOption('--api-key <key>', t('optApiKey'))
-    .option('--payment-password-stdin', t('optPaymentPasswordStdin'))
-    // Only to answer anyone who tries it.
-    .addOption(new Option('--payment-password <password>').hideHelp())
-    .option('--proxy <id|none>', t('optSellerProxy'))
-    .option('--modules <list>', t('optModules'))
-    .option('--currency <currency>', t('optAccountCurrency'))
-    .action(
-      guarded(context, async (ctx, steamLogin: string, flags: AddFlags) => {
-        if (flags.paymentPassword !== undefined) usage(ctx, 'paymentPasswordNotArgument');
-        const apiKey = flags.apiKey.trim();
-        if (apiKey.length < TM_API_KEY_MIN_LENGTH) usage(ctx, 'apiKeyShort', { min: TM_API_KEY_MIN_LENGTH });
-        const modules = modulesOption(ctx, flags.modules);
-        const proxy = proxyOption(ctx, flags.proxy);
-        const tmCurrency = currencyOption(ctx, flags.currency);
-        const paymentPassword = await readPaymentPassword(ctx, Boolean(flags.paymentPasswordStdin));
-        await sandboxBadge(ctx);
-        const steamAccountId = await resolveAccountId(ctx, steamLogin);
-        const row = await ctx.client().p2p.create({
-          steamAccountId,
-          apiKey,
-          paymentPassword,
-          ...proxy,
-          modules,
-          ...(tmCurrency ? { tmCurrency } : {}),
-        });
-        ctx.print(row, () => ctx.t('sellerAdded', { login: row.login, id: row.id }));
-      }),
-    );
+  addCommand(accounts, P2P_COMMANDS.accountsAdd, lang).action(
+    guarded(context, async (ctx, steamLogin: string, flags: AddFlags) => {
+      if (flags.paymentPassword !== undefined) usage(ctx, 'paymentPasswordNotArgument');
+      const apiKey = flags.apiKey.trim();
+      if (apiKey.length < TM_API_KEY_MIN_LENGTH) usage(ctx, 'apiKeyShort', { min: TM_API_KEY_MIN_LENGTH });
+      const modules = modulesOption(ctx, flags.modules);
+      const proxy = proxyOption(ctx, flags.proxy);
+      const tmCurrency = currencyOption(ctx, flags.currency);
+      const paymentPassword = await readPaymentPassword(ctx, Boolean(flags.paymentPasswordStdin));
+      await sandboxBadge(ctx);
+      const steamAccountId = await resolveAccountId(ctx, steamLogin);
+      const row = await ctx.client().p2p.create({
+        steamAccountId,
+        apiKey,
+        paymentPassword,
+        ...proxy,
+        modules,
+        ...(tmCurrency ? { tmCurrency } : {}),
+      });
+      ctx.print(row, () => ctx.t('sellerAdded', { login: row.login, id: row.id }));
+    }),
+  );
 }
 
 async function readPaymentPassword(ctx: CommandContext, fromStdin: boolean): Promise<string> {

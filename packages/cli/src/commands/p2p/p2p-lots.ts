@@ -10,14 +10,14 @@ import {
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { CliFailure, ExitCode } from '../../exit-codes.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, readTextInput, sandboxBadge, usage } from '../../kit/command-helpers.ts';
-import { type ListFlags, pagingOptions, printList } from '../../kit/lists.ts';
+import { type ListFlags, printList } from '../../kit/lists.ts';
 import { writeTextStream } from '../../kit/text-stream.ts';
-import { type MessageKey, message } from '../../texts/message.ts';
 import { moneyText } from './lot-money.ts';
 import { registerP2pReprice } from './p2p-reprice.ts';
+import { P2P_COMMANDS } from './specs.ts';
 
-const collect = (value: string, all: string[]) => [...all, value];
 /** A CSV export streams for a while. */
 const EXPORT_TIMEOUT_MS = 600_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,20 +38,11 @@ export function knownWords<W extends string>(
 /** `tradedeck p2p lots ls`, `p2p reprice`, `p2p sales`, `p2p prices import` under the `p2p` command. */
 export function registerP2pLots(program: Command, registration: Registration): void {
   const { lang, context } = registration;
-  const t = (key: MessageKey) => message(lang, key);
   const p2p = program.commands.find((command) => command.name() === 'p2p');
   if (!p2p) throw new Error('register the p2p command first');
 
-  const lots = p2p.command('lots').description(t('lotsDescription'));
-  pagingOptions(
-    lots
-      .command('ls')
-      .description(t('lotsLsDescription'))
-      .option('--status <status>', t('optLotStatus'), collect, [])
-      .option('--issue <issue>', t('optLotIssue'), collect, [])
-      .option('--search <text>', t('optLotSearch')),
-    lang,
-  ).action(
+  const lots = addCommand(p2p, P2P_COMMANDS.lots, lang);
+  addCommand(lots, P2P_COMMANDS.lotsLs, lang).action(
     guarded(
       context,
       async (ctx, options: { status: string[]; issue: string[]; search?: string } & ListFlags) => {
@@ -104,15 +95,7 @@ export function registerP2pLots(program: Command, registration: Registration): v
 
   registerP2pReprice(p2p, registration);
 
-  pagingOptions(
-    p2p
-      .command('sales')
-      .description(t('salesDescription'))
-      .option('--from <day>', t('optFrom'))
-      .option('--to <day>', t('optTo'))
-      .option('--csv', t('optCsv')),
-    lang,
-  ).action(
+  addCommand(p2p, P2P_COMMANDS.sales, lang).action(
     guarded(context, async (ctx, options: { from?: string; to?: string; csv?: boolean } & ListFlags) => {
       const period = periodOf(ctx, options.from, options.to);
       if (options.csv) {
@@ -169,31 +152,26 @@ export function registerP2pLots(program: Command, registration: Registration): v
     }),
   );
 
-  p2p
-    .command('prices')
-    .description(t('pricesDescription'))
-    .command('import <file>')
-    .description(t('pricesImportDescription'))
-    .option('--currency <code>', t('optPricesCurrency'))
-    .action(
-      guarded(context, async (ctx, file: string, options: { currency?: string }) => {
-        const currency = currencyOf(ctx, options.currency);
-        const text = await readTextInput(ctx, file);
-        if (text.trim() === '') usage(ctx, 'emptyInput', { file });
-        await sandboxBadge(ctx);
-        const answer = await ctx.client().priceProfile.import({ text, currency });
-        const summary = ctx.t('pricesImported', { imported: answer.imported, failed: answer.failed });
-        ctx.print(answer, () => summary);
-        for (const line of answer.lines.filter((item) => !item.ok)) {
-          ctx.io.stderr(
-            `${ctx.t('priceLineFailed', { line: line.line, name: line.name, message: line.message })}\n`,
-          );
-        }
-        if (answer.failed > 0) {
-          throw new CliFailure(summary, answer.imported > 0 ? ExitCode.Partial : ExitCode.Error);
-        }
-      }),
-    );
+  const prices = addCommand(p2p, P2P_COMMANDS.prices, lang);
+  addCommand(prices, P2P_COMMANDS.pricesImport, lang).action(
+    guarded(context, async (ctx, file: string, options: { currency?: string }) => {
+      const currency = currencyOf(ctx, options.currency);
+      const text = await readTextInput(ctx, file);
+      if (text.trim() === '') usage(ctx, 'emptyInput', { file });
+      await sandboxBadge(ctx);
+      const answer = await ctx.client().priceProfile.import({ text, currency });
+      const summary = ctx.t('pricesImported', { imported: answer.imported, failed: answer.failed });
+      ctx.print(answer, () => summary);
+      for (const line of answer.lines.filter((item) => !item.ok)) {
+        ctx.io.stderr(
+          `${ctx.t('priceLineFailed', { line: line.line, name: line.name, message: line.message })}\n`,
+        );
+      }
+      if (answer.failed > 0) {
+        throw new CliFailure(summary, answer.imported > 0 ? ExitCode.Partial : ExitCode.Error);
+      }
+    }),
+  );
 }
 
 /** `--from` and `--to` as whole UTC days, `--to` included (the server's end is exclusive). */

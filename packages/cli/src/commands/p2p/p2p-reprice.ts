@@ -11,14 +11,14 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, parseIds, sandboxBadge, usage } from '../../kit/command-helpers.ts';
-import { confirmDestructive, yesOption } from '../../kit/confirm.ts';
+import { confirmDestructive } from '../../kit/confirm.ts';
 import { settleBatch } from '../../kit/outcome.ts';
 import { renderTable } from '../../table.ts';
-import { type MessageKey, message } from '../../texts/message.ts';
 import { moneyText } from './lot-money.ts';
+import { P2P_COMMANDS } from './specs.ts';
 
-const collect = (value: string, all: string[]) => [...all, value];
 /** Per-lot lines printed; the summary counts every lot. */
 const ITEMS_LIMIT = 1_000;
 
@@ -93,20 +93,7 @@ const totalOf = (summary: RepriceSummary) =>
  */
 export function registerP2pReprice(p2p: Command, registration: Registration): void {
   const { lang, context } = registration;
-  const t = (key: MessageKey) => message(lang, key);
-  yesOption(
-    p2p
-      .command('reprice')
-      .description(t('repriceDescription'))
-      .option('--strategy <spec>', t('optStrategy'))
-      .option('--profile <profile>', t('optProfile'))
-      .option('--preview', t('optPreview'))
-      .option('--apply', t('optApply'))
-      .option('--ids <ids>', t('optLotIds'))
-      .option('--group <name>', t('optGroup'), collect, [])
-      .option('--currency <code>', t('optPricesCurrency')),
-    lang,
-  ).action(
+  addCommand(p2p, P2P_COMMANDS.reprice, lang).action(
     guarded(context, async (ctx, flags: RepriceFlags) => {
       if (flags.preview && flags.apply) usage(ctx, 'previewAndApply');
       const currency =

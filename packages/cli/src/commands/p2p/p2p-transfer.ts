@@ -11,9 +11,10 @@ import {
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { CliFailure, ExitCode } from '../../exit-codes.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, readTextInput, sandboxBadge, usage } from '../../kit/command-helpers.ts';
-import { confirmDestructive, yesOption } from '../../kit/confirm.ts';
-import { message } from '../../texts/message.ts';
+import { confirmDestructive } from '../../kit/confirm.ts';
+import { P2P_COMMANDS } from './specs.ts';
 
 interface TransferFlags {
   from: string;
@@ -39,21 +40,7 @@ const CHECKS = 5;
  * a prompt without echo.
  */
 export function registerP2pTransfer(p2p: Command, { lang, context }: Registration): void {
-  const t = (key: Parameters<typeof message>[1]) => message(lang, key);
-  yesOption(
-    p2p
-      .command('transfer')
-      .description(t('transferDescription'))
-      .requiredOption('--from <account>', t('optTransferFrom'))
-      .requiredOption('--to <account>', t('optTransferTo'))
-      .requiredOption('--amount <amount>', t('optTransferAmount'))
-      .option('--api-key <key>', t('optTransferApiKey'))
-      .option('--remember-key', t('optRememberKey'))
-      .option('--payment-password-stdin', t('optPaymentPasswordStdin'))
-      .option('--remember-password', t('optRememberPassword'))
-      .option('--checked-not-sent <transferId>', t('optCheckedNotSent')),
-    lang,
-  ).action(
+  addCommand(p2p, P2P_COMMANDS.transfer, lang).action(
     guarded(context, async (ctx, flags: TransferFlags) => {
       await sandboxBadge(ctx);
       const { items } = await ctx.client().transfer.accounts({});

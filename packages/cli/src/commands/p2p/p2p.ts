@@ -9,17 +9,16 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, positiveInt, sandboxBadge, usage } from '../../kit/command-helpers.ts';
-import { yesOption } from '../../kit/confirm.ts';
-import { type ListFlags, pagingOptions, printList } from '../../kit/lists.ts';
-import { type MessageKey, message } from '../../texts/message.ts';
+import { type ListFlags, printList } from '../../kit/lists.ts';
+import type { CommandSpec } from '../../kit/spec.ts';
 import { registerP2pAdd } from './p2p-add.ts';
 import { runSellerBulk, type SellerAction } from './p2p-bulk.ts';
 import { chosenSellers } from './p2p-targets.ts';
 import { registerP2pTransfer } from './p2p-transfer.ts';
 import { watchSellers } from './p2p-watch.ts';
-
-const collect = (value: string, all: string[]) => [...all, value];
+import { P2P, P2P_COMMANDS } from './specs.ts';
 
 interface TargetFlags {
   all?: boolean;
@@ -30,20 +29,11 @@ interface TargetFlags {
 /** `tradedeck p2p accounts ls|add|start|pause|stop|rm|watch`: the P2P seller accounts on the market. */
 export function registerP2p(program: Command, registration: Registration): void {
   const { lang, context } = registration;
-  const t = (key: MessageKey) => message(lang, key);
-  const p2p = program.command('p2p').description(t('p2pDescription'));
+  const p2p = addCommand(program, P2P, lang);
   registerP2pTransfer(p2p, registration);
-  const accounts = p2p.command('accounts').description(t('p2pAccountsDescription'));
+  const accounts = addCommand(p2p, P2P_COMMANDS.accounts, lang);
 
-  pagingOptions(
-    accounts
-      .command('ls')
-      .description(t('p2pLsDescription'))
-      .option('--status <status>', t('optSellerStatus'), collect, [])
-      .option('--platform-status <status>', t('optPlatformStatus'), collect, [])
-      .option('--search <text>', t('optSearch')),
-    lang,
-  ).action(
+  addCommand(accounts, P2P_COMMANDS.accountsLs, lang).action(
     guarded(
       context,
       async (ctx, options: { status: string[]; platformStatus: string[]; search?: string } & ListFlags) => {
@@ -89,13 +79,8 @@ export function registerP2p(program: Command, registration: Registration): void 
 
   registerP2pAdd(accounts, registration);
 
-  const bulk = (name: string, action: SellerAction, description: MessageKey, forced: boolean) => {
-    let command = accounts
-      .command(`${name} [accounts...]`)
-      .description(t(description))
-      .option('--all', t('optSellerAll'));
-    if (forced) command = yesOption(command.option('--force', t('optForce')), lang);
-    command.action(
+  const bulk = (spec: CommandSpec, action: SellerAction) => {
+    addCommand(accounts, spec, lang).action(
       guarded(context, async (ctx, who: string[], flags: TargetFlags) => {
         await sandboxBadge(ctx);
         const chosen = await chosenSellers(ctx, who, Boolean(flags.all));
@@ -103,24 +88,19 @@ export function registerP2p(program: Command, registration: Registration): void 
       }),
     );
   };
-  bulk('start', 'start', 'p2pStartDescription', false);
-  bulk('pause', 'pause', 'p2pPauseDescription', false);
-  bulk('stop', 'stop', 'p2pStopDescription', true);
-  bulk('rm', 'remove', 'p2pRmDescription', true);
+  bulk(P2P_COMMANDS.accountsStart, 'start');
+  bulk(P2P_COMMANDS.accountsPause, 'pause');
+  bulk(P2P_COMMANDS.accountsStop, 'stop');
+  bulk(P2P_COMMANDS.accountsRm, 'remove');
 
-  accounts
-    .command('watch [accounts...]')
-    .description(t('p2pWatchDescription'))
-    .option('--until-online', t('optUntilOnline'))
-    .option('--timeout <seconds>', t('optTimeout'))
-    .action(
-      guarded(context, async (ctx, who: string[], flags: { untilOnline?: boolean; timeout?: string }) => {
-        const timeoutS = positiveInt(ctx, '--timeout', flags.timeout);
-        await sandboxBadge(ctx);
-        const chosen = who.length > 0 ? await chosenSellers(ctx, who, false) : null;
-        await watchSellers(ctx, chosen, { untilOnline: Boolean(flags.untilOnline), timeoutS });
-      }),
-    );
+  addCommand(accounts, P2P_COMMANDS.accountsWatch, lang).action(
+    guarded(context, async (ctx, who: string[], flags: { untilOnline?: boolean; timeout?: string }) => {
+      const timeoutS = positiveInt(ctx, '--timeout', flags.timeout);
+      await sandboxBadge(ctx);
+      const chosen = who.length > 0 ? await chosenSellers(ctx, who, false) : null;
+      await watchSellers(ctx, chosen, { untilOnline: Boolean(flags.untilOnline), timeoutS });
+    }),
+  );
 }
 
 /** Known words from repeatable options, or a usage error naming the known ones. */

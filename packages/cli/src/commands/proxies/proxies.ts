@@ -4,16 +4,17 @@ import type { ProxyStatus } from '@tradedeck/sdk/domain';
 import { PROXY_EXPORT_FORMATS, type ProxyExportFormat } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, parseIds, positiveInt, readTextInput, usage } from '../../kit/command-helpers.ts';
-import { type ListFlags, pagingOptions, printList } from '../../kit/lists.ts';
+import { type ListFlags, printList } from '../../kit/lists.ts';
 import { settleBatch } from '../../kit/outcome.ts';
 import { resolveProxyTagId } from '../../kit/proxy-tag-lookup.ts';
 import { writeTextStream } from '../../kit/text-stream.ts';
-import { message } from '../../texts/message.ts';
 import type { CheckRequest } from './proxy-check.ts';
 import { importReport, PROTOCOL_ARGUMENTS, proxyHead, proxyRow, STATUS_ARGUMENTS } from './proxy-output.ts';
 import { registerProxyRemove } from './proxy-remove.ts';
 import { registerProxyTags } from './proxy-tags.ts';
+import { PROXIES, PROXIES_COMMANDS } from './specs.ts';
 
 export interface FilterOptions {
   tag?: string;
@@ -24,62 +25,45 @@ export interface FilterOptions {
 
 const EXPORT_TIMEOUT_MS = 30 * 60_000;
 
-const collect = (value: string, all: string[]) => [...all, value];
 /** A stable order, so a walk through every page sees each proxy once. */
 const BY_ID = [{ propertyName: 'id' as const, isDescending: false }];
 
 /** `tradedeck proxies …`: import, ls, check, export, rm, tag. */
 export function registerProxies(program: Command, { lang, context }: Registration): void {
-  const t = (key: Parameters<typeof message>[1]) => message(lang, key);
-  const proxies = program.command('proxies').description(t('proxiesDescription'));
+  const proxies = addCommand(program, PROXIES, lang);
 
-  proxies
-    .command('import [file]')
-    .description(t('proxiesImportDescription'))
-    .option('--tag <tag>', t('optProxyImportTag'))
-    .option('--protocol <protocol>', t('optProxyProtocol'))
-    .option('--update-passwords', t('optProxyUpdatePasswords'))
-    .action(
-      guarded(
-        context,
-        async (
-          ctx,
-          file: string | undefined,
-          options: { tag?: string; protocol?: string; updatePasswords?: boolean },
-        ) => {
-          const defaultProtocol = protocolOption(ctx, options.protocol);
-          const text = await readTextInput(ctx, file);
-          if (text.trim() === '') usage(ctx, 'emptyInput', { file: file ?? '-' });
-          const tagName = options.tag?.trim();
-          const result = await ctx.client().proxies.add({
-            proxies: text,
-            defaultProtocol,
-            tag: tagName ? { id: 0, name: tagName } : null,
-            updatePasswords: options.updatePasswords === true,
-          });
-          if (ctx.json) ctx.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-          const [summary, ...issues] = importReport(ctx, result);
-          for (const line of issues) ctx.io.stderr(`${line}\n`);
-          // Repeats are not failures (a second import of the same file succeeds); invalid lines are.
-          settleBatch(summary!, {
-            done: result.addedIds.length + result.updatedIds.length + result.duplicates.length,
-            failed: result.invalid.length,
-          });
-          ctx.io.stderr(`${summary}\n`);
-        },
-      ),
-    );
+  addCommand(proxies, PROXIES_COMMANDS.import, lang).action(
+    guarded(
+      context,
+      async (
+        ctx,
+        file: string | undefined,
+        options: { tag?: string; protocol?: string; updatePasswords?: boolean },
+      ) => {
+        const defaultProtocol = protocolOption(ctx, options.protocol);
+        const text = await readTextInput(ctx, file);
+        if (text.trim() === '') usage(ctx, 'emptyInput', { file: file ?? '-' });
+        const tagName = options.tag?.trim();
+        const result = await ctx.client().proxies.add({
+          proxies: text,
+          defaultProtocol,
+          tag: tagName ? { id: 0, name: tagName } : null,
+          updatePasswords: options.updatePasswords === true,
+        });
+        if (ctx.json) ctx.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+        const [summary, ...issues] = importReport(ctx, result);
+        for (const line of issues) ctx.io.stderr(`${line}\n`);
+        // Repeats are not failures (a second import of the same file succeeds); invalid lines are.
+        settleBatch(summary!, {
+          done: result.addedIds.length + result.updatedIds.length + result.duplicates.length,
+          failed: result.invalid.length,
+        });
+        ctx.io.stderr(`${summary}\n`);
+      },
+    ),
+  );
 
-  pagingOptions(
-    proxies
-      .command('ls')
-      .description(t('proxiesLsDescription'))
-      .option('--tag <tag>', t('optProxyTagFilter'))
-      .option('--country <cc>', t('optProxyCountry'))
-      .option('--status <status>', t('optProxyStatus'), collect, [])
-      .option('--search <text>', t('optSearch')),
-    lang,
-  ).action(
+  addCommand(proxies, PROXIES_COMMANDS.ls, lang).action(
     guarded(context, async (ctx, options: FilterOptions & ListFlags) => {
       const filters = await filterInput(ctx, options);
       await printList(
@@ -97,66 +81,50 @@ export function registerProxies(program: Command, { lang, context }: Registratio
     }),
   );
 
-  proxies
-    .command('check')
-    .description(t('proxiesCheckDescription'))
-    .option('--all', t('optCheckAll'))
-    .option('--tag <tag>', t('optProxyTagFilter'))
-    .option('--ids <ids>', t('optCheckIds'))
-    .option('--timeout <seconds>', t('optCheckTimeout'))
-    .action(
-      guarded(
-        context,
-        async (ctx, options: { all?: boolean; tag?: string; ids?: string; timeout?: string }) => {
-          const chosen = [options.all, options.tag, options.ids].filter((v) => v !== undefined).length;
-          if (chosen !== 1) usage(ctx, 'checkSelectOne');
-          const timeoutS = positiveInt(ctx, '--timeout', options.timeout);
-          let request: CheckRequest;
-          if (options.ids !== undefined) request = { ids: parseIds(ctx, [options.ids]) };
-          else if (options.tag !== undefined)
-            request = { filters: { withTagIds: [await resolveProxyTagId(ctx, options.tag)] } };
-          else request = { filters: {} };
-          // The hub client and the live view load only for this command.
-          const { runProxyCheck } = await import('./proxy-check.ts');
-          const progress = await runProxyCheck(ctx, request, timeoutS);
-          if (progress.total > 0) {
-            ctx.io.stderr(
-              `${ctx.t('checkDone', {
-                ...progress,
-                seconds: ((progress.now - progress.startedAt) / 1000).toFixed(1),
-              })}\n`,
-            );
-          }
-        },
-      ),
-    );
+  addCommand(proxies, PROXIES_COMMANDS.check, lang).action(
+    guarded(
+      context,
+      async (ctx, options: { all?: boolean; tag?: string; ids?: string; timeout?: string }) => {
+        const chosen = [options.all, options.tag, options.ids].filter((v) => v !== undefined).length;
+        if (chosen !== 1) usage(ctx, 'checkSelectOne');
+        const timeoutS = positiveInt(ctx, '--timeout', options.timeout);
+        let request: CheckRequest;
+        if (options.ids !== undefined) request = { ids: parseIds(ctx, [options.ids]) };
+        else if (options.tag !== undefined)
+          request = { filters: { withTagIds: [await resolveProxyTagId(ctx, options.tag)] } };
+        else request = { filters: {} };
+        // The hub client and the live view load only for this command.
+        const { runProxyCheck } = await import('./proxy-check.ts');
+        const progress = await runProxyCheck(ctx, request, timeoutS);
+        if (progress.total > 0) {
+          ctx.io.stderr(
+            `${ctx.t('checkDone', {
+              ...progress,
+              seconds: ((progress.now - progress.startedAt) / 1000).toFixed(1),
+            })}\n`,
+          );
+        }
+      },
+    ),
+  );
 
-  proxies
-    .command('export')
-    .description(t('proxiesExportDescription'))
-    .option('--format <format>', t('optExportFormat'))
-    .option('--template <template>', t('optExportTemplate'))
-    .option('--tag <tag>', t('optProxyTagFilter'))
-    .option('--country <cc>', t('optProxyCountry'))
-    .option('--status <status>', t('optProxyStatus'), collect, [])
-    .option('--search <text>', t('optSearch'))
-    .action(
-      guarded(context, async (ctx, options: FilterOptions & { format?: string; template?: string }) => {
-        const format = exportFormat(ctx, options.format, options.template);
-        const filters = await filterInput(ctx, options);
-        const response = await ctx.client().stream(
-          contract.proxies.export,
-          {
-            ...filters,
-            format,
-            ...(options.template !== undefined ? { template: options.template } : {}),
-          },
-          // The timeout covers the whole body: a long list streams for a while.
-          { timeoutMs: EXPORT_TIMEOUT_MS },
-        );
-        await writeTextStream(response.body ?? '', ctx.io.stdout);
-      }),
-    );
+  addCommand(proxies, PROXIES_COMMANDS.export, lang).action(
+    guarded(context, async (ctx, options: FilterOptions & { format?: string; template?: string }) => {
+      const format = exportFormat(ctx, options.format, options.template);
+      const filters = await filterInput(ctx, options);
+      const response = await ctx.client().stream(
+        contract.proxies.export,
+        {
+          ...filters,
+          format,
+          ...(options.template !== undefined ? { template: options.template } : {}),
+        },
+        // The timeout covers the whole body: a long list streams for a while.
+        { timeoutMs: EXPORT_TIMEOUT_MS },
+      );
+      await writeTextStream(response.body ?? '', ctx.io.stdout);
+    }),
+  );
 
   registerProxyRemove(proxies, { lang, context });
   registerProxyTags(proxies, { lang, context });

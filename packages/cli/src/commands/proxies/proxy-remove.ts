@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, parseIds, usage } from '../../kit/command-helpers.ts';
-import { confirmDestructive, yesOption } from '../../kit/confirm.ts';
+import { confirmDestructive } from '../../kit/confirm.ts';
 import { collectAll } from '../../kit/lists.ts';
 import { reportIdBatch } from '../../kit/outcome.ts';
 import { resolveProxyTagId } from '../../kit/proxy-tag-lookup.ts';
-import { message } from '../../texts/message.ts';
 import { proxyLabel } from './proxy-output.ts';
+import { PROXIES_COMMANDS } from './specs.ts';
 
 interface RemoveFlags {
   detach?: boolean;
@@ -17,15 +18,7 @@ interface RemoveFlags {
 
 /** `tradedeck proxies rm [ids...] [--tag T | --all] [--detach] [--yes]`: asks before it deletes. */
 export function registerProxyRemove(proxies: Command, { lang, context }: Registration): void {
-  yesOption(
-    proxies
-      .command('rm [ids...]')
-      .description(message(lang, 'proxiesRmDescription'))
-      .option('--tag <tag>', message(lang, 'optRmTag'))
-      .option('--all', message(lang, 'optRmAll'))
-      .option('--detach', message(lang, 'optDetach')),
-    lang,
-  ).action(
+  addCommand(proxies, PROXIES_COMMANDS.rm, lang).action(
     guarded(context, async (ctx, ids: string[], flags: RemoveFlags) => {
       const chosen = [ids.length > 0, flags.tag !== undefined, Boolean(flags.all)].filter(Boolean).length;
       if (chosen !== 1) usage(ctx, 'rmSelectOne');

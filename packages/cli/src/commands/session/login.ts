@@ -1,10 +1,12 @@
 import type { UserInfo } from '@tradedeck/sdk/contract';
+import { jwtExpiresAt } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { CliFailure, ExitCode } from '../../exit-codes.ts';
 import { failureFromError } from '../../failures.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { StoredTokenStore } from '../../session.ts';
-import { message } from '../../texts/message.ts';
+import { SESSION_COMMANDS } from './specs.ts';
 
 interface LoginOptions {
   email?: string;
@@ -12,12 +14,8 @@ interface LoginOptions {
 }
 
 export function registerLogin(program: Command, { lang, context }: Registration): void {
-  program
-    .command('login')
-    .description(message(lang, 'loginDescription'))
-    .option('-e, --email <email>', message(lang, 'loginEmail'))
-    .option('--password-stdin', message(lang, 'loginPasswordStdin'))
-    .action(async (options: LoginOptions, command: Command) => {
+  addCommand(program, SESSION_COMMANDS.login, lang).action(
+    async (options: LoginOptions, command: Command) => {
       const ctx = context();
       // `tradedeck login --token T` (the global option) saves T instead of signing in with a password.
       const token = (command.optsWithGlobals() as { token?: string }).token;
@@ -41,30 +39,20 @@ export function registerLogin(program: Command, { lang, context }: Registration)
       } catch (error) {
         throw failureFromError(ctx, error);
       }
-    });
+    },
+  );
 }
 
 async function saveToken(ctx: CommandContext, token: string): Promise<void> {
   const store = new StoredTokenStore(ctx.session().store.slot('token'));
-  const claims = decodeExpiry(token);
-  store.set({ accessToken: token, expiresAt: claims ?? new Date(Date.now() + 15 * 60_000).toISOString() });
+  const expiresAt = jwtExpiresAt(token) ?? Date.now() + 15 * 60_000;
+  store.set({ accessToken: token, expiresAt: new Date(expiresAt).toISOString() });
   try {
     printUser(ctx, await ctx.client().user.getInfo());
     await ctx.settings.set('server', ctx.serverUrl);
   } catch (error) {
     store.clear();
     throw failureFromError(ctx, error);
-  }
-}
-
-function decodeExpiry(token: string): string | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      exp?: number;
-    };
-    return typeof payload.exp === 'number' ? new Date(payload.exp * 1000).toISOString() : null;
-  } catch {
-    return null;
   }
 }
 

@@ -2,26 +2,24 @@ import type { SystemStatus } from '@tradedeck/sdk/contract';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { failureFromError } from '../../failures.ts';
-import { message } from '../../texts/message.ts';
+import { addCommand } from '../../kit/add-command.ts';
+import { STATUS } from './specs.ts';
 
 export function registerStatus(program: Command, { lang, context }: Registration): void {
-  program
-    .command('status')
-    .description(message(lang, 'statusDescription'))
-    .action(async () => {
-      const ctx = context();
-      const started = performance.now();
-      let status: SystemStatus;
-      try {
-        status = await ctx.client().system.status();
-      } catch (error) {
-        throw failureFromError(ctx, error);
-      }
-      const latencyMs = Math.round(performance.now() - started);
-      ctx.print({ server: ctx.serverUrl, reachable: true, latencyMs, ...status }, () =>
-        plain(ctx, status, latencyMs),
-      );
-    });
+  addCommand(program, STATUS, lang).action(async () => {
+    const ctx = context();
+    const started = performance.now();
+    let status: SystemStatus;
+    try {
+      status = await ctx.client().system.status();
+    } catch (error) {
+      throw failureFromError(ctx, error);
+    }
+    const latencyMs = Math.round(performance.now() - started);
+    ctx.print({ server: ctx.serverUrl, reachable: true, latencyMs, ...status }, () =>
+      plain(ctx, status, latencyMs),
+    );
+  });
 }
 
 function plain(ctx: CommandContext, status: SystemStatus, latencyMs: number): string {

@@ -5,6 +5,7 @@ export * from './batch-assign.ts';
 export { decodeBase64, encodeBase64 } from './bytes.ts';
 export * from './extract-mafiles.ts';
 export * from './guard-code.ts';
+export { readJwtClaims, type SteamJwtClaims } from './jwt.ts';
 export * from './login-outcomes.ts';
 export { parseJsonLossless, quoteUnsafeIntegers } from './lossless-json.ts';
 export * from './mafile-decryption.ts';

@@ -5,7 +5,7 @@
  * (`answeredFromRest`), also to a sign-in that was waiting for its slot when the rest began.
  */
 import { randomBytes } from 'node:crypto';
-import { EResult, type LoginOutcome } from '@tradedeck/sdk/domain';
+import { EResult, type LoginOutcome, readJwtClaims } from '@tradedeck/sdk/domain';
 import type { Pacer } from '../../pacing/pacer.ts';
 import type { Clock } from './clock.ts';
 import { NO_PROXY, steamFailure } from './failures.ts';
@@ -24,7 +24,6 @@ import type {
 } from './port.ts';
 import { proxyKey } from './proxy-agent.ts';
 import type { ThrottleStore } from './throttle-store.ts';
-import { readTokenClaims } from './token-claims.ts';
 import { OfferRunCounter } from './trading/offer-runs.ts';
 import { failureFromSessionRefresh } from './trading/trade-failure.ts';
 import { TradeSession } from './trading/trade-session.ts';
@@ -133,7 +132,7 @@ export class GuardedSteamPort implements SteamPort {
     if (!proxy) return failureFromSessionRefresh(NO_PROXY);
     const refreshed = await this.refreshSession(refreshToken, proxy, { renew: 'auto' });
     if (!refreshed.ok) return failureFromSessionRefresh(refreshed);
-    const exp = readTokenClaims(refreshed.accessToken)?.exp ?? null;
+    const exp = readJwtClaims(refreshed.accessToken)?.exp ?? null;
     return {
       ok: true,
       session: {

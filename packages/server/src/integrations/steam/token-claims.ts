@@ -1,22 +1,5 @@
-/** Reads `sub`, `aud` and `exp` of a Steam JWT without checking its signature (only to schedule renewals). */
-export interface TokenClaims {
-  sub: string | null;
-  aud: string[];
-  exp: number | null;
-}
-
-export function readTokenClaims(token: string): TokenClaims | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const aud = Array.isArray(claims.aud) ? claims.aud.filter((item) => typeof item === 'string') : [];
-    return {
-      sub: typeof claims.sub === 'string' ? claims.sub : null,
-      aud,
-      exp: typeof claims.exp === 'number' ? claims.exp : null,
-    };
-  } catch {
-    return null;
-  }
-}
+/**
+ * The claims of a Steam JWT, read by the sdk's one JWT reader (`readJwtClaims`, sdk domain/steam/jwt.ts). Named
+ * here only for the trade sessions, which import it by this path; every other caller imports the sdk's.
+ */
+export { readJwtClaims as readTokenClaims, type SteamJwtClaims as TokenClaims } from '@tradedeck/sdk/domain';

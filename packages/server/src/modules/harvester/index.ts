@@ -18,6 +18,7 @@ import { TransactionsService } from './transactions.ts';
 import { withTurns } from './turns.ts';
 
 export { HARVESTER_RUNNER_QUEUE } from './deps.ts';
+export { transactionMachine } from './transaction-machine.ts';
 
 export interface HarvesterModuleDeps {
   database: Database;

@@ -13,10 +13,12 @@ import {
   orderByKeys,
 } from '../../db/list-page.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
-import { inSearchResult, likeContains, rowsOf } from '../../db/sql-fragments.ts';
+import { anyId, anyText, inSearchResult, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, shownStatus } from './filter-sql.ts';
+import { chunks, LINK_CHUNK, pushTo } from './lists.ts';
 import { LoginMatchQueries } from './login-match-repo.ts';
+import { ProxyTagQueries, type TagRow } from './tag-repo.ts';
 
 export type ProxySortProperty = (typeof PROXY_SORT_PROPERTIES)[number];
 export interface ProxySort {
@@ -66,14 +68,8 @@ export interface NewProxyRow {
   identityHash: string;
 }
 
-export interface TagRow {
-  id: number;
-  name: string;
-}
-
 /** Rows per INSERT statement: bounds the size of one message to the database. */
 const INSERT_CHUNK = 20_000;
-const LINK_CHUNK = 10_000;
 
 /** All SQL of the proxies module. Every call runs inside the caller's user scope (row-level security). */
 export class ProxiesRepo {
@@ -93,6 +89,11 @@ export class ProxyQueries {
   /** The queries that match proxies by address and login, in this transaction. */
   logins(): LoginMatchQueries {
     return new LoginMatchQueries(this.tx, this.userId);
+  }
+
+  /** The queries of the user's proxy tags and their links, in this transaction. */
+  tags(): ProxyTagQueries {
+    return new ProxyTagQueries(this.tx, this.userId);
   }
 
   private columns() {
@@ -231,7 +232,7 @@ export class ProxyQueries {
     return this.tx
       .select(this.columns())
       .from(proxies)
-      .where(and(eq(proxies.userId, this.userId), idIn(proxies.id, ids)));
+      .where(and(eq(proxies.userId, this.userId), anyId(proxies.id, ids)));
   }
 
   /** Which of these ids are the user's proxies. */
@@ -240,7 +241,7 @@ export class ProxyQueries {
     const rows = await this.tx
       .select({ id: proxies.id })
       .from(proxies)
-      .where(and(eq(proxies.userId, this.userId), idIn(proxies.id, ids)));
+      .where(and(eq(proxies.userId, this.userId), anyId(proxies.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
@@ -254,7 +255,7 @@ export class ProxyQueries {
     const rows = await this.tx
       .select({ id: proxies.id })
       .from(proxies)
-      .where(ids ? and(where, idIn(proxies.id, ids)) : where)
+      .where(ids ? and(where, anyId(proxies.id, ids)) : where)
       .orderBy(...this.orderBy(sort));
     return rows.map((row) => row.id);
   }
@@ -276,19 +277,6 @@ export class ProxyQueries {
       .limit(limit);
   }
 
-  async tagsOf(proxyIds: readonly number[]): Promise<Map<number, TagRow[]>> {
-    const byProxy = new Map<number, TagRow[]>();
-    if (proxyIds.length === 0) return byProxy;
-    const rows = await this.tx
-      .select({ proxyId: proxyTagLinks.proxyId, id: proxyTags.id, name: proxyTags.name })
-      .from(proxyTagLinks)
-      .innerJoin(proxyTags, eq(proxyTags.id, proxyTagLinks.tagId))
-      .where(and(eq(proxyTagLinks.userId, this.userId), inArray(proxyTagLinks.proxyId, [...proxyIds])))
-      .orderBy(sql`lower(${proxyTags.name})`, asc(proxyTags.id));
-    for (const row of rows) push(byProxy, row.proxyId, { id: row.id, name: row.name });
-    return byProxy;
-  }
-
   /** Steam accounts using each proxy. */
   async accountsOf(proxyIds: readonly number[]): Promise<Map<number, { id: number; login: string }[]>> {
     const byProxy = new Map<number, { id: number; login: string }[]>();
@@ -299,7 +287,7 @@ export class ProxyQueries {
         .from(steamAccounts)
         .where(and(eq(steamAccounts.userId, this.userId), inArray(steamAccounts.proxyId, chunk)))
         .orderBy(asc(steamAccounts.id));
-      for (const row of rows) push(byProxy, row.proxyId!, { id: row.id, login: row.login });
+      for (const row of rows) pushTo(byProxy, row.proxyId!, { id: row.id, login: row.login });
     }
     return byProxy;
   }
@@ -380,12 +368,7 @@ export class ProxyQueries {
     const rows = await this.tx
       .select({ hash: proxies.identityHash })
       .from(proxies)
-      .where(
-        and(
-          eq(proxies.userId, this.userId),
-          sql`${proxies.identityHash} = any(${sql.param([...hashes])}::text[])`,
-        ),
-      );
+      .where(and(eq(proxies.userId, this.userId), anyText(proxies.identityHash, hashes)));
     return new Set(rows.map((row) => row.hash));
   }
 
@@ -432,69 +415,6 @@ export class ProxyQueries {
   async deleteProxies(ids: readonly number[]): Promise<void> {
     for (const chunk of chunks(ids, LINK_CHUNK)) {
       await this.tx.delete(proxies).where(and(eq(proxies.userId, this.userId), inArray(proxies.id, chunk)));
-    }
-  }
-
-  async findTag(id: number): Promise<TagRow | null> {
-    const rows = await this.tx
-      .select({ id: proxyTags.id, name: proxyTags.name })
-      .from(proxyTags)
-      .where(and(eq(proxyTags.userId, this.userId), eq(proxyTags.id, id)));
-    return rows[0] ?? null;
-  }
-
-  /** Which of these tag ids are the user's proxy tags. */
-  async ownedTagIds(ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.tx
-      .select({ id: proxyTags.id })
-      .from(proxyTags)
-      .where(and(eq(proxyTags.userId, this.userId), idIn(proxyTags.id, ids)));
-    return new Set(rows.map((row) => row.id));
-  }
-
-  /** The tag of this name (any case), created when the user has none. */
-  async tagNamed(name: string): Promise<TagRow> {
-    await this.tx.insert(proxyTags).values({ userId: this.userId, name }).onConflictDoNothing();
-    const rows = await this.tx
-      .select({ id: proxyTags.id, name: proxyTags.name })
-      .from(proxyTags)
-      .where(and(eq(proxyTags.userId, this.userId), eq(sql`lower(${proxyTags.name})`, name.toLowerCase())));
-    return rows[0]!;
-  }
-
-  async listTags(): Promise<{ id: number; name: string; count: number }[]> {
-    return this.tx
-      .select({
-        id: proxyTags.id,
-        name: proxyTags.name,
-        count: sql<number>`(select count(*) from ${proxyTagLinks} where ${proxyTagLinks.tagId} = ${proxyTags.id})::int`,
-      })
-      .from(proxyTags)
-      .where(eq(proxyTags.userId, this.userId))
-      .orderBy(sql`lower(${proxyTags.name})`, asc(proxyTags.id));
-  }
-
-  async linkTag(proxyIds: readonly number[], tagId: number): Promise<void> {
-    for (const chunk of chunks(proxyIds, LINK_CHUNK)) {
-      await this.tx
-        .insert(proxyTagLinks)
-        .values(chunk.map((proxyId) => ({ userId: this.userId, proxyId, tagId })))
-        .onConflictDoNothing();
-    }
-  }
-
-  async unlinkTag(proxyIds: readonly number[], tagId: number): Promise<void> {
-    for (const chunk of chunks(proxyIds, LINK_CHUNK)) {
-      await this.tx
-        .delete(proxyTagLinks)
-        .where(
-          and(
-            eq(proxyTagLinks.userId, this.userId),
-            eq(proxyTagLinks.tagId, tagId),
-            inArray(proxyTagLinks.proxyId, chunk),
-          ),
-        );
     }
   }
 
@@ -585,19 +505,4 @@ function fromPageRow(
   };
   // The cursor columns (listKey…) stay beside the item for `listAnswer`.
   return { ...row, item };
-}
-
-/** `column = any($ids)`: one array parameter however many ids there are. */
-function idIn(column: SQLWrapper, ids: readonly number[]): SQL {
-  return sql`${column} = any(${sql.param([...ids])}::int[])`;
-}
-
-function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

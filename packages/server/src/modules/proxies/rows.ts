@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { ProxyRow } from '@tradedeck/sdk/contract';
 import { type ProxyDraft, proxyIdentityKey } from '@tradedeck/sdk/domain';
 import type { SecretSlot } from '../../security/envelope.ts';
-import type { ProxyDbRow, TagRow } from './repo.ts';
+import type { ProxyDbRow } from './repo.ts';
+import type { TagRow } from './tag-repo.ts';
 
 /** Purpose name of the per-user key that hashes proxy identities. */
 export const IDENTITY_KEY_PURPOSE = 'proxy-identity-hmac';

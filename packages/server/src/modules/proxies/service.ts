@@ -22,8 +22,9 @@ import { addProxyLines, readProxyLines } from './add.ts';
 import { type ExportRequest, exportProxyLines } from './export.ts';
 import type { ProxyFilters } from './filter-sql.ts';
 import { proxyMessages } from './messages.ts';
-import type { ProxiesRepo, ProxyQueries, ProxySort, TagRow } from './repo.ts';
+import type { ProxiesRepo, ProxyQueries, ProxySort } from './repo.ts';
 import { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot, toProxyRow } from './rows.ts';
+import type { TagRow } from './tag-repo.ts';
 
 const STATUSES_COUNTED = [
   ProxyStatus.NoCheck,
@@ -119,7 +120,7 @@ export class ProxiesService {
       // A foreign tag id stops the add before anything is inserted; a new tag is created only if proxies were.
       const existing = tagInput.id === 0 ? null : await this.resolveTag(q, tagInput);
       return async (tx: ProxyQueries, ids: number[]) =>
-        tx.linkTag(ids, (existing ?? (await this.resolveTag(tx, tagInput))).id);
+        tx.tags().linkTag(ids, (existing ?? (await this.resolveTag(tx, tagInput))).id);
     };
     return addProxyLines(this.repo, this.secrets, userId, input, lang, tagStep, changes);
   }
@@ -206,7 +207,7 @@ export class ProxiesService {
   }
 
   async listTags(userId: string) {
-    return this.repo.run(userId, (q) => q.listTags());
+    return this.repo.run(userId, (q) => q.tags().listTags());
   }
 
   async addOrCreateTag(userId: string, id: number, tag: TagInput): Promise<TagRow[]> {
@@ -214,8 +215,8 @@ export class ProxiesService {
       if (!(await q.ownedIds([id])).has(id))
         throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.proxyNotFound });
       const resolved = await this.resolveTag(q, tag);
-      await q.linkTag([id], resolved.id);
-      return (await q.tagsOf([id])).get(id) ?? [];
+      await q.tags().linkTag([id], resolved.id);
+      return (await q.tags().tagsOf([id])).get(id) ?? [];
     });
   }
 
@@ -223,26 +224,26 @@ export class ProxiesService {
     return this.repo.run(userId, async (q) => {
       if (!(await q.ownedIds([id])).has(id))
         throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.proxyNotFound });
-      if (!(await q.findTag(tagId)))
+      if (!(await q.tags().findTag(tagId)))
         throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.tagNotFound });
-      await q.unlinkTag([id], tagId);
-      return (await q.tagsOf([id])).get(id) ?? [];
+      await q.tags().unlinkTag([id], tagId);
+      return (await q.tags().tagsOf([id])).get(id) ?? [];
     });
   }
 
   async batchAddTag(userId: string, ids: number[], tag: TagInput, lang: Language) {
     return this.repo.run(userId, async (q) => {
       const resolved = await this.resolveTag(q, tag);
-      const result = await this.perOwned(q, ids, lang, (owned) => q.linkTag(owned, resolved.id));
+      const result = await this.perOwned(q, ids, lang, (owned) => q.tags().linkTag(owned, resolved.id));
       return { ...result, tag: resolved };
     });
   }
 
   async batchRemoveTag(userId: string, ids: number[], tagId: number, lang: Language): Promise<BatchResult> {
     return this.repo.run(userId, async (q) => {
-      if (!(await q.findTag(tagId)))
+      if (!(await q.tags().findTag(tagId)))
         throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.tagNotFound });
-      return this.perOwned(q, ids, lang, (owned) => q.unlinkTag(owned, tagId));
+      return this.perOwned(q, ids, lang, (owned) => q.tags().unlinkTag(owned, tagId));
     });
   }
 
@@ -259,8 +260,8 @@ export class ProxiesService {
 
   /** Id 0 creates the tag by name, reusing one of the same name in any case; another id must be the user's. */
   private async resolveTag(q: ProxyQueries, tag: TagInput): Promise<TagRow> {
-    if (tag.id === 0) return q.tagNamed(tag.name.trim());
-    const found = await q.findTag(tag.id);
+    if (tag.id === 0) return q.tags().tagNamed(tag.name.trim());
+    const found = await q.tags().findTag(tag.id);
     if (!found) throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.tagNotFound });
     return found;
   }
@@ -290,7 +291,7 @@ export class ProxiesService {
     rows: Parameters<typeof toProxyRow>[0][],
   ): Promise<ProxyRow[]> {
     const ids = rows.map((row) => row.id);
-    const [tags, accounts] = [await q.tagsOf(ids), await q.accountsOf(ids)];
+    const [tags, accounts] = [await q.tags().tagsOf(ids), await q.accountsOf(ids)];
     return rows.map((row) => toProxyRow(row, tags.get(row.id) ?? [], accounts.get(row.id) ?? []));
   }
 }
@@ -304,7 +305,7 @@ async function requireOwnSelection(
   selection: { withTagIds?: number[]; exceptTagIds?: number[]; ids?: number[] | undefined },
 ): Promise<void> {
   const tagIds = [...new Set([...(selection.withTagIds ?? []), ...(selection.exceptTagIds ?? [])])];
-  if (tagIds.length > 0 && (await q.ownedTagIds(tagIds)).size < tagIds.length) {
+  if (tagIds.length > 0 && (await q.tags().ownedTagIds(tagIds)).size < tagIds.length) {
     throw new AppError({ code: ResultCode.NotFound, text: proxyMessages.tagNotFound });
   }
   const ids = [...new Set(selection.ids ?? [])];

@@ -21,6 +21,7 @@ import { SandboxSales } from './sandbox-sales.ts';
 import { type SellerTransferApi, sellerTransferApi } from './transfer-api.ts';
 
 export { openCredentials } from './credentials.ts';
+export { deliveryMachine } from './delivery-machine.ts';
 export type { SellerTiming } from './deps.ts';
 export { LOOP_CALL_SPACING_MS } from './loop.ts';
 export { pacedMarket } from './paced-market.ts';

@@ -1,6 +1,5 @@
-import { parseMafileText } from '@tradedeck/sdk/domain';
+import { parseMafileText, readJwtClaims } from '@tradedeck/sdk/domain';
 import type { SignInSuccess } from '../../integrations/steam/index.ts';
-import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
 import type { OpenSecretBox } from '../../security/secret-box.ts';
 import type { AddCandidate } from './add-rows.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
@@ -27,7 +26,7 @@ export async function storeSignedInAccount(
   const mafileEnc = seal('mafile_enc', candidate.mafileText);
   const refreshTokenEnc = seal('refresh_token_enc', session.refreshToken);
   const keys = userProxyKeys(box, userId);
-  const refreshExp = readTokenClaims(session.refreshToken)?.exp ?? null;
+  const refreshExp = readJwtClaims(session.refreshToken)?.exp ?? null;
 
   const proxy = candidate.proxy;
   const newProxy = proxy && proxy.storedId === null ? keys.newRow(proxy.steam) : null;

@@ -1,8 +1,12 @@
 import { type BatchResult, ResultCode } from '@tradedeck/sdk/contract';
-import { mafileFailureMessages, mafileOwnerProblem, parseMafileText } from '@tradedeck/sdk/domain';
+import {
+  mafileFailureMessages,
+  mafileOwnerProblem,
+  parseMafileText,
+  readJwtClaims,
+} from '@tradedeck/sdk/domain';
 import { type Language, resultCodeMessages } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
-import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
 import {
   ACCOUNT_NOT_FOUND,
@@ -164,7 +168,7 @@ export class AccountEditService {
 }
 
 function expiryOf(token: string, fallbackSeconds: number | null): Date | null {
-  const exp = readTokenClaims(token)?.exp ?? fallbackSeconds;
+  const exp = readJwtClaims(token)?.exp ?? fallbackSeconds;
   return exp ? new Date(exp * 1000) : null;
 }
 

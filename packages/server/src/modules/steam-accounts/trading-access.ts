@@ -1,6 +1,5 @@
-import { parseMafileText } from '@tradedeck/sdk/domain';
+import { parseMafileText, readJwtClaims } from '@tradedeck/sdk/domain';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
-import { readTokenClaims } from '../../integrations/steam/token-claims.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
 import { userProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
@@ -127,6 +126,6 @@ export class AccountTradingAccess {
 }
 
 function expiryOf(token: string): Date | null {
-  const exp = readTokenClaims(token)?.exp;
+  const exp = readJwtClaims(token)?.exp;
   return exp ? new Date(exp * 1000) : null;
 }

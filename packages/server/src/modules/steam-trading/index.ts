@@ -24,6 +24,7 @@ import { TradeSessions } from './sessions.ts';
 import { tradingStepUpWaivers } from './step-up-waivers.ts';
 import { type SteamTradingApi, tradingApi } from './trading-api.ts';
 
+export { intentMachine } from './intent-machine.ts';
 export type {
   SendOfferRequest,
   SteamTradingApi,

@@ -1,3 +1,5 @@
+import type { TradeIntent } from '@tradedeck/sdk/contract';
+import type { DeliveryStatus, HarvesterTransactionStatus } from '@tradedeck/sdk/domain';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
@@ -8,8 +10,12 @@ import {
   steamTradeIntents,
   steamTradeWatches,
 } from '../../db/schema.ts';
-import { rowsOf } from '../../db/sql-fragments.ts';
+import { anyText, rowsOf } from '../../db/sql-fragments.ts';
+import { move, type StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+import { transactionMachine } from '../harvester/index.ts';
+import { deliveryMachine } from '../seller/index.ts';
+import { intentMachine } from '../steam-trading/index.ts';
 
 export type WatchRow = typeof steamTradeWatches.$inferSelect;
 export type WatchSubject = 'harvester' | 'delivery' | 'move';
@@ -178,32 +184,22 @@ export class WatchQueries {
       .where(and(this.own(), eq(steamTradeWatches.id, watch.id), eq(steamTradeWatches.status, 'watching')))
       .returning({ id: steamTradeWatches.id });
     if (!changed) return null;
+    const subject = { id: watch.subjectId };
     if (watch.subject === 'harvester') {
-      const [transaction] = await this.tx
-        .update(harvesterTransactions)
-        .set({ status: 'reversed', updatedAt: at })
-        .where(
-          and(
-            eq(harvesterTransactions.userId, this.userId),
-            eq(harvesterTransactions.id, watch.subjectId),
-            eq(harvesterTransactions.status, 'completed'),
-          ),
-        )
-        .returning({ id: harvesterTransactions.id, sessionId: harvesterTransactions.sessionId });
-      return { transaction: transaction ?? null, delivery: null };
+      const transaction = await move(
+        this.transactionStatus,
+        transactionMachine,
+        subject,
+        'completed',
+        'reversed',
+        {
+          set: { updatedAt: at },
+        },
+      );
+      return { transaction, delivery: null };
     }
     if (watch.subject === 'delivery') {
-      const [delivery] = await this.tx
-        .update(sellerDeliveries)
-        .set({ status: 'reversed' })
-        .where(
-          and(
-            eq(sellerDeliveries.userId, this.userId),
-            eq(sellerDeliveries.id, watch.subjectId),
-            eq(sellerDeliveries.status, 'ready'),
-          ),
-        )
-        .returning();
+      const delivery = await move(this.deliveryStatus, deliveryMachine, subject, 'ready', 'reversed');
       if (delivery && watch.saleItemIds.length > 0)
         await this.tx
           .update(lotSales)
@@ -215,20 +211,70 @@ export class WatchQueries {
               sql`${lotSales.itemId} in (select jsonb_array_elements_text(${JSON.stringify(watch.saleItemIds)}::jsonb))`,
             ),
           );
-      return { transaction: null, delivery: delivery ?? null };
+      return { transaction: null, delivery };
     }
-    await this.tx
-      .update(steamTradeIntents)
-      .set({ status: 'reversed' })
-      .where(
-        and(
-          eq(steamTradeIntents.userId, this.userId),
-          eq(steamTradeIntents.id, watch.subjectId),
-          eq(steamTradeIntents.status, 'done'),
-        ),
-      );
+    await move(this.intentStatus, intentMachine, subject, 'done', 'reversed');
     return { transaction: null, delivery: null };
   }
+
+  // The compare-and-sets a reversal moves through the machines of the three areas (db/state-machine.ts).
+  private readonly transactionStatus: StatusStore<
+    HarvesterTransactionStatus,
+    { id: number; sessionId: number; updatedAt: Date }
+  > = {
+    compareAndSet: async (id, from, set) => {
+      const [row] = await this.tx
+        .update(harvesterTransactions)
+        .set(set)
+        .where(
+          and(
+            eq(harvesterTransactions.userId, this.userId),
+            eq(harvesterTransactions.id, id),
+            anyText(harvesterTransactions.status, from),
+          ),
+        )
+        .returning({
+          id: harvesterTransactions.id,
+          sessionId: harvesterTransactions.sessionId,
+          updatedAt: harvesterTransactions.updatedAt,
+        });
+      return row ?? null;
+    },
+  };
+
+  private readonly deliveryStatus: StatusStore<DeliveryStatus, typeof sellerDeliveries.$inferSelect> = {
+    compareAndSet: async (id, from, set) => {
+      const [row] = await this.tx
+        .update(sellerDeliveries)
+        .set(set)
+        .where(
+          and(
+            eq(sellerDeliveries.userId, this.userId),
+            eq(sellerDeliveries.id, id),
+            anyText(sellerDeliveries.status, from),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+  };
+
+  private readonly intentStatus: StatusStore<TradeIntent['status'], { id: number }> = {
+    compareAndSet: async (id, from, set) => {
+      const [row] = await this.tx
+        .update(steamTradeIntents)
+        .set(set)
+        .where(
+          and(
+            eq(steamTradeIntents.userId, this.userId),
+            eq(steamTradeIntents.id, id),
+            anyText(steamTradeIntents.status, from),
+          ),
+        )
+        .returning({ id: steamTradeIntents.id });
+      return row ?? null;
+    },
+  };
 
   async login(accountId: number): Promise<string> {
     const [row] = await this.tx

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, needsAdminTwoFactor } from '@tradedeck/sdk/client';
 import { type AccountStatus, type AdminUser, api } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { ConfirmDialog } from '../../shared/modals/confirm-dialog.tsx';
 import { invalidateOperations, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
@@ -33,7 +34,7 @@ export function AdminUsersPage() {
   const { t } = useTranslation('translation', { keyPrefix: 'admin' });
   const language = useLanguage();
   const services = useServices();
-  const { client, toasts, commands, modals } = services;
+  const { client, toasts, modals } = services;
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AccountStatus | ''>('');
   const [pickedId, setPickedId] = useState<string | null>(null);
@@ -90,15 +91,15 @@ export function AdminUsersPage() {
   const items = users.data?.items ?? [];
   const picked = items.find((u) => u.id === pickedId) ?? null;
 
-  useEffect(() => {
-    if (!picked) return;
-    const offs = actionsFor(picked).map((action) =>
-      commands.register(`admin.${action}`, () => act.mutate({ action, user: picked })),
-    );
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [picked, commands, act.mutate]);
+  // The palette acts on the picked user, with the actions that apply to it.
+  const applying = picked ? actionsFor(picked) : [];
+  const onPicked = (action: Action) =>
+    picked && applying.includes(action) ? () => act.mutate({ action, user: picked }) : null;
+  useCommandHandlers('admin', 'picked', {
+    approve: onPicked('approve'),
+    ban: onPicked('ban'),
+    unban: onPicked('unban'),
+  });
 
   if (twoFactorNeeded) {
     return (

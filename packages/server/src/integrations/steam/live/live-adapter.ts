@@ -2,7 +2,13 @@
  * Live Steam through steam-session on the MobileApp platform (the only platform whose tokens still refresh
  * over the WebAPI). Every request, the clock query included, goes through the account's proxy agent.
  */
-import { chooseGuardAction, EResult, GuardType, type LoginFailure } from '@tradedeck/sdk/domain';
+import {
+  chooseGuardAction,
+  EResult,
+  GuardType,
+  type LoginFailure,
+  readJwtClaims,
+} from '@tradedeck/sdk/domain';
 import { EAuthTokenPlatformType, LoginSession } from 'steam-session';
 import type { Clock } from '../clock.ts';
 import { steamFailure } from '../failures.ts';
@@ -19,7 +25,6 @@ import type {
   SteamTimeResult,
 } from '../port.ts';
 import { ProxyAgentPool, proxyKey } from '../proxy-agent.ts';
-import { readTokenClaims } from '../token-claims.ts';
 import { parseProfileXml } from './profile-xml.ts';
 import { proxiedRequest } from './proxied-request.ts';
 import { ProxiedWebApiTransport } from './proxied-transport.ts';
@@ -98,7 +103,7 @@ export class LiveSteamAdapter implements SteamAdapter {
     const signedIn = await this.signInWithPassword(input, proxy);
     if (!signedIn.ok) return steamFailure(signedIn.failure);
     const session = signedIn.value;
-    const steamId = session.steamID?.getSteamID64() ?? readTokenClaims(session.refreshToken)?.sub ?? '';
+    const steamId = session.steamID?.getSteamID64() ?? readJwtClaims(session.refreshToken)?.sub ?? '';
     const profile = await this.profile(steamId, proxy);
     return {
       ok: true,

@@ -3,7 +3,7 @@
  * an HMAC of the world seed so the sandbox can tell its own tokens from anything else.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readTokenClaims, type TokenClaims } from '../token-claims.ts';
+import { readJwtClaims, readJwtPayload, type SteamJwtClaims } from '@tradedeck/sdk/domain';
 
 export const SANDBOX_REFRESH_TOKEN_LIFETIME_S = 200 * 24 * 60 * 60;
 export const SANDBOX_ACCESS_TOKEN_LIFETIME_S = 24 * 60 * 60;
@@ -39,13 +39,13 @@ export function verifySandboxRefreshToken(
   seed: string,
   token: string,
   nowSeconds: number,
-): TokenClaims | null {
+): SteamJwtClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const expected = Buffer.from(sign(seed, `${parts[0]}.${parts[1]}`));
   const given = Buffer.from(parts[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const claims = readTokenClaims(token);
+  const claims = readJwtClaims(token);
   if (!claims?.sub || !claims.aud.includes('derive') || !claims.aud.includes('mobile')) return null;
   if (claims.exp === null || claims.exp <= nowSeconds) return null;
   return claims;
@@ -62,7 +62,7 @@ export function verifySandboxAccessToken(
   const expected = Buffer.from(sign(seed, `${parts[0]}.${parts[1]}`));
   const given = Buffer.from(parts[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const claims = readTokenClaims(token);
+  const claims = readJwtClaims(token);
   if (!claims?.sub || claims.aud.includes('derive') || claims.exp === null || claims.exp <= nowSeconds)
     return null;
   return { sub: claims.sub, exp: claims.exp, iat: sandboxTokenIssuedAt(token) };
@@ -70,12 +70,6 @@ export function verifySandboxAccessToken(
 
 /** The `iat` of a sandbox token (0 when absent). */
 export function sandboxTokenIssuedAt(token: string): number {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      iat?: unknown;
-    };
-    return typeof payload.iat === 'number' ? payload.iat : 0;
-  } catch {
-    return 0;
-  }
+  const iat = readJwtPayload(token)?.iat;
+  return typeof iat === 'number' ? iat : 0;
 }

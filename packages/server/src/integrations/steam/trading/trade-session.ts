@@ -8,6 +8,7 @@ import {
   isIndividualSteamId,
   isValidOfferReference,
   offerMessageWithReference,
+  readJwtClaims,
   readOfferReference,
   TRADE_GAMES,
   TRADE_LIMITS,
@@ -20,7 +21,6 @@ import type { Clock } from '../clock.ts';
 import type { SteamProxy, SteamTimeResult } from '../port.ts';
 import { proxyKey } from '../proxy-agent.ts';
 import type { ThrottleStore } from '../throttle-store.ts';
-import { readTokenClaims } from '../token-claims.ts';
 import type { TradeHistoryInput } from '../trade-history-port.ts';
 import type {
   ConfirmationIdentity,
@@ -81,8 +81,8 @@ export class TradeSession implements SteamTradeSession {
     this.#refreshToken = account.refreshToken;
     this.#acknowledgedAt = account.saved?.tradeProtectionAcknowledgedAt ?? null;
     const saved = account.saved?.accessToken;
-    const exp = saved ? readTokenClaims(saved)?.exp : null;
-    if (saved && exp && account.proxy && readTokenClaims(saved)?.sub === account.steamId) {
+    const exp = saved ? readJwtClaims(saved)?.exp : null;
+    if (saved && exp && account.proxy && readJwtClaims(saved)?.sub === account.steamId) {
       this.#session = {
         steamId: account.steamId,
         accessToken: saved,
