@@ -4,9 +4,9 @@
  * names themselves, so a direct connection or a local DNS lookup would fail these tests.
  */
 import { createHash } from 'node:crypto';
+import { readJwtClaims } from '@tradedeck/sdk/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSteamPort, type SteamPort, type SteamProxy } from '../../src/integrations/steam/index.ts';
-import { readTokenClaims } from '../../src/integrations/steam/token-claims.ts';
 import { type FakeAccount, type FakeSteam, startFakeSteam } from './helpers/fake-steam.ts';
 import { type LoopbackProxy, startConnectProxy, startSocks5Proxy } from './helpers/loopback-proxies.ts';
 
@@ -113,8 +113,8 @@ describe('live Steam port through a proxy', () => {
       avatarUrl: 'https://avatars.fake/76561202255200001_full.jpg',
     });
     if (!result.ok) return;
-    expect(readTokenClaims(result.refreshToken)?.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
-    expect(readTokenClaims(result.accessToken)?.sub).toBe('76561202255200001');
+    expect(readJwtClaims(result.refreshToken)?.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
+    expect(readJwtClaims(result.accessToken)?.sub).toBe('76561202255200001');
     // The MobileApp access token is the web cookie itself: no finalizelogin or settoken round (those are the
     // WebBrowser platform's), and nothing but the Web API and the community is reached.
     expect([...new Set(fake.requests.slice(before))]).toEqual([
@@ -261,14 +261,14 @@ describe('live Steam port through a proxy', () => {
     const longLived = fake.issueRefreshToken(steamId, now + 100 * 86400);
     const kept = await port.refreshSession(longLived, viaHttp());
     expect(kept).toMatchObject({ ok: true, steamId, renewed: false, refreshToken: longLived });
-    if (kept.ok) expect(readTokenClaims(kept.accessToken)?.aud).not.toContain('derive');
+    if (kept.ok) expect(readJwtClaims(kept.accessToken)?.aud).not.toContain('derive');
 
     const ending = fake.issueRefreshToken(steamId, now + 3600);
     const renewed = await port.refreshSession(ending, viaHttp());
     expect(renewed).toMatchObject({ ok: true, renewed: true });
     if (renewed.ok) {
       expect(renewed.refreshToken).not.toBe(ending);
-      expect(readTokenClaims(renewed.refreshToken)!.exp!).toBeGreaterThan(now + 100 * 86400);
+      expect(readJwtClaims(renewed.refreshToken)!.exp!).toBeGreaterThan(now + 100 * 86400);
     }
     expect(await port.refreshSession('not-a-token', viaHttp())).toMatchObject({ ok: false });
   });
@@ -298,7 +298,7 @@ describe('live Steam port through a proxy', () => {
     expect(fake.refreshTokenAlive(nearing)).toBe(false);
     expect(fake.refreshTokenAlive(renewed.refreshToken)).toBe(true);
     expect(fake.verifyAccessToken(renewed.accessToken)?.sub).toBe(steamId);
-    expect(readTokenClaims(renewed.refreshToken)?.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
+    expect(readJwtClaims(renewed.refreshToken)?.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
     // Far from its end Steam keeps the token: nothing to store.
     const young = fake.issueRefreshToken(steamId, now + 150 * 86400);
     expect(await port.refreshSession(young, viaHttp())).toMatchObject({
@@ -318,7 +318,7 @@ describe('live Steam port through a proxy', () => {
   it('signs in when the owner approved on the phone before any code was sent', async () => {
     const result = await signIn('golf', viaHttp());
     expect(result).toMatchObject({ ok: true, via: 'password', steamId: '76561202255200012' });
-    if (result.ok) expect(readTokenClaims(result.accessToken)?.sub).toBe('76561202255200012');
+    if (result.ok) expect(readJwtClaims(result.accessToken)?.sub).toBe('76561202255200012');
   });
 
   it('rests the proxy and spends no password sign-in when Steam rate-limits the refresh of a held token', async () => {
@@ -356,7 +356,7 @@ describe('live Steam port through a proxy', () => {
       existingRefreshToken: browser,
     });
     expect(result).toMatchObject({ ok: true, via: 'password', steamId: '76561202255200013' });
-    if (result.ok) expect(readTokenClaims(result.refreshToken)?.aud).toContain('mobile');
+    if (result.ok) expect(readJwtClaims(result.refreshToken)?.aud).toContain('mobile');
   });
 
   it('rests the proxy when Steam rate-limits it at the password key (84) and sends no password', async () => {

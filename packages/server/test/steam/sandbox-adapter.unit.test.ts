@@ -4,7 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { classifyLoginFailure, parseAccountLines, parseMafileText } from '@tradedeck/sdk/domain';
+import {
+  classifyLoginFailure,
+  parseAccountLines,
+  parseMafileText,
+  readJwtClaims,
+} from '@tradedeck/sdk/domain';
 import { describe, expect, it } from 'vitest';
 import {
   createSteamPort,
@@ -14,7 +19,6 @@ import {
   sandboxMafileText,
 } from '../../src/integrations/steam/index.ts';
 import { SANDBOX_CASES } from '../../src/integrations/steam/sandbox/sandbox-cases.ts';
-import { readTokenClaims } from '../../src/integrations/steam/token-claims.ts';
 
 const corpus = JSON.parse(
   readFileSync(
@@ -131,8 +135,8 @@ describe('sandbox Steam world', () => {
       proxy,
     });
     if (!first.ok) throw new Error('sandbox sign-in failed');
-    expect(readTokenClaims(first.refreshToken)).toMatchObject({ sub: bot.steamId });
-    expect(readTokenClaims(first.refreshToken)!.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
+    expect(readJwtClaims(first.refreshToken)).toMatchObject({ sub: bot.steamId });
+    expect(readJwtClaims(first.refreshToken)!.aud).toEqual(expect.arrayContaining(['mobile', 'derive']));
 
     expect(await port.refreshSession(first.refreshToken, proxy)).toMatchObject({
       ok: true,
