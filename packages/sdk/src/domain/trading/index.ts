@@ -6,3 +6,4 @@ export * from './messages.ts';
 export * from './offer-reference.ts';
 export * from './offers.ts';
 export * from './plan-offers.ts';
+export * from './confirmations.ts';
