@@ -19,6 +19,7 @@ import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integ
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { registerConfirmations } from './modules/confirmations/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerIdempotency } from './modules/idempotency/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp({
     sandboxWorld,
     now: now ?? Date.now,
   });
+  registerConfirmations(app, { database, steamTrading, jobs: app.jobs, now: now ?? Date.now });
   // The market sells from the same simulated Steam in sandbox mode, so buyers receive our offers there.
   const marketPort = createMarketPort(config, {
     pacingStore: new DbPacingStore(database.db),
