@@ -5,6 +5,7 @@ import type { ConfirmationsDeps } from './deps.ts';
 import type { ConfirmationJobs } from './job.ts';
 import { confirmationMessages } from './messages.ts';
 import type { PendingReader } from './pending.ts';
+import { chosenAccounts } from './service.ts';
 import type { AccountRef, PendingConfirmation, RuleRow } from './types.ts';
 import { accountFailureView } from './views.ts';
 
@@ -45,10 +46,8 @@ export class RulesService {
     input: { accountIds?: number[] | undefined; tags?: string[] | undefined; dryRun: boolean },
     lang: Language,
   ) {
-    const { accounts, rules } = await this.deps.repo.run(userId, async (q) => ({
-      accounts: await q.accounts(input.accountIds, input.tags),
-      rules: await q.tagRules(),
-    }));
+    const accounts = await chosenAccounts(this.deps, userId, input);
+    const rules = await this.deps.repo.run(userId, (q) => q.tagRules());
     const { read, failures } = await this.pending.ofMany(userId, accounts);
     const planned: RulePlanItem[] = [];
     const accepted: { account: AccountRef; item: PendingConfirmation }[] = [];

@@ -27,7 +27,7 @@ export class ConfirmationsService {
   ) {}
 
   async list(userId: string, filter: ConfirmationFilter, lang: Language) {
-    const accounts = await this.deps.repo.run(userId, (q) => q.accounts(filter.accountIds, filter.tags));
+    const accounts = await chosenAccounts(this.deps, userId, filter);
     const { read, failures } = await this.pending.ofMany(userId, accounts);
     const items: ConfirmationRow[] = read.flatMap(({ account, items }) =>
       items.filter((item) => matches(item, filter)).map((item) => toRow(account, item)),
@@ -93,7 +93,7 @@ export class ConfirmationsService {
   /** Starts a job answering every pending confirmation that matches the filter. */
   async answerMatching(userId: string, input: ConfirmationFilter & { accept: boolean }) {
     const { accept, ...filter } = input;
-    const accounts = await this.deps.repo.run(userId, (q) => q.accounts(filter.accountIds, filter.tags));
+    const accounts = await chosenAccounts(this.deps, userId, filter);
     const { read } = await this.pending.ofMany(userId, accounts);
     const chosen = read.flatMap(({ account, items }) =>
       items.filter((item) => matches(item, filter)).map((item) => ({ account, item })),
@@ -131,6 +131,20 @@ export class ConfirmationsService {
     if (!account) throw new AppError({ code: ResultCode.NotFound, text: confirmationMessages.accountNotFound });
     return account;
   }
+}
+
+/** The accounts of a filter; an account id that is not the user's is refused as not found. */
+export async function chosenAccounts(
+  deps: ConfirmationsDeps,
+  userId: string,
+  filter: Pick<ConfirmationFilter, 'accountIds' | 'tags'>,
+): Promise<AccountRef[]> {
+  const accounts = await deps.repo.run(userId, (q) => q.accounts(filter.accountIds, filter.tags));
+  const found = new Set(accounts.map((account) => account.id));
+  if (filter.accountIds?.some((id) => !found.has(id))) {
+    throw new AppError({ code: ResultCode.NotFound, text: confirmationMessages.accountNotFound });
+  }
+  return accounts;
 }
 
 function gone(accountId: number, confirmationId: string): ConfirmationOutcome {
