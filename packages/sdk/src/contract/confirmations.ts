@@ -141,7 +141,7 @@ export const confirmations = {
       accept: z.boolean(),
     }),
     output: z.object({ outcomes: z.array(confirmationOutcomeSchema) }),
-    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ourConfirmations' },
+    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ourConfirmations', idempotent: true },
   }),
   answerOffer: defineOperation({
     id: 'confirmations.answerOffer',
@@ -151,7 +151,7 @@ export const confirmations = {
       'Accept or deny the confirmation of one trade offer; the account is found from Tradedeck’s offers unless named',
     input: z.object({ offerId: digits, accountId: idSchema.optional(), accept: z.boolean() }),
     output: confirmationOutcomeSchema,
-    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ourConfirmations' },
+    flags: { stepUp: 'withdrawal', stepUpWaiver: 'ourConfirmations', idempotent: true },
   }),
   answerMatching: defineOperation({
     id: 'confirmations.answerMatching',
@@ -161,7 +161,7 @@ export const confirmations = {
       'Accept or deny every pending confirmation that matches the filter, in a background job with an outcome for each',
     input: confirmationFilterSchema.extend({ accept: z.boolean() }),
     output: z.object({ jobId: z.number().int().positive(), total: z.number().int().nonnegative() }),
-    flags: { stepUp: 'withdrawal' },
+    flags: { stepUp: 'withdrawal', idempotent: true },
     // Only Tradedeck's own confirmations go without the step-up.
     stepUpWhen: (input) => input.ours !== true,
   }),
