@@ -101,6 +101,8 @@ const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
     };
   },
   harvester: async () => (await import('./commands/harvester/harvester.ts')).registerHarvester,
+  confirmations: async () =>
+    (await import('./commands/confirmations/confirmations.ts')).registerConfirmations,
   settings: loadCurrencies,
   rates: loadCurrencies,
   completion: async () => (await import('./commands/completion/completion.ts')).registerCompletion,

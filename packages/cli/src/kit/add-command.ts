@@ -8,7 +8,9 @@ const collect = (value: string, all: string[]) => [...all, value];
 /** Commander's command for a spec, below its parent (the group's command), with its texts in `lang`. */
 export function addCommand(parent: Command, spec: CommandSpec, lang: Language): Command {
   const name = [spec.path.at(-1), ...(spec.args ?? [])].join(' ');
-  const command = parent.command(name).description(message(lang, spec.text));
+  const command = parent
+    .command(name, spec.isDefault ? { isDefault: true } : {})
+    .description(message(lang, spec.text));
   for (const option of spec.options ?? []) {
     const made = new Option(option.flags, option.text ? message(lang, option.text) : undefined);
     if (!option.text) made.hideHelp();

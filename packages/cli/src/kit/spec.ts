@@ -26,6 +26,8 @@ export interface CommandSpec {
   text: MessageKey;
   options?: readonly OptionSpec[];
   examples?: readonly string[];
+  /** The command its group runs when no other is named (`tradedeck confirmations` lists). */
+  isDefault?: boolean;
   /** Loads the body of a command that runs without commander when its line is plain (start-up time). */
   direct?: () => Promise<DirectBody>;
 }
