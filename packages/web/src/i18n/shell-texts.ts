@@ -90,6 +90,7 @@ export const shellTexts = defineTexts(
       salesHistory: 'История продаж',
       priceProfile: 'Ценовой профиль',
       harvester: 'Харвестер',
+      confirmations: 'Подтверждения',
     },
     layout: {
       expandSidebar: 'Развернуть меню',
@@ -234,6 +235,7 @@ export const shellTexts = defineTexts(
       salesHistory: 'Sales history',
       priceProfile: 'Price profile',
       harvester: 'Harvester',
+      confirmations: 'Confirmations',
     },
     layout: {
       expandSidebar: 'Expand the sidebar',
