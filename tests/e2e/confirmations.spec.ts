@@ -22,7 +22,13 @@ test.beforeAll(async () => {
         login: account.login,
         password: account.password,
         mafile: sandboxMafileText(account),
-        proxyData: { protocol: 'http', address: `10.43.0.${i + 1}`, port: 3128, username: null, password: null },
+        proxyData: {
+          protocol: 'http',
+          address: `10.43.0.${i + 1}`,
+          port: 3128,
+          username: null,
+          password: null,
+        },
       },
     ]),
   );

@@ -43,7 +43,10 @@ beforeAll(async () => {
   const lines = set.accounts.map((account, i) => `${account.login}:${account.password}:10.9.0.${i + 1}:8080`);
   const linesFile = join(dir, 'lines.txt');
   writeFileSync(linesFile, lines.join('\n'));
-  const imported = await runCli(['accounts', 'import', '--mafiles', join(dir, 'maFiles'), '--lines', linesFile], env);
+  const imported = await runCli(
+    ['accounts', 'import', '--mafiles', join(dir, 'maFiles'), '--lines', linesFile],
+    env,
+  );
   expect(imported.code, imported.stderr).toBe(0);
 }, 60_000);
 afterAll(() => server?.stop());

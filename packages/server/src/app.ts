@@ -19,8 +19,8 @@ import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integ
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
-import { registerConfirmations } from './modules/confirmations/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
+import { registerConfirmations } from './modules/confirmations/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerIdempotency } from './modules/idempotency/index.ts';
 import { type LotsTiming, registerLots } from './modules/lots/index.ts';

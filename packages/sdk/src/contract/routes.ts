@@ -1,22 +1,22 @@
-import { authRoutes } from './routes/auth.ts';
-import { systemRoutes } from './routes/system.ts';
-import { userRoutes } from './routes/user.ts';
+import type { Operation } from './operation.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { confirmationsRoutes } from './routes/confirmations.ts';
+import { harvesterRoutes } from './routes/harvester.ts';
+import { lotsRoutes } from './routes/lots.ts';
+import { notificationsRoutes } from './routes/notifications.ts';
+import { p2pRoutes } from './routes/p2p.ts';
+import { priceProfileRoutes } from './routes/price-profile.ts';
+import { proxiesRoutes } from './routes/proxies.ts';
+import { ratesRoutes } from './routes/rates.ts';
+import { salesRoutes } from './routes/sales.ts';
 import { searchRoutes } from './routes/search.ts';
 import { settingsRoutes } from './routes/settings.ts';
-import { proxiesRoutes } from './routes/proxies.ts';
 import { steamAccountsRoutes } from './routes/steam-accounts.ts';
 import { steamTradingRoutes } from './routes/steam-trading.ts';
-import { confirmationsRoutes } from './routes/confirmations.ts';
-import { p2pRoutes } from './routes/p2p.ts';
-import { harvesterRoutes } from './routes/harvester.ts';
-import { notificationsRoutes } from './routes/notifications.ts';
-import { ratesRoutes } from './routes/rates.ts';
+import { systemRoutes } from './routes/system.ts';
 import { transferRoutes } from './routes/transfer.ts';
-import { lotsRoutes } from './routes/lots.ts';
-import { salesRoutes } from './routes/sales.ts';
-import { priceProfileRoutes } from './routes/price-profile.ts';
-import type { Operation } from './operation.ts';
+import { userRoutes } from './routes/user.ts';
 
 /** What the client needs to call an operation: its address and switches, without the schemas. */
 export type Route = Pick<Operation, 'id' | 'method' | 'path' | 'flags' | 'requestBody' | 'responseBody'>;

@@ -23,12 +23,20 @@ async function list(filter: Record<string, unknown> = {}) {
   const res = await api('POST', '/api/confirmations/query', filter);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as {
-    items: { accountId: number; id: string; kind: string; creatorId: string; ours: boolean; partner: string | null }[];
+    items: {
+      accountId: number;
+      id: string;
+      kind: string;
+      creatorId: string;
+      ours: boolean;
+      partner: string | null;
+    }[];
     failures: unknown[];
   };
 }
 
-const listedIds = (steamId: string) => (world.trading.confirmations.get(steamId) ?? []).map((item) => item.id);
+const listedIds = (steamId: string) =>
+  (world.trading.confirmations.get(steamId) ?? []).map((item) => item.id);
 const answeredSince = (from: number) => world.trading.answered.slice(from);
 
 beforeAll(async () => {
@@ -49,16 +57,25 @@ describe('the confirmations centre', () => {
     expect(failures).toEqual([]);
     for (const { id } of world.accounts) {
       const kinds = items.filter((item) => item.accountId === id).map((item) => item.kind);
-      expect(new Set(kinds)).toEqual(new Set(['trade', 'marketListing', 'purchase', 'accountRecovery', 'apiKey']));
+      expect(new Set(kinds)).toEqual(
+        new Set(['trade', 'marketListing', 'purchase', 'accountRecovery', 'apiKey']),
+      );
     }
     const ours = items.filter((item) => item.ours);
     expect(ours).toMatchObject([
-      { accountId: world.accounts[0]!.id, kind: 'trade', creatorId: ourOffer, partner: world.accounts[1]!.who.steamId },
+      {
+        accountId: world.accounts[0]!.id,
+        kind: 'trade',
+        creatorId: ourOffer,
+        partner: world.accounts[1]!.who.steamId,
+      },
     ]);
     expect(items).toHaveLength(16);
 
     const apiKeys = await list({ kinds: ['apiKey'], accountIds: [world.accounts[2]!.id] });
-    expect(apiKeys.items.map((item) => [item.accountId, item.kind])).toEqual([[world.accounts[2]!.id, 'apiKey']]);
+    expect(apiKeys.items.map((item) => [item.accountId, item.kind])).toEqual([
+      [world.accounts[2]!.id, 'apiKey'],
+    ]);
   });
 
   it('refuses to answer a confirmation Tradedeck did not create without the step-up (101), and Steam hears nothing', async () => {
@@ -86,7 +103,9 @@ describe('the confirmations centre', () => {
   it('accepts one confirmation by its offer id and touches nothing else', async () => {
     const sender = world.accounts[0]!;
     const others = listedIds(sender.who.steamId).filter(
-      (id) => world.trading.confirmations.get(sender.who.steamId)!.find((item) => item.id === id)!.creator_id !== ourOffer,
+      (id) =>
+        world.trading.confirmations.get(sender.who.steamId)!.find((item) => item.id === id)!.creator_id !==
+        ourOffer,
     );
     const before = world.trading.answered.length;
     // Ours: no step-up, and the account is found from Tradedeck's own offers.
@@ -112,7 +131,13 @@ describe('the confirmations centre', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.outcomes).toEqual([
-      { accountId: account.id, confirmationId: recovery.id, outcome: 'answered', reason: null, message: null },
+      {
+        accountId: account.id,
+        confirmationId: recovery.id,
+        outcome: 'answered',
+        reason: null,
+        message: null,
+      },
     ]);
     expect(answeredSince(before)).toEqual([{ op: 'cancel', ids: [recovery.id], via: 'multiajaxop' }]);
     expect(listedIds(account.who.steamId)).not.toContain(recovery.id);
@@ -121,12 +146,21 @@ describe('the confirmations centre', () => {
   it('runs the rules exactly as their dry run said', async () => {
     // Account 2 carries the tag whose rule also accepts our market listings; a listing it made through Tradedeck.
     const target = world.accounts[2]!;
-    const tagged = await api('POST', `/api/steam-accounts/${target.id}/tags`, { tag: { id: 0, name: 'listers' } });
+    const tagged = await api('POST', `/api/steam-accounts/${target.id}/tags`, {
+      tag: { id: 0, name: 'listers' },
+    });
     expect(tagged.statusCode, tagged.body).toBe(200);
-    const tagId = (tagged.json().data as { id: number; name: string }[]).find((tag) => tag.name === 'listers')!.id;
-    const rule = await api('PUT', `/api/confirmations/rules/${tagId}`, { acceptOwnOffers: true, acceptOwnListings: true });
+    const tagId = (tagged.json().data as { id: number; name: string }[]).find(
+      (tag) => tag.name === 'listers',
+    )!.id;
+    const rule = await api('PUT', `/api/confirmations/rules/${tagId}`, {
+      acceptOwnOffers: true,
+      acceptOwnListings: true,
+    });
     expect(rule.statusCode, rule.body).toBe(200);
-    const listing = world.trading.addForeignConfirmation(target.who.steamId, '8200000001', 3, ['Prisma Case']);
+    const listing = world.trading.addForeignConfirmation(target.who.steamId, '8200000001', 3, [
+      'Prisma Case',
+    ]);
     await world.t.testDb.database.db
       .insert(confirmationOwnListings)
       .values({ userId: world.user.id, accountId: target.id, listingId: listing.creator_id });
@@ -138,7 +172,9 @@ describe('the confirmations centre', () => {
     const plan = dry.json().data;
     expect(plan.jobId).toBeNull();
     const accepted = plan.planned.filter((item: { action: string }) => item.action === 'accept');
-    expect(accepted.map((item: { creatorId: string; why: string }) => [item.creatorId, item.why]).sort()).toEqual(
+    expect(
+      accepted.map((item: { creatorId: string; why: string }) => [item.creatorId, item.why]).sort(),
+    ).toEqual(
       [
         [listing.creator_id, 'ownListing'],
         [second, 'ownOffer'],
@@ -155,9 +191,11 @@ describe('the confirmations centre', () => {
       return got.status === 'done' ? got : null;
     });
     const wanted = accepted.map((item: { confirmationId: string }) => item.confirmationId).sort();
-    expect(job.items.map((item: { confirmationId: string; state: string }) => [item.confirmationId, item.state]).sort()).toEqual(
-      wanted.map((id: string) => [id, 'answered']),
-    );
+    expect(
+      job.items
+        .map((item: { confirmationId: string; state: string }) => [item.confirmationId, item.state])
+        .sort(),
+    ).toEqual(wanted.map((id: string) => [id, 'answered']));
     const calls = answeredSince(before);
     expect(calls.every((call) => call.op === 'allow')).toBe(true);
     expect(calls.flatMap((call) => call.ids).sort()).toEqual(wanted);

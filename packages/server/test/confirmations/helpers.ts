@@ -12,7 +12,13 @@ import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback
 const CREDENTIALS = { username: 'confirmer', password: 'p4ss' };
 
 /** Steam's type numbers of the five kinds (see the fake's header for their references). */
-export const FOREIGN_TYPES = { trade: 2, marketListing: 3, purchase: 12, accountRecovery: 6, apiKey: 9 } as const;
+export const FOREIGN_TYPES = {
+  trade: 2,
+  marketListing: 3,
+  purchase: 12,
+  accountRecovery: 6,
+  apiKey: 9,
+} as const;
 
 export interface CentreWorld {
   t: AuthTestApp;
@@ -97,7 +103,9 @@ export async function startCentreWorld(prefix: string, first: number): Promise<C
 /** Confirmations of the five kinds on the account that Tradedeck did not create, listed at once. */
 export function addForeignConfirmations(world: CentreWorld, steamId: string, seed: number) {
   return Object.entries(FOREIGN_TYPES).map(([kind, type], i) =>
-    world.trading.addForeignConfirmation(steamId, String(8_100_000_000 + seed * 10 + i), type, [`${kind} item`]),
+    world.trading.addForeignConfirmation(steamId, String(8_100_000_000 + seed * 10 + i), type, [
+      `${kind} item`,
+    ]),
   );
 }
 

@@ -68,7 +68,8 @@ async function answer(ctx: CommandContext, flags: TargetFlags, accept: boolean):
     outcomes = (await client.confirmations.answer({ accountId, confirmationIds: flags.id, accept })).outcomes;
   } else {
     const started = await client.confirmations.answerMatching({ ...(await filterOf(ctx, flags)), accept });
-    if (!ctx.json) ctx.io.stderr(`${ctx.t('confJobStarted', { total: started.total, job: started.jobId })}\n`);
+    if (!ctx.json)
+      ctx.io.stderr(`${ctx.t('confJobStarted', { total: started.total, job: started.jobId })}\n`);
     let job = await client.confirmations.job({ id: started.jobId });
     while (job.status === 'running') {
       await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));

@@ -10,13 +10,15 @@ export const confirmationsTexts = defineTexts('confirmations', {
     confirmationsDenyDescription:
       'deny confirmations: one by --id (with --account), one offer’s by --offer-id, or --all-matching the filter',
     optConfTag: 'only accounts with this tag (repeatable)',
-    optConfType: 'only this type: trade, marketListing, purchase, accountRecovery, apiKey, other (repeatable)',
+    optConfType:
+      'only this type: trade, marketListing, purchase, accountRecovery, apiKey, other (repeatable)',
     optConfAccount: 'only this account, by login or id (repeatable)',
     optConfOurs: 'only confirmations Tradedeck created',
     optConfForeign: 'only confirmations Tradedeck did not create',
     optConfId: 'a confirmation id from the list (repeatable; needs one --account)',
     optConfOfferId: 'the trade offer whose confirmation to answer',
-    optConfAllMatching: 'every pending confirmation that matches --tag, --type, --account, --ours or --foreign',
+    optConfAllMatching:
+      'every pending confirmation that matches --tag, --type, --account, --ours or --foreign',
     confHeadAccount: 'ACCOUNT',
     confHeadId: 'ID',
     confHeadType: 'TYPE',
@@ -47,13 +49,15 @@ export const confirmationsTexts = defineTexts('confirmations', {
     confirmationsDenyDescription:
       'отклонить подтверждения: одно по --id (с --account), одно по предложению --offer-id или все подходящие --all-matching',
     optConfTag: 'только аккаунты с этим тегом (можно несколько)',
-    optConfType: 'только этот тип: trade, marketListing, purchase, accountRecovery, apiKey, other (можно несколько)',
+    optConfType:
+      'только этот тип: trade, marketListing, purchase, accountRecovery, apiKey, other (можно несколько)',
     optConfAccount: 'только этот аккаунт, по логину или id (можно несколько)',
     optConfOurs: 'только подтверждения, созданные Tradedeck',
     optConfForeign: 'только подтверждения, созданные не Tradedeck',
     optConfId: 'id подтверждения из списка (можно несколько; нужен один --account)',
     optConfOfferId: 'предложение обмена, подтверждение которого нужно ответить',
-    optConfAllMatching: 'все ожидающие подтверждения, подходящие под --tag, --type, --account, --ours или --foreign',
+    optConfAllMatching:
+      'все ожидающие подтверждения, подходящие под --tag, --type, --account, --ours или --foreign',
     confHeadAccount: 'АККАУНТ',
     confHeadId: 'ID',
     confHeadType: 'ТИП',

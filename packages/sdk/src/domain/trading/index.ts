@@ -1,3 +1,4 @@
+export * from './confirmations.ts';
 export * from './failures.ts';
 export * from './games.ts';
 export * from './items.ts';
@@ -6,4 +7,3 @@ export * from './messages.ts';
 export * from './offer-reference.ts';
 export * from './offers.ts';
 export * from './plan-offers.ts';
-export * from './confirmations.ts';

@@ -44,7 +44,9 @@ export function registerConfirmations(app: FastifyInstance, deps: ConfirmationsD
     new RulesService(shared, pending, jobs),
     jobs,
   ).bind(app);
-  app.addHook('onReady', () => deps.jobs.work<ConfirmationJobData>(CONFIRMATION_JOB_QUEUE, (job) => jobs.run(job)));
+  app.addHook('onReady', () =>
+    deps.jobs.work<ConfirmationJobData>(CONFIRMATION_JOB_QUEUE, (job) => jobs.run(job)),
+  );
   return {
     recordOwnListing: (userId, accountId, listingId) =>
       repo.run(userId, (q) => q.recordListing(accountId, listingId)),

@@ -51,15 +51,16 @@ export class ConfirmationJobs {
         })),
       ),
     );
-    await this.deps.jobs.send<ConfirmationJobData>(CONFIRMATION_JOB_QUEUE, { userId, jobId }, { retryLimit: 3 });
+    await this.deps.jobs.send<ConfirmationJobData>(
+      CONFIRMATION_JOB_QUEUE,
+      { userId, jobId },
+      { retryLimit: 3 },
+    );
     return jobId;
   }
 
   async view(userId: string, jobId: number): Promise<ConfirmationJob> {
-    const found = await this.deps.repo.run(userId, async (q) => {
-      const job = await q.job(jobId);
-      return job ? { job, items: await q.jobItems(jobId) } : null;
-    });
+    const found = await this.load(userId, jobId);
     if (!found) throw new AppError({ code: ResultCode.NotFound, text: confirmationMessages.jobNotFound });
     const { job, items } = found;
     return {
@@ -84,11 +85,8 @@ export class ConfirmationJobs {
 
   async run(context: JobContext<ConfirmationJobData>): Promise<void> {
     const { userId, jobId } = context.data;
-    const found = await this.deps.repo.run(userId, async (q) => {
-      const job = await q.job(jobId);
-      return job ? { job, items: await q.jobItems(jobId) } : null;
-    });
-    if (!found || found.job.status !== 'running') return;
+    const found = await this.load(userId, jobId);
+    if (found?.job.status !== 'running') return;
     const open = found.items.filter((item) => item.state === 'planned' || item.state === 'sending');
     const byAccount = new Map<number, JobItemRow[]>();
     for (const item of open) byAccount.set(item.accountId, [...(byAccount.get(item.accountId) ?? []), item]);
@@ -99,6 +97,14 @@ export class ConfirmationJobs {
       await this.answerAccount(userId, accountId, items, found.job.accept, resumed);
     }
     await this.deps.repo.run(userId, (q) => q.finishJob(jobId, 'done', new Date(this.deps.now())));
+  }
+
+  /** The job with its items, or null when the user has no such job. */
+  private load(userId: string, jobId: number) {
+    return this.deps.repo.run(userId, async (q) => {
+      const job = await q.job(jobId);
+      return job ? { job, items: await q.jobItems(jobId) } : null;
+    });
   }
 
   private async answerAccount(
@@ -113,7 +119,12 @@ export class ConfirmationJobs {
     const ids = targets.map((item) => item.id);
     await this.deps.repo.run(userId, (q) => q.markItems(ids, 'sending', null, null));
     const sending = targets.map((item) => ({ ...item, state: 'sending' as const }));
-    const result = await this.deps.trading.answerConfirmations(userId, accountId, targets.map(asListed), accept);
+    const result = await this.deps.trading.answerConfirmations(
+      userId,
+      accountId,
+      targets.map(asListed),
+      accept,
+    );
     this.pending.forget(userId, accountId);
     if (!result.ok && UNKNOWN_OUTCOME.has(result.reason)) {
       // No reply: Steam's list says which were taken.
@@ -144,7 +155,11 @@ export class ConfirmationJobs {
    * Settles the items Steam no longer lists (a `sending` one was answered by the call whose reply was lost, a
    * `planned` one elsewhere) and answers the ones still listed. When the list cannot be read, all fail.
    */
-  private async settleFromList(userId: string, accountId: number, items: JobItemRow[]): Promise<JobItemRow[]> {
+  private async settleFromList(
+    userId: string,
+    accountId: number,
+    items: JobItemRow[],
+  ): Promise<JobItemRow[]> {
     const listed = await this.pending.of(userId, accountId);
     if (!listed.ok) {
       await this.mark(userId, items, 'failed', listed.reason);

@@ -76,7 +76,8 @@ export class PendingReader {
     listed: readonly MobileConfirmation[],
   ): Promise<PendingConfirmation[]> {
     const kinds = listed.map((item) => confirmationKind(item.type));
-    const creatorsOf = (kind: string) => listed.filter((_, i) => kinds[i] === kind).map((item) => item.creatorId);
+    const creatorsOf = (kind: string) =>
+      listed.filter((_, i) => kinds[i] === kind).map((item) => item.creatorId);
     const [offers, listings] = await Promise.all([
       this.deps.trading.ownOffers(userId, accountId, creatorsOf('trade')),
       this.deps.repo.run(userId, (q) => q.ownListings(accountId, creatorsOf('marketListing'))),

@@ -151,7 +151,9 @@ export class ConfirmationQueries {
     if (items.length > 0) {
       await this.tx
         .insert(confirmationJobItems)
-        .values(items.map((item) => ({ ...item, userId: this.userId, jobId: job!.id, state: 'planned' as const })));
+        .values(
+          items.map((item) => ({ ...item, userId: this.userId, jobId: job!.id, state: 'planned' as const })),
+        );
     }
     return job!.id;
   }

@@ -104,10 +104,13 @@ function ruleOf(account: AccountRef, rows: readonly RuleRow[]): Rule {
 }
 
 function decide(item: PendingConfirmation, rule: Rule): Pick<RulePlanItem, 'action' | 'why'> {
-  if (item.kind !== 'trade' && item.kind !== 'marketListing') return { action: 'leave', why: 'neverAutomatic' };
+  if (item.kind !== 'trade' && item.kind !== 'marketListing')
+    return { action: 'leave', why: 'neverAutomatic' };
   if (!item.ours) return { action: 'leave', why: 'notOurs' };
   if (item.kind === 'trade') {
     return rule.acceptOwnOffers ? { action: 'accept', why: 'ownOffer' } : { action: 'leave', why: 'ruleOff' };
   }
-  return rule.acceptOwnListings ? { action: 'accept', why: 'ownListing' } : { action: 'leave', why: 'ruleOff' };
+  return rule.acceptOwnListings
+    ? { action: 'accept', why: 'ownListing' }
+    : { action: 'leave', why: 'ruleOff' };
 }

@@ -32,7 +32,10 @@ export class ConfirmationsService {
     const items: ConfirmationRow[] = read.flatMap(({ account, items }) =>
       items.filter((item) => matches(item, filter)).map((item) => toRow(account, item)),
     );
-    return { items, failures: failures.map(({ account, failure }) => accountFailureView(account, failure, lang)) };
+    return {
+      items,
+      failures: failures.map(({ account, failure }) => accountFailureView(account, failure, lang)),
+    };
   }
 
   /** Whether every one of these confirmations of the account is ours; anything unknown is not. */
@@ -128,7 +131,8 @@ export class ConfirmationsService {
 
   private async account(userId: string, accountId: number): Promise<AccountRef> {
     const account = await this.findAccount(userId, accountId);
-    if (!account) throw new AppError({ code: ResultCode.NotFound, text: confirmationMessages.accountNotFound });
+    if (!account)
+      throw new AppError({ code: ResultCode.NotFound, text: confirmationMessages.accountNotFound });
     return account;
   }
 }

@@ -88,7 +88,11 @@ export interface SteamTradingApi {
    * The account's offers among `offerIds` that Tradedeck sent or accepted (its done intents), each with its partner
    * (null for an accepted one); an offer missing from the map is not ours.
    */
-  ownOffers(userId: string, accountId: number, offerIds: readonly string[]): Promise<Map<string, string | null>>;
+  ownOffers(
+    userId: string,
+    accountId: number,
+    offerIds: readonly string[],
+  ): Promise<Map<string, string | null>>;
   /** The account's pending mobile confirmations, every kind, through its session and proxy. */
   listConfirmations(userId: string, accountId: number): Promise<TradingOutcome<MobileConfirmation[]>>;
   /**

@@ -126,7 +126,12 @@ export interface FakeTrading {
   /** Adds endpoints (another area's fake); tried before the ones here. */
   mount(route: FakeRoute): void;
   /** A confirmation we did not create (another offer, or a market listing), listed at once. */
-  addForeignConfirmation(steamId: string, creatorId: string, type: number, summary?: string[]): FakeConfirmation;
+  addForeignConfirmation(
+    steamId: string,
+    creatorId: string,
+    type: number,
+    summary?: string[],
+  ): FakeConfirmation;
 }
 
 /** What the mobile app shows for each type (steamguard-cli `confirmation.rs` fixtures name them so). */

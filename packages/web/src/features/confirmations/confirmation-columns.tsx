@@ -50,7 +50,10 @@ export function confirmationColumns(t: TFunction, language: Language): ColumnDef
       ...column('created', 'confirmations.columns.created', 140),
       cell: ({ row }) => (
         <span className="text-xs">
-          {new Date(row.original.createdAt).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })}
+          {new Date(row.original.createdAt).toLocaleString(locale, {
+            dateStyle: 'short',
+            timeStyle: 'short',
+          })}
         </span>
       ),
     },

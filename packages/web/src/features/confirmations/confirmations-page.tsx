@@ -63,7 +63,8 @@ export function ConfirmationsPage() {
       let failed = 0;
       try {
         const byAccount = new Map<number, string[]>();
-        for (const row of chosen) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row.id]);
+        for (const row of chosen)
+          byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row.id]);
         for (const [accountId, confirmationIds] of byAccount) {
           const result = await client.confirmations.answer({ accountId, confirmationIds, accept });
           for (const outcome of result.outcomes) {
@@ -78,7 +79,8 @@ export function ConfirmationsPage() {
         setBusy(false);
         refresh();
       }
-      if (answered > 0) toasts.show({ kind: 'success', text: t('confirmations.answered', { count: answered }) });
+      if (answered > 0)
+        toasts.show({ kind: 'success', text: t('confirmations.answered', { count: answered }) });
       if (failed > 0) toasts.show({ kind: 'error', text: t('confirmations.failed', { count: failed }) });
     },
     [busy, client, refresh, services, t, toasts],
@@ -113,7 +115,12 @@ export function ConfirmationsPage() {
           <h1 className="text-2xl font-semibold tracking-tight">{t('confirmations.title')}</h1>
           <p className="text-sm text-muted">{t('confirmations.lead')}</p>
         </div>
-        <button type="button" className="btn-ghost" onClick={() => void dryRun()} data-testid="confirmations-dry-run">
+        <button
+          type="button"
+          className="btn-ghost"
+          onClick={() => void dryRun()}
+          data-testid="confirmations-dry-run"
+        >
           {t('confirmations.dryRun')} <Hotkey hotkey="p" />
         </button>
         <button type="button" className="btn-ghost" onClick={refresh} data-testid="confirmations-refresh">

@@ -240,9 +240,7 @@ export class SandboxTradeBook {
     if (offer.state !== TradeOfferState.Active) return tradeFailure('offerNotActive', { eresult: 11 });
     // Giving items back needs the accepter's own confirmation before the trade happens.
     if (offer.receive.length > 0) {
-      const pending = [...this.own(by.steamId, now).values()].some(
-        (item) => item.creatorId === offer.id,
-      );
+      const pending = [...this.own(by.steamId, now).values()].some((item) => item.creatorId === offer.id);
       if (!pending) this.addConfirmation(by.steamId, offer, 'accept', now);
       return { ok: true, offerId, tradeId: null, needsConfirmation: true };
     }
@@ -267,9 +265,7 @@ export class SandboxTradeBook {
 
   /** Gives every offer the account sent that waits for its confirmation one, when it has none listed. */
   restoreConfirmations(steamId: string, now: number): void {
-    const listed = new Set(
-      [...this.own(steamId, now).values()].map((item) => item.creatorId),
-    );
+    const listed = new Set([...this.own(steamId, now).values()].map((item) => item.creatorId));
     for (const offer of this.#byAccount.get(steamId) ?? []) {
       if (offer.sender !== steamId || offer.state !== TradeOfferState.CreatedNeedsConfirmation) continue;
       if (!listed.has(offer.id)) this.addConfirmation(steamId, offer, 'send', now);
