@@ -198,11 +198,7 @@ export const confirmations = {
     path: '/api/confirmations/rules/apply',
     summary:
       'Runs the rules against the pending confirmations of the chosen accounts, or only says what the run would do',
-    input: z.object({
-      accountIds: z.array(idSchema).max(1000).optional(),
-      tags: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
-      dryRun: z.boolean(),
-    }),
+    input: confirmationFilterSchema.pick({ accountIds: true, tags: true }).extend({ dryRun: z.boolean() }),
     output: z.object({
       planned: z.array(rulePlanItemSchema),
       failures: z.array(confirmationAccountFailureSchema),
