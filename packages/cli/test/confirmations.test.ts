@@ -3,22 +3,20 @@
  * waiting that Tradedeck did not create: the list as JSON, a filter piped as TSV, and one answered by its offer id
  * after the step-up the CLI asks for.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type SandboxImportSet,
-  writeSandboxImportSet,
-} from '../../server/src/integrations/steam/sandbox/sandbox-import-set.ts';
+  type SandboxAccount,
+  SandboxWorld,
+  sandboxMafileText,
+} from '../../server/src/integrations/steam/sandbox/sandbox-world.ts';
 import { outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { runCli } from './run-cli.ts';
 
 const EMAIL = 'confirmations@example.test';
 let server: RunningServer;
 let env: Record<string, string>;
-let set: SandboxImportSet;
+let accounts: SandboxAccount[];
 
 interface Row {
   accountId: number;
@@ -37,17 +35,35 @@ const listed = async (...args: string[]) => {
 
 beforeAll(async () => {
   server = await startCliServer({ mode: 'sandbox' });
-  ({ env } = await signedInUser(server, EMAIL));
-  const dir = mkdtempSync(join(tmpdir(), 'tradedeck-confirmations-'));
-  set = await writeSandboxImportSet(dir, { healthy: 2, includeFailureCases: false });
-  const lines = set.accounts.map((account, i) => `${account.login}:${account.password}:10.9.0.${i + 1}:8080`);
-  const linesFile = join(dir, 'lines.txt');
-  writeFileSync(linesFile, lines.join('\n'));
-  const imported = await runCli(
-    ['accounts', 'import', '--mafiles', join(dir, 'maFiles'), '--lines', linesFile],
-    env,
-  );
-  expect(imported.code, imported.stderr).toBe(0);
+  let accessToken: string;
+  ({ env, accessToken } = await signedInUser(server, EMAIL));
+  accounts = new SandboxWorld().healthyAccounts(2, 4500);
+  // Added through the API: the import command has tests of its own.
+  const body = {
+    accounts: Object.fromEntries(
+      accounts.map((account, i) => [
+        String(i),
+        {
+          login: account.login,
+          password: account.password,
+          mafile: sandboxMafileText(account),
+          proxyData: {
+            protocol: 'http',
+            address: `10.45.0.${i + 1}`,
+            port: 3128,
+            username: null,
+            password: null,
+          },
+        },
+      ]),
+    ),
+  };
+  const added = await fetch(`${server.url}/api/steam-accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify(body),
+  });
+  expect(added.status).toBe(200);
 }, 60_000);
 afterAll(() => server?.stop());
 
@@ -55,7 +71,7 @@ describe('tradedeck confirmations', () => {
   it('lists every account’s pending confirmations as JSON, with their kinds and whether Tradedeck made them', async () => {
     const { items, failures } = await listed();
     expect(failures).toEqual([]);
-    for (const account of set.accounts) {
+    for (const account of accounts) {
       const kinds = items.filter((item) => item.login === account.login).map((item) => item.kind);
       expect(kinds.sort()).toEqual(['accountRecovery', 'apiKey', 'marketListing', 'purchase', 'trade']);
     }
@@ -68,7 +84,7 @@ describe('tradedeck confirmations', () => {
     const [head, ...rows] = result.stdout.trim().split('\n');
     expect(head!.split('\t')).toEqual(['ACCOUNT', 'ID', 'TYPE', 'OURS', 'PARTNER', 'ITEMS', 'CREATED']);
     expect(rows.map((row) => row.split('\t')[2])).toEqual(['apiKey', 'apiKey']);
-    expect(rows.map((row) => row.split('\t')[0]).sort()).toEqual(set.accounts.map((a) => a.login).sort());
+    expect(rows.map((row) => row.split('\t')[0]).sort()).toEqual(accounts.map((a) => a.login).sort());
 
     const bad = await runCli(['confirmations', '--type', 'gift'], env);
     expect(bad.code).toBe(2);
