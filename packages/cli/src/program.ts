@@ -100,6 +100,8 @@ const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
   },
   harvester: async () => (await import('./commands/harvester/harvester.ts')).registerHarvester,
   portfolio: async () => (await import('./commands/portfolio/portfolio.ts')).registerPortfolio,
+  confirmations: async () =>
+    (await import('./commands/confirmations/confirmations.ts')).registerConfirmations,
   settings: loadCurrencies,
   rates: loadCurrencies,
   completion: async () => (await import('./commands/completion/completion.ts')).registerCompletion,

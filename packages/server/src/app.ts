@@ -27,6 +27,7 @@ import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
+import { registerConfirmations } from './modules/confirmations/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerIdempotency } from './modules/idempotency/index.ts';
 import { type LotsTiming, registerLots } from './modules/lots/index.ts';
@@ -213,6 +214,7 @@ export async function buildApp({
     sandboxWorld,
     now: now ?? Date.now,
   });
+  registerConfirmations(app, { database, steamTrading, jobs: app.jobs, now: now ?? Date.now });
   // The market sells from the same simulated Steam in sandbox mode, so buyers receive our offers there.
   const marketOptions: MarketPortOptions = {
     pacingStore: new DbPacingStore(database.db),

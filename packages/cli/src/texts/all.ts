@@ -6,6 +6,7 @@ import '../commands/accounts/texts-trading.ts';
 import '../commands/accounts/texts.ts';
 import '../commands/admin/texts.ts';
 import '../commands/config/texts.ts';
+import '../commands/confirmations/texts.ts';
 import '../commands/currencies/texts.ts';
 import '../commands/harvester/texts.ts';
 import '../commands/hub/texts.ts';

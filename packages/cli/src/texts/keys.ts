@@ -3,6 +3,7 @@ import type { mafilesTexts } from '../commands/accounts/texts-mafiles.ts';
 import type { tradingTexts } from '../commands/accounts/texts-trading.ts';
 import type { adminTexts } from '../commands/admin/texts.ts';
 import type { configTexts } from '../commands/config/texts.ts';
+import type { confirmationsTexts } from '../commands/confirmations/texts.ts';
 import type { currenciesTexts } from '../commands/currencies/texts.ts';
 import type { harvesterTexts } from '../commands/harvester/texts.ts';
 import type { hubTexts } from '../commands/hub/texts.ts';
@@ -27,6 +28,7 @@ export type MessageKey =
   | KeysOf<typeof accountsTexts>
   | KeysOf<typeof adminTexts>
   | KeysOf<typeof configTexts>
+  | KeysOf<typeof confirmationsTexts>
   | KeysOf<typeof currenciesTexts>
   | KeysOf<typeof harvesterTexts>
   | KeysOf<typeof hubTexts>

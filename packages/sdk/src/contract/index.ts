@@ -1,5 +1,6 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
+import { confirmations } from './confirmations.ts';
 import { harvester } from './harvester.ts';
 import { lots } from './lots.ts';
 import { notifications } from './notifications.ts';
@@ -23,6 +24,7 @@ export * from './admin.ts';
 export * from './api.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './confirmations.ts';
 export * from './envelope.ts';
 export * from './harvester.ts';
 export * from './http-status.ts';
@@ -60,6 +62,7 @@ export const contract = {
   proxies,
   steamAccounts,
   steamTrading,
+  confirmations,
   p2p,
   harvester,
   notifications,

@@ -1,6 +1,7 @@
 import type { Operation } from './operation.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { confirmationsRoutes } from './routes/confirmations.ts';
 import { harvesterRoutes } from './routes/harvester.ts';
 import { lotsRoutes } from './routes/lots.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
@@ -37,6 +38,7 @@ export const routes = {
   proxies: proxiesRoutes,
   steamAccounts: steamAccountsRoutes,
   steamTrading: steamTradingRoutes,
+  confirmations: confirmationsRoutes,
   p2p: p2pRoutes,
   harvester: harvesterRoutes,
   notifications: notificationsRoutes,

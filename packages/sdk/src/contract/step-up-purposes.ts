@@ -19,5 +19,7 @@ export const STEP_UP_PURPOSES = [
  * - `ownAccounts`: every account that receives our items is one of the user's own Steam accounts (an offer
  *   between the user's accounts stays one keystroke away).
  * - `fewGuardCodes`: guard codes of a handful of accounts in the step-up window; reading codes in bulk asks.
+ * - `ourConfirmations`: every confirmation answered was created by Tradedeck (an offer it sent or accepted, a market
+ *   listing it made); anything else the user answers asks.
  */
-export const STEP_UP_WAIVERS = ['ownAccounts', 'fewGuardCodes'] as const;
+export const STEP_UP_WAIVERS = ['ownAccounts', 'fewGuardCodes', 'ourConfirmations'] as const;

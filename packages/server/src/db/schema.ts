@@ -7,6 +7,7 @@ export const systemState = pgTable('system_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-auth.ts';
+export * from './schema-confirmations.ts';
 export * from './schema-harvester.ts';
 export * from './schema-hubs.ts';
 export * from './schema-idempotency.ts';

@@ -35,6 +35,9 @@ const ALLOWED_STATUS: Record<string, number> = { 'transfer.revealKey': 404 };
  * for the `withdrawal` step-up (items between the user's own accounts excepted). The walk below calls each.
  */
 const MOVES_ITEMS_OR_MONEY = [
+  'confirmations.answer',
+  'confirmations.answerMatching',
+  'confirmations.answerOffer',
   'p2p.start',
   'steamTrading.acceptOffer',
   'steamTrading.confirmOffers',
@@ -94,6 +97,9 @@ const EXEMPT: Record<string, string> = {
  * new operation of that look fails the test below until it moves into `MOVES_ITEMS_OR_MONEY` or is listed here.
  */
 const MOVES_EXEMPT: Record<string, string> = {
+  'confirmations.list': 'reads the pending confirmations',
+  'confirmations.applyRules':
+    'accepts only confirmations Tradedeck created (its own offers and listings), as sending them did',
   'harvester.startSession':
     'moves items only between the user’s own accounts (the session’s sources and targets)',
   'harvester.restartTransactions': 'runs again, between the user’s own accounts, once the session is started',
@@ -372,6 +378,22 @@ describe('items and money stay with a stale second factor', { timeout: 240_000 }
   /** One request per operation of `MOVES_ITEMS_OR_MONEY`, each towards someone who is not the user. */
   const requests: Record<string, () => [string, string, unknown]> = {
     'p2p.start': () => ['POST', '/api/p2p/accounts/start', { ids: sellerIds }],
+    // A confirmation Steam does not list is not known to be ours: it asks like a foreign one.
+    'confirmations.answer': () => [
+      'POST',
+      '/api/confirmations/answer',
+      { accountId: ids[0], confirmationIds: ['1'], accept: true },
+    ],
+    'confirmations.answerOffer': () => [
+      'POST',
+      `/api/confirmations/offers/${incomingOfferId}/answer`,
+      { accountId: ids[0], accept: true },
+    ],
+    'confirmations.answerMatching': () => [
+      'POST',
+      '/api/confirmations/answer-matching',
+      { accountIds: [ids[0]], accept: true },
+    ],
     'steamTrading.sendOffer': () => [
       'POST',
       `/api/steam-accounts/${ids[0]}/offers`,

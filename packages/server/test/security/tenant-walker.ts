@@ -2,6 +2,7 @@ import { type Operation, pathParams } from '@tradedeck/sdk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type AuthTestApp, freshIp, linkParams, PASSWORD, type TestUser } from '../auth/helpers/auth-app.ts';
+import { confirmationsWalker } from '../confirmations/tenant-walk.ts';
 import { type HarvesterWalkTarget, harvesterWalker, prepareHarvesterWalk } from '../harvester/tenant-walk.ts';
 import { type LotsWalkTarget, lotsWalker, prepareLotsWalk } from '../lots/tenant-walk.ts';
 import {
@@ -129,6 +130,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...proxiesWalker,
   ...steamAccountsWalker,
   ...steamTradingWalker,
+  ...confirmationsWalker,
   ...sellerWalker,
   ...harvesterWalker,
   ...notificationsWalker,

@@ -1,5 +1,6 @@
 import { adminArea } from '../features/admin/area.ts';
 import { authArea } from '../features/auth/area.ts';
+import { confirmationsArea } from '../features/confirmations/area.ts';
 import { dashboardArea } from '../features/dashboard/area.ts';
 import { devTableArea } from '../features/dev-table/area.ts';
 import { harvesterArea } from '../features/harvester/area.ts';
@@ -34,6 +35,7 @@ export const areas = [
   salesHistoryArea,
   priceProfileArea,
   harvesterArea,
+  confirmationsArea,
   settingsArea,
   adminArea,
   transferArea,

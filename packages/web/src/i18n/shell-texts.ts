@@ -91,6 +91,7 @@ export const shellTexts = defineTexts(
       salesHistory: 'История продаж',
       priceProfile: 'Ценовой профиль',
       harvester: 'Харвестер',
+      confirmations: 'Подтверждения',
     },
     layout: {
       expandSidebar: 'Развернуть меню',
@@ -236,6 +237,7 @@ export const shellTexts = defineTexts(
       salesHistory: 'Sales history',
       priceProfile: 'Price profile',
       harvester: 'Harvester',
+      confirmations: 'Confirmations',
     },
     layout: {
       expandSidebar: 'Expand the sidebar',

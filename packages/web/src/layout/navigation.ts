@@ -40,7 +40,10 @@ export const NAV_SECTIONS: NavSection[] = [
   },
   {
     titleKey: 'nav.sections.tools',
-    items: [item('/panel/harvester', 'nav.harvester', 'harvester', 'nav.harvester', 'Harvester')],
+    items: [
+      item('/panel/harvester', 'nav.harvester', 'harvester', 'nav.harvester', 'Harvester'),
+      item('/panel/confirmations', 'nav.confirmations', 'confirmations', 'nav.confirmations', 'Confirmation'),
+    ],
   },
 ];
 

@@ -1,3 +1,4 @@
+export * from './confirmations.ts';
 export * from './failures.ts';
 export * from './games.ts';
 export * from './items.ts';

@@ -73,6 +73,8 @@ export const mobileConfirmationSchema = z.object({
   /** For a trade confirmation: the trade offer id. */
   creatorId: z.string(),
   headline: z.string(),
+  /** Steam's lines under the headline (the items of a trade or listing); absent when it gave none. */
+  summary: z.array(z.string()).optional(),
   createdAt: isoDateTime,
 });
 export type MobileConfirmation = z.infer<typeof mobileConfirmationSchema>;

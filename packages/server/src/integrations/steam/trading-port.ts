@@ -265,6 +265,14 @@ export interface SteamTradeSession {
   listConfirmations(): Promise<TradeResult<{ confirmations: MobileConfirmation[] }>>;
   /** Answers only the trade confirmations whose creator is one of these offer ids; never anything else. */
   confirmOffers(offerIds: string[], options?: ConfirmOptions): Promise<TradeResult<ConfirmationOutcome>>;
+  /**
+   * Answers exactly these listed confirmations, of any type (the confirmations centre, where the user chose them):
+   * in one batch, or one by one when the batch fails. Answers the ids Steam took.
+   */
+  answerConfirmations(
+    confirmations: MobileConfirmation[],
+    accept: boolean,
+  ): Promise<TradeResult<{ answered: string[] }>>;
   acknowledgeTradeProtection(): Promise<TradeResult<Record<never, never>>>;
   /** The account's own trade token, for offers other accounts send to it. */
   ownTradeToken(): Promise<TradeResult<{ token: string }>>;

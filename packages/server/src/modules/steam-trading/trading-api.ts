@@ -1,6 +1,7 @@
 import { ResultCode, type TradeIntent } from '@tradedeck/sdk/contract';
 import {
   type InventoryItem,
+  type MobileConfirmation,
   OFFER_EXPIRY_MS,
   type TradeFailureReason,
   type TradeGame,
@@ -20,6 +21,7 @@ import type {
 import type { TradingDeps } from './deps.ts';
 import type { InventoryService } from './inventory-service.ts';
 import type { OfferService } from './offer-service.ts';
+import { offerPartners } from './partners-repo.ts';
 import type { TradeSessions } from './sessions.ts';
 import type { ScanListener } from './types.ts';
 
@@ -85,6 +87,27 @@ export interface SteamTradingApi {
     offerIds: string[],
   ): Promise<TradingOutcome<{ answered: string[]; missing: string[] }>>;
   getOffer(userId: string, accountId: number, offerId: string): Promise<TradingOutcome<TradeOffer>>;
+  /**
+   * The account's offers among `offerIds` that Tradedeck sent or accepted (its done intents), each with its partner
+   * (null for an accepted one); an offer missing from the map is not ours.
+   */
+  ownOffers(
+    userId: string,
+    accountId: number,
+    offerIds: readonly string[],
+  ): Promise<Map<string, string | null>>;
+  /** The account's pending mobile confirmations, every kind, through its session and proxy. */
+  listConfirmations(userId: string, accountId: number): Promise<TradingOutcome<MobileConfirmation[]>>;
+  /**
+   * Answers exactly these listed confirmations of the account (any kind: the caller decided they may be answered);
+   * answers the ids Steam took.
+   */
+  answerConfirmations(
+    userId: string,
+    accountId: number,
+    confirmations: MobileConfirmation[],
+    accept: boolean,
+  ): Promise<TradingOutcome<string[]>>;
   /** The offer the account sent under our reference in the last 14 days, or null when Steam has none. */
   findSentOffer(
     userId: string,
@@ -205,6 +228,20 @@ export function tradingApi(
     async getOffer(userId, accountId, offerId) {
       const got = await run<{ offer: TradeOffer }>(userId, accountId, (s) => s.getOffer(offerId));
       return got.ok ? fromResult(got.value, (value) => value.offer) : got;
+    },
+    ownOffers: (userId, accountId, offerIds) =>
+      deps.repo.run(userId, (_q, tx) => offerPartners(tx, userId, accountId, offerIds)),
+    async listConfirmations(userId, accountId) {
+      const got = await run<{ confirmations: MobileConfirmation[] }>(userId, accountId, (s) =>
+        s.listConfirmations(),
+      );
+      return got.ok ? fromResult(got.value, (value) => value.confirmations) : got;
+    },
+    async answerConfirmations(userId, accountId, confirmations, accept) {
+      const got = await run<{ answered: string[] }>(userId, accountId, (s) =>
+        s.answerConfirmations(confirmations, accept),
+      );
+      return got.ok ? fromResult(got.value, (value) => value.answered) : got;
     },
     async findSentOffer(userId, accountId, reference) {
       const since = new Date(deps.now() - OFFER_EXPIRY_MS);

@@ -18,7 +18,13 @@
  *   `components/confirmations.js`); a signed-out list answers `needauth` (same file); one request per account
  *   every 10 s, faster gets 429 (ArchiSteamFarm `MobileAuthenticator.cs` ConfirmationsLimiterDelay); the
  *   confirmation of a sent offer shows up a few seconds after the send (ASF polls for it,
- *   `Actions.HandleTwoFactorAuthenticationConfirmations` with `waitIfNeeded`).
+ *   `Actions.HandleTwoFactorAuthenticationConfirmations` with `waitIfNeeded`); each listed entry carries
+ *   `type`, `type_name`, `id`, `nonce`, `creator_id`, `creation_time`, `headline` and `summary` lines
+ *   (steamguard-cli `steamguard/src/confirmation.rs` `Confirmation`). Types: trade 2, market listing 3
+ *   (node-steamcommunity `resources/EConfirmationType.js`), account recovery 6 and API key 9 (steamguard-cli
+ *   `confirmation.rs` `ConfirmationType`; ArchiSteamFarm `Steam/Security/Confirmation.cs`), market purchase 12
+ *   (Steam's mobile web client `k_EMobileConfirmationType_MarketPurchase`); answering one of another type than a
+ *   trade only takes it off the list.
  * Sessions are the fake's own tokens; a scripted answer can replace any call once; `mount` adds more endpoints.
  */
 import type http from 'node:http';
@@ -50,8 +56,10 @@ export interface FakeConfirmation {
   id: string;
   nonce: string;
   type: number;
+  type_name: string;
   creator_id: string;
   headline: string;
+  summary: string[];
   creation_time: number;
   /** Listed from this time on (ms). */
   visibleAt: number;
@@ -122,8 +130,22 @@ export interface FakeTrading {
   /** Adds endpoints (another area's fake); tried before the ones here. */
   mount(route: FakeRoute): void;
   /** A confirmation we did not create (another offer, or a market listing), listed at once. */
-  addForeignConfirmation(steamId: string, creatorId: string, type: number): void;
+  addForeignConfirmation(
+    steamId: string,
+    creatorId: string,
+    type: number,
+    summary?: string[],
+  ): FakeConfirmation;
 }
+
+/** What the mobile app shows for each type (steamguard-cli `confirmation.rs` fixtures name them so). */
+const TYPE_NAMES: Record<number, string> = {
+  2: 'Trade Offer',
+  3: 'Market Listing',
+  6: 'Account Recovery',
+  9: 'API Key',
+  12: 'Market Purchase',
+};
 
 const json = (
   res: http.ServerResponse,
@@ -171,7 +193,8 @@ export function createFakeTrading(
     answered: [],
     tokensSeen: [],
     mount: (route) => mounted.push(route),
-    addForeignConfirmation: (steamId, creatorId, type) => addConfirmation(steamId, creatorId, type, 0),
+    addForeignConfirmation: (steamId, creatorId, type, summary) =>
+      addConfirmation(steamId, creatorId, type, 0, summary),
   };
 
   /** The signed-in SteamID of a community request (cookie) or a Web API request (`access_token`). */
@@ -540,19 +563,30 @@ export function createFakeTrading(
     return false;
   };
 
-  function addConfirmation(steamId: string, creatorId: string, type: number, delayMs: number) {
+  function addConfirmation(
+    steamId: string,
+    creatorId: string,
+    type: number,
+    delayMs: number,
+    summary: string[] = [],
+  ): FakeConfirmation {
     const list = trading.confirmations.get(steamId) ?? [];
     const id = String(++nextConfirmation);
-    list.push({
+    const typeName = TYPE_NAMES[type] ?? 'Confirmation';
+    const added: FakeConfirmation = {
       id,
       nonce: `n${id}`,
       type,
+      type_name: typeName,
       creator_id: creatorId,
-      headline: type === 2 ? 'Trade offer' : 'Market listing',
+      headline: typeName,
+      summary,
       creation_time: Math.floor(Date.now() / 1000),
       visibleAt: Date.now() + delayMs,
-    });
+    };
+    list.push(added);
     trading.confirmations.set(steamId, list);
+    return added;
   }
 
   return trading;

@@ -18,5 +18,6 @@ export function openSandboxWorld(options: {
     confirmAnswerDelayMs: options.sandboxConfirmDelayMs ?? 0,
     signInDelayMs: options.sandboxSignInDelayMs ?? 0,
     inventoryDelayMs: options.sandboxInventoryDelayMs ?? 0,
+    standingConfirmations: true,
   });
 }

@@ -77,6 +77,11 @@ export interface SandboxWorldOptions {
   signInDelayMs?: number;
   /** How long an inventory page takes (Steam answering slowly): a refresh batch is still under way a while. */
   inventoryDelayMs?: number;
+  /**
+   * Every account has confirmations waiting that Tradedeck did not create, one of each kind (a server's own world
+   * and the demo: the confirmations centre shows something). Off by default, so a test sees only its own.
+   */
+  standingConfirmations?: boolean;
 }
 
 export class SandboxWorld {
@@ -90,6 +95,7 @@ export class SandboxWorld {
   readonly confirmAnswerDelayMs: number;
   readonly signInDelayMs: number;
   readonly inventoryDelayMs: number;
+  readonly standingConfirmations: boolean;
   readonly #journal: SandboxJournal | null;
   #replaying = false;
 
@@ -103,6 +109,7 @@ export class SandboxWorld {
     this.confirmAnswerDelayMs = options.confirmAnswerDelayMs ?? 0;
     this.signInDelayMs = options.signInDelayMs ?? 0;
     this.inventoryDelayMs = options.inventoryDelayMs ?? 0;
+    this.standingConfirmations = options.standingConfirmations ?? false;
     this.#journal = options.journal ?? null;
     if (this.#journal) this.replay(this.#journal.read());
   }

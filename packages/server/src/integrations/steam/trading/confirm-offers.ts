@@ -51,8 +51,9 @@ function answeredByState(state: number, accept: boolean): boolean {
   );
 }
 
-async function answer(
-  calls: ConfirmationCalls,
+/** Answers the given confirmations in one batch, or one by one when the batch fails in a way that allows it. */
+export async function answerConfirmations(
+  calls: Pick<ConfirmationCalls, 'respond' | 'respondOne'>,
   ours: MobileConfirmation[],
   accept: boolean,
 ): Promise<TradeResult<{ answered: MobileConfirmation[] }>> {
@@ -90,7 +91,7 @@ export async function confirmOwnOffers(
       continue;
     }
     everListed = true;
-    const response = await answer(calls, ours, accept);
+    const response = await answerConfirmations(calls, ours, accept);
     if (!response.ok) return response;
     for (const item of response.answered) {
       waiting.delete(item.creatorId);

@@ -7,6 +7,7 @@ import {
   deriveDeviceId,
   isIndividualSteamId,
   isValidOfferReference,
+  type MobileConfirmation,
   offerMessageWithReference,
   readJwtClaims,
   readOfferReference,
@@ -39,7 +40,7 @@ import type {
   WebAuth,
   WebSession,
 } from '../trading-port.ts';
-import { confirmOwnOffers } from './confirm-offers.ts';
+import { answerConfirmations, confirmOwnOffers } from './confirm-offers.ts';
 import { clampPageSize, scanInventory } from './inventory-scan.ts';
 import type { OfferRunCounter } from './offer-runs.ts';
 import { inRenewalTurn } from './renewal-turn.ts';
@@ -241,14 +242,7 @@ export class TradeSession implements SteamTradeSession {
     return confirmOwnOffers(
       {
         list: () => this.listConfirmations(),
-        respond: (confirmations, accept) =>
-          this.confirmationCall((auth, time) =>
-            this.deps.adapter.respondToConfirmations(auth, identity, time, confirmations, accept),
-          ),
-        respondOne: (confirmation, accept) =>
-          this.confirmationCall((auth, time) =>
-            this.deps.adapter.respondToConfirmation(auth, identity, time, confirmation, accept),
-          ),
+        ...this.responder(identity),
         offerState: async (offerId) => {
           const got = await this.getOffer(offerId);
           return got.ok ? { ok: true as const, state: got.offer.state } : got;
@@ -258,6 +252,30 @@ export class TradeSession implements SteamTradeSession {
       this.deps.clock,
       options,
     );
+  }
+
+  async answerConfirmations(confirmations: MobileConfirmation[], accept: boolean) {
+    const identity = await this.identity();
+    if (!identity) return tradeFailure('noIdentitySecret');
+    if (confirmations.length === 0) return { ok: true as const, answered: [] };
+    const acknowledged = await this.ensureAcknowledged();
+    if (!acknowledged.ok) return acknowledged;
+    const done = await answerConfirmations(this.responder(identity), confirmations, accept);
+    return done.ok ? { ok: true as const, answered: done.answered.map((item) => item.id) } : done;
+  }
+
+  /** The batch and single mobileconf answers, each in the account's confirmation turn. */
+  private responder(identity: ConfirmationIdentity) {
+    return {
+      respond: (confirmations: MobileConfirmation[], accept: boolean) =>
+        this.confirmationCall((auth, time) =>
+          this.deps.adapter.respondToConfirmations(auth, identity, time, confirmations, accept),
+        ),
+      respondOne: (confirmation: MobileConfirmation, accept: boolean) =>
+        this.confirmationCall((auth, time) =>
+          this.deps.adapter.respondToConfirmation(auth, identity, time, confirmation, accept),
+        ),
+    };
   }
 
   async acknowledgeTradeProtection() {

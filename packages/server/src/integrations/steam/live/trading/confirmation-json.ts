@@ -7,6 +7,8 @@ interface RawConfirmation {
   type?: number;
   creator_id?: string | number;
   headline?: string;
+  /** The lines under the headline (steamguard-cli `confirmation.rs` `summary`). */
+  summary?: unknown;
   creation_time?: number;
 }
 
@@ -34,6 +36,7 @@ export function parseConfirmationList(json: unknown): ConfirmationList {
       type: Number(raw.type ?? 0),
       creatorId: String(raw.creator_id),
       headline: raw.headline ?? '',
+      summary: Array.isArray(raw.summary) ? raw.summary.filter((line) => typeof line === 'string') : [],
       createdAt: new Date(Number(raw.creation_time ?? 0) * 1000).toISOString(),
     });
   }

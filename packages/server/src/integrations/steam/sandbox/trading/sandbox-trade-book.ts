@@ -27,6 +27,7 @@ import type {
 } from '../../trading-port.ts';
 import type { SandboxAccount, SandboxWorld } from '../sandbox-world.ts';
 import { type SandboxAsset, SandboxInventories } from './sandbox-inventories.ts';
+import { standingConfirmations } from './sandbox-standing-confirmations.ts';
 import { SANDBOX_ESCROW_DAYS } from './sandbox-trade-cases.ts';
 import { SandboxTradeHistory } from './sandbox-trade-history.ts';
 
@@ -61,7 +62,8 @@ export interface SandboxTrade {
 }
 
 interface SandboxConfirmation extends MobileConfirmation {
-  kind: 'send' | 'accept';
+  /** `standing`: one Tradedeck did not create (see sandbox-standing-confirmations.ts); answering it only removes it. */
+  kind: 'send' | 'accept' | 'standing';
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -238,9 +240,7 @@ export class SandboxTradeBook {
     if (offer.state !== TradeOfferState.Active) return tradeFailure('offerNotActive', { eresult: 11 });
     // Giving items back needs the accepter's own confirmation before the trade happens.
     if (offer.receive.length > 0) {
-      const pending = [...(this.#confirmations.get(by.steamId)?.values() ?? [])].some(
-        (item) => item.creatorId === offer.id,
-      );
+      const pending = [...this.own(by.steamId, now).values()].some((item) => item.creatorId === offer.id);
       if (!pending) this.addConfirmation(by.steamId, offer, 'accept', now);
       return { ok: true, offerId, tradeId: null, needsConfirmation: true };
     }
@@ -265,9 +265,7 @@ export class SandboxTradeBook {
 
   /** Gives every offer the account sent that waits for its confirmation one, when it has none listed. */
   restoreConfirmations(steamId: string, now: number): void {
-    const listed = new Set(
-      [...(this.#confirmations.get(steamId)?.values() ?? [])].map((item) => item.creatorId),
-    );
+    const listed = new Set([...this.own(steamId, now).values()].map((item) => item.creatorId));
     for (const offer of this.#byAccount.get(steamId) ?? []) {
       if (offer.sender !== steamId || offer.state !== TradeOfferState.CreatedNeedsConfirmation) continue;
       if (!listed.has(offer.id)) this.addConfirmation(steamId, offer, 'send', now);
@@ -296,8 +294,23 @@ export class SandboxTradeBook {
       .map((offer) => this.view(offer, offer.sender));
   }
 
-  confirmations(steamId: string): MobileConfirmation[] {
-    return [...(this.#confirmations.get(steamId)?.values() ?? [])].map(({ kind: _kind, ...item }) => item);
+  confirmations(steamId: string, now = Date.now()): MobileConfirmation[] {
+    return [...this.own(steamId, now).values()].map(({ kind: _kind, ...item }) => item);
+  }
+
+  /** The account's listed confirmations; the first look adds the standing ones when the world has them. */
+  private own(steamId: string, now: number): Map<string, SandboxConfirmation> {
+    let own = this.#confirmations.get(steamId);
+    if (!own) {
+      own = new Map();
+      if (this.world.standingConfirmations) {
+        for (const item of standingConfirmations(this.world.seed, steamId, now)) {
+          own.set(item.id, { ...item, kind: 'standing' });
+        }
+      }
+      this.#confirmations.set(steamId, own);
+    }
+    return own;
   }
 
   respond(
@@ -307,11 +320,12 @@ export class SandboxTradeBook {
     now: number,
   ): TradeResult<Record<never, never>> {
     if (!this.#acknowledged.has(by.steamId)) return tradeFailure('tradeProtectionNotAcknowledged');
-    const own = this.#confirmations.get(by.steamId);
+    const own = this.own(by.steamId, now);
     for (const id of ids) {
-      const confirmation = own?.get(id);
+      const confirmation = own.get(id);
       if (!confirmation) continue;
-      own!.delete(id);
+      own.delete(id);
+      if (confirmation.kind === 'standing') continue;
       const offer = this.#offers.get(confirmation.creatorId);
       if (!offer) continue;
       if (confirmation.kind === 'send') {
@@ -424,12 +438,7 @@ export class SandboxTradeBook {
 
   private addConfirmation(steamId: string, offer: SandboxOffer, kind: 'send' | 'accept', now: number): void {
     const id = String(++this.#nextConfirmation);
-    let own = this.#confirmations.get(steamId);
-    if (!own) {
-      own = new Map();
-      this.#confirmations.set(steamId, own);
-    }
-    own.set(id, {
+    this.own(steamId, now).set(id, {
       id,
       nonce: createHash('sha1').update(`${this.world.seed}:nonce:${id}`).digest('hex').slice(0, 16),
       type: ConfirmationType.Trade,

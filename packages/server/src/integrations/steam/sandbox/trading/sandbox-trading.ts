@@ -110,7 +110,7 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     if ('ok' in account) return account;
     // A wrong identity secret gets Steam's "invalid Steam Guard codes" refusal, never someone's list.
     if (identity.identitySecret !== account.identitySecret) return tradeFailure('accessDenied');
-    return { ok: true, confirmations: this.book.confirmations(account.steamId) };
+    return { ok: true, confirmations: this.book.confirmations(account.steamId, this.clock.now()) };
   }
 
   async respondToConfirmations(

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { UserScope } from '../../security/user-scope.ts';
+import type { SteamTradingApi } from '../steam-trading/index.ts';
+import type { ConfirmationsDeps } from './deps.ts';
+import { CONFIRMATION_JOB_QUEUE, type ConfirmationJobData, ConfirmationJobs } from './job.ts';
+import { PendingReader } from './pending.ts';
+import { ConfirmationsRepo } from './repo.ts';
+import { confirmationRoutes } from './routes.ts';
+import { RulesService } from './rules-service.ts';
+import { ConfirmationsService } from './service.ts';
+
+export interface ConfirmationsDepsIn {
+  database: Database;
+  steamTrading: Pick<SteamTradingApi, 'listConfirmations' | 'answerConfirmations' | 'ownOffers'>;
+  jobs: Jobs;
+  now: () => number;
+}
+
+/** What other areas use of the confirmations centre. */
+export interface ConfirmationsApi {
+  /** Records a Steam market listing the account made through Tradedeck: its confirmation is ours from then on. */
+  recordOwnListing(userId: string, accountId: number, listingId: string): Promise<void>;
+}
+
+/**
+ * The confirmations centre: every account's pending mobile confirmations, answered one by one, by offer, or in
+ * bulk jobs, and the per-tag rules for what is answered without the user.
+ */
+export function registerConfirmations(app: FastifyInstance, deps: ConfirmationsDepsIn): ConfirmationsApi {
+  const repo = new ConfirmationsRepo(new UserScope(deps.database.db));
+  const shared: ConfirmationsDeps = {
+    repo,
+    trading: deps.steamTrading,
+    jobs: deps.jobs,
+    log: app.log.child({ module: 'confirmations' }),
+    now: deps.now,
+  };
+  const pending = new PendingReader(shared);
+  const jobs = new ConfirmationJobs(shared, pending);
+  confirmationRoutes(
+    new ConfirmationsService(shared, pending, jobs),
+    new RulesService(shared, pending, jobs),
+    jobs,
+  ).bind(app);
+  app.addHook('onReady', () =>
+    deps.jobs.work<ConfirmationJobData>(CONFIRMATION_JOB_QUEUE, (job) => jobs.run(job)),
+  );
+  return {
+    recordOwnListing: (userId, accountId, listingId) =>
+      repo.run(userId, (q) => q.recordListing(accountId, listingId)),
+  };
+}

@@ -1,0 +1,32 @@
+import type { ConfirmationKind, MobileConfirmation } from '@tradedeck/sdk/domain';
+import type { confirmationJobItems, confirmationJobs } from '../../db/schema.ts';
+
+/** An account chosen for the centre, with the ids of its tags (its rules). */
+export interface AccountRef {
+  id: number;
+  login: string;
+  tagIds: number[];
+}
+
+/** A listed confirmation with what Tradedeck knows of it. */
+export interface PendingConfirmation extends MobileConfirmation {
+  kind: ConfirmationKind;
+  ours: boolean;
+  /** The partner of our own offer (its intent keeps it), else null. */
+  partnerSteamId: string | null;
+}
+
+export interface RuleRow {
+  tagId: number;
+  tag: string;
+  /** Null when the tag has no rule (the defaults apply). */
+  acceptOwnOffers: boolean | null;
+  acceptOwnListings: boolean | null;
+}
+
+export type JobRow = typeof confirmationJobs.$inferSelect;
+export type JobItemRow = typeof confirmationJobItems.$inferSelect;
+export type NewJobItem = Pick<
+  typeof confirmationJobItems.$inferInsert,
+  'accountId' | 'confirmationId' | 'nonce' | 'type' | 'creatorId' | 'ours'
+>;

@@ -1,0 +1,98 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import type { AccountWalkTarget } from '../steam-accounts/tenant-walk.ts';
+
+/** The tenant walk of the confirmations centre: user B names user A's account, tag and job in each. */
+interface Ctx {
+  t: AuthTestApp;
+  a: TestUser;
+  b: TestUser;
+  steamAccounts: AccountWalkTarget;
+}
+
+const as = (t: AuthTestApp, user: TestUser, method: string, url: string, body?: unknown) =>
+  t.call(method, url, { token: user.accessToken, ...(body !== undefined ? { body } : {}) });
+
+let jobId: number | null = null;
+let snapshot: string | null = null;
+
+/** A's rules and A's job (one is made for A before the first attack, whatever Steam lists). */
+async function aView({ t, a }: Ctx): Promise<string> {
+  const rules = await as(t, a, 'GET', '/api/confirmations/rules');
+  const job = await as(t, a, 'GET', `/api/confirmations/jobs/${jobId}`);
+  return JSON.stringify([rules.json().data, job.json().data?.id, job.json().data?.total]);
+}
+
+function attack(
+  call: (ctx: Ctx, id: number) => Promise<LightMyRequestResponse>,
+): (ctx: Ctx) => Promise<LightMyRequestResponse> {
+  return async (ctx) => {
+    if (jobId === null) {
+      const started = await as(ctx.t, ctx.a, 'POST', '/api/confirmations/answer-matching', {
+        accountIds: [ctx.steamAccounts.accountId],
+        ours: true,
+        accept: true,
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      jobId = started.json().data.jobId as number;
+    }
+    snapshot ??= await aView(ctx);
+    return call(ctx, ctx.steamAccounts.accountId);
+  };
+}
+
+async function unchanged(ctx: Ctx): Promise<void> {
+  expect(await aView(ctx)).toBe(snapshot);
+}
+
+export const confirmationsWalker = {
+  'confirmations.list': {
+    expect: 3,
+    attack: attack(({ t, b }, id) => as(t, b, 'POST', '/api/confirmations/query', { accountIds: [id] })),
+    unchanged,
+  },
+  'confirmations.answer': {
+    expect: 3,
+    attack: attack(({ t, b }, id) =>
+      as(t, b, 'POST', '/api/confirmations/answer', { accountId: id, confirmationIds: ['1'], accept: true }),
+    ),
+    unchanged,
+  },
+  'confirmations.answerOffer': {
+    expect: 3,
+    attack: attack(({ t, b }, id) =>
+      as(t, b, 'POST', '/api/confirmations/offers/7000000001/answer', { accountId: id, accept: true }),
+    ),
+    unchanged,
+  },
+  'confirmations.answerMatching': {
+    expect: 3,
+    attack: attack(({ t, b }, id) =>
+      as(t, b, 'POST', '/api/confirmations/answer-matching', { accountIds: [id], ours: true, accept: true }),
+    ),
+    unchanged,
+  },
+  'confirmations.job': {
+    expect: 3,
+    attack: attack(({ t, b }) => as(t, b, 'GET', `/api/confirmations/jobs/${jobId}`)),
+    unchanged,
+  },
+  'confirmations.setRule': {
+    expect: 3,
+    attack: attack(({ t, b, steamAccounts }) =>
+      as(t, b, 'PUT', `/api/confirmations/rules/${steamAccounts.tagId}`, {
+        acceptOwnOffers: false,
+        acceptOwnListings: true,
+      }),
+    ),
+    unchanged,
+  },
+  'confirmations.applyRules': {
+    expect: 3,
+    attack: attack(({ t, b }, id) =>
+      as(t, b, 'POST', '/api/confirmations/rules/apply', { accountIds: [id], dryRun: false }),
+    ),
+    unchanged,
+  },
+};
