@@ -46,6 +46,18 @@ describe('the acting-now mark of every keyed operation', { timeout: 240_000 }, (
     confirm,
   });
 
+  /** An offer of the item at `index` to the stranger, sent and left waiting for its mobile confirmation. */
+  const unconfirmedOffer = async (index: number) =>
+    (
+      await okData(
+        call(
+          'POST',
+          `/api/steam-accounts/${ids[0]}/offers`,
+          offerTo(stranger, items.slice(index, index + 1), false),
+        ),
+      )
+    ).offerId as string;
+
   /** For each keyed operation: a request that moves something, made ready by what it needs first. */
   const scenarios: Record<string, () => Promise<[string, string, unknown]>> = {
     'steamTrading.sendOffer': async () => [
@@ -53,16 +65,11 @@ describe('the acting-now mark of every keyed operation', { timeout: 240_000 }, (
       `/api/steam-accounts/${ids[0]}/offers`,
       offerTo(stranger, items.slice(0, 1), true),
     ],
-    'steamTrading.confirmOffers': async () => {
-      const unconfirmed = await okData(
-        call('POST', `/api/steam-accounts/${ids[0]}/offers`, offerTo(stranger, items.slice(1, 2), false)),
-      );
-      return [
-        'POST',
-        `/api/steam-accounts/${ids[0]}/confirmations`,
-        { offerIds: [unconfirmed.offerId], accept: true },
-      ];
-    },
+    'steamTrading.confirmOffers': async () => [
+      'POST',
+      `/api/steam-accounts/${ids[0]}/confirmations`,
+      { offerIds: [await unconfirmedOffer(1)], accept: true },
+    ],
     'steamTrading.acceptOffer': async () => {
       sandbox.trading.acknowledge(stranger.steamId);
       const incoming = sandbox.trading.send(
@@ -79,6 +86,27 @@ describe('the acting-now mark of every keyed operation', { timeout: 240_000 }, (
       );
       if (!incoming.ok) throw new Error(`stranger's offer: ${JSON.stringify(incoming)}`);
       return ['POST', `/api/steam-accounts/${ids[0]}/offers/${incoming.offerId}/accept`, { confirm: true }];
+    },
+    'confirmations.answer': async () => {
+      const offerId = await unconfirmedOffer(3);
+      const rows = await okData(call('POST', '/api/confirmations/query', { accountIds: [ids[0]] }));
+      const row = (rows.items as Array<{ id: string; creatorId: string }>).find(
+        (r) => r.creatorId === offerId,
+      );
+      return [
+        'POST',
+        '/api/confirmations/answer',
+        { accountId: ids[0], confirmationIds: [row!.id], accept: true },
+      ];
+    },
+    'confirmations.answerOffer': async () => [
+      'POST',
+      `/api/confirmations/offers/${await unconfirmedOffer(4)}/answer`,
+      { accountId: ids[0], accept: true },
+    ],
+    'confirmations.answerMatching': async () => {
+      await unconfirmedOffer(5);
+      return ['POST', '/api/confirmations/answer-matching', { accountIds: [ids[0]], accept: true }];
     },
     'transfer.send': async () => [
       'POST',
@@ -117,7 +145,7 @@ describe('the acting-now mark of every keyed operation', { timeout: 240_000 }, (
     await refreshInventories(t, user.accessToken, [ids[0]!], ['dota2']);
     items = (await inventoryOf(t, user.accessToken, ids[0]!, 'dota2'))
       .filter((item) => item.tradable)
-      .slice(0, 3)
+      .slice(0, 6)
       .map(({ appId, contextId, assetId }) => ({ appId, contextId, assetId, amount: 1 }));
   }, 240_000);
   afterAll(() => t?.close());

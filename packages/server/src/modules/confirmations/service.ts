@@ -6,6 +6,7 @@ import {
 } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
+import { markActing } from '../idempotency/index.ts';
 import type { TradingFailure } from '../steam-trading/index.ts';
 import type { ConfirmationsDeps } from './deps.ts';
 import type { ConfirmationJobs } from './job.ts';
@@ -101,6 +102,8 @@ export class ConfirmationsService {
     const chosen = read.flatMap(({ account, items }) =>
       items.filter((item) => matches(item, filter)).map((item) => ({ account, item })),
     );
+    // The job answers on its own once started: a failure from here no longer frees the Idempotency-Key.
+    markActing();
     const jobId = await this.jobs.start(userId, 'bulk', accept, filter, chosen);
     return { jobId, total: chosen.length };
   }
@@ -113,6 +116,8 @@ export class ConfirmationsService {
     lang: Language,
   ): Promise<ConfirmationOutcome[]> {
     if (listed.length === 0) return [];
+    // From here Steam may act: a failure no longer frees the Idempotency-Key (docs/api.md).
+    markActing();
     const result = await this.deps.trading.answerConfirmations(userId, accountId, listed, accept);
     this.pending.forget(userId, accountId);
     if (!result.ok) return listed.map((item) => failed(accountId, item.id, result, lang));
