@@ -1,4 +1,5 @@
 import { ConfirmationType, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
+import { intentFields } from '../../intent-log.ts';
 import { ownerGone } from '../../jobs/process-owner.ts';
 import type { TradingDeps } from './deps.ts';
 import { finishIntent, type IntentOutcome } from './intent-machine.ts';
@@ -89,6 +90,7 @@ export class IntentReconciler {
       const finished = await this.deps.repo.run(userId, (q) => finishIntent(q, row, outcome, at));
       this.deps.log.info(
         {
+          ...intentFields('trade', row.reference),
           accountId: row.accountId,
           intentId: row.id,
           status: outcome.status,
