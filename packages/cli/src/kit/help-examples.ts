@@ -25,6 +25,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'admin unban': ['tradedeck admin unban spam@example.com'],
   'admin end-sessions': ['tradedeck admin end-sessions lost-laptop@example.com'],
   'admin outbox': ['tradedeck admin outbox --limit 5'],
+  'admin leases': ['tradedeck admin leases', 'tradedeck admin leases --json'],
   'hub connect': [
     'tradedeck hub connect proxy-checker-hub --on ProxyStatusUpdated --count 10',
     'tradedeck hub connect notifications-hub --timeout 30',

@@ -109,6 +109,30 @@ export function registerAdmin(program: Command, { lang, context }: Registration)
         );
       }),
     );
+
+  admin
+    .command('leases')
+    .description(message(lang, 'adminLeasesDescription'))
+    .action(
+      guarded(async (ctx) => {
+        const answer = await ctx.client().admin.listLeases({});
+        const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '-');
+        ctx.print(answer, () =>
+          answer.items.length
+            ? table(
+                ['kind', 'what', 'owner', 'since', 'expires'],
+                answer.items.map((lease) => [
+                  lease.kind,
+                  lease.what,
+                  lease.owner ? `${lease.owner.host ?? '?'}:${lease.owner.pid ?? '?'}` : '-',
+                  time(lease.since),
+                  time(lease.expiresAt),
+                ]),
+              )
+            : ctx.t('leasesNone'),
+        );
+      }),
+    );
 }
 
 /**
