@@ -9,7 +9,7 @@ import { intentFields } from '../../intent-log.ts';
 import { markActing } from '../idempotency/index.ts';
 import type { TradingDeps } from './deps.ts';
 import { tradeError, unwrap } from './failures.ts';
-import { claimIntent, finishIntent, type IntentOutcome } from './intent-machine.ts';
+import { claimIntent, finishIntent, type IntentOutcome, outcomeLogFields } from './intent-machine.ts';
 import { toIntentView } from './intent-view.ts';
 import { tradingMessages } from './messages.ts';
 import { INTENT_LEASE_MS, type IntentReconciler } from './reconcile.ts';
@@ -241,14 +241,7 @@ export class OfferService {
     const at = new Date(this.deps.now());
     const finished = await this.deps.repo.run(userId, (q) => finishIntent(q, row, values, at));
     this.deps.log.info(
-      {
-        ...intentFields('trade', row.reference),
-        accountId: row.accountId,
-        intentId: row.id,
-        status: values.status,
-        offerId: values.offerId ?? row.offerId,
-        recorded: finished !== null,
-      },
+      { ...outcomeLogFields(row, values), recorded: finished !== null },
       'trade intent finished',
     );
     return (
