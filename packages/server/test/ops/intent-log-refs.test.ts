@@ -52,7 +52,7 @@ describe('the intent reference in trading log lines', () => {
       const page = await ok<{ items: { id: number; platforms: { status: string }[] }[] }>(
         as(t, user.accessToken, 'POST', '/api/p2p/accounts/query', {}),
       );
-      return page.items.find((row) => row.id === ids[0])?.platforms[0]!.status === 'online';
+      return page.items.find((row) => row.id === ids[0])?.platforms[0]?.status === 'online';
     }, 60_000);
     await ok(as(t, user.accessToken, 'POST', '/api/p2p/sandbox/simulate-sales', { ids: [ids[0]], count: 1 }));
     const [delivery] = await waitFor(async () => {
