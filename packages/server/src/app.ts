@@ -119,7 +119,7 @@ export async function buildApp({
     now: now ?? Date.now,
   });
   registerUsers(app, { auth });
-  registerAdmin(app, { auth, mail, leases: new LeaseView(database.db) });
+  registerAdmin(app, { auth, mail, leases: new LeaseView(database.db, now ?? Date.now) });
   const search = registerSearch(app);
   // The simulated Steam is shared by the sign-in port and the trading area (its sandbox controls).
   const sandboxWorld = config.mode === 'sandbox' ? (steam?.sandboxWorld ?? openSandboxWorld(config)) : null;

@@ -24,7 +24,13 @@ export const outboxMailSchema = z.object({
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 /** Kinds of work a server process holds by a lease, which another process takes over once it runs out. */
-export const LEASE_KINDS = ['job', 'tradeIntent', 'harvesterSession', 'repricingApply'] as const;
+export const LEASE_KINDS = [
+  'job',
+  'tradeIntent',
+  'harvesterSession',
+  'repricingApply',
+  'renewalTurn',
+] as const;
 
 /**
  * One lease row: what is held (`kind`, its queue or reference in `what`), by which server process (`owner`: its

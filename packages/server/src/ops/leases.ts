@@ -1,5 +1,6 @@
 import type { Lease } from '@tradedeck/sdk/contract';
 import type { Db } from '../db/database.ts';
+import { RENEWAL_TURN_MS } from '../integrations/steam/trading/renewal-turn.ts';
 import { ownerProcess } from '../jobs/process-owner.ts';
 import { APPLY_STALE_MS } from '../modules/lots/apply-reconcile.ts';
 import { LeasesRepo } from './leases-repo.ts';
@@ -8,12 +9,15 @@ import { LeasesRepo } from './leases-repo.ts';
 export class LeaseView {
   readonly #repo: LeasesRepo;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly now: () => number = Date.now,
+  ) {
     this.#repo = new LeasesRepo(db);
   }
 
   async list(): Promise<{ items: Lease[] }> {
-    const rows = await this.#repo.all(APPLY_STALE_MS);
+    const rows = await this.#repo.all(APPLY_STALE_MS, RENEWAL_TURN_MS, this.now());
     return {
       items: rows.map((row) => ({
         kind: row.kind,

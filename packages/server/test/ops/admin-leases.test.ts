@@ -1,13 +1,19 @@
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harvesterSessions, lotRepriceJobs, steamAccounts, steamTradeIntents } from '../../src/db/schema.ts';
+import {
+  harvesterSessions,
+  lotRepriceJobs,
+  steamAccounts,
+  steamLoginThrottle,
+  steamTradeIntents,
+} from '../../src/db/schema.ts';
 import { newProcessOwner } from '../../src/jobs/process-owner.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
 import { waitFor } from '../steam-trading/helpers.ts';
 
 // `admin.listLeases`: every lease row (a running job, a pending trade intent, a harvester session held by a
-// runner, a repricing apply being written), each with its owner process (host and pid) and times. Administrators
+// runner, a repricing apply being written, a Steam session renewal turn), each with its owner process (host and pid) and times. Administrators
 // only: a user gets the answer every admin operation gives a non-administrator, and no lease. PGlite, and Postgres
 // with TEST_DATABASE_URL (where the job's run names its owner by renewing its lease).
 let t: AuthTestApp;
@@ -78,6 +84,14 @@ describe('the lease view', () => {
         heartbeatAt: new Date(),
       })
       .returning({ id: lotRepriceJobs.id });
+    // A Steam session renewal turn taken 10 s ago for its 30 s (it names no process), and one given back.
+    const turnUntil = Date.now() + 20_000;
+    await db()
+      .insert(steamLoginThrottle)
+      .values([
+        { key: 'turn:renew:76561202255319077', nextSlotAt: turnUntil },
+        { key: 'turn:renew:76561202255319078', nextSlotAt: Date.now() - 1_000 },
+      ]);
     // A real job run, held until the test ends.
     const held = new Promise<void>((resolve) => {
       releaseJob = resolve;
@@ -108,11 +122,13 @@ describe('the lease view', () => {
     expect(items.map((item) => [item.kind, item.what])).toEqual([
       ['harvesterSession', `session ${session!.id}`],
       ['job', `lease-view-test ${jobId}`],
+      ['renewalTurn', 'renew 76561202255319077'],
       ['repricingApply', `apply ${apply!.id}`],
       ['tradeIntent', `send lease-ref-1 (account ${account!.id})`],
     ]);
     for (const item of items) {
-      expect(item.owner, item.kind).toEqual(item.kind === 'job' && !onPostgres ? null : us);
+      const named = item.kind !== 'renewalTurn' && (item.kind !== 'job' || onPostgres);
+      expect(item.owner, item.kind).toEqual(named ? us : null);
       // Held since a moment ago, until later (a job on PGlite, with no lease, until its run's time is up).
       expect(Date.parse(item.since!), item.kind).toBeLessThanOrEqual(Date.now());
       expect(Date.parse(item.since!), item.kind).toBeGreaterThan(Date.now() - 10 * 60_000);
@@ -120,6 +136,11 @@ describe('the lease view', () => {
     }
     const intent = items.find((item) => item.kind === 'tradeIntent')!;
     expect(intent.expiresAt).toBe(lease.toISOString());
+    const turn = items.find((item) => item.kind === 'renewalTurn')!;
+    expect(turn).toMatchObject({
+      since: new Date(turnUntil - 30_000).toISOString(),
+      expiresAt: new Date(turnUntil).toISOString(),
+    });
 
     // A user: the answer of every admin operation to a non-administrator (here the outbox's), nothing of the leases.
     const refused = await t.call('GET', '/api/admin/leases', { token: user.accessToken });

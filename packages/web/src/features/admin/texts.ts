@@ -51,6 +51,7 @@ export const adminTexts = defineTexts(
     tradeIntent: 'Торговое намерение',
     harvesterSession: 'Сессия сборщика',
     repricingApply: 'Применение цен',
+    renewalTurn: 'Очередь обновления сеанса Steam',
   },
   {
     navCommand: 'Administration: users',
@@ -102,5 +103,6 @@ export const adminTexts = defineTexts(
     tradeIntent: 'Trade intent',
     harvesterSession: 'Harvester session',
     repricingApply: 'Repricing apply',
+    renewalTurn: 'Steam session renewal turn',
   },
 );
