@@ -23,7 +23,7 @@ export const adminTexts = defineTexts('admin', {
     adminTwoFactorHint: 'Turn on the authenticator app in the web app: {url}',
     outboxEmpty: 'The outbox is empty (mail goes out over SMTP, or none was sent yet)',
     adminLeasesDescription:
-      'who runs what: running jobs, pending trade intents, harvester runners, repricing applies, with their server process (host:pid) and expiry',
+      'who runs what: running jobs, pending trade intents, harvester runners, repricing applies, Steam session renewal turns, with their server process (host:pid) and expiry',
     leasesNone: 'No leases are held: no server process is running a job or a trade call now',
   },
   ru: {
@@ -48,7 +48,7 @@ export const adminTexts = defineTexts('admin', {
     adminTwoFactorHint: 'Включите приложение-аутентификатор в веб-приложении: {url}',
     outboxEmpty: 'Исходящих писем нет (почта уходит через SMTP или ещё не отправлялась)',
     adminLeasesDescription:
-      'кто что выполняет: идущие задания, неотвеченные торговые намерения, раннеры сборщика, применения цен, с процессом сервера (хост:pid) и сроком аренды',
+      'кто что выполняет: идущие задания, неотвеченные торговые намерения, раннеры сборщика, применения цен, очереди обновления сеансов Steam, с процессом сервера (хост:pid) и сроком аренды',
     leasesNone: 'Аренд нет: ни один процесс сервера сейчас не выполняет задание или торговый вызов',
   },
 });
