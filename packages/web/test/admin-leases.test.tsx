@@ -1,12 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServices } from '../src/app/app-services.ts';
 import { AdminLeasesPage } from '../src/features/admin/admin-leases-page.tsx';
-import { ServicesProvider } from '../src/shared/app-services.tsx';
-import { createI18n } from './helpers/texts.ts';
+import { renderWithServices } from './helpers/render-with-services.tsx';
 
 afterEach(cleanup);
 
@@ -15,29 +10,11 @@ const envelope = (body: unknown, status = 200) =>
 
 /** The lease page against a server whose answer to `admin.listLeases` the test chooses. */
 function renderPage(answer: () => Response, language: 'ru' | 'en' = 'ru') {
-  localStorage.setItem(
-    'tradedeck.accessToken',
-    JSON.stringify({ accessToken: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
-  );
   const fetchImpl: typeof fetch = async (input) =>
     new URL(String(input)).pathname === '/api/admin/leases'
       ? answer()
       : envelope({ success: false, data: null, error: { message: 'not found', resultCode: 3 } }, 404);
-  const i18n = createI18n(language);
-  const services = createAppServices(i18n, 'http://tradedeck.test', fetchImpl);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ServicesProvider value={services}>
-        <QueryClientProvider client={services.queryClient}>
-          <MemoryRouter initialEntries={['/panel/admin/leases']}>
-            <Routes>
-              <Route path="/panel/admin/leases" element={<AdminLeasesPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ServicesProvider>
-    </I18nextProvider>,
-  );
+  renderWithServices(<AdminLeasesPage />, fetchImpl, language);
 }
 
 describe('the lease page', () => {

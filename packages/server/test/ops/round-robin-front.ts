@@ -1,9 +1,9 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * A loopback TCP load balancer without affinity: each new connection goes to the next backend in turn, and to the
- * one after it when that one refuses (a killed process), like a round-robin balancer with a connect check.
- * `served` counts the connections each backend took.
+ * A loopback TCP load balancer without affinity: each new connection goes to the next backend in turn (or, with
+ * `rotate` off, always to the first), and to the one after it when that one refuses (a killed process), like a
+ * balancer with a connect check. `served` counts the connections each backend took.
  */
 export class RoundRobinFront {
   readonly #server: Server;
@@ -12,11 +12,15 @@ export class RoundRobinFront {
   readonly served: number[];
   port = 0;
 
-  constructor(private readonly backends: number[]) {
+  constructor(
+    private readonly backends: number[],
+    options: { rotate?: boolean } = {},
+  ) {
     this.served = backends.map(() => 0);
+    const rotate = options.rotate ?? true;
     this.#server = createServer((client) => {
       const first = this.#next;
-      this.#next = (this.#next + 1) % this.backends.length;
+      if (rotate) this.#next = (this.#next + 1) % this.backends.length;
       this.#route(client, first, 0);
     });
   }
