@@ -214,6 +214,24 @@ describe('tradedeck admin', () => {
     expect(outbox.stdout).toContain('newbie@example.test  Подтвердите e-mail для Tradedeck');
     expect(outbox.stdout).toMatch(/\/auth\/email-confirm\?userId=/);
 
+    // A job held running: its lease is listed (the embedded database names no owner: one process runs it).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await server.app.jobs.work('cli-lease-view', () => held);
+    const jobId = await server.app.jobs.send('cli-lease-view', {});
+    while ((await server.app.jobs.state('cli-lease-view', jobId))?.state !== 'active')
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const leases = await runCli(['admin', 'leases', '--server', server.url], env);
+    expect(leases.stdout).toMatch(/^kind\s+what\s+owner\s+since\s+expires$/m);
+    expect(leases.stdout).toMatch(new RegExp(`^job\\s+cli-lease-view ${jobId}\\s+-\\s+\\d{4}-`, 'm'));
+    const leasesJson = await runCli(['admin', 'leases', '--json', '--server', server.url], env);
+    expect(JSON.parse(leasesJson.stdout).items).toContainEqual(
+      expect.objectContaining({ kind: 'job', what: `cli-lease-view ${jobId}`, owner: null }),
+    );
+    release();
+
     const userDir = freshConfigDir();
     await runCli(['login', '--server', server.url], { TRADEDECK_CONFIG_DIR: userDir }, [
       'newbie@example.test',
@@ -223,5 +241,12 @@ describe('tradedeck admin', () => {
       TRADEDECK_CONFIG_DIR: userDir,
     });
     expect(refused.code).toBe(1);
+    const leasesRefused = await runCli(['admin', 'leases', '--server', server.url], {
+      TRADEDECK_CONFIG_DIR: userDir,
+    });
+    expect(leasesRefused.code).toBe(1);
+    // The same refusal as every admin command gives a user (trace ids aside).
+    const noTrace = (text: string) => text.replace(/[0-9a-f]{32}/g, 'TRACE');
+    expect(noTrace(leasesRefused.stderr)).toBe(noTrace(refused.stderr));
   });
 });

@@ -47,6 +47,7 @@ import { registerSystem, type SystemService } from './modules/system/index.ts';
 import { type ReversalTiming, registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
+import { LeaseView } from './ops/leases.ts';
 import { registerOps } from './ops/register.ts';
 
 export const SERVER_VERSION: string = packageJson.version;
@@ -128,7 +129,7 @@ export async function buildApp({
     now: now ?? Date.now,
   });
   registerUsers(app, { auth });
-  registerAdmin(app, { auth, mail });
+  registerAdmin(app, { auth, mail, leases: new LeaseView(database.db, now ?? Date.now) });
   const search = registerSearch(app);
   // The simulated Steam is shared by the sign-in port and the trading area (its sandbox controls).
   const sandboxWorld = config.mode === 'sandbox' ? (steam?.sandboxWorld ?? openSandboxWorld(config)) : null;

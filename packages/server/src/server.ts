@@ -4,6 +4,7 @@ import type { ServerConfig } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { databaseReason, oneLine } from './db/database-error-reason.ts';
 import { masterKeyAtStart } from './security/master-key.ts';
+import { refuseNewKeyOverSealedData } from './security/missing-master-key.ts';
 import { StartupError } from './startup-error.ts';
 
 export interface RunningServer {
@@ -31,6 +32,9 @@ export async function startServer(
   });
   let app: FastifyInstance;
   try {
+    await refuseNewKeyOverSealedData(config, database.db).catch((error: unknown) => {
+      throw startupFailure('The database could not be read', error);
+    });
     await database.migrate().catch((error: unknown) => {
       throw startupFailure('The database migrations could not be applied', error);
     });

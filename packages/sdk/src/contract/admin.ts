@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountStatusSchema } from './auth.ts';
-import { isoDateTime, pageNumberSchema } from './common.ts';
+import { emptyInput, isoDateTime, pageNumberSchema } from './common.ts';
 import { defineOperation } from './operation.ts';
 
 export const adminUserSchema = z.object({
@@ -22,6 +22,29 @@ export const outboxMailSchema = z.object({
   createdAt: isoDateTime,
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/** Kinds of work a server process holds by a lease, which another process takes over once it runs out. */
+export const LEASE_KINDS = [
+  'job',
+  'tradeIntent',
+  'harvesterSession',
+  'repricingApply',
+  'renewalTurn',
+] as const;
+
+/**
+ * One lease row: what is held (`kind`, its queue or reference in `what`), by which server process (`owner`: its
+ * host and process id, null when the row names none), since when, and until when before another process may take
+ * it over (`expiresAt`; past while the holder is late to renew).
+ */
+export const leaseSchema = z.object({
+  kind: z.enum(LEASE_KINDS),
+  what: z.string(),
+  owner: z.object({ host: z.string().nullable(), pid: z.number().int().nullable() }).nullable(),
+  since: isoDateTime.nullable(),
+  expiresAt: isoDateTime.nullable(),
+});
+export type Lease = z.infer<typeof leaseSchema>;
 
 const userIdParam = z.strictObject({ userId: z.uuid() });
 
@@ -92,6 +115,16 @@ export const admin = {
     summary: 'Mail kept in the database when no SMTP server is configured, newest first',
     input: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
     output: z.object({ items: z.array(outboxMailSchema) }),
+    flags: { admin: true, noStore: true },
+  }),
+  listLeases: defineOperation({
+    id: 'admin.listLeases',
+    method: 'GET',
+    path: '/api/admin/leases',
+    summary:
+      'Every lease: running jobs, pending trade intents, harvester runners and repricing applies, with owners',
+    input: emptyInput,
+    output: z.object({ items: z.array(leaseSchema) }),
     flags: { admin: true, noStore: true },
   }),
 } as const;

@@ -31,6 +31,12 @@ export function ownerGone(tag: string, self: string): boolean {
   return ownerState(owner.process, us.process) === 'dead';
 }
 
+/** The host and process id an owner tag names, for the admin's lease view; null for a tag of another shape. */
+export function ownerProcess(tag: string): { host: string | null; pid: number } | null {
+  const owner = describedProcess(tag);
+  return owner ? { host: owner.process.host, pid: owner.process.pid } : null;
+}
+
 function sameProcess(a: LockOwner, b: LockOwner): boolean {
   return (
     a.pid === b.pid &&

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, notLike } from 'drizzle-orm';
+import { and, asc, count, eq, gt, notLike, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { userKeys } from '../db/schema.ts';
+import { rowsOf } from '../db/sql-fragments.ts';
 
 export interface WrappedKeyRow {
   userId: string;
@@ -13,6 +14,21 @@ export interface WrappedKeyRow {
  */
 export class UserKeysRepo {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Whether any user's data key is stored, read before migrations run: a database not yet migrated has no table
+   * and so no keys.
+   */
+  async anyKept(): Promise<boolean> {
+    const [table] = rowsOf<{ present: boolean }>(
+      await this.db.execute(sql`select to_regclass('public.user_keys') is not null as present`),
+    );
+    if (!table?.present) return false;
+    const [row] = rowsOf<{ kept: boolean }>(
+      await this.db.execute(sql`select exists (select 1 from ${userKeys}) as kept`),
+    );
+    return row?.kept === true;
+  }
 
   async total(): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(userKeys);

@@ -37,7 +37,7 @@ export async function createTestDatabaseTarget(): Promise<TestDatabaseTarget> {
 let template: Promise<Blob | undefined> | undefined;
 
 /** The migrated PGlite data directory of this run (see pglite-template.ts), read once per test file. */
-function pgliteTemplate(): Promise<Blob | undefined> {
+export function pgliteTemplate(): Promise<Blob | undefined> {
   template ??= (async () => {
     const file = inject('pgliteTemplate');
     return file ? new Blob([await readFile(file)]) : undefined;

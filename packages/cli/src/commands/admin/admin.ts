@@ -82,6 +82,27 @@ export function registerAdmin(program: Command, { lang, context }: Registration)
       );
     }),
   );
+
+  addCommand(admin, ADMIN_COMMANDS.leases, lang).action(
+    guarded(async (ctx) => {
+      const answer = await ctx.client().admin.listLeases({});
+      const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '-');
+      ctx.print(answer, () =>
+        answer.items.length
+          ? table(
+              ['kind', 'what', 'owner', 'since', 'expires'],
+              answer.items.map((lease) => [
+                lease.kind,
+                lease.what,
+                lease.owner ? `${lease.owner.host ?? '?'}:${lease.owner.pid ?? '?'}` : '-',
+                time(lease.since),
+                time(lease.expiresAt),
+              ]),
+            )
+          : ctx.t('leasesNone'),
+      );
+    }),
+  );
 }
 
 /**

@@ -53,4 +53,9 @@ export const ADMIN_COMMANDS = {
     options: [{ flags: '--limit <n>', text: 'adminLimitOption', integer: true, default: 20 }],
     examples: ['tradedeck admin outbox --limit 5'],
   },
+  leases: {
+    path: ['admin', 'leases'],
+    text: 'adminLeasesDescription',
+    examples: ['tradedeck admin leases', 'tradedeck admin leases --json'],
+  },
 } as const satisfies Record<string, CommandSpec>;

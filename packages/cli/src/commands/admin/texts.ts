@@ -3,7 +3,7 @@ import { defineTexts } from '../../texts/registry.ts';
 /** Texts of `tradedeck admin …`. */
 export const adminTexts = defineTexts('admin', {
   en: {
-    adminDescription: 'moderation for administrators: users, approvals, bans, the mail outbox',
+    adminDescription: 'moderation for administrators: users, approvals, bans, the mail outbox, the leases',
     adminUsersDescription: 'list users (newest first)',
     adminStatusOption: 'only users in this state: pendingConfirmation, pendingApproval, active, banned',
     adminSearchOption: 'only users whose e-mail or name contains this text',
@@ -22,9 +22,13 @@ export const adminTexts = defineTexts('admin', {
     adminTotal: '{shown} of {total} users',
     adminTwoFactorHint: 'Turn on the authenticator app in the web app: {url}',
     outboxEmpty: 'The outbox is empty (mail goes out over SMTP, or none was sent yet)',
+    adminLeasesDescription:
+      'who runs what: running jobs, pending trade intents, harvester runners, repricing applies, Steam session renewal turns, with their server process (host:pid) and expiry',
+    leasesNone: 'No leases are held: no server process is running a job or a trade call now',
   },
   ru: {
-    adminDescription: 'модерация для администраторов: пользователи, одобрение, блокировки, исходящая почта',
+    adminDescription:
+      'модерация для администраторов: пользователи, одобрение, блокировки, исходящая почта, аренды',
     adminUsersDescription: 'список пользователей (сначала новые)',
     adminStatusOption: 'только в этом состоянии: pendingConfirmation, pendingApproval, active, banned',
     adminSearchOption: 'только те, чей e-mail или имя содержит этот текст',
@@ -43,5 +47,8 @@ export const adminTexts = defineTexts('admin', {
     adminTotal: '{shown} из {total} пользователей',
     adminTwoFactorHint: 'Включите приложение-аутентификатор в веб-приложении: {url}',
     outboxEmpty: 'Исходящих писем нет (почта уходит через SMTP или ещё не отправлялась)',
+    adminLeasesDescription:
+      'кто что выполняет: идущие задания, неотвеченные торговые намерения, раннеры сборщика, применения цен, очереди обновления сеансов Steam, с процессом сервера (хост:pid) и сроком аренды',
+    leasesNone: 'Аренд нет: ни один процесс сервера сейчас не выполняет задание или торговый вызов',
   },
 });

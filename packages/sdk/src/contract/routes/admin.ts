@@ -38,4 +38,10 @@ export const adminRoutes = {
     path: '/api/admin/outbox',
     flags: { admin: true, noStore: true },
   },
+  listLeases: {
+    id: 'admin.listLeases',
+    method: 'GET',
+    path: '/api/admin/leases',
+    flags: { admin: true, noStore: true },
+  },
 } as const satisfies Record<string, Route>;

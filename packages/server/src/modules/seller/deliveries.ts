@@ -11,6 +11,7 @@ import type {
   MarketDeliveryRequest,
   MarketFailure,
 } from '../../integrations/market/port.ts';
+import { intentFields, intentsFields } from '../../intent-log.ts';
 import { announceAccount, announceDelivery } from './announce.ts';
 import { deliveryMachine } from './delivery-machine.ts';
 import type { SellerShared } from './deps.ts';
@@ -61,6 +62,7 @@ export class DeliverySteps {
   async record(owner: DeliveryOwner, requests: MarketDeliveryRequest[]): Promise<number> {
     if (requests.length === 0) return 0;
     const sold: string[] = [];
+    const written: { id: number; reference: string }[] = [];
     const fresh = await this.deps.repo.run(owner.userId, async (q) => {
       let fresh = 0;
       await q.lockSteamAccountSellers(owner.steamAccountId);
@@ -82,6 +84,7 @@ export class DeliverySteps {
         });
         if (!row) continue;
         fresh += 1;
+        written.push({ id: row.id, reference: row.reference });
         if (heldBack) await this.tellHeldBack(owner, q, request.items.length);
         else sold.push(...assetIds);
         await announceDelivery(this.deps.eventLog, owner.userId, q, row);
@@ -89,16 +92,30 @@ export class DeliverySteps {
       if (fresh > 0) await announceAccount(this.deps.eventLog, owner.userId, q, owner.sellerAccountId);
       return fresh;
     });
+    for (const row of written)
+      this.deps.log.info(
+        {
+          ...intentFields('delivery', row.reference),
+          sellerAccountId: owner.sellerAccountId,
+          deliveryId: row.id,
+        },
+        'delivery intent written',
+      );
     // The sale's lots show as sold now; a failure here only waits for the next lots sync to say the same.
     if (sold.length > 0)
-      await this.deps
-        .onSold?.(owner.userId, owner.sellerAccountId, sold)
-        .catch((error: unknown) =>
-          this.deps.log.warn(
-            { err: error, sellerAccountId: owner.sellerAccountId },
-            'sold lots not marked; the next sync marks them',
-          ),
-        );
+      await this.deps.onSold?.(owner.userId, owner.sellerAccountId, sold).catch((error: unknown) =>
+        this.deps.log.warn(
+          {
+            err: error,
+            ...intentsFields(
+              'delivery',
+              written.map((row) => row.reference),
+            ),
+            sellerAccountId: owner.sellerAccountId,
+          },
+          'sold lots not marked; the next sync marks them',
+        ),
+      );
     return fresh;
   }
 
@@ -185,7 +202,12 @@ export class DeliverySteps {
           detail: sent.reason,
         });
       this.deps.log.warn(
-        { reason: sent.reason, sellerAccountId: owner.sellerAccountId, deliveryId: row.id },
+        {
+          ...intentFields('delivery', row.reference),
+          reason: sent.reason,
+          sellerAccountId: owner.sellerAccountId,
+          deliveryId: row.id,
+        },
         'delivery offer not sent yet',
       );
       return row;
@@ -206,7 +228,7 @@ export class DeliverySteps {
       ...(intent.needsConfirmation ? {} : { confirmedAt: at }),
     });
     // A force stop failed the delivery while the offer was on its way: take the offer back.
-    if (!moved) await this.cancelQuietly(owner, intent.offerId);
+    if (!moved) await this.cancelQuietly(owner, row, intent.offerId);
     return moved;
   }
 
@@ -227,7 +249,14 @@ export class DeliverySteps {
     );
     if (!confirmed.ok && confirmed.reason !== 'confirmationNotFound') {
       this.deps.log.warn(
-        { reason: confirmed.reason, sellerAccountId: owner.sellerAccountId },
+        {
+          ...intentsFields(
+            'delivery',
+            due.map((row) => row.reference),
+          ),
+          reason: confirmed.reason,
+          sellerAccountId: owner.sellerAccountId,
+        },
         'delivery confirmation not given yet',
       );
       return moved;
@@ -276,19 +305,32 @@ export class DeliverySteps {
   }
 
   /** Records a step with its events; null when the delivery moved on meanwhile (a force stop failed it). */
-  private move(
+  private async move(
     owner: DeliveryOwner,
     row: DeliveryRow,
     from: DeliveryStatus,
     values: Partial<DeliveryRow> & { status: DeliveryStatus },
   ): Promise<DeliveryRow | null> {
     const { status, ...set } = values;
-    return this.deps.repo.run(owner.userId, (q) =>
+    const moved = await this.deps.repo.run(owner.userId, (q) =>
       move(q.deliveryStatus, deliveryMachine, row, from, status, {
         set,
         event: (moved) => this.announce(owner, q, moved),
       }),
     );
+    if (moved)
+      this.deps.log.info(
+        {
+          ...intentFields('delivery', row.reference),
+          sellerAccountId: owner.sellerAccountId,
+          deliveryId: row.id,
+          status,
+          offerId: moved.offerId,
+          failure: moved.failure,
+        },
+        'delivery step recorded',
+      );
+    return moved;
   }
 
   private async announce(owner: DeliveryOwner, q: SellerQueries, row: DeliveryRow): Promise<void> {
@@ -308,16 +350,19 @@ export class DeliverySteps {
       });
       if (!failed) continue;
       cancelled += 1;
-      if (row.offerId) await this.cancelQuietly(owner, row.offerId);
+      if (row.offerId) await this.cancelQuietly(owner, row, row.offerId);
     }
     return cancelled;
   }
 
-  private async cancelQuietly(owner: DeliveryOwner, offerId: string): Promise<void> {
+  private async cancelQuietly(owner: DeliveryOwner, row: DeliveryRow, offerId: string): Promise<void> {
     const done = await this.deps.steamTrading
       .cancelOffer(owner.userId, owner.steamAccountId, offerId)
       .catch(() => ({ ok: false as const }));
     if (!done.ok)
-      this.deps.log.warn({ offerId, sellerAccountId: owner.sellerAccountId }, 'offer not cancelled');
+      this.deps.log.warn(
+        { ...intentFields('delivery', row.reference), offerId, sellerAccountId: owner.sellerAccountId },
+        'offer not cancelled',
+      );
   }
 }

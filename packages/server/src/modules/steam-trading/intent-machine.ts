@@ -1,5 +1,6 @@
 import { TRADE_INTENT_STATUSES, type TradeIntent } from '@tradedeck/sdk/contract';
 import { defineMachine, move } from '../../db/state-machine.ts';
+import { intentFields } from '../../intent-log.ts';
 import type { IntentRow, TradingQueries } from './repo.ts';
 
 export type IntentStatus = TradeIntent['status'];
@@ -30,6 +31,17 @@ export type IntentOutcome = { status: Exclude<IntentStatus, 'pending' | 'reverse
 export function finishIntent(q: TradingQueries, row: IntentRow, outcome: IntentOutcome, at: Date) {
   const { status, ...set } = outcome;
   return move(q.intentStatus, intentMachine, row, 'pending', status, { set: { ...set, completedAt: at } });
+}
+
+/** The fields of a log line about an intent's outcome, its reference first (docs/operations.md). */
+export function outcomeLogFields(row: IntentRow, outcome: IntentOutcome) {
+  return {
+    ...intentFields('trade', row.reference),
+    accountId: row.accountId,
+    intentId: row.id,
+    status: outcome.status,
+    offerId: outcome.offerId ?? row.offerId,
+  };
 }
 
 /**

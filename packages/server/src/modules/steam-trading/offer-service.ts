@@ -5,10 +5,11 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { TradeFailure } from '../../integrations/steam/index.ts';
+import { intentFields } from '../../intent-log.ts';
 import { markActing } from '../idempotency/index.ts';
 import type { TradingDeps } from './deps.ts';
 import { tradeError, unwrap } from './failures.ts';
-import { claimIntent, finishIntent, type IntentOutcome } from './intent-machine.ts';
+import { claimIntent, finishIntent, type IntentOutcome, outcomeLogFields } from './intent-machine.ts';
 import { toIntentView } from './intent-view.ts';
 import { tradingMessages } from './messages.ts';
 import { INTENT_LEASE_MS, type IntentReconciler } from './reconcile.ts';
@@ -220,6 +221,10 @@ export class OfferService {
     );
     if (claimed) {
       this.reconciler.track(row.id);
+      this.deps.log.info(
+        { ...intentFields('trade', row.reference), accountId, intentId: row.id, kind },
+        'trade intent written',
+      );
       return row;
     }
     if (row.status === 'pending')
@@ -235,6 +240,10 @@ export class OfferService {
   private async finish(userId: string, row: IntentRow, values: IntentOutcome): Promise<IntentRow> {
     const at = new Date(this.deps.now());
     const finished = await this.deps.repo.run(userId, (q) => finishIntent(q, row, values, at));
+    this.deps.log.info(
+      { ...outcomeLogFields(row, values), recorded: finished !== null },
+      'trade intent finished',
+    );
     return (
       finished ?? (await this.deps.repo.run(userId, (q) => q.intent(row.accountId, row.kind, row.reference)))!
     );

@@ -1,7 +1,7 @@
 import { ConfirmationType, type TradeAsset, TradeOfferState } from '@tradedeck/sdk/domain';
 import { ownerGone } from '../../jobs/process-owner.ts';
 import type { TradingDeps } from './deps.ts';
-import { finishIntent, type IntentOutcome } from './intent-machine.ts';
+import { finishIntent, type IntentOutcome, outcomeLogFields } from './intent-machine.ts';
 import type { IntentRow } from './repo.ts';
 import type { TradeSessions } from './sessions.ts';
 
@@ -87,15 +87,7 @@ export class IntentReconciler {
       if (!outcome) return row;
       const at = new Date(this.deps.now());
       const finished = await this.deps.repo.run(userId, (q) => finishIntent(q, row, outcome, at));
-      this.deps.log.info(
-        {
-          accountId: row.accountId,
-          intentId: row.id,
-          status: outcome.status,
-          offerId: outcome.offerId ?? row.offerId,
-        },
-        'trade intent reconciled',
-      );
+      this.deps.log.info(outcomeLogFields(row, outcome), 'trade intent reconciled');
       return (
         finished ??
         (await this.deps.repo.run(userId, (q) => q.intent(row.accountId, row.kind, row.reference)))!

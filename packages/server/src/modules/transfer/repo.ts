@@ -25,9 +25,9 @@ export class TransferRepo {
   }
 
   /** Transfers of every user whose outcome is not known (start-up reconciliation). */
-  async open(): Promise<{ userId: string; id: number }[]> {
+  async open(): Promise<{ userId: string; id: number; customId: string }[]> {
     return this.db
-      .select({ userId: transfers.userId, id: transfers.id })
+      .select({ userId: transfers.userId, id: transfers.id, customId: transfers.customId })
       .from(transfers)
       .where(inArray(transfers.status, OPEN));
   }

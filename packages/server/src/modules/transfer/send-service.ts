@@ -18,6 +18,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { MarketCredentials, MarketFailure, MoneySendRecord } from '../../integrations/market/port.ts';
+import { intentFields } from '../../intent-log.ts';
 import { markActing } from '../idempotency/index.ts';
 import type { TransferShared } from './deps.ts';
 import { gatherEvidence } from './evidence.ts';
@@ -108,6 +109,10 @@ export class TransferSendService {
       }),
     );
     if (!intent) throw rejected('previousUnknown');
+    shared.log.info(
+      { ...intentFields('transfer', intent.customId), transferId: intent.id, fromId: from.id, toId: to.id },
+      'transfer intent written',
+    );
     await this.announce(userId, intent);
 
     // From here money may move: a failure no longer frees the request's Idempotency-Key.
@@ -123,7 +128,7 @@ export class TransferSendService {
       row = await this.settleSent(userId, intent, sent.record, receiverBefore);
     } else if (sent.reason === 'outcomeUnknown') {
       shared.log.warn(
-        { transferId: intent.id, keyId: sender.keyId },
+        { ...intentFields('transfer', intent.customId), transferId: intent.id, keyId: sender.keyId },
         'money-send answer lost: looking for evidence',
       );
       row = await this.resolve(userId, intent, sender);
@@ -155,7 +160,10 @@ export class TransferSendService {
     const looked = await this.resolve(userId, open, sender);
     if (looked.status === 'sent') throw rejected('previousFoundSent', { transferId: open.id });
     if (looked.status !== 'unknown') return;
-    this.shared.log.warn({ transferId: open.id }, "unknown transfer closed on the user's word");
+    this.shared.log.warn(
+      { ...intentFields('transfer', open.customId), transferId: open.id },
+      "unknown transfer closed on the user's word",
+    );
     await this.finish(userId, looked, { status: 'notSent', failure: 'declaredNotSent' });
   }
 
@@ -170,9 +178,12 @@ export class TransferSendService {
 
   /** Start-up: every transfer left open (in flight when a process died, or unknown) is asked about once. */
   async reconcile(): Promise<void> {
-    for (const { userId, id } of await this.shared.repo.open()) {
+    for (const { userId, id, customId } of await this.shared.repo.open()) {
       await this.check(userId, id, 'en').catch((error: unknown) =>
-        this.shared.log.warn({ err: error, transferId: id }, 'transfer not reconciled'),
+        this.shared.log.warn(
+          { err: error, ...intentFields('transfer', customId), transferId: id },
+          'transfer not reconciled',
+        ),
       );
     }
   }
@@ -208,7 +219,13 @@ export class TransferSendService {
     const unknown = await this.shared.repo.run(userId, (q) =>
       settleTransfer(q, row, { status: 'unknown', checkedAt: now, checks }),
     );
-    if (unknown) await this.announce(userId, unknown);
+    if (unknown) {
+      this.shared.log.warn(
+        { ...intentFields('transfer', row.customId), transferId: row.id },
+        'transfer outcome still unknown: no evidence either way',
+      );
+      await this.announce(userId, unknown);
+    }
     return unknown ?? row;
   }
 
@@ -242,18 +259,23 @@ export class TransferSendService {
       (await this.shared.repo.run(userId, (q) =>
         settleTransfer(q, row, { ...values, settledAt: new Date(this.shared.now()) }),
       )) ?? row;
+    const ref = intentFields('transfer', settled.customId);
+    this.shared.log.info(
+      { ...ref, transferId: settled.id, status: settled.status, failure: settled.failure },
+      'transfer settled',
+    );
     for (const accountId of [settled.fromAccountId, settled.toAccountId]) {
       await this.shared.seller
         .refreshBalance(userId, accountId)
         .catch((error: unknown) =>
-          this.shared.log.warn({ err: error, accountId }, 'balance not read after a transfer'),
+          this.shared.log.warn({ err: error, ...ref, accountId }, 'balance not read after a transfer'),
         );
     }
     await this.announce(userId, settled);
     if (settled.status === 'sent' || settled.status === 'notSent') {
       await Promise.resolve(this.shared.onTransferSettled?.(userId, toTransferRow(settled, 'en'))).catch(
         (error: unknown) =>
-          this.shared.log.warn({ err: error, transferId: settled.id }, 'transfer hook failed'),
+          this.shared.log.warn({ err: error, ...ref, transferId: settled.id }, 'transfer hook failed'),
       );
     }
     return settled;

@@ -4,6 +4,7 @@ import { type AccountStatus, type AdminUser, api } from '@tradedeck/sdk/contract
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { ConfirmDialog } from '../../shared/modals/confirm-dialog.tsx';
@@ -114,6 +115,9 @@ export function AdminUsersPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold">{t('title')}</h1>
+        <Link to="/panel/admin/leases" className="text-sm text-sky-800 underline dark:text-sky-300">
+          {t('leasesLink')}
+        </Link>
         <label className="flex items-center gap-2 text-sm">
           {t('filter')}
           <select

@@ -8,6 +8,7 @@ export const adminArea = defineArea({
   nav: { path: '/panel/admin/users', hotkey: 'g u', keywords: ['admin', 'users', 'approve', 'ban'] },
   panelRoutes: [
     { path: 'admin/users', page: () => import('./admin-users-page.tsx').then((m) => m.AdminUsersPage) },
+    { path: 'admin/leases', page: () => import('./admin-leases-page.tsx').then((m) => m.AdminLeasesPage) },
   ],
   sets: {
     picked: {
