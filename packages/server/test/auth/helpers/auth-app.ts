@@ -13,10 +13,8 @@ import { SmtpSink } from './smtp-sink.ts';
 /** A strong password that passes the spec's rules and the common-password list. */
 export const PASSWORD = 'Quartz-Lantern-42';
 
-export interface Clock {
-  now: () => number;
-  advance(ms: number): void;
-}
+/** What a test reads and moves of the app's clock (`movableClock()`, test/helpers/test-clock.ts). */
+export type Clock = Pick<MovableClock, 'now' | 'advance'>;
 
 export interface AuthTestApp {
   app: FastifyInstance;
