@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm typecheck`: the type checker over the four packages, two at a time (the machine CI runs on has two cores),
+// `pnpm typecheck`: the type checker over the workspace's packages (the four and the suites in tests/), two at a time (the machine CI runs on has two cores),
 // each incremental. What the checker learned about the files that did not change since the last check is kept in a
 // cache folder outside the checkout (TRADEDECK_TSC_CACHE, or the user's cache folder), one per checkout: a second
 // check after a small change rechecks that change and what depends on it. The files are known by their contents,
@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const PACKAGES = ['sdk', 'server', 'web', 'cli'];
+/** Every workspace package with a `typecheck` script, by folder. */
+const PACKAGES = ['packages/sdk', 'packages/server', 'packages/web', 'packages/cli', 'tests'];
 const AT_ONCE = 2;
 
 const cacheRoot =
@@ -39,7 +40,7 @@ process.exit(failed.length === 0 ? 0 : 1);
 
 function check(pkg) {
   const pkgStarted = process.hrtime.bigint();
-  const dir = join(root, 'packages', pkg);
+  const dir = join(root, pkg);
   const child = spawn(
     'npx',
     [
@@ -48,7 +49,7 @@ function check(pkg) {
       'tsconfig.json',
       '--incremental',
       '--tsBuildInfoFile',
-      join(cache, `${pkg}.tsbuildinfo`),
+      join(cache, `${pkg.replace('/', '-')}.tsbuildinfo`),
       '--pretty',
       'false',
     ],
