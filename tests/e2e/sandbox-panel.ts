@@ -18,6 +18,11 @@ export interface SandboxPanel {
   latestCode(): Promise<string>;
   /** Signs in again: the API and the panel use a new device session, which has not passed a second factor. */
   newSession(): Promise<void>;
+  /**
+   * Moves the server's clock ahead (its codes, cool-downs and step-up windows): a spec passes a wait it is not about,
+   * such as the minute between two mailed codes, instead of sitting it out. The browser keeps its own clock.
+   */
+  advance(ms: number): void;
   /** Opens a panel page signed in as the suite's user, in the given interface language. */
   openPanel(page: Page, path: string, language?: 'ru' | 'en'): Promise<void>;
   stop(): Promise<void>;
@@ -33,14 +38,19 @@ export async function startSandboxPanel(
   userName: string,
   env: Record<string, string> = {},
 ): Promise<SandboxPanel> {
-  const server = await startServer({
-    ...loadConfig({ TRADEDECK_MODE: 'sandbox', ...env }),
-    port: 0,
-    dataDir: 'memory://',
-    logLevel: 'warn',
-    logFormat: 'json',
-    webRoot,
-  });
+  let ahead = 0;
+  const server = await startServer(
+    {
+      ...loadConfig({ TRADEDECK_MODE: 'sandbox', ...env }),
+      port: 0,
+      dataDir: 'memory://',
+      logLevel: 'warn',
+      logFormat: 'json',
+      webRoot,
+    },
+    undefined,
+    { now: () => Date.now() + ahead },
+  );
   let token: { accessToken: string; expiresAt: string } | null = null;
 
   async function api<T>(
@@ -98,6 +108,9 @@ export async function startSandboxPanel(
       await api('/api/user/step-up', { twoFactor: { codes: { emailCode: await latestCode() } } });
     },
     newSession: signIn,
+    advance(ms) {
+      ahead += ms;
+    },
     async openPanel(page, path, language = 'ru') {
       await page.context().addCookies([{ name, value, url: server.url }]);
       await page.goto(`${server.url}/`);

@@ -3,6 +3,7 @@ import { DEFAULT_MAX_BODY_BYTES, HttpStatus } from '@tradedeck/sdk/contract';
 import { jwtExpiresAt } from '@tradedeck/sdk/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
+import { type Clock, systemClock } from './clock.ts';
 import { type ServerConfig, trustedProxyHops } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { registerListChangesPurge } from './db/list-changes-purge.ts';
@@ -59,6 +60,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
   /** Clock for tokens and codes (tests move it). */
   now?: () => number;
+  /**
+   * The clock the modules' own timers wait on (the repricing tick's pause; docs/testing.md lists them), the system's
+   * by default. A test passes the clock it moves, with its `now` as `now`.
+   */
+  clock?: Clock;
   /** Overrides of the Steam port (tests: clock, spacing, sandbox world). */
   steam?: SteamPortOptions;
   /** Overrides of the market port (tests: clock, a sandbox market to share). */
@@ -94,6 +100,7 @@ export async function buildApp({
   database,
   logger,
   now,
+  clock = systemClock,
   steam,
   market,
   seller,
@@ -253,6 +260,7 @@ export async function buildApp({
     jobs: app.jobs,
     eventLog: app.hubs.eventLog,
     now: now ?? Date.now,
+    sleep: clock.sleep,
     ...(lots?.timing ? { timing: lots.timing } : {}),
   });
   const sellerApi = registerSeller(app, {

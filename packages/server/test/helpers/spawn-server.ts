@@ -1,8 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { TSX_LOADER } from './tsx-loader.ts';
-
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+import { serverEntry } from './server-bundle.ts';
 
 export interface SpawnedServer {
   child: ChildProcess;
@@ -13,14 +10,17 @@ export interface SpawnedServer {
   stop(): Promise<number | null>;
 }
 
-/** Runs the real server entry point (`main.ts`) as a child process with the given environment. */
+/**
+ * Runs the real server entry point (`main.ts`, bundled from the current sources: `server-bundle.ts`) as a child
+ * process with the given environment.
+ */
 export function spawnServer(
   env: Record<string, string>,
   args: string[] = [],
   options: { openFilesLimit?: number; uid?: number; gid?: number; prefix?: string[] } = {},
 ): SpawnedServer {
   // `prefix` runs the server through another command (e.g. setpriv dropping root's capabilities).
-  const command = [...(options.prefix ?? []), process.execPath, '--import', TSX_LOADER, MAIN, ...args];
+  const command = [...(options.prefix ?? []), process.execPath, ...serverEntry(), ...args];
   // A lower open-files limit (soft and hard) caps how many proxy checks run at once: a batch then takes rounds.
   const [file, ...argv] = options.openFilesLimit
     ? ['sh', '-c', `ulimit -n ${options.openFilesLimit} && exec "$0" "$@"`, ...command]

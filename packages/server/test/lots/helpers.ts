@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import { SandboxMarket } from '../../src/integrations/market/index.ts';
-import { type Clock, systemClock } from '../../src/integrations/steam/clock.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import type { LotsTiming } from '../../src/modules/lots/index.ts';
 import { createAuthTestApp } from '../auth/helpers/auth-app.ts';
+import { movableClock } from '../helpers/test-clock.ts';
 import type { SellerTestApp } from '../seller/helpers.ts';
 
 export { addSandboxAccounts, addSellerAccounts, as, ok, waitFor } from '../seller/helpers.ts';
@@ -20,27 +20,26 @@ export const TEST_LOTS_TIMING: Partial<LotsTiming> = {
 
 /**
  * The real app in sandbox mode with lots: every account holds `itemsPerAccount` CS2 items (some trade locked) and no
- * other game's, so counts are known.
+ * other game's, so counts are known. `timing` is the tick's (a quick one by default).
  */
 export async function createLotsTestApp(
   itemsPerAccount = 20,
   seller?: AppOptions['seller'],
+  timing: Partial<LotsTiming> = TEST_LOTS_TIMING,
 ): Promise<SellerTestApp> {
   const world = new SandboxWorld(undefined, {
     inventorySizes: { cs2: itemsPerAccount, dota2: 0, tf2: 0, rust: 0, community: 0 },
   });
   const market = new SandboxMarket(world);
-  // The sandbox market reads the app's movable clock, so a test moves both at once.
-  let appClock: { now(): number } | null = null;
-  const clock: Clock = { ...systemClock, now: () => appClock?.now() ?? Date.now() };
+  // One clock for the app, its timers and the sandbox market: a test moves them on together.
+  const clock = movableClock();
   const options: Pick<AppOptions, 'steam' | 'market' | 'lots' | 'seller'> = {
     steam: { sandboxWorld: world },
     market: { sandboxMarket: market, clock },
-    lots: { timing: TEST_LOTS_TIMING },
+    lots: { timing },
     ...(seller ? { seller } : {}),
   };
-  const t = await createAuthTestApp({}, undefined, options);
-  appClock = t.clock;
+  const t = await createAuthTestApp({}, undefined, options, clock);
   return Object.assign(t, { world, market, options });
 }
 
@@ -55,6 +54,7 @@ export async function restartLotsApp(t: SellerTestApp, running: FastifyInstance)
     config: t.config,
     database: t.testDb.database,
     now: t.clock.now,
+    ...(options.market?.clock ? { clock: options.market.clock } : {}),
     ...options,
   });
   await next.ready();

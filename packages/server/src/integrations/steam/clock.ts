@@ -1,10 +1,2 @@
-/** Time as the Steam code sees it; tests pass a controllable one. */
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
-};
+/** Time as the Steam and market code sees it: the server's one clock shape (`src/clock.ts`). */
+export { type Clock, systemClock } from '../../clock.ts';

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -38,6 +39,8 @@ export interface LotsShared {
   eventLog: EventLog;
   log: FastifyBaseLogger;
   now: () => number;
+  /** The app's clock's wait (`src/clock.ts`). */
+  sleep: Clock['sleep'];
   timing: LotsTiming;
   /** This server process (`newProcessOwner()`): an apply job names the process writing its prices. */
   processId: string;

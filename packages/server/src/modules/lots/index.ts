@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
@@ -40,6 +41,8 @@ export interface LotsDeps {
   jobs: Jobs;
   eventLog: EventLog;
   now: () => number;
+  /** Waits on the app's clock (`src/clock.ts`): the tick's pause between passes. */
+  sleep: Clock['sleep'];
   timing?: Partial<LotsTiming>;
   /** How many accounts' ticks one process runs at once. */
   tickWorkers?: number;
@@ -61,6 +64,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
     eventLog: deps.eventLog,
     log: app.log.child({ module: 'lots' }),
     now: deps.now,
+    sleep: deps.sleep,
     timing: { ...DEFAULT_LOTS_TIMING, ...deps.timing },
     processId: newProcessOwner(),
   };

@@ -29,18 +29,6 @@ export interface TickParts {
   reprice: RepriceService;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(0, ms));
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /** One pass over one account: sync when due, then reprice its lots on sale. */
 export async function tickAccount(parts: TickParts, account: LotAccount, sync: boolean) {
   const { deps, engine, reprice } = parts;
@@ -93,7 +81,7 @@ export class LotTick {
         await handOver(this.parts, { userId, accountId }, this.job.id);
         return;
       }
-      await sleep(deps.timing.tickEveryMs, this.job.signal);
+      await deps.sleep(deps.timing.tickEveryMs, this.job.signal);
     }
   }
 

@@ -6,16 +6,15 @@ import { loadConfig, type ServerConfig } from '../../../src/config/config.ts';
 import { loggerOptions } from '../../../src/logger.ts';
 import { totpCode } from '../../../src/security/totp.ts';
 import { withIdempotencyKey } from '../../helpers/idempotency-key.ts';
+import { type MovableClock, movableClock } from '../../helpers/test-clock.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 import { SmtpSink } from './smtp-sink.ts';
 
 /** A strong password that passes the spec's rules and the common-password list. */
 export const PASSWORD = 'Quartz-Lantern-42';
 
-export interface Clock {
-  now: () => number;
-  advance(ms: number): void;
-}
+/** What a test reads and moves of the app's clock (`movableClock()`, test/helpers/test-clock.ts). */
+export type Clock = Pick<MovableClock, 'now' | 'advance'>;
 
 export interface AuthTestApp {
   app: FastifyInstance;
@@ -44,21 +43,18 @@ export function freshIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-/** The real app on a fresh database, mail through a real SMTP sink on loopback, and a movable clock. */
+/**
+ * The real app on a fresh database, mail through a real SMTP sink on loopback, and a movable clock: the app's times
+ * and its timers (`clock`, given to share it with the ports, a new one otherwise).
+ */
 export async function createAuthTestApp(
   overrides: Partial<ServerConfig> = {},
   logLines?: string[],
   appOptions: Pick<AppOptions, 'steam' | 'market' | 'seller' | 'lots'> = {},
+  clock: MovableClock = movableClock(),
 ): Promise<AuthTestApp> {
   const smtp = new SmtpSink();
   const smtpUrl = await smtp.start();
-  let offset = 0;
-  const clock: Clock = {
-    now: () => Date.now() + offset,
-    advance: (ms) => {
-      offset += ms;
-    },
-  };
   const testDb = await createTestDatabase();
   const config: ServerConfig = {
     ...loadConfig({}),
@@ -78,6 +74,7 @@ export async function createAuthTestApp(
     config,
     database: testDb.database,
     now: clock.now,
+    clock,
     ...appOptions,
     ...(logger ? { logger } : {}),
   });

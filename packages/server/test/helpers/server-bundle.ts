@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TSX_LOADER } from './tsx-loader.ts';
+
+const SERVER = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = join(SERVER, 'src/main.ts');
+/** The sources a server process runs: the server's and the sdk's (bundled in, as the production build does). */
+const SOURCES = [
+  join(SERVER, 'src'),
+  join(SERVER, 'package.json'),
+  join(SERVER, '../sdk/src'),
+  join(SERVER, '../sdk/package.json'),
+];
+/**
+ * Bundles sit two folders below the server package, so the server finds its migrations (`../../drizzle`) from
+ * there as the production build does from `dist`, and its dependencies resolve from the package's node_modules.
+ */
+const CACHE = join(SERVER, 'node_modules/.cache');
+const PREFIX = 'tradedeck-test-server-';
+
+/** `TRADEDECK_TEST_SERVER=sources` runs spawned servers from the TypeScript sources through tsx instead. */
+const FROM_SOURCES = process.env.TRADEDECK_TEST_SERVER === 'sources';
+
+/**
+ * The node arguments that run the server's entry point in a test's child process: a bundle of the current sources,
+ * built by esbuild once per change of the sources (as `pnpm build` bundles it with tsup). A process that loaded
+ * the sources through tsx spent most of its start there (4 s quiet, 20-60 s on a loaded machine, three to six
+ * starts in a crash file); the bundle starts in a fraction of that.
+ */
+export function serverEntry(): string[] {
+  if (FROM_SOURCES) return ['--import', TSX_LOADER, MAIN];
+  return [bundle()];
+}
+
+let built: { hash: string; file: string } | null = null;
+
+function bundle(): string {
+  const hash = sourcesHash();
+  if (built?.hash === hash) return built.file;
+  const file = join(CACHE, `${PREFIX}${hash}.mjs`);
+  if (!exists(file)) {
+    mkdirSync(CACHE, { recursive: true });
+    // Workers and suites may build at once: each writes its own file and renames it into place (same content).
+    const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+    esbuild().buildSync({
+      entryPoints: [MAIN],
+      outfile: partial,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+      // Dependencies load from node_modules as in production; the workspace's sdk (TypeScript) is bundled in.
+      external: dependencies(),
+    });
+    renameSync(partial, file);
+    removeOlderBundles(file);
+  }
+  built = { hash, file };
+  return file;
+}
+
+/** The server's and the sdk's dependencies (a name stands for its subpaths too). */
+function dependencies(): string[] {
+  const names = new Set<string>();
+  for (const manifest of [join(SERVER, 'package.json'), join(SERVER, '../sdk/package.json')]) {
+    const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    for (const name of [...Object.keys(dependencies), ...Object.keys(devDependencies)]) {
+      if (!name.startsWith('@tradedeck/')) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/** The part of esbuild's API used here. */
+interface Esbuild {
+  buildSync(options: {
+    entryPoints: string[];
+    outfile: string;
+    bundle: boolean;
+    platform: 'node';
+    format: 'esm';
+    target: string;
+    logLevel: 'error';
+    external: string[];
+  }): unknown;
+}
+
+/** esbuild as tsx (the loader the sources otherwise run through) ships it. */
+function esbuild(): Esbuild {
+  const require = createRequire(import.meta.url);
+  return require(require.resolve('esbuild', { paths: [require.resolve('tsx')] }));
+}
+
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  const walk = (path: string) => {
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path).sort()) walk(join(path, entry));
+    } else if (stat.isFile()) {
+      hash.update(relative(SERVER, path)).update('\0').update(readFileSync(path)).update('\0');
+    }
+  };
+  for (const source of SOURCES) walk(source);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Bundles of earlier sources (and a crashed build's partial file) a day old. */
+function removeOlderBundles(keep: string): void {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const entry of readdirSync(CACHE)) {
+    const path = join(CACHE, entry);
+    if (!entry.startsWith(PREFIX) || path === keep) continue;
+    try {
+      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true });
+    } catch {
+      // Removed by another run meanwhile.
+    }
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
