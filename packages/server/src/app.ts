@@ -22,6 +22,7 @@ import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerIdempotency } from './modules/idempotency/index.ts';
+import { registerLedger } from './modules/ledger/index.ts';
 import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { type Mail, registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
@@ -29,7 +30,7 @@ import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
 import { registerRates } from './modules/rates/index.ts';
 import { registerSearch, type SearchService } from './modules/search/index.ts';
-import { registerSeller, type SellerTiming } from './modules/seller/index.ts';
+import { registerSeller, type SellerApi, type SellerTiming } from './modules/seller/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
 import { registerSteamTrading } from './modules/steam-trading/index.ts';
@@ -213,7 +214,7 @@ export async function buildApp({
       : {}),
     ...market,
   });
-  registerRates(app, {
+  const rates = registerRates(app, {
     rates: createRatesPort({
       mode: marketPort.mode,
       ...(config.ratesUrl ? { url: config.ratesUrl } : {}),
@@ -221,7 +222,17 @@ export async function buildApp({
     }),
     now: now ?? Date.now,
   });
+  let sellerBalances: SellerApi['transfer']['refreshBalance'] | null = null;
+  const ledger = registerLedger(app, {
+    database,
+    rates,
+    notifications,
+    balances: () => sellerBalances ?? (async () => null),
+    displayedCurrency: async (userId) => (await settings.get(userId)).displayedCurrency,
+    now: now ?? Date.now,
+  });
   const lotsApi = registerLots(app, {
+    ledger,
     database,
     auth,
     steamTrading,
@@ -244,7 +255,9 @@ export async function buildApp({
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
     onSold: lotsApi.markSold,
   });
+  sellerBalances = sellerApi.transfer.refreshBalance;
   registerTransfer(app, {
+    ledger,
     database,
     auth,
     seller: sellerApi,
@@ -264,6 +277,7 @@ export async function buildApp({
       }),
   });
   const harvester = registerHarvester(app, {
+    ledger,
     database,
     steamAccounts,
     steamTrading,
@@ -274,6 +288,7 @@ export async function buildApp({
     now: now ?? Date.now,
   });
   registerTradeReversals(app, {
+    ledger,
     database,
     steamTrading,
     notifications,

@@ -1,6 +1,7 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import { harvester } from './harvester.ts';
+import { ledger } from './ledger.ts';
 import { lots } from './lots.ts';
 import { notifications } from './notifications.ts';
 import type { Operation } from './operation.ts';
@@ -26,6 +27,7 @@ export * from './harvester.ts';
 export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './idempotency.ts';
+export * from './ledger.ts';
 export * from './lists.ts';
 export * from './lots.ts';
 export * from './notifications.ts';
@@ -64,6 +66,7 @@ export const contract = {
   lots,
   sales,
   priceProfile,
+  ledger,
 } as const;
 
 export type Contract = typeof contract;

@@ -6,6 +6,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { APPLY_STALE_MS, reconcileInterrupted } from './apply-reconcile.ts';
 import { AsksCache } from './asks-cache.ts';
@@ -40,6 +41,8 @@ export interface LotsDeps {
   jobs: Jobs;
   eventLog: EventLog;
   now: () => number;
+  /** The ledger, written with every sales sync. */
+  ledger?: LedgerApi;
   timing?: Partial<LotsTiming>;
   /** How many accounts' ticks one process runs at once. */
   tickWorkers?: number;
@@ -63,6 +66,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
     now: deps.now,
     timing: { ...DEFAULT_LOTS_TIMING, ...deps.timing },
     processId: newProcessOwner(),
+    ledger: deps.ledger ?? null,
   };
   const access = new MarketAccess(shared);
   const engine = new RepriceEngine(shared, access, new AsksCache(() => shared.timing.asksRefreshMs));
