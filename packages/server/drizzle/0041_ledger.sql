@@ -6,6 +6,7 @@ CREATE TABLE "ledger_days" (
 	"currency" text NOT NULL,
 	"effect" text NOT NULL,
 	"realised" boolean NOT NULL,
+	"method" text NOT NULL,
 	"amount" bigint NOT NULL
 );
 --> statement-breakpoint
@@ -23,6 +24,7 @@ CREATE TABLE "ledger_entries" (
 	"market_hash_name" text,
 	"game" text,
 	"quantity" integer DEFAULT 0 NOT NULL,
+	"method" text DEFAULT '' NOT NULL,
 	"amount" bigint NOT NULL,
 	"currency" text NOT NULL,
 	"rate" text,
@@ -56,13 +58,14 @@ CREATE TABLE "ledger_sales" (
 ALTER TABLE "ledger_days" ADD CONSTRAINT "ledger_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_sales" ADD CONSTRAINT "ledger_sales_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "ledger_days_key" ON "ledger_days" USING btree ("user_id","day","currency","effect","realised");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_days_key" ON "ledger_days" USING btree ("user_id","day","currency","effect","realised","method");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_user_source" ON "ledger_entries" USING btree ("user_id","source_key");--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_occurred" ON "ledger_entries" USING btree ("user_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_item" ON "ledger_entries" USING btree ("user_id","market_hash_name","occurred_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_market" ON "ledger_entries" USING btree ("user_id","market_account_id") WHERE "ledger_entries"."bucket" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_sales_account_item" ON "ledger_sales" USING btree ("market_account_id","item_id");--> statement-breakpoint
-CREATE INDEX "ledger_sales_user_status" ON "ledger_sales" USING btree ("user_id","status","settles_at");--> statement-breakpoint
+CREATE INDEX "ledger_sales_user_status" ON "ledger_sales" USING btree ("user_id","status","settles_at");
+--> statement-breakpoint
 DO $$
 DECLARE
   t text;

@@ -47,7 +47,7 @@ export async function moveTransaction(
         await deps.events.transactions(userId, row.sessionId, [whole(head)], tx);
         // The items moved between own accounts: the ledger records it with the step that says so.
         if (transition.to === 'completed' && deps.ledger)
-          await deps.ledger.write(tx, userId, (writer) => writer.itemMove(itemMoveOf(whole(head))));
+          await deps.ledger.write(tx, userId, (writer) => writer.itemMove(harvesterItemMove(whole(head))));
       },
     });
     return moved ? whole(moved) : null;
@@ -55,7 +55,20 @@ export async function moveTransaction(
 }
 
 /** A completed transaction as the ledger records it: what went from the source to the target. */
-export function itemMoveOf(row: TransactionRow) {
+export function harvesterItemMove(
+  row: Pick<
+    TransactionRow,
+    | 'id'
+    | 'sourceId'
+    | 'sourceLogin'
+    | 'targetId'
+    | 'targetLogin'
+    | 'game'
+    | 'items'
+    | 'giveBack'
+    | 'updatedAt'
+  >,
+) {
   const items = (row.items as { name: string; amount: number }[]).map((item) => ({
     name: item.name,
     amount: item.amount,
