@@ -101,6 +101,7 @@ const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
     };
   },
   harvester: async () => (await import('./commands/harvester/harvester.ts')).registerHarvester,
+  ledger: async () => (await import('./commands/ledger/ledger.ts')).registerLedger,
   settings: loadCurrencies,
   rates: loadCurrencies,
   completion: async () => (await import('./commands/completion/completion.ts')).registerCompletion,

@@ -6,6 +6,7 @@ import type { configTexts } from '../commands/config/texts.ts';
 import type { currenciesTexts } from '../commands/currencies/texts.ts';
 import type { harvesterTexts } from '../commands/harvester/texts.ts';
 import type { hubTexts } from '../commands/hub/texts.ts';
+import type { ledgerTexts } from '../commands/ledger/texts.ts';
 import type { p2pTexts } from '../commands/p2p/texts.ts';
 import type { lotsTexts } from '../commands/p2p/texts-lots.ts';
 import type { proxiesTexts } from '../commands/proxies/texts.ts';
@@ -29,6 +30,7 @@ export type MessageKey =
   | KeysOf<typeof currenciesTexts>
   | KeysOf<typeof harvesterTexts>
   | KeysOf<typeof hubTexts>
+  | KeysOf<typeof ledgerTexts>
   | KeysOf<typeof lotsTexts>
   | KeysOf<typeof p2pTexts>
   | KeysOf<typeof proxiesTexts>

@@ -4,8 +4,8 @@ export const SALE_STATUSES = ['listed', 'sold', 'delivered', 'held', 'settled', 
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 /**
- * One sale in the ledger (docs/state-machines.md, Sales; design trading.md §4 "Sales history with hold release
- * date"): the market sells the item, the trade gives it to the buyer, TM holds the money until `settlement`, then
+ * One sale in the ledger (docs/state-machines.md, Sales; the trading design's sales history with its hold release
+ * date): the market sells the item, the trade gives it to the buyer, TM holds the money until `settlement`, then
  * it lands; a trade Steam rolls back, or a sale TM's history shows cancelled after the item went, ends reversed.
  * A delivered sale without a hold settles at once.
  */
