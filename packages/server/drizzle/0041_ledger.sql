@@ -48,6 +48,7 @@ CREATE TABLE "ledger_sales" (
 	"currency" text NOT NULL,
 	"amount" bigint NOT NULL,
 	"status" text NOT NULL,
+	"costed" boolean DEFAULT false NOT NULL,
 	"buyer" text,
 	"sold_at" timestamp with time zone NOT NULL,
 	"settles_at" timestamp with time zone,
@@ -62,9 +63,11 @@ CREATE UNIQUE INDEX "ledger_days_key" ON "ledger_days" USING btree ("user_id","d
 CREATE UNIQUE INDEX "ledger_entries_user_source" ON "ledger_entries" USING btree ("user_id","source_key");--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_occurred" ON "ledger_entries" USING btree ("user_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_item" ON "ledger_entries" USING btree ("user_id","market_hash_name","occurred_at");--> statement-breakpoint
+CREATE INDEX "ledger_entries_user_sale" ON "ledger_entries" USING btree ("user_id","sale_id") WHERE "ledger_entries"."sale_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_market" ON "ledger_entries" USING btree ("user_id","market_account_id") WHERE "ledger_entries"."bucket" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_sales_account_item" ON "ledger_sales" USING btree ("market_account_id","item_id");--> statement-breakpoint
-CREATE INDEX "ledger_sales_user_status" ON "ledger_sales" USING btree ("user_id","status","settles_at");
+CREATE INDEX "ledger_sales_user_status" ON "ledger_sales" USING btree ("user_id","status","settles_at");--> statement-breakpoint
+CREATE INDEX "ledger_sales_user_uncosted" ON "ledger_sales" USING btree ("user_id","sold_at") WHERE NOT "ledger_sales"."costed";
 --> statement-breakpoint
 DO $$
 DECLARE

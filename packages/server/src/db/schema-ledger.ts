@@ -61,6 +61,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_user_source').on(t.userId, t.sourceKey),
     index('ledger_entries_user_occurred').on(t.userId, t.occurredAt),
     index('ledger_entries_user_item').on(t.userId, t.marketHashName, t.occurredAt),
+    index('ledger_entries_user_sale').on(t.userId, t.saleId).where(sql`${t.saleId} IS NOT NULL`),
     index('ledger_entries_user_market').on(t.userId, t.marketAccountId).where(sql`${t.bucket} IS NOT NULL`),
   ],
 );
@@ -102,6 +103,8 @@ export const ledgerSales = pgTable(
     currency: text('currency').notNull(),
     amount: units('amount').notNull(),
     status: text('status').notNull(),
+    /** Whether a cost is known (written when the sale was recorded or when an import brought it). */
+    costed: boolean('costed').notNull().default(false),
     buyer: text('buyer'),
     soldAt: at('sold_at').notNull(),
     settlesAt: at('settles_at'),
@@ -111,5 +114,6 @@ export const ledgerSales = pgTable(
   (t) => [
     uniqueIndex('ledger_sales_account_item').on(t.marketAccountId, t.itemId),
     index('ledger_sales_user_status').on(t.userId, t.status, t.settlesAt),
+    index('ledger_sales_user_uncosted').on(t.userId, t.soldAt).where(sql`NOT ${t.costed}`),
   ],
 );

@@ -281,20 +281,22 @@ export class LedgerQueries {
       .orderBy(asc(ledgerSales.soldAt), asc(ledgerSales.id));
   }
 
-  /** Sales that went to the buyer with no FIFO cost yet. */
+  /** Sales that went to the buyer with no cost yet. */
   async uncostedTotal(): Promise<number> {
     const [row] = await this.tx
       .select({ n: sql<number>`count(*)::int` })
       .from(ledgerSales)
       .where(
-        and(
-          this.ownSale(),
-          inArray(ledgerSales.status, ['held', 'settled']),
-          sql`not exists (select 1 from ${ledgerEntries} e where e.user_id = ${ledgerSales.userId}
-            and e.sale_id = ${ledgerSales.id} and e.kind = 'cost' and e.method = 'fifo')`,
-        ),
+        and(this.ownSale(), eq(ledgerSales.costed, false), inArray(ledgerSales.status, ['held', 'settled'])),
       );
     return row?.n ?? 0;
+  }
+
+  async markCosted(saleId: number): Promise<void> {
+    await this.tx
+      .update(ledgerSales)
+      .set({ costed: true })
+      .where(and(this.ownSale(), eq(ledgerSales.id, saleId)));
   }
 
   // --- reports ----------------------------------------------------------------------------------------------
@@ -382,25 +384,20 @@ export class LedgerQueries {
       .groupBy(key, ledgerEntries.currency, ledgerEntries.effect, ledgerEntries.realised);
   }
 
-  /** Sales in the period with revenue and no cost under `method` (flagged, not valued at zero). */
-  async uncostedCount(filter: EntryFilter, method: string): Promise<number> {
+  /** Sales in the period that went to the buyer with no known cost (flagged, not valued at zero). */
+  async uncostedCount(filter: EntryFilter): Promise<number> {
+    const where: SQL[] = [
+      this.ownSale(),
+      eq(ledgerSales.costed, false),
+      inArray(ledgerSales.status, ['held', 'settled']),
+    ];
+    if (filter.from) where.push(gte(ledgerSales.soldAt, filter.from));
+    if (filter.to) where.push(lt(ledgerSales.soldAt, filter.to));
+    if (filter.accountIds.length > 0) where.push(inArray(ledgerSales.accountId, filter.accountIds));
     const [row] = await this.tx
       .select({ n: sql<number>`count(*)::int` })
-      .from(ledgerEntries)
-      .where(
-        and(
-          ...this.filter(filter),
-          eq(ledgerEntries.kind, 'sale'),
-          eq(ledgerEntries.amount, sql`abs(${ledgerEntries.amount})`),
-          sql`not exists (select 1 from ${ledgerEntries} c where c.user_id = ${ledgerEntries.userId}
-            and c.sale_id = ${ledgerEntries.saleId} and c.kind = 'cost' and c.method = ${method})`,
-          sql`not exists (select 1 from ${ledgerSales} s where s.id = ${ledgerEntries.saleId}
-            and s.status = 'reversed')`,
-          // Each sale once: its first sale entry.
-          sql`${ledgerEntries.id} = (select min(f.id) from ${ledgerEntries} f where f.user_id = ${ledgerEntries.userId}
-            and f.sale_id = ${ledgerEntries.saleId} and f.kind = 'sale')`,
-        ),
-      );
+      .from(ledgerSales)
+      .where(and(...where));
     return row?.n ?? 0;
   }
 

@@ -59,7 +59,7 @@ export class LedgerService {
           ? await q.days(filter.from, filter.to, input.method)
           : await q.entryDays(filter, input.method)
         : await q.groups(filter, input.by as 'item' | 'account' | 'tag' | 'game', input.method);
-      return { sums, uncosted: await q.uncostedCount(filter, input.method) };
+      return { sums, uncosted: await q.uncostedCount(filter) };
     });
     const by = input.by;
     const keyOf =

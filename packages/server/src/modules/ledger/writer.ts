@@ -237,6 +237,7 @@ export class LedgerWriter {
         parts = one ? [one] : null;
       } else parts = averageCost(purchases, use);
       if (!parts || parts.length === 0) continue;
+      if (!costed) await this.q.markCosted(sale.id);
       costed = true;
       await this.q.append(
         parts.map((part, index) => ({
@@ -266,6 +267,7 @@ export class LedgerWriter {
         const one = method === 'fifo' ? fifoCost(purchases, use.units) : null;
         const parts = method === 'fifo' ? (one ? [one] : null) : averageCost(purchases, use);
         if (!parts || parts.length === 0) continue;
+        await this.q.markCosted(sale.id);
         const realised = sale.status === 'settled';
         await this.q.append(
           parts.map((part, index) => ({
