@@ -63,7 +63,7 @@ export function ledgerApi(notifications: Pick<NotificationsApi, 'post'>): Ledger
               buyer,
               amount: { currency: sale.currency as Currency, amount: sale.amount },
             },
-            link: '/panel/ledger',
+            link: '/panel/sales-history',
           },
           tx,
         );
