@@ -135,24 +135,7 @@ export class LedgerQueries {
     return row ?? null;
   }
 
-  async marketAccount(id: number): Promise<MarketAccountFacts | null> {
-    const [row] = await this.tx
-      .select({
-        id: sellerAccounts.id,
-        steamAccountId: sellerAccounts.steamAccountId,
-        login: steamAccounts.login,
-        currency: sellerAccounts.currency,
-        available: sellerAccounts.balanceAvailable,
-        onHold: sellerAccounts.balanceOnHold,
-        balanceCurrency: sellerAccounts.balanceCurrency,
-      })
-      .from(sellerAccounts)
-      .innerJoin(steamAccounts, eq(steamAccounts.id, sellerAccounts.steamAccountId))
-      .where(and(eq(sellerAccounts.userId, this.userId), eq(sellerAccounts.id, id)));
-    return row ?? null;
-  }
-
-  async marketAccounts(): Promise<MarketAccountFacts[]> {
+  private selectMarketAccounts() {
     return this.tx
       .select({
         id: sellerAccounts.id,
@@ -164,7 +147,18 @@ export class LedgerQueries {
         balanceCurrency: sellerAccounts.balanceCurrency,
       })
       .from(sellerAccounts)
-      .innerJoin(steamAccounts, eq(steamAccounts.id, sellerAccounts.steamAccountId))
+      .innerJoin(steamAccounts, eq(steamAccounts.id, sellerAccounts.steamAccountId));
+  }
+
+  async marketAccount(id: number): Promise<MarketAccountFacts | null> {
+    const [row] = await this.selectMarketAccounts().where(
+      and(eq(sellerAccounts.userId, this.userId), eq(sellerAccounts.id, id)),
+    );
+    return row ?? null;
+  }
+
+  marketAccounts(): Promise<MarketAccountFacts[]> {
+    return this.selectMarketAccounts()
       .where(eq(sellerAccounts.userId, this.userId))
       .orderBy(asc(sellerAccounts.id));
   }

@@ -226,66 +226,39 @@ export class LedgerWriter {
   }
 
   /** The sale's cost under each method from the item's pool; none when the pool is empty (flagged, not zero). */
-  private async cost(sale: SaleRow, realised: boolean): Promise<boolean> {
-    const purchases = await this.q.purchases(sale.marketHashName);
-    let costed = false;
-    for (const method of COST_METHODS) {
-      const use = await this.q.poolUse(sale.marketHashName, method);
-      let parts: CostPart[] | null;
-      if (method === 'fifo') {
-        const one = fifoCost(purchases, use.units);
-        parts = one ? [one] : null;
-      } else parts = averageCost(purchases, use);
-      if (!parts || parts.length === 0) continue;
-      if (!costed) await this.q.markCosted(sale.id);
-      costed = true;
-      await this.q.append(
-        parts.map((part, index) => ({
-          ...saleBase(sale),
-          kind: 'cost',
-          effect: 'cost',
-          realised,
-          method,
-          // One unit leaves the pool; a cost split over currencies counts it on its first part.
-          quantity: index === 0 ? 1 : 0,
-          amount: -part.amount,
-          currency: part.currency,
-          sourceKey: `sale:${sale.id}:cost:${method}:${part.currency}${realised ? ':settled' : ''}`,
-        })),
-      );
-    }
-    return costed;
+  private async cost(sale: SaleRow, realised: boolean): Promise<void> {
+    for (const method of COST_METHODS) await this.costOne(sale, method, realised);
   }
 
   /** Costs sales of these names that were sold before their purchase price was known, oldest first. */
-  async costUncosted(names: readonly string[]): Promise<number> {
-    let costed = 0;
-    for (const method of COST_METHODS) {
-      for (const sale of await this.q.uncosted(names, method)) {
-        const purchases = await this.q.purchases(sale.marketHashName);
-        const use = await this.q.poolUse(sale.marketHashName, method);
-        const one = method === 'fifo' ? fifoCost(purchases, use.units) : null;
-        const parts = method === 'fifo' ? (one ? [one] : null) : averageCost(purchases, use);
-        if (!parts || parts.length === 0) continue;
-        await this.q.markCosted(sale.id);
-        const realised = sale.status === 'settled';
-        await this.q.append(
-          parts.map((part, index) => ({
-            ...saleBase(sale),
-            kind: 'cost',
-            effect: 'cost',
-            realised,
-            method,
-            quantity: index === 0 ? 1 : 0,
-            amount: -part.amount,
-            currency: part.currency,
-            sourceKey: `sale:${sale.id}:cost:${method}:${part.currency}${realised ? ':settled' : ''}`,
-          })),
-        );
-        if (method === 'fifo') costed++;
-      }
-    }
-    return costed;
+  async costUncosted(names: readonly string[]): Promise<void> {
+    for (const method of COST_METHODS)
+      for (const sale of await this.q.uncosted(names, method))
+        await this.costOne(sale, method, sale.status === 'settled');
+  }
+
+  /** One method's cost entries of one sale (a unit leaves the pool), or none when the pool has no unit left. */
+  private async costOne(sale: SaleRow, method: CostMethod, realised: boolean): Promise<void> {
+    const purchases = await this.q.purchases(sale.marketHashName);
+    const use = await this.q.poolUse(sale.marketHashName, method);
+    const one = method === 'fifo' ? fifoCost(purchases, use.units) : null;
+    const parts: CostPart[] | null = method === 'fifo' ? (one ? [one] : null) : averageCost(purchases, use);
+    if (!parts || parts.length === 0) return;
+    await this.q.markCosted(sale.id);
+    await this.q.append(
+      parts.map((part, index) => ({
+        ...saleBase(sale),
+        kind: 'cost',
+        effect: 'cost',
+        realised,
+        method,
+        // One unit leaves the pool; a cost split over currencies counts it on its first part.
+        quantity: index === 0 ? 1 : 0,
+        amount: -part.amount,
+        currency: part.currency,
+        sourceKey: `sale:${sale.id}:cost:${method}:${part.currency}${realised ? ':settled' : ''}`,
+      })),
+    );
   }
 
   // --- purchases, transfers, moves, corrections -------------------------------------------------------------
