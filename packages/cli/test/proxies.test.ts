@@ -163,7 +163,9 @@ describe('tradedeck proxies ls', () => {
     expect(page.pageSize).toBe(10);
     // Proxies of its own, never checked, so the other tests' checks (in any order) leave the answer alone.
     const lines = ['10.9.0.1:8080', '10.9.0.2:8080'].join('\n');
-    expect((await runCli(['proxies', 'import', '-', '--tag', 'status-filter'], env, undefined, lines)).code).toBe(0);
+    expect(
+      (await runCli(['proxies', 'import', '-', '--tag', 'status-filter'], env, undefined, lines)).code,
+    ).toBe(0);
     const filtered = ['proxies', 'ls', '--tag', 'status-filter'];
     const none = await runCli([...filtered, '--status', 'invalid', '--status', 'expired'], env);
     expect(none.code).toBe(0);

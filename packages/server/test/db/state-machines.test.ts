@@ -28,9 +28,9 @@ import {
   type StatusStore,
 } from '../../src/db/state-machine.ts';
 import { HarvesterQueries } from '../../src/modules/harvester/repo.ts';
+import { transactionMachine } from '../../src/modules/harvester/transaction-machine.ts';
 import { LedgerQueries } from '../../src/modules/ledger/repo.ts';
 import { saleMachine } from '../../src/modules/ledger/sale-machine.ts';
-import { transactionMachine } from '../../src/modules/harvester/transaction-machine.ts';
 import { deliveryMachine } from '../../src/modules/seller/delivery-machine.ts';
 import { SellerQueries } from '../../src/modules/seller/repo.ts';
 import { intentMachine } from '../../src/modules/steam-trading/intent-machine.ts';
