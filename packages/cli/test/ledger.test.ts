@@ -23,18 +23,19 @@ describe('tradedeck ledger', () => {
   it('imports purchase prices from a file with an outcome per refused line', async () => {
     const file = join(dir, 'purchases.csv');
     writeFileSync(file, 'AK-47 | Redline (Field-Tested);12.500;2\nAWP;-1\n');
-    const plain = await runCli(['ledger', 'import', file, '--currency', 'USD'], env);
+    const plain = await runCli(['ledger', 'import', file, 'USD'], env);
     expect(plain.code).toBe(0);
     expect(plain.stdout.trim().split('\n')).toEqual([
       'Imported 1, refused 1, sales costed 0',
       '2\tAWP\tThe price must be a positive number',
     ]);
-    const again = await runCli(['ledger', 'import', file, '--currency', 'USD', '--json'], env);
+    const again = await runCli(['ledger', 'import', file, 'USD', '--json'], env);
     expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, failed: 2 });
   });
 
   it('prints profit by the grouping asked for, as JSON or CSV', async () => {
     const json = await runCli(['ledger', '--by', 'month', '--currency', 'EUR', '--json'], env);
+    expect(json.stderr).toBe('');
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({
       by: 'month',

@@ -2,6 +2,7 @@ import type { Operation } from './operation.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { harvesterRoutes } from './routes/harvester.ts';
+import { ledgerRoutes } from './routes/ledger.ts';
 import { lotsRoutes } from './routes/lots.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { p2pRoutes } from './routes/p2p.ts';
@@ -43,4 +44,5 @@ export const routes = {
   lots: lotsRoutes,
   sales: salesRoutes,
   priceProfile: priceProfileRoutes,
+  ledger: ledgerRoutes,
 } as const;

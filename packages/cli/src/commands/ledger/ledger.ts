@@ -79,15 +79,14 @@ export function registerLedger(program: Command, { lang, context }: Registration
     );
 
   ledger
-    .command('import <file>')
+    .command('import <file> <currency>')
     .description(t('ledgerImportDescription'))
-    .requiredOption('--currency <code>', t('ledgerImportCurrency'))
     .action(
-      guarded(context, async (ctx, file: string, options: { currency: string }) => {
+      guarded(context, async (ctx, file: string, currency: string) => {
         const text = await readTextInput(ctx, file);
         const answer = await ctx
           .client()
-          .ledger.importPurchases({ text, currency: currencyOf(ctx, options.currency) });
+          .ledger.importPurchases({ text, currency: currencyOf(ctx, currency) });
         ctx.print(answer, () =>
           [
             ctx.t('ledgerImported', {

@@ -21,7 +21,6 @@ export const ledgerTexts = defineTexts('ledger', {
     ledgerHoldsDescription: 'money on hold: per account and what lands on each of the next 8 days',
     ledgerImportDescription:
       'import purchase prices from a CSV file (name,price[,quantity[,date]]), or - for stdin',
-    ledgerImportCurrency: 'currency of the prices in the file (RUB, EUR, USD)',
     ledgerImported: 'Imported {imported}, refused {failed}, sales costed {costed}',
     ledgerReconcileDescription: "compare each market account's ledger balance with the market's",
     ledgerColKey: 'Key',
@@ -49,8 +48,8 @@ export const ledgerTexts = defineTexts('ledger', {
       'У {count} проданных предметов нет известной себестоимости: прибыль не считается нулевой, импортируйте цены покупки',
     ledgerTotal: 'итого',
     ledgerHoldsDescription: 'деньги на холде: по аккаунтам и что поступит в каждый из 8 следующих дней',
-    ledgerImportDescription: 'импорт цен покупки из CSV (name,price[,quantity[,date]]), или - для stdin',
-    ledgerImportCurrency: 'валюта цен в файле (RUB, EUR, USD)',
+    ledgerImportDescription:
+      'импорт цен покупки из CSV (name,price[,quantity[,date]]), или - для stdin, в валюте: import FILE USD',
     ledgerImported: 'Импортировано {imported}, отклонено {failed}, продаж с себестоимостью {costed}',
     ledgerReconcileDescription: 'сверить баланс каждого аккаунта маркета в журнале с балансом маркета',
     ledgerColKey: 'Ключ',
