@@ -102,6 +102,7 @@ const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
   portfolio: async () => (await import('./commands/portfolio/portfolio.ts')).registerPortfolio,
   confirmations: async () =>
     (await import('./commands/confirmations/confirmations.ts')).registerConfirmations,
+  ledger: async () => (await import('./commands/ledger/ledger.ts')).registerLedger,
   settings: loadCurrencies,
   rates: loadCurrencies,
   completion: async () => (await import('./commands/completion/completion.ts')).registerCompletion,

@@ -31,6 +31,7 @@ import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import { registerConfirmations } from './modules/confirmations/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerIdempotency } from './modules/idempotency/index.ts';
+import { registerLedger } from './modules/ledger/index.ts';
 import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { type Mail, registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
@@ -40,7 +41,7 @@ import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
 import { registerRates } from './modules/rates/index.ts';
 import { registerSearch, type SearchService } from './modules/search/index.ts';
-import { registerSeller, type SellerTiming } from './modules/seller/index.ts';
+import { registerSeller, type SellerApi, type SellerTiming } from './modules/seller/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
 import { registerSteamTrading } from './modules/steam-trading/index.ts';
@@ -252,7 +253,17 @@ export async function buildApp({
     eventLog: app.hubs.eventLog,
     now: now ?? Date.now,
   });
+  let sellerBalances: SellerApi['transfer']['refreshBalance'] | null = null;
+  const ledger = registerLedger(app, {
+    database,
+    rates,
+    notifications,
+    balances: () => sellerBalances ?? (async () => null),
+    displayedCurrency: async (userId) => (await settings.get(userId)).displayedCurrency,
+    now: now ?? Date.now,
+  });
   const lotsApi = registerLots(app, {
+    ledger,
     database,
     auth,
     steamTrading,
@@ -276,7 +287,9 @@ export async function buildApp({
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
     onSold: lotsApi.markSold,
   });
+  sellerBalances = sellerApi.transfer.refreshBalance;
   registerTransfer(app, {
+    ledger,
     database,
     auth,
     seller: sellerApi,
@@ -296,6 +309,7 @@ export async function buildApp({
       }),
   });
   const harvester = registerHarvester(app, {
+    ledger,
     database,
     steamAccounts,
     steamTrading,
@@ -306,6 +320,7 @@ export async function buildApp({
     now: now ?? Date.now,
   });
   registerTradeReversals(app, {
+    ledger,
     database,
     steamTrading,
     notifications,

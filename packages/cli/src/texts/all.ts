@@ -10,6 +10,7 @@ import '../commands/confirmations/texts.ts';
 import '../commands/currencies/texts.ts';
 import '../commands/harvester/texts.ts';
 import '../commands/hub/texts.ts';
+import '../commands/ledger/texts.ts';
 import '../commands/p2p/texts-lots.ts';
 import '../commands/p2p/texts.ts';
 import '../commands/portfolio/texts.ts';

@@ -7,6 +7,7 @@ import type { confirmationsTexts } from '../commands/confirmations/texts.ts';
 import type { currenciesTexts } from '../commands/currencies/texts.ts';
 import type { harvesterTexts } from '../commands/harvester/texts.ts';
 import type { hubTexts } from '../commands/hub/texts.ts';
+import type { ledgerTexts } from '../commands/ledger/texts.ts';
 import type { p2pTexts } from '../commands/p2p/texts.ts';
 import type { lotsTexts } from '../commands/p2p/texts-lots.ts';
 import type { portfolioTexts } from '../commands/portfolio/texts.ts';
@@ -32,6 +33,7 @@ export type MessageKey =
   | KeysOf<typeof currenciesTexts>
   | KeysOf<typeof harvesterTexts>
   | KeysOf<typeof hubTexts>
+  | KeysOf<typeof ledgerTexts>
   | KeysOf<typeof lotsTexts>
   | KeysOf<typeof p2pTexts>
   | KeysOf<typeof portfolioTexts>

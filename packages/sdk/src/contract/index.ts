@@ -2,6 +2,7 @@ import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import { confirmations } from './confirmations.ts';
 import { harvester } from './harvester.ts';
+import { ledger } from './ledger.ts';
 import { lots } from './lots.ts';
 import { notifications } from './notifications.ts';
 import type { Operation } from './operation.ts';
@@ -30,6 +31,7 @@ export * from './harvester.ts';
 export * from './http-status.ts';
 export * from './hubs.ts';
 export * from './idempotency.ts';
+export * from './ledger.ts';
 export * from './lists.ts';
 export * from './lots.ts';
 export * from './notifications.ts';
@@ -73,6 +75,7 @@ export const contract = {
   priceProfile,
   pacing,
   portfolio,
+  ledger,
 } as const;
 
 export type Contract = typeof contract;

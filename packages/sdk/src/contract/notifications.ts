@@ -85,6 +85,17 @@ export const notificationContentSchema = z.discriminatedUnion('kind', [
       tradeId: z.string().max(40),
     }),
   }),
+  /** A sale was reversed (Steam rolled the trade back, or TM's history shows it cancelled after delivery). */
+  z.object({
+    kind: z.literal('saleReversed'),
+    params: z.object({
+      item: z.string().max(300),
+      login: z.string().max(200),
+      /** The buyer's SteamID when the trade named one. */
+      buyer: z.string().max(40).nullable(),
+      amount: moneySchema,
+    }),
+  }),
 ]);
 export type NotificationContent = z.infer<typeof notificationContentSchema>;
 export type NotificationKind = NotificationContent['kind'];

@@ -3,6 +3,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { confirmationsRoutes } from './routes/confirmations.ts';
 import { harvesterRoutes } from './routes/harvester.ts';
+import { ledgerRoutes } from './routes/ledger.ts';
 import { lotsRoutes } from './routes/lots.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { p2pRoutes } from './routes/p2p.ts';
@@ -49,4 +50,5 @@ export const routes = {
   priceProfile: priceProfileRoutes,
   pacing: pacingRoutes,
   portfolio: portfolioRoutes,
+  ledger: ledgerRoutes,
 } as const;

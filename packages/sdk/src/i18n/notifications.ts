@@ -111,6 +111,16 @@ export function notificationText(
         body: `${formatMoney(amount, LOCALES[lang])}: ${fromLogin} → ${toLogin}`,
       };
     }
+    case 'saleReversed': {
+      const { item, login, buyer, amount } = notification.params;
+      const sum = formatMoney(amount, LOCALES[lang]);
+      return {
+        title: en ? `Sale reversed on ${login}` : `Продажа отменена на ${login}`,
+        body: en
+          ? `${item}: ${sum} taken back${buyer ? ` (buyer ${buyer})` : ''}`
+          : `${item}: ${sum} списано обратно${buyer ? ` (покупатель ${buyer})` : ''}`,
+      };
+    }
     case 'tradeReversed': {
       const { subject, subjectId, login, tradeId } = notification.params;
       return {

@@ -59,6 +59,26 @@ describe('notificationText', () => {
       body: 'Транзакция харвестера №12: обмен 7100000002 отменён в рамках Trade Protection, предметы вернулись',
     });
   });
+
+  it('names a reversed sale with the item, the account, the buyer and the amount taken back', () => {
+    const reversed = {
+      kind: 'saleReversed',
+      params: {
+        item: 'AK-47 | Redline (Field-Tested)',
+        login: 'seller_1',
+        buyer: '76561198000000042',
+        amount: { currency: 'USD', amount: 12_500 },
+      },
+    } as const;
+    const en = notificationText(reversed, 'en');
+    expect(en.title).toBe('Sale reversed on seller_1');
+    expect(en.body).toMatch(
+      /^AK-47 \| Redline \(Field-Tested\): .*12\.5.* taken back \(buyer 76561198000000042\)$/,
+    );
+    const ru = notificationText({ ...reversed, params: { ...reversed.params, buyer: null } }, 'ru');
+    expect(ru.title).toBe('Продажа отменена на seller_1');
+    expect(ru.body).toMatch(/^AK-47 \| Redline \(Field-Tested\): .*12,5.* списано обратно$/);
+  });
 });
 
 describe('notification schemas', () => {

@@ -11,6 +11,7 @@ export * from './schema-confirmations.ts';
 export * from './schema-harvester.ts';
 export * from './schema-hubs.ts';
 export * from './schema-idempotency.ts';
+export * from './schema-ledger.ts';
 export * from './schema-list-changes.ts';
 export * from './schema-lots.ts';
 export * from './schema-market.ts';

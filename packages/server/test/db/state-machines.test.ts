@@ -1,5 +1,5 @@
 /**
- * The four trading state machines on the kernel, each through its own repository's compare-and-set on a real
+ * The trading state machines on the kernel, each through its own repository's compare-and-set on a real
  * database, as the signed-in user: every declared move is made, every undeclared one is refused before the
  * repository is asked (the row stays as it was), a move from a status the row has left changes nothing, and
  * docs/state-machines.md draws exactly the declared moves.
@@ -12,6 +12,7 @@ import type { Db } from '../../src/db/database.ts';
 import {
   harvesterSessions,
   harvesterTransactions,
+  ledgerSales,
   sellerAccounts,
   sellerDeliveries,
   steamAccounts,
@@ -28,6 +29,8 @@ import {
 } from '../../src/db/state-machine.ts';
 import { HarvesterQueries } from '../../src/modules/harvester/repo.ts';
 import { transactionMachine } from '../../src/modules/harvester/transaction-machine.ts';
+import { LedgerQueries } from '../../src/modules/ledger/repo.ts';
+import { saleMachine } from '../../src/modules/ledger/sale-machine.ts';
 import { deliveryMachine } from '../../src/modules/seller/delivery-machine.ts';
 import { SellerQueries } from '../../src/modules/seller/repo.ts';
 import { intentMachine } from '../../src/modules/steam-trading/intent-machine.ts';
@@ -50,7 +53,7 @@ interface Case {
 let testDb: TestDatabase;
 let scope: UserScope;
 let userId: string;
-const ids = { delivery: 0, transaction: 0, intent: 0, transfer: 0 };
+const ids = { delivery: 0, transaction: 0, intent: 0, transfer: 0, sale: 0 };
 const db = () => testDb.database.db;
 
 const cases: Case[] = [
@@ -77,6 +80,12 @@ const cases: Case[] = [
     table: transfers,
     store: (tx, user) => new TransferQueries(tx, user).transferStatus as StatusStore<string, Row>,
     id: () => ids.transfer,
+  },
+  {
+    machine: saleMachine as Machine<string>,
+    table: ledgerSales,
+    store: (tx, user) => new LedgerQueries(tx, user).saleStatus as StatusStore<string, Row>,
+    id: () => ids.sale,
   },
 ];
 
@@ -215,6 +224,23 @@ beforeAll(async () => {
     })
     .returning({ id: transfers.id });
   ids.transfer = transfer!.id;
+  const [sale] = await db()
+    .insert(ledgerSales)
+    .values({
+      userId,
+      marketAccountId: seller!.id,
+      accountId,
+      accountLogin: 'machine_a',
+      itemId: '5001',
+      marketHashName: 'AK-47 | Redline (Field-Tested)',
+      game: 'cs2',
+      currency: 'RUB',
+      amount: 100,
+      status: 'listed',
+      soldAt: new Date(),
+    })
+    .returning({ id: ledgerSales.id });
+  ids.sale = sale!.id;
 }, 60_000);
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../jobs/jobs.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import type { HarvesterEvents } from './events.ts';
@@ -18,6 +19,8 @@ export interface HarvesterDeps {
   singleProcess: boolean;
   log: FastifyBaseLogger;
   now: () => number;
+  /** The ledger (null where a test runs the area alone). */
+  ledger?: LedgerApi | null;
 }
 
 /** A session's account as stored: its id and login as shown, and the SteamID offers name. */

@@ -4,6 +4,7 @@ import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
@@ -30,6 +31,8 @@ export interface HarvesterModuleDeps {
   /** Follows `session:{id}` sources on harvester-hub: only the session's owner may. */
   guardSources(hub: 'harvester-hub', guard: (userId: string, sourceId: string) => Promise<boolean>): void;
   now: () => number;
+  /** The ledger, written when a transaction completes (items moved between own accounts). */
+  ledger?: LedgerApi;
 }
 
 /** What other areas use of the harvester. */
@@ -57,6 +60,7 @@ export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDep
     singleProcess: deps.database.kind === 'pglite',
     log: app.log.child({ module: 'harvester' }),
     now: deps.now,
+    ledger: deps.ledger ?? null,
   };
   const sessions = new SessionsService(shared);
   harvesterRoutes({

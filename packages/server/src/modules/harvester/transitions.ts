@@ -15,7 +15,7 @@ export type Transition =
  * someone else moved it meanwhile (a cancel), so the caller stops working on it.
  */
 export async function moveTransaction(
-  deps: Pick<HarvesterDeps, 'repo' | 'events' | 'now'>,
+  deps: Pick<HarvesterDeps, 'repo' | 'events' | 'now' | 'ledger'>,
   userId: string,
   row: TransactionRow,
   transition: Transition,
@@ -43,8 +43,48 @@ export async function moveTransaction(
     const from = row.status as HarvesterTransactionStatus;
     const moved = await move(q.transactionStatus, transactionMachine, row, from, transition.to, {
       set,
-      event: (head) => deps.events.transactions(userId, row.sessionId, [whole(head)], tx),
+      event: async (head) => {
+        await deps.events.transactions(userId, row.sessionId, [whole(head)], tx);
+        // The items moved between own accounts: the ledger records it with the step that says so.
+        if (transition.to === 'completed' && deps.ledger)
+          await deps.ledger.write(tx, userId, (writer) => writer.itemMove(harvesterItemMove(whole(head))));
+      },
     });
     return moved ? whole(moved) : null;
   });
+}
+
+/** A completed transaction as the ledger records it: what went from the source to the target. */
+export function harvesterItemMove(
+  row: Pick<
+    TransactionRow,
+    | 'id'
+    | 'sourceId'
+    | 'sourceLogin'
+    | 'targetId'
+    | 'targetLogin'
+    | 'game'
+    | 'items'
+    | 'giveBack'
+    | 'updatedAt'
+  >,
+) {
+  const items = (row.items as { name: string; amount: number }[]).map((item) => ({
+    name: item.name,
+    amount: item.amount,
+  }));
+  const back = (row.giveBack as { name: string; amount: number }[]).map((item) => ({
+    name: item.name,
+    amount: -item.amount,
+  }));
+  return {
+    id: row.id,
+    sourceId: row.sourceId,
+    sourceLogin: row.sourceLogin,
+    targetId: row.targetId,
+    targetLogin: row.targetLogin,
+    game: row.game,
+    items: [...items, ...back],
+    at: row.updatedAt,
+  };
 }

@@ -4,6 +4,7 @@ import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import type { LotsRepo } from './repo.ts';
 
@@ -44,4 +45,6 @@ export interface LotsShared {
   timing: LotsTiming;
   /** This server process (`newProcessOwner()`): an apply job names the process writing its prices. */
   processId: string;
+  /** The ledger, written in the transaction of each sales sync (null where a test runs the area alone). */
+  ledger: LedgerApi | null;
 }

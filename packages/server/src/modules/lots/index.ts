@@ -7,6 +7,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { APPLY_STALE_MS, reconcileInterrupted } from './apply-reconcile.ts';
 import { AsksCache } from './asks-cache.ts';
@@ -43,6 +44,8 @@ export interface LotsDeps {
   now: () => number;
   /** Waits on the app's clock (`src/clock.ts`): the tick's pause between passes. */
   sleep: Clock['sleep'];
+  /** The ledger, written with every sales sync. */
+  ledger?: LedgerApi;
   timing?: Partial<LotsTiming>;
   /** How many accounts' ticks one process runs at once. */
   tickWorkers?: number;
@@ -67,6 +70,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
     sleep: deps.sleep,
     timing: { ...DEFAULT_LOTS_TIMING, ...deps.timing },
     processId: newProcessOwner(),
+    ledger: deps.ledger ?? null,
   };
   const access = new MarketAccess(shared);
   const engine = new RepriceEngine(shared, access, new AsksCache(() => shared.timing.asksRefreshMs));

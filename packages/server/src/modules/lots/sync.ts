@@ -11,6 +11,7 @@ import type {
   MarketInventoryItem,
   MarketListing,
 } from '../../integrations/market/port.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import { announceLots } from './announce.ts';
 import type { LotsShared } from './deps.ts';
 import type { MarketAccess } from './market-access.ts';
@@ -56,6 +57,30 @@ function saleOf(account: LotAccount, entry: MarketHistoryEntry, now: number): Ne
     holdReleaseAt: releaseMs === null ? null : new Date(releaseMs),
     state,
   };
+}
+
+/** The sales history in the ledger, in the sync's transaction (docs/ledger.md, Sales). */
+function recordLedgerSales(
+  ledger: LedgerApi,
+  q: LotQueries,
+  account: LotAccount,
+  entries: readonly MarketHistoryEntry[],
+  now: number,
+): Promise<void> {
+  const facts = { id: account.id, steamAccountId: account.steamAccountId, login: account.login };
+  const sales = entries
+    .filter((entry) => entry.event === 'sell')
+    .map((entry) => ({
+      itemId: entry.itemId,
+      marketHashName: entry.marketHashName,
+      game: entry.game,
+      stage: entry.stage,
+      amount: entry.received.amount,
+      currency: entry.received.currency,
+      time: entry.time,
+      settlement: entry.settlement,
+    }));
+  return ledger.write(q.tx, q.userId, (writer) => writer.marketSales(facts, sales, new Date(now)));
 }
 
 interface Seen {
@@ -125,6 +150,8 @@ export class LotSync {
     const lots = await this.deps.repo.run(userId, async (q) => {
       const count = await this.reconcile(q, account, seen, new Date(now), mark);
       await q.sales.upsert(sales);
+      if (history.ok && this.deps.ledger)
+        await recordLedgerSales(this.deps.ledger, q, account, history.entries, now);
       await this.recordProviderPrices(q, suggested, now);
       return count;
     });

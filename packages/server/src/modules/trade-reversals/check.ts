@@ -75,6 +75,17 @@ async function recordReversal(
     if (moved.transaction)
       await deps.announce.harvester?.(userId, moved.transaction.sessionId, moved.transaction.id, q.tx);
     if (moved.delivery) await deps.announce.delivery?.(userId, moved.delivery, q.tx);
+    const { delivery } = moved;
+    // The sales the trade carried are reversed in the ledger too, which tells the user item, buyer and amount.
+    if (delivery && deps.ledger && watch.saleItemIds.length > 0)
+      await deps.ledger.write(q.tx, userId, (writer) =>
+        writer.reverseSales(
+          delivery.sellerAccountId,
+          watch.saleItemIds,
+          delivery.partnerSteamId,
+          new Date(deps.now()),
+        ),
+      );
     const login = await q.login(watch.accountId);
     await deps.notifications.post(
       userId,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { sellerDeliveries } from '../../db/schema.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import type { ReversalsRepo } from './repo.ts';
@@ -39,4 +40,6 @@ export interface ReversalDeps {
   timing: ReversalTiming;
   log: FastifyBaseLogger;
   now: () => number;
+  /** The ledger (null where a test runs the area without it). */
+  ledger?: LedgerApi | null;
 }

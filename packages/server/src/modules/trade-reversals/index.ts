@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { REVERSAL_TIMING, type ReversalAnnouncers, type ReversalDeps, type ReversalTiming } from './deps.ts';
@@ -22,6 +23,8 @@ export interface TradeReversalsDeps {
   jobs: Jobs;
   now: () => number;
   timing?: Partial<ReversalTiming>;
+  /** The ledger: a reversed delivery's sales are reversed there in the same transaction. */
+  ledger?: LedgerApi;
 }
 
 /** The parts of the tracking over a database (the app's, or a test's with its own Steam and queue). */
@@ -38,6 +41,7 @@ export function reversalDeps(
     timing: { ...REVERSAL_TIMING, ...deps.timing },
     log: deps.log,
     now: deps.now,
+    ledger: deps.ledger ?? null,
   };
 }
 

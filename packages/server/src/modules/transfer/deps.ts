@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { SellerTransferApi } from '../seller/index.ts';
 import type { TransferRepo } from './repo.ts';
 
@@ -19,4 +20,5 @@ export interface TransferShared {
   log: FastifyBaseLogger;
   now: () => number;
   onTransferSettled: TransferSettledHook | undefined;
+  ledger: LedgerApi | null;
 }

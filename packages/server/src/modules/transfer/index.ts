@@ -4,6 +4,7 @@ import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
+import type { LedgerApi } from '../ledger/index.ts';
 import type { SellerApi } from '../seller/index.ts';
 import { TransferAccountsService } from './accounts-service.ts';
 import type { TransferSettledHook, TransferShared } from './deps.ts';
@@ -22,6 +23,8 @@ export interface TransferDeps {
   now: () => number;
   /** Told each transfer's outcome once it is known (sent or not sent). */
   onTransferSettled?: TransferSettledHook;
+  /** The ledger, written in the transaction that records a transfer sent. */
+  ledger?: LedgerApi;
 }
 
 /**
@@ -39,6 +42,7 @@ export function registerTransfer(app: FastifyInstance, deps: TransferDeps): void
     log: app.log.child({ module: 'transfer' }),
     now: deps.now,
     onTransferSettled: deps.onTransferSettled,
+    ledger: deps.ledger ?? null,
   };
   const sends = new TransferSendService(shared);
   transferRoutes(new TransferAccountsService(shared), sends).bind(app);

@@ -255,10 +255,26 @@ export class TransferSendService {
     row: TransferDbRow,
     values: Partial<TransferDbRow> & { status: TransferStatus },
   ): Promise<TransferDbRow> {
+    const { ledger } = this.shared;
     const settled =
-      (await this.shared.repo.run(userId, (q) =>
-        settleTransfer(q, row, { ...values, settledAt: new Date(this.shared.now()) }),
-      )) ?? row;
+      (await this.shared.repo.run(userId, async (q) => {
+        const moved = await settleTransfer(q, row, { ...values, settledAt: new Date(this.shared.now()) });
+        // Money between own accounts is written to the ledger with the outcome that says it moved.
+        if (moved?.status === 'sent' && ledger)
+          await ledger.write(q.tx, userId, (writer) =>
+            writer.transfer({
+              id: moved.id,
+              fromAccountId: moved.fromAccountId,
+              toAccountId: moved.toAccountId,
+              amount: moved.amount,
+              currency: moved.currency,
+              receivedAmount: moved.receivedAmount,
+              receivedCurrency: moved.receivedCurrency,
+              at: moved.settledAt ?? moved.createdAt,
+            }),
+          );
+        return moved;
+      })) ?? row;
     const ref = intentFields('transfer', settled.customId);
     this.shared.log.info(
       { ...ref, transferId: settled.id, status: settled.status, failure: settled.failure },
