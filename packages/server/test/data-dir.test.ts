@@ -58,7 +58,8 @@ describe('the embedded PGlite data directory', () => {
     } finally {
       await first.stop();
     }
-  });
+    // A whole server start migrating a fresh data directory: up to a minute on a loaded 2-core machine.
+  }, 90_000);
 
   it(
     'refuses a second server process with a clear message and leaves the first one serving',

@@ -2,9 +2,10 @@ import { COST_METHOD_VALUES, contract, LEDGER_GROUPS, type ProfitOutput } from '
 import { CURRENCIES, type Currency, moneyToDecimal } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
+import { addCommand } from '../../kit/add-command.ts';
 import { guarded, readTextInput, usage } from '../../kit/command-helpers.ts';
 import { writeTextStream } from '../../kit/text-stream.ts';
-import { message } from '../../texts/message.ts';
+import { LEDGER, LEDGER_COMMANDS } from './specs.ts';
 import './texts.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,99 +26,78 @@ interface LedgerOptions {
  * `ledger holds`, `ledger import FILE --currency USD`, `ledger reconcile`.
  */
 export function registerLedger(program: Command, { lang, context }: Registration): void {
-  const t = (key: Parameters<typeof message>[1]) => message(lang, key);
-  const ledger = program
-    .command('ledger')
-    .description(t('ledgerDescription'))
-    .option('--from <day>', t('ledgerOptFrom'))
-    .option('--to <day>', t('ledgerOptTo'))
-    .option('--by <group>', t('ledgerOptBy'))
-    .option('--method <method>', t('ledgerOptMethod'))
-    .option('--currency <code>', t('ledgerOptCurrency'))
-    .option('--csv', t('ledgerOptCsv'))
-    .option('--entries', t('ledgerOptEntries'))
-    .action(
-      guarded(context, async (ctx, options: LedgerOptions) => {
-        const input = {
-          ...periodOf(ctx, options.from, options.to),
-          by: oneOf(ctx, options.by ?? 'day', LEDGER_GROUPS, 'ledgerBadBy'),
-          method: oneOf(ctx, options.method ?? 'fifo', COST_METHOD_VALUES, 'ledgerBadMethod'),
-          ...(options.currency ? { currency: currencyOf(ctx, options.currency) } : {}),
-        };
-        if (options.csv) {
-          const response = await ctx
-            .client()
-            .stream(
-              contract.ledger.export,
-              { ...input, what: options.entries ? 'entries' : 'profit' },
-              { timeoutMs: EXPORT_TIMEOUT_MS },
-            );
-          await writeTextStream(response.body ?? '', ctx.io.stdout);
-          return;
-        }
-        const report = await ctx.client().ledger.profit(input);
-        ctx.print(report, () => profitText(ctx, report));
-      }),
-    );
-
-  ledger
-    .command('holds')
-    .description(t('ledgerHoldsDescription'))
-    .action(
-      guarded(context, async (ctx) => {
-        const holds = await ctx.client().ledger.holds({});
-        ctx.print(holds, () =>
-          [
-            ...holds.accounts.map(
-              (a) => `${a.login}\t${a.held.map(moneyToDecimal).join(' + ')}\t${a.nextReleaseAt ?? ''}`,
-            ),
-            '',
-            ...holds.days.map((d) => `${d.day}\t${moneyToDecimal(d.displayed)} ${holds.currency}`),
-          ].join('\n'),
-        );
-      }),
-    );
-
-  ledger
-    .command('import <file> <currency>')
-    .description(t('ledgerImportDescription'))
-    .action(
-      guarded(context, async (ctx, file: string, currency: string) => {
-        const text = await readTextInput(ctx, file);
-        const answer = await ctx
+  const ledger = addCommand(program, LEDGER, lang);
+  ledger.action(
+    guarded(context, async (ctx, options: LedgerOptions) => {
+      const input = {
+        ...periodOf(ctx, options.from, options.to),
+        by: oneOf(ctx, options.by ?? 'day', LEDGER_GROUPS, 'ledgerBadBy'),
+        method: oneOf(ctx, options.method ?? 'fifo', COST_METHOD_VALUES, 'ledgerBadMethod'),
+        ...(options.currency ? { currency: currencyOf(ctx, options.currency) } : {}),
+      };
+      if (options.csv) {
+        const response = await ctx
           .client()
-          .ledger.importPurchases({ text, currency: currencyOf(ctx, currency) });
-        ctx.print(answer, () =>
-          [
-            ctx.t('ledgerImported', {
-              imported: answer.imported,
-              failed: answer.failed,
-              costed: answer.costed,
-            }),
-            ...answer.lines.filter((l) => !l.ok).map((l) => `${l.line}\t${l.name}\t${l.message}`),
-          ].join('\n'),
-        );
-      }),
-    );
+          .stream(
+            contract.ledger.export,
+            { ...input, what: options.entries ? 'entries' : 'profit' },
+            { timeoutMs: EXPORT_TIMEOUT_MS },
+          );
+        await writeTextStream(response.body ?? '', ctx.io.stdout);
+        return;
+      }
+      const report = await ctx.client().ledger.profit(input);
+      ctx.print(report, () => profitText(ctx, report));
+    }),
+  );
 
-  ledger
-    .command('reconcile')
-    .description(t('ledgerReconcileDescription'))
-    .action(
-      guarded(context, async (ctx) => {
-        const answer = await ctx.client().ledger.reconcile({});
-        ctx.print(answer, () =>
-          answer.accounts
-            .map(
-              (a) =>
-                `${a.login}\t${a.status}\t${moneyToDecimal(a.gap)} ${a.currency}${a.explanations
-                  .map((e) => `\t${e.kind} ${e.reference} ${moneyToDecimal(e.amount)}`)
-                  .join('')}`,
-            )
-            .join('\n'),
-        );
-      }),
-    );
+  addCommand(ledger, LEDGER_COMMANDS.holds, lang).action(
+    guarded(context, async (ctx) => {
+      const holds = await ctx.client().ledger.holds({});
+      ctx.print(holds, () =>
+        [
+          ...holds.accounts.map(
+            (a) => `${a.login}\t${a.held.map(moneyToDecimal).join(' + ')}\t${a.nextReleaseAt ?? ''}`,
+          ),
+          '',
+          ...holds.days.map((d) => `${d.day}\t${moneyToDecimal(d.displayed)} ${holds.currency}`),
+        ].join('\n'),
+      );
+    }),
+  );
+
+  addCommand(ledger, LEDGER_COMMANDS.import, lang).action(
+    guarded(context, async (ctx, file: string, currency: string) => {
+      const text = await readTextInput(ctx, file);
+      const answer = await ctx.client().ledger.importPurchases({ text, currency: currencyOf(ctx, currency) });
+      ctx.print(answer, () =>
+        [
+          ctx.t('ledgerImported', {
+            imported: answer.imported,
+            failed: answer.failed,
+            costed: answer.costed,
+          }),
+          ...answer.lines.filter((l) => !l.ok).map((l) => `${l.line}\t${l.name}\t${l.message}`),
+        ].join('\n'),
+      );
+    }),
+  );
+
+  addCommand(ledger, LEDGER_COMMANDS.reconcile, lang).action(
+    guarded(context, async (ctx) => {
+      const answer = await ctx.client().ledger.reconcile({});
+      ctx.print(answer, () =>
+        answer.accounts
+          .map(
+            (a) =>
+              `${a.login}\t${a.status}\t${moneyToDecimal(a.gap)} ${a.currency}${a.explanations
+                .map((e) => `\t${e.kind} ${e.reference} ${moneyToDecimal(e.amount)}`)
+                .join('')}`,
+          )
+          .join('\n'),
+      );
+    }),
+  );
 }
 
 function profitText(ctx: CommandContext, report: ProfitOutput): string {

@@ -111,7 +111,7 @@ export function ConfirmationsPage() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="mr-auto">
+        <div className="me-auto">
           <h1 className="text-2xl font-semibold tracking-tight">{t('confirmations.title')}</h1>
           <p className="text-sm text-muted">{t('confirmations.lead')}</p>
         </div>
@@ -153,7 +153,7 @@ export function ConfirmationsPage() {
           <option value="ours">{t('confirmations.filters.ours')}</option>
           <option value="foreign">{t('confirmations.filters.foreign')}</option>
         </select>
-        <div className="ml-auto flex gap-2">
+        <div className="ms-auto flex gap-2">
           <button
             type="button"
             className={APPLY_BUTTON}

@@ -37,10 +37,10 @@ function PriceCell({ value, t, locale }: { value: Valuation; t: TFunction; local
       <span className="text-xs text-muted" title={value.observedAt}>
         {t(`portfolio.price.sources.${value.source}`)} · {ageText(value.ageSeconds, locale)}
         {value.stale && (
-          <span className="ml-1 text-amber-700 dark:text-amber-300">{t('portfolio.price.stale')}</span>
+          <span className="ms-1 text-amber-700 dark:text-amber-300">{t('portfolio.price.stale')}</span>
         )}
         {value.outlier && (
-          <span className="ml-1 text-rose-700 dark:text-rose-300">{t('portfolio.price.outlier')}</span>
+          <span className="ms-1 text-rose-700 dark:text-rose-300">{t('portfolio.price.outlier')}</span>
         )}
       </span>
     </span>
