@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { type AuthTestApp, freshIp, linkParams, PASSWORD, type TestUser } from '../auth/helpers/auth-app.ts';
 import { confirmationsWalker } from '../confirmations/tenant-walk.ts';
 import { type HarvesterWalkTarget, harvesterWalker, prepareHarvesterWalk } from '../harvester/tenant-walk.ts';
+import { ledgerWalker } from '../ledger/tenant-walk.ts';
 import { type LotsWalkTarget, lotsWalker, prepareLotsWalk } from '../lots/tenant-walk.ts';
 import {
   type NotificationsWalkTarget,
@@ -136,6 +137,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...notificationsWalker,
   ...transferWalker,
   ...portfolioWalker,
+  ...ledgerWalker,
   ...lotsWalker,
 };
 

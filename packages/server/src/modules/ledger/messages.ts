@@ -5,6 +5,7 @@ type Texts = Record<Language, string>;
 /** Texts of the ledger area. */
 export const ledgerMessages = {
   entryNotFound: { ru: 'Запись не найдена', en: 'Ledger entry not found' } as Texts,
+  accountNotFound: { ru: 'Аккаунт не найден', en: 'Account not found' } as Texts,
   importNoName: { ru: 'Не указано название предмета', en: 'The item name is missing' } as Texts,
   importBadPrice: {
     ru: 'Цена должна быть положительным числом',

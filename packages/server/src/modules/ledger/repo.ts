@@ -127,6 +127,16 @@ export class LedgerQueries {
     return written;
   }
 
+  /** Which of these Steam account ids are the user's (row-level security hides the others). */
+  async ownAccountIds(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.tx
+      .select({ id: steamAccounts.id })
+      .from(steamAccounts)
+      .where(inArray(steamAccounts.id, [...ids]));
+    return rows.map((row) => row.id);
+  }
+
   async entry(id: number): Promise<EntryRow | null> {
     const [row] = await this.tx
       .select()

@@ -42,6 +42,17 @@ export const PROFIT_CSV_HEADER = 'key,revenue,cost,fees,profit,realised,pending,
 export class LedgerService {
   constructor(private readonly deps: LedgerDeps) {}
 
+  /** Refuses an account id that is not the user's, as a missing one is refused (the tenant rule). */
+  private async ownFilter(userId: string, input: Parameters<typeof filterOf>[0]): Promise<EntryFilter> {
+    const filter = filterOf(input);
+    if (filter.accountIds.length === 0) return filter;
+    const own = await this.deps.repo.run(userId, (q) => q.ownAccountIds(filter.accountIds));
+    if (new Set(own).size !== new Set(filter.accountIds).size) {
+      throw new AppError({ code: ResultCode.NotFound, text: ledgerMessages.accountNotFound });
+    }
+    return filter;
+  }
+
   private async converter(userId: string, currency: Currency | undefined): Promise<Converter> {
     const to = currency ?? (await this.deps.displayedCurrency(userId));
     const snapshot = await this.deps.rates.current().catch(() => null);
@@ -49,7 +60,7 @@ export class LedgerService {
   }
 
   async profit(userId: string, input: Input<'profit'>): Promise<ProfitOutput> {
-    const filter = filterOf(input);
+    const filter = await this.ownFilter(userId, input);
     const converter = await this.converter(userId, input.currency);
     const { sums, uncosted } = await this.deps.repo.run(userId, async (q) => {
       const period = input.by === 'day' || input.by === 'week' || input.by === 'month';
@@ -77,7 +88,8 @@ export class LedgerService {
   }
 
   async entries(userId: string, input: Input<'entries'>) {
-    const rows = await this.deps.repo.run(userId, (q) => q.page(filterOf(input), input.afterId, input.limit));
+    const filter = await this.ownFilter(userId, input);
+    const rows = await this.deps.repo.run(userId, (q) => q.page(filter, input.afterId, input.limit));
     return {
       items: rows.map(toEntry),
       nextAfterId: rows.length === input.limit ? (rows.at(-1)?.id ?? null) : null,
@@ -102,7 +114,7 @@ export class LedgerService {
       })();
     }
     const { deps } = this;
-    const filter = filterOf(input);
+    const filter = await this.ownFilter(userId, input);
     return (async function* () {
       yield `${LEDGER_CSV_HEADER}\n`;
       for (let after = 0; ; ) {
@@ -269,6 +281,9 @@ export class LedgerService {
       input.marketAccountIds.length === 0
         ? accounts
         : accounts.filter((account) => input.marketAccountIds.includes(account.id));
+    if (chosen.length !== new Set(input.marketAccountIds).size && input.marketAccountIds.length > 0) {
+      throw new AppError({ code: ResultCode.NotFound, text: ledgerMessages.accountNotFound });
+    }
     const answers = [];
     for (const account of chosen) answers.push(await reconcileAccount(this.deps, userId, account));
     return { accounts: answers };
