@@ -2,7 +2,7 @@ import type { Lease } from '@tradedeck/sdk/contract';
 import type { Db } from '../db/database.ts';
 import { RENEWAL_TURN_MS } from '../integrations/steam/trading/renewal-turn.ts';
 import { ownerProcess } from '../jobs/process-owner.ts';
-import { APPLY_STALE_MS } from '../modules/lots/apply-reconcile.ts';
+import { APPLY_STALE_MS } from '../modules/lots/index.ts';
 import { LeasesRepo } from './leases-repo.ts';
 
 /** `admin.listLeases`: who runs what, each lease's owner named by its host and process id (never the tag's id). */

@@ -50,6 +50,14 @@ const USER_TABLES = [
   'steam_trade_watches',
   'idempotency_keys',
   'seller_inventory_updates',
+  'confirmation_rules',
+  'confirmation_own_listings',
+  'confirmation_jobs',
+  'confirmation_job_items',
+  'portfolio_holdings',
+  'ledger_entries',
+  'ledger_days',
+  'ledger_sales',
 ];
 
 type Rows<T> = { rows: T[] };

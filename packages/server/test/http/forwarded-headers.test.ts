@@ -71,7 +71,7 @@ describe('forwarded headers behind PUBLIC_URL (default: only a reverse proxy on 
     });
     expect(spoofed.statusCode).toBe(200);
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
-    expect(spoofed.cookies.map((c) => c.name)).toEqual(['tradedeck-rt']);
+    expect(spoofed.cookies.map((c) => c.name)).toEqual(['tradedeck-rt', 'tradedeck-signed-in']);
 
     const proxied = await t.call('POST', '/api/auth/login', {
       body: { email: admin.email, password: PASSWORD },

@@ -71,7 +71,7 @@ describe('the list change log', () => {
     expect(BigInt(after[1]!.xid)).toBeGreaterThan(BigInt(mine!.xid));
   });
 
-  it('notes the tag links, accounts, lots, sales and harvester transactions a list counts', async () => {
+  it('notes the tag links, accounts, lots, sales, harvester transactions and inventory items a list counts', async () => {
     const triggers = rowsOf<{ table: string }>(
       await db().execute(sql`select distinct event_object_table as table from information_schema.triggers
         where trigger_name like '%_list_changes_%' order by 1`),
@@ -84,6 +84,7 @@ describe('the list change log', () => {
       'proxy_tag_links',
       'steam_account_tag_links',
       'steam_accounts',
+      'steam_inventory_items',
     ]);
   });
 

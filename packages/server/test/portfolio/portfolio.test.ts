@@ -243,7 +243,10 @@ describe('protection', () => {
     // Protection ends: Steam lists the item in context 2 under a new asset id.
     advance(120_000);
     await refreshInventories(t, user.accessToken, [ids[1]!], ['cs2']);
-    expect((await query({ by: 'flat', protectedOnly: true })).total).toBe(0);
+    const scans = await ok(
+      as(t, user.accessToken, 'POST', `/api/steam-accounts/${ids[1]}/inventory/query`, {}),
+    );
+    expect((await query({ by: 'flat', protectedOnly: true })).total, JSON.stringify(scans.scans)).toBe(0);
     const after = await ok(
       as(t, user.accessToken, 'POST', '/api/portfolio/holding', { accountId: ids[1], assetId: held.assetId }),
     );

@@ -90,6 +90,8 @@ const EXEMPT: Record<string, string> = {
   'p2p.changeCurrency':
     'answers the seller account with its key masked (its last 4 characters), never the key',
   'sales.export': 'streams the user’s own sales (items, prices, dates) as CSV: no key or password in it',
+  'ledger.export':
+    'streams the user’s own ledger or profit (amounts, items, dates) as CSV: no key or password in it',
 };
 
 /**
@@ -126,6 +128,7 @@ const MOVES_EXEMPT: Record<string, string> = {
   'lots.query': 'reads lots',
   'lots.remove': 'takes items off sale: nothing leaves',
   'priceProfile.import': 'imports reference prices',
+  'ledger.holds': 'reads the money on hold',
 };
 
 /** Operations whose name or summary speaks of moving items or money, or of starting what does. */

@@ -31,6 +31,7 @@ export interface LotsApi {
   /** A sale the seller loop saw: the lots of the sold assets show as sold at once. */
   markSold(userId: string, sellerAccountId: number, assetIds: readonly string[]): Promise<number>;
 }
+export { APPLY_STALE_MS } from './apply-reconcile.ts';
 export type { PriceWriteRow } from './price-repo.ts';
 export { LotsRepo } from './repo.ts';
 
