@@ -319,8 +319,11 @@ describe('a run that lost its lease', () => {
       database = await openDatabase({ databaseUrl: found.url, dataDir: IN_MEMORY });
     }
   }, 120_000);
+  // Each test's workers end with it, so none sweeps or polls into the next one.
+  afterEach(async () => {
+    for (const jobs of started.splice(0)) await jobs.stop();
+  }, 120_000);
   afterAll(async () => {
-    for (const jobs of started) await jobs.stop();
     await database?.close();
     await postgres?.stop();
   }, 120_000);
