@@ -79,7 +79,7 @@ describe('forwarded headers behind PUBLIC_URL (default: only a reverse proxy on 
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.79' },
     });
     expect(proxied.headers['strict-transport-security']).toBeDefined();
-    expect(proxied.cookies.map((c) => c.name)).toEqual(['__Host-rt']);
+    expect(proxied.cookies.map((c) => c.name)).toEqual(['__Host-rt', 'tradedeck-signed-in']);
   });
 });
 
