@@ -138,7 +138,10 @@ describe('tradedeck proxies import', () => {
 
 describe('tradedeck proxies ls', () => {
   it('prints tab-separated rows with status names in the user language when piped', async () => {
-    const result = await runCli(['proxies', 'ls', '--tag', 'batch-a', '--lang', 'ru'], env);
+    // Proxies of its own, so the answer does not depend on which test ran first.
+    const lines = ['10.8.0.1:8080', '10.8.0.2:8080:alice:secret', 'bob:pw@10.8.0.3:3128'].join('\n');
+    expect((await runCli(['proxies', 'import', '-', '--tag', 'ls-ru'], env, undefined, lines)).code).toBe(0);
+    const result = await runCli(['proxies', 'ls', '--tag', 'ls-ru', '--lang', 'ru'], env);
     expect(result.code).toBe(0);
     const [head, ...rows] = result.stdout.trim().split('\n');
     expect(head!.split('\t')).toEqual([
@@ -155,7 +158,7 @@ describe('tradedeck proxies ls', () => {
     ]);
     expect(rows).toHaveLength(3);
     expect(rows.every((row) => row.split('\t')[6] === 'не проверен')).toBe(true);
-    expect(rows.some((row) => row.includes('10.0.0.2:8080\talice'))).toBe(true);
+    expect(rows.some((row) => row.includes('10.8.0.2:8080\talice'))).toBe(true);
   });
 
   it('pages and filters by status', async () => {
