@@ -67,7 +67,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-describe('tradedeck confirmations', () => {
+// One walk: the listing sees every pending confirmation before the later tests answer some, so the order is kept.
+describe('tradedeck confirmations', { shuffle: false }, () => {
   it('lists every account’s pending confirmations as JSON, with their kinds and whether Tradedeck made them', async () => {
     const { items, failures } = await listed();
     expect(failures).toEqual([]);
