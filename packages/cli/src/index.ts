@@ -37,5 +37,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const direct = directLine(argv, DIRECT_COMMANDS)
     ? await (await import('./direct-run.ts')).runDirect(argv, io)
     : null;
-  process.exitCode = direct ?? (await (await import('./program.ts')).run(argv, io));
+  const code = direct ?? (await (await import('./program.ts')).run(argv, io));
+  // The command is done once it returns: what it wrote is flushed and the process ends, even when a library still
+  // holds the terminal (Ink re-arms its key reader in an effect that can run after the view is gone).
+  await Promise.all(
+    [process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write('', done))),
+  );
+  process.exit(code);
 }
