@@ -5,7 +5,7 @@ import { tradeGameSchema } from '../domain/trading/games.ts';
 import { assetIdSchema, itemExteriorSchema } from '../domain/trading/items.ts';
 import { idSchema, isoDateTime } from './common.ts';
 import { listOutputSchema, listWindowFields, pagesSchema, sortSchema } from './lists.ts';
-import { defineOperation } from './operation.ts';
+import { BODY_LIMITS, defineOperation } from './operation.ts';
 
 export const portfolioPriceSourceSchema = z.enum(PORTFOLIO_PRICE_SOURCES);
 
@@ -172,6 +172,17 @@ export const portfolioHoldingSchema = z.object({
 });
 export type PortfolioHolding = z.infer<typeof portfolioHoldingSchema>;
 
+/** Assets picked in the table, across accounts: what an action from the portfolio acts on. */
+export const portfolioSelectionSchema = z
+  .array(z.object({ accountId: idSchema, assetId: assetIdSchema }))
+  .min(1)
+  .max(10_000);
+export type PortfolioSelection = z.infer<typeof portfolioSelectionSchema>;
+
+/** The columns of `portfolio.export`, in order. */
+export const PORTFOLIO_CSV_HEADER =
+  'account,game,app_id,context_id,asset_id,market_hash_name,name,exterior,rarity,tradable,tradable_after,protected_until,unit_value,currency,source,observed_at,stale,outlier';
+
 export const portfolio = {
   query: defineOperation({
     id: 'portfolio.query',
@@ -208,6 +219,21 @@ export const portfolio = {
     input: z.object({ accountId: idSchema, assetId: assetIdSchema }),
     output: portfolioHoldingSchema,
     flags: {},
+  }),
+  export: defineOperation({
+    id: 'portfolio.export',
+    method: 'POST',
+    path: '/api/portfolio/export',
+    summary:
+      'The items the filters match, or the selected assets among them, as CSV: one row per asset, valued from the chosen source',
+    input: portfolioFiltersSchema.extend({
+      ...portfolioValuationInput,
+      assets: portfolioSelectionSchema.optional(),
+    }),
+    output: z.string(),
+    flags: { noStore: true },
+    responseBody: 'text-stream',
+    maxBodyBytes: BODY_LIMITS.idBatch,
   }),
 } as const;
 

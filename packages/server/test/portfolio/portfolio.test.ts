@@ -3,6 +3,7 @@
  * values from the chosen source with their age, an outlier left out of totals unless included; and a protected
  * item followed to its new asset id when its protection ends.
  */
+import { PORTFOLIO_CSV_HEADER } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Clock, systemClock } from '../../src/integrations/steam/clock.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
@@ -128,6 +129,47 @@ describe('the portfolio table', () => {
   });
 });
 
+describe('act from it', () => {
+  it("exports the assets selected across accounts as CSV, valued, and refuses another user's account", async () => {
+    const [a, b] = [ids[0]!, ids[2]!];
+    const picked = [];
+    for (const accountId of [a, b]) {
+      const page = await query({
+        by: 'flat',
+        accountIds: [accountId],
+        game: 'tf2',
+        pages: { page: 1, pageSize: 10 },
+      });
+      picked.push(...page.items.slice(0, 2));
+    }
+    const assets = picked.map((row: { accountId: number; assetId: string }) => ({
+      accountId: row.accountId,
+      assetId: row.assetId,
+    }));
+    const res = await as(t, user.accessToken, 'POST', '/api/portfolio/export', {
+      assets,
+      source: 'steam',
+      currency: 'USD',
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, ...lines] = res.body.trimEnd().split('\n');
+    expect(header).toBe(PORTFOLIO_CSV_HEADER);
+    const columns = header!.split(',');
+    const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [columns[i], v])));
+    expect(rows.map((row) => row.asset_id).sort()).toEqual(assets.map((asset) => asset.assetId).sort());
+    expect(new Set(rows.map((row) => row.account)).size).toBe(2);
+    for (const row of rows) {
+      const shown = picked.find((item: { assetId: string }) => item.assetId === row.asset_id)!;
+      expect(row).toMatchObject({ game: 'tf2', market_hash_name: shown.marketHashName, source: 'steam' });
+      expect(row.unit_value).toMatch(/^\d+\.\d{3}$/);
+    }
+
+    const stranger = await as(t, owner.accessToken, 'POST', '/api/portfolio/export', { assets: [assets[0]] });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.resultCode).toBe(3);
+  });
+});
+
 describe('valuation', () => {
   it('values each item from the chosen source with its age, and leaves an outlier out of totals unless included', async () => {
     const rows = (
@@ -226,57 +268,54 @@ describe('valuation', () => {
 });
 
 describe('protection', () => {
-  it(
-    'shows a received item as protected until its end, then follows it to its new asset id with its history',
-    async () => {
-      await renew(t, owner);
-      const [from, to] = world.healthyAccounts(2, 4201);
-      const [, receiver] = await addSandboxAccounts(t, owner.accessToken, [from!, to!], 80);
-      const mine = (body: object) => ok(as(t, owner.accessToken, 'POST', '/api/portfolio/query', body));
-      const holding = (assetId: string) =>
-        ok(as(t, owner.accessToken, 'POST', '/api/portfolio/holding', { accountId: receiver, assetId }));
-      const source = [
-        ...world.trading.inventories.context(from!.steamId, 730, '2', steamClock.now()).values(),
-      ][0]!;
-      // Received long enough ago that its 7 days of protection end a minute from now.
-      world.moveAsset(from!.steamId, to!.steamId, source, steamClock.now() - 7 * DAY + 60_000);
-      await refreshInventories(t, owner.accessToken, [receiver!], ['cs2']);
-      const protectedRows = await mine({
-        by: 'flat',
-        protectedOnly: true,
-        pages: { page: 1, pageSize: 100 },
-      });
-      expect(protectedRows.total).toBe(1);
-      const held = protectedRows.items[0];
-      expect(held).toMatchObject({ accountId: receiver, contextId: '16', protected: true, tradable: false });
-      expect(Date.parse(held.protectedUntil)).toBeGreaterThan(steamClock.now());
-      const before = await holding(held.assetId);
-      expect(before).toMatchObject({ contextId: '16', goneAt: null });
+  it('shows a received item as protected until its end, then follows it to its new asset id with its history', async () => {
+    await renew(t, owner);
+    const [from, to] = world.healthyAccounts(2, 4201);
+    const [, receiver] = await addSandboxAccounts(t, owner.accessToken, [from!, to!], 80);
+    const mine = (body: object) => ok(as(t, owner.accessToken, 'POST', '/api/portfolio/query', body));
+    const holding = (assetId: string) =>
+      ok(as(t, owner.accessToken, 'POST', '/api/portfolio/holding', { accountId: receiver, assetId }));
+    const source = [
+      ...world.trading.inventories.context(from!.steamId, 730, '2', steamClock.now()).values(),
+    ][0]!;
+    // Received long enough ago that its 7 days of protection end a minute from now.
+    world.moveAsset(from!.steamId, to!.steamId, source, steamClock.now() - 7 * DAY + 60_000);
+    await refreshInventories(t, owner.accessToken, [receiver!], ['cs2']);
+    const protectedRows = await mine({
+      by: 'flat',
+      protectedOnly: true,
+      pages: { page: 1, pageSize: 100 },
+    });
+    expect(protectedRows.total).toBe(1);
+    const held = protectedRows.items[0];
+    expect(held).toMatchObject({ accountId: receiver, contextId: '16', protected: true, tradable: false });
+    expect(Date.parse(held.protectedUntil)).toBeGreaterThan(steamClock.now());
+    const before = await holding(held.assetId);
+    expect(before).toMatchObject({ contextId: '16', goneAt: null });
 
-      // Protection ends: Steam lists the item in context 2 under a new asset id.
-      advance(120_000);
-      await refreshInventories(t, owner.accessToken, [receiver!], ['cs2']);
-      expect((await mine({ by: 'flat', protectedOnly: true })).total).toBe(0);
-      const after = await holding(held.assetId);
-      expect(after.id).toBe(before.id);
-      expect(after).toMatchObject({
-        contextId: '2',
-        protectedUntil: null,
-        goneAt: null,
-        firstSeenAt: before.firstSeenAt,
-      });
-      expect(after.assetId).not.toBe(held.assetId);
-      expect(after.assets.map((asset: { assetId: string }) => asset.assetId)).toEqual([
-        held.assetId,
-        after.assetId,
-      ]);
-      const events = await t.app.hubs.eventLog.eventsAfterVersion(
-        { userId: owner.id, hub: 'steam-trading-hub', sourceId: 'accounts' },
-        0,
-        500,
-      );
-      const changed = events.filter((event) => event.eventName === 'PortfolioChanged');
-      expect(changed.at(-1)?.payload).toMatchObject({ accountId: receiver, game: 'cs2', matched: 1 });
-    },
-  );
+    // Protection ends: Steam lists the item in context 2 under a new asset id.
+    advance(120_000);
+    await refreshInventories(t, owner.accessToken, [receiver!], ['cs2']);
+    expect((await mine({ by: 'flat', protectedOnly: true })).total).toBe(0);
+    const after = await holding(held.assetId);
+    expect(after.id).toBe(before.id);
+    expect(after).toMatchObject({
+      contextId: '2',
+      protectedUntil: null,
+      goneAt: null,
+      firstSeenAt: before.firstSeenAt,
+    });
+    expect(after.assetId).not.toBe(held.assetId);
+    expect(after.assets.map((asset: { assetId: string }) => asset.assetId)).toEqual([
+      held.assetId,
+      after.assetId,
+    ]);
+    const events = await t.app.hubs.eventLog.eventsAfterVersion(
+      { userId: owner.id, hub: 'steam-trading-hub', sourceId: 'accounts' },
+      0,
+      500,
+    );
+    const changed = events.filter((event) => event.eventName === 'PortfolioChanged');
+    expect(changed.at(-1)?.payload).toMatchObject({ accountId: receiver, game: 'cs2', matched: 1 });
+  });
 });

@@ -42,6 +42,15 @@ export const portfolioWalker = {
     attack: attack((ctx) => as(ctx, '/api/portfolio/totals', { tagIds: [ctx.steamAccounts.tagId] })),
     unchanged,
   },
+  'portfolio.export': {
+    expect: 3,
+    attack: attack((ctx) =>
+      as(ctx, '/api/portfolio/export', {
+        assets: [{ accountId: ctx.steamAccounts.accountId, assetId: '1' }],
+      }),
+    ),
+    unchanged,
+  },
   'portfolio.holding': {
     expect: 3,
     attack: attack((ctx) =>

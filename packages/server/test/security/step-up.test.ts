@@ -92,6 +92,8 @@ const EXEMPT: Record<string, string> = {
   'sales.export': 'streams the user’s own sales (items, prices, dates) as CSV: no key or password in it',
   'ledger.export':
     'streams the user’s own ledger or profit (amounts, items, dates) as CSV: no key or password in it',
+  'portfolio.export':
+    'streams the user’s own items (accounts, values, dates) as CSV: no key or password in it',
 };
 
 /**

@@ -5,4 +5,11 @@ export const portfolioRoutes = {
   query: { id: 'portfolio.query', method: 'POST', path: '/api/portfolio/query', flags: {} },
   totals: { id: 'portfolio.totals', method: 'POST', path: '/api/portfolio/totals', flags: {} },
   holding: { id: 'portfolio.holding', method: 'POST', path: '/api/portfolio/holding', flags: {} },
+  export: {
+    id: 'portfolio.export',
+    method: 'POST',
+    path: '/api/portfolio/export',
+    flags: { noStore: true },
+    responseBody: 'text-stream',
+  },
 } as const satisfies Record<string, Route>;

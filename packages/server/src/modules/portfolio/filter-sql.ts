@@ -1,4 +1,4 @@
-import type { PortfolioFilters } from '@tradedeck/sdk/contract';
+import type { PortfolioFilters, PortfolioSelection } from '@tradedeck/sdk/contract';
 import { TRADE_PROTECTED_CONTEXT_ID } from '@tradedeck/sdk/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { steamInventoryItems as items, lots, steamAccountTagLinks } from '../../db/schema.ts';
@@ -11,8 +11,19 @@ export interface ValuedNames {
 }
 
 /** The WHERE of every portfolio read over the inventory cache: the user's items that match the filters. */
-export function portfolioWhere(userId: string, filters: PortfolioFilters, inRange: ValuedNames | null): SQL {
+export function portfolioWhere(
+  userId: string,
+  filters: PortfolioFilters,
+  inRange: ValuedNames | null,
+  selection?: PortfolioSelection,
+): SQL {
   const conditions: (SQL | undefined)[] = [eq(items.userId, userId)];
+  if (selection)
+    conditions.push(
+      sql`(${items.accountId}, ${items.assetId}) in (select * from unnest(
+        ${sql.param(selection.map((asset) => asset.accountId))}::int[],
+        ${sql.param(selection.map((asset) => asset.assetId))}::text[]))`,
+    );
   if (filters.game) conditions.push(eq(items.game, filters.game));
   if (filters.accountIds?.length) conditions.push(anyId(items.accountId, filters.accountIds));
   if (filters.tagIds?.length)

@@ -1,4 +1,4 @@
-import type { PortfolioFilters, PortfolioGrouping } from '@tradedeck/sdk/contract';
+import type { PortfolioFilters, PortfolioGrouping, PortfolioSelection } from '@tradedeck/sdk/contract';
 import { TRADE_PROTECTED_CONTEXT_ID } from '@tradedeck/sdk/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -231,7 +231,36 @@ export class PortfolioQueries {
     window: ListWindow,
   ): Promise<ListAnswer<AssetRow>> {
     const where = portfolioWhere(this.userId, filters, inRange);
-    const rows = await this.tx
+    const rows = await this.assetRows(where, keys, window.after, window.pageSize, window.offset);
+    const total = await listTotal(
+      this.tx,
+      { table: items, where },
+      window,
+      this.totals('flat', filters),
+    ).count(rows.length);
+    return listAnswer(rows, (row) => row as AssetRow, window, keys, total);
+  }
+
+  /** The next `limit` assets of an export after the key values `after` (flat order), selected ones only if given. */
+  async exportRows(
+    filters: PortfolioFilters,
+    inRange: ValuedNames | null,
+    selection: PortfolioSelection | undefined,
+    after: (string | null)[] | null,
+    limit: number,
+  ): Promise<(AssetRow & Record<string, unknown>)[]> {
+    const where = portfolioWhere(this.userId, filters, inRange, selection);
+    return this.assetRows(where, this.listKeys('flat', []), after, limit, 0);
+  }
+
+  private assetRows(
+    where: SQL,
+    keys: ListKey[],
+    after: (string | null)[] | null,
+    limit: number,
+    offset: number,
+  ): Promise<(AssetRow & Record<string, unknown>)[]> {
+    return this.tx
       .select({
         accountId: items.accountId,
         login: steamAccounts.login,
@@ -253,17 +282,10 @@ export class PortfolioQueries {
       })
       .from(items)
       .innerJoin(steamAccounts, eq(steamAccounts.id, items.accountId))
-      .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
+      .where(after ? and(where, afterKeys(keys, after)) : where)
       .orderBy(...orderByKeys(keys))
-      .limit(window.pageSize)
-      .offset(window.offset);
-    const total = await listTotal(
-      this.tx,
-      { table: items, where },
-      window,
-      this.totals('flat', filters),
-    ).count(rows.length);
-    return listAnswer(rows, (row) => row as AssetRow, window, keys, total);
+      .limit(limit)
+      .offset(offset);
   }
 
   /** The kept-totals key of a list: the "on sale" filter reads the lots as well. */

@@ -1,4 +1,5 @@
 import { contract } from '@tradedeck/sdk/contract';
+import { TextStreamBody } from '../../http/bind-operation.ts';
 import { type Implementation, implement } from '../../http/implement.ts';
 import type { PortfolioService } from './service.ts';
 
@@ -7,5 +8,6 @@ export function portfolioRoutes(service: PortfolioService): Implementation {
     query: (input, ctx) => service.query(ctx.user.userId, input, ctx.lang),
     totals: (input, ctx) => service.totals(ctx.user.userId, input),
     holding: (input, ctx) => service.holding(ctx.user.userId, input.accountId, input.assetId),
+    export: async (input, ctx) => new TextStreamBody(await service.export(ctx.user.userId, input)),
   });
 }

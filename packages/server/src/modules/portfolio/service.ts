@@ -1,8 +1,10 @@
 import {
   type contract,
+  PORTFOLIO_CSV_HEADER,
   type PortfolioFilters,
   type PortfolioHolding,
   type PortfolioRow,
+  type PortfolioSelection,
   type PortfolioTotals,
   ResultCode,
 } from '@tradedeck/sdk/contract';
@@ -11,6 +13,7 @@ import {
   type ExchangeRate,
   type ItemExterior,
   type ItemValuation,
+  moneyToDecimal,
   type PortfolioPriceSource,
   TRADE_PROTECTED_CONTEXT_ID,
   type TradeFailureReason,
@@ -20,8 +23,9 @@ import {
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
-import { listWindow } from '../../db/list-page.ts';
+import { keyValuesOf, listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
+import { csvLine } from '../../http/csv.ts';
 import type { RatesPort } from '../../integrations/rates/index.ts';
 import type { ValuedNames } from './filter-sql.ts';
 import { portfolioMessages } from './messages.ts';
@@ -31,6 +35,10 @@ import type { HoldingRow, UnitValues } from './types.ts';
 
 type QueryInput = z.output<typeof contract.portfolio.query.input>;
 type TotalsInput = z.output<typeof contract.portfolio.totals.input>;
+type ExportInput = z.output<typeof contract.portfolio.export.input>;
+
+/** Assets read per statement while an export streams. */
+const EXPORT_CHUNK = 2_000;
 
 interface Valuing {
   source: PortfolioPriceSource;
@@ -134,6 +142,57 @@ export class PortfolioService {
         }),
       };
     });
+  }
+
+  /**
+   * The matching items (the selected assets among them, when a selection is given) as CSV, one row per asset in
+   * the flat order, valued from the chosen source. Read in chunks by key, each in its own short transaction.
+   */
+  async export(userId: string, input: ExportInput): Promise<AsyncIterable<string>> {
+    checkRange(input);
+    const rates = await this.currentRates();
+    const inRange = await this.repo.run(userId, async (q) => {
+      await requireOwnSelection(q, input, input.assets);
+      return this.inRange(q, input, input, rates);
+    });
+    const chunk = (after: (string | null)[] | null) =>
+      this.repo.run(userId, async (q) => {
+        const rows = await q.exportRows(input, inRange, input.assets, after, EXPORT_CHUNK);
+        const values = await this.unitValues(q, rows, input, rates);
+        const last = rows.at(-1);
+        return { rows, values, next: last ? keyValuesOf(last, q.listKeys('flat', [])) : null };
+      });
+    return (async function* () {
+      yield `${PORTFOLIO_CSV_HEADER}\n`;
+      for (let after: (string | null)[] | null = null; ; ) {
+        const { rows, values, next } = await chunk(after);
+        for (const row of rows) {
+          const value = values.get(nameKey(row.game, row.marketHashName));
+          yield csvLine([
+            row.login,
+            row.game,
+            String(row.appId),
+            row.contextId,
+            row.assetId,
+            row.marketHashName,
+            row.name,
+            row.exterior ?? '',
+            row.rarity ?? '',
+            String(row.tradable),
+            iso(row.tradableAfter) ?? '',
+            iso(row.protectedUntil) ?? '',
+            value ? moneyToDecimal(value.price) : '',
+            value?.price.currency ?? '',
+            value?.source ?? '',
+            value?.observedAt ?? '',
+            value ? String(value.stale) : '',
+            value ? String(value.outlier) : '',
+          ]);
+        }
+        if (rows.length < EXPORT_CHUNK) return;
+        after = next;
+      }
+    })();
   }
 
   /**
@@ -280,8 +339,12 @@ function inValueRange(value: ItemValuation, filters: PortfolioFilters): boolean 
 }
 
 /** Accounts and tags a filter names must be the user's own (another user's answer as not found). */
-async function requireOwnSelection(q: PortfolioQueries, filters: PortfolioFilters): Promise<void> {
-  const accounts = new Set(filters.accountIds ?? []);
+async function requireOwnSelection(
+  q: PortfolioQueries,
+  filters: PortfolioFilters,
+  selection: PortfolioSelection = [],
+): Promise<void> {
+  const accounts = new Set([...(filters.accountIds ?? []), ...selection.map((asset) => asset.accountId)]);
   if (accounts.size > 0 && (await q.ownedAccounts([...accounts])) < accounts.size)
     throw new AppError({ code: ResultCode.NotFound, text: portfolioMessages.accountsNotFound });
   const tags = new Set(filters.tagIds ?? []);
