@@ -48,11 +48,6 @@ export interface ListFrom {
   table: PgTable;
   where: SQL;
   groupBy?: (SQL | PgColumn)[];
-  /**
-   * A cheaper count of the same rows or groups, when the list has one: given the most to count (null: all), a
-   * scalar subquery of their number. Used instead of grouping every match.
-   */
-  countUpTo?: (most: number | null) => SQL<number>;
 }
 
 export interface ListWindowInput {
@@ -266,7 +261,6 @@ function totalCap(window: ListWindow): number {
 
 /** The count of the matching rows as a scalar subquery: exact when asked, else up to one past the cap. */
 function countedMatches(tx: Db, from: ListFrom, window: ListWindow): SQL<number> {
-  if (from.countUpTo) return from.countUpTo(window.exactTotal ? null : totalCap(window) + 1);
   const matched = tx.select({ one: sql`1` }).from(from.table).where(from.where);
   // A grouped list counts its groups.
   const rows = from.groupBy ? matched.groupBy(...from.groupBy) : matched;

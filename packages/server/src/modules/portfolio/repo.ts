@@ -1,6 +1,6 @@
 import type { PortfolioFilters, PortfolioGrouping, PortfolioSelection } from '@tradedeck/sdk/contract';
 import { TRADE_PROTECTED_CONTEXT_ID } from '@tradedeck/sdk/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   afterKeys,
@@ -139,7 +139,7 @@ export class PortfolioQueries {
     const rows = rowsOf<Record<string, unknown>>(await this.tx.execute(statement));
     const total = await listTotal(
       this.tx,
-      { table: items, where, groupBy, countUpTo: (most) => this.itemGroupCount(where, most) },
+      { table: items, where, groupBy },
       window,
       this.totals('item', filters),
     ).count(rows.length);
@@ -162,25 +162,6 @@ export class PortfolioQueries {
       keys,
       total,
     );
-  }
-
-  /**
-   * How many item groups match, without reading every matching item: a skip scan of the `(user, name, game, …)`
-   * index that jumps from each group's first match to the next group, so it reads about one match per group
-   * (more when a filter is selective) where grouping every match read them all. Stops at `most` groups.
-   */
-  private itemGroupCount(where: SQL, most: number | null): SQL<number> {
-    const groups = sql.identifier('groups');
-    const next = sql.identifier('next');
-    const first = sql`select ${items.marketHashName} as name, ${items.game} as game from ${items} where ${where}
-      order by ${items.marketHashName}, ${items.game} limit 1`;
-    const after = sql`select ${items.marketHashName} as name, ${items.game} as game from ${items} where ${where}
-      and (${items.marketHashName}, ${items.game}) > (${groups}.name, ${groups}.game)
-      order by ${items.marketHashName}, ${items.game} limit 1`;
-    const limit = most === null ? sql`` : sql` limit ${most}`;
-    return sql<number>`(with recursive ${groups}(name, game) as ((${first})
-        union all select ${next}.name, ${next}.game from ${groups} cross join lateral (${after}) as ${next})
-      select count(*)::int from (select 1 from ${groups}${limit}) as counted)`;
   }
 
   /** One page of accounts with what they hold and how their inventories were last read. */
