@@ -164,6 +164,7 @@ describe('act from it', () => {
       expect(row.unit_value).toMatch(/^\d+\.\d{3}$/);
     }
 
+    await renew(t, owner);
     const stranger = await as(t, owner.accessToken, 'POST', '/api/portfolio/export', { assets: [assets[0]] });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().error.resultCode).toBe(3);
