@@ -1,6 +1,6 @@
 import type { PortfolioFilters, PortfolioGrouping, PortfolioSelection } from '@tradedeck/sdk/contract';
 import { TRADE_PROTECTED_CONTEXT_ID } from '@tradedeck/sdk/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   afterKeys,
