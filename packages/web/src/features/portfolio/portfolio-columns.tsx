@@ -5,6 +5,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
 import { Amount } from '../../shared/money/amount.tsx';
+import { selectColumn } from '../../shared/table/data-table.tsx';
 import { localeOf } from '../../shared/use-language.ts';
 
 type Valuation = Extract<PortfolioRow, { kind: 'item' }>['unitValue'];
@@ -97,6 +98,8 @@ export function portfolioColumns(
     ];
   if (by === 'flat')
     return [
+      // Assets are picked across accounts for an action (the CSV export).
+      selectColumn<PortfolioRow>(),
       {
         ...column('name', 'portfolio.columns.item', 260, true),
         cell: ({ row }) => <span className="truncate font-medium">{as<'asset'>(row.original).name}</span>,

@@ -13,6 +13,7 @@ import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { portfolioColumns } from './portfolio-columns.tsx';
 import { FILTER_KEYS, groupingOf, toPortfolioFilters } from './portfolio-filters.ts';
+import { selectedAssets, usePortfolioExport } from './use-portfolio-export.ts';
 
 const rowId = (row: PortfolioRow) =>
   row.kind === 'item'
@@ -48,6 +49,7 @@ export function PortfolioPage() {
     [state.filters, currency],
   );
   const totals = useOperationQuery(api.portfolio.totals, shared);
+  const exportCsv = usePortfolioExport(shared);
   const refresh = useCallback(() => void invalidateArea(queryClient, api.portfolio), [queryClient]);
   useHubSubscription('portfolioChanged', refresh, { onReset: refresh });
 
@@ -149,6 +151,14 @@ export function PortfolioPage() {
         <button type="button" className="btn-ghost" onClick={listPage.resetFilters}>
           {t('portfolio.filters.reset')}
         </button>
+        <button
+          type="button"
+          className="btn-ghost"
+          onClick={() => void exportCsv()}
+          data-testid="portfolio-export"
+        >
+          {t('portfolio.actions.exportAll')}
+        </button>
       </div>
       <ListLoadFailed failed={list.isError} text={t('portfolio.loadFailed')} />
       <DataTable<PortfolioRow>
@@ -159,6 +169,20 @@ export function PortfolioPage() {
         getRowId={rowId}
         emptyText={t('portfolio.empty')}
         {...listPage.table}
+        bulkActions={
+          by === 'flat'
+            ? (ids) => (
+                <button
+                  type="button"
+                  className="btn-ghost"
+                  onClick={() => void exportCsv(selectedAssets(ids))}
+                  data-testid="portfolio-export-selected"
+                >
+                  {t('portfolio.actions.exportSelected', { count: ids.length })}
+                </button>
+              )
+            : undefined
+        }
       />
     </div>
   );

@@ -47,6 +47,10 @@ export const portfolioTexts = defineTexts(
       reset: 'Сбросить фильтры',
     },
     never: 'никогда',
+    actions: {
+      exportAll: 'Скачать CSV',
+      exportSelected: 'Скачать выбранные в CSV ({{count}})',
+    },
   },
   {
     ...portfolioShellTexts.en,
@@ -92,5 +96,9 @@ export const portfolioTexts = defineTexts(
       reset: 'Reset filters',
     },
     never: 'never',
+    actions: {
+      exportAll: 'Download CSV',
+      exportSelected: 'Download selected as CSV ({{count}})',
+    },
   },
 );

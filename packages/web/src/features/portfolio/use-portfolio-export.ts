@@ -1,0 +1,47 @@
+import { api, type PortfolioFilters, type PortfolioSelection } from '@tradedeck/sdk/contract';
+import { useCallback } from 'react';
+import { useServices } from '../../shared/app-services.tsx';
+import { useDescribeError } from '../../shared/use-describe-error.ts';
+
+/** A big export may take a while to stream. */
+const EXPORT_TIMEOUT_MS = 300_000;
+
+/** The assets of flat rows picked in the table (row ids `account:context:asset`). */
+export function selectedAssets(rowIds: readonly string[]): PortfolioSelection {
+  return rowIds.map((id) => {
+    const [accountId, , assetId] = id.split(':');
+    return { accountId: Number(accountId), assetId: assetId! };
+  });
+}
+
+/**
+ * Saves the portfolio's items as CSV from the server's streamed `portfolio.export`: the selected assets when some
+ * are picked, else everything the filters match. The session's token goes with the call, so a plain link cannot.
+ */
+export function usePortfolioExport(filters: PortfolioFilters & { currency: string }) {
+  const { client, toasts } = useServices();
+  const describe = useDescribeError();
+  return useCallback(
+    async (assets?: PortfolioSelection) => {
+      try {
+        const input = { ...filters, ...(assets?.length ? { assets } : {}) };
+        const response = await client.stream(
+          api.portfolio.export,
+          input as Parameters<typeof client.portfolio.export>[0],
+          { timeoutMs: EXPORT_TIMEOUT_MS },
+        );
+        const url = URL.createObjectURL(await response.blob());
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = `portfolio-${new Date().toISOString().slice(0, 10)}.csv`;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      } catch (error) {
+        toasts.show({ kind: 'error', text: describe(error) });
+      }
+    },
+    [client, toasts, describe, filters],
+  );
+}

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { watchConsole } from './console-guard.ts';
+import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+
+// The Portfolio screen over a sandbox server of this suite's own: every account's items grouped and filtered,
+// values with their source, and assets selected across accounts saved as CSV.
+const world = new SandboxWorld();
+const ACCOUNTS = world.healthyAccounts(2, 4300);
+
+let panel: SandboxPanel;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  panel = await startSandboxPanel('portfolio@example.test', 'trader');
+  const accounts = Object.fromEntries(
+    ACCOUNTS.map((account, i) => [
+      String(i),
+      {
+        login: account.login,
+        password: account.password,
+        mafile: sandboxMafileText(account),
+        proxyData: {
+          protocol: 'http',
+          address: `10.43.0.${i + 1}`,
+          port: 3128,
+          username: null,
+          password: null,
+        },
+      },
+    ]),
+  );
+  const added = await panel.api<{ addedAccounts: { id: number }[] }>('/api/steam-accounts', { accounts });
+  const accountIds = added.addedAccounts.map((row) => row.id);
+  await panel.api('/api/steam-trading/inventory-refresh', { accountIds, games: ['tf2'] });
+  // The refresh is a job: wait until every account's TF2 inventory was read.
+  await expect
+    .poll(
+      async () => {
+        const page = await panel.api<{ total: number; items: { lastScannedAt: string | null }[] }>(
+          '/api/portfolio/query',
+          { by: 'account' },
+        );
+        return page.items.filter((row) => row.lastScannedAt).length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(ACCOUNTS.length);
+});
+
+test.afterAll(async () => {
+  await panel?.stop();
+});
+
+test('groups, filters and values the items of every account, and saves assets picked across accounts as CSV', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  await panel.openPanel(page, '/panel/portfolio');
+  await expect(page.getByRole('heading', { name: 'Портфель' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Портфель' });
+  await expect(grid.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('portfolio-totals')).toBeVisible();
+
+  // Valued from the Steam market's reference: each value shows its source.
+  await page.getByTestId('portfolio-source').selectOption('steam');
+  await expect(grid).toContainText('Steam');
+  await page.screenshot({ path: test.info().outputPath('portfolio-by-item.png') });
+
+  // By account: one row per account.
+  await page.getByTestId('portfolio-by').selectOption('account');
+  await expect(grid.locator('tbody tr')).toHaveCount(ACCOUNTS.length);
+  for (const account of ACCOUNTS) await expect(grid).toContainText(account.login);
+
+  // Flat, tradable now: tick the first asset of each account, then save them as CSV.
+  await page.getByTestId('portfolio-by').selectOption('flat');
+  await page.getByTestId('portfolio-tradable').check();
+  await expect(grid.locator('tbody tr').first()).toBeVisible();
+  const picked = new Set<string>();
+  for (const account of ACCOUNTS) {
+    await grid.locator('tbody tr', { hasText: account.login }).first().getByRole('checkbox').click();
+    picked.add(account.login);
+  }
+  await expect(page.getByTestId('selection-count')).toContainText('2');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('portfolio-export-selected').click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  const [header, ...lines] = csv.trimEnd().split('\n');
+  expect(header!.split(',').slice(0, 5)).toEqual(['account', 'game', 'app_id', 'context_id', 'asset_id']);
+  expect(lines).toHaveLength(2);
+  expect(new Set(lines.map((line) => line.split(',')[0]))).toEqual(picked);
+  expect(lines.every((line) => line.split(',')[9] === 'true')).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('portfolio-flat-selected.png') });
+  expect(problems).toEqual([]);
+});
