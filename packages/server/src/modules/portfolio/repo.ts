@@ -6,6 +6,7 @@ import {
   afterKeys,
   keyColumns,
   type ListAnswer,
+  type ListFrom,
   type ListKey,
   type ListWindow,
   listAnswer,
@@ -137,12 +138,7 @@ export class PortfolioQueries {
           and ${items.marketHashName} = ${page}.market_hash_name and ${items.game} = ${page}.game limit 1) d on true
       order by ${page}.ord`;
     const rows = rowsOf<Record<string, unknown>>(await this.tx.execute(statement));
-    const total = await listTotal(
-      this.tx,
-      { table: items, where, groupBy },
-      window,
-      this.totals('item', filters),
-    ).count(rows.length);
+    const total = await this.count('item', filters, { table: items, where, groupBy }, window, rows.length);
     return listAnswer(
       rows,
       (row): ItemGroupRow => ({
@@ -195,12 +191,13 @@ export class PortfolioQueries {
       .orderBy(...orderByKeys(keys))
       .limit(window.pageSize)
       .offset(window.offset);
-    const total = await listTotal(
-      this.tx,
+    const total = await this.count(
+      'account',
+      filters,
       { table: items, where, groupBy: [items.accountId] },
       window,
-      this.totals('account', filters),
-    ).count(rows.length);
+      rows.length,
+    );
     return listAnswer(rows, (row) => row as AccountGroupRow, window, keys, total);
   }
 
@@ -213,12 +210,7 @@ export class PortfolioQueries {
   ): Promise<ListAnswer<AssetRow>> {
     const where = portfolioWhere(this.userId, filters, inRange);
     const rows = await this.assetRows(where, keys, window.after, window.pageSize, window.offset);
-    const total = await listTotal(
-      this.tx,
-      { table: items, where },
-      window,
-      this.totals('flat', filters),
-    ).count(rows.length);
+    const total = await this.count('flat', filters, { table: items, where }, window, rows.length);
     return listAnswer(rows, (row) => row as AssetRow, window, keys, total);
   }
 
@@ -267,6 +259,17 @@ export class PortfolioQueries {
       .orderBy(...orderByKeys(keys))
       .limit(limit)
       .offset(offset);
+  }
+
+  /** The total of a page: counted, or kept from an earlier request while nothing it reads changed. */
+  private count(
+    by: PortfolioGrouping,
+    filters: PortfolioFilters,
+    from: ListFrom,
+    window: ListWindow,
+    rows: number,
+  ) {
+    return listTotal(this.tx, from, window, this.totals(by, filters)).count(rows);
   }
 
   /** The kept-totals key of a list: the "on sale" filter reads the lots as well. */

@@ -1,6 +1,7 @@
 import { api, type PortfolioFilters, type PortfolioSelection } from '@tradedeck/sdk/contract';
 import { useCallback } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
+import { saveDownload } from '../../shared/save-download.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 
 /** A big export may take a while to stream. */
@@ -30,14 +31,7 @@ export function usePortfolioExport(filters: PortfolioFilters & { currency: strin
           input as Parameters<typeof client.portfolio.export>[0],
           { timeoutMs: EXPORT_TIMEOUT_MS },
         );
-        const url = URL.createObjectURL(await response.blob());
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = `portfolio-${new Date().toISOString().slice(0, 10)}.csv`;
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        await saveDownload(response, `portfolio-${new Date().toISOString().slice(0, 10)}.csv`);
       } catch (error) {
         toasts.show({ kind: 'error', text: describe(error) });
       }
