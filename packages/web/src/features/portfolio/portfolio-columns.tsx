@@ -76,7 +76,7 @@ export function portfolioColumns(
         cell: ({ row }) => <span className="tabular-nums">{as<'account'>(row.original).count}</span>,
       },
       {
-        ...column('tradable', 'portfolio.columns.tradable', 110),
+        ...column('tradable', 'portfolio.columns.tradable', 140),
         cell: ({ row }) => <span className="tabular-nums">{as<'account'>(row.original).tradableCount}</span>,
       },
       {
@@ -149,7 +149,7 @@ export function portfolioColumns(
       cell: ({ row }) => <span className="tabular-nums">{as<'item'>(row.original).accounts}</span>,
     },
     {
-      ...column('tradable', 'portfolio.columns.tradable', 110),
+      ...column('tradable', 'portfolio.columns.tradable', 140),
       cell: ({ row }) => <span className="tabular-nums">{as<'item'>(row.original).tradableCount}</span>,
     },
     {
