@@ -6,6 +6,7 @@ import { addCommand } from '../../kit/add-command.ts';
 import { guarded, positiveInt, readTextInput, sandboxBadge, usage } from '../../kit/command-helpers.ts';
 import { type ListFlags, printList } from '../../kit/lists.ts';
 import { settleBatch } from '../../kit/outcome.ts';
+import { restingText } from '../../kit/resting.ts';
 import type { MessageKey } from '../../texts/message.ts';
 import { showGuardCode } from './account-code.ts';
 import { registerAccountMafile } from './account-mafile.ts';
@@ -126,9 +127,9 @@ function modeOption(ctx: CommandContext, value: string | undefined, modes: reado
 }
 
 function accountHead(ctx: CommandContext): string[] {
-  return (['colId', 'colLogin', 'colSteamId', 'colStatus', 'colProxy', 'colTags', 'colError'] as const).map(
-    (key) => ctx.t(key),
-  );
+  return (
+    ['colId', 'colLogin', 'colSteamId', 'colStatus', 'colResting', 'colProxy', 'colTags', 'colError'] as const
+  ).map((key) => ctx.t(key));
 }
 
 function accountRow(ctx: CommandContext, a: SteamAccountRow): string[] {
@@ -137,6 +138,7 @@ function accountRow(ctx: CommandContext, a: SteamAccountRow): string[] {
     a.login,
     a.steamId ?? '',
     ctx.t(`accountStatus${a.accountStatus}` as MessageKey),
+    restingText(ctx, a.resting),
     a.proxy ? `${a.proxy.address}:${a.proxy.port}` : '',
     a.tags.map((tag) => tag.name).join(','),
     a.lastError ?? '',

@@ -1,6 +1,7 @@
 import type { ProxyAddResult, ProxyRow } from '@tradedeck/sdk/contract';
 import { PROXY_PROTOCOL_SCHEMES, type ProxyProtocol, ProxyStatus } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../../context.ts';
+import { restingText } from '../../kit/resting.ts';
 import type { MessageKey } from '../../texts/message.ts';
 
 /** Status names as typed on the command line (`--status in-use`), by number. */
@@ -35,6 +36,7 @@ export function proxyHead(ctx: CommandContext): string[] {
       'colName',
       'colCountry',
       'colStatus',
+      'colResting',
       'colLatency',
       'colTags',
       'colAccounts',
@@ -52,6 +54,7 @@ export function proxyRow(ctx: CommandContext, p: ProxyRow): string[] {
     p.proxyName ?? '',
     p.metadata.countryCode ?? '',
     statusName(ctx, p.status),
+    restingText(ctx, p.resting),
     p.lastCheck?.latencyMs != null ? `${Math.round(p.lastCheck.latencyMs)} ms` : '',
     p.tags.map((t) => t.name).join(','),
     p.steamAccounts.map((a) => a.login).join(','),
