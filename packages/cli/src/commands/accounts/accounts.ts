@@ -128,7 +128,7 @@ function modeOption(ctx: CommandContext, value: string | undefined, modes: reado
 
 function accountHead(ctx: CommandContext): string[] {
   return (
-    ['colId', 'colLogin', 'colSteamId', 'colStatus', 'colResting', 'colProxy', 'colTags', 'colError'] as const
+    ['colId', 'colLogin', 'colSteamId', 'colStatus', 'colProxy', 'colTags', 'colError', 'colResting'] as const
   ).map((key) => ctx.t(key));
 }
 
@@ -138,9 +138,10 @@ function accountRow(ctx: CommandContext, a: SteamAccountRow): string[] {
     a.login,
     a.steamId ?? '',
     ctx.t(`accountStatus${a.accountStatus}` as MessageKey),
-    restingText(ctx, a.resting),
     a.proxy ? `${a.proxy.address}:${a.proxy.port}` : '',
     a.tags.map((tag) => tag.name).join(','),
     a.lastError ?? '',
+    // Last, so scripts that cut the earlier columns by number keep working.
+    restingText(ctx, a.resting),
   ];
 }

@@ -36,10 +36,10 @@ export function proxyHead(ctx: CommandContext): string[] {
       'colName',
       'colCountry',
       'colStatus',
-      'colResting',
       'colLatency',
       'colTags',
       'colAccounts',
+      'colResting',
     ] as const
   ).map((key) => ctx.t(key));
 }
@@ -54,10 +54,11 @@ export function proxyRow(ctx: CommandContext, p: ProxyRow): string[] {
     p.proxyName ?? '',
     p.metadata.countryCode ?? '',
     statusName(ctx, p.status),
-    restingText(ctx, p.resting),
     p.lastCheck?.latencyMs != null ? `${Math.round(p.lastCheck.latencyMs)} ms` : '',
     p.tags.map((t) => t.name).join(','),
     p.steamAccounts.map((a) => a.login).join(','),
+    // Last, so scripts that cut the earlier columns by number keep working.
+    restingText(ctx, p.resting),
   ];
 }
 
