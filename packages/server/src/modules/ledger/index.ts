@@ -63,7 +63,7 @@ export function ledgerApi(notifications: Pick<NotificationsApi, 'post'>): Ledger
               buyer,
               amount: { currency: sale.currency as Currency, amount: sale.amount },
             },
-            link: '/panel/sales-history',
+            link: '/panel/ledger',
           },
           tx,
         );
