@@ -80,14 +80,14 @@ describe('profit table order', () => {
   });
 });
 
+const days = [line('2026-11-02', 10_000, 3_000, 0), line('2026-11-01', 4_000, 1_000, 4_000)];
+
+function Switchable() {
+  const [series, setSeries] = useState<ChartSeries>('revenue');
+  return <ProfitChart rows={days} currency="USD" series={series} onSeries={setSeries} />;
+}
+
 describe('profit chart', () => {
-  const days = [line('2026-11-02', 10_000, 3_000, 0), line('2026-11-01', 4_000, 1_000, 4_000)];
-
-  function Switchable() {
-    const [series, setSeries] = useState<ChartSeries>('revenue');
-    return <ProfitChart rows={days} currency="USD" series={series} onSeries={setSeries} />;
-  }
-
   it('draws the periods oldest first and switches between revenue, profit and held when a series is chosen', () => {
     renderWithServices(<Switchable />, noServer, 'en');
     const titles = () =>
