@@ -77,6 +77,7 @@ function recordLedgerSales(
       stage: entry.stage,
       amount: entry.received.amount,
       currency: entry.received.currency,
+      paid: entry.paid?.currency === entry.received.currency ? entry.paid.amount : null,
       time: entry.time,
       settlement: entry.settlement,
     }));

@@ -109,22 +109,24 @@ export function LedgerPage() {
             </p>
           )}
         </div>
-        <button
-          type="button"
-          className="btn-ghost"
-          onClick={() => void download('profit')}
-          data-testid="ledger-csv"
-        >
-          {t('ledger.exportCsv')} <Hotkey hotkey="e" />
-        </button>
-        <button
-          type="button"
-          className="btn-ghost"
-          onClick={() => void download('entries')}
-          data-testid="ledger-entries-csv"
-        >
-          {t('ledger.exportEntries')} <Hotkey hotkey="shift+e" />
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-ghost"
+            onClick={() => void download('profit')}
+            data-testid="ledger-csv"
+          >
+            {t('ledger.exportCsv')} <Hotkey hotkey="e" />
+          </button>
+          <button
+            type="button"
+            className="btn-ghost"
+            onClick={() => void download('entries')}
+            data-testid="ledger-entries-csv"
+          >
+            {t('ledger.exportEntries')} <Hotkey hotkey="shift+e" />
+          </button>
+        </div>
       </div>
       <LedgerFilterBar ref={periodRef} filters={state.filters} setFilter={setFilter} onReset={reset} />
       {PERIOD_GROUPS.includes(by) ? (
