@@ -125,7 +125,7 @@ export function historyEntryOf(row: Json, currency: Currency, game: TradeGame): 
     // Unknown stages are treated as pending (notes §2.1).
     stage: STAGE[text(row.stage)] ?? 'active',
     received: unitsFromInteger(row.received, own) ?? zero(own),
-    // `paid` is the item's price in the same integer units (marketcsgo4j's history row reads both as longs).
+    // `paid`: the buyer's price, integer units like `received` (ialakey/marketcsgo4j `model/HistoryEntry.java`).
     ...(row.paid === undefined || row.paid === null
       ? {}
       : { paid: unitsFromInteger(row.paid, own) ?? zero(own) }),
