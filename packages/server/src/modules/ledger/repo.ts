@@ -41,6 +41,8 @@ export interface EntryFilter {
 export type GroupBy = 'item' | 'account' | 'tag' | 'game';
 
 const DAY = sql<string>`to_char(${ledgerEntries.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** Rows per insert: an entry binds about 20 parameters and one statement at most 65,535. */
+const APPEND_CHUNK = 1_000;
 
 export class LedgerRepo {
   constructor(private readonly scope: UserScope) {}
@@ -84,11 +86,16 @@ export class LedgerQueries {
    */
   async append(entries: readonly NewEntry[]): Promise<EntryRow[]> {
     if (entries.length === 0) return [];
-    const written = await this.tx
-      .insert(ledgerEntries)
-      .values(entries.map((entry) => ({ ...entry, userId: this.userId })))
-      .onConflictDoNothing({ target: [ledgerEntries.userId, ledgerEntries.sourceKey] })
-      .returning();
+    const written: EntryRow[] = [];
+    // In chunks: one statement binds at most 65,535 parameters, and a big purchase file has more.
+    for (let at = 0; at < entries.length; at += APPEND_CHUNK)
+      written.push(
+        ...(await this.tx
+          .insert(ledgerEntries)
+          .values(entries.slice(at, at + APPEND_CHUNK).map((entry) => ({ ...entry, userId: this.userId })))
+          .onConflictDoNothing({ target: [ledgerEntries.userId, ledgerEntries.sourceKey] })
+          .returning()),
+      );
     const days = new Map<string, typeof ledgerDays.$inferInsert>();
     for (const entry of written) {
       if (entry.effect === 'none') continue;
@@ -109,10 +116,10 @@ export class LedgerQueries {
     }
     // In key order, so two writers of the same days never wait on each other crosswise.
     const rows = [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, row]) => row);
-    if (rows.length > 0)
+    for (let at = 0; at < rows.length; at += APPEND_CHUNK)
       await this.tx
         .insert(ledgerDays)
-        .values(rows)
+        .values(rows.slice(at, at + APPEND_CHUNK))
         .onConflictDoUpdate({
           target: [
             ledgerDays.userId,
