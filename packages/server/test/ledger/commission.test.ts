@@ -8,7 +8,7 @@ import type { ProfitOutput } from '@tradedeck/sdk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyEntryOf } from '../../src/integrations/market/live/tm-json.ts';
-import { ledgerApi } from '../../src/modules/ledger/index.ts';
+import { ledgerApi, marketSaleOf } from '../../src/modules/ledger/index.ts';
 import type { MarketSale } from '../../src/modules/ledger/writer.ts';
 import { UserScope } from '../../src/security/user-scope.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
@@ -67,17 +67,7 @@ function row(
     'RUB',
     'cs2',
   );
-  return {
-    itemId: entry.itemId,
-    marketHashName: entry.marketHashName,
-    game: entry.game,
-    stage: entry.stage,
-    amount: entry.received.amount,
-    currency: entry.received.currency,
-    paid: entry.paid?.amount ?? null,
-    time: entry.time,
-    settlement: entry.settlement,
-  } satisfies MarketSale;
+  return marketSaleOf(entry);
 }
 
 async function entries(): Promise<

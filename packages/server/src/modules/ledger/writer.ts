@@ -4,6 +4,7 @@
  * its entries commit together. Every entry has a source key naming its event: written again, it is skipped.
  */
 import { move } from '../../db/state-machine.ts';
+import type { MarketHistoryEntry } from '../../integrations/market/index.ts';
 import { averageCost, type CostPart, fifoCost } from './cost.ts';
 import type { EntryRow, LedgerQueries, MarketAccountFacts, NewEntry, SaleRow } from './repo.ts';
 import { pathTo, type SaleStatus, saleMachine } from './sale-machine.ts';
@@ -28,6 +29,21 @@ export interface MarketSale {
   time: Date;
   /** Unix seconds of the hold's end (0 when none). */
   settlement: number;
+}
+
+/** A sale row of the market's history as the ledger reads it: the seller's net, and the buyer's price beside it. */
+export function marketSaleOf(entry: MarketHistoryEntry): MarketSale {
+  return {
+    itemId: entry.itemId,
+    marketHashName: entry.marketHashName,
+    game: entry.game,
+    stage: entry.stage,
+    amount: entry.received.amount,
+    currency: entry.received.currency,
+    paid: entry.paid?.currency === entry.received.currency ? entry.paid.amount : null,
+    time: entry.time,
+    settlement: entry.settlement,
+  };
 }
 
 /** A sale the ledger saw reversed: what the reversal notification tells. */

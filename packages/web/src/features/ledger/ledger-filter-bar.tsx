@@ -1,11 +1,9 @@
-import { api, COST_METHOD_VALUES, LEDGER_GROUPS } from '@tradedeck/sdk/contract';
+import { COST_METHOD_VALUES, LEDGER_GROUPS } from '@tradedeck/sdk/contract';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_LABEL } from '../../shared/form-styles.ts';
-import { useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { useSellerAccounts } from '../../shared/queries/use-seller-accounts.ts';
 import { badPeriod } from './ledger-filters.ts';
-
-const ACCOUNTS_LISTED = 100;
 
 /** Period, Steam account, grouping and cost method of the ledger; every change goes to the URL. */
 export const LedgerFilterBar = forwardRef<
@@ -13,13 +11,7 @@ export const LedgerFilterBar = forwardRef<
   { filters: Record<string, string>; setFilter(key: string, value: string | null): void; onReset(): void }
 >(function LedgerFilterBar({ filters, setFilter, onReset }, ref) {
   const { t } = useTranslation();
-  const accounts = useOperationQuery(api.p2p.query, {
-    pages: { page: 1, pageSize: ACCOUNTS_LISTED },
-    sort: [{ propertyName: 'login', isDescending: false }],
-    withStatus: [],
-    withPlatformStatus: [],
-    withModules: [],
-  });
+  const accounts = useSellerAccounts();
   const select = (key: string, label: string, options: Array<[string, string]>, all: boolean) => (
     <label className="flex flex-col gap-1">
       <span className={FIELD_LABEL}>{label}</span>

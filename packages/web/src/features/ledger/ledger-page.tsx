@@ -29,6 +29,12 @@ import { useLedgerCsv } from './use-ledger-csv.ts';
 
 const getRowId = (row: ProfitRow) => row.key;
 
+/** The two downloads beside the title: the profit report and the entries. */
+const CSV_BUTTONS = [
+  { what: 'profit', label: 'ledger.exportCsv', hotkey: 'e', testId: 'ledger-csv' },
+  { what: 'entries', label: 'ledger.exportEntries', hotkey: 'shift+e', testId: 'ledger-entries-csv' },
+] as const;
+
 /**
  * The ledger: the profit report of `ledger.profit` (period, account, grouping and cost method in the URL) as a
  * table, its totals, a chart of revenue, profit or money held per period, and CSV of the report and of the
@@ -110,22 +116,17 @@ export function LedgerPage() {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn-ghost"
-            onClick={() => void download('profit')}
-            data-testid="ledger-csv"
-          >
-            {t('ledger.exportCsv')} <Hotkey hotkey="e" />
-          </button>
-          <button
-            type="button"
-            className="btn-ghost"
-            onClick={() => void download('entries')}
-            data-testid="ledger-entries-csv"
-          >
-            {t('ledger.exportEntries')} <Hotkey hotkey="shift+e" />
-          </button>
+          {CSV_BUTTONS.map(({ what, label, hotkey, testId }) => (
+            <button
+              key={what}
+              type="button"
+              className="btn-ghost"
+              onClick={() => void download(what)}
+              data-testid={testId}
+            >
+              {t(label)} <Hotkey hotkey={hotkey} />
+            </button>
+          ))}
         </div>
       </div>
       <LedgerFilterBar ref={periodRef} filters={state.filters} setFilter={setFilter} onReset={reset} />
