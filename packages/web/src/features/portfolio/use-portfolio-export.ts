@@ -1,7 +1,7 @@
 import { api, type PortfolioFilters, type PortfolioSelection } from '@tradedeck/sdk/contract';
 import { useCallback } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
-import { saveDownload } from '../../shared/save-download.ts';
+import { saveFile } from '../../shared/save-file.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 
 /** A big export may take a while to stream. */
@@ -31,7 +31,7 @@ export function usePortfolioExport(filters: PortfolioFilters & { currency: strin
           input as Parameters<typeof client.portfolio.export>[0],
           { timeoutMs: EXPORT_TIMEOUT_MS },
         );
-        await saveDownload(response, `portfolio-${new Date().toISOString().slice(0, 10)}.csv`);
+        saveFile(await response.blob(), `portfolio-${new Date().toISOString().slice(0, 10)}.csv`);
       } catch (error) {
         toasts.show({ kind: 'error', text: describe(error) });
       }

@@ -1,7 +1,7 @@
 import { api, type SaleFilters } from '@tradedeck/sdk/contract';
 import { useCallback } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
-import { saveDownload } from '../../shared/save-download.ts';
+import { saveFile } from '../../shared/save-file.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 
@@ -22,7 +22,7 @@ export function useCsvDownload(filters: Partial<SaleFilters>, sort: SortItem[]) 
         { ...filters, sort } as Parameters<typeof client.sales.export>[0],
         { timeoutMs: EXPORT_TIMEOUT_MS },
       );
-      await saveDownload(response, `sales-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveFile(await response.blob(), `sales-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       toasts.show({ kind: 'error', text: describe(error) });
     }
