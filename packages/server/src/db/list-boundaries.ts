@@ -36,7 +36,12 @@ export class PageBoundaries {
   readonly #kept = new Map<string, PageBoundary[]>();
 
   constructor(
-    private readonly options: { lifetimeMs: number; maxLists: number; maxPerList: number; now: () => number } = {
+    private readonly options: {
+      lifetimeMs: number;
+      maxLists: number;
+      maxPerList: number;
+      now: () => number;
+    } = {
       // Never longer than a kept total: the change rows a boundary is checked against are purged after that.
       lifetimeMs: KEPT_TOTAL_MS,
       maxLists: MAX_LISTS,

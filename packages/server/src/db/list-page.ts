@@ -157,7 +157,8 @@ export function pagePlan(
     leading,
     remember(leadRow, last, pageRows, snapshot) {
       if (snapshot === null) return;
-      if (leadRow) kept.remember(key, { offset: window.offset, values: keyValuesOf(leadRow, keys), snapshot });
+      if (leadRow)
+        kept.remember(key, { offset: window.offset, values: keyValuesOf(leadRow, keys), snapshot });
       if (last && pageRows > 0)
         kept.remember(key, { offset: window.offset + pageRows, values: keyValuesOf(last, keys), snapshot });
     },

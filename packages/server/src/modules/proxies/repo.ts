@@ -240,7 +240,12 @@ export class ProxyQueries {
       )}`;
     const read = rowsOf<PageRow>(await this.tx.execute(statement));
     const found = read.slice(plan.leading ? 1 : 0).map(fromPageRow);
-    plan.remember(plan.leading ? read[0] : undefined, found.at(-1), found.length, read[0]?.page_snapshot ?? null);
+    plan.remember(
+      plan.leading ? read[0] : undefined,
+      found.at(-1),
+      found.length,
+      read[0]?.page_snapshot ?? null,
+    );
     const count = await total.read(read[0]?.total, found.length);
     return listAnswer(found, (row) => row.item, window, keys, count);
   }
