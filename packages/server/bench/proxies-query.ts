@@ -187,8 +187,9 @@ if (postgres) {
 } else print('query Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');
 
 /**
- * One query of the mix sent PROBE_RUNS times in a row, with list totals kept between requests and without, in
- * alternating rounds (so both see the same machine): median wall time, server and database CPU per query.
+ * One query of the mix sent PROBE_RUNS times in a row, with list totals and page boundaries kept between requests
+ * and without, in alternating rounds (so both see the same machine): median wall time, server and database CPU
+ * per query.
  */
 async function probeQuery(
   server: Awaited<ReturnType<typeof startBenchServer>>,
@@ -212,6 +213,7 @@ async function probeQuery(
   for (let round = 0; round < PROBE_ROUNDS; round++) {
     for (const mode of ['off', 'on'] as const) {
       keepListTotals(mode === 'on');
+      keepPageBoundaries(mode === 'on' && BOUNDARIES);
       const into = figures[mode];
       const cpu = process.cpuUsage();
       const database = databaseCpu?.() ?? 0;
@@ -226,6 +228,7 @@ async function probeQuery(
     }
   }
   keepListTotals(true);
+  keepPageBoundaries(BOUNDARIES);
   const runs = PROBE_ROUNDS * PROBE_RUNS;
   const median = (mode: 'off' | 'on') =>
     percentile(
@@ -236,7 +239,7 @@ async function probeQuery(
   const databaseMs = databaseCpu
     ? `, Postgres CPU ${per('off', 'database')} / ${per('on', 'database')} ms`
     : '';
-  return `  one at a time, totals counted / kept: median ${median('off')} / ${median('on')} ms, server CPU ${per('off', 'cpu')} / ${per('on', 'cpu')} ms${databaseMs} — ${JSON.stringify(body)}`;
+  return `  one at a time, nothing kept / totals and page boundaries kept: median ${median('off')} / ${median('on')} ms, server CPU ${per('off', 'cpu')} / ${per('on', 'cpu')} ms${databaseMs} — ${JSON.stringify(body)}`;
 }
 
 /** A second empty database beside the given one, for a run that must not see the first run's rows. */
