@@ -166,7 +166,14 @@ if (process.env.BENCH_PGLITE !== '0')
   await measure({ label: 'PGlite', databaseUrl: null, clients: PGLITE_CLIENTS, otherUsers: 0, targetMs: 50 });
 const postgres = process.env.BENCH_DATABASE_URL?.trim() || null;
 if (postgres) {
-  await measure({ label: 'Postgres', databaseUrl: postgres, clients: CLIENTS, otherUsers: 0, targetMs: 50 });
+  // Every total counted (a panel whose filter changes with each keystroke): the target is 100 ms (issue 42).
+  await measure({
+    label: 'Postgres',
+    databaseUrl: postgres,
+    clients: CLIENTS,
+    otherUsers: 0,
+    targetMs: KEPT_TOTALS ? 50 : 100,
+  });
   if (process.env.BENCH_MILLION !== '0') {
     const million = await freshDatabase(postgres);
     try {

@@ -56,11 +56,12 @@ export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> 
 }
 
 /**
- * A search of three letters or digits in a row has trigrams that narrow the rows: a trigram index serves it
- * through a function that applies the user's predicate itself (0026). A search without (digits and dots, "10.1.")
- * has only trigrams nearly every proxy carries, so the index would hand over most of the user's rows to be
- * tested anyway, all of them before the first page: then the page and the capped count test the user's rows in
- * the list's own order and stop at the page's end or the cap. See docs/performance.md, "Text search".
+ * A search with a word of three characters holding a letter, or of four digits, has trigrams that narrow the rows:
+ * a trigram index serves it through a function that applies the user's predicate itself (0026). A search of an
+ * address's digits and dots ("10.1.", "127.0.") has only the trigrams of octets, which a farm's proxies share by
+ * the thousand, so the index would hand over most of the user's rows to be tested anyway, all of them before the
+ * first page: then the page and the capped count test the user's rows in the list's own order and stop at the
+ * page's end or the cap. See docs/performance.md, "Text search".
  */
 function proxySearch(search: string): SQL {
   const pattern = likeContains(search);
@@ -68,9 +69,10 @@ function proxySearch(search: string): SQL {
   return sql`(${proxies.host} ilike ${pattern} or ${proxies.name} ilike ${pattern} or ${proxies.username} ilike ${pattern})`;
 }
 
-/** Whether a search holds a run of three letters or digits, from which pg_trgm takes a whole trigram. */
+/** Whether a search holds a word pg_trgm takes a telling trigram from: three characters with a letter, or four digits. */
 export function narrowsByTrigrams(search: string): boolean {
-  return /[\p{L}\p{N}]{3}/u.test(search);
+  const words = search.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.some((word) => (word.length >= 3 && /\p{L}/u.test(word)) || word.length >= 4);
 }
 
 /**
