@@ -54,7 +54,7 @@ beforeAll(async () => {
   s = await createProxiesTest();
   await seed(s.a.id, 20, 1_200);
   await seed(s.b.id, 21, 300);
-}, 60_000);
+});
 
 afterAll(async () => {
   keepPageBoundaries(true);
