@@ -114,6 +114,11 @@ export interface PagePlan {
   limit: number;
   /** The first row read is the row before the page, not one of its rows. */
   leading: boolean;
+  /**
+   * The page lies past the list cap, where the total is counted to the page's end: one row more is read after
+   * the page instead, which tells the same (`pastCap`), so a deep page counts nothing.
+   */
+  trailing: boolean;
   /** Keeps the boundaries at the page's start and end, read in the statement's snapshot. */
   remember(
     leading: Record<string, unknown> | undefined,
@@ -131,14 +136,16 @@ export function pagePlan(
   list: ListTotalKey | undefined,
 ): PagePlan {
   const kept = list && !window.after ? pageBoundariesOf(tx) : undefined;
+  const trailing = !window.after && !window.exactTotal && window.offset + window.pageSize > LIST_TOTAL_CAP;
   const plain: PagePlan = {
     boundary: null,
     fresh: null,
     stale: null,
     freshSkip: 0,
     staleSkip: window.offset,
-    limit: window.pageSize,
+    limit: window.pageSize + (trailing ? 1 : 0),
     leading: false,
+    trailing,
     remember: () => undefined,
   };
   if (!kept || !list) return plain;
@@ -153,8 +160,9 @@ export function pagePlan(
     stale: changed,
     freshSkip: window.offset - from - (leading ? 1 : 0),
     staleSkip: window.offset - (leading ? 1 : 0),
-    limit: window.pageSize + (leading ? 1 : 0),
+    limit: window.pageSize + (leading ? 1 : 0) + (trailing ? 1 : 0),
     leading,
+    trailing,
     remember(leadRow, last, pageRows, snapshot) {
       if (snapshot === null) return;
       if (leadRow)
@@ -163,6 +171,20 @@ export function pagePlan(
         kept.remember(key, { offset: window.offset + pageRows, values: keyValuesOf(last, keys), snapshot });
     },
   };
+}
+
+/**
+ * The total of a page past the cap read with one row after it (`PagePlan.trailing`): what a count to the page's
+ * end would say. A row after the page means more than the page's end (capped there); none, that the page ends the
+ * list. An empty page says nothing: it is counted.
+ */
+export function pastCap(
+  window: ListWindow,
+  pageRows: number,
+  more: boolean,
+): { total: number; totalCapped: boolean } | null {
+  if (pageRows === 0) return null;
+  return { total: window.offset + pageRows, totalCapped: more };
 }
 
 /** The keys as text columns of the page statement, so a cursor holds them exactly (timestamps to the µs). */

@@ -13,6 +13,7 @@ import {
   listTotal,
   orderByKeys,
   pagePlan,
+  pastCap,
 } from '../../db/list-page.ts';
 import { statementSnapshot } from '../../db/list-totals.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
@@ -229,7 +230,7 @@ export class ProxyQueries {
           from ${proxyTagLinks} l join ${proxyTags} t on t.id = l.tag_id where l.proxy_id = ${pageId}) as tags,
         (select coalesce(json_agg(json_build_object('id', a.id, 'login', a.login) order by a.id), '[]'::json)
           from ${steamAccounts} a where a.user_id = ${this.userId} and a.proxy_id = ${pageId}) as accounts,
-        ${total.inPage(sql`${page}`)} as total,
+        ${plan.trailing ? sql`null` : total.inPage(sql`${page}`)} as total,
         ${statementSnapshot} as page_snapshot
       from ${page}
       order by ${sql.join(
@@ -240,13 +241,18 @@ export class ProxyQueries {
       )}`;
     const read = rowsOf<PageRow>(await this.tx.execute(statement));
     const found = read.slice(plan.leading ? 1 : 0).map(fromPageRow);
+    const more = plan.trailing && found.length > window.pageSize;
+    if (more) found.pop();
     plan.remember(
       plan.leading ? read[0] : undefined,
       found.at(-1),
       found.length,
       read[0]?.page_snapshot ?? null,
     );
-    const count = await total.read(read[0]?.total, found.length);
+    const count =
+      (plan.trailing ? pastCap(window, found.length, more) : null) ??
+      // Past the cap the statement carries no total: an empty page is counted on its own.
+      (await total.read(plan.trailing ? undefined : read[0]?.total, found.length));
     return listAnswer(found, (row) => row.item, window, keys, count);
   }
 
