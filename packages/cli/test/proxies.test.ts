@@ -10,8 +10,7 @@ import {
   startHttpProxy,
   startSocks5,
 } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
-import { outboxCode, signedInUser } from './helpers/cli-server.ts';
-import { freePort } from './helpers/free-port.ts';
+import { judgeChecksItself, outboxCode, signedInUser } from './helpers/cli-server.ts';
 import { runCli } from './run-cli.ts';
 
 let server: RunningServer;
@@ -26,20 +25,18 @@ function file(name: string, text: string): string {
 }
 
 beforeAll(async () => {
-  // The check target is the server's own judge, so its port is chosen before it starts.
-  const port = await freePort();
-  process.env.TRADEDECK_PROXY_CHECK_URL = `http://127.0.0.1:${port}/api/proxy-judge`;
   server = await startServer({
     ...loadConfig({}),
-    port,
+    port: 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
     logLevel: 'silent',
   });
+  // The check target is the server's own judge.
+  judgeChecksItself(server);
   ({ env } = await signedInUser(server, 'proxies@example.test'));
 });
 afterAll(async () => {
-  delete process.env.TRADEDECK_PROXY_CHECK_URL;
   await Promise.all(loopback.map((s) => s.close()));
   await server?.stop();
 });

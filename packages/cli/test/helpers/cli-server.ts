@@ -20,6 +20,14 @@ export function startCliServer(
 }
 
 /**
+ * Points the server's proxy checks at its own judge. The server listens on a port it picked itself (port 0), so
+ * no other process can take the port between choosing it and binding it.
+ */
+export function judgeChecksItself(server: RunningServer): void {
+  server.app.proxyChecks.tune({ checkUrl: `${server.url}/api/proxy-judge` });
+}
+
+/**
  * Registers and confirms a user (the first one of a server is its admin, approved at once) and signs in.
  * Returns the environment that points the CLI at the server with that session.
  */
