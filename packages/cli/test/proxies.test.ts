@@ -1,8 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@tradedeck/server/config';
-import { type RunningServer, startServer } from '@tradedeck/server/server';
+import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackServer } from '../../server/test/proxy-checker/helpers/loopback-server.ts';
 import {
@@ -10,7 +9,7 @@ import {
   startHttpProxy,
   startSocks5,
 } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
-import { judgeChecksItself, outboxCode, signedInUser } from './helpers/cli-server.ts';
+import { judgeChecksItself, outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { runCli } from './run-cli.ts';
 
 let server: RunningServer;
@@ -25,13 +24,7 @@ function file(name: string, text: string): string {
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    logLevel: 'silent',
-  });
+  server = await startCliServer({ host: '127.0.0.1' });
   // The check target is the server's own judge.
   judgeChecksItself(server);
   ({ env } = await signedInUser(server, 'proxies@example.test'));
