@@ -3,25 +3,19 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ECHOED_CHARACTERS } from '../../src/http/echo.ts';
 import { type AuthTestApp, createAuthTestApp, freshIp, type TestUser } from '../auth/helpers/auth-app.ts';
-import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
+import { signedInUser } from '../helpers/signed-in.ts';
 
 /** More ids than one statement can bind as separate parameters (65,535). */
 const MANY = 66_000;
 
-// One app for the file; each part has a user of its own, approved by the instance's administrator.
-let t: AuthTestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createAuthTestApp();
-  admin = await signedInAdmin(t);
-}, 120_000);
-afterAll(() => t?.close());
-
 describe('bad input is a validation error naming the field, never a crash', () => {
+  let t: AuthTestApp;
   let user: TestUser;
   beforeAll(async () => {
-    user = await signedInUser(t, 'owner', admin);
+    t = await createAuthTestApp();
+    user = await signedInUser(t, 'owner');
   }, 120_000);
+  afterAll(() => t.close());
 
   const expectValidation = (res: LightMyRequestResponse, field: string) => {
     expect(res.statusCode, res.body).toBe(400);
@@ -155,10 +149,13 @@ describe('bad input is a validation error naming the field, never a crash', () =
 });
 
 describe('answers that repeat input lines', () => {
+  let t: AuthTestApp;
   let user: TestUser;
   beforeAll(async () => {
-    user = await signedInUser(t, 'echo', admin);
+    t = await createAuthTestApp();
+    user = await signedInUser(t, 'owner');
   }, 120_000);
+  afterAll(() => t.close());
 
   const hugeLine = 'x'.repeat(1024 * 1024);
 
