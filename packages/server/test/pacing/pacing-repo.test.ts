@@ -36,6 +36,18 @@ describe('DbPacingStore', () => {
     expect((await store.read('proxy:a:1:inventory'))?.version).toBe(2);
   });
 
+  it('finds the limiters resting at a time, and only those', async () => {
+    const at = Date.UTC(2026, 10, 3);
+    const base = initialState({ permits: 60, windowMs: 60_000 });
+    const resting = { ...base, restUntil: at + 60_000, restReason: 'inventory 429' };
+    expect(await store.write('proxy:rest-a:1:inventory', null, resting)).toBe(true);
+    expect(await store.write('proxy:rest-b:1:inventory', null, { ...base, restUntil: at - 1 })).toBe(true);
+    expect(await store.write('account:rest-c:confirmations', null, base)).toBe(true);
+    const found = (await store.resting(at)).filter((row) => row.key.includes('rest-'));
+    expect(found).toEqual([{ key: 'proxy:rest-a:1:inventory', state: resting }]);
+    expect((await store.resting(at + 60_000)).filter((row) => row.key.includes('rest-'))).toEqual([]);
+  });
+
   it('gives processes pacing through one database distinct slots, spaced by the budget', async () => {
     let now = Date.UTC(2026, 10, 1);
     const clock: Clock = {
