@@ -1,8 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import type { Notification } from '@tradedeck/sdk/contract';
 import { notificationText } from '@tradedeck/sdk/i18n';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useServices } from '../shared/app-services.tsx';
 import type { useNotificationFeed } from '../shared/notifications/use-notification-feed.ts';
 import { localeOf, useLanguage } from '../shared/use-language.ts';
 
@@ -18,7 +20,16 @@ export function NotificationPanel({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const { client } = useServices();
   const panel = useRef<HTMLElement>(null);
+  const markRead = useMutation({
+    mutationFn: (id: number) => client.notifications.markRead({ id }),
+    onSuccess: (answer) => feed.settle(answer.unread),
+  });
+  const markAllRead = useMutation({
+    mutationFn: () => client.notifications.markAllRead({}),
+    onSuccess: (answer) => feed.settle(answer.unread),
+  });
   useEffect(() => {
     panel.current?.focus();
   }, []);
@@ -44,8 +55,8 @@ export function NotificationPanel({
         <button
           type="button"
           className="btn-ghost text-xs"
-          disabled={feed.unread === 0 || feed.markAllRead.isPending}
-          onClick={() => feed.markAllRead.mutate()}
+          disabled={feed.unread === 0 || markAllRead.isPending}
+          onClick={() => markAllRead.mutate()}
         >
           {t('notifications.markAllRead')}
         </button>
@@ -72,7 +83,7 @@ export function NotificationPanel({
             <NotificationItem
               key={notification.id}
               notification={notification}
-              onRead={() => feed.markRead.mutate(notification.id)}
+              onRead={() => markRead.mutate(notification.id)}
               onOpen={onClose}
             />
           ))}
