@@ -16,10 +16,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { MarketFailure } from '../../integrations/market/port.ts';
 import { announceLots } from './announce.ts';
 import type { LotsShared } from './deps.ts';
+import { issuesOf } from './issues.ts';
 import type { MarketAccess } from './market-access.ts';
 import { fill, lotMessages } from './messages.ts';
 import { ensureOwnAccounts } from './own-accounts.ts';
-import { issuesOf, type LotSync } from './sync.ts';
+import type { LotSync } from './sync.ts';
 import type { LotAccount, LotPatch, LotPick, LotView } from './types.ts';
 import { toLotChange, toLotGroup, toLotRow } from './views.ts';
 
