@@ -535,6 +535,7 @@ describe('tradedeck accounts code, assign-proxies, rm', () => {
       'прокси',
       'теги',
       'последняя ошибка',
+      'пауза steam',
     ]);
     expect(table.stdout).toContain('10.9.0.1:8080');
   });

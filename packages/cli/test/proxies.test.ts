@@ -155,6 +155,7 @@ describe('tradedeck proxies ls', () => {
       'задержка',
       'теги',
       'аккаунты',
+      'пауза steam',
     ]);
     expect(rows).toHaveLength(3);
     expect(rows.every((row) => row.split('\t')[6] === 'не проверен')).toBe(true);

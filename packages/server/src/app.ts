@@ -35,7 +35,7 @@ import { registerLedger } from './modules/ledger/index.ts';
 import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { type Mail, registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
-import { registerPacing } from './modules/pacing/index.ts';
+import { PacingRests, registerPacing } from './modules/pacing/index.ts';
 import { registerPortfolio } from './modules/portfolio/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
@@ -151,7 +151,7 @@ export async function buildApp({
   });
   const system = registerSystem(app, { config, database, version: SERVER_VERSION });
   const settings = registerSettings(app, { database });
-  registerProxies(app, { database, auth, search });
+  registerProxies(app, { database, auth, search, rests: new PacingRests(steamAccounts.steam.pacer) });
   registerPacing(app, { database, pacer: steamAccounts.steam.pacer });
   app.decorate('services', { system, auth, settings, search, steam: steamAccounts.steam });
 

@@ -36,6 +36,8 @@ export const kitTexts = defineTexts('kit', {
     colUpdated: 'updated',
     colStatus: 'status',
     colPlatform: 'platform',
+    colResting: 'steam rest',
+    restingUntil: 'until {until} ({reason})',
     badCurrency: 'Currency must be RUB, USD or EUR, got "{value}"',
   },
   ru: {
@@ -71,6 +73,8 @@ export const kitTexts = defineTexts('kit', {
     colUpdated: 'обновлено',
     colStatus: 'статус',
     colPlatform: 'площадка',
+    colResting: 'пауза steam',
+    restingUntil: 'до {until} ({reason})',
     badCurrency: 'Валюта: RUB, USD или EUR, получено "{value}"',
   },
 });

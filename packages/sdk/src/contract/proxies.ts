@@ -26,6 +26,7 @@ import {
   tagWithCountSchema,
 } from './lists.ts';
 import { BODY_LIMITS, defineOperation } from './operation.ts';
+import { pacingRestSchema } from './pacing.ts';
 
 export const PROXY_SORT_PROPERTIES = [
   'id',
@@ -53,6 +54,8 @@ export const proxyLastCheckSchema = z.object({
 export const proxyRowSchema = proxySchema.extend({
   lastCheck: proxyLastCheckSchema.nullable(),
   createdAt: isoDateTime,
+  /** The proxy's earliest rest after a Steam limit (docs/pacing.md); null: none; absent where not read. */
+  resting: pacingRestSchema.nullable().optional(),
 });
 export type ProxyRow = z.infer<typeof proxyRowSchema>;
 

@@ -25,6 +25,7 @@ import {
   tagWithCountSchema,
 } from './lists.ts';
 import { BODY_LIMITS, defineOperation } from './operation.ts';
+import { pacingRestSchema } from './pacing.ts';
 
 /** An add job was queued: its id, how many rows it carries, and the hub source its events arrive on. */
 export const addJobStartedSchema = z.object({
@@ -72,6 +73,8 @@ export const steamAccountRowSchema = steamAccountSchema.extend({
   lastLoginAt: isoDateTime.nullable(),
   /** Why the last sign-in failed (in the request's language), when the status is error. */
   lastError: z.string().nullable(),
+  /** The earliest rest of the account or its proxy after a Steam limit (docs/pacing.md); null: none; absent where not read. */
+  resting: pacingRestSchema.nullable().optional(),
 });
 export type SteamAccountRow = z.infer<typeof steamAccountRowSchema>;
 

@@ -163,6 +163,11 @@ export class Pacer {
     return this.store.list(prefix);
   }
 
+  /** Every limiter resting now. */
+  resting(): Promise<{ key: string; state: LimiterState }[]> {
+    return this.store.resting(this.clock.now());
+  }
+
   private async move(
     key: PacingKey,
     step: (state: LimiterState) => { state: LimiterState; answer?: TakeAnswer },

@@ -2,7 +2,7 @@
  * Limiter states in the database, shared by every server process: one row per (egress or account, class), moved
  * by compare-and-set on its version (store.ts), so two processes never both take the same slot.
  */
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, gt, like } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { pacingLimiters } from '../db/schema.ts';
 import type { LimiterState } from './limiter.ts';
@@ -42,6 +42,14 @@ export class DbPacingStore implements PacingStore {
       .select({ key: pacingLimiters.key, state: pacingLimiters.state })
       .from(pacingLimiters)
       .where(like(pacingLimiters.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`));
+    return rows.map((row) => ({ key: row.key, state: row.state as LimiterState }));
+  }
+
+  async resting(now: number): Promise<{ key: string; state: LimiterState }[]> {
+    const rows = await this.db
+      .select({ key: pacingLimiters.key, state: pacingLimiters.state })
+      .from(pacingLimiters)
+      .where(gt(pacingLimiters.restUntil, now));
     return rows.map((row) => ({ key: row.key, state: row.state as LimiterState }));
   }
 }

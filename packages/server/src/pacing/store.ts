@@ -18,6 +18,8 @@ export interface PacingStore {
   write(key: string, version: number | null, next: LimiterState): Promise<boolean>;
   /** Every key starting with `prefix` (the state shown to users). */
   list(prefix: string): Promise<{ key: string; state: LimiterState }[]>;
+  /** Every key resting at `now` (the rests shown on proxy and account rows). */
+  resting(now: number): Promise<{ key: string; state: LimiterState }[]>;
 }
 
 export class MemoryPacingStore implements PacingStore {
@@ -37,6 +39,12 @@ export class MemoryPacingStore implements PacingStore {
   async list(prefix: string): Promise<{ key: string; state: LimiterState }[]> {
     return [...this.#rows]
       .filter(([key]) => key.startsWith(prefix))
+      .map(([key, row]) => ({ key, state: row.state }));
+  }
+
+  async resting(now: number): Promise<{ key: string; state: LimiterState }[]> {
+    return [...this.#rows]
+      .filter(([, row]) => row.state.restUntil > now)
       .map(([key, row]) => ({ key, state: row.state }));
   }
 }

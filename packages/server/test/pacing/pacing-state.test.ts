@@ -53,6 +53,55 @@ describe('pacing.state', () => {
     expect(JSON.stringify(theirs)).not.toContain('proxy-pass-202');
   });
 
+  it('shows the rest on the proxy row and on the rows of its accounts, and lists resting proxies first', async () => {
+    const user = await signedInUser(t, 'pacing-rows', admin);
+    const { ids } = await seedProxies(t, user, 2, { first: 221 });
+    const [calm, ...busy] = world.healthyAccounts(4, 3801);
+    const stored = await addAccounts(t, user, {
+      accounts: {
+        '0': addItem(calm!, { proxyId: ids[0]! }),
+        ...Object.fromEntries(
+          busy.map((account, i) => [String(i + 1), addItem(account, { proxyId: ids[1]! })]),
+        ),
+      },
+    });
+    expect(dataOf(stored).errors).toEqual({});
+    const limited = await addAccounts(t, user, {
+      accounts: { '0': addItem(world.find('sandbox_rate_limited')!, { proxyId: ids[0]! }) },
+    });
+    expect(dataOf(limited).errors['0'].reason).toBe('proxyError');
+
+    // The resting proxy leads though the other carried more calls; each counts the accounts it carries.
+    const shown = dataOf(await state(user));
+    expect(shown.proxies.map((row: { proxyId: number }) => row.proxyId)).toEqual([ids[0], ids[1]]);
+    expect(shown.proxies.map((row: { requests: number }) => row.requests)).toEqual([2, 3]);
+    expect(shown.proxies.map((row: { accounts: number }) => row.accounts)).toEqual([1, 3]);
+    expect(shown.proxies[1].restingUntil).toBeNull();
+
+    const rest = { until: shown.proxies[0].restingUntil, reason: 'login eresult 84' };
+    const proxyRows = dataOf(
+      await t.call('POST', '/api/proxies/query', {
+        token: user.accessToken,
+        body: { pages: { page: 1, pageSize: 10 } },
+      }),
+    ).items;
+    const restOf = (rows: { id: number; resting: unknown }[], id: number) =>
+      rows.find((row) => row.id === id)?.resting;
+    expect(restOf(proxyRows, ids[0]!)).toEqual(rest);
+    expect(restOf(proxyRows, ids[1]!)).toBeNull();
+    const one = dataOf(await t.call('GET', `/api/proxies/${ids[0]}`, { token: user.accessToken }));
+    expect(one.resting).toEqual(rest);
+
+    const accountRows = dataOf(
+      await t.call('POST', '/api/steam-accounts/query', {
+        token: user.accessToken,
+        body: { pages: { page: 1, pageSize: 10 } },
+      }),
+    ).items;
+    expect(accountRows).toHaveLength(4);
+    for (const row of accountRows) expect(row.resting).toEqual(row.login === calm!.login ? rest : null);
+  });
+
   it('refuses a limit out of range with a clear error', async () => {
     const res = await state(admin, '?limit=0');
     expect(res.statusCode).toBe(400);

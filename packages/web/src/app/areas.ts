@@ -8,6 +8,7 @@ import { landingArea } from '../features/landing/area.ts';
 import { lotsArea } from '../features/lots/area.ts';
 import { notFoundArea } from '../features/not-found/area.ts';
 import { p2pAccountsArea } from '../features/p2p-accounts/area.ts';
+import { pacingArea } from '../features/pacing/area.ts';
 import { portfolioArea } from '../features/portfolio/area.ts';
 import { priceProfileArea } from '../features/price-profile/area.ts';
 import { profileArea } from '../features/profile/area.ts';
@@ -36,6 +37,7 @@ export const areas = [
   priceProfileArea,
   harvesterArea,
   confirmationsArea,
+  pacingArea,
   settingsArea,
   adminArea,
   transferArea,

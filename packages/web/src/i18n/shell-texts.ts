@@ -92,6 +92,7 @@ export const shellTexts = defineTexts(
       priceProfile: 'Ценовой профиль',
       harvester: 'Харвестер',
       confirmations: 'Подтверждения',
+      pacing: 'Темп запросов',
     },
     layout: {
       expandSidebar: 'Развернуть меню',
@@ -238,6 +239,7 @@ export const shellTexts = defineTexts(
       priceProfile: 'Price profile',
       harvester: 'Harvester',
       confirmations: 'Confirmations',
+      pacing: 'Pacing',
     },
     layout: {
       expandSidebar: 'Expand the sidebar',

@@ -43,6 +43,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       item('/panel/harvester', 'nav.harvester', 'harvester', 'nav.harvester', 'Harvester'),
       item('/panel/confirmations', 'nav.confirmations', 'confirmations', 'nav.confirmations', 'Confirmation'),
+      item('/panel/pacing', 'nav.pacing', 'pacing', 'nav.pacing', 'Pacing'),
     ],
   },
 ];

@@ -6,6 +6,7 @@ import { addCommand } from '../../kit/add-command.ts';
 import { guarded, positiveInt, readTextInput, sandboxBadge, usage } from '../../kit/command-helpers.ts';
 import { type ListFlags, printList } from '../../kit/lists.ts';
 import { settleBatch } from '../../kit/outcome.ts';
+import { restingText } from '../../kit/resting.ts';
 import type { MessageKey } from '../../texts/message.ts';
 import { showGuardCode } from './account-code.ts';
 import { registerAccountMafile } from './account-mafile.ts';
@@ -126,9 +127,9 @@ function modeOption(ctx: CommandContext, value: string | undefined, modes: reado
 }
 
 function accountHead(ctx: CommandContext): string[] {
-  return (['colId', 'colLogin', 'colSteamId', 'colStatus', 'colProxy', 'colTags', 'colError'] as const).map(
-    (key) => ctx.t(key),
-  );
+  return (
+    ['colId', 'colLogin', 'colSteamId', 'colStatus', 'colProxy', 'colTags', 'colError', 'colResting'] as const
+  ).map((key) => ctx.t(key));
 }
 
 function accountRow(ctx: CommandContext, a: SteamAccountRow): string[] {
@@ -140,5 +141,7 @@ function accountRow(ctx: CommandContext, a: SteamAccountRow): string[] {
     a.proxy ? `${a.proxy.address}:${a.proxy.port}` : '',
     a.tags.map((tag) => tag.name).join(','),
     a.lastError ?? '',
+    // Last, so scripts that cut the earlier columns by number keep working.
+    restingText(ctx, a.resting),
   ];
 }

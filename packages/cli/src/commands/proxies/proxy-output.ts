@@ -1,6 +1,7 @@
 import type { ProxyAddResult, ProxyRow } from '@tradedeck/sdk/contract';
 import { PROXY_PROTOCOL_SCHEMES, type ProxyProtocol, ProxyStatus } from '@tradedeck/sdk/domain';
 import type { CommandContext } from '../../context.ts';
+import { restingText } from '../../kit/resting.ts';
 import type { MessageKey } from '../../texts/message.ts';
 
 /** Status names as typed on the command line (`--status in-use`), by number. */
@@ -38,6 +39,7 @@ export function proxyHead(ctx: CommandContext): string[] {
       'colLatency',
       'colTags',
       'colAccounts',
+      'colResting',
     ] as const
   ).map((key) => ctx.t(key));
 }
@@ -55,6 +57,8 @@ export function proxyRow(ctx: CommandContext, p: ProxyRow): string[] {
     p.lastCheck?.latencyMs != null ? `${Math.round(p.lastCheck.latencyMs)} ms` : '',
     p.tags.map((t) => t.name).join(','),
     p.steamAccounts.map((a) => a.login).join(','),
+    // Last, so scripts that cut the earlier columns by number keep working.
+    restingText(ctx, p.resting),
   ];
 }
 

@@ -2,7 +2,8 @@ import type { PacingState } from '@tradedeck/sdk/contract';
 import type { Budget, PacingClass } from '../../pacing/budgets.ts';
 import { PACING_CLASSES } from '../../pacing/budgets.ts';
 import type { LimiterState } from '../../pacing/limiter.ts';
-import { type Pacer, proxyPacingKey } from '../../pacing/pacer.ts';
+import { accountPacingKey, type Pacer, proxyPacingKey } from '../../pacing/pacer.ts';
+import { budgetShare } from './budget-share.ts';
 import type { PacingRepo } from './repo.ts';
 
 const perMinute = (permits: number | null, windowMs: number | null) =>
@@ -10,10 +11,26 @@ const perMinute = (permits: number | null, windowMs: number | null) =>
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
+type Side = 'proxy' | 'account';
+
+/** Resting ones first (the rest that ends first leads), then the busiest, then by name. */
+function restingFirst<T extends { restingUntil: string | null; requests: number }>(
+  rows: T[],
+  name: (row: T) => string,
+): T[] {
+  return rows.sort(
+    (a, b) =>
+      (a.restingUntil === null ? 1 : 0) - (b.restingUntil === null ? 1 : 0) ||
+      (a.restingUntil ?? '').localeCompare(b.restingUntil ?? '') ||
+      b.requests - a.requests ||
+      name(a).localeCompare(name(b)),
+  );
+}
+
 /**
- * The pacing state of the caller's proxies: every class's budget now against the table's, and the rests Steam
- * called for. Limiters are shared by every tenant using an egress (Steam limits the address), but a tenant sees
- * only the proxies it has itself.
+ * The pacing state of the caller's proxies and accounts: every class's budget now against the table's, and the
+ * rests Steam called for, resting ones first. Limiters are shared by every tenant using an egress (Steam limits
+ * the address), but a tenant sees only the proxies and accounts it has itself.
  */
 export class PacingService {
   constructor(
@@ -23,36 +40,55 @@ export class PacingService {
 
   async state(userId: string, limit: number): Promise<PacingState> {
     const now = this.pacer.now();
-    const own = await this.repo.ownProxies(userId);
-    const rows = await Promise.all(
-      own.map(async (proxy) => {
-        const address = `${proxy.host.toLowerCase()}:${proxy.port}`;
-        const limiters = await this.pacer.list(`proxy:${address}:`);
-        const byKey = new Map(limiters.map((row) => [row.key, row.state]));
-        const classes = PACING_CLASSES.flatMap((cls) => {
-          const state = byKey.get(proxyPacingKey(address, cls));
-          return state ? [this.classState(cls, state, now)] : [];
-        });
-        const rests = classes.flatMap((item) => (item.restingUntil ? [item.restingUntil] : [])).sort();
-        return {
+    const [ownProxies, ownAccounts, proxyRows, accountRows] = await Promise.all([
+      this.repo.ownProxies(userId),
+      this.repo.ownAccounts(userId),
+      this.pacer.list('proxy:'),
+      this.pacer.list('account:'),
+    ]);
+    const byKey = new Map([...proxyRows, ...accountRows].map((row) => [row.key, row.state]));
+    const classesOf = (side: Side, subject: string) =>
+      PACING_CLASSES.flatMap((cls) => {
+        const key = side === 'proxy' ? proxyPacingKey(subject, cls) : accountPacingKey(subject, cls);
+        const state = byKey.get(key);
+        return state ? [this.classState(side, cls, state, now)] : [];
+      });
+    const summary = (classes: ReturnType<typeof classesOf>) => ({
+      requests: classes.reduce((sum, item) => sum + item.requests, 0),
+      restingUntil:
+        classes.flatMap((item) => (item.restingUntil ? [item.restingUntil] : [])).sort()[0] ?? null,
+    });
+
+    const proxies = ownProxies.flatMap((proxy) => {
+      const address = `${proxy.host.toLowerCase()}:${proxy.port}`;
+      const classes = classesOf('proxy', address);
+      if (classes.length === 0) return [];
+      return [
+        {
           proxyId: proxy.id,
           name: proxy.name,
           address,
-          requests: classes.reduce((sum, item) => sum + item.requests, 0),
-          restingUntil: rests[0] ?? null,
+          ...summary(classes),
+          accounts: proxy.accounts,
+          budgetShare: budgetShare(this.pacer.budgets, byKey, address, now),
           classes,
-        };
-      }),
-    );
-    const busiest = rows
-      .filter((row) => row.classes.length > 0)
-      .sort((a, b) => b.requests - a.requests || a.address.localeCompare(b.address))
-      .slice(0, limit);
-    return { now: iso(now), proxies: busiest };
+        },
+      ];
+    });
+    const accounts = ownAccounts.flatMap((account) => {
+      const classes = classesOf('account', account.steamId);
+      if (classes.length === 0) return [];
+      return [{ accountId: account.id, login: account.login, ...summary(classes), classes }];
+    });
+    return {
+      now: iso(now),
+      proxies: restingFirst(proxies, (row) => row.address).slice(0, limit),
+      accounts: restingFirst(accounts, (row) => row.login).slice(0, limit),
+    };
   }
 
-  private classState(cls: PacingClass, state: LimiterState, now: number) {
-    const base: Budget | null = this.pacer.budgets[cls].proxy;
+  private classState(side: Side, cls: PacingClass, state: LimiterState, now: number) {
+    const base: Budget | null = this.pacer.budgets[cls][side];
     const resting = state.restUntil > now;
     return {
       class: cls,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
+import type { PacingRests } from '../pacing/index.ts';
 import type { SearchService } from '../search/index.ts';
 import { rehashIpv6Proxies } from './ipv6-rehash.ts';
 import { Ipv6RehashRepo } from './ipv6-rehash-repo.ts';
@@ -19,11 +20,13 @@ export interface ProxiesDeps {
   database: Database;
   auth: Pick<AuthApi, 'secrets'>;
   search: SearchService;
+  /** The rests Steam called for, shown on the rows. */
+  rests: PacingRests;
 }
 
 /** The user's proxies: every proxies.* operation but `check`, and proxies in the global search. */
-export function registerProxies(app: FastifyInstance, { database, auth, search }: ProxiesDeps): void {
-  const service = new ProxiesService(new ProxiesRepo(new UserScope(database.db)), auth.secrets);
+export function registerProxies(app: FastifyInstance, { database, auth, search, rests }: ProxiesDeps): void {
+  const service = new ProxiesService(new ProxiesRepo(new UserScope(database.db)), auth.secrets, rests);
   proxyRoutes(service).bind(app);
   search.addProxySource({ search: (userId, text, limit) => service.search(userId, text, limit) });
   // Once per database: proxies stored before IPv6 normalisation get the canonical host and hash.

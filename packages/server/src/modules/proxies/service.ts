@@ -18,6 +18,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import { type ListWindowInput, listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
+import type { PacingRests } from '../pacing/index.ts';
 import { addProxyLines, readProxyLines } from './add.ts';
 import { type ExportRequest, exportProxyLines } from './export.ts';
 import type { ProxyFilters } from './filter-sql.ts';
@@ -44,14 +45,24 @@ export class ProxiesService {
   constructor(
     private readonly repo: ProxiesRepo,
     private readonly secrets: SecretBox,
+    private readonly rests: PacingRests,
   ) {}
 
   async query(userId: string, input: Partial<ProxyFilters> & ListWindowInput & { sort: ProxySort[] }) {
-    return this.repo.run(userId, async (q) => {
-      await requireOwnSelection(q, input);
-      const answer = await q.page(input, input.sort, listWindow(input, q.listKeys(input.sort)));
-      return { ...answer, items: answer.items.map((row) => toProxyRow(row, row.tags, row.accounts)) };
-    });
+    const [answer, rests] = await Promise.all([
+      this.repo.run(userId, async (q) => {
+        await requireOwnSelection(q, input);
+        return q.page(input, input.sort, listWindow(input, q.listKeys(input.sort)));
+      }),
+      this.rests.read(),
+    ]);
+    return {
+      ...answer,
+      items: answer.items.map((row) => ({
+        ...toProxyRow(row, row.tags, row.accounts),
+        resting: rests.ofProxy({ address: row.host, port: row.port }),
+      })),
+    };
   }
 
   async counters(userId: string): Promise<Counters> {
@@ -78,7 +89,11 @@ export class ProxiesService {
   }
 
   async get(userId: string, id: number): Promise<ProxyRow> {
-    return this.repo.run(userId, (q) => this.oneRow(q, id));
+    const [row, rests] = await Promise.all([
+      this.repo.run(userId, (q) => this.oneRow(q, id)),
+      this.rests.read(),
+    ]);
+    return { ...row, resting: rests.ofProxy(row.identity) };
   }
 
   async parse(userId: string, input: { proxies: string; defaultProtocol: ProxyProtocol }, lang: Language) {

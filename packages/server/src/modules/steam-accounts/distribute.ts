@@ -2,17 +2,25 @@
 export interface ProxyLoad {
   id: number;
   load: number;
+  /**
+   * The share of its Steam budget the proxy has now (1: the table's; 0.5 after a limit halved it; docs/pacing.md).
+   * Its cap is the per-proxy cap times this share. Absent: 1.
+   */
+  share?: number;
 }
 
 interface PoolProxy extends ProxyLoad {
   resting: boolean;
+  /** The most accounts its budget serves now. */
+  cap: number;
 }
 
 /**
  * The proxies of a distribute add while it runs. A proxy's load counts the accounts stored on it plus the places
  * held by this request's accounts (planned, or signing in), so the cap holds whatever order sign-ins end in.
- * Each account goes to the proxy that carries the fewest accounts at that moment (ties: lower id), never above
- * the cap, so the least busy proxies fill first and the busiest last. A resting proxy (Steam's rate limit) gets
+ * Each account goes to the proxy furthest from its cap at that moment (the fewest accounts for the budget it has;
+ * ties: lower id), never above the cap, so the least busy proxies fill first and the busiest last. A proxy whose
+ * budget a limit halved has half the cap: it is not picked while another has room for its budget. A resting proxy (Steam's rate limit) gets
  * no accounts, and the accounts planned on it that have not started are handed back to be planned again.
  */
 export class DistributionPool<K> {
@@ -20,11 +28,13 @@ export class DistributionPool<K> {
   /** Where each account holds its place, and whether its sign-in has started. */
   readonly #places = new Map<K, { proxy: PoolProxy; started: boolean }>();
 
-  constructor(
-    proxies: readonly ProxyLoad[],
-    private readonly maxPerProxy: number,
-  ) {
-    this.#proxies = proxies.map((proxy) => ({ id: proxy.id, load: proxy.load, resting: false }));
+  constructor(proxies: readonly ProxyLoad[], maxPerProxy: number) {
+    this.#proxies = proxies.map((proxy) => ({
+      id: proxy.id,
+      load: proxy.load,
+      resting: false,
+      cap: Math.floor(maxPerProxy * Math.max(0, Math.min(1, proxy.share ?? 1))),
+    }));
   }
 
   /** Plans the accounts in the given order; answers those that found no proxy with room. */
@@ -89,8 +99,9 @@ export class DistributionPool<K> {
   #leastBusy(): PoolProxy | null {
     let best: PoolProxy | null = null;
     for (const proxy of this.#proxies) {
-      if (proxy.resting || proxy.load >= this.maxPerProxy) continue;
-      if (!best || proxy.load < best.load || (proxy.load === best.load && proxy.id < best.id)) best = proxy;
+      if (proxy.resting || proxy.load >= proxy.cap) continue;
+      const fuller = best ? proxy.load * best.cap - best.load * proxy.cap : 0;
+      if (!best || fuller < 0 || (fuller === 0 && proxy.id < best.id)) best = proxy;
     }
     return best;
   }

@@ -1,7 +1,8 @@
 import { ResultCode } from '@tradedeck/sdk/contract';
 import type { AddAccountReason } from '@tradedeck/sdk/domain';
 import { AppError } from '../../http/app-error.ts';
-import type { SteamProxy } from '../../integrations/steam/index.ts';
+import { proxyKey, type SteamProxy } from '../../integrations/steam/index.ts';
+import { proxyBudgetShares } from '../pacing/index.ts';
 import type { AddCandidate, RowErrors } from './add-rows.ts';
 import type { AccountsDeps } from './deps.ts';
 import { DistributionPool } from './distribute.ts';
@@ -67,7 +68,15 @@ export async function signInDistributed(
   const opened = new Map<number, SteamProxy>(
     proxies.map((proxy) => [proxy.id, openStoredProxy(keys, proxy)]),
   );
-  const pool = new DistributionPool<string>(proxies, options.maxAccountsPerProxy);
+  // A proxy whose budget a limit cut carries fewer accounts until it grows back.
+  const shares = await proxyBudgetShares(
+    deps.steam.pacer,
+    proxies.map((proxy) => proxyKey(opened.get(proxy.id)!)),
+  );
+  const pool = new DistributionPool<string>(
+    proxies.map((proxy) => ({ ...proxy, share: shares.get(proxyKey(opened.get(proxy.id)!)) ?? 1 })),
+    options.maxAccountsPerProxy,
+  );
   const restUntil = await Promise.all(
     proxies.map((proxy) => deps.steam.proxyRestUntil(opened.get(proxy.id)!)),
   );

@@ -9,6 +9,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, STEAM_ACCOUNT_STATUSES } from '@tradedec
 import type { Language } from '@tradedeck/sdk/i18n';
 import { type ListWindowInput, listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
+import { PacingRests } from '../pacing/index.ts';
 import type { SearchSource } from '../search/index.ts';
 import { accountKeys } from './account-list-sql.ts';
 import type { AccountsDeps } from './deps.ts';
@@ -24,18 +25,28 @@ export interface AccountQueryInput extends Partial<AccountFilters>, ListWindowIn
 
 /** Reading the user's accounts: lists, counters, one account, tags, and the global search source. */
 export class AccountQueryService implements SearchSource<SteamAccountSearchHit> {
-  constructor(private readonly deps: AccountsDeps) {}
+  readonly #rests: PacingRests;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.#rests = new PacingRests(deps.steam.pacer);
+  }
 
   async query(userId: string, input: AccountQueryInput, lang: Language) {
     const window = listWindow(input, accountKeys(input.sort));
-    const answer = await this.deps.repo.run(userId, async (q) => {
-      // A tag id that is not the user's answers 3, as any other object id does.
-      const tagIds = [...new Set([...(input.withTagIds ?? []), ...(input.exceptTagIds ?? [])])];
-      if ((await q.tags.owned(tagIds)).size !== tagIds.length)
-        throw new AppError({ code: ResultCode.NotFound, text: TAG_NOT_FOUND });
-      return q.query(input, input.sort, window);
-    });
-    return { ...answer, items: answer.items.map((view) => toAccountRow(view, lang)) };
+    const [answer, rests] = await Promise.all([
+      this.deps.repo.run(userId, async (q) => {
+        // A tag id that is not the user's answers 3, as any other object id does.
+        const tagIds = [...new Set([...(input.withTagIds ?? []), ...(input.exceptTagIds ?? [])])];
+        if ((await q.tags.owned(tagIds)).size !== tagIds.length)
+          throw new AppError({ code: ResultCode.NotFound, text: TAG_NOT_FOUND });
+        return q.query(input, input.sort, window);
+      }),
+      this.#rests.read(),
+    ]);
+    return {
+      ...answer,
+      items: answer.items.map((view) => ({ ...toAccountRow(view, lang), resting: rests.ofAccount(view) })),
+    };
   }
 
   async counters(userId: string): Promise<Counters> {
@@ -62,14 +73,20 @@ export class AccountQueryService implements SearchSource<SteamAccountSearchHit> 
   }
 
   async get(userId: string, id: number, lang: Language): Promise<SteamAccountRow> {
-    const [view] = await this.deps.repo.run(userId, (q) => q.views([id]));
+    const [[view], rests] = await Promise.all([
+      this.deps.repo.run(userId, (q) => q.views([id])),
+      this.#rests.read(),
+    ]);
     if (!view) throw new AppError({ code: ResultCode.NotFound, text: ACCOUNT_NOT_FOUND });
-    return toAccountRow(view, lang);
+    return { ...toAccountRow(view, lang), resting: rests.ofAccount(view) };
   }
 
   async rows(userId: string, ids: readonly number[], lang: Language): Promise<SteamAccountRow[]> {
-    const views = await this.deps.repo.run(userId, (q) => q.views(ids));
-    return views.map((view) => toAccountRow(view, lang));
+    const [views, rests] = await Promise.all([
+      this.deps.repo.run(userId, (q) => q.views(ids)),
+      this.#rests.read(),
+    ]);
+    return views.map((view) => ({ ...toAccountRow(view, lang), resting: rests.ofAccount(view) }));
   }
 
   listTags(userId: string) {

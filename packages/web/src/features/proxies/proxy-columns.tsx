@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ProxyRow } from '@tradedeck/sdk/contract';
 import { hostForLine } from '@tradedeck/sdk/domain';
 import type { TFunction } from 'i18next';
+import { RestingCell } from '../../shared/pacing/resting-cell.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
 import { CountryCell, protocolName, RelativeTime, StatusBadge } from './proxy-cells.tsx';
 import type { proxiesTexts } from './texts.ts';
@@ -81,6 +82,15 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       meta: label('status'),
       size: 145,
       cell: ({ row }) => <StatusBadge status={row.original.status} pending={row.original.pending} />,
+    },
+    {
+      id: 'resting',
+      accessorFn: (row) => row.resting?.until ?? '',
+      header: t('pacing.resting'),
+      meta: t('pacing.resting'),
+      enableSorting: false,
+      size: 150,
+      cell: ({ row }) => <RestingCell rest={row.original.resting} />,
     },
     {
       id: 'latencyMs',

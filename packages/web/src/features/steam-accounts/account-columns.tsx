@@ -3,6 +3,7 @@ import type { SteamAccountRow } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
+import { RestingCell } from '../../shared/pacing/resting-cell.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
 import { localeOf } from '../../shared/use-language.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -49,6 +50,11 @@ export function accountColumns(t: TFunction, language: Language): ColumnDef<Stea
       cell: ({ row }) => (
         <StatusBadge status={row.original.accountStatus} lastError={row.original.lastError} inline />
       ),
+    },
+    {
+      ...column('resting', 'pacing.resting', 150),
+      enableSorting: false,
+      cell: ({ row }) => <RestingCell rest={row.original.resting} />,
     },
     {
       ...column('proxy', 'steamAccounts.columns.proxy', 130),
