@@ -9,6 +9,7 @@
 
 import type { LotChange } from '@tradedeck/sdk/contract';
 import { type Currency, REPRICE_BATCH_LIMIT } from '@tradedeck/sdk/domain';
+import type { MarketItemOutcome } from '../../integrations/market/port.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
 import { announceLots } from './announce.ts';
 import { SOLD_ELSEWHERE } from './delist-repo.ts';
@@ -16,7 +17,7 @@ import type { LotsShared } from './deps.ts';
 import { issuesOf } from './issues.ts';
 import type { MarketAccess } from './market-access.ts';
 import type { LotQueries } from './repo.ts';
-import type { LotDbRow, LotPatch } from './types.ts';
+import type { LotAccount, LotDbRow, LotPatch } from './types.ts';
 import { toLotChange } from './views.ts';
 
 export const LOTS_DELIST_QUEUE = 'lots-delist';
@@ -89,16 +90,9 @@ export class Delister {
       for (let start = 0; start < ofAccount.length; start += REPRICE_BATCH_LIMIT) {
         if (job.signal.aborted) throw new Error('delist interrupted');
         const batch = ofAccount.slice(start, start + REPRICE_BATCH_LIMIT);
-        const { market, creds } = await this.access.open(account);
-        const answer = await market.setPrices(
-          creds,
-          batch.map((lot) => ({
-            itemId: lot.itemId as string,
-            price: { currency: account.currency as Currency, amount: 0 },
-          })),
-        );
+        const outcomes = await takeDown(this.access, account, batch);
         batch.forEach((lot, index) => {
-          const outcome = answer.ok ? answer.outcomes[index] : answer;
+          const outcome = outcomes[index];
           if (outcome?.ok) {
             delisted.push(delistedPatch(lot));
             this.deps.log.info(
@@ -152,8 +146,28 @@ export class Delister {
   }
 }
 
-/** A lot whose listing was taken down: in the inventory (until the sale's offer takes the item), still marked. */
-function delistedPatch(lot: LotDbRow): LotPatch {
+/**
+ * Takes the account's listings of the lots off sale (a price of zero, at most 50 per call): one outcome per lot,
+ * in order (undefined when the market answered fewer).
+ */
+export async function takeDown(
+  access: MarketAccess,
+  account: LotAccount,
+  lots: readonly Pick<LotDbRow, 'itemId'>[],
+): Promise<(MarketItemOutcome<Record<never, never>> | undefined)[]> {
+  const { market, creds } = await access.open(account);
+  const answer = await market.setPrices(
+    creds,
+    lots.map((lot) => ({
+      itemId: lot.itemId as string,
+      price: { currency: account.currency as Currency, amount: 0 },
+    })),
+  );
+  return lots.map((_, index) => (answer.ok ? answer.outcomes[index] : answer));
+}
+
+/** A lot whose listing was taken down: in the inventory, its issues kept (a sold-elsewhere mark stays). */
+export function delistedPatch(lot: LotDbRow): LotPatch {
   const next = { ...lot, status: 'in_inventory', itemId: null, price: null };
   return {
     id: lot.id,
