@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { startTestServer, type TestServer } from './shell/server.ts';
 import { totp } from './totp.ts';
 
 /**
@@ -16,9 +15,9 @@ import { totp } from './totp.ts';
  */
 const PASSWORD = 'Quartz-Lantern-42';
 const serverDir = fileURLToPath(new URL('../../packages/server/', import.meta.url));
-let server: ChildProcess;
+let server: TestServer | null = null;
 let base = '';
-let log = '';
+let logFile = '';
 let adminState: Awaited<ReturnType<BrowserContext['storageState']>> | null = null;
 
 test.describe.configure({ mode: 'serial' });
@@ -26,7 +25,7 @@ test.describe.configure({ mode: 'serial' });
 type AnnouncedMail = { subject: string; link: string | null };
 
 function mailTo(email: string): AnnouncedMail[] {
-  return log
+  return (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '')
     .split('\n')
     .filter((l) => l.includes('mail kept in the outbox') && l.includes(email))
     .map((l) => (JSON.parse(l) as { mail: AnnouncedMail }).mail);
@@ -72,42 +71,24 @@ async function unusedTotp(secret: string): Promise<string> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      TRADEDECK_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'tradedeck-e2e-')), 'data'),
+  const dir = mkdtempSync(join(tmpdir(), 'tradedeck-e2e-'));
+  logFile = join(dir, 'server.log');
+  // The server picks its own port (0): no other process can take it between a choice and the bind.
+  server = await startTestServer(
+    {
+      TRADEDECK_DATA_DIR: join(dir, 'data'),
       TRADEDECK_WEB_ROOT: join(serverDir, 'public'),
-      LOG_LEVEL: 'info',
-      TRADEDECK_OUTBOX_LOG_LINKS: 'on',
     },
-  });
-  server.stdout?.on('data', (chunk) => {
-    log += String(chunk);
-  });
-  // Startup (tsx, migrations) takes seconds, and tens of seconds on a busy machine.
-  for (let i = 0; i < 900 && !log.includes('Tradedeck is running'); i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!log.includes('Tradedeck is running'))
-    throw new Error(`the server did not start in 90 s:\n${log.slice(-2000)}`);
+    0,
+    logFile,
+  );
+  base = server.url;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  await server?.stop();
 });
 
 /** Answers the browser may log as errors on these flows: a refused sign-in (wrong code, pending, banned) and the

@@ -97,6 +97,12 @@ test('pnpm demo, its printed CLI command, then the panel shows the accounts live
   const port = await freePort();
   const printed = await startDemo(port);
   const url = `http://127.0.0.1:${port}`;
+  // A first start under load takes a while: it says what it is doing as it goes, in order, before it is ready.
+  const migrating = printed.indexOf('Starting the server and migrating its database…');
+  const seeding = printed.indexOf('Seeding the demo: accounts, lots and sales…');
+  expect(migrating, printed).toBeGreaterThanOrEqual(0);
+  expect(seeding, printed).toBeGreaterThan(migrating);
+  expect(printed.indexOf('Press Ctrl+C to stop.')).toBeGreaterThan(seeding);
   expect(printed).toContain(`panel:     ${url}`);
   const [, email, password] = /sign in:\s+(\S+) \/ (\S+)/.exec(printed)!;
   const command = printed

@@ -31,12 +31,13 @@ export interface SandboxPanel {
 /**
  * A sandbox-mode server of a suite's own (simulated Steam, real everything else) on an in-memory database, with
  * one user registered, confirmed from the outbox and signed in through the API. `env` adds settings of the server
- * (a slower simulated Steam, say).
+ * (a slower simulated Steam, say); `ports` shares a sandbox world and market with the suite.
  */
 export async function startSandboxPanel(
   email: string,
   userName: string,
   env: Record<string, string> = {},
+  ports: Pick<NonNullable<Parameters<typeof startServer>[2]>, 'steam' | 'market'> = {},
 ): Promise<SandboxPanel> {
   let ahead = 0;
   const server = await startServer(
@@ -49,7 +50,7 @@ export async function startSandboxPanel(
       webRoot,
     },
     undefined,
-    { now: () => Date.now() + ahead },
+    { ...ports, now: () => Date.now() + ahead },
   );
   let token: { accessToken: string; expiresAt: string } | null = null;
 

@@ -1,11 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, MemoryTokenStore, SessionExpiredError } from '@tradedeck/sdk/client';
-import { loadConfig } from '@tradedeck/server/config';
-import { type RunningServer, startServer } from '@tradedeck/server/server';
+import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/security/totp.ts';
-import { outboxCode, outboxLink } from './helpers/cli-server.ts';
+import { outboxCode, outboxLink, startCliServer } from './helpers/cli-server.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
@@ -47,7 +46,7 @@ async function turnOnAuthenticator(
 }
 
 beforeAll(async () => {
-  server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
+  server = await startCliServer();
   await register('boss@example.test', 'boss');
 });
 afterAll(() => server.stop());

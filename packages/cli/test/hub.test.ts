@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HUB_NAMES, hubEvents } from '@tradedeck/sdk/contract';
 import { loadConfig } from '@tradedeck/server/config';
-import { type RunningServer, startServer } from '@tradedeck/server/server';
+import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTemplateServer } from './helpers/cli-server.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
 let server: RunningServer;
@@ -14,7 +15,7 @@ const tokens = new Map<string, string>([
 ]);
 
 beforeAll(async () => {
-  server = await startServer(
+  server = await startTemplateServer(
     { ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' },
     (app) => {
       app.hubs.setAuthenticator(async (token) => {

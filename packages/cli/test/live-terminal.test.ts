@@ -6,8 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackServer } from '../../server/test/proxy-checker/helpers/loopback-server.ts';
 import { startHttpProxy, startStaller } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
 import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
-import { signedInUser, startCliServer } from './helpers/cli-server.ts';
-import { freePort } from './helpers/free-port.ts';
+import { judgeChecksItself, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 import { runCli } from './run-cli.ts';
 
@@ -18,9 +17,8 @@ let server: RunningServer;
 let cli = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  process.env.TRADEDECK_PROXY_CHECK_URL = `http://127.0.0.1:${port}/api/proxy-judge`;
-  server = await startCliServer({ port, host: '127.0.0.1' });
+  server = await startCliServer({ host: '127.0.0.1' });
+  judgeChecksItself(server);
   // The stalling proxies answer only when the check's deadline fires: the view stays live for seconds.
   server.app.proxyChecks.tune({ connectTimeoutMs: 1000, totalTimeoutMs: 20_000 });
   const { accessToken, env } = await signedInUser(server, 'live@example.test');
@@ -39,7 +37,6 @@ beforeAll(async () => {
 });
 afterEach(() => terminal.kill());
 afterAll(async () => {
-  delete process.env.TRADEDECK_PROXY_CHECK_URL;
   await Promise.all(loopback.map((s) => s.close()));
   await server?.stop();
 });

@@ -1,12 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
-import { loadConfig } from '@tradedeck/server/config';
-import { type RunningServer, startServer } from '@tradedeck/server/server';
+import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/security/totp.ts';
 import { bareCliCommand, CLI_DIR } from './helpers/cli-command.ts';
-import { outboxCode, outboxLink } from './helpers/cli-server.ts';
+import { outboxCode, outboxLink, startCliServer } from './helpers/cli-server.ts';
 import { TmuxSession } from './helpers/tmux.ts';
 import { freshConfigDir } from './run-cli.ts';
 
@@ -17,7 +16,7 @@ let secret = '';
 let recoveryCodes: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
+  server = await startCliServer();
   const client = createApiClient({
     baseUrl: server.url,
     tokenStore: new MemoryTokenStore(),

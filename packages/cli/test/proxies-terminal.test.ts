@@ -10,8 +10,7 @@ import {
   startStaller,
 } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
 import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
-import { outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
-import { freePort } from './helpers/free-port.ts';
+import { judgeChecksItself, outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 
 const terminal = new TmuxSession(`tradedeck-proxies-${process.pid}`);
@@ -22,9 +21,8 @@ let lines: string[] = [];
 let cli = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  process.env.TRADEDECK_PROXY_CHECK_URL = `http://127.0.0.1:${port}/api/proxy-judge`;
-  server = await startCliServer({ port, host: '127.0.0.1' });
+  server = await startCliServer({ host: '127.0.0.1' });
+  judgeChecksItself(server);
   // A stalling proxy answers only when the check's total deadline fires, so the live view has time to show.
   server.app.proxyChecks.tune({ connectTimeoutMs: 1000, totalTimeoutMs: 3000 });
   const { accessToken } = await signedInUser(server, 'terminal@example.test');
@@ -45,7 +43,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   terminal.kill();
-  delete process.env.TRADEDECK_PROXY_CHECK_URL;
   await Promise.all(loopback.map((s) => s.close()));
   await server?.stop();
 });

@@ -1,8 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@tradedeck/server/config';
-import { type RunningServer, startServer } from '@tradedeck/server/server';
+import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackServer } from '../../server/test/proxy-checker/helpers/loopback-server.ts';
 import {
@@ -10,8 +9,7 @@ import {
   startHttpProxy,
   startSocks5,
 } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
-import { outboxCode, signedInUser } from './helpers/cli-server.ts';
-import { freePort } from './helpers/free-port.ts';
+import { judgeChecksItself, outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { runCli } from './run-cli.ts';
 
 let server: RunningServer;
@@ -26,20 +24,12 @@ function file(name: string, text: string): string {
 }
 
 beforeAll(async () => {
-  // The check target is the server's own judge, so its port is chosen before it starts.
-  const port = await freePort();
-  process.env.TRADEDECK_PROXY_CHECK_URL = `http://127.0.0.1:${port}/api/proxy-judge`;
-  server = await startServer({
-    ...loadConfig({}),
-    port,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    logLevel: 'silent',
-  });
+  server = await startCliServer({ host: '127.0.0.1' });
+  // The check target is the server's own judge.
+  judgeChecksItself(server);
   ({ env } = await signedInUser(server, 'proxies@example.test'));
 });
 afterAll(async () => {
-  delete process.env.TRADEDECK_PROXY_CHECK_URL;
   await Promise.all(loopback.map((s) => s.close()));
   await server?.stop();
 });

@@ -2,11 +2,10 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '@tradedeck/sdk/client';
-import { loadConfig } from '@tradedeck/server/config';
-import { type RunningServer, startServer } from '@tradedeck/server/server';
+import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionStore } from '../src/session-store.ts';
-import { outboxLink } from './helpers/cli-server.ts';
+import { outboxLink, startCliServer } from './helpers/cli-server.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
 const PASSWORD = 'Quartz-Lantern-42';
@@ -86,7 +85,7 @@ describe('a session in the keyring', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
+    server = await startCliServer();
     const client = createApiClient({ baseUrl: server.url });
     await client.auth.register({ email: EMAIL, userName: 'keyring', password: PASSWORD });
     const link = new URL(await outboxLink(server, EMAIL));

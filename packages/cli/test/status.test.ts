@@ -3,20 +3,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { loadConfig } from '@tradedeck/server/config';
-import { type RunningServer, startServer } from '@tradedeck/server/server';
+import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_DIR } from './helpers/cli-command.ts';
+import { startCliServer } from './helpers/cli-server.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
+  server = await startCliServer();
 });
 afterAll(() => server.stop());
 
 async function stoppedServerUrl(): Promise<string> {
-  const other = await startServer({ ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent' });
+  const other = await startCliServer();
   await other.stop();
   return other.url;
 }

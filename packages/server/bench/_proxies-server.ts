@@ -112,6 +112,41 @@ export function proxiesQueryMix(tagIds: number[], halfwayCursor: string): Record
   ];
 }
 
+/**
+ * A trader's mix over `count` proxies as the benchmarks seed them (addresses 10.a.b.c, logins user<i> on two
+ * thirds): deep pages by number walked forward (the end of the default order, the middle of addresses
+ * descending, latency descending, a status filter by check time descending), substring searches matching 10-50 %
+ * of the rows ("10.1." about 34 %, "10.0.1" about 28 %, "user1" about 7 % but read 20 pages deep), status filters.
+ * `steps` consecutive pages of each walk, interleaved, so clients page on as people do.
+ */
+export function traderQueryMix(count: number, steps = 20): Record<string, unknown>[] {
+  const last = Math.max(1, Math.floor(count / 50) - steps);
+  const bodies: Record<string, unknown>[] = [];
+  for (let k = 0; k < steps; k++) {
+    bodies.push(
+      { pages: { page: last + k, pageSize: 50 } },
+      {
+        sort: [{ propertyName: 'address', isDescending: true }],
+        pages: { page: Math.floor(last / 2) + k, pageSize: 50 },
+      },
+      { searchString: '10.1.' },
+      { searchString: '10.0.1', sort: [{ propertyName: 'address', isDescending: true }] },
+      { searchString: 'user1', pages: { page: 20 + k, pageSize: 50 } },
+      {
+        withStatus: [3, 4],
+        sort: [{ propertyName: 'checkedAt', isDescending: true }],
+        pages: { page: Math.floor(last / 6) + k, pageSize: 50 },
+      },
+      { withStatus: [1], pages: { page: 1, pageSize: 100 } },
+      {
+        sort: [{ propertyName: 'latencyMs', isDescending: true }],
+        pages: { page: Math.floor(last / 4) + k, pageSize: 50 },
+      },
+    );
+  }
+  return bodies;
+}
+
 /** The user who signed up last: the one the benchmark server signed in. */
 export async function latestUser(db: Db): Promise<string> {
   const result = (await db.execute(

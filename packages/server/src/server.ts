@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from './app.ts';
 import type { ServerConfig } from './config/config.ts';
-import { type Database, openDatabase } from './db/database.ts';
+import { type Database, type DatabaseOptions, openDatabase } from './db/database.ts';
 import { databaseReason, oneLine } from './db/database-error-reason.ts';
 import { masterKeyAtStart } from './security/master-key.ts';
 import { refuseNewKeyOverSealedData } from './security/missing-master-key.ts';
@@ -19,15 +19,19 @@ export interface RunningServer {
  * Opens the database, applies migrations, builds the app and listens. `configure` runs before the app is
  * ready (tests add routes there); `ports` shares a sandbox world and market with the caller (the demo seeds them)
  * sets how often trades are checked for reversals, follows the outbox and sets the clock of tokens and codes.
+ * `template` starts an embedded database from a migrated copy (the test suites' servers), so it has nothing to
+ * migrate.
  */
 export async function startServer(
   config: ServerConfig,
   configure?: (app: FastifyInstance) => void,
-  ports: Pick<AppOptions, 'steam' | 'market' | 'reversals' | 'onMailKept' | 'now'> = {},
+  options: Pick<AppOptions, 'steam' | 'market' | 'reversals' | 'onMailKept' | 'now'> &
+    Pick<DatabaseOptions, 'template'> = {},
 ): Promise<RunningServer> {
+  const { template, ...ports } = options;
   // Before the database opens: a server required to take its key from the environment does not touch its data.
   const keyWarning = masterKeyAtStart(config);
-  const database = await openDatabase(config).catch((error: unknown) => {
+  const database = await openDatabase({ ...config, template }).catch((error: unknown) => {
     throw startupFailure('The database could not be opened', error);
   });
   let app: FastifyInstance;

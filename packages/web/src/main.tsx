@@ -1,3 +1,4 @@
+import { showBootError } from './app/boot-error.ts';
 import { initialLanguage } from './i18n/i18n-instance.ts';
 import { safeStorage } from './shared/safe-storage.ts';
 import './index.css';
@@ -8,8 +9,10 @@ const root = document.getElementById('root')!;
 
 // The landing page is what most first visits open: it loads alone, and the app (router, services, panel) loads
 // for every other address. Inside the app the landing page is a route like the others.
+// A first part that cannot be downloaded shows the network initialisation error, not a blank page.
+const failed = () => showBootError(root, language);
 if (window.location.pathname === '/') {
-  void import('./app/landing-entry.tsx').then((m) => m.startLanding(root, language));
+  import('./app/landing-entry.tsx').then((m) => m.startLanding(root, language), failed);
 } else {
-  void import('./app/panel-entry.tsx').then((m) => m.startApp(root, language));
+  import('./app/panel-entry.tsx').then((m) => m.startApp(root, language), failed);
 }

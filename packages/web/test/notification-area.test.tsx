@@ -52,6 +52,9 @@ function notificationServer() {
   return { fetchImpl, calls };
 }
 
+/** The panel is its own module, imported when it first opens: on a loaded machine that takes longer than 1 s. */
+const PANEL_LOAD_MS = 10_000;
+
 describe('notification area', () => {
   it('shows the unread count on the bell and lists the notifications in the reader’s language', async () => {
     const server = notificationServer();
@@ -59,7 +62,7 @@ describe('notification area', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications: 2 unread' }, { timeout: 5000 });
     expect(screen.getByTestId('notification-unread').textContent).toBe('2');
     fireEvent.click(bell);
-    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: PANEL_LOAD_MS });
     expect(document.activeElement).toBe(panel);
     expect(await screen.findByText('Finished: proxy check')).toBeTruthy();
     expect(screen.getByText('3 in all: 2 succeeded, 1 failed')).toBeTruthy();
@@ -74,7 +77,11 @@ describe('notification area', () => {
       await screen.findByRole('button', { name: 'Уведомления: 2 непрочитанных' }, { timeout: 5000 }),
     );
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Отметить прочитанным: Завершено: проверка прокси' }),
+      await screen.findByRole(
+        'button',
+        { name: 'Отметить прочитанным: Завершено: проверка прокси' },
+        { timeout: PANEL_LOAD_MS },
+      ),
     );
     await waitFor(() => expect(screen.getByTestId('notification-unread').textContent).toBe('1'));
     expect(server.calls).toContain('POST /api/notifications/2/read');
@@ -97,7 +104,7 @@ describe('notification area', () => {
     act(() => {
       services.commands.run('notifications.toggle');
     });
-    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: PANEL_LOAD_MS });
     fireEvent.keyDown(panel, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByTestId('notification-bell'));

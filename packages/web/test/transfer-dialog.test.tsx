@@ -172,3 +172,45 @@ describe('balance transfer dialog', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('currency-warning')).toBeNull();
   });
 });
+
+describe('balance transfer dialog, copying the result', { timeout: 30_000 }, () => {
+  afterEach(() => Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }));
+
+  async function sendOne() {
+    const server = await openDialog();
+    change('Отправитель', '1');
+    change('Получатель', '2');
+    change('API-ключ получателя', 'ReceiverKey-0123');
+    change('Сумма', '10');
+    change('Платёжный пароль', '123456');
+    await act(async () => fireEvent.click(screen.getByTestId('transfer-submit')));
+    await waitFor(() => expect(server.sent).toHaveLength(1));
+    await screen.findByTestId('transfer-outcome');
+  }
+
+  it('shows "Clipboard access failed" with the result selected in a field when the clipboard is missing', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    await sendOne();
+    fireEvent.click(screen.getByRole('button', { name: 'Копировать результат перевода' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Не удалось получить доступ к буферу обмена');
+    const manual = screen.getByLabelText('Скопируйте вручную') as HTMLInputElement;
+    expect(manual.value).toContain('td-1');
+    expect(manual.value).toContain('alice → bob');
+    expect(manual.readOnly).toBe(true);
+  });
+
+  it('puts the result on the clipboard and says so', async () => {
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async (text: string) => void written.push(text) },
+      configurable: true,
+    });
+    await sendOne();
+    fireEvent.click(screen.getByRole('button', { name: 'Копировать результат перевода' }));
+    expect((await screen.findByText('Скопировано')).getAttribute('role')).toBe('status');
+    expect(written).toHaveLength(1);
+    expect(written[0]).toContain('td-1');
+    expect(screen.queryByLabelText('Скопируйте вручную')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serverEntry } from '../../../packages/server/test/helpers/server-bundle.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../packages/server/', import.meta.url));
 const WEB_ROOT = fileURLToPath(new URL('../../../packages/server/public/', import.meta.url));
@@ -12,7 +13,8 @@ export interface TestServer {
 }
 
 /**
- * Runs the real server (main.ts) on an in-memory PGlite, serving the built web app. `port` 0 picks a free one.
+ * Runs the real server (main.ts, bundled from the current sources as the server's own process tests run it) on an
+ * in-memory PGlite, serving the built web app. `port` 0 picks a free one.
  * With `logFile` its log (where the outbox announces mail and its links) is copied there for the tests to read.
  */
 export async function startTestServer(
@@ -20,7 +22,7 @@ export async function startTestServer(
   port = 0,
   logFile?: string,
 ): Promise<TestServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverEntry(), {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -42,7 +44,7 @@ export async function startTestServer(
   }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    // Generous: on a busy machine compiling the server alone can take half a minute.
+    // Generous: a start migrates a new database, slow on a busy machine.
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk;

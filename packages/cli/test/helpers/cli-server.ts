@@ -1,6 +1,7 @@
 import { createApiClient } from '@tradedeck/sdk/client';
 import { loadConfig, type ServerConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
+import { pgliteTemplate } from '../../../server/test/helpers/test-database.ts';
 
 export const TEST_PASSWORD = 'Quartz-Lantern-42';
 
@@ -12,11 +13,35 @@ export function startCliServer(
   overrides: Partial<ServerConfig> = {},
   now?: () => number,
 ): Promise<RunningServer> {
-  return startServer(
+  return startTemplateServer(
     { ...loadConfig({}), port: 0, dataDir: 'memory://', logLevel: 'silent', ...overrides },
     undefined,
     now ? { now } : {},
   );
+}
+
+/**
+ * `startServer`, its in-memory database started from the run's migrated template (`pglite-template.ts`, the
+ * project's global setup) instead of an empty cluster it migrates.
+ */
+export async function startTemplateServer(
+  config: ServerConfig,
+  configure?: Parameters<typeof startServer>[1],
+  options: Parameters<typeof startServer>[2] = {},
+): Promise<RunningServer> {
+  const fromTemplate = config.databaseUrl === null && config.dataDir === 'memory://';
+  return startServer(config, configure, {
+    ...options,
+    ...(fromTemplate ? { template: await pgliteTemplate() } : {}),
+  });
+}
+
+/**
+ * Points the server's proxy checks at its own judge. The server listens on a port it picked itself (port 0), so
+ * no other process can take the port between choosing it and binding it.
+ */
+export function judgeChecksItself(server: RunningServer): void {
+  server.app.proxyChecks.tune({ checkUrl: `${server.url}/api/proxy-judge` });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Envelope } from '../contract/envelope.ts';
-import { inputInQuery, pathParams, type UploadFile } from '../contract/operation.ts';
+import { inputInQuery, pathParams } from '../contract/http-path.ts';
+import type { UploadFile } from '../contract/operation.ts';
 import type { Route } from '../contract/routes.ts';
 import { ApiError, NetworkError, TimeoutError } from './errors.ts';
 

@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { emptyInput, isoDateTime } from './common.ts';
 import { defineOperation } from './operation.ts';
 
-/**
- * A cookie the browser can read, set and cleared with the (httpOnly) refresh cookie: it holds no secret, only
- * that a refresh cookie was issued, so a first page load without a stored token knows a silent refresh can work.
- */
-export const SIGNED_IN_COOKIE = 'tradedeck-signed-in';
+export { SIGNED_IN_COOKIE } from './session-cookie.ts';
 
 export const accessTokenSchema = z.object({
   accessToken: z.string().min(1),

@@ -148,12 +148,4 @@ export type CallInput<Op extends Operation> = 'multipart' extends Op['requestBod
   ? z.input<Op['input']> & { files: UploadFile[] }
   : z.input<Op['input']>;
 
-/** Path parameter names of an operation path, in order. */
-export function pathParams(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1]!);
-}
-
-/** Whether the operation's input travels in the query string rather than a JSON body. */
-export function inputInQuery(method: HttpMethod): boolean {
-  return method === 'GET' || method === 'DELETE';
-}
+export { inputInQuery, pathParams } from './http-path.ts';

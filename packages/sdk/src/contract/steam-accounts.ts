@@ -73,6 +73,11 @@ export const steamAccountRowSchema = steamAccountSchema.extend({
   lastLoginAt: isoDateTime.nullable(),
   /** Why the last sign-in failed (in the request's language), when the status is error. */
   lastError: z.string().nullable(),
+  /**
+   * The reason's code behind `lastError` (`authenticationProblem`: Steam throttles the account's sign-ins), so a
+   * screen can say what to do; absent from servers that predate it.
+   */
+  lastErrorReason: z.string().nullable().optional(),
   /** The earliest rest of the account or its proxy after a Steam limit (docs/pacing.md); null: none; absent where not read. */
   resting: pacingRestSchema.nullable().optional(),
 });

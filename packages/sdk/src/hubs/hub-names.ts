@@ -1,15 +1,16 @@
-import { eventsOfHub, HUB_NAMES, type HubName, isHubName } from '../contract/hubs.ts';
+import { eventNamesOfHub, HUB_NAMES, isHubName } from '../contract/hub-routes.ts';
+import type { HubName } from '../contract/hubs.ts';
 
 export { HUB_NAMES, type HubName, isHubName };
 
-/** The events each hub delivers to subscribers, derived from the contract's hub events. */
+/** The events each hub delivers to subscribers, from the contract's hub events (without their schemas). */
 export const HUB_EVENTS: Readonly<Record<HubName, readonly string[]>> = {
-  'proxy-checker-hub': eventsOfHub('proxy-checker-hub').map((event) => event.name),
-  'harvester-hub': eventsOfHub('harvester-hub').map((event) => event.name),
-  'steam-trading-hub': eventsOfHub('steam-trading-hub').map((event) => event.name),
-  'seller-hub': eventsOfHub('seller-hub').map((event) => event.name),
-  'notifications-hub': eventsOfHub('notifications-hub').map((event) => event.name),
-  'lots-hub': eventsOfHub('lots-hub').map((event) => event.name),
+  'proxy-checker-hub': eventNamesOfHub('proxy-checker-hub'),
+  'harvester-hub': eventNamesOfHub('harvester-hub'),
+  'steam-trading-hub': eventNamesOfHub('steam-trading-hub'),
+  'seller-hub': eventNamesOfHub('seller-hub'),
+  'notifications-hub': eventNamesOfHub('notifications-hub'),
+  'lots-hub': eventNamesOfHub('lots-hub'),
 };
 
 /** A live event: `version` grows by one per source; `sequenceToken` resumes a subscription after it. */

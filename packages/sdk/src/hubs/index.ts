@@ -1,3 +1,4 @@
+export { type HubEventKey, type HubEventRoute, hubEventRoutes } from '../contract/hub-routes.ts';
 export { accessTokenFromApiClient } from './api-token.ts';
 export type { FrameDirection, FrameListener } from './frame-tap.ts';
 export {

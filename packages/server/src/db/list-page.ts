@@ -4,6 +4,7 @@ import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../http/app-error.ts';
 import type { Db } from './database.ts';
+import { boundaryKey, type PageBoundary, pageBoundariesOf } from './list-boundaries.ts';
 import {
   changedSince,
   type KeptTotal,
@@ -93,6 +94,97 @@ export function orderByKeys(keys: readonly ListKey[]): SQL[] {
     if (!nullable(key)) return descending ? sql`${expr} desc` : sql`${expr} asc`;
     return descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
   });
+}
+
+/**
+ * How an OFFSET page is read. With a boundary kept for this filter and order at or before the page's start, the
+ * statement reads two branches of which the database runs one: by keyset after the boundary while nothing the
+ * list reads has changed since its snapshot (`fresh`), else by OFFSET from the start (`stale`). A page that
+ * does not start at a boundary reads one row more in front (`leading`): the row before the page, whose keys are
+ * the boundary of this page's start. `remember` keeps the boundaries the page read.
+ */
+export interface PagePlan {
+  boundary: PageBoundary | null;
+  /** The condition "nothing changed since the boundary's snapshot", and its negation. */
+  fresh: SQL | null;
+  stale: SQL | null;
+  /** Rows the keyset branch skips after the boundary, and the OFFSET branch from the start. */
+  freshSkip: number;
+  staleSkip: number;
+  limit: number;
+  /** The first row read is the row before the page, not one of its rows. */
+  leading: boolean;
+  /**
+   * The page lies past the list cap, where the total is counted to the page's end: one row more is read after
+   * the page instead, which tells the same (`pastCap`), so a deep page counts nothing.
+   */
+  trailing: boolean;
+  /** Keeps the boundaries at the page's start and end, read in the statement's snapshot. */
+  remember(
+    leading: Record<string, unknown> | undefined,
+    last: Record<string, unknown> | undefined,
+    pageRows: number,
+    snapshot: string | null,
+  ): void;
+}
+
+export function pagePlan(
+  tx: Db,
+  window: ListWindow,
+  keys: readonly ListKey[],
+  where: SQL,
+  list: ListTotalKey | undefined,
+): PagePlan {
+  const kept = list && !window.after ? pageBoundariesOf(tx) : undefined;
+  const trailing = !window.after && !window.exactTotal && window.offset + window.pageSize > LIST_TOTAL_CAP;
+  const plain: PagePlan = {
+    boundary: null,
+    fresh: null,
+    stale: null,
+    freshSkip: 0,
+    staleSkip: window.offset,
+    limit: window.pageSize + (trailing ? 1 : 0),
+    leading: false,
+    trailing,
+    remember: () => undefined,
+  };
+  if (!kept || !list) return plain;
+  const key = boundaryKey(list, where, orderByKeys(keys));
+  const boundary = kept.nearest(key, window.offset) ?? null;
+  const leading = window.offset > 0 && boundary?.offset !== window.offset;
+  const from = boundary?.offset ?? 0;
+  const changed = boundary ? changedSince(list, boundary.snapshot) : null;
+  return {
+    boundary,
+    fresh: changed && sql`not ${changed}`,
+    stale: changed,
+    freshSkip: window.offset - from - (leading ? 1 : 0),
+    staleSkip: window.offset - (leading ? 1 : 0),
+    limit: window.pageSize + (leading ? 1 : 0) + (trailing ? 1 : 0),
+    leading,
+    trailing,
+    remember(leadRow, last, pageRows, snapshot) {
+      if (snapshot === null) return;
+      if (leadRow)
+        kept.remember(key, { offset: window.offset, values: keyValuesOf(leadRow, keys), snapshot });
+      if (last && pageRows > 0)
+        kept.remember(key, { offset: window.offset + pageRows, values: keyValuesOf(last, keys), snapshot });
+    },
+  };
+}
+
+/**
+ * The total of a page past the cap read with one row after it (`PagePlan.trailing`): what a count to the page's
+ * end would say. A row after the page means more than the page's end (capped there); none, that the page ends the
+ * list. An empty page says nothing: it is counted.
+ */
+export function pastCap(
+  window: ListWindow,
+  pageRows: number,
+  more: boolean,
+): { total: number; totalCapped: boolean } | null {
+  if (pageRows === 0) return null;
+  return { total: window.offset + pageRows, totalCapped: more };
 }
 
 /** The keys as text columns of the page statement, so a cursor holds them exactly (timestamps to the µs). */

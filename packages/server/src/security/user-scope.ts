@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { keepBoundariesFor, PageBoundaries } from '../db/list-boundaries.ts';
 import { keepTotalsFor, ListTotals } from '../db/list-totals.ts';
 import { transactionWithSettings } from '../db/transaction-settings.ts';
 
@@ -14,6 +15,8 @@ export class UserScope {
   #roleReady: Promise<boolean> | null = null;
   /** The list totals this process keeps between the requests of this area (db/list-totals.ts). */
   readonly listTotals = new ListTotals();
+  /** The page boundaries this process keeps between the requests of this area (db/list-boundaries.ts). */
+  readonly pageBoundaries = new PageBoundaries();
 
   constructor(private readonly db: Db) {}
 
@@ -25,6 +28,7 @@ export class UserScope {
       useRole ? { role: APP_ROLE, 'app.user_id': userId } : { 'app.user_id': userId },
       (tx) => {
         keepTotalsFor(tx, this.listTotals);
+        keepBoundariesFor(tx, this.pageBoundaries);
         return work(tx);
       },
     );

@@ -10,15 +10,11 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import {
-  harvesterSessions,
   harvesterTransactions,
   ledgerSales,
-  sellerAccounts,
   sellerDeliveries,
-  steamAccounts,
   steamTradeIntents,
   transfers,
-  users,
 } from '../../src/db/schema.ts';
 import {
   allows,
@@ -39,6 +35,14 @@ import { TransferQueries } from '../../src/modules/transfer/repo.ts';
 import { transferMachine } from '../../src/modules/transfer/transfer-machine.ts';
 import { UserScope } from '../../src/security/user-scope.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import {
+  insertDelivery,
+  insertHarvesterTransaction,
+  insertIntent,
+  insertSellerAccount,
+  insertSteamAccount,
+  insertUser,
+} from '../helpers/trading-rows.ts';
 
 type Row = { id: number; status: string };
 type Table = PgTable & { id: never; status: never };
@@ -124,98 +128,30 @@ function asUser<T>(c: Case, asked: { n: number }, work: (store: StatusStore<stri
 beforeAll(async () => {
   testDb = await createTestDatabase();
   scope = new UserScope(db());
-  const [user] = await db()
-    .insert(users)
-    .values({ email: 'machines@example.test', userName: 'machines', passwordHash: 'x' })
-    .returning({ id: users.id });
-  userId = user!.id;
-  const [account] = await db()
-    .insert(steamAccounts)
-    .values({ userId, login: 'machine_a', steamId: '76561202255319001', passwordEnc: 'e', mafileEnc: 'e' })
-    .returning({ id: steamAccounts.id });
-  const accountId = account!.id;
-  const [seller] = await db()
-    .insert(sellerAccounts)
-    .values({
-      userId,
-      steamAccountId: accountId,
-      apiKeyEnc: 'x',
-      keyId: 'k',
-      apiKeyHint: 'abcd',
-      paymentPasswordEnc: 'x',
-      currency: 'RUB',
-    })
-    .returning({ id: sellerAccounts.id });
-  const [delivery] = await db()
-    .insert(sellerDeliveries)
-    .values({
-      userId,
-      sellerAccountId: seller!.id,
-      hash: 'hash-1',
-      status: 'pending',
-      partnerSteamId: '76561199000000042',
-      message: 'TM delivery',
-      items: [],
-      reference: 'tm-ref-1',
-    })
-    .returning({ id: sellerDeliveries.id });
-  ids.delivery = delivery!.id;
-  const [session] = await db()
-    .insert(harvesterSessions)
-    .values({
-      userId,
-      name: 'Session',
-      profileName: 'All',
-      settings: {},
-      sources: [],
-      targets: [],
-      targetWeights: [],
-    })
-    .returning({ id: harvesterSessions.id });
-  const [transaction] = await db()
-    .insert(harvesterTransactions)
-    .values({
-      userId,
-      sessionId: session!.id,
-      run: 1,
-      sourceId: accountId,
-      sourceLogin: 'machine_a',
-      targetId: accountId,
-      targetLogin: 'machine_a',
-      game: 'cs2',
-      status: 'preparing',
-      items: [],
-      itemCount: 0,
-      value: [],
-      giveBack: [],
-      giveBackCount: 0,
-      giveBackValue: [],
-      reference: 'ref-1',
-    })
-    .returning({ id: harvesterTransactions.id });
-  ids.transaction = transaction!.id;
-  const [intent] = await db()
-    .insert(steamTradeIntents)
-    .values({
-      userId,
-      accountId,
-      kind: 'send',
-      reference: 'ref-1',
-      status: 'pending',
-      request: {},
-      owner: 'test',
-      leaseUntil: new Date(),
-    })
-    .returning({ id: steamTradeIntents.id });
-  ids.intent = intent!.id;
+  userId = await insertUser(db(), 'machines');
+  const accountId = await insertSteamAccount(db(), userId, {
+    login: 'machine_a',
+    steamId: '76561202255319001',
+  });
+  const sellerId = await insertSellerAccount(db(), userId, accountId);
+  ids.delivery = await insertDelivery(db(), userId, sellerId);
+  ids.transaction = await insertHarvesterTransaction(db(), userId, {
+    sourceId: accountId,
+    sourceLogin: 'machine_a',
+    targetId: accountId,
+    targetLogin: 'machine_a',
+    status: 'preparing',
+    reference: 'ref-1',
+  });
+  ids.intent = await insertIntent(db(), userId, accountId, { reference: 'ref-1', status: 'pending' });
   const [transfer] = await db()
     .insert(transfers)
     .values({
       userId,
       customId: 'td-1',
-      fromAccountId: seller!.id,
+      fromAccountId: sellerId,
       fromLogin: 'machine_a',
-      toAccountId: seller!.id,
+      toAccountId: sellerId,
       toLogin: 'machine_a',
       amount: 100,
       currency: 'RUB',
@@ -228,7 +164,7 @@ beforeAll(async () => {
     .insert(ledgerSales)
     .values({
       userId,
-      marketAccountId: seller!.id,
+      marketAccountId: sellerId,
       accountId,
       accountLogin: 'machine_a',
       itemId: '5001',

@@ -2,11 +2,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverEntry } from '../helpers/server-bundle.ts';
 import { type SpawnedServer, watchServer } from '../helpers/spawn-server.ts';
-import { TSX_LOADER } from '../helpers/tsx-loader.ts';
-
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 /**
  * Where the PGlite data directory runs out of room: a small tmpfs when this machine lets the test mount one (root
@@ -77,16 +74,16 @@ function tryMountTmpfs(root: string): boolean {
 }
 
 /**
- * The real server entry point (or another script with its arguments), under the disk's file-size limit when it
- * has one. Its stdin is a pipe the caller may write to.
+ * The real server entry point (or another script's node arguments, `scriptEntry()` and its own), under the disk's
+ * file-size limit when it has one. Its stdin is a pipe the caller may write to.
  */
 export function spawnOnDisk(
   disk: SmallDisk,
   env: Record<string, string>,
-  script: string[] = [MAIN],
+  script: string[] = serverEntry(),
 ): SpawnedServer {
   const limit = disk.limitKb();
-  const node = [process.execPath, '--import', TSX_LOADER, ...script];
+  const node = [process.execPath, ...script];
   const stdio: ['pipe', 'pipe', 'pipe'] = ['pipe', 'pipe', 'pipe'];
   const child =
     limit === null

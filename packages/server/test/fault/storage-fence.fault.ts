@@ -4,11 +4,15 @@
  * holding the event loop against every timer and signal. Each later statement fails at once as a storage failure
  * (so a request answers 503), the failure is announced once, and the database closes without entering the engine.
  */
+
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { scriptEntry } from '../helpers/server-bundle.ts';
 import type { SpawnedServer } from '../helpers/spawn-server.ts';
 import { SPAWN_TIMEOUT_MS } from './fault-server.ts';
 import { type SmallDisk, smallDisk, spawnOnDisk } from './small-disk.ts';
 
+const PROBE = fileURLToPath(new URL('./storage-fence-probe.ts', import.meta.url));
 let disk: SmallDisk | null = null;
 let probe: SpawnedServer | null = null;
 afterEach(async () => {
@@ -21,7 +25,7 @@ describe('the embedded database after a refused write', () => {
     'refuses every later statement at once as a storage failure and announces it once',
     async () => {
       disk = smallDisk();
-      probe = spawnOnDisk(disk, {}, ['test/fault/storage-fence-probe.ts', disk.dataDir]);
+      probe = spawnOnDisk(disk, {}, [...scriptEntry(PROBE), disk.dataDir]);
       await waitForLine(probe, 'ready');
       disk.fill(3 * 1024 * 1024);
       probe.child.stdin!.write('go\n');

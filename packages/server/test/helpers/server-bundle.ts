@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TSX_LOADER } from './tsx-loader.ts';
 
 const SERVER = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(SERVER, 'src/main.ts');
 /** The sources a server process runs: the server's and the sdk's (bundled in, as the production build does). */
-const SOURCES = [
+const SERVER_SOURCES = [
   join(SERVER, 'src'),
   join(SERVER, 'package.json'),
   join(SERVER, '../sdk/src'),
   join(SERVER, '../sdk/package.json'),
 ];
+/** A test's own script (a server with test routes, a probe) also runs the test helpers it imports. */
+const SCRIPT_SOURCES = [...SERVER_SOURCES, join(SERVER, 'test')];
 /**
  * Bundles sit two folders below the server package, so the server finds its migrations (`../../drizzle`) from
  * there as the production build does from `dist`, and its dependencies resolve from the package's node_modules.
@@ -31,22 +33,32 @@ const FROM_SOURCES = process.env.TRADEDECK_TEST_SERVER === 'sources';
  * starts in a crash file); the bundle starts in a fraction of that.
  */
 export function serverEntry(): string[] {
-  if (FROM_SOURCES) return ['--import', TSX_LOADER, MAIN];
-  return [bundle()];
+  return scriptEntry(MAIN);
 }
 
-let built: { hash: string; file: string } | null = null;
+/**
+ * The node arguments that run a script of the server's tests in a child process (a server with test routes, a
+ * probe opening the database), bundled as `serverEntry()` bundles the entry point.
+ */
+export function scriptEntry(script: string): string[] {
+  if (FROM_SOURCES) return ['--import', TSX_LOADER, script];
+  return [bundle(script)];
+}
 
-function bundle(): string {
-  const hash = sourcesHash();
-  if (built?.hash === hash) return built.file;
-  const file = join(CACHE, `${PREFIX}${hash}.mjs`);
+const built = new Map<string, { hash: string; file: string }>();
+
+function bundle(entry: string): string {
+  const hash = sourcesHash(entry, entry === MAIN ? SERVER_SOURCES : SCRIPT_SOURCES);
+  const known = built.get(entry);
+  if (known?.hash === hash) return known.file;
+  const name = entry === MAIN ? '' : `${basename(entry).replace(/\.[^.]+$/, '')}-`;
+  const file = join(CACHE, `${PREFIX}${name}${hash}.mjs`);
   if (!exists(file)) {
     mkdirSync(CACHE, { recursive: true });
     // Workers and suites may build at once: each writes its own file and renames it into place (same content).
     const partial = `${file}.${process.pid}.${Date.now()}.partial`;
     esbuild().buildSync({
-      entryPoints: [MAIN],
+      entryPoints: [entry],
       outfile: partial,
       bundle: true,
       platform: 'node',
@@ -59,7 +71,7 @@ function bundle(): string {
     renameSync(partial, file);
     removeOlderBundles(file);
   }
-  built = { hash, file };
+  built.set(entry, { hash, file });
   return file;
 }
 
@@ -98,8 +110,8 @@ function esbuild(): Esbuild {
   return require(require.resolve('esbuild', { paths: [require.resolve('tsx')] }));
 }
 
-function sourcesHash(): string {
-  const hash = createHash('sha256');
+function sourcesHash(entry: string, sources: string[]): string {
+  const hash = createHash('sha256').update(relative(SERVER, entry)).update('\0');
   const walk = (path: string) => {
     const stat = statSync(path);
     if (stat.isDirectory()) {
@@ -108,7 +120,7 @@ function sourcesHash(): string {
       hash.update(relative(SERVER, path)).update('\0').update(readFileSync(path)).update('\0');
     }
   };
-  for (const source of SOURCES) walk(source);
+  for (const source of sources) walk(source);
   return hash.digest('hex').slice(0, 16);
 }
 

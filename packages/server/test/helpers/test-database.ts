@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, IN_MEMORY, openDatabase } from '../../src/db/database.ts';
+// Declares the `pgliteTemplate` value read below, for every package whose tests start from it (the CLI's too).
+import type {} from './pglite-template.ts';
 
 /** Postgres server for the suite, when set; otherwise every test database is an in-memory PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;

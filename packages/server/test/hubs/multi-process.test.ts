@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createHubClient, type HubEvent, type HubNotice } from '@tradedeck/sdk/hubs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TSX_LOADER } from '../helpers/tsx-loader.ts';
+import { scriptEntry } from '../helpers/server-bundle.ts';
 import { type ThrowAwayPostgres, throwAwayPostgres } from './postgres-cluster.ts';
 import { negotiate, RawHubClient, wsUrl } from './raw-client.ts';
 import { waitFor } from './signalr-client.ts';
@@ -25,7 +25,7 @@ interface HubProcess {
 }
 
 async function spawnHubProcess(databaseUrl: string): Promise<HubProcess> {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, PROCESS_SCRIPT], {
+  const child = spawn(process.execPath, scriptEntry(PROCESS_SCRIPT), {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

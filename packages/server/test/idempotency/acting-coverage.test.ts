@@ -6,16 +6,16 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { listOperations } from '@tradedeck/sdk/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxMarket, sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type KeyedCallSettled, keyedCallSettled } from '../../src/modules/idempotency/index.ts';
-import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
-import { signedInUser } from '../helpers/signed-in.ts';
-import { addSandboxAccounts, inventoryOf, refreshInventories } from '../steam-trading/helpers.ts';
-
-type Item = { appId: number; contextId: string; assetId: string; amount: number };
+import {
+  type WorldItem as Item,
+  okData,
+  type WithdrawalWorld,
+  withdrawalWorld,
+} from '../helpers/withdrawal-world.ts';
 
 describe('the acting-now mark of every keyed operation', { timeout: 240_000 }, () => {
   const sandbox = new SandboxWorld();
@@ -26,19 +26,12 @@ describe('the acting-now mark of every keyed operation', { timeout: 240_000 }, (
   ];
   /** A Steam account that is none of the user's. */
   const stranger = sandbox.healthyAccounts(1, 9391)[0]!;
-  let t: AuthTestApp;
-  let user: TestUser;
+  let world: WithdrawalWorld;
   let ids: number[];
   let sellerIds: number[];
   let items: Item[];
 
-  const call = (method: string, url: string, body?: unknown) =>
-    t.call(method, url, { token: user.accessToken, ...(body !== undefined ? { body } : {}) });
-  const okData = async (response: Promise<LightMyRequestResponse>) => {
-    const res = await response;
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as Record<string, unknown>;
-  };
+  const call = (method: string, url: string, body?: unknown) => world.call(method, url, body);
   const offerTo = (partner: typeof stranger, give: Item[], confirm: boolean) => ({
     partnerSteamId: partner.steamId,
     tradeToken: sandbox.trading.tradeToken(partner.steamId),
@@ -122,33 +115,17 @@ describe('the acting-now mark of every keyed operation', { timeout: 240_000 }, (
   };
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, undefined, {
-      steam: { sandboxWorld: sandbox },
-      market: { sandboxMarket: market },
+    world = await withdrawalWorld({
+      sandbox,
+      market,
+      accounts: [alice, bob],
+      userName: 'acting',
+      firstProxy: 130,
     });
-    const admin = await signedInUser(t, 'admin');
-    user = await signedInUser(t, 'acting', admin);
-    ids = await addSandboxAccounts(t, user.accessToken, [alice, bob], 130);
-    await stepUp(t, user);
-    sellerIds = [];
-    for (const [i, bot] of [alice, bob].entries()) {
-      const created = await okData(
-        call('POST', '/api/p2p/accounts', {
-          steamAccountId: ids[i],
-          apiKey: sandboxMarketKey(bot.login),
-          paymentPassword: 'pay-secret-1',
-          tmCurrency: 'USD',
-        }),
-      );
-      sellerIds.push(created.id as number);
-    }
-    await refreshInventories(t, user.accessToken, [ids[0]!], ['dota2']);
-    items = (await inventoryOf(t, user.accessToken, ids[0]!, 'dota2'))
-      .filter((item) => item.tradable)
-      .slice(0, 6)
-      .map(({ appId, contextId, assetId }) => ({ appId, contextId, assetId, amount: 1 }));
+    ({ ids, sellerIds } = world);
+    items = world.items.slice(0, 6);
   }, 240_000);
-  afterAll(() => t?.close());
+  afterAll(() => world?.t.close());
 
   it('has a scenario for every keyed operation of the manifest', () => {
     const keyed = listOperations()

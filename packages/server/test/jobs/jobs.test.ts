@@ -10,7 +10,7 @@ import { rowsOf } from '../../src/db/sql-fragments.ts';
 import { type JobState, type Jobs, type JobsOptions, RUN_SECONDS, startJobs } from '../../src/jobs/jobs.ts';
 import { pgliteExecutor } from '../../src/jobs/pglite-executor.ts';
 import { processOwnerTag } from '../../src/jobs/process-owner.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { createTestDatabase, pgliteTemplate, type TestDatabase } from '../helpers/test-database.ts';
 import { type ThrowAwayPostgres, throwAwayPostgres } from '../hubs/postgres-cluster.ts';
 import { waitFor } from '../hubs/signalr-client.ts';
 
@@ -455,7 +455,9 @@ describe('a run that lost its lease', () => {
 
 describe('the PGlite executor', () => {
   it('rolls back a failing BEGIN … COMMIT text and leaves the connection usable', async () => {
-    const client = new PGlite();
+    // From the run's migrated data directory: an empty cluster's initdb took most of this test.
+    const template = await pgliteTemplate();
+    const client = new PGlite(template ? { loadDataDir: template } : {});
     const executor = pgliteExecutor(client);
     await executor.executeSql('create table t (v int)');
     await expect(

@@ -63,6 +63,27 @@ describe('proxies.query at scale: capped totals and keyset pages', () => {
     expect(deep.totalCapped).toBe(false);
   });
 
+  it('tells the totals of pages past the cap as a count to their end would, by page number and by boundary', async () => {
+    const all = LIST_TOTAL_CAP + 50;
+    // Twice over: first by OFFSET, then from the boundaries the first pass kept.
+    for (let pass = 0; pass < 2; pass++) {
+      const before = await query({ pages: { page: LIST_TOTAL_CAP / 50, pageSize: 50 } });
+      expect([before.total, before.totalCapped]).toEqual([LIST_TOTAL_CAP, true]);
+      const last = await query({ pages: { page: LIST_TOTAL_CAP / 50 + 1, pageSize: 50 } });
+      expect([last.items.length, last.total, last.totalCapped]).toEqual([50, all, false]);
+      const partial = await query({ pages: { page: LIST_TOTAL_CAP / 25 + 1, pageSize: 25 } });
+      expect([partial.items.length, partial.total, partial.totalCapped]).toEqual([
+        25,
+        LIST_TOTAL_CAP + 25,
+        true,
+      ]);
+      const short = await query({ pages: { page: LIST_TOTAL_CAP / 100 + 1, pageSize: 100 } });
+      expect([short.items.length, short.total, short.totalCapped]).toEqual([50, all, false]);
+      const past = await query({ pages: { page: LIST_TOTAL_CAP / 50 + 2, pageSize: 50 } });
+      expect([past.items.length, past.total, past.totalCapped]).toEqual([0, all, false]);
+    }
+  });
+
   it('walks every row once by cursor, in order, while proxies are added between pages', async () => {
     const sorts = [
       [],

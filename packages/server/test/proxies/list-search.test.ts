@@ -131,6 +131,42 @@ describe('list search: the indexed path finds exactly what a plain scan finds', 
     expect(corpus.filter((p) => contains(p.name, 'alpha')).length).toBeGreaterThan(20);
   }, 180_000);
 
+  it('proxies: a search of digits and dots tests the rows in list order, not the index', async () => {
+    const db = s.t.testDb.database.db;
+    const [original] = (
+      (await db.execute(
+        sql`select pg_get_functiondef('proxy_search_ids(text)'::regprocedure) as def`,
+      )) as unknown as { rows: { def: string }[] }
+    ).rows;
+    // The index's function fails while replaced: a search that still answers did not call it.
+    await db.execute(
+      sql.raw(`create or replace function proxy_search_ids(pattern text) returns setof integer
+      language plpgsql stable security definer set search_path = public, pg_temp as $$
+      begin raise exception 'proxy_search_ids called'; end $$`),
+    );
+    try {
+      for (const text of ['10.2', '.1', 'a', '%', '10.1.', '\\']) {
+        const expected = corpus
+          .filter((p) => contains(p.host, text) || contains(p.name, text) || contains(p.username, text))
+          .map((p) => Number(p.id))
+          .sort((x, y) => x - y);
+        expect(await walk('/api/proxies/query', { searchString: text }), text).toEqual(expected);
+      }
+      const indexed = await callAs(s.t, s.a, 'POST', '/api/proxies/query', { searchString: 'alpha' });
+      expect(indexed.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw(original!.def));
+    }
+    expect(await walk('/api/proxies/query', { searchString: 'alpha' })).toEqual(
+      corpus
+        .filter(
+          (p) => contains(p.host, 'alpha') || contains(p.name, 'alpha') || contains(p.username, 'alpha'),
+        )
+        .map((p) => Number(p.id))
+        .sort((x, y) => x - y),
+    );
+  });
+
   it('Steam accounts: every search equals the scan of login, SteamID and proxy address', async () => {
     for (const text of SEARCHES) {
       const expected = accounts

@@ -16,8 +16,8 @@ import {
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
+import { okData, type WithdrawalWorld, withdrawalWorld } from '../helpers/withdrawal-world.ts';
 import { addAccounts, addItem, dataOf, proxyData, world } from '../steam-accounts/helpers.ts';
-import { addSandboxAccounts, inventoryOf, refreshInventories } from '../steam-trading/helpers.ts';
 
 /** The purpose each flagged operation names in its 101 answer. */
 function purposeOf(id: string): string {
@@ -349,6 +349,7 @@ describe('items and money stay with a stale second factor', { timeout: 240_000 }
   const stranger = sandbox.healthyAccounts(1, 9191)[0]!;
   let t: AuthTestApp;
   let user: TestUser;
+  let call: WithdrawalWorld['call'];
   let ids: number[];
   let sellerIds: number[];
   let give: { appId: number; contextId: string; assetId: string; amount: number }[];
@@ -358,8 +359,6 @@ describe('items and money stay with a stale second factor', { timeout: 240_000 }
     paths: Record<string, Record<string, { operationId: string; 'x-flags': Record<string, unknown> }>>;
   };
 
-  const call = (method: string, url: string, body?: unknown) =>
-    t.call(method, url, { token: user.accessToken, ...(body !== undefined ? { body } : {}) });
   /** What reached the simulated Steam: one journal line per change (send, accept, confirmation answer ...). */
   const journal = () =>
     readFileSync(journalPath, 'utf8')
@@ -431,34 +430,16 @@ describe('items and money stay with a stale second factor', { timeout: 240_000 }
   };
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, undefined, {
-      steam: { sandboxWorld: sandbox },
-      market: { sandboxMarket: market },
+    const world = await withdrawalWorld({
+      sandbox,
+      market,
+      accounts: bots,
+      userName: 'withdrawals',
+      firstProxy: 120,
     });
-    const admin = await signedInUser(t, 'admin');
-    user = await signedInUser(t, 'withdrawals', admin);
-    ids = await addSandboxAccounts(t, user.accessToken, bots, 120);
-    await stepUp(t, user);
-    sellerIds = [];
-    for (const [i, bot] of [alice, bob].entries()) {
-      const created = await okData(
-        call('POST', '/api/p2p/accounts', {
-          steamAccountId: ids[i],
-          apiKey: sandboxMarketKey(bot.login),
-          paymentPassword: 'pay-secret-1',
-          tmCurrency: 'USD',
-        }),
-      );
-      sellerIds.push(created.id as number);
-    }
-    await refreshInventories(t, user.accessToken, [ids[0]!], ['dota2']);
-    const items = (await inventoryOf(t, user.accessToken, ids[0]!, 'dota2')).filter((item) => item.tradable);
-    give = items
-      .slice(0, 5)
-      .map(({ appId, contextId, assetId }) => ({ appId, contextId, assetId, amount: 1 }));
-    const held = items
-      .slice(5, 6)
-      .map(({ appId, contextId, assetId }) => ({ appId, contextId, assetId, amount: 1 }));
+    ({ t, user, call, ids, sellerIds } = world);
+    give = world.items.slice(0, 5);
+    const held = world.items.slice(5, 6);
     // While the second factor is fresh: an offer to the stranger left unconfirmed, its item still ours.
     const unconfirmed = await okData(
       call('POST', `/api/steam-accounts/${ids[0]}/offers`, {
@@ -569,9 +550,3 @@ describe('items and money stay with a stale second factor', { timeout: 240_000 }
     ).toContain('send');
   });
 });
-
-async function okData(response: Promise<LightMyRequestResponse>): Promise<Record<string, unknown>> {
-  const res = await response;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Record<string, unknown>;
-}

@@ -9,17 +9,13 @@ import { saleFiltersSchema } from '@tradedeck/sdk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  harvesterSessions,
   harvesterTransactions,
   lotSales,
   lots,
   notifications,
-  sellerAccounts,
   sellerDeliveries,
-  steamAccounts,
   steamTradeIntents,
   steamTradeWatches,
-  users,
 } from '../../src/db/schema.ts';
 import {
   createSteamPort,
@@ -39,6 +35,14 @@ import {
 } from '../../src/modules/trade-reversals/index.ts';
 import { UserScope } from '../../src/security/user-scope.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  insertDelivery,
+  insertHarvesterTransaction,
+  insertIntent,
+  insertSellerAccount,
+  insertSteamAccount,
+  insertUser,
+} from '../helpers/trading-rows.ts';
 import { type FakeAccount, type FakeSteam, startFakeSteam } from '../steam/helpers/fake-steam.ts';
 import { chainRoutes, createFakeTradeHistory } from '../steam/helpers/fake-steam-trade-history.ts';
 import {
@@ -129,57 +133,24 @@ const asset = (assetid: string) => ({ appid: 730, contextid: '2', assetid });
 const item = (assetId: string) => ({ appId: 730, contextId: '2', assetId, amount: 1 });
 
 async function addAccount(who: FakeAccount): Promise<number> {
-  const [row] = await db()
-    .insert(steamAccounts)
-    .values({
-      userId,
-      login: who.login,
-      steamId: who.steamId,
-      passwordEnc: 'test-envelope',
-      mafileEnc: 'test-envelope',
-    })
-    .returning({ id: steamAccounts.id });
-  ids.set(who.login, row!.id);
-  return row!.id;
+  const id = await insertSteamAccount(db(), userId, who);
+  ids.set(who.login, id);
+  return id;
 }
 
 /** A harvester transaction the target accepted (completed), from `source` to MAIN with these items. */
-async function completedTransaction(source: FakeAccount, assetIds: string[]): Promise<number> {
-  const [session] = await db()
-    .insert(harvesterSessions)
-    .values({
-      userId,
-      name: `Session ${source.login}`,
-      profileName: 'All',
-      settings: {},
-      sources: [],
-      targets: [],
-      targetWeights: [],
-    })
-    .returning({ id: harvesterSessions.id });
-  const [row] = await db()
-    .insert(harvesterTransactions)
-    .values({
-      userId,
-      sessionId: session!.id,
-      run: 1,
-      sourceId: ids.get(source.login)!,
-      sourceLogin: source.login,
-      targetId: ids.get(MAIN.login)!,
-      targetLogin: MAIN.login,
-      game: 'cs2',
-      status: 'completed',
-      items: assetIds.map(item),
-      itemCount: assetIds.length,
-      value: [],
-      giveBack: [],
-      giveBackCount: 0,
-      giveBackValue: [],
-      reference: `ref-${source.login}-${assetIds[0]}`,
-      offerId: `40000${assetIds[0]}`,
-    })
-    .returning({ id: harvesterTransactions.id });
-  return row!.id;
+function completedTransaction(source: FakeAccount, assetIds: string[]): Promise<number> {
+  return insertHarvesterTransaction(db(), userId, {
+    sourceId: ids.get(source.login)!,
+    sourceLogin: source.login,
+    targetId: ids.get(MAIN.login)!,
+    targetLogin: MAIN.login,
+    status: 'completed',
+    items: assetIds.map(item),
+    itemCount: assetIds.length,
+    reference: `ref-${source.login}-${assetIds[0]}`,
+    offerId: `40000${assetIds[0]}`,
+  });
 }
 
 const transactionStatus = async (id: number) =>
@@ -229,11 +200,7 @@ beforeAll(async () => {
     },
   );
   t = await createTestApp();
-  const [user] = await db()
-    .insert(users)
-    .values({ email: 'reversals@example.test', userName: 'reversals', passwordHash: 'x' })
-    .returning({ id: users.id });
-  userId = user!.id;
+  userId = await insertUser(db(), 'reversals');
   for (const who of [FARM, MAIN, SELLER, FARM_B, FARM_C]) await addAccount(who);
   const service = new NotificationsService(
     new NotificationsRepo(new UserScope(db())),
@@ -268,25 +235,15 @@ afterEach(() => {
   expect(fake.leaks).toEqual([]);
 });
 
-describe('a rolled-back trade of ours', () => {
+// One walk on one clock: the seller account of the first test, and each test's clock past the last one's window,
+// carry to the next, so the order is kept under shuffle.
+describe('a rolled-back trade of ours', { shuffle: false }, () => {
   it('ends the harvester transaction and the seller delivery reversed, notified, the sale out of the totals', async () => {
     const transactionId = await completedTransaction(FARM, ['1001', '1002']);
-    const [seller] = await db()
-      .insert(sellerAccounts)
-      .values({
-        userId,
-        steamAccountId: ids.get(SELLER.login)!,
-        apiKeyEnc: 'x',
-        keyId: 'k',
-        apiKeyHint: 'abcd',
-        paymentPasswordEnc: 'x',
-        currency: 'RUB',
-      })
-      .returning({ id: sellerAccounts.id });
-    sellerAccountId = seller!.id;
+    sellerAccountId = await insertSellerAccount(db(), userId, ids.get(SELLER.login)!);
     await db().insert(lots).values({
       userId,
-      sellerAccountId: seller!.id,
+      sellerAccountId,
       itemId: 'tm-555',
       assetId: '2001',
       classId: '1',
@@ -297,22 +254,13 @@ describe('a rolled-back trade of ours', () => {
       strategy: {},
       status: 'ready_to_trade',
     });
-    const [delivery] = await db()
-      .insert(sellerDeliveries)
-      .values({
-        userId,
-        sellerAccountId: seller!.id,
-        hash: 'hash-1',
-        status: 'pending',
-        partnerSteamId: BUYER,
-        message: 'TM delivery',
-        items: [item('2001')],
-        reference: 'tm-ref-1',
-      })
-      .returning({ id: sellerDeliveries.id });
+    const delivery = await insertDelivery(db(), userId, sellerAccountId, {
+      partnerSteamId: BUYER,
+      items: [item('2001')],
+    });
     await db().insert(lotSales).values({
       userId,
-      sellerAccountId: seller!.id,
+      sellerAccountId,
       itemId: 'tm-555',
       marketHashName: 'AK-47 | Slate (Field-Tested)',
       game: 'cs2',
@@ -321,26 +269,18 @@ describe('a rolled-back trade of ours', () => {
       soldAt: new Date(),
       state: 'settled',
     });
-    const [move] = await db()
-      .insert(steamTradeIntents)
-      .values({
-        userId,
-        accountId: ids.get(MAIN.login)!,
-        kind: 'send',
-        reference: 'own-move-1',
-        status: 'done',
-        partnerSteamId: FARM.steamId,
-        offerId: '777000',
-        offerState: 2,
-        request: { itemsToGive: [item('6001')], itemsToReceive: [], message: null },
-        owner: 'test',
-        leaseUntil: new Date(),
-        completedAt: new Date(),
-      })
-      .returning({ id: steamTradeIntents.id });
+    const move = await insertIntent(db(), userId, ids.get(MAIN.login)!, {
+      reference: 'own-move-1',
+      status: 'done',
+      partnerSteamId: FARM.steamId,
+      offerId: '777000',
+      offerState: 2,
+      request: { itemsToGive: [item('6001')], itemsToReceive: [], message: null },
+      completedAt: new Date(),
+    });
     // The delivery is watched from its intent on, so the sold lot's market id is kept before the lot goes.
     await pass();
-    expect((await watchOf('delivery', delivery!.id))?.saleItemIds).toEqual(['tm-555']);
+    expect((await watchOf('delivery', delivery))?.saleItemIds).toEqual(['tm-555']);
     await db().delete(lots);
     await db().update(sellerDeliveries).set({ status: 'ready', offerId: '555000' });
 
@@ -367,8 +307,8 @@ describe('a rolled-back trade of ours', () => {
     });
     await pass();
     expect((await watchOf('harvester', transactionId))?.tradeId).toBe(harvest.tradeid);
-    expect((await watchOf('move', move!.id))?.tradeId).toBe(moved.tradeid);
-    expect((await watchOf('delivery', delivery!.id))?.tradeId).toBe(sale.tradeid);
+    expect((await watchOf('move', move))?.tradeId).toBe(moved.tradeid);
+    expect((await watchOf('delivery', delivery))?.tradeId).toBe(sale.tradeid);
     expect(await transactionStatus(transactionId)).toBe('completed');
     expect(await reversalNotices()).toEqual([]);
 
@@ -378,10 +318,7 @@ describe('a rolled-back trade of ours', () => {
     await pass();
 
     expect(await transactionStatus(transactionId)).toBe('reversed');
-    const [deliveryRow] = await db()
-      .select()
-      .from(sellerDeliveries)
-      .where(eq(sellerDeliveries.id, delivery!.id));
+    const [deliveryRow] = await db().select().from(sellerDeliveries).where(eq(sellerDeliveries.id, delivery));
     expect(deliveryRow!.status).toBe('reversed');
     const [saleRow] = await db().select().from(lotSales).where(eq(lotSales.itemId, 'tm-555'));
     expect(saleRow!.state).toBe('reversed');
@@ -389,7 +326,7 @@ describe('a rolled-back trade of ours', () => {
       status: 'reversed',
       rollbackTradeId: harvestBack.tradeid,
     });
-    expect(await watchOf('delivery', delivery!.id)).toMatchObject({
+    expect(await watchOf('delivery', delivery)).toMatchObject({
       status: 'reversed',
       rollbackTradeId: saleBack.tradeid,
     });
@@ -398,9 +335,9 @@ describe('a rolled-back trade of ours', () => {
       .from(harvesterTransactions)
       .where(eq(harvesterTransactions.id, transactionId));
     expect(announced.sort()).toEqual(
-      [`delivery ${delivery!.id} reversed`, `harvester ${transactionRow!.sessionId}/${transactionId}`].sort(),
+      [`delivery ${delivery} reversed`, `harvester ${transactionRow!.sessionId}/${transactionId}`].sort(),
     );
-    const [intent] = await db().select().from(steamTradeIntents).where(eq(steamTradeIntents.id, move!.id));
+    const [intent] = await db().select().from(steamTradeIntents).where(eq(steamTradeIntents.id, move));
     expect(intent!.status).toBe('reversed');
     // The market still calling the sale settled does not bring its money back into the totals.
     const totals = await db().transaction(async (tx) => {
@@ -412,9 +349,9 @@ describe('a rolled-back trade of ours', () => {
     expect(totals).toEqual([{ currency: 'RUB', state: 'reversed', count: 1, sum: '12345' }]);
     expect(await reversalNotices()).toEqual(
       expect.arrayContaining([
-        { subject: 'move', subjectId: move!.id, login: MAIN.login, tradeId: moved.tradeid },
+        { subject: 'move', subjectId: move, login: MAIN.login, tradeId: moved.tradeid },
         { subject: 'harvester', subjectId: transactionId, login: FARM.login, tradeId: harvest.tradeid },
-        { subject: 'delivery', subjectId: delivery!.id, login: SELLER.login, tradeId: sale.tradeid },
+        { subject: 'delivery', subjectId: delivery, login: SELLER.login, tradeId: sale.tradeid },
       ]),
     );
     // Reading again records nothing twice.
@@ -443,24 +380,17 @@ describe('a rolled-back trade of ours', () => {
     expect(await transactionStatus(transactionId)).toBe('completed');
 
     // A delivery that failed before any trade is not looked for either.
-    const [failed] = await db()
-      .insert(sellerDeliveries)
-      .values({
-        userId,
-        sellerAccountId,
-        hash: 'hash-2',
-        status: 'pending',
-        partnerSteamId: BUYER,
-        message: 'TM delivery',
-        items: [item('2002')],
-        reference: 'tm-ref-2',
-      })
-      .returning({ id: sellerDeliveries.id });
+    const failed = await insertDelivery(db(), userId, sellerAccountId, {
+      hash: 'hash-2',
+      partnerSteamId: BUYER,
+      items: [item('2002')],
+      reference: 'tm-ref-2',
+    });
     await pass();
-    expect((await watchOf('delivery', failed!.id))?.status).toBe('watching');
-    await db().update(sellerDeliveries).set({ status: 'failed' }).where(eq(sellerDeliveries.id, failed!.id));
+    expect((await watchOf('delivery', failed))?.status).toBe('watching');
+    await db().update(sellerDeliveries).set({ status: 'failed' }).where(eq(sellerDeliveries.id, failed));
     await pass();
-    expect((await watchOf('delivery', failed!.id))?.status).toBe('cleared');
+    expect((await watchOf('delivery', failed))?.status).toBe('cleared');
   });
 
   it('resumes a check cut short: the rest is checked, nothing recorded twice', async () => {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { TransferHost } from '../features/transfer/transfer-host.tsx';
 import { useServices } from '../shared/app-services.tsx';
-import { openCheatSheet } from '../shared/commands/cheat-sheet.tsx';
 import { disconnectHubs } from '../shared/hubs/load-hub-connection.ts';
 import { changeLanguage } from '../shared/language.ts';
 import { ModalHost } from '../shared/modals/modal-host.tsx';
@@ -29,7 +28,9 @@ export function AppShell() {
     commands.context = {
       navigate: (path) => navigate(path),
       openPalette: (page) => palette.open(page),
-      openCheatSheet: () => openCheatSheet(services),
+      // The `?` sheet (and its layout-forgiving filter) downloads when first asked for.
+      openCheatSheet: () =>
+        void import('../shared/commands/cheat-sheet.tsx').then((m) => m.openCheatSheet(services)),
       setTheme: (theme) => appearance.update({ theme }),
       toggleSidebar: () => appearance.update({ sidebarCollapsed: !appearance.value.sidebarCollapsed }),
       toggleWidth: () => appearance.update({ width: appearance.value.width === 'fluid' ? 'boxed' : 'fluid' }),

@@ -5,6 +5,7 @@ import { dashboardArea } from '../features/dashboard/area.ts';
 import { devTableArea } from '../features/dev-table/area.ts';
 import { harvesterArea } from '../features/harvester/area.ts';
 import { landingArea } from '../features/landing/area.ts';
+import { ledgerArea } from '../features/ledger/area.ts';
 import { lotsArea } from '../features/lots/area.ts';
 import { notFoundArea } from '../features/not-found/area.ts';
 import { p2pAccountsArea } from '../features/p2p-accounts/area.ts';
@@ -34,6 +35,7 @@ export const areas = [
   p2pAccountsArea,
   lotsArea,
   salesHistoryArea,
+  ledgerArea,
   priceProfileArea,
   harvesterArea,
   confirmationsArea,

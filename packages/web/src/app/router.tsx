@@ -7,6 +7,7 @@ import {
 } from 'react-router';
 import { authRoutes, legacyAuthRedirects } from '../features/auth/routes.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { profileArea } from '../features/profile/area.ts';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { OfflinePage } from '../features/status-pages/offline-page.tsx';
 import type { AppServices } from '../shared/app-services.tsx';
@@ -88,7 +89,11 @@ function createRoutes(services: Pick<AppServices, 'session' | 'i18n'>): RouteObj
         },
         {
           path: '/profile',
-          loader: requireSignedIn,
+          loader: async (args: LoaderFunctionArgs) => {
+            await requireSignedIn(args);
+            await loadAreaTexts(i18n, [profileArea]);
+            return null;
+          },
           element: <ProfilePagesOutlet />,
           errorElement: <RouteError />,
           children: profileRoutes,

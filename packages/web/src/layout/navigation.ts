@@ -35,6 +35,7 @@ export const NAV_SECTIONS: NavSection[] = [
       item('/panel/accounts', 'nav.p2pAccounts', 'users', 'nav.p2pAccounts', 'P2PAccount'),
       item('/panel/lots', 'nav.lots', 'orders', 'nav.lots', 'P2PLot'),
       item('/panel/sales-history', 'nav.salesHistory', 'history', 'nav.salesHistory', 'P2PSale'),
+      item('/panel/ledger', 'nav.ledger', 'ledger', 'nav.ledger', 'Ledger'),
       item('/panel/price-profile', 'nav.priceProfile', 'price', 'nav.priceProfile', 'PriceProfile'),
     ],
   },

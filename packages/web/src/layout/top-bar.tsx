@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
 import { useServices } from '../shared/app-services.tsx';
 import { Hotkey } from '../shared/palette/kbd.tsx';
+import { preloadPalette } from '../shared/palette/load-palette.ts';
 import { Icon } from './icons.tsx';
 import { NotificationArea } from './notification-area.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -25,6 +26,8 @@ export function TopBar({ onMenu }: { onMenu(): void }) {
       <button
         type="button"
         onClick={() => palette.open()}
+        onPointerEnter={preloadPalette}
+        onFocus={preloadPalette}
         data-testid="top-search"
         className="flex h-9 w-full max-w-sm items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-sm text-muted hover:border-primary/50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400"
       >

@@ -2,7 +2,7 @@ import type { TwoFactorChallenge } from '@tradedeck/sdk/client';
 import { api, type TwoFactorInput, type TwoFactorPurpose } from '@tradedeck/sdk/contract';
 import { Listeners } from '@tradedeck/sdk/store';
 import { useSyncExternalStore } from 'react';
-import { TwoFactorDialog } from './two-factor-dialog.tsx';
+import { LazyTwoFactorDialog } from './two-factor-dialog-lazy.tsx';
 
 const PURPOSE_BY_OPERATION: Readonly<Record<string, TwoFactorPurpose>> = {
   [api.user.changePassword.id]: 'changePassword',
@@ -60,7 +60,7 @@ export class TwoFactorPrompt extends Listeners {
 export function TwoFactorPromptHost({ prompt }: { prompt: TwoFactorPrompt }) {
   const challenge = useSyncExternalStore(prompt.subscribe, prompt.current);
   return (
-    <TwoFactorDialog
+    <LazyTwoFactorDialog
       open={Boolean(challenge)}
       requirements={challenge?.requirements ?? []}
       {...(challenge?.stepUp ? { purpose: challenge.stepUp } : {})}

@@ -182,6 +182,11 @@ export interface MarketHistoryEntry {
   stage: 'active' | 'given' | 'cancelled';
   /** What the seller receives. */
   received: Money;
+  /**
+   * What the buyer paid (TM `history.paid`), when the market says; the difference to `received` is the market's
+   * commission, which the ledger writes as a fee of its own.
+   */
+  paid?: Money;
   time: Date;
   /** Unix seconds; the hold release date (0 when none). */
   settlement: number;

@@ -11,7 +11,7 @@ import { LedgerService } from './service.ts';
 import { LedgerWriter } from './writer.ts';
 
 export type { ItemMove, MarketSale, SentTransfer } from './writer.ts';
-export { LedgerWriter } from './writer.ts';
+export { LedgerWriter, marketSaleOf } from './writer.ts';
 
 export interface LedgerRegistration {
   database: Database;
@@ -63,7 +63,7 @@ export function ledgerApi(notifications: Pick<NotificationsApi, 'post'>): Ledger
               buyer,
               amount: { currency: sale.currency as Currency, amount: sale.amount },
             },
-            link: '/panel/sales-history',
+            link: '/panel/ledger',
           },
           tx,
         );

@@ -1,17 +1,21 @@
 /**
- * Profit reports (docs/ledger.md, Profit): sums per key, currency, effect and realisation from the repository,
+ * Profit reports (docs/ledger.md, Profit): sums per key and currency from the repository, one per figure,
  * converted to the displayed currency with one rates snapshot, then added. Revenue, cost and fees are summed in
  * their own currencies first, so each currency is converted once per line.
  */
 import type { ProfitOutput, ProfitRow } from '@tradedeck/sdk/contract';
 import { type Currency, convertMoney, type ExchangeRate, type Money } from '@tradedeck/sdk/domain';
 
+/** One key's sums in one currency, as the repository adds them (cost and fees as they are written: negative). */
 export interface SumRow {
   key: string;
   currency: string;
-  effect: string;
-  realised: boolean;
-  amount: string;
+  revenue: string;
+  held: string;
+  cost: string;
+  fees: string;
+  realised: string;
+  pending: string;
 }
 
 interface Line {
@@ -68,14 +72,12 @@ export function profitLines(
     const key = keyOf(sum.key);
     const perCurrency = lines.get(key) ?? new Map<string, Line>();
     const line = perCurrency.get(sum.currency) ?? empty();
-    const amount = Number(sum.amount);
-    if (sum.effect === 'revenue') {
-      line.revenue += amount;
-      if (!sum.realised) line.held += amount;
-    } else if (sum.effect === 'cost') line.cost -= amount;
-    else if (sum.effect === 'fee') line.fees -= amount;
-    if (sum.realised) line.realised += amount;
-    else line.pending += amount;
+    line.revenue += Number(sum.revenue);
+    line.held += Number(sum.held);
+    line.cost -= Number(sum.cost);
+    line.fees -= Number(sum.fees);
+    line.realised += Number(sum.realised);
+    line.pending += Number(sum.pending);
     perCurrency.set(sum.currency, line);
     lines.set(key, perCurrency);
   }

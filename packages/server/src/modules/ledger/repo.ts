@@ -41,6 +41,25 @@ export interface EntryFilter {
 export type GroupBy = 'item' | 'account' | 'tag' | 'game';
 
 const DAY = sql<string>`to_char(${ledgerEntries.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+/**
+ * A report's sums of one key and currency, one column per figure (a year by day is a row per day and currency,
+ * not one per effect and realisation as well): revenue, of it what is held, cost and fees as positive amounts,
+ * and everything realised or pending.
+ */
+function sumsOf(table: typeof ledgerDays | typeof ledgerEntries) {
+  const sum = (where: SQL) => sql<string>`coalesce(sum(${table.amount}) filter (where ${where}), 0)::text`;
+  return {
+    revenue: sum(sql`${table.effect} = 'revenue'`),
+    held: sum(sql`${table.effect} = 'revenue' and not ${table.realised}`),
+    cost: sum(sql`${table.effect} = 'cost'`),
+    fees: sum(sql`${table.effect} = 'fee'`),
+    realised: sum(sql`${table.realised}`),
+    pending: sum(sql`not ${table.realised}`),
+  };
+}
+
+/** Rows per insert: an entry binds about 20 parameters and one statement at most 65,535. */
+const APPEND_CHUNK = 1_000;
 
 export class LedgerRepo {
   constructor(private readonly scope: UserScope) {}
@@ -84,11 +103,16 @@ export class LedgerQueries {
    */
   async append(entries: readonly NewEntry[]): Promise<EntryRow[]> {
     if (entries.length === 0) return [];
-    const written = await this.tx
-      .insert(ledgerEntries)
-      .values(entries.map((entry) => ({ ...entry, userId: this.userId })))
-      .onConflictDoNothing({ target: [ledgerEntries.userId, ledgerEntries.sourceKey] })
-      .returning();
+    const written: EntryRow[] = [];
+    // In chunks: one statement binds at most 65,535 parameters, and a big purchase file has more.
+    for (let at = 0; at < entries.length; at += APPEND_CHUNK)
+      written.push(
+        ...(await this.tx
+          .insert(ledgerEntries)
+          .values(entries.slice(at, at + APPEND_CHUNK).map((entry) => ({ ...entry, userId: this.userId })))
+          .onConflictDoNothing({ target: [ledgerEntries.userId, ledgerEntries.sourceKey] })
+          .returning()),
+      );
     const days = new Map<string, typeof ledgerDays.$inferInsert>();
     for (const entry of written) {
       if (entry.effect === 'none') continue;
@@ -109,10 +133,10 @@ export class LedgerQueries {
     }
     // In key order, so two writers of the same days never wait on each other crosswise.
     const rows = [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, row]) => row);
-    if (rows.length > 0)
+    for (let at = 0; at < rows.length; at += APPEND_CHUNK)
       await this.tx
         .insert(ledgerDays)
-        .values(rows)
+        .values(rows.slice(at, at + APPEND_CHUNK))
         .onConflictDoUpdate({
           target: [
             ledgerDays.userId,
@@ -319,28 +343,16 @@ export class LedgerQueries {
     if (from) where.push(gte(ledgerDays.day, from.toISOString().slice(0, 10)));
     if (to) where.push(lt(ledgerDays.day, to.toISOString().slice(0, 10)));
     return this.tx
-      .select({
-        key: ledgerDays.day,
-        currency: ledgerDays.currency,
-        effect: ledgerDays.effect,
-        realised: ledgerDays.realised,
-        amount: sql<string>`sum(${ledgerDays.amount})::text`,
-      })
+      .select({ key: ledgerDays.day, currency: ledgerDays.currency, ...sumsOf(ledgerDays) })
       .from(ledgerDays)
       .where(and(...where))
-      .groupBy(ledgerDays.day, ledgerDays.currency, ledgerDays.effect, ledgerDays.realised);
+      .groupBy(ledgerDays.day, ledgerDays.currency);
   }
 
   /** Profit sums per day read from the entries themselves (for a report of some accounts). */
   entryDays(filter: EntryFilter, method: string) {
     return this.tx
-      .select({
-        key: DAY,
-        currency: ledgerEntries.currency,
-        effect: ledgerEntries.effect,
-        realised: ledgerEntries.realised,
-        amount: sql<string>`sum(${ledgerEntries.amount})::text`,
-      })
+      .select({ key: DAY, currency: ledgerEntries.currency, ...sumsOf(ledgerEntries) })
       .from(ledgerEntries)
       .where(
         and(
@@ -349,7 +361,7 @@ export class LedgerQueries {
           sql`${ledgerEntries.method} in ('', ${method})`,
         ),
       )
-      .groupBy(DAY, ledgerEntries.currency, ledgerEntries.effect, ledgerEntries.realised);
+      .groupBy(DAY, ledgerEntries.currency);
   }
 
   /** Profit sums per item, account, tag or game; `uncosted` counts sales with revenue and no cost. */
@@ -359,12 +371,7 @@ export class LedgerQueries {
       ne(ledgerEntries.effect, 'none'),
       sql`${ledgerEntries.method} in ('', ${method})`,
     );
-    const sums = {
-      currency: ledgerEntries.currency,
-      effect: ledgerEntries.effect,
-      realised: ledgerEntries.realised,
-      amount: sql<string>`sum(${ledgerEntries.amount})::text`,
-    };
+    const sums = { currency: ledgerEntries.currency, ...sumsOf(ledgerEntries) };
     if (by === 'tag') {
       const key = sql<string>`coalesce(${steamAccountTags.name}, '')`;
       return this.tx
@@ -373,7 +380,7 @@ export class LedgerQueries {
         .leftJoin(steamAccountTagLinks, eq(steamAccountTagLinks.accountId, ledgerEntries.accountId))
         .leftJoin(steamAccountTags, eq(steamAccountTags.id, steamAccountTagLinks.tagId))
         .where(where)
-        .groupBy(key, ledgerEntries.currency, ledgerEntries.effect, ledgerEntries.realised);
+        .groupBy(key, ledgerEntries.currency);
     }
     const key =
       by === 'item'
@@ -385,7 +392,7 @@ export class LedgerQueries {
       .select({ key, ...sums })
       .from(ledgerEntries)
       .where(where)
-      .groupBy(key, ledgerEntries.currency, ledgerEntries.effect, ledgerEntries.realised);
+      .groupBy(key, ledgerEntries.currency);
   }
 
   /** Sales in the period that went to the buyer with no known cost (flagged, not valued at zero). */

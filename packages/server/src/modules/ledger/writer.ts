@@ -4,6 +4,7 @@
  * its entries commit together. Every entry has a source key naming its event: written again, it is skipped.
  */
 import { move } from '../../db/state-machine.ts';
+import type { MarketHistoryEntry } from '../../integrations/market/index.ts';
 import { averageCost, type CostPart, fifoCost } from './cost.ts';
 import type { EntryRow, LedgerQueries, MarketAccountFacts, NewEntry, SaleRow } from './repo.ts';
 import { pathTo, type SaleStatus, saleMachine } from './sale-machine.ts';
@@ -20,9 +21,29 @@ export interface MarketSale {
   stage: 'active' | 'given' | 'cancelled';
   amount: number;
   currency: string;
+  /**
+   * What the buyer paid, in the same currency (TM `history.paid`), or null when the market did not say. Above
+   * `amount` the difference is the market's commission: revenue is the price paid and the commission a fee.
+   */
+  paid?: number | null;
   time: Date;
   /** Unix seconds of the hold's end (0 when none). */
   settlement: number;
+}
+
+/** A sale row of the market's history as the ledger reads it: the seller's net, and the buyer's price beside it. */
+export function marketSaleOf(entry: MarketHistoryEntry): MarketSale {
+  return {
+    itemId: entry.itemId,
+    marketHashName: entry.marketHashName,
+    game: entry.game,
+    stage: entry.stage,
+    amount: entry.received.amount,
+    currency: entry.received.currency,
+    paid: entry.paid?.currency === entry.received.currency ? entry.paid.amount : null,
+    time: entry.time,
+    settlement: entry.settlement,
+  };
 }
 
 /** A sale the ledger saw reversed: what the reversal notification tells. */
@@ -126,7 +147,7 @@ export class LedgerWriter {
           settlesAt: entry.settlement > 0 ? new Date(entry.settlement * 1000) : null,
         });
       }
-      await this.advance(sale, targetOf(entry, now), now, null);
+      await this.advance(sale, targetOf(entry, now), now, null, commissionOf(entry));
     }
     await this.settleDue(now);
   }
@@ -144,7 +165,7 @@ export class LedgerWriter {
     }
   }
 
-  private async advance(sale: SaleRow, target: SaleStatus, now: Date, buyer: string | null) {
+  private async advance(sale: SaleRow, target: SaleStatus, now: Date, buyer: string | null, commission = 0) {
     let row = sale;
     for (const to of pathTo(row.status as SaleStatus, target)) {
       const from = row.status as SaleStatus;
@@ -152,29 +173,43 @@ export class LedgerWriter {
         to === 'settled' ? { settledAt: now } : to === 'reversed' ? { reversedAt: now, buyer } : {};
       const moved = await move(this.q.saleStatus, saleMachine, row, from, to, {
         set,
-        event: (next) => this.entriesOfMove(next, from, to),
+        event: (next) => this.entriesOfMove(next, from, to, commission),
       });
       if (!moved) return;
       row = moved;
     }
   }
 
-  /** The entries of one move: revenue and cost on delivery, held money landing, everything taken back on reversal. */
-  private async entriesOfMove(sale: SaleRow, from: SaleStatus, to: SaleStatus): Promise<void> {
+  /**
+   * The entries of one move: revenue, the market's commission and cost on delivery, held money landing,
+   * everything taken back on reversal.
+   */
+  private async entriesOfMove(sale: SaleRow, from: SaleStatus, to: SaleStatus, commission: number) {
     if (from === 'delivered' && (to === 'held' || to === 'settled')) {
       const realised = to === 'settled';
       const bucket: Bucket = realised ? 'available' : 'held';
+      const money = { ...saleBase(sale), realised, bucket, currency: sale.currency };
+      // Revenue is the buyer's price and the commission a fee beside it: together they are what the market
+      // credits (`received`), so the bucket still matches the market's balance.
       await this.q.append([
         {
-          ...saleBase(sale),
+          ...money,
           kind: 'sale',
           effect: 'revenue',
-          realised,
-          bucket,
-          amount: sale.amount,
-          currency: sale.currency,
+          amount: sale.amount + commission,
           sourceKey: `sale:${sale.id}`,
         },
+        ...(commission > 0
+          ? [
+              {
+                ...money,
+                kind: 'fee',
+                effect: 'fee',
+                amount: -commission,
+                sourceKey: `sale:${sale.id}:fee`,
+              } as const,
+            ]
+          : []),
       ]);
       await this.cost(sale, realised);
       return;
@@ -183,7 +218,7 @@ export class LedgerWriter {
       // The market moves the money from hold to the balance; revenue and cost become realised.
       const flips: NewEntry[] = [];
       for (const entry of await this.q.saleEntries(sale.id)) {
-        if (entry.realised || (entry.kind !== 'sale' && entry.kind !== 'cost')) continue;
+        if (entry.realised || !SALE_KINDS.has(entry.kind)) continue;
         flips.push(
           {
             ...copyOf(entry),
@@ -214,7 +249,8 @@ export class LedgerWriter {
       for (const entry of standing)
         backs.push({
           ...copyOf(entry),
-          kind: entry.kind === 'sale' ? 'reversal' : 'cost',
+          // Revenue and the commission go back as a reversal (each keeps its effect); a cost returns to the pool.
+          kind: entry.kind === 'cost' ? 'cost' : 'reversal',
           amount: -entry.amount,
           quantity: -entry.quantity,
           sourceKey: `${entry.sourceKey}:reversed`,
@@ -422,7 +458,15 @@ function copyOf(entry: EntryRow): NewEntry {
   return rest;
 }
 
-/** Entries of a sale still counted: a sale or cost entry not taken back by a later release. */
+/** The kinds a sale writes on delivery: its revenue, the market's commission, its cost. */
+const SALE_KINDS = new Set(['sale', 'fee', 'cost']);
+
+/** The market's commission of a sale: the buyer's price above what the seller receives, 0 when not told. */
+function commissionOf(entry: MarketSale): number {
+  return entry.paid != null && entry.paid > entry.amount ? entry.paid - entry.amount : 0;
+}
+
+/** Entries of a sale still counted: a sale, fee or cost entry not taken back by a later release. */
 function openEntries(entries: readonly EntryRow[]): EntryRow[] {
   const released = new Set(
     entries
@@ -431,7 +475,7 @@ function openEntries(entries: readonly EntryRow[]): EntryRow[] {
   );
   return entries.filter(
     (entry) =>
-      (entry.kind === 'sale' || entry.kind === 'cost') &&
+      SALE_KINDS.has(entry.kind) &&
       !entry.sourceKey.endsWith(':released') &&
       !entry.sourceKey.endsWith(':reversed') &&
       !released.has(entry.sourceKey),

@@ -11,7 +11,7 @@ import type {
   MarketInventoryItem,
   MarketListing,
 } from '../../integrations/market/port.ts';
-import type { LedgerApi } from '../ledger/index.ts';
+import { type LedgerApi, marketSaleOf } from '../ledger/index.ts';
 import { announceLots } from './announce.ts';
 import { markSoldElsewhere } from './delist.ts';
 import type { LotsShared } from './deps.ts';
@@ -56,18 +56,7 @@ function recordLedgerSales(
   now: number,
 ): Promise<void> {
   const facts = { id: account.id, steamAccountId: account.steamAccountId, login: account.login };
-  const sales = entries
-    .filter((entry) => entry.event === 'sell')
-    .map((entry) => ({
-      itemId: entry.itemId,
-      marketHashName: entry.marketHashName,
-      game: entry.game,
-      stage: entry.stage,
-      amount: entry.received.amount,
-      currency: entry.received.currency,
-      time: entry.time,
-      settlement: entry.settlement,
-    }));
+  const sales = entries.filter((entry) => entry.event === 'sell').map(marketSaleOf);
   return ledger.write(q.tx, q.userId, (writer) => writer.marketSales(facts, sales, new Date(now)));
 }
 

@@ -49,13 +49,30 @@ export function proxyFilterWhere(userId: string, filters: Partial<ProxyFilters> 
     );
   }
   const search = filters.searchString?.trim();
-  if (search) {
-    // Served by a trigram index through a function that applies the user's predicate itself (0026).
-    conditions.push(inSearchResult(proxies.id, 'proxy_search_ids', likeContains(search)));
-  }
+  if (search) conditions.push(proxySearch(search));
   const statuses = filters.withStatus ?? [];
   if (statuses.length > 0) conditions.push(proxyStatusIn(userId, statuses));
   return and(...conditions)!;
+}
+
+/**
+ * A search with a word of three characters holding a letter, or of four digits, has trigrams that narrow the rows:
+ * a trigram index serves it through a function that applies the user's predicate itself (0026). A search of an
+ * address's digits and dots ("10.1.", "127.0.") has only the trigrams of octets, which a farm's proxies share by
+ * the thousand, so the index would hand over most of the user's rows to be tested anyway, all of them before the
+ * first page: then the page and the capped count test the user's rows in the list's own order and stop at the
+ * page's end or the cap. See docs/performance.md, "Text search".
+ */
+function proxySearch(search: string): SQL {
+  const pattern = likeContains(search);
+  if (narrowsByTrigrams(search)) return inSearchResult(proxies.id, 'proxy_search_ids', pattern);
+  return sql`(${proxies.host} ilike ${pattern} or ${proxies.name} ilike ${pattern} or ${proxies.username} ilike ${pattern})`;
+}
+
+/** Whether a search holds a word pg_trgm takes a telling trigram from: three characters with a letter, or four digits. */
+export function narrowsByTrigrams(search: string): boolean {
+  const words = search.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.some((word) => (word.length >= 3 && /\p{L}/u.test(word)) || word.length >= 4);
 }
 
 /**

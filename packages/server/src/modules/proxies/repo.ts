@@ -1,5 +1,6 @@
 import type { PROXY_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { pageKeyFields } from '../../db/list-ids.ts';
 import {
@@ -11,7 +12,10 @@ import {
   listAnswer,
   listTotal,
   orderByKeys,
+  pagePlan,
+  pastCap,
 } from '../../db/list-page.ts';
+import { statementSnapshot } from '../../db/list-totals.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import { anyId, anyText, inSearchResult, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -179,17 +183,36 @@ export class ProxyQueries {
   ): Promise<ListAnswer<ProxyDbRow & ProxyLinks>> {
     const where = proxyFilterWhere(this.userId, filters);
     const keys = this.listKeys(sort);
+    const list = {
+      list: 'proxies',
+      userId: this.userId,
+      // The status (a filter or a sort) reads the accounts that make a proxy "in use".
+      sources:
+        filters.withStatus?.length || sort.some((s) => s.propertyName === 'status')
+          ? (['proxies', 'proxy_tag_links', 'steam_accounts'] as const)
+          : (['proxies', 'proxy_tag_links'] as const),
+    };
+    // A page by number starts from the nearest boundary kept for this filter and order, by keyset.
+    const plan = pagePlan(this.tx, window, keys, where, list);
     // The page's ids first, from the filters' and the order's indexes alone where they hold every column read
     // (rows an OFFSET skips or a filter drops are never fetched), then the columns of those ids only.
     const keyFields = pageKeyFields(keys);
-    const ids = this.tx
-      .select({ pageId: sql<number>`${proxies.id}`.as('page_id'), ...keyFields })
-      .from(proxies)
-      .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
-      .orderBy(...orderByKeys(keys))
-      .limit(window.pageSize)
-      .offset(window.offset)
-      .as('page_ids');
+    const idsWhere = (extra: SQL | null, skip: number) =>
+      this.tx
+        .select({ pageId: sql<number>`${proxies.id}`.as('page_id'), ...keyFields })
+        .from(proxies)
+        .where(extra ? and(where, extra) : where)
+        .orderBy(...orderByKeys(keys))
+        .limit(plan.limit)
+        .offset(skip);
+    const ids = (
+      plan.boundary && plan.fresh && plan.stale
+        ? unionAll(
+            idsWhere(and(afterKeys(keys, plan.boundary.values), plan.fresh)!, plan.freshSkip),
+            idsWhere(plan.stale, plan.staleSkip),
+          )
+        : idsWhere(window.after ? afterKeys(keys, window.after) : null, plan.staleSkip)
+    ).as('page_ids');
     const rows = this.tx
       .select({
         ...this.storedColumns(),
@@ -197,14 +220,7 @@ export class ProxyQueries {
       })
       .from(proxies)
       .innerJoin(ids, eq(proxies.id, ids.pageId));
-    const total = listTotal(this.tx, { table: proxies, where }, window, {
-      list: 'proxies',
-      userId: this.userId,
-      // The status filter reads the accounts that make a proxy "in use".
-      sources: filters.withStatus?.length
-        ? ['proxies', 'proxy_tag_links', 'steam_accounts']
-        : ['proxies', 'proxy_tag_links'],
-    });
+    const total = listTotal(this.tx, { table: proxies, where }, window, list);
     const page = sql.identifier('page');
     const pageId = sql`${page}.${sql.identifier('id')}`;
     const statement = sql`with ${page} as (${rows})
@@ -214,7 +230,8 @@ export class ProxyQueries {
           from ${proxyTagLinks} l join ${proxyTags} t on t.id = l.tag_id where l.proxy_id = ${pageId}) as tags,
         (select coalesce(json_agg(json_build_object('id', a.id, 'login', a.login) order by a.id), '[]'::json)
           from ${steamAccounts} a where a.user_id = ${this.userId} and a.proxy_id = ${pageId}) as accounts,
-        ${total.inPage(sql`${page}`)} as total
+        ${plan.trailing ? sql`null` : total.inPage(sql`${page}`)} as total,
+        ${statementSnapshot} as page_snapshot
       from ${page}
       order by ${sql.join(
         orderByKeys(
@@ -222,8 +239,20 @@ export class ProxyQueries {
         ),
         sql`, `,
       )}`;
-    const found = rowsOf<PageRow>(await this.tx.execute(statement)).map(fromPageRow);
-    const count = await total.read(found[0]?.total, found.length);
+    const read = rowsOf<PageRow>(await this.tx.execute(statement));
+    const found = read.slice(plan.leading ? 1 : 0).map(fromPageRow);
+    const more = plan.trailing && found.length > window.pageSize;
+    if (more) found.pop();
+    plan.remember(
+      plan.leading ? read[0] : undefined,
+      found.at(-1),
+      found.length,
+      read[0]?.page_snapshot ?? null,
+    );
+    const count =
+      (plan.trailing ? pastCap(window, found.length, more) : null) ??
+      // Past the cap the statement carries no total: an empty page is counted on its own.
+      (await total.read(plan.trailing ? undefined : read[0]?.total, found.length));
     return listAnswer(found, (row) => row.item, window, keys, count);
   }
 
@@ -478,6 +507,7 @@ interface PageRow extends Record<string, unknown> {
   tags: TagRow[];
   accounts: { id: number; login: string }[];
   total: unknown;
+  page_snapshot: string | null;
 }
 
 function fromPageRow(

@@ -22,6 +22,7 @@ export function toAccountRow(view: StoredAccountView, lang: Language): SteamAcco
         tradeFailureMessages[lang][reason as TradeFailureReason] ??
         reason)
       : null,
+    lastErrorReason: reason,
   };
 }
 

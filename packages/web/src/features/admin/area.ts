@@ -1,5 +1,5 @@
 import { defineArea } from '../../shared/area/define-area.ts';
-import { adminTexts } from './texts.ts';
+import { adminShellTexts } from './shell-texts.ts';
 
 /** User administration. Its commands act on the user picked in the list; the page supplies those that apply. */
 export const adminArea = defineArea({
@@ -20,5 +20,7 @@ export const adminArea = defineArea({
       },
     },
   },
-  texts: [{ key: 'admin', shell: adminTexts }],
+  texts: [
+    { key: 'admin', shell: adminShellTexts, screen: () => import('./texts.ts').then((m) => m.adminTexts) },
+  ],
 });

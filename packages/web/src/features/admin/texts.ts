@@ -1,13 +1,10 @@
 import { defineTexts } from '../../i18n/define-texts.ts';
-/** Texts of the administration pages. */
+import { adminShellTexts } from './shell-texts.ts';
+
+/** Texts of the administration pages (loaded with them). */
 export const adminTexts = defineTexts(
   {
-    navCommand: 'Администрирование: пользователи',
-    commands: {
-      approve: 'Одобрить выбранного пользователя',
-      ban: 'Заблокировать выбранного пользователя',
-      unban: 'Разблокировать выбранного пользователя',
-    },
+    ...adminShellTexts.ru,
     title: 'Пользователи',
     filter: 'Состояние',
     all: 'Все',
@@ -54,12 +51,7 @@ export const adminTexts = defineTexts(
     renewalTurn: 'Очередь обновления сеанса Steam',
   },
   {
-    navCommand: 'Administration: users',
-    commands: {
-      approve: 'Approve the picked user',
-      ban: 'Ban the picked user',
-      unban: 'Unban the picked user',
-    },
+    ...adminShellTexts.en,
     title: 'Users',
     filter: 'State',
     all: 'All',

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { emailErrors } from '../../ui/field-checks.ts';
-import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
+import { LazyTwoFactorDialog } from '../../ui/two-factor-dialog-lazy.tsx';
 import { readFailure } from './api-errors.ts';
 import { safeRedirect, useAuthDeps } from './auth-deps.tsx';
 import { useTwoFactorStep } from './use-two-factor-step.ts';
@@ -100,7 +100,7 @@ export function LoginPage() {
         />
         <SubmitButton busy={busy}>{t('signIn')}</SubmitButton>
       </form>
-      <TwoFactorDialog
+      <LazyTwoFactorDialog
         open={step.open}
         requirements={step.requirements}
         failed={step.failed}

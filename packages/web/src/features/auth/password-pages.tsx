@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { emailErrors, passwordErrors } from '../../ui/field-checks.ts';
-import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
+import { LazyTwoFactorDialog } from '../../ui/two-factor-dialog-lazy.tsx';
 import { readFailure } from './api-errors.ts';
 import { useAuthDeps } from './auth-deps.tsx';
 import { useTwoFactorStep } from './use-two-factor-step.ts';
@@ -129,7 +129,7 @@ export function ResetPasswordPage() {
           <SubmitButton busy={busy}>{t('save')}</SubmitButton>
         </form>
       )}
-      <TwoFactorDialog
+      <LazyTwoFactorDialog
         open={step.open}
         requirements={step.requirements}
         failed={step.failed}

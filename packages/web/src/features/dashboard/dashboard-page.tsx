@@ -98,7 +98,7 @@ function CounterCard({
 }
 
 /** The P2P seller accounts' balances summed, in the displayed currency (converted amounts say so). */
-function BalancesCard() {
+export function BalancesCard() {
   const { t } = useTranslation();
   const counters = useOperationQuery(api.p2p.counters);
   const balances = counters.data?.balances;

@@ -1,7 +1,7 @@
 import { ApiError } from '@tradedeck/sdk/client';
 import type { TwoFactorInput, TwoFactorPurpose, TwoFactorRequirement } from '@tradedeck/sdk/contract';
 import { useRef, useState } from 'react';
-import { TwoFactorDialog } from '../../ui/two-factor-dialog.tsx';
+import { LazyTwoFactorDialog } from '../../ui/two-factor-dialog-lazy.tsx';
 import { useProfileClient } from './profile-deps.tsx';
 
 /**
@@ -47,7 +47,7 @@ export function useSecuredCall(purpose: TwoFactorPurpose) {
   }
 
   const dialog = (
-    <TwoFactorDialog
+    <LazyTwoFactorDialog
       open={requirements !== null}
       requirements={requirements ?? []}
       failed={failed}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import { saveFile } from '../../shared/save-file.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { useLanguage } from '../../shared/use-language.ts';
@@ -68,14 +69,10 @@ export function ExportDialog({ controls, scope }: { controls: ModalControls; sco
     }
   };
   const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `proxies-${format}-${new Date().toISOString().slice(0, 10)}.txt`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(
+      new Blob([text], { type: 'text/plain;charset=utf-8' }),
+      `proxies-${format}-${new Date().toISOString().slice(0, 10)}.txt`,
+    );
   };
 
   return (

@@ -1,12 +1,9 @@
-import { api } from '@tradedeck/sdk/contract';
 import { SELLER_PLATFORMS, TRADE_GAME_KEYS, TRADE_GAMES } from '@tradedeck/sdk/domain';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_LABEL } from '../../shared/form-styles.ts';
-import { useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { useSellerAccounts } from '../../shared/queries/use-seller-accounts.ts';
 import { badPeriod } from './sale-filters.ts';
-
-const ACCOUNTS_LISTED = 100;
 
 /** Period, account, game and platform of the sales history; every change goes to the URL. */
 export const SaleFilterBar = forwardRef<
@@ -14,13 +11,7 @@ export const SaleFilterBar = forwardRef<
   { filters: Record<string, string>; setFilter(key: string, value: string | null): void; onReset(): void }
 >(function SaleFilterBar({ filters, setFilter, onReset }, ref) {
   const { t } = useTranslation();
-  const accounts = useOperationQuery(api.p2p.query, {
-    pages: { page: 1, pageSize: ACCOUNTS_LISTED },
-    sort: [{ propertyName: 'login', isDescending: false }],
-    withStatus: [],
-    withPlatformStatus: [],
-    withModules: [],
-  });
+  const accounts = useSellerAccounts();
   const select = (key: string, label: string, options: Array<[string, string]>) => (
     <label className="flex flex-col gap-1">
       <span className={FIELD_LABEL}>{label}</span>

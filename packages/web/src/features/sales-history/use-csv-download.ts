@@ -1,6 +1,7 @@
 import { api, type SaleFilters } from '@tradedeck/sdk/contract';
 import { useCallback } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
+import { saveFile } from '../../shared/save-file.ts';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 
@@ -21,14 +22,7 @@ export function useCsvDownload(filters: Partial<SaleFilters>, sort: SortItem[]) 
         { ...filters, sort } as Parameters<typeof client.sales.export>[0],
         { timeoutMs: EXPORT_TIMEOUT_MS },
       );
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `sales-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(await response.blob(), `sales-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       toasts.show({ kind: 'error', text: describe(error) });
     }

@@ -120,6 +120,9 @@ export const steamAccountsTexts = defineTexts(
       title: 'Steam аккаунт',
       status: 'Статус',
       lastError: 'Последняя ошибка',
+      sessionLocked: 'Сеанс заблокирован',
+      sessionLockedHelp:
+        'Steam временно запретил вход в этот аккаунт после слишком многих попыток (обычно на 24–48 часов). Не входите в него это время: каждая попытка продлевает запрет. Затем проверьте maFile (часы и shared_secret) и войдите снова; смена прокси иногда снимает запрет раньше.',
       created: 'Добавлен',
       lastLogin: 'Последний вход',
       proxy: 'Прокси',
@@ -309,6 +312,9 @@ export const steamAccountsTexts = defineTexts(
       title: 'Steam account',
       status: 'Status',
       lastError: 'Last error',
+      sessionLocked: 'Session locked',
+      sessionLockedHelp:
+        'Steam has stopped sign-ins to this account for a while after too many attempts (usually 24–48 hours). Leave it alone meanwhile: every attempt extends the lock. Then check the maFile (clock and shared_secret) and sign in again; another proxy sometimes lifts the lock sooner.',
       created: 'Added',
       lastLogin: 'Last sign-in',
       proxy: 'Proxy',

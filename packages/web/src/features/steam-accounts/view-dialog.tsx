@@ -10,6 +10,12 @@ import { InventoryTab } from './inventory/inventory-tab.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export type AccountViewTab = 'details' | 'inventory';
+
+/**
+ * Steam's AccountLoginDeniedThrottle (87): sign-ins to the account refused for 24–48 h (notes/steam.md §2, §11),
+ * which the sign-in classifies as `authenticationProblem` with a day's cool-down.
+ */
+const SESSION_LOCKED_REASON = 'authenticationProblem';
 const TABS: readonly AccountViewTab[] = ['details', 'inventory'];
 
 /**
@@ -69,6 +75,16 @@ export function ViewAccountDialog({
               <StatusBadge status={row.accountStatus} />
             </div>
           </div>
+          {row.lastErrorReason === SESSION_LOCKED_REASON && (
+            <div
+              role="alert"
+              className="rounded-md bg-amber-100 p-3 text-sm text-amber-950"
+              data-testid="session-locked"
+            >
+              <p className="font-semibold">{t('steamAccounts.view.sessionLocked')}</p>
+              <p>{t('steamAccounts.view.sessionLockedHelp')}</p>
+            </div>
+          )}
           {row.lastError && (
             <p className="text-sm" data-testid="account-view-error">
               <span className="text-muted">{t('steamAccounts.view.lastError')}: </span>

@@ -20,6 +20,7 @@ import { invalidateOperations, useOperationQuery } from '../../shared/queries/op
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { useIdempotencyKey } from '../../shared/use-idempotency-key.ts';
 import { useLanguage } from '../../shared/use-language.ts';
+import { CopyButton } from '../../ui/copy-button.tsx';
 import { TransferHistory } from './transfer-history.tsx';
 import { useCurrencyGate } from './use-currency-gate.ts';
 
@@ -146,6 +147,21 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
   const accountLabel = (account: TmAccount) =>
     `${account.login} — ${account.balance ? formatMoney(account.balance, lang) : account.currency}`;
 
+  const copyTexts = {
+    copy: text('copy'),
+    copied: text('copied'),
+    failed: text('clipboardFailed'),
+    manual: text('copyManually'),
+  };
+  /** The result as a line to paste into a message or a ticket: outcome, amounts and the transfer's custom id. */
+  const resultSummary = (row: TransferRow) =>
+    [
+      `${transferOutcomeMessages[lang][row.outcome]}${row.failure ? `: ${transferFailureMessages[lang][row.failure]}` : ''}`,
+      `${formatMoney(row.amount, lang)}${row.received ? ` → ${formatMoney(row.received, lang)}` : ''}`,
+      `${row.fromLogin} → ${row.toLogin}`,
+      row.customId,
+    ].join(' — ');
+
   return (
     <ModalFrame
       title={text('title')}
@@ -220,10 +236,17 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
           </p>
         )}
         {to?.savedKeyMasked && (
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={useSavedKey} onChange={(e) => setUseSavedKey(e.target.checked)} />
-            {text('useSaved', { key: to.savedKeyMasked })}
-          </label>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={useSavedKey}
+                onChange={(e) => setUseSavedKey(e.target.checked)}
+              />
+              {text('useSaved', { key: to.savedKeyMasked })}
+            </label>
+            <CopyButton value={to.savedKeyMasked} label={text('copyKey')} texts={copyTexts} />
+          </div>
         )}
         {to?.savedKeyMismatch && (
           <p role="alert" className={ERROR}>
@@ -347,6 +370,9 @@ export function TransferDialog({ controls }: { controls: ModalControls }) {
             {' — '}
             {formatMoney(result.amount, lang)}
             {result.received ? ` → ${formatMoney(result.received, lang)}` : ''}
+            <span className="ms-2">
+              <CopyButton value={resultSummary(result)} label={text('copyResult')} texts={copyTexts} />
+            </span>
             {result.outcome === 'unknown' && (
               <button type="button" className="ms-2 underline" onClick={() => check.mutate()}>
                 {text('checkAgain')}

@@ -1,16 +1,18 @@
 import type { ApiClient } from '@tradedeck/sdk/client';
-import { type HubPayload, hubEvents } from '@tradedeck/sdk/contract';
+import type { HubPayload, hubEvents } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import {
   accessTokenFromApiClient,
   createHubClient,
   type HubEvent,
+  type HubEventKey,
   type HubNotice,
+  hubEventRoutes,
   liveStateAfter,
 } from '@tradedeck/sdk/hubs';
 
 /** A live event's name in code (`notificationPosted`). */
-export type HubEventName = keyof typeof hubEvents;
+export type HubEventName = HubEventKey;
 export type HubEventOf<K extends HubEventName> = HubEvent<HubPayload<(typeof hubEvents)[K]>>;
 
 interface HubConnectionOptions<K extends HubEventName> {
@@ -25,13 +27,40 @@ interface HubConnectionOptions<K extends HubEventName> {
   onReset(): void;
 }
 
+type PayloadParser = typeof import('./hub-payloads.ts');
+let parser: Promise<PayloadParser> | null = null;
+
+/** The payload schemas (zod and every area's contract), fetched with the first payload; a failed fetch is retried. */
+function loadParser(): Promise<PayloadParser> {
+  parser ??= import('./hub-payloads.ts');
+  parser.catch(() => {
+    parser = null;
+  });
+  return parser;
+}
+
 /**
  * Connects to a live event's hub and follows it; returns the disconnect. Loaded with the first live view: it
- * carries the SignalR client and the events' payload schemas, which the panel's first paint does without.
+ * carries the SignalR client, which the panel's first paint does without. The payload schemas load with the
+ * first event that arrives; events wait for them in order, so each is handed over once, parsed, in order.
  */
 export function connectHub<K extends HubEventName>(options: HubConnectionOptions<K>): () => void {
   let active = true;
-  const event = hubEvents[options.name];
+  const event = hubEventRoutes[options.name];
+  const sourceId = options.sourceId ?? ('defaultSource' in event ? event.defaultSource : undefined);
+  let delivered: Promise<unknown> = Promise.resolve();
+  const deliver = (received: HubEvent) => {
+    delivered = delivered
+      .then(() => loadParser())
+      .then(({ parseHubPayload }) => {
+        const parsed = parseHubPayload(options.name, received.payload);
+        if (active && parsed) options.onEvent({ ...received, ...parsed } as HubEventOf<K>);
+      })
+      // The schemas could not be downloaded: the view reads its state again rather than miss the event.
+      .catch(() => {
+        if (active) options.onReset();
+      });
+  };
   const hub = createHubClient({
     baseUrl: window.location.origin,
     hub: event.hub,
@@ -43,20 +72,20 @@ export function connectHub<K extends HubEventName>(options: HubConnectionOptions
   });
   hub
     .start()
-    .then(() =>
-      hub.subscribe(
-        event,
-        (received) => {
-          if (active) options.onEvent(received as HubEventOf<K>);
+    .then(() => {
+      if (sourceId === undefined) throw new TypeError(`${event.name} needs a source id`);
+      return hub.subscribe(
+        sourceId,
+        (received, eventName) => {
+          if (active && eventName === event.name) deliver(received);
         },
         {
-          ...(options.sourceId === undefined ? {} : { sourceId: options.sourceId }),
           onReset: () => {
             if (active) options.onReset();
           },
         },
-      ),
-    )
+      );
+    })
     .then(() => {
       if (!active) return;
       options.onState('live');

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@tradedeck/sdk/contract';
 import { useEffect } from 'react';
-import { useServices } from '../app-services.tsx';
 import { useHubSubscription } from '../hubs/use-hub-subscription.ts';
 import { invalidateOperations, operationKey, useOperationQuery } from '../queries/operation-query.ts';
 
@@ -9,11 +8,10 @@ import { invalidateOperations, operationKey, useOperationQuery } from '../querie
 const PANEL_PAGE = { pages: { page: 1, pageSize: 25 as const } };
 
 /**
- * The user's notifications: the unread count, the newest page, marking read; kept live from notifications-hub
+ * The user's notifications: the unread count and the newest page, kept live from notifications-hub
  * (a resumed connection replays what it missed, so nothing posted meanwhile is lost).
  */
 export function useNotificationFeed(listOpen: boolean) {
-  const { client } = useServices();
   const queryClient = useQueryClient();
   const unread = useOperationQuery(api.notifications.unreadCount);
   const list = useOperationQuery(api.notifications.query, PANEL_PAGE, { enabled: listOpen });
@@ -43,19 +41,10 @@ export function useNotificationFeed(listOpen: boolean) {
     void invalidateOperations(queryClient, api.notifications.query);
   }, [posted, queryClient]);
 
-  const markRead = useMutation({
-    mutationFn: (id: number) => client.notifications.markRead({ id }),
-    onSuccess: (answer) => {
-      setUnread(answer.unread);
-      refresh();
-    },
-  });
-  const markAllRead = useMutation({
-    mutationFn: () => client.notifications.markAllRead({}),
-    onSuccess: (answer) => {
-      setUnread(answer.unread);
-      refresh();
-    },
-  });
-  return { unread: unread.data?.unread ?? 0, list, markRead, markAllRead };
+  /** After marking read (the panel's buttons, which load with it): the count the server answered, the list again. */
+  const settle = (count: number) => {
+    setUnread(count);
+    refresh();
+  };
+  return { unread: unread.data?.unread ?? 0, list, settle };
 }

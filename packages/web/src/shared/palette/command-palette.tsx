@@ -1,31 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterFirstPaint } from '../after-first-paint.ts';
 import { useServices } from '../app-services.tsx';
 import { useStore } from '../use-store.ts';
+import { loadedPalette, loadPalette, preloadPalette } from './load-palette.ts';
 import { onPaletteKeyDown, PaletteBackdrop, paletteFrameClass, paletteInputClass } from './palette-frame.tsx';
 
-type PaletteModule = typeof import('./palette-dialog.tsx');
-
-let loaded: PaletteModule | null = null;
-let loading: Promise<PaletteModule> | null = null;
-
-/** Fetches the palette (cmdk and its dialog code), once; a failed download is tried again next time. */
-function loadPalette(): Promise<PaletteModule> {
-  loading ??= import('./palette-dialog.tsx').then((module) => {
-    loaded = module;
-    return module;
-  });
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
-
 /**
- * Mod+K / `/`: the command palette. Its code is not part of the first screen: it is fetched when the browser is
- * idle after the first paint, or at the first key pressed with Ctrl or Cmd, so it is in by the time it opens.
- * Opened before that, an input stands in for it and keeps what is typed.
+ * Mod+K / `/`: the command palette. Its code is not part of the first visit: it is fetched at the first sign the
+ * user reaches for it (a key pressed with Ctrl or Cmd, the pointer or the focus on the top bar's search field).
+ * Opened before it is in, an input stands in for it and keeps what is typed.
  */
 export function CommandPalette() {
   const { palette } = useServices();
@@ -37,27 +20,19 @@ export function CommandPalette() {
 
 function usePalettePreload(): void {
   useEffect(() => {
-    if (loaded) return;
-    let idle: number | undefined;
-    void afterFirstPaint().then(() => {
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => void loadPalette());
-      else void loadPalette();
-    });
+    if (loadedPalette()) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey) void loadPalette().catch(() => {});
+      if (event.ctrlKey || event.metaKey) preloadPalette();
     };
     window.addEventListener('keydown', onKey, true);
-    return () => {
-      if (idle !== undefined) cancelIdleCallback(idle);
-      window.removeEventListener('keydown', onKey, true);
-    };
+    return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 }
 
 /** Holds the page's hotkeys back and gives the focus back on close, whether the palette is in yet or not. */
 function PaletteLayer({ pages }: { pages: string[] }) {
   const { palette, hotkeys, searchCache } = useServices();
-  const [module, setModule] = useState(loaded);
+  const [module, setModule] = useState(loadedPalette);
   // Read before the palette's input takes the focus.
   const [previous] = useState(() => document.activeElement as HTMLElement | null);
   const typed = useRef('');

@@ -125,6 +125,10 @@ export function historyEntryOf(row: Json, currency: Currency, game: TradeGame): 
     // Unknown stages are treated as pending (notes §2.1).
     stage: STAGE[text(row.stage)] ?? 'active',
     received: unitsFromInteger(row.received, own) ?? zero(own),
+    // `paid`: the buyer's price, integer units like `received` (ialakey/marketcsgo4j `model/HistoryEntry.java`).
+    ...(row.paid === undefined || row.paid === null
+      ? {}
+      : { paid: unitsFromInteger(row.paid, own) ?? zero(own) }),
     time: new Date(int(row.time) * 1000),
     settlement: int(row.settlement),
     customId: row.custom_id ? text(row.custom_id) : null,

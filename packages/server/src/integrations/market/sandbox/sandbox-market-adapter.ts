@@ -285,7 +285,11 @@ export class SandboxMarketAdapter implements MarketPort {
     if ('ok' in account) return account;
     const entries = account.history
       .filter((entry) => entry.time >= from && entry.time <= to)
-      .map((entry) => ({ ...entry, received: { ...entry.received } }));
+      .map((entry) => ({
+        ...entry,
+        received: { ...entry.received },
+        ...(entry.paid ? { paid: { ...entry.paid } } : {}),
+      }));
     return { ok: true as const, entries };
   }
 

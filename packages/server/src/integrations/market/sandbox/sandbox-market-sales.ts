@@ -120,6 +120,7 @@ export class SandboxSales {
       event: 'sell',
       stage: held ? 'active' : 'given',
       received: { currency: listing.price.currency, amount: received },
+      paid: { ...listing.price },
       time: new Date(now),
       settlement: held ? Math.floor(releaseAt / 1000) : 0,
       customId: null,
