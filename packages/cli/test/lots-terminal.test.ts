@@ -19,6 +19,8 @@ let cli = '';
 let total = 0;
 let client: ApiClient;
 let listedIds: number[] = [];
+/** The lots of the same Steam account's Waxpeer seller account (the sandbox Waxpeer). */
+let waxpeerLots = 0;
 
 beforeAll(async () => {
   // The sandbox market takes a listing's new price a second after the last (TM: a minute), so the reprices below
@@ -48,27 +50,34 @@ beforeAll(async () => {
   await client.user.stepUp({
     twoFactor: { codes: { emailCode: await outboxCode(server, 'lots-terminal@example.test') } },
   });
-  await client.p2p.create({
-    steamAccountId: added.addedAccounts[0]!.id,
-    apiKey: `sandbox-tm-${alice!.login.toLowerCase()}`,
-    paymentPassword: 'pay-secret-1',
-    modules: ['tradingBot'],
-    tmCurrency: 'USD',
-  });
+  // The same Steam account sells on TM and on Waxpeer: two seller accounts, each with its own lots.
+  for (const platform of ['tm', 'waxpeer'] as const)
+    await client.p2p.create({
+      steamAccountId: added.addedAccounts[0]!.id,
+      apiKey: `sandbox-tm-${alice!.login.toLowerCase()}`,
+      paymentPassword: 'pay-secret-1',
+      modules: ['tradingBot'],
+      tmCurrency: 'USD',
+      platform,
+    });
   await client.lots.sync({});
-  const inventory = await client.lots.query({
-    withStatus: ['in_inventory'],
-    pages: { page: 1, pageSize: 100 },
-    sort: [{ propertyName: 'id', isDescending: false }],
-  });
-  total = inventory.total;
-  listedIds = inventory.items.slice(0, LISTED).map((lot) => lot.id);
+  const inventory = (platforms: ('tm' | 'waxpeer')[]) =>
+    client.lots.query({
+      withStatus: ['in_inventory'],
+      platforms,
+      pages: { page: 1, pageSize: 100 },
+      sort: [{ propertyName: 'id', isDescending: false }],
+    });
+  total = (await inventory([])).total;
+  waxpeerLots = (await inventory(['waxpeer'])).total;
+  const onTm = (await inventory(['tm'])).items.slice(0, LISTED);
+  listedIds = onTm.map((lot) => lot.id);
   await client.lots.addToSale({
-    items: inventory.items
-      .slice(0, LISTED)
-      .map((lot) => ({ id: lot.id, price: { currency: 'USD', amount: 900_000 } })),
+    items: onTm.map((lot) => ({ id: lot.id, price: { currency: 'USD', amount: 900_000 } })),
   });
   cli = cliCommand({ configDir, server: server.url, token: accessToken });
+  terminal.start('bash --norc --noprofile', CLI_DIR, { width: 200, height: 50 });
+  await terminal.waitFor(/\$ ?$/m, 10_000).catch(() => {});
 }, 120_000);
 
 afterAll(async () => {
@@ -83,8 +92,6 @@ async function run(line: string, mark: string, timeoutMs = 60_000): Promise<stri
 
 describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux, sandbox market)', () => {
   it('lists lots with N of M on stderr when piped, and every lot with --all --json', async () => {
-    terminal.start('bash --norc --noprofile', CLI_DIR, { width: 200, height: 50 });
-    await terminal.waitFor(/\$ ?$/m, 10_000).catch(() => {});
     expect(total).toBeGreaterThan(10);
     let screen = await run(`${cli} p2p lots ls --page-size 10 > /dev/null`, 'ls-piped');
     expect(screen).toContain(`Printed 10 of ${total} rows; pass --all for every row`);
@@ -96,6 +103,21 @@ describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux
     screen = await run(`${cli} p2p lots ls --status sold`, 'ls-bad');
     expect(screen).toContain('Unknown value "sold"; known: on_sale, hold, ready_to_trade, in_inventory');
     expect(screen).toContain('ls-bad=2');
+  });
+
+  it('filters lots by market with --market and shows each lot’s market', async () => {
+    terminal.typeLine('clear');
+    expect(waxpeerLots).toBeGreaterThan(0);
+    let screen = await run(
+      `${cli} p2p lots ls --market waxpeer --all --json | grep -c '"platform": "waxpeer"'`,
+      'wax-json',
+    );
+    expect(screen).toContain(`\n${waxpeerLots}\n`);
+    screen = await run(`${cli} p2p lots ls --market tm --status on_sale | grep -c '\\btm\\b'`, 'tm-rows');
+    expect(screen).toContain(`\n${LISTED}\n`);
+    screen = await run(`${cli} p2p lots ls --market steam`, 'bad-market');
+    expect(screen).toContain('Unknown value "steam"; known: tm, waxpeer');
+    expect(screen).toContain('bad-market=2');
   });
 
   it('previews by default, refuses a bad strategy, and asks before applying on a terminal', async () => {

@@ -51,6 +51,19 @@ describe('loadConfig', () => {
     ).toMatchObject({ mode: 'sandbox', marketMode: 'live', tmBaseUrl: 'http://127.0.0.1:9001' });
   });
 
+  it("reads Waxpeer's API host and trade socket, Waxpeer's own when unset", () => {
+    expect(loadConfig({})).toMatchObject({
+      waxpeerBaseUrl: 'https://api.waxpeer.com',
+      waxpeerSocketUrl: 'wss://wssex.waxpeer.com',
+    });
+    expect(
+      loadConfig({
+        TRADEDECK_WAXPEER_BASE_URL: 'http://127.0.0.1:9002/',
+        TRADEDECK_WAXPEER_SOCKET_URL: 'ws://127.0.0.1:9002',
+      }),
+    ).toMatchObject({ waxpeerBaseUrl: 'http://127.0.0.1:9002', waxpeerSocketUrl: 'ws://127.0.0.1:9002' });
+  });
+
   it("reads the sandbox market's price-change spacing, TM's minute when unset", () => {
     expect(loadConfig({}).sandboxPriceChangeMs).toBeUndefined();
     expect(loadConfig({ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: '1000' }).sandboxPriceChangeMs).toBe(1_000);
@@ -71,6 +84,15 @@ describe('loadConfig', () => {
     [{ TRADEDECK_MARKET_MODE: 'paper' }, /TRADEDECK_MARKET_MODE/],
     [{ TRADEDECK_TM_BASE_URL: 'market.csgo.com' }, /TRADEDECK_TM_BASE_URL/],
     [{ TRADEDECK_TM_BASE_URL: 'https://market.csgo.com/?key=abc' }, /TRADEDECK_TM_BASE_URL/],
+    [
+      { TRADEDECK_WAXPEER_BASE_URL: 'wss://api.waxpeer.com' },
+      /TRADEDECK_WAXPEER_BASE_URL must be a https or http/,
+    ],
+    [{ TRADEDECK_WAXPEER_BASE_URL: 'https://api.waxpeer.com/?api=abc' }, /TRADEDECK_WAXPEER_BASE_URL/],
+    [
+      { TRADEDECK_WAXPEER_SOCKET_URL: 'https://wssex.waxpeer.com' },
+      /TRADEDECK_WAXPEER_SOCKET_URL must be a wss or ws/,
+    ],
     [{ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: '0' }, /TRADEDECK_SANDBOX_PRICE_CHANGE_MS/],
     [{ TRADEDECK_SANDBOX_PRICE_CHANGE_MS: 'a second' }, /TRADEDECK_SANDBOX_PRICE_CHANGE_MS/],
     [{ TRADEDECK_JOB_LEASE_SECONDS: '1' }, /TRADEDECK_JOB_LEASE_SECONDS/],

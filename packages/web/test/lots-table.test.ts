@@ -9,6 +9,7 @@ const lot = (id: number, login: string, amount: number): LotRow => ({
   id,
   groupKey: 'cs2:AK-47 | Redline (Field-Tested)',
   account: { id: id * 10, login },
+  platform: 'tm',
   itemId: `item-${id}`,
   assetId: `asset-${id}`,
   marketHashName: 'AK-47 | Redline (Field-Tested)',

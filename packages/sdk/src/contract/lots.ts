@@ -67,6 +67,8 @@ export const lotRowSchema = z.object({
   /** The group of the same item across accounts (`lotGroupKey(game, marketHashName)`). */
   groupKey: z.string(),
   account: accountRefSchema,
+  /** The market the lot's seller account sells on. */
+  platform: sellerPlatformSchema,
   /** The market's item id of the listing; null while the item is only in the inventory. */
   itemId: z.string().nullable(),
   assetId: z.string(),
@@ -103,6 +105,8 @@ export const lotFiltersSchema = z.object({
   /** Part of the item name, or an exact item id or asset id. */
   searchString: z.string().trim().max(200).optional(),
   accountIds: z.array(idSchema).max(1_000).default([]),
+  /** Only the lots of seller accounts on these markets. */
+  platforms: z.array(sellerPlatformSchema).default([]),
   withStatus: z.array(lotStatusSchema).default([]),
   withIssues: z.array(lotIssueSchema).default([]),
   games: z.array(tradeGameSchema).default([]),

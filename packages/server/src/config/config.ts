@@ -66,6 +66,10 @@ export interface ServerConfig {
   marketMode?: ServerMode;
   /** TM's base URL (TRADEDECK_TM_BASE_URL): the only host the market API key is ever sent to. */
   tmBaseUrl?: string;
+  /** Waxpeer's API host (TRADEDECK_WAXPEER_BASE_URL): the only host a Waxpeer API key is ever sent to. */
+  waxpeerBaseUrl?: string;
+  /** Waxpeer's trade socket (TRADEDECK_WAXPEER_SOCKET_URL): where the socket authenticates with the key. */
+  waxpeerSocketUrl?: string;
   /** The live rates source (TRADEDECK_RATES_URL, docs/currencies.md); the Central Bank of Russia's daily XML by default. */
   ratesUrl?: string;
 }
@@ -132,12 +136,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...sandboxPriceChange(env.TRADEDECK_SANDBOX_PRICE_CHANGE_MS),
     ...jobLease(env.TRADEDECK_JOB_LEASE_SECONDS),
     marketMode,
-    tmBaseUrl: tmBaseUrl(env.TRADEDECK_TM_BASE_URL),
+    tmBaseUrl: marketHost('TRADEDECK_TM_BASE_URL', env.TRADEDECK_TM_BASE_URL, DEFAULT_TM_BASE_URL, HTTP),
+    waxpeerBaseUrl: marketHost(
+      'TRADEDECK_WAXPEER_BASE_URL',
+      env.TRADEDECK_WAXPEER_BASE_URL,
+      DEFAULT_WAXPEER_BASE_URL,
+      HTTP,
+    ),
+    waxpeerSocketUrl: marketHost(
+      'TRADEDECK_WAXPEER_SOCKET_URL',
+      env.TRADEDECK_WAXPEER_SOCKET_URL,
+      DEFAULT_WAXPEER_SOCKET_URL,
+      ['wss:', 'ws:'],
+    ),
     ...(env.TRADEDECK_RATES_URL?.trim() ? { ratesUrl: env.TRADEDECK_RATES_URL.trim() } : {}),
   };
 }
 
 export const DEFAULT_TM_BASE_URL = 'https://market.csgo.com';
+export const DEFAULT_WAXPEER_BASE_URL = 'https://api.waxpeer.com';
+export const DEFAULT_WAXPEER_SOCKET_URL = 'wss://wssex.waxpeer.com';
+const HTTP = ['https:', 'http:'];
 
 /** An operator's bearer token (metrics, backups): at least 16 characters, so that it cannot be guessed. */
 function operatorToken(name: string, value: string | undefined): string | null {
@@ -175,19 +194,14 @@ function jobLease(value: string | undefined): { jobLeaseSeconds?: number } {
   return { jobLeaseSeconds: seconds };
 }
 
-function tmBaseUrl(value: string | undefined): string {
+/** A market host: an address of one of the protocols, without query or credentials (a key goes only there). */
+function marketHost(name: string, value: string | undefined, fallback: string, protocols: string[]): string {
   const chosen = value?.trim();
-  if (!chosen) return DEFAULT_TM_BASE_URL;
+  if (!chosen) return fallback;
   const parsed = URL.canParse(chosen) ? new URL(chosen) : null;
-  if (
-    !parsed ||
-    (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ||
-    parsed.search ||
-    parsed.username
-  ) {
-    throw new ConfigError(
-      `TRADEDECK_TM_BASE_URL must be an http(s) address without query or credentials, got "${chosen}"`,
-    );
+  if (!parsed || !protocols.includes(parsed.protocol) || parsed.search || parsed.username) {
+    const kinds = protocols.map((protocol) => protocol.replace(':', '')).join(' or ');
+    throw new ConfigError(`${name} must be a ${kinds} address without query or credentials, got "${chosen}"`);
   }
   return chosen.replace(/\/+$/, '');
 }

@@ -6,6 +6,8 @@ import {
   LOT_STATUSES,
   type LotIssue,
   type LotStatus,
+  SELLER_PLATFORMS,
+  type SellerPlatform,
 } from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
@@ -45,8 +47,12 @@ export function registerP2pLots(program: Command, registration: Registration): v
   addCommand(lots, P2P_COMMANDS.lotsLs, lang).action(
     guarded(
       context,
-      async (ctx, options: { status: string[]; issue: string[]; search?: string } & ListFlags) => {
+      async (
+        ctx,
+        options: { status: string[]; issue: string[]; market: string[]; search?: string } & ListFlags,
+      ) => {
         const withStatus = knownWords<LotStatus>(ctx, options.status, LOT_STATUSES);
+        const platforms = knownWords<SellerPlatform>(ctx, options.market, SELLER_PLATFORMS);
         const withIssues = knownWords<LotIssue>(ctx, options.issue, LOT_ISSUES);
         await sandboxBadge(ctx);
         await printList(
@@ -56,6 +62,7 @@ export function registerP2pLots(program: Command, registration: Registration): v
               [
                 'colId',
                 'colItem',
+                'colPlatform',
                 'colAccount',
                 'colPrice',
                 'colMin',
@@ -68,6 +75,7 @@ export function registerP2pLots(program: Command, registration: Registration): v
             row: (row: LotRow) => [
               String(row.id),
               row.marketHashName,
+              row.platform,
               row.account.login,
               moneyText(ctx, row.price),
               moneyText(ctx, row.minPrice),
@@ -80,6 +88,7 @@ export function registerP2pLots(program: Command, registration: Registration): v
               ctx.client().lots.query({
                 withStatus,
                 withIssues,
+                platforms,
                 ...(options.search !== undefined ? { searchString: options.search } : {}),
                 pages: { page, pageSize },
                 sort: [{ propertyName: 'id', isDescending: false }],

@@ -88,11 +88,13 @@ export const P2P_COMMANDS = {
     options: [
       { flags: '--status <status>', text: 'optLotStatus', many: true },
       { flags: '--issue <issue>', text: 'optLotIssue', many: true },
+      { flags: '--market <market>', text: 'optLotMarket', many: true },
       { flags: '--search <text>', text: 'optLotSearch' },
       ...PAGING_OPTIONS,
     ],
     examples: [
       'tradedeck p2p lots ls --status on_sale --issue out_of_range',
+      'tradedeck p2p lots ls --market waxpeer',
       'tradedeck p2p lots ls --all | cut -f2,4',
       'tradedeck p2p lots ls --all --json > lots.json',
     ],

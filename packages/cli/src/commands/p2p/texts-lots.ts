@@ -6,7 +6,9 @@ export const lotsTexts = defineTexts('lots', {
     lotsDescription: 'lots (orders) of the seller accounts',
     lotsLsDescription: 'list lots: item, account, price, min and max, profile, status, issues',
     optLotStatus: 'only lots in this status: on_sale, hold, ready_to_trade, in_inventory (repeatable)',
-    optLotIssue: 'only lots with this issue: not_listed, price_mismatch, out_of_range (repeatable)',
+    optLotIssue:
+      'only lots with this issue: not_listed, price_mismatch, out_of_range, sold_elsewhere (repeatable)',
+    optLotMarket: 'only lots on this market: tm, waxpeer (repeatable)',
     optLotSearch: 'part of the item name, or an item id',
     lotsNone: 'No lots',
     lotsTotal: '{shown} of {total} lots (page {page})',
@@ -56,7 +58,9 @@ export const lotsTexts = defineTexts('lots', {
     lotsDescription: 'лоты (ордера) аккаунтов продавца',
     lotsLsDescription: 'список лотов: предмет, аккаунт, цена, мин. и макс., профиль, статус, проблемы',
     optLotStatus: 'только лоты в статусе: on_sale, hold, ready_to_trade, in_inventory (можно несколько раз)',
-    optLotIssue: 'только лоты с проблемой: not_listed, price_mismatch, out_of_range (можно несколько раз)',
+    optLotIssue:
+      'только лоты с проблемой: not_listed, price_mismatch, out_of_range, sold_elsewhere (можно несколько раз)',
+    optLotMarket: 'только лоты на маркете: tm, waxpeer (можно несколько раз)',
     optLotSearch: 'часть названия предмета или id предмета',
     lotsNone: 'Лотов нет',
     lotsTotal: '{shown} из {total} лотов (страница {page})',

@@ -19,9 +19,10 @@ export type LotStatus = z.infer<typeof lotStatusSchema>;
 /**
  * A lot's issues: `not_listed` (the user set bounds for it but it is not on the market), `price_mismatch` (the
  * market shows another price than the one we last wrote), `out_of_range` (the market price the rules arrived at
- * is outside the lot's min and max, so the lot is not chasing it).
+ * is outside the lot's min and max, so the lot is not chasing it), `sold_elsewhere` (the item sold on another market:
+ * this listing is taken down and never priced again).
  */
-export const LOT_ISSUES = ['not_listed', 'price_mismatch', 'out_of_range'] as const;
+export const LOT_ISSUES = ['not_listed', 'price_mismatch', 'out_of_range', 'sold_elsewhere'] as const;
 export const lotIssueSchema = z.enum(LOT_ISSUES);
 export type LotIssue = z.infer<typeof lotIssueSchema>;
 

@@ -20,11 +20,13 @@ export const lotIssueMessages: Texts<LotIssue> = {
     not_listed: 'Not listed on the market',
     price_mismatch: 'The market price differs from the set price',
     out_of_range: 'The market price is outside the thresholds',
+    sold_elsewhere: 'Sold on another market: taken down here',
   },
   ru: {
     not_listed: 'Не выставлен на маркет',
     price_mismatch: 'Цена на маркете отличается от установленной',
     out_of_range: 'Рыночная цена вне порогов',
+    sold_elsewhere: 'Продан на другом маркете: снят с продажи здесь',
   },
 };
 

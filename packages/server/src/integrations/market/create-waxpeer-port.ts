@@ -3,7 +3,11 @@
  * pointed at Waxpeer's API v1 with the key as `api=`, and the trade socket's host.
  */
 import type { TradeGame } from '@tradedeck/sdk/domain';
-import type { ServerConfig } from '../../config/config.ts';
+import {
+  DEFAULT_WAXPEER_BASE_URL,
+  DEFAULT_WAXPEER_SOCKET_URL,
+  type ServerConfig,
+} from '../../config/config.ts';
 import { type Clock, systemClock } from '../steam/clock.ts';
 import { ProxyAgentPool } from '../steam/proxy-agent.ts';
 import { SandboxWorld } from '../steam/sandbox/sandbox-world.ts';
@@ -21,8 +25,7 @@ import type { MarketPort } from './port.ts';
 import { SandboxMarket } from './sandbox/sandbox-market.ts';
 import { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';
 
-export const DEFAULT_WAXPEER_BASE_URL = 'https://api.waxpeer.com';
-export const DEFAULT_WAXPEER_SOCKET_URL = 'wss://wssex.waxpeer.com';
+export { DEFAULT_WAXPEER_BASE_URL, DEFAULT_WAXPEER_SOCKET_URL };
 /**
  * Calls of one key at most every 3 s: the lowest per-endpoint limit published for a call we make
  * (`/list-items-steam` 20 a minute, a single third-party source; notes waxpeer.md), taken for every call.
@@ -76,7 +79,7 @@ export function createWaxpeerPort(options: WaxpeerPortOptions = {}): WaxpeerMark
  * same sandbox Steam world (its own listings and buyers, Waxpeer's 6-minute `send_until`).
  */
 export function createWaxpeerMarketPort(
-  config: Pick<ServerConfig, 'mode' | 'marketMode'>,
+  config: Pick<ServerConfig, 'mode' | 'marketMode' | 'waxpeerBaseUrl' | 'waxpeerSocketUrl'>,
   options: MarketPortOptions = {},
 ): MarketPort {
   const clock = options.clock ?? systemClock;
@@ -87,6 +90,8 @@ export function createWaxpeerMarketPort(
     return new SandboxMarketAdapter(market, clock, 'waxpeer');
   }
   return createWaxpeerPort({
+    ...(config.waxpeerBaseUrl ? { baseUrl: config.waxpeerBaseUrl } : {}),
+    ...(config.waxpeerSocketUrl ? { socketUrl: config.waxpeerSocketUrl } : {}),
     ...options.waxpeer,
     clock,
     ...(options.pacingStore ? { pacingStore: options.pacingStore } : {}),

@@ -11,6 +11,7 @@ import type { LedgerApi } from '../ledger/index.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { APPLY_STALE_MS, reconcileInterrupted } from './apply-reconcile.ts';
 import { AsksCache } from './asks-cache.ts';
+import { Delister, type DelistJobData, LOTS_DELIST_QUEUE } from './delist.ts';
 import { DEFAULT_LOTS_TIMING, type LotsShared, type LotsTiming } from './deps.ts';
 import { LotService } from './lot-service.ts';
 import { MarketAccess } from './market-access.ts';
@@ -74,9 +75,10 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
     ledger: deps.ledger ?? null,
   };
   const access = new MarketAccess(shared);
+  const delister = new Delister(shared, access);
   const engine = new RepriceEngine(shared, access, new AsksCache(() => shared.timing.asksRefreshMs));
   const sync = new LotSync(shared, access);
-  const reprice = new RepriceService(shared, engine, access);
+  const reprice = new RepriceService(shared, engine, access, delister);
   const services = {
     lots: new LotService(shared, access, sync),
     reprice,
@@ -103,10 +105,14 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
     await deps.jobs.work<LotTickJobData>(LOTS_TICK_QUEUE, (job) => new LotTick(parts, job).run(), {
       workers: deps.tickWorkers ?? DEFAULT_TICK_WORKERS,
     });
+    await deps.jobs.work<DelistJobData>(LOTS_DELIST_QUEUE, (job) => delister.run(job), { workers: 4 });
     const supervise = () => {
       void superviseTicks(parts).catch((error: unknown) =>
         shared.log.warn({ err: error }, 'repricing ticks not supervised'),
       );
+      void delister
+        .supervise()
+        .catch((error: unknown) => shared.log.warn({ err: error }, 'delists not supervised'));
       // Several processes: a job whose process died stops its heartbeat and is ended by another.
       if (!alone)
         void reconcileInterrupted(shared, new Date(shared.now() - APPLY_STALE_MS)).catch((error: unknown) =>
@@ -121,6 +127,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
     if (supervisor) clearInterval(supervisor);
   });
   return {
-    markSold: (userId, sellerAccountId, assetIds) => markLotsSold(shared, userId, sellerAccountId, assetIds),
+    markSold: (userId, sellerAccountId, assetIds) =>
+      markLotsSold(shared, delister, userId, sellerAccountId, assetIds),
   };
 }

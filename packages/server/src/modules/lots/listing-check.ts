@@ -4,6 +4,7 @@
  * as sold (and announced); a listing gone altogether is left for the sync to remove. Both are decided as not on
  * sale, and the answer names why in the user's language. A market that cannot be read leaves the lots as stored.
  */
+import type { Delister } from './delist.ts';
 import type { LotsShared } from './deps.ts';
 import type { MarketAccess } from './market-access.ts';
 import type { RepriceRead } from './reprice-read.ts';
@@ -16,6 +17,7 @@ export type ListingGone = 'sold' | 'gone';
 export async function withFreshListings(
   deps: Pick<LotsShared, 'repo' | 'eventLog' | 'now'>,
   access: MarketAccess,
+  delister: Pick<Delister, 'queue'>,
   userId: string,
   read: RepriceRead,
 ): Promise<{ read: RepriceRead; gone: Map<number, ListingGone> }> {
@@ -39,7 +41,7 @@ export async function withFreshListings(
       gone.set(lot.id, now === undefined ? 'gone' : 'sold');
       if (now !== undefined) sold.push(lot.assetId);
     }
-    await markLotsSold(deps, userId, account.id, sold);
+    await markLotsSold(deps, delister, userId, account.id, sold);
   }
   if (gone.size === 0) return { read, gone };
   return {

@@ -15,11 +15,13 @@ import { listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MarketFailure } from '../../integrations/market/port.ts';
 import { announceLots } from './announce.ts';
+import { delistedPatch, takeDown } from './delist.ts';
 import type { LotsShared } from './deps.ts';
+import { issuesOf } from './issues.ts';
 import type { MarketAccess } from './market-access.ts';
 import { fill, lotMessages } from './messages.ts';
 import { ensureOwnAccounts } from './own-accounts.ts';
-import { issuesOf, type LotSync } from './sync.ts';
+import type { LotSync } from './sync.ts';
 import type { LotAccount, LotPatch, LotPick, LotView } from './types.ts';
 import { toLotChange, toLotGroup, toLotRow } from './views.ts';
 
@@ -212,26 +214,11 @@ export class LotService {
       const ofAccount = listed.filter((lot) => lot.sellerAccountId === account.id);
       for (let start = 0; start < ofAccount.length; start += REPRICE_BATCH_LIMIT) {
         const batch = ofAccount.slice(start, start + REPRICE_BATCH_LIMIT);
-        const { market, creds } = await this.access.open(account);
-        const answer = await market.setPrices(
-          creds,
-          batch.map((lot) => ({
-            itemId: lot.itemId as string,
-            price: { currency: account.currency as Currency, amount: 0 },
-          })),
-        );
+        const outcomes = await takeDown(this.access, account, batch);
         batch.forEach((lot, index) => {
-          const outcome = answer.ok ? answer.outcomes[index] : answer;
+          const outcome = outcomes[index];
           if (outcome?.ok) {
-            const next = { ...lot, status: 'in_inventory', itemId: null, price: null };
-            delisted.push({
-              id: lot.id,
-              status: 'in_inventory',
-              itemId: null,
-              price: null,
-              listedAt: null,
-              issues: issuesOf(next),
-            });
+            delisted.push(delistedPatch(lot));
             return;
           }
           const detail = outcome ? (outcome.detail ?? outcome.reason) : 'no answer';

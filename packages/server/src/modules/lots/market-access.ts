@@ -42,6 +42,7 @@ export class MarketAccess {
       apiKeyEnc: account.apiKeyEnc,
       keyId: account.keyId,
       currency: account.currency as Currency,
+      platform: account.platform,
     });
     this.#creds.set(account.id, { keyId: account.keyId, currency: account.currency, creds });
     return creds;

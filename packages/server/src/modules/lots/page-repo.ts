@@ -6,6 +6,7 @@ export type LotListItem = Pick<
   LotView,
   | 'id'
   | 'sellerAccountId'
+  | 'platform'
   | 'login'
   | 'itemId'
   | 'assetId'
@@ -37,6 +38,7 @@ export const LOT_PAGE_COLUMNS = sql.raw(
   [
     'id',
     'seller_account_id',
+    'platform',
     'item_id',
     'asset_id',
     'market_hash_name',
@@ -66,6 +68,7 @@ export const LOT_PAGE_COLUMNS = sql.raw(
 export interface LotPageRow extends Record<string, unknown> {
   id: number;
   seller_account_id: number;
+  platform: string;
   login: string;
   item_id: string | null;
   asset_id: string;
@@ -96,6 +99,7 @@ export function lotListItemOf(row: LotPageRow): LotListItem {
   return {
     id: row.id,
     sellerAccountId: row.seller_account_id,
+    platform: row.platform,
     login: row.login,
     itemId: row.item_id,
     assetId: row.asset_id,

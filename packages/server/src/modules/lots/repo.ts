@@ -15,6 +15,7 @@ import { lotRepriceJobs, lotRepricers, lots, sellerAccounts, steamAccounts } fro
 import { anyId, anyText, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { BatchQueries, interruptedJobs } from './batch-repo.ts';
+import { DelistQueries, pendingDelists } from './delist-repo.ts';
 import { LOT_PAGE_COLUMNS, type LotListItem, type LotPageRow, lotListItemOf } from './page-repo.ts';
 import { PriceQueries } from './price-repo.ts';
 import { type RepriceRead, repriceReadOf } from './reprice-read.ts';
@@ -60,6 +61,11 @@ export class LotsRepo {
   /** Apply jobs maybe cut by a crash: every running one (one process owns the database), or see `interruptedJobs`. */
   interruptedJobs(staleBefore: Date | null, self: string) {
     return interruptedJobs(this.db, staleBefore, self);
+  }
+
+  /** Every user's lots whose item sold on another market and that are still listed. */
+  pendingDelists() {
+    return pendingDelists(this.db);
   }
 
   /** Seller accounts of every user whose market scanner should reprice (the repricing ticks to keep). */
@@ -117,12 +123,14 @@ export class LotQueries {
   readonly sales: SaleQueries;
   readonly prices: PriceQueries;
   readonly batches: BatchQueries;
+  readonly delists: DelistQueries;
 
   constructor(
     readonly tx: Db,
     readonly userId: string,
   ) {
     this.batches = new BatchQueries(tx, userId);
+    this.delists = new DelistQueries(tx, userId);
     this.sales = new SaleQueries(tx, userId);
     this.prices = new PriceQueries(tx, userId);
   }
@@ -148,6 +156,7 @@ export class LotQueries {
         steamAccountId: sellerAccounts.steamAccountId,
         apiKeyEnc: sellerAccounts.apiKeyEnc,
         keyId: sellerAccounts.keyId,
+        platform: sellerAccounts.platform,
         currency: sellerAccounts.currency,
         modules: sellerAccounts.modules,
         status: sellerAccounts.status,
@@ -165,6 +174,7 @@ export class LotQueries {
     if (!filters) return where;
     if (filters.searchString) where.push(searchCondition(this.userId, filters.searchString, found));
     if (filters.accountIds.length > 0) where.push(oneOrAny(lots.sellerAccountId, filters.accountIds, 'int'));
+    if (filters.platforms.length > 0) where.push(oneOrAny(lots.platform, filters.platforms, 'text'));
     if (filters.withStatus.length > 0) where.push(oneOrAny(lots.status, filters.withStatus, 'text'));
     if (filters.withIssues.length > 0)
       where.push(sql`${lots.issues} ?| ${sql.param([...filters.withIssues])}::text[]`);

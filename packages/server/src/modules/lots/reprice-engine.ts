@@ -21,6 +21,7 @@ import {
   withWriteFailures,
 } from '@tradedeck/sdk/domain';
 import type { AsksCache } from './asks-cache.ts';
+import { SOLD_ELSEWHERE } from './delist-repo.ts';
 import type { LotsShared } from './deps.ts';
 import type { ListingGone } from './listing-check.ts';
 import type { AccountMarket, MarketAccess } from './market-access.ts';
@@ -63,7 +64,12 @@ function toRepricingLot(lot: RepriceLot, overrides: RepriceOverrides): Repricing
     purchasePrice: moneyOrNull(currency, lot.purchasePrice),
     profile: overrides.profile ?? (lot.profile as TradingProfile),
     strategy: overrides.strategy ?? (lot.strategy as PriceStrategy),
-    onSale: lot.status === 'on_sale' && lot.itemId !== null && lot.price !== null,
+    // An item sold on another market is never priced again: its listing is being taken down.
+    onSale:
+      lot.status === 'on_sale' &&
+      lot.itemId !== null &&
+      lot.price !== null &&
+      !(lot.issues as string[]).includes(SOLD_ELSEWHERE),
     settlement: Number(lot.settlement),
     lastPriceWriteAt: lot.lastPriceWriteAt,
   };

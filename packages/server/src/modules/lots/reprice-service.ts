@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { announceJob, announceLots } from './announce.ts';
 import { reconcileJob } from './apply-reconcile.ts';
+import type { Delister } from './delist.ts';
 import type { LotsShared } from './deps.ts';
 import { withFreshListings } from './listing-check.ts';
 import type { MarketAccess } from './market-access.ts';
@@ -61,11 +62,12 @@ export class RepriceService {
     private readonly deps: LotsShared,
     private readonly engine: RepriceEngine,
     private readonly access: MarketAccess,
+    private readonly delister: Pick<Delister, 'queue'>,
   ) {}
 
   /** The decisions over the picked lots as the market lists them now (preview and apply alike). */
   private async decideFresh(userId: string, stored: RepriceRead, overrides: RepriceOverrides) {
-    const { read, gone } = await withFreshListings(this.deps, this.access, userId, stored);
+    const { read, gone } = await withFreshListings(this.deps, this.access, this.delister, userId, stored);
     const decided = await this.engine.decide(userId, read, overrides, new Date(this.deps.now()));
     for (const item of decided) {
       const why = gone.get(item.lot.id);

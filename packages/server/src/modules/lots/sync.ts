@@ -4,7 +4,7 @@
  * the inventory are removed; what changed is announced on lots-hub.
  */
 import type { LotChange } from '@tradedeck/sdk/contract';
-import { DEFAULT_LOT_STRATEGY, type LotIssue, type SaleState } from '@tradedeck/sdk/domain';
+import { DEFAULT_LOT_STRATEGY, type SaleState } from '@tradedeck/sdk/domain';
 import type {
   MarketFailure,
   MarketHistoryEntry,
@@ -13,12 +13,14 @@ import type {
 } from '../../integrations/market/port.ts';
 import { type LedgerApi, marketSaleOf } from '../ledger/index.ts';
 import { announceLots } from './announce.ts';
+import { markSoldElsewhere } from './delist.ts';
 import type { LotsShared } from './deps.ts';
+import { issuesOf } from './issues.ts';
 import type { MarketAccess } from './market-access.ts';
 import type { PriceWriteRow } from './price-repo.ts';
 import type { LotQueries } from './repo.ts';
 import type { NewSale } from './sale-repo.ts';
-import type { LotAccount, LotDbRow, LotPatch, NewLot } from './types.ts';
+import type { LotAccount, LotPatch, NewLot } from './types.ts';
 import { PROVIDER_PRICE_TTL_MS, toLotChange } from './views.ts';
 
 /** How far back each sync reads the sales history (a hold lasts 7 days; a reversal can come until it ends). */
@@ -27,27 +29,13 @@ const DAY_MS = 24 * 3600_000;
 
 export type SyncOutcome = { ok: true; lots: number; sales: number } | { ok: false; failure: MarketFailure };
 
-/** What a lot's own fields say about its issues (out of range is the repricing's, kept while it holds). */
-export function issuesOf(
-  lot: Pick<LotDbRow, 'status' | 'minPrice' | 'maxPrice' | 'price' | 'lastWrittenPrice' | 'issues'>,
-): LotIssue[] {
-  const issues: LotIssue[] = [];
-  if (lot.status === 'in_inventory' && lot.minPrice !== null && lot.maxPrice !== null)
-    issues.push('not_listed');
-  if (lot.status === 'on_sale' && lot.lastWrittenPrice !== null && lot.price !== lot.lastWrittenPrice)
-    issues.push('price_mismatch');
-  if (lot.status === 'on_sale' && (lot.issues as string[]).includes('out_of_range'))
-    issues.push('out_of_range');
-  return issues;
-}
-
 function saleOf(account: LotAccount, entry: MarketHistoryEntry, now: number): NewSale {
   const releaseMs = entry.settlement > 0 ? entry.settlement * 1000 : null;
   const state: SaleState =
     entry.stage === 'cancelled' ? 'reversed' : releaseMs !== null && releaseMs > now ? 'held' : 'settled';
   return {
     sellerAccountId: account.id,
-    platform: 'tm',
+    platform: account.platform,
     itemId: entry.itemId,
     marketHashName: entry.marketHashName,
     game: entry.game,
@@ -169,6 +157,7 @@ export class LotSync {
       if (!lot) {
         const fresh = {
           sellerAccountId: account.id,
+          platform: account.platform,
           itemId: item.itemId,
           assetId: item.assetId,
           classId: item.classId,
@@ -212,10 +201,22 @@ export class LotSync {
     await q.remove(gone.map((lot) => lot.id));
     const inserted = await q.insert(inserts);
     const patched = await q.patch(patches, now);
+    // A sale the market shows before the seller loop saw it: its listings on other markets are marked here too
+    // (their delists are queued by the supervisor).
+    const sold = patched.filter(
+      (lot) => lot.status === 'ready_to_trade' && existing.get(lot.assetId)?.status !== 'ready_to_trade',
+    );
+    const elsewhere = await markSoldElsewhere(
+      q,
+      account.id,
+      sold.map((lot) => lot.assetId),
+      now,
+    );
     const changes: LotChange[] = [
       ...gone.map((lot) => toLotChange(lot, true)),
       ...inserted.map((lot) => toLotChange(lot)),
       ...patched.map((lot) => toLotChange(lot)),
+      ...elsewhere.changes,
     ];
     await announceLots(this.deps.eventLog, q, changes);
     return kept.size;

@@ -42,6 +42,8 @@ export interface LotAccount {
   steamAccountId: number;
   apiKeyEnc: string;
   keyId: string;
+  /** The market of the seller account (`tm` or `waxpeer`). */
+  platform: string;
   currency: string;
   modules: string[];
   status: string;

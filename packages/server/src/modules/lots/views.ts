@@ -17,6 +17,7 @@ import {
   type Money,
   type PriceStrategy,
   type SaleState,
+  type SellerPlatform,
   type TradeGame,
   type TradingProfile,
 } from '@tradedeck/sdk/domain';
@@ -46,10 +47,12 @@ export function displayNameOf(marketHashName: string): string {
 
 export function toLotRow(row: LotListItem): LotRow {
   const price = maybeMoney(row.currency, row.price);
+  const platform = row.platform as SellerPlatform;
   return {
     id: row.id,
     groupKey: lotGroupKey(row.game, row.marketHashName),
     account: { id: row.sellerAccountId, login: row.login },
+    platform,
     itemId: row.itemId,
     assetId: row.assetId,
     marketHashName: row.marketHashName,
@@ -65,7 +68,7 @@ export function toLotRow(row: LotListItem): LotRow {
     maxPrice: maybeMoney(row.currency, row.maxPrice),
     platformPrices:
       price && row.itemId
-        ? [{ platform: 'tm', price, updatedAt: (row.priceUpdatedAt ?? row.updatedAt).toISOString() }]
+        ? [{ platform, price, updatedAt: (row.priceUpdatedAt ?? row.updatedAt).toISOString() }]
         : [],
     profile: row.profile as TradingProfile,
     strategy: row.strategy as PriceStrategy,
@@ -133,7 +136,7 @@ export function toSaleRow(row: SaleView): SaleRow {
     marketHashName: row.marketHashName,
     name: displayNameOf(row.marketHashName),
     game: row.game as TradeGame,
-    platform: 'tm',
+    platform: row.platform as SellerPlatform,
     account: { id: row.sellerAccountId, login: row.login },
     soldAt: row.soldAt.toISOString(),
     price: moneyOf(row.currency, row.price),

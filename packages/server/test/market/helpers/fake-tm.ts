@@ -280,6 +280,8 @@ const HANDLERS: Record<string, Handler> = {
           return { success: false, item_id: item.item_id, error: 'too_often' };
         listing.priceSetAt = now;
         listing.price = item.price;
+        // notes §2 `set-price`: a price of 0 delists (taken for the mass call too).
+        if (item.price === 0) account.listings.splice(account.listings.indexOf(listing), 1);
         return { success: true, item_id: item.item_id, price: item.price };
       }),
     });

@@ -265,6 +265,19 @@ export async function startFakeWaxpeer(
       for (const id of query.getAll('id')) if (listings.get(account.key)!.delete(id)) removed.push(id);
       return [200, { success: true, count: removed.length, removed }];
     },
+    // DarkGL/waxpeer `fetchMyInventory`: `GET fetch-my-inventory?game=` reads the Steam inventory again.
+    'GET fetch-my-inventory': () => [200, { success: true }],
+    // DarkGL/waxpeer `getMyInventory`: `GET get-my-inventory?game=&skip=`, `{success, count, items:[{item_id,
+    // name}]}`: the inventory items not listed yet.
+    'GET get-my-inventory': (account) => {
+      const listed = listings.get(account.key)!;
+      const items = (account.inventory ?? [])
+        .filter((asset) => !listed.has(asset.assetId))
+        .map((asset) => ({ item_id: asset.assetId, name: asset.name }));
+      return [200, { success: true, count: items.length, items }];
+    },
+    // DarkGL/waxpeer `myHistory`: `POST my-history`; this fake keeps no past trades.
+    'POST my-history': () => [200, { success: true, data: { trades: [] } }],
     // DarkGL/waxpeer `readyToTransferP2P`: the trades the seller must send now.
     'GET ready-to-transfer-p2p': (account) => {
       const at = now();

@@ -11,6 +11,9 @@ import type { LotTableRow } from './lot-rows.ts';
 
 type Column = ColumnDef<LotTableRow, unknown>;
 
+/** A lot's market, beside its account. */
+const MARKET_CHIP = 'rounded-full border px-1.5 py-0.5 text-[11px] font-medium';
+
 const ISSUE_TONE =
   'rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] text-amber-800 dark:bg-amber-500/15 dark:text-amber-200';
 
@@ -82,7 +85,14 @@ export function lotColumns(t: TFunction, language: Language, onToggle: (key: str
     {
       ...column('account', 'lots.columns.account', 140),
       cell: lotCell(
-        (lot) => <span className="truncate">{lot.account.login}</span>,
+        (lot) => (
+          <span className="flex items-center gap-1 overflow-hidden">
+            <span className={MARKET_CHIP} data-testid="lot-market" data-market={lot.platform}>
+              {t(`lots.markets.${lot.platform}`)}
+            </span>
+            <span className="truncate">{lot.account.login}</span>
+          </span>
+        ),
         (group) => <span className="text-xs text-muted">{t('lots.orders', { count: group.lotsCount })}</span>,
       ),
     },

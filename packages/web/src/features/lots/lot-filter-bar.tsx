@@ -1,8 +1,8 @@
-import { LOT_ISSUES, LOT_STATUSES } from '@tradedeck/sdk/domain';
+import { LOT_ISSUES, LOT_STATUSES, SELLER_PLATFORMS } from '@tradedeck/sdk/domain';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Search, status and issue of the lots screen; every change goes to the URL. */
+/** Search, status, issue and market of the lots screen; every change goes to the URL. */
 export const LotFilterBar = forwardRef<
   HTMLInputElement,
   { filters: Record<string, string>; setFilter(key: string, value: string | null): void }
@@ -45,6 +45,23 @@ export const LotFilterBar = forwardRef<
           </option>
         ))}
       </select>
+      <fieldset className="flex items-center gap-1" aria-label={t('lots.filters.market')}>
+        {[null, ...SELLER_PLATFORMS].map((market) => (
+          <button
+            key={market ?? 'all'}
+            type="button"
+            className={`rounded-full border px-2 py-0.5 text-xs hover:bg-primary/10 ${
+              (filters.market ?? null) === market ? 'border-primary bg-primary/15 font-semibold' : ''
+            }`}
+            data-testid="market-chip"
+            data-market={market ?? 'all'}
+            aria-pressed={(filters.market ?? null) === market}
+            onClick={() => setFilter('market', market)}
+          >
+            {market ? t(`lots.markets.${market}`) : t('lots.filters.allMarkets')}
+          </button>
+        ))}
+      </fieldset>
     </div>
   );
 });

@@ -43,12 +43,16 @@ export const lotsTexts = defineTexts(
       not_listed: 'Не выставлен',
       price_mismatch: 'Цена расходится',
       out_of_range: 'Вне порогов',
+      sold_elsewhere: 'Продан на другом маркете',
     },
+    markets: { tm: 'TM', waxpeer: 'Waxpeer' },
     profiles: { aggressive: 'Агрессивный', balanced: 'Сбалансированный', conservative: 'Консервативный' },
     filters: {
       search: 'Поиск по названию предмета',
       status: 'Статус',
       issue: 'Проблема',
+      market: 'Маркет',
+      allMarkets: 'Все маркеты',
       reset: 'Сбросить фильтры',
     },
     actions: {
@@ -180,12 +184,16 @@ export const lotsTexts = defineTexts(
       not_listed: 'Not listed',
       price_mismatch: 'Price mismatch',
       out_of_range: 'Out of range',
+      sold_elsewhere: 'Sold elsewhere',
     },
+    markets: { tm: 'TM', waxpeer: 'Waxpeer' },
     profiles: { aggressive: 'Aggressive', balanced: 'Balanced', conservative: 'Conservative' },
     filters: {
       search: 'Search by item name',
       status: 'Status',
       issue: 'Issue',
+      market: 'Market',
+      allMarkets: 'All markets',
       reset: 'Reset filters',
     },
     actions: {
