@@ -13,7 +13,9 @@ export class TmuxSession {
     return execFileSync('tmux', [...server, ...args], { encoding: 'utf8' });
   }
 
+  /** Starts the session, replacing one of the same name a test before it left running (tests run in any order). */
   start(command: string, cwd: string, size = { width: 150, height: 40 }): void {
+    this.kill();
     this.tmux(
       'new-session',
       '-d',
