@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 
 // The confirmations centre against a sandbox server of this suite's own: each sandbox account has confirmations of
 // the five kinds waiting that Tradedeck did not create.
@@ -15,24 +15,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   panel = await startSandboxPanel('confirmations@example.test', 'confirmer');
-  const accounts = Object.fromEntries(
-    ACCOUNTS.map((account, i) => [
-      String(i),
-      {
-        login: account.login,
-        password: account.password,
-        mafile: sandboxMafileText(account),
-        proxyData: {
-          protocol: 'http',
-          address: `10.43.0.${i + 1}`,
-          port: 3128,
-          username: null,
-          password: null,
-        },
-      },
-    ]),
-  );
-  await panel.api('/api/steam-accounts', { accounts });
+  await addSandboxAccounts(panel, ACCOUNTS, '10.43.0');
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 import { screenshot } from './screenshots.ts';
 
 // The harvester screen against a sandbox server of this suite's own: six healthy farm accounts and a
@@ -25,27 +25,8 @@ test.beforeAll(async () => {
   panel = await startSandboxPanel('harvester@example.test', 'harvester', {
     TRADEDECK_SANDBOX_SEND_DELAY_MS: String(SEND_DELAY_MS),
   });
-  const accounts = Object.fromEntries(
-    ACCOUNTS.map((account, i) => [
-      String(i),
-      {
-        login: account.login,
-        password: account.password,
-        mafile: sandboxMafileText(account),
-        proxyData: {
-          protocol: 'http',
-          address: `10.43.0.${i + 1}`,
-          port: 3128,
-          username: null,
-          password: null,
-        },
-      },
-    ]),
-  );
-  const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
-    accounts,
-  });
-  for (const row of added.addedAccounts) ids.set(row.login, row.id);
+  const added = await addSandboxAccounts(panel, ACCOUNTS, '10.43.0');
+  for (const row of added) ids.set(row.login, row.id);
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 import { screenshot } from './screenshots.ts';
 
 // The lots, sales history screens against a sandbox server of this suite's own (simulated Steam and market).
@@ -29,29 +29,10 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   panel = await startSandboxPanel('lots@example.test', 'lots');
-  const accounts = Object.fromEntries(
-    ACCOUNTS.map((account, i) => [
-      String(i),
-      {
-        login: account.login,
-        password: account.password,
-        mafile: sandboxMafileText(account),
-        proxyData: {
-          protocol: 'http',
-          address: `10.49.0.${i + 1}`,
-          port: 3128,
-          username: null,
-          password: null,
-        },
-      },
-    ]),
-  );
-  const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
-    accounts,
-  });
+  const added = await addSandboxAccounts(panel, ACCOUNTS, '10.49.0');
   // Connecting a market key asks for the second factor.
   await panel.stepUp();
-  for (const row of added.addedAccounts) {
+  for (const row of added) {
     const seller = await panel.api<{ id: number }>('/api/p2p/accounts', {
       steamAccountId: row.id,
       apiKey: keyOf(row.login),

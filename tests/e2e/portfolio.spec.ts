@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 
 // The Portfolio screen over a sandbox server of this suite's own: every account's items grouped and filtered,
 // values with their source, and assets selected across accounts saved as CSV.
@@ -16,25 +16,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   panel = await startSandboxPanel('portfolio@example.test', 'trader');
-  const accounts = Object.fromEntries(
-    ACCOUNTS.map((account, i) => [
-      String(i),
-      {
-        login: account.login,
-        password: account.password,
-        mafile: sandboxMafileText(account),
-        proxyData: {
-          protocol: 'http',
-          address: `10.43.0.${i + 1}`,
-          port: 3128,
-          username: null,
-          password: null,
-        },
-      },
-    ]),
-  );
-  const added = await panel.api<{ addedAccounts: { id: number }[] }>('/api/steam-accounts', { accounts });
-  const accountIds = added.addedAccounts.map((row) => row.id);
+  const added = await addSandboxAccounts(panel, ACCOUNTS, '10.43.0');
+  const accountIds = added.map((row) => row.id);
   await panel.api('/api/steam-trading/inventory-refresh', { accountIds, games: ['tf2'] });
   // The refresh is a job: wait until every account's TF2 inventory was read.
   await expect

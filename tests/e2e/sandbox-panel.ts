@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { loadConfig } from '../../packages/server/src/config/config.ts';
+import {
+  type SandboxAccount,
+  sandboxMafileText,
+} from '../../packages/server/src/integrations/steam/index.ts';
 import { OutboxRepo } from '../../packages/server/src/modules/mail/repo.ts';
 import { type RunningServer, startServer } from '../../packages/server/src/server.ts';
 
@@ -126,4 +130,36 @@ export async function startSandboxPanel(
     },
     stop: () => server.stop(),
   };
+}
+
+/**
+ * Adds sandbox accounts through the API, account n behind the HTTP proxy `<network>.n:3128` (the sandbox answers
+ * through any address); answers the added rows.
+ */
+export async function addSandboxAccounts(
+  panel: SandboxPanel,
+  accounts: readonly SandboxAccount[],
+  network: string,
+): Promise<{ id: number; login: string }[]> {
+  const rows = Object.fromEntries(
+    accounts.map((account, i) => [
+      String(i),
+      {
+        login: account.login,
+        password: account.password,
+        mafile: sandboxMafileText(account),
+        proxyData: {
+          protocol: 'http',
+          address: `${network}.${i + 1}`,
+          port: 3128,
+          username: null,
+          password: null,
+        },
+      },
+    ]),
+  );
+  const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
+    accounts: rows,
+  });
+  return added.addedAccounts;
 }
