@@ -41,7 +41,11 @@ export default async function setup(project: TestProject): Promise<void> {
     project.provide('pgliteTemplate', null);
     return;
   }
-  const cached = cacheEntry('tradedeck-pglite-template-', sourcesHash('pglite-template', TEMPLATE_SOURCES), '.tar');
+  const cached = cacheEntry(
+    'tradedeck-pglite-template-',
+    sourcesHash('pglite-template', TEMPLATE_SOURCES),
+    '.tar',
+  );
   if (!cached.ready) {
     writeFileSync(cached.partial, await migratedDump());
     publish(cached);
