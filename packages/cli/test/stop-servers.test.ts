@@ -8,4 +8,5 @@ it('stops a server of the file whose start ended after the sweep began', async (
   await stopStartedServers();
   const server = await starting;
   await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
-});
+  // A server start, as the other files' `beforeAll` hooks make one (the first in a worker also loads the engine).
+}, 120_000);
