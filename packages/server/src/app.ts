@@ -28,7 +28,7 @@ import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
-import { registerConfirmations } from './modules/confirmations/index.ts';
+import { type ConfirmationsApi, registerConfirmations } from './modules/confirmations/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerIdempotency } from './modules/idempotency/index.ts';
 import { registerLedger } from './modules/ledger/index.ts';
@@ -214,6 +214,8 @@ export async function buildApp({
     mode: config.mode,
     notifications,
   });
+  // Trading asks the confirmations area's tag rules after its own sends; the area reads Steam through trading.
+  let confirmations: ConfirmationsApi | null = null;
   const steamTrading = registerSteamTrading(app, {
     database,
     auth,
@@ -221,9 +223,15 @@ export async function buildApp({
     jobs: app.jobs,
     eventLog: app.hubs.eventLog,
     sandboxWorld,
+    ownOfferRule: (userId, accountId) => confirmations!.acceptsOwnOffers(userId, accountId),
     now: now ?? Date.now,
   });
-  registerConfirmations(app, { database, steamTrading, jobs: app.jobs, now: now ?? Date.now });
+  confirmations = registerConfirmations(app, {
+    database,
+    steamTrading,
+    jobs: app.jobs,
+    now: now ?? Date.now,
+  });
   // The market sells from the same simulated Steam in sandbox mode, so buyers receive our offers there.
   const marketOptions: MarketPortOptions = {
     pacingStore: new DbPacingStore(database.db),

@@ -22,6 +22,8 @@ export interface ConfirmationsDepsIn {
 export interface ConfirmationsApi {
   /** Records a Steam market listing the account made through Tradedeck: its confirmation is ours from then on. */
   recordOwnListing(userId: string, accountId: number, listingId: string): Promise<void>;
+  /** Whether the account's tag rules accept confirmations of our own offers (the trading area's `ownOfferRule`). */
+  acceptsOwnOffers(userId: string, accountId: number): Promise<boolean>;
 }
 
 /**
@@ -39,16 +41,14 @@ export function registerConfirmations(app: FastifyInstance, deps: ConfirmationsD
   };
   const pending = new PendingReader(shared);
   const jobs = new ConfirmationJobs(shared, pending);
-  confirmationRoutes(
-    new ConfirmationsService(shared, pending, jobs),
-    new RulesService(shared, pending, jobs),
-    jobs,
-  ).bind(app);
+  const rules = new RulesService(shared, pending, jobs);
+  confirmationRoutes(new ConfirmationsService(shared, pending, jobs), rules, jobs).bind(app);
   app.addHook('onReady', () =>
     deps.jobs.work<ConfirmationJobData>(CONFIRMATION_JOB_QUEUE, (job) => jobs.run(job)),
   );
   return {
     recordOwnListing: (userId, accountId, listingId) =>
       repo.run(userId, (q) => q.recordListing(accountId, listingId)),
+    acceptsOwnOffers: (userId, accountId) => rules.acceptsOwnOffers(userId, accountId),
   };
 }
