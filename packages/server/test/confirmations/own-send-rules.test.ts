@@ -64,7 +64,9 @@ describe('confirming our own offer after the send', () => {
 
     const listed = await api('POST', '/api/confirmations/query', { accountIds: [sender.id] });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json().data.items).toMatchObject([{ creatorId: intent.offerId, kind: 'trade', ours: true }]);
+    expect(listed.json().data.items).toMatchObject([
+      { creatorId: intent.offerId, kind: 'trade', ours: true },
+    ]);
   });
 
   it('is given at once on an account whose tags keep the default rule', async () => {
