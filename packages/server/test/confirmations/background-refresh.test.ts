@@ -4,7 +4,9 @@
  * for; a list between two reads answers the kept one without a Steam call; `refresh` reads Steam at once; an
  * account the centre never listed is never read; one process at a time holds an account (its lease).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmationSnapshots } from '../../src/db/schema.ts';
 import { REFRESH_TIMING } from '../../src/modules/confirmations/index.ts';
 import { SnapshotRepo } from '../../src/modules/confirmations/snapshot-repo.ts';
 import { UserScope } from '../../src/security/user-scope.ts';
@@ -24,6 +26,21 @@ async function list(filter: Record<string, unknown>) {
   return res.json().data.items as Row[];
 }
 
+/**
+ * Waits until no background read of the account is under way (a read holds the account's lease until its list is
+ * kept): the fake counts a read when it arrives, before the list it answers is kept.
+ */
+async function settled(accountId: number) {
+  const s = confirmationSnapshots;
+  await waitFor(async () => {
+    const [row] = await world.t.testDb.database.db
+      .select({ leaseUntil: s.leaseUntil })
+      .from(s)
+      .where(eq(s.accountId, accountId));
+    return !row || row.leaseUntil === null;
+  });
+}
+
 const readsOf = (steamId: string) =>
   world.trading.confirmationCalls.filter((call) => call.steamId === steamId && call.path.endsWith('/getlist'))
     .length;
@@ -40,6 +57,7 @@ describe('the background refresh of the confirmations centre', () => {
   it('reads a watched account again once its list is a refresh old, and lists answer the kept one meanwhile', async () => {
     const account = world.accounts[0]!;
     const filter = { accountIds: [account.id] };
+    await settled(account.id);
     await list(filter);
     const readsBefore = readsOf(account.who.steamId);
     const first = world.trading.addForeignConfirmation(account.who.steamId, '8300000001', 2, ['AK-47']);
@@ -56,6 +74,7 @@ describe('the background refresh of the confirmations centre', () => {
       const rows = await list(filter);
       return rows.some((row) => row.id === first.id) ? rows : null;
     });
+    await settled(account.id);
     expect(readsOf(account.who.steamId)).toBe(readsBefore + 1);
     expect(Date.parse(fresh.find((row) => row.id === first.id)!.fetchedAt)).toBeGreaterThanOrEqual(movedTo);
   });
@@ -63,7 +82,9 @@ describe('the background refresh of the confirmations centre', () => {
   it('reads Steam at once when asked to refresh', async () => {
     const account = world.accounts[1]!;
     const filter = { accountIds: [account.id] };
+    await settled(account.id);
     await list(filter);
+    await settled(account.id);
     const added = world.trading.addForeignConfirmation(account.who.steamId, '8300000002', 3, ['Case']);
     const readsBefore = readsOf(account.who.steamId);
     const rows = await list({ ...filter, refresh: true });
@@ -78,6 +99,7 @@ describe('the background refresh of the confirmations centre', () => {
     world.t.clock.advance(REFRESH_TIMING.refreshEveryMs + 1);
     // The refresh ran past this move: the watched account was read again …
     await waitFor(async () => readsOf(watched!.who.steamId) > readsBefore);
+    await settled(watched!.id);
     // … and the unlisted one was never asked for its confirmations.
     expect(readsOf(unlisted!.who.steamId)).toBe(0);
   });
