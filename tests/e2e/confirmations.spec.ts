@@ -34,6 +34,10 @@ test('the centre lists every kind, filters by type, and accepts the chosen one f
   for (const kind of ['trade', 'marketListing', 'purchase', 'accountRecovery', 'apiKey']) {
     await expect(grid.locator(`[data-kind="${kind}"]`)).toHaveCount(2);
   }
+  // When Steam was read is shown; r reads every account again now, and the same ten come back.
+  await expect(page.getByTestId('confirmations-read-at')).toContainText('Прочитано из Steam в');
+  await page.keyboard.press('r');
+  await expect(grid.locator('tbody tr')).toHaveCount(10);
 
   await page.getByTestId('confirmations-kind').selectOption('apiKey');
   await expect(grid.locator('tbody tr')).toHaveCount(2);

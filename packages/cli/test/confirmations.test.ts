@@ -25,6 +25,7 @@ interface Row {
   kind: string;
   creatorId: string;
   ours: boolean;
+  fetchedAt: string;
 }
 
 const listed = async (...args: string[]) => {
@@ -77,6 +78,16 @@ describe('tradedeck confirmations', { shuffle: false }, () => {
       expect(kinds.sort()).toEqual(['accountRecovery', 'apiKey', 'marketListing', 'purchase', 'trade']);
     }
     expect(items.every((item) => !item.ours)).toBe(true);
+  });
+
+  it('reads Steam now with --refresh, each row saying when its account was read', async () => {
+    const kept = await listed('--type', 'apiKey');
+    const fresh = await listed('--type', 'apiKey', '--refresh');
+    expect(fresh.items.map((item) => item.id).sort()).toEqual(kept.items.map((item) => item.id).sort());
+    for (const item of fresh.items) {
+      const before = kept.items.find((row) => row.id === item.id)!;
+      expect(Date.parse(item.fetchedAt)).toBeGreaterThanOrEqual(Date.parse(before.fetchedAt));
+    }
   });
 
   it('filters by type and prints tab-separated lines when piped', async () => {

@@ -28,7 +28,11 @@ import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
-import { registerConfirmations } from './modules/confirmations/index.ts';
+import {
+  type ConfirmationsApi,
+  type RefreshTiming,
+  registerConfirmations,
+} from './modules/confirmations/index.ts';
 import { registerHarvester } from './modules/harvester/index.ts';
 import { registerIdempotency } from './modules/idempotency/index.ts';
 import { registerLedger } from './modules/ledger/index.ts';
@@ -76,6 +80,8 @@ export interface AppOptions {
   lots?: { timing?: Partial<LotsTiming> };
   /** How often trades are checked for reversals (the demo checks often, to show one soon). */
   reversals?: { timing?: Partial<ReversalTiming> };
+  /** The confirmations centre's background refresh (tests shorten it). */
+  confirmations?: { refresh?: Partial<RefreshTiming> };
   /** Told of each mail the outbox keeps, in-process (the demo prints its own user's codes on its console). */
   onMailKept?: (mail: Mail) => void;
 }
@@ -107,6 +113,7 @@ export async function buildApp({
   seller,
   lots,
   reversals,
+  confirmations: confirmationOptions,
   onMailKept,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -214,6 +221,8 @@ export async function buildApp({
     mode: config.mode,
     notifications,
   });
+  // Trading asks the confirmations area's tag rules after its own sends; the area reads Steam through trading.
+  let confirmations: ConfirmationsApi | null = null;
   const steamTrading = registerSteamTrading(app, {
     database,
     auth,
@@ -221,9 +230,17 @@ export async function buildApp({
     jobs: app.jobs,
     eventLog: app.hubs.eventLog,
     sandboxWorld,
+    ownOfferRule: (userId, accountId) => confirmations!.acceptsOwnOffers(userId, accountId),
     now: now ?? Date.now,
   });
-  registerConfirmations(app, { database, steamTrading, jobs: app.jobs, now: now ?? Date.now });
+  confirmations = registerConfirmations(app, {
+    database,
+    steamTrading,
+    jobs: app.jobs,
+    now: now ?? Date.now,
+    clock,
+    ...(confirmationOptions?.refresh ? { refresh: confirmationOptions.refresh } : {}),
+  });
   // The market sells from the same simulated Steam in sandbox mode, so buyers receive our offers there.
   const marketOptions: MarketPortOptions = {
     pacingStore: new DbPacingStore(database.db),

@@ -40,6 +40,8 @@ export const confirmationRowSchema = z.object({
   /** Steam's lines about what is confirmed (the items of a trade or listing). */
   items: z.array(z.string()),
   createdAt: isoDateTime,
+  /** When Steam listed it: now, or the background refresh's last read of the account. */
+  fetchedAt: isoDateTime,
 });
 export type ConfirmationRow = z.infer<typeof confirmationRowSchema>;
 
@@ -121,8 +123,11 @@ export const confirmations = {
     method: 'POST',
     path: '/api/confirmations/query',
     summary:
-      'The pending mobile confirmations of the chosen accounts, read from Steam now through each account’s proxy',
-    input: confirmationFilterSchema,
+      'The pending mobile confirmations of the chosen accounts: as the background refresh last read them, or read from Steam now through each account’s proxy',
+    input: confirmationFilterSchema.extend({
+      /** Read every chosen account from Steam now instead of answering the background refresh's lists. */
+      refresh: z.boolean().optional(),
+    }),
     output: z.object({
       items: z.array(confirmationRowSchema),
       failures: z.array(confirmationAccountFailureSchema),

@@ -100,3 +100,29 @@ export const confirmationJobItems = pgTable(
   },
   (t) => [index('confirmation_job_items_job').on(t.jobId, t.id)],
 );
+
+/**
+ * The last list Steam gave of one account's pending confirmations (drizzle/0044), kept so the centre shows it
+ * without a Steam call: written by every read, on demand or by the background refresh. The background refreshes an
+ * account while the centre watches it (`watched_until`, moved on by each listing); `lease_*` name the process
+ * reading it now, so one process reads an account at a time and another takes it over after the lease.
+ */
+export const confirmationSnapshots = pgTable(
+  'confirmation_snapshots',
+  {
+    accountId: integer('account_id')
+      .primaryKey()
+      .references(() => steamAccounts.id, { onDelete: 'cascade' }),
+    userId: owner(),
+    /** Steam's confirmations as listed (MobileConfirmation[]); empty when the read failed. */
+    items: jsonb('items').notNull().default([]),
+    /** Why the last read failed (a trading failure reason), or null. */
+    failure: text('failure'),
+    /** When Steam was last read; null until the first read, and again once an answer changed the list. */
+    fetchedAt: at('fetched_at'),
+    watchedUntil: at('watched_until').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: at('lease_until'),
+  },
+  (t) => [index('confirmation_snapshots_due').on(t.watchedUntil, t.fetchedAt)],
+);

@@ -2,6 +2,7 @@
  * The confirmations centre against the fake Steam in live mode: three accounts behind a loopback proxy, each with
  * confirmations of the five kinds Tradedeck did not create, and the offers a test sends through Tradedeck itself.
  */
+import type { AppOptions } from '../../src/app.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
 import { type FakeAccount, type FakeSteam, startFakeSteam } from '../steam/helpers/fake-steam.ts';
@@ -40,7 +41,11 @@ function mafileOf(who: FakeAccount, n: number): string {
   });
 }
 
-export async function startCentreWorld(prefix: string, first: number): Promise<CentreWorld> {
+export async function startCentreWorld(
+  prefix: string,
+  first: number,
+  confirmations: AppOptions['confirmations'] = {},
+): Promise<CentreWorld> {
   const people = [0, 1, 2].map((i) => fakeAccount(`${prefix}_${i}`, first + i));
   let started: FakeSteam | null = null;
   // No spacing here: pacing is the trading area's and has its own tests.
@@ -53,6 +58,7 @@ export async function startCentreWorld(prefix: string, first: number): Promise<C
   const fake = started;
   const proxy = await startConnectProxy(CREDENTIALS);
   const t = await createAuthTestApp({ mode: 'live' }, undefined, {
+    confirmations,
     steam: {
       loginSpacingMs: 0,
       confirmationSpacingMs: 0,

@@ -18,6 +18,10 @@ interface FilterFlags {
   foreign?: boolean;
 }
 
+interface ListFlags extends FilterFlags {
+  refresh?: boolean;
+}
+
 interface TargetFlags extends FilterFlags {
   id: string[];
   offerId?: string;
@@ -31,8 +35,11 @@ const JOB_POLL_MS = 500;
 export function registerConfirmations(program: Command, { lang, context }: Registration): void {
   const group = addCommand(program, CONFIRMATIONS, lang);
   addCommand(group, CONFIRMATIONS_COMMANDS.ls, lang).action(
-    guarded(context, async (ctx, flags: FilterFlags) => {
-      const answer = await ctx.client().confirmations.list(await filterOf(ctx, flags));
+    guarded(context, async (ctx, flags: ListFlags) => {
+      const filter = await filterOf(ctx, flags);
+      const answer = await ctx
+        .client()
+        .confirmations.list(flags.refresh ? { ...filter, refresh: true } : filter);
       ctx.print(answer, () => listText(ctx, answer.items));
       for (const failure of answer.failures) {
         ctx.io.stderr(`${ctx.t('confAccountFailed', { login: failure.login, message: failure.message })}\n`);

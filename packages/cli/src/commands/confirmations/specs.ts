@@ -24,10 +24,11 @@ export const CONFIRMATIONS_COMMANDS = {
   ls: {
     path: ['confirmations', 'ls'],
     text: 'confirmationsDescription',
-    options: FILTER_OPTIONS,
+    options: [...FILTER_OPTIONS, { flags: '--refresh', text: 'optConfRefresh' }],
     isDefault: true,
     examples: [
       'tradedeck confirmations',
+      'tradedeck confirmations --refresh',
       'tradedeck confirmations --tag farm --type trade --json',
       'tradedeck confirmations --foreign | cut -f1,2,3',
     ],

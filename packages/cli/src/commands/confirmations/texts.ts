@@ -4,7 +4,7 @@ import { defineTexts } from '../../texts/registry.ts';
 export const confirmationsTexts = defineTexts('confirmations', {
   en: {
     confirmationsDescription:
-      'list the pending mobile confirmations of your accounts (Steam is asked now); accept or deny them',
+      'list the pending mobile confirmations of your accounts (as the server last read them; --refresh asks Steam now); accept or deny them',
     confirmationsAcceptDescription:
       'accept confirmations: one by --id (with --account), one offer’s by --offer-id, or --all-matching the filter',
     confirmationsDenyDescription:
@@ -15,6 +15,8 @@ export const confirmationsTexts = defineTexts('confirmations', {
     optConfAccount: 'only this account, by login or id (repeatable)',
     optConfOurs: 'only confirmations Tradedeck created',
     optConfForeign: 'only confirmations Tradedeck did not create',
+    optConfRefresh:
+      'read every account from Steam now instead of the server’s last read (at most a minute or two old)',
     optConfId: 'a confirmation id from the list (repeatable; needs one --account)',
     optConfOfferId: 'the trade offer whose confirmation to answer',
     optConfAllMatching:
@@ -43,7 +45,7 @@ export const confirmationsTexts = defineTexts('confirmations', {
   },
   ru: {
     confirmationsDescription:
-      'показать мобильные подтверждения ваших аккаунтов, ожидающие ответа (Steam спрашивается сейчас); принять или отклонить их',
+      'показать мобильные подтверждения ваших аккаунтов, ожидающие ответа (как сервер прочитал их последним; --refresh спрашивает Steam сейчас); принять или отклонить их',
     confirmationsAcceptDescription:
       'принять подтверждения: одно по --id (с --account), одно по предложению --offer-id или все подходящие --all-matching',
     confirmationsDenyDescription:
@@ -54,6 +56,8 @@ export const confirmationsTexts = defineTexts('confirmations', {
     optConfAccount: 'только этот аккаунт, по логину или id (можно несколько)',
     optConfOurs: 'только подтверждения, созданные Tradedeck',
     optConfForeign: 'только подтверждения, созданные не Tradedeck',
+    optConfRefresh:
+      'прочитать все аккаунты из Steam сейчас, а не взять последнее чтение сервера (не старше минуты-двух)',
     optConfId: 'id подтверждения из списка (можно несколько; нужен один --account)',
     optConfOfferId: 'предложение обмена, подтверждение которого нужно ответить',
     optConfAllMatching:

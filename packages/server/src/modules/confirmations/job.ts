@@ -125,7 +125,7 @@ export class ConfirmationJobs {
       targets.map(asListed),
       accept,
     );
-    this.pending.forget(userId, accountId);
+    await this.pending.forget(userId, accountId);
     if (!result.ok && UNKNOWN_OUTCOME.has(result.reason)) {
       // No reply: Steam's list says which were taken.
       const left = await this.settleFromList(userId, accountId, sending);

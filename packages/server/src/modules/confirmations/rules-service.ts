@@ -41,6 +41,16 @@ export class RulesService {
     });
   }
 
+  /** Whether the account's tags accept confirmations of our own offers (the trading area asks after a send). */
+  async acceptsOwnOffers(userId: string, accountId: number): Promise<boolean> {
+    const [account, rules] = await this.deps.repo.run(
+      userId,
+      async (q) => [(await q.accounts([accountId], undefined))[0], await q.tagRules()] as const,
+    );
+    // An account that is not the user's confirms nothing on its behalf.
+    return account ? ruleOf(account, rules).acceptOwnOffers : false;
+  }
+
   async apply(
     userId: string,
     input: { accountIds?: number[] | undefined; tags?: string[] | undefined; dryRun: boolean },

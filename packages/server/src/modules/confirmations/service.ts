@@ -27,11 +27,27 @@ export class ConfirmationsService {
     private readonly jobs: ConfirmationJobs,
   ) {}
 
-  async list(userId: string, filter: ConfirmationFilter, lang: Language) {
+  /**
+   * The chosen accounts' confirmations: each account's kept list while the background refresh keeps it fresh,
+   * Steam's list now for the others and for all of them with `refresh`. Listing an account keeps it watched.
+   */
+  async list(userId: string, filter: ConfirmationFilter & { refresh?: boolean | undefined }, lang: Language) {
     const accounts = await chosenAccounts(this.deps, userId, filter);
-    const { read, failures } = await this.pending.ofMany(userId, accounts);
-    const items: ConfirmationRow[] = read.flatMap(({ account, items }) =>
-      items.filter((item) => matches(item, filter)).map((item) => toRow(account, item)),
+    const { refreshEveryMs, watchMs } = this.deps.refresh;
+    const now = this.deps.now();
+    let keptSince: number | null = null;
+    if (refreshEveryMs > 0) {
+      await this.deps.snapshots.watch(
+        userId,
+        accounts.map((account) => account.id),
+        new Date(now + watchMs),
+      );
+      // The refresh reads a list again once it is refreshEveryMs old; twice that leaves room for its turn.
+      if (!filter.refresh) keptSince = now - 2 * refreshEveryMs;
+    }
+    const { read, failures } = await this.pending.ofMany(userId, accounts, keptSince);
+    const items: ConfirmationRow[] = read.flatMap(({ account, items, fetchedAt }) =>
+      items.filter((item) => matches(item, filter)).map((item) => toRow(account, item, fetchedAt)),
     );
     return {
       items,
@@ -119,7 +135,7 @@ export class ConfirmationsService {
     // From here Steam may act: a failure no longer frees the Idempotency-Key (docs/api.md).
     markActing();
     const result = await this.deps.trading.answerConfirmations(userId, accountId, listed, accept);
-    this.pending.forget(userId, accountId);
+    await this.pending.forget(userId, accountId);
     if (!result.ok) return listed.map((item) => failed(accountId, item.id, result, lang));
     const answered = new Set(result.value);
     return listed.map((item) =>

@@ -4,7 +4,7 @@ import type { TradingFailure } from '../steam-trading/index.ts';
 import { failureText } from './messages.ts';
 import type { AccountRef, PendingConfirmation } from './types.ts';
 
-export function toRow(account: AccountRef, item: PendingConfirmation): ConfirmationRow {
+export function toRow(account: AccountRef, item: PendingConfirmation, fetchedAt: number): ConfirmationRow {
   return {
     accountId: account.id,
     login: account.login,
@@ -19,6 +19,7 @@ export function toRow(account: AccountRef, item: PendingConfirmation): Confirmat
     headline: item.headline,
     items: item.summary ?? [],
     createdAt: item.createdAt,
+    fetchedAt: new Date(fetchedAt).toISOString(),
   };
 }
 

@@ -10,6 +10,13 @@ import type { ScanListener } from './types.ts';
 /** An account opened for trading (secrets in memory only), as the Steam accounts area hands it over. */
 export type TradingAccount = OpenedTradingAccount;
 
+/**
+ * Whether the account's confirmation rules let Tradedeck confirm its own offer right after sending or accepting
+ * it. The confirmations area keeps the rules (per account tag); the app hands this in at wiring time, so trading
+ * never imports the area that reads through it.
+ */
+export type OwnOfferConfirmRule = (userId: string, accountId: number) => Promise<boolean>;
+
 /** What the Steam trading services share. */
 export interface TradingDeps {
   repo: SteamTradingRepo;
@@ -27,5 +34,7 @@ export interface TradingDeps {
   log: FastifyBaseLogger;
   /** Other areas told of every stored scan, in its transaction (the portfolio's holdings). */
   scanListeners: ScanListener[];
+  /** Whether a confirmation asked for right after our own send or accept is given (the tag rules). */
+  ownOfferRule: OwnOfferConfirmRule;
   now: () => number;
 }

@@ -7,7 +7,7 @@ import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
-import type { TradingDeps } from './deps.ts';
+import type { OwnOfferConfirmRule, TradingDeps } from './deps.ts';
 import {
   INVENTORY_REFRESH_QUEUE,
   type InventoryRefreshJobData,
@@ -24,6 +24,7 @@ import { TradeSessions } from './sessions.ts';
 import { tradingStepUpWaivers } from './step-up-waivers.ts';
 import { type SteamTradingApi, tradingApi } from './trading-api.ts';
 
+export type { OwnOfferConfirmRule } from './deps.ts';
 export { intentMachine } from './intent-machine.ts';
 export type {
   SendOfferRequest,
@@ -42,6 +43,8 @@ export interface SteamTradingDeps {
   eventLog: EventLog;
   /** The simulated Steam the sign-in port also runs on (sandbox mode), null in live mode. */
   sandboxWorld: SandboxWorld | null;
+  /** The confirmation rules of our own offers (the confirmations area's, handed in by the app); all given without. */
+  ownOfferRule?: OwnOfferConfirmRule;
   now: () => number;
 }
 
@@ -63,6 +66,7 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
     singleProcess: database.kind === 'pglite',
     log: app.log.child({ module: 'steam-trading' }),
     scanListeners: [],
+    ownOfferRule: deps.ownOfferRule ?? (async () => true),
     now: deps.now,
   };
   const sessions = new TradeSessions(shared);

@@ -267,9 +267,17 @@ export class OfferService {
     throw tradeError(failure, { intentId: row.id, reference: row.reference });
   }
 
-  /** Confirms on the mobile authenticator right after a send or accept; a confirmation that fails is kept. */
+  /**
+   * Confirms on the mobile authenticator right after a send or accept, when the account's tag rules accept
+   * confirmations of our own offers; otherwise the confirmation waits in the centre for the user. A confirmation
+   * that fails is kept.
+   */
   private async confirmAfter(userId: string, row: IntentRow): Promise<IntentRow> {
     const offerId = row.offerId!;
+    if (!(await this.deps.ownOfferRule(userId, row.accountId))) {
+      this.deps.log.info({ accountId: row.accountId, offerId }, 'own offer left unconfirmed by its tag rule');
+      return row;
+    }
     const confirmed = await this.sessions.run(userId, row.accountId, (s) => s.confirmOffers([offerId]));
     await this.deps.repo.run(userId, async (q) => {
       if (confirmed.ok && confirmed.answered.includes(offerId))

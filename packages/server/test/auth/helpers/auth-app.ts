@@ -50,7 +50,7 @@ export function freshIp(): string {
 export async function createAuthTestApp(
   overrides: Partial<ServerConfig> = {},
   logLines?: string[],
-  appOptions: Pick<AppOptions, 'steam' | 'market' | 'seller' | 'lots'> = {},
+  appOptions: Pick<AppOptions, 'steam' | 'market' | 'seller' | 'lots' | 'confirmations'> = {},
   clock: MovableClock = movableClock(),
 ): Promise<AuthTestApp> {
   const smtp = new SmtpSink();

@@ -12,15 +12,25 @@ import { DataTable } from '../../shared/table/data-table.tsx';
 import { ListLoadFailed } from '../../shared/table/list-page.tsx';
 import type { SortItem } from '../../shared/table/table-url-state.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
-import { useLanguage } from '../../shared/use-language.ts';
+import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { confirmationColumns } from './confirmation-columns.tsx';
 
 const rowId = (row: ConfirmationRow) => `${row.accountId}:${row.id}`;
+/** How often the screen asks for the lists again (the server's background refresh reads Steam each minute). */
+const LIST_POLL_MS = 30_000;
+
+/** When the oldest of the shown lists was read from Steam (the rows of one account share it). */
+function oldestRead(rows: readonly ConfirmationRow[]): string | null {
+  return rows.reduce<string | null>(
+    (oldest, row) => (oldest === null || row.fetchedAt < oldest ? row.fetchedAt : oldest),
+    null,
+  );
+}
 type Origin = 'all' | 'ours' | 'foreign';
 
 /**
- * The confirmations centre: every account's pending mobile confirmations read from Steam on demand
- * (`confirmations.list`), filtered by type and by who created them. The selected ones are accepted or denied per
+ * The confirmations centre: every account's pending mobile confirmations as the server's background refresh
+ * last read them, or read from Steam now on Refresh (`confirmations.list`), filtered by type and by who created them. The selected ones are accepted or denied per
  * account (`confirmations.answer`; anything Tradedeck did not create asks for the second factor), and the rules'
  * dry run says what a rule run would accept. Every action is a palette command with a hotkey.
  */
@@ -42,17 +52,28 @@ export function ConfirmationsPage() {
     }),
     [kind, origin],
   );
-  const list = useOperationQuery(api.confirmations.list, filter);
+  // The server answers the background refresh's lists: asking again now and then shows what it read meanwhile.
+  const list = useOperationQuery(api.confirmations.list, filter, { refetchInterval: LIST_POLL_MS });
   const rows = list.data?.items ?? [];
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
 
-  const refresh = useCallback(
+  const reload = useCallback(
     () => void invalidateOperations(queryClient, api.confirmations.list),
     [queryClient],
   );
+  // The manual fetch: every account read from Steam now, then the list shown again from what was read.
+  const refresh = useCallback(async () => {
+    try {
+      await client.confirmations.list({ ...filter, refresh: true });
+    } catch (error) {
+      notifyError(services, error);
+    }
+    reload();
+  }, [client, filter, reload, services]);
+  const readAt = oldestRead(rows);
 
   const answer = useCallback(
     async (accept: boolean) => {
@@ -77,13 +98,13 @@ export function ConfirmationsPage() {
         notifyError(services, error);
       } finally {
         setBusy(false);
-        refresh();
+        reload();
       }
       if (answered > 0)
         toasts.show({ kind: 'success', text: t('confirmations.answered', { count: answered }) });
       if (failed > 0) toasts.show({ kind: 'error', text: t('confirmations.failed', { count: failed }) });
     },
-    [busy, client, refresh, services, t, toasts],
+    [busy, client, reload, services, t, toasts],
   );
 
   const dryRun = useCallback(async () => {
@@ -103,7 +124,7 @@ export function ConfirmationsPage() {
     accept: () => void answer(true),
     deny: () => void answer(false),
     dryRun: () => void dryRun(),
-    refresh: refresh,
+    refresh: () => void refresh(),
   });
 
   const columns = useMemo(() => confirmationColumns(t, language), [t, language]);
@@ -114,6 +135,13 @@ export function ConfirmationsPage() {
         <div className="me-auto">
           <h1 className="text-2xl font-semibold tracking-tight">{t('confirmations.title')}</h1>
           <p className="text-sm text-muted">{t('confirmations.lead')}</p>
+          {readAt ? (
+            <p className="text-xs text-muted" data-testid="confirmations-read-at">
+              {t('confirmations.readAt', {
+                time: new Date(readAt).toLocaleTimeString(localeOf(language), { timeStyle: 'short' }),
+              })}
+            </p>
+          ) : null}
         </div>
         <button
           type="button"
@@ -123,7 +151,12 @@ export function ConfirmationsPage() {
         >
           {t('confirmations.dryRun')} <Hotkey hotkey="p" />
         </button>
-        <button type="button" className="btn-ghost" onClick={refresh} data-testid="confirmations-refresh">
+        <button
+          type="button"
+          className="btn-ghost"
+          onClick={() => void refresh()}
+          data-testid="confirmations-refresh"
+        >
           {t('confirmations.refresh')} <Hotkey hotkey="r" />
         </button>
       </div>

@@ -6,7 +6,8 @@ export const confirmationsTexts = defineTexts(
   {
     ...confirmationsShellTexts.ru,
     title: 'Подтверждения',
-    lead: 'Мобильные подтверждения всех аккаунтов, прочитанные из Steam сейчас. Всё, что создал не Tradedeck, требует второго фактора.',
+    lead: 'Мобильные подтверждения всех аккаунтов: сервер перечитывает их из Steam каждую минуту, «Обновить» — сейчас. Всё, что создал не Tradedeck, требует второго фактора.',
+    readAt: 'Прочитано из Steam в {{time}}',
     empty: 'Ожидающих подтверждений нет',
     loadFailed: 'Не удалось спросить Steam',
     accountFailed: '{{login}}: {{message}}',
@@ -40,7 +41,8 @@ export const confirmationsTexts = defineTexts(
   {
     ...confirmationsShellTexts.en,
     title: 'Confirmations',
-    lead: 'The mobile confirmations of every account, read from Steam now. Anything Tradedeck did not create needs your second factor.',
+    lead: 'The mobile confirmations of every account: the server reads them from Steam again every minute, Refresh reads them now. Anything Tradedeck did not create needs your second factor.',
+    readAt: 'Read from Steam at {{time}}',
     empty: 'No pending confirmations',
     loadFailed: 'Could not ask Steam',
     accountFailed: '{{login}}: {{message}}',
