@@ -23,7 +23,10 @@ const result = (id: number, batchId: string | undefined, valid = true): ProxySta
  * A client whose `proxies.check` answers when the test says so, with the batch it names; `onRequest` runs while the
  * request is out (results may come then).
  */
-function checkingClient(answers: Array<{ batchId: string; total: number }>, onRequest: () => void = () => {}) {
+function checkingClient(
+  answers: Array<{ batchId: string; total: number }>,
+  onRequest: () => void = () => {},
+) {
   const tokens = new MemoryTokenStore();
   tokens.set({ accessToken: 'token', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
   const fetchImpl: typeof fetch = async () => {
@@ -36,7 +39,8 @@ function checkingClient(answers: Array<{ batchId: string; total: number }>, onRe
   return createApiClient({ baseUrl: 'http://panel.test', tokenStore: tokens, fetch: fetchImpl });
 }
 
-const deliver = (hub: ViewJobHub, payload: ProxyStatusUpdated) => hub.deliver(hubEvents.proxyStatusUpdated, payload);
+const deliver = (hub: ViewJobHub, payload: ProxyStatusUpdated) =>
+  hub.deliver(hubEvents.proxyStatusUpdated, payload);
 
 function watch(checks: RunningChecks): BatchProgress[] {
   const finished: BatchProgress[] = [];
@@ -62,7 +66,9 @@ describe('checks started from the proxies screen', () => {
 
     deliver(hub, result(1, 'mine'));
     deliver(hub, result(2, 'mine', false));
-    await vi.waitFor(() => expect(finished).toEqual([{ total: 2, done: 2, valid: 1, invalid: 1, running: 0 }]));
+    await vi.waitFor(() =>
+      expect(finished).toEqual([{ total: 2, done: 2, valid: 1, invalid: 1, running: 0 }]),
+    );
     expect(checks.state).toEqual({ pending: new Set(), batch: null });
   });
 
@@ -92,7 +98,9 @@ describe('checks started from the proxies screen', () => {
     expect([...checks.state.pending]).toEqual([3]);
 
     deliver(hub, result(3, 'second', false));
-    await vi.waitFor(() => expect(finished).toEqual([{ total: 3, done: 3, valid: 2, invalid: 1, running: 0 }]));
+    await vi.waitFor(() =>
+      expect(finished).toEqual([{ total: 3, done: 3, valid: 2, invalid: 1, running: 0 }]),
+    );
   });
 
   it('ends at once a check the server found nothing for, and frees the rows of a refused one', async () => {
@@ -100,7 +108,12 @@ describe('checks started from the proxies screen', () => {
     hub.followed();
     const checks = new RunningChecks();
     checks.begin([]);
-    const started = await followCheck(hub, checkingClient([{ batchId: 'none', total: 0 }]), { filters: {} }, checks);
+    const started = await followCheck(
+      hub,
+      checkingClient([{ batchId: 'none', total: 0 }]),
+      { filters: {} },
+      checks,
+    );
     expect(started.total).toBe(0);
     await vi.waitFor(() => expect(checks.state.batch).toBeNull());
 
@@ -110,7 +123,7 @@ describe('checks started from the proxies screen', () => {
   });
 });
 
-describe('a view\'s live subscription as a job hub', () => {
+describe("a view's live subscription as a job hub", () => {
   it('holds a follower back until the view follows, and no longer than the limit', async () => {
     vi.useFakeTimers();
     try {
@@ -144,7 +157,9 @@ describe('a view\'s live subscription as a job hub', () => {
     const hub = new ViewJobHub(5_000);
     hub.followed();
     const heard: unknown[] = [];
-    const subscription = await hub.subscribe(hubEvents.proxyStatusUpdated, ({ payload }) => heard.push(payload));
+    const subscription = await hub.subscribe(hubEvents.proxyStatusUpdated, ({ payload }) =>
+      heard.push(payload),
+    );
     hub.deliver(hubEvents.notificationPosted, { other: true });
     deliver(hub, result(1, 'b'));
     await subscription.unsubscribe();

@@ -5,8 +5,8 @@ import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
-import { invalidateArea, invalidateOperations, operationKey } from '../../shared/queries/operation-query.ts';
 import type { ViewJobHub } from '../../shared/hubs/view-job-hub.ts';
+import { invalidateArea, invalidateOperations, operationKey } from '../../shared/queries/operation-query.ts';
 import { applyStatusEvent, applyStatusEvents } from './cache-updates.ts';
 import { type StatusEvent, savedProxyResult } from './running-checks.ts';
 

@@ -25,7 +25,8 @@ export class ViewJobHub implements JobHub {
 
   /** An event the view received, handed to the followers of its name. */
   deliver(event: Pick<HubEventDescriptor, 'name'>, payload: unknown): void {
-    for (const listener of [...(this.#listeners.get(event.name) ?? [])]) listener({ payload: payload as never });
+    for (const listener of [...(this.#listeners.get(event.name) ?? [])])
+      listener({ payload: payload as never });
   }
 
   async subscribe(event: HubEventDescriptor, onEvent: Listener): Promise<{ unsubscribe(): Promise<void> }> {
