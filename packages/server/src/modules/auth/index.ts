@@ -95,7 +95,7 @@ export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): 
     security,
     limiter: new RateLimiter(security),
     mailer: deps.mail.mailer,
-    secrets: new SecretBox(keyring, security),
+    secrets: new SecretBox(keyring, security.dataKeys),
     tokens: new AccessTokens(keyring, now),
     codeKey: deriveKey(keyring, 'email-code-hmac'),
     refreshKey: deriveKey(keyring, 'refresh-successor'),
