@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtureTree } from './fixture-tree.ts';
 import { reachesUp } from './passed-in.ts';
 import { sourceFilesOf } from './workspace-facts.ts';
 
@@ -17,13 +15,7 @@ describe('infrastructure passed in', () => {
 });
 
 describe('the reach-up check itself', () => {
-  const tree = mkdtempSync(join(tmpdir(), 'tradedeck-passed-in-'));
-  afterAll(() => rmSync(tree, { recursive: true, force: true }));
-  const write = (path: string, text: string) => {
-    mkdirSync(dirname(join(tree, path)), { recursive: true });
-    writeFileSync(join(tree, path), text);
-    return path;
-  };
+  const { root: tree, write } = fixtureTree('passed-in');
 
   it('finds a module that reaches for the hubs or the jobs, at once or in a closure, and leaves the app alone', () => {
     const files = [

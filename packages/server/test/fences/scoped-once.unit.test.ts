@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtureTree } from './fixture-tree.ts';
 import { scopeOpenedElsewhere } from './scoped-once.ts';
 import { sourceFilesOf } from './workspace-facts.ts';
 
@@ -15,13 +13,7 @@ describe('one place opens the user scope of a repository', () => {
 });
 
 describe('the scope check itself', () => {
-  const tree = mkdtempSync(join(tmpdir(), 'tradedeck-scope-'));
-  afterAll(() => rmSync(tree, { recursive: true, force: true }));
-  const write = (path: string, text: string) => {
-    mkdirSync(dirname(join(tree, path)), { recursive: true });
-    writeFileSync(join(tree, path), text);
-    return path;
-  };
+  const { root: tree, write } = fixtureTree('scope');
   const RUN = 'run(userId, work) { return this.scope.run(userId, (tx) => work(new Q(tx, userId))); }\n';
   const PER_METHOD = 'a(u) { return this.scope.run(u, f); }\nb(u) { return this.scope.run(u, g); }\n';
 
