@@ -5,19 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { followCheck } from '../src/features/proxies/follow-check.ts';
 import { type BatchProgress, RunningChecks } from '../src/features/proxies/running-checks.ts';
 import { ViewJobHub } from '../src/shared/hubs/view-job-hub.ts';
+import { proxyResult } from './helpers/proxy-results.ts';
 
-const result = (id: number, batchId: string | undefined, valid = true): ProxyStatusUpdated => ({
-  id,
-  ...(batchId === undefined ? {} : { batchId }),
-  result: valid ? 1 : 0,
-  valid,
-  status: valid ? 1 : 3,
-  latencyMs: valid ? 42 : null,
-  countryCode: valid ? 'DE' : null,
-  exitIp: null,
-  errorClass: valid ? null : 'refused',
-  checkedAt: '2026-11-22T06:00:00.000Z',
-});
+const result = (id: number, batchId: string | undefined, valid = true) => proxyResult(id, valid, batchId);
 
 /**
  * A client whose `proxies.check` answers when the test says so, with the batch it names; `onRequest` runs while the

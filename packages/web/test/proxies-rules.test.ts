@@ -6,6 +6,7 @@ import { planEdit } from '../src/features/proxies/edit-rules.ts';
 import { toProxyFilters } from '../src/features/proxies/proxy-filters.ts';
 import { type StatusEvent, savedProxyResult } from '../src/features/proxies/running-checks.ts';
 import { tagOptions, tagToAdd } from '../src/shared/tags/tag-rules.ts';
+import { proxyResult } from './helpers/proxy-results.ts';
 
 describe('proxy edit rules', () => {
   const stored = { name: 'Main', username: 'bob', hasPassword: true };
@@ -128,17 +129,7 @@ describe('filters from the URL', () => {
   });
 });
 
-const event = (id: number, valid: boolean): StatusEvent => ({
-  id,
-  result: valid ? 1 : 0,
-  valid,
-  status: valid ? 1 : 3,
-  latencyMs: valid ? 42 : null,
-  countryCode: valid ? 'DE' : null,
-  exitIp: null,
-  errorClass: valid ? null : 'refused',
-  checkedAt: '2026-11-22T06:00:00.000Z',
-});
+const event = (id: number, valid: boolean): StatusEvent => proxyResult(id, valid);
 
 describe('check results', () => {
   it('takes results of saved proxies and leaves check-map lines to the check command', () => {
