@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { ProxyRow } from '@tradedeck/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddProxiesDialog } from '../src/features/proxies/add-proxies-dialog.tsx';
-import { RunningChecks } from '../src/features/proxies/running-checks.ts';
 import { ProxyViewDialog } from '../src/features/proxies/proxy-view-dialog.tsx';
+import { RunningChecks } from '../src/features/proxies/running-checks.ts';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
 
 import { renderWithServices } from './helpers/render-with-services.tsx';
