@@ -60,7 +60,16 @@ export async function signIn(base: string, db: Db): Promise<string> {
   }
   const params = new URL(link.rows[0]!.link).searchParams;
   await post('/api/auth/confirm-email', { userId: params.get('userId'), code: params.get('code') });
-  const login = await post('/api/auth/login', { email, password: PASSWORD });
+  return logIn(base, email);
+}
+
+/** Signs a bench user in again (a long seeding outlasts an access token); returns the new access token. */
+export async function logIn(base: string, email: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (login.status !== 200) throw new Error(`login ${login.status} ${await login.text()}`);
   return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
 }

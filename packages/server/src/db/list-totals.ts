@@ -22,7 +22,10 @@ export type ListSource =
   | 'lots'
   | 'steam_inventory_items'
   | 'lot_sales'
-  | 'harvester_transactions';
+  | 'harvester_transactions'
+  | 'ledger_entries'
+  | 'ledger_days'
+  | 'ledger_sales';
 
 /** Which list a count belongs to, whose it is and which tables it reads. */
 export interface ListTotalKey {
@@ -44,23 +47,17 @@ export const KEPT_TOTAL_MS = 60_000;
 /** How many totals one process keeps for one area at most; the least recently used go first. */
 const MAX_KEPT = 5_000;
 
-/** The totals one server process keeps for one area's lists (one per `UserScope`). */
-export class ListTotals {
-  readonly #kept = new Map<string, KeptTotal>();
+/** Answers one server process keeps, each with the snapshot it was read in, for `lifetimeMs` at most. */
+export class KeptBySnapshot<T extends { snapshot: string }> {
+  readonly #kept = new Map<string, T & { expiresAt: number }>();
 
-  constructor(
-    private readonly options: { lifetimeMs: number; maxEntries: number; now: () => number } = {
-      lifetimeMs: KEPT_TOTAL_MS,
-      maxEntries: MAX_KEPT,
-      now: () => performance.now(),
-    },
-  ) {}
+  constructor(private readonly options: { lifetimeMs: number; maxEntries: number; now: () => number }) {}
 
   get size(): number {
     return this.#kept.size;
   }
 
-  get(key: string): KeptTotal | undefined {
+  get(key: string): (T & { expiresAt: number }) | undefined {
     const kept = this.#kept.get(key);
     if (!kept) return undefined;
     this.#kept.delete(key);
@@ -69,14 +66,27 @@ export class ListTotals {
     return kept;
   }
 
-  set(key: string, total: Omit<KeptTotal, 'expiresAt'>): void {
+  set(key: string, answer: T): void {
     this.#kept.delete(key);
-    this.#kept.set(key, { ...total, expiresAt: this.options.now() + this.options.lifetimeMs });
+    this.#kept.set(key, { ...answer, expiresAt: this.options.now() + this.options.lifetimeMs });
     if (this.#kept.size > this.options.maxEntries) this.#kept.delete(this.#kept.keys().next().value!);
   }
 
   clear(): void {
     this.#kept.clear();
+  }
+}
+
+/** The totals one server process keeps for one area's lists (one per `UserScope`). */
+export class ListTotals extends KeptBySnapshot<Omit<KeptTotal, 'expiresAt'>> {
+  constructor(
+    options: { lifetimeMs: number; maxEntries: number; now: () => number } = {
+      lifetimeMs: KEPT_TOTAL_MS,
+      maxEntries: MAX_KEPT,
+      now: () => performance.now(),
+    },
+  ) {
+    super(options);
   }
 }
 

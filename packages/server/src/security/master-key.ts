@@ -15,13 +15,15 @@ export interface Keyring {
 export const MASTER_KEY_FILE = 'master.key';
 
 /**
- * Loads the master key: `TRADEDECK_MASTER_KEY` (base64 of 32 bytes, optionally `kid:base64,kid:base64` with the
- * first one active), else `<dataDir>/master.key`, created with mode 0600 on first start. An in-memory database
+ * The one way the master key is loaded (the server, `rotate-master-key`, `rewrap-keys`, `restore`):
+ * `TRADEDECK_MASTER_KEY` (base64 of 32 bytes, optionally `kid:base64,kid:base64` with the first one active), else
+ * `<dataDir>/master.key`, created with mode 0600 on first start. A data directory in memory (`memory://`, or none)
  * gets a throw-away key.
  */
 export function loadKeyring(masterKey: string | null, dataDir: string | null): Keyring {
   if (masterKey) return parseKeyring(masterKey);
-  if (dataDir === null) return { active: 'k1', keys: new Map([['k1', randomBytes(32)]]) };
+  if (dataDir === null || dataDir === IN_MEMORY)
+    return { active: 'k1', keys: new Map([['k1', randomBytes(32)]]) };
   const path = join(dataDir, MASTER_KEY_FILE);
   if (!existsSync(path)) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -84,6 +86,10 @@ export function masterKeyFile(dataDir: string): string {
 /**
  * The master key's check at every start: with TRADEDECK_REQUIRE_MASTER_KEY on and no TRADEDECK_MASTER_KEY the
  * server refuses to start; a live server keeping its key in a file beside its data gets the warning answered here.
+ * A data directory in memory has nowhere to keep a key file, so its key is thrown away with the process: right for
+ * the embedded database thrown away with it, wrong for Postgres, whose secrets would outlive the key (and several
+ * processes would each seal under a key of their own). On Postgres a live server then refuses to start and a
+ * sandbox one is warned.
  */
 export function masterKeyAtStart(
   config: Pick<ServerConfig, 'masterKey' | 'requireMasterKey' | 'mode' | 'dataDir' | 'databaseUrl'>,
@@ -95,7 +101,21 @@ export function masterKeyAtStart(
         'base64 of 32 random bytes (openssl rand -base64 32), kept apart from the database and its backups',
     );
   }
-  if (config.mode !== 'live' || config.dataDir === IN_MEMORY) return null;
+  if (config.dataDir === IN_MEMORY) {
+    if (!config.databaseUrl) return null;
+    const lost =
+      'TRADEDECK_MASTER_KEY is not set and the data directory is in memory: the master key would last as long as ' +
+      'this process, so the secrets it seals in Postgres could not be opened after a restart or by another server ' +
+      'process.';
+    if (config.mode === 'live') {
+      throw new StartupError(
+        `${lost} Set TRADEDECK_MASTER_KEY to the base64 of 32 random bytes (openssl rand -base64 32), kept apart ` +
+          'from the database and its backups',
+      );
+    }
+    return `${lost} Set TRADEDECK_MASTER_KEY before storing secrets you mean to keep`;
+  }
+  if (config.mode !== 'live') return null;
   const where = config.databaseUrl ? 'on this machine' : 'beside the database';
   return (
     `TRADEDECK_MASTER_KEY is not set: the master key sits in ${masterKeyFile(config.dataDir)}, ${where}, so a copy ` +

@@ -1,15 +1,8 @@
 import { ConfigError } from '../config/config.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, IN_MEMORY } from '../db/database.ts';
 import { EnvelopeError } from './envelope.ts';
-import {
-  type Keyring,
-  loadKeyring,
-  masterKeyFile,
-  onlyActiveKey,
-  parseKeyring,
-  withNewKey,
-  writeKeyFile,
-} from './master-key.ts';
+import { loadKeyring, masterKeyFile, onlyActiveKey, withNewKey, writeKeyFile } from './master-key.ts';
+import { refuseNewKeyOverSealedData } from './missing-master-key.ts';
 import { rewrapDataKeys, verifyDataKeys } from './rewrap-keys.ts';
 import { UserKeysRepo } from './user-keys-repo.ts';
 
@@ -36,10 +29,19 @@ export interface RotationSettings {
  */
 export async function rotateMasterKey(db: Db, settings: RotationSettings): Promise<void> {
   const { say } = settings;
-  let keyring: Keyring;
   const fromFile = !settings.masterKey;
-  if (settings.masterKey) {
-    keyring = parseKeyring(settings.masterKey);
+  if (fromFile && !settings.dataDir) {
+    throw new ConfigError(
+      'the data directory is in memory and TRADEDECK_MASTER_KEY is not set: there is no lasting key to rotate',
+    );
+  }
+  // No key file for a database whose data keys a key wraps: a fresh file would hold a key that opens none of them.
+  await refuseNewKeyOverSealedData(
+    { masterKey: settings.masterKey, dataDir: settings.dataDir ?? IN_MEMORY },
+    db,
+  );
+  let keyring = loadKeyring(settings.masterKey, settings.dataDir);
+  if (!fromFile) {
     if (
       keyring.keys.size === 1 &&
       (await new UserKeysRepo(db).notWrappedBy(keyring.active, 1)).length === 0
@@ -50,20 +52,12 @@ export async function rotateMasterKey(db: Db, settings: RotationSettings): Promi
           'base64>), restart the servers with it, then run rotate-master-key again',
       );
     }
+  } else if (keyring.keys.size === 1) {
+    keyring = withNewKey(keyring);
+    writeKeyFile(settings.dataDir!, keyring);
+    say(`added master key ${keyring.active} in front of the old one in ${masterKeyFile(settings.dataDir!)}`);
   } else {
-    if (!settings.dataDir) {
-      throw new ConfigError(
-        'the data directory is in memory and TRADEDECK_MASTER_KEY is not set: there is no lasting key to rotate',
-      );
-    }
-    keyring = loadKeyring(null, settings.dataDir);
-    if (keyring.keys.size === 1) {
-      keyring = withNewKey(keyring);
-      writeKeyFile(settings.dataDir, keyring);
-      say(`added master key ${keyring.active} in front of the old one in ${masterKeyFile(settings.dataDir)}`);
-    } else {
-      say(`carrying on with the rotation to master key ${keyring.active} begun earlier`);
-    }
+    say(`carrying on with the rotation to master key ${keyring.active} begun earlier`);
   }
 
   try {

@@ -71,13 +71,16 @@ describe('the list change log', () => {
     expect(BigInt(after[1]!.xid)).toBeGreaterThan(BigInt(mine!.xid));
   });
 
-  it('notes the tag links, accounts, lots, sales, harvester transactions and inventory items a list counts', async () => {
+  it('notes the tag links, accounts, lots, sales, harvester transactions, inventory items and ledger a kept answer reads', async () => {
     const triggers = rowsOf<{ table: string }>(
       await db().execute(sql`select distinct event_object_table as table from information_schema.triggers
         where trigger_name like '%_list_changes_%' order by 1`),
     );
     expect(triggers.map((row) => row.table)).toEqual([
       'harvester_transactions',
+      'ledger_days',
+      'ledger_entries',
+      'ledger_sales',
       'lot_sales',
       'lots',
       'proxies',

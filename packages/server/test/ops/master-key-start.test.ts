@@ -47,6 +47,7 @@ describe('the master key at start', () => {
     );
     expect(masterKeyAtStart({ ...live, masterKey: 'k1:AAAA' })).toBeNull();
     expect(masterKeyAtStart({ ...live, mode: 'sandbox' })).toBeNull();
+    // A throw-away embedded database with its throw-away key.
     expect(masterKeyAtStart({ ...live, dataDir: 'memory://' })).toBeNull();
     expect(() => masterKeyAtStart({ ...live, mode: 'sandbox', requireMasterKey: true })).toThrow(
       StartupError,

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
-import { type Database, IN_MEMORY } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { AccessTokens, deriveKey } from '../../security/access-token.ts';
 import { registerSecurityHeaders } from '../../security/http-headers.ts';
@@ -76,15 +76,9 @@ export interface AuthModuleDeps {
  */
 export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): Promise<AuthApi> {
   const { config, database, now } = deps;
-  // An in-memory data directory has nowhere to keep a key file: without TRADEDECK_MASTER_KEY the key lives as long
-  // as the process, which is right for a throw-away database and wrong for a lasting one (hence the warning).
-  const ephemeralKey = config.dataDir === IN_MEMORY;
-  if (ephemeralKey && !config.masterKey && config.databaseUrl) {
-    app.log.warn(
-      'TRADEDECK_MASTER_KEY is not set and the data directory is in memory: secrets stored now cannot be read after a restart',
-    );
-  }
-  const keyring = loadKeyring(config.masterKey, ephemeralKey ? null : config.dataDir);
+  // An in-memory data directory has nowhere to keep a key file: without TRADEDECK_MASTER_KEY the key lives as long as
+  // the process (the start's check, security/master-key.ts `masterKeyAtStart`, warns or refuses on Postgres).
+  const keyring = loadKeyring(config.masterKey, config.dataDir);
   const scope = new UserScope(database.db);
   const security = new SecurityRepo(database.db, scope);
 

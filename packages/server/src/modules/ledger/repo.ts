@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { changedSince, type ListSource, statementSnapshot } from '../../db/list-totals.ts';
 import {
   ledgerDays,
   ledgerEntries,
@@ -10,6 +11,7 @@ import {
   steamAccountTags,
   transfers,
 } from '../../db/schema.ts';
+import { rowsOf } from '../../db/sql-fragments.ts';
 import type { StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import type { PoolPurchase, PoolUse } from './cost.ts';
@@ -39,6 +41,11 @@ export interface EntryFilter {
 }
 
 export type GroupBy = 'item' | 'account' | 'tag' | 'game';
+
+/** The day (`YYYY-MM-DD`, UTC) a report of the day totals starts or ends on. */
+export function dayOf(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
 
 const DAY = sql<string>`to_char(${ledgerEntries.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 /**
@@ -329,6 +336,23 @@ export class LedgerQueries {
 
   // --- reports ----------------------------------------------------------------------------------------------
 
+  /** The snapshot a report is read in, or null once this transaction has written (db/list-totals.ts). */
+  async snapshot(): Promise<string | null> {
+    const [row] = rowsOf<{ snap: string | null }>(
+      await this.tx.execute(sql`select ${statementSnapshot} as snap`),
+    );
+    return row?.snap ?? null;
+  }
+
+  /** Whether a transaction `snapshot` did not see has written to these tables of the user since. */
+  async changedSince(snapshot: string, sources: readonly ListSource[]): Promise<boolean> {
+    const key = { list: 'ledger', userId: this.userId, sources };
+    const [row] = rowsOf<{ changed: boolean }>(
+      await this.tx.execute(sql`select ${changedSince(key, snapshot)} as changed`),
+    );
+    return row?.changed !== false;
+  }
+
   private filter(filter: EntryFilter): SQL[] {
     const where: SQL[] = [this.own()];
     if (filter.from) where.push(gte(ledgerEntries.occurredAt, filter.from));
@@ -340,8 +364,8 @@ export class LedgerQueries {
   /** Profit sums per day from the day totals (every account). */
   days(from: Date | null, to: Date | null, method: string) {
     const where: SQL[] = [eq(ledgerDays.userId, this.userId), sql`${ledgerDays.method} in ('', ${method})`];
-    if (from) where.push(gte(ledgerDays.day, from.toISOString().slice(0, 10)));
-    if (to) where.push(lt(ledgerDays.day, to.toISOString().slice(0, 10)));
+    if (from) where.push(gte(ledgerDays.day, dayOf(from)));
+    if (to) where.push(lt(ledgerDays.day, dayOf(to)));
     return this.tx
       .select({ key: ledgerDays.day, currency: ledgerDays.currency, ...sumsOf(ledgerDays) })
       .from(ledgerDays)

@@ -5,6 +5,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { LedgerDeps } from './deps.ts';
+import { KeptProfit, type KeptReport, PROFIT_SOURCES, profitKey } from './kept-profit.ts';
 import { ledgerMessages } from './messages.ts';
 import { Converter, periodOf, profitLines } from './profit.ts';
 import { parsePurchaseCsv } from './purchase-csv.ts';
@@ -40,6 +41,9 @@ export const LEDGER_CSV_HEADER =
 export const PROFIT_CSV_HEADER = 'key,revenue,cost,fees,profit,realised,pending,held,currency';
 
 export class LedgerService {
+  /** Profit reports kept between requests (kept-profit.ts). */
+  readonly kept = new KeptProfit();
+
   constructor(private readonly deps: LedgerDeps) {}
 
   /** Refuses an account id that is not the user's, as a missing one is refused (the tenant rule). */
@@ -53,38 +57,58 @@ export class LedgerService {
     return filter;
   }
 
-  private async converter(userId: string, currency: Currency | undefined): Promise<Converter> {
+  private async converter(userId: string, currency: Currency | undefined) {
     const to = currency ?? (await this.deps.displayedCurrency(userId));
     const snapshot = await this.deps.rates.current().catch(() => null);
-    return new Converter(to, snapshot?.rates ?? []);
+    return { converter: new Converter(to, snapshot?.rates ?? []), rates: snapshot };
   }
 
   async profit(userId: string, input: Input<'profit'>): Promise<ProfitOutput> {
     const filter = await this.ownFilter(userId, input);
-    const converter = await this.converter(userId, input.currency);
-    const { sums, uncosted } = await this.deps.repo.run(userId, async (q) => {
-      const period = input.by === 'day' || input.by === 'week' || input.by === 'month';
-      const sums = period
-        ? // Every account: the day totals kept with the entries; some accounts: the entries themselves.
-          filter.accountIds.length === 0
-          ? await q.days(filter.from, filter.to, input.method)
-          : await q.entryDays(filter, input.method)
-        : await q.groups(filter, input.by as 'item' | 'account' | 'tag' | 'game', input.method);
-      return { sums, uncosted: await q.uncostedCount(filter) };
-    });
+    const { converter, rates } = await this.converter(userId, input.currency);
     const by = input.by;
-    const keyOf =
-      by === 'day' || by === 'week' || by === 'month' ? (key: string) => periodOf(key, by) : undefined;
-    const { rows, total } = profitLines(sums, converter, keyOf);
-    return {
-      currency: converter.to,
-      method: input.method,
+    const period = by === 'day' || by === 'week' || by === 'month';
+    // Every account: the day totals kept with the entries; some accounts: the entries themselves.
+    const fromDays = period && filter.accountIds.length === 0;
+    const key = profitKey({
+      userId,
       by,
-      rows,
-      total,
-      uncosted,
-      rates: [...converter.used.values()],
-    };
+      method: input.method,
+      currency: converter.to,
+      rates,
+      filter,
+      fromDays,
+    });
+    const kept = key === null ? undefined : this.kept.get(key);
+    const keep = (at: string, report: KeptReport) => this.kept.set(at, report);
+    return this.deps.repo.run(userId, async (q) => {
+      const report = kept && !(await q.changedSince(kept.snapshot, PROFIT_SOURCES)) ? kept : await read();
+      return {
+        currency: converter.to,
+        method: input.method,
+        by,
+        rows: report.rows,
+        total: report.total,
+        uncosted: await q.uncostedCount(filter),
+        rates: report.rates,
+      };
+
+      async function read(): Promise<KeptReport> {
+        // Taken before the sums are read, so a write they see and the snapshot does not only sends the next
+        // request to read again.
+        const snapshot = await q.snapshot();
+        const sums = fromDays
+          ? await q.days(filter.from, filter.to, input.method)
+          : period
+            ? await q.entryDays(filter, input.method)
+            : await q.groups(filter, by as 'item' | 'account' | 'tag' | 'game', input.method);
+        const keyOf = period ? (day: string) => periodOf(day, by) : undefined;
+        const { rows, total } = profitLines(sums, converter, keyOf);
+        const report = { snapshot: snapshot ?? '', rows, total, rates: [...converter.used.values()] };
+        if (key !== null && snapshot !== null) keep(key, report);
+        return report;
+      }
+    });
   }
 
   async entries(userId: string, input: Input<'entries'>) {
@@ -148,7 +172,7 @@ export class LedgerService {
   }
 
   async holds(userId: string, input: Input<'holds'>) {
-    const converter = await this.converter(userId, input.currency);
+    const { converter } = await this.converter(userId, input.currency);
     const now = this.deps.now();
     const held = await this.deps.repo.run(userId, async (q) => {
       await new LedgerWriter(q).settleDue(new Date(now));
