@@ -135,16 +135,25 @@ export async function buildApp({
   // First, so that its request counters see every route's requests.
   registerOps(app, { config, database });
   app[boundOperations] = [];
+  // The infrastructure first: every module is handed the hubs' event log and the jobs it uses, none reaches for them.
+  const hubs = await registerHubs(app, { config, database });
+  const jobs = await registerJobs(app, { config, database });
   // The modules in dependency order, each given the APIs it uses.
   const mail = registerMail(app, { config, database, onKept: onMailKept });
-  const auth = await registerAuth(app, { config, database, mail, now: now ?? Date.now });
+  const auth = await registerAuth(app, { config, database, mail, jobs, now: now ?? Date.now });
+  // Hub connections authenticate with the same access tokens as the API, device session checked each time.
+  // A connection ends when its device session ends (on every process), and when its token expires (reconnect allowed).
+  hubs.setAuthenticator(async (token) => {
+    const caller = token ? await auth.verifyAccessToken(token) : null;
+    return caller ? { userId: caller.userId, sessionId: caller.sessionId, ...expiryOf(token!) } : null;
+  });
   registerIdempotency(app, {
     database,
     hashKey: auth.keyFor('idempotency-request-hmac'),
     now: now ?? Date.now,
   });
   registerUsers(app, { auth });
-  registerAdmin(app, { auth, mail, leases: new LeaseView(database.db, now ?? Date.now) });
+  registerAdmin(app, { auth, mail, hubs, leases: new LeaseView(database.db, now ?? Date.now) });
   const search = registerSearch(app);
   // The simulated Steam is shared by the sign-in port and the trading area (its sandbox controls).
   const sandboxWorld = config.mode === 'sandbox' ? (steam?.sandboxWorld ?? openSandboxWorld(config)) : null;
@@ -153,6 +162,8 @@ export async function buildApp({
     database,
     auth,
     search,
+    jobs,
+    eventLog: hubs.eventLog,
     now: now ?? Date.now,
     steam: { ...steam, ...(sandboxWorld ? { sandboxWorld } : {}) },
   });
@@ -197,26 +208,18 @@ export async function buildApp({
     manifest ??= JSON.stringify(buildManifest(app[boundOperations], SERVER_VERSION));
     return reply.type('application/json; charset=utf-8').send(manifest);
   });
-  await registerHubs(app, { config, database });
-  // Hub connections authenticate with the same access tokens as the API, device session checked each time.
-  // A connection ends when its device session ends (on every process), and when its token expires (reconnect allowed).
-  app.hubs.setAuthenticator(async (token) => {
-    const caller = token ? await auth.verifyAccessToken(token) : null;
-    return caller ? { userId: caller.userId, sessionId: caller.sessionId, ...expiryOf(token!) } : null;
-  });
   registerJudge(app);
-  await registerJobs(app, { config, database });
   registerListChangesPurge(app, database);
   const notifications = registerNotifications(app, {
     database,
-    eventLog: app.hubs.eventLog,
+    eventLog: hubs.eventLog,
     now: now ?? Date.now,
   });
   registerProxyChecks(app, {
     database,
     auth,
-    jobs: app.jobs,
-    eventLog: app.hubs.eventLog,
+    jobs,
+    eventLog: hubs.eventLog,
     allowPrivateProxies: config.allowPrivateProxies,
     mode: config.mode,
     notifications,
@@ -227,8 +230,8 @@ export async function buildApp({
     database,
     auth,
     steamAccounts,
-    jobs: app.jobs,
-    eventLog: app.hubs.eventLog,
+    jobs,
+    eventLog: hubs.eventLog,
     sandboxWorld,
     ownOfferRule: (userId, accountId) => confirmations!.acceptsOwnOffers(userId, accountId),
     now: now ?? Date.now,
@@ -236,7 +239,7 @@ export async function buildApp({
   confirmations = registerConfirmations(app, {
     database,
     steamTrading,
-    jobs: app.jobs,
+    jobs,
     now: now ?? Date.now,
     clock,
     ...(confirmationOptions?.refresh ? { refresh: confirmationOptions.refresh } : {}),
@@ -267,7 +270,7 @@ export async function buildApp({
     database,
     steamTrading,
     rates,
-    eventLog: app.hubs.eventLog,
+    eventLog: hubs.eventLog,
     now: now ?? Date.now,
   });
   let sellerBalances: SellerApi['transfer']['refreshBalance'] | null = null;
@@ -285,8 +288,8 @@ export async function buildApp({
     auth,
     steamTrading,
     market: marketPort,
-    jobs: app.jobs,
-    eventLog: app.hubs.eventLog,
+    jobs,
+    eventLog: hubs.eventLog,
     now: now ?? Date.now,
     sleep: clock.sleep,
     ...(lots?.timing ? { timing: lots.timing } : {}),
@@ -296,8 +299,8 @@ export async function buildApp({
     auth,
     steamTrading,
     market: marketPort,
-    jobs: app.jobs,
-    eventLog: app.hubs.eventLog,
+    jobs,
+    eventLog: hubs.eventLog,
     notifications,
     now: now ?? Date.now,
     ...(seller?.timing ? { timing: seller.timing } : {}),
@@ -311,7 +314,7 @@ export async function buildApp({
     auth,
     seller: sellerApi,
     market: marketPort,
-    eventLog: app.hubs.eventLog,
+    eventLog: hubs.eventLog,
     now: now ?? Date.now,
     onTransferSettled: (userId, transfer) =>
       notifications.post(userId, {
@@ -330,10 +333,10 @@ export async function buildApp({
     database,
     steamAccounts,
     steamTrading,
-    jobs: app.jobs,
-    eventLog: app.hubs.eventLog,
+    jobs,
+    eventLog: hubs.eventLog,
     notifications,
-    guardSources: (hub, guard) => app.hubs.guardSources(hub, guard),
+    guardSources: (hub, guard) => hubs.guardSources(hub, guard),
     now: now ?? Date.now,
   });
   registerTradeReversals(app, {
@@ -342,7 +345,7 @@ export async function buildApp({
     steamTrading,
     notifications,
     announce: { harvester: harvester.announceTransaction, delivery: sellerApi.announceDelivery },
-    jobs: app.jobs,
+    jobs,
     now: now ?? Date.now,
     ...(reversals?.timing ? { timing: reversals.timing } : {}),
   });

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices } from '../src/app/app-services.ts';
 import { ChangeEmailPage, ChangePasswordPage } from '../src/features/profile/change-pages.tsx';
 import { ProfilePagesProvider } from '../src/features/profile/profile-deps.tsx';
-import { CheckTracker } from '../src/features/proxies/check-tracker.ts';
 import { ProxyViewDialog } from '../src/features/proxies/proxy-view-dialog.tsx';
+import { RunningChecks } from '../src/features/proxies/running-checks.ts';
 import { ServicesProvider } from '../src/shared/app-services.tsx';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
 import { createI18n } from './helpers/texts.ts';
@@ -149,7 +149,7 @@ describe('validation messages under their fields', () => {
         <ServicesProvider value={services}>
           <QueryClientProvider client={services.queryClient}>
             <MemoryRouter>
-              <ProxyViewDialog controls={controls} id={7} tracker={new CheckTracker()} onCheck={() => {}} />
+              <ProxyViewDialog controls={controls} id={7} tracker={new RunningChecks()} onCheck={() => {}} />
             </MemoryRouter>
           </QueryClientProvider>
         </ServicesProvider>

@@ -79,10 +79,10 @@ const STATE: PacingState = {
   ],
 };
 
-function pacingServer(): typeof fetch {
+function pacingServer(state: PacingState = STATE): typeof fetch {
   return async (input) => {
     const url = new URL(String(input));
-    const data = url.pathname === '/api/pacing' ? STATE : null;
+    const data = url.pathname === '/api/pacing' ? state : null;
     return new Response(JSON.stringify({ success: true, data, error: null }), {
       headers: { 'content-type': 'application/json' },
     });
@@ -109,6 +109,24 @@ describe('Pacing screen', () => {
     expect(within(accounts).getByText('trader_one').closest('tr')?.textContent).toContain(
       `until ${clock(UNTIL)} (confirmations 429)`,
     );
+  });
+});
+
+describe('Pacing screen before any Steam call', () => {
+  it('shows the same one empty row across every column of both tables', async () => {
+    renderWithServices(<PacingPage />, pacingServer({ now: NOW, proxies: [], accounts: [] }), 'en');
+    for (const [id, columns] of [
+      ['pacing-proxies', 6],
+      ['pacing-accounts', 4],
+    ] as const) {
+      const table = await screen.findByTestId(id);
+      const [, ...rows] = within(table).getAllByRole('row');
+      expect(rows).toHaveLength(1);
+      const cell = within(rows[0]!).getByRole('cell');
+      expect(cell.textContent).toBe('No Steam calls yet');
+      expect(cell.getAttribute('colspan')).toBe(String(columns));
+      expect(within(table).getAllByRole('columnheader')).toHaveLength(columns);
+    }
   });
 });
 

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { ProxyRow } from '@tradedeck/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddProxiesDialog } from '../src/features/proxies/add-proxies-dialog.tsx';
-import { CheckTracker } from '../src/features/proxies/check-tracker.ts';
 import { ProxyViewDialog } from '../src/features/proxies/proxy-view-dialog.tsx';
+import { RunningChecks } from '../src/features/proxies/running-checks.ts';
 import type { ModalControls } from '../src/shared/modals/modal-stack.ts';
 
 import { renderWithServices } from './helpers/render-with-services.tsx';
@@ -158,7 +158,7 @@ describe('proxy view dialog', () => {
   it('enables Save only after a change and sends credentials as null when login and password are cleared', async () => {
     const server = proxyServer();
     renderWithServices(
-      <ProxyViewDialog controls={controls} id={7} tracker={new CheckTracker()} onCheck={() => {}} />,
+      <ProxyViewDialog controls={controls} id={7} tracker={new RunningChecks()} onCheck={() => {}} />,
       server.fetchImpl,
       'en',
     );
@@ -190,7 +190,7 @@ describe('proxy view dialog', () => {
   it('offers existing tags the proxy lacks and "add new" only for typed text', async () => {
     const server = proxyServer();
     renderWithServices(
-      <ProxyViewDialog controls={controls} id={7} tracker={new CheckTracker()} onCheck={() => {}} />,
+      <ProxyViewDialog controls={controls} id={7} tracker={new RunningChecks()} onCheck={() => {}} />,
       server.fetchImpl,
       'en',
     );

@@ -1,11 +1,12 @@
 import type { ProxyRow } from '@tradedeck/sdk/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAddPreview } from '../src/features/proxies/add-preview.ts';
 import { applyStatusEvents } from '../src/features/proxies/cache-updates.ts';
-import { CheckTracker, type StatusEvent, savedProxyResult } from '../src/features/proxies/check-tracker.ts';
 import { planEdit } from '../src/features/proxies/edit-rules.ts';
 import { toProxyFilters } from '../src/features/proxies/proxy-filters.ts';
+import { type StatusEvent, savedProxyResult } from '../src/features/proxies/running-checks.ts';
 import { tagOptions, tagToAdd } from '../src/shared/tags/tag-rules.ts';
+import { proxyResult } from './helpers/proxy-results.ts';
 
 describe('proxy edit rules', () => {
   const stored = { name: 'Main', username: 'bob', hasPassword: true };
@@ -128,74 +129,9 @@ describe('filters from the URL', () => {
   });
 });
 
-const event = (id: number, valid: boolean): StatusEvent => ({
-  id,
-  result: valid ? 1 : 0,
-  valid,
-  status: valid ? 1 : 3,
-  latencyMs: valid ? 42 : null,
-  countryCode: valid ? 'DE' : null,
-  exitIp: null,
-  errorClass: valid ? null : 'refused',
-  checkedAt: '2026-11-22T06:00:00.000Z',
-});
+const event = (id: number, valid: boolean): StatusEvent => proxyResult(id, valid);
 
-describe('check tracker', () => {
-  it('shows rows as pending until their result and ends the batch when all announced results arrived', () => {
-    const tracker = new CheckTracker();
-    const finished: unknown[] = [];
-    tracker.onFinished((batch) => finished.push(batch));
-    tracker.begin([1, 2, 3]);
-    expect([...tracker.state.pending]).toEqual([1, 2, 3]);
-    // A result may come before the request answers with the batch size.
-    tracker.apply([event(1, true)]);
-    expect(tracker.state.pending.has(1)).toBe(false);
-    expect(tracker.state.batch).toMatchObject({ done: 1, awaiting: 1 });
-    tracker.started(3);
-    expect(tracker.state.batch).toMatchObject({ total: 3, done: 1, awaiting: 0 });
-    tracker.apply([event(2, false)]);
-    expect(finished).toEqual([]);
-    tracker.apply([event(3, true)]);
-    expect(finished).toEqual([{ total: 3, done: 3, valid: 2, invalid: 1, awaiting: 0 }]);
-    expect(tracker.state).toEqual({ pending: new Set(), batch: null });
-  });
-
-  it('stops waiting for rows whose request failed', () => {
-    const tracker = new CheckTracker();
-    tracker.begin([7]);
-    tracker.failed([7]);
-    expect(tracker.state).toEqual({ pending: new Set(), batch: null });
-  });
-
-  it('holds a check back until its results can be followed, and no longer than the limit', async () => {
-    vi.useFakeTimers();
-    try {
-      const tracker = new CheckTracker();
-      let sent = false;
-      void tracker.whenFollowed(5_000).then(() => (sent = true));
-      await vi.advanceTimersByTimeAsync(1_000);
-      expect(sent).toBe(false);
-      tracker.followed();
-      await vi.advanceTimersByTimeAsync(0);
-      expect(sent).toBe(true);
-      // Once followed, a check goes at once.
-      let next = false;
-      void tracker.whenFollowed(5_000).then(() => (next = true));
-      await vi.advanceTimersByTimeAsync(0);
-      expect(next).toBe(true);
-
-      const unfollowed = new CheckTracker();
-      let late = false;
-      void unfollowed.whenFollowed(5_000).then(() => (late = true));
-      await vi.advanceTimersByTimeAsync(4_999);
-      expect(late).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(late).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
+describe('check results', () => {
   it('takes results of saved proxies and leaves check-map lines to the check command', () => {
     expect(savedProxyResult({ ...event(4, false), id: 'line-1' })).toBeNull();
     expect(savedProxyResult(event(4, false))).toMatchObject({ id: 4, valid: false, status: 3 });

@@ -81,6 +81,8 @@ describe('proxies.check batches', () => {
       latencyMs: null,
     });
     for (const payload of results.values()) expect(payload.checkedAt).toMatch(/Z$/);
+    // Each result names its batch, so a follower can tell it from the results of other checks.
+    for (const payload of results.values()) expect(payload.batchId).toBe(started.batchId);
 
     const rows = await proxyRows(t, [valid!, closed!, dead!]);
     expect(rows.get(valid!)).toMatchObject({ status: 1, lastValid: true, lastExitIp: '127.0.0.1' });

@@ -132,6 +132,12 @@ export const proxyCheckRequestSchema = z.record(z.string(), proxyCheckItemSchema
 /** Payload of `ProxyStatusUpdated` on `proxy-checker-hub`. */
 export const proxyStatusUpdatedSchema = proxyCheckResultSchema.extend({
   id: z.union([z.number().int(), z.string()]),
+  /**
+   * The check batch the result belongs to (`batchId` of `proxies.check`), so a follower tells its batch's results
+   * from those of checks started elsewhere (another tab, the CLI). Optional: the event log may still hold results
+   * announced by a server that did not name the batch.
+   */
+  batchId: z.string().optional(),
   result: z.union([z.literal(0), z.literal(1)]),
   status: proxyStatusSchema,
   checkedAt: z.iso.datetime({ offset: false }),

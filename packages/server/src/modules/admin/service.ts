@@ -147,7 +147,7 @@ export class AdminService {
 
   /** Revokes every device session (and so every refresh family) of the user and closes their hub connections. */
   private async endAllSessions(userId: string, reason: string): Promise<number> {
-    const ended = await this.deps.sessions.revokeAll(userId, reason);
+    const ended = await this.deps.sessions.run(userId, (q) => q.revokeAll(reason));
     this.disconnectUser(userId);
     return ended;
   }

@@ -87,33 +87,44 @@ export class CodeRepo {
     return rows.length === 1;
   }
 
-  async unusedRecoveryCodes(userId: string): Promise<Array<{ id: string; codeHash: string }>> {
-    return this.scope.run(userId, (db) =>
-      db
-        .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
-        .from(recoveryCodes)
-        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-        .orderBy(asc(recoveryCodes.createdAt)),
-    );
+  /** The statements about one user's recovery codes, in one transaction of the user's scope (row-level security). */
+  run<T>(userId: string, work: (q: RecoveryCodeQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new RecoveryCodeQueries(tx, userId)));
+  }
+}
+
+/** One user's recovery codes, inside the user's scope. */
+export class RecoveryCodeQueries {
+  constructor(
+    private readonly tx: Db,
+    readonly userId: string,
+  ) {}
+
+  unused(): Promise<Array<{ id: string; codeHash: string }>> {
+    return this.tx
+      .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, this.userId), isNull(recoveryCodes.usedAt)))
+      .orderBy(asc(recoveryCodes.createdAt));
   }
 
-  async consumeRecoveryCode(userId: string, id: string): Promise<boolean> {
-    const rows = await this.scope.run(userId, (db) =>
-      db
-        .update(recoveryCodes)
-        .set({ usedAt: sql`now()` })
-        .where(and(eq(recoveryCodes.id, id), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-        .returning({ id: recoveryCodes.id }),
-    );
+  async consume(id: string): Promise<boolean> {
+    const rows = await this.tx
+      .update(recoveryCodes)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(eq(recoveryCodes.id, id), eq(recoveryCodes.userId, this.userId), isNull(recoveryCodes.usedAt)),
+      )
+      .returning({ id: recoveryCodes.id });
     return rows.length === 1;
   }
 
   /** Replaces the whole set in one transaction: old codes are gone the moment new ones exist. */
-  async replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void> {
-    await this.scope.run(userId, async (tx) => {
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-      if (hashes.length)
-        await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
-    });
+  async replace(hashes: string[]): Promise<void> {
+    await this.tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, this.userId));
+    if (hashes.length)
+      await this.tx
+        .insert(recoveryCodes)
+        .values(hashes.map((codeHash) => ({ userId: this.userId, codeHash })));
   }
 }

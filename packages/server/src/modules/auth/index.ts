@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import { AccessTokens, deriveKey } from '../../security/access-token.ts';
 import { registerSecurityHeaders } from '../../security/http-headers.ts';
 import { loadKeyring } from '../../security/master-key.ts';
@@ -64,6 +65,8 @@ export interface AuthModuleDeps {
   config: ServerConfig;
   database: Database;
   mail: MailApi;
+  /** Account mail (codes, links) goes out as a job. */
+  jobs: Pick<Jobs, 'send' | 'work'>;
   now: () => number;
 }
 
@@ -86,7 +89,7 @@ export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): 
     security,
     limiter: new RateLimiter(security),
     mailer: deps.mail.mailer,
-    secrets: new SecretBox(keyring, security),
+    secrets: new SecretBox(keyring, security.dataKeys),
     tokens: new AccessTokens(keyring, now),
     codeKey: deriveKey(keyring, 'email-code-hmac'),
     refreshKey: deriveKey(keyring, 'refresh-successor'),
@@ -97,9 +100,8 @@ export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): 
       for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
       return url.toString();
     },
-    // The job queue starts after the account modules; it exists by the time a request arrives.
     enqueueAccountMail: async (job) => {
-      await app.jobs.send(ACCOUNT_MAIL_QUEUE, job, { retryLimit: 2, retryDelaySeconds: 5 });
+      await deps.jobs.send(ACCOUNT_MAIL_QUEUE, job, { retryLimit: 2, retryDelaySeconds: 5 });
     },
   };
   const recordEvent = (event: SecurityEvent) => audit(shared, event);
@@ -108,7 +110,7 @@ export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): 
   const auth = new AuthService(shared, sessions, twoFactor);
   const stepUp = new StepUpService(shared, twoFactor);
   app.addHook('onReady', async () => {
-    await app.jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, ({ data }) => auth.runAccountMail(data), {
+    await deps.jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, ({ data }) => auth.runAccountMail(data), {
       workers: 2,
     });
   });

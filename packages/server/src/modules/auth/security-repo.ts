@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rateLimits, securityEvents, userKeys } from '../../db/schema.ts';
+import type { DataKeyStore } from '../../security/secret-box.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 
 export interface SecurityEvent {
@@ -63,18 +64,36 @@ export class SecurityRepo {
     });
   }
 
-  async wrappedKey(userId: string): Promise<string | null> {
-    const rows = await this.scope.run(userId, (db) =>
-      db.select({ w: userKeys.wrappedKey }).from(userKeys).where(eq(userKeys.userId, userId)),
-    );
+  /** The users' wrapped data keys as the secret box reads and keeps them, each in the user's scope. */
+  readonly dataKeys: DataKeyStore = {
+    wrappedKey: (userId) => this.run(userId, (q) => q.wrappedKey()),
+    putWrappedKey: (userId, wrapped) => this.run(userId, (q) => q.putWrappedKey(wrapped)),
+  };
+
+  /** The statements about one user's data key, in one transaction of the user's scope (row-level security). */
+  run<T>(userId: string, work: (q: UserKeyQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new UserKeyQueries(tx, userId)));
+  }
+}
+
+/** One user's wrapped data key, inside the user's scope. */
+export class UserKeyQueries {
+  constructor(
+    private readonly tx: Db,
+    readonly userId: string,
+  ) {}
+
+  async wrappedKey(): Promise<string | null> {
+    const rows = await this.tx
+      .select({ w: userKeys.wrappedKey })
+      .from(userKeys)
+      .where(eq(userKeys.userId, this.userId));
     return rows[0]?.w ?? null;
   }
 
   /** Stores a wrapped key unless one exists (two first writers agree on one key); returns the stored one. */
-  async putWrappedKey(userId: string, wrappedKey: string): Promise<string> {
-    await this.scope.run(userId, (db) =>
-      db.insert(userKeys).values({ userId, wrappedKey }).onConflictDoNothing(),
-    );
-    return (await this.wrappedKey(userId))!;
+  async putWrappedKey(wrappedKey: string): Promise<string> {
+    await this.tx.insert(userKeys).values({ userId: this.userId, wrappedKey }).onConflictDoNothing();
+    return (await this.wrappedKey())!;
   }
 }

@@ -191,7 +191,7 @@ export class AuthService {
       passwordHash: await hashPassword(input.newPassword),
       passwordChangedAt: new Date(this.deps.now()),
     });
-    await this.deps.sessions.revokeAll(user.id, 'password_reset');
+    await this.deps.sessions.run(user.id, (q) => q.revokeAll('password_reset'));
     await this.deps.limiter.reset(`login-fail:${user.email}`);
     await audit(this.deps, { event: 'password_reset', userId: user.id, ...client });
     await this.notice(
@@ -251,7 +251,7 @@ export class AuthService {
   }
 
   async logout(userId: string, sessionId: string, client: ClientInfo): Promise<void> {
-    await this.deps.sessions.revoke(userId, sessionId, 'logout');
+    await this.deps.sessions.run(userId, (q) => q.revoke(sessionId, 'logout'));
     await audit(this.deps, { event: 'logout', userId, sessionId, ...client });
   }
 

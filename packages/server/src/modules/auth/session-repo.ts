@@ -131,56 +131,63 @@ export class SessionRepo {
       .where(eq(deviceSessions.id, sessionId));
   }
 
-  async listActive(userId: string): Promise<SessionRow[]> {
-    return this.scope.run(userId, (db) =>
-      db
-        .select()
-        .from(deviceSessions)
-        .where(
-          and(
-            eq(deviceSessions.userId, userId),
-            isNull(deviceSessions.revokedAt),
-            gt(deviceSessions.expiresAt, sql`now()`),
-          ),
-        )
-        .orderBy(desc(deviceSessions.lastSeenAt)),
-    );
+  /** The statements about one user's sessions, in one transaction of the user's scope (row-level security). */
+  run<T>(userId: string, work: (q: UserSessionQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new UserSessionQueries(tx, userId)));
+  }
+}
+
+/** One user's sessions, inside the user's scope. */
+export class UserSessionQueries {
+  constructor(
+    private readonly tx: Db,
+    readonly userId: string,
+  ) {}
+
+  listActive(): Promise<SessionRow[]> {
+    return this.tx
+      .select()
+      .from(deviceSessions)
+      .where(
+        and(
+          eq(deviceSessions.userId, this.userId),
+          isNull(deviceSessions.revokedAt),
+          gt(deviceSessions.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(desc(deviceSessions.lastSeenAt));
   }
 
   /** Revokes one session of this user; false when it is not theirs or already ended. */
-  async revoke(userId: string, sessionId: string, reason: string): Promise<boolean> {
-    const rows = await this.scope.run(userId, async (db) =>
-      announceEnded(
-        db,
-        await db
-          .update(deviceSessions)
-          .set({ revokedAt: sql`now()`, revokeReason: reason })
-          .where(
-            and(
-              eq(deviceSessions.id, sessionId),
-              eq(deviceSessions.userId, userId),
-              isNull(deviceSessions.revokedAt),
-            ),
-          )
-          .returning({ id: deviceSessions.id }),
-      ),
+  async revoke(sessionId: string, reason: string): Promise<boolean> {
+    const rows = await announceEnded(
+      this.tx,
+      await this.tx
+        .update(deviceSessions)
+        .set({ revokedAt: sql`now()`, revokeReason: reason })
+        .where(
+          and(
+            eq(deviceSessions.id, sessionId),
+            eq(deviceSessions.userId, this.userId),
+            isNull(deviceSessions.revokedAt),
+          ),
+        )
+        .returning({ id: deviceSessions.id }),
     );
     return rows.length === 1;
   }
 
   /** Revokes every live session of the user, except `keep` when given. Returns how many ended. */
-  async revokeAll(userId: string, reason: string, keep: string | null = null): Promise<number> {
-    const conditions = [eq(deviceSessions.userId, userId), isNull(deviceSessions.revokedAt)];
+  async revokeAll(reason: string, keep: string | null = null): Promise<number> {
+    const conditions = [eq(deviceSessions.userId, this.userId), isNull(deviceSessions.revokedAt)];
     if (keep) conditions.push(ne(deviceSessions.id, keep));
-    const rows = await this.scope.run(userId, async (db) =>
-      announceEnded(
-        db,
-        await db
-          .update(deviceSessions)
-          .set({ revokedAt: sql`now()`, revokeReason: reason })
-          .where(and(...conditions))
-          .returning({ id: deviceSessions.id }),
-      ),
+    const rows = await announceEnded(
+      this.tx,
+      await this.tx
+        .update(deviceSessions)
+        .set({ revokedAt: sql`now()`, revokeReason: reason })
+        .where(and(...conditions))
+        .returning({ id: deviceSessions.id }),
     );
     return rows.length;
   }

@@ -69,7 +69,7 @@ export class SessionService {
     const now = this.deps.now();
     if (!this.isLive(session, user, now)) throw unauthorized();
     if (token.createdAt.getTime() + SESSION_IDLE_MS <= now) {
-      await this.deps.sessions.revoke(user.id, session.id, 'idle');
+      await this.deps.sessions.run(user.id, (q) => q.revoke(session.id, 'idle'));
       throw unauthorized();
     }
     // The successor is derived from the token itself, so every concurrent caller inside the grace window gets
@@ -82,7 +82,7 @@ export class SessionService {
       graceFrom: new Date(now - REFRESH_GRACE_MS),
     });
     if (!rotated) {
-      await this.deps.sessions.revoke(user.id, session.id, 'refresh_reuse');
+      await this.deps.sessions.run(user.id, (q) => q.revoke(session.id, 'refresh_reuse'));
       await audit(this.deps, {
         event: 'refresh_reuse_detected',
         userId: user.id,

@@ -174,9 +174,10 @@ export class TwoFactorService {
   private async redeemRecoveryCode(user: UserRow, input: string): Promise<boolean> {
     const code = normalizeRecoveryCode(input);
     if (!/^[A-Z0-9]{5}-[A-Z0-9]{5}$/.test(code)) return false;
-    for (const stored of await this.deps.codes.unusedRecoveryCodes(user.id)) {
+    // Read and used in two short transactions: none stays open while Argon2 compares.
+    for (const stored of await this.deps.codes.run(user.id, (q) => q.unused())) {
       if (await verifyPassword(stored.codeHash, code))
-        return this.deps.codes.consumeRecoveryCode(user.id, stored.id);
+        return this.deps.codes.run(user.id, (q) => q.consume(stored.id));
     }
     return false;
   }
@@ -215,7 +216,7 @@ export class TwoFactorService {
   async newRecoveryCodes(userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
     const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
-    await this.deps.codes.replaceRecoveryCodes(userId, hashes);
+    await this.deps.codes.run(userId, (q) => q.replace(hashes));
     return codes;
   }
 }

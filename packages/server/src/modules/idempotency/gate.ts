@@ -52,11 +52,8 @@ export class IdempotencyGate {
     const key = keyOf(request);
     const requestHash = this.hash(op.id, input);
     const now = this.now();
-    const claim = await this.repo.claim(
-      userId,
-      { key, operation: op.id, requestHash },
-      new Date(now),
-      new Date(now + TTL_MS),
+    const claim = await this.repo.run(userId, (q) =>
+      q.claim({ key, operation: op.id, requestHash }, new Date(now), new Date(now + TTL_MS)),
     );
     if (!claim.claimed) return replay(claim.found, op.id, requestHash);
     const outcome = await runKeyed(work);
@@ -71,14 +68,14 @@ export class IdempotencyGate {
       // error says, what moved is unknown: the key stays, and a repeat is told so (firstFailed).
       if (outcome.acting) {
         const status = outcome.error instanceof AppError ? outcome.error.httpStatus : 500;
-        await this.repo.finish(userId, key, status, { fault: true });
+        await this.repo.run(userId, (q) => q.finish(key, status, { fault: true }));
       } else {
-        await this.repo.release(userId, key);
+        await this.repo.run(userId, (q) => q.release(key));
       }
       throw outcome.error;
     }
     const data = outcome.value;
-    await this.repo.finish(userId, key, 200, { data });
+    await this.repo.run(userId, (q) => q.finish(key, 200, { data }));
     return { httpStatus: 200, data, replayed: false };
   }
 
@@ -96,7 +93,7 @@ export class IdempotencyGate {
   ): Promise<Answer | null> {
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) return null;
-    const found = await this.repo.find(userId, header, new Date(this.now()));
+    const found = await this.repo.run(userId, (q) => q.find(header, new Date(this.now())));
     if (!found || found.operation !== op.id || found.requestHash !== this.hash(op.id, input)) return null;
     if (found.status !== 'done') throw refusal('inProgress');
     return recorded(found);

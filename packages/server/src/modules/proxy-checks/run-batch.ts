@@ -83,7 +83,7 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   const checkUrl = settings.checkUrl ?? (await deps.loopbackJudge.url());
   const prepared = await prepareCheckTarget(checkUrl, settings.ca ? { ca: settings.ca } : {});
   const target = settings.checkUrl ? prepared : { ...prepared, inProcess: deps.loopbackJudge };
-  const buffer = new ResultBuffer<CheckedItem>((chunk) => saveChunk(data.userId, chunk, deps), {
+  const buffer = new ResultBuffer<CheckedItem>((chunk) => saveChunk(data.userId, data.batchId, chunk, deps), {
     maxItems: settings.saveEveryItems,
     intervalMs: settings.saveEveryMs,
   });
@@ -202,7 +202,12 @@ async function unsavedDone(data: ProxyCheckJobData, eventLog: EventLog): Promise
 }
 
 /** Stores a chunk of results and announces them, in one transaction. */
-async function saveChunk(userId: string, chunk: CheckedItem[], deps: BatchDeps): Promise<void> {
+async function saveChunk(
+  userId: string,
+  batchId: string,
+  chunk: CheckedItem[],
+  deps: BatchDeps,
+): Promise<void> {
   await deps.repo.run(userId, async (q, tx) => {
     const saved = chunk.filter((entry) => entry.item.savedId !== null);
     const statuses = await q.saveResults(
@@ -223,6 +228,7 @@ async function saveChunk(userId: string, chunk: CheckedItem[], deps: BatchDeps):
       if (status === undefined) continue;
       payloads.push({
         id: item.savedId ?? item.key,
+        batchId,
         result: outcome.valid ? 1 : 0,
         status: status as ProxyStatusUpdated['status'],
         valid: outcome.valid,

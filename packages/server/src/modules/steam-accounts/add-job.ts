@@ -43,9 +43,8 @@ function accountsSource(userId: string) {
 export interface AddJobDeps {
   add: AddAccountsService;
   secrets: SecretBox;
-  /** The app's jobs and event log, registered after this module. */
-  jobs: () => Jobs;
-  eventLog: () => EventLog;
+  jobs: Pick<Jobs, 'send' | 'work'>;
+  eventLog: EventLog;
 }
 
 /**
@@ -73,10 +72,10 @@ export class AddAccountsJobs {
       distribute: input.distribute ?? null,
       total,
       keys: Object.keys(input.accounts),
-      headVersion: await this.deps.eventLog().headVersion(accountsSource(userId)),
+      headVersion: await this.deps.eventLog.headVersion(accountsSource(userId)),
       accountsEnc,
     };
-    await this.deps.jobs().send(ADD_ACCOUNTS_QUEUE, data, {
+    await this.deps.jobs.send(ADD_ACCOUNTS_QUEUE, data, {
       id: jobId,
       retryLimit: ADD_JOB_RETRIES,
       retryDelaySeconds: 5,
@@ -86,7 +85,7 @@ export class AddAccountsJobs {
 
   /** Starts this process's workers (the app is ready: jobs and hubs exist). */
   async work(): Promise<void> {
-    await this.deps.jobs().work<AddJobData>(ADD_ACCOUNTS_QUEUE, (job) => this.run(job), {
+    await this.deps.jobs.work<AddJobData>(ADD_ACCOUNTS_QUEUE, (job) => this.run(job), {
       workers: ADD_JOBS_PER_PROCESS,
     });
   }
@@ -110,7 +109,7 @@ export class AddAccountsJobs {
     const errors = Object.fromEntries(
       rows.map((key) => [key, { reason: 'unknownError' as const, message: failure }]),
     );
-    await this.deps.eventLog().append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, {
+    await this.deps.eventLog.append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, {
       jobId,
       result: { addedAccounts: [], unchanged: [], errors },
       failure,
@@ -124,7 +123,7 @@ export class AddAccountsJobs {
   private async earlierRuns(
     data: AddJobData,
   ): Promise<{ signedIn: Map<string, boolean>; finished: boolean }> {
-    const eventLog = this.deps.eventLog();
+    const eventLog = this.deps.eventLog;
     const signedIn = new Map<string, boolean>();
     let finished = false;
     let after = data.headVersion ?? 0;
@@ -155,7 +154,7 @@ export class AddAccountsJobs {
       accounts,
       ...(job.data.distribute ? { distribute: job.data.distribute } : {}),
     } as AddInput;
-    const eventLog = this.deps.eventLog();
+    const eventLog = this.deps.eventLog;
     // A run after a crash or a restart carries on from what the earlier runs announced.
     const earlier = job.retryCount > 0 ? await this.earlierRuns(job.data) : null;
     if (earlier?.finished) return;

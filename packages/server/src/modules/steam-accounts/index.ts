@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import {
   createSteamPort,
   type SteamPort,
   type SteamPortOptions,
   systemClock,
 } from '../../integrations/steam/index.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import { DbPacingStore } from '../../pacing/repo.ts';
 import { MemoryPacingStore } from '../../pacing/store.ts';
 import { UserScope } from '../../security/user-scope.ts';
@@ -32,6 +34,9 @@ export interface SteamAccountsDeps {
   database: Database;
   auth: Pick<AuthApi, 'secrets' | 'limiter' | 'audit'>;
   search: SearchService;
+  /** An add of many accounts runs as a job and is announced on the event log. */
+  jobs: Pick<Jobs, 'send' | 'work'>;
+  eventLog: EventLog;
   now: () => number;
   /** Overrides of the Steam port (tests: a clock, spacing, a sandbox world). */
   steam?: SteamPortOptions | undefined;
@@ -71,12 +76,11 @@ export function registerSteamAccounts(app: FastifyInstance, deps: SteamAccountsD
   const query = new AccountQueryService(shared);
   const edit = new AccountEditService(shared);
   const add = new AddAccountsService(shared);
-  // Jobs and hubs are registered after this module; add jobs reach them once the app is ready.
   const addJobs = new AddAccountsJobs({
     add,
     secrets: auth.secrets,
-    jobs: () => app.jobs,
-    eventLog: () => app.hubs.eventLog,
+    jobs: deps.jobs,
+    eventLog: deps.eventLog,
   });
   app.addHook('onReady', () => addJobs.work());
   steamAccountRoutes({

@@ -91,7 +91,9 @@ export class UserService {
       passwordHash: await hashPassword(input.newPassword),
       passwordChangedAt: new Date(this.deps.now()),
     });
-    const ended = await this.deps.sessions.revokeAll(ctx.userId, 'password_changed', ctx.sessionId);
+    const ended = await this.deps.sessions.run(ctx.userId, (q) =>
+      q.revokeAll('password_changed', ctx.sessionId),
+    );
     await audit(this.deps, {
       event: 'password_changed',
       userId: ctx.userId,
@@ -146,7 +148,7 @@ export class UserService {
       pendingEmail: null,
       emailConfirmedAt: new Date(this.deps.now()),
     });
-    await this.deps.sessions.revokeAll(ctx.userId, 'email_changed', ctx.sessionId);
+    await this.deps.sessions.run(ctx.userId, (q) => q.revokeAll('email_changed', ctx.sessionId));
     await audit(this.deps, { event: 'email_changed', userId: ctx.userId, ...client });
     await this.auth.notice(
       ctx.user,
@@ -245,7 +247,7 @@ export class UserService {
   }
 
   async listSessions(ctx: AuthContext): Promise<{ items: DeviceSession[] }> {
-    const rows = await this.deps.sessions.listActive(ctx.userId);
+    const rows = await this.deps.sessions.run(ctx.userId, (q) => q.listActive());
     return {
       items: rows.map((s) => ({
         id: s.id,
@@ -259,16 +261,15 @@ export class UserService {
   }
 
   async revokeSession(ctx: AuthContext, sessionId: string, client: ClientInfo) {
-    if (!(await this.deps.sessions.revoke(ctx.userId, sessionId, 'user_revoked'))) throw notFound();
+    if (!(await this.deps.sessions.run(ctx.userId, (q) => q.revoke(sessionId, 'user_revoked'))))
+      throw notFound();
     await audit(this.deps, { event: 'session_revoked', userId: ctx.userId, sessionId, ...client });
     return { ok: true as const };
   }
 
   async revokeAllSessions(ctx: AuthContext, includeCurrent: boolean, client: ClientInfo) {
-    const revoked = await this.deps.sessions.revokeAll(
-      ctx.userId,
-      'user_revoked_all',
-      includeCurrent ? null : ctx.sessionId,
+    const revoked = await this.deps.sessions.run(ctx.userId, (q) =>
+      q.revokeAll('user_revoked_all', includeCurrent ? null : ctx.sessionId),
     );
     await audit(this.deps, {
       event: 'sessions_revoked',
@@ -302,7 +303,7 @@ export class UserService {
     if (!enabled) {
       const fresh = await this.deps.users.findById(user.id);
       if (fresh && !fresh.totpSecret && !fresh.emailOtpEnabled)
-        await this.deps.codes.replaceRecoveryCodes(user.id, []);
+        await this.deps.codes.run(user.id, (q) => q.replace([]));
     }
     return null;
   }

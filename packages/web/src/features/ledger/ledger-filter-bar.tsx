@@ -1,6 +1,7 @@
 import { COST_METHOD_VALUES, LEDGER_GROUPS } from '@tradedeck/sdk/contract';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../shared/filter-select.tsx';
 import { FIELD_LABEL } from '../../shared/form-styles.ts';
 import { useSellerAccounts } from '../../shared/queries/use-seller-accounts.ts';
 import { badPeriod } from './ledger-filters.ts';
@@ -13,22 +14,14 @@ export const LedgerFilterBar = forwardRef<
   const { t } = useTranslation();
   const accounts = useSellerAccounts();
   const select = (key: string, label: string, options: Array<[string, string]>, all: boolean) => (
-    <label className="flex flex-col gap-1">
-      <span className={FIELD_LABEL}>{label}</span>
-      <select
-        className="input"
-        value={filters[key] ?? ''}
-        onChange={(event) => setFilter(key, event.target.value || null)}
-        data-testid={`ledger-${key}`}
-      >
-        {all && <option value="">{t('ledger.filters.all')}</option>}
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect
+      label={label}
+      value={filters[key] ?? ''}
+      onChange={(value) => setFilter(key, value)}
+      options={options}
+      {...(all ? { all: t('ledger.filters.all') } : {})}
+      testId={`ledger-${key}`}
+    />
   );
   const day = (key: 'from' | 'to', withRef: boolean) => (
     <label className="flex flex-col gap-1">

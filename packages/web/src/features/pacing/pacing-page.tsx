@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type PacingState } from '@tradedeck/sdk/contract';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { RestingCell } from '../../shared/pacing/resting-cell.tsx';
@@ -30,17 +30,51 @@ function ClassList({ classes }: { classes: ClassState[] }) {
   );
 }
 
-function Head({ labels }: { labels: string[] }) {
+/**
+ * One table of the screen: its head, then a row per item, or the one empty row both tables share when there is
+ * none.
+ */
+function PacingTable<T>({
+  testId,
+  labels,
+  rows,
+  rowKey,
+  cells,
+}: {
+  testId: string;
+  labels: string[];
+  rows: readonly T[];
+  rowKey(row: T): string | number;
+  cells(row: T): ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
-    <thead>
-      <tr className="border-b border-slate-300 dark:border-slate-700">
-        {labels.map((label) => (
-          <th key={label} scope="col" className={`${CELL} font-semibold`}>
-            {label}
-          </th>
-        ))}
-      </tr>
-    </thead>
+    <table className="w-full border-collapse text-start text-sm" data-testid={testId}>
+      <thead>
+        <tr className="border-b border-slate-300 dark:border-slate-700">
+          {labels.map((label) => (
+            <th key={label} scope="col" className={`${CELL} font-semibold`}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={labels.length} className={CELL}>
+              {t('pacing.empty')}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <tr key={rowKey(row)} className="border-b border-slate-200 dark:border-slate-800">
+              {cells(row)}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }
 
@@ -76,72 +110,56 @@ export function PacingPage() {
         <h2 id="pacing-proxies" className="text-lg font-semibold">
           {t('pacing.proxies')}
         </h2>
-        <table className="w-full border-collapse text-start text-sm" data-testid="pacing-proxies">
-          <Head
-            labels={[
-              column('proxy'),
-              t('pacing.resting'),
-              column('accounts'),
-              column('share'),
-              column('requests'),
-              column('classes'),
-            ]}
-          />
-          <tbody>
-            {proxies.length === 0 ? (
-              <tr>
-                <td colSpan={6} className={CELL}>
-                  {t('pacing.empty')}
-                </td>
-              </tr>
-            ) : (
-              proxies.map((row) => (
-                <tr key={row.proxyId} className="border-b border-slate-200 dark:border-slate-800">
-                  <td className={`${CELL} font-mono text-xs`}>{row.name ?? row.address}</td>
-                  <td className={CELL}>
-                    <RestingCell rest={restOf(row)} />
-                  </td>
-                  <td className={CELL}>{row.accounts}</td>
-                  <td className={CELL}>{Math.round(row.budgetShare * 100)}%</td>
-                  <td className={CELL}>{row.requests}</td>
-                  <td className={CELL}>
-                    <ClassList classes={row.classes} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+        <PacingTable
+          testId="pacing-proxies"
+          labels={[
+            column('proxy'),
+            t('pacing.resting'),
+            column('accounts'),
+            column('share'),
+            column('requests'),
+            column('classes'),
+          ]}
+          rows={proxies}
+          rowKey={(row) => row.proxyId}
+          cells={(row) => (
+            <>
+              <td className={`${CELL} font-mono text-xs`}>{row.name ?? row.address}</td>
+              <td className={CELL}>
+                <RestingCell rest={restOf(row)} />
+              </td>
+              <td className={CELL}>{row.accounts}</td>
+              <td className={CELL}>{Math.round(row.budgetShare * 100)}%</td>
+              <td className={CELL}>{row.requests}</td>
+              <td className={CELL}>
+                <ClassList classes={row.classes} />
+              </td>
+            </>
+          )}
+        />
       </section>
       <section aria-labelledby="pacing-accounts" className="space-y-2">
         <h2 id="pacing-accounts" className="text-lg font-semibold">
           {t('pacing.accounts')}
         </h2>
-        <table className="w-full border-collapse text-start text-sm" data-testid="pacing-accounts">
-          <Head labels={[column('account'), t('pacing.resting'), column('requests'), column('classes')]} />
-          <tbody>
-            {accounts.length === 0 ? (
-              <tr>
-                <td colSpan={4} className={CELL}>
-                  {t('pacing.empty')}
-                </td>
-              </tr>
-            ) : (
-              accounts.map((row) => (
-                <tr key={row.accountId} className="border-b border-slate-200 dark:border-slate-800">
-                  <td className={CELL}>{row.login}</td>
-                  <td className={CELL}>
-                    <RestingCell rest={restOf(row)} />
-                  </td>
-                  <td className={CELL}>{row.requests}</td>
-                  <td className={CELL}>
-                    <ClassList classes={row.classes} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+        <PacingTable
+          testId="pacing-accounts"
+          labels={[column('account'), t('pacing.resting'), column('requests'), column('classes')]}
+          rows={accounts}
+          rowKey={(row) => row.accountId}
+          cells={(row) => (
+            <>
+              <td className={CELL}>{row.login}</td>
+              <td className={CELL}>
+                <RestingCell rest={restOf(row)} />
+              </td>
+              <td className={CELL}>{row.requests}</td>
+              <td className={CELL}>
+                <ClassList classes={row.classes} />
+              </td>
+            </>
+          )}
+        />
       </section>
     </div>
   );

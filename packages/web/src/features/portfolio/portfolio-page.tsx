@@ -4,6 +4,7 @@ import { formatMoney, TRADE_GAME_KEYS, TRADE_GAMES } from '@tradedeck/sdk/domain
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
+import { FilterSelect } from '../../shared/filter-select.tsx';
 import { FIELD_LABEL } from '../../shared/form-styles.ts';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
 import { useDisplayedCurrency } from '../../shared/money/use-displayed-currency.ts';
@@ -65,22 +66,14 @@ export function PortfolioPage() {
 
   const columns = useMemo(() => portfolioColumns(by, t, language), [by, t, language]);
   const select = (key: string, label: string, options: Array<[string, string]>, all = true) => (
-    <label className="flex flex-col gap-1">
-      <span className={FIELD_LABEL}>{label}</span>
-      <select
-        className="input"
-        value={state.filters[key] ?? ''}
-        onChange={(event) => setFilter(key, event.target.value || null)}
-        data-testid={`portfolio-${key}`}
-      >
-        {all && <option value="">{t('portfolio.filters.all')}</option>}
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect
+      label={label}
+      value={state.filters[key] ?? ''}
+      onChange={(value) => setFilter(key, value)}
+      options={options}
+      {...(all ? { all: t('portfolio.filters.all') } : {})}
+      testId={`portfolio-${key}`}
+    />
   );
   const toggle = (key: string, label: string) => (
     <label className="flex items-center gap-2 text-sm">

@@ -1,5 +1,5 @@
 import type { ProxyRow } from '@tradedeck/sdk/contract';
-import type { StatusEvent } from './check-tracker.ts';
+import type { StatusEvent } from './running-checks.ts';
 
 interface Page {
   items: ProxyRow[];

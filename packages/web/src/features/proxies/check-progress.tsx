@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BatchProgress } from './check-tracker.ts';
+import type { BatchProgress } from './running-checks.ts';
 
 /** The running checks: how many results arrived of how many, and how many were valid. */
 export function CheckProgress({ batch }: { batch: BatchProgress }) {

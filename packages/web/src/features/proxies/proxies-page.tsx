@@ -5,6 +5,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useViewParam } from '../../shared/entity-links.ts';
+import { ViewJobHub } from '../../shared/hubs/view-job-hub.ts';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
@@ -12,12 +13,12 @@ import { useServerList } from '../../shared/table/use-server-list.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { useStore } from '../../shared/use-store.ts';
 import { CheckProgress } from './check-progress.tsx';
-import { CheckTracker } from './check-tracker.ts';
 import { type ProxyListRow, proxyColumns } from './proxy-columns.tsx';
 import { ProxyFilterBar } from './proxy-filter-bar.tsx';
 import { FILTER_KEYS, formatIdList, parseIdList, SELECTION_KEY, toProxyFilters } from './proxy-filters.ts';
+import { RunningChecks } from './running-checks.ts';
 import { useLiveChecks } from './use-live-checks.ts';
-import { type ProxyScreen, useProxyActions } from './use-proxy-actions.tsx';
+import { FOLLOW_WAIT_MS, type ProxyScreen, useProxyActions } from './use-proxy-actions.tsx';
 
 const NO_ROWS: never[] = [];
 const getRowId = (row: ProxyListRow) => String(row.id);
@@ -34,9 +35,10 @@ export function ProxiesPage() {
   const spec = useOperationQuery(api.proxies.querySpec);
   const counters = useOperationQuery(api.proxies.counters);
 
-  const [tracker] = useState(() => new CheckTracker());
+  const [tracker] = useState(() => new RunningChecks());
+  const [hub] = useState(() => new ViewJobHub(FOLLOW_WAIT_MS));
   const checks = useStore(tracker.subscribe, () => tracker.state);
-  const live = useLiveChecks(tracker);
+  const live = useLiveChecks(hub);
 
   const items = list.data?.items ?? NO_ROWS;
   const rows = useMemo<ProxyListRow[]>(
@@ -77,6 +79,7 @@ export function ProxiesPage() {
     sort: url.state.sort,
     total: list.data?.total ?? 0,
     tracker,
+    hub,
     clearSelection: () => selection.onChange([]),
   };
   const screenRef = useRef(screen);

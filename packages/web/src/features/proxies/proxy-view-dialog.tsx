@@ -13,10 +13,10 @@ import {
 } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { useStore } from '../../shared/use-store.ts';
-import type { CheckTracker } from './check-tracker.ts';
 import { type EditInitial, initialDraft, planEdit } from './edit-rules.ts';
 import { CountryCell, protocolName, RelativeTime, StatusBadge } from './proxy-cells.tsx';
 import { proxyAddress } from './proxy-columns.tsx';
+import type { RunningChecks } from './running-checks.ts';
 import { TagPicker } from './tag-picker.tsx';
 
 const initialOf = (row: ProxyRow): EditInitial => ({
@@ -37,7 +37,7 @@ export function ProxyViewDialog({
 }: {
   controls: ModalControls;
   id: number;
-  tracker: CheckTracker;
+  tracker: RunningChecks;
   onCheck(id: number): void;
 }) {
   const { t } = useTranslation();

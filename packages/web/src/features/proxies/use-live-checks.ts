@@ -1,23 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, type ProxyRow } from '@tradedeck/sdk/contract';
+import { api, hubEvents, type ProxyRow } from '@tradedeck/sdk/contract';
+import type { ProxyStatusUpdated } from '@tradedeck/sdk/domain';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
+import type { ViewJobHub } from '../../shared/hubs/view-job-hub.ts';
 import { invalidateArea, invalidateOperations, operationKey } from '../../shared/queries/operation-query.ts';
 import { applyStatusEvent, applyStatusEvents } from './cache-updates.ts';
-import { type CheckTracker, type StatusEvent, savedProxyResult } from './check-tracker.ts';
+import { type StatusEvent, savedProxyResult } from './running-checks.ts';
 
 /** Results are applied in small bursts: a 1,000-proxy batch re-renders the table a few times a second, not 1,000. */
 const FLUSH_MS = 120;
 
 /**
  * Follows the proxy check results while the screen is open and writes every result into the cached list pages
- * and proxy details, so statuses, latency and country change without a reload.
+ * and proxy details, so statuses, latency and country change without a reload. The results also go to `hub`, on
+ * which the checks started from the screen are followed.
  */
-export function useLiveChecks(tracker: CheckTracker): HubLiveState {
+export function useLiveChecks(hub: ViewJobHub): HubLiveState {
   const { queryClient } = useServices();
-  const pending = useRef<{ events: StatusEvent[]; timer: ReturnType<typeof setTimeout> | null }>({
+  const pending = useRef<{ events: ProxyStatusUpdated[]; timer: ReturnType<typeof setTimeout> | null }>({
     events: [],
     timer: null,
   });
@@ -35,16 +38,17 @@ export function useLiveChecks(tracker: CheckTracker): HubLiveState {
   const state = useHubSubscription(
     'proxyStatusUpdated',
     ({ payload }) => {
-      const result = savedProxyResult(payload);
-      if (!result) return;
       const buffer = pending.current;
-      buffer.events.push(result);
+      buffer.events.push(payload);
       buffer.timer ??= setTimeout(() => {
         const events = buffer.events;
         buffer.events = [];
         buffer.timer = null;
-        applyToCache(queryClient, events);
-        tracker.apply(events);
+        applyToCache(
+          queryClient,
+          events.flatMap((event) => savedProxyResult(event) ?? []),
+        );
+        for (const event of events) hub.deliver(hubEvents.proxyStatusUpdated, event);
       }, FLUSH_MS);
     },
     {
@@ -53,15 +57,15 @@ export function useLiveChecks(tracker: CheckTracker): HubLiveState {
       },
       onReset: reload,
       onLive: () => {
-        tracker.followed();
+        hub.followed();
         reload();
       },
     },
   );
   // A hub that is down holds no check back: its results show when the list is reloaded.
   useEffect(() => {
-    if (state === 'closed' || state === 'lost') tracker.followed();
-  }, [state, tracker]);
+    if (state === 'closed' || state === 'lost') hub.followed();
+  }, [state, hub]);
   return state;
 }
 

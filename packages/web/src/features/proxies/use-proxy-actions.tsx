@@ -1,5 +1,6 @@
 import { api } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
+import type { JobHub } from '@tradedeck/sdk/hubs';
 import { type RefObject, useEffect, useMemo } from 'react';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
@@ -9,17 +10,17 @@ import type { TagLike } from '../../shared/tags/tag-rules.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { AddProxiesDialog } from './add-proxies-dialog.tsx';
 import { BatchAddTagDialog, BatchRemoveTagDialog } from './batch-tag-dialogs.tsx';
-import type { CheckTracker } from './check-tracker.ts';
 import { ExportDialog } from './export-dialog.tsx';
 import { type ProxyListRow, proxyAddress } from './proxy-columns.tsx';
 import { SEARCH_INPUT_ID } from './proxy-filter-bar.tsx';
 import type { ProxyFilters } from './proxy-filters.ts';
 import { ProxyViewDialog } from './proxy-view-dialog.tsx';
 import { runRemoveFlow } from './remove-dialogs.tsx';
+import type { RunningChecks } from './running-checks.ts';
 
 const ADD_DIALOG_WIDTH = 860;
 /** The longest a check waits for the screen to follow its results (the live part loads after the first screen). */
-const FOLLOW_WAIT_MS = 5_000;
+export const FOLLOW_WAIT_MS = 5_000;
 
 /** What the actions read from the screen at the moment they run. */
 export interface ProxyScreen {
@@ -30,7 +31,9 @@ export interface ProxyScreen {
   filters: ProxyFilters;
   sort: SortItem[];
   total: number;
-  tracker: CheckTracker;
+  tracker: RunningChecks;
+  /** The screen's live results, on which its checks are followed. */
+  hub: JobHub;
   clearSelection(): void;
 }
 
@@ -89,12 +92,11 @@ function createActions(services: AppServices, screen: RefObject<ProxyScreen>) {
   const refresh = () => void invalidateArea(queryClient, api.proxies);
 
   const runCheck = async (request: { ids: number[] } | { filters: ProxyFilters }, marked: number[]) => {
-    const tracker = screen.current.tracker;
+    const { tracker, hub } = screen.current;
     tracker.begin(marked);
-    await tracker.whenFollowed(FOLLOW_WAIT_MS);
     try {
-      const started = await client.proxies.check(request);
-      tracker.started(started.total);
+      const { followCheck } = await import('./follow-check.ts');
+      const started = await followCheck(hub, client, request, tracker);
       toasts.show({
         kind: 'info',
         text:

@@ -1,6 +1,7 @@
 import { SELLER_PLATFORMS, TRADE_GAME_KEYS, TRADE_GAMES } from '@tradedeck/sdk/domain';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../shared/filter-select.tsx';
 import { FIELD_LABEL } from '../../shared/form-styles.ts';
 import { useSellerAccounts } from '../../shared/queries/use-seller-accounts.ts';
 import { badPeriod } from './sale-filters.ts';
@@ -13,21 +14,13 @@ export const SaleFilterBar = forwardRef<
   const { t } = useTranslation();
   const accounts = useSellerAccounts();
   const select = (key: string, label: string, options: Array<[string, string]>) => (
-    <label className="flex flex-col gap-1">
-      <span className={FIELD_LABEL}>{label}</span>
-      <select
-        className="input"
-        value={filters[key] ?? ''}
-        onChange={(event) => setFilter(key, event.target.value || null)}
-      >
-        <option value="">{t('salesHistory.filters.all')}</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect
+      label={label}
+      value={filters[key] ?? ''}
+      onChange={(value) => setFilter(key, value)}
+      options={options}
+      all={t('salesHistory.filters.all')}
+    />
   );
   return (
     <div className="space-y-1">

@@ -28,6 +28,14 @@ export const steamAccountsArea = defineArea({
         refreshInventory: { hotkeys: ['shift+r'], keywords: ['inventory', 'items', 'refresh', 'scan'] },
       },
     },
+    // In the account dialog's Inventory tab, about the account it shows; the tab supplies the handler while it is
+    // open. No key: Shift+R in a dialog is the P2P bulk dialog's.
+    inventory: {
+      scope: 'dialog',
+      commands: {
+        refreshOpenInventory: { hotkeys: [], keywords: ['inventory', 'items', 'refresh', 'scan'] },
+      },
+    },
     // Inside the add wizard; the wizard supplies the handlers while it is open.
     wizard: {
       scope: 'dialog',

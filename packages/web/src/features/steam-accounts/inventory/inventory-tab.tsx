@@ -8,7 +8,7 @@ import {
 } from '@tradedeck/sdk/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../shared/app-services.tsx';
+import { useCommandHandlers } from '../../../shared/area/use-command-handlers.ts';
 import { DataTable } from '../../../shared/table/data-table.tsx';
 import type { SortItem } from '../../../shared/table/table-url-state.ts';
 import { useServerList } from '../../../shared/table/use-server-list.ts';
@@ -34,7 +34,6 @@ const DEFAULT_CURRENCY: Currency = 'USD';
 export function InventoryTab({ accountId }: { accountId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { commands } = useServices();
   const [filters, setFilters] = useState<InventoryFilterState>(NO_INVENTORY_FILTERS);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
@@ -62,9 +61,10 @@ export function InventoryTab({ accountId }: { accountId: number }) {
   const priced = data?.items.find((item) => item.referencePrice)?.referencePrice;
   if (priced) currencyRef.current = priced.currency;
 
-  // While the tab is open the palette's "Refresh inventory" means this account.
-  const refresh = live.refresh;
-  useEffect(() => commands.register('steamAccounts.refreshInventory', refresh), [commands, refresh]);
+  // The palette's "refresh the open account's inventory" while the tab is open and no scan runs.
+  useCommandHandlers('steamAccounts', 'inventory', {
+    refreshOpenInventory: live.scanning ? null : live.refresh,
+  });
   useEffect(() => {
     if (!live.pollMs) return;
     const timer = setInterval(() => void list.refetch(), live.pollMs);
