@@ -25,6 +25,7 @@ import {
 import { anyId, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { portfolioWhere, type ValuedNames } from './filter-sql.ts';
+import { GroupQueries } from './groups-repo.ts';
 import { HoldingQueries } from './holdings-repo.ts';
 import type {
   AccountGroupRow,
@@ -52,12 +53,14 @@ export class PortfolioRepo {
 
 export class PortfolioQueries {
   readonly holdings: HoldingQueries;
+  readonly groups: GroupQueries;
 
   constructor(
     private readonly tx: Db,
     private readonly userId: string,
   ) {
     this.holdings = new HoldingQueries(tx, userId);
+    this.groups = new GroupQueries(tx, userId);
   }
 
   /** The order of a page: the requested keys, then the grouping's unique key. */

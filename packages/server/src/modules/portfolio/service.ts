@@ -28,6 +28,7 @@ import { AppError } from '../../http/app-error.ts';
 import { csvLine } from '../../http/csv.ts';
 import type { RatesPort } from '../../integrations/rates/index.ts';
 import type { ValuedNames } from './filter-sql.ts';
+import { groupSlice } from './groups-repo.ts';
 import { portfolioMessages } from './messages.ts';
 import { nameKey, sourcePricesOf } from './prices.ts';
 import type { PortfolioQueries, PortfolioRepo } from './repo.ts';
@@ -115,7 +116,11 @@ export class PortfolioService {
           ),
         };
       }
-      const page = await q.itemPage(input, inRange, keys, window);
+      // The kept groups answer the filters they are kept for; the others group the items themselves.
+      const slice = groupSlice(input);
+      const page = slice
+        ? await q.groups.page(slice, input, inRange, q.groups.keys(input.sort), window)
+        : await q.itemPage(input, inRange, keys, window);
       const values = await this.unitValues(q, page.items, input, rates);
       return {
         ...page,
