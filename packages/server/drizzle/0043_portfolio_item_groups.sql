@@ -15,6 +15,9 @@ CREATE TABLE "portfolio_item_groups" (
 	"tradable_count" integer NOT NULL,
 	"protected_count" integer NOT NULL,
 	"protected_until" timestamp with time zone,
+	"steam_price_amount" bigint,
+	"steam_price_currency" text,
+	"steam_price_account_id" integer,
 	CONSTRAINT "portfolio_item_groups_pk" PRIMARY KEY("user_id","slice","market_hash_name","game")
 );
 --> statement-breakpoint
@@ -29,20 +32,37 @@ DECLARE
   touched_users uuid[];
   touched_games text[];
   touched_names text[];
+  priced_users uuid[] := '{}';
+  priced_games text[] := '{}';
+  priced_names text[] := '{}';
+  priced_amounts bigint[] := '{}';
+  priced_currencies text[] := '{}';
+  priced_accounts int[] := '{}';
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(user_id), array_agg(game), array_agg(market_hash_name)
-      INTO touched_users, touched_games, touched_names
-      FROM (SELECT DISTINCT user_id, game, market_hash_name FROM new_rows) t;
-  ELSIF TG_OP = 'DELETE' THEN
+  IF TG_OP = 'DELETE' THEN
     SELECT array_agg(user_id), array_agg(game), array_agg(market_hash_name)
       INTO touched_users, touched_games, touched_names
       FROM (SELECT DISTINCT user_id, game, market_hash_name FROM old_rows) t;
   ELSE
-    SELECT array_agg(user_id), array_agg(game), array_agg(market_hash_name)
-      INTO touched_users, touched_games, touched_names
-      FROM (SELECT user_id, game, market_hash_name FROM old_rows
-        UNION SELECT user_id, game, market_hash_name FROM new_rows) t;
+    IF TG_OP = 'INSERT' THEN
+      SELECT array_agg(user_id), array_agg(game), array_agg(market_hash_name)
+        INTO touched_users, touched_games, touched_names
+        FROM (SELECT DISTINCT user_id, game, market_hash_name FROM new_rows) t;
+    ELSE
+      SELECT array_agg(user_id), array_agg(game), array_agg(market_hash_name)
+        INTO touched_users, touched_games, touched_names
+        FROM (SELECT user_id, game, market_hash_name FROM old_rows
+          UNION SELECT user_id, game, market_hash_name FROM new_rows) t;
+    END IF;
+    -- The Steam reference a write carries is the newest seen: the scan that writes it is the latest.
+    SELECT coalesce(array_agg(user_id), '{}'), coalesce(array_agg(game), '{}'),
+        coalesce(array_agg(market_hash_name), '{}'), coalesce(array_agg(price_amount), '{}'),
+        coalesce(array_agg(price_currency), '{}'), coalesce(array_agg(account_id), '{}')
+      INTO priced_users, priced_games, priced_names, priced_amounts, priced_currencies, priced_accounts
+      FROM (SELECT DISTINCT ON (user_id, game, market_hash_name) user_id, game, market_hash_name, price_amount,
+          price_currency, account_id
+        FROM new_rows WHERE price_amount IS NOT NULL AND price_currency IS NOT NULL
+        ORDER BY user_id, game, market_hash_name, account_id, position) p;
   END IF;
   IF touched_users IS NULL THEN
     RETURN NULL;
@@ -53,6 +73,9 @@ BEGIN
   -- A new statement, so a new snapshot: it sees what the user's earlier rebuilds committed.
   WITH t AS (
     SELECT * FROM unnest(touched_users, touched_games, touched_names) AS t(user_id, game, market_hash_name)
+  ), fresh AS (
+    SELECT * FROM unnest(priced_users, priced_games, priced_names, priced_amounts, priced_currencies,
+      priced_accounts) AS f(user_id, game, market_hash_name, amount, currency, account_id)
   ), agg AS (
     SELECT i.user_id, i.game, i.market_hash_name, min(i.name) AS name, min(i.icon_url) AS icon_url,
       min(i.exterior) AS exterior, min(i.rarity) AS rarity,
@@ -66,10 +89,36 @@ BEGIN
     FROM t JOIN steam_inventory_items i
       ON i.user_id = t.user_id AND i.market_hash_name = t.market_hash_name AND i.game = t.game
     GROUP BY i.user_id, i.game, i.market_hash_name
+  ), priced AS (
+    -- The write's own price; else the one kept while its account still holds a priced item of the group; else
+    -- the priced item whose account's scan is the latest.
+    SELECT agg.*, coalesce(f.amount, kept.amount, latest.amount) AS price_amount,
+      coalesce(f.currency, kept.currency, latest.currency) AS price_currency,
+      coalesce(f.account_id, kept.account_id, latest.account_id) AS price_account
+    FROM agg
+    LEFT JOIN fresh f ON f.user_id = agg.user_id AND f.game = agg.game AND f.market_hash_name = agg.market_hash_name
+    LEFT JOIN LATERAL (
+      SELECT g.steam_price_amount AS amount, g.steam_price_currency AS currency, g.steam_price_account_id AS account_id
+      FROM portfolio_item_groups g
+      WHERE f.amount IS NULL AND g.user_id = agg.user_id AND g.slice = 'all' AND g.game = agg.game
+        AND g.market_hash_name = agg.market_hash_name AND g.steam_price_amount IS NOT NULL
+        AND EXISTS (SELECT 1 FROM steam_inventory_items i WHERE i.user_id = agg.user_id
+          AND i.market_hash_name = agg.market_hash_name AND i.game = agg.game
+          AND i.account_id = g.steam_price_account_id AND i.price_amount IS NOT NULL)
+    ) kept ON true
+    LEFT JOIN LATERAL (
+      SELECT i.price_amount AS amount, i.price_currency AS currency, i.account_id
+      FROM steam_inventory_items i JOIN steam_inventory_scans s ON s.account_id = i.account_id AND s.game = i.game
+      WHERE f.amount IS NULL AND kept.amount IS NULL AND i.user_id = agg.user_id
+        AND i.market_hash_name = agg.market_hash_name AND i.game = agg.game AND i.price_amount IS NOT NULL
+        AND i.price_currency IS NOT NULL AND s.scanned_at IS NOT NULL
+      ORDER BY s.scanned_at DESC LIMIT 1
+    ) latest ON true
   ), sliced AS (
     SELECT a.user_id, s.slice, a.game, a.market_hash_name, a.name, a.icon_url, a.exterior, a.rarity, s.count,
-      s.accounts, s.tradable_count, s.protected_count, s.protected_until
-    FROM agg a CROSS JOIN LATERAL (VALUES
+      s.accounts, s.tradable_count, s.protected_count, s.protected_until, a.price_amount, a.price_currency,
+      a.price_account
+    FROM priced a CROSS JOIN LATERAL (VALUES
       ('all', a.c, a.a, a.tc, a.pc, a.pu),
       ('tradable', a.tc, a.ta, a.tc, a.tpc, a.tpu),
       ('protected', a.pc, a.pa, a.tpc, a.pc, a.pu)
@@ -82,23 +131,28 @@ BEGIN
         AND s.game = g.game AND s.market_hash_name = g.market_hash_name)
   )
   INSERT INTO portfolio_item_groups (user_id, slice, game, market_hash_name, name, icon_url, exterior, rarity,
-    count, accounts, tradable_count, protected_count, protected_until)
+    count, accounts, tradable_count, protected_count, protected_until, steam_price_amount, steam_price_currency,
+    steam_price_account_id)
   SELECT * FROM sliced
   ON CONFLICT (user_id, slice, market_hash_name, game) DO UPDATE SET name = excluded.name,
     icon_url = excluded.icon_url, exterior = excluded.exterior, rarity = excluded.rarity, count = excluded.count,
     accounts = excluded.accounts, tradable_count = excluded.tradable_count,
-    protected_count = excluded.protected_count, protected_until = excluded.protected_until;
+    protected_count = excluded.protected_count, protected_until = excluded.protected_until,
+    steam_price_amount = excluded.steam_price_amount, steam_price_currency = excluded.steam_price_currency,
+    steam_price_account_id = excluded.steam_price_account_id;
   RETURN NULL;
 END $$;--> statement-breakpoint
 REVOKE ALL ON FUNCTION portfolio_item_groups_rebuild() FROM PUBLIC;--> statement-breakpoint
 CREATE TRIGGER steam_inventory_items_groups_insert AFTER INSERT ON steam_inventory_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION portfolio_item_groups_rebuild();--> statement-breakpoint
 CREATE TRIGGER steam_inventory_items_groups_update AFTER UPDATE ON steam_inventory_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION portfolio_item_groups_rebuild();--> statement-breakpoint
 CREATE TRIGGER steam_inventory_items_groups_delete AFTER DELETE ON steam_inventory_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION portfolio_item_groups_rebuild();--> statement-breakpoint
--- The groups of items cached before this migration.
+-- The groups of items cached before this migration, each with the Steam reference of its latest priced scan.
 INSERT INTO portfolio_item_groups (user_id, slice, game, market_hash_name, name, icon_url, exterior, rarity,
-  count, accounts, tradable_count, protected_count, protected_until)
+  count, accounts, tradable_count, protected_count, protected_until, steam_price_amount, steam_price_currency,
+  steam_price_account_id)
 SELECT a.user_id, s.slice, a.game, a.market_hash_name, a.name, a.icon_url, a.exterior, a.rarity, s.count,
-  s.accounts, s.tradable_count, s.protected_count, s.protected_until
+  s.accounts, s.tradable_count, s.protected_count, s.protected_until, latest.amount, latest.currency,
+  latest.account_id
 FROM (
   SELECT user_id, game, market_hash_name, min(name) AS name, min(icon_url) AS icon_url, min(exterior) AS exterior,
     min(rarity) AS rarity, sum(amount)::int AS c, count(DISTINCT account_id)::int AS a, min(protected_until) AS pu,
@@ -114,6 +168,13 @@ FROM (
   ('tradable', a.tc, a.ta, a.tc, a.tpc, a.tpu),
   ('protected', a.pc, a.pa, a.tpc, a.pc, a.pu)
 ) AS s(slice, count, accounts, tradable_count, protected_count, protected_until)
+LEFT JOIN LATERAL (
+  SELECT i.price_amount AS amount, i.price_currency AS currency, i.account_id
+  FROM steam_inventory_items i JOIN steam_inventory_scans sc ON sc.account_id = i.account_id AND sc.game = i.game
+  WHERE i.user_id = a.user_id AND i.market_hash_name = a.market_hash_name AND i.game = a.game
+    AND i.price_amount IS NOT NULL AND i.price_currency IS NOT NULL AND sc.scanned_at IS NOT NULL
+  ORDER BY sc.scanned_at DESC LIMIT 1
+) latest ON true
 WHERE s.count > 0;--> statement-breakpoint
 DO $$
 BEGIN

@@ -1,4 +1,5 @@
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -87,6 +88,13 @@ export const portfolioItemGroups = pgTable(
     tradableCount: integer('tradable_count').notNull(),
     protectedCount: integer('protected_count').notNull(),
     protectedUntil: at('protected_until'),
+    /**
+     * The Steam market reference of the item as the latest scan that carried one saw it (its observation time is
+     * that account's scan time), the same in every slice.
+     */
+    steamPriceAmount: bigint('steam_price_amount', { mode: 'number' }),
+    steamPriceCurrency: text('steam_price_currency'),
+    steamPriceAccountId: integer('steam_price_account_id'),
   },
   (t) => [primaryKey({ name: 'portfolio_item_groups_pk', columns: [t.userId, t.slice, t.marketHashName, t.game] })],
 );

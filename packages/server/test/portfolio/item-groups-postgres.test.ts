@@ -60,11 +60,11 @@ describe('the kept item groups under concurrent scans', () => {
     ).rows.map((row: { id: number }) => row.id);
     const [first, second] = [await client(), await client()];
     await first.query('begin');
-    await first.query(itemsOf(userId, accounts[0], 20));
+    await first.query(itemsOf(userId, accounts[0]!, 20));
     // The second scan's statement waits for the first scan's rebuild to commit, then counts its items too.
     await second.query('begin');
     let settled = false;
-    const writing = second.query(itemsOf(userId, accounts[1], 20)).finally(() => {
+    const writing = second.query(itemsOf(userId, accounts[1]!, 20)).finally(() => {
       settled = true;
     });
     for (;;) {

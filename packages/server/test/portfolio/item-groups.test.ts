@@ -47,7 +47,11 @@ async function allGroups(body: object): Promise<Group[]> {
       }),
     );
     // The age of a value moves with the clock between two reads; the rest must be the same.
-    rows.push(...page.items.map((row) => ({ ...row, unitValue: { ...(row.unitValue as object), ageSeconds: 0 } })));
+    rows.push(
+      ...page.items.map((row) =>
+        row.unitValue ? { ...row, unitValue: { ...(row.unitValue as object), ageSeconds: 0 } } : row,
+      ),
+    );
     after = page.nextCursor;
     if (!after) expect(rows).toHaveLength(page.total);
   } while (after);
@@ -102,6 +106,8 @@ describe('the kept item groups', () => {
     await ok(as(t, user.accessToken, 'DELETE', `/api/steam-accounts/${ids[2]}`));
     ids = ids.slice(0, 2);
     await expectGroupsAsItems(sample);
+    // Every sandbox item carries a Steam reference: each group left is still valued, from an account it has.
+    for (const row of await allGroups({})) expect(row.unitValue).toMatchObject({ source: 'steam' });
     const flat = await ok(as(t, user.accessToken, 'POST', '/api/portfolio/query', { by: 'flat' }));
     expect((await allGroups({})).reduce((sum, row) => sum + (row.count as number), 0)).toBe(flat.total);
   });
