@@ -96,5 +96,7 @@ export const portfolioItemGroups = pgTable(
     steamPriceCurrency: text('steam_price_currency'),
     steamPriceAccountId: integer('steam_price_account_id'),
   },
-  (t) => [primaryKey({ name: 'portfolio_item_groups_pk', columns: [t.userId, t.slice, t.marketHashName, t.game] })],
+  (t) => [
+    primaryKey({ name: 'portfolio_item_groups_pk', columns: [t.userId, t.slice, t.marketHashName, t.game] }),
+  ],
 );

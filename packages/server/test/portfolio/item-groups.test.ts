@@ -93,7 +93,9 @@ describe('the kept item groups', () => {
 
     // A CS2 item received from the first account: protected on the second.
     const [from, to] = world.healthyAccounts(3, 4301).slice(0, 2);
-    const moved = [...world.trading.inventories.context(from!.steamId, 730, '2', steamClock.now()).values()][0]!;
+    const moved = [
+      ...world.trading.inventories.context(from!.steamId, 730, '2', steamClock.now()).values(),
+    ][0]!;
     world.moveAsset(from!.steamId, to!.steamId, moved, steamClock.now() - DAY);
     await refreshInventories(t, user.accessToken, ids.slice(0, 2), ['cs2']);
     const protectedGroups = await allGroups({ protectedOnly: true });

@@ -41,8 +41,7 @@ describe('the portfolio over a scripted protection world', () => {
       await renew(t, user);
       await refreshInventories(t, user.accessToken, [receiver!], ['cs2']);
     };
-    const holding = (assetId: string) =>
-      call('/api/portfolio/holding', { accountId: receiver, assetId });
+    const holding = (assetId: string) => call('/api/portfolio/holding', { accountId: receiver, assetId });
     const protectedAssets = async () =>
       (
         await call('/api/portfolio/query', {
@@ -51,7 +50,9 @@ describe('the portfolio over a scripted protection world', () => {
           protectedOnly: true,
           pages: { page: 1, pageSize: 100 },
         })
-      ).items.map((row: { assetId: string }) => row.assetId).sort();
+      ).items
+        .map((row: { assetId: string }) => row.assetId)
+        .sort();
     const protectedGroups = async () =>
       (await call('/api/portfolio/query', { by: 'item', protectedOnly: true })).items.reduce(
         (sum: number, row: { count: number }) => sum + row.count,

@@ -55,6 +55,15 @@ export const portfolioWalker = {
     ),
     unchanged,
   },
+  'portfolio.saleLots': {
+    expect: 3,
+    attack: attack((ctx) =>
+      as(ctx, '/api/portfolio/sale-lots', {
+        assets: [{ accountId: ctx.steamAccounts.accountId, assetId: '1' }],
+      }),
+    ),
+    unchanged,
+  },
   'portfolio.holding': {
     expect: 3,
     attack: attack((ctx) =>

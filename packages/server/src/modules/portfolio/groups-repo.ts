@@ -9,8 +9,8 @@ import {
   type ListWindow,
   listAnswer,
   listTotal,
+  orderByKeys,
 } from '../../db/list-page.ts';
-import { orderByKeys } from '../../db/list-page.ts';
 import { portfolioItemGroups as groups } from '../../db/schema.ts';
 import { anyText, likeContains } from '../../db/sql-fragments.ts';
 import type { ValuedNames } from './filter-sql.ts';
@@ -19,7 +19,8 @@ import type { ItemGroupRow, PortfolioSort } from './types.ts';
 /** Which kept slice of the groups answers these filters; null when only the items themselves can. */
 export function groupSlice(filters: PortfolioFilters): 'all' | 'tradable' | 'protected' | null {
   // Accounts, tags, a date, and lots are not kept per group; tradable and protected together is no slice.
-  if (filters.accountIds?.length || filters.tagIds?.length || filters.tradableBy || filters.onSale) return null;
+  if (filters.accountIds?.length || filters.tagIds?.length || filters.tradableBy || filters.onSale)
+    return null;
   if (filters.tradableNow && filters.protectedOnly) return null;
   if (filters.tradableNow) return 'tradable';
   if (filters.protectedOnly) return 'protected';

@@ -15,8 +15,8 @@ import {
 } from '../../db/list-page.ts';
 import type { ListSource } from '../../db/list-totals.ts';
 import {
-  steamInventoryItems as items,
   portfolioItemGroups as groups,
+  steamInventoryItems as items,
   lotPrices,
   steamInventoryScans as scans,
   steamAccounts,
@@ -28,6 +28,7 @@ import type { UserScope } from '../../security/user-scope.ts';
 import { portfolioWhere, type ValuedNames } from './filter-sql.ts';
 import { GroupQueries } from './groups-repo.ts';
 import { HoldingQueries } from './holdings-repo.ts';
+import { SaleQueries } from './sale-repo.ts';
 import type {
   AccountGroupRow,
   AccountValueRow,
@@ -55,6 +56,7 @@ export class PortfolioRepo {
 export class PortfolioQueries {
   readonly holdings: HoldingQueries;
   readonly groups: GroupQueries;
+  readonly sale: SaleQueries;
 
   constructor(
     private readonly tx: Db,
@@ -62,6 +64,7 @@ export class PortfolioQueries {
   ) {
     this.holdings = new HoldingQueries(tx, userId);
     this.groups = new GroupQueries(tx, userId);
+    this.sale = new SaleQueries(tx, userId);
   }
 
   /** The order of a page: the requested keys, then the grouping's unique key. */
