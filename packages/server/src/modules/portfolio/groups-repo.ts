@@ -12,8 +12,7 @@ import {
   orderByKeys,
 } from '../../db/list-page.ts';
 import { portfolioItemGroups as groups } from '../../db/schema.ts';
-import { anyText, likeContains } from '../../db/sql-fragments.ts';
-import type { ValuedNames } from './filter-sql.ts';
+import { itemFilters, type ValuedNames } from './filter-sql.ts';
 import type { ItemGroupRow, PortfolioSort } from './types.ts';
 
 /** Which kept slice of the groups answers these filters; null when only the items themselves can. */
@@ -86,15 +85,7 @@ export class GroupQueries {
   private where(slice: string, filters: PortfolioFilters, inRange: ValuedNames | null): SQL {
     const conditions: (SQL | undefined)[] = [eq(groups.userId, this.userId), eq(groups.slice, slice)];
     if (filters.game) conditions.push(eq(groups.game, filters.game));
-    if (filters.exteriors?.length) conditions.push(anyText(groups.exterior, filters.exteriors));
-    if (filters.rarities?.length) conditions.push(anyText(groups.rarity, filters.rarities));
-    const search = filters.searchString?.trim();
-    if (search) conditions.push(sql`${groups.name} ilike ${likeContains(search)}`);
-    if (inRange)
-      conditions.push(
-        sql`(${groups.game}, ${groups.marketHashName}) in (select * from unnest(${sql.param(inRange.games)}::text[],
-          ${sql.param(inRange.names)}::text[]))`,
-      );
+    conditions.push(...itemFilters(groups, filters, inRange));
     return and(...conditions)!;
   }
 }
