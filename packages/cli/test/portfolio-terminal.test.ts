@@ -82,9 +82,14 @@ describe('tradedeck portfolio in a real terminal (tmux, sandbox mode)', () => {
     const summary = `${process.execPath} -e ${shellQuote(
       "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const j=JSON.parse(s);console.log('json-total='+j.total+' kind='+j.items[0].kind+' source='+j.items[0].unitValue.source)})",
     )}`;
+    // Tradable only: every group counts its tradable items alone.
+    const tradable = `${process.execPath} -e ${shellQuote(
+      "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const j=JSON.parse(s);const all=j.items.every(r=>r.kind==='item'&&r.count===r.tradableCount&&r.count>0);console.log('tradable-json-rows='+j.items.length+' all-tradable='+all)})",
+    )}`;
     const script = [
       `${cli} portfolio --by account --source steam`,
       `${cli} portfolio --game dota2 --source steam --json | ${summary}`,
+      `${cli} portfolio --tradable --game dota2 --json | ${tradable}`,
       `${cli} portfolio --all --source steam | awk -F'\\t' 'NR>1{n++} END{print "tsv-rows=" n " fields=" NF}'`,
       `${cli} portfolio --by shelf; echo "bad-by-exit=$?"`,
       'sleep 60',
@@ -99,6 +104,7 @@ describe('tradedeck portfolio in a real terminal (tmux, sandbox mode)', () => {
     expect(screen).toMatch(/ACCOUNT\s+COUNT\s+TRADABLE\s+PROTECTED\s+LAST READ\s+ERROR/);
     expect(screen).toContain(`json-total=${rows} kind=item source=steam`);
     expect(screen).toContain(`tsv-rows=${rows} fields=9`);
+    expect(screen).toMatch(/tradable-json-rows=[1-9]\d* all-tradable=true/);
     expect(screen).toContain('Grouping must be item, account or flat, got "shelf"');
     expect(screen).toContain('bad-by-exit=2');
   }, 120_000);

@@ -35,24 +35,28 @@ async function seed(
       scanned_at, attempted_at)
     select id, ${userId}::uuid, game, 'listed', ${ITEMS / 2}, ${ITEMS / 2}, ${now}, ${now}
     from unnest(${sql.param(ids)}::int[]) as id, unnest(array['cs2', 'dota2']) as game`);
-  // Account a holds items n = 0..ITEMS-1: half CS2 (a tenth of them protected in context 16), half Dota 2.
+  // Account a holds items n = 0..ITEMS-1: half CS2 (a tenth of them protected in context 16), half Dota 2. Item k's
+  // exterior and rarity follow from it, as a market hash name names one wear of one item.
   await db.execute(sql`insert into steam_inventory_items (account_id, user_id, game, app_id, context_id, asset_id,
       class_id, instance_id, amount, name, market_hash_name, type, exterior, rarity, tradable, marketable,
       tradable_after, protected_until, price_amount, price_currency, position)
     select a.id, ${userId}::uuid, case when n % 2 = 0 then 'cs2' else 'dota2' end,
       case when n % 2 = 0 then 730 else 570 end,
       case when n % 20 = 0 then '16' else '2' end,
-      (a.id::bigint * 100000 + n)::text, (300000 + (a.id * 7 + n) % ${NAMES})::text, '0', 1,
-      'Item ' || ((a.id * 7 + n) % ${NAMES}), 'Item ' || ((a.id * 7 + n) % ${NAMES}) || ' (Field-Tested)', 'Rifle',
-      case when n % 2 = 0 then (array['Factory New','Minimal Wear','Field-Tested','Well-Worn','Battle-Scarred'])[1 + n % 5] end,
-      (array['Mil-Spec','Restricted','Classified','Covert'])[1 + n % 4],
+      (a.id::bigint * 100000 + n)::text, (300000 + k)::text, '0', 1,
+      'Item ' || k, 'Item ' || k || case when n % 2 = 0 then ' (' || wear || ')' else '' end, 'Rifle',
+      case when n % 2 = 0 then wear end, (array['Mil-Spec','Restricted','Classified','Covert'])[1 + k % 4],
       n % 20 <> 0 and n % 7 <> 0, true,
       case when n % 7 = 0 and n % 20 <> 0 then now() + interval '3 days' end,
       case when n % 20 = 0 then now() + interval '5 days' end,
-      case when n % 3 = 0 then 1000 + (a.id * 7 + n) % ${NAMES} * 10 end, case when n % 3 = 0 then 'USD' end, n
-    from unnest(${sql.param(ids)}::int[]) as a(id), generate_series(0, ${ITEMS - 1}) as n`);
+      case when n % 3 = 0 then 1000 + k * 10 end, case when n % 3 = 0 then 'USD' end, n
+    from unnest(${sql.param(ids)}::int[]) as a(id), generate_series(0, ${ITEMS - 1}) as n,
+      lateral (select (a.id * 7 + n) % ${NAMES} as k) kn,
+      lateral (select (array['Factory New','Minimal Wear','Field-Tested','Well-Worn','Battle-Scarred'])[1 + k % 5]
+        as wear) wr`);
   // As autovacuum leaves a table after a bulk write: statistics, and the visibility map index-only reads need.
   await db.execute(sql`vacuum analyze steam_inventory_items`);
+  await db.execute(sql`vacuum analyze portfolio_item_groups`);
   return ids;
 }
 

@@ -183,6 +183,22 @@ export type PortfolioSelection = z.infer<typeof portfolioSelectionSchema>;
 export const PORTFOLIO_CSV_HEADER =
   'account,game,app_id,context_id,asset_id,market_hash_name,name,exterior,rarity,tradable,tradable_after,protected_until,unit_value,currency,source,observed_at,stale,outlier';
 
+/** Why a selected asset cannot be listed on TM from the portfolio. */
+export const PORTFOLIO_SALE_SKIPS = ['no_lot', 'not_in_inventory', 'no_price'] as const;
+
+/** One selected asset made ready for `lots.addToSale`: its TM lot and its price by the rule, or why not. */
+export const portfolioSaleItemSchema = z.object({
+  accountId: z.number().int(),
+  assetId: z.string(),
+  lotId: z.number().int().nullable(),
+  /** The unit value from the source times the rule's percent, in the lot's currency. */
+  price: moneySchema.nullable(),
+  skipped: z.enum(PORTFOLIO_SALE_SKIPS).nullable(),
+  /** Why it was skipped, in the caller's language; null when it can be listed. */
+  message: z.string().nullable(),
+});
+export type PortfolioSaleItem = z.infer<typeof portfolioSaleItemSchema>;
+
 export const portfolio = {
   query: defineOperation({
     id: 'portfolio.query',
@@ -233,6 +249,23 @@ export const portfolio = {
     output: z.string(),
     flags: { noStore: true },
     responseBody: 'text-stream',
+    maxBodyBytes: BODY_LIMITS.idBatch,
+  }),
+  saleLots: defineOperation({
+    id: 'portfolio.saleLots',
+    method: 'POST',
+    path: '/api/portfolio/sale-lots',
+    summary:
+      "The TM lots of the selected assets with a price each by the rule (the source's unit value times a percent), to list through lots.addToSale",
+    input: z.object({
+      assets: portfolioSelectionSchema,
+      source: portfolioPriceSourceSchema.default('tm'),
+      includeOutliers: z.boolean().default(false),
+      /** Percent of the unit value: 100 lists at the value, 95 five percent under it. */
+      percent: z.number().int().min(1).max(1_000).default(100),
+    }),
+    output: z.object({ items: z.array(portfolioSaleItemSchema) }),
+    flags: {},
     maxBodyBytes: BODY_LIMITS.idBatch,
   }),
 } as const;

@@ -1,8 +1,10 @@
 import {
+  bigint,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -58,5 +60,43 @@ export const portfolioHoldings = pgTable(
     uniqueIndex('portfolio_holdings_asset').on(t.accountId, t.appId, t.contextId, t.assetId),
     index('portfolio_holdings_user').on(t.userId),
     index('portfolio_holdings_account_class').on(t.accountId, t.game, t.classId, t.instanceId),
+  ],
+);
+
+/**
+ * The portfolio's item groups, kept per user, slice and item (drizzle/0043): what the first grouped page and the
+ * simple filters (game, tradable now, protected, exterior, rarity, search, value range) read instead of grouping
+ * every cached item. A slice is the items a group counts: `all`, `tradable` (tradable now) or `protected` (context
+ * 16). Rebuilt for the items a statement touched by a trigger on `steam_inventory_items`, in the transaction that
+ * writes them, so the groups never disagree with the cache.
+ */
+export const portfolioItemGroups = pgTable(
+  'portfolio_item_groups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slice: text('slice').notNull(),
+    game: text('game').notNull(),
+    marketHashName: text('market_hash_name').notNull(),
+    name: text('name').notNull(),
+    iconUrl: text('icon_url'),
+    exterior: text('exterior'),
+    rarity: text('rarity'),
+    count: integer('count').notNull(),
+    accounts: integer('accounts').notNull(),
+    tradableCount: integer('tradable_count').notNull(),
+    protectedCount: integer('protected_count').notNull(),
+    protectedUntil: at('protected_until'),
+    /**
+     * The Steam market reference of the item as the latest scan that carried one saw it (its observation time is
+     * that account's scan time), the same in every slice.
+     */
+    steamPriceAmount: bigint('steam_price_amount', { mode: 'number' }),
+    steamPriceCurrency: text('steam_price_currency'),
+    steamPriceAccountId: integer('steam_price_account_id'),
+  },
+  (t) => [
+    primaryKey({ name: 'portfolio_item_groups_pk', columns: [t.userId, t.slice, t.marketHashName, t.game] }),
   ],
 );

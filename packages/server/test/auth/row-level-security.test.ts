@@ -55,6 +55,7 @@ const USER_TABLES = [
   'confirmation_jobs',
   'confirmation_job_items',
   'portfolio_holdings',
+  'portfolio_item_groups',
   'ledger_entries',
   'ledger_days',
   'ledger_sales',

@@ -5,14 +5,18 @@ import type { WalkContext } from '../security/tenant-walker.ts';
 const as = (ctx: WalkContext, url: string, body: unknown) =>
   ctx.t.call('POST', url, { token: ctx.b.accessToken, body });
 
-/** What A sees of its portfolio: its accounts and its totals. */
+/** What A sees of its portfolio: its accounts, its item groups and its totals. */
 async function aView({ t, a }: WalkContext): Promise<string> {
   const accounts = await t.call('POST', '/api/portfolio/query', {
     token: a.accessToken,
     body: { by: 'account' },
   });
+  const items = await t.call('POST', '/api/portfolio/query', {
+    token: a.accessToken,
+    body: { by: 'item' },
+  });
   const totals = await t.call('POST', '/api/portfolio/totals', { token: a.accessToken, body: {} });
-  return JSON.stringify([accounts.json().data, totals.json().data]);
+  return JSON.stringify([accounts.json().data, items.json().data, totals.json().data]);
 }
 
 let snapshot: string | null = null;
@@ -46,6 +50,15 @@ export const portfolioWalker = {
     expect: 3,
     attack: attack((ctx) =>
       as(ctx, '/api/portfolio/export', {
+        assets: [{ accountId: ctx.steamAccounts.accountId, assetId: '1' }],
+      }),
+    ),
+    unchanged,
+  },
+  'portfolio.saleLots': {
+    expect: 3,
+    attack: attack((ctx) =>
+      as(ctx, '/api/portfolio/sale-lots', {
         assets: [{ accountId: ctx.steamAccounts.accountId, assetId: '1' }],
       }),
     ),

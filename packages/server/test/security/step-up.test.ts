@@ -115,6 +115,7 @@ const MOVES_EXEMPT: Record<string, string> = {
   'lots.addToSale':
     'lists items on the market: they leave only through a started seller, and starting it asks (p2p.start)',
   'lots.sync': 'reads the market’s listings into the lots',
+  'portfolio.saleLots': 'reads the selected assets’ lots and prices them: the listing is lots.addToSale’s',
   'sales.query': 'reads sales',
   'sales.export': 'reads sales',
   'transfer.check': 'asks the market about a transfer already sent: sends nothing',

@@ -12,4 +12,5 @@ export const portfolioRoutes = {
     flags: { noStore: true },
     responseBody: 'text-stream',
   },
+  saleLots: { id: 'portfolio.saleLots', method: 'POST', path: '/api/portfolio/sale-lots', flags: {} },
 } as const satisfies Record<string, Route>;

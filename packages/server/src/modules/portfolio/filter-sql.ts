@@ -1,6 +1,6 @@
 import type { PortfolioFilters, PortfolioSelection } from '@tradedeck/sdk/contract';
 import { TRADE_PROTECTED_CONTEXT_ID } from '@tradedeck/sdk/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { steamInventoryItems as items, lots, steamAccountTagLinks } from '../../db/schema.ts';
 import { anyId, anyText, likeContains } from '../../db/sql-fragments.ts';
 
@@ -43,14 +43,34 @@ export function portfolioWhere(
       sql`exists (select 1 from ${lots} where ${lots.userId} = ${userId} and ${lots.assetId} = ${items.assetId}
         and ${lots.status} = 'on_sale')`,
     );
-  if (filters.exteriors?.length) conditions.push(anyText(items.exterior, filters.exteriors));
-  if (filters.rarities?.length) conditions.push(anyText(items.rarity, filters.rarities));
+  conditions.push(...itemFilters(items, filters, inRange));
+  return and(...conditions)!;
+}
+
+/** The columns that describe an item, on the cached items and on the kept groups alike. */
+interface ItemColumns {
+  game: SQLWrapper;
+  marketHashName: SQLWrapper;
+  name: SQLWrapper;
+  exterior: SQLWrapper;
+  rarity: SQLWrapper;
+}
+
+/** The filters on what an item is (game, exterior, rarity, name, value range), over either table. */
+export function itemFilters(
+  columns: ItemColumns,
+  filters: PortfolioFilters,
+  inRange: ValuedNames | null,
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.exteriors?.length) conditions.push(anyText(columns.exterior, filters.exteriors));
+  if (filters.rarities?.length) conditions.push(anyText(columns.rarity, filters.rarities));
   const search = filters.searchString?.trim();
-  if (search) conditions.push(sql`${items.name} ilike ${likeContains(search)}`);
+  if (search) conditions.push(sql`${columns.name} ilike ${likeContains(search)}`);
   if (inRange)
     conditions.push(
-      sql`(${items.game}, ${items.marketHashName}) in (select * from unnest(${sql.param(inRange.games)}::text[],
+      sql`(${columns.game}, ${columns.marketHashName}) in (select * from unnest(${sql.param(inRange.games)}::text[],
         ${sql.param(inRange.names)}::text[]))`,
     );
-  return and(...conditions)!;
+  return conditions;
 }

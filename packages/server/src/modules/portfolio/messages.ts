@@ -16,4 +16,18 @@ export const portfolioMessages = {
     en: 'The lowest value must not be above the highest.',
     ru: 'Нижняя граница стоимости не может быть больше верхней.',
   },
+  saleSkipped: {
+    no_lot: {
+      en: 'No TM seller account of this account has the item: add the account to TM or sync its lots.',
+      ru: 'Ни один аккаунт продавца TM этого аккаунта не видит предмет: добавьте аккаунт в TM или синхронизируйте лоты.',
+    },
+    not_in_inventory: {
+      en: 'The item is already on sale or held on TM.',
+      ru: 'Предмет уже выставлен или удерживается на TM.',
+    },
+    no_price: {
+      en: 'The chosen source has no price for the item in the lot currency.',
+      ru: 'У выбранного источника нет цены предмета в валюте лота.',
+    },
+  },
 } as const;

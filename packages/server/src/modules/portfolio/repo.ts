@@ -15,6 +15,7 @@ import {
 } from '../../db/list-page.ts';
 import type { ListSource } from '../../db/list-totals.ts';
 import {
+  portfolioItemGroups as groups,
   steamInventoryItems as items,
   lotPrices,
   steamInventoryScans as scans,
@@ -25,7 +26,9 @@ import {
 import { anyId, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { portfolioWhere, type ValuedNames } from './filter-sql.ts';
+import { GroupQueries } from './groups-repo.ts';
 import { HoldingQueries } from './holdings-repo.ts';
+import { SaleQueries } from './sale-repo.ts';
 import type {
   AccountGroupRow,
   AccountValueRow,
@@ -52,12 +55,16 @@ export class PortfolioRepo {
 
 export class PortfolioQueries {
   readonly holdings: HoldingQueries;
+  readonly groups: GroupQueries;
+  readonly sale: SaleQueries;
 
   constructor(
     private readonly tx: Db,
     private readonly userId: string,
   ) {
     this.holdings = new HoldingQueries(tx, userId);
+    this.groups = new GroupQueries(tx, userId);
+    this.sale = new SaleQueries(tx, userId);
   }
 
   /** The order of a page: the requested keys, then the grouping's unique key. */
@@ -288,14 +295,14 @@ export class PortfolioQueries {
 
   /**
    * Every source's price of these items: the price profile's custom and TM (provider) prices, and the Steam
-   * market's reference as the latest scan that carried one saw it.
+   * market's reference as the latest scan that carried one saw it (kept with the item's group, observed at that
+   * account's scan).
    */
   async prices(names: readonly { game: string; marketHashName: string }[]): Promise<NamePrices[]> {
     if (names.length === 0) return [];
     const games = sql.param(names.map((name) => name.game));
     const hashNames = sql.param(names.map((name) => name.marketHashName));
     const wanted = sql`unnest(${games}::text[], ${hashNames}::text[]) as w(game, name)`;
-    // The Steam price of each item as its latest scan saw it: a short read of the name index per item.
     const statement = sql`
       select w.game, w.name,
         p.custom_price::text as custom_amount, p.custom_currency, p.custom_at::text as custom_at,
@@ -305,12 +312,13 @@ export class PortfolioQueries {
           ${lotPrices.customUpdatedAt} as custom_at, ${lotPrices.providers} as providers
         from ${lotPrices} where ${lotPrices.userId} = ${this.userId} and ${lotPrices.game} = w.game
           and ${lotPrices.marketHashName} = w.name) p on true
-      left join lateral (select ${items.priceAmount} as amount, ${items.priceCurrency} as currency,
+      left join lateral (select ${groups.steamPriceAmount} as amount, ${groups.steamPriceCurrency} as currency,
           ${scans.scannedAt} as observed_at
-        from ${items} join ${scans} on ${scans.accountId} = ${items.accountId} and ${scans.game} = ${items.game}
-        where ${items.userId} = ${this.userId} and ${items.marketHashName} = w.name and ${items.game} = w.game
-          and ${items.priceAmount} is not null and ${scans.scannedAt} is not null
-        order by ${scans.scannedAt} desc limit 1) s on true`;
+        from ${groups} join ${scans} on ${scans.accountId} = ${groups.steamPriceAccountId}
+          and ${scans.game} = ${groups.game}
+        where ${groups.userId} = ${this.userId} and ${groups.slice} = 'all' and ${groups.marketHashName} = w.name
+          and ${groups.game} = w.game and ${groups.steamPriceAmount} is not null
+          and ${scans.scannedAt} is not null) s on true`;
     return rowsOf<NamePrices>(await this.tx.execute(statement));
   }
 

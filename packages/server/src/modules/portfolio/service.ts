@@ -4,6 +4,7 @@ import {
   type PortfolioFilters,
   type PortfolioHolding,
   type PortfolioRow,
+  type PortfolioSaleItem,
   type PortfolioSelection,
   type PortfolioTotals,
   ResultCode,
@@ -13,6 +14,7 @@ import {
   type ExchangeRate,
   type ItemExterior,
   type ItemValuation,
+  isCurrency,
   moneyToDecimal,
   type PortfolioPriceSource,
   TRADE_PROTECTED_CONTEXT_ID,
@@ -28,6 +30,7 @@ import { AppError } from '../../http/app-error.ts';
 import { csvLine } from '../../http/csv.ts';
 import type { RatesPort } from '../../integrations/rates/index.ts';
 import type { ValuedNames } from './filter-sql.ts';
+import { groupSlice } from './groups-repo.ts';
 import { portfolioMessages } from './messages.ts';
 import { nameKey, sourcePricesOf } from './prices.ts';
 import type { PortfolioQueries, PortfolioRepo } from './repo.ts';
@@ -36,6 +39,7 @@ import type { HoldingRow, UnitValues } from './types.ts';
 type QueryInput = z.output<typeof contract.portfolio.query.input>;
 type TotalsInput = z.output<typeof contract.portfolio.totals.input>;
 type ExportInput = z.output<typeof contract.portfolio.export.input>;
+type SaleLotsInput = z.output<typeof contract.portfolio.saleLots.input>;
 
 /** Assets read per statement while an export streams. */
 const EXPORT_CHUNK = 2_000;
@@ -115,7 +119,11 @@ export class PortfolioService {
           ),
         };
       }
-      const page = await q.itemPage(input, inRange, keys, window);
+      // The kept groups answer the filters they are kept for; the others group the items themselves.
+      const slice = groupSlice(input);
+      const page = slice
+        ? await q.groups.page(slice, input, inRange, q.groups.keys(input.sort), window)
+        : await q.itemPage(input, inRange, keys, window);
       const values = await this.unitValues(q, page.items, input, rates);
       return {
         ...page,
@@ -269,6 +277,63 @@ export class PortfolioService {
     });
   }
 
+  /**
+   * The TM lots of the selected assets, each priced by the rule: the chosen source's unit value, in the lot's
+   * currency, times the percent (rounded half away from zero to the unit). Lists nothing: the caller lists the
+   * ready ones through `lots.addToSale`, which owns the listing and its safety rules.
+   */
+  async saleLots(
+    userId: string,
+    input: SaleLotsInput,
+    lang: Language,
+  ): Promise<{ items: PortfolioSaleItem[] }> {
+    const rates = await this.currentRates();
+    return this.repo.run(userId, async (q) => {
+      await requireOwnSelection(q, {}, input.assets);
+      const rows = await q.sale.candidates(input.assets);
+      const values = new Map<Currency, Map<string, ItemValuation>>();
+      for (const currency of new Set(rows.map((row) => row.lot_currency).filter(isCurrency))) {
+        const names = rows.flatMap((row) =>
+          row.lot_currency === currency && row.game && row.market_hash_name
+            ? [{ game: row.game, marketHashName: row.market_hash_name }]
+            : [],
+        );
+        values.set(currency, await this.unitValues(q, names, { ...input, currency }, rates));
+      }
+      const skip = (row: (typeof rows)[number], skipped: PortfolioSaleSkip): PortfolioSaleItem => ({
+        accountId: row.account_id,
+        assetId: row.asset_id,
+        lotId: row.lot_id,
+        price: null,
+        skipped,
+        message: portfolioMessages.saleSkipped[skipped][lang],
+      });
+      return {
+        items: rows.map((row): PortfolioSaleItem => {
+          if (row.lot_id === null) return skip(row, 'no_lot');
+          if (row.lot_status !== 'in_inventory') return skip(row, 'not_in_inventory');
+          const currency = isCurrency(row.lot_currency) ? row.lot_currency : null;
+          const value =
+            currency && row.game && row.market_hash_name
+              ? values.get(currency)?.get(nameKey(row.game, row.market_hash_name))
+              : undefined;
+          if (!currency || !value || value.price.currency !== currency || !value.counted)
+            return skip(row, 'no_price');
+          const amount = roundHalfAway((value.price.amount * input.percent) / 100);
+          if (amount <= 0) return skip(row, 'no_price');
+          return {
+            accountId: row.account_id,
+            assetId: row.asset_id,
+            lotId: row.lot_id,
+            price: { currency, amount },
+            skipped: null,
+            message: null,
+          };
+        }),
+      };
+    });
+  }
+
   async holding(userId: string, accountId: number, assetId: string): Promise<PortfolioHolding> {
     const row = await this.repo.run(userId, (q) => q.holdings.byAsset(accountId, assetId));
     if (!row) throw new AppError({ code: ResultCode.NotFound, text: portfolioMessages.holdingNotFound });
@@ -328,6 +393,13 @@ export class PortfolioService {
     }
     return inside;
   }
+}
+
+type PortfolioSaleSkip = NonNullable<PortfolioSaleItem['skipped']>;
+
+/** Half away from zero to the unit, as every conversion rounds (docs/portfolio.md, "Valuation"). */
+function roundHalfAway(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
 }
 
 function inValueRange(value: ItemValuation, filters: PortfolioFilters): boolean {
