@@ -110,7 +110,7 @@ describe('the background refresh of the confirmations centre', () => {
     const account = world.accounts[2]!;
     // Watched in the past only: the app's own refresh (at the real time) never takes it.
     const base = Date.parse('2020-01-01T00:00:00Z');
-    await repo.watch(world.user.id, [account.id], new Date(base + 3600_000));
+    await repo.run(world.user.id, (q) => q.watch([account.id], new Date(base + 3600_000)));
     const claim = (owner: string, at: number) =>
       repo.claimDue({
         now: new Date(at),

@@ -50,11 +50,12 @@ export class PendingReader {
     const unchanged = (this.#answers.get(key) ?? 0) === answers;
     if (unchanged) {
       const at = new Date(this.deps.now());
-      await this.deps.snapshots.save(
-        userId,
-        accountId,
-        listed.ok ? { items: listed.value, failure: null } : { items: [], failure: listed.reason },
-        at,
+      await this.deps.snapshots.run(userId, (q) =>
+        q.save(
+          accountId,
+          listed.ok ? { items: listed.value, failure: null } : { items: [], failure: listed.reason },
+          at,
+        ),
       );
     }
     if (!listed.ok) {
@@ -71,7 +72,7 @@ export class PendingReader {
     const key = `${userId}:${accountId}`;
     this.#recent.delete(key);
     this.#answers.set(key, (this.#answers.get(key) ?? 0) + 1);
-    await this.deps.snapshots.outdate(userId, accountId);
+    await this.deps.snapshots.run(userId, (q) => q.outdate(accountId));
   }
 
   /**
@@ -88,10 +89,7 @@ export class PendingReader {
     const kept =
       keptSince === null
         ? []
-        : await this.deps.snapshots.read(
-            userId,
-            accounts.map((account) => account.id),
-          );
+        : await this.deps.snapshots.run(userId, (q) => q.read(accounts.map((account) => account.id)));
     const fresh = new Map(
       kept
         .filter((snapshot) => snapshot.fetchedAt !== null && snapshot.fetchedAt.getTime() >= keptSince!)

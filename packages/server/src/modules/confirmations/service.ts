@@ -37,10 +37,11 @@ export class ConfirmationsService {
     const now = this.deps.now();
     let keptSince: number | null = null;
     if (refreshEveryMs > 0) {
-      await this.deps.snapshots.watch(
-        userId,
-        accounts.map((account) => account.id),
-        new Date(now + watchMs),
+      await this.deps.snapshots.run(userId, (q) =>
+        q.watch(
+          accounts.map((account) => account.id),
+          new Date(now + watchMs),
+        ),
       );
       // The refresh reads a list again once it is refreshEveryMs old; twice that leaves room for its turn.
       if (!filter.refresh) keptSince = now - 2 * refreshEveryMs;

@@ -60,42 +60,54 @@ export class SnapshotRepo {
     return rowsOf<ClaimedAccount>(result).sort((a, b) => a.accountId - b.accountId);
   }
 
+  /** Runs `work` in one transaction as the user (row-level security applies). */
+  run<T>(userId: string, work: (q: SnapshotQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(userId, (tx) => work(new SnapshotQueries(tx, userId)));
+  }
+}
+
+/** One user's kept lists, inside the user's scope. */
+class SnapshotQueries {
+  constructor(
+    private readonly tx: Db,
+    private readonly userId: string,
+  ) {}
+
   /** Keeps the centre watching these accounts of the user until `until` (their lists are refreshed meanwhile). */
-  async watch(userId: string, accountIds: readonly number[], until: Date): Promise<void> {
+  async watch(accountIds: readonly number[], until: Date): Promise<void> {
     if (accountIds.length === 0) return;
-    await this.scope.run(userId, (tx) =>
-      tx
-        .insert(confirmationSnapshots)
-        .values(accountIds.map((accountId) => ({ accountId, userId, watchedUntil: until })))
-        .onConflictDoUpdate({
-          target: confirmationSnapshots.accountId,
-          set: { watchedUntil: sql`greatest(${confirmationSnapshots.watchedUntil}, excluded.watched_until)` },
-        }),
-    );
+    const userId = this.userId;
+    await this.tx
+      .insert(confirmationSnapshots)
+      .values(accountIds.map((accountId) => ({ accountId, userId, watchedUntil: until })))
+      .onConflictDoUpdate({
+        target: confirmationSnapshots.accountId,
+        set: { watchedUntil: sql`greatest(${confirmationSnapshots.watchedUntil}, excluded.watched_until)` },
+      });
   }
 
   /** The kept lists of these accounts of the user (an account never read has none). */
-  async read(userId: string, accountIds: readonly number[]): Promise<Snapshot[]> {
+  async read(accountIds: readonly number[]): Promise<Snapshot[]> {
     if (accountIds.length === 0) return [];
-    const rows = await this.scope.run(userId, (tx) =>
-      tx
-        .select({
-          accountId: confirmationSnapshots.accountId,
-          items: confirmationSnapshots.items,
-          failure: confirmationSnapshots.failure,
-          fetchedAt: confirmationSnapshots.fetchedAt,
-        })
-        .from(confirmationSnapshots)
-        .where(
-          and(eq(confirmationSnapshots.userId, userId), anyId(confirmationSnapshots.accountId, accountIds)),
+    const rows = await this.tx
+      .select({
+        accountId: confirmationSnapshots.accountId,
+        items: confirmationSnapshots.items,
+        failure: confirmationSnapshots.failure,
+        fetchedAt: confirmationSnapshots.fetchedAt,
+      })
+      .from(confirmationSnapshots)
+      .where(
+        and(
+          eq(confirmationSnapshots.userId, this.userId),
+          anyId(confirmationSnapshots.accountId, accountIds),
         ),
-    );
+      );
     return rows.map((row) => ({ ...row, items: row.items as MobileConfirmation[] }));
   }
 
   /** Keeps what Steam just listed (or why it could not be read) and frees the account's lease. */
   async save(
-    userId: string,
     accountId: number,
     listed: { items: readonly MobileConfirmation[]; failure: string | null },
     at: Date,
@@ -107,22 +119,20 @@ export class SnapshotRepo {
       leaseOwner: null,
       leaseUntil: null,
     };
-    await this.scope.run(userId, (tx) =>
-      tx
-        .insert(confirmationSnapshots)
-        // A list read outside the centre (a rule run, an answer) is kept but not watched.
-        .values({ accountId, userId, watchedUntil: at, ...kept })
-        .onConflictDoUpdate({ target: confirmationSnapshots.accountId, set: kept }),
-    );
+    await this.tx
+      .insert(confirmationSnapshots)
+      // A list read outside the centre (a rule run, an answer) is kept but not watched.
+      .values({ accountId, userId: this.userId, watchedUntil: at, ...kept })
+      .onConflictDoUpdate({ target: confirmationSnapshots.accountId, set: kept });
   }
 
   /** An answer changed the account's list: the kept one is no longer shown, and is read again when due. */
-  async outdate(userId: string, accountId: number): Promise<void> {
-    await this.scope.run(userId, (tx) =>
-      tx
-        .update(confirmationSnapshots)
-        .set({ fetchedAt: null, leaseOwner: null, leaseUntil: null })
-        .where(and(eq(confirmationSnapshots.userId, userId), eq(confirmationSnapshots.accountId, accountId))),
-    );
+  async outdate(accountId: number): Promise<void> {
+    await this.tx
+      .update(confirmationSnapshots)
+      .set({ fetchedAt: null, leaseOwner: null, leaseUntil: null })
+      .where(
+        and(eq(confirmationSnapshots.userId, this.userId), eq(confirmationSnapshots.accountId, accountId)),
+      );
   }
 }
