@@ -126,7 +126,6 @@ const MOVES_EXEMPT: Record<string, string> = {
   'p2p.pause': 'stops the seller from selling: nothing leaves',
   'p2p.stop': 'stops the seller: nothing leaves',
   'p2p.remove': 'removes stopped seller accounts: nothing leaves',
-  'p2p.resetError': 'clears a marketplace error the market no longer reports: starts no account',
   'p2p.changeCurrency': 'changes the market currency of an account with nothing on sale',
   'lots.query': 'reads lots',
   'lots.remove': 'takes items off sale: nothing leaves',
