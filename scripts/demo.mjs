@@ -77,6 +77,9 @@ Tradedeck demo (sandbox mode: Steam is simulated, nothing leaves this machine)
   account is added, and each failure case fails with its reason.
   Codes mailed to the demo user appear here (the demo has no mail server): enabling 2FA, starting a seller,
   transfers and other steps that ask for the code sent by e-mail.
+  The sandbox market: connecting a seller asks for its API key, sandbox-tm-<login> (any payment password of 6+
+  characters); a transfer asks for the sender's payment password on the market:
+${running.marketAccounts.map((account) => `    ${account.login}: API key ${account.apiKey}, payment password ${account.paymentPassword}`).join('\n')}
 Press Ctrl+C to stop.
 `);
 running.followMail((line) => console.log(line));

@@ -434,3 +434,62 @@ describe('platform status', () => {
     );
   });
 });
+
+describe('marketplace error reset', () => {
+  const inError = (id: number) => ({
+    ...sellerRow(id, 'seller_err'),
+    platforms: [{ platform: 'tm', status: 'error', updatedAt: now, reason: 'marketBanned', detail: null }],
+  });
+
+  it('is offered only where the platform is in error, and a refusal shows the spec text under it', async () => {
+    const server = sellerServer({
+      'POST /api/proxies/query': () => ({ items: [], total: 0, page: 1, pageSize: 100 }),
+      'POST /api/p2p/accounts/reset-error': () => ({
+        succeededIds: [],
+        failed: [
+          { id: 7, resultCode: 8, message: 'Не удалось сбросить ошибку маркетплейса', reason: 'failed' },
+        ],
+        message: 'Некоторые аккаунты не удалось обработать',
+      }),
+    });
+    renderWithServices(<SellerDetails row={sellerRow(6, 'seller_ok') as never} />, server.fetchImpl);
+    expect(screen.queryByRole('button', { name: 'Сбросить ошибку маркетплейса' })).toBeNull();
+    cleanup();
+
+    const services = renderWithServices(<SellerDetails row={inError(7) as never} />, server.fetchImpl);
+    fireEvent.click(screen.getByRole('button', { name: 'Сбросить ошибку маркетплейса' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('reset-error-failed').textContent).toBe(
+        'Не удалось сбросить ошибку маркетплейса',
+      ),
+    );
+    expect(server.bodiesOf('/api/p2p/accounts/reset-error')).toEqual([{ ids: [7] }]);
+    expect(services.toasts.toasts).toEqual([]);
+  });
+
+  it('says so when the market took it, and names the spec text with the cause when the request failed', async () => {
+    const server = sellerServer({
+      'POST /api/proxies/query': () => ({ items: [], total: 0, page: 1, pageSize: 100 }),
+      'POST /api/p2p/accounts/reset-error': () => ({ succeededIds: [8], failed: [], message: null }),
+    });
+    const services = renderWithServices(<SellerDetails row={inError(8) as never} />, server.fetchImpl, 'en');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset the marketplace error' }));
+    await waitFor(() =>
+      expect(services.toasts.toasts.map((toast) => toast.text)).toContain('The marketplace error was reset'),
+    );
+    expect(screen.queryByTestId('reset-error-failed')).toBeNull();
+    cleanup();
+
+    // The server cannot be reached: the spec's text, then why.
+    const offline: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderWithServices(<SellerDetails row={inError(9) as never} />, offline, 'en');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset the marketplace error' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('reset-error-failed').textContent).toMatch(
+        /^Marketplace error reset failed: \S/,
+      ),
+    );
+  });
+});

@@ -221,6 +221,17 @@ export const p2p = {
     flags: {},
     maxBodyBytes: BODY_LIMITS.idBatch,
   }),
+  resetError: defineOperation({
+    id: 'p2p.resetError',
+    method: 'POST',
+    path: '/api/p2p/accounts/reset-error',
+    summary:
+      "Reset the marketplace error of accounts: cleared once the market's own check passes again (the account's loop then pings and syncs at once); an account not in error is left as it is, one the market still refuses fails with 'Marketplace error reset failed'",
+    input: bulkInput,
+    output: p2pBulkResultSchema,
+    flags: {},
+    maxBodyBytes: BODY_LIMITS.idBatch,
+  }),
   deliveries: defineOperation({
     id: 'p2p.deliveries',
     method: 'POST',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDEMPOTENCY_KEY_HEADER } from '@tradedeck/sdk/contract';
 import { loadConfig } from '../config/config.ts';
-import { SandboxMarket } from '../integrations/market/index.ts';
+import { SandboxMarket, sandboxMarketKey, sandboxPaymentPassword } from '../integrations/market/index.ts';
 import { openSandboxWorld, writeSandboxImportSet } from '../integrations/steam/index.ts';
 import { UsersRepo } from '../modules/auth/index.ts';
 import { LotsRepo } from '../modules/lots/index.ts';
@@ -132,9 +132,10 @@ export async function runDemo(options: DemoOptions = {}) {
     api(method, path, body, token) as Promise<T>;
   const lotsRepo = new LotsRepo(server.database.db, new UserScope(server.database.db));
   progress('Seeding the demo: accounts, lots and sales…');
+  const tradingAccounts = await seedTradingAccounts(seedApi, tradingProxies.addedIds);
   await seedDemo({
     api: seedApi,
-    accounts: await seedTradingAccounts(seedApi, tradingProxies.addedIds),
+    accounts: tradingAccounts,
     market,
     backdatePrices: (points) => lotsRepo.run(user.id, (q) => q.prices.backdateHistory(points)),
     datePriceWritesBefore: (at) => lotsRepo.run(user.id, (q) => q.datePriceWritesBefore(at)),
@@ -158,6 +159,18 @@ export async function runDemo(options: DemoOptions = {}) {
     proxies: loopback.proxies.slice(0, proxyCount),
     /** The accounts the demo seeded for the trading screens (besides the import set). */
     tradingAccounts: DEMO_TRADING_ACCOUNTS,
+    /**
+     * What connecting a seller and sending a transfer ask of the market, for the demo's trading accounts: the
+     * sandbox market's API key of each (`sandbox-tm-<login>`) and its payment password (a newcomer has no other
+     * way to know them).
+     */
+    marketAccounts: [...tradingAccounts.sellers, ...tradingAccounts.farms].map((account) => ({
+      login: account.login,
+      apiKey: sandboxMarketKey(account.login),
+      paymentPassword:
+        market.existing(sandboxMarketKey(account.login))?.paymentPassword ??
+        sandboxPaymentPassword(account.login, sandboxWorld.seed),
+    })),
     /** The settings directory the demo's CLI command uses (the demo signs the CLI in there). */
     cliConfigDir,
     maxPerProxy,

@@ -115,6 +115,11 @@ export const sellerWalker = {
     ),
     unchanged,
   },
+  'p2p.resetError': {
+    expect: 3,
+    attack: attack(({ t, b }, id) => as(t, b, 'POST', '/api/p2p/accounts/reset-error', { ids: [id] })),
+    unchanged,
+  },
   'p2p.deliveries': {
     expect: 3,
     attack: attack(({ t, b }, id) => as(t, b, 'POST', `/api/p2p/accounts/${id}/deliveries/query`, {})),

@@ -6,7 +6,7 @@ import { settleBatch } from '../../kit/outcome.ts';
 import type { MessageKey } from '../../texts/message.ts';
 import type { BulkProgress } from './p2p-views.tsx';
 
-export type SellerAction = 'start' | 'pause' | 'stop' | 'remove';
+export type SellerAction = 'start' | 'pause' | 'stop' | 'remove' | 'resetError';
 
 interface ChunkAnswer extends P2pBulkResult {
   outcome?: 'complete' | 'incomplete';
@@ -22,6 +22,7 @@ const ACTION_WORD: Record<SellerAction, MessageKey> = {
   pause: 'actionPause',
   stop: 'actionStop',
   remove: 'actionRemove',
+  resetError: 'actionResetError',
 };
 
 function send(
@@ -34,11 +35,12 @@ function send(
   if (action === 'start') return p2p.start({ ids });
   if (action === 'pause') return p2p.pause({ ids });
   if (action === 'stop') return p2p.stop({ ids, force });
+  if (action === 'resetError') return p2p.resetError({ ids });
   return p2p.remove({ ids, force });
 }
 
 /**
- * Runs start, pause, stop or delete over the chosen accounts. Delete always asks first, and so does a stop of more
+ * Runs start, pause, stop, delete or the marketplace error reset over the chosen accounts. Delete always asks first, and so does a stop of more
  * than one account (`--yes` skips it). A terminal sees a live bar with refused accounts listed as they come; a pipe
  * (or `--json`) gets one JSON line per account. The summary and a stop's outcome go to stderr; exit 3 when some
  * accounts were refused, 1 when all were.

@@ -26,7 +26,7 @@ interface TargetFlags {
   yes?: boolean;
 }
 
-/** `tradedeck p2p accounts ls|add|start|pause|stop|rm|watch`: the P2P seller accounts on the market. */
+/** `tradedeck p2p accounts ls|add|start|pause|stop|rm|reset-error|watch`: the P2P seller accounts on the market. */
 export function registerP2p(program: Command, registration: Registration): void {
   const { lang, context } = registration;
   const p2p = addCommand(program, P2P, lang);
@@ -92,6 +92,7 @@ export function registerP2p(program: Command, registration: Registration): void 
   bulk(P2P_COMMANDS.accountsPause, 'pause');
   bulk(P2P_COMMANDS.accountsStop, 'stop');
   bulk(P2P_COMMANDS.accountsRm, 'remove');
+  bulk(P2P_COMMANDS.accountsResetError, 'resetError');
 
   addCommand(accounts, P2P_COMMANDS.accountsWatch, lang).action(
     guarded(context, async (ctx, who: string[], flags: { untilOnline?: boolean; timeout?: string }) => {

@@ -72,6 +72,13 @@ export const P2P_COMMANDS = {
     text: 'p2pRmDescription',
     options: [SELLER_ALL, FORCE, YES_OPTION],
   },
+  accountsResetError: {
+    path: ['p2p', 'accounts', 'reset-error'],
+    args: ['[accounts...]'],
+    text: 'p2pResetErrorDescription',
+    options: [SELLER_ALL],
+    examples: ['tradedeck p2p accounts reset-error seller_login', 'tradedeck p2p accounts reset-error --all'],
+  },
   accountsWatch: {
     path: ['p2p', 'accounts', 'watch'],
     args: ['[accounts...]'],

@@ -19,7 +19,7 @@ export const p2pTexts = defineTexts('p2p', {
     askReceiverKey: 'API key of {login}',
     transferReceived: 'received',
     p2pDescription: 'P2P selling on the market (TM): seller accounts',
-    p2pAccountsDescription: 'seller accounts: list, add, start, pause, stop, delete, watch',
+    p2pAccountsDescription: 'seller accounts: list, add, start, pause, stop, delete, reset errors, watch',
     p2pLsDescription: 'list seller accounts with status, platform status, balances and orders',
     p2pAddDescription:
       'connect a Steam account to the market; the payment password is read from stdin or asked without echo',
@@ -28,6 +28,8 @@ export const p2pTexts = defineTexts('p2p', {
     p2pStopDescription:
       'stop accounts; safe by default (refused while trades are active), --force cancels them',
     p2pRmDescription: 'delete accounts with their key and payment password; --force cancels active trades',
+    p2pResetErrorDescription:
+      "reset the marketplace error of accounts: cleared once the market's own check passes again",
     p2pWatchDescription: 'follow accounts live (status, platforms, balances) until Ctrl+C or --until-online',
     optApiKey: 'the market API key (at least 10 characters)',
     optPaymentPasswordStdin: 'read the payment password from standard input (for scripts)',
@@ -67,6 +69,7 @@ export const p2pTexts = defineTexts('p2p', {
     actionPause: 'Paused',
     actionStop: 'Stopped',
     actionRemove: 'Deleted',
+    actionResetError: 'Marketplace error reset',
     rmSellersAction: 'Delete {count} seller accounts with their keys and payment passwords',
     stopSellersAction: 'Stop {count} seller accounts',
     stopSellersForceAction: 'Stop {count} seller accounts, cancelling their active trades',
@@ -99,7 +102,7 @@ export const p2pTexts = defineTexts('p2p', {
     transferReceived: 'получено',
     p2pDescription: 'P2P-продажи на маркете (TM): аккаунты продавца',
     p2pAccountsDescription:
-      'аккаунты продавца: список, добавление, запуск, пауза, остановка, удаление, наблюдение',
+      'аккаунты продавца: список, добавление, запуск, пауза, остановка, удаление, сброс ошибок, наблюдение',
     p2pLsDescription: 'список аккаунтов продавца: статус, статус площадки, баланс, ордера',
     p2pAddDescription:
       'подключить аккаунт Steam к маркету; платёжный пароль читается из stdin или спрашивается без эха',
@@ -109,6 +112,8 @@ export const p2pTexts = defineTexts('p2p', {
       'остановить аккаунты; безопасно по умолчанию (отказ при активных обменах), --force отменяет их',
     p2pRmDescription:
       'удалить аккаунты вместе с ключом и платёжным паролем; --force отменяет активные обмены',
+    p2pResetErrorDescription:
+      'сбросить ошибку маркетплейса у аккаунтов: она снимается, когда проверка маркета снова проходит',
     p2pWatchDescription:
       'следить за аккаунтами вживую (статус, площадки, баланс) до Ctrl+C или --until-online',
     optApiKey: 'API-ключ маркета (минимум 10 символов)',
@@ -149,6 +154,7 @@ export const p2pTexts = defineTexts('p2p', {
     actionPause: 'На паузе',
     actionStop: 'Остановлено',
     actionRemove: 'Удалено',
+    actionResetError: 'Ошибка маркетплейса сброшена',
     rmSellersAction: 'Удалить аккаунты продавца ({count}) вместе с ключами и платёжными паролями',
     stopSellersAction: 'Остановить аккаунты продавца ({count})',
     stopSellersForceAction: 'Остановить аккаунты продавца ({count}), отменив их активные обмены',

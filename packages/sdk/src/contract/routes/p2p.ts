@@ -26,6 +26,7 @@ export const p2pRoutes = {
   pause: { id: 'p2p.pause', method: 'POST', path: '/api/p2p/accounts/pause', flags: {} },
   stop: { id: 'p2p.stop', method: 'POST', path: '/api/p2p/accounts/stop', flags: {} },
   remove: { id: 'p2p.remove', method: 'POST', path: '/api/p2p/accounts/remove', flags: {} },
+  resetError: { id: 'p2p.resetError', method: 'POST', path: '/api/p2p/accounts/reset-error', flags: {} },
   deliveries: {
     id: 'p2p.deliveries',
     method: 'POST',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hubEvents, type P2pBulkResult, ResultCode, SELLER_SOURCE } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
+import { announceAccount } from './announce.ts';
 import { openCredentials } from './credentials.ts';
 import { DeliverySteps } from './deliveries.ts';
 import type { SellerShared } from './deps.ts';
@@ -118,6 +119,49 @@ export class SellerLifecycleService {
     return { ...result, cancelledDeliveries: cancelled };
   }
 
+  /**
+   * Resets a marketplace error (platform status error: a bad key or a selling ban) once the market's own check
+   * (`test`) passes again: the stored error is cleared and the account's loop starts over with nothing remembered,
+   * so it pings and syncs at once. An account not in error is left as it is; while the market still refuses, the
+   * error stays and the account fails with the spec's "Marketplace error reset failed".
+   */
+  async resetError(userId: string, ids: number[], lang: Language) {
+    return this.each(null, userId, ids, lang, null, async (view) => {
+      if (view.platformStatus !== 'error') return { ok: true };
+      const creds = await openCredentials(this.deps.secrets, view);
+      const checked = await this.deps.market.statusFlags(creds);
+      if (!checked.ok || !checked.flags.notMarketBanned) {
+        const unreachable = !checked.ok && checked.reason === 'marketUnavailable';
+        return {
+          ok: false,
+          failure: {
+            id: view.id,
+            resultCode: unreachable ? ResultCode.ServiceUnavailable : ResultCode.OperationRejected,
+            message: sellerMessages.marketplaceErrorResetFailed[lang],
+            reason: 'failed',
+          },
+        };
+      }
+      const loopJobId = view.status === 'stopped' ? null : randomUUID();
+      const reset = await this.deps.repo.run(userId, async (q) => {
+        const cleared = await q.updateIfPlatformError(view.id, {
+          loopJobId,
+          platformStatus: 'none',
+          platformReason: view.status === 'stopped' ? 'notRunning' : null,
+          platformDetail: null,
+          platformUpdatedAt: new Date(this.deps.now()),
+        });
+        if (cleared) await announceAccount(this.deps.eventLog, userId, q, view.id);
+        return cleared;
+      });
+      if (!reset) return { ok: true };
+      // The loop that saw the error ends (the account's job is no longer its own); a fresh one forgets it.
+      this.wakers.wake(view.id);
+      if (loopJobId) await sendLoopJob(this.deps, { userId, accountId: view.id }, loopJobId);
+      return { ok: true };
+    });
+  }
+
   private safetyCheck(view: SellerAccountView, force: boolean, lang: Language): Outcome | null {
     if (force || view.activeDeliveries === 0) return null;
     return {
@@ -136,7 +180,7 @@ export class SellerLifecycleService {
    * applying is "No active accounts selected", and the others fail alone as not active.
    */
   private async each(
-    job: SellerBulkJob,
+    job: SellerBulkJob | null,
     userId: string,
     ids: number[],
     lang: Language,
@@ -186,8 +230,9 @@ export class SellerLifecycleService {
         });
       }
     }
-    // One account is an action, not a bulk job: only several get a notification of their end.
-    if (unique.length > 1)
+    // One account is an action, not a bulk job: only several get a notification of their end (a reset, one
+    // market check each, is not a long job).
+    if (job && unique.length > 1)
       await this.deps.notifications.post(userId, {
         kind: 'bulkJobFinished',
         params: { job, total: unique.length, succeeded: succeededIds.length, failed: failed.length },

@@ -264,6 +264,18 @@ export class SellerQueries {
     return rows.length > 0;
   }
 
+  /** Updates the account only while its platform is still in status error (a reset done twice does it once). */
+  async updateIfPlatformError(id: number, values: Partial<NewSellerAccount>): Promise<boolean> {
+    const rows = await this.tx
+      .update(sellerAccounts)
+      .set(values)
+      .where(
+        and(this.own(sellerAccounts), eq(sellerAccounts.id, id), eq(sellerAccounts.platformStatus, 'error')),
+      )
+      .returning({ id: sellerAccounts.id });
+    return rows.length > 0;
+  }
+
   async remove(id: number): Promise<boolean> {
     const rows = await this.tx
       .delete(sellerAccounts)

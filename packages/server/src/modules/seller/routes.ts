@@ -26,6 +26,7 @@ export function sellerRoutes(services: SellerServices): Implementation {
     pause: (input, ctx) => lifecycle.pause(ctx.user.userId, input.ids, ctx.lang),
     stop: (input, ctx) => lifecycle.stop(ctx.user.userId, input.ids, input.force, ctx.lang),
     remove: (input, ctx) => lifecycle.remove(ctx.user.userId, input.ids, input.force, ctx.lang),
+    resetError: (input, ctx) => lifecycle.resetError(ctx.user.userId, input.ids, ctx.lang),
     deliveries: (input, ctx) => deliveries.query(ctx.user.userId, input),
     changeCurrency: (input, ctx) => currency.change(ctx.user.userId, input.id, input.currency),
     sandboxSimulateSales: (input, ctx) => sandbox.list(ctx.user.userId, input.ids, input.count),

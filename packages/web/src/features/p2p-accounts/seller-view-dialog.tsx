@@ -14,6 +14,7 @@ import type { BulkAction } from './bulk-run.ts';
 import { CurrencyField, ModulesField, PRIMARY_BUTTON, TextField } from './form-fields.tsx';
 import { checkEditForm, type SellerForm } from './form-rules.ts';
 import { ProxyField } from './pick-fields.tsx';
+import { PlatformErrorReset } from './platform-error-reset.tsx';
 import { SellerStatusBadge, usePlatformTip } from './seller-badges.tsx';
 
 interface EditState {
@@ -29,7 +30,8 @@ const NO_EDITS: EditState = { apiKey: '', paymentPassword: '', proxy: null, modu
 /**
  * One seller account (modal 600): status, platforms with their reasons, balances (all live), the key masked,
  * and the edit form (new key, new payment password, proxy, modules, currency; empty secrets keep the stored
- * ones). Start, pause, stop and delete open the screen's bulk flow for this one account.
+ * ones). Start, pause, stop and delete open the screen's bulk flow for this one account; a platform in status
+ * error offers its reset.
  */
 export function SellerViewDialog({
   controls,
@@ -80,12 +82,21 @@ export function SellerViewDialog({
   );
 }
 
-function PlatformLine({ state }: { state: SellerAccountRow['platforms'][number] }) {
+function PlatformLine({
+  state,
+  accountId,
+}: {
+  state: SellerAccountRow['platforms'][number];
+  accountId: number;
+}) {
   const tip = usePlatformTip(state);
   return (
-    <p className="text-xs whitespace-pre-line" data-testid="view-platform" data-status={state.status}>
-      {tip}
-    </p>
+    <div className="space-y-2">
+      <p className="text-xs whitespace-pre-line" data-testid="view-platform" data-status={state.status}>
+        {tip}
+      </p>
+      {state.status === 'error' && <PlatformErrorReset accountId={accountId} />}
+    </div>
   );
 }
 
@@ -147,7 +158,7 @@ export function SellerDetails({ row }: { row: SellerAccountRow }) {
         </div>
       </div>
       {row.platforms.map((state) => (
-        <PlatformLine key={state.platform} state={state} />
+        <PlatformLine key={state.platform} state={state} accountId={row.id} />
       ))}
       <dl className="grid grid-cols-[10rem_1fr] gap-y-1.5">
         <dt className="text-muted">{t('p2pAccounts.view.balances')}</dt>

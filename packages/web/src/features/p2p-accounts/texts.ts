@@ -92,6 +92,13 @@ export const p2pAccountsTexts = defineTexts(
       saved: 'Изменения сохранены',
       never: 'никогда',
     },
+    resetError: {
+      action: 'Сбросить ошибку маркетплейса',
+      hint: 'Маркет проверит аккаунт заново; ошибка останется, если причина не устранена.',
+      resetting: 'Проверяем на маркете…',
+      done: 'Ошибка маркетплейса сброшена',
+      failed: 'Не удалось сбросить ошибку маркетплейса',
+    },
     bulk: {
       titles: {
         start: 'Запуск аккаунтов',
@@ -236,6 +243,13 @@ export const p2pAccountsTexts = defineTexts(
       save: 'Save',
       saved: 'Changes saved',
       never: 'never',
+    },
+    resetError: {
+      action: 'Reset the marketplace error',
+      hint: 'The market checks the account again; the error stays while its cause does.',
+      resetting: 'Checking with the market…',
+      done: 'The marketplace error was reset',
+      failed: 'Marketplace error reset failed',
     },
     bulk: {
       titles: {

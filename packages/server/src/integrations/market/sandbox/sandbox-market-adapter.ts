@@ -78,7 +78,7 @@ export class SandboxMarketAdapter implements MarketPort {
         userToken: account.tradeToken !== null,
         tradeCheck: account.steam.trading !== 'tradeBan',
         siteOnline: this.market.isOnline(account, now),
-        notMarketBanned: true,
+        notMarketBanned: !this.market.sellingBanned(account),
       },
     };
   }

@@ -134,6 +134,8 @@ export class SandboxMarket {
   #advancedTo = 0;
   /** Listings whose price writes and delisting the market refuses (a failure case for demos and tests). */
   readonly #stuck = new Set<string>();
+  /** Keys of accounts banned from selling (a failure case for tests: the market's `test` says so). */
+  readonly #sellingBans = new Set<string>();
   /** Competitor asks set by hand per item (USD units), replacing the simulated ones until cleared. */
   readonly #competitors = new Map<string, number[]>();
   readonly #stateFile: SandboxMarketStateFile | null;
@@ -231,6 +233,19 @@ export class SandboxMarket {
   goOffline(account: SandboxMarketAccount): void {
     account.lastPingAt = null;
     this.save();
+  }
+
+  /**
+   * TM bans an account from selling after undelivered sales, and `test` then answers `site_notmpban: false`
+   * until the ban is lifted (notes market.md §2 `test` and §8). Tests ban and lift it by hand.
+   */
+  setSellingBan(key: string, banned: boolean): void {
+    if (banned) this.#sellingBans.add(key);
+    else this.#sellingBans.delete(key);
+  }
+
+  sellingBanned(account: SandboxMarketAccount): boolean {
+    return this.#sellingBans.has(account.key);
   }
 
   setTradeToken(account: SandboxMarketAccount, token: string): void {
