@@ -87,6 +87,11 @@ export interface FakeWaxpeer {
   setBook(name: string, book: FakeWaxpeerBook): void;
   /** While set, `prices` answers this HTTP status (a gateway's 502, or the 429 the client warns of). */
   refusePrices(status: number | null): void;
+  /**
+   * The `nth` next call of `route` (e.g. `POST list-items-steam`) is performed and never answered: a reply lost
+   * with the work done (a process killed while it waits).
+   */
+  holdAfterPerform(route: string, nth: number): void;
   /** Closes every open trade socket from the server's side. */
   dropSockets(): void;
   /** While true, socket upgrades are refused (Waxpeer's socket host down). */
@@ -119,6 +124,7 @@ export async function startFakeWaxpeer(
   const authWaiters: { steamId64: string; count: number; resolve: () => void }[] = [];
   let refusing = false;
   let pricesRefusal: number | null = null;
+  const holds = new Map<string, number>();
   const books = new Map<string, FakeWaxpeerBook>();
   let nextSocket = 0;
   let nextTrade = 4_258_000;
@@ -387,6 +393,15 @@ export async function startFakeWaxpeer(
         return json(res, 400, { success: false, msg: 'Wrong input' });
       }
       const [status, answer] = handler(account, url.searchParams, parsed);
+      const route = `${req.method} ${path}`;
+      const hold = holds.get(route);
+      if (hold !== undefined) {
+        if (hold <= 1) {
+          holds.delete(route);
+          return;
+        }
+        holds.set(route, hold - 1);
+      }
       json(res, status, answer);
     });
   });
@@ -493,6 +508,9 @@ export async function startFakeWaxpeer(
         name: 'cancelTrade',
         data: { trade_id: waxId, seller_steamid: account.steamId64 },
       });
+    },
+    holdAfterPerform(route, nth) {
+      holds.set(route, nth);
     },
     setBook(name, book) {
       books.set(name, book);
