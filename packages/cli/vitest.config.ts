@@ -20,6 +20,11 @@ export const cliProjects: TestProjectInlineConfiguration[] = [
     test: {
       ...shared,
       name: 'cli-app',
+      // Files share a worker's loaded modules, as the server's app project does: the server's sources, the CLI's
+      // and the embedded database's engine load once per worker instead of once per file (a third of a terminal
+      // file's time went there). Every server a file started is stopped when it ends (test/helpers/stop-servers.ts).
+      isolate: false,
+      setupFiles: [...shared.setupFiles, 'test/helpers/stop-servers.ts'],
       include: ['test/**/*.test.{ts,tsx}'],
       exclude: [...configDefaults.exclude, ...UNIT],
       // The server suite's migrated PGlite data directory, made once per run: a test server starts from a copy

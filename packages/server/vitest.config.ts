@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { reporters } from '../../vitest.shared.ts';
+import { kindOf, reachesDatabaseChoice, testFilesOf } from './test/helpers/test-layout.ts';
 
 /** Pure tests (no app, database or process) are named `*.unit.test.ts` (docs/testing.md). */
 const UNIT = ['test/**/*.unit.test.ts', 'src/**/*.unit.test.ts'];
@@ -9,6 +11,20 @@ const UNIT = ['test/**/*.unit.test.ts', 'src/**/*.unit.test.ts'];
 // its own database and app, so no state carries from one file to the next.
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
 
+/**
+ * `TRADEDECK_DATABASE_FILES_ONLY=1` (CI's run on a real Postgres) keeps the app tests that run differently on
+ * `TEST_DATABASE_URL`: a file that never reaches the database choice runs the same as in the PGlite run before it.
+ */
+function appTestFiles(): string[] {
+  const all = ['test/**/*.test.ts', 'src/**/*.test.ts'];
+  if (process.env.TRADEDECK_DATABASE_FILES_ONLY !== '1') return all;
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  return testFilesOf(root)
+    .filter((file) => file.startsWith('packages/server/') && kindOf(file) === 'app')
+    .filter((file) => reachesDatabaseChoice(`${root}${file}`, root))
+    .map((file) => file.slice('packages/server/'.length));
+}
+
 /** The server's two projects, also run from the root config (`pnpm test:fast` runs server-unit). */
 export const serverProjects: TestProjectInlineConfiguration[] = [
   { test: { ...shared, name: 'server-unit', include: UNIT } },
@@ -16,7 +32,7 @@ export const serverProjects: TestProjectInlineConfiguration[] = [
     test: {
       ...shared,
       name: 'server-app',
-      include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+      include: appTestFiles(),
       exclude: [...configDefaults.exclude, ...UNIT],
       // One migrated PGlite data directory per run; every test database starts from a copy of it.
       globalSetup: ['test/helpers/pglite-template.ts'],

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { reporters } from '../../vitest.shared.ts';
+import { signalrWebSocketsOnly } from './build/signalr-websockets-only.ts';
 
 // The built app goes straight into the server's static root, so the panel and the API share one origin.
 const serverPublic = fileURLToPath(new URL('../server/public', import.meta.url));
@@ -32,7 +33,7 @@ export const webProjects: TestProjectInlineConfiguration[] = [
 ];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), signalrWebSocketsOnly()],
   build: { outDir: mode === 'fixtures' ? fixturesPublic : serverPublic, emptyOutDir: true, sourcemap: true },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/tenant': { target: 'ws://127.0.0.1:8080', ws: true } },

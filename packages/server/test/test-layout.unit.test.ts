@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forbiddenImports, kindOf, signUpOutsideAuth, testFilesOf } from './helpers/test-layout.ts';
+import {
+  forbiddenImports,
+  kindOf,
+  reachesDatabaseChoice,
+  signUpOutsideAuth,
+  testFilesOf,
+} from './helpers/test-layout.ts';
 
 // `pnpm test:fast` runs the pure tests only (docs/testing.md): a pure-named file that builds an app, a database or
 // a process would slow it down or break it.
@@ -81,5 +87,48 @@ describe('the purity check itself', () => {
     expect(kindOf('packages/cli/test/views/live-views.unit.test.tsx')).toBe('pure');
     expect(kindOf('packages/web/test/amount.test.tsx')).toBe('pure');
     expect(kindOf('packages/web/test/lint-boundaries.app.test.ts')).toBe('app');
+  });
+});
+
+// CI runs the server's app tests again on a real Postgres: only those the database choice changes (vitest.config.ts).
+describe('the files a run on Postgres repeats', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'tradedeck-database-choice-'));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  /** A file's text importing `name` from each specifier (written out here, the file itself would reach them). */
+  const importing = (...specifiers: string[]) =>
+    specifiers.map((specifier) => `import { name } from '${specifier}';\n`).join('');
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(tree, path)), { recursive: true });
+    writeFileSync(join(tree, path), text);
+    return join(tree, path);
+  };
+
+  it('keeps a file that opens the test database or reads TEST_DATABASE_URL through its helpers', () => {
+    write('packages/server/test/helpers/test-database.ts', 'export const db = 1;\n');
+    write('packages/server/test/helpers/test-app.ts', importing('./test-database.ts'));
+    write('packages/server/test/lots/helpers.ts', importing('../helpers/test-app.ts'));
+    write('packages/server/test/hubs/cluster.ts', 'export const url = process.env.TEST_DATABASE_URL;\n');
+    const viaApp = write('packages/server/test/lots/a.test.ts', importing('./helpers.ts'));
+    const viaEnv = write('packages/server/test/hubs/b.test.ts', importing('./cluster.ts'));
+    expect(reachesDatabaseChoice(viaApp, tree)).toBe(true);
+    expect(reachesDatabaseChoice(viaEnv, tree)).toBe(true);
+  });
+
+  it('leaves out a file that runs the same on either database', () => {
+    write('packages/server/test/helpers/spawn-server.ts', importing('node:child_process'));
+    const spawned = write(
+      'packages/server/test/c.test.ts',
+      importing('./helpers/spawn-server.ts', '../src/db/database.ts'),
+    );
+    expect(reachesDatabaseChoice(spawned, tree)).toBe(false);
+  });
+
+  it('sorts the real files: data directories and the embedded engine out, the app and job tests in', () => {
+    const choice = (file: string) => reachesDatabaseChoice(join(ROOT, file), ROOT);
+    expect(choice('packages/server/test/data-dir.test.ts')).toBe(false);
+    expect(choice('packages/server/test/db/pglite-prepared.test.ts')).toBe(false);
+    expect(choice('packages/server/test/http/bad-input.test.ts')).toBe(true);
+    expect(choice('packages/server/test/jobs/jobs.test.ts')).toBe(true);
+    expect(choice('packages/server/test/jobs/crash-recovery.test.ts')).toBe(true);
   });
 });

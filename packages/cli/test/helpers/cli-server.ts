@@ -24,16 +24,33 @@ export function startCliServer(
  * `startServer`, its in-memory database started from the run's migrated template (`pglite-template.ts`, the
  * project's global setup) instead of an empty cluster it migrates.
  */
-export async function startTemplateServer(
+export function startTemplateServer(
   config: ServerConfig,
   configure?: Parameters<typeof startServer>[1],
   options: Parameters<typeof startServer>[2] = {},
 ): Promise<RunningServer> {
   const fromTemplate = config.databaseUrl === null && config.dataDir === 'memory://';
-  return startServer(config, configure, {
-    ...options,
-    ...(fromTemplate ? { template: await pgliteTemplate() } : {}),
-  });
+  const starting = (async () =>
+    startServer(config, configure, {
+      ...options,
+      ...(fromTemplate ? { template: await pgliteTemplate() } : {}),
+    }))();
+  started.add(starting);
+  return starting;
+}
+
+/** The servers the current test file started (or is starting), for `stopStartedServers`. */
+const started = new Set<Promise<RunningServer>>();
+
+/**
+ * Stops every server the test file started, once the file's own hooks are done (`stop` is idempotent). The app
+ * project's files share a worker (vitest.config.ts): a server whose start outlived a timed-out `beforeAll` would
+ * otherwise keep its jobs and loops running beside every later file of the worker.
+ */
+export async function stopStartedServers(): Promise<void> {
+  const servers = [...started];
+  started.clear();
+  await Promise.allSettled(servers.map(async (starting) => (await starting).stop()));
 }
 
 /**

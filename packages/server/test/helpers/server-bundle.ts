@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cacheEntry, publish, SERVER, sourcesHash } from './build-cache.ts';
 import { TSX_LOADER } from './tsx-loader.ts';
 
-const SERVER = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(SERVER, 'src/main.ts');
 /** The sources a server process runs: the server's and the sdk's (bundled in, as the production build does). */
 const SERVER_SOURCES = [
@@ -17,10 +15,10 @@ const SERVER_SOURCES = [
 /** A test's own script (a server with test routes, a probe) also runs the test helpers it imports. */
 const SCRIPT_SOURCES = [...SERVER_SOURCES, join(SERVER, 'test')];
 /**
- * Bundles sit two folders below the server package, so the server finds its migrations (`../../drizzle`) from
- * there as the production build does from `dist`, and its dependencies resolve from the package's node_modules.
+ * Bundles sit two folders below the server package (`node_modules/.cache`), so the server finds its migrations
+ * (`../../drizzle`) from there as the production build does from `dist`, and its dependencies resolve from the
+ * package's node_modules.
  */
-const CACHE = join(SERVER, 'node_modules/.cache');
 const PREFIX = 'tradedeck-test-server-';
 
 /** `TRADEDECK_TEST_SERVER=sources` runs spawned servers from the TypeScript sources through tsx instead. */
@@ -48,18 +46,15 @@ export function scriptEntry(script: string): string[] {
 const built = new Map<string, { hash: string; file: string }>();
 
 function bundle(entry: string): string {
-  const hash = sourcesHash(entry, entry === MAIN ? SERVER_SOURCES : SCRIPT_SOURCES);
+  const hash = sourcesHash(relative(SERVER, entry), entry === MAIN ? SERVER_SOURCES : SCRIPT_SOURCES);
   const known = built.get(entry);
   if (known?.hash === hash) return known.file;
   const name = entry === MAIN ? '' : `${basename(entry).replace(/\.[^.]+$/, '')}-`;
-  const file = join(CACHE, `${PREFIX}${name}${hash}.mjs`);
-  if (!exists(file)) {
-    mkdirSync(CACHE, { recursive: true });
-    // Workers and suites may build at once: each writes its own file and renames it into place (same content).
-    const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  const cached = cacheEntry(`${PREFIX}${name}`, hash, '.mjs');
+  if (!cached.ready) {
     esbuild().buildSync({
       entryPoints: [entry],
-      outfile: partial,
+      outfile: cached.partial,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -68,11 +63,10 @@ function bundle(entry: string): string {
       // Dependencies load from node_modules as in production; the workspace's sdk (TypeScript) is bundled in.
       external: dependencies(),
     });
-    renameSync(partial, file);
-    removeOlderBundles(file);
+    publish(cached);
   }
-  built.set(entry, { hash, file });
-  return file;
+  built.set(entry, { hash, file: cached.file });
+  return cached.file;
 }
 
 /** The server's and the sdk's dependencies (a name stands for its subpaths too). */
@@ -108,40 +102,4 @@ interface Esbuild {
 function esbuild(): Esbuild {
   const require = createRequire(import.meta.url);
   return require(require.resolve('esbuild', { paths: [require.resolve('tsx')] }));
-}
-
-function sourcesHash(entry: string, sources: string[]): string {
-  const hash = createHash('sha256').update(relative(SERVER, entry)).update('\0');
-  const walk = (path: string) => {
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path).sort()) walk(join(path, entry));
-    } else if (stat.isFile()) {
-      hash.update(relative(SERVER, path)).update('\0').update(readFileSync(path)).update('\0');
-    }
-  };
-  for (const source of sources) walk(source);
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** Bundles of earlier sources (and a crashed build's partial file) a day old. */
-function removeOlderBundles(keep: string): void {
-  const dayAgo = Date.now() - 24 * 3600_000;
-  for (const entry of readdirSync(CACHE)) {
-    const path = join(CACHE, entry);
-    if (!entry.startsWith(PREFIX) || path === keep) continue;
-    try {
-      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true });
-    } catch {
-      // Removed by another run meanwhile.
-    }
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

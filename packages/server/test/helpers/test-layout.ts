@@ -58,32 +58,64 @@ function readdirSafe(path: string): boolean {
   }
 }
 
+/** What a file's walk meets: a file read (the test file and the test helpers it imports), or one of its imports. */
+type Reached =
+  | { kind: 'file'; path: string; text: string }
+  | { kind: 'module'; specifier: string }
+  | { kind: 'import'; path: string; target: string };
+
 /**
- * What a test file reaches that a pure test must not: its own imports and those of the test helpers it imports
- * (sources are followed no further: importing a module is not running it).
+ * Walks a test file's imports and those of the test files it imports (`follow` says which; sources are followed
+ * no further: importing a module is not running it).
  */
-export function forbiddenImports(file: string, root: string): string[] {
-  const found: string[] = [];
+function* reachedFrom(file: string, root: string, follow: (path: string) => boolean): Generator<Reached> {
   const seen = new Set<string>();
   const queue = [file];
   while (queue.length > 0) {
     const current = queue.pop()!;
     if (seen.has(current)) continue;
     seen.add(current);
-    for (const match of readFileSync(current, 'utf8').matchAll(IMPORT)) {
+    const text = readFileSync(current, 'utf8');
+    yield { kind: 'file', path: relative(root, current).split(sep).join('/'), text };
+    for (const match of text.matchAll(IMPORT)) {
       const specifier = (match[1] ?? match[2] ?? match[3])!;
       if (!specifier.startsWith('.')) {
-        if (FORBIDDEN_MODULES.test(specifier)) found.push(specifier);
+        yield { kind: 'module', specifier };
         continue;
       }
       const target = resolveImport(current, specifier);
       if (!target) continue;
       const path = relative(root, target).split(sep).join('/');
-      if (FORBIDDEN_HELPERS.test(`/${path}`) || FORBIDDEN_SOURCES.test(path)) found.push(path);
-      else if (/(^|\/)test\//.test(path)) queue.push(target);
+      yield { kind: 'import', path, target };
+      if (/(^|\/)test\//.test(path) && follow(path)) queue.push(target);
     }
   }
+}
+
+/** What a test file reaches that a pure test must not: its own imports and those of the test helpers it imports. */
+export function forbiddenImports(file: string, root: string): string[] {
+  const forbidden = (path: string) => FORBIDDEN_HELPERS.test(`/${path}`) || FORBIDDEN_SOURCES.test(path);
+  const found: string[] = [];
+  for (const reached of reachedFrom(file, root, (path) => !forbidden(path))) {
+    if (reached.kind === 'module' && FORBIDDEN_MODULES.test(reached.specifier)) found.push(reached.specifier);
+    if (reached.kind === 'import' && forbidden(reached.path)) found.push(reached.path);
+  }
   return found;
+}
+
+/**
+ * Whether a test file runs differently on `TEST_DATABASE_URL`: it, or a test helper it reaches, reads it or opens
+ * the test database (`test/helpers/test-database.ts`). A file that does not (a data directory's modes, the
+ * embedded database's own tests, a fake Steam) runs the same twice, so CI's Postgres run leaves it out
+ * (`TRADEDECK_DATABASE_FILES_ONLY`, vitest.config.ts).
+ */
+export function reachesDatabaseChoice(file: string, root: string): boolean {
+  for (const reached of reachedFrom(file, root, () => true)) {
+    if (reached.kind === 'file' && reached.text.includes('TEST_DATABASE_URL')) return true;
+    if (reached.kind === 'import' && /(^|\/)test\/helpers\/test-database\.ts$/.test(reached.path))
+      return true;
+  }
+  return false;
 }
 
 /**

@@ -1,14 +1,18 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
+import { pageKeyFields } from '../../db/list-ids.ts';
 import {
   afterKeys,
   countMatches,
-  keyColumns,
   type ListAnswer,
   type ListWindow,
   listAnswer,
   orderByKeys,
+  pagePlan,
+  pastCap,
 } from '../../db/list-page.ts';
+import { statementSnapshot } from '../../db/list-totals.ts';
 import { proxies, steamAccounts, steamAccountTagLinks, steamAccountTags } from '../../db/schema.ts';
 import { anyId, anyText, inSearchResult, likeContains } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -95,7 +99,11 @@ class AccountQueries {
     this.proxies = new ProxyQueries(tx, userId);
   }
 
-  /** One page of the list (OFFSET or keyset) with its capped total, then the page's tags. */
+  /**
+   * One page of the list (OFFSET or keyset) with its capped total, then the page's tags. A page by number starts
+   * from the nearest boundary kept for this filter and order, by keyset (db/list-page.ts `pagePlan`): the page's
+   * ids are read first, then the columns of those ids only.
+   */
   async query(
     filters: Partial<AccountFilters>,
     sort: { propertyName: AccountSortKey; isDescending: boolean }[],
@@ -103,22 +111,63 @@ class AccountQueries {
   ): Promise<ListAnswer<StoredAccountView>> {
     const where = accountWhere(this.userId, filters);
     const keys = accountKeys(sort);
-    const rows = await this.tx
-      .select({ ...accountViewColumns, ...keyColumns(keys) })
-      .from(steamAccounts)
-      .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
-      .where(window.after ? and(where, afterKeys(keys, window.after)) : where)
-      .orderBy(...orderByKeys(keys))
-      .limit(window.pageSize)
-      .offset(window.offset);
-    const count = await countMatches(this.tx, { table: steamAccounts, where }, window, rows.length, {
+    const list = {
       list: 'steamAccounts',
       userId: this.userId,
-      // The search matches an account by its proxy's address too.
-      sources: filters.searchString?.trim()
-        ? ['steam_accounts', 'steam_account_tag_links', 'proxies']
-        : ['steam_accounts', 'steam_account_tag_links'],
-    });
+      // The search matches an account by its proxy's address too, and the proxy sort reads the proxy's address.
+      sources:
+        filters.searchString?.trim() || sort.some((s) => s.propertyName === 'proxy')
+          ? (['steam_accounts', 'steam_account_tag_links', 'proxies'] as const)
+          : (['steam_accounts', 'steam_account_tag_links'] as const),
+    };
+    const plan = pagePlan(this.tx, window, keys, where, list);
+    const keyFields = pageKeyFields(keys);
+    const idsWhere = (extra: SQL | null, skip: number) =>
+      this.tx
+        .select({ pageId: sql<number>`${steamAccounts.id}`.as('page_id'), ...keyFields })
+        .from(steamAccounts)
+        .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
+        .where(extra ? and(where, extra) : where)
+        .orderBy(...orderByKeys(keys))
+        .limit(plan.limit)
+        .offset(skip);
+    const ids = (
+      plan.boundary && plan.fresh && plan.stale
+        ? unionAll(
+            idsWhere(and(afterKeys(keys, plan.boundary.values), plan.fresh)!, plan.freshSkip),
+            idsWhere(plan.stale, plan.staleSkip),
+          )
+        : idsWhere(window.after ? afterKeys(keys, window.after) : null, plan.staleSkip)
+    ).as('page_ids');
+    const read = await this.tx
+      .select({
+        ...accountViewColumns,
+        ...Object.fromEntries(Object.keys(keyFields).map((name) => [name, ids[name as keyof typeof ids]])),
+        pageSnapshot: statementSnapshot,
+      })
+      .from(steamAccounts)
+      .innerJoin(ids, eq(steamAccounts.id, ids.pageId))
+      .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
+      .orderBy(
+        ...orderByKeys(
+          keys.map(({ descending }, i) => ({
+            expr: sql`${sql.identifier('page_ids')}.${sql.identifier(`k${i}`)}`,
+            descending,
+          })),
+        ),
+      );
+    const rows = read.slice(plan.leading ? 1 : 0);
+    const more = plan.trailing && rows.length > window.pageSize;
+    if (more) rows.pop();
+    plan.remember(
+      plan.leading ? read[0] : undefined,
+      rows.at(-1),
+      rows.length,
+      read[0]?.pageSnapshot ?? null,
+    );
+    const count =
+      (plan.trailing ? pastCap(window, rows.length, more) : null) ??
+      (await countMatches(this.tx, { table: steamAccounts, where }, window, rows.length, list));
     const tags = await this.tagsOf(rows.map((row) => row.id));
     return listAnswer(
       rows,
