@@ -144,7 +144,10 @@ beforeAll(async () => {
     {
       steam: { sandboxWorld: world },
       // Waxpeer's 3 s between calls of a key shortened; every other limit is the live one, on the moved clock.
-      market: { clock, waxpeer: { baseUrl: wax.baseUrl, socketUrl: wax.socketUrl, live: { spacingMs: 300 } } },
+      market: {
+        clock,
+        waxpeer: { baseUrl: wax.baseUrl, socketUrl: wax.socketUrl, live: { spacingMs: 300 } },
+      },
       seller: { timing: TEST_TIMING },
     },
     clock,

@@ -9,12 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { type Money, REPRICE_BATCH_LIMIT } from '@tradedeck/sdk/domain';
 import type { MarketListing } from '../../integrations/market/port.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
-import { announceLots } from './announce.ts';
+import { patchAndAnnounce } from './announce.ts';
 import type { LotsShared } from './deps.ts';
 import { issuesOf } from './issues.ts';
 import type { MarketAccess } from './market-access.ts';
 import type { LotAccount, LotPatch, LotView } from './types.ts';
-import { toLotChange } from './views.ts';
 
 export const LOTS_LIST_QUEUE = 'lots-list';
 
@@ -156,16 +155,8 @@ export class Lister {
     await this.record(userId, listed);
   }
 
-  private async record(userId: string, patches: LotPatch[]): Promise<void> {
-    if (patches.length === 0) return;
-    await this.deps.repo.run(userId, async (q) => {
-      const rows = await q.patch(patches, new Date(this.deps.now()));
-      await announceLots(
-        this.deps.eventLog,
-        q,
-        rows.map((row) => toLotChange(row)),
-      );
-    });
+  private record(userId: string, patches: LotPatch[]): Promise<void> {
+    return patchAndAnnounce(this.deps, userId, patches);
   }
 }
 

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MarketFailure } from '../../integrations/market/port.ts';
-import { announceLots } from './announce.ts';
+import { patchAndAnnounce } from './announce.ts';
 import { delistedPatch, takeDown } from './delist.ts';
 import type { LotsShared } from './deps.ts';
 import { issuesOf } from './issues.ts';
@@ -357,16 +357,8 @@ export class LotService {
     );
   }
 
-  private async patchAndAnnounce(userId: string, patches: LotPatch[]) {
-    if (patches.length === 0) return;
-    await this.deps.repo.run(userId, async (q) => {
-      const rows = await q.patch(patches, new Date(this.deps.now()));
-      await announceLots(
-        this.deps.eventLog,
-        q,
-        rows.map((row) => toLotChange(row)),
-      );
-    });
+  private patchAndAnnounce(userId: string, patches: LotPatch[]) {
+    return patchAndAnnounce(this.deps, userId, patches);
   }
 
   private batchAnswer(patches: LotPatch[], failed: LotFailure[], text: Texts, lang: Language) {
