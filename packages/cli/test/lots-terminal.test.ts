@@ -120,6 +120,20 @@ describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux
     expect(screen).toContain('bad-market=2');
   });
 
+  it('reprices only the lots on sale on the markets given with --market, and not beside --ids', async () => {
+    terminal.typeLine('clear');
+    let screen = await run(`${cli} p2p reprice --market tm --strategy thresholds:90-110`, 'tm-preview');
+    expect(screen).toMatch(new RegExp(`of ${LISTED}\\b`));
+    expect(screen).toContain('tm-preview=0');
+    // Nothing is on sale on Waxpeer here: the server finds no lot to reprice.
+    screen = await run(`${cli} p2p reprice --market waxpeer --strategy thresholds:90-110`, 'wax-preview');
+    expect(screen).toContain('No valid orders');
+    expect(screen).not.toContain('wax-preview=0');
+    screen = await run(`${cli} p2p reprice --market tm --ids ${listedIds[0]}`, 'market-ids');
+    expect(screen).toContain('Pass --market without --ids or --group');
+    expect(screen).toContain('market-ids=2');
+  });
+
   it('previews by default, refuses a bad strategy, and asks before applying on a terminal', async () => {
     terminal.typeLine('clear');
     let screen = await run(`${cli} p2p reprice --strategy thresholds:90-110 --profile aggressive`, 'preview');

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lotColumns } from '../src/features/lots/lot-columns.tsx';
 import { LotFilterBar } from '../src/features/lots/lot-filter-bar.tsx';
 import { toLotFilters } from '../src/features/lots/lot-filters.ts';
+import { saleColumns } from '../src/features/sales-history/sale-columns.tsx';
 import { renderWithServices } from './helpers/render-with-services.tsx';
 import { createI18n } from './helpers/texts.ts';
 
@@ -64,6 +65,26 @@ describe('lots by market', () => {
     );
     expect(
       screen.getAllByTestId('lot-market').map((chip) => [chip.getAttribute('data-market'), chip.textContent]),
+    ).toEqual([
+      ['waxpeer', 'Waxpeer'],
+      ['tm', 'TM'],
+    ]);
+  });
+
+  it('shows each sale’s market as the same chip on the sales screen', () => {
+    const i18n = createI18n('ru');
+    const platform = saleColumns(i18n.t, 'ru').find((column) => column.id === 'platform')!;
+    const cell = platform.cell as (context: { row: { original: unknown } }) => ReactNode;
+    render(
+      <>
+        {cell({ row: { original: { platform: 'waxpeer' } } })}
+        {cell({ row: { original: { platform: 'tm' } } })}
+      </>,
+    );
+    expect(
+      screen
+        .getAllByTestId('sale-market')
+        .map((chip) => [chip.getAttribute('data-market'), chip.textContent]),
     ).toEqual([
       ['waxpeer', 'Waxpeer'],
       ['tm', 'TM'],

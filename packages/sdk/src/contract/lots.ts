@@ -229,6 +229,10 @@ export const repriceItemSchema = z.object({
   retryAt: isoDateTime.nullable(),
   /** For a write the market refused: its detail. */
   marketError: z.string().nullable(),
+  /** The references the price was decided from (`custom`, `provider`, `median`, `bid`); absent on older rows. */
+  referencesUsed: z.array(z.string()).optional(),
+  /** The references left out and why (`stale`, `currency_mismatch`): a stale buy order is never a floor. */
+  referencesDropped: z.array(z.object({ kind: z.string(), why: z.string() })).optional(),
 });
 export type RepriceItem = z.infer<typeof repriceItemSchema>;
 

@@ -17,25 +17,13 @@ import { guarded, readTextInput, sandboxBadge, usage } from '../../kit/command-h
 import { type ListFlags, printList } from '../../kit/lists.ts';
 import { writeTextStream } from '../../kit/text-stream.ts';
 import { moneyText } from './lot-money.ts';
+import { knownWords } from './lot-words.ts';
 import { registerP2pReprice } from './p2p-reprice.ts';
 import { P2P_COMMANDS } from './specs.ts';
 
 /** A CSV export streams for a while. */
 const EXPORT_TIMEOUT_MS = 600_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Known words from repeatable options, or a usage error naming the known ones. */
-export function knownWords<W extends string>(
-  ctx: CommandContext,
-  values: readonly string[],
-  known: readonly W[],
-): W[] {
-  return values.map((value) => {
-    const word = known.find((item) => item === value.trim().toLowerCase());
-    if (!word) usage(ctx, 'badLotWord', { value, known: known.join(', ') });
-    return word;
-  });
-}
 
 /** `tradedeck p2p lots ls`, `p2p reprice`, `p2p sales`, `p2p prices import` under the `p2p` command. */
 export function registerP2pLots(program: Command, registration: Registration): void {

@@ -5,6 +5,8 @@ import {
   lotGroupKey,
   type PriceStrategy,
   parseMoney,
+  SELLER_PLATFORMS,
+  type SellerPlatform,
   SINGLE_PRICE_PICKS,
   TRADING_PROFILES,
   type TradingProfile,
@@ -17,6 +19,7 @@ import { confirmDestructive } from '../../kit/confirm.ts';
 import { settleBatch } from '../../kit/outcome.ts';
 import { renderTable } from '../../table.ts';
 import { moneyText } from './lot-money.ts';
+import { knownWords } from './lot-words.ts';
 import { P2P_COMMANDS } from './specs.ts';
 
 /** Per-lot lines printed; the summary counts every lot. */
@@ -29,6 +32,7 @@ interface RepriceFlags {
   apply?: boolean;
   ids?: string;
   group: string[];
+  market: string[];
   currency?: string;
   yes?: boolean;
 }
@@ -104,15 +108,22 @@ export function registerP2pReprice(p2p: Command, registration: Registration): vo
       const profile =
         flags.profile === undefined ? undefined : TRADING_PROFILES.find((p) => p === flags.profile);
       if (flags.profile !== undefined && !profile) usage(ctx, 'badProfile', { value: flags.profile });
-      const selection: LotSelection =
-        flags.ids !== undefined || flags.group.length > 0
-          ? {
-              ...(flags.ids !== undefined ? { ids: parseIds(ctx, [flags.ids]) } : {}),
-              ...(flags.group.length > 0
-                ? { groupKeys: flags.group.map((name) => lotGroupKey('cs2', name)) }
-                : {}),
-            }
-          : { filters: { withStatus: ['on_sale'] } as LotSelection['filters'] };
+      const platforms = knownWords<SellerPlatform>(ctx, flags.market, SELLER_PLATFORMS);
+      const picked = flags.ids !== undefined || flags.group.length > 0;
+      if (picked && platforms.length > 0) usage(ctx, 'marketWithIds');
+      const selection: LotSelection = picked
+        ? {
+            ...(flags.ids !== undefined ? { ids: parseIds(ctx, [flags.ids]) } : {}),
+            ...(flags.group.length > 0
+              ? { groupKeys: flags.group.map((name) => lotGroupKey('cs2', name)) }
+              : {}),
+          }
+        : {
+            filters: {
+              withStatus: ['on_sale'],
+              ...(platforms.length > 0 ? { platforms } : {}),
+            } as LotSelection['filters'],
+          };
       const input = {
         selection,
         ...(strategy ? { strategy } : {}),

@@ -116,11 +116,13 @@ export const P2P_COMMANDS = {
       { flags: '--apply', text: 'optApply' },
       { flags: '--ids <ids>', text: 'optLotIds' },
       { flags: '--group <name>', text: 'optGroup', many: true },
+      { flags: '--market <market>', text: 'optRepriceMarket', many: true },
       { flags: '--currency <code>', text: 'optPricesCurrency' },
       YES_OPTION,
     ],
     examples: [
       'tradedeck p2p reprice --strategy thresholds:95-105 --profile balanced',
+      'tradedeck p2p reprice --market waxpeer --strategy thresholds:100-100 --profile aggressive --apply',
       'tradedeck p2p reprice --strategy single:median --group "AK-47 | Redline (Field-Tested)" --apply',
       'tradedeck p2p reprice --strategy fixed:10-12.5 --currency USD --ids 41,42 --apply --yes --json',
     ],

@@ -9,6 +9,8 @@ export const lotsTexts = defineTexts('lots', {
     optLotIssue:
       'only lots with this issue: not_listed, price_mismatch, out_of_range, sold_elsewhere (repeatable)',
     optLotMarket: 'only lots on this market: tm, waxpeer (repeatable)',
+    optRepriceMarket: 'only the lots on sale on this market: tm, waxpeer (repeatable)',
+    marketWithIds: 'Pass --market without --ids or --group: it picks the lots on sale on that market',
     optLotSearch: 'part of the item name, or an item id',
     lotsNone: 'No lots',
     lotsTotal: '{shown} of {total} lots (page {page})',
@@ -61,6 +63,8 @@ export const lotsTexts = defineTexts('lots', {
     optLotIssue:
       'только лоты с проблемой: not_listed, price_mismatch, out_of_range, sold_elsewhere (можно несколько раз)',
     optLotMarket: 'только лоты на маркете: tm, waxpeer (можно несколько раз)',
+    optRepriceMarket: 'только лоты в продаже на этом маркете: tm, waxpeer (можно несколько раз)',
+    marketWithIds: 'Укажите --market без --ids и --group: он выбирает лоты в продаже на этом маркете',
     optLotSearch: 'часть названия предмета или id предмета',
     lotsNone: 'Лотов нет',
     lotsTotal: '{shown} из {total} лотов (страница {page})',

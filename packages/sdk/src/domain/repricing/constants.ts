@@ -17,3 +17,9 @@ export const BASIS_POINTS = 10_000;
  * at or above it the lowest is treated as bait.
  */
 export const BAIT_RATIO_BP = 10_500;
+
+/**
+ * No price goes under this share of the market's highest buy order (basis points): the item would sell faster to
+ * the order than to a buyer of a cheaper listing.
+ */
+export const BID_FLOOR_BP = 10_000;

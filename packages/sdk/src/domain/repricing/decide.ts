@@ -3,12 +3,14 @@
  * construction. Pure: the time is an input. The order of the rules is documented in docs/repricing.md.
  */
 import type { Money } from '../money/money.ts';
-import { MARKET_ASKS_TTL_MS, PRICE_WRITE_COOLDOWN_MS } from './constants.ts';
+import { scaleCeil } from './basis-points.ts';
+import { BID_FLOOR_BP, MARKET_ASKS_TTL_MS, PRICE_WRITE_COOLDOWN_MS } from './constants.ts';
 import { marketView } from './market-view.ts';
 import { DEFAULT_PROFILE_SETTINGS, profilePrice, profileReference } from './profiles.ts';
-import { referenceProblem } from './references.ts';
+import { floorReference, referenceProblem } from './references.ts';
 import { strategyReference, strategyTarget } from './strategies.ts';
 import type {
+  DroppedReference,
   ReferenceKind,
   RepricingContext,
   RepricingDecision,
@@ -68,7 +70,8 @@ export function decideReprice(lot: RepricingLot, context: RepricingContext): Rep
     return decision(lot, 'failed', 'currency_mismatch');
 
   const references = context.referencesByName.get(lot.marketHashName) ?? {};
-  const problem = referenceProblem(references, neededReferences(lot), currency, context.now);
+  const used = neededReferences(lot);
+  const problem = referenceProblem(references, used, currency, context.now);
   if (problem) return decision(lot, problem === 'currency_mismatch' ? 'failed' : 'unavailable', problem);
 
   const market = marketView(snapshot, lot.itemId, context.ownItemIds);
@@ -93,12 +96,23 @@ export function decideReprice(lot: RepricingLot, context: RepricingContext): Rep
   // Never under our own listing that already leads, never under what the item cost.
   if (market.ownLeading !== null) amount = Math.max(amount, market.ownLeading);
   if (lot.purchasePrice) amount = Math.max(amount, lot.purchasePrice.amount);
+  // Never under the chosen share of the highest buy order, while that order is fresh.
+  const dropped: DroppedReference[] = [];
+  const bid = floorReference(references.bid, currency, context.now);
+  if (bid && 'dropped' in bid) dropped.push({ kind: 'bid', why: bid.dropped });
+  else if (bid) {
+    const floor = scaleCeil(bid.amount, context.bidFloorBp ?? BID_FLOOR_BP);
+    if (floor > amount) {
+      amount = floor;
+      used.push('bid');
+    }
+  }
 
   const targetPrice: Money = { currency, amount };
+  const told = { target: targetPrice, referencesUsed: used, referencesDropped: dropped };
   // A price of zero delists on TM, so one tick is the lowest price ever sent.
   if (amount < Math.max(lot.min.amount, 1) || amount > lot.max.amount)
-    return decision(lot, 'unchanged', 'out_of_range', { target: targetPrice, issue: 'out_of_range' });
-  if (Math.abs(amount - lot.price.amount) < 1)
-    return decision(lot, 'unchanged', 'no_change', { target: targetPrice });
-  return decision(lot, 'changed', 'repriced', { newPrice: targetPrice, target: targetPrice });
+    return decision(lot, 'unchanged', 'out_of_range', { ...told, issue: 'out_of_range' });
+  if (Math.abs(amount - lot.price.amount) < 1) return decision(lot, 'unchanged', 'no_change', told);
+  return decision(lot, 'changed', 'repriced', { ...told, newPrice: targetPrice });
 }

@@ -34,8 +34,19 @@ export interface ProfileSettings {
   conservativeHighBp: number;
 }
 
-/** The reference prices the strategies and profiles read. */
-export type ReferenceKind = 'custom' | 'provider' | 'median';
+/**
+ * The reference prices the strategies and profiles read, and `bid`: the market's highest buy order, read only as a
+ * floor (never a target to undercut).
+ */
+export type ReferenceKind = 'custom' | 'provider' | 'median' | 'bid';
+
+/** Why a reference was not acted on (a floor reference is dropped; a needed one stops the lot instead). */
+export type ReferenceDropReason = 'stale' | 'currency_mismatch';
+
+export interface DroppedReference {
+  kind: ReferenceKind;
+  why: ReferenceDropReason;
+}
 
 export interface ReferencePrice {
   price: Money;
@@ -91,6 +102,8 @@ export interface RepricingContext {
   profileSettings?: ProfileSettings;
   /** The market's spacing of price changes per listing; PRICE_WRITE_COOLDOWN_MS (TM's minute) by default. */
   priceWriteCooldownMs?: number;
+  /** The share of the highest buy order no price goes under; BID_FLOOR_BP (the whole order) by default. */
+  bidFloorBp?: number;
 }
 
 export type RepricingOutcome = 'changed' | 'unchanged' | 'unavailable' | 'failed';
@@ -128,4 +141,8 @@ export interface RepricingDecision {
   issue?: 'out_of_range';
   /** cooldown: the earliest time the lot may be written again. */
   retryAt?: Date;
+  /** The references the price was decided from (the strategy's, the profile's, and `bid` when it held the floor). */
+  referencesUsed?: ReferenceKind[];
+  /** The references left out, and why (a stale buy order is never a floor). */
+  referencesDropped?: DroppedReference[];
 }

@@ -170,6 +170,11 @@ export interface MarketAsks {
   marketHashName: string;
   asks: { itemId: string; price: Money }[];
   fetchedAt: Date;
+  /**
+   * The highest buy order for the item and when the market said so (Waxpeer's price feed, which may be older than
+   * the asks); absent when the market gives none. Repricing reads it only as a floor.
+   */
+  bid?: { price: Money; observedAt: Date } | null;
 }
 
 /** A `history` row: one sale (or purchase) with its settlement. */

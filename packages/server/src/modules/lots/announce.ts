@@ -1,6 +1,9 @@
 import { hubEvents, LOTS_SOURCE, type LotChange, type RepriceJobUpdated } from '@tradedeck/sdk/contract';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
+import type { LotsShared } from './deps.ts';
 import type { LotQueries } from './repo.ts';
+import type { LotPatch } from './types.ts';
+import { toLotChange } from './views.ts';
 
 /** Lots per LotsChanged event: a mass step of 1,000 lots travels as a few events, not one huge one. */
 const CHANGES_PER_EVENT = 250;
@@ -16,4 +19,21 @@ export async function announceLots(eventLog: EventLog, q: LotQueries, changes: r
 
 export async function announceJob(eventLog: EventLog, q: LotQueries, job: RepriceJobUpdated) {
   await eventLog.append(q.userId, hubEvents.repriceJobUpdated, LOTS_SOURCE, job, q.tx);
+}
+
+/** Stores the patches of one step and announces the changed lots in the same transaction. */
+export async function patchAndAnnounce(
+  deps: Pick<LotsShared, 'repo' | 'eventLog' | 'now'>,
+  userId: string,
+  patches: LotPatch[],
+): Promise<void> {
+  if (patches.length === 0) return;
+  await deps.repo.run(userId, async (q) => {
+    const rows = await q.patch(patches, new Date(deps.now()));
+    await announceLots(
+      deps.eventLog,
+      q,
+      rows.map((row) => toLotChange(row)),
+    );
+  });
 }

@@ -13,6 +13,7 @@ import { APPLY_STALE_MS, reconcileInterrupted } from './apply-reconcile.ts';
 import { AsksCache } from './asks-cache.ts';
 import { Delister, type DelistJobData, LOTS_DELIST_QUEUE } from './delist.ts';
 import { DEFAULT_LOTS_TIMING, type LotsShared, type LotsTiming } from './deps.ts';
+import { Lister, type ListJobData, LOTS_LIST_QUEUE } from './listing-job.ts';
 import { LotService } from './lot-service.ts';
 import { MarketAccess } from './market-access.ts';
 import { PriceService } from './price-service.ts';
@@ -78,9 +79,10 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
   const delister = new Delister(shared, access);
   const engine = new RepriceEngine(shared, access, new AsksCache(() => shared.timing.asksRefreshMs));
   const sync = new LotSync(shared, access);
+  const lister = new Lister(shared, access);
   const reprice = new RepriceService(shared, engine, access, delister);
   const services = {
-    lots: new LotService(shared, access, sync),
+    lots: new LotService(shared, access, sync, lister),
     reprice,
     sales: new SalesService(shared),
     prices: new PriceService(shared),
@@ -106,6 +108,7 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
       workers: deps.tickWorkers ?? DEFAULT_TICK_WORKERS,
     });
     await deps.jobs.work<DelistJobData>(LOTS_DELIST_QUEUE, (job) => delister.run(job), { workers: 4 });
+    await deps.jobs.work<ListJobData>(LOTS_LIST_QUEUE, (job) => lister.run(job), { workers: 4 });
     const supervise = () => {
       void superviseTicks(parts).catch((error: unknown) =>
         shared.log.warn({ err: error }, 'repricing ticks not supervised'),

@@ -14,15 +14,16 @@ import type { z } from 'zod';
 import { listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MarketFailure } from '../../integrations/market/port.ts';
-import { announceLots } from './announce.ts';
+import { patchAndAnnounce } from './announce.ts';
 import { delistedPatch, takeDown } from './delist.ts';
 import type { LotsShared } from './deps.ts';
 import { issuesOf } from './issues.ts';
+import type { Lister, ListOutcome } from './listing-job.ts';
 import type { MarketAccess } from './market-access.ts';
 import { fill, lotMessages } from './messages.ts';
 import { ensureOwnAccounts } from './own-accounts.ts';
 import type { LotSync } from './sync.ts';
-import type { LotAccount, LotPatch, LotPick, LotView } from './types.ts';
+import type { LotPatch, LotPick, LotView } from './types.ts';
 import { toLotChange, toLotGroup, toLotRow } from './views.ts';
 
 type Input<K extends keyof typeof contract.lots> = z.output<(typeof contract.lots)[K]['input']>;
@@ -53,6 +54,7 @@ export class LotService {
     private readonly deps: LotsShared,
     private readonly access: MarketAccess,
     private readonly sync: LotSync,
+    private readonly lister: Pick<Lister, 'listAndWait'>,
   ) {}
 
   async query(userId: string, input: Input<'query'>) {
@@ -302,73 +304,61 @@ export class LotService {
         });
       else ready.push(lot);
     }
-    const listed: LotPatch[] = [];
-    const now = new Date(this.deps.now());
-    const accounts: LotAccount[] = await this.deps.repo.run(userId, (q) => q.accounts());
-    for (const account of accounts) {
-      const ofAccount = ready.filter((lot) => lot.sellerAccountId === account.id);
-      for (let start = 0; start < ofAccount.length; start += REPRICE_BATCH_LIMIT) {
-        const batch = ofAccount.slice(start, start + REPRICE_BATCH_LIMIT);
-        const { market, creds } = await this.access.open(account);
-        const answer = await market.addToSale(
-          creds,
-          batch.map((lot) => ({ assetId: lot.assetId, price: prices.get(lot.id)! })),
-        );
-        batch.forEach((lot, index) => {
-          const outcome = answer.ok ? answer.outcomes[index] : answer;
-          const price = prices.get(lot.id)!.amount;
-          if (outcome?.ok && 'itemId' in outcome) {
-            const next = { ...lot, status: 'on_sale', price, lastWrittenPrice: price };
-            listed.push({
-              id: lot.id,
-              status: 'on_sale',
-              itemId: outcome.itemId,
-              price,
-              lastWrittenPrice: price,
-              lastPriceWriteAt: now,
-              listedAt: now,
-              priceUpdatedAt: now,
-              issues: issuesOf(next),
-            });
-            results.push({
-              id: lot.id,
-              ok: true,
-              itemId: outcome.itemId,
-              resultCode: 0,
-              message: '',
-              reason: null,
-            });
-            return;
-          }
-          const detail = outcome && !outcome.ok ? (outcome.detail ?? outcome.reason) : 'no answer';
-          results.push({
-            ...failureOf(lot.id, ResultCode.OperationRejected, lotMessages.marketRefused, lang, detail),
-            ok: false,
-            itemId: null,
-          });
+    // The job is the intent: a cut run is resumed by the next start and lists each item once.
+    const ran =
+      ready.length === 0
+        ? []
+        : await this.lister.listAndWait(
+            userId,
+            ready.map((lot) => ({ lotId: lot.id, price: prices.get(lot.id)! })),
+          );
+    const outcomes = ran ?? (await this.outcomesFromLots(userId, ready));
+    let listed = 0;
+    for (const outcome of outcomes) {
+      if (outcome.detail === null) {
+        listed += 1;
+        results.push({
+          id: outcome.id,
+          ok: true,
+          itemId: outcome.itemId,
+          resultCode: 0,
+          message: '',
+          reason: null,
         });
-      }
+      } else
+        results.push({
+          ...failureOf(
+            outcome.id,
+            ResultCode.OperationRejected,
+            lotMessages.marketRefused,
+            lang,
+            outcome.detail,
+          ),
+          ok: false,
+          itemId: null,
+        });
     }
-    await this.patchAndAnnounce(userId, listed);
     const failed = results.filter((item) => !item.ok).length;
     return {
-      listed: listed.length,
+      listed,
       failed,
       items: results.sort((a, b) => a.id - b.id),
       message: failed === 0 ? null : lotMessages.addToSaleError[lang],
     };
   }
 
-  private async patchAndAnnounce(userId: string, patches: LotPatch[]) {
-    if (patches.length === 0) return;
-    await this.deps.repo.run(userId, async (q) => {
-      const rows = await q.patch(patches, new Date(this.deps.now()));
-      await announceLots(
-        this.deps.eventLog,
-        q,
-        rows.map((row) => toLotChange(row)),
-      );
-    });
+  /** A listing job another process ran: each lot's end as the lots show it now. */
+  private async outcomesFromLots(userId: string, ready: readonly LotView[]): Promise<ListOutcome[]> {
+    const { lots } = await pickLots(this.deps, userId, { ids: ready.map((lot) => lot.id) });
+    return lots.map((lot) =>
+      lot.status === 'on_sale'
+        ? { id: lot.id, itemId: lot.itemId, detail: null }
+        : { id: lot.id, itemId: null, detail: 'not listed' },
+    );
+  }
+
+  private patchAndAnnounce(userId: string, patches: LotPatch[]) {
+    return patchAndAnnounce(this.deps, userId, patches);
   }
 
   private batchAnswer(patches: LotPatch[], failed: LotFailure[], text: Texts, lang: Language) {

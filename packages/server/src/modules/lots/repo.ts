@@ -430,7 +430,8 @@ export class LotQueries {
     const other = (column: string) =>
       sql.raw(`coalesce(json_agg(${column}) filter (where not picked), '[]')`);
     const result = await this.tx.execute(sql`select json_build_object(
-        'id', ${picked('id')}, 'sellerAccountId', ${picked('seller_account_id')}, 'itemId', ${picked('item_id')},
+        'id', ${picked('id')}, 'sellerAccountId', ${picked('seller_account_id')}, 'platform', ${picked('platform')},
+        'itemId', ${picked('item_id')},
         'assetId', ${picked('asset_id')}, 'marketHashName', ${picked('market_hash_name')},
         'currency', ${picked('currency')}, 'price', ${picked('price')}, 'minPrice', ${picked('min_price')},
         'maxPrice', ${picked('max_price')}, 'purchasePrice', ${picked('purchase_price')},
@@ -438,8 +439,10 @@ export class LotQueries {
         'issues', ${picked('issues')}, 'settlement', ${picked('settlement')},
         'lastPriceWriteAt', ${picked('last_price_write_at')}, 'lastRepriceReason', ${picked('last_reprice_reason')},
         'otherItemId', ${other('item_id')}, 'otherName', ${other('market_hash_name')},
-        'otherPrice', ${other('price')}, 'otherCurrency', ${other('currency')})::text as data
-      from (select ${lots.id} as id, ${lots.sellerAccountId} as seller_account_id, ${lots.itemId} as item_id,
+        'otherPrice', ${other('price')}, 'otherCurrency', ${other('currency')},
+        'otherPlatform', ${other('platform')})::text as data
+      from (select ${lots.id} as id, ${lots.sellerAccountId} as seller_account_id, ${lots.platform} as platform,
+          ${lots.itemId} as item_id,
           ${lots.assetId} as asset_id, ${lots.marketHashName} as market_hash_name, ${lots.currency} as currency,
           ${lots.price} as price, ${lots.minPrice} as min_price, ${lots.maxPrice} as max_price,
           ${lots.purchasePrice} as purchase_price, ${lots.profile} as profile, ${lots.strategy}::text as strategy,

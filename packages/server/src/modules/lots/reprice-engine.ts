@@ -20,7 +20,7 @@ import {
   type TradingProfile,
   withWriteFailures,
 } from '@tradedeck/sdk/domain';
-import type { AsksCache } from './asks-cache.ts';
+import type { AsksCache, MarketSnapshot } from './asks-cache.ts';
 import { SOLD_ELSEWHERE } from './delist-repo.ts';
 import type { LotsShared } from './deps.ts';
 import type { ListingGone } from './listing-check.ts';
@@ -75,12 +75,18 @@ function toRepricingLot(lot: RepriceLot, overrides: RepriceOverrides): Repricing
   };
 }
 
+/** The market and currency a lot is priced in: its asks, references and own listings are that market's. */
+function marketKey(lot: RepriceLot): string {
+  return `${lot.platform}:${lot.currency}`;
+}
+
 function referencesOf(
   price: PriceDbRow | undefined,
   currency: string,
   foreign: number[],
-  fetchedAt: Date | null,
+  snapshot: MarketSnapshot | null,
 ) {
+  const fetchedAt = snapshot?.fetchedAt ?? null;
   const references: ReferencePrices = {};
   if (price?.customPrice != null && price.customCurrency === currency && price.customUpdatedAt)
     references.custom = {
@@ -102,6 +108,13 @@ function referencesOf(
       observedAt: fetchedAt,
       ttlMs: MARKET_ASKS_TTL_MS,
     };
+  // The market's highest buy order, at the time the market said so (a price feed may lag its asks).
+  if (snapshot?.bid && snapshot.bid.price.currency === currency)
+    references.bid = {
+      price: snapshot.bid.price,
+      observedAt: snapshot.bid.observedAt,
+      ttlMs: MARKET_ASKS_TTL_MS,
+    };
   return references;
 }
 
@@ -110,11 +123,15 @@ function referencesOf(
  * reads of our listings only the cheapest one other than itself, so these two decide exactly as all of them would,
  * and each lot's look at the item's asks stays short however many listings of it we have.
  */
-function cheapestTwo(listings: readonly OtherListing[] | undefined, currency: string): MarketAsk[] {
+function cheapestTwo(
+  listings: readonly OtherListing[] | undefined,
+  platform: string,
+  currency: string,
+): MarketAsk[] {
   let first: OtherListing | null = null;
   let second: OtherListing | null = null;
   for (const listing of listings ?? []) {
-    if (listing.currency !== currency) continue;
+    if (listing.currency !== currency || listing.platform !== platform) continue;
     if (!first || listing.price < first.price) {
       second = first;
       first = listing;
@@ -180,7 +197,8 @@ export class RepriceEngine {
     now: Date,
   ): Promise<LotDecision[]> {
     const { lots } = read;
-    const namesByCurrency = new Map<string, Set<string>>();
+    // Each market prices its own lots from its own asks: one context per market and currency.
+    const namesByMarket = new Map<string, Set<string>>();
     // Our listings on every account: the picked lots on sale and the user's other listings.
     const ownItemIds = new Set<string>();
     const ownByName = new Map<string, OtherListing[]>();
@@ -192,14 +210,15 @@ export class RepriceEngine {
     };
     for (const lot of lots) {
       if (lot.status !== 'on_sale') continue;
-      let names = namesByCurrency.get(lot.currency);
+      let names = namesByMarket.get(marketKey(lot));
       if (!names) {
         names = new Set();
-        namesByCurrency.set(lot.currency, names);
+        namesByMarket.set(marketKey(lot), names);
       }
       names.add(lot.marketHashName);
       if (lot.itemId !== null)
         addOwn({
+          platform: lot.platform,
           itemId: lot.itemId,
           marketHashName: lot.marketHashName,
           price: lot.price ?? 0,
@@ -208,39 +227,41 @@ export class RepriceEngine {
     }
     for (const listing of read.otherListings) addOwn(listing);
     const allNames = new Set<string>();
-    for (const names of namesByCurrency.values()) for (const name of names) allNames.add(name);
+    for (const names of namesByMarket.values()) for (const name of names) allNames.add(name);
     const { accounts, prices } = await this.deps.repo.run(userId, async (q) => ({
       accounts: await q.accounts(),
       prices: await q.prices.byNames([...allNames]),
     }));
     const priceByName = new Map(prices.map((row) => [row.marketHashName, row]));
     const contexts = new Map<string, RepricingContext>();
-    const currencies = new Set(lots.map((lot) => lot.currency));
-    for (const currency of currencies) {
-      const wanted = [...(namesByCurrency.get(currency) ?? [])];
-      const fetcher = accounts.find((account) => account.currency === currency);
+    for (const key of new Set(lots.map(marketKey))) {
+      const [platform, currency] = key.split(':') as [string, string];
+      const wanted = [...(namesByMarket.get(key) ?? [])];
+      const fetcher = accounts.find(
+        (account) => account.platform === platform && account.currency === currency,
+      );
       const market =
         fetcher && wanted.length > 0
           ? await this.asks.snapshots(await this.access.open(fetcher), wanted, now)
-          : new Map<string, AskSnapshot>();
+          : new Map<string, MarketSnapshot>();
       const asksByName = new Map<string, AskSnapshot>();
       const referencesByName = new Map<string, ReferencePrices>();
       for (const name of wanted) {
         const snapshot = market.get(name);
         const foreign: MarketAsk[] = [];
         if (snapshot) for (const ask of snapshot.asks) if (!ownItemIds.has(ask.itemId)) foreign.push(ask);
-        // Our own listings at the prices we know now (the market's snapshot may predate our last write).
-        const ours = cheapestTwo(ownByName.get(name), currency);
+        // Our own listings on this market at the prices we know now (the snapshot may predate our last write).
+        const ours = cheapestTwo(ownByName.get(name), platform, currency);
         if (snapshot) asksByName.set(name, { asks: [...foreign, ...ours], fetchedAt: snapshot.fetchedAt });
         const foreignAmounts = foreign.map((ask) => ask.price.amount).sort((a, b) => a - b);
         referencesByName.set(
           name,
-          referencesOf(priceByName.get(name), currency, foreignAmounts, snapshot?.fetchedAt ?? null),
+          referencesOf(priceByName.get(name), currency, foreignAmounts, snapshot ?? null),
         );
       }
       // The cooldown after a price write follows the market's own spacing (the sandbox's can be shortened).
       const spacing = this.deps.market.priceChangeSpacingMs;
-      contexts.set(currency, {
+      contexts.set(key, {
         now,
         asksByName,
         ownItemIds,
@@ -255,7 +276,7 @@ export class RepriceEngine {
         lot,
         decision: decideReprice(
           toRepricingLot(lot, overrides),
-          contexts.get(lot.currency) as RepricingContext,
+          contexts.get(marketKey(lot)) as RepricingContext,
         ),
         marketError: null,
       };

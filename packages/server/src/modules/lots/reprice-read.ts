@@ -2,6 +2,8 @@ import type { RepriceLot } from './types.ts';
 
 /** A listing of the user on sale that is not among the picked lots: repricing must not undercut it either. */
 export interface OtherListing {
+  /** The market it is listed on: our listings on another market are not asks of this one. */
+  platform: string;
   itemId: string;
   marketHashName: string;
   price: number;
@@ -18,6 +20,7 @@ export interface RepriceRead {
 interface Columns {
   id: number[];
   sellerAccountId: number[];
+  platform: string[];
   itemId: (string | null)[];
   assetId: string[];
   marketHashName: string[];
@@ -37,6 +40,7 @@ interface Columns {
   otherName: string[];
   otherPrice: (number | null)[];
   otherCurrency: string[];
+  otherPlatform: string[];
 }
 
 /**
@@ -62,6 +66,7 @@ export function repriceReadOf(data: string | null): RepriceRead {
     lots[i] = {
       id: c.id[i] as number,
       sellerAccountId: c.sellerAccountId[i] as number,
+      platform: c.platform[i] as string,
       itemId: c.itemId[i] ?? null,
       assetId: c.assetId[i] as string,
       marketHashName: c.marketHashName[i] as string,
@@ -85,6 +90,7 @@ export function repriceReadOf(data: string | null): RepriceRead {
   const otherListings: OtherListing[] = new Array(c.otherItemId.length);
   for (let i = 0; i < c.otherItemId.length; i++)
     otherListings[i] = {
+      platform: c.otherPlatform[i] as string,
       itemId: c.otherItemId[i] as string,
       marketHashName: c.otherName[i] as string,
       price: c.otherPrice[i] ?? 0,

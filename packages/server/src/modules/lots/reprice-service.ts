@@ -49,6 +49,8 @@ export function toRepriceItem(item: LotDecision, lang: Language, logins: Logins)
     target: decision.target ?? null,
     retryAt: decision.retryAt ? decision.retryAt.toISOString() : null,
     marketError: item.marketError,
+    ...(decision.referencesUsed ? { referencesUsed: decision.referencesUsed } : {}),
+    ...(decision.referencesDropped ? { referencesDropped: decision.referencesDropped } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ export type RepriceLot = Pick<
   LotDbRow,
   | 'id'
   | 'sellerAccountId'
+  | 'platform'
   | 'itemId'
   | 'assetId'
   | 'marketHashName'

@@ -50,6 +50,12 @@ export interface FakeWaxpeerTrade {
 export const FAKE_WAXPEER_ITEM_WRITES = 2;
 export const FAKE_WAXPEER_ITEM_WINDOW_MS = 120_000;
 
+/** Other sellers' side of an item: their listings (seller id in `by`) and the highest buy order, in mils. */
+export interface FakeWaxpeerBook {
+  listings: { itemId: string; price: number; by?: string }[];
+  highestOffer?: number | null;
+}
+
 interface Listing {
   itemId: string;
   name: string;
@@ -77,6 +83,15 @@ export interface FakeWaxpeer {
   ): FakeWaxpeerTrade;
   /** Waxpeer cancels the trade (`cancelTrade` on the socket; gone from `ready-to-transfer-p2p`). */
   cancel(waxId: string): void;
+  /** Sets other sellers' listings and the highest buy order of an item (`mass-info` and `prices` read them). */
+  setBook(name: string, book: FakeWaxpeerBook): void;
+  /** While set, `prices` answers this HTTP status (a gateway's 502, or the 429 the client warns of). */
+  refusePrices(status: number | null): void;
+  /**
+   * The `nth` next call of `route` (e.g. `POST list-items-steam`) is performed and never answered: a reply lost
+   * with the work done (a process killed while it waits).
+   */
+  holdAfterPerform(route: string, nth: number): void;
   /** Closes every open trade socket from the server's side. */
   dropSockets(): void;
   /** While true, socket upgrades are refused (Waxpeer's socket host down). */
@@ -108,6 +123,9 @@ export async function startFakeWaxpeer(
   const authCounts = new Map<string, number>();
   const authWaiters: { steamId64: string; count: number; resolve: () => void }[] = [];
   let refusing = false;
+  let pricesRefusal: number | null = null;
+  const holds = new Map<string, number>();
+  const books = new Map<string, FakeWaxpeerBook>();
   let nextSocket = 0;
   let nextTrade = 4_258_000;
 
@@ -164,6 +182,25 @@ export async function startFakeWaxpeer(
         },
       ],
     };
+  };
+  /** Every listing of a name: the book's other sellers and our accounts' listings, cheapest first. */
+  const bookListings = (name: string, game: string) => {
+    const rows = (books.get(name)?.listings ?? []).map((row) => ({
+      price: row.price,
+      by: row.by ?? 'other-seller',
+      item_id: row.itemId,
+      name,
+    }));
+    for (const [key, listed] of listings)
+      for (const item of listed.values())
+        if (item.name === name && item.game === game)
+          rows.push({
+            price: item.price,
+            by: `seller-${byKey.get(key)!.steamId64}`,
+            item_id: item.itemId,
+            name,
+          });
+    return rows.sort((a, b) => a.price - b.price);
   };
   const soldListings = new Map<string, Listing>();
   const findListing = (key: string, itemId: string) =>
@@ -265,6 +302,45 @@ export async function startFakeWaxpeer(
       for (const id of query.getAll('id')) if (listings.get(account.key)!.delete(id)) removed.push(id);
       return [200, { success: true, count: removed.length, removed }];
     },
+    // DarkGL/waxpeer `massInfo`: `POST mass-info?game=` {name:[≤50], sell:1}; per name `listings` (nested arrays in
+    // the client's sample) with the seller in `by`, and `orders`, `history`, `info` (shapes not shown).
+    'POST mass-info': (_account, query, body) => {
+      const names = Array.isArray(body.name) ? body.name.map(String) : [];
+      if (names.length > 50) return [200, { success: false, msg: 'Max 50 names' }];
+      const data: Record<string, unknown> = {};
+      for (const name of names)
+        data[name] = {
+          listings: [bookListings(name, query.get('game') ?? 'csgo')],
+          orders: [],
+          history: [],
+          info: {},
+        };
+      return [200, { success: true, data }];
+    },
+    // DarkGL/waxpeer `getPrices`: `GET prices?game=&highest_offer=` answers per name `{name, count, min, steam_price}`;
+    // `highest_offer=1` "will return highest_offer for the items" (the field is named by the parameter).
+    'GET prices': (_account, query) => {
+      if (pricesRefusal !== null) return [pricesRefusal, { success: false, msg: 'Too many requests' }];
+      const game = query.get('game') ?? 'csgo';
+      const names = new Set([
+        ...books.keys(),
+        ...[...listings.values()].flatMap((m) => [...m.values()].map((l) => l.name)),
+      ]);
+      const items = [...names].flatMap((name) => {
+        const rows = bookListings(name, game);
+        if (rows.length === 0) return [];
+        const item: Record<string, unknown> = {
+          name,
+          count: rows.length,
+          min: Math.min(...rows.map((row) => row.price)),
+          steam_price: String(Math.max(...rows.map((row) => row.price))),
+        };
+        const offer = books.get(name)?.highestOffer;
+        if (query.get('highest_offer') === '1' && offer) item.highest_offer = offer;
+        return [item];
+      });
+      return [200, { success: true, items }];
+    },
     // DarkGL/waxpeer `fetchMyInventory`: `GET fetch-my-inventory?game=` reads the Steam inventory again.
     'GET fetch-my-inventory': () => [200, { success: true }],
     // DarkGL/waxpeer `getMyInventory`: `GET get-my-inventory?game=&skip=`, `{success, count, items:[{item_id,
@@ -317,6 +393,15 @@ export async function startFakeWaxpeer(
         return json(res, 400, { success: false, msg: 'Wrong input' });
       }
       const [status, answer] = handler(account, url.searchParams, parsed);
+      const route = `${req.method} ${path}`;
+      const hold = holds.get(route);
+      if (hold !== undefined) {
+        if (hold <= 1) {
+          holds.delete(route);
+          return;
+        }
+        holds.set(route, hold - 1);
+      }
       json(res, status, answer);
     });
   });
@@ -423,6 +508,15 @@ export async function startFakeWaxpeer(
         name: 'cancelTrade',
         data: { trade_id: waxId, seller_steamid: account.steamId64 },
       });
+    },
+    holdAfterPerform(route, nth) {
+      holds.set(route, nth);
+    },
+    setBook(name, book) {
+      books.set(name, book);
+    },
+    refusePrices(status) {
+      pricesRefusal = status;
     },
     dropSockets() {
       for (const socket of sockets.keys()) socket.terminate();

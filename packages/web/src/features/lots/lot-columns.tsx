@@ -4,6 +4,7 @@ import { lotIssueMessages, lotStatusMessages, type Money, TRADE_GAMES } from '@t
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
+import { MarketChip } from '../../shared/market-chip.tsx';
 import { Amount } from '../../shared/money/amount.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
 import { localeOf } from '../../shared/use-language.ts';
@@ -12,7 +13,6 @@ import type { LotTableRow } from './lot-rows.ts';
 type Column = ColumnDef<LotTableRow, unknown>;
 
 /** A lot's market, beside its account. */
-const MARKET_CHIP = 'rounded-full border px-1.5 py-0.5 text-[11px] font-medium';
 
 const ISSUE_TONE =
   'rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] text-amber-800 dark:bg-amber-500/15 dark:text-amber-200';
@@ -87,9 +87,11 @@ export function lotColumns(t: TFunction, language: Language, onToggle: (key: str
       cell: lotCell(
         (lot) => (
           <span className="flex items-center gap-1 overflow-hidden">
-            <span className={MARKET_CHIP} data-testid="lot-market" data-market={lot.platform}>
-              {t(`lots.markets.${lot.platform}`)}
-            </span>
+            <MarketChip
+              platform={lot.platform}
+              label={t(`lots.markets.${lot.platform}`)}
+              testId="lot-market"
+            />
             <span className="truncate">{lot.account.login}</span>
           </span>
         ),

@@ -4,6 +4,7 @@ import { TRADE_GAMES } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
+import { MarketChip } from '../../shared/market-chip.tsx';
 import { Amount } from '../../shared/money/amount.tsx';
 import { localeOf } from '../../shared/use-language.ts';
 
@@ -30,7 +31,13 @@ export function saleColumns(t: TFunction, language: Language): ColumnDef<SaleRow
     },
     {
       ...column('platform', 'salesHistory.columns.platform', 110, false),
-      cell: ({ row }) => <span className="text-xs uppercase">{row.original.platform}</span>,
+      cell: ({ row }) => (
+        <MarketChip
+          platform={row.original.platform}
+          label={t(`salesHistory.markets.${row.original.platform}`)}
+          testId="sale-market"
+        />
+      ),
     },
     {
       ...column('account', 'salesHistory.columns.account', 140),

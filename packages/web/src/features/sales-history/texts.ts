@@ -19,6 +19,7 @@ export const salesHistoryTexts = defineTexts(
       state: 'Статус',
     },
     noHold: 'без удержания',
+    markets: { tm: 'TM', waxpeer: 'Waxpeer' },
     states: {
       held: 'На удержании',
       settled: 'Зачислена',
@@ -58,6 +59,7 @@ export const salesHistoryTexts = defineTexts(
       state: 'Status',
     },
     noHold: 'no hold',
+    markets: { tm: 'TM', waxpeer: 'Waxpeer' },
     states: {
       held: 'On hold',
       settled: 'Settled',

@@ -22,6 +22,7 @@ import { failure, refusedWrite } from '../write-guard.ts';
 import type { TmClient } from './tm-client.ts';
 import { reasonOfWaxpeerError } from './waxpeer-errors.ts';
 import { asksOfMassInfo, deliveryOfReadyRow, list, listingOfWaxpeer, WAXPEER_GAMES } from './waxpeer-json.ts';
+import { WaxpeerPriceFeed } from './waxpeer-prices.ts';
 import { WaxpeerSaleFeed } from './waxpeer-sales.ts';
 import { WaxpeerTradeSocket } from './waxpeer-socket.ts';
 
@@ -57,11 +58,13 @@ export class WaxpeerMarketAdapter implements MarketPort {
   readonly #game: string;
   readonly #tradeGame: TradeGame;
   readonly #now: () => number;
+  readonly #prices: WaxpeerPriceFeed;
 
   constructor(private readonly options: WaxpeerAdapterOptions) {
     this.#tradeGame = options.game ?? 'cs2';
     this.#game = WAXPEER_GAMES[this.#tradeGame] ?? 'csgo';
     this.#now = options.now ?? Date.now;
+    this.#prices = new WaxpeerPriceFeed(this.#now);
   }
 
   private user(creds: MarketCredentials) {
@@ -334,9 +337,20 @@ export class WaxpeerMarketAdapter implements MarketPort {
       retry: 'read',
     });
     if (!answer.ok) return answer;
+    const asks = asksOfMassInfo(answer.body.data, marketHashNames, new Date(this.#now()));
+    // The buy orders come from the bulk feed, read at most once a minute whatever the number of names.
+    const bids = await this.#prices.bids(() =>
+      this.options.client.call(creds, {
+        name: 'prices',
+        method: 'GET',
+        path: 'prices',
+        query: { game: this.#game, highest_offer: 1 },
+        retry: 'read',
+      }),
+    );
     return {
       ok: true as const,
-      asks: asksOfMassInfo(answer.body.data, marketHashNames, new Date(this.#now())),
+      asks: asks.map((item) => ({ ...item, bid: bids.get(item.marketHashName) ?? null })),
     };
   }
 
