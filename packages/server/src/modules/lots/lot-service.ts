@@ -24,7 +24,7 @@ import { fill, lotMessages } from './messages.ts';
 import { ensureOwnAccounts } from './own-accounts.ts';
 import type { LotSync } from './sync.ts';
 import type { LotPatch, LotPick, LotView } from './types.ts';
-import { toLotChange, toLotGroup, toLotRow } from './views.ts';
+import { toLotGroup, toLotRow } from './views.ts';
 
 type Input<K extends keyof typeof contract.lots> = z.output<(typeof contract.lots)[K]['input']>;
 type Texts = Record<Language, string>;
