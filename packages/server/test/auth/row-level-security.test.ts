@@ -51,6 +51,7 @@ const USER_TABLES = [
   'idempotency_keys',
   'seller_inventory_updates',
   'confirmation_rules',
+  'confirmation_snapshots',
   'confirmation_own_listings',
   'confirmation_jobs',
   'confirmation_job_items',
