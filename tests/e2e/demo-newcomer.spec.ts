@@ -425,9 +425,14 @@ test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a
   await expect(group).toHaveCount(1);
   await expect(group).toContainText('В продаже');
   const active = lots.locator('tr[data-active]');
+  // The cursor moves one row per key once the table has drawn it: each press waits for the move, so a press
+  // made before the last one landed never skips the row.
+  const activeText = async () => ((await active.count()) > 0 ? ((await active.textContent()) ?? '') : '');
   for (let i = 0; i < 20; i += 1) {
     if ((await active.count()) > 0 && ((await nameCell(active).textContent()) ?? '').trim() === label) break;
+    const before = await activeText();
     await page.keyboard.press('j');
+    await expect.poll(activeText).not.toBe(before);
   }
   await expect(nameCell(active)).toHaveText(label);
   await page.keyboard.press('t');
