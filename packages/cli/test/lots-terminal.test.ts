@@ -137,7 +137,9 @@ describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux
   it('previews by default, refuses a bad strategy, and asks before applying on a terminal', async () => {
     terminal.typeLine('clear');
     let screen = await run(`${cli} p2p reprice --strategy thresholds:90-110 --profile aggressive`, 'preview');
-    expect(screen).toMatch(/unavailable 4, failed 0 of 4/);
+    // Every lot on sale is previewed and none fails; how many have a market price yet depends on whether an
+    // earlier test of the file read the asks (the file runs shuffled).
+    expect(screen).toMatch(/changed \d+, unchanged \d+, unavailable \d+, failed 0 of 4/);
     expect(screen).toContain('preview=0');
     screen = await run(`${cli} p2p reprice --strategy percent:5`, 'bad-strategy');
     expect(screen).toContain('Not a strategy: "percent:5"');
