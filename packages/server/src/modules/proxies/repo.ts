@@ -1,8 +1,7 @@
 import type { PROXY_SORT_PROPERTIES } from '@tradedeck/sdk/contract';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { pageKeyFields } from '../../db/list-ids.ts';
+import { pageIds, pageKeyFields } from '../../db/list-ids.ts';
 import {
   afterKeys,
   keyColumns,
@@ -197,22 +196,12 @@ export class ProxyQueries {
     // The page's ids first, from the filters' and the order's indexes alone where they hold every column read
     // (rows an OFFSET skips or a filter drops are never fetched), then the columns of those ids only.
     const keyFields = pageKeyFields(keys);
-    const idsWhere = (extra: SQL | null, skip: number) =>
+    const ids = pageIds(plan, window, keys, where, () =>
       this.tx
         .select({ pageId: sql<number>`${proxies.id}`.as('page_id'), ...keyFields })
         .from(proxies)
-        .where(extra ? and(where, extra) : where)
-        .orderBy(...orderByKeys(keys))
-        .limit(plan.limit)
-        .offset(skip);
-    const ids = (
-      plan.boundary && plan.fresh && plan.stale
-        ? unionAll(
-            idsWhere(and(afterKeys(keys, plan.boundary.values), plan.fresh)!, plan.freshSkip),
-            idsWhere(plan.stale, plan.staleSkip),
-          )
-        : idsWhere(window.after ? afterKeys(keys, window.after) : null, plan.staleSkip)
-    ).as('page_ids');
+        .$dynamic(),
+    );
     const rows = this.tx
       .select({
         ...this.storedColumns(),

@@ -1,9 +1,7 @@
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { pageKeyFields } from '../../db/list-ids.ts';
+import { pageIds, pageKeyFields } from '../../db/list-ids.ts';
 import {
-  afterKeys,
   countMatches,
   type ListAnswer,
   type ListWindow,
@@ -122,23 +120,13 @@ class AccountQueries {
     };
     const plan = pagePlan(this.tx, window, keys, where, list);
     const keyFields = pageKeyFields(keys);
-    const idsWhere = (extra: SQL | null, skip: number) =>
+    const ids = pageIds(plan, window, keys, where, () =>
       this.tx
         .select({ pageId: sql<number>`${steamAccounts.id}`.as('page_id'), ...keyFields })
         .from(steamAccounts)
         .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
-        .where(extra ? and(where, extra) : where)
-        .orderBy(...orderByKeys(keys))
-        .limit(plan.limit)
-        .offset(skip);
-    const ids = (
-      plan.boundary && plan.fresh && plan.stale
-        ? unionAll(
-            idsWhere(and(afterKeys(keys, plan.boundary.values), plan.fresh)!, plan.freshSkip),
-            idsWhere(plan.stale, plan.staleSkip),
-          )
-        : idsWhere(window.after ? afterKeys(keys, window.after) : null, plan.staleSkip)
-    ).as('page_ids');
+        .$dynamic(),
+    );
     const read = await this.tx
       .select({
         ...accountViewColumns,
