@@ -45,17 +45,12 @@ describe('a harvester session from picked assets', () => {
     ];
 
     // The profile takes only Dota 2, at most one item: the pick, not the profile's filters, says what moves.
-    const profile = await ok(
-      call(
-        'POST',
-        '/api/harvester/profiles',
-        profileInput('Dota only', {
-          games: { mode: 'whitelist', list: ['dota2'] },
-          maxItems: 1,
-          giveBack: { ...profileInput('x').giveBack, tradingCards: false },
-        }),
-      ),
-    );
+    const dotaOnly = profileInput('Dota only', {
+      games: { mode: 'whitelist', list: ['dota2'] },
+      maxItems: 1,
+    });
+    dotaOnly.giveBack.tradingCards = false;
+    const profile = await ok(call('POST', '/api/harvester/profiles', dotaOnly));
     const created = await ok(
       call('POST', '/api/harvester/sessions', {
         profileId: profile.id,
@@ -71,7 +66,10 @@ describe('a harvester session from picked assets', () => {
     const rows = await storedTransactions(t, created.id);
     expect(rows.filter((row) => row.status !== 'completed')).toEqual([]);
     const moved = rows.flatMap((row) =>
-      (row.items as { assetId: string }[]).map((item) => ({ accountId: row.sourceId, assetId: item.assetId })),
+      (row.items as { assetId: string }[]).map((item) => ({
+        accountId: row.sourceId,
+        assetId: item.assetId,
+      })),
     );
     const key = (asset: { accountId: number; assetId: string }) => `${asset.accountId}/${asset.assetId}`;
     expect(moved.map(key).sort()).toEqual(picked.map(key).sort());

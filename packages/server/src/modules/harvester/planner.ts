@@ -140,8 +140,7 @@ async function scanAccount(
   const picked = account.assets ? new Set(account.assets) : null;
   return items
     .filter(
-      (item) =>
-        games.includes(item.game) && isOfferable(item, now) && (!picked || picked.has(item.assetId)),
+      (item) => games.includes(item.game) && isOfferable(item, now) && (!picked || picked.has(item.assetId)),
     )
     .map(toHarvestItem);
 }
