@@ -114,7 +114,10 @@ export function PortfolioMoveDialog({
                 type="radio"
                 name="portfolio-move-target"
                 checked={target === account.id}
-                onChange={() => setTarget(account.id)}
+                onChange={() => {
+                  setTarget(account.id);
+                  setProblem(null);
+                }}
               />
               {account.login}
             </label>
