@@ -60,6 +60,7 @@ const USER_TABLES = [
   'ledger_entries',
   'ledger_days',
   'ledger_sales',
+  'workspace_members',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -37,7 +37,7 @@ describe('row-level security from the catalogue (PGlite, or Postgres with TEST_D
     b = await signedInUser(t, 'catalogue-b', admin);
     const listed = (await db.execute(sql`
       select n.nspname as schema, c.relname as name,
-        case when c.relname = 'users' and n.nspname = 'public' then 'id'
+        case when c.relname in ('users', 'workspaces') and n.nspname = 'public' then 'id'
              when exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id'
                           and not a.attisdropped) then 'user_id' end as user_key
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
