@@ -32,15 +32,11 @@ export class UserScope {
     const useRole = await this.roleReady();
     const settings = { 'app.user_id': ownerId, 'app.actor_id': actor.actorId ?? ownerId };
     // `set_config('role', …, true)` is `set local role`; on Postgres all go with the BEGIN in one round trip.
-    return transactionWithSettings(
-      this.db,
-      useRole ? { role: APP_ROLE, ...settings } : settings,
-      (tx) => {
-        keepTotalsFor(tx, this.listTotals);
-        keepBoundariesFor(tx, this.pageBoundaries);
-        return work(tx);
-      },
-    );
+    return transactionWithSettings(this.db, useRole ? { role: APP_ROLE, ...settings } : settings, (tx) => {
+      keepTotalsFor(tx, this.listTotals);
+      keepBoundariesFor(tx, this.pageBoundaries);
+      return work(tx);
+    });
   }
 
   private roleReady(): Promise<boolean> {
