@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { workspaces } from './schema-workspaces.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -129,9 +130,10 @@ export const recoveryCodes = pgTable(
 
 /** Per-user data keys wrapped by the master key; deleting the row shreds the user's stored secrets. */
 export const userKeys = pgTable('user_keys', {
+  /** The owning workspace (a user's personal one has the user's id): a team workspace has its own data key. */
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   wrappedKey: text('wrapped_key').notNull(),
   createdAt: createdAt(),
   rotatedAt: at('rotated_at'),
