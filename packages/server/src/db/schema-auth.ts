@@ -10,7 +10,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { workspaces } from './schema-workspaces.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -127,17 +126,6 @@ export const recoveryCodes = pgTable(
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
-
-/** Per-user data keys wrapped by the master key; deleting the row shreds the user's stored secrets. */
-export const userKeys = pgTable('user_keys', {
-  /** The owning workspace (a user's personal one has the user's id): a team workspace has its own data key. */
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  wrappedKey: text('wrapped_key').notNull(),
-  createdAt: createdAt(),
-  rotatedAt: at('rotated_at'),
-});
 
 /** Mail kept in the database when no SMTP server is configured; `tradedeck admin outbox` lists it. */
 export const mailOutbox = pgTable('mail_outbox', {
