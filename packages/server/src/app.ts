@@ -48,7 +48,7 @@ import { registerSearch, type SearchService } from './modules/search/index.ts';
 import { registerSeller, type SellerApi, type SellerTiming } from './modules/seller/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
-import { registerSteamTrading } from './modules/steam-trading/index.ts';
+import { type OwnOfferConfirmRule, registerSteamTrading } from './modules/steam-trading/index.ts';
 import { registerSystem, type SystemService } from './modules/system/index.ts';
 import { type ReversalTiming, registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
@@ -226,6 +226,9 @@ export async function buildApp({
   });
   // Trading asks the confirmations area's tag rules after its own sends; the area reads Steam through trading.
   let confirmations: ConfirmationsApi | null = null;
+  // Every area that confirms its own offers (trading, seller, harvester) asks the same tag rule.
+  const ownOfferRule: OwnOfferConfirmRule = (userId, accountId) =>
+    confirmations!.acceptsOwnOffers(userId, accountId);
   const steamTrading = registerSteamTrading(app, {
     database,
     auth,
@@ -233,7 +236,7 @@ export async function buildApp({
     jobs,
     eventLog: hubs.eventLog,
     sandboxWorld,
-    ownOfferRule: (userId, accountId) => confirmations!.acceptsOwnOffers(userId, accountId),
+    ownOfferRule,
     now: now ?? Date.now,
   });
   confirmations = registerConfirmations(app, {
@@ -298,6 +301,7 @@ export async function buildApp({
     database,
     auth,
     steamTrading,
+    ownOfferRule,
     market: marketPort,
     jobs,
     eventLog: hubs.eventLog,
@@ -333,6 +337,7 @@ export async function buildApp({
     database,
     steamAccounts,
     steamTrading,
+    ownOfferRule,
     jobs,
     eventLog: hubs.eventLog,
     notifications,
