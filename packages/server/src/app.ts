@@ -40,7 +40,7 @@ import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { type Mail, registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
 import { PacingRests, registerPacing } from './modules/pacing/index.ts';
-import { registerPortfolio } from './modules/portfolio/index.ts';
+import { type PortfolioApi, registerPortfolio } from './modules/portfolio/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
 import { registerRates } from './modules/rates/index.ts';
@@ -239,9 +239,12 @@ export async function buildApp({
     ownOfferRule,
     now: now ?? Date.now,
   });
+  // The centre prices our own offers' items from the portfolio's source; the portfolio is registered below.
+  let portfolio: PortfolioApi | null = null;
   confirmations = registerConfirmations(app, {
     database,
     steamTrading,
+    prices: (userId, names, valuing) => portfolio!.valueItems(userId, names, valuing),
     jobs,
     now: now ?? Date.now,
     clock,
@@ -269,7 +272,7 @@ export async function buildApp({
     }),
     now: now ?? Date.now,
   });
-  registerPortfolio(app, {
+  portfolio = registerPortfolio(app, {
     database,
     steamTrading,
     rates,

@@ -27,3 +27,41 @@ export async function offerPartners(
     );
   return new Map(rows.map((row) => [row.offerId!, row.partner]));
 }
+
+/** One asset an intent's send gives away, as its request keeps it. */
+export interface GivenAsset {
+  appId: number;
+  contextId: string;
+  assetId: string;
+  amount: number;
+}
+
+/**
+ * The assets each offer among `offerIds` gives away, from the done intent the account sent it under (its request
+ * keeps them). An accepted offer's intent names no assets: it answers an empty list.
+ */
+export async function offerGivenAssets(
+  tx: Db,
+  userId: string,
+  accountId: number,
+  offerIds: readonly string[],
+): Promise<Map<string, GivenAsset[]>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ offerId: steamTradeIntents.offerId, request: steamTradeIntents.request })
+    .from(steamTradeIntents)
+    .where(
+      and(
+        eq(steamTradeIntents.userId, userId),
+        eq(steamTradeIntents.accountId, accountId),
+        eq(steamTradeIntents.status, 'done'),
+        anyText(steamTradeIntents.offerId, offerIds),
+      ),
+    );
+  return new Map(
+    rows.map((row) => {
+      const given = (row.request as { itemsToGive?: GivenAsset[] } | null)?.itemsToGive ?? [];
+      return [row.offerId!, given.map(({ appId, contextId, assetId, amount }) => ({ appId, contextId, assetId, amount: amount ?? 1 }))];
+    }),
+  );
+}
