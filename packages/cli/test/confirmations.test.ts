@@ -82,9 +82,9 @@ describe('tradedeck confirmations', { shuffle: false }, () => {
     }
     expect(items.every((item) => !item.ours)).toBe(true);
     // Not Tradedeck's: Steam's summary lines, and no priced items or value.
-    expect(items.every((item) => item.items.length > 0 && item.pricedItems === null && item.value === null)).toBe(
-      true,
-    );
+    expect(
+      items.every((item) => item.items.length > 0 && item.pricedItems === null && item.value === null),
+    ).toBe(true);
   });
 
   it('takes the price source our own offers are valued from, and refuses an unknown one', async () => {
@@ -109,7 +109,16 @@ describe('tradedeck confirmations', { shuffle: false }, () => {
     const result = await runCli(['confirmations', '--type', 'apiKey'], env);
     expect(result.code, result.stderr).toBe(0);
     const [head, ...rows] = result.stdout.trim().split('\n');
-    expect(head!.split('\t')).toEqual(['ACCOUNT', 'ID', 'TYPE', 'OURS', 'PARTNER', 'ITEMS', 'VALUE', 'CREATED']);
+    expect(head!.split('\t')).toEqual([
+      'ACCOUNT',
+      'ID',
+      'TYPE',
+      'OURS',
+      'PARTNER',
+      'ITEMS',
+      'VALUE',
+      'CREATED',
+    ]);
     expect(rows.map((row) => row.split('\t')[2])).toEqual(['apiKey', 'apiKey']);
     expect(rows.map((row) => row.split('\t')[0]).sort()).toEqual(accounts.map((a) => a.login).sort());
 

@@ -35,6 +35,17 @@ interface Row {
   value: { currency: string; amount: number } | null;
 }
 
+/** The account's confirmations read from Steam now, valued from the custom prices in dollars. */
+const customPriced = async (accountId: number) =>
+  (
+    await data<{ items: Row[] }>('POST', '/api/confirmations/query', {
+      accountIds: [accountId],
+      source: 'custom',
+      currency: 'USD',
+      refresh: true,
+    })
+  ).items;
+
 const REDLINE = 'AK-47 | Redline (Field-Tested)';
 const CASE = 'Clutch Case';
 
@@ -71,13 +82,8 @@ describe('the values of a confirmation’s items', () => {
     const offerId = await sendOurOffer(world, 0, 1, '8101');
     const [foreign] = addForeignConfirmations(world, sender.who.steamId, 81);
 
-    const listed = await data<{ items: Row[] }>('POST', '/api/confirmations/query', {
-      accountIds: [sender.id],
-      source: 'custom',
-      currency: 'USD',
-      refresh: true,
-    });
-    const ours = listed.items.find((row) => row.creatorId === offerId)!;
+    const listed = await customPriced(sender.id);
+    const ours = listed.find((row) => row.creatorId === offerId)!;
     expect(ours.ours).toBe(true);
     expect(ours.pricedItems).toEqual([
       {
@@ -96,7 +102,7 @@ describe('the values of a confirmation’s items', () => {
     ]);
     expect(ours.value).toEqual({ currency: 'USD', amount: 12_340 });
 
-    const other = listed.items.find((row) => row.id === foreign!.id)!;
+    const other = listed.find((row) => row.id === foreign!.id)!;
     expect(other.ours).toBe(false);
     expect(other.items).toEqual(['trade item']);
     expect(other.pricedItems).toBeNull();
@@ -106,13 +112,7 @@ describe('the values of a confirmation’s items', () => {
   it('names the item but gives no value when the chosen source has no price for it', async () => {
     const sender = world.accounts[0]!;
     const offerId = await sendOurOffer(world, 0, 2, '8102');
-    const listed = await data<{ items: Row[] }>('POST', '/api/confirmations/query', {
-      accountIds: [sender.id],
-      source: 'custom',
-      currency: 'USD',
-      refresh: true,
-    });
-    const ours = listed.items.find((row) => row.creatorId === offerId)!;
+    const ours = (await customPriced(sender.id)).find((row) => row.creatorId === offerId)!;
     expect(ours.pricedItems).toMatchObject([{ assetId: '8102', marketHashName: CASE, value: null }]);
     expect(ours.value).toBeNull();
   });

@@ -32,12 +32,20 @@ describe('a harvest from a source whose tag rule leaves our own offers to the us
     ok<T>(as(t, user.accessToken, method, path, body));
 
   it('waits in confirmation with the offer pending in the centre until the user accepts it there', async () => {
-    const [source, target] = await addSandboxAccounts(t, user.accessToken, t.world.healthyAccounts(2, 4811), 190);
+    const [source, target] = await addSandboxAccounts(
+      t,
+      user.accessToken,
+      t.world.healthyAccounts(2, 4811),
+      190,
+    );
     const tags = await call<{ id: number; name: string }[]>('POST', `/api/steam-accounts/${source}/tags`, {
       tag: { id: 0, name: 'confirm-by-hand' },
     });
     const tagId = tags.find((tag) => tag.name === 'confirm-by-hand')!.id;
-    await call('PUT', `/api/confirmations/rules/${tagId}`, { acceptOwnOffers: false, acceptOwnListings: false });
+    await call('PUT', `/api/confirmations/rules/${tagId}`, {
+      acceptOwnOffers: false,
+      acceptOwnListings: false,
+    });
     await call('POST', '/api/harvester/profiles', profileInput('By hand'));
     const session = await call<{ id: number }>('POST', '/api/harvester/sessions', {
       name: 'By hand',

@@ -35,11 +35,18 @@ describe('a delivery from an account whose tag rule leaves our own offers to the
       tag: { id: 0, name: 'seller-by-hand' },
     });
     const tagId = tags.find((tag) => tag.name === 'seller-by-hand')!.id;
-    await call('PUT', `/api/confirmations/rules/${tagId}`, { acceptOwnOffers: false, acceptOwnListings: false });
+    await call('PUT', `/api/confirmations/rules/${tagId}`, {
+      acceptOwnOffers: false,
+      acceptOwnListings: false,
+    });
     const [id] = await addSellerAccounts(t, user, [steamId!], accounts);
     await call('POST', '/api/p2p/accounts/start', { ids: [id] });
     await waitFor(async () => {
-      const page = await call<{ items: { platforms: { status: string }[] }[] }>('POST', '/api/p2p/accounts/query', {});
+      const page = await call<{ items: { platforms: { status: string }[] }[] }>(
+        'POST',
+        '/api/p2p/accounts/query',
+        {},
+      );
       return page.items.every((row) => row.platforms[0]!.status === 'online');
     }, 60_000);
     await call('POST', '/api/p2p/sandbox/simulate-sales', { ids: [id], count: 1 });
@@ -57,10 +64,14 @@ describe('a delivery from an account whose tag rule leaves our own offers to the
     expect(listed.items).toContainEqual(
       expect.objectContaining({ creatorId: sent.offerId, kind: 'trade', ours: true }),
     );
-    const answered = await call<{ outcome: string }>('POST', `/api/confirmations/offers/${sent.offerId}/answer`, {
-      accountId: steamId,
-      accept: true,
-    });
+    const answered = await call<{ outcome: string }>(
+      'POST',
+      `/api/confirmations/offers/${sent.offerId}/answer`,
+      {
+        accountId: steamId,
+        accept: true,
+      },
+    );
     expect(answered.outcome).toBe('answered');
 
     const ready = await waitFor(async () => {

@@ -51,9 +51,9 @@ export async function priceOwnTrades(
     known.map((line) => ({ game: line.known!.game, marketHashName: line.known!.marketHashName })),
     valuing,
   );
-  const valueOf = new Map(known.map((line, i) => [line, values[i] ?? null]));
+  const valued = new Map(known.map((line, i) => [line, values[i] ?? null]));
   for (const line of lines) {
-    const value = valueOf.get(line) ?? null;
+    const value = valued.get(line) ?? null;
     const entry = priced.get(line.confirmationId) ?? { pricedItems: [], value: null };
     entry.pricedItems.push({
       assetId: line.asset.assetId,

@@ -97,7 +97,11 @@ export interface SteamTradingApi {
     offerIds: readonly string[],
   ): Promise<Map<string, string | null>>;
   /** The assets each of the account's own offers among `offerIds` gives away, as its intent keeps them. */
-  ownOfferAssets(userId: string, accountId: number, offerIds: readonly string[]): Promise<Map<string, GivenAsset[]>>;
+  ownOfferAssets(
+    userId: string,
+    accountId: number,
+    offerIds: readonly string[],
+  ): Promise<Map<string, GivenAsset[]>>;
   /** The account's pending mobile confirmations, every kind, through its session and proxy. */
   listConfirmations(userId: string, accountId: number): Promise<TradingOutcome<MobileConfirmation[]>>;
   /**

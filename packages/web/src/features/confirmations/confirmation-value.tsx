@@ -7,7 +7,15 @@ import { Amount } from '../../shared/money/amount.tsx';
  * What our own offer's items are worth: the total in the chosen currency, and each item with its price, the price's
  * source and age. A confirmation Tradedeck did not create has no value (its summary lines say what it moves).
  */
-export function ConfirmationValue({ row, t, locale }: { row: ConfirmationRow; t: TFunction; locale: string }) {
+export function ConfirmationValue({
+  row,
+  t,
+  locale,
+}: {
+  row: ConfirmationRow;
+  t: TFunction;
+  locale: string;
+}) {
   if (!row.pricedItems) return <span className="text-muted">—</span>;
   return (
     <span className="flex flex-col" data-testid="confirmation-value">

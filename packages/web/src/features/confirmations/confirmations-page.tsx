@@ -10,6 +10,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
+import { FilterSelect } from '../../shared/filter-select.tsx';
 import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { useDisplayedCurrency } from '../../shared/money/use-displayed-currency.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
@@ -196,19 +197,13 @@ export function ConfirmationsPage() {
           <option value="ours">{t('confirmations.filters.ours')}</option>
           <option value="foreign">{t('confirmations.filters.foreign')}</option>
         </select>
-        <select
-          className="input w-48"
-          aria-label={t('confirmations.value.source')}
-          data-testid="confirmations-source"
+        <FilterSelect
+          label={t('confirmations.value.source')}
           value={source}
-          onChange={(event) => setSource(event.target.value as PortfolioPriceSource)}
-        >
-          {PORTFOLIO_PRICE_SOURCES.map((value) => (
-            <option key={value} value={value}>
-              {t(`confirmations.value.sources.${value}`)}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => setSource((value ?? 'tm') as PortfolioPriceSource)}
+          options={PORTFOLIO_PRICE_SOURCES.map((value) => [value, t(`confirmations.value.sources.${value}`)])}
+          testId="confirmations-source"
+        />
         <div className="ms-auto flex gap-2">
           <button
             type="button"

@@ -128,21 +128,17 @@ export function LotsPage() {
   });
 
   const columns = useMemo(() => lotColumns(t, language, toggle), [t, language, toggle]);
-  const format = new Intl.NumberFormat(language);
   const run = (id: CommandId) => () => commands.run(id);
 
   return (
     <div className="space-y-4">
       <ListHeader
         title={t('lots.title')}
-        leadTestId="lot-counters"
-        lead={
-          counters.data &&
-          t('lots.counters', {
-            groups: format.format(counters.data.groups),
-            lots: format.format(counters.data.total),
-          })
-        }
+        counters={{
+          text: 'lots.counters',
+          testId: 'lot-counters',
+          counts: counters.data && { groups: counters.data.groups, lots: counters.data.total },
+        }}
       >
         <button type="button" className="btn-ghost" onClick={run('lots.sync')}>
           {t('lots.actions.sync')} <Hotkey hotkey="s" />

@@ -105,7 +105,6 @@ export function P2pAccountsPage() {
   const resetFilters = listPage.resetFilters;
 
   const columns = useMemo(() => sellerColumns(t), [t]);
-  const format = new Intl.NumberFormat(language);
   const byStatus = counters.data?.byStatus;
   const byPlatform = counters.data?.byPlatformStatus;
 
@@ -113,16 +112,16 @@ export function P2pAccountsPage() {
     <div className="space-y-4">
       <ListHeader
         title={t('p2pAccounts.title')}
-        leadTestId="seller-counters"
-        lead={
-          counters.data &&
-          t('p2pAccounts.counters', {
-            total: format.format(counters.data.total),
-            running: format.format(byStatus?.running ?? 0),
-            online: format.format(byPlatform?.online ?? 0),
-            error: format.format(byPlatform?.error ?? 0),
-          })
-        }
+        counters={{
+          text: 'p2pAccounts.counters',
+          testId: 'seller-counters',
+          counts: counters.data && {
+            total: counters.data.total,
+            running: byStatus?.running ?? 0,
+            online: byPlatform?.online ?? 0,
+            error: byPlatform?.error ?? 0,
+          },
+        }}
       >
         <button
           type="button"

@@ -111,21 +111,20 @@ export function SteamAccountsPage() {
 
   const columns = useMemo(() => accountColumns(t, language), [t, language]);
   const byStatus = counters.data?.byStatus ?? {};
-  const format = new Intl.NumberFormat(language);
 
   return (
     <div className="space-y-4">
       <ListHeader
         title={t('steamAccounts.title')}
-        leadTestId="account-counters"
-        lead={
-          counters.data &&
-          t('steamAccounts.counters', {
-            total: format.format(counters.data.total),
-            active: format.format(byStatus['1'] ?? 0),
-            error: format.format(byStatus['2'] ?? 0),
-          })
-        }
+        counters={{
+          text: 'steamAccounts.counters',
+          testId: 'account-counters',
+          counts: counters.data && {
+            total: counters.data.total,
+            active: byStatus['1'] ?? 0,
+            error: byStatus['2'] ?? 0,
+          },
+        }}
       >
         <button type="button" className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
           {t('steamAccounts.actions.assignProxies')}{' '}
