@@ -133,12 +133,9 @@ export function LotsPage() {
   return (
     <div className="space-y-4">
       <ListHeader
-        title={t('lots.title')}
-        counters={{
-          text: 'lots.counters',
-          testId: 'lot-counters',
-          counts: counters.data && { groups: counters.data.groups, lots: counters.data.total },
-        }}
+        texts="lots"
+        counts={counters.data && { groups: counters.data.groups, lots: counters.data.total }}
+        countsTestId="lot-counters"
       >
         <button type="button" className="btn-ghost" onClick={run('lots.sync')}>
           {t('lots.actions.sync')} <Hotkey hotkey="s" />

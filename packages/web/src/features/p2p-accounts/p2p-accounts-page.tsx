@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api, type SellerAccountRow } from '@tradedeck/sdk/contract';
+import { api, type contract, type OperationOutput, type SellerAccountRow } from '@tradedeck/sdk/contract';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -20,6 +20,18 @@ import { SellerFilters } from './seller-filters.tsx';
 import { useLiveSellers } from './use-live-sellers.ts';
 
 const getRowId = (row: SellerAccountRow) => String(row.id);
+
+/** The counters under the title: accounts, running ones, and their platforms online and in error. */
+function sellerCounts(data: OperationOutput<typeof contract.p2p.counters> | undefined) {
+  if (!data) return undefined;
+  const { byStatus, byPlatformStatus } = data;
+  return {
+    total: data.total,
+    running: byStatus?.running ?? 0,
+    online: byPlatformStatus?.online ?? 0,
+    error: byPlatformStatus?.error ?? 0,
+  };
+}
 
 /** Which accounts an action can apply to; pause needs a running account (spec: "No active accounts selected"). */
 const applies: Record<BulkAction, (row: SellerAccountRow) => boolean> = {
@@ -105,24 +117,10 @@ export function P2pAccountsPage() {
   const resetFilters = listPage.resetFilters;
 
   const columns = useMemo(() => sellerColumns(t), [t]);
-  const byStatus = counters.data?.byStatus;
-  const byPlatform = counters.data?.byPlatformStatus;
 
   return (
     <div className="space-y-4">
-      <ListHeader
-        title={t('p2pAccounts.title')}
-        counters={{
-          text: 'p2pAccounts.counters',
-          testId: 'seller-counters',
-          counts: counters.data && {
-            total: counters.data.total,
-            running: byStatus?.running ?? 0,
-            online: byPlatform?.online ?? 0,
-            error: byPlatform?.error ?? 0,
-          },
-        }}
-      >
+      <ListHeader texts="p2pAccounts" counts={sellerCounts(counters.data)} countsTestId="seller-counters">
         <button
           type="button"
           onClick={() => services.commands.run('transfer.open')}

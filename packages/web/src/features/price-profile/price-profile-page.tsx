@@ -102,7 +102,7 @@ export function PriceProfilePage() {
 
   return (
     <div className="space-y-4">
-      <ListHeader title={t('priceProfile.title')} lead={t('priceProfile.lead')}>
+      <ListHeader texts="priceProfile" lead>
         <button type="button" className={APPLY_BUTTON} onClick={paste}>
           {t('priceProfile.paste.title')} <Hotkey hotkey="i" />
         </button>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
+import { api, type contract, type OperationOutput, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
@@ -21,6 +21,10 @@ import { useFilterPatch } from './use-filter-patch.ts';
 import { useLiveAccountStatus } from './use-live-account-status.ts';
 
 const getRowId = (row: SteamAccountRow) => String(row.id);
+
+/** The counters under the title: accounts, and those active and in error (Steam account statuses 1 and 2). */
+const accountCounts = (data: OperationOutput<typeof contract.steamAccounts.counters> | undefined) =>
+  data && { total: data.total, active: data.byStatus['1'] ?? 0, error: data.byStatus['2'] ?? 0 };
 
 /**
  * The Steam accounts screen: the data table over `steamAccounts.query` (filters, sort and paging in the URL),
@@ -110,22 +114,10 @@ export function SteamAccountsPage() {
   });
 
   const columns = useMemo(() => accountColumns(t, language), [t, language]);
-  const byStatus = counters.data?.byStatus ?? {};
 
   return (
     <div className="space-y-4">
-      <ListHeader
-        title={t('steamAccounts.title')}
-        counters={{
-          text: 'steamAccounts.counters',
-          testId: 'account-counters',
-          counts: counters.data && {
-            total: counters.data.total,
-            active: byStatus['1'] ?? 0,
-            error: byStatus['2'] ?? 0,
-          },
-        }}
-      >
+      <ListHeader texts="steamAccounts" counts={accountCounts(counters.data)} countsTestId="account-counters">
         <button type="button" className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
           {t('steamAccounts.actions.assignProxies')}{' '}
           <span aria-hidden>
