@@ -35,7 +35,11 @@ export function ListHeader({
           <p className="text-sm text-muted" data-testid={countsTestId}>
             {t(
               `${texts}.counters` as TextKey,
-              Object.fromEntries(Object.entries(counts).map(([name, count]) => [name, format.format(count)])),
+              {
+                ...Object.fromEntries(
+                  Object.entries(counts).map(([name, count]) => [name, format.format(count)]),
+                ),
+              } as Record<string, unknown>,
             )}
           </p>
         ) : null}
