@@ -25,6 +25,9 @@ interface Row {
   kind: string;
   creatorId: string;
   ours: boolean;
+  items: string[];
+  pricedItems: unknown[] | null;
+  value: unknown;
   fetchedAt: string;
 }
 
@@ -78,6 +81,18 @@ describe('tradedeck confirmations', { shuffle: false }, () => {
       expect(kinds.sort()).toEqual(['accountRecovery', 'apiKey', 'marketListing', 'purchase', 'trade']);
     }
     expect(items.every((item) => !item.ours)).toBe(true);
+    // Not Tradedeck's: Steam's summary lines, and no priced items or value.
+    expect(
+      items.every((item) => item.items.length > 0 && item.pricedItems === null && item.value === null),
+    ).toBe(true);
+  });
+
+  it('takes the price source our own offers are valued from, and refuses an unknown one', async () => {
+    const { items } = await listed('--source', 'steam', '--type', 'apiKey');
+    expect(items).toHaveLength(2);
+    const bad = await runCli(['confirmations', '--source', 'ebay'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Unknown price source "ebay": use custom, tm, steam');
   });
 
   it('reads Steam now with --refresh, each row saying when its account was read', async () => {
@@ -94,7 +109,16 @@ describe('tradedeck confirmations', { shuffle: false }, () => {
     const result = await runCli(['confirmations', '--type', 'apiKey'], env);
     expect(result.code, result.stderr).toBe(0);
     const [head, ...rows] = result.stdout.trim().split('\n');
-    expect(head!.split('\t')).toEqual(['ACCOUNT', 'ID', 'TYPE', 'OURS', 'PARTNER', 'ITEMS', 'CREATED']);
+    expect(head!.split('\t')).toEqual([
+      'ACCOUNT',
+      'ID',
+      'TYPE',
+      'OURS',
+      'PARTNER',
+      'ITEMS',
+      'VALUE',
+      'CREATED',
+    ]);
     expect(rows.map((row) => row.split('\t')[2])).toEqual(['apiKey', 'apiKey']);
     expect(rows.map((row) => row.split('\t')[0]).sort()).toEqual(accounts.map((a) => a.login).sort());
 

@@ -40,7 +40,7 @@ import { type LotsTiming, registerLots } from './modules/lots/index.ts';
 import { type Mail, registerMail } from './modules/mail/index.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
 import { PacingRests, registerPacing } from './modules/pacing/index.ts';
-import { registerPortfolio } from './modules/portfolio/index.ts';
+import { type PortfolioApi, registerPortfolio } from './modules/portfolio/index.ts';
 import { registerProxies } from './modules/proxies/index.ts';
 import { registerProxyChecks } from './modules/proxy-checks/index.ts';
 import { registerRates } from './modules/rates/index.ts';
@@ -48,7 +48,7 @@ import { registerSearch, type SearchService } from './modules/search/index.ts';
 import { registerSeller, type SellerApi, type SellerTiming } from './modules/seller/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSteamAccounts } from './modules/steam-accounts/index.ts';
-import { registerSteamTrading } from './modules/steam-trading/index.ts';
+import { type OwnOfferConfirmRule, registerSteamTrading } from './modules/steam-trading/index.ts';
 import { registerSystem, type SystemService } from './modules/system/index.ts';
 import { type ReversalTiming, registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
@@ -226,6 +226,9 @@ export async function buildApp({
   });
   // Trading asks the confirmations area's tag rules after its own sends; the area reads Steam through trading.
   let confirmations: ConfirmationsApi | null = null;
+  // Every area that confirms its own offers (trading, seller, harvester) asks the same tag rule.
+  const ownOfferRule: OwnOfferConfirmRule = (userId, accountId) =>
+    confirmations!.acceptsOwnOffers(userId, accountId);
   const steamTrading = registerSteamTrading(app, {
     database,
     auth,
@@ -233,12 +236,15 @@ export async function buildApp({
     jobs,
     eventLog: hubs.eventLog,
     sandboxWorld,
-    ownOfferRule: (userId, accountId) => confirmations!.acceptsOwnOffers(userId, accountId),
+    ownOfferRule,
     now: now ?? Date.now,
   });
+  // The centre prices our own offers' items from the portfolio's source; the portfolio is registered below.
+  let portfolio: PortfolioApi | null = null;
   confirmations = registerConfirmations(app, {
     database,
     steamTrading,
+    prices: (userId, names, valuing) => portfolio!.valueItems(userId, names, valuing),
     jobs,
     now: now ?? Date.now,
     clock,
@@ -266,7 +272,7 @@ export async function buildApp({
     }),
     now: now ?? Date.now,
   });
-  registerPortfolio(app, {
+  portfolio = registerPortfolio(app, {
     database,
     steamTrading,
     rates,
@@ -298,6 +304,7 @@ export async function buildApp({
     database,
     auth,
     steamTrading,
+    ownOfferRule,
     market: marketPort,
     jobs,
     eventLog: hubs.eventLog,
@@ -333,6 +340,7 @@ export async function buildApp({
     database,
     steamAccounts,
     steamTrading,
+    ownOfferRule,
     jobs,
     eventLog: hubs.eventLog,
     notifications,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tagOptions, tagToAdd } from '../src/shared/tags/tag-rules.ts';
+import { tagNamed, tagOptions, tagToAdd } from '../src/shared/tags/tag-rules.ts';
 
 // One set of tag rules for every tagged list (Steam accounts and proxies alike).
 describe('tag rules (shell §5)', () => {
@@ -26,5 +26,11 @@ describe('tag rules (shell §5)', () => {
   it('cuts a new name to the 64 characters the server takes', () => {
     const long = 'x'.repeat(80);
     expect(tagToAdd(null, long, tagOptions(all, [], long))).toEqual({ id: 0, name: 'x'.repeat(64) });
+  });
+
+  it('names the tag typed in a form: the existing one letter case aside, else a new one, nothing when blank', () => {
+    expect(tagNamed(all, ' main ')).toEqual({ id: 2, name: 'Main' });
+    expect(tagNamed(all, 'farm2')).toEqual({ id: 0, name: 'farm2' });
+    expect(tagNamed(all, '   ')).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { moneySchema } from '../domain/money/money-schema.ts';
 import { confirmationKindSchema } from '../domain/trading/confirmations.ts';
 import { tradeFailureReasonSchema } from '../domain/trading/failures.ts';
+import { tradeGameSchema } from '../domain/trading/games.ts';
 import { idFromText, idSchema, isoDateTime } from './common.ts';
 import { idParam } from './lists.ts';
 import { defineOperation } from './operation.ts';
+import { itemValuationSchema, portfolioValuationInput } from './portfolio.ts';
 
 const digits = z.string().regex(/^\d{1,20}$/, 'Steam id as decimal digits');
 
@@ -19,6 +22,22 @@ export const confirmationFilterSchema = z.object({
   ours: z.boolean().optional(),
 });
 export type ConfirmationFilter = z.infer<typeof confirmationFilterSchema>;
+
+/**
+ * One item a confirmation of our own offer gives away, from the offer's intent (its asset id) and the inventory
+ * cache (what it is), valued from the chosen price source; null fields when the cache no longer holds the asset.
+ */
+export const confirmationItemSchema = z.object({
+  assetId: z.string(),
+  /** How many of it (a stack). */
+  amount: z.number().int().positive(),
+  game: tradeGameSchema.nullable(),
+  marketHashName: z.string().nullable(),
+  name: z.string().nullable(),
+  /** The unit value from the chosen source with its age; null when the source has no price for it. */
+  value: itemValuationSchema.nullable(),
+});
+export type ConfirmationItem = z.infer<typeof confirmationItemSchema>;
 
 /** One pending mobile confirmation of one account. */
 export const confirmationRowSchema = z.object({
@@ -39,6 +58,13 @@ export const confirmationRowSchema = z.object({
   headline: z.string(),
   /** Steam's lines about what is confirmed (the items of a trade or listing). */
   items: z.array(z.string()),
+  /**
+   * The items our own offer gives, priced; null for a confirmation Tradedeck did not create, or one whose intent
+   * names no items (an offer we accepted: Steam's lines above say what it moves).
+   */
+  pricedItems: z.array(confirmationItemSchema).nullable(),
+  /** The priced items' values added up in the chosen currency (those without a price left out); null with none. */
+  value: moneySchema.nullable(),
   createdAt: isoDateTime,
   /** When Steam listed it: now, or the background refresh's last read of the account. */
   fetchedAt: isoDateTime,
@@ -127,6 +153,9 @@ export const confirmations = {
     input: confirmationFilterSchema.extend({
       /** Read every chosen account from Steam now instead of answering the background refresh's lists. */
       refresh: z.boolean().optional(),
+      /** The price source and currency our own offers' items are valued in (the portfolio's choice). */
+      source: portfolioValuationInput.source,
+      currency: portfolioValuationInput.currency,
     }),
     output: z.object({
       items: z.array(confirmationRowSchema),

@@ -6,6 +6,10 @@ export interface OneHome {
   concern: string;
   homes: readonly string[];
   pattern: RegExp;
+  /** The files the rule holds (every source file when absent). */
+  scope?: RegExp;
+  /** A file that uses the home's way is not a stray (its own listeners may read like the hand-written code). */
+  usesHome?: RegExp;
 }
 
 /**
@@ -19,6 +23,21 @@ export const ONE_HOMES: readonly OneHome[] = [
     // The payload is a token's second part; `atob` is the browser's way to read it.
     pattern: /\.split\(\s*['"]\.['"]\s*\)\s*\[\s*1\s*\]|\batob\(/,
   },
+  {
+    concern: 'following a job over a hub by hand (use the sdk’s followJob)',
+    homes: ['packages/sdk/src/hubs/job-follower.ts'],
+    // Telling this job's events from others' by the id its start answered is what followJob does.
+    pattern: /\b(?:jobId|batchId)\s*[!=]==?\s*[\w.]+\.(?:jobId|batchId)\b/,
+    scope: /^packages\/web\/src\/features\//,
+    usesHome: /\bfollowJob\s*(?:<[^>]*>)?\s*\(/,
+  },
+  {
+    concern: 'tag rules (match typed tag names through shared/tags/tag-rules.ts)',
+    homes: ['packages/web/src/shared/tags/tag-rules.ts'],
+    // Comparing tag names letter case aside is the rule "a typed existing name reuses that tag".
+    pattern: /\.name\.(?:trim\(\)\.)?to(?:Locale)?(?:Lower|Upper)Case\(\)/,
+    scope: /^packages\/web\/src\//,
+  },
 ];
 
 /** The files, other than its homes, whose code does a concern, each as `file: concern`. */
@@ -26,7 +45,13 @@ export function strays(root: string, files: readonly string[], rules = ONE_HOMES
   return files.flatMap((file) => {
     const text = readFileSync(join(root, file), 'utf8');
     return rules
-      .filter((rule) => !rule.homes.includes(file) && rule.pattern.test(text))
+      .filter(
+        (rule) =>
+          !rule.homes.includes(file) &&
+          (!rule.scope || rule.scope.test(file)) &&
+          rule.pattern.test(text) &&
+          !rule.usesHome?.test(text),
+      )
       .map((rule) => `${file}: ${rule.concern}`);
   });
 }

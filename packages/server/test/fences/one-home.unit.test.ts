@@ -40,4 +40,54 @@ describe('the one-home check itself', () => {
       'packages/web/src/shared/session/expiry.ts: decoding a JWT payload',
     ]);
   });
+
+  it('finds a web feature following a job by hand, and not one that follows it with followJob', () => {
+    const files = [
+      write(
+        'packages/web/src/features/lots/sync-job.ts',
+        [
+          'const started = await client.lots.sync({});',
+          'await hub.subscribe(hubEvents.lotsSynced, ({ payload }) => {',
+          '  if (payload.batchId === started.batchId) done(payload);',
+          '});',
+        ].join('\n'),
+      ),
+      write(
+        'packages/web/src/features/proxies/follow-check.ts',
+        [
+          'const job = await followJob<CheckStarted, void>(hub, {',
+          '  listen: [onJobEvent(hubEvents.proxyStatusUpdated, (result, started, end) => {',
+          '    if (result.batchId !== started.batchId) return;',
+          '  })],',
+          '});',
+        ].join('\n'),
+      ),
+      write('packages/sdk/src/hubs/job-follower.ts', 'if (payload.jobId === started.jobId) end();\n'),
+    ];
+    expect(strays(tree, files)).toEqual([
+      'packages/web/src/features/lots/sync-job.ts: following a job over a hub by hand (use the sdk’s followJob)',
+    ]);
+  });
+
+  it('finds tag rules written in a web feature, and not in their home or outside the web app', () => {
+    const files = [
+      write(
+        'packages/web/src/features/proxies/add-proxies-dialog.tsx',
+        'const existing = tags.find((item) => item.name.toLocaleLowerCase() === name.toLocaleLowerCase());\n',
+      ),
+      write(
+        'packages/web/src/features/steam-accounts/tag-filter.tsx',
+        'const same = all.filter((tag) => tag.name.trim().toLowerCase() === typed);\n',
+      ),
+      write(
+        'packages/web/src/shared/tags/tag-rules.ts',
+        'const same = (tag) => tag.name.toLocaleLowerCase();\n',
+      ),
+      write('packages/server/src/modules/search/names.ts', 'const key = account.name.toLowerCase();\n'),
+    ];
+    expect(strays(tree, files)).toEqual([
+      'packages/web/src/features/proxies/add-proxies-dialog.tsx: tag rules (match typed tag names through shared/tags/tag-rules.ts)',
+      'packages/web/src/features/steam-accounts/tag-filter.tsx: tag rules (match typed tag names through shared/tags/tag-rules.ts)',
+    ]);
+  });
 });

@@ -1,5 +1,11 @@
 import type { ConfirmationFilter, ConfirmationOutcome, ConfirmationRow } from '@tradedeck/sdk/contract';
-import { CONFIRMATION_KINDS, type ConfirmationKind } from '@tradedeck/sdk/domain';
+import {
+  CONFIRMATION_KINDS,
+  type ConfirmationKind,
+  formatMoney,
+  PORTFOLIO_PRICE_SOURCES,
+  type PortfolioPriceSource,
+} from '@tradedeck/sdk/domain';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
 import { resolveAccountId } from '../../kit/account-lookup.ts';
@@ -20,6 +26,7 @@ interface FilterFlags {
 
 interface ListFlags extends FilterFlags {
   refresh?: boolean;
+  source?: string;
 }
 
 interface TargetFlags extends FilterFlags {
@@ -37,9 +44,12 @@ export function registerConfirmations(program: Command, { lang, context }: Regis
   addCommand(group, CONFIRMATIONS_COMMANDS.ls, lang).action(
     guarded(context, async (ctx, flags: ListFlags) => {
       const filter = await filterOf(ctx, flags);
-      const answer = await ctx
-        .client()
-        .confirmations.list(flags.refresh ? { ...filter, refresh: true } : filter);
+      const source = sourceOf(ctx, flags.source);
+      const answer = await ctx.client().confirmations.list({
+        ...filter,
+        ...(source ? { source } : {}),
+        ...(flags.refresh ? { refresh: true } : {}),
+      });
       ctx.print(answer, () => listText(ctx, answer.items));
       for (const failure of answer.failures) {
         ctx.io.stderr(`${ctx.t('confAccountFailed', { login: failure.login, message: failure.message })}\n`);
@@ -98,6 +108,14 @@ async function answer(ctx: CommandContext, flags: TargetFlags, accept: boolean):
   });
 }
 
+/** The price source our own offers' items are valued from (the server's default when not given). */
+function sourceOf(ctx: CommandContext, value: string | undefined): PortfolioPriceSource | undefined {
+  if (value === undefined) return undefined;
+  const source = PORTFOLIO_PRICE_SOURCES.find((known) => known === value.trim().toLowerCase());
+  if (!source) usage(ctx, 'confBadSource', { value, known: PORTFOLIO_PRICE_SOURCES.join(', ') });
+  return source;
+}
+
 async function filterOf(ctx: CommandContext, flags: FilterFlags): Promise<ConfirmationFilter> {
   if (flags.ours && flags.foreign) usage(ctx, 'confOursAndForeign');
   const kinds = flags.type.map((value) => {
@@ -117,7 +135,7 @@ async function filterOf(ctx: CommandContext, flags: FilterFlags): Promise<Confir
 /** Aligned columns on a terminal, tab-separated fields when piped. */
 function listText(ctx: CommandContext, items: readonly ConfirmationRow[]): string {
   if (items.length === 0) return ctx.t('confNone');
-  const head = ['Account', 'Id', 'Type', 'Ours', 'Partner', 'Items', 'Created'].map((name) =>
+  const head = ['Account', 'Id', 'Type', 'Ours', 'Partner', 'Items', 'Value', 'Created'].map((name) =>
     ctx.t(`confHead${name}` as 'confHeadId'),
   );
   const rows = items.map((item) => [
@@ -127,6 +145,8 @@ function listText(ctx: CommandContext, items: readonly ConfirmationRow[]): strin
     ctx.t(item.ours ? 'confYes' : 'confNo'),
     item.partner ?? '',
     item.items.join('; ') || item.headline,
+    // Only our own offers are priced; a foreign confirmation has no value.
+    item.value ? formatMoney(item.value, ctx.lang === 'ru' ? 'ru-RU' : 'en-US') : '',
     item.createdAt.slice(0, 19).replace('T', ' '),
   ]);
   return renderTable(head, rows, Boolean(ctx.io.terminal));

@@ -24,12 +24,17 @@ export const CONFIRMATIONS_COMMANDS = {
   ls: {
     path: ['confirmations', 'ls'],
     text: 'confirmationsDescription',
-    options: [...FILTER_OPTIONS, { flags: '--refresh', text: 'optConfRefresh' }],
+    options: [
+      ...FILTER_OPTIONS,
+      { flags: '--refresh', text: 'optConfRefresh' },
+      { flags: '--source <source>', text: 'optConfSource' },
+    ],
     isDefault: true,
     examples: [
       'tradedeck confirmations',
       'tradedeck confirmations --refresh',
       'tradedeck confirmations --tag farm --type trade --json',
+      'tradedeck confirmations --ours --source steam',
       'tradedeck confirmations --foreign | cut -f1,2,3',
     ],
   },

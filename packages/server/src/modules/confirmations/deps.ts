@@ -4,6 +4,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import type { ConfirmationsRepo } from './repo.ts';
 import type { SnapshotRepo } from './snapshot-repo.ts';
+import type { ItemPrices } from './types.ts';
 
 /** The background refresh of the centre's lists (docs/confirmations.md, Background refresh). */
 export interface RefreshTiming {
@@ -27,12 +28,20 @@ export const REFRESH_TIMING: RefreshTiming = {
   batch: 50,
 };
 
+/** What the centre uses of the trading area. */
+export type CentreTrading = Pick<
+  SteamTradingApi,
+  'listConfirmations' | 'answerConfirmations' | 'ownOffers' | 'ownOfferAssets' | 'cachedItems'
+>;
+
 /** What the confirmations centre's services share. */
 export interface ConfirmationsDeps {
   repo: ConfirmationsRepo;
   snapshots: SnapshotRepo;
   /** Every Steam call of the centre goes through the trading area's sessions (proxy, pacing, session renewal). */
-  trading: Pick<SteamTradingApi, 'listConfirmations' | 'answerConfirmations' | 'ownOffers'>;
+  trading: CentreTrading;
+  /** Values our own offers' items from the portfolio's price source. */
+  prices: ItemPrices;
   jobs: Jobs;
   log: FastifyBaseLogger;
   now: () => number;

@@ -4,8 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
-import type { SteamTradingApi } from '../steam-trading/index.ts';
-import { type ConfirmationsDeps, REFRESH_TIMING, type RefreshTiming } from './deps.ts';
+import { type CentreTrading, type ConfirmationsDeps, REFRESH_TIMING, type RefreshTiming } from './deps.ts';
 import { CONFIRMATION_JOB_QUEUE, type ConfirmationJobData, ConfirmationJobs } from './job.ts';
 import { PendingReader } from './pending.ts';
 import { BackgroundRefresh } from './refresh.ts';
@@ -14,12 +13,15 @@ import { confirmationRoutes } from './routes.ts';
 import { RulesService } from './rules-service.ts';
 import { ConfirmationsService } from './service.ts';
 import { SnapshotRepo } from './snapshot-repo.ts';
+import type { ItemPrices } from './types.ts';
 
 export { REFRESH_TIMING, type RefreshTiming } from './deps.ts';
 
 export interface ConfirmationsDepsIn {
   database: Database;
-  steamTrading: Pick<SteamTradingApi, 'listConfirmations' | 'answerConfirmations' | 'ownOffers'>;
+  steamTrading: CentreTrading;
+  /** Values our own offers' items from the portfolio's price source (the one the user picks). */
+  prices: ItemPrices;
   jobs: Jobs;
   now: () => number;
   /** The clock the background refresh waits on (the app's). */
@@ -47,6 +49,7 @@ export function registerConfirmations(app: FastifyInstance, deps: ConfirmationsD
     repo,
     snapshots: new SnapshotRepo(deps.database.db, scope),
     trading: deps.steamTrading,
+    prices: deps.prices,
     jobs: deps.jobs,
     log: app.log.child({ module: 'confirmations' }),
     now: deps.now,

@@ -12,7 +12,8 @@ import type { ConfirmationsDeps } from './deps.ts';
 import type { ConfirmationJobs } from './job.ts';
 import { confirmationMessages, failureText } from './messages.ts';
 import type { PendingReader } from './pending.ts';
-import type { AccountRef, PendingConfirmation } from './types.ts';
+import { priceOwnTrades } from './priced-items.ts';
+import type { AccountRef, ItemValuing, PendingConfirmation } from './types.ts';
 import { accountFailureView, matches, toRow } from './views.ts';
 
 /**
@@ -31,7 +32,11 @@ export class ConfirmationsService {
    * The chosen accounts' confirmations: each account's kept list while the background refresh keeps it fresh,
    * Steam's list now for the others and for all of them with `refresh`. Listing an account keeps it watched.
    */
-  async list(userId: string, filter: ConfirmationFilter & { refresh?: boolean | undefined }, lang: Language) {
+  async list(
+    userId: string,
+    filter: ConfirmationFilter & ItemValuing & { refresh?: boolean | undefined },
+    lang: Language,
+  ) {
     const accounts = await chosenAccounts(this.deps, userId, filter);
     const { refreshEveryMs, watchMs } = this.deps.refresh;
     const now = this.deps.now();
@@ -47,9 +52,12 @@ export class ConfirmationsService {
       if (!filter.refresh) keptSince = now - 2 * refreshEveryMs;
     }
     const { read, failures } = await this.pending.ofMany(userId, accounts, keptSince);
-    const items: ConfirmationRow[] = read.flatMap(({ account, items, fetchedAt }) =>
-      items.filter((item) => matches(item, filter)).map((item) => toRow(account, item, fetchedAt)),
-    );
+    const items: ConfirmationRow[] = [];
+    for (const { account, items: listed, fetchedAt } of read) {
+      const shown = listed.filter((item) => matches(item, filter));
+      const priced = await priceOwnTrades(this.deps, userId, account.id, shown, filter);
+      items.push(...shown.map((item) => toRow(account, item, fetchedAt, priced.get(item.id) ?? null)));
+    }
     return {
       items,
       failures: failures.map(({ account, failure }) => accountFailureView(account, failure, lang)),

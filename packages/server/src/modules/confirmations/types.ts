@@ -1,4 +1,10 @@
-import type { ConfirmationKind, MobileConfirmation } from '@tradedeck/sdk/domain';
+import type {
+  ConfirmationKind,
+  Currency,
+  ItemValuation,
+  MobileConfirmation,
+  PortfolioPriceSource,
+} from '@tradedeck/sdk/domain';
 import type { confirmationJobItems, confirmationJobs } from '../../db/schema.ts';
 
 /** An account chosen for the centre, with the ids of its tags (its rules). */
@@ -30,3 +36,16 @@ export type NewJobItem = Pick<
   typeof confirmationJobItems.$inferInsert,
   'accountId' | 'confirmationId' | 'nonce' | 'type' | 'creatorId' | 'ours'
 >;
+
+/** How our own offers' items are valued: the price source and currency the user picks (the portfolio's choice). */
+export interface ItemValuing {
+  source: PortfolioPriceSource;
+  currency: Currency;
+}
+
+/** Unit values of items, in their order, from the chosen source (null without a price): the portfolio's, passed in. */
+export type ItemPrices = (
+  userId: string,
+  names: readonly { game: string; marketHashName: string }[],
+  valuing: ItemValuing,
+) => Promise<(ItemValuation | null)[]>;

@@ -2,9 +2,15 @@ import type { ConfirmationFilter, ConfirmationRow } from '@tradedeck/sdk/contrac
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TradingFailure } from '../steam-trading/index.ts';
 import { failureText } from './messages.ts';
+import type { PricedConfirmation } from './priced-items.ts';
 import type { AccountRef, PendingConfirmation } from './types.ts';
 
-export function toRow(account: AccountRef, item: PendingConfirmation, fetchedAt: number): ConfirmationRow {
+export function toRow(
+  account: AccountRef,
+  item: PendingConfirmation,
+  fetchedAt: number,
+  priced: PricedConfirmation | null = null,
+): ConfirmationRow {
   return {
     accountId: account.id,
     login: account.login,
@@ -18,6 +24,8 @@ export function toRow(account: AccountRef, item: PendingConfirmation, fetchedAt:
     partner: item.partnerSteamId ?? (item.kind === 'trade' && item.headline ? item.headline : null),
     headline: item.headline,
     items: item.summary ?? [],
+    pricedItems: priced?.pricedItems ?? null,
+    value: priced?.value ?? null,
     createdAt: item.createdAt,
     fetchedAt: new Date(fetchedAt).toISOString(),
   };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { LedgerApi } from '../ledger/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
-import type { SteamTradingApi } from '../steam-trading/index.ts';
+import type { OwnOfferConfirmRule, SteamTradingApi } from '../steam-trading/index.ts';
 import type { HarvesterEvents } from './events.ts';
 import type { HarvesterRepo } from './repo.ts';
 
@@ -12,6 +12,8 @@ export interface HarvesterDeps {
   events: HarvesterEvents;
   accounts: Pick<SteamAccountsApi['trading'], 'select'>;
   trading: SteamTradingApi;
+  /** Whether the account's tag rules let Tradedeck confirm its own offers (the confirmations area decides). */
+  ownOfferRule: OwnOfferConfirmRule;
   jobs: Jobs;
   /** This server process (`newProcessOwner()`; a runner's lease names it). */
   processId: string;

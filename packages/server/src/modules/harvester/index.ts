@@ -7,7 +7,7 @@ import { UserScope } from '../../security/user-scope.ts';
 import type { LedgerApi } from '../ledger/index.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
-import type { SteamTradingApi } from '../steam-trading/index.ts';
+import type { OwnOfferConfirmRule, SteamTradingApi } from '../steam-trading/index.ts';
 import { HARVESTER_RUNNER_QUEUE, type HarvesterDeps, type RunnerJobData } from './deps.ts';
 import { HarvesterEvents } from './events.ts';
 import { ProfilesService } from './profiles.ts';
@@ -25,6 +25,8 @@ export interface HarvesterModuleDeps {
   database: Database;
   steamAccounts: Pick<SteamAccountsApi, 'trading'>;
   steamTrading: SteamTradingApi;
+  /** The tag rule for confirming our own offers, handed in at wiring (the default confirms them). */
+  ownOfferRule?: OwnOfferConfirmRule;
   jobs: Jobs;
   eventLog: EventLog;
   notifications: Pick<NotificationsApi, 'post'>;
@@ -55,6 +57,7 @@ export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDep
     events: new HarvesterEvents(deps.eventLog, deps.now, deps.notifications),
     accounts: deps.steamAccounts.trading,
     trading: withTurns(deps.steamTrading),
+    ownOfferRule: deps.ownOfferRule ?? (async () => true),
     jobs: deps.jobs,
     processId: newProcessOwner(),
     singleProcess: deps.database.kind === 'pglite',

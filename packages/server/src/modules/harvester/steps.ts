@@ -86,7 +86,7 @@ function offerStateFailure(step: HarvesterStep, state: number): Transition | nul
 }
 
 export class TransactionSteps {
-  constructor(private readonly deps: Pick<HarvesterDeps, 'trading'>) {}
+  constructor(private readonly deps: Pick<HarvesterDeps, 'trading' | 'ownOfferRule'>) {}
 
   /** Makes the call the transaction's current step guards and answers where it goes next. */
   async step(row: TransactionRow, ctx: StepContext): Promise<Transition> {
@@ -191,6 +191,7 @@ export class TransactionSteps {
         return offerStateFailure('confirmation', state) ?? fail('confirmation', 'offerNotActive');
       }
     }
+    await this.allowedToConfirm(row, row.sourceId, ctx);
     const confirmed = await this.patient(ctx, () =>
       this.deps.trading.confirmOffers(ctx.userId, row.sourceId, [row.offerId!]),
     );
@@ -234,6 +235,7 @@ export class TransactionSteps {
       if (!offer.ok) return failed('target_confirmation', offer);
       if (offer.value.state !== TradeOfferState.Active) return { to: 'verifying' };
     }
+    await this.allowedToConfirm(row, row.targetId, ctx);
     const confirmed = await this.patient(ctx, () =>
       this.deps.trading.confirmOffers(ctx.userId, row.targetId, [row.offerId!]),
     );
@@ -255,6 +257,16 @@ export class TransactionSteps {
       if (attempt >= VERIFY_TRIES) return fail('verifying', 'confirmationNotFound');
       await sleep(VERIFY_WAIT_MS, ctx.signal);
     }
+  }
+
+  /**
+   * The account's tags may leave our own offers for the user: the confirmation then waits in the centre and the
+   * step is made again later, where the offer's state shows once the user answered it there.
+   */
+  private async allowedToConfirm(row: TransactionRow, accountId: number, ctx: StepContext): Promise<void> {
+    if (await this.deps.ownOfferRule(ctx.userId, accountId)) return;
+    ctx.fresh.delete(row.id);
+    throw new StepBusy(`offer ${row.offerId} waits for its confirmation in the centre`);
   }
 
   private offer(

@@ -21,7 +21,13 @@ export interface PortfolioDeps {
  * The portfolio: one valued table over the inventory cache of every account of the user, and the holdings that
  * follow items across the new asset ids Trade Protection gives them (docs/portfolio.md).
  */
-export function registerPortfolio(app: FastifyInstance, deps: PortfolioDeps): void {
+/** What other areas use of the portfolio. */
+export interface PortfolioApi {
+  /** Unit values of items, in their order, from the price source the user picks (null without a price). */
+  valueItems: PortfolioService['valueNames'];
+}
+
+export function registerPortfolio(app: FastifyInstance, deps: PortfolioDeps): PortfolioApi {
   const recorder = new HoldingsRecorder(deps.eventLog);
   deps.steamTrading.onScanStored((scan, tx) => recorder.record(scan, tx));
   const service = new PortfolioService(
@@ -30,4 +36,5 @@ export function registerPortfolio(app: FastifyInstance, deps: PortfolioDeps): vo
     deps.now,
   );
   portfolioRoutes(service).bind(app);
+  return { valueItems: (userId, names, valuing) => service.valueNames(userId, names, valuing) };
 }

@@ -340,6 +340,23 @@ export class PortfolioService {
     return toHolding(row);
   }
 
+  /**
+   * Unit values of the items named, in their order, from the chosen source in the chosen currency (null where the
+   * source has no price): what other areas show beside items (the confirmations centre).
+   */
+  async valueNames(
+    userId: string,
+    names: readonly { game: string; marketHashName: string }[],
+    valuing: Pick<Valuing, 'source' | 'currency'>,
+  ): Promise<(ItemValuation | null)[]> {
+    if (names.length === 0) return [];
+    const rates = await this.currentRates();
+    const values = await this.repo.run(userId, (q) =>
+      this.unitValues(q, names, { ...valuing, includeOutliers: false }, rates),
+    );
+    return names.map((name) => values.get(nameKey(name.game, name.marketHashName)) ?? null);
+  }
+
   /** The rates to convert with; none (amounts stay in their own currency) when the source was never reached. */
   private async currentRates(): Promise<ExchangeRate[]> {
     try {

@@ -241,6 +241,15 @@ export class DeliverySteps {
     const moved = new Map<number, DeliveryRow | null>();
     const again = this.deps.now() + DELIVERY_CONFIRM_INTERVAL_MS;
     for (const row of due) this.#nextConfirm.set(row.id, again);
+    // The account's tags leave our own offers for the user: the confirmation waits in the centre, and the offer's
+    // state tells once the user answered it there.
+    if (!(await this.deps.ownOfferRule(owner.userId, owner.steamAccountId))) {
+      for (const row of due) {
+        const settled = await this.settleFromOffer(owner, row);
+        if (settled !== row) moved.set(row.id, settled);
+      }
+      return moved;
+    }
     const offerIds = due.map((row) => row.offerId!);
     const confirmed = await this.deps.steamTrading.confirmOffers(
       owner.userId,

@@ -4,7 +4,7 @@ import type { MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
-import type { SteamTradingApi } from '../steam-trading/index.ts';
+import type { OwnOfferConfirmRule, SteamTradingApi } from '../steam-trading/index.ts';
 import type { SellerRepo } from './repo.ts';
 
 /** How often the loop does each thing (tests and the benchmark shorten them). */
@@ -32,6 +32,8 @@ export interface SellerShared {
   secrets: SecretBox;
   market: MarketPort;
   steamTrading: SteamTradingApi;
+  /** Whether the account's tag rules let Tradedeck confirm its own offers (the confirmations area decides). */
+  ownOfferRule: OwnOfferConfirmRule;
   jobs: Jobs;
   eventLog: EventLog;
   notifications: Pick<NotificationsApi, 'post'>;

@@ -7,7 +7,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { AuthApi } from '../auth/index.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
-import type { SteamTradingApi } from '../steam-trading/index.ts';
+import type { OwnOfferConfirmRule, SteamTradingApi } from '../steam-trading/index.ts';
 import { SellerAccountService } from './account-service.ts';
 import { announceAccount, announceDelivery } from './announce.ts';
 import { SellerCurrencyService } from './currency-service.ts';
@@ -38,6 +38,8 @@ export interface SellerDeps {
   database: Database;
   auth: Pick<AuthApi, 'secrets'>;
   steamTrading: SteamTradingApi;
+  /** The tag rule for confirming our own offers, handed in at wiring (the default confirms them). */
+  ownOfferRule?: OwnOfferConfirmRule;
   market: MarketPort;
   jobs: Jobs;
   eventLog: EventLog;
@@ -66,6 +68,7 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): SellerAp
     secrets: deps.auth.secrets,
     market: deps.market,
     steamTrading: deps.steamTrading,
+    ownOfferRule: deps.ownOfferRule ?? (async () => true),
     jobs,
     eventLog: deps.eventLog,
     notifications: deps.notifications,

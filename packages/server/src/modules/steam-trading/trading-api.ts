@@ -21,7 +21,7 @@ import type {
 import type { TradingDeps } from './deps.ts';
 import type { InventoryService } from './inventory-service.ts';
 import type { OfferService } from './offer-service.ts';
-import { offerPartners } from './partners-repo.ts';
+import { type GivenAsset, offerGivenAssets, offerPartners } from './partners-repo.ts';
 import type { TradeSessions } from './sessions.ts';
 import type { ScanListener } from './types.ts';
 
@@ -96,6 +96,12 @@ export interface SteamTradingApi {
     accountId: number,
     offerIds: readonly string[],
   ): Promise<Map<string, string | null>>;
+  /** The assets each of the account's own offers among `offerIds` gives away, as its intent keeps them. */
+  ownOfferAssets(
+    userId: string,
+    accountId: number,
+    offerIds: readonly string[],
+  ): Promise<Map<string, GivenAsset[]>>;
   /** The account's pending mobile confirmations, every kind, through its session and proxy. */
   listConfirmations(userId: string, accountId: number): Promise<TradingOutcome<MobileConfirmation[]>>;
   /**
@@ -231,6 +237,8 @@ export function tradingApi(
     },
     ownOffers: (userId, accountId, offerIds) =>
       deps.repo.run(userId, (_q, tx) => offerPartners(tx, userId, accountId, offerIds)),
+    ownOfferAssets: (userId, accountId, offerIds) =>
+      deps.repo.run(userId, (_q, tx) => offerGivenAssets(tx, userId, accountId, offerIds)),
     async listConfirmations(userId, accountId) {
       const got = await run<{ confirmations: MobileConfirmation[] }>(userId, accountId, (s) =>
         s.listConfirmations(),

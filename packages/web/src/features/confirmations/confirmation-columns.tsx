@@ -4,6 +4,7 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
 import { localeOf } from '../../shared/use-language.ts';
+import { ConfirmationValue } from './confirmation-value.tsx';
 
 /** The columns of the centre; the list is read from Steam in full and sorted here. */
 export function confirmationColumns(t: TFunction, language: Language): ColumnDef<ConfirmationRow, unknown>[] {
@@ -45,6 +46,10 @@ export function confirmationColumns(t: TFunction, language: Language): ColumnDef
       cell: ({ row }) => (
         <span className="truncate text-xs">{row.original.items.join('; ') || row.original.headline}</span>
       ),
+    },
+    {
+      ...column('value', 'confirmations.columns.value', 220),
+      cell: ({ row }) => <ConfirmationValue row={row.original} t={t} locale={locale} />,
     },
     {
       ...column('created', 'confirmations.columns.created', 140),

@@ -1,11 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type ConfirmationFilter, type ConfirmationRow } from '@tradedeck/sdk/contract';
-import { CONFIRMATION_KINDS, type ConfirmationKind } from '@tradedeck/sdk/domain';
+import {
+  CONFIRMATION_KINDS,
+  type ConfirmationKind,
+  PORTFOLIO_PRICE_SOURCES,
+  type PortfolioPriceSource,
+} from '@tradedeck/sdk/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
+import { FilterSelect } from '../../shared/filter-select.tsx';
 import { APPLY_BUTTON } from '../../shared/form-styles.ts';
+import { useDisplayedCurrency } from '../../shared/money/use-displayed-currency.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateOperations, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
@@ -42,6 +49,8 @@ export function ConfirmationsPage() {
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ConfirmationKind | ''>('');
   const [origin, setOrigin] = useState<Origin>('all');
+  const [source, setSource] = useState<PortfolioPriceSource>('tm');
+  const currency = useDisplayedCurrency();
   const [selected, setSelected] = useState<string[]>([]);
   const [sort, setSort] = useState<SortItem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -53,7 +62,9 @@ export function ConfirmationsPage() {
     [kind, origin],
   );
   // The server answers the background refresh's lists: asking again now and then shows what it read meanwhile.
-  const list = useOperationQuery(api.confirmations.list, filter, { refetchInterval: LIST_POLL_MS });
+  // Our own offers' items are valued like the portfolio: the source picked here, in the displayed currency.
+  const listInput = useMemo(() => ({ ...filter, source, currency }), [filter, source, currency]);
+  const list = useOperationQuery(api.confirmations.list, listInput, { refetchInterval: LIST_POLL_MS });
   const rows = list.data?.items ?? [];
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
@@ -67,12 +78,12 @@ export function ConfirmationsPage() {
   // The manual fetch: every account read from Steam now, then the list shown again from what was read.
   const refresh = useCallback(async () => {
     try {
-      await client.confirmations.list({ ...filter, refresh: true });
+      await client.confirmations.list({ ...listInput, refresh: true });
     } catch (error) {
       notifyError(services, error);
     }
     reload();
-  }, [client, filter, reload, services]);
+  }, [client, listInput, reload, services]);
   const readAt = oldestRead(rows);
 
   const answer = useCallback(
@@ -186,6 +197,13 @@ export function ConfirmationsPage() {
           <option value="ours">{t('confirmations.filters.ours')}</option>
           <option value="foreign">{t('confirmations.filters.foreign')}</option>
         </select>
+        <FilterSelect
+          label={t('confirmations.value.source')}
+          value={source}
+          onChange={(value) => setSource((value ?? 'tm') as PortfolioPriceSource)}
+          options={PORTFOLIO_PRICE_SOURCES.map((value) => [value, t(`confirmations.value.sources.${value}`)])}
+          testId="confirmations-source"
+        />
         <div className="ms-auto flex gap-2">
           <button
             type="button"

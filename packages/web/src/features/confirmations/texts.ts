@@ -35,7 +35,15 @@ export const confirmationsTexts = defineTexts(
       origin: 'Создал',
       partner: 'Партнёр',
       items: 'Что подтверждается',
+      value: 'Стоимость',
       created: 'Создано',
+    },
+    value: {
+      source: 'Источник цены',
+      sources: { tm: 'TM', steam: 'Steam', custom: 'Своя цена' },
+      noPrice: 'нет цены',
+      unknownItem: 'предмет {{id}}',
+      stale: 'устарела',
     },
   },
   {
@@ -70,7 +78,15 @@ export const confirmationsTexts = defineTexts(
       origin: 'Created by',
       partner: 'Partner',
       items: 'What is confirmed',
+      value: 'Value',
       created: 'Created',
+    },
+    value: {
+      source: 'Price source',
+      sources: { tm: 'TM', steam: 'Steam', custom: 'Custom price' },
+      noPrice: 'no price',
+      unknownItem: 'asset {{id}}',
+      stale: 'stale',
     },
   },
 );

@@ -9,7 +9,9 @@ import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
+import { ListHeader } from '../../shared/table/list-header.tsx';
 import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
+import { listTableProps, useListCursor } from '../../shared/table/list-table.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { lotColumns } from './lot-columns.tsx';
 import { LotFilterBar } from './lot-filter-bar.tsx';
@@ -35,8 +37,8 @@ export function LotsPage() {
   const { state, setFilter, list } = listPage;
   const searchRef = useRef<HTMLInputElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const cursor = useListCursor();
+  const { activeId, selectedIds } = cursor;
 
   const counters = useOperationQuery(api.lots.counters, {});
   const settings = useOperationQuery(api.settings.get);
@@ -126,43 +128,27 @@ export function LotsPage() {
   });
 
   const columns = useMemo(() => lotColumns(t, language, toggle), [t, language, toggle]);
-  const format = new Intl.NumberFormat(language);
   const run = (id: CommandId) => () => commands.run(id);
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="me-auto">
-          <h1 className="text-2xl font-semibold tracking-tight">{t('lots.title')}</h1>
-          {counters.data && (
-            <p className="text-sm text-muted" data-testid="lot-counters">
-              {t('lots.counters', {
-                groups: format.format(counters.data.groups),
-                lots: format.format(counters.data.total),
-              })}
-            </p>
-          )}
-        </div>
+      <ListHeader
+        texts="lots"
+        counts={counters.data && { groups: counters.data.groups, lots: counters.data.total }}
+        countsTestId="lot-counters"
+      >
         <button type="button" className="btn-ghost" onClick={run('lots.sync')}>
           {t('lots.actions.sync')} <Hotkey hotkey="s" />
         </button>
         <button type="button" className={APPLY_BUTTON} onClick={run('lots.reprice')}>
           {t('lots.actions.reprice')} <Hotkey hotkey="p" />
         </button>
-      </div>
+      </ListHeader>
       <LotFilterBar ref={searchRef} filters={state.filters} setFilter={setFilter} />
       <ListLoadFailed failed={list.isError} text={t('lots.loadFailed')} />
       <DataTable<LotTableRow>
-        id="lots"
-        label={t('lots.title')}
-        columns={columns}
-        rows={rows}
-        getRowId={getRowId}
-        emptyText={t('lots.empty')}
-        {...listPage.table}
+        {...listTableProps(listPage, 'lots', t, { columns, rows, getRowId, cursor })}
         onOpenRow={(row) => toggle(row.kind === 'group' ? row.group.key : row.groupKey)}
-        onActiveRowChange={setActiveId}
-        selection={{ ids: selectedIds, onChange: setSelectedIds }}
         bulkActions={() => (
           <>
             <button type="button" className="btn-ghost" onClick={run('lots.reprice')}>

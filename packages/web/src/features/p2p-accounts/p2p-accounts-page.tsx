@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api, type SellerAccountRow } from '@tradedeck/sdk/contract';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { api, type contract, type OperationOutput, type SellerAccountRow } from '@tradedeck/sdk/contract';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
+import { ListHeader } from '../../shared/table/list-header.tsx';
 import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
+import { listTableProps, useListCursor } from '../../shared/table/list-table.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import type { BulkAction } from './bulk-run.ts';
 import { FILTER_KEYS, toQueryFilters } from './filter-url.ts';
@@ -18,6 +20,18 @@ import { SellerFilters } from './seller-filters.tsx';
 import { useLiveSellers } from './use-live-sellers.ts';
 
 const getRowId = (row: SellerAccountRow) => String(row.id);
+
+/** The counters under the title: accounts, running ones, and their platforms online and in error. */
+function sellerCounts(data: OperationOutput<typeof contract.p2p.counters> | undefined) {
+  if (!data) return undefined;
+  const { byStatus, byPlatformStatus } = data;
+  return {
+    total: data.total,
+    running: byStatus?.running ?? 0,
+    online: byPlatformStatus?.online ?? 0,
+    error: byPlatformStatus?.error ?? 0,
+  };
+}
 
 /** Which accounts an action can apply to; pause needs a running account (spec: "No active accounts selected"). */
 const applies: Record<BulkAction, (row: SellerAccountRow) => boolean> = {
@@ -41,8 +55,8 @@ export function P2pAccountsPage() {
   const listPage = useListPage(api.p2p.query, FILTER_KEYS, toQueryFilters);
   const { state, setFilter, list } = listPage;
   const searchRef = useRef<HTMLInputElement>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const cursor = useListCursor();
+  const { activeId, selectedIds } = cursor;
 
   const counters = useOperationQuery(api.p2p.counters);
   const settings = useOperationQuery(api.settings.get);
@@ -103,26 +117,10 @@ export function P2pAccountsPage() {
   const resetFilters = listPage.resetFilters;
 
   const columns = useMemo(() => sellerColumns(t), [t]);
-  const format = new Intl.NumberFormat(language);
-  const byStatus = counters.data?.byStatus;
-  const byPlatform = counters.data?.byPlatformStatus;
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="me-auto">
-          <h1 className="text-2xl font-semibold tracking-tight">{t('p2pAccounts.title')}</h1>
-          {counters.data && (
-            <p className="text-sm text-muted" data-testid="seller-counters">
-              {t('p2pAccounts.counters', {
-                total: format.format(counters.data.total),
-                running: format.format(byStatus?.running ?? 0),
-                online: format.format(byPlatform?.online ?? 0),
-                error: format.format(byPlatform?.error ?? 0),
-              })}
-            </p>
-          )}
-        </div>
+      <ListHeader texts="p2pAccounts" counts={sellerCounts(counters.data)} countsTestId="seller-counters">
         <button
           type="button"
           onClick={() => services.commands.run('transfer.open')}
@@ -141,20 +139,12 @@ export function P2pAccountsPage() {
             <Hotkey hotkey="n" />
           </span>
         </button>
-      </div>
+      </ListHeader>
       <SellerFilters ref={searchRef} filters={state.filters} setFilter={setFilter} onReset={resetFilters} />
       <ListLoadFailed failed={list.isError} text={t('p2pAccounts.loadFailed')} />
       <DataTable<SellerAccountRow>
-        id="p2p-accounts"
-        label={t('p2pAccounts.title')}
-        columns={columns}
-        rows={rows}
-        getRowId={getRowId}
-        emptyText={t('p2pAccounts.empty')}
-        {...listPage.table}
+        {...listTableProps(listPage, 'p2p-accounts', t, { columns, rows, getRowId, cursor })}
         onOpenRow={(row) => dialogs.openView(row.id)}
-        onActiveRowChange={setActiveId}
-        selection={{ ids: selectedIds, onChange: setSelectedIds }}
         bulkActions={(ids) => (
           <>
             {(['start', 'pause', 'stop'] as const).map((action) => (

@@ -4,23 +4,13 @@ import { TRADE_GAMES } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { TFunction } from 'i18next';
 import type { TextKey } from '../../i18n/text-key.ts';
+import { ageText } from '../../shared/money/age-text.ts';
 import { Amount } from '../../shared/money/amount.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
 import { localeOf } from '../../shared/use-language.ts';
 
 type Valuation = Extract<PortfolioRow, { kind: 'item' }>['unitValue'];
 type Row<K extends PortfolioRow['kind']> = Extract<PortfolioRow, { kind: K }>;
-
-/** An age as the largest whole unit ("5 h", "3 d"), in the interface language. */
-function ageText(seconds: number, locale: string): string {
-  const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
-    seconds >= 86_400
-      ? [Math.floor(seconds / 86_400), 'day']
-      : seconds >= 3600
-        ? [Math.floor(seconds / 3600), 'hour']
-        : [Math.floor(seconds / 60), 'minute'];
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' }).format(-value, unit);
-}
 
 /** A price with its source and age; a stale price and an outlier say so. */
 function PriceCell({ value, t, locale }: { value: Valuation; t: TFunction; locale: string }) {

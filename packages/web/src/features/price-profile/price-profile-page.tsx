@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type PriceRow } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
@@ -9,7 +9,9 @@ import { APPLY_BUTTON } from '../../shared/form-styles.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
+import { ListHeader } from '../../shared/table/list-header.tsx';
 import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
+import { listTableProps, useListCursor } from '../../shared/table/list-table.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { type ImportOutcome, PasteDialog } from './paste-dialog.tsx';
 import { priceColumns } from './price-columns.tsx';
@@ -36,7 +38,8 @@ export function PriceProfilePage() {
   const listPage = useListPage(api.priceProfile.query, FILTER_KEYS, toPriceFilters);
   const { state, setFilter, list } = listPage;
   const searchRef = useRef<HTMLInputElement>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
+  const cursor = useListCursor(false);
+  const { activeId } = cursor;
 
   const settings = useOperationQuery(api.settings.get);
   const rows = list.data?.items ?? [];
@@ -99,15 +102,11 @@ export function PriceProfilePage() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="me-auto">
-          <h1 className="text-2xl font-semibold tracking-tight">{t('priceProfile.title')}</h1>
-          <p className="text-sm text-muted">{t('priceProfile.lead')}</p>
-        </div>
+      <ListHeader texts="priceProfile" lead>
         <button type="button" className={APPLY_BUTTON} onClick={paste}>
           {t('priceProfile.paste.title')} <Hotkey hotkey="i" />
         </button>
-      </div>
+      </ListHeader>
       <input
         ref={searchRef}
         type="search"
@@ -119,15 +118,8 @@ export function PriceProfilePage() {
       />
       <ListLoadFailed failed={list.isError} text={t('priceProfile.loadFailed')} />
       <DataTable<PriceRow>
-        id="price-profile"
-        label={t('priceProfile.title')}
-        columns={columns}
-        rows={rows}
-        getRowId={getRowId}
-        emptyText={t('priceProfile.empty')}
-        {...listPage.table}
+        {...listTableProps(listPage, 'price-profile', t, { columns, rows, getRowId, cursor })}
         onOpenRow={(row) => showHistory(String(row.id))}
-        onActiveRowChange={setActiveId}
       />
     </div>
   );

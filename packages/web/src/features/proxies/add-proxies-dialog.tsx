@@ -9,6 +9,7 @@ import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { tagNamed } from '../../shared/tags/tag-rules.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { buildAddPreview } from './add-preview.ts';
@@ -60,13 +61,11 @@ export function AddProxiesDialog({ controls }: { controls: ModalControls }) {
 
   const save = useMutation({
     mutationFn: () => {
-      const name = tag.trim();
-      const existing = tags.data?.find((item) => item.name.toLocaleLowerCase() === name.toLocaleLowerCase());
       return services.client.proxies.add(
         {
           proxies: text,
           defaultProtocol: protocol,
-          tag: name ? { id: existing?.id ?? 0, name: existing?.name ?? name } : null,
+          tag: tagNamed(tags.data ?? [], tag),
           updatePasswords: passwordChanges > 0 && updatePasswords,
         },
         { timeoutMs: ADD_TIMEOUT_MS },

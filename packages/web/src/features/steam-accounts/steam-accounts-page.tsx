@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { api, type contract, type OperationOutput, type SteamAccountRow } from '@tradedeck/sdk/contract';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
@@ -8,7 +8,9 @@ import { useViewParam } from '../../shared/entity-links.ts';
 import { Hotkey } from '../../shared/palette/kbd.tsx';
 import { invalidateArea, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
+import { ListHeader } from '../../shared/table/list-header.tsx';
 import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
+import { listTableProps, useListCursor } from '../../shared/table/list-table.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { accountColumns } from './account-columns.tsx';
 import { useAccountDialogs } from './account-dialogs.tsx';
@@ -19,6 +21,10 @@ import { useFilterPatch } from './use-filter-patch.ts';
 import { useLiveAccountStatus } from './use-live-account-status.ts';
 
 const getRowId = (row: SteamAccountRow) => String(row.id);
+
+/** The counters under the title: accounts, and those active and in error (Steam account statuses 1 and 2). */
+const accountCounts = (data: OperationOutput<typeof contract.steamAccounts.counters> | undefined) =>
+  data && { total: data.total, active: data.byStatus['1'] ?? 0, error: data.byStatus['2'] ?? 0 };
 
 /**
  * The Steam accounts screen: the data table over `steamAccounts.query` (filters, sort and paging in the URL),
@@ -34,8 +40,8 @@ export function SteamAccountsPage() {
   const { state, list } = listPage;
   const setFilters = useFilterPatch();
   const searchRef = useRef<HTMLInputElement>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const cursor = useListCursor();
+  const { activeId, selectedIds } = cursor;
 
   const counters = useOperationQuery(api.steamAccounts.counters);
   const tags = useOperationQuery(api.steamAccounts.listTags);
@@ -108,24 +114,10 @@ export function SteamAccountsPage() {
   });
 
   const columns = useMemo(() => accountColumns(t, language), [t, language]);
-  const byStatus = counters.data?.byStatus ?? {};
-  const format = new Intl.NumberFormat(language);
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="me-auto">
-          <h1 className="text-2xl font-semibold tracking-tight">{t('steamAccounts.title')}</h1>
-          {counters.data && (
-            <p className="text-sm text-muted" data-testid="account-counters">
-              {t('steamAccounts.counters', {
-                total: format.format(counters.data.total),
-                active: format.format(byStatus['1'] ?? 0),
-                error: format.format(byStatus['2'] ?? 0),
-              })}
-            </p>
-          )}
-        </div>
+      <ListHeader texts="steamAccounts" counts={accountCounts(counters.data)} countsTestId="account-counters">
         <button type="button" className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
           {t('steamAccounts.actions.assignProxies')}{' '}
           <span aria-hidden>
@@ -142,7 +134,7 @@ export function SteamAccountsPage() {
             <Hotkey hotkey="n" />
           </span>
         </button>
-      </div>
+      </ListHeader>
       <AccountFilters
         ref={searchRef}
         filters={state.filters}
@@ -151,16 +143,8 @@ export function SteamAccountsPage() {
       />
       <ListLoadFailed failed={list.isError} text={t('steamAccounts.loadFailed')} />
       <DataTable<SteamAccountRow>
-        id="steam-accounts"
-        label={t('steamAccounts.title')}
-        columns={columns}
-        rows={rows}
-        getRowId={getRowId}
-        emptyText={t('steamAccounts.empty')}
-        {...listPage.table}
+        {...listTableProps(listPage, 'steam-accounts', t, { columns, rows, getRowId, cursor })}
         onOpenRow={(row) => dialogs.openView(row.id)}
-        onActiveRowChange={setActiveId}
-        selection={{ ids: selectedIds, onChange: setSelectedIds }}
         bulkActions={(ids) => (
           <>
             <button

@@ -43,3 +43,14 @@ export function tagToAdd(
   const only = options.existing.length === 1 ? options.existing[0] : undefined;
   return only && fold(only.name) === fold(typed) ? { id: only.id, name: only.name } : null;
 }
+
+/**
+ * The tag a typed name stands for: the existing tag of that name (letter case aside), else a new one by the
+ * trimmed name (id 0); nothing for blank text.
+ */
+export function tagNamed(all: readonly TagLike[], typed: string): TagLike | null {
+  const name = typed.trim();
+  if (!name) return null;
+  const existing = all.find((tag) => fold(tag.name) === fold(name));
+  return existing ? { id: existing.id, name: existing.name } : { id: 0, name: name.slice(0, TAG_NAME_MAX) };
+}
