@@ -27,6 +27,7 @@ import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integ
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { registerAudit } from './modules/audit/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import {
   type ConfirmationsApi,
@@ -53,6 +54,7 @@ import { registerSystem, type SystemService } from './modules/system/index.ts';
 import { type ReversalTiming, registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
+import { registerWorkspaces } from './modules/workspaces/index.ts';
 import { LeaseView } from './ops/leases.ts';
 import { registerOps } from './ops/register.ts';
 
@@ -152,6 +154,8 @@ export async function buildApp({
     hashKey: auth.keyFor('idempotency-request-hmac'),
     now: now ?? Date.now,
   });
+  registerWorkspaces(app, { config, database, mail, now: now ?? Date.now });
+  registerAudit(app, { database, now: now ?? Date.now });
   registerUsers(app, { auth });
   registerAdmin(app, { auth, mail, hubs, leases: new LeaseView(database.db, now ?? Date.now) });
   const search = registerSearch(app);

@@ -10,7 +10,8 @@ export const auditEntrySchema = z.object({
   id: z.number().int().positive(),
   at: isoDateTime,
   actorId: z.string(),
-  actorName: z.string(),
+  /** The member's name; null when the reader may not see it or the user is gone. */
+  actorName: z.string().nullable(),
   deviceSessionId: z.string().nullable(),
   ip: z.string().nullable(),
   operation: z.string(),

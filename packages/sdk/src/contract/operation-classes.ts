@@ -4,7 +4,7 @@ import type { Operation } from './operation.ts';
  * What an operation does to a workspace, which decides the roles that may call it (docs/workspaces.md, "Roles"):
  * - `read`: reads the workspace's data; every member.
  * - `act`: changes state or acts on Steam and the markets; owners and operators.
- * - `members`: manages the workspace itself (members, invitations, audit, moving data in); owners only.
+ * - `members`: manages the workspace itself (members, invitations, the audit log); owners only.
  * - `secrets`: shows a secret in clear (a password export, a guard code, a saved key); owners only.
  * State-changing classes (all but `read`) and every `secrets` call are written to the audit log.
  */
@@ -229,7 +229,6 @@ export const OPERATION_CLASSES: Readonly<Record<string, OperationClass>> = {
   'workspace.setMember': 'members',
   'workspace.removeMember': 'members',
   'workspace.leave': 'act',
-  'workspace.moveMyData': 'members',
   // audit
   'audit.list': 'members',
   'audit.export': 'members',

@@ -125,14 +125,4 @@ export const workspace = {
     output: z.object({ workspaceId: z.string() }),
     flags: {},
   }),
-  moveMyData: defineOperation({
-    id: 'workspace.moveMyData',
-    method: 'POST',
-    path: '/api/workspace/move-my-data',
-    summary:
-      'Move everything of the caller’s personal workspace into the active team workspace, in one transaction',
-    input: z.object({ confirm: z.literal(true) }),
-    output: z.object({ moved: z.record(z.string(), z.number().int().nonnegative()) }),
-    flags: {},
-  }),
 } as const;

@@ -15,5 +15,4 @@ export const workspaceRoutes = {
     flags: {},
   },
   leave: { id: 'workspace.leave', method: 'POST', path: '/api/workspace/leave', flags: {} },
-  moveMyData: { id: 'workspace.moveMyData', method: 'POST', path: '/api/workspace/move-my-data', flags: {} },
 } as const satisfies Record<string, Route>;
