@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import type { ActiveWorkspace } from '../../http/request-scope.ts';
-import { roleRefusals, workspaceMessages } from './messages.ts';
+import { outsideTransferRefusal, roleRefusals, workspaceMessages } from './messages.ts';
 import type { Membership, WorkspacesRepo } from './repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,22 +24,25 @@ export function workspaceGate(repo: WorkspacesRepo) {
   return async (request: FastifyRequest, op: Operation): Promise<void> => {
     const actorId = request.auth?.userId;
     if (!actorId) throw new AppError({ code: ResultCode.Unauthorized });
-    const asked = headerValue(request);
-    const personal: ActiveWorkspace = { ownerId: actorId, actorId, role: 'owner', scopeTags: null };
-    if (isAccountOperation(op) || asked === null || asked.toLowerCase() === actorId.toLowerCase()) {
-      request.workspace = personal;
-      return;
-    }
-    const member = UUID.test(asked) ? await repo.membership(asked.toLowerCase(), actorId) : null;
-    if (!member) throw new AppError({ code: ResultCode.NotFound, text: workspaceMessages.notFound });
-    refuseUnlessAllowed(member, op);
-    request.workspace = {
-      ownerId: asked.toLowerCase(),
-      actorId,
-      role: member.role,
-      scopeTags: member.scopeTags,
-    };
+    const active = await resolveWorkspace(repo, actorId, isAccountOperation(op) ? null : headerValue(request));
+    if (!active) throw new AppError({ code: ResultCode.NotFound, text: workspaceMessages.notFound });
+    refuseUnlessAllowed(active, op);
+    request.workspace = active;
   };
+}
+
+/** The workspace a user asks for (null: the personal one), or null when it is missing or the user is no member. */
+export async function resolveWorkspace(
+  repo: WorkspacesRepo,
+  actorId: string,
+  asked: string | null,
+): Promise<ActiveWorkspace | null> {
+  // The personal workspace's id is the user's: its owner without a lookup.
+  if (asked === null || asked.toLowerCase() === actorId.toLowerCase())
+    return { ownerId: actorId, actorId, role: 'owner', scopeTags: null };
+  const ownerId = asked.toLowerCase();
+  const member = UUID.test(ownerId) ? await repo.membership(ownerId, actorId) : null;
+  return member ? { ownerId, actorId, role: member.role, scopeTags: member.scopeTags } : null;
 }
 
 /** Throws the role's refusal (104) when its role does not allow the operation's class. */
@@ -53,4 +56,13 @@ function headerValue(request: FastifyRequest): string | null {
   const value = request.headers[WORKSPACE_HEADER];
   const text = Array.isArray(value) ? value[0] : value;
   return text?.trim() ? text.trim() : null;
+}
+
+/**
+ * Money leaves the workspace only by an owner's hand: an operator sends (and checks a receiver) only with the
+ * receiver keys saved in the workspace, never a key typed in, which could open an account outside it.
+ */
+export function refuseOutsideTransfer(member: Pick<Membership, 'role'>, input: { apiKey?: unknown }): void {
+  if (member.role === 'owner' || input.apiKey === undefined) return;
+  throw new AppError({ code: ResultCode.RoleNotAllowed, text: outsideTransferRefusal });
 }

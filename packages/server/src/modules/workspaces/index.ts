@@ -3,12 +3,12 @@ import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import { publicBase } from '../auth/index.ts';
 import type { MailApi } from '../mail/index.ts';
-import { workspaceGate } from './gate.ts';
+import { resolveWorkspace, workspaceGate } from './gate.ts';
 import { WorkspacesRepo } from './repo.ts';
 import { workspaceRoutes } from './routes.ts';
 import { WorkspacesService } from './service.ts';
 
-export { refuseUnlessAllowed } from './gate.ts';
+export { refuseOutsideTransfer, refuseUnlessAllowed } from './gate.ts';
 
 export interface WorkspacesDeps {
   config: ServerConfig;
@@ -21,7 +21,12 @@ export interface WorkspacesDeps {
  * Workspaces: the gate every signed-in call passes (active workspace and role), and the operations on
  * workspaces, members and invitations.
  */
-export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): void {
+export interface WorkspacesApi {
+  /** The workspace id a user acts in when asking for `workspace` (null: the personal one), or null if not a member. */
+  memberOf(userId: string, workspace: string | null): Promise<string | null>;
+}
+
+export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): WorkspacesApi {
   const repo = new WorkspacesRepo(deps.database.db);
   app.decorate('workspaceGate', workspaceGate(repo));
   const service = new WorkspacesService({
@@ -35,4 +40,10 @@ export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): 
     },
   });
   workspaceRoutes(service).bind(app);
+  return {
+    async memberOf(userId, workspace) {
+      const active = await resolveWorkspace(repo, userId, workspace);
+      return active?.ownerId ?? null;
+    },
+  };
 }
