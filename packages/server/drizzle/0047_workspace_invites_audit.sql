@@ -36,40 +36,35 @@ ALTER TABLE "audit_entries" ADD CONSTRAINT "audit_entries_actor_id_users_id_fk" 
 ALTER TABLE "audit_retention" ADD CONSTRAINT "audit_retention_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "workspace_invites_workspace" ON "workspace_invites" USING btree ("workspace_id");--> statement-breakpoint
 CREATE INDEX "audit_entries_workspace_at" ON "audit_entries" USING btree ("workspace_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
--- Row-level security: the app role sees the rows of the active workspace (`app.user_id`) only. Audit entries are
--- written by any member's change (INSERT) and read by the workspace's owners only; the server's own role (the
--- invitation lookup before a membership exists, the prune job) is not the app role.
+-- Row-level security on membership, as drizzle/0046_workspaces.sql: the app role sees the rows of the active
+-- workspace (`app.user_id`) while the actor is a member of it. Invitations and the retention are the owner's;
+-- audit entries are written by any member's change and read by the owners. The server's own work without a
+-- workspace (the invitation lookup before a membership exists, the prune job) is not the app role.
 DO $$
 DECLARE
   t text;
+  ws text := '(select nullif(current_setting(''app.user_id'', true), '''')::uuid)';
+  sys text := '(select current_user <> ''tradedeck_app'' AND nullif(current_setting(''app.user_id'', true), '''') IS NULL)';
+  member text := '(select workspace_role()) IS NOT NULL';
+  owner text := '(select workspace_role()) = ''owner''';
 BEGIN
   FOREACH t IN ARRAY ARRAY['workspace_invites', 'audit_entries', 'audit_retention'] LOOP
     IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tradedeck_app') THEN
       EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO tradedeck_app', t);
-      EXECUTE format('GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO tradedeck_app');
     END IF;
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
   END LOOP;
+  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tradedeck_app') THEN
+    EXECUTE 'GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO tradedeck_app';
+  END IF;
+  EXECUTE format('CREATE POLICY workspace_invites_owner ON workspace_invites USING (%1$s) WITH CHECK (%1$s)',
+    format('(workspace_id = %s AND %s) OR %s', ws, owner, sys));
+  EXECUTE format('CREATE POLICY audit_retention_owner ON audit_retention USING (%1$s) WITH CHECK (%1$s)',
+    format('(workspace_id = %s AND %s) OR %s', ws, owner, sys));
+  EXECUTE format('CREATE POLICY audit_entries_read ON audit_entries FOR SELECT USING (%s)',
+    format('(workspace_id = %s AND %s) OR %s', ws, owner, sys));
+  EXECUTE format('CREATE POLICY audit_entries_write ON audit_entries FOR INSERT WITH CHECK (%s)',
+    format('(workspace_id = %s AND %s) OR %s', ws, member, sys));
+  EXECUTE format('CREATE POLICY audit_entries_prune ON audit_entries FOR DELETE USING (%s)', sys);
 END $$;
---> statement-breakpoint
-CREATE POLICY "workspace_invites_owner" ON "workspace_invites"
-  USING ((select current_user <> 'tradedeck_app') OR workspace_id = (select nullif(current_setting('app.user_id', true), '')::uuid))
-  WITH CHECK ((select current_user <> 'tradedeck_app') OR workspace_id = (select nullif(current_setting('app.user_id', true), '')::uuid));
---> statement-breakpoint
-CREATE POLICY "audit_retention_owner" ON "audit_retention"
-  USING ((select current_user <> 'tradedeck_app') OR workspace_id = (select nullif(current_setting('app.user_id', true), '')::uuid))
-  WITH CHECK ((select current_user <> 'tradedeck_app') OR workspace_id = (select nullif(current_setting('app.user_id', true), '')::uuid));
---> statement-breakpoint
-CREATE POLICY "audit_entries_server" ON "audit_entries"
-  USING ((select current_user <> 'tradedeck_app')) WITH CHECK ((select current_user <> 'tradedeck_app'));
---> statement-breakpoint
-CREATE POLICY "audit_entries_write" ON "audit_entries" FOR INSERT
-  WITH CHECK (workspace_id = (select nullif(current_setting('app.user_id', true), '')::uuid));
---> statement-breakpoint
-CREATE POLICY "audit_entries_read" ON "audit_entries" FOR SELECT
-  USING (workspace_id = (select nullif(current_setting('app.user_id', true), '')::uuid) AND EXISTS (
-    SELECT 1 FROM workspace_members m
-    WHERE m.workspace_id = audit_entries.workspace_id
-      AND m.user_id = (select nullif(current_setting('app.actor_id', true), '')::uuid)
-      AND m.role = 'owner'));

@@ -10,14 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
 import { steamAccounts, steamAccountTags } from './schema-steam-accounts.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const owner = () =>
   uuid('user_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+    .references(() => workspaces.id, { onDelete: 'cascade' });
 
 /**
  * What the confirmations centre answers on its own for the accounts of one tag (drizzle/0039): confirmations of

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -13,7 +13,7 @@ export const idempotencyKeys = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     operation: text('operation').notNull(),
     requestHash: text('request_hash').notNull(),

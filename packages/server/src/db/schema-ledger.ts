@@ -12,14 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const units = (name: string) => bigint(name, { mode: 'number' });
 const owner = () =>
   uuid('user_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+    .references(() => workspaces.id, { onDelete: 'cascade' });
 
 /**
  * The ledger (docs/ledger.md): one row per money or item event, append-only. `amount` is signed integer minor units

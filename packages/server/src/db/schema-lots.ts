@@ -10,15 +10,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
 import { sellerAccounts } from './schema-seller.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const units = (name: string) => bigint(name, { mode: 'number' });
 const owner = () =>
   uuid('user_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+    .references(() => workspaces.id, { onDelete: 'cascade' });
 
 /**
  * One lot: one item of a seller account, listed on the market (`item_id` set) or only in the inventory. Amounts are

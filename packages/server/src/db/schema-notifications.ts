@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,7 +14,7 @@ export const notifications = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     params: jsonb('params').notNull().default({}),
     link: text('link'),

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
 import { steamAccounts } from './schema-steam-accounts.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -34,7 +34,7 @@ export const portfolioHoldings = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     accountId: integer('account_id')
       .notNull()
       .references(() => steamAccounts.id, { onDelete: 'cascade' }),
@@ -75,7 +75,7 @@ export const portfolioItemGroups = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     slice: text('slice').notNull(),
     game: text('game').notNull(),
     marketHashName: text('market_hash_name').notNull(),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -26,7 +26,7 @@ export const proxies = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     protocol: smallint('protocol').notNull(),
     host: text('host').notNull(),
     port: integer('port').notNull(),
@@ -77,7 +77,7 @@ export const proxyTags = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -89,7 +89,7 @@ export const proxyTagLinks = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     proxyId: integer('proxy_id')
       .notNull()
       .references(() => proxies.id, { onDelete: 'cascade' }),

@@ -11,10 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
 import { proxies } from './schema-proxies.ts';
 import { steamAccounts } from './schema-steam-accounts.ts';
 import { steamTradeIntents } from './schema-steam-trading.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -30,7 +30,7 @@ export const sellerAccounts = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     steamAccountId: integer('steam_account_id')
       .notNull()
       .references(() => steamAccounts.id, { onDelete: 'cascade' }),
@@ -77,7 +77,7 @@ export const sellerDeliveries = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     sellerAccountId: integer('seller_account_id')
       .notNull()
       .references(() => sellerAccounts.id, { onDelete: 'cascade' }),
@@ -115,7 +115,7 @@ export const sellerInventoryUpdates = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     sellerAccountId: integer('seller_account_id')
       .notNull()
       .references(() => sellerAccounts.id, { onDelete: 'cascade' }),

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
 import { proxies } from './schema-proxies.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,7 +28,7 @@ export const steamAccounts = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     login: text('login').notNull(),
     /** SteamID64 as decimal text, never a JS number. */
     steamId: text('steam_id'),
@@ -75,7 +75,7 @@ export const steamAccountTags = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -87,7 +87,7 @@ export const steamAccountTagLinks = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     accountId: integer('account_id')
       .notNull()
       .references(() => steamAccounts.id, { onDelete: 'cascade' }),

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
 import { steamAccounts } from './schema-steam-accounts.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,7 +28,7 @@ export const steamTradeSessions = pgTable('steam_trade_sessions', {
     .references(() => steamAccounts.id, { onDelete: 'cascade' }),
   userId: uuid('user_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   accessTokenEnc: text('access_token_enc'),
   accessTokenExpiresAt: at('access_token_expires_at'),
   tradeProtectionAcknowledgedAt: at('trade_protection_acknowledged_at'),
@@ -44,7 +44,7 @@ export const steamInventoryScans = pgTable(
       .references(() => steamAccounts.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     game: text('game').notNull(),
     /** listed, empty, private or failed. */
     state: text('state').notNull(),
@@ -66,7 +66,7 @@ export const steamInventoryItems = pgTable(
       .references(() => steamAccounts.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     game: text('game').notNull(),
     appId: integer('app_id').notNull(),
     contextId: text('context_id').notNull(),
@@ -120,7 +120,7 @@ export const steamTradeIntents = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     accountId: integer('account_id')
       .notNull()
       .references(() => steamAccounts.id, { onDelete: 'cascade' }),

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-auth.ts';
 import { sellerAccounts } from './schema-seller.ts';
+import { workspaces } from './schema-workspaces.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -30,7 +30,7 @@ export const transfers = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     customId: text('custom_id').notNull(),
     fromAccountId: integer('from_account_id').notNull(),
     fromLogin: text('from_login').notNull(),
@@ -73,7 +73,7 @@ export const transferSecrets = pgTable(
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     sellerAccountId: integer('seller_account_id')
       .notNull()
       .references(() => sellerAccounts.id, { onDelete: 'cascade' }),

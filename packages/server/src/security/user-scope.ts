@@ -8,6 +8,11 @@ import { requestScope } from '../http/request-scope.ts';
 
 export const APP_ROLE = 'tradedeck_app';
 
+/** Who acts: the signed-in user, when it is not the owner of the data (a member of a team workspace). */
+export interface ScopeActor {
+  readonly actorId?: string;
+}
+
 /**
  * Writes the current call's audit entry in this transaction when it is the call's first one that changed data in
  * the call's workspace (or, for a secret shown, its first one at all): the entry commits or rolls back with the
@@ -35,9 +40,11 @@ export async function recordAudit(tx: Db, workspaceId: string): Promise<void> {
 }
 
 /**
- * Runs queries for one user inside a transaction as the restricted role with `app.user_id` set locally, so
- * Postgres row-level security filters them as well as the repository's own `where user_id = …`. Where the role
- * is missing (it could not be created at migration), the queries run with the repository filters alone.
+ * Runs queries for one workspace inside a transaction as the restricted role with `app.user_id` (the active
+ * workspace, whose id is its owner's user id for a personal one) and `app.actor_id` (the signed-in user) set
+ * locally, so Postgres row-level security filters them by the actor's membership as well as the repository's own
+ * `where user_id = …`. Where the role is missing (it could not be created at migration), the queries run with the
+ * repository filters and the policies for the server's own role (drizzle/0046_workspaces.sql).
  */
 export class UserScope {
   #roleReady: Promise<boolean> | null = null;
@@ -48,20 +55,21 @@ export class UserScope {
 
   constructor(private readonly db: Db) {}
 
-  async run<T>(userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  /** `ownerId` is the active workspace; the actor defaults to it (a user in their personal workspace). */
+  async run<T>(ownerId: string, work: (tx: Db) => Promise<T>, actor: ScopeActor = {}): Promise<T> {
     const useRole = await this.roleReady();
-    // `set_config('role', …, true)` is `set local role`; on Postgres both go with the BEGIN in one round trip.
-    return transactionWithSettings(
-      this.db,
-      useRole ? { role: APP_ROLE, 'app.user_id': userId } : { 'app.user_id': userId },
-      async (tx) => {
-        keepTotalsFor(tx, this.listTotals);
-        keepBoundariesFor(tx, this.pageBoundaries);
-        const result = await work(tx);
-        await auditWithin(tx, userId);
-        return result;
-      },
-    );
+    // The signed-in member acting in this workspace, when the caller does not name one (http/request-scope.ts).
+    const ambient = requestScope.getStore()?.workspace;
+    const actorId = actor.actorId ?? (ambient?.ownerId === ownerId ? ambient.actorId : ownerId);
+    const settings = { 'app.user_id': ownerId, 'app.actor_id': actorId };
+    // `set_config('role', …, true)` is `set local role`; on Postgres all go with the BEGIN in one round trip.
+    return transactionWithSettings(this.db, useRole ? { role: APP_ROLE, ...settings } : settings, async (tx) => {
+      keepTotalsFor(tx, this.listTotals);
+      keepBoundariesFor(tx, this.pageBoundaries);
+      const result = await work(tx);
+      await auditWithin(tx, ownerId);
+      return result;
+    });
   }
 
   /** Whether the transaction has written anything yet (a read-only one has no transaction id assigned). */

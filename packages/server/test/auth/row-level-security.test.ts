@@ -60,6 +60,7 @@ const USER_TABLES = [
   'ledger_entries',
   'ledger_days',
   'ledger_sales',
+  'workspace_members',
 ];
 
 type Rows<T> = { rows: T[] };
@@ -81,11 +82,14 @@ describe('row-level security', () => {
   });
   afterAll(() => t.close());
 
-  /** Runs a query as the app role with app.user_id set (or not) for the transaction only. */
+  /** Runs a query as the app role with the user (workspace and actor) set, or not, for the transaction only. */
   const asApp = <T>(userId: string | null, query: string): Promise<Rows<T>> =>
     db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-      if (userId) await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+      if (userId)
+        await tx.execute(
+          sql`select set_config('app.user_id', ${userId}, true), set_config('app.actor_id', ${userId}, true)`,
+        );
       return (await tx.execute(sql.raw(query))) as unknown as Rows<T>;
     });
 
@@ -107,11 +111,15 @@ describe('row-level security', () => {
       sql`select tablename, qual, with_check from pg_policies where schemaname = 'public'`,
     )) as unknown as Rows<{ tablename: string; qual: string; with_check: string }>;
     for (const table of USER_TABLES) {
-      const policy = policies.rows.find((p) => p.tablename === table);
-      expect(policy, table).toBeDefined();
-      expect(policy!.qual).toMatch(/nullif/i);
-      expect(policy!.with_check).toMatch(/nullif/i);
-      expect(policy!.qual).not.toMatch(/^\s*true\s*$/);
+      const own = policies.rows.filter((p) => p.tablename === table);
+      expect(own.length, table).toBeGreaterThan(0);
+      // Each command's policy (read, insert, change, delete) keys on the settings, none is a blanket `true`.
+      for (const policy of own) {
+        for (const expression of [policy.qual, policy.with_check].filter(Boolean)) {
+          expect(expression, table).toMatch(/nullif/i);
+          expect(expression, table).not.toMatch(/^\s*true\s*$/);
+        }
+      }
     }
   });
 

@@ -37,7 +37,9 @@ describe('row-level security from the catalogue (PGlite, or Postgres with TEST_D
     b = await signedInUser(t, 'catalogue-b', admin);
     const listed = (await db.execute(sql`
       select n.nspname as schema, c.relname as name,
-        case when c.relname = 'users' and n.nspname = 'public' then 'id'
+        case when c.relname in ('users', 'workspaces') and n.nspname = 'public' then 'id'
+             when exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'workspace_id'
+                          and not a.attisdropped) then 'workspace_id'
              when exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id'
                           and not a.attisdropped) then 'user_id' end as user_key
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -58,11 +60,17 @@ describe('row-level security from the catalogue (PGlite, or Postgres with TEST_D
 
   const publicTables = () => tables.filter((table) => table.schema === 'public');
 
-  /** Counts rows of a table as `role`, with app.user_id set to `userId` (or unset), in one transaction. */
+  /**
+   * Counts rows of a table as `role`, with `userId` as both the active workspace (app.user_id, a personal one)
+   * and the actor (app.actor_id), or neither, in one transaction.
+   */
   const countAs = (role: string, userId: string | null, query: string): Promise<number> =>
     db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local role ${role}`));
-      if (userId) await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+      if (userId)
+        await tx.execute(
+          sql`select set_config('app.user_id', ${userId}, true), set_config('app.actor_id', ${userId}, true)`,
+        );
       const result = (await tx.execute(sql.raw(query))) as unknown as Rows<{ n: number }>;
       return result.rows[0]!.n;
     });
@@ -86,7 +94,8 @@ describe('row-level security from the catalogue (PGlite, or Postgres with TEST_D
           !row.enabled ||
           !row.forced ||
           row.policies.length === 0 ||
-          row.policies.some((policy) => !/app\.user_id.*\/.*app\.user_id/s.test(policy)),
+          // Each policy (one per command where reads and writes differ) keys on the workspace or the actor.
+          row.policies.some((policy) => !/app\.(user|actor)_id/.test(policy)),
       )
       .map(
         (row) => `${row.name}: enabled ${row.enabled}, forced ${row.forced}, policies ${row.policies.length}`,
