@@ -16,11 +16,12 @@ export type OperationClass = 'read' | 'act' | 'members' | 'secrets';
  */
 export const ACCOUNT_AREAS: ReadonlySet<string> = new Set(['auth', 'system', 'user', 'admin']);
 
-/** Operations of the `workspace` area that run before or outside a membership of the active workspace. */
+/** Operations of the `workspace` area on the caller's own memberships, whatever workspace is active. */
 export const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set([
   'workspace.listMine',
   'workspace.create',
   'workspace.accept',
+  'workspace.leave',
 ]);
 
 /** Whether an operation ignores the active workspace (it acts on the caller's own account). */

@@ -119,9 +119,9 @@ export const workspace = {
   leave: defineOperation({
     id: 'workspace.leave',
     method: 'POST',
-    path: '/api/workspace/leave',
-    summary: 'Leave the active team workspace (its owner cannot)',
-    input: emptyInput,
+    path: '/api/workspaces/:workspaceId/leave',
+    summary: 'Leave a team workspace (its owner cannot)',
+    input: z.object({ workspaceId: workspaceIdSchema }),
     output: z.object({ workspaceId: z.string() }),
     flags: {},
   }),

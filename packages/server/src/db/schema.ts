@@ -6,6 +6,7 @@ export const systemState = pgTable('system_state', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-audit.ts';
 export * from './schema-auth.ts';
 export * from './schema-confirmations.ts';
 export * from './schema-harvester.ts';
@@ -26,4 +27,3 @@ export * from './schema-steam-trading.ts';
 export * from './schema-trade-reversals.ts';
 export * from './schema-transfer.ts';
 export * from './schema-workspaces.ts';
-export * from './schema-audit.ts';

@@ -140,6 +140,7 @@ export function bindOperation<Op extends Operation>(
         request,
         files: [],
       };
+      app.workspaceInputGate?.(request, op, input);
       const guard = async () => {
         if (needsStepUp(op, input) && !(await waiver?.(input, base))) await app.stepUp(request, op, input);
       };

@@ -43,6 +43,9 @@ export const requestScope = new AsyncLocalStorage<RequestScope>();
 /** Resolves the active workspace of a signed-in call and refuses a role the operation's class does not allow. */
 export type WorkspaceGate = (request: FastifyRequest, op: Operation) => Promise<void>;
 
+/** Refuses a call whose input its role may not send (an operator's typed receiver key), before any step-up. */
+export type WorkspaceInputGate = (request: FastifyRequest, op: Operation, input: unknown) => void;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the workspace gate for non-public operations. */
@@ -50,6 +53,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     workspaceGate: WorkspaceGate;
+    workspaceInputGate?: WorkspaceInputGate;
     /** Set by the audit area; without it, nothing is audited (a server built for one area's tests). */
     auditWriter?: AuditWriter;
   }

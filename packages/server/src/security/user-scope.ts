@@ -63,13 +63,17 @@ export class UserScope {
     const actorId = actor.actorId ?? (ambient?.ownerId === ownerId ? ambient.actorId : ownerId);
     const settings = { 'app.user_id': ownerId, 'app.actor_id': actorId };
     // `set_config('role', …, true)` is `set local role`; on Postgres all go with the BEGIN in one round trip.
-    return transactionWithSettings(this.db, useRole ? { role: APP_ROLE, ...settings } : settings, async (tx) => {
-      keepTotalsFor(tx, this.listTotals);
-      keepBoundariesFor(tx, this.pageBoundaries);
-      const result = await work(tx);
-      await auditWithin(tx, ownerId);
-      return result;
-    });
+    return transactionWithSettings(
+      this.db,
+      useRole ? { role: APP_ROLE, ...settings } : settings,
+      async (tx) => {
+        keepTotalsFor(tx, this.listTotals);
+        keepBoundariesFor(tx, this.pageBoundaries);
+        const result = await work(tx);
+        await auditWithin(tx, ownerId);
+        return result;
+      },
+    );
   }
 
   /** Whether the transaction has written anything yet (a read-only one has no transaction id assigned). */

@@ -14,5 +14,5 @@ export const workspaceRoutes = {
     path: '/api/workspace/members/:userId',
     flags: {},
   },
-  leave: { id: 'workspace.leave', method: 'POST', path: '/api/workspace/leave', flags: {} },
+  leave: { id: 'workspace.leave', method: 'POST', path: '/api/workspaces/:workspaceId/leave', flags: {} },
 } as const satisfies Record<string, Route>;

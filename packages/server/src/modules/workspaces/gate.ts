@@ -24,7 +24,11 @@ export function workspaceGate(repo: WorkspacesRepo) {
   return async (request: FastifyRequest, op: Operation): Promise<void> => {
     const actorId = request.auth?.userId;
     if (!actorId) throw new AppError({ code: ResultCode.Unauthorized });
-    const active = await resolveWorkspace(repo, actorId, isAccountOperation(op) ? null : headerValue(request));
+    const active = await resolveWorkspace(
+      repo,
+      actorId,
+      isAccountOperation(op) ? null : headerValue(request),
+    );
     if (!active) throw new AppError({ code: ResultCode.NotFound, text: workspaceMessages.notFound });
     refuseUnlessAllowed(active, op);
     request.workspace = active;
@@ -58,11 +62,17 @@ function headerValue(request: FastifyRequest): string | null {
   return text?.trim() ? text.trim() : null;
 }
 
+/** Operations whose `apiKey` names the account money goes to. */
+const RECEIVER_KEY_OPERATIONS = new Set(['transfer.send', 'transfer.memberCheck']);
+
 /**
  * Money leaves the workspace only by an owner's hand: an operator sends (and checks a receiver) only with the
- * receiver keys saved in the workspace, never a key typed in, which could open an account outside it.
+ * receiver keys saved in the workspace, never a key typed in, which could open an account outside it. Checked on
+ * the validated input, before the step-up.
  */
-export function refuseOutsideTransfer(member: Pick<Membership, 'role'>, input: { apiKey?: unknown }): void {
-  if (member.role === 'owner' || input.apiKey === undefined) return;
+export function workspaceInputGate(request: FastifyRequest, op: Operation, input: unknown): void {
+  const role = request.workspace?.role;
+  if (!role || role === 'owner' || !RECEIVER_KEY_OPERATIONS.has(op.id)) return;
+  if ((input as { apiKey?: unknown } | null)?.apiKey === undefined) return;
   throw new AppError({ code: ResultCode.RoleNotAllowed, text: outsideTransferRefusal });
 }

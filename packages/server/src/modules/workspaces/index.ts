@@ -3,12 +3,10 @@ import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import { publicBase } from '../auth/index.ts';
 import type { MailApi } from '../mail/index.ts';
-import { resolveWorkspace, workspaceGate } from './gate.ts';
+import { resolveWorkspace, workspaceGate, workspaceInputGate } from './gate.ts';
 import { WorkspacesRepo } from './repo.ts';
 import { workspaceRoutes } from './routes.ts';
 import { WorkspacesService } from './service.ts';
-
-export { refuseOutsideTransfer, refuseUnlessAllowed } from './gate.ts';
 
 export interface WorkspacesDeps {
   config: ServerConfig;
@@ -29,6 +27,7 @@ export interface WorkspacesApi {
 export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): WorkspacesApi {
   const repo = new WorkspacesRepo(deps.database.db);
   app.decorate('workspaceGate', workspaceGate(repo));
+  app.decorate('workspaceInputGate', workspaceInputGate);
   const service = new WorkspacesService({
     repo,
     mailer: deps.mail.mailer,

@@ -11,7 +11,7 @@ export function workspaceRoutes(service: WorkspacesService): Implementation {
     accept: (input, ctx) => service.accept(actorOf(ctx.user), input.inviteId, input.code),
     setMember: (input, ctx) => service.setMember(ctx.user.userId, input.userId, input),
     removeMember: (input, ctx) => service.removeMember(ctx.user.userId, input.userId),
-    leave: (_input, ctx) => service.leave(ctx.user.userId, ctx.user.actorId),
+    leave: (input, ctx) => service.leave(input.workspaceId, ctx.user.actorId),
   });
 }
 

@@ -127,6 +127,8 @@ export class WorkspacesService {
   }
 
   async leave(workspaceId: string, actorId: string): Promise<{ workspaceId: string }> {
+    if (!(await this.deps.repo.membership(workspaceId, actorId)))
+      throw new AppError({ code: ResultCode.NotFound, text: workspaceMessages.notFound });
     if (!(await this.deps.repo.removeMember(workspaceId, actorId)))
       throw new AppError({ code: ResultCode.OperationRejected, text: workspaceMessages.ownerStays });
     return { workspaceId };
