@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { auditEntries, auditRetention, users } from '../../db/schema.ts';
+import { auditEntries, auditRetention, users, workspaceMembers } from '../../db/schema.ts';
 import { rowsOf } from '../../db/sql-fragments.ts';
 import type { AuditDraft } from '../../http/request-scope.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -113,6 +113,15 @@ export class AuditQueries {
       .leftJoin(users, eq(users.id, auditEntries.actorId))
       .where(filter ? this.where(filter) : where)
       .orderBy(desc(auditEntries.id));
+  }
+
+  /** Whether a user is (still) a member of the workspace: a filter naming anyone else names nothing of it. */
+  async isMember(userId: string): Promise<boolean> {
+    const [row] = await this.tx
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, this.workspaceId), eq(workspaceMembers.userId, userId)));
+    return Boolean(row);
   }
 
   async retention(): Promise<number | null> {

@@ -1,8 +1,9 @@
-import { type AuditEntry, DEFAULT_AUDIT_RETENTION_DAYS } from '@tradedeck/sdk/contract';
+import { type AuditEntry, DEFAULT_AUDIT_RETENTION_DAYS, ResultCode } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
+import { AppError } from '../../http/app-error.ts';
 import { csvLine } from '../../http/csv.ts';
 import { auditMessages } from './messages.ts';
-import type { AuditFilter, AuditRepo, AuditRow } from './repo.ts';
+import type { AuditFilter, AuditQueries, AuditRepo, AuditRow } from './repo.ts';
 
 /** Rows read per round trip of the CSV export. */
 const EXPORT_BATCH = 1000;
@@ -17,6 +18,7 @@ export class AuditService {
   async list(workspaceId: string, input: AuditFilter & { pages: { page: number; pageSize: number } }) {
     const { page, pageSize } = input.pages;
     return this.repo.run(workspaceId, async (q) => {
+      await refuseStranger(q, input.actorId);
       const { rows, total } = await q.page(input, (page - 1) * pageSize, pageSize);
       return { items: rows.map(toEntry), total, page, pageSize };
     });
@@ -24,6 +26,7 @@ export class AuditService {
 
   /** The matching entries as CSV, newest first, read a batch at a time while the answer streams. */
   async *exportCsv(workspaceId: string, filter: AuditFilter, lang: Language): AsyncGenerator<string> {
+    await this.repo.run(workspaceId, (q) => refuseStranger(q, filter.actorId));
     yield csvLine(auditMessages.csvHeader[lang]);
     let beforeId: number | null = null;
     for (;;) {
@@ -50,6 +53,12 @@ export class AuditService {
   prune(): Promise<number> {
     return this.repo.prune(new Date(this.now()), DEFAULT_AUDIT_RETENTION_DAYS);
   }
+}
+
+/** A filter by someone who is no member answers as a missing object, not as an empty page (tenant rule). */
+async function refuseStranger(q: AuditQueries, actorId: string | null | undefined): Promise<void> {
+  if (actorId && !(await q.isMember(actorId)))
+    throw new AppError({ code: ResultCode.NotFound, text: auditMessages.memberNotFound });
 }
 
 function toEntry(row: AuditRow): AuditEntry {
