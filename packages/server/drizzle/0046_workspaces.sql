@@ -1,7 +1,7 @@
 -- Workspaces own data (docs/workspaces.md). Every user gets a personal workspace whose id is the user's id, so
 -- every data table's `user_id` now names the owning workspace (no column is renamed); its foreign key moves from
--- users to workspaces (a team workspace has no users row) and deleting a workspace deletes its data. Auth tables
--- (sessions, codes, keys, security events) stay keyed by the user.
+-- users to workspaces (a team workspace has no users row) and deleting a workspace deletes its data, its data key
+-- (user_keys) included. The signed-in user's own tables (sessions, codes, security events) stay keyed by the user.
 CREATE TABLE "workspace_members" (
 	"workspace_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -30,7 +30,7 @@ BEGIN
     SELECT k.conrelid::regclass AS tab, k.conname FROM pg_constraint k
     WHERE k.contype = 'f' AND k.confrelid = 'public.users'::regclass
       AND k.conkey = ARRAY[(SELECT a.attnum FROM pg_attribute a WHERE a.attrelid = k.conrelid AND a.attname = 'user_id')]
-      AND k.conrelid::regclass::text = ANY (ARRAY['confirmation_job_items', 'confirmation_jobs', 'confirmation_own_listings', 'confirmation_rules', 'confirmation_snapshots', 'harvester_profiles', 'harvester_sessions', 'harvester_transactions', 'idempotency_keys', 'ledger_days', 'ledger_entries', 'ledger_sales', 'lot_price_history', 'lot_prices', 'lot_reprice_batches', 'lot_reprice_jobs', 'lot_repricers', 'lot_sales', 'lots', 'notifications', 'portfolio_holdings', 'portfolio_item_groups', 'proxies', 'proxy_tag_links', 'proxy_tags', 'seller_accounts', 'seller_deliveries', 'seller_inventory_updates', 'steam_account_tag_links', 'steam_account_tags', 'steam_accounts', 'steam_inventory_items', 'steam_inventory_scans', 'steam_trade_intents', 'steam_trade_sessions', 'steam_trade_watches', 'transfer_secrets', 'transfers'])
+      AND k.conrelid::regclass::text = ANY (ARRAY['confirmation_job_items', 'confirmation_jobs', 'confirmation_own_listings', 'confirmation_rules', 'confirmation_snapshots', 'harvester_profiles', 'harvester_sessions', 'harvester_transactions', 'idempotency_keys', 'ledger_days', 'ledger_entries', 'ledger_sales', 'lot_price_history', 'lot_prices', 'lot_reprice_batches', 'lot_reprice_jobs', 'lot_repricers', 'lot_sales', 'lots', 'notifications', 'portfolio_holdings', 'portfolio_item_groups', 'proxies', 'proxy_tag_links', 'proxy_tags', 'seller_accounts', 'seller_deliveries', 'seller_inventory_updates', 'steam_account_tag_links', 'steam_account_tags', 'steam_accounts', 'steam_inventory_items', 'steam_inventory_scans', 'steam_trade_intents', 'steam_trade_sessions', 'steam_trade_watches', 'transfer_secrets', 'transfers', 'user_keys'])
   LOOP
     EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.tab, c.conname);
   END LOOP;
@@ -84,7 +84,8 @@ ALTER TABLE "steam_trade_intents" ADD CONSTRAINT "steam_trade_intents_user_id_wo
 ALTER TABLE "steam_trade_sessions" ADD CONSTRAINT "steam_trade_sessions_user_id_workspaces_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "steam_trade_watches" ADD CONSTRAINT "steam_trade_watches_user_id_workspaces_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transfer_secrets" ADD CONSTRAINT "transfer_secrets_user_id_workspaces_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transfers" ADD CONSTRAINT "transfers_user_id_workspaces_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "transfers" ADD CONSTRAINT "transfers_user_id_workspaces_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_keys" ADD CONSTRAINT "user_keys_user_id_workspaces_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 -- From now on a user's personal workspace and owner membership are made in the transaction that makes the user,
 -- whatever writes the row (registration, administration, seeds), and go with the user when it is deleted.

@@ -127,16 +127,6 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
-/** Per-user data keys wrapped by the master key; deleting the row shreds the user's stored secrets. */
-export const userKeys = pgTable('user_keys', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  wrappedKey: text('wrapped_key').notNull(),
-  createdAt: createdAt(),
-  rotatedAt: at('rotated_at'),
-});
-
 /** Mail kept in the database when no SMTP server is configured; `tradedeck admin outbox` lists it. */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),

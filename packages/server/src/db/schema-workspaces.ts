@@ -44,3 +44,17 @@ export const workspaceMembers = pgTable(
     check('workspace_members_role', sql`${t.role} in ('owner', 'operator', 'viewer')`),
   ],
 );
+
+/**
+ * Data keys wrapped by the master key, one per workspace (a personal one's is its user's); deleting the row shreds
+ * the workspace's stored secrets.
+ */
+export const userKeys = pgTable('user_keys', {
+  /** The owning workspace (a user's personal one has the user's id): a team workspace has its own data key. */
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  wrappedKey: text('wrapped_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+});

@@ -188,6 +188,34 @@ describe('workspace row-level security (PGlite, or Postgres with TEST_DATABASE_U
     ).toEqual([accounts.a, accounts.b]);
   });
 
+  it('makes a personal workspace and owner membership with each user and deletes them with it', async () => {
+    const user = await insertUser(db, `ws-personal-${crypto.randomUUID().slice(0, 8)}`);
+    const made = await rowsOf<{ kind: string; role: string; created_by: string }>(
+      db.execute(sql`select w.kind, m.role, w.created_by from workspaces w
+        join workspace_members m on m.workspace_id = w.id and m.user_id = ${user} where w.id = ${user}`),
+    );
+    expect(made).toEqual([{ kind: 'personal', role: 'owner', created_by: user }]);
+    await insertSteamAccount(db, user, { login: `personal-${user}`, steamId: '76561199000000104' });
+    await db.execute(sql`delete from users where id = ${user}`);
+    const left = await rowsOf<{ n: number }>(
+      db.execute(sql`select (select count(*) from workspaces where id = ${user})
+        + (select count(*) from steam_accounts where user_id = ${user}) as n`),
+    );
+    expect(Number(left[0]!.n)).toBe(0);
+    // A team workspace outlives its maker.
+    const maker = await insertUser(db, `ws-maker-${crypto.randomUUID().slice(0, 8)}`);
+    const [kept] = await rowsOf<{ id: string }>(
+      db.execute(
+        sql`insert into workspaces (name, kind, created_by) values ('Kept', 'team', ${maker}) returning id`,
+      ),
+    );
+    await db.execute(sql`delete from users where id = ${maker}`);
+    const after = await rowsOf<{ created_by: string | null }>(
+      db.execute(sql`select created_by from workspaces where id = ${kept!.id}`),
+    );
+    expect(after).toEqual([{ created_by: null }]);
+  });
+
   it('runs the user scope for a member as the actor in the active workspace', async () => {
     const scope = new UserScope(db);
     const seen = await scope.run(

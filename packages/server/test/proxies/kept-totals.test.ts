@@ -254,7 +254,9 @@ describe('list totals kept between requests', () => {
     const asApp = (userId: string, query: ReturnType<typeof sql>) =>
       db().transaction(async (tx) => {
         await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-        await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+        await tx.execute(
+          sql`select set_config('app.user_id', ${userId}, true), set_config('app.actor_id', ${userId}, true)`,
+        );
         return rowsOf<{ user_id: string }>(await tx.execute(query));
       });
     const seenByB = await asApp(s.b.id, sql`select user_id from list_changes`);
