@@ -30,6 +30,18 @@ export const workspaceMessages = {
   } as Texts,
 };
 
+/** What only an owner may do, whatever the other role. */
+const ownerOnly: Record<'members' | 'secrets', Texts> = {
+  members: {
+    ru: 'Управлять пространством, участниками и журналом может только владелец',
+    en: 'Only the owner manages the workspace, its members and its audit log',
+  },
+  secrets: {
+    ru: 'Секреты в открытом виде показываются только владельцу пространства',
+    en: 'Secrets are shown in clear to the workspace owner only',
+  },
+};
+
 /** Why a role may not call an operation of a class: the refusal names what the role lacks. */
 export const roleRefusals: Record<Exclude<WorkspaceRole, 'owner'>, Partial<Record<OperationClass, Texts>>> = {
   viewer: {
@@ -37,24 +49,12 @@ export const roleRefusals: Record<Exclude<WorkspaceRole, 'owner'>, Partial<Recor
       ru: 'Наблюдатель только просматривает данные пространства: действия недоступны',
       en: 'A viewer only reads the workspace: actions are not available',
     },
-    members: {
-      ru: 'Управлять пространством, участниками и журналом может только владелец',
-      en: 'Only the owner manages the workspace, its members and its audit log',
-    },
-    secrets: {
-      ru: 'Секреты в открытом виде показываются только владельцу пространства',
-      en: 'Secrets are shown in clear to the workspace owner only',
-    },
+    members: ownerOnly.members,
+    secrets: ownerOnly.secrets,
   },
   operator: {
-    members: {
-      ru: 'Управлять пространством, участниками и журналом может только владелец',
-      en: 'Only the owner manages the workspace, its members and its audit log',
-    },
-    secrets: {
-      ru: 'Секреты в открытом виде показываются только владельцу пространства',
-      en: 'Secrets are shown in clear to the workspace owner only',
-    },
+    members: ownerOnly.members,
+    secrets: ownerOnly.secrets,
   },
 };
 
