@@ -187,4 +187,18 @@ describe('workspaces: invitations, the active workspace and role gates', () => {
     });
     expect(ownerLeaves.json().error.resultCode).toBe(8);
   });
+
+  it('opens a hub connection on a workspace for its members only, a stranger refused like a wrong token', async () => {
+    const negotiate = (user: TestUser, workspace: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/tenant/hubs/proxy-checker-hub/negotiate?negotiateVersion=1&workspace=${workspace}`,
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+    expect((await negotiate(viewer, team)).statusCode).toBe(200);
+    const stranger = await negotiate(outsider, team);
+    const missing = await negotiate(outsider, crypto.randomUUID());
+    expect(stranger.statusCode).toBe(401);
+    expect([missing.statusCode, missing.body]).toEqual([stranger.statusCode, stranger.body]);
+  });
 });
