@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestScope } from '../../src/http/request-scope.ts';
 import { AuditRepo } from '../../src/modules/audit/repo.ts';
 import { UserScope } from '../../src/security/user-scope.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
@@ -121,5 +122,48 @@ describe('the audit log', () => {
   it('lets only the owner read the log', async () => {
     const res = await inWorkspace(t, operator, team, 'POST', '/api/audit/export', {});
     expect(res.json().error.resultCode).toBe(104);
+  });
+
+  it('writes the entry in the change’s own transaction: a change that writes and then fails leaves none', async () => {
+    const db = t.testDb.database.db;
+    const scope = new UserScope(db);
+    const operation = `test.change-${Math.random().toString(36).slice(2, 8)}`;
+    const call = (fail: boolean) =>
+      requestScope.run(
+        {
+          workspace: { ownerId: team, actorId: owner.id, role: 'owner', scopeTags: null },
+          audit: {
+            draft: {
+              ownerId: team,
+              actorId: owner.id,
+              sessionId: null,
+              ip: null,
+              operation,
+              operationClass: 'act',
+              targets: {},
+            },
+            write: AuditRepo.write,
+          },
+          auditWritten: false,
+        },
+        () =>
+          scope.run(team, async (tx) => {
+            await tx.execute(sql`insert into audit_retention (workspace_id, days) values (${team}, 90)
+              on conflict (workspace_id) do update set days = 90`);
+            if (fail) throw new Error('the change fails after writing');
+          }),
+      );
+    await expect(call(true)).rejects.toThrow(/fails after writing/);
+    const count = async () =>
+      (
+        (await db.execute(
+          sql`select count(*)::int as n from audit_entries where operation = ${operation}`,
+        )) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    expect(await count()).toBe(0);
+    await call(false);
+    expect(await count()).toBe(1);
   });
 });
