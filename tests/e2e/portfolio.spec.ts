@@ -5,9 +5,11 @@ import { watchConsole } from './console-guard.ts';
 import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
 
 // The Portfolio screen over a sandbox server of this suite's own: every account's items grouped and filtered,
-// values with their source, and assets selected across accounts saved as CSV.
+// values with their source, and assets selected across accounts saved as CSV or moved to one account.
 const world = new SandboxWorld();
 const ACCOUNTS = world.healthyAccounts(2, 4300);
+/** The account a move from the portfolio sends the picked items to (never scanned: it holds nothing here). */
+const [TARGET] = world.healthyAccounts(1, 4310);
 
 let panel: SandboxPanel;
 
@@ -81,5 +83,69 @@ test('groups, filters and values the items of every account, and saves assets pi
   expect(new Set(lines.map((line) => line.split(',')[0]))).toEqual(picked);
   expect(lines.every((line) => line.split(',')[9] === 'true')).toBe(true);
   await page.screenshot({ path: test.info().outputPath('portfolio-flat-selected.png') });
+  expect(problems).toEqual([]);
+});
+
+test('moves assets picked across accounts to one account: a harvester session of those assets, on its screen', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  await addSandboxAccounts(panel, [TARGET!], '10.43.1');
+  // The harvester moves by a settings profile: the user's first one is the default.
+  await panel.api('/api/harvester/profiles', {
+    name: 'Из портфеля',
+    games: { mode: 'all', list: [] },
+    giveBack: {
+      tradingCards: false,
+      emoticons: false,
+      backgrounds: false,
+      allowEmptyTrades: false,
+      itemValueThreshold: { currency: 'USD', amount: 0 },
+      maxReturnItems: 0,
+      totalReturnValueLimit: { currency: 'USD', amount: 0 },
+      itemTypePriority: ['tradingCards', 'emoticons', 'backgrounds'],
+    },
+    distribution: { mode: 'roundRobin', capPerTarget: null },
+    maxItemPrice: null,
+    maxItems: null,
+  });
+
+  await panel.openPanel(page, '/panel/portfolio?by=flat&tradable=1');
+  const grid = page.getByRole('grid', { name: 'Портфель' });
+  await expect(grid.locator('tbody tr').first()).toBeVisible();
+  for (const account of ACCOUNTS)
+    await grid.locator('tbody tr', { hasText: account.login }).first().getByRole('checkbox').click();
+  await expect(page.getByTestId('selection-count')).toContainText(String(ACCOUNTS.length));
+  await page.getByTestId('portfolio-move-selected').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    `Переместить на один аккаунт: ${ACCOUNTS.length} с аккаунтов: ${ACCOUNTS.length}`,
+  );
+  // Nothing picked as the target yet: the dialog says so under its list.
+  await dialog.getByTestId('portfolio-move-submit').click();
+  await expect(dialog.getByRole('alert')).toHaveText('Выберите аккаунт-получатель');
+  await dialog.getByLabel('Найти аккаунт').fill(TARGET!.login);
+  await dialog.getByLabel(TARGET!.login, { exact: true }).check();
+  await page.screenshot({ path: test.info().outputPath('portfolio-move-dialog.png') });
+  await dialog.getByTestId('portfolio-move-submit').click();
+  await expect(dialog).toBeHidden();
+
+  // The harvester screen opens on the new session: the picked items' accounts are its sources, the target its
+  // only target, and it moves exactly the picked assets.
+  await expect(page).toHaveURL(/\/panel\/harvester\?open=\d+/);
+  const name = `Из портфеля: ${ACCOUNTS.length}`;
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('session-progress').locator('[data-session-status]')).toHaveAttribute(
+    'data-session-status',
+    'idle',
+  );
+  await page.screenshot({ path: test.info().outputPath('portfolio-move-session.png') });
+  const sessionId = Number(await page.locator('[data-session-id]').getAttribute('data-session-id'));
+  const session = await panel.api<{ sources: { login: string }[]; targets: { login: string }[] }>(
+    `/api/harvester/sessions/${sessionId}`,
+  );
+  expect(session.sources.map((account) => account.login).sort()).toEqual(ACCOUNTS.map((a) => a.login).sort());
+  expect(session.targets.map((account) => account.login)).toEqual([TARGET!.login]);
   expect(problems).toEqual([]);
 });

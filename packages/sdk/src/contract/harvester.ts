@@ -11,6 +11,7 @@ import {
   moneyTotalsSchema,
 } from '../domain/harvester/schemas.ts';
 import { tradeGameSchema } from '../domain/trading/games.ts';
+import { assetIdSchema } from '../domain/trading/items.ts';
 import { idFromText, idSchema, isoDateTime } from './common.ts';
 import {
   batchResultSchema,
@@ -231,13 +232,22 @@ export const harvester = {
     method: 'POST',
     path: '/api/harvester/sessions',
     summary:
-      'Create an idle session: sources and targets by account or tag (an account on both sides is refused), a profile (default: the default profile)',
+      'Create an idle session: sources and targets by account or tag (an account on both sides is refused), a profile (default: the default profile), optionally only the assets picked on the sources',
     input: z.object({
       name: z.string().trim().min(1).max(64).optional(),
       profileId: idSchema.optional(),
       sources: accountSelectionSchema,
       targets: accountSelectionSchema,
       targetWeights: z.array(targetWeightSchema).max(100_000).default([]),
+      /**
+       * Only these assets move (items picked across accounts, as the portfolio does): each one's account must be a
+       * source, the sources none of them names are left out, and the profile's item filters give way to the pick.
+       */
+      assets: z
+        .array(z.object({ accountId: idSchema, assetId: assetIdSchema }))
+        .min(1)
+        .max(10_000)
+        .optional(),
     }),
     output: harvesterSessionSchema,
     flags: {},

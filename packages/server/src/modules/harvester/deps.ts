@@ -28,6 +28,8 @@ export interface SessionAccount {
   id: number;
   login: string;
   steamId: string | null;
+  /** The only asset ids this source moves (a session made from picked items); absent: every eligible item. */
+  assets?: string[];
 }
 
 /** The job queue of session runners: one job runs one session until it finishes, pauses or its process stops. */

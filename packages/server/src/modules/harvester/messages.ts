@@ -23,6 +23,14 @@ export const harvesterMessages = {
     ru: 'Выберите хотя бы один аккаунт-получатель',
     en: 'Pick at least one target account',
   } as Texts,
+  assetOutsideSources: {
+    ru: 'Предмет выбран на аккаунте, которого нет среди источников',
+    en: 'An item is picked on an account that is not a source',
+  } as Texts,
+  assetsNotInInventory: (count: number): Texts => ({
+    ru: `Предметов нет в последнем прочитанном инвентаре их аккаунта: ${count}. Обновите инвентарь и выберите снова`,
+    en: `Items not in their account's last read inventory: ${count}. Refresh the inventory and pick again`,
+  }),
   sourceIsTarget: (logins: readonly string[]): Texts => ({
     ru: `Аккаунт не может быть и источником, и получателем: ${logins.join(', ')}`,
     en: `An account cannot be both a source and a target: ${logins.join(', ')}`,

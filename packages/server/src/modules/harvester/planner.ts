@@ -137,5 +137,10 @@ async function scanAccount(
   const failure = scans.find((scan) => scan.state === 'failed');
   if (failure) failedAccounts.push({ account: ref, reason: failure.errorReason ?? 'unknownError' });
   const items = await deps.trading.cachedItems(userId, account.id);
-  return items.filter((item) => games.includes(item.game) && isOfferable(item, now)).map(toHarvestItem);
+  const picked = account.assets ? new Set(account.assets) : null;
+  return items
+    .filter(
+      (item) => games.includes(item.game) && isOfferable(item, now) && (!picked || picked.has(item.assetId)),
+    )
+    .map(toHarvestItem);
 }

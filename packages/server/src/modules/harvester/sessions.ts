@@ -34,10 +34,12 @@ export class SessionsService {
   constructor(private readonly deps: HarvesterDeps) {}
 
   async create(userId: string, input: Input<'createSession'>, lang: Language): Promise<HarvesterSession> {
-    const [sources, targets] = await Promise.all([
+    const [selected, targets] = await Promise.all([
       this.select(userId, input.sources),
       this.select(userId, input.targets),
     ]);
+    const picked = input.assets ? await this.picked(userId, selected, input.assets, lang) : null;
+    const sources = picked?.sources ?? selected;
     if (sources.length === 0)
       throw new AppError({
         code: ResultCode.ValidationError,
@@ -72,7 +74,9 @@ export class SessionsService {
         name: input.name ?? '',
         profileId: profile.id,
         profileName: profile.name,
-        settings: profile.settings as HarvesterSettings,
+        settings: picked
+          ? pickSettings(profile.settings as HarvesterSettings, picked.games)
+          : (profile.settings as HarvesterSettings),
         sources,
         targets,
         targetWeights: input.targetWeights.filter((weight) => targetIds.has(weight.accountId)),
@@ -274,6 +278,55 @@ export class SessionsService {
     return session;
   }
 
+  /**
+   * The sources of a session made from picked assets: each source that holds picked assets, with their ids, and
+   * the games they are of. Every asset must be on a source and in its account's last read inventory.
+   */
+  private async picked(
+    userId: string,
+    selected: SessionAccount[],
+    assets: readonly { accountId: number; assetId: string }[],
+    lang: Language,
+  ): Promise<{ sources: SessionAccount[]; games: TradeGame[] }> {
+    const byAccount = new Map<number, Set<string>>();
+    for (const asset of assets) getOr(byAccount, asset.accountId, () => new Set()).add(asset.assetId);
+    const sourceIds = new Set(selected.map((account) => account.id));
+    const outside = [...byAccount.keys()].filter((id) => !sourceIds.has(id));
+    if (outside.length > 0) {
+      const text = harvesterMessages.assetOutsideSources;
+      throw new AppError({
+        code: ResultCode.ValidationError,
+        text,
+        details: { fields: { assets: [text[lang]] }, accountIds: outside.slice(0, 100) },
+      });
+    }
+    const games = new Set<TradeGame>();
+    const missing: string[] = [];
+    const sources: SessionAccount[] = [];
+    for (const account of selected) {
+      const wanted = byAccount.get(account.id);
+      if (!wanted) continue;
+      const held = new Map(
+        (await this.deps.trading.cachedItems(userId, account.id)).map((item) => [item.assetId, item.game]),
+      );
+      for (const assetId of wanted) {
+        const game = held.get(assetId);
+        if (game) games.add(game);
+        else missing.push(assetId);
+      }
+      sources.push({ ...account, assets: [...wanted] });
+    }
+    if (missing.length > 0) {
+      const text = harvesterMessages.assetsNotInInventory(missing.length);
+      throw new AppError({
+        code: ResultCode.ValidationError,
+        text,
+        details: { fields: { assets: [text[lang]] }, assetIds: missing.slice(0, 100) },
+      });
+    }
+    return { sources, games: [...games] };
+  }
+
   /** The accounts named by id must all be the user's; tags select what they carry. */
   private async select(
     userId: string,
@@ -291,6 +344,14 @@ export class SessionsService {
     }
     return accounts;
   }
+}
+
+/**
+ * A picked session's copy of the profile: the pick is the filter (its games only, no max price or count); the
+ * distribution, limits and give-back stay the profile's.
+ */
+function pickSettings(settings: HarvesterSettings, games: TradeGame[]): HarvesterSettings {
+  return { ...settings, games: { mode: 'whitelist', list: games }, maxItemPrice: null, maxItems: null };
 }
 
 function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SellerAccountRow } from '@tradedeck/sdk/contract';
+import { api, type SellerAccountRow } from '@tradedeck/sdk/contract';
 import type { Currency } from '@tradedeck/sdk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useServices } from '../../shared/app-services.tsx';
 import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
+import { useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { CurrencyField, ModulesField, PRIMARY_BUTTON, TextField } from './form-fields.tsx';
 import { checkAddForm, emptySellerForm, proxyIdOf, type SellerField, type SellerForm } from './form-rules.ts';
@@ -29,6 +30,9 @@ export function AddSellerDialog({
   const { t } = useTranslation();
   const { client, toasts } = useServices();
   const describe = useDescribeError();
+  // In sandbox mode the key is the sandbox market's, not one from market.csgo.com.
+  const sandbox =
+    useOperationQuery(api.system.status, undefined, { staleTime: 60_000 }).data?.mode === 'sandbox';
   const [form, setForm] = useState<SellerForm>(() => emptySellerForm(defaultCurrency));
   const [touched, setTouched] = useState<ReadonlySet<SellerField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -91,7 +95,7 @@ export function AddSellerDialog({
         />
         <TextField
           label={t('p2pAccounts.form.apiKey')}
-          hint={t('p2pAccounts.form.apiKeyHint')}
+          hint={t(sandbox ? 'p2pAccounts.form.apiKeyHintSandbox' : 'p2pAccounts.form.apiKeyHint')}
           value={form.apiKey}
           onChange={(apiKey) => patch({ apiKey })}
           onBlur={() => touch('apiKey')}

@@ -57,6 +57,8 @@ export const p2pAccountsTexts = defineTexts(
       steamAccountsLoading: 'Загрузка аккаунтов Steam…',
       apiKey: 'API-ключ маркета',
       apiKeyHint: 'Ключ с market.csgo.com → «API»',
+      apiKeyHintSandbox:
+        'Песочница: ключ маркета песочницы — sandbox-tm-<логин Steam>; демо печатает ключи при запуске',
       paymentPassword: 'Платёжный пароль',
       proxy: 'Прокси',
       proxySteam: 'Как у аккаунта Steam',
@@ -209,6 +211,8 @@ export const p2pAccountsTexts = defineTexts(
       steamAccountsLoading: 'Loading Steam accounts…',
       apiKey: 'Market API key',
       apiKeyHint: 'The key from market.csgo.com → "API"',
+      apiKeyHintSandbox:
+        "Sandbox: the sandbox market's key is sandbox-tm-<Steam login>; the demo prints the keys at start",
       paymentPassword: 'Payment password',
       proxy: 'Proxy',
       proxySteam: "The Steam account's",

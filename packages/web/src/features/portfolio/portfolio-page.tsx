@@ -14,14 +14,9 @@ import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { portfolioColumns } from './portfolio-columns.tsx';
 import { FILTER_KEYS, groupingOf, toPortfolioFilters } from './portfolio-filters.ts';
-import { selectedAssets, usePortfolioExport } from './use-portfolio-export.ts';
-
-const rowId = (row: PortfolioRow) =>
-  row.kind === 'item'
-    ? `${row.game}:${row.marketHashName}`
-    : row.kind === 'account'
-      ? String(row.accountId)
-      : `${row.accountId}:${row.contextId}:${row.assetId}`;
+import { rowId, selectedAssets } from './portfolio-selection.ts';
+import { usePortfolioActions } from './use-portfolio-actions.tsx';
+import { usePortfolioExport } from './use-portfolio-export.ts';
 
 /**
  * The portfolio: every account's cached items over `portfolio.query` (grouping, filters and price source in the
@@ -51,6 +46,7 @@ export function PortfolioPage() {
   );
   const totals = useOperationQuery(api.portfolio.totals, shared);
   const exportCsv = usePortfolioExport(shared);
+  const actions = usePortfolioActions(shared, list.data?.items ?? []);
   const refresh = useCallback(() => void invalidateArea(queryClient, api.portfolio), [queryClient]);
   useHubSubscription('portfolioChanged', refresh, { onReset: refresh });
 
@@ -165,14 +161,32 @@ export function PortfolioPage() {
         bulkActions={
           by === 'flat'
             ? (ids) => (
-                <button
-                  type="button"
-                  className="btn-ghost"
-                  onClick={() => void exportCsv(selectedAssets(ids))}
-                  data-testid="portfolio-export-selected"
-                >
-                  {t('portfolio.actions.exportSelected', { count: ids.length })}
-                </button>
+                <>
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    onClick={() => actions.sell(selectedAssets(ids))}
+                    data-testid="portfolio-sell-selected"
+                  >
+                    {t('portfolio.actions.sell', { count: ids.length })}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    onClick={() => actions.move(selectedAssets(ids))}
+                    data-testid="portfolio-move-selected"
+                  >
+                    {t('portfolio.actions.move', { count: ids.length })}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    onClick={() => void exportCsv(selectedAssets(ids))}
+                    data-testid="portfolio-export-selected"
+                  >
+                    {t('portfolio.actions.exportSelected', { count: ids.length })}
+                  </button>
+                </>
               )
             : undefined
         }

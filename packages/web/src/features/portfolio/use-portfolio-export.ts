@@ -7,14 +7,6 @@ import { useDescribeError } from '../../shared/use-describe-error.ts';
 /** A big export may take a while to stream. */
 const EXPORT_TIMEOUT_MS = 300_000;
 
-/** The assets of flat rows picked in the table (row ids `account:context:asset`). */
-export function selectedAssets(rowIds: readonly string[]): PortfolioSelection {
-  return rowIds.map((id) => {
-    const [accountId, , assetId] = id.split(':');
-    return { accountId: Number(accountId), assetId: assetId! };
-  });
-}
-
 /**
  * Saves the portfolio's items as CSV from the server's streamed `portfolio.export`: the selected assets when some
  * are picked, else everything the filters match. The session's token goes with the call, so a plain link cannot.
