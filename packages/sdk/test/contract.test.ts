@@ -29,7 +29,7 @@ describe('the contract', () => {
 
 describe('the result-code catalogue', () => {
   it('gives every code an HTTP status and a message in both languages', () => {
-    expect(allResultCodes).toHaveLength(17);
+    expect(allResultCodes).toHaveLength(18);
     for (const code of allResultCodes) {
       expect(resultCodeHttpStatus[code]).toBeGreaterThanOrEqual(200);
       expect(resultCodeMessages.ru[code]).toMatch(/[а-яё]/i);

@@ -27,6 +27,7 @@ import { openSandboxWorld, type SteamPort, type SteamPortOptions } from './integ
 import { registerJobs } from './jobs/register.ts';
 import { loggerOptions } from './logger.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { registerAudit } from './modules/audit/index.ts';
 import { type AuthApi, registerAuth } from './modules/auth/index.ts';
 import {
   type ConfirmationsApi,
@@ -53,6 +54,7 @@ import { registerSystem, type SystemService } from './modules/system/index.ts';
 import { type ReversalTiming, registerTradeReversals } from './modules/trade-reversals/index.ts';
 import { registerTransfer } from './modules/transfer/index.ts';
 import { registerUsers } from './modules/users/index.ts';
+import { registerWorkspaces } from './modules/workspaces/index.ts';
 import { LeaseView } from './ops/leases.ts';
 import { registerOps } from './ops/register.ts';
 
@@ -143,15 +145,19 @@ export async function buildApp({
   const auth = await registerAuth(app, { config, database, mail, jobs, now: now ?? Date.now });
   // Hub connections authenticate with the same access tokens as the API, device session checked each time.
   // A connection ends when its device session ends (on every process), and when its token expires (reconnect allowed).
-  hubs.setAuthenticator(async (token) => {
+  const workspaces = registerWorkspaces(app, { config, database, mail, now: now ?? Date.now });
+  // A connection receives the events of one workspace the user is a member of (the personal one by default).
+  hubs.setAuthenticator(async (token, workspace) => {
     const caller = token ? await auth.verifyAccessToken(token) : null;
-    return caller ? { userId: caller.userId, sessionId: caller.sessionId, ...expiryOf(token!) } : null;
+    const ownerId = caller ? await workspaces.memberOf(caller.userId, workspace ?? null) : null;
+    return caller && ownerId ? { userId: ownerId, sessionId: caller.sessionId, ...expiryOf(token!) } : null;
   });
   registerIdempotency(app, {
     database,
     hashKey: auth.keyFor('idempotency-request-hmac'),
     now: now ?? Date.now,
   });
+  registerAudit(app, { database, now: now ?? Date.now });
   registerUsers(app, { auth });
   registerAdmin(app, { auth, mail, hubs, leases: new LeaseView(database.db, now ?? Date.now) });
   const search = registerSearch(app);

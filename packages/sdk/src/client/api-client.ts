@@ -8,6 +8,7 @@ import { ResultCode } from '../contract/result-codes.ts';
 import { type Route, routes } from '../contract/routes.ts';
 import type { StepUpPurpose } from '../contract/step-up.ts';
 import { STEP_UP_PURPOSES } from '../contract/step-up-purposes.ts';
+import { WORKSPACE_HEADER } from '../contract/workspaces.ts';
 import { type Language, languageTag } from '../i18n/messages.ts';
 import { ApiError, isConnectivityError, SessionExpiredError, TwoFactorCancelledError } from './errors.ts';
 import { awaitFirstOutcome } from './first-outcome.ts';
@@ -52,6 +53,11 @@ export interface ClientOptions {
    * derives them from its run's key). Default: a new random key per call.
    */
   idempotencyKey?: (op: Route) => string;
+  /**
+   * The workspace calls act in (its id, sent as `X-Workspace`), or a function read on every call so a switcher can
+   * change it; absent or null, the signed-in user's personal workspace.
+   */
+  workspace?: string | null | (() => string | null);
 }
 
 export interface CallOptions {
@@ -109,6 +115,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const headers: Record<string, string> = { 'accept-language': languageTag(language()) };
     const token = tokens.get();
     if (token && !op.flags.public) headers.authorization = `Bearer ${token.accessToken}`;
+    const workspace = typeof options.workspace === 'function' ? options.workspace() : options.workspace;
+    if (workspace && !op.flags.public) headers[WORKSPACE_HEADER] = workspace;
     if (op.flags.idempotent && callOptions.idempotencyKey)
       headers[IDEMPOTENCY_KEY_HEADER] = callOptions.idempotencyKey;
     return send<T>(op, input, {

@@ -1,4 +1,5 @@
 import { admin } from './admin.ts';
+import { audit } from './audit.ts';
 import { auth } from './auth.ts';
 import { confirmations } from './confirmations.ts';
 import { harvester } from './harvester.ts';
@@ -20,9 +21,11 @@ import { steamTrading } from './steam-trading.ts';
 import { system } from './system.ts';
 import { transfer } from './transfer.ts';
 import { user } from './user.ts';
+import { workspace } from './workspaces.ts';
 
 export * from './admin.ts';
 export * from './api.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './confirmations.ts';
@@ -36,6 +39,7 @@ export * from './lists.ts';
 export * from './lots.ts';
 export * from './notifications.ts';
 export * from './operation.ts';
+export * from './operation-classes.ts';
 export * from './p2p.ts';
 export * from './pacing.ts';
 export * from './portfolio.ts';
@@ -52,6 +56,7 @@ export * from './step-up.ts';
 export * from './system.ts';
 export * from './transfer.ts';
 export * from './user.ts';
+export * from './workspaces.ts';
 
 /** Every area of the API, keyed as in operation ids (`<area>.<operation>`). */
 export const contract = {
@@ -76,6 +81,8 @@ export const contract = {
   pacing,
   portfolio,
   ledger,
+  workspace,
+  audit,
 } as const;
 
 export type Contract = typeof contract;

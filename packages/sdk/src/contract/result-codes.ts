@@ -20,6 +20,8 @@ export const ResultCode = {
   TwoFactorFailed: 101,
   PasswordMismatch: 102,
   AuthenticationProhibited: 103,
+  /** The caller's role in the active workspace does not allow this operation (docs/workspaces.md). */
+  RoleNotAllowed: 104,
 } as const;
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
@@ -45,6 +47,7 @@ export const httpStatusOfResult: Readonly<Record<ResultCodeName, HttpStatus>> = 
   TwoFactorFailed: HttpStatus.Forbidden,
   PasswordMismatch: HttpStatus.Unauthorized,
   AuthenticationProhibited: HttpStatus.Forbidden,
+  RoleNotAllowed: HttpStatus.Forbidden,
 };
 
 /** The same statuses keyed by code number, as the envelope carries the code. */

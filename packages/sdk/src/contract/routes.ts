@@ -1,5 +1,6 @@
 import type { Operation } from './operation.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { confirmationsRoutes } from './routes/confirmations.ts';
 import { harvesterRoutes } from './routes/harvester.ts';
@@ -20,6 +21,7 @@ import { steamTradingRoutes } from './routes/steam-trading.ts';
 import { systemRoutes } from './routes/system.ts';
 import { transferRoutes } from './routes/transfer.ts';
 import { userRoutes } from './routes/user.ts';
+import { workspaceRoutes } from './routes/workspace.ts';
 
 /** What the client needs to call an operation: its address and switches, without the schemas. */
 export type Route = Pick<Operation, 'id' | 'method' | 'path' | 'flags' | 'requestBody' | 'responseBody'>;
@@ -51,4 +53,6 @@ export const routes = {
   pacing: pacingRoutes,
   portfolio: portfolioRoutes,
   ledger: ledgerRoutes,
+  workspace: workspaceRoutes,
+  audit: auditRoutes,
 } as const;

@@ -22,6 +22,7 @@ export const resultCodeMessages: Readonly<Record<Language, Readonly<Record<Resul
     101: 'Требуется подтверждение вторым фактором',
     102: 'Неверный e-mail или пароль',
     103: 'Вход запрещён',
+    104: 'Ваша роль в рабочем пространстве не позволяет это действие',
   },
   en: {
     0: 'Invalid request',
@@ -41,6 +42,7 @@ export const resultCodeMessages: Readonly<Record<Language, Readonly<Record<Resul
     101: 'Second factor required',
     102: 'Wrong e-mail or password',
     103: 'Sign-in not allowed',
+    104: 'Your role in this workspace does not allow this',
   },
 };
 

@@ -6,6 +6,7 @@ export const systemState = pgTable('system_state', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-audit.ts';
 export * from './schema-auth.ts';
 export * from './schema-confirmations.ts';
 export * from './schema-harvester.ts';

@@ -8,14 +8,16 @@ import {
   ResultCode,
 } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
+import { auditDraft } from './audit-draft.ts';
 import { successEnvelope } from './envelope.ts';
 import { isLongAnswer, jsonStream } from './json-answer.ts';
 import { readUploadedFiles, type UploadedFile } from './multipart.ts';
 import { outputCheck, outputFilterInSlices } from './output-filter.ts';
 import { requestLanguage } from './request-language.ts';
+import { type RequestScope, requestScope } from './request-scope.ts';
 import { parseInput } from './validation.ts';
 
 export interface RequestContext {
@@ -104,14 +106,33 @@ export function bindOperation<Op extends Operation>(
     url: op.path,
     bodyLimit: op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     config: { maxJsonValues: maxBodyValues(op) },
-    ...(op.flags.public ? {} : { onRequest: (request) => app.authenticate(request, op) }),
+    ...(op.flags.public
+      ? {}
+      : {
+          onRequest: async (request) => {
+            await app.authenticate(request, op);
+            // The active workspace and the caller's role in it, before a byte of the body is read.
+            await app.workspaceGate(request, op);
+          },
+        }),
     handler: async (request, reply) => {
       const lang = requestLanguage(request);
       // Multipart operations take their fields from the query string and their files from the body.
-      const multipart = op.requestBody === 'multipart';
-      const source = inputInQuery(op.method) || multipart ? request.query : request.body;
+      const source = inputInQuery(op.method) || op.requestBody === 'multipart' ? request.query : request.body;
       const raw = { ...(isObject(source) ? source : {}), ...(request.params as object) };
       const input = parseInput(op.input, raw, lang) as z.output<Op['input']>;
+      return requestScope.run(scopeOf(app, request, op, input), () => handle(request, reply, input, lang));
+    },
+  });
+
+  async function handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: z.output<Op['input']>,
+    lang: Language,
+  ) {
+    {
+      const multipart = op.requestBody === 'multipart';
       const base: RequestContext = {
         lang,
         traceId: String(request.id),
@@ -119,13 +140,15 @@ export function bindOperation<Op extends Operation>(
         request,
         files: [],
       };
+      app.workspaceInputGate?.(request, op, input);
       const guard = async () => {
         if (needsStepUp(op, input) && !(await waiver?.(input, base))) await app.stepUp(request, op, input);
       };
       if (op.flags.idempotent) {
         // The step-up is the gate's guard: a 101 answer leaves the key unused, so the call repeated after it runs
         // once; a repeat of a key's first call is answered before it.
-        const userId = request.auth?.userId;
+        // Keys belong to the workspace the call acts in, like the data it moves.
+        const userId = request.workspace?.ownerId;
         if (!userId) throw new AppError({ code: ResultCode.Unauthorized });
         const run = async () => {
           const files = multipart ? await readUploadedFiles(request) : [];
@@ -149,8 +172,16 @@ export function bindOperation<Op extends Operation>(
       if (isLongAnswer(envelope.data))
         return reply.type('application/json; charset=utf-8').send(jsonStream(envelope));
       return envelope;
-    },
-  });
+    }
+  }
+}
+
+/** What the code under a call may ask of it: the active workspace and the audit entry a change writes. */
+function scopeOf(app: FastifyInstance, request: FastifyRequest, op: Operation, input: unknown): RequestScope {
+  const workspace = request.workspace ?? null;
+  const draft = workspace ? auditDraft(op, workspace, request, input) : null;
+  const write = app.auditWriter;
+  return { workspace, audit: draft && write ? { draft, write } : null, auditWritten: false };
 }
 
 /** Flags the binding cannot honour are a wiring fault, found when the server starts rather than on a call. */

@@ -10,9 +10,17 @@ import {
   type StepUpWaiverCheck,
   type TextStreamBody,
 } from './bind-operation.ts';
+import type { ActiveWorkspace } from './request-scope.ts';
 
-/** The signed-in caller the authenticator put on the request (see the auth module). */
-export type Caller = NonNullable<FastifyRequest['auth']>;
+/**
+ * The signed-in caller the authenticator put on the request (see the auth module), seen from the active workspace:
+ * `userId` is the owning workspace's id (whose data the call reads and changes; the user's own id in the personal
+ * workspace and for account operations), `actorId` the signed-in user, `workspace` the role and scope.
+ */
+export type Caller = NonNullable<FastifyRequest['auth']> & {
+  readonly actorId: string;
+  readonly workspace: ActiveWorkspace;
+};
 
 /** What a handler gets besides its input: a non-public operation's handler also gets the signed-in caller. */
 export type HandlerContext<Op extends Operation> = Op['flags'] extends { readonly public: true }
@@ -82,7 +90,8 @@ export function operationsOf<A extends Area, K extends keyof A>(area: A, ...keys
 
 function withCaller(ctx: RequestContext): RequestContext & { user: Caller } {
   // The route's onRequest authenticated the caller; a missing one is a wiring fault, refused as unsigned.
-  const user = ctx.request.auth;
-  if (!user) throw new AppError({ code: ResultCode.Unauthorized });
-  return { ...ctx, user };
+  const auth = ctx.request.auth;
+  const workspace = ctx.request.workspace;
+  if (!auth || !workspace) throw new AppError({ code: ResultCode.Unauthorized });
+  return { ...ctx, user: { ...auth, userId: workspace.ownerId, actorId: auth.userId, workspace } };
 }

@@ -14,9 +14,11 @@ export interface HubUser {
 
 /**
  * The port through which hubs learn who is connecting: given the bearer token from the `Authorization` header or
- * the `access_token` query parameter (null when neither was sent), answer the user, or null to refuse.
+ * the `access_token` query parameter (null when neither was sent) and the `workspace` query parameter (null: the
+ * personal workspace), answer the user with `userId` the workspace whose events it receives, or null to refuse
+ * (a workspace the user is not a member of is refused like a wrong token).
  */
-export type HubAuthenticator = (token: string | null) => Promise<HubUser | null>;
+export type HubAuthenticator = (token: string | null, workspace?: string | null) => Promise<HubUser | null>;
 
 /** Until an authenticator is set, every hub connection is refused. */
 export const refuseEveryone: HubAuthenticator = async () => null;

@@ -13,7 +13,7 @@ import { isAllowedOrigin } from './origin.ts';
 export interface HubServerOptions {
   hubs: Map<string, HubDefinition<HubConnection>>;
   tokens: ConnectionTokens;
-  authenticate: (token: string | null) => ReturnType<HubAuthenticator>;
+  authenticate: (token: string | null, workspace: string | null) => ReturnType<HubAuthenticator>;
   limits: ConnectionLimits;
   /** How long a negotiated connection token may wait for its WebSocket. */
   connectionTokenTtlMs: number;
@@ -68,6 +68,7 @@ export class HubServer {
       const user = await this.options.authenticate(
         // Negotiate takes the header only: a token in this URL would end up in access logs.
         bearerToken(request.headers.authorization, null),
+        query.workspace ?? null,
       );
       if (!user) return reply.code(HttpStatus.Unauthorized).type('text/plain').send('Unauthorized');
       // The official client reports a negotiate `error` as it is, so the user learns why.
@@ -116,6 +117,7 @@ export class HubServer {
     }
     const user = await this.options.authenticate(
       bearerToken(request.headers.authorization, url.searchParams.get('access_token')),
+      url.searchParams.get('workspace'),
     );
     if (!user) return refuse(socket, HttpStatus.Unauthorized, 'Unauthorized');
 

@@ -101,7 +101,7 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
   const server = new HubServer({
     hubs: buildSourceHubs({ eventLog, registry, guards }),
     tokens: new ConnectionTokens(secret),
-    authenticate: (token) => authenticate(token),
+    authenticate: (token, workspace) => authenticate(token, workspace),
     limits,
     get connectionTokenTtlMs() {
       return tokenTtl.ms;

@@ -21,6 +21,11 @@ import {
 } from '../steam-accounts/tenant-walk.ts';
 import { steamTradingWalker } from '../steam-trading/tenant-walk.ts';
 import { transferWalker } from '../transfer/tenant-walk.ts';
+import {
+  prepareWorkspacesWalk,
+  type WorkspacesWalkTarget,
+  workspacesWalker,
+} from '../workspaces/tenant-walk.ts';
 
 /**
  * Every operation that names an object by id, called by user B (tenant B) with user A's ids. Each entry calls
@@ -46,6 +51,7 @@ export interface WalkContext {
   harvester: HarvesterWalkTarget;
   notifications: NotificationsWalkTarget;
   lots: LotsWalkTarget;
+  workspaces: WorkspacesWalkTarget;
 }
 
 export const sidOf = (token: string) =>
@@ -139,6 +145,7 @@ export const tenantWalker: Record<string, WalkEntry> = {
   ...portfolioWalker,
   ...ledgerWalker,
   ...lotsWalker,
+  ...workspacesWalker,
 };
 
 /** Operations whose input names an object: a path parameter or a field called id, …Id or …Ids. */
@@ -181,5 +188,6 @@ export async function prepareTenantWalk(
     harvester: await prepareHarvesterWalk(t, a, steamAccounts),
     notifications: await prepareNotificationsWalk(t, a),
     lots: await prepareLotsWalk(t, a, seller),
+    workspaces: await prepareWorkspacesWalk(t, a),
   };
 }

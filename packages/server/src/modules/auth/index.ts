@@ -28,6 +28,7 @@ import { UsersRepo } from './users-repo.ts';
 // What the account areas (users, admin) build on: the shared services, the rules and the accounts table.
 export { type AuthDeps, audit, type ClientInfo, sendMail, userLanguage } from './deps.ts';
 export { wrongCode } from './messages.ts';
+export { publicBase } from './public-base.ts';
 export { clientInfo } from './request-auth.ts';
 export type { SecurityEvent } from './security-repo.ts';
 export { type AuthService, assertPasswordAllowed, CONFIRM_LINK_TTL_MS, normalizeEmail } from './service.ts';

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../config/config.ts';
+import type { Database } from '../../db/database.ts';
+import { publicBase } from '../auth/index.ts';
+import type { MailApi } from '../mail/index.ts';
+import { resolveWorkspace, workspaceGate, workspaceInputGate } from './gate.ts';
+import { WorkspacesRepo } from './repo.ts';
+import { workspaceRoutes } from './routes.ts';
+import { WorkspacesService } from './service.ts';
+
+export interface WorkspacesDeps {
+  config: ServerConfig;
+  database: Database;
+  mail: MailApi;
+  now: () => number;
+}
+
+/**
+ * Workspaces: the gate every signed-in call passes (active workspace and role), and the operations on
+ * workspaces, members and invitations.
+ */
+export interface WorkspacesApi {
+  /** The workspace id a user acts in when asking for `workspace` (null: the personal one), or null if not a member. */
+  memberOf(userId: string, workspace: string | null): Promise<string | null>;
+}
+
+export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): WorkspacesApi {
+  const repo = new WorkspacesRepo(deps.database.db);
+  app.decorate('workspaceGate', workspaceGate(repo));
+  app.decorate('workspaceInputGate', workspaceInputGate);
+  const service = new WorkspacesService({
+    repo,
+    mailer: deps.mail.mailer,
+    now: deps.now,
+    link: (path, query) => {
+      const url = new URL(path, publicBase(app, deps.config));
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+      return url.toString();
+    },
+  });
+  workspaceRoutes(service).bind(app);
+  return {
+    async memberOf(userId, workspace) {
+      const active = await resolveWorkspace(repo, userId, workspace);
+      return active?.ownerId ?? null;
+    },
+  };
+}
