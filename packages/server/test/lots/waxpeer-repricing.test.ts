@@ -140,7 +140,7 @@ afterAll(async () => {
 });
 
 describe('repricing Waxpeer lots from Waxpeer’s feed', { timeout: 60_000 }, () => {
-  it('ignores a lone quick-sell listing far under the rest, and never reads TM’s asks', async () => {
+  it('ignores a lone quick-sell listing far under the rest, and never follows TM’s asks', async () => {
     // csgo-trader-extension#375: one $160 listing against a $625-675 market.
     wax.setBook(ITEMS.outlier.name, {
       listings: [
