@@ -12,14 +12,18 @@ const SHOTS = 'test-results/lots-two-markets';
 interface Lot {
   id: number;
   name: string;
+  exterior: string | null;
   assetId: string;
   platform: 'tm' | 'waxpeer';
   marketHashName: string;
 }
 
+// Wide enough for the status and issues columns to be in the screenshots.
+test.use({ viewport: { width: 1920, height: 720 } });
+
 let panel: SandboxPanel;
 const sellerIds: number[] = [];
-let item: { name: string; tm: Lot; waxpeer: Lot };
+let item: { name: string; exterior: string | null; tm: Lot; waxpeer: Lot };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -62,7 +66,7 @@ test.beforeAll(async () => {
     (group) => group.length === 2 && group[0]!.assetId === group[1]!.assetId,
   )!;
   const on = (platform: Lot['platform']) => lots.find((lot) => lot.platform === platform)!;
-  item = { name: lots[0]!.name, tm: on('tm'), waxpeer: on('waxpeer') };
+  item = { name: lots[0]!.name, exterior: lots[0]!.exterior, tm: on('tm'), waxpeer: on('waxpeer') };
   // Waxpeer's at one mil, taken by the sandbox's buyers as soon as the account is online; TM's far above the
   // market, where nobody buys it.
   await panel.api('/api/p2p/lots/add-to-sale', {
@@ -85,9 +89,10 @@ test('a lot listed on TM and Waxpeer shows both chips; sold on Waxpeer, it is ta
   await panel.openPanel(page, '/panel/lots');
   const grid = page.getByRole('grid', { name: 'Лоты' });
   await page.getByPlaceholder('Поиск по названию предмета').fill(item.name);
-  const group = grid.locator('tr', {
-    has: page.locator('[data-testid="group-name"]', { hasText: item.name }),
-  });
+  // One row per item name and exterior: the exterior tells apart groups of one name.
+  const group = grid
+    .locator('tr', { has: page.locator('[data-testid="group-name"]', { hasText: item.name }) })
+    .filter({ hasText: item.exterior ?? item.name });
   await expect(group).toContainText('В продаже: 2');
   await group.getByRole('button', { name: 'Показать ордера группы' }).click();
   const lotOn = (market: string) =>
@@ -100,7 +105,7 @@ test('a lot listed on TM and Waxpeer shows both chips; sold on Waxpeer, it is ta
 
   // The accounts go online: a Waxpeer buyer takes the lot, and the TM listing is taken down at once.
   await panel.api('/api/p2p/accounts/start', { ids: sellerIds });
-  await expect(lotOn('waxpeer')).toContainText('Готов к передаче', { timeout: 60_000 });
+  await expect(lotOn('waxpeer')).toContainText('Готов к обмену', { timeout: 60_000 });
   await expect(lotOn('tm')).toContainText('Продан на другом маркете', { timeout: 30_000 });
   await expect(lotOn('tm')).toContainText('В инвентаре');
   await expect(lotOn('tm')).not.toContainText('В продаже');
