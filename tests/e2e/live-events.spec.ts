@@ -13,6 +13,10 @@ const PASSWORD = 'Quartz-Lantern-42';
 let server: RunningServer;
 
 test.beforeAll(async () => {
+  // The test starts once its server listens: loading the server's sources and migrating a new database takes what
+  // the machine's load makes it take, so the start is not held to a test's 30 s (the suite's global timeout ends a
+  // start that hangs; startServer throws on a failed one).
+  test.setTimeout(0);
   server = await startServer({
     ...loadConfig({}),
     port: 0,

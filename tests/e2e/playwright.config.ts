@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { reporters } from './reporters.ts';
+import { APP_PORT as port } from './shell/app-port.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4517);
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -9,8 +9,9 @@ const chromium = {
 
 /**
  * Every end-to-end suite in Debian's Chromium, one command, one report. `app`: landing, accounts and Steam domain
- * against the built server (each account suite starts its own server where it needs a fresh instance). `shell`:
- * the panel shell against one server of its own started by the global setup (address in SHELL_BASE_URL).
+ * against a server on `port` (each account suite starts its own server where it needs a fresh instance). `shell`:
+ * the panel shell against one server of its own (address in SHELL_BASE_URL). The global setup starts both servers
+ * side by side and the first test runs once both announced their address (shell/global-setup.ts).
  */
 export default defineConfig({
   testDir: '.',
@@ -21,13 +22,8 @@ export default defineConfig({
   reporter: reporters('e2e'),
   outputDir: '../test-results',
   use: { launchOptions: chromium, screenshot: 'only-on-failure' },
-  webServer: {
-    command: 'node ../../packages/server/dist/main.js',
-    url: `http://127.0.0.1:${port}/api/system/status`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), TRADEDECK_DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
-  },
+  // A hung run ends here; no server start is held to a time budget (global-setup.ts starts them).
+  globalTimeout: 60 * 60_000,
   projects: [
     {
       name: 'app',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackServer } from '../../server/test/proxy-checker/helpers/loopback-server.ts';
 import {
   refusedPort,
+  startBlackhole,
   startHttpProxy,
   startSocks5,
 } from '../../server/test/proxy-checker/helpers/proxy-servers.ts';
@@ -301,6 +302,35 @@ describe('tradedeck proxies check', () => {
     expect(one.stdout.trim().split('\n')).toHaveLength(1);
   });
 
+  it('ends when the check ends, though a proxy deleted during it is never announced', async () => {
+    const blackhole = await startBlackhole();
+    try {
+      const refused = await refusedPort();
+      const imported = await runCli(
+        ['proxies', 'import', '-', '--tag', 'gone-mid-check', '--json'],
+        env,
+        undefined,
+        `127.0.0.1:${refused}\n127.0.0.1:${blackhole.port}`,
+      );
+      const [fast, slow] = (JSON.parse(imported.stdout) as { addedIds: number[] }).addedIds;
+      const running = runCli(['proxies', 'check', '--ids', `${fast},${slow}`, '--timeout', '60'], env);
+      // The refused proxy is answered at once; the blackholed one waits for its connect deadline.
+      await waitForAnnounced(fast!);
+      await server.database.db.execute(`delete from proxies where id = ${slow}`);
+      const result = await running;
+      expect(result.code).toBe(0);
+      expect(
+        result.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line).id),
+      ).toEqual([fast]);
+      expect(result.stderr).toMatch(/Checked 1 of 2/);
+    } finally {
+      await blackhole.close();
+    }
+  });
+
   it.each([
     [['proxies', 'check'], 'Choose what to check: --all, --tag or --ids'],
     [['proxies', 'check', '--all', '--ids', '1'], 'Choose what to check'],
@@ -312,3 +342,14 @@ describe('tradedeck proxies check', () => {
     expect(result.stderr).toContain(text);
   });
 });
+
+async function waitForAnnounced(proxyId: number): Promise<void> {
+  for (let tries = 0; tries < 400; tries += 1) {
+    const found = await server.database.db.execute(
+      `select 1 from hub_events where event_name = 'ProxyStatusUpdated' and payload->>'id' = '${proxyId}'`,
+    );
+    if ((found as { rows: unknown[] }).rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`proxy ${proxyId} was never announced`);
+}

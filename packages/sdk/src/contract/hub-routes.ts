@@ -6,6 +6,7 @@
  */
 export const hubEventRoutes = {
   proxyStatusUpdated: { hub: 'proxy-checker-hub', name: 'ProxyStatusUpdated', defaultSource: 'proxies' },
+  proxyCheckFinished: { hub: 'proxy-checker-hub', name: 'ProxyCheckFinished', defaultSource: 'proxies' },
   inventoryScanned: { hub: 'steam-trading-hub', name: 'InventoryScanned', defaultSource: 'accounts' },
   accountStatusChanged: { hub: 'steam-trading-hub', name: 'AccountStatusChanged', defaultSource: 'accounts' },
   portfolioChanged: { hub: 'steam-trading-hub', name: 'PortfolioChanged', defaultSource: 'accounts' },

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
+import { proxyCheckFinishedSchema, proxyStatusUpdatedSchema } from '../domain/proxy/schemas.ts';
 import {
   HARVESTER_SESSIONS_SOURCE,
   harvesterSessionsChangedSchema,
@@ -54,6 +54,14 @@ export const hubEvents = {
     sources: /^proxies$/,
     defaultSource: 'proxies',
     payload: proxyStatusUpdatedSchema,
+  }),
+  /** A check batch announced its last result (`batchId` of `proxies.check`). */
+  proxyCheckFinished: defineHubEvent({
+    hub: 'proxy-checker-hub',
+    name: 'ProxyCheckFinished',
+    sources: /^proxies$/,
+    defaultSource: 'proxies',
+    payload: proxyCheckFinishedSchema,
   }),
   /** One account of an inventory refresh batch scanned. */
   inventoryScanned: defineHubEvent({

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies } from '../../src/db/schema.ts';
 import { errorOf, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
+import { waitFor } from '../hubs/signalr-client.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import {
   type Blackhole,
@@ -201,6 +202,22 @@ describe('proxies.check batches', () => {
     expect(results.get('row-2')).toMatchObject({ result: 0, status: 5, errorClass: 'refused' });
     expect(results.get('row-3')).toMatchObject({ result: 0, status: 5, errorClass: 'auth_failed' });
     expect(await countProxies()).toBe(before);
+  });
+
+  it('ends a batch whose proxy was deleted meanwhile with ProxyCheckFinished, the deleted one unannounced', async () => {
+    const [kept, deleted] = await storeProxies(t, user.id, [
+      { protocol: 3, port: socks.port, username: 'sock', password: 'secret' },
+      { protocol: 0, port: blackhole.port },
+    ]);
+    const live = await followChecks(t, user, open);
+    const started = await startBatch(t, user, { ids: [kept, deleted] });
+    expect(started.total).toBe(2);
+    // Whether the batch read it or not, the deleted proxy has no row to update and no result to announce.
+    await t.testDb.database.db.delete(proxies).where(eq(proxies.id, deleted!));
+    await waitFor(() => live.finished().includes(started.batchId), 'ProxyCheckFinished of the batch', 20_000);
+    const ofBatch = live.payloads().filter((payload) => payload.batchId === started.batchId);
+    expect(ofBatch.map((payload) => payload.id)).toEqual([kept]);
+    expect(live.finished().filter((id) => id === started.batchId)).toHaveLength(1);
   });
 
   it('refuses an empty request and an invalid check-map line with a field error', async () => {

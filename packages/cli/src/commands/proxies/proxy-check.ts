@@ -14,7 +14,7 @@ type Outcome = 'done' | 'timeout' | 'interrupted';
 const VIEW_REFRESH_MS = 100;
 
 /**
- * Starts a check and follows its results on `proxy-checker-hub` until every one arrived: a live view on a
+ * Starts a check and follows its results on `proxy-checker-hub` until the batch ends: a live view on a
  * terminal, one JSON line per result otherwise. The hub subscription is made before the check starts, so
  * no early result is missed.
  */
@@ -27,8 +27,6 @@ export async function runProxyCheck(
   let view: LiveView<CheckProgress> | null = null;
   let progress = emptyProgress(0, Date.now());
   const seen = new Set<string>();
-  // Results of another check running at the same time are told apart by id when the ids were given.
-  const wanted = request.ids ? new Set(request.ids.map(String)) : null;
   let end: (outcome: Outcome) => void = () => {};
   const onSignal = () => end('interrupted');
   let timer: NodeJS.Timeout | null = null;
@@ -42,14 +40,19 @@ export async function runProxyCheck(
         return started;
       },
       listen: [
-        onJobEvent(hubEvents.proxyStatusUpdated, (event, _started, done) => {
+        // Results of another check running at the same time (another terminal, the panel) carry its batch id.
+        onJobEvent(hubEvents.proxyStatusUpdated, (event, started, done) => {
           const key = String(event.id);
-          if ((wanted && !wanted.has(key)) || seen.has(key)) return;
+          if (event.batchId !== started.batchId || seen.has(key)) return;
           seen.add(key);
           progress = countResult(progress, event.result === 1, Date.now());
           if (view) view.update(progress);
           else ctx.io.stdout(`${JSON.stringify(event)}\n`);
           if (progress.done >= progress.total) done('done');
+        }),
+        // A proxy deleted during the check is never announced: the batch's end ends the wait.
+        onJobEvent(hubEvents.proxyCheckFinished, (event, started, done) => {
+          if (event.batchId === started.batchId) done('done');
         }),
       ],
     });

@@ -144,4 +144,12 @@ export const proxyStatusUpdatedSchema = proxyCheckResultSchema.extend({
 });
 export type ProxyStatusUpdated = z.infer<typeof proxyStatusUpdatedSchema>;
 
+/**
+ * Payload of `ProxyCheckFinished` on `proxy-checker-hub`: the batch has no result left to announce. A follower ends
+ * on it, not on counting results: a proxy deleted during the batch is never announced, and a resumed batch does not
+ * check again what an earlier run announced.
+ */
+export const proxyCheckFinishedSchema = z.object({ batchId: z.string() });
+export type ProxyCheckFinished = z.infer<typeof proxyCheckFinishedSchema>;
+
 export const proxyExportFormatSchema = z.enum(PROXY_EXPORT_FORMATS);

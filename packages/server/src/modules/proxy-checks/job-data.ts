@@ -6,6 +6,8 @@ export const PROXY_CHECK_QUEUE = 'proxy-checks';
 /** Every check result is announced as this event, on the user's one `proxies` source. */
 export const PROXY_STATUS_EVENT = hubEvents.proxyStatusUpdated;
 export const PROXY_CHECK_SOURCE = PROXY_STATUS_EVENT.defaultSource;
+/** The end of a batch, on the same source: followers end on it. */
+export const PROXY_CHECK_FINISHED_EVENT = hubEvents.proxyCheckFinished;
 
 /** A line of the check map (not saved): its password sealed for the user, never in the clear in the queue. */
 export interface UnsavedProxyToCheck {

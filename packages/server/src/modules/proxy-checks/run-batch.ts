@@ -17,6 +17,7 @@ import type { SecretBox } from '../../security/secret-box.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
 import { passwordSlot } from '../proxies/index.ts';
 import {
+  PROXY_CHECK_FINISHED_EVENT,
   PROXY_CHECK_SOURCE,
   PROXY_STATUS_EVENT,
   type ProxyCheckJobData,
@@ -78,7 +79,7 @@ class BatchInterrupted extends Error {
 export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, deps: BatchDeps): Promise<void> {
   const { data, signal } = job;
   const items = await batchItems(data, job.retryCount > 0, deps);
-  if (items.length === 0) return;
+  if (items.length === 0) return announceFinished(data, deps);
   const settings = deps.settings();
   const checkUrl = settings.checkUrl ?? (await deps.loopbackJudge.url());
   const prepared = await prepareCheckTarget(checkUrl, settings.ca ? { ca: settings.ca } : {});
@@ -132,10 +133,18 @@ export async function runProxyCheckBatch(job: JobContext<ProxyCheckJobData>, dep
   if (!completed) {
     throw new BatchInterrupted('The server shut down during the batch; it resumes on the next start');
   }
+  await announceFinished(data, deps);
   await deps.notifications.post(data.userId, {
     kind: 'bulkJobFinished',
     params: { job: 'proxyCheck', total: items.length, succeeded: valid, failed: items.length - valid },
     link: '/panel/proxy',
+  });
+}
+
+/** Tells followers the batch has nothing left to announce, however many results it announced. */
+async function announceFinished(data: ProxyCheckJobData, deps: BatchDeps): Promise<void> {
+  await deps.eventLog.append(data.userId, PROXY_CHECK_FINISHED_EVENT, PROXY_CHECK_SOURCE, {
+    batchId: data.batchId,
   });
 }
 

@@ -89,14 +89,26 @@ export async function followChecks(
   t: ProxyCheckTestApp,
   user: TestUser,
   open: HubConnection[],
-): Promise<{ events: ReceivedEvent[]; payloads: () => ProxyStatusUpdated[] }> {
+): Promise<{
+  events: ReceivedEvent[];
+  payloads: () => ProxyStatusUpdated[];
+  finished: () => string[];
+}> {
   const connection = officialClient(t.url, 'proxy-checker-hub', () => user.accessToken);
   open.push(connection);
   const events: ReceivedEvent[] = [];
+  const finished: string[] = [];
   connection.on('ProxyStatusUpdated', (event: ReceivedEvent) => events.push(event));
+  connection.on('ProxyCheckFinished', (event: ReceivedEvent) =>
+    finished.push((event.payload as { batchId: string }).batchId),
+  );
   await connection.start();
   await connection.invoke('Subscribe', 'proxies');
-  return { events, payloads: () => events.map((event) => event.payload as ProxyStatusUpdated) };
+  return {
+    events,
+    payloads: () => events.map((event) => event.payload as ProxyStatusUpdated),
+    finished: () => [...finished],
+  };
 }
 
 /** Starts a batch through the API and answers its start reply. */
