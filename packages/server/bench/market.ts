@@ -11,12 +11,12 @@ import { loadavg } from 'node:os';
 import type { RepriceJob } from '@tradedeck/sdk/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { SandboxMarket, sandboxMarketKey } from '../src/integrations/market/index.ts';
-import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+import { SandboxWorld } from '../src/integrations/steam/index.ts';
 import { sealApiKey } from '../src/modules/seller/credentials.ts';
 import { authHeaders, signIn } from './_proxies-server.ts';
+import { sandboxAccountsBody, sandboxBenchConfig } from './_sandbox-bench.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_MARKET_ACCOUNTS ?? 100);
 const LISTINGS_PER_ACCOUNT = Number(process.env.BENCH_MARKET_LISTINGS ?? 50);
@@ -69,15 +69,7 @@ for (const platform of PLATFORMS) {
   };
 }
 
-const config = {
-  ...loadConfig({}),
-  mode: 'sandbox' as const,
-  dataDir: 'memory://',
-  databaseUrl: null,
-  logLevel: process.env.BENCH_LOG ?? 'silent',
-  publicUrl: null,
-  masterKey: Buffer.alloc(32, 7).toString('base64'),
-};
+const config = sandboxBenchConfig(process.env.BENCH_LOG);
 const database = await openDatabase(config);
 await database.migrate();
 const app = await buildApp({
@@ -112,25 +104,10 @@ const bots = world.healthyAccounts(ACCOUNTS, 8001);
 const steamIds = new Map<string, number>();
 for (let from = 0; from < bots.length; from += 50) {
   const chunk = bots.slice(from, from + 50);
-  const added = await post<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
-    accounts: Object.fromEntries(
-      chunk.map((bot, i) => [
-        String(i),
-        {
-          login: bot.login,
-          password: bot.password,
-          mafile: sandboxMafileText(bot),
-          proxyData: {
-            protocol: 'http',
-            address: `10.63.0.${1 + ((from + i) % 200)}`,
-            port: 3128,
-            username: null,
-            password: null,
-          },
-        },
-      ]),
-    ),
-  });
+  const added = await post<{ addedAccounts: { id: number; login: string }[] }>(
+    '/api/steam-accounts',
+    sandboxAccountsBody(chunk, (i) => ({ address: `10.63.0.${1 + ((from + i) % 200)}`, port: 3128 })),
+  );
   for (const row of added.addedAccounts) steamIds.set(row.login, row.id);
 }
 const listedAt = Date.now() - 5 * 60_000;

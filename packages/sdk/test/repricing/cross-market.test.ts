@@ -5,17 +5,13 @@ import { fresh, lot, market, usd } from './scene.ts';
 
 const balanced = lot({ profile: 'balanced' });
 
+/** Foreign asks of $10 and $10.40, this market's median $10, the other market's $9.80, and a buy order. */
+const withBid = (bid: number) =>
+  market([10_000, 10_400], {}, { median: fresh(10_000), crossMarket: fresh(9_800), bid: fresh(bid) });
+
 describe('the cross-market outlier guard', () => {
   it('drops a buy order more than 3 times the other markets’ median, and says so: it is never a floor', () => {
-    const context = market(
-      [10_000, 10_400],
-      {},
-      {
-        median: fresh(10_000),
-        crossMarket: fresh(9_800),
-        bid: fresh(40_000),
-      },
-    );
+    const context = withBid(40_000);
     const decision = decideReprice(lot(), context);
     expect(decision).toMatchObject({
       outcome: 'changed',
@@ -26,15 +22,7 @@ describe('the cross-market outlier guard', () => {
   });
 
   it('keeps a buy order within 3 times the other sources as the floor', () => {
-    const context = market(
-      [10_000, 10_400],
-      {},
-      {
-        median: fresh(10_000),
-        crossMarket: fresh(9_800),
-        bid: fresh(10_200),
-      },
-    );
+    const context = withBid(10_200);
     const decision = decideReprice(lot(), context);
     expect(decision).toMatchObject({ newPrice: usd(10_200), referencesDropped: [] });
     expect(decision.referencesUsed).toContain('bid');
@@ -84,15 +72,7 @@ describe('the cross-market outlier guard', () => {
   });
 
   it('preview and apply read the same plan: the dropped references are the same per lot', () => {
-    const context = market(
-      [10_000, 10_400],
-      {},
-      {
-        median: fresh(10_000),
-        crossMarket: fresh(9_800),
-        bid: fresh(40_000),
-      },
-    );
+    const context = withBid(40_000);
     const lots = [lot(), { ...balanced, itemId: 'mine-2' }];
     const first = planRepricing(lots, context);
     const second = planRepricing(lots, context);

@@ -123,7 +123,7 @@ describe('a Waxpeer listing job killed with kill -9 and restarted', () => {
     for (const [held, next] of [
       [calls[1]!, calls[2]!],
       [calls[2]!, calls[3]!],
-    ]) {
+    ] as const) {
       const resumedRead = parts.fake!.requests.findIndex(
         (request, index) =>
           request.method === 'GET' &&
