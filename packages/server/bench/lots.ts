@@ -9,7 +9,7 @@
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { marketKeyId, sandboxMarketKey } from '../src/integrations/market/index.ts';
-import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+import { SandboxWorld } from '../src/integrations/steam/index.ts';
 import {
   displayName,
   SANDBOX_CATALOGUE,
@@ -17,6 +17,7 @@ import {
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, startBenchServer } from './_proxies-server.ts';
 import { describeLoad, runQueryLoad } from './_query-load.ts';
+import { sandboxAccountsBody } from './_sandbox-bench.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const LOTS = Number(process.env.BENCH_LOTS ?? 100_000);
@@ -51,25 +52,7 @@ async function measure(label: string, databaseUrl: string | null) {
     const added = await fetch(`${server.base}/api/steam-accounts`, {
       method: 'POST',
       headers: authHeaders(server.token),
-      body: JSON.stringify({
-        accounts: Object.fromEntries(
-          bots.map((bot, i) => [
-            String(i),
-            {
-              login: bot.login,
-              password: bot.password,
-              mafile: sandboxMafileText(bot),
-              proxyData: {
-                protocol: 'http',
-                address: '10.62.0.1',
-                port: 3128 + i,
-                username: null,
-                password: null,
-              },
-            },
-          ]),
-        ),
-      }),
+      body: JSON.stringify(sandboxAccountsBody(bots, (i) => ({ address: '10.62.0.1', port: 3128 + i }))),
     });
     const steamIds = ((await added.json()) as { data: { addedAccounts: { id: number; login: string }[] } })
       .data.addedAccounts;

@@ -11,11 +11,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { type SandboxListing, SandboxMarket, sandboxMarketKey } from '../src/integrations/market/index.ts';
 import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
 import { LIVE_BUDGETS } from '../src/pacing/index.ts';
+import { sandboxBenchConfig } from './_sandbox-bench.ts';
 
 /** Live Steam's budgets, applied to the sandbox so the figures below are checked against them. */
 const { confirmations, inventory } = LIVE_BUDGETS;
@@ -79,15 +79,7 @@ book.inventoryPage = (viewer, ...rest) => {
   return inventoryPage(viewer, ...rest);
 };
 
-const config = {
-  ...loadConfig({}),
-  mode: 'sandbox' as const,
-  dataDir: 'memory://',
-  databaseUrl: null,
-  logLevel: 'silent',
-  publicUrl: null,
-  masterKey: Buffer.alloc(32, 7).toString('base64'),
-};
+const config = sandboxBenchConfig();
 const database = await openDatabase(config);
 await database.migrate();
 const app = await buildApp({

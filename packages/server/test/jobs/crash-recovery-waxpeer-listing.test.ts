@@ -12,12 +12,13 @@ import { addItem } from '../steam-accounts/helpers.ts';
 import { crashHarness, SELLER_PROXY } from './crash-harness.ts';
 
 // A Waxpeer add-to-sale killed with -9 while Waxpeer holds its second list call (performed, never answered), on
-// the database the suite runs on: the next start resumes the listing job, finds the held call's items listed on
-// Waxpeer, records them without sending them again, and lists the rest. Counted in the fake Waxpeer's own ledger.
+// the database the suite runs on, and killed again while Waxpeer holds the first list call of the resumed run: each
+// next start resumes the listing job, finds the held calls' items listed on Waxpeer, records them without sending
+// them again, and lists the rest. Counted in the fake Waxpeer's own ledger.
 const world = new SandboxWorld();
 const [seller] = world.healthyAccounts(1, 6701);
 const KEY = 'waxpeer-key-crash-listing-0123456789';
-const LOTS = 120;
+const LOTS = 170;
 const PRICE = { currency: 'USD', amount: 7_500 } as const;
 const assets = Array.from({ length: LOTS }, (_, i) => String(46_000 + i));
 
@@ -71,7 +72,7 @@ async function lotsWith(status: string): Promise<LotRow[]> {
 }
 
 describe('a Waxpeer listing job killed with kill -9 and restarted', () => {
-  it('lists each item once: the held call’s items are found listed, the rest sent once', async () => {
+  it('lists each item once over two kills: the held calls’ items are found listed, the rest sent once', async () => {
     const proxyData = {
       protocol: 'http' as const,
       address: '127.0.0.1',
@@ -99,28 +100,38 @@ describe('a Waxpeer listing job killed with kill -9 and restarted', () => {
       items: lots.map((lot) => ({ id: lot.id, price: PRICE })),
     }).catch(() => 'cut');
     await until('the held list call', async () => listCalls().length >= 2);
+    // The resumed run's first list call is held too: the second process dies in the middle of its resumption.
+    parts.fake!.holdAfterPerform('POST list-items-steam', 1);
     await crash();
     expect(await cut).toBe('cut');
+    await until('the resumed run’s held list call', async () => listCalls().length >= 3);
+    await crash();
 
     const listed = await until('every lot on sale', async () => {
       const rows = await lotsWith('on_sale');
       return rows.length === LOTS ? rows : null;
     });
     expect(listed.every((lot) => lot.platform === 'waxpeer' && lot.itemId === lot.assetId)).toBe(true);
-    // Three calls in all: 50 answered, 50 held (found listed after the start), the last 20 sent once.
+    // Four calls in all: 50 answered, 50 held (found listed after the first restart), 50 held by the resumed run
+    // (found listed after the second), the last 20 sent once.
     const calls = listCalls();
-    expect(calls.map((call) => itemsOf(call).length)).toEqual([50, 50, 20]);
+    expect(calls.map((call) => itemsOf(call).length)).toEqual([50, 50, 50, 20]);
     const sent = calls.flatMap(itemsOf);
     expect(new Set(sent).size).toBe(LOTS);
     expect(parts.fake!.listings(KEY)).toHaveLength(LOTS);
-    // The resumed run read Waxpeer's listings before it sent anything.
-    const resumedRead = parts.fake!.requests.findIndex(
-      (request, index) =>
-        request.method === 'GET' &&
-        request.path === 'list-items-steam' &&
-        index > parts.fake!.requests.indexOf(calls[1]!),
-    );
-    expect(resumedRead).toBeGreaterThan(-1);
-    expect(resumedRead).toBeLessThan(parts.fake!.requests.indexOf(calls[2]!));
+    // Each resumed run read Waxpeer's listings before it sent anything.
+    for (const [held, next] of [
+      [calls[1]!, calls[2]!],
+      [calls[2]!, calls[3]!],
+    ] as const) {
+      const resumedRead = parts.fake!.requests.findIndex(
+        (request, index) =>
+          request.method === 'GET' &&
+          request.path === 'list-items-steam' &&
+          index > parts.fake!.requests.indexOf(held),
+      );
+      expect(resumedRead).toBeGreaterThan(-1);
+      expect(resumedRead).toBeLessThan(parts.fake!.requests.indexOf(next));
+    }
   }, 420_000);
 });

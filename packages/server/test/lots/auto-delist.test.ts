@@ -7,14 +7,11 @@
 import type { LotRow } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
-import { signedInUser } from '../helpers/signed-in.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
-import { type FakeWaxpeer, startFakeWaxpeer } from '../market/helpers/fake-waxpeer.ts';
-import { TEST_TIMING } from '../seller/helpers.ts';
-import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
-import { addItem } from '../steam-accounts/helpers.ts';
+import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import type { FakeTm } from '../market/helpers/fake-tm.ts';
+import type { FakeWaxpeer } from '../market/helpers/fake-waxpeer.ts';
 import { as, ok, waitFor } from '../steam-trading/helpers.ts';
+import { startTwoMarkets, type TwoMarkets } from './two-markets.ts';
 
 const TM_KEY = 'DelistTmKey0123456789abcdefABCDEF';
 const WAX_KEY = 'delist-waxpeer-key-0123456789abcdef';
@@ -27,12 +24,11 @@ const PRICE = { currency: 'USD', amount: 5_000 } as const;
 const world = new SandboxWorld();
 const [bot, buyer] = world.healthyAccounts(2, 7601);
 
+let markets: TwoMarkets;
 let tm: FakeTm;
 let wax: FakeWaxpeer;
-let proxy: LoopbackProxy;
 let t: AuthTestApp;
 let user: TestUser;
-const sellerIds = { tm: 0, waxpeer: 0 };
 
 async function lotsOf(assetId: string): Promise<LotRow[]> {
   const page = await ok<{ items: LotRow[] }>(
@@ -79,74 +75,21 @@ function tmDelists(itemId: string): number {
 }
 
 beforeAll(async () => {
-  const inventory = Object.values(ASSETS);
-  tm = await startFakeTm([
-    { key: TM_KEY, currency: 'USD', money: 50_000, payPassword: PAY, steamId64: bot!.steamId, inventory },
-  ]);
-  wax = await startFakeWaxpeer([
-    {
-      key: WAX_KEY,
-      steamId64: bot!.steamId,
-      wallet: 10_000,
-      inventory: inventory.map((assetId) => ({ assetId, name: NAME })),
-    },
-  ]);
-  proxy = await startConnectProxy({ username: 'seller', password: 'proxy-pass' });
-  t = await createAuthTestApp(
-    { marketMode: 'live', tmBaseUrl: tm.baseUrl, allowPrivateProxies: true },
-    undefined,
-    {
-      steam: { sandboxWorld: world },
-      // Waxpeer's 3 s between calls of a key shortened; every other limit is the live one.
-      market: { waxpeer: { baseUrl: wax.baseUrl, socketUrl: wax.socketUrl, live: { spacingMs: 300 } } },
-      seller: { timing: TEST_TIMING },
-    },
-  );
-  user = await signedInUser(t, 'auto-delist');
-  const proxyData = {
-    protocol: 'http' as const,
-    address: '127.0.0.1',
-    port: proxy.port,
-    username: 'seller',
-    password: 'proxy-pass',
-  };
-  const added = await ok<{ addedAccounts: { id: number }[] }>(
-    as(t, user.accessToken, 'POST', '/api/steam-accounts', {
-      accounts: { '0': addItem(bot!, { proxyData }) },
-    }),
-  );
-  const steamAccountId = added.addedAccounts[0]!.id;
-  await stepUp(t, user);
-  for (const [platform, apiKey] of [
-    ['tm', TM_KEY],
-    ['waxpeer', WAX_KEY],
-  ] as const) {
-    const row = await ok<{ id: number }>(
-      as(t, user.accessToken, 'POST', '/api/p2p/accounts', {
-        steamAccountId,
-        apiKey,
-        paymentPassword: PAY,
-        tmCurrency: 'USD',
-        platform,
-      }),
-    );
-    sellerIds[platform] = row.id;
-  }
-  await ok(
-    as(t, user.accessToken, 'POST', '/api/p2p/accounts/start', { ids: [sellerIds.tm, sellerIds.waxpeer] }),
-  );
-  await wax.authenticated(bot!.steamId, 1);
-  const synced = await ok<{ accounts: number; failed: unknown[] }>(
-    as(t, user.accessToken, 'POST', '/api/p2p/lots/sync', {}),
-  );
-  expect(synced).toMatchObject({ accounts: 2, failed: [] });
+  markets = await startTwoMarkets({
+    world,
+    bot: bot!,
+    tmKey: TM_KEY,
+    waxKey: WAX_KEY,
+    payPassword: PAY,
+    items: Object.values(ASSETS).map((assetId) => ({ assetId, name: NAME })),
+    label: 'auto-delist',
+    start: true,
+  });
+  ({ tm, wax, t, user } = markets);
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
-  await wax?.close();
-  await tm?.close();
-  await proxy?.close();
+  await markets?.close();
 });
 
 describe('an item listed on TM and Waxpeer sells once', { timeout: 90_000 }, () => {

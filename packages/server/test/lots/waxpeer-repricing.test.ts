@@ -1,21 +1,18 @@
 /**
  * Repricing of Waxpeer lots from Waxpeer's own feed: its listings per name (`mass-info`) and its highest buy orders
  * (`prices?highest_offer=1`), on a fake Waxpeer reached through the Steam account's loopback proxy. The same Steam
- * account also sells on a fake TM whose asks are far cheaper: a Waxpeer lot never follows another market's asks.
- * Each test prices its own item names and assets, so the tests hold in any order.
+ * account also sells on a fake TM whose asks are read beside Waxpeer's: they check Waxpeer's references (a buy order
+ * more than 3 times both markets' asks is dropped), and a Waxpeer lot never follows them. Each test prices its own item names and assets, so the tests hold in any order.
  */
 import type { LotRow, RepriceItem, RepriceJob, RepricePreview } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
-import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
-import { signedInUser } from '../helpers/signed-in.ts';
+import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
 import { movableClock } from '../helpers/test-clock.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
-import { type FakeWaxpeer, startFakeWaxpeer } from '../market/helpers/fake-waxpeer.ts';
-import { TEST_TIMING } from '../seller/helpers.ts';
-import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
-import { addItem } from '../steam-accounts/helpers.ts';
+import type { FakeTm } from '../market/helpers/fake-tm.ts';
+import type { FakeWaxpeer } from '../market/helpers/fake-waxpeer.ts';
 import { as, ok } from '../steam-trading/helpers.ts';
+import { startTwoMarkets, type TwoMarkets } from './two-markets.ts';
 
 const TM_KEY = 'RepriceTmKey0123456789abcdefABCDEF';
 const WAX_KEY = 'reprice-waxpeer-key-0123456789abcdef';
@@ -28,6 +25,7 @@ const ITEMS = {
   same1: { assetId: '53004', name: 'AK-47 | Vulcan (Minimal Wear)' },
   same2: { assetId: '53005', name: 'Desert Eagle | Blaze (Factory New)' },
   same3: { assetId: '53006', name: 'USP-S | Kill Confirmed (Field-Tested)' },
+  cross: { assetId: '53007', name: 'M4A1-S | Printstream (Field-Tested)' },
 } as const;
 type ItemKey = keyof typeof ITEMS;
 const LISTED_AT = 800_000;
@@ -43,9 +41,9 @@ const world = new SandboxWorld();
 const [bot] = world.healthyAccounts(1, 7701);
 const clock = movableClock();
 
+let markets: TwoMarkets;
 let tm: FakeTm;
 let wax: FakeWaxpeer;
-let proxy: LoopbackProxy;
 let t: AuthTestApp;
 let user: TestUser;
 
@@ -110,95 +108,39 @@ function edits(key: ItemKey): number {
 }
 
 beforeAll(async () => {
-  const assets = Object.values(ITEMS);
-  tm = await startFakeTm([
-    {
-      key: TM_KEY,
-      currency: 'USD',
-      money: 50_000,
-      payPassword: PAY,
-      steamId64: bot!.steamId,
-      inventory: assets.map((item) => item.assetId),
-    },
-  ]);
-  wax = await startFakeWaxpeer([
-    {
-      key: WAX_KEY,
-      steamId64: bot!.steamId,
-      wallet: 10_000,
-      inventory: assets.map((item) => ({ assetId: item.assetId, name: item.name })),
-    },
-  ]);
-  // Listed on Waxpeer before the first sync (the first of Waxpeer's 2 writes per item per 120 s), never by us: no
-  // write of ours holds the items back.
-  const listing = await fetch(`${wax.baseUrl}/v1/list-items-steam?api=${WAX_KEY}&game=csgo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ items: assets.map((item) => ({ item_id: item.assetId, price: LISTED_AT })) }),
-  });
-  expect(((await listing.json()) as { listed: unknown[] }).listed).toHaveLength(assets.length);
-  proxy = await startConnectProxy({ username: 'seller', password: 'proxy-pass' });
-  t = await createAuthTestApp(
-    { marketMode: 'live', tmBaseUrl: tm.baseUrl, allowPrivateProxies: true },
-    undefined,
-    {
-      steam: { sandboxWorld: world },
-      // Waxpeer's 3 s between calls of a key shortened; every other limit is the live one, on the moved clock.
-      market: {
-        clock,
-        waxpeer: { baseUrl: wax.baseUrl, socketUrl: wax.socketUrl, live: { spacingMs: 300 } },
-      },
-      seller: { timing: TEST_TIMING },
-    },
+  markets = await startTwoMarkets({
+    world,
+    bot: bot!,
+    tmKey: TM_KEY,
+    waxKey: WAX_KEY,
+    payPassword: PAY,
+    items: Object.values(ITEMS).map((item) => ({ assetId: item.assetId, name: item.name })),
+    label: 'waxpeer-repricing',
     clock,
-  );
-  user = await signedInUser(t, 'waxpeer-repricing');
-  const added = await ok<{ addedAccounts: { id: number }[] }>(
-    as(t, user.accessToken, 'POST', '/api/steam-accounts', {
-      accounts: {
-        '0': addItem(bot!, {
-          proxyData: {
-            protocol: 'http' as const,
-            address: '127.0.0.1',
-            port: proxy.port,
-            username: 'seller',
-            password: 'proxy-pass',
-          },
+    // Listed on Waxpeer before the first sync (the first of Waxpeer's 2 writes per item per 120 s), never by us:
+    // no write of ours holds the items back.
+    prepare: async ({ wax }) => {
+      const listing = await fetch(`${wax.baseUrl}/v1/list-items-steam?api=${WAX_KEY}&game=csgo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: Object.values(ITEMS).map((item) => ({ item_id: item.assetId, price: LISTED_AT })),
         }),
-      },
-    }),
-  );
-  const steamAccountId = added.addedAccounts[0]!.id;
-  await stepUp(t, user);
-  // TM first: a lookup of "the USD account" would find it before the Waxpeer one.
-  for (const [platform, apiKey] of [
-    ['tm', TM_KEY],
-    ['waxpeer', WAX_KEY],
-  ] as const)
-    await ok(
-      as(t, user.accessToken, 'POST', '/api/p2p/accounts', {
-        steamAccountId,
-        apiKey,
-        paymentPassword: PAY,
-        tmCurrency: 'USD',
-        platform,
-      }),
-    );
-  const synced = await ok<{ accounts: number; failed: unknown[] }>(
-    as(t, user.accessToken, 'POST', '/api/p2p/lots/sync', {}),
-  );
-  expect(synced).toMatchObject({ accounts: 2, failed: [] });
+      });
+      expect(((await listing.json()) as { listed: unknown[] }).listed).toHaveLength(
+        Object.keys(ITEMS).length,
+      );
+    },
+  });
+  ({ tm, wax, t, user } = markets);
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
-  await wax?.close();
-  await tm?.close();
-  await proxy?.close();
+  await markets?.close();
 });
 
 describe('repricing Waxpeer lots from Waxpeer’s feed', { timeout: 60_000 }, () => {
-  it('ignores a lone quick-sell listing far under the rest, and never reads TM’s asks', async () => {
+  it('ignores a lone quick-sell listing far under the rest, and never follows TM’s asks', async () => {
     // csgo-trader-extension#375: one $160 listing against a $625-675 market.
     wax.setBook(ITEMS.outlier.name, {
       listings: [
@@ -241,6 +183,8 @@ describe('repricing Waxpeer lots from Waxpeer’s feed', { timeout: 60_000 }, ()
       ],
       highestOffer: 310_000,
     });
+    // TM sells it near Waxpeer's price: no reference is an outlier.
+    tm.setAsks(ITEMS.stale.name, [298_000, 303_000]);
     const ids = await listed('stale');
     const fresh = only((await preview(ids)).items);
     expect(fresh).toMatchObject({ newPrice: { currency: 'USD', amount: 310_000 }, referencesDropped: [] });
@@ -262,6 +206,35 @@ describe('repricing Waxpeer lots from Waxpeer’s feed', { timeout: 60_000 }, ()
     // A preview writes nothing.
     expect(edits('stale')).toBe(0);
     expect(waxpeerPrice('stale')).toBe(LISTED_AT);
+  });
+
+  it('drops a buy order more than 3 times both markets’ asks, names it, and applies what it showed', async () => {
+    wax.setBook(ITEMS.cross.name, {
+      listings: [
+        { itemId: 'x-1', price: 400_000 },
+        { itemId: 'x-2', price: 404_000 },
+      ],
+      highestOffer: 1_500_000,
+    });
+    // TM's asks are read beside Waxpeer's: they confirm Waxpeer's median, never the price Waxpeer lots follow.
+    tm.setAsks(ITEMS.cross.name, [398_000, 402_000]);
+    const ids = await listed('cross');
+    const item = only((await preview(ids)).items);
+    expect(item).toMatchObject({
+      outcome: 'changed',
+      newPrice: { currency: 'USD', amount: 399_999 },
+      referencesDropped: [{ kind: 'bid', why: 'outlier' }],
+    });
+    expect(item.referencesUsed).not.toContain('bid');
+    const job = await apply(ids);
+    const done = only(job.items);
+    expect([done.outcome, done.newPrice, done.referencesDropped]).toEqual([
+      item.outcome,
+      item.newPrice,
+      item.referencesDropped,
+    ]);
+    expect(waxpeerPrice('cross')).toBe(399_999);
+    expect(edits('cross')).toBe(1);
   });
 
   it('applies exactly what the preview showed, lot by lot, in one write per changed lot', async () => {

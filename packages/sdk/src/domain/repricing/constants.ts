@@ -23,3 +23,9 @@ export const BAIT_RATIO_BP = 10_500;
  * the order than to a buyer of a cheaper listing.
  */
 export const BID_FLOOR_BP = 10_000;
+
+/**
+ * The outlier guard: a reference above this many times the median of the other sources, or under that median
+ * divided by it, is an outlier and is not acted on (notes repricing.md: an aggregator's rule).
+ */
+export const OUTLIER_RATIO = 3;

@@ -7,7 +7,7 @@ import { scaleCeil } from './basis-points.ts';
 import { BID_FLOOR_BP, MARKET_ASKS_TTL_MS, PRICE_WRITE_COOLDOWN_MS } from './constants.ts';
 import { marketView } from './market-view.ts';
 import { DEFAULT_PROFILE_SETTINGS, profilePrice, profileReference } from './profiles.ts';
-import { floorReference, referenceProblem } from './references.ts';
+import { floorReference, outlierReferences, referenceProblem } from './references.ts';
 import { strategyReference, strategyTarget } from './strategies.ts';
 import type {
   DroppedReference,
@@ -73,6 +73,14 @@ export function decideReprice(lot: RepricingLot, context: RepricingContext): Rep
   const used = neededReferences(lot);
   const problem = referenceProblem(references, used, currency, context.now);
   if (problem) return decision(lot, problem === 'currency_mismatch' ? 'failed' : 'unavailable', problem);
+  // The outlier guard: a reference far off the other sources is dropped; one the lot needs stops the lot.
+  const outliers = outlierReferences(references, currency, context.now);
+  const dropped: DroppedReference[] = outliers.map((kind) => ({ kind, why: 'outlier' }));
+  if (used.some((kind) => outliers.includes(kind)))
+    return decision(lot, 'unavailable', 'reference_outlier', {
+      referencesUsed: [],
+      referencesDropped: dropped,
+    });
 
   const market = marketView(snapshot, lot.itemId, context.ownItemIds);
   const target = strategyTarget(lot.strategy, {
@@ -96,11 +104,10 @@ export function decideReprice(lot: RepricingLot, context: RepricingContext): Rep
   // Never under our own listing that already leads, never under what the item cost.
   if (market.ownLeading !== null) amount = Math.max(amount, market.ownLeading);
   if (lot.purchasePrice) amount = Math.max(amount, lot.purchasePrice.amount);
-  // Never under the chosen share of the highest buy order, while that order is fresh.
-  const dropped: DroppedReference[] = [];
+  // Never under the chosen share of the highest buy order, while that order is fresh and not an outlier.
   const bid = floorReference(references.bid, currency, context.now);
   if (bid && 'dropped' in bid) dropped.push({ kind: 'bid', why: bid.dropped });
-  else if (bid) {
+  else if (bid && !outliers.includes('bid')) {
     const floor = scaleCeil(bid.amount, context.bidFloorBp ?? BID_FLOOR_BP);
     if (floor > amount) {
       amount = floor;

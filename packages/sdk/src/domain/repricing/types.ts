@@ -35,13 +35,17 @@ export interface ProfileSettings {
 }
 
 /**
- * The reference prices the strategies and profiles read, and `bid`: the market's highest buy order, read only as a
- * floor (never a target to undercut).
+ * The reference prices the strategies and profiles read; `bid`: the market's highest buy order, read only as a
+ * floor (never a target to undercut); `crossMarket`: the lower median of the item's foreign asks on the user's other
+ * markets in the lot's currency, read only to check the others (the outlier guard).
  */
-export type ReferenceKind = 'custom' | 'provider' | 'median' | 'bid';
+export type ReferenceKind = 'custom' | 'provider' | 'median' | 'bid' | 'crossMarket';
 
-/** Why a reference was not acted on (a floor reference is dropped; a needed one stops the lot instead). */
-export type ReferenceDropReason = 'stale' | 'currency_mismatch';
+/**
+ * Why a reference was not acted on (a floor reference is dropped; a needed one stops the lot instead). `outlier`:
+ * outside `OUTLIER_RATIO` times the median of the other sources.
+ */
+export type ReferenceDropReason = 'stale' | 'currency_mismatch' | 'outlier';
 
 export interface DroppedReference {
   kind: ReferenceKind;
@@ -122,6 +126,8 @@ export type RepricingReason =
   | 'stale_market_data'
   | 'reference_missing'
   | 'reference_stale'
+  /** A reference the lot needs is outside 3 times the median of the other sources (the outlier guard). */
+  | 'reference_outlier'
   | 'currency_mismatch'
   /** A price, bound or purchase price that is negative or not a whole number of units. */
   | 'invalid_amount'

@@ -1,5 +1,5 @@
 import type { LotFilters } from '@tradedeck/sdk/contract';
-import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { pageKeyFields } from '../../db/list-ids.ts';
 import {
@@ -32,7 +32,10 @@ import type {
   LotView,
   NewLot,
   RepriceJobDbRow,
+  RepriceJobHead,
 } from './types.ts';
+
+const { items: _items, ...JOB_HEAD_COLUMNS } = getTableColumns(lotRepriceJobs);
 
 const NEXT_WRITE = sql`nextval('lot_write_seq')`;
 
@@ -519,12 +522,13 @@ export class LotQueries {
     return row as RepriceJobDbRow;
   }
 
-  async updateJob(id: number, values: Partial<RepriceJobDbRow>): Promise<RepriceJobDbRow | null> {
+  /** Answers the job without its per-lot items: a job of many lots is updated once a batch, never read back whole. */
+  async updateJob(id: number, values: Partial<RepriceJobDbRow>): Promise<RepriceJobHead | null> {
     const [row] = await this.tx
       .update(lotRepriceJobs)
       .set(values)
       .where(and(eq(lotRepriceJobs.userId, this.userId), eq(lotRepriceJobs.id, id)))
-      .returning();
+      .returning(JOB_HEAD_COLUMNS);
     return row ?? null;
   }
 

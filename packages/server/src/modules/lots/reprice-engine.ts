@@ -13,6 +13,7 @@ import {
   type MarketAsk,
   type PriceStrategy,
   priceWriteBatches,
+  type ReferencePrice,
   type ReferencePrices,
   type RepricingContext,
   type RepricingDecision,
@@ -76,7 +77,7 @@ function toRepricingLot(lot: RepriceLot, overrides: RepriceOverrides): Repricing
 }
 
 /** The market and currency a lot is priced in: its asks, references and own listings are that market's. */
-function marketKey(lot: RepriceLot): string {
+function marketKey(lot: Pick<RepriceLot, 'platform' | 'currency'>): string {
   return `${lot.platform}:${lot.currency}`;
 }
 
@@ -116,6 +117,29 @@ function referencesOf(
       ttlMs: MARKET_ASKS_TTL_MS,
     };
   return references;
+}
+
+function amountsOf(asks: readonly MarketAsk[]): number[] {
+  return asks.map((ask) => ask.price.amount).sort((a, b) => a - b);
+}
+
+/**
+ * The lower median of the item's foreign asks on the user's other markets in this currency, as old as the oldest
+ * snapshot it reads; none when no other market lists the item.
+ */
+function crossMarketReference(
+  markets: readonly { foreign: readonly MarketAsk[]; snapshot: MarketSnapshot | null }[],
+  currency: string,
+): ReferencePrice | null {
+  const read = markets.filter((market) => market.snapshot !== null && market.foreign.length > 0);
+  const median = lowerMedian(amountsOf(read.flatMap((market) => market.foreign)));
+  if (median === null) return null;
+  const times = read.map((market) => (market.snapshot as MarketSnapshot).fetchedAt.getTime());
+  return {
+    price: moneyOf(currency, median),
+    observedAt: new Date(Math.min(...times)),
+    ttlMs: MARKET_ASKS_TTL_MS,
+  };
 }
 
 /**
@@ -233,10 +257,20 @@ export class RepriceEngine {
       prices: await q.prices.byNames([...allNames]),
     }));
     const priceByName = new Map(prices.map((row) => [row.marketHashName, row]));
-    const contexts = new Map<string, RepricingContext>();
-    for (const key of new Set(lots.map(marketKey))) {
+    // Every market of the user in a lot's currency reads the asks of every name on sale in that currency: a lot's
+    // own market prices it, the others check its references (the outlier guard's `crossMarket`).
+    const namesByCurrency = new Map<string, Set<string>>();
+    for (const [key, names] of namesByMarket) {
+      const currency = key.split(':')[1] as string;
+      const all = namesByCurrency.get(currency) ?? new Set<string>();
+      for (const name of names) all.add(name);
+      namesByCurrency.set(currency, all);
+    }
+    const foreignByMarket = new Map<string, Map<string, MarketAsk[]>>();
+    const snapshotsByMarket = new Map<string, Map<string, MarketSnapshot>>();
+    for (const key of new Set([...lots.map(marketKey), ...accounts.map(marketKey)])) {
       const [platform, currency] = key.split(':') as [string, string];
-      const wanted = [...(namesByMarket.get(key) ?? [])];
+      const wanted = [...(namesByCurrency.get(currency) ?? [])];
       const fetcher = accounts.find(
         (account) => account.platform === platform && account.currency === currency,
       );
@@ -244,20 +278,46 @@ export class RepriceEngine {
         fetcher && wanted.length > 0
           ? await this.asks.snapshots(await this.access.open(fetcher), wanted, now)
           : new Map<string, MarketSnapshot>();
+      snapshotsByMarket.set(key, market);
+      const foreign = new Map<string, MarketAsk[]>();
+      for (const [name, snapshot] of market)
+        foreign.set(
+          name,
+          snapshot.asks.filter((ask) => !ownItemIds.has(ask.itemId)),
+        );
+      foreignByMarket.set(key, foreign);
+    }
+    const contexts = new Map<string, RepricingContext>();
+    for (const key of new Set(lots.map(marketKey))) {
+      const [platform, currency] = key.split(':') as [string, string];
+      const wanted = [...(namesByMarket.get(key) ?? [])];
+      const market = snapshotsByMarket.get(key) ?? new Map<string, MarketSnapshot>();
+      const others = [...foreignByMarket].filter(
+        ([other]) => other !== key && other.endsWith(`:${currency}`),
+      );
       const asksByName = new Map<string, AskSnapshot>();
       const referencesByName = new Map<string, ReferencePrices>();
       for (const name of wanted) {
         const snapshot = market.get(name);
-        const foreign: MarketAsk[] = [];
-        if (snapshot) for (const ask of snapshot.asks) if (!ownItemIds.has(ask.itemId)) foreign.push(ask);
+        const foreign = foreignByMarket.get(key)?.get(name) ?? [];
         // Our own listings on this market at the prices we know now (the snapshot may predate our last write).
         const ours = cheapestTwo(ownByName.get(name), platform, currency);
         if (snapshot) asksByName.set(name, { asks: [...foreign, ...ours], fetchedAt: snapshot.fetchedAt });
-        const foreignAmounts = foreign.map((ask) => ask.price.amount).sort((a, b) => a - b);
-        referencesByName.set(
-          name,
-          referencesOf(priceByName.get(name), currency, foreignAmounts, snapshot ?? null),
+        const references = referencesOf(
+          priceByName.get(name),
+          currency,
+          amountsOf(foreign),
+          snapshot ?? null,
         );
+        const elsewhere = crossMarketReference(
+          others.map(([other, byName]) => ({
+            foreign: byName.get(name) ?? [],
+            snapshot: snapshotsByMarket.get(other)?.get(name) ?? null,
+          })),
+          currency,
+        );
+        if (elsewhere) references.crossMarket = elsewhere;
+        referencesByName.set(name, references);
       }
       // The cooldown after a price write follows the market's own spacing (the sandbox's can be shortened).
       const spacing = this.deps.market.priceChangeSpacingMs;

@@ -7,6 +7,8 @@ import type { lotRepriceJobs, lots } from '../../db/schema.ts';
 export type LotDbRow = typeof lots.$inferSelect;
 export type NewLot = Omit<typeof lots.$inferInsert, 'userId'>;
 export type RepriceJobDbRow = typeof lotRepriceJobs.$inferSelect;
+/** A job without its per-lot items (what an update answers). */
+export type RepriceJobHead = Omit<RepriceJobDbRow, 'items'>;
 
 /** A lot with its account's login beside it. */
 export interface LotView extends LotDbRow {

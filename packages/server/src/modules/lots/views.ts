@@ -25,7 +25,7 @@ import type { StoredProviderPrice } from '../../db/schema.ts';
 import type { LotListItem } from './page-repo.ts';
 import type { PriceView } from './price-repo.ts';
 import type { SaleView } from './sale-repo.ts';
-import type { GroupAggregate, LotView, RepriceJobDbRow } from './types.ts';
+import type { GroupAggregate, LotView, RepriceJobDbRow, RepriceJobHead } from './types.ts';
 
 /** Provider prices older than this are stale: the strategies refuse them (notes market.md §7.2 rule 5). */
 export const PROVIDER_PRICE_TTL_MS = 6 * 3600_000;
@@ -196,7 +196,7 @@ export function toRepriceJob(row: RepriceJobDbRow, itemsLimit: number): RepriceJ
 }
 
 /** A job's hub event: the job without its per-lot items. */
-export function jobEvent(row: RepriceJobDbRow) {
-  const { items: _items, itemsTruncated: _truncated, ...event } = toRepriceJob(row, 0);
+export function jobEvent(row: RepriceJobHead) {
+  const { items: _items, itemsTruncated: _truncated, ...event } = toRepriceJob({ ...row, items: [] }, 0);
   return event;
 }

@@ -113,6 +113,8 @@ export interface FakeTm {
    * custom id answers "not found" for them (notes market.md §4: what it answers then is unknown).
    */
   storeCustomIds(on: boolean): void;
+  /** Other sellers' asks of a name (integer units, any order); a name never set answers two asks near 1.25. */
+  setAsks(name: string, prices: number[]): void;
   /** Answers queued per method name (`get-money`, `money-send`, ...), used in order. */
   script(method: string, ...answers: Scripted[]): void;
   countOf(method: string): number;
@@ -159,6 +161,7 @@ interface FakeTmWorld {
   discountMoves: FakeTmDiscountMove[];
   storeCustomIds: boolean;
   nextItem: number;
+  asks: Map<string, number[]>;
 }
 
 type Handler = (ctx: HandlerContext) => unknown;
@@ -287,13 +290,16 @@ const HANDLERS: Record<string, Handler> = {
     });
   },
   // notes §2: integer units, keyed by name, cheapest first.
-  'search-list-items-by-hash-name-all': ({ account, query }) => {
+  'search-list-items-by-hash-name-all': ({ account, query, world }) => {
     const data: Record<string, unknown[]> = {};
     for (const name of query.getAll('list_hash_name[]')) {
-      data[name] = [
-        { id: '9002', price: 1250, class: '1', instance: '0', extra: {} },
-        { id: '9001', price: 1240, class: '1', instance: '0', extra: {} },
-      ];
+      const set = world.asks.get(name);
+      data[name] = set
+        ? set.map((price, index) => ({ id: `9${index}`, price, class: '1', instance: '0', extra: {} }))
+        : [
+            { id: '9002', price: 1250, class: '1', instance: '0', extra: {} },
+            { id: '9001', price: 1240, class: '1', instance: '0', extra: {} },
+          ];
     }
     return ok({ currency: account.currency, data });
   },
@@ -402,6 +408,7 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
     discountMoves: [],
     storeCustomIds: true,
     nextItem: 500_000,
+    asks: new Map(),
   };
 
   /** TM counts a key's requests in every sliding second (notes market.md §1). */
@@ -480,6 +487,9 @@ export async function startFakeTm(accounts: FakeTmAccount[]): Promise<FakeTm> {
     discountMoves: world.discountMoves,
     storeCustomIds(on) {
       world.storeCustomIds = on;
+    },
+    setAsks(name, prices) {
+      world.asks.set(name, prices);
     },
     script(method, ...answers) {
       scripts.set(method, [...(scripts.get(method) ?? []), ...answers]);
