@@ -8,7 +8,7 @@ import { ResultCode } from '../contract/result-codes.ts';
 import { type Route, routes } from '../contract/routes.ts';
 import type { StepUpPurpose } from '../contract/step-up.ts';
 import { STEP_UP_PURPOSES } from '../contract/step-up-purposes.ts';
-import { WORKSPACE_HEADER } from '../contract/workspaces.ts';
+import { WORKSPACE_HEADER } from '../contract/workspace-header.ts';
 import { type Language, languageTag } from '../i18n/messages.ts';
 import { ApiError, isConnectivityError, SessionExpiredError, TwoFactorCancelledError } from './errors.ts';
 import { awaitFirstOutcome } from './first-outcome.ts';

@@ -3,8 +3,7 @@ import { emailSchema, linkCodeSchema } from './auth.ts';
 import { emptyInput, isoDateTime } from './common.ts';
 import { defineOperation } from './operation.ts';
 
-/** Header naming the workspace a call acts in; absent, the caller's personal workspace (its id is the user id). */
-export const WORKSPACE_HEADER = 'x-workspace';
+export { WORKSPACE_HEADER } from './workspace-header.ts';
 
 /** Roles of a workspace member (docs/workspaces.md, "Roles"). */
 export const WORKSPACE_ROLES = ['owner', 'operator', 'viewer'] as const;

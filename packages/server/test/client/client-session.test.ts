@@ -55,6 +55,8 @@ function bindTestRoutes(app: FastifyInstance) {
     const token = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     if (world.rejectEverything || !world.validTokens.has(token)) throw new AppError({ code: 11 });
   };
+  // This world's tokens name no user, so there is no workspace to resolve: every call acts as its owner.
+  app.workspaceGate = async () => {};
   // The real refresh route is served by the app; this world answers on its own path (see `worldFetch`).
   bindOperation(
     app,

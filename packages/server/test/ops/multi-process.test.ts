@@ -142,11 +142,14 @@ async function storeProxies(userId: string, good: number, stalled: number): Prom
   return rows.map((row) => row.id);
 }
 
-/** The proxy events the database holds for the user, by version: what every client must have received once. */
+/**
+ * The events of the user's `proxies` source the database holds (results and each batch's end), by version: what
+ * every client must have received once.
+ */
 async function storedVersions(userId: string): Promise<number[]> {
   const { rows } = await db.query<{ version: string }>(
     `select version::text as version from hub_events
-      where user_id = $1 and event_name = 'ProxyStatusUpdated' order by hub_events.version`,
+      where user_id = $1 and hub = 'proxy-checker-hub' and source_id = 'proxies' order by hub_events.version`,
     [userId],
   );
   return rows.map((row) => Number(row.version));

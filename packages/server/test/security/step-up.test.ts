@@ -94,6 +94,8 @@ const EXEMPT: Record<string, string> = {
     'streams the user’s own ledger or profit (amounts, items, dates) as CSV: no key or password in it',
   'portfolio.export':
     'streams the user’s own items (accounts, values, dates) as CSV: no key or password in it',
+  'audit.export':
+    'streams the workspace’s audit entries (members, operations, ids, times) as CSV: never a secret in it',
 };
 
 /**
@@ -121,6 +123,7 @@ const MOVES_EXEMPT: Record<string, string> = {
   'transfer.check': 'asks the market about a transfer already sent: sends nothing',
   'transfer.history': 'reads transfers',
   'admin.approveUser': 'an administrator lets a user in',
+  'workspace.accept': 'joins a workspace with the invitation’s code: moves nothing',
   'p2p.query': 'reads seller accounts',
   'p2p.create': 'connects a marketplace key (the api_management step-up)',
   'p2p.update': 'changes a seller account (the api_management step-up for its key)',
