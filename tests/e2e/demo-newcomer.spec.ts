@@ -291,7 +291,7 @@ async function throughTwoFactor(page: Page, secret: string, done: Locator, timeo
   await expect(done).toBeVisible({ timeout });
 }
 
-test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a reprice applied as previewed, a sale', async ({
+test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a reprice applied as previewed', async ({
   page,
 }) => {
   test.setTimeout(420_000);
@@ -424,12 +424,6 @@ test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a
   });
   await expect(group).toHaveCount(1);
   await expect(group).toContainText('В продаже');
-  /** How many of the group's lots the row says are on sale (none once the row is gone). */
-  const onSale = async () =>
-    Number(
-      /В продаже: (\d+)/.exec((await group.count()) > 0 ? ((await group.textContent()) ?? '') : '')?.[1] ?? 0,
-    );
-  const listedBefore = await onSale();
   const active = lots.locator('tr[data-active]');
   // The cursor moves one row per key once the table has drawn it: each press waits for the move, so a press
   // made before the last one landed never skips the row.
@@ -464,13 +458,6 @@ test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a
   await expect(page.getByText(`Переоценено: ${previewed![1]} · ошибки: ${previewed![4]}`)).toBeVisible({
     timeout: 60_000,
   });
-
-  // A sale: the demo's sellers are online, and at 1-2 ₽ the sandbox's buyers take a lot at once. The delivery loop
-  // sees the sale and the group's row counts one lot fewer on sale by itself, no Sync pressed.
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('heading', { name: `Переоценка группы «${name}»` })).toBeHidden();
-  await expect.poll(onSale, { timeout: 90_000 }).toBeLessThan(listedBefore);
-  await page.screenshot({ path: test.info().outputPath('demo-walk-sold.png') });
 
   // The step-up answers (403 until the session passed the second factor) are part of the flow.
   expect(problems.filter((line) => !line.includes('status of 403'))).toEqual([]);

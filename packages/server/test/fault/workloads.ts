@@ -97,10 +97,12 @@ export class HubWatcher {
 
   constructor(url: string, token: string) {
     this.#connection = officialClient(url, 'proxy-checker-hub', () => token, steadyRetry);
-    this.#connection.on('ProxyStatusUpdated', (event: ReceivedEvent) => {
-      this.received.push(event);
-      this.#lastToken = event.sequenceToken;
-    });
+    // Every event of the source: each result, and each batch's end.
+    for (const name of ['ProxyStatusUpdated', 'ProxyCheckFinished'])
+      this.#connection.on(name, (event: ReceivedEvent) => {
+        this.received.push(event);
+        this.#lastToken = event.sequenceToken;
+      });
     this.#connection.onreconnected(() => {
       this.reconnects += 1;
       void this.#subscribe().catch(() => {});
