@@ -93,23 +93,6 @@ describe('checks started from the proxies screen', () => {
     );
   });
 
-  it('ends on the batch end when a proxy deleted during the check was never announced', async () => {
-    const hub = new ViewJobHub(5_000);
-    hub.followed();
-    const checks = new RunningChecks();
-    const finished = watch(checks);
-    checks.begin([1, 2]);
-    await followCheck(hub, checkingClient([{ batchId: 'mine', total: 2 }]), { ids: [1, 2] }, checks);
-    deliver(hub, result(1, 'mine'));
-    // Another batch's end leaves this one running.
-    hub.deliver(hubEvents.proxyCheckFinished, { batchId: 'theirs' });
-    expect(checks.state.batch).toMatchObject({ total: 2, done: 1, running: 1 });
-
-    hub.deliver(hubEvents.proxyCheckFinished, { batchId: 'mine' });
-    await vi.waitFor(() => expect(finished).toHaveLength(1));
-    expect(checks.state.batch).toBeNull();
-  });
-
   it('ends at once a check the server found nothing for, and frees the rows of a refused one', async () => {
     const hub = new ViewJobHub(5_000);
     hub.followed();

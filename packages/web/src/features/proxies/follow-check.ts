@@ -10,7 +10,7 @@ type CheckStarted = OperationOutput<typeof contract.proxies.check>;
  * Starts a check and follows it with the sdk's `followJob` on the screen's hub: subscribed before the check goes
  * out, so results that come before the answer are kept and counted once it came; results of other checks (another
  * tab, the CLI) are told apart by their batch id. The check ends when as many results as the server announced were
- * heard, or when the batch says it ended (a proxy deleted meanwhile is never announced). Loaded when the first check starts, with the hub client the screen's live part loaded already.
+ * heard. Loaded when the first check starts, with the hub client the screen's live part loaded already.
  */
 export async function followCheck(
   hub: JobHub,
@@ -31,9 +31,6 @@ export async function followCheck(
         checks.heard(result);
         heard += 1;
         if (heard >= started.total) end();
-      }),
-      onJobEvent(hubEvents.proxyCheckFinished, (finished, started, end) => {
-        if (finished.batchId === started.batchId) end();
       }),
     ],
   });

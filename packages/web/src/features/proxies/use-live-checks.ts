@@ -35,24 +35,21 @@ export function useLiveChecks(hub: ViewJobHub): HubLiveState {
 
   // Results missed while away are in the database: reload what is on screen.
   const reload = () => void invalidateArea(queryClient, api.proxies);
-  const flush = () => {
-    const buffer = pending.current;
-    if (buffer.timer) clearTimeout(buffer.timer);
-    const events = buffer.events;
-    buffer.events = [];
-    buffer.timer = null;
-    applyToCache(
-      queryClient,
-      events.flatMap((event) => savedProxyResult(event) ?? []),
-    );
-    for (const event of events) hub.deliver(hubEvents.proxyStatusUpdated, event);
-  };
   const state = useHubSubscription(
     'proxyStatusUpdated',
     ({ payload }) => {
       const buffer = pending.current;
       buffer.events.push(payload);
-      buffer.timer ??= setTimeout(flush, FLUSH_MS);
+      buffer.timer ??= setTimeout(() => {
+        const events = buffer.events;
+        buffer.events = [];
+        buffer.timer = null;
+        applyToCache(
+          queryClient,
+          events.flatMap((event) => savedProxyResult(event) ?? []),
+        );
+        for (const event of events) hub.deliver(hubEvents.proxyStatusUpdated, event);
+      }, FLUSH_MS);
     },
     {
       onNotice: (notice) => {
@@ -65,11 +62,6 @@ export function useLiveChecks(hub: ViewJobHub): HubLiveState {
       },
     },
   );
-  // A batch's end comes after its last result: the results still buffered go first.
-  useHubSubscription('proxyCheckFinished', ({ payload }) => {
-    flush();
-    hub.deliver(hubEvents.proxyCheckFinished, payload);
-  });
   // A hub that is down holds no check back: its results show when the list is reloaded.
   useEffect(() => {
     if (state === 'closed' || state === 'lost') hub.followed();
