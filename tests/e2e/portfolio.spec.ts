@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { HARVEST_EVERYTHING } from '../../packages/sdk/src/domain/harvester/defaults.ts';
 import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
 import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
@@ -93,23 +94,7 @@ test('moves assets picked across accounts to one account: a harvester session of
   const problems = watchConsole(page);
   await addSandboxAccounts(panel, [TARGET!], '10.43.1');
   // The harvester moves by a settings profile: the user's first one is the default.
-  await panel.api('/api/harvester/profiles', {
-    name: 'Из портфеля',
-    games: { mode: 'all', list: [] },
-    giveBack: {
-      tradingCards: false,
-      emoticons: false,
-      backgrounds: false,
-      allowEmptyTrades: false,
-      itemValueThreshold: { currency: 'USD', amount: 0 },
-      maxReturnItems: 0,
-      totalReturnValueLimit: { currency: 'USD', amount: 0 },
-      itemTypePriority: ['tradingCards', 'emoticons', 'backgrounds'],
-    },
-    distribution: { mode: 'roundRobin', capPerTarget: null },
-    maxItemPrice: null,
-    maxItems: null,
-  });
+  await panel.api('/api/harvester/profiles', { name: 'Из портфеля', ...HARVEST_EVERYTHING });
 
   await panel.openPanel(page, '/panel/portfolio?by=flat&tradable=1');
   const grid = page.getByRole('grid', { name: 'Портфель' });
