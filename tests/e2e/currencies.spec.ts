@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { connectSandboxSeller } from './sandbox-sellers.ts';
 
 // Switching the displayed currency changes every amount on the dashboard, the P2P accounts and lots screens: the
 // sandbox market's accounts hold RUB and USD, amounts are converted at the sandbox rates and marked "≈".
 const world = new SandboxWorld();
 const [RUB_ACCOUNT, USD_ACCOUNT] = world.healthyAccounts(2, 4900);
-const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
 
 let panel: SandboxPanel;
 
@@ -17,26 +17,7 @@ test.beforeAll(async () => {
   // Two sandbox sign-ins and a server start on a busy machine.
   test.setTimeout(300_000);
   panel = await startSandboxPanel('currencies@example.test', 'currencies');
-  const accounts = Object.fromEntries(
-    [RUB_ACCOUNT!, USD_ACCOUNT!].map((account, i) => [
-      String(i),
-      {
-        login: account.login,
-        password: account.password,
-        mafile: sandboxMafileText(account),
-        proxyData: {
-          protocol: 'http',
-          address: `10.49.0.${i + 1}`,
-          port: 3128,
-          username: null,
-          password: null,
-        },
-      },
-    ]),
-  );
-  const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
-    accounts,
-  });
+  const added = await addSandboxAccounts(panel, [RUB_ACCOUNT!, USD_ACCOUNT!], '10.49.0');
   // Connecting a market key asks for the second factor.
   await panel.stepUp();
   const currencyOf = new Map<number, 'RUB' | 'USD'>();
@@ -44,13 +25,8 @@ test.beforeAll(async () => {
     [RUB_ACCOUNT!, 'RUB'],
     [USD_ACCOUNT!, 'USD'],
   ] as const) {
-    const seller = await panel.api<{ id: number }>('/api/p2p/accounts', {
-      steamAccountId: added.addedAccounts.find((row) => row.login === account.login)!.id,
-      apiKey: keyOf(account.login),
-      paymentPassword: 'pay-secret-1',
-      tmCurrency: currency,
-    });
-    currencyOf.set(seller.id, currency);
+    const row = added.find((added) => added.login === account.login)!;
+    currencyOf.set(await connectSandboxSeller(panel, row, { currency }), currency);
   }
   await listLots(currencyOf);
 });

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { connectSandboxSeller, lotGroupRow, lotsByName, lotsInInventory } from './sandbox-sellers.ts';
 
 // One item listed on TM and on Waxpeer (the sandbox of each) as the lots screen shows it: both market chips under
 // its group, and once it sells on Waxpeer the TM listing is taken down, seen on screen without a sync.
@@ -28,41 +29,14 @@ let item: { name: string; exterior: string | null; tm: Lot; waxpeer: Lot };
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   panel = await startSandboxPanel('two-markets@example.test', 'twomarkets');
-  const added = await panel.api<{ addedAccounts: { id: number }[] }>('/api/steam-accounts', {
-    accounts: {
-      '0': {
-        login: ACCOUNT!.login,
-        password: ACCOUNT!.password,
-        mafile: sandboxMafileText(ACCOUNT!),
-        proxyData: { protocol: 'http', address: '10.48.0.2', port: 3128, username: null, password: null },
-      },
-    },
-  });
+  const [steam] = await addSandboxAccounts(panel, [ACCOUNT!], '10.48.0');
   await panel.stepUp();
   // One Steam account, two seller accounts: Waxpeer sells in USD only, so TM does too.
-  for (const platform of ['tm', 'waxpeer'] as const) {
-    const seller = await panel.api<{ id: number }>('/api/p2p/accounts', {
-      steamAccountId: added.addedAccounts[0]!.id,
-      apiKey: `sandbox-tm-${ACCOUNT!.login.toLowerCase()}`,
-      paymentPassword: 'pay-secret-1',
-      tmCurrency: 'USD',
-      platform,
-    });
-    sellerIds.push(seller.id);
-  }
+  for (const platform of ['tm', 'waxpeer'] as const)
+    sellerIds.push(await connectSandboxSeller(panel, steam!, { currency: 'USD', platform }));
   await panel.api('/api/p2p/lots/sync', {});
   // An item the account holds once: its group holds exactly its two lots, one per market.
-  const byName = new Map<string, Lot[]>();
-  for (let page = 1; ; page++) {
-    const inventory = await panel.api<{ items: Lot[] }>('/api/p2p/lots/query', {
-      withStatus: ['in_inventory'],
-      pages: { page, pageSize: 100 },
-    });
-    for (const lot of inventory.items)
-      byName.set(lot.marketHashName, [...(byName.get(lot.marketHashName) ?? []), lot]);
-    if (inventory.items.length < 100) break;
-  }
-  const lots = [...byName.values()].find(
+  const lots = [...lotsByName(await lotsInInventory<Lot>(panel)).values()].find(
     (group) => group.length === 2 && group[0]!.assetId === group[1]!.assetId,
   )!;
   const on = (platform: Lot['platform']) => lots.find((lot) => lot.platform === platform)!;
@@ -87,12 +61,7 @@ test('a lot listed on TM and Waxpeer shows both chips; sold on Waxpeer, it is ta
   test.setTimeout(120_000);
   const problems = watchConsole(page);
   await panel.openPanel(page, '/panel/lots');
-  const grid = page.getByRole('grid', { name: 'Лоты' });
-  await page.getByPlaceholder('Поиск по названию предмета').fill(item.name);
-  // One row per item name and exterior: the exterior tells apart groups of one name.
-  const group = grid
-    .locator('tr', { has: page.locator('[data-testid="group-name"]', { hasText: item.name }) })
-    .filter({ hasText: item.exterior ?? item.name });
+  const { grid, group } = await lotGroupRow(page, item);
   await expect(group).toContainText('В продаже: 2');
   await group.getByRole('button', { name: 'Показать ордера группы' }).click();
   const lotOn = (market: string) =>

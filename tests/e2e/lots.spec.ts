@@ -2,12 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
 import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { connectSandboxSeller } from './sandbox-sellers.ts';
 import { screenshot } from './screenshots.ts';
 
 // The lots, sales history screens against a sandbox server of this suite's own (simulated Steam and market).
 const world = new SandboxWorld();
 const ACCOUNTS = world.healthyAccounts(2, 4900);
-const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
 /** Listed far above the market, so the first repricing moves every lot that has competitors. */
 const START_PRICE = { currency: 'RUB', amount: 9_000_000 } as const;
 const LOTS_PER_ACCOUNT = 3;
@@ -32,15 +32,7 @@ test.beforeAll(async () => {
   const added = await addSandboxAccounts(panel, ACCOUNTS, '10.49.0');
   // Connecting a market key asks for the second factor.
   await panel.stepUp();
-  for (const row of added) {
-    const seller = await panel.api<{ id: number }>('/api/p2p/accounts', {
-      steamAccountId: row.id,
-      apiKey: keyOf(row.login),
-      paymentPassword: 'pay-secret-1',
-      tmCurrency: 'RUB',
-    });
-    sellerIds.push(seller.id);
-  }
+  for (const row of added) sellerIds.push(await connectSandboxSeller(panel, row));
   const synced = await panel.api<{ lots: number; failed: unknown[] }>('/api/p2p/lots/sync', {});
   if (synced.failed.length > 0 || synced.lots === 0) throw new Error(`sync: ${JSON.stringify(synced)}`);
   const inventory = await panel.api<{ items: Lot[] }>('/api/p2p/lots/query', {

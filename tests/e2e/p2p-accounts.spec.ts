@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { connectSandboxSeller, sandboxMarketKey } from './sandbox-sellers.ts';
 import { screenshot } from './screenshots.ts';
 
 // The P2P seller accounts screen against a sandbox server of this suite's own (simulated Steam and market).
@@ -9,8 +10,6 @@ const world = new SandboxWorld();
 const [NEW, RUNNING] = world.healthyAccounts(2, 4700);
 /** Steam never shows this account's trade confirmations: its deliveries stay sent, an active trade. */
 const TRADING = world.find('sandbox_confirmation_missing')!;
-/** The sandbox market takes `sandbox-tm-<login>` as the API key of a Steam account's market account. */
-const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
 
 let panel: SandboxPanel;
 const steamIds = new Map<string, number>();
@@ -22,38 +21,14 @@ test.beforeAll(async () => {
   // Three sandbox sign-ins and a server start on a busy machine.
   test.setTimeout(120_000);
   panel = await startSandboxPanel('p2p@example.test', 'seller');
-  const accounts = Object.fromEntries(
-    [NEW, RUNNING, TRADING].map((account, i) => [
-      String(i),
-      {
-        login: account!.login,
-        password: account!.password,
-        mafile: sandboxMafileText(account!),
-        proxyData: {
-          protocol: 'http',
-          address: `10.47.0.${i + 1}`,
-          port: 3128,
-          username: null,
-          password: null,
-        },
-      },
-    ]),
-  );
-  const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
-    accounts,
-  });
-  for (const row of added.addedAccounts) steamIds.set(row.login, row.id);
+  const added = await addSandboxAccounts(panel, [NEW!, RUNNING!, TRADING!], '10.47.0');
+  for (const row of added) steamIds.set(row.login, row.id);
   // Connecting a key is API management: the session passes the second factor first (the panel shares it).
   await panel.stepUp();
   // Two accounts already sell; the third is added on the screen.
   for (const account of [RUNNING!, TRADING!]) {
-    const row = await panel.api<{ id: number }>('/api/p2p/accounts', {
-      steamAccountId: steamIds.get(account.login),
-      apiKey: keyOf(account.login),
-      paymentPassword: 'pay-secret-1',
-      tmCurrency: 'RUB',
-    });
-    sellerIds.set(account.login, row.id);
+    const id = await connectSandboxSeller(panel, { id: steamIds.get(account.login)!, login: account.login });
+    sellerIds.set(account.login, id);
   }
   await panel.api('/api/p2p/accounts/start', { ids: [...sellerIds.values()] });
 });
@@ -121,7 +96,7 @@ test('add a seller, start it, see it online live, bulk stop with one refused, re
   await expect(page.getByText('API-ключ — минимум 10 символов')).toBeVisible();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Control+a');
-  await page.keyboard.type(keyOf(NEW!.login));
+  await page.keyboard.type(sandboxMarketKey(NEW!.login));
   await page.keyboard.press('Tab');
   await page.keyboard.type('pay-secret-2');
   await page.keyboard.press('Enter');

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { sandboxPaymentPassword } from '../../packages/server/src/integrations/market/index.ts';
-import { SandboxWorld, sandboxMafileText } from '../../packages/server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
-import { type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
+import { connectSandboxSeller, sandboxMarketKey } from './sandbox-sellers.ts';
 
 // A balance transfer between two sandbox market accounts of different currencies, in the panel.
 const world = new SandboxWorld();
 const [SENDER, RECEIVER] = world.healthyAccounts(2, 4900);
-const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
 
 let panel: SandboxPanel;
 /** The setup's code: the server mails at most one code a minute per user. */
@@ -18,40 +18,12 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   panel = await startSandboxPanel('transfer@example.test', 'transfer');
-  const accounts = Object.fromEntries(
-    [SENDER, RECEIVER].map((account, i) => [
-      String(i),
-      {
-        login: account!.login,
-        password: account!.password,
-        mafile: sandboxMafileText(account!),
-        proxyData: {
-          protocol: 'http',
-          address: `10.49.0.${i + 1}`,
-          port: 3128,
-          username: null,
-          password: null,
-        },
-      },
-    ]),
-  );
-  const added = await panel.api<{ addedAccounts: { id: number; login: string }[] }>('/api/steam-accounts', {
-    accounts,
-  });
-  const idOf = (login: string) => added.addedAccounts.find((row) => row.login === login)!.id;
+  const added = await addSandboxAccounts(panel, [SENDER!, RECEIVER!], '10.49.0');
   await panel.stepUp();
   setupCode = await panel.latestCode();
-  for (const [account, tmCurrency] of [
-    [SENDER!, 'USD'],
-    [RECEIVER!, 'RUB'],
-  ] as const) {
-    await panel.api('/api/p2p/accounts', {
-      steamAccountId: idOf(account.login),
-      apiKey: keyOf(account.login),
-      paymentPassword: 'pay-secret-1',
-      tmCurrency,
-    });
-  }
+  const row = (login: string) => added.find((account) => account.login === login)!;
+  await connectSandboxSeller(panel, row(SENDER!.login), { currency: 'USD' });
+  await connectSandboxSeller(panel, row(RECEIVER!.login), { currency: 'RUB' });
   // The panel signs in afresh: its session has not passed the second factor.
   await panel.newSession();
 });
@@ -74,7 +46,7 @@ test('transfer between accounts of different currencies: the 5 s countdown, the 
   await dialog.getByLabel('Отправитель').selectOption(idOf(SENDER!.login));
   await dialog.getByLabel('Получатель').selectOption(idOf(RECEIVER!.login));
   await expect(dialog.getByTestId('sender-balance')).toContainText('100');
-  await dialog.getByLabel('API-ключ получателя').fill(keyOf(RECEIVER!.login));
+  await dialog.getByLabel('API-ключ получателя').fill(sandboxMarketKey(RECEIVER!.login));
   await dialog.getByLabel('Сумма').fill('10.50');
   await dialog.getByLabel('Платёжный пароль').fill(sandboxPaymentPassword(SENDER!.login, world.seed));
 
