@@ -6,8 +6,9 @@ import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
 import type { HarvesterSession } from '@tradedeck/sdk/contract';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../server/src/integrations/steam/index.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { addSandboxAccounts, until } from './helpers/sandbox-accounts.ts';
 import { TcpRelay } from './helpers/tcp-relay.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 
@@ -29,15 +30,9 @@ let client: ApiClient;
 let accessToken = '';
 const ids = new Map<string, number>();
 
-async function until<T>(probe: () => Promise<T | null | false>, timeoutMs = 150_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** The watcher's waits: a loaded machine answers slowly, and a harvester run takes its time. */
+const slowly = <T>(probe: () => Promise<T | null | false>) =>
+  until(probe, { timeoutMs: 150_000, everyMs: 200 });
 
 function cli(): string {
   const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
@@ -61,7 +56,7 @@ async function newSession(name: string, sources: readonly string[]): Promise<Har
 }
 
 const finished = (id: number) =>
-  until(async () => {
+  slowly(async () => {
     const session = await client.harvester.getSession({ id });
     return session.finishedAt !== null && session.status === 'idle' ? session : null;
   });
@@ -78,26 +73,8 @@ beforeAll(async () => {
   client = createApiClient({ baseUrl: server.url, language: () => 'en', timeoutMs: 120_000 });
   client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
   const accounts = [...SOURCES, TARGET!, BANNED, PIPED_SOURCE!];
-  const added = await client.steamAccounts.add({
-    accounts: Object.fromEntries(
-      accounts.map((account, i) => [
-        String(i),
-        {
-          login: account.login,
-          password: account.password,
-          mafile: sandboxMafileText(account),
-          proxyData: {
-            protocol: 'http' as const,
-            address: `10.60.0.${i + 1}`,
-            port: 3128,
-            username: null,
-            password: null,
-          },
-        },
-      ]),
-    ),
-  });
-  for (const row of added.addedAccounts) ids.set(row.login, row.id);
+  const added = await addSandboxAccounts(client, accounts, '10.60.0');
+  for (const [i, account] of accounts.entries()) ids.set(account.login, added[i]!);
   await client.harvester.createProfile({
     name: 'Everything',
     games: { mode: 'all', list: [] },
@@ -176,7 +153,7 @@ describe('tradedeck harvester watch in a real terminal (tmux, sandbox mode)', ()
       });
       expect(restarted.succeededIds).toHaveLength(firstCounts.error!);
       await client.harvester.startSession({ id: session.id });
-      await until(async () => {
+      await slowly(async () => {
         const now = await client.harvester.getSession({ id: session.id });
         return now.status === 'idle' && now.counts.error === 0 && now.counts.completed === total ? now : null;
       });

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../server/src/integrations/steam/index.ts';
 import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
 import { outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { addSandboxAccounts, sandboxMarketKey } from './helpers/sandbox-accounts.ts';
 import { TmuxSession } from './helpers/tmux.ts';
 
 const terminal = new TmuxSession(`tradedeck-lots-${process.pid}`);
@@ -29,22 +30,7 @@ beforeAll(async () => {
   const { accessToken } = await signedInUser(server, 'lots-terminal@example.test');
   client = createApiClient({ baseUrl: server.url, language: () => 'en' });
   client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 600_000).toISOString() });
-  const added = await client.steamAccounts.add({
-    accounts: {
-      '0': {
-        login: alice!.login,
-        password: alice!.password,
-        mafile: sandboxMafileText(alice!),
-        proxyData: {
-          protocol: 'http' as const,
-          address: '10.62.0.1',
-          port: 3128,
-          username: null,
-          password: null,
-        },
-      },
-    },
-  });
+  const [aliceId] = await addSandboxAccounts(client, [alice!], '10.62.0');
   // Connecting a market key asks for the second factor.
   await client.user.requestTwoFactor({ purpose: 'stepUp' });
   await client.user.stepUp({
@@ -53,8 +39,8 @@ beforeAll(async () => {
   // The same Steam account sells on TM and on Waxpeer: two seller accounts, each with its own lots.
   for (const platform of ['tm', 'waxpeer'] as const)
     await client.p2p.create({
-      steamAccountId: added.addedAccounts[0]!.id,
-      apiKey: `sandbox-tm-${alice!.login.toLowerCase()}`,
+      steamAccountId: aliceId!,
+      apiKey: sandboxMarketKey(alice!.login),
       paymentPassword: 'pay-secret-1',
       modules: ['tradingBot'],
       tmCurrency: 'USD',

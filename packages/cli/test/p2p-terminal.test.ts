@@ -4,17 +4,16 @@ import { join } from 'node:path';
 import { createApiClient } from '@tradedeck/sdk/client';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../server/src/integrations/steam/index.ts';
 import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
 import { outboxCode, signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { addSandboxAccounts, sandboxMarketKey } from './helpers/sandbox-accounts.ts';
 import { TmuxSession } from './helpers/tmux.ts';
 
 const terminal = new TmuxSession(`tradedeck-p2p-${process.pid}`);
 const configDir = mkdtempSync(join(tmpdir(), 'tradedeck-p2p-term-'));
 const world = new SandboxWorld();
 const [alice, bob] = world.healthyAccounts(2, 3701);
-/** The sandbox market takes `sandbox-tm-<login>` as the key of a Steam account's market account. */
-const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
 let server: RunningServer;
 let cli = '';
 
@@ -23,19 +22,7 @@ beforeAll(async () => {
   const { accessToken } = await signedInUser(server, 'p2p-terminal@example.test');
   const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
   client.tokens.set({ accessToken, expiresAt: new Date(Date.now() + 600_000).toISOString() });
-  const entry = (account: typeof alice, n: number) => ({
-    login: account!.login,
-    password: account!.password,
-    mafile: sandboxMafileText(account!),
-    proxyData: {
-      protocol: 'http' as const,
-      address: `10.61.0.${n}`,
-      port: 3128,
-      username: null,
-      password: null,
-    },
-  });
-  await client.steamAccounts.add({ accounts: { '0': entry(alice, 1), '1': entry(bob, 2) } });
+  await addSandboxAccounts(client, [alice!, bob!], '10.61.0');
   cli = cliCommand({ configDir, server: server.url, token: accessToken });
 }, 120_000);
 
@@ -57,7 +44,7 @@ describe('tradedeck p2p accounts in a real terminal (tmux, sandbox market)', () 
 
     // The payment password is asked without echo.
     terminal.typeLine(
-      `${cli} p2p accounts add ${alice!.login} --api-key ${keyOf(alice!.login)} --modules trading,scanner; echo "add-alice=$?"`,
+      `${cli} p2p accounts add ${alice!.login} --api-key ${sandboxMarketKey(alice!.login)} --modules trading,scanner; echo "add-alice=$?"`,
     );
     await terminal.waitFor(/Payment password:/, 60_000);
     terminal.typeLine('pay-secret-1');
@@ -72,13 +59,13 @@ describe('tradedeck p2p accounts in a real terminal (tmux, sandbox market)', () 
 
     // From standard input for scripts; as an argument it is refused (exit 2) before anything is sent.
     screen = await run(
-      `${cli} p2p accounts add ${bob!.login} --api-key ${keyOf(bob!.login)} --payment-password nope-nope`,
+      `${cli} p2p accounts add ${bob!.login} --api-key ${sandboxMarketKey(bob!.login)} --payment-password nope-nope`,
       'add-argument',
     );
     expect(screen).toContain('The payment password is never an argument');
     expect(screen).toContain('add-argument=2');
     screen = await run(
-      `printf 'pay-secret-2\\n' | ${cli} p2p accounts add ${bob!.login} --api-key ${keyOf(bob!.login)} --payment-password-stdin`,
+      `printf 'pay-secret-2\\n' | ${cli} p2p accounts add ${bob!.login} --api-key ${sandboxMarketKey(bob!.login)} --payment-password-stdin`,
       'add-bob',
     );
     expect(screen).toContain('add-bob=0');

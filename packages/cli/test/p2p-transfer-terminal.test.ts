@@ -5,9 +5,10 @@ import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPaymentPassword } from '../../server/src/integrations/market/index.ts';
-import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../server/src/integrations/steam/index.ts';
 import { CLI_DIR, cliCommand } from './helpers/cli-command.ts';
 import { outboxCode, signedInUser, startCliServer, TEST_PASSWORD } from './helpers/cli-server.ts';
+import { addSandboxAccounts, sandboxMarketKey } from './helpers/sandbox-accounts.ts';
 import { TmuxSession } from './helpers/tmux.ts';
 
 const EMAIL = 'p2p-transfer@example.test';
@@ -15,7 +16,6 @@ const terminal = new TmuxSession(`tradedeck-transfer-${process.pid}`);
 const configDir = mkdtempSync(join(tmpdir(), 'tradedeck-transfer-term-'));
 const world = new SandboxWorld();
 const [alice, bob] = world.healthyAccounts(2, 3801);
-const keyOf = (login: string) => `sandbox-tm-${login.toLowerCase()}`;
 let server: RunningServer;
 let cli = '';
 /** How far the server's clock of tokens and codes runs ahead of the real one. */
@@ -32,27 +32,14 @@ beforeAll(async () => {
     onTwoFactorRequired: async () => ({ codes: { emailCode: await outboxCode(server, EMAIL) } }),
   });
   setup.tokens.set(await setup.auth.login({ email: EMAIL, password: TEST_PASSWORD }));
-  const entry = (account: typeof alice, n: number) => ({
-    login: account!.login,
-    password: account!.password,
-    mafile: sandboxMafileText(account!),
-    proxyData: {
-      protocol: 'http' as const,
-      address: `10.62.0.${n}`,
-      port: 3128,
-      username: null,
-      password: null,
-    },
-  });
-  const added = await setup.steamAccounts.add({ accounts: { '0': entry(alice, 1), '1': entry(bob, 2) } });
-  const idOf = (login: string) => added.addedAccounts.find((row) => row.login === login)!.id;
-  for (const [account, tmCurrency] of [
-    [alice!, 'USD'],
-    [bob!, 'RUB'],
+  const [aliceId, bobId] = await addSandboxAccounts(setup, [alice!, bob!], '10.62.0');
+  for (const [account, steamAccountId, tmCurrency] of [
+    [alice!, aliceId!, 'USD'],
+    [bob!, bobId!, 'RUB'],
   ] as const) {
     await setup.p2p.create({
-      steamAccountId: idOf(account.login),
-      apiKey: keyOf(account.login),
+      steamAccountId,
+      apiKey: sandboxMarketKey(account.login),
       paymentPassword: 'pay-secret-1',
       tmCurrency,
     });
@@ -73,7 +60,7 @@ describe('tradedeck p2p transfer in a real terminal (tmux, sandbox market)', () 
 
     // The form's rules first: nothing is asked for an amount above the balance.
     terminal.typeLine(
-      `${cli} p2p transfer --from ${alice!.login} --to ${bob!.login} --amount 1000000 --api-key ${keyOf(bob!.login)}; echo "too-much=$?"`,
+      `${cli} p2p transfer --from ${alice!.login} --to ${bob!.login} --amount 1000000 --api-key ${sandboxMarketKey(bob!.login)}; echo "too-much=$?"`,
     );
     let screen = await terminal.waitFor(/too-much=\d+/, 60_000);
     expect(screen).toContain('Insufficient balance');
@@ -84,7 +71,7 @@ describe('tradedeck p2p transfer in a real terminal (tmux, sandbox market)', () 
     clockAhead = 61_000;
     const mailsBefore = await codeMails();
     terminal.typeLine(
-      `${cli} p2p transfer --from ${alice!.login} --to ${bob!.login} --amount 10.50 --api-key ${keyOf(bob!.login)} --remember-key; echo "sent=$?"`,
+      `${cli} p2p transfer --from ${alice!.login} --to ${bob!.login} --amount 10.50 --api-key ${sandboxMarketKey(bob!.login)} --remember-key; echo "sent=$?"`,
     );
     await terminal.waitFor(/Payment password:/, 60_000);
     terminal.typeLine(payPass);

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
+import { SandboxWorld } from '../../server/src/integrations/steam/index.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { addSandboxAccounts, until } from './helpers/sandbox-accounts.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 
 const terminal = new TmuxSession(`tradedeck-portfolio-${process.pid}`);
@@ -17,37 +18,9 @@ let server: RunningServer;
 let environment = '';
 let rows = 0;
 
-async function until<T>(probe: () => Promise<T | null | false>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
-
 /** Two sandbox accounts with their Dota 2 inventories scanned into the cache. */
 async function prepare(client: ApiClient): Promise<void> {
-  const added = await client.steamAccounts.add({
-    accounts: Object.fromEntries(
-      accounts.map((account, i) => [
-        String(i),
-        {
-          login: account.login,
-          password: account.password,
-          mafile: sandboxMafileText(account),
-          proxyData: {
-            protocol: 'http' as const,
-            address: `10.51.0.${i + 1}`,
-            port: 3128,
-            username: null,
-            password: null,
-          },
-        },
-      ]),
-    ),
-  });
-  const ids = accounts.map((account) => added.addedAccounts.find((row) => row.login === account.login)!.id);
+  const ids = await addSandboxAccounts(client, accounts, '10.51.0');
   await client.steamTrading.refreshInventories({ accountIds: ids, games: ['dota2'] });
   rows = await until(async () => {
     const byAccount = await client.portfolio.query({ by: 'account' });

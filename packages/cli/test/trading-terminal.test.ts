@@ -7,6 +7,7 @@ import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
+import { addSandboxAccounts, until } from './helpers/sandbox-accounts.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
 
 const terminal = new TmuxSession(`tradedeck-trading-${process.pid}`);
@@ -21,33 +22,9 @@ let server: RunningServer;
 let environment = '';
 let offerId = '';
 
-async function until<T>(probe: () => Promise<T | null | false>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
-
 /** Two sandbox accounts with scanned Dota 2 inventories, and one offer from Alice to Bob. */
 async function prepare(client: ApiClient): Promise<void> {
-  const item = (account: typeof alice, n: number) => ({
-    login: account!.login,
-    password: account!.password,
-    mafile: sandboxMafileText(account!),
-    proxyData: {
-      protocol: 'http' as const,
-      address: `10.50.0.${n}`,
-      port: 3128,
-      username: null,
-      password: null,
-    },
-  });
-  const added = await client.steamAccounts.add({ accounts: { '0': item(alice, 1), '1': item(bob, 2) } });
-  const ids = [alice!, bob!].map(
-    (account) => added.addedAccounts.find((row) => row.login === account.login)!.id,
-  );
+  const ids = await addSandboxAccounts(client, [alice!, bob!], '10.50.0');
   await client.steamTrading.refreshInventories({ accountIds: ids, games: ['dota2'] });
   const items = await until(async () => {
     const answer = await client.steamTrading.inventory({ id: ids[0]!, tradableOnly: true });
