@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { HARVEST_EVERYTHING } from '../../packages/sdk/src/domain/harvester/defaults.ts';
 import { SandboxWorld } from '../../packages/server/src/integrations/steam/index.ts';
 import { watchConsole } from './console-guard.ts';
 import { addSandboxAccounts, type SandboxPanel, startSandboxPanel } from './sandbox-panel.ts';
@@ -93,8 +92,7 @@ test('moves assets picked across accounts to one account: a harvester session of
   test.setTimeout(90_000);
   const problems = watchConsole(page);
   await addSandboxAccounts(panel, [TARGET!], '10.43.1');
-  // The harvester moves by a settings profile: the user's first one is the default.
-  await panel.api('/api/harvester/profiles', { name: 'Из портфеля', ...HARVEST_EVERYTHING });
+  // No harvester profile saved: a move of picked items needs none.
 
   await panel.openPanel(page, '/panel/portfolio?by=flat&tradable=1');
   const grid = page.getByRole('grid', { name: 'Портфель' });

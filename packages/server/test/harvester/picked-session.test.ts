@@ -126,4 +126,42 @@ describe('a harvester session from picked assets', () => {
       "Items not in their account's last read inventory: 1. Refresh the inventory and pick again",
     );
   });
+
+  it('moves picked assets for a trader with no profile saved; a session of whole accounts still asks for one', async () => {
+    const newcomer = await signedInUser(t, 'no-profile', user);
+    const asNewcomer = (method: string, path: string, body?: unknown, lang?: string) =>
+      as(t, newcomer.accessToken, method, path, body, lang);
+    const ids = await addSandboxAccounts(t, newcomer.accessToken, t.world.healthyAccounts(2, 4621), 90);
+    const [source, target] = ids as [number, number];
+    await refreshInventories(t, newcomer.accessToken, [source], ['tf2']);
+    const [item] = (await inventoryOf(t, newcomer.accessToken, source, 'tf2')).filter((row) => row.tradable);
+
+    const whole = await asNewcomer(
+      'POST',
+      '/api/harvester/sessions',
+      { sources: { accountIds: [source] }, targets: { accountIds: [target] } },
+      'ru-RU',
+    );
+    expect(whole.json().error).toMatchObject({ message: 'Сначала создайте профиль настроек' });
+
+    const created = await ok(
+      asNewcomer(
+        'POST',
+        '/api/harvester/sessions',
+        {
+          sources: { accountIds: [source] },
+          targets: { accountIds: [target] },
+          assets: [{ accountId: source, assetId: item!.assetId }],
+        },
+        'ru-RU',
+      ),
+    );
+    expect(created.profile).toEqual({ id: null, name: 'Перемещение без профиля' });
+    await ok(asNewcomer('POST', `/api/harvester/sessions/${created.id}/start`, {}));
+    const done = await untilFinished(t, newcomer.accessToken, created.id);
+    expect(done.plan).toMatchObject({ eligible: 1, planned: 1, leftover: 0 });
+    const rows = await storedTransactions(t, created.id);
+    expect(rows.map((row) => row.status)).toEqual(['completed']);
+    expect((rows[0]!.items as { assetId: string }[]).map((moved) => moved.assetId)).toEqual([item!.assetId]);
+  });
 });

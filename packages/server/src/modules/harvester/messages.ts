@@ -9,6 +9,8 @@ export const harvesterMessages = {
     ru: 'Профиль с таким названием уже есть',
     en: 'A profile with this name already exists',
   } as Texts,
+  /** The profile name a move of picked assets records when the trader has no profile. */
+  pickedWithoutProfile: { ru: 'Перемещение без профиля', en: 'Move without a profile' } as Texts,
   noProfile: {
     ru: 'Сначала создайте профиль настроек',
     en: 'Create a settings profile first',

@@ -6,6 +6,7 @@ import {
 } from '@tradedeck/sdk/contract';
 import {
   addMoney,
+  HARVEST_EVERYTHING,
   type HarvesterErrorReason,
   type HarvesterSettings,
   harvesterErrorMessages,
@@ -63,8 +64,11 @@ export class SessionsService {
       });
     }
     return this.deps.repo.run(userId, async (q, tx) => {
-      const profile =
+      const found =
         input.profileId === undefined ? await q.defaultProfile() : await q.profile(input.profileId);
+      // A move of picked assets needs no profile of the trader's: the pick is the filter, and with none saved it
+      // goes round robin with nothing given back.
+      const profile = found ?? (picked && input.profileId === undefined ? pickedWithoutProfile(lang) : null);
       if (!profile) {
         throw input.profileId === undefined
           ? new AppError({ code: ResultCode.InvalidState, text: harvesterMessages.noProfile })
@@ -350,6 +354,10 @@ export class SessionsService {
  * A picked session's copy of the profile: the pick is the filter (its games only, no max price or count); the
  * distribution, limits and give-back stay the profile's.
  */
+function pickedWithoutProfile(lang: Language) {
+  return { id: null, name: harvesterMessages.pickedWithoutProfile[lang], settings: HARVEST_EVERYTHING };
+}
+
 function pickSettings(settings: HarvesterSettings, games: TradeGame[]): HarvesterSettings {
   return { ...settings, games: { mode: 'whitelist', list: games }, maxItemPrice: null, maxItems: null };
 }
