@@ -291,7 +291,7 @@ async function throughTwoFactor(page: Page, secret: string, done: Locator, timeo
   await expect(done).toBeVisible({ timeout });
 }
 
-test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a reprice applied as previewed', async ({
+test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a reprice applied as previewed, a sale in the lots and the sales list', async ({
   page,
 }) => {
   test.setTimeout(420_000);
@@ -424,6 +424,12 @@ test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a
   });
   await expect(group).toHaveCount(1);
   await expect(group).toContainText('В продаже');
+  /** How many of the group's lots the row says are on sale (none once the row is gone). */
+  const onSale = async () =>
+    Number(
+      /В продаже: (\d+)/.exec((await group.count()) > 0 ? ((await group.textContent()) ?? '') : '')?.[1] ?? 0,
+    );
+  const listedBefore = await onSale();
   const active = lots.locator('tr[data-active]');
   // The cursor moves one row per key once the table has drawn it: each press waits for the move, so a press
   // made before the last one landed never skips the row.
@@ -452,12 +458,53 @@ test('the newcomer trades in the demo: 2FA on, a seller connected, a transfer, a
   const previewed = /Изменятся: (\d+) · без изменений: (\d+) · недоступны: (\d+) · ошибки: (\d+)/.exec(
     (await counts.textContent()) ?? '',
   );
-  expect(Number(previewed?.[1])).toBeGreaterThan(0);
+  // Every lot of the group on sale follows the range: lots picked together do not hold each other at their price.
+  expect(Number(previewed?.[1])).toBe(listedBefore);
   await page.getByRole('button', { name: 'Применить' }).click();
   // Applied exactly as previewed: as many changed and as many failed as the preview said.
   await expect(page.getByText(`Переоценено: ${previewed![1]} · ошибки: ${previewed![4]}`)).toBeVisible({
     timeout: 60_000,
   });
+
+  // A sale: the demo's sellers are online, and at 1-2 ₽ the sandbox's buyers take a lot at once. The group's row
+  // shows the new price, and the delivery loop's sale moves a lot from on sale to ready to trade by itself, no Sync
+  // pressed.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: `Переоценка группы «${name}»` })).toBeHidden();
+  await expect(group.getByTestId('group-price')).toHaveText(/^[12],\d\d\s₽$/);
+  await expect.poll(onSale, { timeout: 90_000 }).toBeLessThan(listedBefore);
+  await expect(group).toContainText(/Готов к обмену: [1-9]/);
+  // Opened, the group shows the sold lot: ready to trade, at the price it sold for.
+  await expect(nameCell(active)).toHaveText(label);
+  await page.keyboard.press('o');
+  const soldLot = lots.locator('tr', {
+    has: page.locator('[data-testid="lot-status"][data-status="ready_to_trade"]'),
+  });
+  await expect(soldLot.first().getByTestId('lot-status')).toHaveText('Готов к обмену');
+  await expect(soldLot.first().getByTestId('lot-price')).toHaveText(/^[12],\d\d\s₽$/);
+  await page.screenshot({ path: test.info().outputPath('demo-walk-sold.png') });
+
+  // The sale in the sales list: a sync reads the market's history, where the sale is once the buyer took the item
+  // (the delivery loop sends it within seconds); until then the newcomer syncs again.
+  const sales = page.getByRole('grid', { name: 'История продаж' });
+  const newestSale = sales.locator('tbody tr').first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${url}/panel/lots`);
+        await page.getByRole('button', { name: /Синхронизировать/ }).click();
+        await expect(page.getByText(/Синхронизировано аккаунтов: \d+/).first()).toBeVisible({
+          timeout: 30_000,
+        });
+        await page.goto(`${url}/panel/sales-history`);
+        await expect(newestSale).toBeVisible();
+        return (await newestSale.textContent()) ?? '';
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toContain(name);
+  // What the seller receives for it: the sold price less the market's fee.
+  await expect(newestSale.getByTestId('sale-price')).toHaveText(/^[0-2],\d\d\s₽$/);
 
   // The step-up answers (403 until the session passed the second factor) are part of the flow.
   expect(problems.filter((line) => !line.includes('status of 403'))).toEqual([]);

@@ -86,6 +86,29 @@ describe('lots table rows', () => {
     expect(applyLotsChanged(page, { lots: [{ ...change, id: 404 }] })).toBe(page);
   });
 
+  it('shows a group’s new lowest price as soon as a reprice lowers or raises its cheapest lot', () => {
+    const priced = [
+      {
+        ...group('a', [lot(1, 'one', 100), lot(2, 'two', 120)]),
+        lowestPrice: [{ currency: 'USD' as const, amount: 100 }],
+      },
+    ];
+    const page = { items: priced, total: 1, page: 1, pageSize: 50 };
+    const moved = (id: number, amount: number) => ({
+      id,
+      accountId: id * 10,
+      price: { currency: 'USD' as const, amount },
+      status: 'on_sale' as const,
+      issues: [],
+      lastPriceWriteAt: now,
+      removed: false,
+    });
+    const lowered = applyLotsChanged(page, { lots: [moved(1, 2), moved(2, 2)] });
+    expect(lowered?.items[0]?.lowestPrice).toEqual([{ currency: 'USD', amount: 2 }]);
+    const raised = applyLotsChanged(page, { lots: [moved(1, 130)] });
+    expect(raised?.items[0]?.lowestPrice).toEqual([{ currency: 'USD', amount: 120 }]);
+  });
+
   it('moves a sold lot between its group’s status counts as the sale arrives', () => {
     const page = { items: groups, total: 2, page: 1, pageSize: 50 };
     const sold = {

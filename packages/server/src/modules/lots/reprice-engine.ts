@@ -225,31 +225,30 @@ export class RepriceEngine {
     const namesByMarket = new Map<string, Set<string>>();
     // Our listings on every account: the picked lots on sale and the user's other listings.
     const ownItemIds = new Set<string>();
-    const ownByName = new Map<string, OtherListing[]>();
-    const addOwn = (listing: OtherListing) => {
-      ownItemIds.add(listing.itemId);
-      const list = ownByName.get(listing.marketHashName);
-      if (list) list.push(listing);
-      else ownByName.set(listing.marketHashName, [listing]);
-    };
-    for (const lot of lots) {
-      if (lot.status !== 'on_sale') continue;
+    // The picked lots on sale: they move in this pass, so they hold each other back only at their new prices.
+    const picked: { index: number; listing: OtherListing }[] = [];
+    lots.forEach((lot, index) => {
+      if (lot.status !== 'on_sale') return;
       let names = namesByMarket.get(marketKey(lot));
       if (!names) {
         names = new Set();
         namesByMarket.set(marketKey(lot), names);
       }
       names.add(lot.marketHashName);
-      if (lot.itemId !== null)
-        addOwn({
+      if (lot.itemId === null) return;
+      ownItemIds.add(lot.itemId);
+      picked.push({
+        index,
+        listing: {
           platform: lot.platform,
           itemId: lot.itemId,
           marketHashName: lot.marketHashName,
           price: lot.price ?? 0,
           currency: lot.currency,
-        });
-    }
-    for (const listing of read.otherListings) addOwn(listing);
+        },
+      });
+    });
+    for (const listing of read.otherListings) ownItemIds.add(listing.itemId);
     const allNames = new Set<string>();
     for (const names of namesByMarket.values()) for (const name of names) allNames.add(name);
     const { accounts, prices } = await this.deps.repo.run(userId, async (q) => ({
@@ -287,7 +286,11 @@ export class RepriceEngine {
         );
       foreignByMarket.set(key, foreign);
     }
-    const contexts = new Map<string, RepricingContext>();
+    // What does not depend on our own listings, per market: the foreign asks and the references of each item.
+    const markets = new Map<
+      string,
+      { platform: string; currency: string; wanted: string[]; referencesByName: Map<string, ReferencePrices> }
+    >();
     for (const key of new Set(lots.map(marketKey))) {
       const [platform, currency] = key.split(':') as [string, string];
       const wanted = [...(namesByMarket.get(key) ?? [])];
@@ -295,14 +298,10 @@ export class RepriceEngine {
       const others = [...foreignByMarket].filter(
         ([other]) => other !== key && other.endsWith(`:${currency}`),
       );
-      const asksByName = new Map<string, AskSnapshot>();
       const referencesByName = new Map<string, ReferencePrices>();
       for (const name of wanted) {
         const snapshot = market.get(name);
         const foreign = foreignByMarket.get(key)?.get(name) ?? [];
-        // Our own listings on this market at the prices we know now (the snapshot may predate our last write).
-        const ours = cheapestTwo(ownByName.get(name), platform, currency);
-        if (snapshot) asksByName.set(name, { asks: [...foreign, ...ours], fetchedAt: snapshot.fetchedAt });
         const references = referencesOf(
           priceByName.get(name),
           currency,
@@ -319,25 +318,58 @@ export class RepriceEngine {
         if (elsewhere) references.crossMarket = elsewhere;
         referencesByName.set(name, references);
       }
-      // The cooldown after a price write follows the market's own spacing (the sandbox's can be shortened).
-      const spacing = this.deps.market.priceChangeSpacingMs;
-      contexts.set(key, {
-        now,
-        asksByName,
-        ownItemIds,
-        referencesByName,
-        ...(spacing !== undefined ? { priceWriteCooldownMs: spacing } : {}),
-      });
+      markets.set(key, { platform, currency, wanted, referencesByName });
     }
+    // The cooldown after a price write follows the market's own spacing (the sandbox's can be shortened).
+    const spacing = this.deps.market.priceChangeSpacingMs;
+    /** Each market's context with these own listings of ours (at the prices they have or are about to get). */
+    const contextsWith = (own: readonly OtherListing[]) => {
+      const ownByName = new Map<string, OtherListing[]>();
+      for (const listing of own) {
+        const list = ownByName.get(listing.marketHashName);
+        if (list) list.push(listing);
+        else ownByName.set(listing.marketHashName, [listing]);
+      }
+      const contexts = new Map<string, RepricingContext>();
+      for (const [key, { platform, currency, wanted, referencesByName }] of markets) {
+        const market = snapshotsByMarket.get(key) ?? new Map<string, MarketSnapshot>();
+        const asksByName = new Map<string, AskSnapshot>();
+        for (const name of wanted) {
+          const snapshot = market.get(name);
+          if (!snapshot) continue;
+          const foreign = foreignByMarket.get(key)?.get(name) ?? [];
+          const ours = cheapestTwo(ownByName.get(name), platform, currency);
+          asksByName.set(name, { asks: [...foreign, ...ours], fetchedAt: snapshot.fetchedAt });
+        }
+        contexts.set(key, {
+          now,
+          asksByName,
+          ownItemIds,
+          referencesByName,
+          ...(spacing !== undefined ? { priceWriteCooldownMs: spacing } : {}),
+        });
+      }
+      return contexts;
+    };
+    const decideAll = (contexts: Map<string, RepricingContext>) =>
+      lots.map((lot) =>
+        decideReprice(toRepricingLot(lot, overrides), contexts.get(marketKey(lot)) as RepricingContext),
+      );
+    // First each lot against our listings outside the pass only, so lots picked together (a group on several
+    // accounts) can all follow the strategy; then against those and the picked lots at the prices the first round
+    // gives them, so no lot lands under one of ours that leads at its new price (never undercut ourselves).
+    const first = decideAll(contextsWith(read.otherListings));
+    const moved = picked.map(({ index, listing }) => {
+      const newPrice = (first[index] as RepricingDecision).newPrice;
+      return newPrice ? { ...listing, price: newPrice.amount } : listing;
+    });
+    const decisions = decideAll(contextsWith([...read.otherListings, ...moved]));
     const decided: LotDecision[] = new Array(lots.length);
     for (let index = 0; index < lots.length; index++) {
       const lot = lots[index] as RepriceLot;
       decided[index] = {
         lot,
-        decision: decideReprice(
-          toRepricingLot(lot, overrides),
-          contexts.get(marketKey(lot)) as RepricingContext,
-        ),
+        decision: decisions[index] as RepricingDecision,
         marketError: null,
       };
     }

@@ -1,4 +1,5 @@
 import type { LotGroup, LotRow, LotsChanged } from '@tradedeck/sdk/contract';
+import type { Money } from '@tradedeck/sdk/domain';
 
 type Change = LotsChanged['lots'][number];
 
@@ -17,8 +18,25 @@ function applyChange(lot: LotRow, change: Change): LotRow {
 }
 
 /**
- * A cached page of groups after a `LotsChanged`: the children on it take their new price, status and issues;
- * the same object when none of them is on the page. A removed lot is left for the reload the caller starts.
+ * The group's lowest price per currency from its children: they come cheapest first, so the lowest is among them
+ * (the currencies keep their order on the row).
+ */
+function lowestOf(group: LotGroup, children: readonly LotRow[]): Money[] {
+  const lowest = new Map<string, Money>(group.lowestPrice.map((price) => [price.currency, price]));
+  const seen = new Map<string, Money>();
+  for (const lot of children) {
+    if (!lot.price) continue;
+    const known = seen.get(lot.price.currency);
+    if (!known || lot.price.amount < known.amount) seen.set(lot.price.currency, lot.price);
+  }
+  for (const [currency, price] of seen) lowest.set(currency, price);
+  return [...lowest.values()];
+}
+
+/**
+ * A cached page of groups after a `LotsChanged`: the children on it take their new price, status and issues, and
+ * the group row its lowest price and counts by status; the same object when none of them is on the page. A removed
+ * lot is left for the reload the caller starts.
  */
 export function applyLotsChanged<P extends GroupsPage>(
   page: P | undefined,
@@ -41,7 +59,7 @@ export function applyLotsChanged<P extends GroupsPage>(
       }
       return applyChange(lot, change);
     });
-    return { ...group, byStatus, children };
+    return { ...group, byStatus, children, lowestPrice: lowestOf(group, children) };
   });
   return touched ? { ...page, items } : page;
 }
