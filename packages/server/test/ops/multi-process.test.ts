@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountsAddFinished } from '@tradedeck/sdk/contract';
@@ -16,7 +15,7 @@ import { startJudge } from '../proxy-checker/helpers/judges.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import { startSocks5, startStaller } from '../proxy-checker/helpers/proxy-servers.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
-import { freePort, RoundRobinFront } from './round-robin-front.ts';
+import { freePort, viaFront as frontCall, RoundRobinFront } from './round-robin-front.ts';
 
 // Three server processes on one Postgres behind a loopback round-robin balancer, each with a hub client of its
 // own. Through the balancer: an import of sandbox accounts (sign-ins of 3 s, so it outlasts a kill) and a proxy
@@ -88,40 +87,6 @@ function start(index: number): SpawnedServer {
   return server;
 }
 
-/** One request through the balancer on a connection of its own, so that requests take turns between processes. */
-function viaFront<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: front.port,
-        method,
-        path,
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'idempotency-key': randomBytes(8).toString('hex'),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          const envelope = JSON.parse(text) as { success: boolean; data: T; error: unknown };
-          if (envelope.success) resolve(envelope.data);
-          else reject(new Error(`${path}: ${JSON.stringify(envelope.error)}`));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 async function job(id: string) {
   const { rows } = await db.query<{ state: string; retry_count: number; owner: string | null }>(
     `select state, retry_count, output->>'leaseOwner' as owner from pgboss.job where id = $1`,
@@ -191,6 +156,8 @@ describe('three server processes on one Postgres', () => {
       await hub.subscribe('proxies', (event) => received[i]!.push(event));
     }
 
+    const viaFront = <T>(method: string, path: string, body: unknown, authToken: string) =>
+      frontCall<T>(front, method, path, body, authToken);
     const importing = await viaFront<{ jobId: string }>(
       'POST',
       '/api/steam-accounts/add-jobs',
