@@ -20,9 +20,10 @@ import { freePort, RoundRobinFront, viaFront } from './round-robin-front.ts';
 // seller loops and a harvester runner) leaves offers Steam made whose answers it never heard. Its seller loops and harvester runner are taken over within 30 s; the takeover finds
 // those offers by their reference instead of sending again. Counted from the shared Steam journal: every sale got
 // exactly one offer, every harvest transaction one, no item went out twice, every delivery and transaction reached
-// its end. Restarted on its port, the process joins and takes a share of the work back without sending anything
-// twice. Scaled to finish on a 2-core machine (see docs/operations.md): 16 sellers x 2 sales and two sessions of 4
-// sources each (issue #40 names 300 accounts and sellers on 50).
+// its end. Restarted on its port, the process joins while the work is still under way, and nothing is sent
+// twice. Scaled to finish on a 2-core machine (see docs/operations.md): 25 sellers x 2 sales and two sessions of 4
+// sources each (the full farm is 300 accounts with sellers on 50; the step-up limit of
+// 30 operations a minute per user would make more sellers wait a minute).
 const SELLERS = 25;
 const SALES_EACH = 2;
 const SOURCES_PER_SESSION = 4;
