@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
@@ -10,7 +10,7 @@ import { ownerProcess } from '../../src/jobs/process-owner.ts';
 import { profileInput } from '../harvester/helpers.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
 import { callApi, pollUntil, signUpOnSpawned, stepUpOnSpawned } from '../helpers/spawned-api.ts';
-import { type ThrowAwayPostgres, throwAwayPostgres } from '../hubs/postgres-cluster.ts';
+import { type ThrowAwayPostgres, throwAwayPostgresClient } from '../hubs/postgres-cluster.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
 import { freePort, RoundRobinFront, viaFront } from './round-robin-front.ts';
 
@@ -49,14 +49,12 @@ const ports: number[] = [];
 const servers: SpawnedServer[] = [];
 
 beforeAll(async () => {
-  const found = await throwAwayPostgres();
+  const found = await throwAwayPostgresClient();
   if ('unavailable' in found) {
     unavailable = found.unavailable;
     return;
   }
-  postgres = found;
-  db = new pg.Client({ connectionString: postgres.url });
-  await db.connect();
+  ({ postgres, db } = found);
   for (let i = 0; i < 3; i += 1) ports.push(await freePort());
 }, 120_000);
 afterAll(async () => {

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountsAddFinished } from '@tradedeck/sdk/contract';
 import { createHubClient, type HubClient, type HubEvent } from '@tradedeck/sdk/hubs';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { ownerProcess } from '../../src/jobs/process-owner.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
 import { pollUntil, signUpOnSpawned } from '../helpers/spawned-api.ts';
-import { type ThrowAwayPostgres, throwAwayPostgres } from '../hubs/postgres-cluster.ts';
+import { type ThrowAwayPostgres, throwAwayPostgresClient } from '../hubs/postgres-cluster.ts';
 import { startJudge } from '../proxy-checker/helpers/judges.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import { startSocks5, startStaller } from '../proxy-checker/helpers/proxy-servers.ts';
@@ -44,14 +44,12 @@ const servers: SpawnedServer[] = [];
 const hubs: HubClient[] = [];
 
 beforeAll(async () => {
-  const found = await throwAwayPostgres();
+  const found = await throwAwayPostgresClient();
   if ('unavailable' in found) {
     unavailable = found.unavailable;
     return;
   }
-  postgres = found;
-  db = new pg.Client({ connectionString: postgres.url });
-  await db.connect();
+  ({ postgres, db } = found);
   [judge, socks, staller] = await Promise.all([startJudge(), startSocks5(), startStaller()]);
   for (let i = 0; i < 3; i += 1) ports.push(await freePort());
 }, 120_000);

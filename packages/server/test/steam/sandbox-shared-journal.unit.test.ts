@@ -17,6 +17,7 @@ import {
 } from '../../src/integrations/steam/index.ts';
 import { openSandboxWorld } from '../../src/integrations/steam/sandbox/open-sandbox-world.ts';
 import type { SteamTradeSession } from '../../src/integrations/steam/trading-port.ts';
+import { sandboxTradeSession } from './sandbox-sign-in.ts';
 
 const now = Date.UTC(2026, 0, 10, 12);
 const clock: Clock = { now: () => now, sleep: async () => {} };
@@ -35,9 +36,8 @@ function processWorld(): SandboxWorld {
   return openSandboxWorld({ sandboxJournal: journal });
 }
 
-async function sessionOf(world: SandboxWorld, login: string): Promise<SteamTradeSession> {
+function sessionOf(world: SandboxWorld, login: string): Promise<SteamTradeSession> {
   const port = createSteamPort({ mode: 'sandbox' }, { sandboxWorld: world, clock });
-  const account = world.find(login)!;
   const proxy: SteamProxy = {
     protocol: 'http',
     host: '127.0.0.1',
@@ -45,19 +45,7 @@ async function sessionOf(world: SandboxWorld, login: string): Promise<SteamTrade
     username: null,
     password: null,
   };
-  const signed = await port.signIn({
-    login,
-    password: account.password,
-    sharedSecret: account.sharedSecret,
-    proxy,
-  });
-  if (!signed.ok) throw new Error(`sign-in of ${login} failed`);
-  return port.tradeSession({
-    steamId: signed.steamId,
-    refreshToken: signed.refreshToken,
-    proxy,
-    identitySecret: account.identitySecret,
-  });
+  return sandboxTradeSession(port, world, login, proxy);
 }
 
 async function oneItem(session: SteamTradeSession, index: number): Promise<TradeAsset[]> {
