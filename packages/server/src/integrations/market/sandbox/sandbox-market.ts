@@ -173,13 +173,7 @@ export class SandboxMarket {
   }
 
   #restore(stored: SandboxMarketSnapshot): void {
-    const into = this.#collections();
-    into.accounts.clear();
-    into.listings.clear();
-    into.holds.length = 0;
-    into.stuck.clear();
-    into.competitors.clear();
-    restoreSandboxMarket(stored, this.world, into);
+    restoreSandboxMarket(stored, this.world, this.#collections());
     this.#nextItem = stored.nextItem;
     this.#advancedTo = stored.advancedTo;
   }
