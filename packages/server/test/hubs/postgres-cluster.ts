@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { postgresBinaries, startCluster, stopCluster } from '../fault/cluster.ts';
 import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/test-database.ts';
 
@@ -26,4 +27,15 @@ export async function throwAwayPostgres(): Promise<ThrowAwayPostgres | { unavail
   }
   const cluster = await startCluster(bin);
   return { url: cluster.url, stop: async () => stopCluster(cluster) };
+}
+
+/** `throwAwayPostgres` with a client connected to it, for a test that counts rows while server processes run. */
+export async function throwAwayPostgresClient(): Promise<
+  { postgres: ThrowAwayPostgres; db: pg.Client } | { unavailable: string }
+> {
+  const found = await throwAwayPostgres();
+  if ('unavailable' in found) return found;
+  const db = new pg.Client({ connectionString: found.url });
+  await db.connect();
+  return { postgres: found, db };
 }

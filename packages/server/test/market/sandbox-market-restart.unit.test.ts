@@ -115,3 +115,36 @@ it('keeps balances, sales, listings and sends across a restart', async () => {
     balance: { available: price(100_000 - 12_345 + 4_750), onHold: price(0) },
   });
 });
+
+it('is one market for several server processes sharing the journal', async () => {
+  // Two processes started on one journal: what one lists and sells, the other answers at once.
+  const a = startedMarket();
+  const b = startedMarket();
+  const inventory = await a.inventory(seller);
+  if (!inventory.ok) throw new Error(inventory.reason);
+  const [first, second] = inventory.items.filter((item) => item.game === 'cs2' && item.tradable);
+  const price = (amount: number): Money => ({ currency: 'USD', amount });
+  const listedByA = await a.addToSale(seller, [{ assetId: first!.assetId, price: price(5_000) }]);
+  const listedByB = await b.addToSale(seller, [{ assetId: second!.assetId, price: price(6_000) }]);
+  if (!listedByA.ok || !listedByB.ok) throw new Error('listing failed');
+  const ids = [listedByA.outcomes[0]!, listedByB.outcomes[0]!].map((outcome) =>
+    outcome.ok ? outcome.itemId : null,
+  );
+  expect(new Set(ids).size).toBe(2);
+  for (const market of [a, b]) {
+    const listings = await market.listings(seller);
+    expect(listings.ok && listings.listings.map((listing) => listing.price.amount).sort()).toEqual([
+      5_000, 6_000,
+    ]);
+  }
+  // A money send made through one process, to an account the other opened, is spent in the first one's answer too.
+  expect(await a.balance(receiver)).toMatchObject({ ok: true });
+  const sent = await b.sendMoney(seller, {
+    amount: { currency: 'USD', amount: 1_000 },
+    receiverApiKey: receiver.apiKey,
+    paymentPassword: sandboxPaymentPassword('sandbox_bot_0201', 'tradedeck-sandbox'),
+    customId: 'shared-send-1',
+  });
+  expect(sent).toMatchObject({ ok: true });
+  expect(await a.balance(seller)).toMatchObject({ ok: true, balance: { available: price(99_000) } });
+});

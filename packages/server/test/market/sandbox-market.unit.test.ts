@@ -24,6 +24,7 @@ import {
   type SteamPort,
 } from '../../src/integrations/steam/index.ts';
 import type { SteamTradeSession } from '../../src/integrations/steam/trading-port.ts';
+import { sandboxTradeSession } from '../steam/sandbox-sign-in.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -45,8 +46,7 @@ const credsOf = (login: string, currency: Money['currency'] = 'USD'): MarketCred
   return { apiKey, keyId: marketKeyId(apiKey), currency };
 };
 
-async function sessionOf(login: string): Promise<SteamTradeSession> {
-  const account = world.find(login)!;
+function sessionOf(login: string): Promise<SteamTradeSession> {
   const proxy = {
     protocol: 'http' as const,
     host: '127.0.0.1',
@@ -54,19 +54,7 @@ async function sessionOf(login: string): Promise<SteamTradeSession> {
     username: null,
     password: null,
   };
-  const signed = await steam.signIn({
-    login,
-    password: account.password,
-    sharedSecret: account.sharedSecret,
-    proxy,
-  });
-  if (!signed.ok) throw new Error(`sign-in of ${login} failed`);
-  return steam.tradeSession({
-    steamId: signed.steamId,
-    refreshToken: signed.refreshToken,
-    proxy,
-    identitySecret: account.identitySecret,
-  });
+  return sandboxTradeSession(steam, world, login, proxy);
 }
 
 async function accessToken(session: SteamTradeSession): Promise<string> {

@@ -1,22 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountsAddFinished } from '@tradedeck/sdk/contract';
 import { createHubClient, type HubClient, type HubEvent } from '@tradedeck/sdk/hubs';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { ownerProcess } from '../../src/jobs/process-owner.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
 import { pollUntil, signUpOnSpawned } from '../helpers/spawned-api.ts';
-import { type ThrowAwayPostgres, throwAwayPostgres } from '../hubs/postgres-cluster.ts';
+import { type ThrowAwayPostgres, throwAwayPostgresClient } from '../hubs/postgres-cluster.ts';
 import { startJudge } from '../proxy-checker/helpers/judges.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import { startSocks5, startStaller } from '../proxy-checker/helpers/proxy-servers.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
-import { freePort, RoundRobinFront } from './round-robin-front.ts';
+import { freePort, viaFront as frontCall, RoundRobinFront } from './round-robin-front.ts';
 
 // Three server processes on one Postgres behind a loopback round-robin balancer, each with a hub client of its
 // own. Through the balancer: an import of sandbox accounts (sign-ins of 3 s, so it outlasts a kill) and a proxy
@@ -45,14 +44,12 @@ const servers: SpawnedServer[] = [];
 const hubs: HubClient[] = [];
 
 beforeAll(async () => {
-  const found = await throwAwayPostgres();
+  const found = await throwAwayPostgresClient();
   if ('unavailable' in found) {
     unavailable = found.unavailable;
     return;
   }
-  postgres = found;
-  db = new pg.Client({ connectionString: postgres.url });
-  await db.connect();
+  ({ postgres, db } = found);
   [judge, socks, staller] = await Promise.all([startJudge(), startSocks5(), startStaller()]);
   for (let i = 0; i < 3; i += 1) ports.push(await freePort());
 }, 120_000);
@@ -86,40 +83,6 @@ function start(index: number): SpawnedServer {
   const server = spawnServer({ ...env(), PORT: String(ports[index]) });
   servers[index] = server;
   return server;
-}
-
-/** One request through the balancer on a connection of its own, so that requests take turns between processes. */
-function viaFront<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: front.port,
-        method,
-        path,
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'idempotency-key': randomBytes(8).toString('hex'),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          const envelope = JSON.parse(text) as { success: boolean; data: T; error: unknown };
-          if (envelope.success) resolve(envelope.data);
-          else reject(new Error(`${path}: ${JSON.stringify(envelope.error)}`));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 async function job(id: string) {
@@ -191,6 +154,8 @@ describe('three server processes on one Postgres', () => {
       await hub.subscribe('proxies', (event) => received[i]!.push(event));
     }
 
+    const viaFront = <T>(method: string, path: string, body: unknown, authToken: string) =>
+      frontCall<T>(front, method, path, body, authToken);
     const importing = await viaFront<{ jobId: string }>(
       'POST',
       '/api/steam-accounts/add-jobs',

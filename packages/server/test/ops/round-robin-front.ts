@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
@@ -81,5 +83,52 @@ export function freePort(): Promise<number> {
       const port = typeof address === 'object' && address ? address.port : 0;
       probe.close(() => resolve(port));
     });
+  });
+}
+
+/**
+ * One API call through the balancer on a connection of its own (no keep-alive), so that calls take turns between
+ * the processes; the envelope's data, or a thrown error.
+ */
+export function viaFront<T>(
+  front: RoundRobinFront,
+  method: string,
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<T> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: front.port,
+        method,
+        path,
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          ...(method === 'GET' ? {} : { 'idempotency-key': randomBytes(8).toString('hex') }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          try {
+            const envelope = JSON.parse(text) as { success: boolean; data: T; error: unknown };
+            if (envelope.success) resolve(envelope.data);
+            else reject(new Error(`${path}: ${JSON.stringify(envelope.error)}`));
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
 }

@@ -13,6 +13,7 @@ import {
   TradeStatus,
 } from '../../src/integrations/steam/index.ts';
 import type { SteamTradeSession, TradeSessionState } from '../../src/integrations/steam/trading-port.ts';
+import { sandboxTradeSession } from './sandbox-sign-in.ts';
 
 const DAY = 24 * 60 * 60_000;
 let now = Date.UTC(2026, 0, 10, 12);
@@ -38,22 +39,7 @@ async function sessionOf(
   login: string,
   onChange?: (state: TradeSessionState) => void,
 ): Promise<SteamTradeSession> {
-  const account = world.find(login)!;
-  const proxy = nextProxy();
-  const signed = await port.signIn({
-    login,
-    password: account.password,
-    sharedSecret: account.sharedSecret,
-    proxy,
-  });
-  if (!signed.ok) throw new Error(`sign-in of ${login} failed`);
-  return port.tradeSession({
-    steamId: signed.steamId,
-    refreshToken: signed.refreshToken,
-    proxy,
-    identitySecret: account.identitySecret,
-    onChange,
-  });
+  return sandboxTradeSession(port, world, login, nextProxy(), onChange);
 }
 
 const asset = (item: { appId: number; contextId: string; assetId: string }): TradeAsset => ({

@@ -79,7 +79,23 @@ export function createMarketPort(
     const market =
       options.sandboxMarket ??
       new SandboxMarket(options.sandboxWorld ?? new SandboxWorld(), { ...options.sandbox, stateFile });
-    return new SandboxMarketAdapter(market, clock);
+    const adapter = new SandboxMarketAdapter(market, clock);
+    return stateFile ? sharedSandboxMarket(adapter, market) : adapter;
   }
   throw new Error(`Unknown market mode "${String(mode)}"`);
+}
+
+/**
+ * The sandbox market as several server processes share it through its state file: each call runs whole on the
+ * state the file holds now (the adapter's calls do all their work before their first await).
+ */
+function sharedSandboxMarket(adapter: SandboxMarketAdapter, market: SandboxMarket): MarketPort {
+  return new Proxy(adapter, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) =>
+        market.shared(() => (value as (...a: unknown[]) => unknown).apply(target, args));
+    },
+  });
 }

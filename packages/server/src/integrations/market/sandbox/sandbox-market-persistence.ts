@@ -79,12 +79,18 @@ export function snapshotSandboxMarket(
   };
 }
 
-/** Fills the (empty) collections of a market being built from a stored snapshot. */
+/** Fills the collections of a market from a stored snapshot, replacing what they held. */
 export function restoreSandboxMarket(
   stored: SandboxMarketSnapshot,
   world: SandboxWorld,
   into: SandboxMarketCollections,
 ): void {
+  // What the collections held before (another process's writes are read over this one's) goes first.
+  into.accounts.clear();
+  into.listings.clear();
+  into.holds.length = 0;
+  into.stuck.clear();
+  into.competitors.clear();
   const steamOf = (find: SandboxAccount | null, what: string) => {
     if (!find)
       throw new Error(`the sandbox market state names ${what}, which the sandbox world does not have`);

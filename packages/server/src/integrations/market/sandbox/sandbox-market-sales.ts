@@ -86,6 +86,8 @@ export class SandboxSales {
    */
   deliverRegistered(account: SandboxMarketAccount, now: number): void {
     if (account.registeredOffers.size === 0) return;
+    // Offers other processes sent on one shared simulated Steam are seen too.
+    this.world.catchUp();
     const book = this.world.trading;
     for (const offerId of [...account.registeredOffers]) {
       for (const listing of [...account.listings.values()]) {
@@ -94,10 +96,12 @@ export class SandboxSales {
         const seen = book.get(delivery.buyer.steamId, offerId, now);
         if (!seen.ok || seen.offer.isOurOffer || !sameItems(seen.offer.itemsToReceive, delivery.items))
           continue;
-        book.acknowledge(delivery.buyer.steamId);
-        this.world.record({ op: 'ack', steamId: delivery.buyer.steamId });
-        const accepted = book.accept(delivery.buyer, offerId, now);
-        this.world.record({ op: 'accept', steamId: delivery.buyer.steamId, offerId, now });
+        const accepted = this.world.change(() => {
+          book.acknowledge(delivery.buyer.steamId);
+          this.world.record({ op: 'ack', steamId: delivery.buyer.steamId });
+          this.world.record({ op: 'accept', steamId: delivery.buyer.steamId, offerId, now });
+          return book.accept(delivery.buyer, offerId, now);
+        });
         if (!accepted.ok || accepted.tradeId === null) continue;
         account.registeredOffers.delete(offerId);
         this.complete(listing, now);

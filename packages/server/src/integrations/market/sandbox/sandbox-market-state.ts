@@ -4,7 +4,7 @@
  * small), to a temporary file renamed over the last one: a killed process leaves the previous whole state, never a
  * torn one.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type { Money, TradeAsset } from '@tradedeck/sdk/domain';
 import type { MarketHistoryEntry, MoneySendRecord } from '../port.ts';
 import type { SandboxListing, SandboxMarketAccount } from './sandbox-market.ts';
@@ -55,17 +55,40 @@ export interface SandboxMarketSnapshot {
 
 export class SandboxMarketStateFile {
   #written: string | null = null;
+  #seen: string | null = null;
 
   constructor(readonly path: string) {}
 
   read(): SandboxMarketSnapshot | null {
     if (!existsSync(this.path)) return null;
+    const seen = this.#stamp();
     const text = readFileSync(this.path, 'utf8');
     const snapshot = JSON.parse(text) as SandboxMarketSnapshot;
     if (snapshot.version !== 1)
       throw new Error(`the sandbox market state ${this.path} has an unknown version`);
     this.#written = text;
+    this.#seen = seen;
     return snapshot;
+  }
+
+  /**
+   * The state when another process sharing the file wrote it since this one last read or wrote it (every write
+   * renames a new file over the old one), null otherwise.
+   */
+  readIfChanged(): SandboxMarketSnapshot | null {
+    const stamp = this.#stamp();
+    if (stamp === null || stamp === this.#seen) return null;
+    return this.read();
+  }
+
+  /** The file's identity and size, or null when there is none yet. */
+  #stamp(): string | null {
+    try {
+      const stat = statSync(this.path);
+      return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      return null;
+    }
   }
 
   /** Writes the state when it differs from the last one written. */
@@ -76,6 +99,7 @@ export class SandboxMarketStateFile {
     writeFileSync(temporary, text, { mode: 0o600 });
     renameSync(temporary, this.path);
     this.#written = text;
+    this.#seen = this.#stamp();
   }
 }
 

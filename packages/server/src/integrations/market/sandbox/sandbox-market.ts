@@ -25,7 +25,7 @@ import {
   snapshotSandboxMarket,
 } from './sandbox-market-persistence.ts';
 import { SANDBOX_ONLINE_MS, SandboxSales } from './sandbox-market-sales.ts';
-import type { SandboxMarketStateFile } from './sandbox-market-state.ts';
+import type { SandboxMarketSnapshot, SandboxMarketStateFile } from './sandbox-market-state.ts';
 import { convertAtSandboxRate } from './sandbox-rates.ts';
 
 /** A seller has 5 minutes to send the offer after a sale (shown as `left`). */
@@ -157,11 +157,25 @@ export class SandboxMarket {
       (listing) => this.unlist(listing),
     );
     const stored = this.#stateFile?.read();
-    if (stored) {
-      restoreSandboxMarket(stored, this.world, this.#collections());
-      this.#nextItem = stored.nextItem;
-      this.#advancedTo = stored.advancedTo;
-    }
+    if (stored) this.#restore(stored);
+  }
+
+  /**
+   * Runs one market call on the state every server process sharing the state file sees (one simulated market for
+   * a multi-process farm): under the Steam journal's lock, after reading what another process wrote since.
+   */
+  shared<T>(work: () => T): T {
+    return this.world.change(() => {
+      const stored = this.#stateFile?.readIfChanged();
+      if (stored) this.#restore(stored);
+      return work();
+    });
+  }
+
+  #restore(stored: SandboxMarketSnapshot): void {
+    restoreSandboxMarket(stored, this.world, this.#collections());
+    this.#nextItem = stored.nextItem;
+    this.#advancedTo = stored.advancedTo;
   }
 
   /**

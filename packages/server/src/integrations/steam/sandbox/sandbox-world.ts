@@ -111,10 +111,31 @@ export class SandboxWorld {
     this.inventoryDelayMs = options.inventoryDelayMs ?? 0;
     this.standingConfirmations = options.standingConfirmations ?? false;
     this.#journal = options.journal ?? null;
-    if (this.#journal) this.replay(this.#journal.read());
+    this.catchUp();
   }
 
-  /** Keeps a change in the journal (when there is one) before it is answered. */
+  /**
+   * Applies the changes other processes sharing the journal made since the last look, so that this world answers
+   * what Steam holds now (an offer another process sent, a confirmation it answered).
+   */
+  catchUp(): void {
+    if (this.#journal && !this.#replaying) this.replay(this.#journal.readNew());
+  }
+
+  /**
+   * Makes a change: with a journal, under its lock, after catching up, so the change lands on the world every
+   * process sees and takes the next ids in the journal's one order. Every `record` happens inside one.
+   */
+  change<T>(work: () => T): T {
+    const journal = this.#journal;
+    if (!journal || this.#replaying) return work();
+    return journal.locked(() => {
+      this.catchUp();
+      return work();
+    });
+  }
+
+  /** Keeps a change in the journal (when there is one) before it is answered; called inside `change`. */
   record(change: SandboxChange): void {
     if (this.#journal && !this.#replaying) this.#journal.append(change);
   }
@@ -153,8 +174,10 @@ export class SandboxWorld {
    * Steam: its refresh and access tokens stop working until it signs in again.
    */
   revokeSessions(steamId: string, atSeconds: number): void {
-    this.#revokedAt.set(steamId, atSeconds);
-    this.record({ op: 'revoke', steamId, at: atSeconds });
+    this.change(() => {
+      this.#revokedAt.set(steamId, atSeconds);
+      this.record({ op: 'revoke', steamId, at: atSeconds });
+    });
   }
 
   /**
@@ -163,20 +186,25 @@ export class SandboxWorld {
    * for a confirmation that never appeared get one.
    */
   liftTradeCase(steamId: string, now: number): void {
-    this.#lifted.add(steamId);
-    this.record({ op: 'lift', steamId, now });
-    this.trading.restoreConfirmations(steamId, now);
+    this.change(() => {
+      this.#lifted.add(steamId);
+      this.record({ op: 'lift', steamId, now });
+      this.trading.restoreConfirmations(steamId, now);
+    });
   }
 
   /** Moves an item between two accounts outside any trade offer (the sandbox market's past and reversed sales). */
   moveAsset(from: string, to: string, asset: SandboxAsset, now: number): void {
-    this.record({ op: 'move', steamId: from, to, asset, now });
-    this.trading.inventories.remove(from, asset);
-    this.trading.inventories.receive(to, asset, now);
+    this.change(() => {
+      this.record({ op: 'move', steamId: from, to, asset, now });
+      this.trading.inventories.remove(from, asset);
+      this.trading.inventories.receive(to, asset, now);
+    });
   }
 
   /** Whether a token of this account issued at `issuedAt` (Steam seconds) was revoked. */
   isRevoked(steamId: string, issuedAt: number): boolean {
+    this.catchUp();
     const at = this.#revokedAt.get(steamId);
     return at !== undefined && issuedAt <= at;
   }

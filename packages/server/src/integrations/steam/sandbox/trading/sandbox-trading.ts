@@ -57,8 +57,10 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
     const now = this.clock.now();
-    const sent = this.book.send(account, input, now);
-    this.world.record({ op: 'send', steamId: account.steamId, input, now });
+    const sent = this.world.change(() => {
+      this.world.record({ op: 'send', steamId: account.steamId, input, now });
+      return this.book.send(account, input, now);
+    });
     if (this.world.sendAnswerDelayMs > 0) await delay(this.world.sendAnswerDelayMs);
     return sent;
   }
@@ -79,8 +81,10 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
     const now = this.clock.now();
-    const answer = this.book.accept(account, offerId, now);
-    this.world.record({ op: 'accept', steamId: account.steamId, offerId, now });
+    const answer = this.world.change(() => {
+      this.world.record({ op: 'accept', steamId: account.steamId, offerId, now });
+      return this.book.accept(account, offerId, now);
+    });
     return answer;
   }
 
@@ -88,8 +92,10 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
     const now = this.clock.now();
-    const answer = this.book.decline(account.steamId, offerId, now);
-    this.world.record({ op: 'decline', steamId: account.steamId, offerId, now });
+    const answer = this.world.change(() => {
+      this.world.record({ op: 'decline', steamId: account.steamId, offerId, now });
+      return this.book.decline(account.steamId, offerId, now);
+    });
     return answer;
   }
 
@@ -97,8 +103,10 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
     const now = this.clock.now();
-    const answer = this.book.cancel(account.steamId, offerId, now);
-    this.world.record({ op: 'cancel', steamId: account.steamId, offerId, now });
+    const answer = this.world.change(() => {
+      this.world.record({ op: 'cancel', steamId: account.steamId, offerId, now });
+      return this.book.cancel(account.steamId, offerId, now);
+    });
     return answer;
   }
 
@@ -125,8 +133,10 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
     if (identity.identitySecret !== account.identitySecret) return tradeFailure('accessDenied');
     const ids = confirmations.map((item) => item.id);
     const now = this.clock.now();
-    const answer = this.book.respond(account, ids, accept, now);
-    this.world.record({ op: 'respond', steamId: account.steamId, ids, accept, now });
+    const answer = this.world.change(() => {
+      this.world.record({ op: 'respond', steamId: account.steamId, ids, accept, now });
+      return this.book.respond(account, ids, accept, now);
+    });
     // A slow (or lost) reply: the answer is given on Steam's side before the caller hears of it.
     if (this.world.confirmAnswerDelayMs > 0) await delay(this.world.confirmAnswerDelayMs);
     return answer;
@@ -145,8 +155,10 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
   async acknowledgeTradeProtection(auth: WebAuth) {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
-    this.book.acknowledge(account.steamId);
-    this.world.record({ op: 'ack', steamId: account.steamId });
+    this.world.change(() => {
+      this.world.record({ op: 'ack', steamId: account.steamId });
+      this.book.acknowledge(account.steamId);
+    });
     return { ok: true as const };
   }
 
