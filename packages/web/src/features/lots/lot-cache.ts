@@ -13,6 +13,9 @@ function applyChange(lot: LotRow, change: Change): LotRow {
     status: change.status,
     issues: change.issues,
     lastPriceWriteAt: change.lastPriceWriteAt,
+    // A listing taken down (sold on another market) no longer shows since when it was on sale.
+    itemId: change.itemId,
+    listedAt: change.listedAt,
   };
 }
 
