@@ -14,8 +14,8 @@ function applyChange(lot: LotRow, change: Change): LotRow {
     issues: change.issues,
     lastPriceWriteAt: change.lastPriceWriteAt,
     // A listing taken down (sold on another market) no longer shows since when it was on sale.
-    itemId: change.itemId,
-    listedAt: change.listedAt,
+    ...(change.itemId !== undefined ? { itemId: change.itemId } : {}),
+    ...(change.listedAt !== undefined ? { listedAt: change.listedAt } : {}),
   };
 }
 
