@@ -77,6 +77,8 @@ describe('lots table rows', () => {
       status: 'on_sale' as const,
       issues: ['out_of_range' as const],
       lastPriceWriteAt: now,
+      itemId: 'item-2',
+      listedAt: now,
       removed: false,
     };
     const next = applyLotsChanged(page, { lots: [change] });
@@ -118,6 +120,8 @@ describe('lots table rows', () => {
       status: 'ready_to_trade' as const,
       issues: [],
       lastPriceWriteAt: null,
+      itemId: 'item-1',
+      listedAt: now,
       removed: false,
     };
     const next = applyLotsChanged(page, { lots: [sold] });
@@ -125,6 +129,28 @@ describe('lots table rows', () => {
     expect(next?.items[0]?.children[0]?.status).toBe('ready_to_trade');
     // The same status again changes no count.
     expect(applyLotsChanged(next, { lots: [sold] })?.items[0]?.byStatus).toEqual(next?.items[0]?.byStatus);
+  });
+
+  it('shows a listing taken down after a sale on another market as no longer on sale since any date', () => {
+    const page = { items: groups, total: 2, page: 1, pageSize: 50 };
+    const delisted = {
+      id: 2,
+      accountId: 20,
+      price: null,
+      status: 'in_inventory' as const,
+      issues: ['sold_elsewhere' as const],
+      lastPriceWriteAt: null,
+      itemId: null,
+      listedAt: null,
+      removed: false,
+    };
+    const row = applyLotsChanged(page, { lots: [delisted] })?.items[0]?.children[1];
+    expect([row?.status, row?.itemId, row?.listedAt, row?.issues]).toEqual([
+      'in_inventory',
+      null,
+      null,
+      ['sold_elsewhere'],
+    ]);
   });
 });
 

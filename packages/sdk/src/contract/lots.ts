@@ -519,6 +519,12 @@ export const lotChangeSchema = z.object({
   status: lotStatusSchema,
   issues: z.array(lotIssueSchema),
   lastPriceWriteAt: isoDateTime.nullable(),
+  /**
+   * The listing's item id and since when it is on sale: both null once it is taken down (sold elsewhere). A change
+   * without them leaves the lot's listing as it was.
+   */
+  itemId: z.string().nullable().optional(),
+  listedAt: isoDateTime.nullable().optional(),
   /** True when the lot is gone (sold and delivered, deleted, or no longer in the inventory). */
   removed: z.boolean(),
 });

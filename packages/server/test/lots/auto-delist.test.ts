@@ -4,8 +4,10 @@
  * is taken down on the other within 10 s of the sale, exactly once, recorded on its lot; a delist the market
  * refuses is tried again by its job until the listing is down.
  */
-import type { LotRow } from '@tradedeck/sdk/contract';
+import type { LotChange, LotRow } from '@tradedeck/sdk/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/sql-fragments.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
 import type { FakeTm } from '../market/helpers/fake-tm.ts';
@@ -110,8 +112,19 @@ describe('an item listed on TM and Waxpeer sells once', { timeout: 90_000 }, () 
       status: 'in_inventory',
       issues: ['sold_elsewhere'],
       price: null,
+      listedAt: null,
     });
     expect(lotOn(lots, 'waxpeer')).toMatchObject({ status: 'ready_to_trade', issues: [] });
+    // The live list hears the same: the listing down, no longer on sale since any date.
+    const tmLotId = lotOn(lots, 'tm')!.id;
+    const heard = rowsOf<{ payload: { lots: LotChange[] } }>(
+      await t.testDb.database.db.execute(sql`select payload from hub_events
+        where user_id = ${user.id} and event_name = 'LotsChanged' order by id`),
+    )
+      .flatMap((row) => row.payload.lots)
+      .filter((change) => change.id === tmLotId);
+    expect(heard.at(-1)).toMatchObject({ status: 'in_inventory', itemId: null, listedAt: null });
+    expect(heard.some((change) => change.listedAt !== null)).toBe(true);
     // A later supervisor pass finds nothing left to delist: the delist went out once.
     const job = await waitFor(async () => (tmDelists(tmItemId) === 1 ? true : null));
     expect(job).toBe(true);

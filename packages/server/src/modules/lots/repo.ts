@@ -17,6 +17,7 @@ import type { UserScope } from '../../security/user-scope.ts';
 import { BatchQueries, interruptedJobs } from './batch-repo.ts';
 import { DelistQueries, pendingDelists } from './delist-repo.ts';
 import { LOT_PAGE_COLUMNS, type LotListItem, type LotPageRow, lotListItemOf } from './page-repo.ts';
+import { patchLots } from './patch-sql.ts';
 import { PriceQueries } from './price-repo.ts';
 import { type RepriceRead, repriceReadOf } from './reprice-read.ts';
 import { SaleQueries } from './sale-repo.ts';
@@ -499,19 +500,9 @@ export class LotQueries {
     await this.tx.delete(lots).where(and(eq(lots.userId, this.userId), anyId(lots.id, ids)));
   }
 
-  /** Applies patches, one statement per patch shape (a few shapes per step). */
-  async patch(patches: readonly LotPatch[], now: Date): Promise<LotDbRow[]> {
-    const changed: LotDbRow[] = [];
-    for (const item of patches) {
-      const { id, ...values } = item;
-      const [row] = await this.tx
-        .update(lots)
-        .set({ ...values, updatedAt: now, writeSeq: NEXT_WRITE })
-        .where(and(eq(lots.userId, this.userId), eq(lots.id, id)))
-        .returning();
-      if (row) changed.push(row);
-    }
-    return changed;
+  /** Applies patches set-based, one statement per patch shape and chunk (`patch-sql.ts`). */
+  patch(patches: readonly LotPatch[], now: Date): Promise<LotDbRow[]> {
+    return patchLots(this.tx, this.userId, patches, now);
   }
 
   async insertJob(values: Omit<typeof lotRepriceJobs.$inferInsert, 'userId'>): Promise<RepriceJobDbRow> {

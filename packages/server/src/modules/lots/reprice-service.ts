@@ -208,12 +208,11 @@ export class RepriceService {
   ): Promise<WriteJournal> {
     let done = decided.filter((item) => item.decision.outcome !== 'changed').length;
     let batchId = 0;
-    const progress = async (now: Date) =>
-      this.deps.repo.run(userId, async (q) => {
-        const row = await q.updateJob(job.id, { done, heartbeatAt: now });
-        if (row) await announceJob(this.deps.eventLog, q, jobEvent(row));
-      });
-    await progress(new Date(this.deps.now()));
+    const progress = async (q: LotQueries, now: Date) => {
+      const row = await q.updateJob(job.id, { done, heartbeatAt: now });
+      if (row) await announceJob(this.deps.eventLog, q, jobEvent(row));
+    };
+    await this.deps.repo.run(userId, (q) => progress(q, new Date(this.deps.now())));
     return {
       sending: async (sellerAccountId, itemIds) => {
         const now = new Date(this.deps.now());
@@ -222,11 +221,14 @@ export class RepriceService {
           return q.batches.sending(job.id, sellerAccountId, itemIds, now);
         });
       },
+      // The batch's answer and the job's progress in one transaction: one round trip per batch, never apart.
       answered: async (refused, count) => {
         const now = new Date(this.deps.now());
-        await this.deps.repo.run(userId, (q) => q.batches.answered(batchId, refused, now));
         done += count;
-        await progress(now);
+        await this.deps.repo.run(userId, async (q) => {
+          await q.batches.answered(batchId, refused, now);
+          await progress(q, now);
+        });
       },
     };
   }

@@ -84,7 +84,15 @@ export function toLotRow(row: LotListItem): LotRow {
 export function toLotChange(
   row: Pick<
     LotView,
-    'id' | 'sellerAccountId' | 'price' | 'currency' | 'status' | 'issues' | 'lastPriceWriteAt'
+    | 'id'
+    | 'sellerAccountId'
+    | 'price'
+    | 'currency'
+    | 'status'
+    | 'issues'
+    | 'lastPriceWriteAt'
+    | 'itemId'
+    | 'listedAt'
   >,
   removed = false,
 ): LotChange {
@@ -95,6 +103,8 @@ export function toLotChange(
     status: row.status as LotStatus,
     issues: row.issues as LotIssue[],
     lastPriceWriteAt: iso(row.lastPriceWriteAt),
+    itemId: row.itemId,
+    listedAt: iso(row.listedAt),
     removed,
   };
 }

@@ -14,6 +14,9 @@ function applyChange(lot: LotRow, change: Change): LotRow {
     status: change.status,
     issues: change.issues,
     lastPriceWriteAt: change.lastPriceWriteAt,
+    // A listing taken down (sold on another market) no longer shows since when it was on sale.
+    ...(change.itemId !== undefined ? { itemId: change.itemId } : {}),
+    ...(change.listedAt !== undefined ? { listedAt: change.listedAt } : {}),
   };
 }
 

@@ -356,9 +356,15 @@ export class SandboxMarketAdapter implements MarketPort {
     if (creds.apiKey === SANDBOX_MARKET_FAILURE_KEYS.rateLimited) {
       return failure('rateLimited', { httpStatus: 429, retryAfter: new Date(this.clock.now() + 10_000) });
     }
+    const now = this.clock.now();
+    // Every call is counted per key as the market sees it; past the key limit (when set) it is refused like TM's.
+    if (!this.market.traffic.call(creds.apiKey, now)) {
+      const windowMs = this.market.traffic.keyLimit?.windowMs ?? 1_000;
+      return failure('rateLimited', { httpStatus: 429, retryAfter: new Date(now + windowMs) });
+    }
     const account = this.market.account(creds.apiKey, creds.currency);
     if (!account) return failure('badKey', { detail: 'Bad KEY' });
-    this.market.advance(this.clock.now());
+    this.market.advance(now);
     return account;
   }
 

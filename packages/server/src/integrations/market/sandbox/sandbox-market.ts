@@ -7,6 +7,7 @@
  * memory, and in a state file when one is given (`sandbox-market-persistence.ts`, `sandbox-market-state.ts`),
  * so a restarted sandbox server keeps its market.
  */
+
 import {
   type Currency,
   type Money,
@@ -27,6 +28,7 @@ import {
 import { SANDBOX_ONLINE_MS, SandboxSales } from './sandbox-market-sales.ts';
 import type { SandboxMarketSnapshot, SandboxMarketStateFile } from './sandbox-market-state.ts';
 import { convertAtSandboxRate } from './sandbox-rates.ts';
+import { type KeyCallLimit, SandboxTraffic } from './sandbox-traffic.ts';
 
 /** A seller has 5 minutes to send the offer after a sale (shown as `left`). */
 const DELIVERY_WINDOW_S = 5 * 60;
@@ -121,6 +123,8 @@ export interface SandboxMarketOptions {
   priceChangeSpacingMs?: number;
   /** Keeps the market's state across restarts (read at construction, written after each change). */
   stateFile?: SandboxMarketStateFile | null;
+  /** Calls of one key past this are refused with a 429 (TM: 5 a second); counted but never refused by default. */
+  keyCallLimit?: KeyCallLimit | null;
 }
 
 export class SandboxMarket {
@@ -130,6 +134,8 @@ export class SandboxMarket {
   readonly requireOnline: boolean;
   readonly feePercent: number;
   readonly priceChangeSpacingMs: number;
+  /** Every call per key and accepted price write per item, as the live market counts them. */
+  readonly traffic: SandboxTraffic;
   #nextItem = 4_100_000_000;
   #advancedTo = 0;
   /** Listings whose price writes and delisting the market refuses (a failure case for demos and tests). */
@@ -149,6 +155,7 @@ export class SandboxMarket {
     this.feePercent = options.feePercent ?? 5;
     this.priceChangeSpacingMs = options.priceChangeSpacingMs ?? PRICE_CHANGE_SPACING_MS;
     this.#stateFile = options.stateFile ?? null;
+    this.traffic = new SandboxTraffic(undefined, undefined, options.keyCallLimit ?? null);
     this.#sales = new SandboxSales(
       world,
       this,
@@ -367,6 +374,7 @@ export class SandboxMarket {
     else {
       listing.price = price;
       listing.priceSetAt = now;
+      this.traffic.write(listing.itemId, now);
     }
     this.save();
   }
