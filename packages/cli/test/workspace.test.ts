@@ -1,7 +1,7 @@
 import { createApiClient, MemoryTokenStore } from '@tradedeck/sdk/client';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxLink, signedInUser, startCliServer, TEST_PASSWORD } from './helpers/cli-server.ts';
+import { outboxLink, signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { runCli } from './run-cli.ts';
 
 let server: RunningServer;
@@ -13,23 +13,9 @@ const MEMBER = 'ws-member@example.test';
 beforeAll(async () => {
   server = await startCliServer();
   ({ env: owner } = await signedInUser(server, 'ws-owner@example.test'));
-  member = await approvedUser(MEMBER);
+  member = await signedInUser(server, MEMBER, { approve: true });
 });
 afterAll(() => server.stop());
-
-/** A second user of the instance: registered, confirmed, approved (as an administrator would) and signed in. */
-async function approvedUser(email: string) {
-  const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
-  await client.auth.register({ email, userName: email.split('@')[0]!, password: TEST_PASSWORD });
-  const link = new URL(await outboxLink(server, email));
-  await client.auth.confirmEmail({
-    userId: link.searchParams.get('userId')!,
-    code: link.searchParams.get('code')!,
-  });
-  await server.database.db.execute(`update users set approved_at = now() where email = '${email}'`);
-  const { accessToken } = await client.auth.login({ email, password: TEST_PASSWORD });
-  return { accessToken, env: { TRADEDECK_TOKEN: accessToken, TRADEDECK_SERVER: server.url } };
-}
 
 // One walk: the team made first is the one invited into, changed and audited after.
 describe('tradedeck workspace', { shuffle: false }, () => {
