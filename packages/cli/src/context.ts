@@ -30,6 +30,8 @@ export interface GlobalOptions {
   json?: boolean;
   lang?: string;
   token?: string;
+  /** The workspace to act in, by id or name (else TRADEDECK_WORKSPACE, else the personal one). */
+  workspace?: string;
 }
 
 /** What every command gets: the language, output mode, saved settings and an API client for the server. */
@@ -40,6 +42,10 @@ export interface CommandContext {
   readonly settings: Settings;
   readonly io: Io;
   client(): ApiClient;
+  /** The id of the workspace commands act in, once `resolveWorkspace` ran; null: the personal one. */
+  workspaceId(): string | null;
+  /** Turns a workspace named by name into its id (one call to the server); a no-op for an id or none. */
+  resolveWorkspace(): Promise<void>;
   /** The refresh-cookie jar and token store behind the client (login and logout manage them). */
   session(): ReturnType<typeof createSessionClient>;
   t(key: MessageKey, params?: Record<string, string | number>): string;
@@ -55,6 +61,9 @@ export function createContext(options: GlobalOptions, io: Io): CommandContext {
     lang,
   );
   const json = Boolean(options.json);
+  const asked = (options.workspace ?? io.env.TRADEDECK_WORKSPACE)?.trim() || null;
+  // An id is used as is; a name is looked up in the user's workspaces before the command runs.
+  let workspaceId: string | null = asked && UUID.test(asked) ? asked.toLowerCase() : null;
   let session: ReturnType<typeof createSessionClient> | null = null;
   const openSession = () => {
     session ??= createSessionClient({
@@ -65,6 +74,7 @@ export function createContext(options: GlobalOptions, io: Io): CommandContext {
       token: options.token ?? (io.env.TRADEDECK_TOKEN?.trim() || undefined),
       prompt: io.prompt,
       stderr: io.stderr,
+      workspace: () => workspaceId,
     });
     return session;
   };
@@ -75,6 +85,17 @@ export function createContext(options: GlobalOptions, io: Io): CommandContext {
     settings,
     io,
     client: () => openSession().client,
+    workspaceId: () => workspaceId,
+    async resolveWorkspace() {
+      if (!asked || workspaceId) return;
+      const { items } = await openSession().client.workspace.listMine({});
+      const named = items.filter((w) => w.name.toLowerCase() === asked.toLowerCase());
+      if (named.length !== 1) {
+        const key = named.length === 0 ? 'workspaceUnknown' : 'workspaceAmbiguous';
+        throw new CliFailure(message(lang, key, { name: asked }), ExitCode.Usage, { error: key });
+      }
+      workspaceId = named[0]!.id;
+    },
     session: openSession,
     t: (key, params) => message(lang, key, params),
     print(data, plain) {
@@ -82,6 +103,8 @@ export function createContext(options: GlobalOptions, io: Io): CommandContext {
     },
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function resolveLanguage(explicit: string | undefined, settings: Settings, env: NodeJS.ProcessEnv): Language {
   const chosen = explicit ?? settings.get('language');

@@ -16,6 +16,7 @@ export async function runDirect(argv: string[], io: Io): Promise<number | null> 
   try {
     const body = await direct.command.load();
     context = createContext(direct.options, io);
+    await context.resolveWorkspace();
     await body(context, direct.args, direct.flags);
     return ExitCode.Ok;
   } catch (error) {

@@ -26,11 +26,12 @@ export interface DirectLine {
 }
 
 /** Global options that take a value, by every name they are spelled with. */
-const VALUED: Record<string, 'server' | 'lang' | 'token'> = {
+const VALUED: Record<string, 'server' | 'lang' | 'token' | 'workspace'> = {
   '-s': 'server',
   '--server': 'server',
   '--lang': 'lang',
   '--token': 'token',
+  '--workspace': 'workspace',
 };
 
 /** Reads argv as one of the direct commands, or null when commander has to read it. */

@@ -52,6 +52,7 @@ export async function buildProgram(
     .option('--json', message(preLang, 'optJson'))
     .option('--lang <lang>', message(preLang, 'optLang'))
     .option('--token <token>', message(preLang, 'optToken'))
+    .option('--workspace <id|name>', message(preLang, 'optWorkspace'))
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout(text),
@@ -59,6 +60,11 @@ export async function buildProgram(
       outputError: (text, write) => write(translateCommanderError(text, preLang)),
     });
   localizeCommander(program, preLang);
+  // A workspace given by name is looked up once, before the command's body runs.
+  program.hook('preAction', async () => {
+    if (program.opts<GlobalOptions>().workspace || io.env.TRADEDECK_WORKSPACE?.trim())
+      await lazyContext().resolveWorkspace();
+  });
 
   // Help texts are needed before options are parsed, so they use the language peeked from argv.
   const registration = { lang: preLang, context: lazyContext };
@@ -103,13 +109,14 @@ const COMMAND_GROUPS: Record<string, () => Promise<Register>> = {
   confirmations: async () =>
     (await import('./commands/confirmations/confirmations.ts')).registerConfirmations,
   ledger: async () => (await import('./commands/ledger/ledger.ts')).registerLedger,
+  workspace: async () => (await import('./commands/workspace/workspace.ts')).registerWorkspace,
   settings: loadCurrencies,
   rates: loadCurrencies,
   completion: async () => (await import('./commands/completion/completion.ts')).registerCompletion,
 };
 
 /** Global options that take a value: their value is not a command name. */
-const VALUED_OPTIONS = new Set(['-s', '--server', '--lang', '--token']);
+const VALUED_OPTIONS = new Set(['-s', '--server', '--lang', '--token', '--workspace']);
 
 /** The first word of argv that is not a global option or its value: the command group asked for. */
 export function commandName(argv: string[]): string | null {

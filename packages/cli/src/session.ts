@@ -100,6 +100,8 @@ export interface SessionOptions {
   token?: string | undefined;
   prompt?: Prompt | undefined;
   stderr: (text: string) => void;
+  /** The workspace calls act in (its id), read on every call; null: the personal one. */
+  workspace?: () => string | null;
 }
 
 export function createSessionClient(options: SessionOptions): {
@@ -125,6 +127,7 @@ export function createSessionClient(options: SessionOptions): {
     fetch: jar.wrap(httpFetch),
     timeoutMs: 15_000,
     idempotencyKey: runIdempotencyKeys(options.env),
+    ...(options.workspace ? { workspace: options.workspace } : {}),
     ...(options.prompt
       ? {
           onTwoFactorRequired: (c: TwoFactorChallenge) =>

@@ -146,11 +146,14 @@ export async function buildApp({
   // Hub connections authenticate with the same access tokens as the API, device session checked each time.
   // A connection ends when its device session ends (on every process), and when its token expires (reconnect allowed).
   const workspaces = registerWorkspaces(app, { config, database, mail, now: now ?? Date.now });
-  // A connection receives the events of one workspace the user is a member of (the personal one by default).
+  // A connection receives the events of one workspace the user is a member of (the personal one by default), and a
+  // member limited to tags only those about its accounts and proxies.
   hubs.setAuthenticator(async (token, workspace) => {
     const caller = token ? await auth.verifyAccessToken(token) : null;
-    const ownerId = caller ? await workspaces.memberOf(caller.userId, workspace ?? null) : null;
-    return caller && ownerId ? { userId: ownerId, sessionId: caller.sessionId, ...expiryOf(token!) } : null;
+    const member = caller ? await workspaces.hubMember(caller.userId, workspace ?? null) : null;
+    if (!caller || !member) return null;
+    const { ownerId, sees } = member;
+    return { userId: ownerId, sessionId: caller.sessionId, ...expiryOf(token!), ...(sees ? { sees } : {}) };
   });
   registerIdempotency(app, {
     database,

@@ -39,6 +39,7 @@ export async function openHub(
       baseUrl: ctx.serverUrl,
       hub,
       accessToken: accessTokenFromApiClient(api),
+      workspace: ctx.workspaceId(),
       onNotice: (notice) => {
         if (notice.kind === 'lost') ctx.io.stderr(`${ctx.t('hubLost')}\n`);
         else if (notice.kind === 'restored') ctx.io.stderr(`${ctx.t('hubRestored')}\n`);

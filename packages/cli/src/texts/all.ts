@@ -11,6 +11,7 @@ import '../commands/currencies/texts.ts';
 import '../commands/harvester/texts.ts';
 import '../commands/hub/texts.ts';
 import '../commands/ledger/texts.ts';
+import '../commands/workspace/texts.ts';
 import '../commands/p2p/texts-lots.ts';
 import '../commands/p2p/texts.ts';
 import '../commands/portfolio/texts.ts';

@@ -14,6 +14,7 @@ import type { portfolioTexts } from '../commands/portfolio/texts.ts';
 import type { proxiesTexts } from '../commands/proxies/texts.ts';
 import type { sessionTexts } from '../commands/session/texts.ts';
 import type { statusTexts } from '../commands/status/texts.ts';
+import type { workspaceTexts } from '../commands/workspace/texts.ts';
 import type { kitTexts } from '../kit/texts.ts';
 import type { sharedTexts } from './shared.ts';
 
@@ -39,4 +40,5 @@ export type MessageKey =
   | KeysOf<typeof portfolioTexts>
   | KeysOf<typeof proxiesTexts>
   | KeysOf<typeof sessionTexts>
-  | KeysOf<typeof statusTexts>;
+  | KeysOf<typeof statusTexts>
+  | KeysOf<typeof workspaceTexts>;

@@ -17,6 +17,11 @@ export const sharedTexts = defineTexts('shared', {
     reasonNotFound: 'host not found',
     reasonReset: 'connection reset',
     optToken: 'use this access token (or set TRADEDECK_TOKEN); with login it is saved',
+    optWorkspace:
+      'act in this workspace, by id or name (or set TRADEDECK_WORKSPACE); default your personal one',
+    workspaceUnknown: 'You are not a member of a workspace named "{name}": see tradedeck workspace list',
+    workspaceAmbiguous:
+      'Several of your workspaces are named "{name}": give its id (tradedeck workspace list)',
     askTotp: 'Code from the authenticator app',
     askEmailCode: 'Code from the e-mail',
     orRecovery: '(or a recovery code XXXXX-XXXXX)',
@@ -51,6 +56,11 @@ export const sharedTexts = defineTexts('shared', {
     reasonNotFound: 'хост не найден',
     reasonReset: 'соединение сброшено',
     optToken: 'использовать этот токен доступа (или TRADEDECK_TOKEN); с login он сохраняется',
+    optWorkspace:
+      'работать в этом рабочем пространстве, по id или имени (или TRADEDECK_WORKSPACE); по умолчанию в личном',
+    workspaceUnknown: 'Вы не участник рабочего пространства «{name}»: см. tradedeck workspace list',
+    workspaceAmbiguous:
+      'Несколько ваших рабочих пространств называются «{name}»: укажите id (tradedeck workspace list)',
     askTotp: 'Код из приложения-аутентификатора',
     askEmailCode: 'Код из письма',
     orRecovery: '(или код восстановления XXXXX-XXXXX)',

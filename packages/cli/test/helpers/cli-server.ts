@@ -62,12 +62,14 @@ export function judgeChecksItself(server: RunningServer): void {
 }
 
 /**
- * Registers and confirms a user (the first one of a server is its admin, approved at once) and signs in.
- * Returns the environment that points the CLI at the server with that session.
+ * Registers and confirms a user (the first one of a server is its admin, approved at once; a later one is approved
+ * in the database, as an administrator would, when `approve` is set) and signs in. Returns the environment that
+ * points the CLI at the server with that session.
  */
 export async function signedInUser(
   server: RunningServer,
   email: string,
+  { approve = false } = {},
 ): Promise<{ env: Record<string, string>; accessToken: string }> {
   const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
   await client.auth.register({ email, userName: email.split('@')[0]!, password: TEST_PASSWORD });
@@ -76,6 +78,8 @@ export async function signedInUser(
     userId: link.searchParams.get('userId')!,
     code: link.searchParams.get('code')!,
   });
+  if (approve)
+    await server.database.db.execute(`update users set approved_at = now() where email = '${email}'`);
   const session = await client.auth.login({ email, password: TEST_PASSWORD });
   return {
     accessToken: session.accessToken,

@@ -46,6 +46,13 @@ export function isHubName(value: string): value is HubRouteName {
   return (HUB_NAMES as readonly string[]).includes(value);
 }
 
+/**
+ * What a member limited to tags receives, on every hub, in place of an event about an account or proxy outside its
+ * tags: the event's source and version with a null payload. The hub client advances the source's order with it
+ * and tells no handler.
+ */
+export const WITHHELD_EVENT = 'EventWithheld';
+
 /** The wire names of the events a hub delivers, in declaration order. */
 export function eventNamesOfHub(hub: string): string[] {
   return routes.filter((route) => route.hub === hub).map((route) => route.name);

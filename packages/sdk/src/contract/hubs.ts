@@ -196,7 +196,7 @@ export type HubEventName<H extends HubName> = Extract<AnyHubEvent, { hub: H }>['
 const allEvents: readonly AnyHubEvent[] = Object.values(hubEvents);
 
 // The hub names come from the schema-free table, which test/hub-routes.test.ts keeps in step with `hubEvents`.
-export { HUB_NAMES, isHubName } from './hub-routes.ts';
+export { HUB_NAMES, isHubName, WITHHELD_EVENT } from './hub-routes.ts';
 
 /** The events a hub delivers, in declaration order. */
 export function eventsOfHub<H extends HubName>(hub: H): Extract<AnyHubEvent, { hub: H }>[] {

@@ -6,6 +6,7 @@ import {
   type ILogger,
   LogLevel,
 } from '@microsoft/signalr';
+import { WITHHELD_EVENT } from '../contract/hub-routes.ts';
 import type { HubEventDescriptor, HubPayload } from '../contract/hubs.ts';
 import {
   HUB_RECONNECT_DELAYS_MS,
@@ -34,6 +35,12 @@ export interface HubClientOptions {
   hub: HubName;
   /** Called before every negotiate and WebSocket: the current access token, or null when signed out. */
   accessToken: () => string | null | Promise<string | null>;
+  /**
+   * The workspace whose events the connection receives (its id, the `workspace` query parameter); absent or null,
+   * the signed-in user's personal workspace. A member limited to tags receives only events about its accounts and
+   * proxies. Switching workspaces takes a new client.
+   */
+  workspace?: string | null;
   /** Event names to deliver to subscribers; defaults to the hub's known events. */
   events?: readonly string[];
   onNotice?: (notice: HubNotice) => void;
@@ -102,7 +109,8 @@ export class HubClient {
 
   constructor(options: HubClientOptions) {
     this.#options = options;
-    const hubUrl = `${options.baseUrl.replace(/\/+$/, '')}/tenant/hubs/${options.hub}`;
+    const base = `${options.baseUrl.replace(/\/+$/, '')}/tenant/hubs/${options.hub}`;
+    const hubUrl = options.workspace ? `${base}?workspace=${encodeURIComponent(options.workspace)}` : base;
     let builder = new HubConnectionBuilder()
       .withUrl(hubUrl, {
         transport: HttpTransportType.WebSockets,
@@ -121,6 +129,7 @@ export class HubClient {
     for (const name of options.events ?? HUB_EVENTS[options.hub]) {
       this.connection.on(name, (event: HubEvent) => this.#onEvent(name, event));
     }
+    this.connection.on(WITHHELD_EVENT, (event: HubEvent) => this.#onEvent(WITHHELD_EVENT, event));
     this.connection.onreconnecting((error) => this.#notify({ kind: 'lost', ...(error ? { error } : {}) }));
     this.connection.onreconnected(() => {
       void this.#joinAll().then(() => this.#notify({ kind: 'restored' }));
@@ -314,6 +323,8 @@ export class HubClient {
     const verdict = state.tracker.judge(event);
     if (verdict === 'deliver') {
       state.tracker.advance(event);
+      // An event outside the member's tags keeps the order and reaches no handler.
+      if (eventName === WITHHELD_EVENT) return;
       for (const handler of state.handlers) handler(event, eventName);
       return;
     }

@@ -10,7 +10,15 @@ export interface HubUser {
    * with reconnect allowed, so the client comes back with a fresh token.
    */
   expiresAt?: number;
+  /**
+   * Whether the member behind the connection may see an event, for members limited to tags (undefined: every
+   * event of the workspace). An event it may not see goes out withheld, as its version alone.
+   */
+  sees?: EventScope;
 }
+
+/** Answers whether one event (by hub, name and payload) is within what the connection's member may see. */
+export type EventScope = (hub: string, eventName: string, payload: unknown) => Promise<boolean>;
 
 /**
  * The port through which hubs learn who is connecting: given the bearer token from the `Authorization` header or

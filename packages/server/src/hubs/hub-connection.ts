@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { EventScope } from './authenticator.ts';
 import type { HubDefinition, HubMethod, StreamMethod } from './hub-definition.ts';
 import {
   closeRecord,
@@ -35,6 +36,8 @@ export interface ConnectionInfo {
   hub: HubDefinition<HubConnection>;
   /** When the credentials used to connect expire (ms since the epoch). */
   authExpiresAt: number | null;
+  /** What the member may see, when it is limited to tags (`HubUser.sees`). */
+  sees?: EventScope;
 }
 
 const CLOSE_GRACE_MS = 5000;
@@ -47,6 +50,7 @@ export class HubConnection implements RecordSink {
   readonly userId: string;
   readonly sessionId: string | null;
   readonly hub: HubDefinition<HubConnection>;
+  readonly sees: EventScope | undefined;
   /** This connection's subscriptions by source id. */
   readonly subscriptions = new Map<string, Subscription>();
   readonly #ws: WebSocket;
@@ -78,6 +82,7 @@ export class HubConnection implements RecordSink {
     this.userId = info.userId;
     this.sessionId = info.sessionId;
     this.hub = info.hub;
+    this.sees = info.sees;
     this.#authExpiresAt = info.authExpiresAt;
     this.#limits = limits;
     this.#log = log;

@@ -147,7 +147,14 @@ export class HubServer {
     this.#wss.handleUpgrade(request, socket, head, (ws) => {
       const connection = new HubConnection(
         ws,
-        { connectionId, userId: user.userId, sessionId, hub, authExpiresAt: user.expiresAt ?? null },
+        {
+          connectionId,
+          userId: user.userId,
+          sessionId,
+          hub,
+          authExpiresAt: user.expiresAt ?? null,
+          ...(user.sees ? { sees: user.sees } : {}),
+        },
         this.options.limits,
         this.options.log,
         (closed) => {

@@ -6,7 +6,7 @@ import { HUB_NAMES, type SourceGuard, validateSource } from './hub-catalog.ts';
 import type { HubConnection } from './hub-connection.ts';
 import { defineHub, type HubCallContext, type HubDefinition } from './hub-definition.ts';
 import { HubError } from './protocol.ts';
-import { eventRecord, Subscription, type SubscriptionRegistry } from './subscriptions.ts';
+import { eventRecord, Subscription, type SubscriptionRegistry, withinScope } from './subscriptions.ts';
 
 /** Most sources one connection may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 200;
@@ -84,7 +84,8 @@ function sourceHub(
             for (const event of events) {
               // A long replay waits for the socket instead of overflowing the slow-client limit.
               await connection.writable();
-              subscription.replay(event.version, eventRecord(event.eventName, event));
+              const shown = await withinScope(connection, hub, event);
+              subscription.replay(event.version, eventRecord(shown.eventName, shown));
             }
           }
         } catch (error) {
@@ -126,7 +127,8 @@ function sourceHub(
         while (page.length > 0 && !context.signal.aborted) {
           for (const event of page) {
             if (context.signal.aborted) return;
-            yield { eventName: event.eventName, ...toWire(event) };
+            const shown = await withinScope(context.connection, hub, event);
+            yield { eventName: shown.eventName, ...toWire(shown) };
           }
           const after = page.at(-1)!.version;
           page = await reads.run(() => eventLog.eventsAfterVersion(key, after, READ_PAGE));

@@ -1,3 +1,5 @@
+import { WITHHELD_EVENT } from '@tradedeck/sdk/contract';
+import type { EventScope } from './authenticator.ts';
 import type { EventNotice } from './event-log/event-log.ts';
 import { toHubEvent } from './event-log/event-log.ts';
 import type { SourceKey } from './event-log/repo.ts';
@@ -6,6 +8,8 @@ import { MessageType, record } from './protocol.ts';
 /** Where a subscription writes: a hub connection. Returns false once the connection no longer takes records. */
 export interface RecordSink {
   sendRecord(text: string): boolean;
+  /** What the member may see (members limited to tags); undefined: everything. */
+  readonly sees?: EventScope | undefined;
 }
 
 interface Pending {
@@ -24,7 +28,7 @@ export class Subscription {
 
   constructor(
     readonly key: SourceKey,
-    private readonly sink: RecordSink,
+    readonly sink: RecordSink,
   ) {}
 
   offer(version: number, text: string): void {
@@ -60,6 +64,22 @@ export function eventRecord(
   event: { sourceId: string; version: number; payload: unknown },
 ) {
   return record({ type: MessageType.Invocation, target: eventName, arguments: [toHubEvent(event)] });
+}
+
+type LoggedEvent = { eventName: string; sourceId: string; version: number; payload: unknown };
+
+/**
+ * The one place where a member's scope applies to live events: an event the member may not see is replaced by
+ * `WITHHELD_EVENT` with its source and version and no payload, so the client's per-source order holds without
+ * learning anything about the event.
+ */
+export async function withinScope<E extends LoggedEvent>(
+  sink: RecordSink,
+  hub: string,
+  event: E,
+): Promise<E | (LoggedEvent & { payload: null })> {
+  if (!sink.sees || (await sink.sees(hub, event.eventName, event.payload))) return event;
+  return { eventName: WITHHELD_EVENT, sourceId: event.sourceId, version: event.version, payload: null };
 }
 
 function keyOf(key: SourceKey): string {
@@ -119,14 +139,24 @@ export class SubscriptionRegistry {
         // The event was trimmed meanwhile; subscribers will see the version gap and resubscribe.
         return;
       }
-      this.#deliver(notice, payload);
+      await this.#deliver(notice, payload);
     });
   }
 
-  #deliver(notice: EventNotice, payload: unknown): void {
+  async #deliver(notice: EventNotice, payload: unknown): Promise<void> {
     const set = this.#bySource.get(keyOf(notice));
     if (!set) return;
-    const text = eventRecord(notice.eventName, { ...notice, payload });
-    for (const subscription of set) subscription.offer(notice.version, text);
+    const event = { ...notice, payload };
+    const text = eventRecord(notice.eventName, event);
+    for (const subscription of [...set]) {
+      if (!subscription.sink.sees) {
+        subscription.offer(notice.version, text);
+        continue;
+      }
+      // A scope check that fails withholds the event rather than stopping the stream for everyone.
+      const seen = await withinScope(subscription.sink, notice.hub, event).catch(() => null);
+      const shown = seen ?? { ...event, eventName: WITHHELD_EVENT, payload: null };
+      subscription.offer(notice.version, shown === event ? text : eventRecord(shown.eventName, shown));
+    }
   }
 }

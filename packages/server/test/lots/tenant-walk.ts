@@ -21,16 +21,20 @@ interface Ctx {
 const as = (t: AuthTestApp, user: TestUser, method: string, url: string, body?: unknown) =>
   t.call(method, url, { token: user.accessToken, ...(body !== undefined ? { body } : {}) });
 
-/** A's lot is written as a sync would (no market call signs A's Steam account in while other walks watch it). */
+/**
+ * A's lot is written as a sync would (no market call signs A's Steam account in while other walks watch it), in
+ * the workspace that holds A's seller account (`workspaceId`, A's personal one unless named).
+ */
 export async function prepareLotsWalk(
   t: AuthTestApp,
   a: TestUser,
   seller: SellerWalkTarget,
+  workspaceId: string = a.id,
 ): Promise<LotsWalkTarget> {
   const inserted =
     (await t.testDb.database.db.execute(sql`insert into lots (user_id, seller_account_id, asset_id,
       class_id, instance_id, market_hash_name, game, currency, strategy, status, min_price, max_price)
-    values (${a.id}, ${seller.accountId}, '990001', '1', '0', 'AK-47 | Slate (Field-Tested)', 'cs2', 'USD',
+    values (${workspaceId}, ${seller.accountId}, '990001', '1', '0', 'AK-47 | Slate (Field-Tested)', 'cs2', 'USD',
       '{"kind":"percentOfThresholds","lowBp":10000,"highBp":10000}'::jsonb, 'in_inventory', 1000, 2000)
     returning id`)) as unknown as { rows: { id: number }[] };
   const lotId = inserted.rows[0]!.id;

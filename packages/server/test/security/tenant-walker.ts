@@ -157,13 +157,15 @@ export function idBearing(op: Operation): boolean {
 
 /**
  * Tenants A and B with objects of every kind, an unconfirmed registration of A's ("pending-a") and a live
- * password-reset code of B's, which B tries on A's links.
+ * password-reset code of B's, which B tries on A's links. A's objects are made in the workspace A's calls act in
+ * (`workspaceId` names it where rows are written directly; A's personal one unless named).
  */
 export async function prepareTenantWalk(
   t: AuthTestApp,
   admin: TestUser,
   a: TestUser,
   b: TestUser,
+  workspaceId: string = a.id,
 ): Promise<WalkContext> {
   const since = t.smtp.mails.length;
   await t.call('POST', '/api/auth/register', {
@@ -187,7 +189,7 @@ export async function prepareTenantWalk(
     seller,
     harvester: await prepareHarvesterWalk(t, a, steamAccounts),
     notifications: await prepareNotificationsWalk(t, a),
-    lots: await prepareLotsWalk(t, a, seller),
+    lots: await prepareLotsWalk(t, a, seller, workspaceId),
     workspaces: await prepareWorkspacesWalk(t, a),
   };
 }

@@ -15,6 +15,7 @@ interface Entry {
   id: number;
   operation: string;
   actorId: string;
+  actorName: string | null;
   deviceSessionId: string | null;
   ip: string | null;
   targets: Record<string, unknown>;
@@ -62,6 +63,8 @@ describe('the audit log', () => {
     expect(entry).toMatchObject({
       operation: 'harvester.removeProfile',
       actorId: operator.id,
+      // The owner reads another member's name, though row-level security shows it only its own user row.
+      actorName: 'audit-operator',
       deviceSessionId: sidOf(operator.accessToken),
       targets: { id },
     });

@@ -188,6 +188,18 @@ describe('workspaces: invitations, the active workspace and role gates', () => {
     expect(ownerLeaves.json().error.resultCode).toBe(8);
   });
 
+  it('keeps settings on the signed-in user’s account in every workspace, a viewer’s too', async () => {
+    const saved = await inWorkspace(t, viewer, team, 'PUT', '/api/settings', {
+      displayedCurrency: 'EUR',
+      tmPreferredCurrency: 'USD',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const personal = await t.call('GET', '/api/settings', { token: viewer.accessToken });
+    expect(personal.json().data).toMatchObject({ displayedCurrency: 'EUR', chosen: true });
+    const ownerSees = await inWorkspace(t, owner, team, 'GET', '/api/settings');
+    expect(ownerSees.json().data).not.toMatchObject({ displayedCurrency: 'EUR', chosen: true });
+  });
+
   it('opens a hub connection on a workspace for its members only, a stranger refused like a wrong token', async () => {
     const negotiate = (user: TestUser, workspace: string) =>
       t.app.inject({

@@ -46,6 +46,20 @@ export class AuditRepo {
     });
   }
 
+  /**
+   * The display names of the workspace's current members, read on the database itself as the members list is:
+   * row-level security shows a reader only its own `users` row. Called only after the owner's scoped read of the
+   * entries passed; a former member's entries keep no name.
+   */
+  async memberNames(workspaceId: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .select({ userId: workspaceMembers.userId, userName: users.userName })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(eq(workspaceMembers.workspaceId, workspaceId));
+    return new Map(rows.map((row) => [row.userId, row.userName]));
+  }
+
   /** Deletes the entries older than their workspace's retention (the default where none is set). */
   async prune(now: Date, defaultDays: number): Promise<number> {
     const result = await this.db.execute(sql`with pruned as (

@@ -17,16 +17,21 @@ export class AuditService {
 
   async list(workspaceId: string, input: AuditFilter & { pages: { page: number; pageSize: number } }) {
     const { page, pageSize } = input.pages;
-    return this.repo.run(workspaceId, async (q) => {
-      await refuseStranger(q, input.actorId);
-      const { rows, total } = await q.page(input, (page - 1) * pageSize, pageSize);
-      return { items: rows.map(toEntry), total, page, pageSize };
-    });
+    return this.repo
+      .run(workspaceId, async (q) => {
+        await refuseStranger(q, input.actorId);
+        return q.page(input, (page - 1) * pageSize, pageSize);
+      })
+      .then(async ({ rows, total }) => {
+        const names = await this.repo.memberNames(workspaceId);
+        return { items: rows.map((row) => toEntry(row, names)), total, page, pageSize };
+      });
   }
 
   /** The matching entries as CSV, newest first, read a batch at a time while the answer streams. */
   async *exportCsv(workspaceId: string, filter: AuditFilter, lang: Language): AsyncGenerator<string> {
     await this.repo.run(workspaceId, (q) => refuseStranger(q, filter.actorId));
+    const names = await this.repo.memberNames(workspaceId);
     yield csvLine(auditMessages.csvHeader[lang]);
     let beforeId: number | null = null;
     for (;;) {
@@ -34,7 +39,7 @@ export class AuditService {
         q.batch(filter, beforeId, EXPORT_BATCH),
       );
       if (rows.length === 0) return;
-      yield rows.map((row) => csvLine(csvFields(toEntry(row)))).join('');
+      yield rows.map((row) => csvLine(csvFields(toEntry(row, names)))).join('');
       if (rows.length < EXPORT_BATCH) return;
       beforeId = rows.at(-1)!.id;
     }
@@ -61,12 +66,13 @@ async function refuseStranger(q: AuditQueries, actorId: string | null | undefine
     throw new AppError({ code: ResultCode.NotFound, text: auditMessages.memberNotFound });
 }
 
-function toEntry(row: AuditRow): AuditEntry {
+/** An entry as the owner reads it: the actor's name from the members' names (its own row shows only its own). */
+function toEntry(row: AuditRow, names: ReadonlyMap<string, string>): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
     actorId: row.actorId ?? '',
-    actorName: row.actorName,
+    actorName: row.actorName ?? (row.actorId ? (names.get(row.actorId) ?? null) : null),
     deviceSessionId: row.deviceSessionId,
     ip: row.ip,
     operation: row.operation,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
+import type { EventScope } from '../../hubs/authenticator.ts';
 import { publicBase } from '../auth/index.ts';
 import type { MailApi } from '../mail/index.ts';
+import { eventScopeOf } from './event-scope.ts';
 import { resolveWorkspace, workspaceGate, workspaceInputGate } from './gate.ts';
 import { WorkspacesRepo } from './repo.ts';
 import { workspaceRoutes } from './routes.ts';
@@ -20,8 +22,11 @@ export interface WorkspacesDeps {
  * workspaces, members and invitations.
  */
 export interface WorkspacesApi {
-  /** The workspace id a user acts in when asking for `workspace` (null: the personal one), or null if not a member. */
-  memberOf(userId: string, workspace: string | null): Promise<string | null>;
+  /**
+   * The live-event view of a user asking for `workspace` (null: the personal one): the workspace whose events it
+   * receives and, for a member limited to tags, what it may see of them; null if not a member.
+   */
+  hubMember(userId: string, workspace: string | null): Promise<{ ownerId: string; sees?: EventScope } | null>;
 }
 
 export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): WorkspacesApi {
@@ -40,9 +45,11 @@ export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): 
   });
   workspaceRoutes(service).bind(app);
   return {
-    async memberOf(userId, workspace) {
+    async hubMember(userId, workspace) {
       const active = await resolveWorkspace(repo, userId, workspace);
-      return active?.ownerId ?? null;
+      if (!active) return null;
+      const sees = eventScopeOf(repo, active.ownerId, userId, active.scopeTags);
+      return { ownerId: active.ownerId, ...(sees ? { sees } : {}) };
     },
   };
 }

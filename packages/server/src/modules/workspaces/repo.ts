@@ -2,7 +2,8 @@ import type { WorkspaceRole } from '@tradedeck/sdk/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users, workspaceInvites, workspaceMembers, workspaces } from '../../db/schema.ts';
-import { recordAudit } from '../../security/user-scope.ts';
+import { rowsOf } from '../../db/sql-fragments.ts';
+import { recordAudit, UserScope } from '../../security/user-scope.ts';
 
 export interface Membership {
   role: WorkspaceRole;
@@ -22,6 +23,14 @@ export interface MemberRow extends Membership {
   addedAt: Date;
 }
 
+/** The objects a live event is about, by kind (docs/workspaces.md, "Scope"). */
+export interface ScopedObjects {
+  accounts?: number[];
+  proxies?: number[];
+  /** Market (seller) accounts, in scope through their Steam account. */
+  sellers?: number[];
+}
+
 export interface InviteRow {
   id: number;
   workspaceId: string;
@@ -39,7 +48,12 @@ export interface InviteRow {
  * audit entry in its own transaction.
  */
 export class WorkspacesRepo {
-  constructor(private readonly db: Db) {}
+  /** Scope checks run as the member, under row-level security. */
+  readonly #scope: UserScope;
+
+  constructor(private readonly db: Db) {
+    this.#scope = new UserScope(db);
+  }
 
   async membership(workspaceId: string, userId: string): Promise<Membership | null> {
     const [row] = await this.db
@@ -195,6 +209,32 @@ export class WorkspacesRepo {
       eq(workspaceMembers.workspaceId, workspaceId),
       eq(workspaceMembers.userId, userId),
       sql`${workspaceMembers.role} <> 'owner'`,
+    );
+  }
+
+  /**
+   * Whether every object named is within the member's tags, asked of the database as that member, through the
+   * same scope functions row-level security uses.
+   */
+  async allInScope(workspaceId: string, actorId: string, objects: ScopedObjects): Promise<boolean> {
+    const ids = (list: number[] | undefined) =>
+      sql`ARRAY[${sql.join(
+        (list ?? []).map((id) => sql`${id}`),
+        sql`, `,
+      )}]::int[]`;
+    return this.#scope.run(
+      workspaceId,
+      async (tx) => {
+        const [row] = rowsOf<{ seen: boolean }>(
+          await tx.execute(sql`select
+            (select coalesce(bool_and(workspace_account_in_scope(x)), true) from unnest(${ids(objects.accounts)}) x)
+            and (select coalesce(bool_and(workspace_proxy_in_scope(x)), true) from unnest(${ids(objects.proxies)}) x)
+            and (select coalesce(bool_and(workspace_seller_in_scope(x)), true) from unnest(${ids(objects.sellers)}) x)
+            as seen`),
+        );
+        return row?.seen === true;
+      },
+      { actorId },
     );
   }
 }
