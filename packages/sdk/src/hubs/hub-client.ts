@@ -34,6 +34,11 @@ export interface HubClientOptions {
   hub: HubName;
   /** Called before every negotiate and WebSocket: the current access token, or null when signed out. */
   accessToken: () => string | null | Promise<string | null>;
+  /**
+   * The workspace whose events to receive (its id, the `workspace` query parameter of negotiate and connect);
+   * absent or null, the signed-in user's personal workspace. Fixed for the connection: a switch reconnects.
+   */
+  workspace?: string | null;
   /** Event names to deliver to subscribers; defaults to the hub's known events. */
   events?: readonly string[];
   onNotice?: (notice: HubNotice) => void;
@@ -102,7 +107,9 @@ export class HubClient {
 
   constructor(options: HubClientOptions) {
     this.#options = options;
-    const hubUrl = `${options.baseUrl.replace(/\/+$/, '')}/tenant/hubs/${options.hub}`;
+    const base = `${options.baseUrl.replace(/\/+$/, '')}/tenant/hubs/${options.hub}`;
+    // SignalR keeps the query of this URL on negotiate and on the WebSocket alike.
+    const hubUrl = options.workspace ? `${base}?workspace=${encodeURIComponent(options.workspace)}` : base;
     let builder = new HubConnectionBuilder()
       .withUrl(hubUrl, {
         transport: HttpTransportType.WebSockets,
