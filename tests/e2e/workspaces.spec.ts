@@ -100,7 +100,9 @@ test('owner makes a team and invites; the invitee accepts from the mail and read
   const link = new URL((await mailTo('viewer@example.test')).link!);
   expect(link.pathname).toBe('/workspace/accept');
   const viewerPage = await openAs(browser, viewer, `${link.pathname}${link.search}`);
-  await expect(viewerPage.getByRole('heading', { name: 'Members of "Farm"' })).toBeVisible({ timeout: 60_000 });
+  await expect(viewerPage.getByRole('heading', { name: 'Members of "Farm"' })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(viewerPage.getByTestId('workspace-active')).toHaveText('Farm');
   await expect(viewerPage.getByTestId('viewer-notice')).toBeVisible();
   await expect(viewerPage.getByRole('button', { name: 'Invite' })).toBeDisabled();

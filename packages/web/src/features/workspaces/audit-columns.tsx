@@ -3,8 +3,15 @@ import type { AuditEntry } from '@tradedeck/sdk/contract';
 import { targetsText } from './audit-filters.ts';
 import type { WorkspaceText, WorkspaceTextKey } from './use-texts.ts';
 
-/** The audit log's columns; the server orders entries newest first, so none sorts. */
-export function auditColumns(t: WorkspaceText, locale: string): ColumnDef<AuditEntry, unknown>[] {
+/**
+ * The audit log's columns; the server orders entries newest first, so none sorts. `names` (the members' names by
+ * user id) names an actor the entry itself leaves unnamed.
+ */
+export function auditColumns(
+  t: WorkspaceText,
+  locale: string,
+  names: ReadonlyMap<string, string>,
+): ColumnDef<AuditEntry, unknown>[] {
   const column = (id: string, labelKey: WorkspaceTextKey, size: number) => ({
     id,
     header: t(labelKey),
@@ -20,7 +27,7 @@ export function auditColumns(t: WorkspaceText, locale: string): ColumnDef<AuditE
     },
     {
       ...column('actor', 'actor', 160),
-      cell: ({ row }) => row.original.actorName ?? t('unknownActor'),
+      cell: ({ row }) => row.original.actorName ?? names.get(row.original.actorId) ?? t('unknownActor'),
     },
     {
       ...column('operation', 'operation', 200),

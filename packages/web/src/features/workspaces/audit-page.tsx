@@ -41,7 +41,11 @@ export function AuditPage() {
   });
   const members = useOperationQuery(api.workspace.members, {}, { enabled: isOwner });
   const download = useAuditCsv(filters);
-  const columns = useMemo(() => auditColumns(t, locale), [t, locale]);
+  const names = useMemo(
+    () => new Map((members.data?.items ?? []).map((member) => [member.userId, member.userName])),
+    [members.data],
+  );
+  const columns = useMemo(() => auditColumns(t, locale, names), [t, locale, names]);
 
   if (active && !isOwner) {
     return (

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { workspacesTexts } from './texts.ts';
 
@@ -16,5 +17,6 @@ export type WorkspaceText = (key: WorkspaceTextKey, options?: Record<string, unk
 export function useWorkspaceTexts(): WorkspaceText {
   const { t } = useTranslation();
   const translate = t as unknown as (key: string, options?: Record<string, unknown>) => string;
-  return (key, options) => translate(`workspaces.${key}`, options);
+  // Stable while the language is: pages memoise their columns on it.
+  return useCallback((key, options) => translate(`workspaces.${key}`, options), [translate]);
 }
