@@ -115,6 +115,10 @@ export function MembersPage() {
       (yes) => yes && leave.mutate(active.id),
     );
 
+  const memberActions = [
+    { key: 'edit', tone: 'bg-sky-800', busy: setMember.isPending, open: openEdit },
+    { key: 'remove', tone: 'bg-red-700', busy: remove.isPending, open: openRemove },
+  ] as const;
   const items = members.data?.items ?? [];
   const invites = members.data?.invites ?? [];
   const title = active?.kind === 'personal' ? t('personal') : (active?.name ?? '');
@@ -198,24 +202,18 @@ export function MembersPage() {
                 <td className={`${CELL} whitespace-nowrap`}>
                   {member.role !== 'owner' && (
                     <div className="flex gap-2">
-                      <button
-                        type="button"
-                        className={`${SMALL_BUTTON} bg-sky-800 text-white`}
-                        disabled={!isOwner || setMember.isPending}
-                        title={reason}
-                        onClick={() => openEdit(member)}
-                      >
-                        {t('edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${SMALL_BUTTON} bg-red-700 text-white`}
-                        disabled={!isOwner || remove.isPending}
-                        title={reason}
-                        onClick={() => openRemove(member)}
-                      >
-                        {t('remove')}
-                      </button>
+                      {memberActions.map(({ key, tone, busy, open }) => (
+                        <button
+                          key={key}
+                          type="button"
+                          className={`${SMALL_BUTTON} ${tone} text-white`}
+                          disabled={!isOwner || busy}
+                          title={reason}
+                          onClick={() => open(member)}
+                        >
+                          {t(key)}
+                        </button>
+                      ))}
                     </div>
                   )}
                 </td>
