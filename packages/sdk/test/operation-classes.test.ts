@@ -42,6 +42,7 @@ describe('operation classes', () => {
   it('keeps account operations out of the workspace', () => {
     expect(isAccountOperation(contract.user.changePassword)).toBe(true);
     expect(isAccountOperation(contract.workspace.accept)).toBe(true);
+    expect(isAccountOperation(contract.settings.get)).toBe(true);
     expect(isAccountOperation(contract.workspace.invite)).toBe(false);
     expect(isAccountOperation(contract.proxies.query)).toBe(false);
   });

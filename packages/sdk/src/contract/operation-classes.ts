@@ -12,9 +12,10 @@ export type OperationClass = 'read' | 'act' | 'members' | 'secrets';
 
 /**
  * Areas that act on the signed-in user's own account or on the user's membership list, never on a workspace's
- * data: the active workspace and its role do not apply to them.
+ * data: the active workspace and its role do not apply to them. `settings` are the user's own display
+ * preferences (currencies, kept with the user), the same in every workspace.
  */
-export const ACCOUNT_AREAS: ReadonlySet<string> = new Set(['auth', 'system', 'user', 'admin']);
+export const ACCOUNT_AREAS: ReadonlySet<string> = new Set(['auth', 'system', 'user', 'admin', 'settings']);
 
 /** Operations of the `workspace` area on the caller's own memberships, whatever workspace is active. */
 export const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set([
