@@ -43,6 +43,7 @@ describe('operation classes', () => {
     expect(isAccountOperation(contract.user.changePassword)).toBe(true);
     expect(isAccountOperation(contract.workspace.accept)).toBe(true);
     expect(isAccountOperation(contract.settings.update)).toBe(true);
+    expect(isAccountOperation(contract.settings.get)).toBe(true);
     expect(isAccountOperation(contract.workspace.invite)).toBe(false);
     expect(isAccountOperation(contract.proxies.query)).toBe(false);
   });

@@ -110,6 +110,7 @@ export class HubClient {
   constructor(options: HubClientOptions) {
     this.#options = options;
     const base = `${options.baseUrl.replace(/\/+$/, '')}/tenant/hubs/${options.hub}`;
+    // SignalR keeps the query of this URL on negotiate and on the WebSocket alike.
     const hubUrl = options.workspace ? `${base}?workspace=${encodeURIComponent(options.workspace)}` : base;
     let builder = new HubConnectionBuilder()
       .withUrl(hubUrl, {

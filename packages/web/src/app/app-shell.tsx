@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { TransferHost } from '../features/transfer/transfer-host.tsx';
+import { WorkspacesHost } from '../features/workspaces/workspaces-host.tsx';
 import { useServices } from '../shared/app-services.tsx';
 import { disconnectHubs } from '../shared/hubs/load-hub-connection.ts';
 import { changeLanguage } from '../shared/language.ts';
@@ -45,6 +46,8 @@ export function AppShell() {
           .catch(() => {})
           .finally(() => {
             session.signOut();
+            // The next user of this browser starts in their own personal workspace.
+            services.workspace.set(null);
             services.queryClient.clear();
             navigate('/auth/login');
           });
@@ -67,6 +70,7 @@ export function AppShell() {
       <ModalHost />
       <TwoFactorPromptHost prompt={services.twoFactor} />
       <TransferHost />
+      <WorkspacesHost />
       <CommandPalette />
       <ToastHost />
       <NetworkStatus />

@@ -19,6 +19,7 @@ import { settingsArea } from '../features/settings/area.ts';
 import { statusPagesArea } from '../features/status-pages/area.ts';
 import { steamAccountsArea } from '../features/steam-accounts/area.ts';
 import { transferArea } from '../features/transfer/area.ts';
+import { workspacesArea } from '../features/workspaces/area.ts';
 import type { AreaCommandId } from '../shared/area/define-area.ts';
 import type { CommandDef } from '../shared/commands/command-types.ts';
 import { shellCommands } from './shell-commands.ts';
@@ -41,6 +42,7 @@ export const areas = [
   confirmationsArea,
   pacingArea,
   settingsArea,
+  workspacesArea,
   adminArea,
   transferArea,
   authArea,

@@ -110,6 +110,12 @@ function createRoutes(services: Pick<AppServices, 'session' | 'i18n'>): RouteObj
             { path: 'socketdebug', element: <Navigate to={NOT_FOUND_PATH} replace /> },
           ],
         },
+        // The invitation mail's link: accepted inside the panel, after a sign-in if need be.
+        {
+          path: '/workspace/accept',
+          loader: ({ request }: LoaderFunctionArgs) =>
+            redirect(`/panel/workspace/accept${new URL(request.url).search}`),
+        },
         ...legacyAuthRedirects,
         ...(DEV_ROUTES ? devRoutes : []),
         { path: '*', element: <NotFoundPage /> },

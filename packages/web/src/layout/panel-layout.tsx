@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useServices } from '../shared/app-services.tsx';
+import { useStore } from '../shared/use-store.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useAppearance } from './use-appearance.ts';
 import { useCurrentUser } from './use-current-user.ts';
+import { ViewerNotice } from './viewer-notice.tsx';
 
 /** The signed-in frame: sidebar, top bar, the page, scroll-to-top. */
 export function PanelLayout() {
@@ -14,6 +17,8 @@ export function PanelLayout() {
   const location = useLocation();
   const user = useCurrentUser();
   const { t } = useTranslation();
+  const { workspace } = useServices();
+  const workspaceId = useStore(workspace.subscribe, () => workspace.id);
   if (user.isError) {
     // Panel load failure (docs/web.md "Dashboard and settings"): without the user there is no panel to show.
     return (
@@ -46,8 +51,10 @@ export function PanelLayout() {
         className={`flex min-h-full flex-col transition-[padding] ${appearance.sidebarCollapsed ? 'md:ps-16' : 'md:ps-60'}`}
       >
         <TopBar onMenu={() => setMobileOpen(true)} />
+        <ViewerNotice />
+        {/* A new workspace or page mounts the page afresh: its state and live views start over. */}
         <main
-          key={location.pathname}
+          key={`${workspaceId ?? ''}:${location.pathname}`}
           className={`w-full flex-1 p-4 pb-12 md:p-6 md:pb-12 ${appearance.width === 'boxed' ? 'mx-auto max-w-6xl' : ''}`}
         >
           <Outlet />

@@ -8,8 +8,9 @@ import { NotificationArea } from './notification-area.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SandboxBadge } from './sandbox-badge.tsx';
 import { ICON_BUTTON, ThemeMenu } from './theme-menu.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
-/** Search (opens the palette), language, theme and the profile menu. */
+/** Search (opens the palette), the workspace switcher, language, theme and the profile menu. */
 export function TopBar({ onMenu }: { onMenu(): void }) {
   const { t } = useTranslation();
   const { palette } = useServices();
@@ -37,6 +38,7 @@ export function TopBar({ onMenu }: { onMenu(): void }) {
       </button>
       <div className="ms-auto flex items-center gap-1">
         <SandboxBadge />
+        <WorkspaceSwitcher />
         <LanguageSwitcher tone="auto" className="me-1" />
         <ThemeMenu />
         <NotificationArea />

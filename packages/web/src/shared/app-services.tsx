@@ -23,12 +23,15 @@ import { ServicesContext } from './services-context.ts';
 import { SessionState } from './session/session-state.ts';
 import { ToastStore } from './toasts/toast-store.ts';
 import { languageOf } from './use-language.ts';
+import { ActiveWorkspace } from './workspace/active-workspace.ts';
 
 /** Everything the shell shares with pages: one instance per app. */
 export interface AppServices {
   i18n: i18n;
   client: ApiClient;
   session: SessionState;
+  /** The workspace calls and live views act in (the switcher sets it). */
+  workspace: ActiveWorkspace;
   monitor: NetworkMonitor;
   toasts: ToastStore;
   modals: ModalStack;
@@ -60,6 +63,7 @@ export function createServices(
   const monitor = new NetworkMonitor({ probe: createHeadProbe(origin, fetchImpl) });
   const events = { onSessionExpired: () => {} };
   const toasts = new ToastStore();
+  const workspace = new ActiveWorkspace(storage);
   // Step-up prompts take e-mailed codes of their own purpose; the server mails the first one with its answer.
   const twoFactor = new TwoFactorPrompt(async (challenge) => {
     await client.user.requestTwoFactor({ purpose: emailCodePurpose(challenge) });
@@ -69,6 +73,7 @@ export function createServices(
     tokenStore,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     language: () => languageOf(i18n.language),
+    workspace: () => workspace.id,
     onTwoFactorRequired: twoFactor.ask,
     onSessionExpired: () => events.onSessionExpired(),
     onConnectivityError: (error) => {
@@ -83,6 +88,7 @@ export function createServices(
     i18n,
     client,
     session: new SessionState(client),
+    workspace,
     monitor,
     toasts,
     modals: new ModalStack(),

@@ -4,6 +4,9 @@
  * so the server's exclusive end is the next midnight.
  */
 import { COST_METHOD_VALUES, LEDGER_GROUPS } from '@tradedeck/sdk/contract';
+import { badPeriod, dayPeriod } from '../../shared/day-period.ts';
+
+export { badPeriod };
 
 export const FILTER_KEYS = ['from', 'to', 'account', 'by', 'method', 'series'] as const;
 export const CHART_SERIES = ['revenue', 'profit', 'held'] as const;
@@ -11,14 +14,8 @@ export type ChartSeries = (typeof CHART_SERIES)[number];
 export type LedgerGroup = (typeof LEDGER_GROUPS)[number];
 export type CostMethod = (typeof COST_METHOD_VALUES)[number];
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 /** The groupings drawn as a chart over time. */
 export const PERIOD_GROUPS: readonly LedgerGroup[] = ['day', 'week', 'month'];
-
-export function badPeriod(filters: Record<string, string>): boolean {
-  return Boolean(filters.from && filters.to && filters.from > filters.to);
-}
 
 export function groupOf(filters: Record<string, string>): LedgerGroup {
   return LEDGER_GROUPS.find((group) => group === filters.by) ?? 'day';
@@ -43,10 +40,6 @@ export function toLedgerPeriod(filters: Record<string, string>): {
   to?: string;
   accountIds: number[];
 } {
-  const from = filters.from && DAY.test(filters.from) ? `${filters.from}T00:00:00.000Z` : undefined;
-  const toDay = filters.to && DAY.test(filters.to) ? Date.parse(`${filters.to}T00:00:00Z`) : Number.NaN;
-  const to = Number.isNaN(toDay) ? undefined : new Date(toDay + DAY_MS).toISOString();
   const account = Number(filters.account);
-  const period = badPeriod(filters) ? {} : { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-  return { ...period, accountIds: Number.isSafeInteger(account) && account > 0 ? [account] : [] };
+  return { ...dayPeriod(filters), accountIds: Number.isSafeInteger(account) && account > 0 ? [account] : [] };
 }

@@ -17,6 +17,8 @@ export type HubEventOf<K extends HubEventName> = HubEvent<HubPayload<(typeof hub
 
 interface HubConnectionOptions<K extends HubEventName> {
   client: ApiClient;
+  /** The workspace whose events to follow; null: the personal one. */
+  workspace: string | null;
   name: K;
   sourceId: string | undefined;
   onEvent(event: HubEventOf<K>): void;
@@ -65,6 +67,7 @@ export function connectHub<K extends HubEventName>(options: HubConnectionOptions
     baseUrl: window.location.origin,
     hub: event.hub,
     accessToken: accessTokenFromApiClient(options.client),
+    workspace: options.workspace,
     onNotice: (notice) => {
       options.onState(liveStateAfter(notice));
       options.onNotice(notice);

@@ -1,6 +1,7 @@
 import type { HubLiveState, HubNotice } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../app-services.tsx';
+import { useStore } from '../use-store.ts';
 import type { HubEventName, HubEventOf } from './hub-connection.ts';
 import { loadHubConnection } from './load-hub-connection.ts';
 
@@ -40,7 +41,9 @@ export function useHubSubscription<K extends HubEventName>(
   onEvent: (event: HubEventOf<K>) => void,
   options: HubSubscriptionOptions = {},
 ): HubLiveState {
-  const { client } = useServices();
+  const { client, workspace: active } = useServices();
+  // A switch of workspace reconnects to the new one's events.
+  const workspace = useStore(active.subscribe, () => active.id);
   const [state, setState] = useState<HubLiveState>('connecting');
   const latest = useRef({ onEvent, options });
   latest.current = { onEvent, options };
@@ -56,6 +59,7 @@ export function useHubSubscription<K extends HubEventName>(
           if (!active) return;
           disconnect = connectHub({
             client,
+            workspace,
             name,
             sourceId,
             onEvent: (received) => latest.current.onEvent(received),
@@ -88,7 +92,7 @@ export function useHubSubscription<K extends HubEventName>(
       clearTimeout(retry);
       disconnect();
     };
-  }, [client, name, sourceId]);
+  }, [client, workspace, name, sourceId]);
 
   return state;
 }

@@ -19,10 +19,11 @@ export interface AddJobProgress {
  * Adds accounts as a background job (`steamAccounts.addJob`) and follows it on steam-trading-hub with the sdk's
  * `followJob`: each ended sign-in moves `onProgress`, the job's end (the per-row answer, or the failure of a job
  * that could not run) resolves. The hub is subscribed before the job starts, so its end cannot be missed; other
- * jobs' events are told apart by job id.
+ * jobs' events are told apart by job id. The hub is the active workspace's, where the job runs.
  */
 export async function addAccountsAsJob(
   client: ApiClient,
+  workspace: string | null,
   input: AddInput,
   onProgress: (progress: AddJobProgress) => void,
 ): Promise<AccountsAddFinished> {
@@ -30,6 +31,7 @@ export async function addAccountsAsJob(
     baseUrl: window.location.origin,
     hub: hubEvents.accountsAddFinished.hub,
     accessToken: accessTokenFromApiClient(client),
+    workspace,
   });
   try {
     await hub.start();

@@ -80,7 +80,12 @@ export function AddWizardDialog({ controls, onAdded }: { controls: ModalControls
     setPlanError(null);
     setSubmitting(true);
     try {
-      const { result: answer, failure } = await addAccountsAsJob(client, plan.input, setProgress);
+      const { result: answer, failure } = await addAccountsAsJob(
+        client,
+        services.workspace.id,
+        plan.input,
+        setProgress,
+      );
       const outcome = afterSubmit(rows, plan.indexToKey, answer, language);
       setRows(outcome.rows);
       setDetails(outcome.details);
