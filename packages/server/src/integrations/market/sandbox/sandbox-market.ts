@@ -20,6 +20,7 @@ import type { SandboxAccount, SandboxWorld } from '../../steam/sandbox/sandbox-w
 import type { SandboxAsset } from '../../steam/sandbox/trading/sandbox-inventories.ts';
 import type { MarketDeliveryRequest, MarketHistoryEntry, MarketListing, MoneySendRecord } from '../port.ts';
 import { loginOfSandboxMarketKey, sandboxMarketKey, sandboxPaymentPassword } from './sandbox-market-keys.ts';
+import type { RegisterSandboxAccountInput, SandboxMarketOptions } from './sandbox-market-options.ts';
 import {
   restoreSandboxMarket,
   type SandboxMarketCollections,
@@ -28,7 +29,7 @@ import {
 import { SANDBOX_ONLINE_MS, SandboxSales } from './sandbox-market-sales.ts';
 import type { SandboxMarketSnapshot, SandboxMarketStateFile } from './sandbox-market-state.ts';
 import { convertAtSandboxRate } from './sandbox-rates.ts';
-import { type KeyCallLimit, SandboxTraffic } from './sandbox-traffic.ts';
+import { SandboxTraffic } from './sandbox-traffic.ts';
 
 /** A seller has 5 minutes to send the offer after a sale (shown as `left`). */
 const DELIVERY_WINDOW_S = 5 * 60;
@@ -101,31 +102,7 @@ export interface Hold {
   classId: string;
 }
 
-export interface RegisterSandboxAccountInput {
-  /** A Steam login of the sandbox world (`sandbox_bot_0001`, `sandbox_ok`, ...). */
-  login: string;
-  currency?: Currency;
-  /** Starting available balance, in `currency`. */
-  available?: number;
-  paymentPassword?: string;
-  /** TM refuses transfers from and to the account. */
-  transfersBlocked?: boolean;
-}
-
-export interface SandboxMarketOptions {
-  /**
-   * Sales happen only while the account pinged in the last 3 minutes (TM's rule); off for pricing-only tests.
-   */
-  requireOnline?: boolean;
-  /** TM's fee on a sale, in percent (5 by default). */
-  feePercent?: number;
-  /** How often one listing's price may change (TM's minute by default; tests shorten it). */
-  priceChangeSpacingMs?: number;
-  /** Keeps the market's state across restarts (read at construction, written after each change). */
-  stateFile?: SandboxMarketStateFile | null;
-  /** Calls of one key past this are refused with a 429 (TM: 5 a second); counted but never refused by default. */
-  keyCallLimit?: KeyCallLimit | null;
-}
+export type { RegisterSandboxAccountInput, SandboxMarketOptions };
 
 export class SandboxMarket {
   readonly #accounts = new Map<string, SandboxMarketAccount>();
