@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.ts';
+import { rowsOf } from '../../src/db/sql-fragments.ts';
 import { sha256 } from '../../src/security/random-codes.ts';
+import { UserScope } from '../../src/security/user-scope.ts';
 import { type AuthTestApp, createAuthTestApp, linkParams, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
 import { inWorkspace, join, teamOf } from './helpers.ts';
@@ -198,6 +201,24 @@ describe('workspaces: invitations, the active workspace and role gates', () => {
     expect(personal.json().data).toMatchObject({ displayedCurrency: 'EUR', chosen: true });
     const ownerSees = await inWorkspace(t, owner, team, 'GET', '/api/settings');
     expect(ownerSees.json().data).not.toMatchObject({ displayedCurrency: 'EUR', chosen: true });
+  });
+
+  it('lets background work for a team workspace read and write its rows; another user named as the actor sees none', async () => {
+    const added = await inWorkspace(t, owner, team, 'POST', '/api/proxies', { proxies: '10.2.9.1:8080' });
+    expect(added.statusCode, added.body).toBe(200);
+    const count = (tx: Db) =>
+      tx
+        .execute(sql`select count(*)::int as n from proxies where host = '10.2.9.1'`)
+        .then(rowsOf<{ n: number }>);
+    const scope = new UserScope(t.testDb.database.db);
+    // A job has no signed-in member: the scope acts as the workspace itself.
+    expect(await scope.run(team, count)).toEqual([{ n: 1 }]);
+    const moved = await scope.run(team, (tx) =>
+      tx.execute(sql`update proxies set port = 8081 where host = '10.2.9.1' returning id`).then(rowsOf),
+    );
+    expect(moved).toHaveLength(1);
+    // Another user named as the actor is no member: nothing.
+    expect(await scope.run(team, count, { actorId: outsider.id })).toEqual([{ n: 0 }]);
   });
 
   it('opens a hub connection on a workspace for its members only, a stranger refused like a wrong token', async () => {
