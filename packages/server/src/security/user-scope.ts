@@ -76,6 +76,15 @@ export class UserScope {
     );
   }
 
+  /**
+   * Records what Steam or a market answered a read (a balance, a confirmation list, a ledger's opening entries) on
+   * the workspace's behalf, as its background work does: a viewer's read keeps them as fresh as anyone's. Callers
+   * choose the rows under the reader's own scope first; only the recording runs as the workspace.
+   */
+  record<T>(ownerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.run(ownerId, work, { actorId: ownerId });
+  }
+
   /** Whether the transaction has written anything yet (a read-only one has no transaction id assigned). */
   static async wrote(tx: Db): Promise<boolean> {
     const [row] = rowsOf<{ wrote: boolean }>(

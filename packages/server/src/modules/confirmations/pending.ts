@@ -50,7 +50,7 @@ export class PendingReader {
     const unchanged = (this.#answers.get(key) ?? 0) === answers;
     if (unchanged) {
       const at = new Date(this.deps.now());
-      await this.deps.snapshots.run(userId, (q) =>
+      await this.deps.snapshots.record(userId, (q) =>
         q.save(
           accountId,
           listed.ok ? { items: listed.value, failure: null } : { items: [], failure: listed.reason },
@@ -72,7 +72,7 @@ export class PendingReader {
     const key = `${userId}:${accountId}`;
     this.#recent.delete(key);
     this.#answers.set(key, (this.#answers.get(key) ?? 0) + 1);
-    await this.deps.snapshots.run(userId, (q) => q.outdate(accountId));
+    await this.deps.snapshots.record(userId, (q) => q.outdate(accountId));
   }
 
   /**

@@ -42,7 +42,7 @@ export class ConfirmationsService {
     const now = this.deps.now();
     let keptSince: number | null = null;
     if (refreshEveryMs > 0) {
-      await this.deps.snapshots.run(userId, (q) =>
+      await this.deps.snapshots.record(userId, (q) =>
         q.watch(
           accounts.map((account) => account.id),
           new Date(now + watchMs),

@@ -64,6 +64,11 @@ export class SnapshotRepo {
   run<T>(userId: string, work: (q: SnapshotQueries) => Promise<T>): Promise<T> {
     return this.scope.run(userId, (tx) => work(new SnapshotQueries(tx, userId)));
   }
+
+  /** Records what Steam or the market answered a read, whoever read it (`UserScope.record`). */
+  record<T>(userId: string, work: (q: SnapshotQueries) => Promise<T>): Promise<T> {
+    return this.scope.record(userId, (tx) => work(new SnapshotQueries(tx, userId)));
+  }
 }
 
 /** One user's kept lists, inside the user's scope. */

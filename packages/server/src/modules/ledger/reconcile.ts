@@ -21,7 +21,8 @@ export async function reconcileAccount(
   const read = await deps.balances(userId, account.id).catch(() => null);
   const market = read?.ok ? read : null;
   const now = new Date(deps.now());
-  return deps.repo.run(userId, async (q) => {
+  // Settling and the opening entries record the market's answer: a viewer's look records them too.
+  return deps.repo.record(userId, async (q) => {
     const writer = new LedgerWriter(q);
     // Held money whose release time has come is settled before the balances are compared.
     await writer.settleDue(now);

@@ -74,6 +74,11 @@ export class LedgerRepo {
   run<T>(userId: string, work: (q: LedgerQueries) => Promise<T>): Promise<T> {
     return this.scope.run(userId, (tx) => work(new LedgerQueries(tx, userId)));
   }
+
+  /** Records what Steam or the market answered a read, whoever read it (`UserScope.record`). */
+  record<T>(userId: string, work: (q: LedgerQueries) => Promise<T>): Promise<T> {
+    return this.scope.record(userId, (tx) => work(new LedgerQueries(tx, userId)));
+  }
 }
 
 /** One user's ledger statements, bound to the caller's transaction. */

@@ -55,6 +55,11 @@ export class SellerRepo {
     return this.scope.run(userId, (tx) => work(new SellerQueries(tx, userId), tx));
   }
 
+  /** Records what the market answered a read, whoever read it (`UserScope.record`). */
+  record<T>(userId: string, work: (q: SellerQueries, tx: Db) => Promise<T>): Promise<T> {
+    return this.scope.record(userId, (tx) => work(new SellerQueries(tx, userId), tx));
+  }
+
   /** Accounts of every user that should have a loop running (the start of a process checks their jobs). */
   async accountsToRun(): Promise<{ userId: string; id: number; loopJobId: string | null }[]> {
     return this.db

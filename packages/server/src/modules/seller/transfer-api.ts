@@ -76,7 +76,7 @@ export function sellerTransferApi(shared: SellerShared): SellerTransferApi {
       if (!creds) return null;
       const balance = await shared.market.balance(creds);
       if (!balance.ok) return balance;
-      await repo.run(userId, async (q) => {
+      await repo.record(userId, async (q) => {
         await q.update(id, {
           balanceAvailable: balance.balance.available.amount,
           balanceOnHold: balance.balance.onHold.amount,
