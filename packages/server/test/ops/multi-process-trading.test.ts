@@ -204,20 +204,18 @@ describe('three server processes trading on one Postgres and one simulated Steam
       await call('POST', `/api/harvester/sessions/${created.id}/start`, {});
     }
 
+    const sent = () => journalLines().filter((line) => line.op === 'send').length;
     // Kill a process once Steam holds a few offers: the one running seller loops and a harvester runner when one
     // does within a while, else the one running the most seller loops.
-    await pollUntil(
-      async () => journalLines().filter((line) => line.op === 'send').length >= 6,
-      180_000,
-      100,
-    );
-    const choiceEnds = Date.now() + 15_000;
+    await pollUntil(async () => sent() >= 6, 180_000, 100);
+    // The choice waits a few seconds at most, and never past half the sales' offers: the kill must land mid-run.
+    const choiceEnds = Date.now() + 5_000;
     const victimPid = await pollUntil(
       async () => {
         const now = await holders();
         const both = [...now.loops.keys()].find((pid) => now.runners.includes(pid));
         if (both) return both;
-        if (Date.now() < choiceEnds) return null;
+        if (Date.now() < choiceEnds && sent() < (SELLERS * SALES_EACH) / 2) return null;
         return [...now.loops].sort((a, b) => b[1] - a[1])[0]?.[0] ?? now.runners[0] ?? null;
       },
       60_000,
