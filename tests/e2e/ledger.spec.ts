@@ -102,6 +102,7 @@ test('the ledger shows profit per day with its chart and CSV, and a reversal arr
   await expect(page.getByRole('img', { name: 'Chart: Revenue' })).toBeVisible();
   await page.locator('body').click();
   await page.keyboard.press('c');
+  await expect(page.getByRole('img', { name: 'Chart: Profit' })).toBeVisible();
   await page.keyboard.press('c');
   await expect(page.getByRole('img', { name: 'Chart: Held' })).toBeVisible();
   await expect(page).toHaveURL(/series=held/);

@@ -80,12 +80,18 @@ export function LedgerPage() {
     [setParams],
   );
   const setSeries = (value: string) => setFilter('series', value === 'revenue' ? null : value);
+  // Two quick presses of the series key step twice: each steps from the last one asked, not from the last render.
+  const seriesAsked = useRef(series);
+  seriesAsked.current = series;
 
   useCommandHandlers('ledger', 'screen', {
     exportCsv: () => void download('profit'),
     exportEntries: () => void download('entries'),
     period: () => periodRef.current?.focus(),
-    series: () => setSeries(nextSeries(series)),
+    series: () => {
+      seriesAsked.current = nextSeries(seriesAsked.current);
+      setSeries(seriesAsked.current);
+    },
     reset,
     refresh,
   });
