@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import { pollUntil } from '../helpers/spawned-api.ts';
+import { viewBeforeAttack } from '../security/view-before-attack.ts';
 import type { AccountWalkTarget } from '../steam-accounts/tenant-walk.ts';
 
 /** The tenant walk of the confirmations centre: user B names user A's account, tag and job in each. */
@@ -15,7 +17,7 @@ const as = (t: AuthTestApp, user: TestUser, method: string, url: string, body?: 
   t.call(method, url, { token: user.accessToken, ...(body !== undefined ? { body } : {}) });
 
 let jobId: number | null = null;
-let snapshot: string | null = null;
+const seen = viewBeforeAttack(aView);
 
 /** A's rules and A's job (one is made for A before the first attack, whatever Steam lists). */
 async function aView({ t, a }: Ctx): Promise<string> {
@@ -36,14 +38,19 @@ function attack(
       });
       expect(started.statusCode, started.body).toBe(200);
       jobId = started.json().data.jobId as number;
+      // A's job ends before A's view is read: its counts move while it runs.
+      await pollUntil(async () => {
+        const job = await as(ctx.t, ctx.a, 'GET', `/api/confirmations/jobs/${jobId}`);
+        return job.json().data?.status !== 'running';
+      }, 60_000);
     }
-    snapshot ??= await aView(ctx);
+    await seen.take(ctx);
     return call(ctx, ctx.steamAccounts.accountId);
   };
 }
 
 async function unchanged(ctx: Ctx): Promise<void> {
-  expect(await aView(ctx)).toBe(snapshot);
+  await seen.unchanged(ctx);
 }
 
 export const confirmationsWalker = {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import { viewBeforeAttack } from '../security/view-before-attack.ts';
 import type { SellerWalkTarget } from '../seller/tenant-walk.ts';
 
 /** Tenant A's lots (synced from A's seller account of the walk) and a repricing job of A's. */
@@ -54,16 +55,16 @@ async function aView({ t, a, lots }: Ctx): Promise<string> {
   return JSON.stringify([lot.json().data, job.json().data, counters.json().data]);
 }
 
-let snapshot: string | null = null;
+const seen = viewBeforeAttack(aView);
 
 function walk(call: (ctx: Ctx) => Promise<LightMyRequestResponse>) {
   return {
     expect: 3,
     attack: async (ctx: Ctx) => {
-      snapshot ??= await aView(ctx);
+      await seen.take(ctx);
       return call(ctx);
     },
-    unchanged: async (ctx: Ctx) => expect(await aView(ctx)).toBe(snapshot),
+    unchanged: async (ctx: Ctx) => seen.unchanged(ctx),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { WalkContext } from '../security/tenant-walker.ts';
+import { viewBeforeAttack } from '../security/view-before-attack.ts';
 
 const as = (ctx: WalkContext, url: string, body: unknown) =>
   ctx.t.call('POST', url, { token: ctx.b.accessToken, body });
@@ -19,19 +20,19 @@ async function aView({ t, a }: WalkContext): Promise<string> {
   return JSON.stringify([accounts.json().data, items.json().data, totals.json().data]);
 }
 
-let snapshot: string | null = null;
+const seen = viewBeforeAttack(aView);
 
 function attack(
   call: (ctx: WalkContext) => Promise<LightMyRequestResponse>,
 ): (ctx: WalkContext) => Promise<LightMyRequestResponse> {
   return async (ctx) => {
-    snapshot ??= await aView(ctx);
+    await seen.take(ctx);
     return call(ctx);
   };
 }
 
 async function unchanged(ctx: WalkContext): Promise<void> {
-  expect(await aView(ctx)).toBe(snapshot);
+  await seen.unchanged(ctx);
 }
 
 /** The tenant walk of the portfolio: user B filters by A's accounts and tags, and asks for A's holding. */

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { type AuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
+import { viewBeforeAttack } from '../security/view-before-attack.ts';
 import type { AccountWalkTarget } from '../steam-accounts/tenant-walk.ts';
 
 /** Tenant A's seller account, made from A's Steam account of the walk. */
@@ -43,19 +44,19 @@ async function aView({ t, a, seller }: Ctx): Promise<string> {
   return JSON.stringify([row.json().data, deliveries.json().data]);
 }
 
-let snapshot: string | null = null;
+const seen = viewBeforeAttack(aView);
 
 function attack(
   call: (ctx: Ctx, id: number) => Promise<LightMyRequestResponse>,
 ): (ctx: Ctx) => Promise<LightMyRequestResponse> {
   return async (ctx) => {
-    snapshot ??= await aView(ctx);
+    await seen.take(ctx);
     return call(ctx, ctx.seller.accountId);
   };
 }
 
 async function unchanged(ctx: Ctx): Promise<void> {
-  expect(await aView(ctx)).toBe(snapshot);
+  await seen.unchanged(ctx);
 }
 
 /** The tenant walk of the seller operations: user B names user A's seller (or Steam) account in each. */

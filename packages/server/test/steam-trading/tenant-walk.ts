@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
+import { viewBeforeAttack } from '../security/view-before-attack.ts';
 import type { AccountWalkTarget } from '../steam-accounts/tenant-walk.ts';
 
 /** The tenant walk of the Steam trading operations: user B names user A's account in each. */
@@ -23,20 +24,20 @@ async function aView({ t, a, steamAccounts }: Ctx): Promise<string> {
   return JSON.stringify([row.json().data, inventory.json().data, intents.json().data]);
 }
 
-let snapshot: string | null = null;
+const seen = viewBeforeAttack(aView);
 
 /** Each attack first takes A's view once (before any attack), then calls the route as B. */
 function attack(
   call: (ctx: Ctx, id: number) => Promise<LightMyRequestResponse>,
 ): (ctx: Ctx) => Promise<LightMyRequestResponse> {
   return async (ctx) => {
-    snapshot ??= await aView(ctx);
+    await seen.take(ctx);
     return call(ctx, ctx.steamAccounts.accountId);
   };
 }
 
 async function unchanged(ctx: Ctx): Promise<void> {
-  expect(await aView(ctx)).toBe(snapshot);
+  await seen.unchanged(ctx);
 }
 
 const OFFER = '7000000001';

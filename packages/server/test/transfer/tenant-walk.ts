@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { WalkContext } from '../security/tenant-walker.ts';
+import { viewBeforeAttack } from '../security/view-before-attack.ts';
 
 const as = (ctx: WalkContext, method: string, url: string, body?: unknown) =>
   ctx.t.call(method, url, { token: ctx.b.accessToken, ...(body !== undefined ? { body } : {}) });
@@ -12,19 +13,19 @@ async function aView({ t, a }: WalkContext): Promise<string> {
   return JSON.stringify([accounts.json().data, history.json().data]);
 }
 
-let snapshot: string | null = null;
+const seen = viewBeforeAttack(aView);
 
 function attack(
   call: (ctx: WalkContext, id: number) => Promise<LightMyRequestResponse>,
 ): (ctx: WalkContext) => Promise<LightMyRequestResponse> {
   return async (ctx) => {
-    snapshot ??= await aView(ctx);
+    await seen.take(ctx);
     return call(ctx, ctx.seller.accountId);
   };
 }
 
 async function unchanged(ctx: WalkContext): Promise<void> {
-  expect(await aView(ctx)).toBe(snapshot);
+  await seen.unchanged(ctx);
 }
 
 /** The tenant walk of the transfer operations: user B names user A's TM account in each. */
