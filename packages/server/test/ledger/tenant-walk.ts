@@ -1,8 +1,5 @@
-import { expect } from 'vitest';
 import type { WalkContext } from '../security/tenant-walker.ts';
-
-const as = (ctx: WalkContext, url: string, body: unknown) =>
-  ctx.t.call('POST', url, { token: ctx.b.accessToken, body });
+import { viewBeforeAttack } from '../security/view-before-attack.ts';
 
 /** A's own ledger, as A reads it: B's calls below must leave it as it was and show B none of it. */
 async function aEntries({ t, a }: WalkContext): Promise<string> {
@@ -10,11 +7,13 @@ async function aEntries({ t, a }: WalkContext): Promise<string> {
   return JSON.stringify(res.json().data);
 }
 
-let snapshot: string | null = null;
+const seen = viewBeforeAttack(aEntries);
+const unchanged = (ctx: WalkContext) => seen.unchanged(ctx);
 
-const unchanged = async (ctx: WalkContext) => {
-  snapshot ??= await aEntries(ctx);
-  expect(await aEntries(ctx)).toBe(snapshot);
+/** B's call, after A's entries are read. */
+const as = async (ctx: WalkContext, url: string, body: unknown) => {
+  await seen.take(ctx);
+  return ctx.t.call('POST', url, { token: ctx.b.accessToken, body });
 };
 
 /** The tenant walk of the ledger: B names A's Steam and market accounts and A's entry; each is not found for B. */
