@@ -23,7 +23,7 @@ describe('a delivered sale in the sales history', () => {
     user = await signedInUser(t, 'delivered-sale');
     const accounts = t.world.healthyAccounts(1, 7401);
     const steamIds = await addSandboxAccounts(t, user.accessToken, accounts, 70);
-    [sellerId] = await addSellerAccounts(t, user, steamIds, accounts);
+    sellerId = (await addSellerAccounts(t, user, steamIds, accounts))[0]!;
     key = sandboxMarketKey(accounts[0]!.login);
     await ok(as(t, user.accessToken, 'POST', '/api/p2p/lots/sync', {}));
   }, 120_000);

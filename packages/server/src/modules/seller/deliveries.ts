@@ -149,17 +149,20 @@ export class DeliverySteps {
       const settled = await this.confirm(owner, due);
       for (const [i, row] of rows.entries()) if (row && settled.has(row.id)) rows[i] = settled.get(row.id)!;
     }
+    const taken = new Map<number, DeliveryRow | null>();
+    const registered: DeliveryRow[] = [];
+    for (const row of rows)
+      if (row?.status === 'confirmed' && (await this.register(row, creds, note))) registered.push(row);
+    if (registered.length > 0) {
+      // One read of the market's history after every offer of the pass was taken carries all their sales.
+      const earliest = Math.min(...registered.map((row) => row.createdAt.getTime()));
+      const history = this.deps.onDelivered ? await this.salesSince(creds, earliest - SALE_LOOKBACK_MS) : [];
+      for (const row of registered) taken.set(row.id, await this.ready(owner, row, history));
+    }
     let left = 0;
     let oldest: Date | null = null;
-    // The market's history is read once per pass, and only when a delivery completed in it.
-    const earliest = Math.min(...rows.map((row) => row?.createdAt.getTime() ?? this.deps.now()));
-    let history: Promise<MarketHistoryEntry[]> | null = null;
-    const sales = () => {
-      history ??= this.salesSince(creds, earliest - SALE_LOOKBACK_MS);
-      return history;
-    };
     for (let row of rows) {
-      if (row?.status === 'confirmed') row = await this.ready(owner, row, creds, note, sales);
+      if (row && taken.has(row.id)) row = taken.get(row.id)!;
       if (row && row.status !== 'ready' && row.status !== 'failed') {
         left += 1;
         oldest ??= row.createdAt;
@@ -315,23 +318,19 @@ export class DeliverySteps {
     return this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) });
   }
 
-  /**
-   * Registers the offer with the market; the delivery is done. Its sales are recorded with the move, from the
-   * market's history read after the market took the offer (keyed by the market's sale id, so the lots sync that
-   * reads them later, or a pass after a crash, never writes them twice). A history the market does not answer
-   * leaves them to the next lots sync.
-   */
-  private async ready(
-    owner: DeliveryOwner,
-    row: DeliveryRow,
-    creds: MarketCredentials,
-    note: MarketNote,
-    sales: () => Promise<MarketHistoryEntry[]>,
-  ): Promise<DeliveryRow | null> {
+  /** Registers our offer with the market (`trade-ready`); true once the market took it. */
+  private async register(row: DeliveryRow, creds: MarketCredentials, note: MarketNote): Promise<boolean> {
     const done = await this.deps.market.tradeReady(creds, row.offerId!);
     note(done.ok ? null : done);
-    if (!done.ok) return row;
-    const history = this.deps.onDelivered ? await sales() : [];
+    return done.ok;
+  }
+
+  /**
+   * The market took the offer: the delivery is done, and its sales are recorded with the move from the market's
+   * history read after that (keyed by the market's sale id, so the lots sync that reads them later, or a pass after
+   * a crash, never writes them twice). A history the market did not answer leaves them to the next lots sync.
+   */
+  private ready(owner: DeliveryOwner, row: DeliveryRow, history: MarketHistoryEntry[]) {
     return this.move(owner, row, 'confirmed', { status: 'ready', readyAt: new Date(this.deps.now()) }, history);
   }
 
