@@ -331,7 +331,13 @@ export class DeliverySteps {
    * a crash, never writes them twice). A history the market did not answer leaves them to the next lots sync.
    */
   private ready(owner: DeliveryOwner, row: DeliveryRow, history: MarketHistoryEntry[]) {
-    return this.move(owner, row, 'confirmed', { status: 'ready', readyAt: new Date(this.deps.now()) }, history);
+    return this.move(
+      owner,
+      row,
+      'confirmed',
+      { status: 'ready', readyAt: new Date(this.deps.now()) },
+      history,
+    );
   }
 
   /** The account's market history since `from`; empty when the market does not answer. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { Db } from '../../db/database.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketHistoryEntry, MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
