@@ -74,16 +74,21 @@ describe('a seller server killed between the market taking a sale and the sale b
       },
       token,
     );
-    const lotsOf = async (url: string) =>
+    // One page of a list the server answers for the seller account.
+    const listOf = async <T>(url: string, path: string, filters: object = { accountIds: [seller.id] }) =>
       (
-        await call<{ items: Lot[] }>(
+        await call<{ items: T[] }>(
           url,
           'POST',
-          '/api/p2p/lots/query',
-          { accountIds: [seller.id], pages: { page: 1, pageSize: 100 } },
+          path,
+          { ...filters, pages: { page: 1, pageSize: 100 } },
           token,
         )
       ).items;
+    const lotsOf = (url: string) => listOf<Lot>(url, '/api/p2p/lots/query');
+    const deliveriesOf = (url: string) =>
+      listOf<Delivery>(url, `/api/p2p/accounts/${seller.id}/deliveries/query`, {});
+    const salesOf = (url: string) => listOf<Sale>(url, '/api/p2p/sales/query');
     await call(first.url, 'POST', '/api/p2p/lots/sync', {}, token);
     const picked = (await lotsOf(first.url)).filter((lot) => lot.status === 'in_inventory').slice(0, 2);
     expect(picked).toHaveLength(2);
@@ -100,26 +105,6 @@ describe('a seller server killed between the market taking a sale and the sale b
     expect(itemIds).toHaveLength(2);
     await call(first.url, 'POST', '/api/p2p/accounts/start', { ids: [seller.id] }, token);
 
-    const deliveriesOf = async (url: string) =>
-      (
-        await call<{ items: Delivery[] }>(
-          url,
-          'POST',
-          `/api/p2p/accounts/${seller.id}/deliveries/query`,
-          { pages: { page: 1, pageSize: 100 } },
-          token,
-        )
-      ).items;
-    const salesOf = async (url: string) =>
-      (
-        await call<{ items: Sale[] }>(
-          url,
-          'POST',
-          '/api/p2p/sales/query',
-          { accountIds: [seller.id], pages: { page: 1, pageSize: 100 } },
-          token,
-        )
-      ).items;
     // Killed once a buyer took one of our offers (the market completed that sale), while the server still reads the
     // history to record it: the delivery is not recorded done, and the sale is in the market's history only.
     const accepted = () => readFileSync(journal, 'utf8').includes('"op":"accept"');
