@@ -322,6 +322,7 @@ export async function buildApp({
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
     onSold: lotsApi.markSold,
+    onDelivered: lotsApi.recordDelivered,
   });
   sellerBalances = sellerApi.transfer.refreshBalance;
   registerTransfer(app, {

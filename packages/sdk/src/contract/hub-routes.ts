@@ -26,6 +26,7 @@ export const hubEventRoutes = {
   notificationsRead: { hub: 'notifications-hub', name: 'NotificationsRead', defaultSource: 'notifications' },
   lotsChanged: { hub: 'lots-hub', name: 'LotsChanged', defaultSource: 'lots' },
   repriceJobUpdated: { hub: 'lots-hub', name: 'RepriceJobUpdated', defaultSource: 'lots' },
+  salesRecorded: { hub: 'lots-hub', name: 'SalesRecorded', defaultSource: 'lots' },
 } as const satisfies Record<string, HubEventRoute>;
 
 export interface HubEventRoute {

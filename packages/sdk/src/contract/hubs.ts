@@ -6,7 +6,7 @@ import {
   harvesterSessionUpdatedSchema,
   harvesterTransactionUpdatedSchema,
 } from './harvester.ts';
-import { LOTS_SOURCE, lotsChangedSchema, repriceJobUpdatedSchema } from './lots.ts';
+import { LOTS_SOURCE, lotsChangedSchema, repriceJobUpdatedSchema, salesRecordedSchema } from './lots.ts';
 import { NOTIFICATIONS_SOURCE, notificationPostedSchema, notificationsReadSchema } from './notifications.ts';
 import { deliveryUpdatedSchema, SELLER_SOURCE, sellerAccountUpdatedSchema } from './p2p.ts';
 import { portfolioChangedSchema } from './portfolio.ts';
@@ -181,6 +181,14 @@ export const hubEvents = {
     sources: /^lots$/,
     defaultSource: LOTS_SOURCE,
     payload: repriceJobUpdatedSchema,
+  }),
+  /** New sales reached the sales history (a delivery completed, or a sync read them from the market). */
+  salesRecorded: defineHubEvent({
+    hub: 'lots-hub',
+    name: 'SalesRecorded',
+    sources: /^lots$/,
+    defaultSource: LOTS_SOURCE,
+    payload: salesRecordedSchema,
   }),
 } as const;
 

@@ -535,6 +535,16 @@ export type LotChange = z.infer<typeof lotChangeSchema>;
 export const lotsChangedSchema = z.object({ lots: z.array(lotChangeSchema) });
 export type LotsChanged = z.infer<typeof lotsChangedSchema>;
 
+/**
+ * New sales reached the sales history: a delivery completed, or a sync read sales the market had before. The sales
+ * screen reads its page again; the sales themselves are read with `sales.query`.
+ */
+export const salesRecordedSchema = z.object({
+  sellerAccountId: z.number().int().positive(),
+  count: z.number().int().positive(),
+});
+export type SalesRecorded = z.infer<typeof salesRecordedSchema>;
+
 /** A repricing job moved: its counts (per-lot outcomes are read with `lots.repriceJob`). */
 export const repriceJobUpdatedSchema = repriceJobSchema.omit({ items: true, itemsTruncated: true });
 export type RepriceJobUpdated = z.infer<typeof repriceJobUpdatedSchema>;

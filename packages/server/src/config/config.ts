@@ -55,6 +55,8 @@ export interface ServerConfig {
   sandboxSignInDelayMs?: number;
   /** Sandbox mode: how long an inventory page takes (a slow Steam); 0 by default. */
   sandboxInventoryDelayMs?: number;
+  /** Sandbox market: how long a read of the sales history takes (a slow TM); 0 by default. */
+  sandboxHistoryDelayMs?: number;
   /** Sandbox market: how often one listing's price may change (TM's minute by default; tests shorten it). */
   sandboxPriceChangeMs?: number;
   /**
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxConfirmDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_CONFIRM_DELAY_MS) || 0),
     sandboxSignInDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_SIGN_IN_DELAY_MS) || 0),
     sandboxInventoryDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_INVENTORY_DELAY_MS) || 0),
+    sandboxHistoryDelayMs: Math.max(0, Number(env.TRADEDECK_SANDBOX_HISTORY_DELAY_MS) || 0),
     ...sandboxPriceChange(env.TRADEDECK_SANDBOX_PRICE_CHANGE_MS),
     ...jobLease(env.TRADEDECK_JOB_LEASE_SECONDS),
     marketMode,

@@ -54,7 +54,10 @@ export function marketModeOf(config: Pick<ServerConfig, 'mode' | 'marketMode'>):
 }
 
 export function createMarketPort(
-  config: Pick<ServerConfig, 'mode' | 'marketMode' | 'tmBaseUrl' | 'sandboxJournal'>,
+  config: Pick<
+    ServerConfig,
+    'mode' | 'marketMode' | 'tmBaseUrl' | 'sandboxJournal' | 'sandboxHistoryDelayMs'
+  >,
   options: MarketPortOptions = {},
 ): MarketPort {
   const clock = options.clock ?? systemClock;
@@ -80,9 +83,26 @@ export function createMarketPort(
       options.sandboxMarket ??
       new SandboxMarket(options.sandboxWorld ?? new SandboxWorld(), { ...options.sandbox, stateFile });
     const adapter = new SandboxMarketAdapter(market, clock);
-    return stateFile ? sharedSandboxMarket(adapter, market) : adapter;
+    const port = stateFile ? sharedSandboxMarket(adapter, market) : adapter;
+    return config.sandboxHistoryDelayMs ? slowHistory(port, config.sandboxHistoryDelayMs) : port;
   }
   throw new Error(`Unknown market mode "${String(mode)}"`);
+}
+
+/** A slow TM: each read of the sales history answers after `delayMs` (crash tests kill a server meanwhile). */
+function slowHistory(port: MarketPort, delayMs: number): MarketPort {
+  return new Proxy(port, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const call = (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args);
+      if (property !== 'history') return call;
+      return async (...args: unknown[]) => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return call(...args);
+      };
+    },
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
-import type { MarketPort } from '../../integrations/market/port.ts';
+import type { MarketHistoryEntry, MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { newProcessOwner } from '../../jobs/process-owner.ts';
 import { UserScope } from '../../security/user-scope.ts';
@@ -21,6 +21,7 @@ import { LotsRepo, RepricerRepo } from './repo.ts';
 import { RepriceEngine } from './reprice-engine.ts';
 import { RepriceService } from './reprice-service.ts';
 import { lotRoutes, priceRoutes, salesRoutes } from './routes.ts';
+import { recordDeliveredSales } from './sale-record.ts';
 import { SalesService } from './sales-service.ts';
 import { markLotsSold } from './sold.ts';
 import { LotSync } from './sync.ts';
@@ -32,6 +33,20 @@ export type { LotsTiming } from './deps.ts';
 export interface LotsApi {
   /** A sale the seller loop saw: the lots of the sold assets show as sold at once. */
   markSold(userId: string, sellerAccountId: number, assetIds: readonly string[]): Promise<number>;
+  /**
+   * A delivery completed: its sales (the history rows of the delivered assets' listings) reach the sales history
+   * and the ledger in the caller's transaction. Answers how many were new.
+   */
+  recordDelivered(
+    delivered: {
+      userId: string;
+      sellerAccountId: number;
+      assetIds: readonly string[];
+      history: readonly MarketHistoryEntry[];
+      now: number;
+    },
+    tx: Db,
+  ): Promise<number>;
 }
 export { APPLY_STALE_MS } from './apply-reconcile.ts';
 export type { PriceWriteRow } from './price-repo.ts';
@@ -132,5 +147,15 @@ export function registerLots(app: FastifyInstance, deps: LotsDeps): LotsApi {
   return {
     markSold: (userId, sellerAccountId, assetIds) =>
       markLotsSold(shared, delister, userId, sellerAccountId, assetIds),
+    recordDelivered: (delivered, tx) =>
+      recordDeliveredSales(
+        shared,
+        tx,
+        delivered.userId,
+        delivered.sellerAccountId,
+        delivered.assetIds,
+        delivered.history,
+        delivered.now,
+      ),
   };
 }

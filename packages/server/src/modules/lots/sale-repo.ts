@@ -116,7 +116,7 @@ export class SaleQueries {
       .orderBy(day);
   }
 
-  /** Inserts new sales and brings known ones to their current state (settled, reversed). */
+  /** Inserts new sales and brings known ones to their current state (settled, reversed); answers how many were new. */
   async upsert(rows: readonly NewSale[]): Promise<number> {
     if (rows.length === 0) return 0;
     const written = await this.tx
@@ -130,7 +130,8 @@ export class SaleQueries {
           holdReleaseAt: sql`excluded.hold_release_at`,
         },
       })
-      .returning({ id: lotSales.id });
-    return written.length;
+      // A row the statement inserted has no deleting transaction yet (`xmax` 0); an updated one has.
+      .returning({ inserted: sql<boolean>`xmax = 0` });
+    return written.filter((row) => row.inserted).length;
   }
 }

@@ -4,14 +4,8 @@
  * the inventory are removed; what changed is announced on lots-hub.
  */
 import type { LotChange } from '@tradedeck/sdk/contract';
-import { DEFAULT_LOT_STRATEGY, type SaleState } from '@tradedeck/sdk/domain';
-import type {
-  MarketFailure,
-  MarketHistoryEntry,
-  MarketInventoryItem,
-  MarketListing,
-} from '../../integrations/market/port.ts';
-import { type LedgerApi, marketSaleOf } from '../ledger/index.ts';
+import { DEFAULT_LOT_STRATEGY } from '@tradedeck/sdk/domain';
+import type { MarketFailure, MarketInventoryItem, MarketListing } from '../../integrations/market/port.ts';
 import { announceLots } from './announce.ts';
 import { markSoldElsewhere } from './delist.ts';
 import type { LotsShared } from './deps.ts';
@@ -19,7 +13,7 @@ import { issuesOf } from './issues.ts';
 import type { MarketAccess } from './market-access.ts';
 import type { PriceWriteRow } from './price-repo.ts';
 import type { LotQueries } from './repo.ts';
-import type { NewSale } from './sale-repo.ts';
+import { recordSales } from './sale-record.ts';
 import type { LotAccount, LotPatch, NewLot } from './types.ts';
 import { PROVIDER_PRICE_TTL_MS, toLotChange } from './views.ts';
 
@@ -28,37 +22,6 @@ const HISTORY_DAYS = 30;
 const DAY_MS = 24 * 3600_000;
 
 export type SyncOutcome = { ok: true; lots: number; sales: number } | { ok: false; failure: MarketFailure };
-
-function saleOf(account: LotAccount, entry: MarketHistoryEntry, now: number): NewSale {
-  const releaseMs = entry.settlement > 0 ? entry.settlement * 1000 : null;
-  const state: SaleState =
-    entry.stage === 'cancelled' ? 'reversed' : releaseMs !== null && releaseMs > now ? 'held' : 'settled';
-  return {
-    sellerAccountId: account.id,
-    platform: account.platform,
-    itemId: entry.itemId,
-    marketHashName: entry.marketHashName,
-    game: entry.game,
-    currency: entry.received.currency,
-    price: entry.received.amount,
-    soldAt: entry.time,
-    holdReleaseAt: releaseMs === null ? null : new Date(releaseMs),
-    state,
-  };
-}
-
-/** The sales history in the ledger, in the sync's transaction (docs/ledger.md, Sales). */
-function recordLedgerSales(
-  ledger: LedgerApi,
-  q: LotQueries,
-  account: LotAccount,
-  entries: readonly MarketHistoryEntry[],
-  now: number,
-): Promise<void> {
-  const facts = { id: account.id, steamAccountId: account.steamAccountId, login: account.login };
-  const sales = entries.filter((entry) => entry.event === 'sell').map(marketSaleOf);
-  return ledger.write(q.tx, q.userId, (writer) => writer.marketSales(facts, sales, new Date(now)));
-}
 
 interface Seen {
   assetId: string;
@@ -120,15 +83,11 @@ export class LotSync {
       ...listings.listings.filter((listing) => listing.price.currency === account.currency).map(fromListing),
       ...inventory.items.map(fromInventory),
     ];
-    const sales = history.ok
-      ? history.entries.filter((entry) => entry.event === 'sell').map((entry) => saleOf(account, entry, now))
-      : [];
+    const sales = history.ok ? history.entries.filter((entry) => entry.event === 'sell') : [];
     const suggested = inventory.items.filter((item) => item.marketPrice?.currency === account.currency);
     const lots = await this.deps.repo.run(userId, async (q) => {
       const count = await this.reconcile(q, account, seen, new Date(now), mark);
-      await q.sales.upsert(sales);
-      if (history.ok && this.deps.ledger)
-        await recordLedgerSales(this.deps.ledger, q, account, history.entries, now);
+      if (history.ok) await recordSales(this.deps, q, account, sales, now);
       await this.recordProviderPrices(q, suggested, now);
       return count;
     });

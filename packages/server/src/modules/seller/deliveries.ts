@@ -10,6 +10,7 @@ import type {
   MarketCredentials,
   MarketDeliveryRequest,
   MarketFailure,
+  MarketHistoryEntry,
 } from '../../integrations/market/port.ts';
 import { intentFields, intentsFields } from '../../intent-log.ts';
 import { announceAccount, announceDelivery } from './announce.ts';
@@ -36,6 +37,12 @@ export interface DeliveryOwner {
 
 /** No offer is started with this much or less left before the market's deadline (Waxpeer's `send_until`). */
 export const SEND_UNTIL_MARGIN_MS = 60_000;
+
+/**
+ * How long before a delivery was recorded its sale may have happened (a loop that was down a while): the market's
+ * history is read that far back when the delivery completes.
+ */
+export const SALE_LOOKBACK_MS = 24 * 3600_000;
 
 /** What a step ran into at the market (for the platform status). */
 export type MarketNote = (failure: MarketFailure | null) => void;
@@ -142,10 +149,20 @@ export class DeliverySteps {
       const settled = await this.confirm(owner, due);
       for (const [i, row] of rows.entries()) if (row && settled.has(row.id)) rows[i] = settled.get(row.id)!;
     }
+    const taken = new Map<number, DeliveryRow | null>();
+    const registered: DeliveryRow[] = [];
+    for (const row of rows)
+      if (row?.status === 'confirmed' && (await this.register(row, creds, note))) registered.push(row);
+    if (registered.length > 0) {
+      // One read of the market's history after every offer of the pass was taken carries all their sales.
+      const earliest = Math.min(...registered.map((row) => row.createdAt.getTime()));
+      const history = this.deps.onDelivered ? await this.salesSince(creds, earliest - SALE_LOOKBACK_MS) : [];
+      for (const row of registered) taken.set(row.id, await this.ready(owner, row, history));
+    }
     let left = 0;
     let oldest: Date | null = null;
     for (let row of rows) {
-      if (row?.status === 'confirmed') row = await this.ready(owner, row, creds, note);
+      if (row && taken.has(row.id)) row = taken.get(row.id)!;
       if (row && row.status !== 'ready' && row.status !== 'failed') {
         left += 1;
         oldest ??= row.createdAt;
@@ -301,16 +318,33 @@ export class DeliverySteps {
     return this.move(owner, row, 'sent', { status: 'confirmed', confirmedAt: new Date(this.deps.now()) });
   }
 
-  private async ready(
-    owner: DeliveryOwner,
-    row: DeliveryRow,
-    creds: MarketCredentials,
-    note: MarketNote,
-  ): Promise<DeliveryRow | null> {
+  /** Registers our offer with the market (`trade-ready`); true once the market took it. */
+  private async register(row: DeliveryRow, creds: MarketCredentials, note: MarketNote): Promise<boolean> {
     const done = await this.deps.market.tradeReady(creds, row.offerId!);
     note(done.ok ? null : done);
-    if (!done.ok) return row;
-    return this.move(owner, row, 'confirmed', { status: 'ready', readyAt: new Date(this.deps.now()) });
+    return done.ok;
+  }
+
+  /**
+   * The market took the offer: the delivery is done, and its sales are recorded with the move from the market's
+   * history read after that (keyed by the market's sale id, so the lots sync that reads them later, or a pass after
+   * a crash, never writes them twice). A history the market did not answer leaves them to the next lots sync.
+   */
+  private ready(owner: DeliveryOwner, row: DeliveryRow, history: MarketHistoryEntry[]) {
+    return this.move(
+      owner,
+      row,
+      'confirmed',
+      { status: 'ready', readyAt: new Date(this.deps.now()) },
+      history,
+    );
+  }
+
+  /** The account's market history since `from`; empty when the market does not answer. */
+  private async salesSince(creds: MarketCredentials, from: number): Promise<MarketHistoryEntry[]> {
+    // A sale the market completed just now may carry a time a little past this process's clock.
+    const read = await this.deps.market.history(creds, new Date(from), new Date(this.deps.now() + 60_000));
+    return read.ok ? read.entries : [];
   }
 
   /** Records a step with its events; null when the delivery moved on meanwhile (a force stop failed it). */
@@ -319,12 +353,26 @@ export class DeliverySteps {
     row: DeliveryRow,
     from: DeliveryStatus,
     values: Partial<DeliveryRow> & { status: DeliveryStatus },
+    history: MarketHistoryEntry[] = [],
   ): Promise<DeliveryRow | null> {
     const { status, ...set } = values;
     const moved = await this.deps.repo.run(owner.userId, (q) =>
       move(q.deliveryStatus, deliveryMachine, row, from, status, {
         set,
-        event: (moved) => this.announce(owner, q, moved),
+        event: async (moved) => {
+          await this.announce(owner, q, moved);
+          if (moved.status === 'ready' && history.length > 0)
+            await this.deps.onDelivered?.(
+              {
+                userId: owner.userId,
+                sellerAccountId: owner.sellerAccountId,
+                assetIds: (moved.items as TradeAsset[]).map((item) => item.assetId),
+                history,
+                now: this.deps.now(),
+              },
+              q.tx,
+            );
+        },
       }),
     );
     if (moved)

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
-import type { MarketPort } from '../../integrations/market/port.ts';
+import type { MarketHistoryEntry, MarketPort } from '../../integrations/market/port.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { NotificationsApi } from '../notifications/index.ts';
@@ -44,4 +45,18 @@ export interface SellerShared {
   sandbox: boolean;
   /** Told of the assets of each new sale (a delivery request), so its lots show as sold at once. */
   onSold?: (userId: string, sellerAccountId: number, assetIds: string[]) => Promise<unknown>;
+  /**
+   * Records a completed delivery's sales (the market's history rows read once it took our offer) in the sales
+   * history, in the transaction `tx` that marks the delivery done.
+   */
+  onDelivered?: (delivered: DeliveredSale, tx: Db) => Promise<unknown>;
+}
+
+/** A delivery the market took: its seller account, the assets it gave and the market's history around it. */
+export interface DeliveredSale {
+  userId: string;
+  sellerAccountId: number;
+  assetIds: string[];
+  history: MarketHistoryEntry[];
+  now: number;
 }

@@ -50,6 +50,8 @@ export interface SellerDeps {
   timing?: Partial<SellerTiming>;
   /** Told of the assets of each new sale, so its lots show as sold at once. */
   onSold?: SellerShared['onSold'];
+  /** Told of each completed delivery, so its sales reach the sales history at once. */
+  onDelivered?: SellerShared['onDelivered'];
 }
 
 /** Loops one process runs at once by default (each waits on the market and Steam most of the time). */
@@ -77,6 +79,7 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): SellerAp
     timing: { ...DEFAULT_SELLER_TIMING, ...deps.timing },
     sandbox: deps.market.mode === 'sandbox',
     ...(deps.onSold ? { onSold: deps.onSold } : {}),
+    ...(deps.onDelivered ? { onDelivered: deps.onDelivered } : {}),
   };
   const wakers = new LoopWakers();
   sellerRoutes({

@@ -15,13 +15,15 @@ import { saleColumns } from './sale-columns.tsx';
 import { SaleFilterBar } from './sale-filter-bar.tsx';
 import { FILTER_KEYS, toSaleFilters } from './sale-filters.ts';
 import { useCsvDownload } from './use-csv-download.ts';
+import { useLiveSales } from './use-live-sales.ts';
 
 const getRowId = (row: SaleRow) => String(row.id);
 
 /**
  * The sales history: the sales of every seller account over `sales.query` (period, account, game and platform in
  * the URL), the totals and revenue per day of the same filters, and a CSV download of them from the server's
- * streamed export. Every action is a palette command with a hotkey.
+ * streamed export. A sale shows as soon as its delivery completes (`SalesRecorded` on lots-hub). Every action is a
+ * palette command with a hotkey.
  */
 export function SalesHistoryPage() {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export function SalesHistoryPage() {
   const download = useCsvDownload(filters, state.sort);
   const refresh = useCallback(() => void invalidateArea(queryClient, api.sales), [queryClient]);
   const reset = listPage.resetFilters;
+  useLiveSales();
 
   useCommandHandlers('salesHistory', 'screen', {
     exportCsv: () => void download(),
