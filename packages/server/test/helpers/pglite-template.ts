@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { IN_MEMORY, openDatabase } from '../../src/db/database.ts';
 import { APP_ROLE } from '../../src/security/user-scope.ts';
 import { cacheEntry, publish, SERVER, sourcesHash } from './build-cache.ts';
+import { postgresTemplate } from './postgres-template.ts';
 
 /**
  * What the migrated template is made of: the migrations, how the embedded database is opened (extensions, start
@@ -24,6 +25,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A dump of a freshly migrated PGlite data directory, or null on Postgres. */
     pgliteTemplate: string | null;
+    /** On `TEST_DATABASE_URL`: the migrated database every test database is created from, else null. */
+    postgresTemplate: string | null;
   }
 }
 
@@ -39,8 +42,13 @@ export default async function setup(project: TestProject): Promise<void> {
   if (postgresUrl) {
     await createAppRole(postgresUrl);
     project.provide('pgliteTemplate', null);
+    project.provide(
+      'postgresTemplate',
+      await postgresTemplate(postgresUrl, sourcesHash('postgres-template', TEMPLATE_SOURCES)),
+    );
     return;
   }
+  project.provide('postgresTemplate', null);
   const cached = cacheEntry(
     'tradedeck-pglite-template-',
     sourcesHash('pglite-template', TEMPLATE_SOURCES),
