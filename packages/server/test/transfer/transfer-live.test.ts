@@ -105,6 +105,9 @@ beforeAll(async () => {
   t = await createAuthTestApp(
     { marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true },
     logLines,
+    // Calls still take turns per key and a failed read is still retried twice, without sitting out TM's live
+    // spacing (0.33 s a call) and retry pauses (0.5 s, 2 s): this file is about transfers, not pacing.
+    { market: { live: { spacingMs: 20, retryDelaysMs: [20, 40] } } },
   );
   user = await signedInUser(t, 'transfer');
   const added = await ok<{ addedAccounts: { id: number; login: string }[] }>(
