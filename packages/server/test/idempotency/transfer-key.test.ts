@@ -17,7 +17,7 @@ import {
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { FAKE_TM_QUICK_CLIENT, type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
 import { ok, waitFor } from '../steam-trading/helpers.ts';
@@ -84,7 +84,11 @@ beforeAll(async () => {
     { key: RUB_KEY, currency: 'RUB', money: 0, payPassword: PAY_PASSWORD, steamId64: rubBot!.steamId },
   ]);
   proxy = await startConnectProxy({ username: 'trader', password: 'proxy-pass' });
-  t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true });
+  t = await createAuthTestApp(
+    { marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true },
+    undefined,
+    { market: { live: FAKE_TM_QUICK_CLIENT } },
+  );
   admin = await signedInUser(t, 'admin');
   user = await signedInUser(t, 'idempotent', admin);
   const proxyData = {
