@@ -49,6 +49,14 @@ export default async function setup(project: TestProject): Promise<void> {
     return;
   }
   project.provide('postgresTemplate', null);
+  project.provide('pgliteTemplate', await pgliteTemplateFile());
+}
+
+/**
+ * The migrated template's file in the cache, made now when missing: for the server and CLI suites above, and for
+ * the end-to-end suite's in-process servers (`tests/e2e/sandbox-panel.ts`).
+ */
+export async function pgliteTemplateFile(): Promise<string> {
   const cached = cacheEntry(
     'tradedeck-pglite-template-',
     sourcesHash('pglite-template', TEMPLATE_SOURCES),
@@ -58,7 +66,7 @@ export default async function setup(project: TestProject): Promise<void> {
     writeFileSync(cached.partial, await migratedDump());
     publish(cached);
   }
-  project.provide('pgliteTemplate', cached.file);
+  return cached.file;
 }
 
 /** A freshly migrated embedded cluster's data directory, as a tar file. */
