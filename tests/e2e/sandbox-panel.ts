@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { loadConfig } from '../../packages/server/src/config/config.ts';
@@ -10,6 +11,14 @@ import { type RunningServer, startServer } from '../../packages/server/src/serve
 
 const webRoot = fileURLToPath(new URL('../../packages/server/public', import.meta.url));
 const PASSWORD = 'Quartz-Lantern-42';
+
+let template: Blob | undefined;
+/** The migrated database the global setup found or made (shell/global-setup.ts), read once per worker. */
+function migratedTemplate(): Blob | undefined {
+  const file = process.env.E2E_PGLITE_TEMPLATE;
+  if (file) template ??= new Blob([readFileSync(file)]);
+  return template;
+}
 
 export interface SandboxPanel {
   server: RunningServer;
@@ -54,7 +63,7 @@ export async function startSandboxPanel(
       webRoot,
     },
     undefined,
-    { ...ports, now: () => Date.now() + ahead },
+    { ...ports, now: () => Date.now() + ahead, template: migratedTemplate() },
   );
   let token: { accessToken: string; expiresAt: string } | null = null;
 

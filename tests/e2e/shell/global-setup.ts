@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pgliteTemplateFile } from '../../../packages/server/test/helpers/pglite-template.ts';
 import { ensureFixturesBuild } from '../../bench/_web-fixtures-build.mjs';
 import { APP_PORT } from './app-port.ts';
 import { freePort, startE2eProxies } from './proxy-fixtures.ts';
@@ -14,6 +15,8 @@ import { startTestServer } from './server.ts';
 export default async function globalSetup() {
   // The shell suite drives the /dev/table fixture too: it runs on the production build plus the dev routes.
   const webRoot = ensureFixturesBuild();
+  // The specs' own servers (sandbox-panel.ts) start from the server suite's migrated database instead of migrating.
+  process.env.E2E_PGLITE_TEMPLATE = await pgliteTemplateFile();
   const log = join(mkdtempSync(join(tmpdir(), 'tradedeck-shell-')), 'server.log');
   // Proxy checks go through loopback proxies to the server's own judge.
   const proxies = await startE2eProxies();

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { IN_MEMORY, openDatabase } from '../../src/db/database.ts';
 import { APP_ROLE } from '../../src/security/user-scope.ts';
 import { cacheEntry, publish, SERVER, sourcesHash } from './build-cache.ts';
+import { postgresTemplate } from './postgres-template.ts';
 
 /**
  * What the migrated template is made of: the migrations, how the embedded database is opened (extensions, start
@@ -24,6 +25,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A dump of a freshly migrated PGlite data directory, or null on Postgres. */
     pgliteTemplate: string | null;
+    /** On `TEST_DATABASE_URL`: the migrated database every test database is created from, else null. */
+    postgresTemplate: string | null;
   }
 }
 
@@ -39,8 +42,21 @@ export default async function setup(project: TestProject): Promise<void> {
   if (postgresUrl) {
     await createAppRole(postgresUrl);
     project.provide('pgliteTemplate', null);
+    project.provide(
+      'postgresTemplate',
+      await postgresTemplate(postgresUrl, sourcesHash('postgres-template', TEMPLATE_SOURCES)),
+    );
     return;
   }
+  project.provide('postgresTemplate', null);
+  project.provide('pgliteTemplate', await pgliteTemplateFile());
+}
+
+/**
+ * The migrated template's file in the cache, made now when missing: for the server and CLI suites above, and for
+ * the end-to-end suite's in-process servers (`tests/e2e/sandbox-panel.ts`).
+ */
+export async function pgliteTemplateFile(): Promise<string> {
   const cached = cacheEntry(
     'tradedeck-pglite-template-',
     sourcesHash('pglite-template', TEMPLATE_SOURCES),
@@ -50,7 +66,7 @@ export default async function setup(project: TestProject): Promise<void> {
     writeFileSync(cached.partial, await migratedDump());
     publish(cached);
   }
-  project.provide('pgliteTemplate', cached.file);
+  return cached.file;
 }
 
 /** A freshly migrated embedded cluster's data directory, as a tar file. */

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { type Database, IN_MEMORY, openDatabase } from '../../src/db/database.ts';
 // Declares the `pgliteTemplate` value read below, for every package whose tests start from it (the CLI's too).
 import type {} from './pglite-template.ts';
+import { withDatabaseName } from './postgres-template.ts';
 
 /** Postgres server for the suite, when set; otherwise every test database is an in-memory PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
@@ -28,7 +29,9 @@ export interface TestDatabaseTarget {
 export async function createTestDatabaseTarget(): Promise<TestDatabaseTarget> {
   if (!TEST_DATABASE_URL) return { databaseUrl: null, dataDir: IN_MEMORY, drop: async () => {} };
   const name = `tradedeck_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated template (postgres-template.ts), so opening it finds nothing left to migrate.
+  const template = inject('postgresTemplate');
+  await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
     databaseUrl: withDatabaseName(TEST_DATABASE_URL, name),
     dataDir: IN_MEMORY,
@@ -63,12 +66,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await target.drop();
     },
   };
-}
-
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }
 
 async function adminQuery(sql: string): Promise<void> {

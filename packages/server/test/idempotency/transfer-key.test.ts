@@ -17,7 +17,7 @@ import {
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { FAKE_TM_QUICK_CLIENT, type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
 import { ok, waitFor } from '../steam-trading/helpers.ts';
@@ -56,6 +56,11 @@ const send = (key: string | null, body: Record<string, unknown>, lang = 'en-US')
     headers: { 'accept-language': lang },
   });
 const moneySends = () => fake.countOf('money-send');
+/**
+ * A wait ends within the test's own time (120 s), not a shorter budget: 20 s was overrun at load 20-30, and the
+ * send it held was then never released, failing every later test of the file.
+ */
+const waitWithinTest = <T>(probe: () => Promise<T | null | undefined | false>) => waitFor(probe, 100_000);
 /** The sdk client as the user's, and the HTTP status of every answer it got (it waits on 409 by itself). */
 function recordingClient() {
   const statuses: number[] = [];
@@ -84,7 +89,11 @@ beforeAll(async () => {
     { key: RUB_KEY, currency: 'RUB', money: 0, payPassword: PAY_PASSWORD, steamId64: rubBot!.steamId },
   ]);
   proxy = await startConnectProxy({ username: 'trader', password: 'proxy-pass' });
-  t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true });
+  t = await createAuthTestApp(
+    { marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true },
+    undefined,
+    { market: { live: FAKE_TM_QUICK_CLIENT } },
+  );
   admin = await signedInUser(t, 'admin');
   user = await signedInUser(t, 'idempotent', admin);
   const proxyData = {
@@ -139,7 +148,7 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
     const calls = Array.from({ length: 20 }, () =>
       client.transfer.send(body, { idempotencyKey: 'parallel-key-1' }),
     );
-    await waitFor(
+    await waitWithinTest(
       async () => moneySends() - before === 1 && statuses.filter((status) => status === 409).length >= 19,
     );
     release();
@@ -156,7 +165,7 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
     fake.script('money-send', { until: new Promise<void>((resolve) => (release = resolve)) });
     const body = transfer(1_100);
     const first = send('raw-overlap-key', body);
-    await waitFor(async () => moneySends() - before === 1);
+    await waitWithinTest(async () => moneySends() - before === 1);
     const overlapping = await send('raw-overlap-key', body);
     expect(overlapping.statusCode).toBe(409);
     expect(overlapping.json().error).toMatchObject({
@@ -292,9 +301,9 @@ describe('Idempotency-Key of transfer.send', { timeout: 120_000 }, () => {
     fake.script('get-money', { until: new Promise<void>((resolve) => (release = resolve)) });
     const body = transfer(4_300);
     const first = send('refused-first-key', body);
-    await waitFor(async () => fake.countOf('get-money') > readsBefore);
+    await waitWithinTest(async () => fake.countOf('get-money') > readsBefore);
     const waiter = client.transfer.send(body, { idempotencyKey: 'refused-first-key' });
-    await waitFor(async () => statuses.includes(409));
+    await waitWithinTest(async () => statuses.includes(409));
     usd.money = funds;
     release();
     const refused = await first;

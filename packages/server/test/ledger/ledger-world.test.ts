@@ -24,7 +24,7 @@ import {
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { FAKE_TM_QUICK_CLIENT, type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
 import { as, ok } from '../steam-trading/helpers.ts';
@@ -115,12 +115,16 @@ beforeAll(async () => {
     { key: RUB_KEY, currency: 'RUB', money: 0, payPassword: PAY_PASSWORD, steamId64: rubBot!.steamId },
   ]);
   proxy = await startConnectProxy({ username: 'ledger', password: 'proxy-pass' });
-  t = await createAuthTestApp({
-    marketMode: 'live',
-    tmBaseUrl: fake.baseUrl,
-    allowPrivateProxies: true,
-    ratesUrl: `http://127.0.0.1:${(rates.address() as AddressInfo).port}/scripts/XML_daily.asp`,
-  });
+  t = await createAuthTestApp(
+    {
+      marketMode: 'live',
+      tmBaseUrl: fake.baseUrl,
+      allowPrivateProxies: true,
+      ratesUrl: `http://127.0.0.1:${(rates.address() as AddressInfo).port}/scripts/XML_daily.asp`,
+    },
+    undefined,
+    { market: { live: FAKE_TM_QUICK_CLIENT } },
+  );
   start = t.clock.now();
   user = await signedInUser(t, 'ledger');
   const proxyData = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type AuthTestApp, createAuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
-import { type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { FAKE_TM_QUICK_CLIENT, type FakeTm, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { addSandboxAccounts, as, ok } from './helpers.ts';
 
 /** Seller accounts on a fake TM v2 on loopback (live market mode): the currency change and its refusals. */
@@ -34,6 +34,7 @@ describe('changing a seller account’s market currency', () => {
     );
     t = await createAuthTestApp({ marketMode: 'live', tmBaseUrl: fake.baseUrl }, undefined, {
       steam: { sandboxWorld: world },
+      market: { live: FAKE_TM_QUICK_CLIENT },
     });
     user = await signedInUser(t, 'currency');
     const steamIds = await addSandboxAccounts(t, user.accessToken, [first!, second!], 120);

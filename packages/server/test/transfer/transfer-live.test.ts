@@ -17,7 +17,7 @@ import {
   type TestUser,
 } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
-import { type FakeTm, fakeTmConvert, startFakeTm } from '../market/helpers/fake-tm.ts';
+import { FAKE_TM_QUICK_CLIENT, type FakeTm, fakeTmConvert, startFakeTm } from '../market/helpers/fake-tm.ts';
 import { type LoopbackProxy, startConnectProxy } from '../steam/helpers/loopback-proxies.ts';
 import { addItem } from '../steam-accounts/helpers.ts';
 import { as, ok } from '../steam-trading/helpers.ts';
@@ -105,6 +105,7 @@ beforeAll(async () => {
   t = await createAuthTestApp(
     { marketMode: 'live', tmBaseUrl: fake.baseUrl, allowPrivateProxies: true },
     logLines,
+    { market: { live: FAKE_TM_QUICK_CLIENT } },
   );
   user = await signedInUser(t, 'transfer');
   const added = await ok<{ addedAccounts: { id: number; login: string }[] }>(

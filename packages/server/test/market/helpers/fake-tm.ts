@@ -74,6 +74,13 @@ export const FAKE_TM_PRICE_SPACING_MS = 60_000;
 /** TM deletes a key that makes more than 5 requests in a second (notes market.md §1). */
 export const FAKE_TM_REQUESTS_PER_SECOND = 5;
 
+/**
+ * The live TM client's options for a test about something else than pacing: calls still take turns per key and a
+ * failed read is still retried twice, without sitting out TM's live spacing (0.33 s a call) and retry pauses (0.5 s,
+ * 2 s). A test of the request rate (`rateViolations`) keeps the live spacing.
+ */
+export const FAKE_TM_QUICK_CLIENT = { spacingMs: 20, retryDelaysMs: [20, 40] } as const;
+
 /** One money-send TM performed: the fake's own ledger. */
 export interface FakeTmSend {
   id: number;
