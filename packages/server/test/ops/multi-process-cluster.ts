@@ -171,13 +171,17 @@ async function runsNow(
   return new Map(rows.map((row) => [row.id, { name: row.name, runs: row.retry_count, owner: row.owner }]));
 }
 
+/** How long after its start a restarted process's lease takeovers are counted apart (its first moments). */
+const FIRST_MOMENTS_MS = 10_000;
+
 /**
- * Watches a restarted process join: samples who holds every lease (every 200 ms), how often jobs were run, and the
- * sandbox journal's lines, from just before the restart until `stop()`. A joining process may take new work and
- * leases that ran out; it must not take a lease a live process holds, make a job run again, or burst Steam calls.
+ * Restarts a killed process on its port and watches it join: samples who holds every lease (every 200 ms), how
+ * often jobs were run, and the sandbox journal's lines, from just before the restart until `stop()`. A joining
+ * process may take new work and leases nobody holds; it must not take a lease a live process holds, make a job
+ * run again, or send Steam a burst. Answers once the process is ready.
  */
-export async function watchRejoin(cluster: MultiProcessCluster, index: number) {
-  const startedAt = Date.now();
+export async function restartWatched(cluster: MultiProcessCluster, index: number) {
+  const restartedAt = Date.now();
   const runsBefore = await runsNow(cluster.db);
   let holders = await leasesNow(cluster.db);
   // Work the killed process held (running, or given back and waiting): running it again is its takeover.
@@ -187,17 +191,17 @@ export async function watchRejoin(cluster: MultiProcessCluster, index: number) {
       .filter(([, job]) => job.owner && cluster.indexOf(job.owner) === index)
       .map(([id]) => `job ${id}`),
   ]);
-  const heldAtStart = holders.size;
-  let linesSeen = cluster.journalLines().length;
-  const linesAtStart = linesSeen;
+  const heldAtRestart = holders.size;
+  const linesAtRestart = cluster.journalLines().length;
+  let linesSeen = linesAtRestart;
   let rejoinedLines = 0;
   const perSecond: number[] = [];
-  let secondStart = Date.now();
-  let secondLines = linesSeen;
-  /** Lease owner changes: a lease moving from one process to another (not a new lease, not one let go). */
-  const moves: { what: string; from: number; to: number }[] = [];
-  /** Leases the joining process took, new ones included. */
-  const taken = new Set<string>();
+  let second = { at: Date.now(), lines: linesSeen };
+  let movedToRejoined = 0;
+  let leaseMoves = 0;
+  /** Leases the joining process took (new ones included), and when. */
+  const taken = new Map<string, number>();
+  const server = cluster.start(index);
   let running = true;
   const sampling = (async () => {
     while (running) {
@@ -207,23 +211,33 @@ export async function watchRejoin(cluster: MultiProcessCluster, index: number) {
       for (const [what, owner] of now) {
         const before = holders.get(what);
         const to = cluster.indexOf(owner);
-        if (to === index && cluster.servers[index]!.child.exitCode === null) taken.add(what);
-        if (before && before !== owner) moves.push({ what, from: cluster.indexOf(before), to });
+        if (to === index && !taken.has(what)) taken.set(what, Date.now());
+        if (!before || before === owner) continue;
+        leaseMoves += 1;
+        if (to === index && !lost.has(what)) movedToRejoined += 1;
       }
       holders = now;
       const lines = cluster.journalLines();
-      const pid = cluster.servers[index]!.child.pid;
-      rejoinedLines = lines.slice(linesAtStart).filter((line) => line.process.endsWith(`:${pid}`)).length;
+      const own = `:${server.child.pid}`;
+      rejoinedLines = lines.slice(linesAtRestart).filter((line) => line.process.endsWith(own)).length;
       linesSeen = lines.length;
-      if (Date.now() - secondStart >= 1_000) {
-        perSecond.push(linesSeen - secondLines);
-        secondStart = Date.now();
-        secondLines = linesSeen;
+      if (Date.now() - second.at >= 1_000) {
+        perSecond.push(linesSeen - second.lines);
+        second = { at: Date.now(), lines: linesSeen };
       }
     }
   })();
+  const readyAt = await server.ready.then(
+    () => Date.now(),
+    async (error: unknown) => {
+      running = false;
+      await sampling;
+      throw error;
+    },
+  );
   return {
-    /** Ends the watch: what the joining process took, what moved, which jobs ran again, Steam calls per second. */
+    rejoinMs: readyAt - restartedAt,
+    /** Ends the watch: what the joining process took, what moved, which jobs ran again, Steam's journal lines. */
     async stop() {
       running = false;
       await sampling;
@@ -231,15 +245,17 @@ export async function watchRejoin(cluster: MultiProcessCluster, index: number) {
       const ranAgain = [...runsAfter]
         .filter(([id, now]) => now.runs > (runsBefore.get(id)?.runs ?? now.runs) && !lost.has(`job ${id}`))
         .map(([, now]) => now.name);
+      const firstMoments = [...taken.values()].filter((at) => at - readyAt <= FIRST_MOMENTS_MS).length;
       return {
-        watchedMs: Date.now() - startedAt,
-        leasesHeldAtRestart: heldAtStart,
+        watchedMs: Date.now() - restartedAt,
+        leasesHeldAtRestart: heldAtRestart,
         leasesTakenByRejoined: taken.size,
-        leasesMovedToRejoined: moves.filter((move) => move.to === index).length,
-        leaseMoves: moves.length,
+        leasesTakenInFirst10s: firstMoments,
+        /** Leases a live process held that went to the joining process (the killed one's excepted): a flood. */
+        leasesMovedToRejoined: movedToRejoined,
+        leaseMoves,
         jobsRunAgain: ranAgain,
-        moves,
-        journalLines: linesSeen - linesAtStart,
+        journalLines: linesSeen - linesAtRestart,
         journalLinesByRejoined: rejoinedLines,
         maxJournalLinesPerSecond: Math.max(0, ...perSecond),
       };

@@ -6,7 +6,7 @@ import { profileInput } from '../harvester/helpers.ts';
 import type { SpawnedServer } from '../helpers/spawn-server.ts';
 import { callApi, pollUntil, signUpOnSpawned, stepUpOnSpawned } from '../helpers/spawned-api.ts';
 import { addItem, proxyData } from '../steam-accounts/helpers.ts';
-import { type JournalLine, multiProcessCluster, watchRejoin } from './multi-process-cluster.ts';
+import { type JournalLine, multiProcessCluster, restartWatched } from './multi-process-cluster.ts';
 
 // Three server processes on one Postgres and one simulated Steam and market (a shared journal), requests through
 // a loopback round-robin balancer: sellers on SELLERS accounts with SALES_EACH sales each, and two harvester
@@ -192,10 +192,7 @@ describe('three server processes trading on one Postgres and one simulated Steam
     expect(takenOverMs).toBeLessThan(30_000);
 
     // Restarted on its port while sales are still being delivered, it joins without a flood.
-    const rejoin = await watchRejoin(cluster, victim);
-    const restartedAt = Date.now();
-    await cluster.start(victim).ready;
-    const rejoinMs = Date.now() - restartedAt;
+    const rejoin = await restartWatched(cluster, victim);
 
     // Every harvest session reaches its end, every delivery is registered with the market.
     interface Delivery {
@@ -295,7 +292,7 @@ describe('three server processes trading on one Postgres and one simulated Steam
       journalLinesPerProcess: [...writers.values()],
       connectionsPerProcess: cluster.front.served,
       takenOverMs,
-      rejoinMs,
+      rejoinMs: rejoin.rejoinMs,
       rejoin: joined,
       totalMs: Date.now() - startedAt,
     };
