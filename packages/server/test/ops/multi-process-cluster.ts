@@ -177,8 +177,9 @@ const FIRST_MOMENTS_MS = 10_000;
 /**
  * Restarts a killed process on its port and watches it join: samples who holds every lease (every 200 ms), how
  * often jobs were run, and the sandbox journal's lines, from just before the restart until `stop()`. A joining
- * process may take new work and leases nobody holds; it must not take a lease a live process holds, make a job
- * run again, or send Steam a burst. Answers once the process is ready.
+ * process may take new work and leases nobody holds; it must not take a lease a live process holds or make a job
+ * run again. Its Steam changes are counted (the sandbox's limiters have no budget to hold them to). Answers once
+ * the process is ready.
  */
 export async function restartWatched(cluster: MultiProcessCluster, index: number) {
   const restartedAt = Date.now();
