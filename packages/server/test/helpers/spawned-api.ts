@@ -45,12 +45,14 @@ export async function pollUntil<T>(
 
 /**
  * Registers a user on a spawned server and confirms the e-mail from the link the server logs (no SMTP), then
- * signs in; answers the access token.
+ * signs in; answers the access token. `beforeSignIn` runs once the address is confirmed (e.g. an approval for any
+ * user after the instance's first).
  */
 export async function signUpOnSpawned(
   server: { output(): string },
   url: string,
   user: { email: string; userName: string; password: string },
+  beforeSignIn?: () => Promise<void>,
 ): Promise<string> {
   await callApi(url, 'POST', '/api/auth/register', user);
   const link = await pollUntil(async () => {
@@ -61,6 +63,7 @@ export async function signUpOnSpawned(
     userId: link.searchParams.get('userId'),
     code: link.searchParams.get('code'),
   });
+  await beforeSignIn?.();
   return logInOnSpawned(url, user);
 }
 

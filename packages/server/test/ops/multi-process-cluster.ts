@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { ownerProcess } from '../../src/jobs/process-owner.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
+import { type ThrowAwayPostgres, throwAwayPostgresClient } from '../hubs/postgres-cluster.ts';
+import { freePort, RoundRobinFront, viaFront } from './round-robin-front.ts';
+
+/** One line of the shared sandbox Steam journal: a change Steam made, and the process (`host:pid`) that made it. */
+export interface JournalLine {
+  op: string;
+  steamId: string;
+  process: string;
+  offerId?: string;
+  ids?: string[];
+  input?: { message: string; itemsToGive: { assetId: string }[] };
+}
+
+/**
+ * Three server processes (`main.ts`, sandbox mode) on one throw-away Postgres and one simulated Steam (a shared
+ * journal), with the same master key, behind a loopback round-robin balancer. Registers the file's hooks: the
+ * database and ports before, every process killed and the directory removed after. `unavailable` says why the
+ * file cannot run (no Postgres).
+ */
+export function multiProcessCluster(prefix: string, env: () => Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const journal = join(dir, 'sandbox-steam.jsonl');
+  const key = randomBytes(32).toString('base64');
+  const ports: number[] = [];
+  const servers: SpawnedServer[] = [];
+  let postgres: ThrowAwayPostgres | null = null;
+
+  const cluster = {
+    unavailable: null as string | null,
+    db: null as unknown as pg.Client,
+    front: null as unknown as RoundRobinFront,
+    servers,
+    ports,
+    journal,
+
+    start(index: number): SpawnedServer {
+      const server = spawnServer({
+        TRADEDECK_MODE: 'sandbox',
+        DATABASE_URL: postgres!.url,
+        TRADEDECK_DATA_DIR: join(dir, 'data'),
+        TRADEDECK_MASTER_KEY: key,
+        TRADEDECK_SANDBOX_JOURNAL: journal,
+        TRADEDECK_OUTBOX_LOG_LINKS: 'on',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        ...env(),
+        PORT: String(ports[index]),
+      });
+      servers[index] = server;
+      return server;
+    },
+
+    /** Starts the three processes (the first migrates, the other two start on its schema) and the balancer. */
+    async startAll(): Promise<string> {
+      const url = await cluster.start(0).ready;
+      await Promise.all([cluster.start(1).ready, cluster.start(2).ready]);
+      cluster.front = new RoundRobinFront(ports);
+      await cluster.front.listen();
+      return url;
+    },
+
+    /** Kills a process with SIGKILL; answers when it is gone. */
+    async kill(index: number): Promise<number> {
+      servers[index]!.child.kill('SIGKILL');
+      await servers[index]!.exited;
+      return Date.now();
+    },
+
+    /** The index of the process a lease owner tag names. */
+    indexOf(owner: string): number {
+      const pid = ownerProcess(owner)?.pid;
+      return servers.findIndex((server) => server.child.pid === pid);
+    },
+
+    /**
+     * The log lines of every process that name a recipient: account mail is sent by whichever process runs its job,
+     * so a sign-up or step-up reads its code from all of them, in the order they were logged.
+     */
+    mailTo(email: string): { output(): string } {
+      const named = `"to":"${email}"`;
+      return {
+        output: () =>
+          servers
+            .flatMap((server) => server.output().split('\n'))
+            .filter((line) => line.includes(named))
+            .sort((a, b) => loggedAt(a) - loggedAt(b))
+            .join('\n'),
+      };
+    },
+
+    /** A user's id by e-mail, once registered. */
+    async userId(email: string): Promise<string | null> {
+      const { rows } = await cluster.db.query<{ id: string }>('select id from users where email = $1', [
+        email,
+      ]);
+      return rows[0]?.id ?? null;
+    },
+
+    /** Approves a registered user, as an administrator does for every user after the instance's first. */
+    async approve(email: string): Promise<void> {
+      await cluster.db.query('update users set approved_at = now() where email = $1', [email]);
+    },
+
+    /** An API call through the balancer with the user's token. */
+    call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+      return viaFront<T>(cluster.front, method, path, body, token);
+    },
+
+    journalLines(): JournalLine[] {
+      if (!existsSync(journal)) return [];
+      return readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line) as JournalLine);
+    },
+  };
+
+  beforeAll(async () => {
+    const found = await throwAwayPostgresClient();
+    if ('unavailable' in found) {
+      cluster.unavailable = found.unavailable;
+      return;
+    }
+    postgres = found.postgres;
+    cluster.db = found.db;
+    for (let i = 0; i < 3; i += 1) ports.push(await freePort());
+  }, 120_000);
+  afterAll(async () => {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+    await cluster.front?.close();
+    await cluster.db?.end();
+    await postgres?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+  return cluster;
+}
+
+const loggedAt = (line: string) => Number(/"time":(\d+)/.exec(line)?.[1] ?? 0);
+
+export type MultiProcessCluster = ReturnType<typeof multiProcessCluster>;
+
+/** Every lease held now, by what it holds: running jobs, pending trade intents, harvester sessions' runners. */
+async function leasesNow(db: pg.Client): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ what: string; owner: string }>(
+    `select 'job ' || id::text as what, output->>'leaseOwner' as owner from pgboss.job
+      where state = 'active' and output->>'leaseOwner' is not null
+     union all
+     select 'intent ' || reference, owner from steam_trade_intents where status = 'pending' and owner is not null
+     union all
+     select 'session ' || id::text, runner_owner from harvester_sessions where runner_owner is not null`,
+  );
+  return new Map(rows.map((row) => [row.what, row.owner]));
+}
+
+/** How many times each job has been run again (pg-boss's retry count), by job id. */
+async function runsNow(
+  db: pg.Client,
+): Promise<Map<string, { name: string; runs: number; owner: string | null }>> {
+  const { rows } = await db.query<{ id: string; name: string; retry_count: number; owner: string | null }>(
+    `select id, name, retry_count, output->>'leaseOwner' as owner from pgboss.job`,
+  );
+  return new Map(rows.map((row) => [row.id, { name: row.name, runs: row.retry_count, owner: row.owner }]));
+}
+
+/** How long after its start a restarted process's lease takeovers are counted apart (its first moments). */
+const FIRST_MOMENTS_MS = 10_000;
+
+/**
+ * Restarts a killed process on its port and watches it join: samples who holds every lease (every 200 ms), how
+ * often jobs were run, and the sandbox journal's lines, from just before the restart until `stop()`. A joining
+ * process may take new work and leases nobody holds; it must not take a lease a live process holds or make a job
+ * run again. Its Steam changes are counted (the sandbox's limiters have no budget to hold them to). Answers once
+ * the process is ready.
+ */
+export async function restartWatched(cluster: MultiProcessCluster, index: number) {
+  const restartedAt = Date.now();
+  const runsBefore = await runsNow(cluster.db);
+  let holders = await leasesNow(cluster.db);
+  // Work the killed process held (running, or given back and waiting): running it again is its takeover.
+  const lost = new Set([
+    ...[...holders].filter(([, owner]) => cluster.indexOf(owner) === index).map(([what]) => what),
+    ...[...runsBefore]
+      .filter(([, job]) => job.owner && cluster.indexOf(job.owner) === index)
+      .map(([id]) => `job ${id}`),
+  ]);
+  const heldAtRestart = holders.size;
+  const linesAtRestart = cluster.journalLines().length;
+  let linesSeen = linesAtRestart;
+  let rejoinedLines = 0;
+  const perSecond: number[] = [];
+  let second = { at: Date.now(), lines: linesSeen };
+  let movedToRejoined = 0;
+  let leaseMoves = 0;
+  /** Leases the joining process took (new ones included), and when. */
+  const taken = new Map<string, number>();
+  const server = cluster.start(index);
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const now = await leasesNow(cluster.db).catch(() => null);
+      if (!now) continue;
+      for (const [what, owner] of now) {
+        const before = holders.get(what);
+        const to = cluster.indexOf(owner);
+        if (to === index && !taken.has(what)) taken.set(what, Date.now());
+        if (!before || before === owner) continue;
+        leaseMoves += 1;
+        if (to === index && !lost.has(what)) movedToRejoined += 1;
+      }
+      holders = now;
+      const lines = cluster.journalLines();
+      const own = `:${server.child.pid}`;
+      rejoinedLines = lines.slice(linesAtRestart).filter((line) => line.process.endsWith(own)).length;
+      linesSeen = lines.length;
+      if (Date.now() - second.at >= 1_000) {
+        perSecond.push(linesSeen - second.lines);
+        second = { at: Date.now(), lines: linesSeen };
+      }
+    }
+  })();
+  const readyAt = await server.ready.then(
+    () => Date.now(),
+    async (error: unknown) => {
+      running = false;
+      await sampling;
+      throw error;
+    },
+  );
+  return {
+    rejoinMs: readyAt - restartedAt,
+    /** Ends the watch: what the joining process took, what moved, which jobs ran again, Steam's journal lines. */
+    async stop() {
+      running = false;
+      await sampling;
+      const runsAfter = await runsNow(cluster.db);
+      const ranAgain = [...runsAfter]
+        .filter(([id, now]) => now.runs > (runsBefore.get(id)?.runs ?? now.runs) && !lost.has(`job ${id}`))
+        .map(([, now]) => now.name);
+      const firstMoments = [...taken.values()].filter((at) => at - readyAt <= FIRST_MOMENTS_MS).length;
+      return {
+        watchedMs: Date.now() - restartedAt,
+        leasesHeldAtRestart: heldAtRestart,
+        leasesTakenByRejoined: taken.size,
+        leasesTakenInFirst10s: firstMoments,
+        /** Leases a live process held that went to the joining process (the killed one's excepted): a flood. */
+        leasesMovedToRejoined: movedToRejoined,
+        leaseMoves,
+        jobsRunAgain: ranAgain,
+        journalLines: linesSeen - linesAtRestart,
+        journalLinesByRejoined: rejoinedLines,
+        maxJournalLinesPerSecond: Math.max(0, ...perSecond),
+      };
+    },
+  };
+}
