@@ -14,6 +14,7 @@ import { ProxiesService } from './service.ts';
 // hash and password slot that Steam accounts use for the proxies they create.
 export { type ProxyFilters, proxyFilterWhere } from './filter-sql.ts';
 export { type NewProxyRow, ProxyQueries, type SealedProxy } from './repo.ts';
+export { storedCredentials } from './ipv6-rehash.ts';
 export { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot } from './rows.ts';
 
 export interface ProxiesDeps {
