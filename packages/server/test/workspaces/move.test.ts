@@ -48,10 +48,9 @@ async function sealedSeller(userId: string, steamAccountId: number, status: stri
   }>(sql`insert into seller_accounts (user_id, steam_account_id, api_key_enc, key_id,
       api_key_hint, payment_password_enc, currency, status)
     values (${userId}, ${steamAccountId}, ${key}, 'k', '6789', ${pay}, 'RUB', ${status}) returning id`);
-  await db
-    .execute(sql`insert into lots (user_id, seller_account_id, item_id, name, game, status)
-    values (${userId}, ${row.id}, ${`item-${row.id}`}, 'AK-47', 'cs2', 'active')`)
-    .catch(() => undefined);
+  await db.execute(sql`insert into lots (user_id, seller_account_id, asset_id, class_id, instance_id,
+      market_hash_name, game, currency, strategy, status)
+    values (${userId}, ${row.id}, ${`asset-${row.id}`}, '1', '0', 'AK-47 | Redline', 'cs2', 'RUB', '{}'::jsonb, 'active')`);
   return row.id;
 }
 
@@ -144,10 +143,11 @@ describe('moving personal data into a team workspace', () => {
       busy: owner.id,
       outsider: outsider.id,
     });
-    const lots = await one<{ n: number }>(
-      sql`select count(*)::int as n from lots where seller_account_id = ${ids.seller} and user_id <> ${team}`,
+    const lots = await one<{ team: number; other: number }>(
+      sql`select count(*) filter (where user_id = ${team})::int as team,
+        count(*) filter (where user_id <> ${team})::int as other from lots where seller_account_id = ${ids.seller}`,
     );
-    expect(lots.n).toBe(0);
+    expect(lots).toEqual({ team: 1, other: 0 });
   });
 
   it('seals every moved secret under the team workspace’s key: it opens there and no longer under the personal key', async () => {
