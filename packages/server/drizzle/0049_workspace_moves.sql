@@ -55,3 +55,63 @@ BEGIN
     EXECUTE 'GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO tradedeck_app';
   END IF;
 END $$;
+--> statement-breakpoint
+-- A member limited to tags paid its scope once per row: each row's scope function ran the tag tables' own
+-- policies, membership lookups included, for every row it checked (a list of 2,000 proxies cost 100 times an
+-- owner's). The policies now name the rows in scope by an uncorrelated subquery, which Postgres runs once per
+-- statement and probes by hash (docs/workspaces.md, "Benchmark").
+DO $$
+DECLARE
+  t text;
+  keytype text;
+  ws text;
+  member text := '(select workspace_role()) IS NOT NULL';
+  writer text := '(select workspace_role()) IN (''owner'', ''operator'')';
+  sys text := '(select current_user <> ''tradedeck_app'' AND nullif(current_setting(''app.user_id'', true), '''') IS NULL)';
+  scope text;
+  -- As drizzle/0046, the rows in scope named by a subquery that does not depend on the row.
+  scoped jsonb := jsonb_build_object(
+    'steam_accounts', 'id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'proxies', 'id IN (SELECT l.proxy_id FROM proxy_tag_links l JOIN proxy_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'steam_account_tag_links', 'tag_id IN (SELECT g.id FROM steam_account_tags g WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'proxy_tag_links', 'tag_id IN (SELECT g.id FROM proxy_tags g WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'steam_trade_sessions', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'steam_inventory_scans', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'steam_inventory_items', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'steam_trade_intents', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'steam_trade_watches', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'portfolio_holdings', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'confirmation_snapshots', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'confirmation_own_listings', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'confirmation_job_items', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'ledger_entries', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'ledger_sales', 'account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'seller_accounts', 'steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[]))',
+    'seller_deliveries', 'seller_account_id IN (SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[])))',
+    'seller_inventory_updates', 'seller_account_id IN (SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[])))',
+    'lots', 'seller_account_id IN (SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[])))',
+    'lot_sales', 'seller_account_id IN (SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[])))',
+    'lot_reprice_batches', 'seller_account_id IN (SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[])))',
+    'lot_repricers', 'seller_account_id IN (SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[])))',
+    'transfers', 'from_account_id IN (SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[])))',
+    'transfer_secrets', 'seller_account_id IN (SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (SELECT l.account_id FROM steam_account_tag_links l JOIN steam_account_tags g ON g.id = l.tag_id WHERE lower(g.name) = ANY ((select workspace_scope())::text[])))');
+BEGIN
+  FOR t IN SELECT jsonb_object_keys(scoped) LOOP
+    SELECT format_type(a.atttypid, a.atttypmod) INTO keytype FROM pg_attribute a
+    WHERE a.attrelid = format('public.%I', t)::regclass AND a.attname = 'user_id';
+    ws := format('(select nullif(current_setting(''app.user_id'', true), '''')::%s)', keytype);
+    scope := format(' AND ((select workspace_scope()) IS NULL OR %s)', scoped ->> t);
+    EXECUTE format('DROP POLICY %I ON %I', t || '_member', t);
+    EXECUTE format('DROP POLICY %I ON %I', t || '_write', t);
+    EXECUTE format('DROP POLICY %I ON %I', t || '_change', t);
+    EXECUTE format('DROP POLICY %I ON %I', t || '_remove', t);
+    EXECUTE format('CREATE POLICY %I ON %I FOR SELECT USING (%s)', t || '_member', t,
+      format('(user_id = %s AND %s%s) OR %s', ws, member, scope, sys));
+    EXECUTE format('CREATE POLICY %I ON %I FOR INSERT WITH CHECK (%s)', t || '_write', t,
+      format('(user_id = %s AND %s%s) OR %s', ws, writer, scope, sys));
+    EXECUTE format('CREATE POLICY %I ON %I FOR UPDATE USING (%3$s) WITH CHECK (%3$s)', t || '_change', t,
+      format('(user_id = %s AND %s%s) OR %s', ws, writer, scope, sys));
+    EXECUTE format('CREATE POLICY %I ON %I FOR DELETE USING (%s)', t || '_remove', t,
+      format('(user_id = %s AND %s%s) OR %s', ws, writer, scope, sys));
+  END LOOP;
+END $$;
