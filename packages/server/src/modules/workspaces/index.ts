@@ -4,7 +4,6 @@ import type { Database } from '../../db/database.ts';
 import type { EventScope } from '../../hubs/authenticator.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import { UserScope } from '../../security/user-scope.ts';
 import { publicBase } from '../auth/index.ts';
 import type { MailApi } from '../mail/index.ts';
 import { eventScopeOf } from './event-scope.ts';
@@ -54,7 +53,6 @@ export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): 
   const moves = new WorkspaceMoves({
     repo: new MoveRepo(deps.database.db),
     workspaces: repo,
-    scope: new UserScope(deps.database.db),
     secrets: deps.secrets,
     jobs: deps.jobs,
     now: deps.now,

@@ -4,7 +4,6 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import { AppError } from '../../http/app-error.ts';
 import type { JobContext, Jobs } from '../../jobs/jobs.ts';
 import type { OpenSecretBox, SecretBox } from '../../security/secret-box.ts';
-import type { UserScope } from '../../security/user-scope.ts';
 import { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot, storedCredentials } from '../proxies/index.ts';
 import { moveMessages } from './messages.ts';
 import type { MoveItemRow, MoveRepo, MoveRow, ProxySecret, Resealer } from './move-repo.ts';
@@ -19,7 +18,6 @@ export interface MoveJobData {
 export interface MoveDeps {
   repo: MoveRepo;
   workspaces: WorkspacesRepo;
-  scope: UserScope;
   secrets: SecretBox;
   jobs: Pick<Jobs, 'send'>;
   now: () => number;
@@ -47,17 +45,15 @@ export class WorkspaceMoves {
       ...[...new Set(input.proxyIds)].map((objectId) => ({ kind: 'proxy' as const, objectId })),
     ];
     // The source is always the caller's own personal workspace: its id is the caller's.
-    const moveId = await this.deps.scope.run(
-      teamId,
-      (tx) => this.deps.repo.create(tx, { teamId, sourceId: actorId, actorId }, items),
-      { actorId },
+    const moveId = await this.deps.repo.run(teamId, actorId, (q) =>
+      q.create({ teamId, sourceId: actorId, actorId }, items),
     );
     await this.deps.jobs.send<MoveJobData>(WORKSPACE_MOVE_QUEUE, { moveId }, { retryLimit: 5 });
     return this.view(teamId, actorId, moveId, lang);
   }
 
   async view(teamId: string, actorId: string, moveId: number, lang: Language): Promise<WorkspaceMove> {
-    const found = await this.deps.scope.run(teamId, (tx) => this.deps.repo.load(tx, moveId), { actorId });
+    const found = await this.deps.repo.run(teamId, actorId, (q) => q.load(moveId));
     if (!found) throw new AppError({ code: ResultCode.NotFound, text: moveMessages.moveNotFound });
     return toView(found.move, found.items, lang);
   }

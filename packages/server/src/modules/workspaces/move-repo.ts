@@ -5,6 +5,7 @@ import { workspaceMoveItems, workspaceMoves } from '../../db/schema.ts';
 import { rowsOf } from '../../db/sql-fragments.ts';
 import type { MarketPlatform } from '../../integrations/market/port.ts';
 import type { SecretSlot } from '../../security/envelope.ts';
+import { UserScope } from '../../security/user-scope.ts';
 import { sellerSecretSlot } from '../seller/index.ts';
 import { accountSlot } from '../steam-accounts/index.ts';
 import { accessTokenSlot } from '../steam-trading/index.ts';
@@ -33,6 +34,14 @@ export interface ProxySecret {
 export interface Resealer {
   secret(sealed: SealedAt): string;
   proxy(proxy: ProxySecret): { identityHash: string; passwordEnc: string | null };
+}
+
+export interface MoveQueries {
+  create(
+    move: { teamId: string; sourceId: string; actorId: string },
+    items: ReadonlyArray<{ kind: 'account' | 'proxy'; objectId: number }>,
+  ): Promise<number>;
+  load(moveId: number): Promise<{ move: MoveRow; items: MoveItemRow[] } | null>;
 }
 
 /** The outcome of one item's transaction: the objects it moved, or why it moved nothing. */
@@ -80,10 +89,24 @@ class Refused extends Error {
  * (they write two workspaces at once), after the request's gate found the caller the owner of both.
  */
 export class MoveRepo {
-  constructor(private readonly db: Db) {}
+  readonly #scope: UserScope;
 
-  /** Writes a move and its items (in the caller's scoped transaction); the id. */
-  async create(
+  constructor(private readonly db: Db) {
+    this.#scope = new UserScope(db);
+  }
+
+  /** Work on the team workspace's moves as its owner, under row-level security, in one transaction. */
+  run<T>(teamId: string, actorId: string, work: (q: MoveQueries) => Promise<T>): Promise<T> {
+    return this.#scope.run(
+      teamId,
+      (tx) =>
+        work({ create: (move, items) => this.#create(tx, move, items), load: (id) => this.load(tx, id) }),
+      { actorId },
+    );
+  }
+
+  /** Writes a move and its items; the id. */
+  async #create(
     tx: Db,
     move: { teamId: string; sourceId: string; actorId: string },
     items: ReadonlyArray<{ kind: 'account' | 'proxy'; objectId: number }>,
