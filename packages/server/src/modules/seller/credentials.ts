@@ -35,7 +35,10 @@ export async function sealApiKey(
   platform: MarketPlatform = 'tm',
 ) {
   return {
-    apiKeyEnc: await secrets.encrypt(sellerSecretSlot(userId, steamAccountId, 'api_key_enc', platform), apiKey),
+    apiKeyEnc: await secrets.encrypt(
+      sellerSecretSlot(userId, steamAccountId, 'api_key_enc', platform),
+      apiKey,
+    ),
     keyId: marketKeyIdOf(apiKey),
     apiKeyHint: apiKey.slice(-4),
   };
@@ -48,7 +51,10 @@ export async function sealPaymentPassword(
   password: string,
   platform: MarketPlatform = 'tm',
 ) {
-  return secrets.encrypt(sellerSecretSlot(userId, steamAccountId, 'payment_password_enc', platform), password);
+  return secrets.encrypt(
+    sellerSecretSlot(userId, steamAccountId, 'payment_password_enc', platform),
+    password,
+  );
 }
 
 /** The account's market credentials, the key unsealed in memory only. */
