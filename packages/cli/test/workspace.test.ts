@@ -6,13 +6,14 @@ import { runCli } from './run-cli.ts';
 
 let server: RunningServer;
 let owner: Record<string, string>;
+let ownerToken: string;
 let member: { env: Record<string, string>; accessToken: string };
 let teamId: string;
 const MEMBER = 'ws-member@example.test';
 
 beforeAll(async () => {
   server = await startCliServer();
-  ({ env: owner } = await signedInUser(server, 'ws-owner@example.test'));
+  ({ env: owner, accessToken: ownerToken } = await signedInUser(server, 'ws-owner@example.test'));
   member = await signedInUser(server, MEMBER, { approve: true });
 });
 afterAll(() => server.stop());
@@ -141,5 +142,42 @@ describe('tradedeck workspace', { shuffle: false }, () => {
     const stranger = await runCli(['--workspace', teamId, 'workspace', 'members'], member.env);
     expect(stranger.code).not.toBe(0);
     expect(stranger.stderr).toContain('Workspace not found');
+  });
+
+  it('moves a proxy of the personal workspace into the team, and says which objects stayed', async () => {
+    const client = createApiClient({
+      baseUrl: server.url,
+      language: () => 'en',
+      tokenStore: new MemoryTokenStore({
+        accessToken: ownerToken,
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      }),
+    });
+    const { addedIds } = await client.proxies.add({ proxies: '10.50.0.1:3128:mover:secret-pw' });
+    const proxyId = addedIds[0]!;
+    const moved = await runCli(
+      ['--workspace', teamId, 'workspace', 'move', '--proxies', String(proxyId), '--json'],
+      owner,
+    );
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(JSON.parse(moved.stdout)).toMatchObject({
+      status: 'done',
+      moved: 1,
+      items: [{ kind: 'proxy', id: proxyId, state: 'moved' }],
+    });
+    const partial = await runCli(
+      ['--workspace', teamId, 'workspace', 'move', '--accounts', '2000000000', '--proxies', String(proxyId)],
+      owner,
+    );
+    expect(partial.code).toBe(3);
+    expect(partial.stdout).toContain('account 2000000000: Not found in your personal workspace');
+    expect(partial.stdout).toContain(`proxy ${proxyId}: moved`);
+    expect(partial.stderr).toContain('Moved 1 of 2; 1 stayed in your personal workspace');
+    const russian = await runCli(
+      ['--lang', 'ru', '--workspace', teamId, 'workspace', 'move', '--accounts', '2000000000'],
+      owner,
+    );
+    expect(russian.code).toBe(1);
+    expect(russian.stdout).toContain('Не найден в вашем личном пространстве');
   });
 });

@@ -2,13 +2,13 @@
 // CLIENTS concurrent clients send the request bodies round-robin until REQUESTS are done (or MAX_SECONDS pass):
 // back to back when `perClientPerSecond` is 0 (saturation), else each on its own steady schedule (a person at a
 // panel), starting late requests at once. One JSON line with every latency goes to stdout.
-const { base, token, path, bodies, clients, requests, maxSeconds, perClientPerSecond } = JSON.parse(
-  process.env.QUERY_LOAD,
-);
+const { base, token, path, bodies, clients, requests, maxSeconds, perClientPerSecond, workspace } =
+  JSON.parse(process.env.QUERY_LOAD);
 const headers = {
   authorization: `Bearer ${token}`,
   'content-type': 'application/json',
   'accept-language': 'en',
+  ...(workspace ? { 'x-workspace': workspace } : {}),
 };
 const latencies = [];
 let next = 0;

@@ -15,6 +15,8 @@ export interface QueryLoad {
   maxSeconds: number;
   /** 0: each client sends its next request as soon as the last one answers; else requests per second per client. */
   perClientPerSecond: number;
+  /** The active workspace (`X-Workspace`); the caller's personal one when absent. */
+  workspace?: string;
 }
 
 export interface QueryLoadResult {

@@ -8,6 +8,7 @@ import type { Db } from '../src/db/database.ts';
 import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
 import { authHeaders, type BenchServer, startBenchServer } from './_proxies-server.ts';
 import { describeLoad, runQueryLoad } from './_query-load.ts';
+import { describeBeside, scopedOperatorTeam } from './_team-member.ts';
 
 const IMPORT_COUNT = 1000;
 /** Accounts of the query part (the workspace figures in docs/workspaces.md use 100,000). */
@@ -142,6 +143,33 @@ async function queryBench(server: BenchServer): Promise<void> {
   // Fifty people at their panels, each paging or filtering twice a second.
   const paced = await runQueryLoad({ ...load, perClientPerSecond: PACED_PER_CLIENT_PER_SECOND });
   print(describeLoad(`${heading}, ${PACED_PER_CLIENT_PER_SECOND} queries/s each`, paced, QUERY_TARGET_MS));
+  if (process.env.BENCH_MEMBER === '0') return;
+  // The same accounts in a team workspace, read by an operator limited to a tag every one of them carries (and the
+  // two the filters name, so it reads the same rows).
+  const me = await call<{ id: string }>(base, token, 'GET', '/api/user/info');
+  await server.db.execute(`insert into steam_account_tags (user_id, name) values ('${me.id}', 'Desk')`);
+  await server.db.execute(`insert into steam_account_tag_links (user_id, account_id, tag_id)
+    select a.user_id, a.id, t.id from steam_accounts a join steam_account_tags t on t.user_id = a.user_id
+    where a.user_id = '${me.id}' and t.name = 'Desk'`);
+  const team = await scopedOperatorTeam(
+    base,
+    server.db,
+    me.id,
+    [
+      'steam_accounts',
+      'steam_account_tags',
+      'steam_account_tag_links',
+      'proxies',
+      'proxy_tags',
+      'proxy_tag_links',
+    ],
+    ['Desk', 'Farm A', 'Farm B'],
+  );
+  const member = { ...load, token: team.token, workspace: team.workspace };
+  const memberSaturated = await runQueryLoad({ ...member, perClientPerSecond: 0 });
+  print(describeBeside(`${heading}, back to back`, saturated, memberSaturated));
+  const memberPaced = await runQueryLoad({ ...member, perClientPerSecond: PACED_PER_CLIENT_PER_SECOND });
+  print(describeBeside(`${heading}, ${PACED_PER_CLIENT_PER_SECOND} queries/s each`, paced, memberPaced));
 }
 
 /**

@@ -14,7 +14,8 @@ import { encodeCursor } from '../src/db/list-page.ts';
 import { keepListTotals } from '../src/db/list-totals.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, proxiesQueryMix, startBenchServer, traderQueryMix } from './_proxies-server.ts';
-import { describeLoad, percentile, runQueryLoad } from './_query-load.ts';
+import { describeLoad, percentile, type QueryLoadResult, runQueryLoad } from './_query-load.ts';
+import { describeBeside, scopedOperatorTeam } from './_team-member.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
@@ -31,6 +32,8 @@ const PROBE_ROUNDS = Number(process.env.BENCH_PROBE_ROUNDS ?? 3);
 const KEPT_TOTALS = process.env.BENCH_KEPT_TOTALS !== '0';
 /** Which mixes the load runs: `trader` (default), `panel`, or `both`. */
 const MIX = process.env.BENCH_MIX ?? 'trader';
+/** BENCH_MEMBER=0 leaves out the second reader: the same proxies in a team, read by an operator limited to a tag. */
+const MEMBER = process.env.BENCH_MEMBER !== '0';
 /** BENCH_BOUNDARIES=0 reads every page by number by OFFSET (the code before page boundaries were kept). */
 const BOUNDARIES = process.env.BENCH_BOUNDARIES !== '0';
 
@@ -137,6 +140,7 @@ async function measure(run: Run): Promise<void> {
       ...(MIX === 'trader' ? [] : [{ name: 'panel mix', bodies: panel }]),
       ...(MIX === 'panel' ? [] : [{ name: "trader's mix", bodies: trader }]),
     ];
+    const owned: QueryLoadResult[] = [];
     for (const mix of mixes) {
       const load = {
         base: server.base,
@@ -154,6 +158,40 @@ async function measure(run: Run): Promise<void> {
       // People at their panels, each paging or filtering twice a second.
       const paced = await runQueryLoad({ ...load, perClientPerSecond: 2 }, databaseCpu);
       print(describeLoad(`${heading}, 2 queries/s each`, paced, run.targetMs));
+      owned.push(backToBack, paced);
+    }
+    if (MEMBER && run.otherUsers === 0) {
+      // The same proxies in a team workspace, read by an operator limited to the tag every one of them carries: the
+      // membership lookup and the per-row scope check in place, the same rows to read.
+      const ownerId = (await db.execute(
+        sql`select user_id from proxy_tags where name = 'bench-a'`,
+      )) as unknown as {
+        rows: Array<{ user_id: string }>;
+      };
+      const team = await scopedOperatorTeam(
+        server.base,
+        db,
+        ownerId.rows[0]!.user_id,
+        ['proxies', 'proxy_tags', 'proxy_tag_links', 'steam_accounts'],
+        ['bench-a'],
+      );
+      for (const [index, mix] of mixes.entries()) {
+        const load = {
+          base: server.base,
+          token: team.token,
+          workspace: team.workspace,
+          path: '/api/proxies/query',
+          bodies: mix.bodies,
+          clients,
+          requests: REQUESTS,
+          maxSeconds: MAX_SECONDS,
+        };
+        const heading = `query ${label}, ${mix.name}, ${COUNT.toLocaleString('en')} proxies, ${clients} clients`;
+        const backToBack = await runQueryLoad({ ...load, perClientPerSecond: 0 }, databaseCpu);
+        print(describeBeside(`${heading}, back to back`, owned[index * 2]!, backToBack));
+        const paced = await runQueryLoad({ ...load, perClientPerSecond: 2 }, databaseCpu);
+        print(describeBeside(`${heading}, 2 queries/s each`, owned[index * 2 + 1]!, paced));
+      }
     }
   } finally {
     await server.stop();

@@ -145,7 +145,14 @@ export async function buildApp({
   const auth = await registerAuth(app, { config, database, mail, jobs, now: now ?? Date.now });
   // Hub connections authenticate with the same access tokens as the API, device session checked each time.
   // A connection ends when its device session ends (on every process), and when its token expires (reconnect allowed).
-  const workspaces = registerWorkspaces(app, { config, database, mail, now: now ?? Date.now });
+  const workspaces = registerWorkspaces(app, {
+    config,
+    database,
+    mail,
+    secrets: auth.secrets,
+    jobs,
+    now: now ?? Date.now,
+  });
   // A connection receives the events of one workspace the user is a member of (the personal one by default), and a
   // member limited to tags only those about its accounts and proxies.
   hubs.setAuthenticator(async (token, workspace) => {

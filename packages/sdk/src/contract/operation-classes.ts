@@ -231,6 +231,9 @@ export const OPERATION_CLASSES: Readonly<Record<string, OperationClass>> = {
   'workspace.setMember': 'members',
   'workspace.removeMember': 'members',
   'workspace.leave': 'act',
+  // Only an owner of both moves data between them: the personal workspace is the caller's own.
+  'workspace.move': 'members',
+  'workspace.moveJob': 'members',
   // audit
   'audit.list': 'members',
   'audit.export': 'members',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, linkCodeSchema } from './auth.ts';
 import { emptyInput, isoDateTime } from './common.ts';
+import { idParam } from './lists.ts';
 import { defineOperation } from './operation.ts';
 
 export { WORKSPACE_HEADER } from './workspace-header.ts';
@@ -46,6 +47,45 @@ export const workspaceInviteSchema = z.object({
 });
 
 const memberTarget = z.object({ userId: z.uuid() });
+
+/** What a move takes from the personal workspace: Steam accounts (with what follows them) and proxies. */
+export const MOVE_ITEM_KINDS = ['account', 'proxy'] as const;
+/** `planned` until its turn, then `moved` or `failed` (with the reason). */
+export const MOVE_ITEM_STATES = ['planned', 'moved', 'failed'] as const;
+/**
+ * Why an item stayed: not in the caller's personal workspace; a seller or harvester on it is running; its proxy is
+ * shared with accounts the move does not take; the team workspace already has an account of its login or a proxy
+ * of its address.
+ */
+export const MOVE_FAILURES = ['notFound', 'running', 'proxyShared', 'duplicate'] as const;
+/** Most objects one move takes. */
+export const MOVE_MAX_ITEMS = 5000;
+
+export const workspaceMoveItemSchema = z.object({
+  kind: z.enum(MOVE_ITEM_KINDS),
+  id: z.number().int().positive(),
+  state: z.enum(MOVE_ITEM_STATES),
+  failure: z.enum(MOVE_FAILURES).nullable(),
+  /** The failure in the caller's language. */
+  message: z.string().nullable(),
+});
+export type WorkspaceMoveItem = z.infer<typeof workspaceMoveItemSchema>;
+
+export const workspaceMoveSchema = z.object({
+  id: z.number().int().positive(),
+  /** The personal workspace the objects come from. */
+  fromWorkspaceId: z.string(),
+  status: z.enum(['running', 'done']),
+  total: z.number().int().nonnegative(),
+  moved: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  createdAt: isoDateTime,
+  finishedAt: isoDateTime.nullable(),
+  items: z.array(workspaceMoveItemSchema),
+});
+export type WorkspaceMove = z.infer<typeof workspaceMoveSchema>;
+
+const moveIds = z.array(z.number().int().positive()).max(MOVE_MAX_ITEMS).default([]);
 
 export const workspace = {
   listMine: defineOperation({
@@ -113,6 +153,32 @@ export const workspace = {
     summary: 'Remove a member from the active workspace (not the owner)',
     input: memberTarget,
     output: z.object({ userId: z.string() }),
+    flags: {},
+  }),
+  move: defineOperation({
+    id: 'workspace.move',
+    method: 'POST',
+    path: '/api/workspace/moves',
+    summary:
+      'Move Steam accounts and proxies from the caller’s personal workspace into the active team workspace, as a job',
+    input: z
+      .object({ accountIds: moveIds, proxyIds: moveIds })
+      .refine((input) => input.accountIds.length + input.proxyIds.length > 0, {
+        message: 'Name at least one account or proxy',
+      })
+      .refine((input) => input.accountIds.length + input.proxyIds.length <= MOVE_MAX_ITEMS, {
+        message: `At most ${MOVE_MAX_ITEMS} objects per move`,
+      }),
+    output: workspaceMoveSchema,
+    flags: {},
+  }),
+  moveJob: defineOperation({
+    id: 'workspace.moveJob',
+    method: 'GET',
+    path: '/api/workspace/moves/:id',
+    summary: 'A move into the active team workspace: its state and each object’s outcome',
+    input: idParam,
+    output: workspaceMoveSchema,
     flags: {},
   }),
   leave: defineOperation({

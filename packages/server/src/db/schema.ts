@@ -26,4 +26,5 @@ export * from './schema-steam-throttle.ts';
 export * from './schema-steam-trading.ts';
 export * from './schema-trade-reversals.ts';
 export * from './schema-transfer.ts';
+export * from './schema-workspace-moves.ts';
 export * from './schema-workspaces.ts';

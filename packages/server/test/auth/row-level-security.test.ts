@@ -61,6 +61,8 @@ const USER_TABLES = [
   'ledger_days',
   'ledger_sales',
   'workspace_members',
+  'workspace_moves',
+  'workspace_move_items',
 ];
 
 type Rows<T> = { rows: T[] };

@@ -1,10 +1,12 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { HUB_NAMES, hubEvents, WITHHELD_EVENT } from '@tradedeck/sdk/contract';
 import { createHubClient, type HubClient, type HubEvent, type HubNotice } from '@tradedeck/sdk/hubs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sequenceToken } from '../../src/hubs/event-log/sequence-token.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
+import { insertSellerAccount, insertSteamAccount } from '../helpers/trading-rows.ts';
 import { officialClient, type ReceivedEvent, waitFor } from '../hubs/signalr-client.ts';
 import { withOpenPayload } from '../hubs/transport-events.ts';
 import { inWorkspace, join, teamOf } from './helpers.ts';
@@ -16,6 +18,9 @@ const PROXY_STATUS = withOpenPayload(hubEvents.proxyStatusUpdated);
 const ACCOUNT_STATUS = withOpenPayload(hubEvents.accountStatusChanged);
 const ADD_PROGRESS = withOpenPayload(hubEvents.accountsAddProgress);
 const NOTIFICATION = withOpenPayload(hubEvents.notificationPosted);
+const LOTS = withOpenPayload(hubEvents.lotsChanged);
+const TRANSFER = withOpenPayload(hubEvents.transferUpdated);
+const SESSION = withOpenPayload(hubEvents.sessionUpdated);
 
 let t: AuthTestApp;
 let url: string;
@@ -26,6 +31,9 @@ let outsider: TestUser;
 let team: string;
 let north: number;
 let south: number;
+/** Steam and market accounts of the team: `in` tagged North (the scoped member's tag), `out` untagged. */
+const steam = { in: 0, out: 0 };
+const market = { in: 0, out: 0 };
 const open: Array<{ stop(): Promise<void> }> = [];
 
 beforeAll(async () => {
@@ -47,6 +55,16 @@ beforeAll(async () => {
   };
   north = await add('10.20.0.1:3128', 'north');
   south = await add('10.20.0.2:3128', 'south');
+  const db = t.testDb.database.db;
+  for (const side of ['in', 'out'] as const) {
+    steam[side] = await insertSteamAccount(db, team, {
+      login: `hub-${side}`,
+      steamId: `7656119${side === 'in' ? 1 : 2}`,
+    });
+    market[side] = await insertSellerAccount(db, team, steam[side]);
+  }
+  await db.execute(sql`with tag as (insert into steam_account_tags (user_id, name) values (${team}, 'north') returning id)
+    insert into steam_account_tag_links (user_id, account_id, tag_id) select ${team}, ${steam.in}, id from tag`);
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 afterAll(async () => {
@@ -134,6 +152,64 @@ describe('live events in a team workspace', () => {
       [WITHHELD_EVENT, null],
     ]);
     expect(onNotices.map((e) => [e.name, e.event.payload])).toEqual([[NOTIFICATION.name, { unread: 1 }]]);
+  });
+
+  it('shows an event naming several accounts only when all of them are in scope, never in part', async () => {
+    const lots = await connect(scoped, 'lots-hub', team);
+    const seller = await connect(scoped, 'seller-hub', team);
+    const harvester = await connect(scoped, 'harvester-hub', team);
+    const onLots = recorder(lots, [LOTS.name]);
+    const onSeller = recorder(seller, [TRANSFER.name]);
+    const onHarvester = recorder(harvester, [SESSION.name]);
+    await lots.invoke('Subscribe', 'lots');
+    await seller.invoke('Subscribe', 'accounts');
+    await harvester.invoke('Subscribe', 'sessions');
+    const lot = (id: number, accountId: number) => ({
+      id,
+      accountId,
+      price: null,
+      status: 'active',
+      issues: [],
+    });
+    const both = { lots: [lot(1, market.in), lot(2, market.out)] };
+    const mine = { lots: [lot(3, market.in)] };
+    await t.app.hubs.eventLog.append(team, LOTS, 'lots', both);
+    await t.app.hubs.eventLog.append(team, LOTS, 'lots', mine);
+    const transfer = (fromId: number, toId: number) => ({
+      id: 1,
+      fromId,
+      fromLogin: 'a',
+      toId,
+      toLogin: 'b',
+    });
+    await t.app.hubs.eventLog.append(team, TRANSFER, 'accounts', transfer(market.in, market.out));
+    await t.app.hubs.eventLog.append(team, TRANSFER, 'accounts', transfer(market.in, market.in));
+    const session = (sources: number[], targets: number[]) => ({
+      id: 7,
+      sources: sources.map((id) => ({ id, login: `hub-${id}` })),
+      targets: targets.map((id) => ({ id, login: `hub-${id}` })),
+    });
+    await t.app.hubs.eventLog.append(team, SESSION, 'sessions', session([steam.in], [steam.out]));
+    await t.app.hubs.eventLog.append(team, SESSION, 'sessions', session([steam.in], [steam.in]));
+    await waitFor(
+      () => onLots.length === 2 && onSeller.length === 2 && onHarvester.length === 2,
+      'two events on each hub',
+    );
+    expect(onLots.map((e) => [e.name, e.event.payload])).toEqual([
+      [WITHHELD_EVENT, null],
+      [LOTS.name, mine],
+    ]);
+    expect(onSeller.map((e) => [e.name, e.event.payload])).toEqual([
+      [WITHHELD_EVENT, null],
+      [TRANSFER.name, transfer(market.in, market.in)],
+    ]);
+    expect(onHarvester.map((e) => [e.name, e.event.payload])).toEqual([
+      [WITHHELD_EVENT, null],
+      [SESSION.name, session([steam.in], [steam.in])],
+    ]);
+    // Nothing of the withheld lot change reaches the member: neither its lot in scope nor the other.
+    expect(JSON.stringify(onLots)).not.toContain(`"accountId":${market.out}`);
+    expect(onLots[0]!.event.payload).toBeNull();
   });
 
   it('the sdk hub client keeps its order across withheld events and hands its handlers only the rest', async () => {

@@ -5,6 +5,8 @@ import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
 export interface WorkspacesWalkTarget {
   teamId: string;
   inviteId: number;
+  /** A's move into its team workspace (of an account id that names nothing). */
+  moveId: number;
   snapshot: string;
 }
 
@@ -32,7 +34,18 @@ export async function prepareWorkspacesWalk(t: AuthTestApp, a: TestUser): Promis
     headers: { 'x-workspace': teamId },
     body: { email: 'walk-invitee@example.test', role: 'viewer' },
   });
-  const target = { teamId, inviteId: invited.json().data.id as number, snapshot: '' };
+  const moved = await t.call('POST', '/api/workspace/moves', {
+    token: a.accessToken,
+    headers: { 'x-workspace': teamId },
+    body: { accountIds: [2_000_000_000] },
+  });
+  expect(moved.statusCode, moved.body).toBe(200);
+  const target = {
+    teamId,
+    inviteId: invited.json().data.id as number,
+    moveId: moved.json().data.id as number,
+    snapshot: '',
+  };
   return target;
 }
 
@@ -67,6 +80,22 @@ export const workspacesWalker = {
   'workspace.leave': {
     expect: 3,
     attack: ({ t, b, workspaces }: Ctx) => as(t, b, 'POST', `/api/workspaces/${workspaces.teamId}/leave`, {}),
+    unchanged,
+  },
+  // B moves from its own personal workspace only, and only into a team workspace it owns: in its own workspace
+  // the answer does not depend on the ids named.
+  'workspace.move': {
+    expect: 6,
+    attack: ({ t, b, workspaces }: Ctx) =>
+      as(t, b, 'POST', '/api/workspace/moves', {
+        accountIds: [workspaces.moveId],
+        proxyIds: [workspaces.moveId],
+      }),
+    unchanged,
+  },
+  'workspace.moveJob': {
+    expect: 3,
+    attack: ({ t, b, workspaces }: Ctx) => as(t, b, 'GET', `/api/workspace/moves/${workspaces.moveId}`),
     unchanged,
   },
   'audit.list': {

@@ -51,6 +51,15 @@ export const WORKSPACE_COMMANDS = {
     text: 'workspaceRemoveMemberDescription',
     examples: ['tradedeck --workspace farm workspace remove-member ann@example.com'],
   },
+  move: {
+    path: ['workspace', 'move'],
+    text: 'workspaceMoveDescription',
+    options: [
+      { flags: '--accounts <ids>', text: 'workspaceOptAccounts' },
+      { flags: '--proxies <ids>', text: 'workspaceOptProxies' },
+    ],
+    examples: ['tradedeck --workspace farm workspace move --accounts 12,13 --proxies 4'],
+  },
   audit: {
     path: ['workspace', 'audit'],
     text: 'workspaceAuditDescription',

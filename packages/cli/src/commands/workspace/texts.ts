@@ -29,6 +29,14 @@ export const workspaceTexts = defineTexts('workspace', {
     workspaceInvites: 'Open invitations:',
     workspaceAllTags: 'all',
     workspaceNoEntries: 'No entries',
+    workspaceMoveDescription:
+      'move Steam accounts and proxies from your personal workspace into the team workspace (owners only)',
+    workspaceOptAccounts: 'Steam account ids, comma-separated; their market accounts, lots and tags follow',
+    workspaceOptProxies: 'proxy ids, comma-separated',
+    workspaceMoveNothing: 'Name accounts (--accounts) or proxies (--proxies) to move',
+    workspaceMoveItem: '{kind} {id}: {outcome}',
+    workspaceMoved: 'moved',
+    workspaceMoveSummary: 'Moved {moved} of {total}; {failed} stayed in your personal workspace',
   },
   ru: {
     workspaceDescription: 'ваши рабочие пространства; участники, приглашения и журнал аудита командного',
@@ -56,5 +64,14 @@ export const workspaceTexts = defineTexts('workspace', {
     workspaceInvites: 'Открытые приглашения:',
     workspaceAllTags: 'все',
     workspaceNoEntries: 'Записей нет',
+    workspaceMoveDescription:
+      'перенести Steam-аккаунты и прокси из личного пространства в командное (только владелец)',
+    workspaceOptAccounts:
+      'id Steam-аккаунтов через запятую; их аккаунты маркетов, лоты и теги переносятся с ними',
+    workspaceOptProxies: 'id прокси через запятую',
+    workspaceMoveNothing: 'Укажите аккаунты (--accounts) или прокси (--proxies) для переноса',
+    workspaceMoveItem: '{kind} {id}: {outcome}',
+    workspaceMoved: 'перенесён',
+    workspaceMoveSummary: 'Перенесено {moved} из {total}; {failed} осталось в личном пространстве',
   },
 });

@@ -1,8 +1,9 @@
 import { contract, type WorkspaceMember } from '@tradedeck/sdk/contract';
 import type { Command } from 'commander';
 import type { CommandContext, Registration } from '../../context.ts';
+import { CliFailure, ExitCode } from '../../exit-codes.ts';
 import { addCommand } from '../../kit/add-command.ts';
-import { guarded, usage } from '../../kit/command-helpers.ts';
+import { guarded, parseIds, usage } from '../../kit/command-helpers.ts';
 import { writeTextStream } from '../../kit/text-stream.ts';
 import { WORKSPACE, WORKSPACE_COMMANDS } from './specs.ts';
 import './texts.ts';
@@ -14,6 +15,14 @@ interface MemberOptions {
   tags?: string;
 }
 
+interface MoveOptions {
+  accounts?: string;
+  proxies?: string;
+}
+
+/** How often a running move is read again. */
+const MOVE_POLL_MS = 500;
+
 interface AuditOptions {
   member?: string;
   operation?: string;
@@ -23,7 +32,7 @@ interface AuditOptions {
 }
 
 /**
- * `tradedeck workspace list|create|members|invite|set-member|remove-member|audit` (docs/workspaces.md). Commands
+ * `tradedeck workspace list|create|members|invite|set-member|remove-member|move|audit` (docs/workspaces.md). Commands
  * on a team act in the workspace of the global `--workspace` (id or name) or TRADEDECK_WORKSPACE.
  */
 export function registerWorkspace(program: Command, { lang, context }: Registration): void {
@@ -101,6 +110,40 @@ export function registerWorkspace(program: Command, { lang, context }: Registrat
       const member = await memberNamed(ctx, who);
       const removed = await ctx.client().workspace.removeMember({ userId: member.userId });
       ctx.print(removed, () => ctx.t('workspaceMemberRemoved', { member: member.email }));
+    }),
+  );
+
+  addCommand(workspace, spec.move, lang).action(
+    guarded(context, async (ctx, options: MoveOptions) => {
+      if (options.accounts === undefined && options.proxies === undefined) usage(ctx, 'workspaceMoveNothing');
+      const client = ctx.client();
+      let move = await client.workspace.move({
+        accountIds: options.accounts === undefined ? [] : parseIds(ctx, [options.accounts]),
+        proxyIds: options.proxies === undefined ? [] : parseIds(ctx, [options.proxies]),
+      });
+      while (move.status !== 'done') {
+        await new Promise((resolve) => setTimeout(resolve, MOVE_POLL_MS));
+        move = await client.workspace.moveJob({ id: move.id });
+      }
+      const summary = ctx.t('workspaceMoveSummary', {
+        moved: move.moved,
+        total: move.total,
+        failed: move.failed,
+      });
+      ctx.print(move, () =>
+        [
+          ...move.items.map((item) =>
+            ctx.t('workspaceMoveItem', {
+              kind: item.kind,
+              id: item.id,
+              outcome: item.message ?? ctx.t('workspaceMoved'),
+            }),
+          ),
+          summary,
+        ].join('\n'),
+      );
+      if (move.failed > 0)
+        throw new CliFailure(summary, move.moved > 0 ? ExitCode.Partial : ExitCode.Error, { error: summary });
     }),
   );
 

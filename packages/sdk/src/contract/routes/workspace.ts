@@ -14,5 +14,7 @@ export const workspaceRoutes = {
     path: '/api/workspace/members/:userId',
     flags: {},
   },
+  move: { id: 'workspace.move', method: 'POST', path: '/api/workspace/moves', flags: {} },
+  moveJob: { id: 'workspace.moveJob', method: 'GET', path: '/api/workspace/moves/:id', flags: {} },
   leave: { id: 'workspace.leave', method: 'POST', path: '/api/workspaces/:workspaceId/leave', flags: {} },
 } as const satisfies Record<string, Route>;

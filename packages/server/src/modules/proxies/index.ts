@@ -13,6 +13,7 @@ import { ProxiesService } from './service.ts';
 // What other modules may use of the proxies area: the shared SQL filter, the stored row shapes, and the identity
 // hash and password slot that Steam accounts use for the proxies they create.
 export { type ProxyFilters, proxyFilterWhere } from './filter-sql.ts';
+export { storedCredentials } from './ipv6-rehash.ts';
 export { type NewProxyRow, ProxyQueries, type SealedProxy } from './repo.ts';
 export { IDENTITY_KEY_PURPOSE, identityHash, passwordSlot } from './rows.ts';
 

@@ -62,6 +62,6 @@ export async function rehashIpv6Proxies(
 }
 
 /** The credentials as the add path hashed them: none when there is neither a login nor a password. */
-function storedCredentials(row: Ipv6ProxyRow, password: string) {
+export function storedCredentials(row: Pick<Ipv6ProxyRow, 'username'>, password: string) {
   return row.username !== null || password !== '' ? { username: row.username ?? '', password } : null;
 }

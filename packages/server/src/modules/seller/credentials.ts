@@ -16,7 +16,7 @@ export function marketKeyIdOf(apiKey: string): string {
  * Where the key and the payment password are sealed. The slot names the Steam account (unique per user), not the
  * seller row id, so a key can be sealed before its row exists.
  */
-function slot(
+export function sellerSecretSlot(
   userId: string,
   steamAccountId: number,
   column: 'api_key_enc' | 'payment_password_enc',
@@ -35,7 +35,10 @@ export async function sealApiKey(
   platform: MarketPlatform = 'tm',
 ) {
   return {
-    apiKeyEnc: await secrets.encrypt(slot(userId, steamAccountId, 'api_key_enc', platform), apiKey),
+    apiKeyEnc: await secrets.encrypt(
+      sellerSecretSlot(userId, steamAccountId, 'api_key_enc', platform),
+      apiKey,
+    ),
     keyId: marketKeyIdOf(apiKey),
     apiKeyHint: apiKey.slice(-4),
   };
@@ -48,7 +51,10 @@ export async function sealPaymentPassword(
   password: string,
   platform: MarketPlatform = 'tm',
 ) {
-  return secrets.encrypt(slot(userId, steamAccountId, 'payment_password_enc', platform), password);
+  return secrets.encrypt(
+    sellerSecretSlot(userId, steamAccountId, 'payment_password_enc', platform),
+    password,
+  );
 }
 
 /** The account's market credentials, the key unsealed in memory only. */
@@ -61,7 +67,7 @@ export async function openCredentials(
   const platform = (row.platform ?? 'tm') as MarketPlatform;
   return {
     apiKey: await secrets.decrypt(
-      slot(row.userId, row.steamAccountId, 'api_key_enc', platform),
+      sellerSecretSlot(row.userId, row.steamAccountId, 'api_key_enc', platform),
       row.apiKeyEnc,
     ),
     keyId: row.keyId,

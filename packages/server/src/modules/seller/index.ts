@@ -20,7 +20,7 @@ import { sellerRoutes } from './routes.ts';
 import { SandboxSales } from './sandbox-sales.ts';
 import { type SellerTransferApi, sellerTransferApi } from './transfer-api.ts';
 
-export { openCredentials } from './credentials.ts';
+export { openCredentials, sellerSecretSlot } from './credentials.ts';
 export { deliveryMachine } from './delivery-machine.ts';
 export type { SellerTiming } from './deps.ts';
 export { LOOP_CALL_SPACING_MS } from './loop.ts';

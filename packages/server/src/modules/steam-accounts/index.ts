@@ -27,6 +27,7 @@ import { DbThrottleStore } from './throttle-repo.ts';
 import { AccountTradingAccess } from './trading-access.ts';
 import { TradingAccountRepo } from './trading-repo.ts';
 
+export { accountSlot } from './deps.ts';
 export type { OpenedTradingAccount } from './trading-access.ts';
 
 export interface SteamAccountsDeps {

@@ -26,6 +26,7 @@ import { type SteamTradingApi, tradingApi } from './trading-api.ts';
 
 export type { OwnOfferConfirmRule } from './deps.ts';
 export { intentMachine } from './intent-machine.ts';
+export { accessTokenSlot } from './sessions.ts';
 export type {
   SendOfferRequest,
   SteamTradingApi,

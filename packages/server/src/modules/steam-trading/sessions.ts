@@ -20,7 +20,7 @@ interface CachedSession {
 }
 
 /** Where an account's access token is sealed (the refresh token stays in steam_accounts). */
-function accessTokenSlot(userId: string, accountId: number): SecretSlot {
+export function accessTokenSlot(userId: string, accountId: number): SecretSlot {
   return { userId, table: 'steam_trade_sessions', column: 'access_token_enc', rowId: String(accountId) };
 }
 

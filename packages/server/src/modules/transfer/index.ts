@@ -13,6 +13,7 @@ import { transferRoutes } from './routes.ts';
 import { TransferSendService } from './send-service.ts';
 
 export type { TransferSettledHook } from './deps.ts';
+export { transferSecretSlot } from './secrets.ts';
 
 export interface TransferDeps {
   database: Database;

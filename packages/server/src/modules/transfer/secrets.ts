@@ -4,22 +4,22 @@ import type { SecretBox } from '../../security/secret-box.ts';
 
 type Column = 'receiver_key_enc' | 'payment_password_enc';
 
-function slot(userId: string, sellerAccountId: number, column: Column): SecretSlot {
+export function transferSecretSlot(userId: string, sellerAccountId: number, column: Column): SecretSlot {
   return { userId, table: 'transfer_secrets', column, rowId: String(sellerAccountId) };
 }
 
 export function sealReceiverKey(secrets: SecretBox, userId: string, accountId: number, apiKey: string) {
-  return secrets.encrypt(slot(userId, accountId, 'receiver_key_enc'), apiKey);
+  return secrets.encrypt(transferSecretSlot(userId, accountId, 'receiver_key_enc'), apiKey);
 }
 
 export function openReceiverKey(secrets: SecretBox, userId: string, accountId: number, sealed: string) {
-  return secrets.decrypt(slot(userId, accountId, 'receiver_key_enc'), sealed);
+  return secrets.decrypt(transferSecretSlot(userId, accountId, 'receiver_key_enc'), sealed);
 }
 
 export function sealPaymentPassword(secrets: SecretBox, userId: string, accountId: number, password: string) {
-  return secrets.encrypt(slot(userId, accountId, 'payment_password_enc'), password);
+  return secrets.encrypt(transferSecretSlot(userId, accountId, 'payment_password_enc'), password);
 }
 
 export function openPaymentPassword(secrets: SecretBox, userId: string, accountId: number, sealed: string) {
-  return secrets.decrypt(slot(userId, accountId, 'payment_password_enc'), sealed);
+  return secrets.decrypt(transferSecretSlot(userId, accountId, 'payment_password_enc'), sealed);
 }

@@ -4,12 +4,15 @@ import type { ScopedObjects, WorkspacesRepo } from './repo.ts';
 
 type Payload = Record<string, unknown>;
 const num = (value: unknown) => Number(value);
+/** The ids of `{ id, login }` account references (a harvester session's sources and targets). */
+const refs = (list: unknown) => ((list as Payload[] | undefined) ?? []).map((ref) => num(ref.id));
 
 /**
- * What each live event is about, for members limited to tags. An event absent here is about what belongs to the
- * workspace as a whole (harvester sessions, notifications, a check batch's end, a repricing job) and follows the
- * role alone, as its rows do. `withhold`: the event names accounts only by login (an add job), so a member limited
- * to tags does not receive it.
+ * What each live event is about, for members limited to tags. An event naming several accounts is shown only when
+ * every one of them is in scope, never in part. An event absent here is about what belongs to the workspace as a
+ * whole (notifications, a check batch's end, a repricing job, a harvester session made or completed) and follows
+ * the role alone, as its rows do. `withhold`: the event names accounts only by login (an add job), so a member
+ * limited to tags does not receive it.
  */
 const EVENT_OBJECTS: Record<string, ((payload: Payload) => ScopedObjects) | 'withhold'> = {
   [hubEvents.proxyStatusUpdated.name]: (p) => ({ proxies: [num(p.id)] }),
@@ -20,10 +23,23 @@ const EVENT_OBJECTS: Record<string, ((payload: Payload) => ScopedObjects) | 'wit
   [hubEvents.accountsAddFinished.name]: 'withhold',
   [hubEvents.sellerAccountUpdated.name]: (p) => ({ sellers: [num(p.accountId)] }),
   [hubEvents.deliveryUpdated.name]: (p) => ({ sellers: [num(p.sellerAccountId)] }),
-  // A transfer follows its sending account, as its row does.
-  [hubEvents.transferUpdated.name]: (p) => ({ sellers: [num(p.fromId)] }),
+  // A transfer names its receiver by id and login too: both accounts must be in scope.
+  [hubEvents.transferUpdated.name]: (p) => ({ sellers: [num(p.fromId), num(p.toId)] }),
   [hubEvents.lotsChanged.name]: (p) => ({
     sellers: ((p.lots as Payload[] | undefined) ?? []).map((lot) => num(lot.accountId)),
+  }),
+  // A harvester session's and transaction's rows follow the role, but their events name Steam accounts by login.
+  [hubEvents.sessionUpdated.name]: (p) => ({
+    accounts: [
+      ...refs(p.sources),
+      ...refs(p.targets),
+      ...((p.plan as { failedAccounts?: Payload[] } | null)?.failedAccounts ?? []).map((f) =>
+        num((f.account as Payload | undefined)?.id),
+      ),
+    ],
+  }),
+  [hubEvents.transactionUpdated.name]: (p) => ({
+    accounts: [num((p.source as Payload | undefined)?.id), num((p.target as Payload | undefined)?.id)],
   }),
 };
 

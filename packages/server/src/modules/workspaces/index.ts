@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventScope } from '../../hubs/authenticator.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
 import { publicBase } from '../auth/index.ts';
 import type { MailApi } from '../mail/index.ts';
 import { eventScopeOf } from './event-scope.ts';
 import { resolveWorkspace, workspaceGate, workspaceInputGate } from './gate.ts';
+import { type MoveJobData, WORKSPACE_MOVE_QUEUE, WorkspaceMoves } from './move-job.ts';
+import { MoveRepo } from './move-repo.ts';
 import { WorkspacesRepo } from './repo.ts';
 import { workspaceRoutes } from './routes.ts';
 import { WorkspacesService } from './service.ts';
@@ -14,6 +18,9 @@ export interface WorkspacesDeps {
   config: ServerConfig;
   database: Database;
   mail: MailApi;
+  /** Seals the moved secrets again under the team workspace's key. */
+  secrets: SecretBox;
+  jobs: Pick<Jobs, 'send' | 'work'>;
   now: () => number;
 }
 
@@ -43,7 +50,17 @@ export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): 
       return url.toString();
     },
   });
-  workspaceRoutes(service).bind(app);
+  const moves = new WorkspaceMoves({
+    repo: new MoveRepo(deps.database.db),
+    workspaces: repo,
+    secrets: deps.secrets,
+    jobs: deps.jobs,
+    now: deps.now,
+  });
+  workspaceRoutes(service, moves).bind(app);
+  app.addHook('onReady', async () => {
+    await deps.jobs.work<MoveJobData>(WORKSPACE_MOVE_QUEUE, (job) => moves.run(job));
+  });
   return {
     async hubMember(userId, workspace) {
       const active = await resolveWorkspace(repo, userId, workspace);

@@ -1,5 +1,6 @@
 import type { OperationClass, WorkspaceRole } from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
+import type { MoveFailure } from './move-repo.ts';
 
 type Texts = Record<Language, string>;
 
@@ -77,4 +78,31 @@ export const inviteMail: Record<
     subject: `Invitation to the "${workspace}" workspace on Tradedeck`,
     text: `${inviter} invites you to the workspace "${workspace}".\n\nTo accept, sign in to Tradedeck with this address and open the link (valid for 7 days):\n${link}\n\n— Tradedeck`,
   }),
+};
+
+/** Texts of moving personal data into a team workspace. */
+export const moveMessages = {
+  intoTeamOnly: {
+    ru: 'Переносить данные можно только в командное пространство: выберите его и повторите',
+    en: 'Data moves into a team workspace only: switch to it and try again',
+  } as Texts,
+  moveNotFound: { ru: 'Перенос не найден', en: 'Move not found' } as Texts,
+  failures: {
+    notFound: {
+      ru: 'Не найден в вашем личном пространстве',
+      en: 'Not found in your personal workspace',
+    },
+    running: {
+      ru: 'Продавец или сборщик этого аккаунта запущен: остановите его и повторите перенос',
+      en: 'A seller or harvester of this account is running: stop it and move again',
+    },
+    proxyShared: {
+      ru: 'Прокси общий с аккаунтами, которые остаются: перенесите их вместе',
+      en: 'Its proxy is shared with accounts that stay: move them together',
+    },
+    duplicate: {
+      ru: 'В командном пространстве уже есть аккаунт с этим логином или прокси с этим адресом',
+      en: 'The team workspace already has an account of this login or a proxy of this address',
+    },
+  } as Record<MoveFailure, Texts>,
 };

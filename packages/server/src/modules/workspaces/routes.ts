@@ -1,8 +1,9 @@
 import { contract } from '@tradedeck/sdk/contract';
 import { type Caller, type Implementation, implement } from '../../http/implement.ts';
+import type { WorkspaceMoves } from './move-job.ts';
 import type { Actor, WorkspacesService } from './service.ts';
 
-export function workspaceRoutes(service: WorkspacesService): Implementation {
+export function workspaceRoutes(service: WorkspacesService, moves: WorkspaceMoves): Implementation {
   return implement(contract.workspace, {
     listMine: (_input, ctx) => service.listMine(ctx.user.actorId),
     create: (input, ctx) => service.create(ctx.user.actorId, input.name),
@@ -12,6 +13,8 @@ export function workspaceRoutes(service: WorkspacesService): Implementation {
     setMember: (input, ctx) => service.setMember(ctx.user.userId, input.userId, input),
     removeMember: (input, ctx) => service.removeMember(ctx.user.userId, input.userId),
     leave: (input, ctx) => service.leave(input.workspaceId, ctx.user.actorId),
+    move: (input, ctx) => moves.start(ctx.user.userId, ctx.user.actorId, input, ctx.lang),
+    moveJob: (input, ctx) => moves.view(ctx.user.userId, ctx.user.actorId, input.id, ctx.lang),
   });
 }
 
