@@ -85,15 +85,19 @@ async function tagged(
     '/api/proxies/query',
     {},
   );
+  const rows = added.map((row, i) => {
+    const address = `${network}.${i + 1}`;
+    const proxy = proxies.items.find((p) => p.identity.address === address)!;
+    return { id: row.id, login: row.login, address, proxyId: proxy.id };
+  });
   for (const [i, tag] of tags.entries()) {
     if (!tag) continue;
     const tagInput = { id: 0, name: tag };
-    await panel.api('/api/steam-accounts/batch/tags/add', { accountIds: [added[i]!.id], tag: tagInput });
-    const proxy = proxies.items.find((row) => row.identity.address === `${network}.${i + 1}`)!;
-    await panel.api('/api/proxies/batch/tags/add', { proxiesIds: [proxy.id], tag: tagInput });
+    await panel.api('/api/steam-accounts/batch/tags/add', { accountIds: [rows[i]!.id], tag: tagInput });
+    await panel.api('/api/proxies/batch/tags/add', { proxiesIds: [rows[i]!.proxyId], tag: tagInput });
   }
   panel.actIn(null);
-  return added.map((row, i) => ({ login: row.login, address: `${network}.${i + 1}` }));
+  return rows;
 }
 
 /** Every button of each name, on the page or in `within`, is there, disabled, and says why. */
@@ -158,7 +162,7 @@ test('owner makes a team and invites; the invitee accepts from the mail and read
   const accounts = viewerPage.getByRole('grid');
   await accounts.locator('tbody tr', { hasText: shown!.login }).getByRole('checkbox').click();
   await expectDisabled(viewerPage, ['Add accounts', 'Assign proxies', 'Tags', 'Remove']);
-  await viewerPage.goto(`${panel.url}/panel/proxies`);
+  await viewerPage.goto(`${panel.url}/panel/proxy`);
   const proxies = viewerPage.getByRole('grid');
   const proxyRow = proxies.locator('tbody tr', { hasText: shown!.address });
   await proxyRow.getByRole('checkbox').click();
@@ -171,9 +175,10 @@ test('owner makes a team and invites; the invitee accepts from the mail and read
     'Delete',
   ]);
   await expectDisabled(proxyRow, ['Check']);
-  await proxyRow.getByRole('button', { name: 'Open', exact: true }).click();
+  // The proxy's view (as a shared link opens it): its check, tags and save are disabled too.
+  await viewerPage.goto(`${panel.url}/panel/proxy?view=${shown!.proxyId}`);
   const view = viewerPage.getByRole('dialog');
-  await expectDisabled(view, ['Save', 'Check']);
+  await expectDisabled(view, ['Save', 'Check now', 'Remove tag "eu"', 'Add']);
   await viewerPage.screenshot({ path: '../test-results/workspaces-viewer-proxy.png' });
   await viewerPage.keyboard.press('Escape');
   // The switcher lists both workspaces with the role in each.
@@ -251,7 +256,7 @@ test('an operator limited to a tag sees only its accounts and proxies, counters 
   await expect(opPage.getByRole('button', { name: 'Add accounts', exact: true })).toBeEnabled();
 
   // Proxies: only the one tagged "eu"; the list's total and the counters by status count only it.
-  await opPage.goto(`${panel.url}/panel/proxies`);
+  await opPage.goto(`${panel.url}/panel/proxy`);
   const proxies = opPage.getByRole('grid');
   const ownProxy = proxies.locator('tbody tr', { hasText: own!.address });
   await expect(ownProxy).toBeVisible({ timeout: 30_000 });
@@ -265,7 +270,7 @@ test('an operator limited to a tag sees only its accounts and proxies, counters 
   expect(counted.reduce((sum, n) => sum + n, 0)).toBe(1);
 
   // An action on its own proxy works: renamed from its view, the list shows the new name.
-  await ownProxy.getByRole('button', { name: 'Open', exact: true }).click();
+  await opPage.goto(`${panel.url}/panel/proxy?view=${own!.proxyId}`);
   const view = opPage.getByRole('dialog');
   await view.getByLabel('Name').fill('eu-main');
   await view.getByRole('button', { name: 'Save', exact: true }).click();
