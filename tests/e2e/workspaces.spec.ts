@@ -112,6 +112,19 @@ async function expectDisabled(within: Page | Locator, names: readonly string[]) 
   }
 }
 
+/** The owner invites from the members page open on `page`; the invitation is then listed with its role. */
+async function inviteFromMembersPage(page: Page, email: string, role: 'operator' | 'viewer', tags: string) {
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite to the workspace' });
+  await invite.getByLabel('E-mail').fill(email);
+  await invite.getByLabel('Role', { exact: true }).selectOption(role);
+  await invite.getByLabel('Access tags').fill(tags);
+  await invite.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.locator(`[data-invite="${email}"]`)).toContainText(
+    role === 'viewer' ? 'Viewer' : 'Operator',
+  );
+}
+
 async function switcher(page: Page) {
   await page.getByRole('button', { name: 'Workspace', exact: true }).click();
   return page.getByRole('menu', { name: 'Workspace' });
@@ -137,13 +150,7 @@ test('owner makes a team and invites; the invitee accepts from the mail and read
   await expect(page.locator('[data-member="owner@example.test"]')).toContainText('Owner');
 
   // Invitation by e-mail, as a viewer limited to one tag.
-  await page.getByRole('button', { name: 'Invite' }).click();
-  const invite = page.getByRole('dialog', { name: 'Invite to the workspace' });
-  await invite.getByLabel('E-mail').fill('viewer@example.test');
-  await invite.getByLabel('Role', { exact: true }).selectOption('viewer');
-  await invite.getByLabel('Access tags').fill('eu');
-  await invite.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.locator('[data-invite="viewer@example.test"]')).toContainText('Viewer');
+  await inviteFromMembersPage(page, 'viewer@example.test', 'viewer', 'eu');
   const [shown] = await tagged('Farm', '10.61.0', ['eu'], 4510);
 
   // The invitee opens the mailed link signed in: accepted, switched to the team, read-only.
@@ -230,13 +237,7 @@ test('an operator limited to a tag sees only its accounts and proxies, counters 
   await (await switcher(page)).locator('[data-workspace="Crew"]').click();
   await expect(page.getByTestId('workspace-active')).toHaveText('Crew', { timeout: 60_000 });
   await page.goto(`${panel.url}/panel/workspace/members`);
-  await page.getByRole('button', { name: 'Invite' }).click();
-  const invite = page.getByRole('dialog', { name: 'Invite to the workspace' });
-  await invite.getByLabel('E-mail').fill('operator@example.test');
-  await invite.getByLabel('Role', { exact: true }).selectOption('operator');
-  await invite.getByLabel('Access tags').fill('eu');
-  await invite.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.locator('[data-invite="operator@example.test"]')).toContainText('Operator');
+  await inviteFromMembersPage(page, 'operator@example.test', 'operator', 'eu');
 
   const link = new URL((await mailTo('operator@example.test')).link!);
   const opPage = await openAs(browser, operator, `${link.pathname}${link.search}`);
