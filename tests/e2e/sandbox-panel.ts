@@ -25,6 +25,8 @@ export interface SandboxPanel {
   url: string;
   /** Calls the API as the suite's user (Russian), throwing on a failed envelope. */
   api<T>(path: string, body?: unknown, method?: string): Promise<T>;
+  /** The workspace later API calls act in (the `X-Workspace` header); null is the personal one. */
+  actIn(workspaceId: string | null): void;
   /** Passes the second factor for this session with the code the server mails (step-up operations open 15 min). */
   stepUp(): Promise<void>;
   /** The newest one-time code mailed to the suite's user. */
@@ -66,6 +68,7 @@ export async function startSandboxPanel(
     { ...ports, now: () => Date.now() + ahead, template: migratedTemplate() },
   );
   let token: { accessToken: string; expiresAt: string } | null = null;
+  let workspace: string | null = null;
 
   async function api<T>(
     path: string,
@@ -78,6 +81,7 @@ export async function startSandboxPanel(
         'content-type': 'application/json',
         'accept-language': 'ru-RU',
         ...(token ? { authorization: `Bearer ${token.accessToken}` } : {}),
+        ...(workspace ? { 'x-workspace': workspace } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -116,6 +120,9 @@ export async function startSandboxPanel(
     server,
     url: server.url,
     api,
+    actIn(id) {
+      workspace = id;
+    },
     latestCode,
     async stepUp() {
       await api('/api/user/request-two-factor', { purpose: 'stepUp' });

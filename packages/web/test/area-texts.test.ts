@@ -56,6 +56,21 @@ describe("areas' texts load with their screens", () => {
     expect(i18n.t('inventory.label')).toBe(en.inventory.label);
   });
 
+  it("a screen part never changes its shell part's texts: the shell would read the screen's once it loads", async () => {
+    const changed: string[] = [];
+    for (const space of ALL_AREAS.flatMap((candidate) => candidate.texts ?? [])) {
+      if (!space.shell || !space.screen) continue;
+      const screen = await space.screen();
+      for (const language of ['ru', 'en'] as const) {
+        const ofScreen = flatten(screen[language]);
+        for (const [path, text] of Object.entries(flatten(space.shell[language]))) {
+          if (path in ofScreen && ofScreen[path] !== text) changed.push(`${language} ${space.key}.${path}`);
+        }
+      }
+    }
+    expect(changed).toEqual([]);
+  });
+
   it('the shell and every area together hold exactly the full tables', async () => {
     for (const [language, table] of [
       ['ru', ru],

@@ -27,13 +27,18 @@ const account: SteamAccountRow = {
 const mafile = (login: string, steamId: string, extra = '') =>
   `{"shared_secret":"MTIzNDU2Nzg5MDEyMzQ1Njc4OTA=","account_name":"${login}",${extra}"Session":{"SteamID":${steamId}}}`;
 
-/** A server answering the replacement, recording every request; `refuse` makes it answer the server's refusal. */
+/**
+ * A server answering the replacement, recording every call that changes something (reads, such as the workspace
+ * list the buttons' role comes from, are not what is asked here); `refuse` makes it answer the server's refusal.
+ */
 function credentialsServer(refuse?: string) {
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
-    requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+    if (method !== 'GET') {
+      requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+    }
     if (url.pathname === '/api/steam-accounts/5/credentials' && method === 'PUT') {
       if (refuse) {
         return new Response(

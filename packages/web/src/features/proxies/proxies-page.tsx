@@ -12,6 +12,7 @@ import { useTableUrlState } from '../../shared/table/table-url-state.ts';
 import { useServerList } from '../../shared/table/use-server-list.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { useStore } from '../../shared/use-store.ts';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 import { CheckProgress } from './check-progress.tsx';
 import { type ProxyListRow, proxyColumns } from './proxy-columns.tsx';
 import { ProxyFilterBar } from './proxy-filter-bar.tsx';
@@ -110,19 +111,18 @@ export function ProxiesPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <LiveDot state={live} />
-          <button type="button" className="btn-ghost" onClick={() => actions.checkAll()}>
+          <ActButton className="btn-ghost" onClick={() => actions.checkAll()}>
             {t('proxies.actions.checkAll')}
-          </button>
-          <button type="button" className="btn-ghost" onClick={() => actions.exportList()}>
+          </ActButton>
+          <ActButton needs="secrets" className="btn-ghost" onClick={() => actions.exportList()}>
             {t('proxies.actions.export')}
-          </button>
-          <button
-            type="button"
-            className="rounded-md bg-primary-strong px-3 py-1 text-sm font-semibold text-white hover:bg-primary-deep"
+          </ActButton>
+          <ActButton
+            className="rounded-md bg-primary-strong px-3 py-1 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-50"
             onClick={() => actions.add()}
           >
             {t('proxies.actions.add')}
-          </button>
+          </ActButton>
         </div>
       </header>
       <ProxyFilterBar
@@ -161,21 +161,21 @@ export function ProxiesPage() {
         onOpenRow={(row) => actions.open(row.id)}
         bulkActions={() => (
           <>
-            <button type="button" className="btn-ghost" onClick={() => actions.check()}>
+            <ActButton className="btn-ghost" onClick={() => actions.check()}>
               {t('proxies.actions.checkSelected')}
-            </button>
-            <button type="button" className="btn-ghost" onClick={() => actions.exportList()}>
+            </ActButton>
+            <ActButton needs="secrets" className="btn-ghost" onClick={() => actions.exportList()}>
               {t('proxies.actions.export')}
-            </button>
-            <button type="button" className="btn-ghost" onClick={() => actions.addTag()}>
+            </ActButton>
+            <ActButton className="btn-ghost" onClick={() => actions.addTag()}>
               {t('proxies.actions.addTag')}
-            </button>
-            <button type="button" className="btn-ghost" onClick={() => actions.removeTag()}>
+            </ActButton>
+            <ActButton className="btn-ghost" onClick={() => actions.removeTag()}>
               {t('proxies.actions.removeTag')}
-            </button>
-            <button type="button" className="btn-danger" onClick={() => actions.remove()}>
+            </ActButton>
+            <ActButton className="btn-danger" onClick={() => actions.remove()}>
               {t('proxies.actions.remove')}
-            </button>
+            </ActButton>
           </>
         )}
       />

@@ -4,6 +4,7 @@ import { hostForLine } from '@tradedeck/sdk/domain';
 import type { TFunction } from 'i18next';
 import { RestingCell } from '../../shared/pacing/resting-cell.tsx';
 import { selectColumn } from '../../shared/table/data-table.tsx';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 import { CountryCell, protocolName, RelativeTime, StatusBadge } from './proxy-cells.tsx';
 import type { proxiesTexts } from './texts.ts';
 
@@ -166,8 +167,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
       size: 64,
       cell: ({ row }) => (
         <span className="flex gap-0.5">
-          <button
-            type="button"
+          <ActButton
             title={t('proxies.actions.check')}
             aria-label={t('proxies.actions.check')}
             className="rounded px-1.5 py-0.5 text-primary-ink hover:bg-primary/10 disabled:opacity-40"
@@ -175,7 +175,7 @@ export function proxyColumns(t: TFunction, actions: RowActions): ColumnDef<Proxy
             onClick={() => actions.check(row.original)}
           >
             <span aria-hidden>⟳</span>
-          </button>
+          </ActButton>
           <button
             type="button"
             title={t('proxies.actions.view')}

@@ -13,6 +13,7 @@ import {
 } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { useStore } from '../../shared/use-store.ts';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 import { type EditInitial, initialDraft, planEdit } from './edit-rules.ts';
 import { CountryCell, protocolName, RelativeTime, StatusBadge } from './proxy-cells.tsx';
 import { proxyAddress } from './proxy-columns.tsx';
@@ -87,15 +88,14 @@ export function ProxyViewDialog({
                   className="flex items-center gap-1 rounded bg-primary/10 py-0.5 pe-1 ps-2 text-primary-ink"
                 >
                   {tag.name}
-                  <button
-                    type="button"
+                  <ActButton
                     aria-label={t('proxies.view.removeTag', { name: tag.name })}
-                    className="rounded px-1 hover:bg-primary/20"
+                    className="rounded px-1 hover:bg-primary/20 disabled:opacity-40"
                     disabled={tagChange.isPending}
                     onClick={() => tagChange.mutate({ remove: tag.id })}
                   >
                     ✕
-                  </button>
+                  </ActButton>
                 </li>
               ))}
             </ul>
@@ -136,9 +136,9 @@ function Identity({ row, pending, onCheck }: { row: ProxyRow; pending: boolean; 
         <span className="font-mono text-base font-semibold">{proxyAddress(row)}</span>
         <StatusBadge status={row.status} pending={pending} />
         {row.metadata.countryCode && <CountryCell code={row.metadata.countryCode} />}
-        <button type="button" className="btn-ghost ms-auto" disabled={pending} onClick={onCheck}>
+        <ActButton className="btn-ghost ms-auto" disabled={pending} onClick={onCheck}>
           {t('proxies.view.check')}
-        </button>
+        </ActButton>
       </div>
       <dl className="grid grid-cols-[11rem_1fr] gap-y-1 text-sm">
         <dt className="text-muted">{t('proxies.view.lastCheck')}</dt>
@@ -264,13 +264,13 @@ function EditForm({ row, onSaved }: { row: ProxyRow; onSaved(row: ProxyRow): voi
         )}
       </p>
       <div className="flex justify-end">
-        <button
+        <ActButton
           type="submit"
           className="rounded-md bg-primary-strong px-4 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-50"
           disabled={!plan.canSave || save.isPending}
         >
           {t('proxies.view.save')}
-        </button>
+        </ActButton>
       </div>
     </form>
   );

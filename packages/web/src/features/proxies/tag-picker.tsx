@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TagLike, tagOptions, tagToAdd } from '../../shared/tags/tag-rules.ts';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 
 /**
  * Choose an existing tag or type a new one (the spec's tag rules live in `tagOptions`). `onPick` gets the tag
@@ -59,14 +60,13 @@ export function TagPicker({
             }
           }}
         />
-        <button
-          type="button"
+        <ActButton
           className="rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-50"
           disabled={!pick || busy}
           onClick={submit}
         >
           {submitLabel ?? t('proxies.tagPicker.add')}
-        </button>
+        </ActButton>
       </div>
       <ul className="max-h-40 space-y-0.5 overflow-y-auto" aria-label={t('proxies.tagPicker.label')}>
         {options.newName && (

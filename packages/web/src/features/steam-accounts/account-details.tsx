@@ -13,6 +13,7 @@ import {
 } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 import { ReplaceMafile } from './replace-mafile.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { LABEL, PRIMARY_BUTTON } from './ui.ts';
@@ -119,14 +120,13 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
               </option>
             ))}
           </select>
-          <button
-            type="button"
+          <ActButton
             className="btn-ghost"
             disabled={proxyId === null || currentProxy === String(row.proxyId ?? '') || saveProxy.isPending}
             onClick={() => saveProxy.mutate(currentProxy ? Number(currentProxy) : null)}
           >
             {t('steamAccounts.view.proxySave')}
-          </button>
+          </ActButton>
         </div>
       </section>
 
@@ -140,15 +140,14 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
               className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs text-primary-ink"
             >
               {tag.name}
-              <button
-                type="button"
+              <ActButton
                 aria-label={t('steamAccounts.tags.removeTag', { name: tag.name })}
                 disabled={removeTag.isPending}
                 onClick={() => removeTag.mutate(tag.id)}
-                className="hover:text-rose-600"
+                className="hover:text-rose-600 disabled:opacity-40"
               >
                 ✕
-              </button>
+              </ActButton>
             </li>
           ))}
         </ul>
@@ -182,13 +181,13 @@ export function AccountDetails({ row }: { row: SteamAccountRow }) {
               setPasswordError(null);
             }}
           />
-          <button
+          <ActButton
             type="submit"
             className={PRIMARY_BUTTON}
             disabled={password === '' || changePassword.isPending}
           >
             {t('steamAccounts.view.change')}
-          </button>
+          </ActButton>
         </form>
         {passwordError && (
           <p id={passwordErrorId} role="alert" className="text-xs text-rose-700 dark:text-rose-300">

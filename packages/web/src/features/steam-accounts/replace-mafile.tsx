@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { invalidateArea } from '../../shared/queries/operation-query.ts';
 import { useLanguage } from '../../shared/use-language.ts';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 import { checkReplacementMafile, type ReplacementCheck } from './replacement-mafile.ts';
 import { LABEL, PRIMARY_BUTTON } from './ui.ts';
 
@@ -77,9 +78,9 @@ export function ReplaceMafile({ row }: { row: SteamAccountRow }) {
           aria-describedby={message ? errorId : undefined}
           onChange={(event) => void pick(event.target.files?.[0])}
         />
-        <button type="submit" className={PRIMARY_BUTTON} disabled={!check?.ok || replace.isPending}>
+        <ActButton type="submit" className={PRIMARY_BUTTON} disabled={!check?.ok || replace.isPending}>
           {t('steamAccounts.view.mafileReplace')}
-        </button>
+        </ActButton>
       </form>
       {message ? (
         <p id={errorId} role="alert" className="text-xs text-rose-700 dark:text-rose-300">

@@ -12,6 +12,7 @@ import { ListHeader } from '../../shared/table/list-header.tsx';
 import { ListLoadFailed, useListPage } from '../../shared/table/list-page.tsx';
 import { listTableProps, useListCursor } from '../../shared/table/list-table.ts';
 import { useLanguage } from '../../shared/use-language.ts';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 import { accountColumns } from './account-columns.tsx';
 import { useAccountDialogs } from './account-dialogs.tsx';
 import { AccountFilters } from './account-filters.tsx';
@@ -118,22 +119,21 @@ export function SteamAccountsPage() {
   return (
     <div className="space-y-4">
       <ListHeader texts="steamAccounts" counts={accountCounts(counters.data)} countsTestId="account-counters">
-        <button type="button" className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
+        <ActButton className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
           {t('steamAccounts.actions.assignProxies')}{' '}
           <span aria-hidden>
             <Hotkey hotkey="p" />
           </span>
-        </button>
-        <button
-          type="button"
+        </ActButton>
+        <ActButton
           onClick={dialogs.openWizard}
-          className="inline-flex items-center gap-2 rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep"
+          className="inline-flex items-center gap-2 rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white hover:bg-primary-deep disabled:opacity-50"
         >
           {t('steamAccounts.actions.add')}{' '}
           <span aria-hidden>
             <Hotkey hotkey="n" />
           </span>
-        </button>
+        </ActButton>
       </ListHeader>
       <AccountFilters
         ref={searchRef}
@@ -147,19 +147,15 @@ export function SteamAccountsPage() {
         onOpenRow={(row) => dialogs.openView(row.id)}
         bulkActions={(ids) => (
           <>
-            <button
-              type="button"
-              className="btn-ghost"
-              onClick={() => dialogs.openBatchTags(ids.map(Number))}
-            >
+            <ActButton className="btn-ghost" onClick={() => dialogs.openBatchTags(ids.map(Number))}>
               {t('steamAccounts.actions.tags')}
-            </button>
-            <button type="button" className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
+            </ActButton>
+            <ActButton className="btn-ghost" onClick={() => dialogs.openBatchProxy()}>
               {t('steamAccounts.actions.assignProxies')}
-            </button>
-            <button type="button" className="btn-danger" onClick={() => dialogs.openRemove(ids.map(Number))}>
+            </ActButton>
+            <ActButton className="btn-danger" onClick={() => dialogs.openRemove(ids.map(Number))}>
               {t('steamAccounts.actions.remove')}
-            </button>
+            </ActButton>
           </>
         )}
       />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TagLike, tagOptions, tagToAdd } from '../../shared/tags/tag-rules.ts';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 import { PRIMARY_BUTTON } from './ui.ts';
 
 /** Find an existing tag or type a new one, then Add; tags already on the item are not offered. */
@@ -54,14 +55,9 @@ export function TagPicker({
           maxLength={64}
           className="input flex-1"
         />
-        <button
-          type="button"
-          className={PRIMARY_BUTTON}
-          disabled={!choice || busy}
-          onClick={() => void submit()}
-        >
+        <ActButton className={PRIMARY_BUTTON} disabled={!choice || busy} onClick={() => void submit()}>
           {actionLabel ?? t('steamAccounts.tags.add')}
-        </button>
+        </ActButton>
       </div>
       <ul id={listId} className="flex max-h-28 flex-wrap gap-1.5 overflow-auto">
         {createName && !picked && (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { ActButton } from '../../shared/workspace/act-gate.tsx';
 import { AccountDetails } from './account-details.tsx';
 import { InventoryTab } from './inventory/inventory-tab.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -47,12 +48,12 @@ export function ViewAccountDialog({
       footer={
         row && (
           <>
-            <button type="button" className="btn-danger me-auto" onClick={() => onRemove(row, controls)}>
+            <ActButton className="btn-danger me-auto" onClick={() => onRemove(row, controls)}>
               {t('steamAccounts.actions.remove')}
-            </button>
-            <button type="button" className="btn-ghost" onClick={() => onCopyCode(row)}>
+            </ActButton>
+            <ActButton needs="secrets" className="btn-ghost" onClick={() => onCopyCode(row)}>
               {t('steamAccounts.actions.copyCode')}
-            </button>
+            </ActButton>
           </>
         )
       }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tradedeck/sdk/contract';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
 import { invalidateOperations } from '../../shared/queries/operation-query.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { useActiveWorkspace } from '../../shared/workspace/use-workspaces.ts';
-import { useWorkspaceTexts } from './use-texts.ts';
 
 /** The invitation's id and code from the mailed link (`/workspace/accept?inviteId=…&code=…`). */
 function inviteOf(params: URLSearchParams): { inviteId: number; code: string } | null {
@@ -20,7 +20,7 @@ function inviteOf(params: URLSearchParams): { inviteId: number; code: string } |
  * invitation once, then opens the members page of the workspace joined, switched to it.
  */
 export function AcceptPage() {
-  const t = useWorkspaceTexts();
+  const { t } = useTranslation();
   const { client, toasts } = useServices();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,7 +34,7 @@ export function AcceptPage() {
       await invalidateOperations(queryClient, api.workspace.listMine);
       toasts.show({
         kind: 'success',
-        text: t('accepted', { name: joined.name, role: t(`roles.${joined.role}`) }),
+        text: t('workspaces.accepted', { name: joined.name, role: t(`workspaces.roles.${joined.role}`) }),
       });
       // The link is used: the members page of the workspace joined replaces it.
       void navigate('/panel/workspace/members', { replace: true });
@@ -51,17 +51,17 @@ export function AcceptPage() {
 
   return (
     <div className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-xl font-semibold">{t('acceptTitle')}</h1>
+      <h1 className="text-xl font-semibold">{t('workspaces.acceptTitle')}</h1>
       {!invite ? (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {t('acceptBadLink')}
+          {t('workspaces.acceptBadLink')}
         </p>
       ) : accept.isError ? (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
           {describe(accept.error)}
         </p>
       ) : (
-        <p className="text-sm text-muted">{t('accepting')}</p>
+        <p className="text-sm text-muted">{t('workspaces.accepting')}</p>
       )}
     </div>
   );

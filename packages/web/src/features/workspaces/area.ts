@@ -1,4 +1,3 @@
-import type { Texts } from '../../i18n/define-texts.ts';
 import { defineArea } from '../../shared/area/define-area.ts';
 import { workspacesShellTexts } from './shell-texts.ts';
 
@@ -33,8 +32,7 @@ export const workspacesArea = defineArea({
     {
       key: 'workspaces',
       shell: workspacesShellTexts,
-      // Typed in its own table (use-texts.ts), outside the app-wide key union.
-      screen: () => import('./texts.ts').then((m): Texts => m.workspacesTexts),
+      screen: () => import('./texts.ts').then((m) => m.workspacesTexts),
     },
   ],
 });

@@ -1,8 +1,8 @@
 import type { WorkspaceMember } from '@tradedeck/sdk/contract';
+import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../shared/filter-select.tsx';
 import { FIELD_LABEL } from '../../shared/form-styles.ts';
 import { FILTER_KEYS } from './audit-filters.ts';
-import { useWorkspaceTexts } from './use-texts.ts';
 
 /** Member, operation (an id or an area prefix) and days of the audit log; every change goes to the URL. */
 export function AuditFilterBar({
@@ -14,10 +14,10 @@ export function AuditFilterBar({
   setFilter(key: string, value: string | null): void;
   members: readonly WorkspaceMember[];
 }) {
-  const t = useWorkspaceTexts();
+  const { t } = useTranslation();
   const day = (key: 'from' | 'to') => (
     <label className="flex flex-col gap-1">
-      <span className={FIELD_LABEL}>{t(key)}</span>
+      <span className={FIELD_LABEL}>{t(`workspaces.${key}`)}</span>
       <input
         type="date"
         className="input"
@@ -29,19 +29,19 @@ export function AuditFilterBar({
   return (
     <div className="flex flex-wrap items-end gap-3">
       <FilterSelect
-        label={t('actor')}
+        label={t('workspaces.actor')}
         value={filters.actor ?? ''}
         onChange={(value) => setFilter('actor', value)}
         options={members.map((member) => [member.userId, member.userName])}
-        all={t('anyMember')}
+        all={t('workspaces.anyMember')}
       />
       <label className="flex flex-col gap-1">
-        <span className={FIELD_LABEL}>{t('operationFilter')}</span>
+        <span className={FIELD_LABEL}>{t('workspaces.operationFilter')}</span>
         <input
           className="input"
           value={filters.op ?? ''}
           maxLength={80}
-          placeholder={t('operationPlaceholder')}
+          placeholder={t('workspaces.operationPlaceholder')}
           onChange={(event) => setFilter('op', event.target.value || null)}
         />
       </label>
@@ -54,7 +54,7 @@ export function AuditFilterBar({
           for (const key of FILTER_KEYS) setFilter(key, null);
         }}
       >
-        {t('resetFilters')}
+        {t('workspaces.resetFilters')}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AuditEntry, api } from '@tradedeck/sdk/contract';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { operationQuery, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { DataTable } from '../../shared/table/data-table.tsx';
@@ -14,7 +15,6 @@ import { AuditFilterBar } from './audit-filter-bar.tsx';
 import { FILTER_KEYS, toAuditFilters } from './audit-filters.ts';
 import { RetentionForm } from './retention-form.tsx';
 import { useAuditCsv } from './use-audit-csv.ts';
-import { useWorkspaceTexts } from './use-texts.ts';
 
 const getRowId = (entry: AuditEntry) => String(entry.id);
 const NO_SORT = () => {};
@@ -24,7 +24,7 @@ const NO_SORT = () => {};
  * operation and days (in the URL), newest first; a CSV of the same filters and the retention setting.
  */
 export function AuditPage() {
-  const t = useWorkspaceTexts();
+  const { t } = useTranslation();
   const { client } = useServices();
   const describe = useDescribeError();
   const locale = localeOf(useLanguage());
@@ -50,9 +50,9 @@ export function AuditPage() {
   if (active && !isOwner) {
     return (
       <div className="space-y-4">
-        <h1 className="text-2xl font-semibold tracking-tight">{t('auditTitle')}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('workspaces.auditTitle')}</h1>
         <p role="alert" className="text-sm text-muted">
-          {t('auditOwnerOnly')}
+          {t('workspaces.auditOwnerOnly')}
         </p>
       </div>
     );
@@ -60,10 +60,10 @@ export function AuditPage() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-3">
-        <h1 className="me-auto text-2xl font-semibold tracking-tight">{t('auditTitle')}</h1>
+        <h1 className="me-auto text-2xl font-semibold tracking-tight">{t('workspaces.auditTitle')}</h1>
         <RetentionForm />
         <button type="button" className="btn-ghost" onClick={() => void download()} data-testid="audit-csv">
-          {t('exportCsv')}
+          {t('workspaces.exportCsv')}
         </button>
       </div>
       <AuditFilterBar
@@ -74,11 +74,11 @@ export function AuditPage() {
       <ListLoadFailed failed={list.isError} text={list.isError ? describe(list.error) : ''} />
       <DataTable<AuditEntry>
         id="workspace-audit"
-        label={t('auditTitle')}
+        label={t('workspaces.auditTitle')}
         columns={columns}
         rows={list.data?.items ?? []}
         getRowId={getRowId}
-        emptyText={t('noEntries')}
+        emptyText={t('workspaces.noEntries')}
         loading={list.isFetching}
         sort={[]}
         onSortChange={NO_SORT}

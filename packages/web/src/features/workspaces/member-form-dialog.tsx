@@ -1,10 +1,10 @@
 import type { WorkspaceRole } from '@tradedeck/sdk/contract';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON, FIELD_LABEL } from '../../shared/form-styles.ts';
 import { CancelButton } from '../../shared/modals/cancel-button.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
-import { useWorkspaceTexts } from './use-texts.ts';
 
 type MemberRole = Exclude<WorkspaceRole, 'owner'>;
 
@@ -45,7 +45,7 @@ export function MemberFormDialog({
   initial: MemberChoice;
   askEmail: boolean;
 }) {
-  const t = useWorkspaceTexts();
+  const { t } = useTranslation();
   const ids = { form: useId(), email: useId(), role: useId(), tags: useId() };
   const [email, setEmail] = useState(initial.email);
   const [role, setRole] = useState<MemberRole>(initial.role);
@@ -75,7 +75,7 @@ export function MemberFormDialog({
         {askEmail && (
           <div className="space-y-1">
             <label htmlFor={ids.email} className={FIELD_LABEL}>
-              {t('email')}
+              {t('workspaces.email')}
             </label>
             <input
               id={ids.email}
@@ -85,12 +85,12 @@ export function MemberFormDialog({
               onChange={(event) => setEmail(event.target.value)}
               className={INPUT}
             />
-            <p className="text-xs text-muted">{t('inviteHint')}</p>
+            <p className="text-xs text-muted">{t('workspaces.inviteHint')}</p>
           </div>
         )}
         <div className="space-y-1">
           <label htmlFor={ids.role} className={FIELD_LABEL}>
-            {t('role')}
+            {t('workspaces.role')}
           </label>
           <select
             id={ids.role}
@@ -98,13 +98,13 @@ export function MemberFormDialog({
             onChange={(event) => setRole(event.target.value as MemberRole)}
             className={INPUT}
           >
-            <option value="operator">{t('roles.operator')}</option>
-            <option value="viewer">{t('roles.viewer')}</option>
+            <option value="operator">{t('workspaces.roles.operator')}</option>
+            <option value="viewer">{t('workspaces.roles.viewer')}</option>
           </select>
         </div>
         <div className="space-y-1">
           <label htmlFor={ids.tags} className={FIELD_LABEL}>
-            {t('tags')}
+            {t('workspaces.tags')}
           </label>
           <input
             id={ids.tags}
@@ -112,7 +112,7 @@ export function MemberFormDialog({
             onChange={(event) => setTags(event.target.value)}
             className={INPUT}
           />
-          <p className="text-xs text-muted">{t('tagsHint')}</p>
+          <p className="text-xs text-muted">{t('workspaces.tagsHint')}</p>
         </div>
       </form>
     </ModalFrame>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type WorkspaceMember } from '@tradedeck/sdk/contract';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
 import { APPLY_BUTTON } from '../../shared/form-styles.ts';
@@ -12,7 +13,6 @@ import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { useActiveWorkspace } from '../../shared/workspace/use-workspaces.ts';
 import { type MemberChoice, MemberFormDialog } from './member-form-dialog.tsx';
 import { ScopeTags } from './scope-tags.tsx';
-import { useWorkspaceTexts } from './use-texts.ts';
 
 const CELL = 'px-2 py-2';
 const SMALL_BUTTON =
@@ -23,7 +23,7 @@ const SMALL_BUTTON =
  * by e-mail, changes a member's role and tags, removes a member; anyone else reads, and a member may leave.
  */
 export function MembersPage() {
-  const t = useWorkspaceTexts();
+  const { t } = useTranslation();
   const services = useServices();
   const { client, modals, toasts } = services;
   const queryClient = useQueryClient();
@@ -33,7 +33,7 @@ export function MembersPage() {
   const members = useOperationQuery(api.workspace.members, {});
   const isOwner = active?.role === 'owner';
   const isTeam = active?.kind === 'team';
-  const reason = isOwner ? undefined : t('ownerOnly');
+  const reason = isOwner ? undefined : t('workspaces.ownerOnly');
 
   const refresh = () => invalidateOperations(queryClient, api.workspace.members, api.workspace.listMine);
   const changed = (text: string) => () => {
@@ -44,24 +44,24 @@ export function MembersPage() {
   const invite = useMutation({
     mutationFn: ({ email, role, scopeTags }: MemberChoice) =>
       client.workspace.invite({ email, role, scopeTags }),
-    onSuccess: (sent) => changed(t('invited', { email: sent.email }))(),
+    onSuccess: (sent) => changed(t('workspaces.invited', { email: sent.email }))(),
     onError,
   });
   const setMember = useMutation({
     mutationFn: ({ userId, choice }: { userId: string; choice: MemberChoice }) =>
       client.workspace.setMember({ userId, role: choice.role, scopeTags: choice.scopeTags }),
-    onSuccess: changed(t('saved')),
+    onSuccess: changed(t('workspaces.saved')),
     onError,
   });
   const remove = useMutation({
     mutationFn: (userId: string) => client.workspace.removeMember({ userId }),
-    onSuccess: changed(t('removed')),
+    onSuccess: changed(t('workspaces.removed')),
     onError,
   });
   const leave = useMutation({
     mutationFn: (workspaceId: string) => client.workspace.leave({ workspaceId }),
     onSuccess: () => {
-      toasts.show({ kind: 'success', text: t('left') });
+      toasts.show({ kind: 'success', text: t('workspaces.left') });
       switchTo(null);
       void refresh();
     },
@@ -87,15 +87,15 @@ export function MembersPage() {
 
   const openInvite = () =>
     void askMember({
-      title: t('inviteTitle'),
-      submitLabel: t('invite'),
+      title: t('workspaces.inviteTitle'),
+      submitLabel: t('workspaces.invite'),
       askEmail: true,
       initial: { email: '', role: 'operator', scopeTags: null },
     }).then((choice) => choice && invite.mutate(choice));
   const openEdit = (member: WorkspaceMember) =>
     void askMember({
-      title: t('editTitle', { name: member.userName }),
-      submitLabel: t('save'),
+      title: t('workspaces.editTitle', { name: member.userName }),
+      submitLabel: t('workspaces.save'),
       askEmail: false,
       initial: {
         email: member.email,
@@ -105,15 +105,21 @@ export function MembersPage() {
     }).then((choice) => choice && setMember.mutate({ userId: member.userId, choice }));
   const openRemove = (member: WorkspaceMember) =>
     void confirm(
-      t('removeTitle'),
-      t('removeText', { name: member.userName, email: member.email, workspace: active?.name ?? '' }),
-      t('remove'),
+      t('workspaces.removeTitle'),
+      t('workspaces.removeText', {
+        name: member.userName,
+        email: member.email,
+        workspace: active?.name ?? '',
+      }),
+      t('workspaces.remove'),
     ).then((yes) => yes && remove.mutate(member.userId));
   const openLeave = () =>
     active &&
-    void confirm(t('leaveTitle'), t('leaveText', { workspace: active.name }), t('leave')).then(
-      (yes) => yes && leave.mutate(active.id),
-    );
+    void confirm(
+      t('workspaces.leaveTitle'),
+      t('workspaces.leaveText', { workspace: active.name }),
+      t('workspaces.leave'),
+    ).then((yes) => yes && leave.mutate(active.id));
 
   const memberActions = [
     { key: 'edit', tone: 'bg-sky-800', busy: setMember.isPending, open: openEdit },
@@ -121,20 +127,20 @@ export function MembersPage() {
   ] as const;
   const items = members.data?.items ?? [];
   const invites = members.data?.invites ?? [];
-  const title = active?.kind === 'personal' ? t('personal') : (active?.name ?? '');
+  const title = active?.kind === 'personal' ? t('workspaces.personal') : (active?.name ?? '');
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">{t('membersTitle', { name: title })}</h1>
+        <h1 className="text-xl font-semibold">{t('workspaces.membersTitle', { name: title })}</h1>
         <div className="flex gap-2">
           {isTeam && isOwner && (
             <Link to="/panel/workspace/audit" className="btn-ghost">
-              {t('audit')}
+              {t('workspaces.audit')}
             </Link>
           )}
           {isTeam && !isOwner && (
             <button type="button" className="btn-ghost" onClick={openLeave} disabled={leave.isPending}>
-              {t('leave')}
+              {t('workspaces.leave')}
             </button>
           )}
           {isTeam && (
@@ -145,24 +151,24 @@ export function MembersPage() {
               disabled={!isOwner || invite.isPending}
               title={reason}
             >
-              {t('invite')}
+              {t('workspaces.invite')}
             </button>
           )}
         </div>
       </div>
       {!isTeam && active && (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
-          <p className="flex-1">{t('personalHint')}</p>
+          <p className="flex-1">{t('workspaces.personalHint')}</p>
           <button
             type="button"
             className={APPLY_BUTTON}
             onClick={() => services.commands.run('workspaces.create')}
           >
-            {t('create')}
+            {t('workspaces.create')}
           </button>
         </div>
       )}
-      {isTeam && !isOwner && <p className="text-sm text-muted">{t('ownerOnly')}</p>}
+      {isTeam && !isOwner && <p className="text-sm text-muted">{t('workspaces.ownerOnly')}</p>}
       {members.isError && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
           {describe(members.error)}
@@ -173,7 +179,7 @@ export function MembersPage() {
           <tr className="border-b border-slate-300 dark:border-slate-700">
             {(['member', 'email', 'role', 'scope', 'addedAt', 'actions'] as const).map((h) => (
               <th key={h} scope="col" className={`${CELL} font-semibold`}>
-                {t(h)}
+                {t(`workspaces.${h}`)}
               </th>
             ))}
           </tr>
@@ -182,7 +188,7 @@ export function MembersPage() {
           {members.isPending ? (
             <tr>
               <td colSpan={6} className={CELL}>
-                {t('loading')}
+                {t('workspaces.loading')}
               </td>
             </tr>
           ) : (
@@ -194,7 +200,7 @@ export function MembersPage() {
               >
                 <td className={CELL}>{member.userName}</td>
                 <td className={CELL}>{member.email}</td>
-                <td className={CELL}>{t(`roles.${member.role}`)}</td>
+                <td className={CELL}>{t(`workspaces.roles.${member.role}`)}</td>
                 <td className={CELL}>
                   <ScopeTags tags={member.scopeTags} />
                 </td>
@@ -211,7 +217,7 @@ export function MembersPage() {
                           title={reason}
                           onClick={() => open(member)}
                         >
-                          {t(key)}
+                          {t(`workspaces.${key}`)}
                         </button>
                       ))}
                     </div>
@@ -224,16 +230,16 @@ export function MembersPage() {
       </table>
       {isTeam && (
         <section className="space-y-2">
-          <h2 className="text-base font-semibold">{t('invites')}</h2>
+          <h2 className="text-base font-semibold">{t('workspaces.invites')}</h2>
           {invites.length === 0 ? (
-            <p className="text-sm text-muted">{t('noInvites')}</p>
+            <p className="text-sm text-muted">{t('workspaces.noInvites')}</p>
           ) : (
             <table className="w-full border-collapse text-start text-sm" data-testid="invites">
               <thead>
                 <tr className="border-b border-slate-300 dark:border-slate-700">
                   {(['email', 'role', 'scope', 'expiresAt'] as const).map((h) => (
                     <th key={h} scope="col" className={`${CELL} font-semibold`}>
-                      {t(h)}
+                      {t(`workspaces.${h}`)}
                     </th>
                   ))}
                 </tr>
@@ -246,7 +252,7 @@ export function MembersPage() {
                     className="border-b border-slate-200 dark:border-slate-800"
                   >
                     <td className={CELL}>{invite.email}</td>
-                    <td className={CELL}>{t(`roles.${invite.role}`)}</td>
+                    <td className={CELL}>{t(`workspaces.roles.${invite.role}`)}</td>
                     <td className={CELL}>
                       <ScopeTags tags={invite.scopeTags} />
                     </td>

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tradedeck/sdk/contract';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/app-services.tsx';
 import { APPLY_BUTTON, FIELD_LABEL } from '../../shared/form-styles.ts';
 import { invalidateOperations, useOperationQuery } from '../../shared/queries/operation-query.ts';
 import { notifyError } from '../../shared/toasts/notify-error.ts';
-import { useWorkspaceTexts } from './use-texts.ts';
 
 const MIN_DAYS = 7;
 const MAX_DAYS = 3650;
 
 /** How long the workspace keeps its audit entries; the owner changes it (older entries are pruned). */
 export function RetentionForm() {
-  const t = useWorkspaceTexts();
+  const { t } = useTranslation();
   const services = useServices();
   const queryClient = useQueryClient();
   const retention = useOperationQuery(api.audit.retention, {});
@@ -24,7 +24,7 @@ export function RetentionForm() {
   const save = useMutation({
     mutationFn: (value: number) => services.client.audit.setRetention({ days: value }),
     onSuccess: (saved) => {
-      services.toasts.show({ kind: 'success', text: t('retentionSaved', { days: saved.days }) });
+      services.toasts.show({ kind: 'success', text: t('workspaces.retentionSaved', { days: saved.days }) });
       void invalidateOperations(queryClient, api.audit.retention);
     },
     onError: (error) => notifyError(services, error),
@@ -42,7 +42,7 @@ export function RetentionForm() {
     >
       <div className="space-y-1">
         <label htmlFor={inputId} className={FIELD_LABEL}>
-          {t('retention')}
+          {t('workspaces.retention')}
         </label>
         <input
           id={inputId}
@@ -55,9 +55,9 @@ export function RetentionForm() {
         />
       </div>
       <button type="submit" className={APPLY_BUTTON} disabled={!valid || !changed || save.isPending}>
-        {t('save')}
+        {t('workspaces.save')}
       </button>
-      <p className="w-full text-xs text-muted">{t('retentionHint')}</p>
+      <p className="w-full text-xs text-muted">{t('workspaces.retentionHint')}</p>
     </form>
   );
 }

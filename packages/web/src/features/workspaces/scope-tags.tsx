@@ -1,9 +1,9 @@
-import { useWorkspaceTexts } from './use-texts.ts';
+import { useTranslation } from 'react-i18next';
 
 /** A member's access: its tags as chips, or "all accounts and proxies" when it has no limit. */
 export function ScopeTags({ tags }: { tags: readonly string[] | null }) {
-  const t = useWorkspaceTexts();
-  if (tags === null) return <span className="text-muted">{t('allAccounts')}</span>;
+  const { t } = useTranslation();
+  if (tags === null) return <span className="text-muted">{t('workspaces.allAccounts')}</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {tags.map((tag) => (

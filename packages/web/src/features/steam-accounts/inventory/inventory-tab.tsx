@@ -13,6 +13,7 @@ import { DataTable } from '../../../shared/table/data-table.tsx';
 import type { SortItem } from '../../../shared/table/table-url-state.ts';
 import { useServerList } from '../../../shared/table/use-server-list.ts';
 import { localeOf, useLanguage } from '../../../shared/use-language.ts';
+import { ActButton } from '../../../shared/workspace/act-gate.tsx';
 import { PRIMARY_BUTTON } from '../ui.ts';
 import { inventoryColumns } from './inventory-columns.tsx';
 import { type InventoryFilterState, InventoryFilters, NO_INVENTORY_FILTERS } from './inventory-filters.tsx';
@@ -85,15 +86,14 @@ export function InventoryTab({ accountId }: { accountId: number }) {
             ? t('inventory.lastScan', { time: new Date(lastScan).toLocaleString(locale) })
             : t('inventory.neverScanned')}
         </p>
-        <button
-          type="button"
+        <ActButton
           className={PRIMARY_BUTTON}
           disabled={live.scanning}
           onClick={live.refresh}
           data-testid="inventory-refresh"
         >
           {live.scanning ? t('inventory.refreshing') : t('inventory.refresh')}
-        </button>
+        </ActButton>
       </div>
       <InventoryFilters
         value={filters}
