@@ -11,7 +11,6 @@ import {
   steamAccountTags,
   transfers,
 } from '../../db/schema.ts';
-import { rowsOf } from '../../db/sql-fragments.ts';
 import type { StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import type { PoolPurchase, PoolUse } from './cost.ts';

@@ -81,14 +81,14 @@ export class PortfolioService {
         if (key !== null && snapshot !== null) this.keptPages.set(key, { ...read, snapshot });
       }
       const values = this.valuesOf(read.prices, input, rates);
-      const valueOf = (game: string, name: string) => values.get(nameKey(game, name)) ?? null;
+      const unitValueOf = (game: string, name: string) => values.get(nameKey(game, name)) ?? null;
       switch (read.by) {
         case 'account':
           return { ...read.page, items: read.page.items.map((row) => accountRow(row, lang)) };
         case 'flat':
-          return { ...read.page, items: read.page.items.map((row) => assetRow(row, valueOf)) };
+          return { ...read.page, items: read.page.items.map((row) => assetRow(row, unitValueOf)) };
         case 'item':
-          return { ...read.page, items: read.page.items.map((row) => itemRow(row, valueOf)) };
+          return { ...read.page, items: read.page.items.map((row) => itemRow(row, unitValueOf)) };
       }
     });
   }
@@ -444,7 +444,7 @@ function uniqueNames(
   return [...unique.values()];
 }
 
-type ValueOf = (game: string, marketHashName: string) => ItemValuation | null;
+type UnitValueOf = (game: string, marketHashName: string) => ItemValuation | null;
 
 function accountRow(row: AccountGroupRow, lang: Language): PortfolioRow {
   return {
@@ -461,7 +461,7 @@ function accountRow(row: AccountGroupRow, lang: Language): PortfolioRow {
   };
 }
 
-function assetRow(row: AssetRow, valueOf: ValueOf): PortfolioRow {
+function assetRow(row: AssetRow, unitValueOf: UnitValueOf): PortfolioRow {
   return {
     kind: 'asset',
     accountId: row.accountId,
@@ -481,12 +481,12 @@ function assetRow(row: AssetRow, valueOf: ValueOf): PortfolioRow {
     tradableAfter: iso(row.tradableAfter),
     protected: row.contextId === TRADE_PROTECTED_CONTEXT_ID,
     protectedUntil: iso(row.protectedUntil),
-    unitValue: valueOf(row.game, row.marketHashName),
+    unitValue: unitValueOf(row.game, row.marketHashName),
   };
 }
 
-function itemRow(row: ItemGroupRow, valueOf: ValueOf): PortfolioRow {
-  const unitValue = valueOf(row.game, row.marketHashName);
+function itemRow(row: ItemGroupRow, unitValueOf: UnitValueOf): PortfolioRow {
+  const unitValue = unitValueOf(row.game, row.marketHashName);
   return {
     kind: 'item',
     game: row.game as TradeGame,
