@@ -7,6 +7,7 @@
  * on one database. Values are worked out again on every request: their ages, staleness, the rates and the chosen
  * source and currency are the request's own.
  */
+import { createHash } from 'node:crypto';
 import type { contract } from '@tradedeck/sdk/contract';
 import type { z } from 'zod';
 import type { ListAnswer } from '../../db/list-page.ts';
@@ -15,7 +16,7 @@ import type { AccountGroupRow, AssetRow, ItemGroupRow, NamePrices } from './type
 
 type QueryInput = z.output<typeof contract.portfolio.query.input>;
 
-/** How many pages one process keeps at most; the least recently used go first. */
+/** How many pages one process keeps at most (of 100 rows at most each); the least recently used go first. */
 const MAX_KEPT = 512;
 
 /** A page as read: its rows and every source's stored price of their items. */
@@ -40,7 +41,10 @@ export class KeptPages extends KeptBySnapshot<KeptPage> {
 export function keptPageKey(userId: string, input: QueryInput): string | null {
   if (input.minValue !== undefined || input.maxValue !== undefined) return null;
   const { source: _source, currency: _currency, includeOutliers: _outliers, ...read } = input;
-  return `${userId}\0${JSON.stringify(read)}`;
+  // Hashed: a filter may name up to 100,000 accounts.
+  return createHash('sha256')
+    .update(`${userId}\0${JSON.stringify(read)}`)
+    .digest('base64url');
 }
 
 /** The tables a page reads: items (and the groups kept from them), scans, prices, accounts and tags; lots too on sale. */
