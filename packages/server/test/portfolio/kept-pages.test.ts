@@ -12,6 +12,7 @@ import { UserScope } from '../../src/security/user-scope.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
 import { inWorkspace, join, teamOf } from '../workspaces/helpers.ts';
+import { allPages, type PortfolioPageJson, type PortfolioRowJson } from './all-pages.ts';
 
 const SEED = Number(process.env.PORTFOLIO_SEED ?? 20_261_130);
 const NAMES = 30;
@@ -45,7 +46,7 @@ let farmA: number;
 const inScope = new Set<number>();
 let nextAsset = 1;
 
-type Row = Record<string, unknown>;
+type Row = PortfolioRowJson;
 
 /** One random item of account `account`: name k fixes its game, exterior, rarity and Steam reference. */
 function randomItem(account: number) {
@@ -122,11 +123,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** Every row of a query, page after page (pages of 25, so the larger answers cross cursors are crossed), with ages set aside. */
-async function allRows(user: TestUser, body: object): Promise<Row[]> {
-  const rows: Row[] = [];
-  let after: string | null = null;
-  do {
+/** Every row of a query, page after page (pages of 25, so the larger answers cross cursors). */
+function allRows(user: TestUser, body: object): Promise<Row[]> {
+  return allPages(async (after) => {
     const res = await inWorkspace(t, user, team, 'POST', '/api/portfolio/query', {
       source: 'steam',
       ...body,
@@ -134,17 +133,8 @@ async function allRows(user: TestUser, body: object): Promise<Row[]> {
       ...(after ? { after } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const page = res.json().data as { items: Row[]; nextCursor: string | null; total: number };
-    // The age of a value moves with the clock between two reads; the rest must be the same.
-    rows.push(
-      ...page.items.map((row) =>
-        row.unitValue ? { ...row, unitValue: { ...(row.unitValue as object), ageSeconds: 0 } } : row,
-      ),
-    );
-    after = page.nextCursor;
-    if (!after) expect(rows).toHaveLength(page.total);
-  } while (after);
-  return rows;
+    return res.json().data as PortfolioPageJson;
+  });
 }
 
 /** A filter on every account that no request asked before: the items path, read now rather than kept. */
