@@ -218,6 +218,20 @@ describe('the portfolio on random inventories', () => {
       await db.execute(sql`update steam_inventory_scans set scanned_at = now() where user_id = ${team}`);
       await expectKeptAsItems('steam');
     }
+    // A tag filter's kept page follows the tag's links: an account tagged, then untagged again.
+    const outside = ids.find((id) => !inScope.has(id))!;
+    const byTag = async (accounts: number[]) => {
+      const kept = await allRows(owner, { tagIds: [farmA] });
+      expect(kept).toEqual(await allRows(owner, { accountIds: accounts }));
+    };
+    await byTag([...inScope]);
+    await db.execute(sql`insert into steam_account_tag_links (user_id, account_id, tag_id)
+      values (${team}, ${outside}, ${farmA})`);
+    await byTag([...inScope, outside]);
+    await db.execute(
+      sql`delete from steam_account_tag_links where account_id = ${outside} and tag_id = ${farmA}`,
+    );
+    await byTag([...inScope]);
   }, 300_000);
 
   it('shows a member limited to tags only the accounts in scope, grouped, flat and in totals', async () => {

@@ -47,14 +47,15 @@ export function keptPageKey(userId: string, input: QueryInput): string | null {
     .digest('base64url');
 }
 
-/** The tables a page reads: items (and the groups kept from them), scans, prices, accounts and tags; lots too on sale. */
+/**
+ * The tables a page reads: the items (and the groups kept from them), the scans (a Steam reference's observation
+ * time, an account's last read) and the price profile; the accounts' logins for accounts and assets; tag links
+ * and lots when a filter reads them.
+ */
 export function keptPageSources(input: QueryInput): ListSource[] {
-  const sources: ListSource[] = [
-    'steam_inventory_items',
-    'steam_inventory_scans',
-    'lot_prices',
-    'steam_accounts',
-    'steam_account_tag_links',
-  ];
-  return input.onSale ? [...sources, 'lots'] : sources;
+  const sources: ListSource[] = ['steam_inventory_items', 'steam_inventory_scans', 'lot_prices'];
+  if (input.by !== 'item') sources.push('steam_accounts');
+  if (input.tagIds?.length) sources.push('steam_account_tag_links');
+  if (input.onSale) sources.push('lots');
+  return sources;
 }
