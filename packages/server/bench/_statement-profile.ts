@@ -77,11 +77,14 @@ export async function profileMix(
   const only = process.env.ONLY ? process.env.ONLY.split(',').map(Number) : null;
 
   const send = async (body: unknown) => {
-    const res = await fetch(`${server.base}${path}`, {
-      method: 'POST',
-      headers: authHeaders(server.token),
-      body: JSON.stringify(body),
-    });
+    const post = () =>
+      fetch(`${server.base}${path}`, {
+        method: 'POST',
+        headers: authHeaders(server.token),
+        body: JSON.stringify(body),
+      });
+    // A connection kept alive across a long seeding may have been closed meanwhile: ask again once.
+    const res = await post().catch(post);
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${res.status} ${text}`);
     return JSON.parse(text) as { data: { total: number; totalCapped: boolean; items: unknown[] } };

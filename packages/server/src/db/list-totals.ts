@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './database.ts';
 import { listChanges } from './schema-list-changes.ts';
+import { rowsOf } from './sql-fragments.ts';
 
 /**
  * List totals kept between requests. Counting the matches of a filter (up to the cap) is the largest statement of
@@ -25,7 +27,9 @@ export type ListSource =
   | 'harvester_transactions'
   | 'ledger_entries'
   | 'ledger_days'
-  | 'ledger_sales';
+  | 'ledger_sales'
+  | 'lot_prices'
+  | 'steam_inventory_scans';
 
 /** Which list a count belongs to, whose it is and which tables it reads. */
 export interface ListTotalKey {
@@ -145,4 +149,18 @@ export function changedSince(key: ListTotalKey, snapshot: string): SQL<boolean> 
     and ${listChanges.source} = any(${sql.param([...key.sources])}::text[])
     and ${listChanges.xid} >= pg_snapshot_xmin(${snap})
     and not pg_visible_in_snapshot(${listChanges.xid}, ${snap}))`;
+}
+
+/** The snapshot a kept answer is read in, or null once this transaction has written (`statementSnapshot`). */
+export async function snapshotOf(tx: Db): Promise<string | null> {
+  const [row] = rowsOf<{ snap: string | null }>(await tx.execute(sql`select ${statementSnapshot} as snap`));
+  return row?.snap ?? null;
+}
+
+/** Whether a transaction `snapshot` did not see has written to the key's tables of its user since. */
+export async function changedAfter(tx: Db, key: ListTotalKey, snapshot: string): Promise<boolean> {
+  const [row] = rowsOf<{ changed: boolean }>(
+    await tx.execute(sql`select ${changedSince(key, snapshot)} as changed`),
+  );
+  return row?.changed !== false;
 }

@@ -40,6 +40,15 @@ export interface RequestScope {
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();
 
+/**
+ * Whether the signed-in member acting in workspace `ownerId` is limited to tags: row-level security then narrows
+ * what they read, and anything kept for the whole workspace (counts, kept answers) is not theirs to read.
+ */
+export function limitedToTags(ownerId: string): boolean {
+  const workspace = requestScope.getStore()?.workspace;
+  return workspace?.ownerId === ownerId && workspace.scopeTags !== null;
+}
+
 /** Resolves the active workspace of a signed-in call and refuses a role the operation's class does not allow. */
 export type WorkspaceGate = (request: FastifyRequest, op: Operation) => Promise<void>;
 

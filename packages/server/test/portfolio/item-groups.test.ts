@@ -11,6 +11,7 @@ import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInAdmin, signedInUser } from '../helpers/signed-in.ts';
 import { addSandboxAccounts, as, ok, refreshInventories } from '../steam-trading/helpers.ts';
+import { allPages, type PortfolioRowJson } from './all-pages.ts';
 
 const DAY = 86_400_000;
 const steamClock: Clock = { now: () => Date.now(), sleep: systemClock.sleep };
@@ -30,14 +31,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Group = Record<string, unknown>;
+type Group = PortfolioRowJson;
 
 /** Every group of a grouped query, page after page. */
-async function allGroups(body: object): Promise<Group[]> {
-  const rows: Group[] = [];
-  let after: string | null = null;
-  do {
-    const page: { items: Group[]; nextCursor: string | null; total: number } = await ok(
+function allGroups(body: object): Promise<Group[]> {
+  return allPages((after) =>
+    ok(
       as(t, user.accessToken, 'POST', '/api/portfolio/query', {
         ...body,
         by: 'item',
@@ -45,17 +44,8 @@ async function allGroups(body: object): Promise<Group[]> {
         pages: { page: 1, pageSize: 10 },
         ...(after ? { after } : {}),
       }),
-    );
-    // The age of a value moves with the clock between two reads; the rest must be the same.
-    rows.push(
-      ...page.items.map((row) =>
-        row.unitValue ? { ...row, unitValue: { ...(row.unitValue as object), ageSeconds: 0 } } : row,
-      ),
-    );
-    after = page.nextCursor;
-    if (!after) expect(rows).toHaveLength(page.total);
-  } while (after);
-  return rows;
+    ),
+  );
 }
 
 /** The kept groups answer each filter as grouping the items of every account does. */

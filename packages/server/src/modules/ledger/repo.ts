@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { changedSince, type ListSource, statementSnapshot } from '../../db/list-totals.ts';
+import { changedAfter, type ListSource, snapshotOf } from '../../db/list-totals.ts';
 import {
   ledgerDays,
   ledgerEntries,
@@ -11,7 +11,6 @@ import {
   steamAccountTags,
   transfers,
 } from '../../db/schema.ts';
-import { rowsOf } from '../../db/sql-fragments.ts';
 import type { StatusStore } from '../../db/state-machine.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import type { PoolPurchase, PoolUse } from './cost.ts';
@@ -342,20 +341,13 @@ export class LedgerQueries {
   // --- reports ----------------------------------------------------------------------------------------------
 
   /** The snapshot a report is read in, or null once this transaction has written (db/list-totals.ts). */
-  async snapshot(): Promise<string | null> {
-    const [row] = rowsOf<{ snap: string | null }>(
-      await this.tx.execute(sql`select ${statementSnapshot} as snap`),
-    );
-    return row?.snap ?? null;
+  snapshot(): Promise<string | null> {
+    return snapshotOf(this.tx);
   }
 
   /** Whether a transaction `snapshot` did not see has written to these tables of the user since. */
-  async changedSince(snapshot: string, sources: readonly ListSource[]): Promise<boolean> {
-    const key = { list: 'ledger', userId: this.userId, sources };
-    const [row] = rowsOf<{ changed: boolean }>(
-      await this.tx.execute(sql`select ${changedSince(key, snapshot)} as changed`),
-    );
-    return row?.changed !== false;
+  changedSince(snapshot: string, sources: readonly ListSource[]): Promise<boolean> {
+    return changedAfter(this.tx, { list: 'ledger', userId: this.userId, sources }, snapshot);
   }
 
   private filter(filter: EntryFilter): SQL[] {

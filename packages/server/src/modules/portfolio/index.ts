@@ -5,6 +5,7 @@ import type { RatesPort } from '../../integrations/rates/index.ts';
 import { UserScope } from '../../security/user-scope.ts';
 import type { SteamTradingApi } from '../steam-trading/index.ts';
 import { HoldingsRecorder } from './holdings.ts';
+import { KeptPages } from './kept-pages.ts';
 import { PortfolioRepo } from './repo.ts';
 import { portfolioRoutes } from './routes.ts';
 import { PortfolioService } from './service.ts';
@@ -34,6 +35,7 @@ export function registerPortfolio(app: FastifyInstance, deps: PortfolioDeps): Po
     new PortfolioRepo(new UserScope(deps.database.db)),
     deps.rates,
     deps.now,
+    new KeptPages(),
   );
   portfolioRoutes(service).bind(app);
   return { valueItems: (userId, names, valuing) => service.valueNames(userId, names, valuing) };

@@ -13,7 +13,7 @@ import {
   listTotal,
   orderByKeys,
 } from '../../db/list-page.ts';
-import type { ListSource } from '../../db/list-totals.ts';
+import { changedAfter, type ListSource, snapshotOf } from '../../db/list-totals.ts';
 import {
   portfolioItemGroups as groups,
   steamInventoryItems as items,
@@ -24,6 +24,7 @@ import {
   steamAccountTags,
 } from '../../db/schema.ts';
 import { anyId, rowsOf } from '../../db/sql-fragments.ts';
+import { limitedToTags } from '../../http/request-scope.ts';
 import type { UserScope } from '../../security/user-scope.ts';
 import { portfolioWhere, type ValuedNames } from './filter-sql.ts';
 import { GroupQueries } from './groups-repo.ts';
@@ -49,7 +50,8 @@ export class PortfolioRepo {
   constructor(private readonly scope: UserScope) {}
 
   run<T>(userId: string, work: (q: PortfolioQueries, tx: Db) => Promise<T>): Promise<T> {
-    return this.scope.run(userId, (tx) => work(new PortfolioQueries(tx, userId), tx));
+    const scoped = limitedToTags(userId);
+    return this.scope.run(userId, (tx) => work(new PortfolioQueries(tx, userId, scoped), tx));
   }
 }
 
@@ -61,6 +63,8 @@ export class PortfolioQueries {
   constructor(
     private readonly tx: Db,
     private readonly userId: string,
+    /** A member limited to tags: the kept groups count accounts outside the scope, so the items answer. */
+    readonly scoped = false,
   ) {
     this.holdings = new HoldingQueries(tx, userId);
     this.groups = new GroupQueries(tx, userId);
@@ -303,6 +307,22 @@ export class PortfolioQueries {
     const games = sql.param(names.map((name) => name.game));
     const hashNames = sql.param(names.map((name) => name.marketHashName));
     const wanted = sql`unnest(${games}::text[], ${hashNames}::text[]) as w(game, name)`;
+    // The Steam reference: kept with the item's group; for a member limited to tags, from the latest scan of an
+    // account in scope that carried one (the groups count every account).
+    const steam = this.scoped
+      ? sql`select ${items.priceAmount} as amount, ${items.priceCurrency} as currency, ${scans.scannedAt} as observed_at
+        from ${items} join ${scans} on ${scans.accountId} = ${items.accountId} and ${scans.game} = ${items.game}
+        where ${items.userId} = ${this.userId} and ${items.marketHashName} = w.name and ${items.game} = w.game
+          and ${items.priceAmount} is not null and ${items.priceCurrency} is not null
+          and ${scans.scannedAt} is not null
+        order by ${scans.scannedAt} desc limit 1`
+      : sql`select ${groups.steamPriceAmount} as amount, ${groups.steamPriceCurrency} as currency,
+          ${scans.scannedAt} as observed_at
+        from ${groups} join ${scans} on ${scans.accountId} = ${groups.steamPriceAccountId}
+          and ${scans.game} = ${groups.game}
+        where ${groups.userId} = ${this.userId} and ${groups.slice} = 'all' and ${groups.marketHashName} = w.name
+          and ${groups.game} = w.game and ${groups.steamPriceAmount} is not null
+          and ${scans.scannedAt} is not null`;
     const statement = sql`
       select w.game, w.name,
         p.custom_price::text as custom_amount, p.custom_currency, p.custom_at::text as custom_at,
@@ -312,13 +332,7 @@ export class PortfolioQueries {
           ${lotPrices.customUpdatedAt} as custom_at, ${lotPrices.providers} as providers
         from ${lotPrices} where ${lotPrices.userId} = ${this.userId} and ${lotPrices.game} = w.game
           and ${lotPrices.marketHashName} = w.name) p on true
-      left join lateral (select ${groups.steamPriceAmount} as amount, ${groups.steamPriceCurrency} as currency,
-          ${scans.scannedAt} as observed_at
-        from ${groups} join ${scans} on ${scans.accountId} = ${groups.steamPriceAccountId}
-          and ${scans.game} = ${groups.game}
-        where ${groups.userId} = ${this.userId} and ${groups.slice} = 'all' and ${groups.marketHashName} = w.name
-          and ${groups.game} = w.game and ${groups.steamPriceAmount} is not null
-          and ${scans.scannedAt} is not null) s on true`;
+      left join lateral (${steam}) s on true`;
     return rowsOf<NamePrices>(await this.tx.execute(statement));
   }
 
@@ -341,6 +355,16 @@ export class PortfolioQueries {
       where ${where}
       group by ${items.accountId}, ${steamAccounts.login}, ${items.game}`;
     return rowsOf<AccountValueRow>(await this.tx.execute(statement));
+  }
+
+  /** The snapshot a kept page is read in, or null once this transaction has written. */
+  snapshot(): Promise<string | null> {
+    return snapshotOf(this.tx);
+  }
+
+  /** Whether a transaction `snapshot` did not see has written to these tables of the workspace since. */
+  changedSince(snapshot: string, sources: readonly ListSource[]): Promise<boolean> {
+    return changedAfter(this.tx, { list: 'portfolio:page', userId: this.userId, sources }, snapshot);
   }
 
   /** Which of `ids` are the user's accounts. */

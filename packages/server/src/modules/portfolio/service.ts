@@ -31,10 +31,11 @@ import { csvLine } from '../../http/csv.ts';
 import type { RatesPort } from '../../integrations/rates/index.ts';
 import type { ValuedNames } from './filter-sql.ts';
 import { groupSlice } from './groups-repo.ts';
+import { type KeptPages, keptPageKey, keptPageSources, type ReadPage } from './kept-pages.ts';
 import { portfolioMessages } from './messages.ts';
 import { nameKey, sourcePricesOf } from './prices.ts';
 import type { PortfolioQueries, PortfolioRepo } from './repo.ts';
-import type { HoldingRow, UnitValues } from './types.ts';
+import type { AccountGroupRow, AssetRow, HoldingRow, ItemGroupRow, NamePrices, UnitValues } from './types.ts';
 
 type QueryInput = z.output<typeof contract.portfolio.query.input>;
 type TotalsInput = z.output<typeof contract.portfolio.totals.input>;
@@ -58,6 +59,7 @@ export class PortfolioService {
     private readonly repo: PortfolioRepo,
     private readonly rates: RatesPort,
     private readonly now: () => number,
+    private readonly keptPages: KeptPages,
   ) {}
 
   async query(userId: string, input: QueryInput, lang: Language) {
@@ -65,91 +67,49 @@ export class PortfolioService {
     const rates = await this.currentRates();
     return this.repo.run(userId, async (q) => {
       await requireOwnSelection(q, input);
-      const keys = q.listKeys(input.by, input.sort);
-      const window = listWindow(input, keys);
-      const inRange = await this.inRange(q, input, input, rates);
-      if (input.by === 'account') {
-        const page = await q.accountPage(input, inRange, keys, window);
-        return {
-          ...page,
-          items: page.items.map(
-            (row): PortfolioRow => ({
-              kind: 'account',
-              accountId: row.accountId,
-              login: row.login,
-              count: row.count,
-              tradableCount: row.tradableCount,
-              protectedCount: row.protectedCount,
-              lastScannedAt: iso(row.lastScannedAt),
-              lastError: row.lastErrorReason
-                ? (tradeFailureMessages[lang][row.lastErrorReason as TradeFailureReason] ??
-                  row.lastErrorReason)
-                : null,
-            }),
-          ),
-        };
+      // A member limited to tags reads through row-level security every time; nothing kept is theirs.
+      const key = q.scoped ? null : keptPageKey(userId, input);
+      const kept = key === null ? undefined : this.keptPages.get(key);
+      const sources = keptPageSources(input);
+      let read: ReadPage;
+      if (kept && !(await q.changedSince(kept.snapshot, sources))) read = kept;
+      else {
+        // Taken before the page is read, so a write the page sees and the snapshot does not only sends the next
+        // request to read again.
+        const snapshot = key === null ? null : await q.snapshot();
+        read = await this.readPage(q, input, rates);
+        if (key !== null && snapshot !== null) this.keptPages.set(key, { ...read, snapshot });
       }
-      if (input.by === 'flat') {
-        const page = await q.assetPage(input, inRange, keys, window);
-        const values = await this.unitValues(q, page.items, input, rates);
-        return {
-          ...page,
-          items: page.items.map(
-            (row): PortfolioRow => ({
-              kind: 'asset',
-              accountId: row.accountId,
-              login: row.login,
-              game: row.game as TradeGame,
-              appId: row.appId,
-              contextId: row.contextId,
-              assetId: row.assetId,
-              classId: row.classId,
-              instanceId: row.instanceId,
-              marketHashName: row.marketHashName,
-              name: row.name,
-              iconUrl: row.iconUrl,
-              exterior: row.exterior as ItemExterior | null,
-              rarity: row.rarity,
-              tradable: row.tradable,
-              tradableAfter: iso(row.tradableAfter),
-              protected: row.contextId === TRADE_PROTECTED_CONTEXT_ID,
-              protectedUntil: iso(row.protectedUntil),
-              unitValue: values.get(nameKey(row.game, row.marketHashName)) ?? null,
-            }),
-          ),
-        };
+      const values = this.valuesOf(read.prices, input, rates);
+      const unitValueOf = (game: string, name: string) => values.get(nameKey(game, name)) ?? null;
+      switch (read.by) {
+        case 'account':
+          return { ...read.page, items: read.page.items.map((row) => accountRow(row, lang)) };
+        case 'flat':
+          return { ...read.page, items: read.page.items.map((row) => assetRow(row, unitValueOf)) };
+        case 'item':
+          return { ...read.page, items: read.page.items.map((row) => itemRow(row, unitValueOf)) };
       }
-      // The kept groups answer the filters they are kept for; the others group the items themselves.
-      const slice = groupSlice(input);
-      const page = slice
-        ? await q.groups.page(slice, input, inRange, q.groups.keys(input.sort), window)
-        : await q.itemPage(input, inRange, keys, window);
-      const values = await this.unitValues(q, page.items, input, rates);
-      return {
-        ...page,
-        items: page.items.map((row): PortfolioRow => {
-          const unitValue = values.get(nameKey(row.game, row.marketHashName)) ?? null;
-          return {
-            kind: 'item',
-            game: row.game as TradeGame,
-            marketHashName: row.marketHashName,
-            name: row.name,
-            iconUrl: row.iconUrl,
-            exterior: row.exterior as ItemExterior | null,
-            rarity: row.rarity,
-            count: row.count,
-            accounts: row.accounts,
-            tradableCount: row.tradableCount,
-            protectedCount: row.protectedCount,
-            protectedUntil: iso(row.protectedUntil),
-            unitValue,
-            totalValue: unitValue
-              ? { currency: unitValue.price.currency, amount: unitValue.price.amount * row.count }
-              : null,
-          };
-        }),
-      };
     });
+  }
+
+  /** One page as the database holds it now, with every source's stored price of its items. */
+  private async readPage(q: PortfolioQueries, input: QueryInput, rates: ExchangeRate[]): Promise<ReadPage> {
+    const keys = q.listKeys(input.by, input.sort);
+    const window = listWindow(input, keys);
+    const inRange = await this.inRange(q, input, input, rates);
+    if (input.by === 'account')
+      return { by: 'account', page: await q.accountPage(input, inRange, keys, window), prices: [] };
+    if (input.by === 'flat') {
+      const page = await q.assetPage(input, inRange, keys, window);
+      return { by: 'flat', page, prices: await q.prices(uniqueNames(page.items)) };
+    }
+    // The kept groups answer the filters they are kept for; the others group the items themselves.
+    const slice = q.scoped ? null : groupSlice(input);
+    const page = slice
+      ? await q.groups.page(slice, input, inRange, q.groups.keys(input.sort), window)
+      : await q.itemPage(input, inRange, keys, window);
+    return { by: 'item', page, prices: await q.prices(uniqueNames(page.items)) };
   }
 
   /**
@@ -373,8 +333,15 @@ export class PortfolioService {
     valuing: Valuing,
     rates: ExchangeRate[],
   ): Promise<Map<string, ItemValuation>> {
-    const unique = new Map(names.map((name) => [nameKey(name.game, name.marketHashName), name]));
-    const stored = await q.prices([...unique.values()]);
+    return this.valuesOf(await q.prices(uniqueNames(names)), valuing, rates);
+  }
+
+  /** Unit values from the stored prices of items, from the chosen source, as of now. */
+  private valuesOf(
+    stored: readonly NamePrices[],
+    valuing: Valuing,
+    rates: ExchangeRate[],
+  ): Map<string, ItemValuation> {
     const now = this.now();
     const values = new Map<string, ItemValuation>();
     for (const row of stored) {
@@ -464,5 +431,78 @@ export function toHolding(row: HoldingRow): PortfolioHolding {
     lastSeenAt: row.lastSeenAt.toISOString(),
     goneAt: iso(row.goneAt),
     assets: row.assets,
+  };
+}
+
+/** Each (game, name) pair once. */
+function uniqueNames(
+  names: readonly { game: string; marketHashName: string }[],
+): { game: string; marketHashName: string }[] {
+  const unique = new Map<string, { game: string; marketHashName: string }>();
+  for (const { game, marketHashName } of names)
+    unique.set(nameKey(game, marketHashName), { game, marketHashName });
+  return [...unique.values()];
+}
+
+type UnitValueOf = (game: string, marketHashName: string) => ItemValuation | null;
+
+function accountRow(row: AccountGroupRow, lang: Language): PortfolioRow {
+  return {
+    kind: 'account',
+    accountId: row.accountId,
+    login: row.login,
+    count: row.count,
+    tradableCount: row.tradableCount,
+    protectedCount: row.protectedCount,
+    lastScannedAt: iso(row.lastScannedAt),
+    lastError: row.lastErrorReason
+      ? (tradeFailureMessages[lang][row.lastErrorReason as TradeFailureReason] ?? row.lastErrorReason)
+      : null,
+  };
+}
+
+function assetRow(row: AssetRow, unitValueOf: UnitValueOf): PortfolioRow {
+  return {
+    kind: 'asset',
+    accountId: row.accountId,
+    login: row.login,
+    game: row.game as TradeGame,
+    appId: row.appId,
+    contextId: row.contextId,
+    assetId: row.assetId,
+    classId: row.classId,
+    instanceId: row.instanceId,
+    marketHashName: row.marketHashName,
+    name: row.name,
+    iconUrl: row.iconUrl,
+    exterior: row.exterior as ItemExterior | null,
+    rarity: row.rarity,
+    tradable: row.tradable,
+    tradableAfter: iso(row.tradableAfter),
+    protected: row.contextId === TRADE_PROTECTED_CONTEXT_ID,
+    protectedUntil: iso(row.protectedUntil),
+    unitValue: unitValueOf(row.game, row.marketHashName),
+  };
+}
+
+function itemRow(row: ItemGroupRow, unitValueOf: UnitValueOf): PortfolioRow {
+  const unitValue = unitValueOf(row.game, row.marketHashName);
+  return {
+    kind: 'item',
+    game: row.game as TradeGame,
+    marketHashName: row.marketHashName,
+    name: row.name,
+    iconUrl: row.iconUrl,
+    exterior: row.exterior as ItemExterior | null,
+    rarity: row.rarity,
+    count: row.count,
+    accounts: row.accounts,
+    tradableCount: row.tradableCount,
+    protectedCount: row.protectedCount,
+    protectedUntil: iso(row.protectedUntil),
+    unitValue,
+    totalValue: unitValue
+      ? { currency: unitValue.price.currency, amount: unitValue.price.amount * row.count }
+      : null,
   };
 }
