@@ -127,7 +127,8 @@ describe('two-factor prompt for the API client', () => {
         failed: ['emailCode'],
       });
     });
-    expect(screen.getByRole('alert').textContent).toBe('Wrong code');
+    // The dialog's code loads when first asked for.
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Wrong code');
     // Only the field that failed is marked: the authenticator code was right.
     expect(screen.getByLabelText('Code from the e-mail').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Code from the authenticator app').getAttribute('aria-invalid')).toBe(

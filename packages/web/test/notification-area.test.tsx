@@ -63,7 +63,7 @@ describe('notification area', () => {
     expect(screen.getByTestId('notification-unread').textContent).toBe('2');
     fireEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: PANEL_LOAD_MS });
-    expect(document.activeElement).toBe(panel);
+    await waitFor(() => expect(document.activeElement).toBe(panel));
     expect(await screen.findByText('Finished: proxy check')).toBeTruthy();
     expect(screen.getByText('3 in all: 2 succeeded, 1 failed')).toBeTruthy();
     expect(screen.getByText('Marketplace error on trader1')).toBeTruthy();
