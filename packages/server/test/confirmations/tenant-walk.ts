@@ -16,13 +16,14 @@ interface Ctx {
 const as = (t: AuthTestApp, user: TestUser, method: string, url: string, body?: unknown) =>
   t.call(method, url, { token: user.accessToken, ...(body !== undefined ? { body } : {}) });
 
-let jobId: number | null = null;
+// A's job per test app: test files share this module (vitest runs them unisolated).
+const jobIds = new WeakMap<object, number>();
 const seen = viewBeforeAttack(aView);
 
 /** A's rules and A's job (one is made for A before the first attack, whatever Steam lists). */
 async function aView({ t, a }: Ctx): Promise<string> {
   const rules = await as(t, a, 'GET', '/api/confirmations/rules');
-  const job = await as(t, a, 'GET', `/api/confirmations/jobs/${jobId}`);
+  const job = await as(t, a, 'GET', `/api/confirmations/jobs/${jobIds.get(t)}`);
   return JSON.stringify([rules.json().data, job.json().data?.id, job.json().data?.total]);
 }
 
@@ -30,14 +31,15 @@ function attack(
   call: (ctx: Ctx, id: number) => Promise<LightMyRequestResponse>,
 ): (ctx: Ctx) => Promise<LightMyRequestResponse> {
   return async (ctx) => {
-    if (jobId === null) {
+    if (!jobIds.has(ctx.t)) {
       const started = await as(ctx.t, ctx.a, 'POST', '/api/confirmations/answer-matching', {
         accountIds: [ctx.steamAccounts.accountId],
         ours: true,
         accept: true,
       });
       expect(started.statusCode, started.body).toBe(200);
-      jobId = started.json().data.jobId as number;
+      const jobId = started.json().data.jobId as number;
+      jobIds.set(ctx.t, jobId);
       // A's job ends before A's view is read: its counts move while it runs.
       await pollUntil(async () => {
         const job = await as(ctx.t, ctx.a, 'GET', `/api/confirmations/jobs/${jobId}`);
@@ -82,7 +84,7 @@ export const confirmationsWalker = {
   },
   'confirmations.job': {
     expect: 3,
-    attack: attack(({ t, b }) => as(t, b, 'GET', `/api/confirmations/jobs/${jobId}`)),
+    attack: attack(({ t, b }) => as(t, b, 'GET', `/api/confirmations/jobs/${jobIds.get(t)}`)),
     unchanged,
   },
   'confirmations.setRule': {
