@@ -71,7 +71,7 @@ describe('the list change log', () => {
     expect(BigInt(after[1]!.xid)).toBeGreaterThan(BigInt(mine!.xid));
   });
 
-  it('notes the tag links, accounts, lots, sales, harvester transactions, inventory items and ledger a kept answer reads', async () => {
+  it('notes the tag links, accounts, lots, prices, sales, harvester transactions, inventory items and scans and ledger a kept answer reads', async () => {
     const triggers = rowsOf<{ table: string }>(
       await db().execute(sql`select distinct event_object_table as table from information_schema.triggers
         where trigger_name like '%_list_changes_%' order by 1`),
@@ -81,6 +81,7 @@ describe('the list change log', () => {
       'ledger_days',
       'ledger_entries',
       'ledger_sales',
+      'lot_prices',
       'lot_sales',
       'lots',
       'proxies',
@@ -88,6 +89,7 @@ describe('the list change log', () => {
       'steam_account_tag_links',
       'steam_accounts',
       'steam_inventory_items',
+      'steam_inventory_scans',
     ]);
   });
 
