@@ -148,10 +148,17 @@ describe('request bodies and the event loop', () => {
           (_, i) => `198.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:${1000 + (i % 50_000)}`,
         ).join('\n'),
       });
-    const { result, stall } = await measured(() => post('/api/proxies/parse', recipe, user.accessToken));
-    expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(200);
-    expect(stall.busyMs, described(stall)).toBeLessThan(MAX_STALL_MS);
-    const data = result.body.data as { proxies: unknown[]; invalid: unknown[] };
-    expect(data.proxies.length + data.invalid.length).toBe(100_000);
+    // Parsing on the loop would hold it for most of a second on every read; a collection of the test worker's
+    // shared heap can hold it past the limit once. So the least of up to three reads is what must stay under it.
+    const stalls: LoopStall[] = [];
+    for (let read = 0; read < 3 && !stalls.some((stall) => stall.busyMs < MAX_STALL_MS); read++) {
+      const { result, stall } = await measured(() => post('/api/proxies/parse', recipe, user.accessToken));
+      expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(200);
+      const data = result.body.data as { proxies: unknown[]; invalid: unknown[] };
+      expect(data.proxies.length + data.invalid.length).toBe(100_000);
+      stalls.push(stall);
+    }
+    const least = stalls.reduce((a, b) => (b.busyMs < a.busyMs ? b : a));
+    expect(least.busyMs, stalls.map(described).join('; ')).toBeLessThan(MAX_STALL_MS);
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-import type { HarvesterSession } from '@tradedeck/sdk/contract';
+import type { HarvesterSession, HarvesterTransactionUpdated } from '@tradedeck/sdk/contract';
 import { harvesterErrorMessages } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import { Box, Text, useInput } from 'ink';
@@ -9,6 +9,8 @@ import { heardCounts, type WatchState } from './harvester-watch-state.ts';
 const BAR_WIDTH = 24;
 /** Rows of the transaction stream shown under the sessions. */
 const STREAM_ROWS = 12;
+/** Errors pushed out of the stream by newer rows stay listed under it, so a watcher never misses one. */
+const ERROR_ROWS = 5;
 
 export type WatchKey = 'up' | 'down' | 'pause' | 'start' | 'quit';
 
@@ -36,6 +38,10 @@ export function WatchView({ state, t, lang, server, keys, onKey }: WatchViewProp
   );
   const selected = state.sessions.find((session) => session.id === state.selectedId) ?? null;
   const heard = heardCounts(state);
+  const errorsOutOfView = state.recent
+    .slice(STREAM_ROWS)
+    .filter((id) => state.transactions.get(id)?.status === 'error')
+    .slice(0, ERROR_ROWS);
   const connection = { live: t('watchLive'), lost: t('watchLost'), connecting: t('watchConnecting') }[
     state.connection
   ];
@@ -61,20 +67,15 @@ export function WatchView({ state, t, lang, server, keys, onKey }: WatchViewProp
             })}{' '}
             <Text dimColor>{t('watchEvents', { count: state.received })}</Text>
           </Text>
-          {state.recent.slice(0, STREAM_ROWS).map((id) => {
-            const tx = state.transactions.get(id)!;
-            const reason = tx.errorReason === null ? '' : harvesterErrorMessages[lang][tx.errorReason];
-            return (
-              <Text
-                key={id}
-                color={tx.status === 'error' ? 'red' : tx.status === 'completed' ? 'green' : undefined}
-              >
-                #{String(tx.id).padEnd(6)} {tx.source.login} → {tx.target.login} {tx.game} {tx.itemCount}{' '}
-                {tx.status}
-                {reason && ` — ${tx.errorStep ? t('watchAtStep', { reason, step: tx.errorStep }) : reason}`}
-              </Text>
-            );
-          })}
+          {state.recent.slice(0, STREAM_ROWS).map((id) => (
+            <TransactionLine key={id} tx={state.transactions.get(id)!} lang={lang} t={t} />
+          ))}
+          {errorsOutOfView.length > 0 && (
+            <Text dimColor>{t('watchEarlierErrors', { count: errorsOutOfView.length })}</Text>
+          )}
+          {errorsOutOfView.map((id) => (
+            <TransactionLine key={id} tx={state.transactions.get(id)!} lang={lang} t={t} />
+          ))}
         </Box>
       )}
       {state.notice && <Text color="yellow">{state.notice}</Text>}
@@ -104,6 +105,16 @@ function SessionLine({
       {status.padEnd(10)} <Text color="green">{'█'.repeat(filled)}</Text>
       <Text dimColor>{'░'.repeat(BAR_WIDTH - filled)}</Text> {counts.ended}/{counts.total}
       {counts.errors > 0 && <Text color="red"> ⚠ {counts.errors}</Text>}
+    </Text>
+  );
+}
+
+function TransactionLine({ tx, lang, t }: { tx: HarvesterTransactionUpdated; lang: Language; t: Translate }) {
+  const reason = tx.errorReason === null ? '' : harvesterErrorMessages[lang][tx.errorReason];
+  return (
+    <Text color={tx.status === 'error' ? 'red' : tx.status === 'completed' ? 'green' : undefined}>
+      #{String(tx.id).padEnd(6)} {tx.source.login} → {tx.target.login} {tx.game} {tx.itemCount} {tx.status}
+      {reason && ` — ${tx.errorStep ? t('watchAtStep', { reason, step: tx.errorStep }) : reason}`}
     </Text>
   );
 }
