@@ -161,14 +161,27 @@ async function leasesNow(db: pg.Client): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.what, row.owner]));
 }
 
-/** How many times each job has been run again (pg-boss's retry count), by job id. */
+/** Each job's runs so far (pg-boss's retry count), its state and the process its current run's lease names. */
 async function runsNow(
   db: pg.Client,
-): Promise<Map<string, { name: string; runs: number; owner: string | null }>> {
-  const { rows } = await db.query<{ id: string; name: string; retry_count: number; owner: string | null }>(
-    `select id, name, retry_count, output->>'leaseOwner' as owner from pgboss.job`,
+): Promise<Map<string, { name: string; runs: number; state: string; owner: string | null }>> {
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    retry_count: number;
+    state: string;
+    owner: string | null;
+  }>(
+    `select id, name, retry_count, state::text as state,
+            case when output->>'leaseRun' = retry_count::text then output->>'leaseOwner' end as owner
+       from pgboss.job`,
   );
-  return new Map(rows.map((row) => [row.id, { name: row.name, runs: row.retry_count, owner: row.owner }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { name: row.name, runs: row.retry_count, state: row.state, owner: row.owner },
+    ]),
+  );
 }
 
 /** How long after its start a restarted process's lease takeovers are counted apart (its first moments). */
@@ -243,9 +256,22 @@ export async function restartWatched(cluster: MultiProcessCluster, index: number
       running = false;
       await sampling;
       const runsAfter = await runsNow(cluster.db);
+      // A job runs again because of the rejoin only if a live process held its run at the restart: one waiting
+      // for its retry then (its run ended before, by a failure or a lease the killed process left) was nobody's.
       const ranAgain = [...runsAfter]
-        .filter(([id, now]) => now.runs > (runsBefore.get(id)?.runs ?? now.runs) && !lost.has(`job ${id}`))
-        .map(([, now]) => now.name);
+        .filter(([id, now]) => {
+          const before = runsBefore.get(id);
+          return (
+            before?.state === 'active' &&
+            before.owner !== null &&
+            now.runs > before.runs &&
+            !lost.has(`job ${id}`)
+          );
+        })
+        .map(([id, now]) => {
+          const before = runsBefore.get(id)!;
+          return `${now.name} ${id}: run ${before.runs} on process ${cluster.indexOf(before.owner!) + 1}, now run ${now.runs} (${now.state})`;
+        });
       const firstMoments = [...taken.values()].filter((at) => at - readyAt <= FIRST_MOMENTS_MS).length;
       return {
         watchedMs: Date.now() - restartedAt,

@@ -1,7 +1,7 @@
 import type { HubEventDescriptor, HubPayload } from '@tradedeck/sdk/contract';
 import type { Db } from '../../db/database.ts';
 import { HubError } from '../protocol.ts';
-import { HubEventRepo, type SourceKey, type StoredEvent } from './repo.ts';
+import { type AppendInput, HubEventRepo, type SourceKey, type StoredEvent } from './repo.ts';
 import { sequenceToken, versionOfToken } from './sequence-token.ts';
 
 /** An event as clients receive it. */
@@ -88,6 +88,21 @@ export class EventLog {
   }
 
   /**
+   * Records an event unless one of its name after `once.afterVersion` already carries `once.value` in the payload
+   * field `once.field` (a job's one answer, say, when two runs of the job overlap). Null when it was there.
+   */
+  async appendOnce<E extends HubEventDescriptor>(
+    userId: string,
+    event: E,
+    sourceId: string,
+    payload: HubPayload<E>,
+    once: { field: string; value: string; afterVersion: number },
+  ): Promise<HubEvent | null> {
+    const [appended] = await this.#store(userId, event, sourceId, [payload], undefined, once);
+    return appended ?? null;
+  }
+
+  /**
    * Records several events of one source in one transaction (a batch of check results, say), in order. With
    * `within`, the events join that open transaction, so they commit together with the changes they announce.
    */
@@ -98,12 +113,30 @@ export class EventLog {
     payloads: readonly HubPayload<E>[],
     within?: Db,
   ): Promise<HubEvent[]> {
+    return this.#store(userId, event, sourceId, payloads, within, undefined);
+  }
+
+  async #store<E extends HubEventDescriptor>(
+    userId: string,
+    event: E,
+    sourceId: string,
+    payloads: readonly HubPayload<E>[],
+    within: Db | undefined,
+    once: AppendInput['once'],
+  ): Promise<HubEvent[]> {
     const { hub, name: eventName } = event;
     this.validateSource(hub, sourceId);
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(eventName))
       throw new Error(`Invalid hub event name "${eventName}"`);
     const stored = await (within ? new HubEventRepo(within, true) : this.repo).append(
-      { userId, hub, sourceId, eventName, payloads: payloads.map((payload) => payload ?? null) },
+      {
+        userId,
+        hub,
+        sourceId,
+        eventName,
+        payloads: payloads.map((payload) => payload ?? null),
+        ...(once ? { once } : {}),
+      },
       this.retention.maxEventsPerSource,
       EVENTS_CHANNEL,
       encodeNotice,

@@ -20,6 +20,11 @@ export interface AppendInput extends SourceKey {
   eventName: string;
   /** One or more payloads: they get consecutive versions in this order. */
   payloads: unknown[];
+  /**
+   * Appends only when no event of this name after `afterVersion` has `field` equal to `value` in its payload
+   * (checked and appended under one lock of the source, so two writers cannot both append).
+   */
+  once?: { field: string; value: string; afterVersion: number };
 }
 
 function sameSource(key: SourceKey) {
@@ -55,6 +60,7 @@ export class HubEventRepo {
     if (count === 0) return [];
     const { userId, hub, sourceId, eventName } = input;
     const work = async (tx: Db) => {
+      if (input.once && (await this.alreadyAppended(tx, input, input.once))) return [];
       // The upsert locks the source's head row until commit, so concurrent appends take turns per source.
       const [head] = await tx
         .insert(hubSources)
@@ -102,6 +108,25 @@ export class HubEventRepo {
       return events;
     };
     return this.inTransaction ? work(this.db) : this.db.transaction((tx) => work(tx as unknown as Db));
+  }
+
+  /** Whether the event `once` names is in the log; holds the source's append lock until the transaction ends. */
+  private async alreadyAppended(tx: Db, input: AppendInput, once: NonNullable<AppendInput['once']>) {
+    const lockKey = `${input.userId}/${input.hub}/${input.sourceId}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+    const found = await tx
+      .select({ id: hubEvents.id })
+      .from(hubEvents)
+      .where(
+        and(
+          sameSource(input),
+          eq(hubEvents.eventName, input.eventName),
+          gt(hubEvents.version, once.afterVersion),
+          sql`${hubEvents.payload}->>${once.field} = ${once.value}`,
+        ),
+      )
+      .limit(1);
+    return found.length > 0;
   }
 
   /** The last version given out for a source (0 before its first event). */

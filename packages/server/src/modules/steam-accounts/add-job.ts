@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type AddJobStarted, hubEvents, STEAM_TRADING_SOURCE } from '@tradedeck/sdk/contract';
+import {
+  type AddJobStarted,
+  type HubPayload,
+  hubEvents,
+  STEAM_TRADING_SOURCE,
+} from '@tradedeck/sdk/contract';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { JobContext, Jobs } from '../../jobs/jobs.ts';
@@ -103,17 +108,39 @@ export class AddAccountsJobs {
     }
   }
 
-  private async announceFailure({ userId, jobId, lang, total, keys }: AddJobData): Promise<void> {
+  private async announceFailure(data: AddJobData): Promise<void> {
+    const { jobId, lang, total, keys } = data;
     const failure = addJobFailed(ADD_JOB_RETRIES + 1)[lang];
     const rows = keys ?? Array.from({ length: total }, (_, i) => String(i));
     const errors = Object.fromEntries(
       rows.map((key) => [key, { reason: 'unknownError' as const, message: failure }]),
     );
-    await this.deps.eventLog.append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, {
+    await this.announceFinished(data, {
       jobId,
       result: { addedAccounts: [], unchanged: [], errors },
       failure,
     });
+  }
+
+  /**
+   * The job's one answer: two runs may overlap (a run whose lease ran out during a stall still ends while its
+   * retry runs), and only the first to end announces it.
+   */
+  private async announceFinished(
+    data: AddJobData,
+    payload: HubPayload<typeof hubEvents.accountsAddFinished>,
+  ): Promise<void> {
+    await this.deps.eventLog.appendOnce(
+      data.userId,
+      hubEvents.accountsAddFinished,
+      STEAM_TRADING_SOURCE,
+      payload,
+      {
+        field: 'jobId',
+        value: data.jobId,
+        afterVersion: data.headVersion ?? 0,
+      },
+    );
   }
 
   /**
@@ -175,10 +202,6 @@ export class AddAccountsJobs {
       return announced;
     };
     const result = await this.deps.add.add(userId, input, lang, onSignIn, addedBefore);
-    await eventLog.append(userId, hubEvents.accountsAddFinished, STEAM_TRADING_SOURCE, {
-      jobId,
-      result,
-      failure: null,
-    });
+    await this.announceFinished(job.data, { jobId, result, failure: null });
   }
 }
