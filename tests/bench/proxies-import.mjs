@@ -1,6 +1,6 @@
 // Import of 100,000 proxy lines (parse + insert) through the real API, on PGlite and on Postgres (a throw-away
 // cluster from the Debian packages, or the database named by TEST_DATABASE_URL). Targets: under 3 s on PGlite, under
-// 2 s on Postgres, and within 2x of the raw COPY of the same rows printed beside it.
+// 2 s on Postgres, and within 1.5x of the raw COPY of the same rows printed beside it.
 // The measuring code lives with the server (packages/server/bench/proxies-import.ts) and runs through tsx.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

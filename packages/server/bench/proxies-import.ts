@@ -2,8 +2,8 @@
  * `pnpm bench proxies` (import part): one `proxies.add` of 100,000 lines over real HTTP, parse and insert included,
  * on embedded PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a Postgres database, on Postgres.
  * Beside it, in the same run, a raw COPY of the very rows the import stored (deleted first) into the same table
- * with all its indexes: the physical limit. Targets: under 3 s on PGlite, under 2 s on Postgres, within 2x of the
- * raw COPY. Prints the process's peak RSS (the server runs in it), and the CPU time of this process (the server;
+ * with all its indexes: the physical limit. Targets: under 3 s on PGlite, under 2 s on Postgres, within 1.5x of
+ * the raw COPY. Prints the process's peak RSS (the server runs in it), and the CPU time of this process (the server;
  * on PGlite the database too) and of the Postgres cluster for the import and for the COPY: figures that do not
  * depend on how busy the machine is. Prints figures; asserts nothing.
  */
@@ -16,6 +16,8 @@ import { authHeaders, proxyLines, startBenchServer } from './_proxies-server.ts'
 import { copyLine, rawCopy } from './_raw-copy.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
+/** The import may take at most this many times the raw COPY of its rows. */
+const COPY_RATIO_LIMIT = 1.5;
 const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
 /** BENCH_TRIGGER_LINES > 0: also import that many lines with the change log's triggers on and off, alternating. */
 const TRIGGER_LINES = Number(process.env.BENCH_TRIGGER_LINES ?? 0);
@@ -61,7 +63,7 @@ async function importOnce(label: string, databaseUrl: string | null, target: num
     print(
       `import ${label}: ${body.data.addedIds.length.toLocaleString('en')} of ${COUNT.toLocaleString('en')} lines (${mib} MiB) in ${seconds.toFixed(2)} s ` +
         `(${Math.round(COUNT / seconds).toLocaleString('en')} lines/s; target < ${target} s: ${seconds < target ? 'met' : 'MISSED'}); ` +
-        `raw COPY of the same rows ${copySeconds.toFixed(2)} s, import/COPY ${ratio.toFixed(1)}x (target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'}); ` +
+        `raw COPY of the same rows ${copySeconds.toFixed(2)} s, import/COPY ${ratio.toFixed(2)}x (target <= ${COPY_RATIO_LIMIT}x: ${ratio <= COPY_RATIO_LIMIT ? 'met' : 'MISSED'}); ` +
         `peak RSS ${rssMb} MB; import ${importCpuText}, COPY ${copyCpuText} (load average ${loadavg()[0]!.toFixed(1)})`,
     );
     if (TRIGGER_LINES > 0) print(await importTriggersSideBySide(server, TRIGGER_LINES, 3));
