@@ -84,12 +84,16 @@ function dependencies(): string[] {
   return [...names];
 }
 
-/** The part of esbuild's API used here. */
-interface Esbuild {
+/** The part of esbuild's API the test bundles use. */
+export interface Esbuild {
   buildSync(options: {
     entryPoints: string[];
-    outfile: string;
+    outfile?: string;
+    /** With `splitting`: the folder of the entry's file and its shared chunks. */
+    outdir?: string;
+    outExtension?: Record<string, string>;
     bundle: boolean;
+    splitting?: boolean;
     platform: 'node';
     format: 'esm';
     target: string;
@@ -99,7 +103,7 @@ interface Esbuild {
 }
 
 /** esbuild as tsx (the loader the sources otherwise run through) ships it. */
-function esbuild(): Esbuild {
+export function esbuild(): Esbuild {
   const require = createRequire(import.meta.url);
   return require(require.resolve('esbuild', { paths: [require.resolve('tsx')] }));
 }
