@@ -35,6 +35,9 @@ export interface CacheEntry {
   partial: string;
 }
 
+/** Partial files of this process so far: two builds in one millisecond still write apart. */
+let partials = 0;
+
 /**
  * `<folder>/<prefix><hash><suffix>` (`folder` is `CACHE` unless another package's bundle must resolve that
  * package's dependencies), and whether it is there yet.
@@ -47,7 +50,7 @@ export function cacheEntry(prefix: string, hash: string, suffix: string, folder 
     folder,
     file,
     ready: exists(file),
-    partial: `${file}.${process.pid}.${Date.now()}.partial`,
+    partial: `${file}.${process.pid}.${Date.now()}.${++partials}.partial`,
   };
 }
 
