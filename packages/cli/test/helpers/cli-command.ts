@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheEntry, publish, sourcesHash } from '../../../server/test/helpers/build-cache.ts';
-import { esbuild } from '../../../server/test/helpers/server-bundle.ts';
+import { cachedBundle } from '../../../server/test/helpers/server-bundle.ts';
 import { shellQuote } from './tmux.ts';
 
 const ENTRY = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
@@ -21,8 +20,6 @@ const CLI_SOURCES = [
 /** `TRADEDECK_TEST_CLI=sources` runs the CLI's processes from the TypeScript sources through tsx instead. */
 const FROM_SOURCES = process.env.TRADEDECK_TEST_CLI === 'sources';
 
-let built: { hash: string; file: string } | undefined;
-
 /**
  * The node arguments of a `tradedeck` process in a test: a bundle of the current sources, built by esbuild once per
  * change of the sources into a folder of the CLI's `node_modules/.cache` (its dependencies resolve from there as
@@ -32,28 +29,18 @@ let built: { hash: string; file: string } | undefined;
  */
 export function cliEntry(): string[] {
   if (FROM_SOURCES) return ['--import', 'tsx', ENTRY];
-  const hash = sourcesHash('cli', CLI_SOURCES);
-  if (built?.hash === hash) return [built.file];
-  const cached = cacheEntry('tradedeck-test-cli-', hash, '', join(CLI_DIR, 'node_modules/.cache'));
-  if (!cached.ready) {
-    esbuild().buildSync({
-      entryPoints: [ENTRY],
-      outdir: cached.partial,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      splitting: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
+  return [
+    cachedBundle({
+      entry: ENTRY,
+      sources: CLI_SOURCES,
+      prefix: 'tradedeck-test-cli-',
+      folder: join(CLI_DIR, 'node_modules/.cache'),
+      split: true,
       // As `pnpm build` (tsup) bundles it: the CLI's dependencies load from node_modules, the sdk and what it
       // depends on are bundled in.
-      external: dependencies(),
-    });
-    publish(cached);
-  }
-  built = { hash, file: join(cached.file, 'index.mjs') };
-  return [built.file];
+      external: dependencies,
+    }),
+  ];
 }
 
 /** `node <the CLI>` as a shell command line (run it from `CLI_DIR` when the sources are asked for). */
