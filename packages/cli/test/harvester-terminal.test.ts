@@ -7,6 +7,7 @@ import type { HarvesterSession } from '@tradedeck/sdk/contract';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../server/src/integrations/steam/index.ts';
+import { cliProcess } from './helpers/cli-command.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { addSandboxAccounts, until } from './helpers/sandbox-accounts.ts';
 import { TcpRelay } from './helpers/tcp-relay.ts';
@@ -35,7 +36,6 @@ const slowly = <T>(probe: () => Promise<T | null | false>) =>
   until(probe, { timeoutMs: 150_000, everyMs: 200 });
 
 function cli(): string {
-  const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
   const environment = [
     `TRADEDECK_CONFIG_DIR=${shellQuote(dir)}`,
     // Through the relay, so the connection can be cut while the server keeps running.
@@ -43,7 +43,7 @@ function cli(): string {
     `TRADEDECK_TOKEN=${accessToken}`,
     'LANG=C.UTF-8',
   ].join(' ');
-  return `env -u CI ${environment} ${process.execPath} --import tsx ${entry}`;
+  return `env -u CI ${environment} ${cliProcess()}`;
 }
 
 async function newSession(name: string, sources: readonly string[]): Promise<HarvesterSession> {

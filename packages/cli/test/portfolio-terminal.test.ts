@@ -6,6 +6,7 @@ import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../server/src/integrations/steam/index.ts';
+import { cliProcess } from './helpers/cli-command.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { addSandboxAccounts, until } from './helpers/sandbox-accounts.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
@@ -50,8 +51,7 @@ afterAll(async () => {
 
 describe('tradedeck portfolio in a real terminal (tmux, sandbox mode)', () => {
   it('prints the grouped table, pipes TSV and --json, and refuses a bad grouping', async () => {
-    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-    const cli = `env -u CI ${environment} ${process.execPath} --import tsx ${entry}`;
+    const cli = `env -u CI ${environment} ${cliProcess()}`;
     const summary = `${process.execPath} -e ${shellQuote(
       "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const j=JSON.parse(s);console.log('json-total='+j.total+' kind='+j.items[0].kind+' source='+j.items[0].unitValue.source)})",
     )}`;

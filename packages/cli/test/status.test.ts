@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_DIR } from './helpers/cli-command.ts';
+import { CLI_DIR, cliEntry } from './helpers/cli-command.ts';
 import { startCliServer } from './helpers/cli-server.ts';
 import { freshConfigDir, runCli } from './run-cli.ts';
 
@@ -102,16 +101,16 @@ describe('usage errors', () => {
 
 describe('the tradedeck process', () => {
   it('sets its exit code from the command', async () => {
-    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
     const env = { ...process.env, TRADEDECK_CONFIG_DIR: freshConfigDir() };
-    // From the CLI's folder, where `tsx` resolves, whichever folder the suite was started from.
+    // From the CLI's folder, where `tsx` resolves (TRADEDECK_TEST_CLI=sources), whichever folder the suite was
+    // started from.
     const ok = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', entry, 'status', '--json', '--server', server.url],
+      [...cliEntry(), 'status', '--json', '--server', server.url],
       { env, cwd: CLI_DIR },
     );
     expect(JSON.parse(ok.stdout).reachable).toBe(true);
-    const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', entry, 'bogus'], {
+    const failed = await promisify(execFile)(process.execPath, [...cliEntry(), 'bogus'], {
       env,
       cwd: CLI_DIR,
     }).catch((error: { code: number }) => error);

@@ -6,6 +6,7 @@ import { type ApiClient, createApiClient } from '@tradedeck/sdk/client';
 import type { RunningServer } from '@tradedeck/server/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld, sandboxMafileText } from '../../server/src/integrations/steam/index.ts';
+import { cliProcess } from './helpers/cli-command.ts';
 import { signedInUser, startCliServer } from './helpers/cli-server.ts';
 import { addSandboxAccounts, until } from './helpers/sandbox-accounts.ts';
 import { shellQuote, TmuxSession } from './helpers/tmux.ts';
@@ -66,8 +67,7 @@ afterAll(async () => {
 
 describe('tradedeck accounts inventory|offers in a real terminal (tmux, sandbox mode)', () => {
   it('shows the cached inventory of a game and the offers both ways; --json pipes', async () => {
-    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-    const cli = `env -u CI ${environment} ${process.execPath} --import tsx ${entry}`;
+    const cli = `env -u CI ${environment} ${cliProcess()}`;
     const count = `${process.execPath} -e ${shellQuote(
       "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const j=JSON.parse(s);console.log('json-offers='+j.offers.length+' first='+j.offers[0].id+' ref='+j.offers[0].reference)})",
     )}`;
@@ -104,8 +104,7 @@ describe('tradedeck accounts inventory|offers in a real terminal (tmux, sandbox 
         },
       },
     });
-    const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-    const cli = `env -u CI ${environment} ${process.execPath} --import tsx ${entry}`;
+    const cli = `env -u CI ${environment} ${cliProcess()}`;
     const count = (label: string) =>
       `${process.execPath} -e ${shellQuote(
         `let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log('${label}='+JSON.parse(s).items.length))`,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ describe('files the tests build from the sources', () => {
   const made: string[] = [];
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
-    for (const file of made) rmSync(file, { force: true });
+    for (const file of made) rmSync(file, { recursive: true, force: true });
   });
 
   const build = (hash: string, content: string) => {
@@ -40,6 +40,27 @@ describe('files the tests build from the sources', () => {
     expect(changed.ready).toBe(false);
     expect(changed.file).not.toBe(first.file);
     expect(readFileSync(changed.file, 'utf8')).toBe('after the change');
+  });
+
+  it('publishes a folder whole, and keeps the first of two builds of the same sources made at once', () => {
+    const hash = sourcesHash('split-bundle', [dir]);
+    const folderBuild = (content: string) => {
+      const entry = cacheEntry(prefix, hash, '', dir);
+      mkdirSync(entry.partial);
+      writeFileSync(join(entry.partial, 'index.mjs'), content);
+      writeFileSync(join(entry.partial, 'chunk.mjs'), content);
+      return entry;
+    };
+    const first = folderBuild('first');
+    const second = folderBuild('second');
+    expect(first.ready).toBe(false);
+    expect(second.ready).toBe(false);
+    expect(publish(first)).toBe(first.file);
+    expect(publish(second)).toBe(first.file);
+    expect(readFileSync(join(first.file, 'index.mjs'), 'utf8')).toBe('first');
+    expect(readdirSync(first.file).sort()).toEqual(['chunk.mjs', 'index.mjs']);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    expect(cacheEntry(prefix, hash, '', dir).ready).toBe(true);
   });
 
   it('keeps two things built from the same sources apart by their seed', () => {

@@ -1,4 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 /** A detached tmux session running one shell command line, read back with capture-pane. */
 export class TmuxSession {
@@ -9,8 +12,15 @@ export class TmuxSession {
   ) {}
 
   private tmux(...args: string[]): string {
-    const server = this.socket ? ['-L', this.socket] : [];
-    return execFileSync('tmux', [...server, ...args], { encoding: 'utf8' });
+    return execFileSync('tmux', this.args(args), { encoding: 'utf8' });
+  }
+
+  private args(args: string[]): string[] {
+    return [...(this.socket ? ['-L', this.socket] : []), ...args];
+  }
+
+  private static captureArgs(name: string, escapes = false): string[] {
+    return ['capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), '-S', '-200', '-t', name];
   }
 
   /** Starts the session, replacing one of the same name a test before it left running (tests run in any order). */
@@ -33,15 +43,20 @@ export class TmuxSession {
 
   /** What the terminal shows now (the visible screen plus scrollback); with `escapes`, colours as escape codes. */
   screen(options: { escapes?: boolean } = {}): string {
-    const flags = options.escapes ? ['-e'] : [];
-    return this.tmux('capture-pane', '-p', '-J', ...flags, '-S', '-200', '-t', this.name);
+    return this.tmux(...TmuxSession.captureArgs(this.name, options.escapes));
   }
 
-  /** Polls the screen until `pattern` shows; every screen seen is passed to `onScreen` (to catch live frames). */
+  /**
+   * Polls the screen until `pattern` shows; every screen seen is passed to `onScreen` (to catch live frames). The
+   * screen is read without blocking: the server under test runs in this process, and a read takes 5-60 ms (on a
+   * loaded machine), which a blocking read every 50 ms took from its event loop half of the time.
+   */
   async waitFor(pattern: RegExp, timeoutMs = 30_000, onScreen?: (text: string) => void): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const text = this.screen();
+      const { stdout: text } = await execFileAsync('tmux', this.args(TmuxSession.captureArgs(this.name)), {
+        encoding: 'utf8',
+      });
       onScreen?.(text);
       if (pattern.test(text)) return text;
       if (Date.now() > deadline) throw new Error(`the terminal never showed ${pattern}:\n${text}`);

@@ -23,39 +23,62 @@ export function sourcesHash(seed: string, sources: string[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A file of the cache: ready when built before, else built into `partial` and then `publish`ed. */
+/**
+ * A file or folder of the cache (a bundle split into files): ready when built before, else built into `partial`
+ * and then `publish`ed.
+ */
 export interface CacheEntry {
   prefix: string;
+  folder: string;
   file: string;
   ready: boolean;
   partial: string;
 }
 
-/** `CACHE/<prefix><hash><suffix>`, and whether it is there yet. */
-export function cacheEntry(prefix: string, hash: string, suffix: string): CacheEntry {
-  const file = join(CACHE, `${prefix}${hash}${suffix}`);
-  mkdirSync(CACHE, { recursive: true });
-  return { prefix, file, ready: exists(file), partial: `${file}.${process.pid}.${Date.now()}.partial` };
+/** Partial files of this process so far: two builds in one millisecond still write apart. */
+let partials = 0;
+
+/**
+ * `<folder>/<prefix><hash><suffix>` (`folder` is `CACHE` unless another package's bundle must resolve that
+ * package's dependencies), and whether it is there yet.
+ */
+export function cacheEntry(prefix: string, hash: string, suffix: string, folder = CACHE): CacheEntry {
+  const file = join(folder, `${prefix}${hash}${suffix}`);
+  mkdirSync(folder, { recursive: true });
+  return {
+    prefix,
+    folder,
+    file,
+    ready: exists(file),
+    partial: `${file}.${process.pid}.${Date.now()}.${++partials}.partial`,
+  };
 }
 
 /**
- * Moves a built file into place. Workers and suites may build at once: each writes its own partial file and
- * renames it into place (same content), so a reader never sees half a file. Files of the same prefix a day old
- * (earlier sources, a crashed build's partial file) go.
+ * Moves a built file or folder into place. Workers and suites may build at once: each writes its own partial one
+ * and renames it into place (same content), so a reader never sees half of it; a folder another build put in place
+ * first stays, and this build's copy goes. Entries of the same prefix a day old (earlier sources, a crashed build's
+ * partial one) go.
  */
 export function publish(entry: CacheEntry): string {
-  renameSync(entry.partial, entry.file);
-  removeOlder(entry.prefix, entry.file);
+  try {
+    renameSync(entry.partial, entry.file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || !exists(entry.file)) throw error;
+    rmSync(entry.partial, { recursive: true, force: true });
+  }
+  removeOlder(entry.folder, entry.prefix, entry.file);
   return entry.file;
 }
 
-function removeOlder(prefix: string, keep: string): void {
+function removeOlder(folder: string, prefix: string, keep: string): void {
   const dayAgo = Date.now() - 24 * 3600_000;
-  for (const entry of readdirSync(CACHE)) {
-    const path = join(CACHE, entry);
+  for (const entry of readdirSync(folder)) {
+    const path = join(folder, entry);
     if (!entry.startsWith(prefix) || path === keep) continue;
     try {
-      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true });
+      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
     } catch {
       // Removed by another run meanwhile.
     }
@@ -64,7 +87,8 @@ function removeOlder(prefix: string, keep: string): void {
 
 function exists(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    const stat = statSync(path);
+    return stat.isFile() || stat.isDirectory();
   } catch {
     return false;
   }

@@ -43,30 +43,56 @@ export function scriptEntry(script: string): string[] {
   return [bundle(script)];
 }
 
+function bundle(entry: string): string {
+  const name = entry === MAIN ? '' : `${basename(entry).replace(/\.[^.]+$/, '')}-`;
+  return cachedBundle({
+    entry,
+    sources: entry === MAIN ? SERVER_SOURCES : SCRIPT_SOURCES,
+    prefix: `${PREFIX}${name}`,
+    // Dependencies load from node_modules as in production; the workspace's sdk (TypeScript) is bundled in.
+    external: dependencies,
+  });
+}
+
 const built = new Map<string, { hash: string; file: string }>();
 
-function bundle(entry: string): string {
-  const hash = sourcesHash(relative(SERVER, entry), entry === MAIN ? SERVER_SOURCES : SCRIPT_SOURCES);
+/**
+ * The file to run of a bundle of `entry`, built by esbuild once per change of `sources` into the cache (`folder`,
+ * the server's `node_modules/.cache` unless given: a bundle's dependencies resolve from where it lies). `split`
+ * writes a folder of the entry and its chunks, so a process loads only the parts it imports.
+ */
+export function cachedBundle(options: {
+  entry: string;
+  sources: string[];
+  prefix: string;
+  /** The packages left to load from node_modules, asked for when a build is due. */
+  external: () => string[];
+  folder?: string;
+  split?: boolean;
+}): string {
+  const { entry, split = false } = options;
+  const hash = sourcesHash(relative(SERVER, entry), options.sources);
   const known = built.get(entry);
   if (known?.hash === hash) return known.file;
-  const name = entry === MAIN ? '' : `${basename(entry).replace(/\.[^.]+$/, '')}-`;
-  const cached = cacheEntry(`${PREFIX}${name}`, hash, '.mjs');
+  const cached = cacheEntry(options.prefix, hash, split ? '' : '.mjs', options.folder);
   if (!cached.ready) {
     esbuild().buildSync({
       entryPoints: [entry],
-      outfile: cached.partial,
+      ...(split
+        ? { outdir: cached.partial, outExtension: { '.js': '.mjs' }, splitting: true }
+        : { outfile: cached.partial }),
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
       logLevel: 'error',
-      // Dependencies load from node_modules as in production; the workspace's sdk (TypeScript) is bundled in.
-      external: dependencies(),
+      external: options.external(),
     });
     publish(cached);
   }
-  built.set(entry, { hash, file: cached.file });
-  return cached.file;
+  const file = split ? join(cached.file, `${basename(entry).replace(/\.[^.]+$/, '')}.mjs`) : cached.file;
+  built.set(entry, { hash, file });
+  return file;
 }
 
 /** The server's and the sdk's dependencies (a name stands for its subpaths too). */
@@ -84,12 +110,16 @@ function dependencies(): string[] {
   return [...names];
 }
 
-/** The part of esbuild's API used here. */
+/** The part of esbuild's API the test bundles use. */
 interface Esbuild {
   buildSync(options: {
     entryPoints: string[];
-    outfile: string;
+    outfile?: string;
+    /** With `splitting`: the folder of the entry's file and its shared chunks. */
+    outdir?: string;
+    outExtension?: Record<string, string>;
     bundle: boolean;
+    splitting?: boolean;
     platform: 'node';
     format: 'esm';
     target: string;
