@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { reporters } from '../../vitest.shared.ts';
+import { entryChunks } from './build/entry-chunks.ts';
 import { signalrWebSocketsOnly } from './build/signalr-websockets-only.ts';
 
 // The built app goes straight into the server's static root, so the panel and the API share one origin.
@@ -33,7 +34,7 @@ export const webProjects: TestProjectInlineConfiguration[] = [
 ];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), signalrWebSocketsOnly()],
+  plugins: [react(), tailwindcss(), signalrWebSocketsOnly(), entryChunks()],
   build: { outDir: mode === 'fixtures' ? fixturesPublic : serverPublic, emptyOutDir: true, sourcemap: true },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/tenant': { target: 'ws://127.0.0.1:8080', ws: true } },

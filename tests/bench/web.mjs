@@ -6,6 +6,8 @@
  *  - gzip size of the JS a whole first visit downloads (landing page, sign-in, dashboard until the network is idle:
  *    limit 200 KB, every file counted once), then of the landing page and the panel's first screen alone (targets:
  *    landing < 100 KB, panel < 200 KB, counting every file whose download started before the heading was painted).
+ *    Sizes are measured on the production build (`packages/server/public`, what a visitor downloads); the
+ *    palette and the scroll use the fixtures build, which adds the development routes.
  * `WEB_BENCH_ROOT=<dir>` serves another fixtures build (e.g. one of the code before a change, to alternate the two
  * under the same load); `WEB_BENCH_PARTS=size,palette,scroll` runs some parts only; `WEB_BENCH_FILES=1` lists
  * the files. `tests/bench/_web-scroll-profile.mjs` shows where a scroll step's time goes.
@@ -19,7 +21,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { ensureFixturesBuild, FIXTURES_WEB_ROOT } from './_web-fixtures-build.mjs';
+import { ensureFixturesBuild, FIXTURES_WEB_ROOT, PRODUCTION_WEB_ROOT } from './_web-fixtures-build.mjs';
 
 /**
  * The built app the benchmark serves: the fixtures build, or `WEB_BENCH_ROOT` (another copy of a fixtures build,
@@ -260,7 +262,7 @@ function watchFirstHeading() {
  * for (every file whose download started before the page's heading was painted), the first load (what
  * started before the live part began loading) and the live part that follows once the first screen has painted.
  */
-async function shippedJs(browser, url, path, session) {
+async function shippedJs(browser, url, path, session, root) {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (session) await signIn(page, url, session);
@@ -292,22 +294,26 @@ async function shippedJs(browser, url, path, session) {
   if (process.env.WEB_BENCH_FILES)
     for (const file of all)
       console.log(
-        `    ${isLive(file) ? 'live ' : 'first'} ${beforeHeading(file) ? 'screen' : '      '} ${gzipOf([file]).gzip} ${file} @${startOf.get(file).toFixed(0)} ms`,
+        `    ${isLive(file) ? 'live ' : 'first'} ${beforeHeading(file) ? 'screen' : '      '} ${gzipOf(root, [file]).gzip} ${file} @${startOf.get(file).toFixed(0)} ms`,
       );
   return {
-    ...gzipOf(all.filter((file) => !isLive(file))),
-    firstScreen: gzipOf(all.filter(beforeHeading)),
+    ...gzipOf(
+      root,
+      all.filter((file) => !isLive(file)),
+    ),
+    firstScreen: gzipOf(root, all.filter(beforeHeading)),
     headingAt: heading,
-    live: gzipOf(all.filter(isLive)),
-    total: gzipOf(all),
+    live: gzipOf(root, all.filter(isLive)),
+    total: gzipOf(root, all),
   };
 }
 
-function gzipOf(files) {
+/** Gzip and raw size of built files (`/assets/…` paths) of the build in `root`. */
+function gzipOf(root, files) {
   let gzip = 0;
   let raw = 0;
   for (const file of files) {
-    const body = readFileSync(`${WEB_ROOT}${file.slice(1)}`);
+    const body = readFileSync(`${root}${file.slice(1)}`);
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }
@@ -318,6 +324,9 @@ export async function main() {
   // The 100,000-row table is the /dev/table fixture, which only the fixtures build carries.
   if (!process.env.WEB_BENCH_ROOT) ensureFixturesBuild();
   const server = await startServer();
+  // Sizes are those of what a visitor downloads: the production build, unless another build is asked for.
+  const sizeRoot = process.env.WEB_BENCH_ROOT ? WEB_ROOT : PRODUCTION_WEB_ROOT;
+  const sizeServer = PARTS.has('size') && sizeRoot !== WEB_ROOT ? await startServer(sizeRoot) : server;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -325,7 +334,10 @@ export async function main() {
   try {
     const session = await createSession(server);
     const result = {};
-    if (PARTS.has('size')) result.size = await printSizes(browser, server.url, session);
+    if (PARTS.has('size')) {
+      const sizeSession = sizeServer === server ? session : await createSession(sizeServer);
+      result.size = await printSizes(browser, sizeServer.url, sizeSession, sizeRoot);
+    }
     if (PARTS.has('palette')) result.palette = await printPalette(browser, server.url, session);
     if (PARTS.has('scroll')) result.scroll = await printScroll(browser, server.url);
     const [load1] = loadavg();
@@ -333,6 +345,7 @@ export async function main() {
     return result;
   } finally {
     await browser.close();
+    if (sizeServer !== server) await sizeServer.stop();
     await server.stop();
   }
 }
@@ -345,7 +358,7 @@ const FIRST_VISIT_LIMIT_KB = 200;
  * first), the sign-in form, then the dashboard until the network is idle. Every JS file requested on the way
  * counts once, whatever the step that asked for it (palette, live part and all).
  */
-async function firstVisit(browser, url, credentials) {
+async function firstVisit(browser, url, credentials, root) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const steps = [];
@@ -372,29 +385,38 @@ async function firstVisit(browser, url, credentials) {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
   await page.waitForLoadState('networkidle');
   await context.close();
-  const byStep = (name) => gzipOf(steps.filter((s) => s.step === name).map((s) => s.path));
+  const byStep = (name) =>
+    gzipOf(
+      root,
+      steps.filter((s) => s.step === name).map((s) => s.path),
+    );
   if (process.env.WEB_BENCH_FILES)
-    for (const s of steps) console.log(`    ${s.step.padEnd(9)} ${gzipOf([s.path]).gzip} ${s.path}`);
+    for (const s of steps) console.log(`    ${s.step.padEnd(9)} ${gzipOf(root, [s.path]).gzip} ${s.path}`);
   return {
-    total: gzipOf(steps.map((s) => s.path)),
+    total: gzipOf(
+      root,
+      steps.map((s) => s.path),
+    ),
     landing: byStep('landing'),
     signIn: byStep('sign-in'),
     dashboard: byStep('dashboard'),
   };
 }
 
-async function printSizes(browser, url, session) {
-  const visit = await firstVisit(browser, url, session.credentials);
+async function printSizes(browser, url, session, root) {
+  const visit = await firstVisit(browser, url, session.credentials, root);
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log('web: JS of the whole first visit (gzip; landing → sign-in → dashboard at rest)');
+  console.log(
+    `web: JS of the whole first visit (gzip; landing → sign-in → dashboard at rest; build: ${root})`,
+  );
   console.log(
     `  first visit    ${kb(visit.total.gzip)} in ${visit.total.files} files (${kb(visit.total.raw)} raw)  limit ${FIRST_VISIT_LIMIT_KB} KB: ${visit.total.gzip < FIRST_VISIT_LIMIT_KB * 1024 ? 'met' : 'MISSED'}`,
   );
   console.log(
     `    landing ${kb(visit.landing.gzip)} (${visit.landing.files} files), sign-in ${kb(visit.signIn.gzip)} (${visit.signIn.files}), dashboard ${kb(visit.dashboard.gzip)} (${visit.dashboard.files})`,
   );
-  const landing = await shippedJs(browser, url, '/', null);
-  const panel = await shippedJs(browser, url, '/panel/dashboard', session);
+  const landing = await shippedJs(browser, url, '/', null, root);
+  const panel = await shippedJs(browser, url, '/panel/dashboard', session, root);
   console.log('web: JS shipped (gzip)');
   console.log(
     `  landing        ${kb(landing.gzip)} in ${landing.files} files (${kb(landing.raw)} raw)  target < 100 KB: ${landing.gzip < 100 * 1024 ? 'met' : 'MISSED'}`,

@@ -1,5 +1,5 @@
 import { showBootError } from './app/boot-error.ts';
-import { initialLanguage } from './i18n/i18n-instance.ts';
+import { initialLanguage } from './i18n/initial-language.ts';
 import { safeStorage } from './shared/safe-storage.ts';
 import './index.css';
 

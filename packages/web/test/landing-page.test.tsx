@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LandingPage } from '../src/features/landing/landing-page.tsx';
-import { initialLanguage } from '../src/i18n/i18n-instance.ts';
+import { initialLanguage } from '../src/i18n/initial-language.ts';
 import { createI18n, en, ru } from './helpers/texts.ts';
 
 afterEach(cleanup);

@@ -2,13 +2,6 @@ import type { Language } from '@tradedeck/sdk/i18n';
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGE_STORAGE_KEY = 'tradedeck.language';
-
-/** Language of a first visit: the saved choice, else Russian (the product default). */
-export function initialLanguage(storage: Pick<Storage, 'getItem'> | null): Language {
-  return storage?.getItem(LANGUAGE_STORAGE_KEY) === 'en' ? 'en' : 'ru';
-}
-
 /** An i18next instance over the given texts (the shell's, or only a page's that loads alone). */
 export function createI18nWith(language: Language, texts: { ru: object; en: object }): i18n {
   const instance = i18next.createInstance();

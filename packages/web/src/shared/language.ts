@@ -1,6 +1,6 @@
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { i18n } from 'i18next';
-import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n-instance.ts';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/initial-language.ts';
 import type { AppServices } from './app-services.tsx';
 
 /** Switches the interface language, remembers it in this browser and, when signed in, on the server. */
