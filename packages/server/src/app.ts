@@ -151,6 +151,7 @@ export async function buildApp({
     mail,
     secrets: auth.secrets,
     jobs,
+    eventLog: hubs.eventLog,
     now: now ?? Date.now,
   });
   // A connection receives the events of one workspace the user is a member of (the personal one by default), and a

@@ -7,9 +7,11 @@
 export const hubEventRoutes = {
   proxyStatusUpdated: { hub: 'proxy-checker-hub', name: 'ProxyStatusUpdated', defaultSource: 'proxies' },
   proxyCheckFinished: { hub: 'proxy-checker-hub', name: 'ProxyCheckFinished', defaultSource: 'proxies' },
+  proxyMovedIn: { hub: 'proxy-checker-hub', name: 'ProxyMovedIn', defaultSource: 'proxies' },
   inventoryScanned: { hub: 'steam-trading-hub', name: 'InventoryScanned', defaultSource: 'accounts' },
   accountStatusChanged: { hub: 'steam-trading-hub', name: 'AccountStatusChanged', defaultSource: 'accounts' },
   portfolioChanged: { hub: 'steam-trading-hub', name: 'PortfolioChanged', defaultSource: 'accounts' },
+  accountMovedIn: { hub: 'steam-trading-hub', name: 'AccountMovedIn', defaultSource: 'accounts' },
   accountsAddProgress: { hub: 'steam-trading-hub', name: 'AccountsAddProgress', defaultSource: 'accounts' },
   accountsAddFinished: { hub: 'steam-trading-hub', name: 'AccountsAddFinished', defaultSource: 'accounts' },
   sellerAccountUpdated: { hub: 'seller-hub', name: 'SellerAccountUpdated', defaultSource: 'accounts' },

@@ -13,6 +13,7 @@ import { portfolioChangedSchema } from './portfolio.ts';
 import { accountsAddFinishedSchema, accountsAddProgressSchema } from './steam-accounts.ts';
 import { accountStatusChangedSchema, inventoryScannedSchema, STEAM_TRADING_SOURCE } from './steam-trading.ts';
 import { TRANSFER_SOURCE, transferRowSchema } from './transfer.ts';
+import { movedInSchema } from './workspaces.ts';
 
 /**
  * One live event: the hub it travels on, the sources (names in the user's own space) it is published on, its
@@ -63,6 +64,14 @@ export const hubEvents = {
     defaultSource: 'proxies',
     payload: proxyCheckFinishedSchema,
   }),
+  /** A move brought a proxy into the team workspace. */
+  proxyMovedIn: defineHubEvent({
+    hub: 'proxy-checker-hub',
+    name: 'ProxyMovedIn',
+    sources: /^proxies$/,
+    defaultSource: 'proxies',
+    payload: movedInSchema,
+  }),
   /** One account of an inventory refresh batch scanned. */
   inventoryScanned: defineHubEvent({
     hub: 'steam-trading-hub',
@@ -86,6 +95,14 @@ export const hubEvents = {
     sources: /^accounts$/,
     defaultSource: STEAM_TRADING_SOURCE,
     payload: portfolioChangedSchema,
+  }),
+  /** A move brought a Steam account into the team workspace. */
+  accountMovedIn: defineHubEvent({
+    hub: 'steam-trading-hub',
+    name: 'AccountMovedIn',
+    sources: /^accounts$/,
+    defaultSource: STEAM_TRADING_SOURCE,
+    payload: movedInSchema,
   }),
   /** One sign-in of an add job ended. */
   accountsAddProgress: defineHubEvent({

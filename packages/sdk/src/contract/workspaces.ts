@@ -85,6 +85,16 @@ export const workspaceMoveSchema = z.object({
 });
 export type WorkspaceMove = z.infer<typeof workspaceMoveSchema>;
 
+/**
+ * A Steam account or proxy a move brought into the team workspace (`AccountMovedIn`, `ProxyMovedIn`): members
+ * viewing its list read it again, so the row appears without a reload.
+ */
+export const movedInSchema = z.object({
+  id: z.number().int().positive(),
+  moveId: z.number().int().positive(),
+});
+export type MovedIn = z.infer<typeof movedInSchema>;
+
 const moveIds = z.array(z.number().int().positive()).max(MOVE_MAX_ITEMS).default([]);
 
 export const workspace = {

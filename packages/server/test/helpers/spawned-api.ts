@@ -13,6 +13,7 @@ export async function callApi<T>(
   path: string,
   body?: unknown,
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -20,6 +21,7 @@ export async function callApi<T>(
       'content-type': 'application/json',
       'accept-language': 'en-US',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     }),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });

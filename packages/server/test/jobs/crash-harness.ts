@@ -83,8 +83,9 @@ export function crashHarness(options: CrashHarnessOptions) {
     await database?.drop();
   }, 60_000);
 
-  const api = <T>(method: string, path: string, body?: unknown) =>
-    callApi<T>(running().url, method, path, body, token);
+  /** A call as the signed-in user; `headers` adds e.g. the active workspace (`X-Workspace`). */
+  const api = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    callApi<T>(running().url, method, path, body, token, headers);
 
   return {
     journal,

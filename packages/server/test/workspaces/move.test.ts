@@ -1,3 +1,4 @@
+import { hubEvents, WITHHELD_EVENT } from '@tradedeck/sdk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
@@ -8,6 +9,7 @@ import { accountSlot } from '../../src/modules/steam-accounts/deps.ts';
 import type { SecretBox } from '../../src/security/secret-box.ts';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
+import { officialClient, type ReceivedEvent, waitFor } from '../hubs/signalr-client.ts';
 import { inWorkspace, join, teamOf } from './helpers.ts';
 
 // Moving personal data into a team workspace (docs/workspaces.md, "Moving personal data into a team"): one job with
@@ -223,5 +225,69 @@ describe('moving personal data into a team workspace', () => {
     expect(intoPersonal.json().error.message).toBe(
       'Data moves into a team workspace only: switch to it and try again',
     );
+  });
+});
+
+describe('the live view of a move', () => {
+  it('members following the lists receive what arrived, a member limited to tags only its own', async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const north = await addProxy(owner, '10.41.0.1:3128', 'north');
+    const spare = await addProxy(owner, '10.41.0.2:3128', 'spare');
+    const account = await sealedAccount(owner.id, 'move-live', null);
+    const follow = async (user: TestUser, hub: string, source: string, names: string[]) => {
+      const connection = officialClient(url, `${hub}?workspace=${team}`, () => user.accessToken);
+      const seen: Array<{ name: string; event: ReceivedEvent }> = [];
+      for (const name of [...names, WITHHELD_EVENT])
+        connection.on(name, (event: ReceivedEvent) => seen.push({ name, event }));
+      await connection.start();
+      await connection.invoke('Subscribe', source);
+      return { connection, seen };
+    };
+    const PROXY = hubEvents.proxyMovedIn;
+    const ACCOUNT = hubEvents.accountMovedIn;
+    const ownerProxies = await follow(owner, PROXY.hub, 'proxies', [PROXY.name]);
+    const scopedProxies = await follow(operator, PROXY.hub, 'proxies', [PROXY.name]);
+    const ownerAccounts = await follow(owner, ACCOUNT.hub, 'accounts', [ACCOUNT.name]);
+    try {
+      const started = await inWorkspace(t, owner, team, 'POST', '/api/workspace/moves', {
+        accountIds: [account],
+        proxyIds: [north, spare],
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const liveMove = started.json().data.id as number;
+      await waitFor(
+        () =>
+          ownerProxies.seen.length === 2 &&
+          scopedProxies.seen.length === 2 &&
+          ownerAccounts.seen.length === 1,
+        'the moved rows announced',
+        30_000,
+      );
+      const payloads = (seen: typeof ownerProxies.seen) =>
+        seen
+          .map((e) => [e.name, e.event.payload])
+          .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+      expect(payloads(ownerProxies.seen)).toEqual(
+        [
+          [PROXY.name, { id: north, moveId: liveMove }],
+          [PROXY.name, { id: spare, moveId: liveMove }],
+        ].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      );
+      expect(ownerAccounts.seen.map((e) => e.event.payload)).toEqual([{ id: account, moveId: liveMove }]);
+      // The member limited to "north" learns of the north proxy and, in the spare one's place, a withheld event.
+      expect(scopedProxies.seen.map((e) => e.name).sort()).toEqual([PROXY.name, WITHHELD_EVENT].sort());
+      expect(scopedProxies.seen.find((e) => e.name === PROXY.name)?.event.payload).toEqual({
+        id: north,
+        moveId: liveMove,
+      });
+      expect(JSON.stringify(scopedProxies.seen)).not.toContain(`"id":${spare}`);
+      // What the event announced is there when the member reads its list again.
+      const list = await inWorkspace(t, operator, team, 'POST', '/api/proxies/query', {});
+      expect(list.json().data.items.map((row: { id: number }) => row.id)).toContain(north);
+    } finally {
+      await Promise.all(
+        [ownerProxies, scopedProxies, ownerAccounts].map(({ connection }) => connection.stop()),
+      );
+    }
   });
 });

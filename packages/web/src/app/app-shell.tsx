@@ -11,6 +11,7 @@ import { NetworkStatus } from '../shared/network/network-status.tsx';
 import { useNetworkHost } from '../shared/network/use-network-host.ts';
 import { CommandPalette } from '../shared/palette/command-palette.tsx';
 import { ToastHost } from '../shared/toasts/toast-host.tsx';
+import { useCommandGate } from '../shared/workspace/act-gate.tsx';
 import { TwoFactorPromptHost } from '../ui/two-factor-prompt.tsx';
 import { useSessionExpiryWiring } from './auth-wiring.tsx';
 import { useMaintenanceCheck } from './use-maintenance-check.ts';
@@ -23,6 +24,7 @@ export function AppShell() {
   useNetworkHost();
   useSessionExpiryWiring();
   useMaintenanceCheck();
+  useCommandGate();
 
   useEffect(() => {
     const { commands, appearance, session, modals, palette } = services;
@@ -53,6 +55,7 @@ export function AppShell() {
           });
       },
       isSignedIn: () => session.isSignedIn(),
+      refused: (reason) => services.toasts.show({ kind: 'info', text: reason }),
     };
     const unregister = commands.register('dialog.close', () => {
       modals.escape();

@@ -16,6 +16,8 @@ const refs = (list: unknown) => ((list as Payload[] | undefined) ?? []).map((ref
  */
 const EVENT_OBJECTS: Record<string, ((payload: Payload) => ScopedObjects) | 'withhold'> = {
   [hubEvents.proxyStatusUpdated.name]: (p) => ({ proxies: [num(p.id)] }),
+  [hubEvents.proxyMovedIn.name]: (p) => ({ proxies: [num(p.id)] }),
+  [hubEvents.accountMovedIn.name]: (p) => ({ accounts: [num(p.id)] }),
   [hubEvents.inventoryScanned.name]: (p) => ({ accounts: [num(p.accountId)] }),
   [hubEvents.accountStatusChanged.name]: (p) => ({ accounts: [num(p.accountId)] }),
   [hubEvents.portfolioChanged.name]: (p) => ({ accounts: [num(p.accountId)] }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventScope } from '../../hubs/authenticator.ts';
+import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { publicBase } from '../auth/index.ts';
@@ -10,6 +11,7 @@ import { eventScopeOf } from './event-scope.ts';
 import { resolveWorkspace, workspaceGate, workspaceInputGate } from './gate.ts';
 import { type MoveJobData, WORKSPACE_MOVE_QUEUE, WorkspaceMoves } from './move-job.ts';
 import { MoveRepo } from './move-repo.ts';
+import { announceMovedIn } from './moved-in.ts';
 import { WorkspacesRepo } from './repo.ts';
 import { workspaceRoutes } from './routes.ts';
 import { WorkspacesService } from './service.ts';
@@ -21,6 +23,8 @@ export interface WorkspacesDeps {
   /** Seals the moved secrets again under the team workspace's key. */
   secrets: SecretBox;
   jobs: Pick<Jobs, 'send' | 'work'>;
+  /** Tells the team's members viewing the lists what a move brought in. */
+  eventLog: EventLog;
   now: () => number;
 }
 
@@ -51,7 +55,7 @@ export function registerWorkspaces(app: FastifyInstance, deps: WorkspacesDeps): 
     },
   });
   const moves = new WorkspaceMoves({
-    repo: new MoveRepo(deps.database.db),
+    repo: new MoveRepo(deps.database.db, announceMovedIn(deps.eventLog)),
     workspaces: repo,
     secrets: deps.secrets,
     jobs: deps.jobs,

@@ -45,6 +45,13 @@ export interface MoveQueries {
 }
 
 /** The outcome of one item's transaction: the objects it moved, or why it moved nothing. */
+/** Announces, in the transaction that moved them, the accounts and proxies that reached the team workspace. */
+export type MovedAnnouncer = (
+  tx: Db,
+  move: MoveRow,
+  moved: { accounts: readonly number[]; proxies: readonly number[] },
+) => Promise<void>;
+
 export type GroupOutcome = { moved: { accounts: number[]; proxies: number[] } } | { failure: MoveFailure };
 
 /** Rows that follow a Steam account, by the column naming it (as row-level security scopes them). */
@@ -91,7 +98,10 @@ class Refused extends Error {
 export class MoveRepo {
   readonly #scope: UserScope;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly announce: MovedAnnouncer = async () => {},
+  ) {
     this.#scope = new UserScope(db);
   }
 
@@ -383,6 +393,7 @@ export class MoveRepo {
       where move_id = ${move.id} and state = 'planned'
         and ((kind = 'account' and object_id = any(${ints(accounts)}))
           or (kind = 'proxy' and object_id = any(${ints(proxies)})))`);
+    await this.announce(tx, move, { accounts, proxies });
     return { moved: { accounts: [...accounts], proxies: [...proxies] } };
   }
 }

@@ -11,11 +11,11 @@ export const lotsArea = defineArea({
     screen: {
       scope: 'screen',
       commands: {
-        reprice: { hotkeys: ['p'], keywords: ['reprice', 'price', 'strategy', 'preview'] },
-        thresholds: { hotkeys: ['t'], keywords: ['thresholds', 'min', 'max', 'bounds'] },
-        remove: { hotkeys: ['delete', 'shift+d'], keywords: ['delete', 'remove', 'unlist'] },
-        copy: { hotkeys: ['c'], keywords: ['copy', 'settings', 'profile'] },
-        sync: { hotkeys: ['s'], keywords: ['sync', 'market', 'refresh'] },
+        reprice: { hotkeys: ['p'], keywords: ['reprice', 'price', 'strategy', 'preview'], needs: 'act' },
+        thresholds: { hotkeys: ['t'], keywords: ['thresholds', 'min', 'max', 'bounds'], needs: 'act' },
+        remove: { hotkeys: ['delete', 'shift+d'], keywords: ['delete', 'remove', 'unlist'], needs: 'act' },
+        copy: { hotkeys: ['c'], keywords: ['copy', 'settings', 'profile'], needs: 'act' },
+        sync: { hotkeys: ['s'], keywords: ['sync', 'market', 'refresh'], needs: 'act' },
         expand: { hotkeys: ['o'], keywords: ['expand', 'collapse', 'group', 'orders'] },
         search: { hotkeys: ['f'], keywords: ['search', 'find', 'filter'] },
         refresh: { hotkeys: ['r'], keywords: ['refresh', 'reload'] },

@@ -5,6 +5,7 @@ import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
+import { useReloadOn } from '../../shared/hubs/use-reload-on.ts';
 import type { ViewJobHub } from '../../shared/hubs/view-job-hub.ts';
 import { invalidateArea, invalidateOperations, operationKey } from '../../shared/queries/operation-query.ts';
 import { applyStatusEvent, applyStatusEvents } from './cache-updates.ts';
@@ -62,6 +63,8 @@ export function useLiveChecks(hub: ViewJobHub): HubLiveState {
       },
     },
   );
+  // Proxies a move brought into the team workspace appear in the list.
+  useReloadOn('proxyMovedIn', reload);
   // A hub that is down holds no check back: its results show when the list is reloaded.
   useEffect(() => {
     if (state === 'closed' || state === 'lost') hub.followed();

@@ -16,16 +16,24 @@ export const steamAccountsArea = defineArea({
     screen: {
       scope: 'screen',
       commands: {
-        add: { hotkeys: ['n'], keywords: ['add', 'import', 'mafile', 'new'] },
+        add: { hotkeys: ['n'], keywords: ['add', 'import', 'mafile', 'new'], needs: 'act' },
         view: { hotkeys: ['v'], keywords: ['view', 'open', 'details', 'password'] },
-        copyGuardCode: { hotkeys: ['c'], keywords: ['guard', 'code', '2fa', 'totp', 'copy'] },
-        assignProxies: { hotkeys: ['p'], keywords: ['proxy', 'proxies', 'assign', 'batch'] },
-        tags: { hotkeys: ['t'], keywords: ['tag', 'tags', 'batch'] },
-        remove: { hotkeys: ['delete'], keywords: ['remove', 'delete'] },
+        copyGuardCode: {
+          hotkeys: ['c'],
+          keywords: ['guard', 'code', '2fa', 'totp', 'copy'],
+          needs: 'secrets',
+        },
+        assignProxies: { hotkeys: ['p'], keywords: ['proxy', 'proxies', 'assign', 'batch'], needs: 'act' },
+        tags: { hotkeys: ['t'], keywords: ['tag', 'tags', 'batch'], needs: 'act' },
+        remove: { hotkeys: ['delete'], keywords: ['remove', 'delete'], needs: 'act' },
         search: { hotkeys: ['s'], keywords: ['search', 'find', 'filter'] },
         refresh: { hotkeys: ['r'], keywords: ['refresh', 'reload'] },
         openInventory: { hotkeys: ['i'], keywords: ['inventory', 'items', 'open'] },
-        refreshInventory: { hotkeys: ['shift+r'], keywords: ['inventory', 'items', 'refresh', 'scan'] },
+        refreshInventory: {
+          hotkeys: ['shift+r'],
+          keywords: ['inventory', 'items', 'refresh', 'scan'],
+          needs: 'act',
+        },
       },
     },
     // In the account dialog's Inventory tab, about the account it shows; the tab supplies the handler while it is
@@ -33,7 +41,11 @@ export const steamAccountsArea = defineArea({
     inventory: {
       scope: 'dialog',
       commands: {
-        refreshOpenInventory: { hotkeys: [], keywords: ['inventory', 'items', 'refresh', 'scan'] },
+        refreshOpenInventory: {
+          hotkeys: [],
+          keywords: ['inventory', 'items', 'refresh', 'scan'],
+          needs: 'act',
+        },
       },
     },
     // Inside the add wizard; the wizard supplies the handlers while it is open.

@@ -2,6 +2,7 @@ import { api, type SteamAccountRow } from '@tradedeck/sdk/contract';
 import type { HubLiveState } from '@tradedeck/sdk/hubs';
 import { useServices } from '../../shared/app-services.tsx';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
+import { useReloadOn } from '../../shared/hubs/use-reload-on.ts';
 import { invalidateArea, invalidateOperations, operationKey } from '../../shared/queries/operation-query.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { applyAccountStatus, applyAccountStatusToPage } from './account-status-cache.ts';
@@ -15,6 +16,8 @@ export function useLiveAccountStatus(): HubLiveState {
   const language = useLanguage();
   // Changes missed while disconnected are in the database: reload what is on screen.
   const reload = () => void invalidateArea(queryClient, api.steamAccounts);
+  // Accounts a move brought into the team workspace appear in the list.
+  useReloadOn('accountMovedIn', reload);
   return useHubSubscription(
     'accountStatusChanged',
     ({ payload }) => {

@@ -10,6 +10,7 @@ import { invalidateOperations, useOperationQuery } from '../../shared/queries/op
 import { notifyError } from '../../shared/toasts/notify-error.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
+import { ActButton, useActGate } from '../../shared/workspace/act-gate.tsx';
 import { useActiveWorkspace } from '../../shared/workspace/use-workspaces.ts';
 import { type MemberChoice, MemberFormDialog } from './member-form-dialog.tsx';
 import { ScopeTags } from './scope-tags.tsx';
@@ -31,9 +32,9 @@ export function MembersPage() {
   const locale = localeOf(useLanguage());
   const { active, switchTo } = useActiveWorkspace();
   const members = useOperationQuery(api.workspace.members, {});
-  const isOwner = active?.role === 'owner';
+  // Members, invitations and the audit log are the owner's, by the same gate as every action of the panel.
+  const isOwner = useActGate('members').allowed;
   const isTeam = active?.kind === 'team';
-  const reason = isOwner ? undefined : t('workspaces.ownerOnly');
 
   const refresh = () => invalidateOperations(queryClient, api.workspace.members, api.workspace.listMine);
   const changed = (text: string) => () => {
@@ -144,15 +145,14 @@ export function MembersPage() {
             </button>
           )}
           {isTeam && (
-            <button
-              type="button"
+            <ActButton
+              needs="members"
               className={APPLY_BUTTON}
               onClick={openInvite}
-              disabled={!isOwner || invite.isPending}
-              title={reason}
+              disabled={invite.isPending}
             >
               {t('workspaces.invite')}
-            </button>
+            </ActButton>
           )}
         </div>
       </div>
@@ -209,16 +209,15 @@ export function MembersPage() {
                   {member.role !== 'owner' && (
                     <div className="flex gap-2">
                       {memberActions.map(({ key, tone, busy, open }) => (
-                        <button
+                        <ActButton
                           key={key}
-                          type="button"
+                          needs="members"
                           className={`${SMALL_BUTTON} ${tone} text-white`}
-                          disabled={!isOwner || busy}
-                          title={reason}
+                          disabled={busy}
                           onClick={() => open(member)}
                         >
                           {t(`workspaces.${key}`)}
-                        </button>
+                        </ActButton>
                       ))}
                     </div>
                   )}

@@ -1,3 +1,4 @@
+import type { OperationClass } from '@tradedeck/sdk/contract';
 import type { ComponentType } from 'react';
 import type { Texts } from '../../i18n/define-texts.ts';
 import type { TextKey } from '../../i18n/text-key.ts';
@@ -7,6 +8,8 @@ import type { CommandContext, CommandDef } from '../commands/command-types.ts';
 export interface AreaCommand {
   hotkeys: readonly string[];
   keywords: readonly string[];
+  /** What it does to the workspace's data, as the operation it calls (none: it only reads). */
+  needs?: OperationClass;
 }
 
 /**
@@ -136,6 +139,7 @@ export function defineArea<
         scope: set.scope === 'screen' ? spec.name : set.scope,
         hotkeys: command.hotkeys,
         palette: true,
+        ...(command.needs ? { needs: command.needs } : {}),
         ...(set.signedIn ? { enabled: signedIn } : {}),
       });
     }

@@ -1,3 +1,4 @@
+import type { OperationClass } from '@tradedeck/sdk/contract';
 import { Listeners } from '@tradedeck/sdk/store';
 import type { CommandId } from './command-ids.ts';
 import type { CommandContext, CommandDef } from './command-types.ts';
@@ -6,6 +7,9 @@ const RECENT_KEY = 'tradedeck.recentCommands';
 const RECENT_MAX = 8;
 
 type Handler = () => void;
+/** Why the role in the active workspace may not take actions of a class; undefined when it may. */
+export type RoleGate = (needs: OperationClass) => string | undefined;
+
 /**
  * Runs commands: the handler of a mounted view wins over the registry's default `run`; disabled commands do
  * nothing. Remembers the recently run commands for the palette (recent first).
@@ -15,6 +19,7 @@ export class CommandRuntime extends Listeners {
   readonly #byId: ReadonlyMap<string, CommandDef>;
   #recent: string[];
   context: CommandContext | null = null;
+  #gate: RoleGate = () => undefined;
 
   /** `definitions`: every command of the app (`app/areas.ts` composes them). */
   constructor(
@@ -51,6 +56,17 @@ export class CommandRuntime extends Listeners {
     return this.#handlers.has(def.id) || def.run !== undefined || def.page === true;
   }
 
+  /** The role check of the active workspace (the panel's act gate), set by the shell as the role changes. */
+  setGate(gate: RoleGate): void {
+    this.#gate = gate;
+    this.#emit();
+  }
+
+  /** Why the role may not run the command now; undefined when it may. */
+  refusal(def: CommandDef): string | undefined {
+    return def.needs ? this.#gate(def.needs) : undefined;
+  }
+
   /** Runs a command by id; false when it is disabled or has nothing to run. */
   run(id: CommandId, options: { remember?: boolean } = {}): boolean {
     const def = this.#byId.get(id);
@@ -60,6 +76,12 @@ export class CommandRuntime extends Listeners {
   /** Runs a command of the app's list (the palette, the hotkeys and the recent list hold definitions). */
   runDefined(def: CommandDef, options: { remember?: boolean } = {}): boolean {
     if (!this.context || !this.isAvailable(def)) return false;
+    // Taken, but not run: the role may not, and the user is told why.
+    const refusal = this.refusal(def);
+    if (refusal) {
+      this.context.refused?.(refusal);
+      return true;
+    }
     const handler = this.#handlers.get(def.id)?.at(-1);
     if (handler) handler();
     else if (def.run) def.run(this.context);

@@ -1,3 +1,4 @@
+import type { OperationClass } from '@tradedeck/sdk/contract';
 import type { TextKey } from '../../i18n/text-key.ts';
 import type { Theme } from '../appearance/appearance.ts';
 
@@ -21,6 +22,8 @@ export interface CommandContext {
   setLanguage(language: 'ru' | 'en'): void;
   logout(): void;
   isSignedIn(): boolean;
+  /** A command the role may not take was asked for (its hotkey, say): tells why instead of running it. */
+  refused?(reason: string): void;
 }
 
 /**
@@ -41,6 +44,11 @@ export interface CommandDef {
   page?: boolean;
   parent?: string;
   enabled?(ctx: CommandContext): boolean;
+  /**
+   * What the command does to the workspace's data, as the operation it calls (none: it only reads):
+   * a role that may not take it sees it disabled in the palette with the reason, and its hotkey tells the reason.
+   */
+  needs?: OperationClass;
   /** Default action; commands of a mounted view (the table) get their handler from the view instead. */
   run?(ctx: CommandContext): void;
 }

@@ -20,6 +20,8 @@ interface Item {
   title: string;
   breadcrumb: string | null;
   keywords: readonly string[];
+  /** Why the role may not run it (shown beside it, disabled); undefined when it may. */
+  refusal?: string | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ export function PaletteDialog({ pages, initialQuery }: { pages: string[]; initia
         title: t(def.titleKey),
         breadcrumb: def.parent ? title(def.parent) : null,
         keywords: [...(def.keywords ?? []), ...(def.parent ? [title(def.parent)] : [])],
+        refusal: runtime.refusal(def),
       }),
     );
   }, [runtime, t]);
@@ -135,12 +138,15 @@ export function PaletteDialog({ pages, initialQuery }: { pages: string[]; initia
                   key={`${group.key}:${item.def.id}`}
                   value={`${group.key}:${item.def.id}`}
                   onSelect={() => choose(item)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-ink"
+                  disabled={item.refusal !== undefined}
+                  title={item.refusal}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-ink aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
                 >
                   <span className="flex-1 truncate">
                     {item.breadcrumb && <span className="text-muted">{item.breadcrumb} › </span>}
                     {item.title}
                     {item.def.page && <span className="text-slate-400"> …</span>}
+                    {item.refusal && <span className="ml-2 text-xs text-muted">{item.refusal}</span>}
                   </span>
                   {item.def.hotkeys?.[0] && <Hotkey hotkey={item.def.hotkeys[0]} />}
                 </Command.Item>

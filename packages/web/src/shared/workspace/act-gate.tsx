@@ -1,6 +1,8 @@
-import { type OperationClass, roleAllows } from '@tradedeck/sdk/contract';
-import type { ButtonHTMLAttributes } from 'react';
+import { type OperationClass, roleAllows, type WorkspaceRole } from '@tradedeck/sdk/contract';
+import type { TFunction } from 'i18next';
+import { type ButtonHTMLAttributes, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../app-services.tsx';
 import { useWorkspaceRole } from './use-workspaces.ts';
 
 /** Whether the role in the active workspace may call operations of a class, and the reason shown when not. */
@@ -9,18 +11,31 @@ export interface ActGate {
   reason: string | undefined;
 }
 
+/** Why `role` may not call operations of the class, in the panel's words; undefined when it may. */
+function refusalOf(role: WorkspaceRole, needs: OperationClass, t: TFunction): string | undefined {
+  if (roleAllows(role, needs)) return undefined;
+  return role === 'viewer' ? t('workspaces.readOnlyReason') : t('workspaces.ownerOnlyReason');
+}
+
 /**
  * The one check of the panel's buttons against the role, by the classes the server enforces
  * (`operation-classes.ts`): screens name what an action needs, never the roles.
  */
 export function useActGate(needs: OperationClass = 'act'): ActGate {
   const { t } = useTranslation();
+  const reason = refusalOf(useWorkspaceRole(), needs, t);
+  return { allowed: reason === undefined, reason };
+}
+
+/**
+ * The same check for the palette and the hotkeys, following the role as the active workspace changes: a command
+ * that `needs` what the role may not do shows disabled with the reason, and its hotkey tells the reason.
+ */
+export function useCommandGate(): void {
+  const { commands } = useServices();
+  const { t } = useTranslation();
   const role = useWorkspaceRole();
-  if (roleAllows(role, needs)) return { allowed: true, reason: undefined };
-  return {
-    allowed: false,
-    reason: role === 'viewer' ? t('workspaces.readOnlyReason') : t('workspaces.ownerOnlyReason'),
-  };
+  useEffect(() => commands.setGate((needs) => refusalOf(role, needs, t)), [commands, role, t]);
 }
 
 type ActButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { needs?: OperationClass };
