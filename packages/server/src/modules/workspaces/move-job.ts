@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ResultCode, type WorkspaceMove } from '@tradedeck/sdk/contract';
 import type { ProxyProtocol } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
@@ -76,6 +77,9 @@ export class WorkspaceMoves {
         if (done.has(keyOf(item))) continue;
         // Stop between items: what moved is written with its outcome, the next run takes the rest.
         context.signal.throwIfAborted();
+        // The embedded database answers within the turn: without a turn of the loop between items, a move of
+        // thousands would hold every request, hub delivery and the stall watchdog's heartbeat until its end.
+        await nextTurn();
         const at = new Date(this.deps.now());
         const outcome =
           kind === 'account'
