@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
 import { viewBeforeAttack } from '../security/view-before-attack.ts';
 import type { SellerWalkTarget } from '../seller/tenant-walk.ts';

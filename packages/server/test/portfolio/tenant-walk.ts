@@ -1,5 +1,4 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import type { WalkContext } from '../security/tenant-walker.ts';
 import { viewBeforeAttack } from '../security/view-before-attack.ts';
 

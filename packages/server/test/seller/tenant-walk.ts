@@ -1,5 +1,4 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import { sandboxMarketKey } from '../../src/integrations/market/index.ts';
 import { type AuthTestApp, stepUp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { viewBeforeAttack } from '../security/view-before-attack.ts';

@@ -1,5 +1,4 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import type { AuthTestApp, TestUser } from '../auth/helpers/auth-app.ts';
 import { viewBeforeAttack } from '../security/view-before-attack.ts';
 import type { AccountWalkTarget } from '../steam-accounts/tenant-walk.ts';
