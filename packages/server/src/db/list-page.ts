@@ -233,6 +233,33 @@ export function afterKeys(keys: readonly ListKey[], values: readonly (string | n
     : sql`(${first.expr} >= ${start} and ${after})`;
 }
 
+/**
+ * One stretch of a list's order that an index reads as a plain range: its condition and the order within it.
+ * A nullable first key splits the list in two, its non-null rows then its nulls (nulls are last either way), so
+ * each part is read in an order an index on the key serves, read forwards or backwards ("desc nulls last" over
+ * the whole list is neither direction of a plain index).
+ */
+export interface KeyRange {
+  /** The rows of this stretch after the given key values; null: every row. */
+  where: SQL | null;
+  /** The order within the stretch: the keys, less a first key that is null throughout it. */
+  keys: ListKey[];
+}
+
+/** The stretches of the list after these key values (from the start when null), in the list's order. */
+export function keyRanges(keys: readonly ListKey[], after: readonly (string | null)[] | null): KeyRange[] {
+  const [first, ...rest] = keys;
+  if (!first || !nullable(first) || rest.length === 0)
+    return [{ where: after ? afterKeys(keys, after) : null, keys: [...keys] }];
+  const present: ListKey[] = [{ ...first, notNull: true }, ...rest];
+  const nulls: KeyRange = { where: sql`${first.expr} is null`, keys: rest };
+  if (!after) return [{ where: sql`${first.expr} is not null`, keys: present }, nulls];
+  const [start, ...later] = after;
+  if (start === null || start === undefined)
+    return [{ where: sql`(${first.expr} is null and ${afterKeys(rest, later)})`, keys: rest }];
+  return [{ where: sql`(${first.expr} is not null and ${afterKeys(present, after)})`, keys: present }, nulls];
+}
+
 function sameAs(expr: SQLWrapper, value: string | null): SQL {
   return value === null ? sql`${expr} is null` : sql`${expr} = ${value}`;
 }
