@@ -38,8 +38,13 @@ export function pageIds<Q extends PgSelect>(
 ) {
   // One select per stretch of the order (keyRanges); two stretches are read in turn, each up to the page's end,
   // and merged in the list's order, so each is an index range and the second is read only when the first ends.
-  const read = (after: readonly (string | null)[] | null, extra: SQL | null, skip: number) => {
-    const ranges = keyRanges(keys, after);
+  const read = (
+    after: readonly (string | null)[] | null,
+    extra: SQL | null,
+    skip: number,
+    inclusive = false,
+  ) => {
+    const ranges = keyRanges(keys, after, inclusive);
     const select = (range: KeyRange, limit: number) =>
       from()
         .where(and(where, extra ?? undefined, range.where ?? undefined))
@@ -59,7 +64,7 @@ export function pageIds<Q extends PgSelect>(
   if (!(plan.boundary && plan.fresh && plan.stale)) {
     return read(window.after, null, plan.staleSkip).as('page_ids');
   }
-  const fresh = read(plan.boundary.values, plan.fresh, plan.freshSkip);
+  const fresh = read(plan.boundary.values, plan.fresh, plan.freshSkip, plan.boundary.inclusive);
   // Both branches are the same select of the same fields; Drizzle cannot see that through the generic type.
   const union = unionAll(
     fresh as never,
