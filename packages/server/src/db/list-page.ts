@@ -36,6 +36,12 @@ export interface ListKey {
   descending: boolean;
   /** The expression is never null (a NOT NULL column says so itself): its order is a plain index order. */
   notNull?: boolean;
+  /**
+   * The key's index stores it descending, nulls last (a list read newest first). Where the key is never null
+   * (its non-null stretch, `keyRanges`) the order then names the nulls so as to match that index read forwards
+   * (`desc nulls last`) or backwards (`asc nulls first`); a plain ascending index matches plain `asc` / `desc`.
+   */
+  indexedDescending?: boolean;
 }
 
 /** Whether a key can be null: a plain NOT NULL column or a key marked so cannot. */
@@ -91,6 +97,8 @@ export function listWindow(input: ListWindowInput, keys: readonly ListKey[]): Li
 export function orderByKeys(keys: readonly ListKey[]): SQL[] {
   return keys.map((key) => {
     const { expr, descending } = key;
+    if (!nullable(key) && key.indexedDescending)
+      return descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls first`;
     if (!nullable(key)) return descending ? sql`${expr} desc` : sql`${expr} asc`;
     return descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
   });

@@ -133,6 +133,8 @@ export class ProxyQueries {
       descending: isDescending,
       // The derived status is never null; the other keys are columns that say so themselves.
       ...(propertyName === 'status' ? { notNull: true } : {}),
+      // Checks are listed newest first: their index is `(user_id, last_checked_at desc nulls last, id)`.
+      ...(propertyName === 'checkedAt' ? { indexedDescending: true } : {}),
     }));
     if (!sort.some((s) => s.propertyName === 'id')) keys.push({ expr: proxies.id, descending: false });
     return keys;
