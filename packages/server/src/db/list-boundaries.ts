@@ -13,8 +13,9 @@ import { KEPT_TOTAL_MS, type ListTotalKey, totalKey } from './list-totals.ts';
 export interface PageBoundary {
   /** The position of the first row after the boundary (the count of rows before it). */
   offset: number;
-  /** The key values of the row at `offset - 1`. */
+  /** The key values of the row at `offset - 1`, or with `inclusive` of the row at `offset` (the list's first). */
   values: (string | null)[];
+  inclusive?: boolean;
   snapshot: string;
   expiresAt: number;
 }
@@ -71,7 +72,7 @@ export class PageBoundaries {
   }
 
   remember(key: string, boundary: Omit<PageBoundary, 'expiresAt'>): void {
-    if (boundary.offset <= 0) return;
+    if (boundary.offset < 0 || (boundary.offset === 0 && !boundary.inclusive)) return;
     const list = (this.#kept.get(key) ?? []).filter((b) => b.offset !== boundary.offset);
     list.push({ ...boundary, expiresAt: this.options.now() + this.options.lifetimeMs });
     // Past the bound the oldest noted boundary goes.

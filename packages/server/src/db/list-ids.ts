@@ -1,8 +1,9 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type PgSelect, unionAll } from 'drizzle-orm/pg-core';
 import {
-  afterKeys,
+  type KeyRange,
   keyColumns,
+  keyRanges,
   type ListKey,
   type ListWindow,
   orderByKeys,
@@ -35,20 +36,39 @@ export function pageIds<Q extends PgSelect>(
   where: SQL,
   from: () => Q,
 ) {
-  const read = (extra: SQL | null, skip: number) =>
-    from()
-      .where(extra ? and(where, extra) : where)
-      .orderBy(...orderByKeys(keys))
+  // One select per stretch of the order (keyRanges); two stretches are read in turn, each up to the page's end,
+  // and merged in the list's order, so each is an index range and the second is read only when the first ends.
+  const read = (
+    after: readonly (string | null)[] | null,
+    extra: SQL | null,
+    skip: number,
+    inclusive = false,
+  ) => {
+    const ranges = keyRanges(keys, after, inclusive);
+    const select = (range: KeyRange, limit: number) =>
+      from()
+        .where(and(where, extra ?? undefined, range.where ?? undefined))
+        .orderBy(...orderByKeys(range.keys))
+        .limit(limit);
+    const [only, ...others] = ranges;
+    if (!only) throw new Error('A list order has no keys');
+    if (others.length === 0) return select(only, plan.limit).offset(skip);
+    const named = keys.map(({ descending }, i) => ({ expr: sql.identifier(`k${i}`), descending }));
+    const parts = ranges.map((range) => select(range, skip + plan.limit));
+    // Every stretch is the same select of the same fields; Drizzle cannot see that through the generic type.
+    return (unionAll as unknown as (...q: Q[]) => Q)(...(parts as unknown as Q[]))
+      .orderBy(...orderByKeys(named))
       .limit(plan.limit)
       .offset(skip);
+  };
   if (!(plan.boundary && plan.fresh && plan.stale)) {
-    return read(window.after ? afterKeys(keys, window.after) : null, plan.staleSkip).as('page_ids');
+    return read(window.after, null, plan.staleSkip).as('page_ids');
   }
-  const fresh = read(and(afterKeys(keys, plan.boundary.values), plan.fresh)!, plan.freshSkip);
+  const fresh = read(plan.boundary.values, plan.fresh, plan.freshSkip, plan.boundary.inclusive);
   // Both branches are the same select of the same fields; Drizzle cannot see that through the generic type.
   const union = unionAll(
     fresh as never,
-    read(plan.stale, plan.staleSkip) as never,
+    read(null, plan.stale, plan.staleSkip) as never,
   ) as unknown as typeof fresh;
   return union.as('page_ids');
 }

@@ -36,6 +36,12 @@ export interface ListKey {
   descending: boolean;
   /** The expression is never null (a NOT NULL column says so itself): its order is a plain index order. */
   notNull?: boolean;
+  /**
+   * The key's index stores it descending, nulls last (a list read newest first). Where the key is never null
+   * (its non-null stretch, `keyRanges`) the order then names the nulls so as to match that index read forwards
+   * (`desc nulls last`) or backwards (`asc nulls first`); a plain ascending index matches plain `asc` / `desc`.
+   */
+  indexedDescending?: boolean;
 }
 
 /** Whether a key can be null: a plain NOT NULL column or a key marked so cannot. */
@@ -91,6 +97,8 @@ export function listWindow(input: ListWindowInput, keys: readonly ListKey[]): Li
 export function orderByKeys(keys: readonly ListKey[]): SQL[] {
   return keys.map((key) => {
     const { expr, descending } = key;
+    if (!nullable(key) && key.indexedDescending)
+      return descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls first`;
     if (!nullable(key)) return descending ? sql`${expr} desc` : sql`${expr} asc`;
     return descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
   });
@@ -119,11 +127,13 @@ export interface PagePlan {
    * the page instead, which tells the same (`pastCap`), so a deep page counts nothing.
    */
   trailing: boolean;
-  /** Keeps the boundaries at the page's start and end, read in the statement's snapshot. */
+  /**
+   * Keeps the boundaries at the page's start and end, read in the statement's snapshot: `read` every row the
+   * statement read (the leading one first), `page` the page's own rows.
+   */
   remember(
-    leading: Record<string, unknown> | undefined,
-    last: Record<string, unknown> | undefined,
-    pageRows: number,
+    read: readonly Record<string, unknown>[],
+    page: readonly Record<string, unknown>[],
     snapshot: string | null,
   ): void;
 }
@@ -163,12 +173,23 @@ export function pagePlan(
     limit: window.pageSize + (leading ? 1 : 0) + (trailing ? 1 : 0),
     leading,
     trailing,
-    remember(leadRow, last, pageRows, snapshot) {
+    remember(read, page, snapshot) {
       if (snapshot === null) return;
+      const leadRow = leading ? read[0] : undefined;
+      const first = page[0];
+      const last = page.at(-1);
       if (leadRow)
         kept.remember(key, { offset: window.offset, values: keyValuesOf(leadRow, keys), snapshot });
-      if (last && pageRows > 0)
-        kept.remember(key, { offset: window.offset + pageRows, values: keyValuesOf(last, keys), snapshot });
+      // The list's first row starts it: a first page read again (a search whose first match lies deep in the
+      // order) starts there instead of walking every row before it.
+      else if (window.offset === 0 && first)
+        kept.remember(key, { offset: 0, values: keyValuesOf(first, keys), inclusive: true, snapshot });
+      if (last)
+        kept.remember(key, {
+          offset: window.offset + page.length,
+          values: keyValuesOf(last, keys),
+          snapshot,
+        });
     },
   };
 }
@@ -196,12 +217,16 @@ export function keyColumns(keys: readonly ListKey[]): Record<string, SQL<string 
  * "Comes after these key values in this order": for keys k1…kn and values v1…vn, the OR over i of
  * (k1…k(i-1) equal, ki after vi), where nulls sort last. With one key it is a plain range, so an index serves it.
  */
-export function afterKeys(keys: readonly ListKey[], values: readonly (string | null)[]): SQL {
+export function afterKeys(
+  keys: readonly ListKey[],
+  values: readonly (string | null)[],
+  inclusive = false,
+): SQL {
   const first = keys[0];
   // Keys that are never null and all run one way: one row comparison, which a composite index reads as a range
   // (an OR of branches makes Postgres filter the user's whole index instead).
   if (first && keys.every((key) => !nullable(key) && key.descending === first.descending)) {
-    if (values.some((value) => value === null)) return sql`false`;
+    if (values.some((value) => value === null)) return inclusive ? allEqual(keys, values) : sql`false`;
     const left = sql.join(
       keys.map(({ expr }) => sql`${expr}`),
       sql`, `,
@@ -210,6 +235,7 @@ export function afterKeys(keys: readonly ListKey[], values: readonly (string | n
       values.map((value) => sql`${value}`),
       sql`, `,
     );
+    if (inclusive) return first.descending ? sql`(${left}) <= (${right})` : sql`(${left}) >= (${right})`;
     return first.descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
   }
   const branches: SQL[] = [];
@@ -223,6 +249,8 @@ export function afterKeys(keys: readonly ListKey[], values: readonly (string | n
     const beyond = nullable(keys[i]!) ? sql`(${past} or ${expr} is null)` : past;
     branches.push(sql.join([...equal, beyond], sql` and `));
   }
+  // "At or after": the row holding these very values too.
+  if (inclusive) branches.push(allEqual(keys, values));
   if (branches.length === 0) return sql`false`;
   const after = sql`(${sql.join(branches, sql` or `)})`;
   // A first key that is never null bounds every branch: the range an index on it starts from.
@@ -231,6 +259,50 @@ export function afterKeys(keys: readonly ListKey[], values: readonly (string | n
   return first.descending
     ? sql`(${first.expr} <= ${start} and ${after})`
     : sql`(${first.expr} >= ${start} and ${after})`;
+}
+
+/**
+ * One stretch of a list's order that an index reads as a plain range: its condition and the order within it.
+ * A nullable first key splits the list in two, its non-null rows then its nulls (nulls are last either way), so
+ * each part is read in an order an index on the key serves, read forwards or backwards ("desc nulls last" over
+ * the whole list is neither direction of a plain index).
+ */
+export interface KeyRange {
+  /** The rows of this stretch after the given key values; null: every row. */
+  where: SQL | null;
+  /** The order within the stretch: the keys, less a first key that is null throughout it. */
+  keys: ListKey[];
+}
+
+/**
+ * The stretches of the list after these key values (from the start when null; at or after them when
+ * `inclusive`), in the list's order.
+ */
+export function keyRanges(
+  keys: readonly ListKey[],
+  after: readonly (string | null)[] | null,
+  inclusive = false,
+): KeyRange[] {
+  const [first, ...rest] = keys;
+  if (!first || !nullable(first) || rest.length === 0)
+    return [{ where: after ? afterKeys(keys, after, inclusive) : null, keys: [...keys] }];
+  const present: ListKey[] = [{ ...first, notNull: true }, ...rest];
+  const nulls: KeyRange = { where: sql`${first.expr} is null`, keys: rest };
+  if (!after) return [{ where: sql`${first.expr} is not null`, keys: present }, nulls];
+  const [start, ...later] = after;
+  if (start === null || start === undefined)
+    return [{ where: sql`(${first.expr} is null and ${afterKeys(rest, later, inclusive)})`, keys: rest }];
+  return [
+    { where: sql`(${first.expr} is not null and ${afterKeys(present, after, inclusive)})`, keys: present },
+    nulls,
+  ];
+}
+
+function allEqual(keys: readonly ListKey[], values: readonly (string | null)[]): SQL {
+  return sql`(${sql.join(
+    keys.map(({ expr }, i) => sameAs(expr, values[i] ?? null)),
+    sql` and `,
+  )})`;
 }
 
 function sameAs(expr: SQLWrapper, value: string | null): SQL {

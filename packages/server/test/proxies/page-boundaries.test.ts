@@ -41,12 +41,12 @@ async function seed(userId: string, block: number, count: number): Promise<void>
 
 let silent = 0;
 /** A proxy written with the triggers off: no change is noted, so a kept boundary misses it. */
-async function silentProxy(userId: string): Promise<void> {
+async function silentProxy(userId: string, host?: string): Promise<void> {
   silent += 1;
   await db().transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(sql`insert into proxies (user_id, protocol, host, port, identity_hash, status)
-      values (${userId}, 0, ${`10.98.0.${silent}`}, 8080, ${`silent-page-${silent}`}, 1)`);
+      values (${userId}, 0, ${host ?? `10.98.0.${silent}`}, 8080, ${`silent-page-${silent}`}, 1)`);
   });
 }
 
@@ -98,6 +98,23 @@ describe('pages by number from kept boundaries', () => {
     const now = await offsetIds(s.b, body(4));
     expect(now).not.toEqual(before);
     expect(await ids(s.b, body(4))).toEqual(now);
+  });
+
+  it('reads a first page again from its own first row while nothing changed', async () => {
+    const body = {
+      searchString: '172.21.',
+      sort: [{ propertyName: 'address' }],
+      pages: { page: 1, pageSize: 25 },
+    };
+    const before = await ids(s.b, body);
+    // A silent proxy matching the search sorts first: the first page by OFFSET now starts with it.
+    await silentProxy(s.b.id, '172.21.0.');
+    const shifted = await offsetIds(s.b, body);
+    expect(shifted.slice(1)).toEqual(before.slice(0, -1));
+    // The kept start of the list (its first row, taken inclusively) still answers.
+    expect(await ids(s.b, body)).toEqual(before);
+    await addLines(s.t, s.b, ['10.97.0.2:8080']);
+    expect(await ids(s.b, body)).toEqual(await offsetIds(s.b, body));
   });
 
   it("never answers another user's page from a user's boundary", async () => {

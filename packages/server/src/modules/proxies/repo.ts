@@ -133,6 +133,8 @@ export class ProxyQueries {
       descending: isDescending,
       // The derived status is never null; the other keys are columns that say so themselves.
       ...(propertyName === 'status' ? { notNull: true } : {}),
+      // Checks are listed newest first: their index is `(user_id, last_checked_at desc nulls last, id)`.
+      ...(propertyName === 'checkedAt' ? { indexedDescending: true } : {}),
     }));
     if (!sort.some((s) => s.propertyName === 'id')) keys.push({ expr: proxies.id, descending: false });
     return keys;
@@ -232,12 +234,7 @@ export class ProxyQueries {
     const found = read.slice(plan.leading ? 1 : 0).map(fromPageRow);
     const more = plan.trailing && found.length > window.pageSize;
     if (more) found.pop();
-    plan.remember(
-      plan.leading ? read[0] : undefined,
-      found.at(-1),
-      found.length,
-      read[0]?.page_snapshot ?? null,
-    );
+    plan.remember(read, found, read[0]?.page_snapshot ?? null);
     const count =
       (plan.trailing ? pastCap(window, found.length, more) : null) ??
       // Past the cap the statement carries no total: an empty page is counted on its own.

@@ -147,12 +147,7 @@ class AccountQueries {
     const rows = read.slice(plan.leading ? 1 : 0);
     const more = plan.trailing && rows.length > window.pageSize;
     if (more) rows.pop();
-    plan.remember(
-      plan.leading ? read[0] : undefined,
-      rows.at(-1),
-      rows.length,
-      read[0]?.pageSnapshot ?? null,
-    );
+    plan.remember(read, rows, read[0]?.pageSnapshot ?? null);
     const count =
       (plan.trailing ? pastCap(window, rows.length, more) : null) ??
       (await countMatches(this.tx, { table: steamAccounts, where }, window, rows.length, list));
