@@ -47,11 +47,30 @@ const count = sql<number>`sum(${items.amount})::int`;
 
 /** Every SQL statement of the portfolio: reads over the inventory cache of all the user's accounts, and holdings. */
 export class PortfolioRepo {
-  constructor(private readonly scope: UserScope) {}
+  constructor(
+    private readonly scope: UserScope,
+    /** The database as the server's own role, for the change log alone (`changedSince`). */
+    private readonly db: Db,
+  ) {}
 
   run<T>(userId: string, work: (q: PortfolioQueries, tx: Db) => Promise<T>): Promise<T> {
     const scoped = limitedToTags(userId);
     return this.scope.run(userId, (tx) => work(new PortfolioQueries(tx, userId, scoped), tx));
+  }
+
+  /** Whether the signed-in member is limited to tags in workspace `userId` (row-level security narrows what they read). */
+  scoped(userId: string): boolean {
+    return limitedToTags(userId);
+  }
+
+  /**
+   * Whether a transaction `snapshot` did not see has written to these tables of the workspace since: one statement
+   * on its own, without the workspace's transaction (its BEGIN, settings and COMMIT were most of a kept page's
+   * answer on the embedded database). The change log holds no data of the workspace, only which tables were
+   * written and by which transaction, and the statement names the workspace itself.
+   */
+  changedSince(userId: string, snapshot: string, sources: readonly ListSource[]): Promise<boolean> {
+    return changedAfter(this.db, { list: 'portfolio:page', userId, sources }, snapshot);
   }
 }
 
