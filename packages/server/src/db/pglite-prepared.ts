@@ -1,4 +1,5 @@
 import {
+  type messages,
   type PGlite,
   parse,
   protocol,
@@ -26,7 +27,14 @@ interface Prepared {
   paramTypes: number[];
   /** The statement's row description (or none), put before its rows as the portal's own would be. */
   description: BackendMessage[];
+  /** The type of each column it answers, each once. */
+  columnTypes: number[];
+  /** The parsers of those columns when a call names none of its own. */
+  parsers: Parsers | null;
 }
+
+/** Parsers by column type, as PGlite calls them. */
+type Parsers = Record<number, (text: string, type?: number) => unknown>;
 
 /** The private parts of PGlite a statement runs under: its locks and its file-system sync. */
 interface PgliteInternals {
@@ -61,10 +69,17 @@ export function installPreparedStatements(client: PGlite): { readonly size: numb
       ),
       { syncToFs: false },
     );
+    const description = messages.filter((m) => m.name === 'rowDescription');
     const prepared: Prepared = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
-      description: messages.filter((m) => m.name === 'rowDescription'),
+      description,
+      columnTypes: [
+        ...new Set(
+          description.flatMap((m) => (m as messages.RowDescriptionMessage).fields.map((f) => f.dataTypeID)),
+        ),
+      ],
+      parsers: null,
     };
     if (statements.size >= PREPARED_STATEMENTS_MAX) {
       const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
@@ -120,11 +135,26 @@ export function installPreparedStatements(client: PGlite): { readonly size: numb
       return run(text, params, options, inTransaction, true);
     }
     if (!inTransaction) await internals.syncToFs();
+    // The columns' parsers only: given the call's own, PGlite would copy all of its 300 parsers into each call's.
     return parse.parseResults(
       [...prepared.description, ...messages],
-      client.parsers,
-      options,
+      parsersOf(prepared, options?.parsers as Parsers | undefined),
+      {
+        ...options,
+        parsers: undefined,
+      },
     )[0] as Results<T>;
+  };
+
+  const parsersOf = (prepared: Prepared, own: Parsers | undefined): Parsers => {
+    if (!own && prepared.parsers) return prepared.parsers;
+    const parsers: Parsers = {};
+    for (const type of prepared.columnTypes) {
+      const parser = own?.[type] ?? client.parsers[type];
+      if (parser) parsers[type] = parser;
+    }
+    if (!own) prepared.parsers = parsers;
+    return parsers;
   };
 
   const usable = (text: string, options: QueryOptions | undefined) =>

@@ -19,6 +19,8 @@ function factorColumns(factor: PassedFactor | null, now: Date): Partial<SessionR
 
 /** Device sessions and their refresh tokens. Every query names the owning user where a user is known. */
 export class SessionRepo {
+  #sessionWithUser: ReturnType<SessionRepo['buildSessionWithUser']> | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly scope: UserScope,
@@ -60,12 +62,28 @@ export class SessionRepo {
     sessionId: string,
     userId: string,
   ): Promise<{ session: SessionRow; user: UserRow } | null> {
-    const rows = await this.db
+    const rows = await this.sessionWithUser().execute({ sessionId, userId });
+    return rows[0] ?? null;
+  }
+
+  private sessionWithUser() {
+    this.#sessionWithUser ??= this.buildSessionWithUser();
+    return this.#sessionWithUser;
+  }
+
+  /** Built once: building the statement of two whole rows took more CPU than running it on the embedded database. */
+  private buildSessionWithUser() {
+    return this.db
       .select({ session: deviceSessions, user: users })
       .from(deviceSessions)
       .innerJoin(users, eq(users.id, deviceSessions.userId))
-      .where(and(eq(deviceSessions.id, sessionId), eq(deviceSessions.userId, userId)));
-    return rows[0] ?? null;
+      .where(
+        and(
+          eq(deviceSessions.id, sql.placeholder('sessionId')),
+          eq(deviceSessions.userId, sql.placeholder('userId')),
+        ),
+      )
+      .prepare('session_with_user');
   }
 
   async findToken(

@@ -32,7 +32,7 @@ export function registerPortfolio(app: FastifyInstance, deps: PortfolioDeps): Po
   const recorder = new HoldingsRecorder(deps.eventLog);
   deps.steamTrading.onScanStored((scan, tx) => recorder.record(scan, tx));
   const service = new PortfolioService(
-    new PortfolioRepo(new UserScope(deps.database.db)),
+    new PortfolioRepo(new UserScope(deps.database.db), deps.database.db),
     deps.rates,
     deps.now,
     new KeptPages(),

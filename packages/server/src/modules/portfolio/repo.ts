@@ -13,7 +13,7 @@ import {
   listTotal,
   orderByKeys,
 } from '../../db/list-page.ts';
-import { changedAfter, type ListSource, snapshotOf } from '../../db/list-totals.ts';
+import { changedAfter, changedSince, type ListSource, snapshotOf } from '../../db/list-totals.ts';
 import {
   portfolioItemGroups as groups,
   steamInventoryItems as items,
@@ -25,7 +25,7 @@ import {
 } from '../../db/schema.ts';
 import { anyId, rowsOf } from '../../db/sql-fragments.ts';
 import { limitedToTags } from '../../http/request-scope.ts';
-import type { UserScope } from '../../security/user-scope.ts';
+import { APP_ROLE, type UserScope } from '../../security/user-scope.ts';
 import { portfolioWhere, type ValuedNames } from './filter-sql.ts';
 import { GroupQueries } from './groups-repo.ts';
 import { HoldingQueries } from './holdings-repo.ts';
@@ -47,11 +47,35 @@ const count = sql<number>`sum(${items.amount})::int`;
 
 /** Every SQL statement of the portfolio: reads over the inventory cache of all the user's accounts, and holdings. */
 export class PortfolioRepo {
-  constructor(private readonly scope: UserScope) {}
+  constructor(
+    private readonly scope: UserScope,
+    /** The database as the server's own role, for the change log alone (`changedSince`). */
+    private readonly db: Db,
+  ) {}
 
   run<T>(userId: string, work: (q: PortfolioQueries, tx: Db) => Promise<T>): Promise<T> {
     const scoped = limitedToTags(userId);
     return this.scope.run(userId, (tx) => work(new PortfolioQueries(tx, userId, scoped), tx));
+  }
+
+  /** Whether the signed-in member is limited to tags in workspace `userId` (row-level security narrows what they read). */
+  scoped(userId: string): boolean {
+    return limitedToTags(userId);
+  }
+
+  /**
+   * Whether a transaction `snapshot` did not see has written to these tables of the workspace since: one statement
+   * on its own, without the workspace's transaction (its BEGIN, settings and COMMIT were most of a kept page's
+   * answer on the embedded database). The change log holds no data of the workspace, only which tables were
+   * written and by which transaction, and the statement names the workspace itself. Connected as the app role
+   * itself, row-level security would hide every change: the answer is then "changed", and the page is read again.
+   */
+  async changedSince(userId: string, snapshot: string, sources: readonly ListSource[]): Promise<boolean> {
+    const changed = changedSince({ list: 'portfolio:page', userId, sources }, snapshot);
+    const [row] = rowsOf<{ changed: boolean }>(
+      await this.db.execute(sql`select current_user = ${APP_ROLE} or ${changed} as changed`),
+    );
+    return row?.changed !== false;
   }
 }
 

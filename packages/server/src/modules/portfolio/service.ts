@@ -65,14 +65,18 @@ export class PortfolioService {
   async query(userId: string, input: QueryInput, lang: Language) {
     checkRange(input);
     const rates = await this.currentRates();
+    // A member limited to tags reads through row-level security every time; nothing kept is theirs.
+    const key = this.repo.scoped(userId) ? null : keptPageKey(userId, input);
+    const kept = key === null ? undefined : this.keptPages.get(key);
+    const sources = keptPageSources(input);
+    // Accounts and tags a filter names are checked in the workspace's transaction, and the kept page with them.
+    const checkedNow = kept !== undefined && !namesOwnedRows(input);
+    if (checkedNow && !(await this.repo.changedSince(userId, kept.snapshot, sources)))
+      return this.answer(kept, input, rates, lang);
     return this.repo.run(userId, async (q) => {
       await requireOwnSelection(q, input);
-      // A member limited to tags reads through row-level security every time; nothing kept is theirs.
-      const key = q.scoped ? null : keptPageKey(userId, input);
-      const kept = key === null ? undefined : this.keptPages.get(key);
-      const sources = keptPageSources(input);
       let read: ReadPage;
-      if (kept && !(await q.changedSince(kept.snapshot, sources))) read = kept;
+      if (kept && !checkedNow && !(await q.changedSince(kept.snapshot, sources))) read = kept;
       else {
         // Taken before the page is read, so a write the page sees and the snapshot does not only sends the next
         // request to read again.
@@ -80,17 +84,22 @@ export class PortfolioService {
         read = await this.readPage(q, input, rates);
         if (key !== null && snapshot !== null) this.keptPages.set(key, { ...read, snapshot });
       }
-      const values = this.valuesOf(read.prices, input, rates);
-      const unitValueOf = (game: string, name: string) => values.get(nameKey(game, name)) ?? null;
-      switch (read.by) {
-        case 'account':
-          return { ...read.page, items: read.page.items.map((row) => accountRow(row, lang)) };
-        case 'flat':
-          return { ...read.page, items: read.page.items.map((row) => assetRow(row, unitValueOf)) };
-        case 'item':
-          return { ...read.page, items: read.page.items.map((row) => itemRow(row, unitValueOf)) };
-      }
+      return this.answer(read, input, rates, lang);
     });
+  }
+
+  /** The page's rows as answered: values are worked out on every request (their ages, the rates of the moment). */
+  private answer(read: ReadPage, input: QueryInput, rates: ExchangeRate[], lang: Language) {
+    const values = this.valuesOf(read.prices, input, rates);
+    const unitValueOf = (game: string, name: string) => values.get(nameKey(game, name)) ?? null;
+    switch (read.by) {
+      case 'account':
+        return { ...read.page, items: read.page.items.map((row) => accountRow(row, lang)) };
+      case 'flat':
+        return { ...read.page, items: read.page.items.map((row) => assetRow(row, unitValueOf)) };
+      case 'item':
+        return { ...read.page, items: read.page.items.map((row) => itemRow(row, unitValueOf)) };
+    }
   }
 
   /** One page as the database holds it now, with every source's stored price of its items. */
@@ -392,6 +401,11 @@ function inValueRange(value: ItemValuation, filters: PortfolioFilters): boolean 
     (filters.minValue === undefined || amount >= filters.minValue) &&
     (filters.maxValue === undefined || amount <= filters.maxValue)
   );
+}
+
+/** Whether a filter names accounts or tags, which must be the user's own. */
+function namesOwnedRows(filters: PortfolioFilters): boolean {
+  return (filters.accountIds?.length ?? 0) > 0 || (filters.tagIds?.length ?? 0) > 0;
 }
 
 /** Accounts and tags a filter names must be the user's own (another user's answer as not found). */
