@@ -146,7 +146,7 @@ export function PaletteDialog({ pages, initialQuery }: { pages: string[]; initia
                     {item.breadcrumb && <span className="text-muted">{item.breadcrumb} › </span>}
                     {item.title}
                     {item.def.page && <span className="text-slate-400"> …</span>}
-                    {item.refusal && <span className="ml-2 text-xs text-muted">{item.refusal}</span>}
+                    {item.refusal && <span className="ms-2 text-xs text-muted">{item.refusal}</span>}
                   </span>
                   {item.def.hotkeys?.[0] && <Hotkey hotkey={item.def.hotkeys[0]} />}
                 </Command.Item>
