@@ -11,7 +11,6 @@ import { NetworkStatus } from '../shared/network/network-status.tsx';
 import { useNetworkHost } from '../shared/network/use-network-host.ts';
 import { CommandPalette } from '../shared/palette/command-palette.tsx';
 import { ToastHost } from '../shared/toasts/toast-host.tsx';
-import { useCommandGate } from '../shared/workspace/act-gate.tsx';
 import { TwoFactorPromptHost } from '../ui/two-factor-prompt.tsx';
 import { useSessionExpiryWiring } from './auth-wiring.tsx';
 import { useMaintenanceCheck } from './use-maintenance-check.ts';
@@ -24,7 +23,6 @@ export function AppShell() {
   useNetworkHost();
   useSessionExpiryWiring();
   useMaintenanceCheck();
-  useCommandGate();
 
   useEffect(() => {
     const { commands, appearance, session, modals, palette } = services;

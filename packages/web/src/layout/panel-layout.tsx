@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useServices } from '../shared/app-services.tsx';
 import { useStore } from '../shared/use-store.ts';
+import { useCommandGate } from '../shared/workspace/act-gate.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -19,6 +20,8 @@ export function PanelLayout() {
   const { t } = useTranslation();
   const { workspace } = useServices();
   const workspaceId = useStore(workspace.subscribe, () => workspace.id);
+  // The role gates commands only where there is one: the signed-in frame (public pages read no workspaces).
+  useCommandGate();
   if (user.isError) {
     // Panel load failure (docs/web.md "Dashboard and settings"): without the user there is no panel to show.
     return (
