@@ -2,7 +2,7 @@ import type { WorkspaceMove } from '@tradedeck/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { crashHarness } from './crash-harness.ts';
 
-// Moving personal proxies into a team workspace, the server killed with -9 while the move is under way, on the
+// Moving personal proxies into a team workspace, the server killed with -9 twice while the move is under way, on the
 // database the suite runs on (docs/workspaces.md, "Moving personal data into a team"): the restarted server's job
 // takes the rest, every proxy ends in the team exactly once with one outcome, none stays behind or is lost, and its
 // password still opens under the team's key.
@@ -39,7 +39,7 @@ async function proxyIds(team?: string): Promise<number[]> {
 }
 
 describe('a move into a team workspace killed with kill -9', () => {
-  it('resumes after the restart and moves every proxy exactly once', async () => {
+  it('resumes after each of two kills and moves every proxy exactly once', async () => {
     const added = await api<{ addedIds: number[] }>('POST', '/api/proxies', {
       proxies: Array.from({ length: PROXIES }, (_, i) => line(i)).join('\n'),
       tag: { id: 0, name: 'movers' },
@@ -65,6 +65,15 @@ describe('a move into a team workspace killed with kill -9', () => {
     await crash();
     expect(before.status).toBe('running');
     expect(before.moved).toBeLessThan(PROXIES);
+
+    // The restarted server's run is killed too, once it has moved more and before it ends.
+    const second = await until('more proxies moved after the restart', async () => {
+      const move = await view();
+      return move.moved > before.moved || move.status === 'done' ? move : null;
+    });
+    await crash();
+    expect(second.status).toBe('running');
+    expect(second.moved).toBeLessThan(PROXIES);
 
     const move = await until(
       'the move finished after the restart',
