@@ -6,12 +6,20 @@ import { loadConfig } from '../src/config/config.ts';
 import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { startServer } from '../src/server.ts';
 import { spawnServer } from './helpers/spawn-server.ts';
+import { seedFromTemplate } from './helpers/spawned-api.ts';
 
 const dirs: string[] = [];
-function tempDataDir(): string {
+/**
+ * An empty data directory, or with `migrated` one holding the run's migrated template: a test of the lock, not of
+ * a first start, skips creating and migrating a cluster.
+ */
+function tempDataDir(migrated = false): string {
   const dir = mkdtempSync(join(tmpdir(), 'tradedeck-data-'));
   dirs.push(dir);
-  return dir;
+  if (!migrated) return dir;
+  const data = join(dir, 'data');
+  seedFromTemplate(data);
+  return data;
 }
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -49,7 +57,7 @@ describe('the embedded PGlite data directory', () => {
   }, 90_000);
 
   it('cannot be opened by a second server in the same process', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = tempDataDir(true);
     const first = await startServer(configFor(dataDir));
     try {
       await expect(startServer(configFor(dataDir))).rejects.toBeInstanceOf(DataDirLockedError);
@@ -58,13 +66,12 @@ describe('the embedded PGlite data directory', () => {
     } finally {
       await first.stop();
     }
-    // A whole server start migrating a fresh data directory: up to a minute on a loaded 2-core machine.
   }, 90_000);
 
   it(
     'refuses a second server process with a clear message and leaves the first one serving',
     async () => {
-      const dataDir = tempDataDir();
+      const dataDir = tempDataDir(true);
       const first = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
       try {
         const url = await first.ready;
@@ -83,7 +90,7 @@ describe('the embedded PGlite data directory', () => {
   it(
     'takes over a lock left by a server that died',
     async () => {
-      const dataDir = tempDataDir();
+      const dataDir = tempDataDir(true);
       const crashed = spawnServer({ TRADEDECK_DATA_DIR: dataDir });
       await crashed.ready;
       crashed.child.kill('SIGKILL');
