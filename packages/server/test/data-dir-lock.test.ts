@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../src/db/data-dir-lock.ts';
 import { currentProcess, processStartTicks } from '../src/db/lock-owner.ts';
 import { spawnServer } from './helpers/spawn-server.ts';
+import { seedFromTemplate } from './helpers/spawned-api.ts';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -102,7 +103,9 @@ describe('the data directory lock', () => {
   it.runIf(linux)(
     'lets a server process start over a lock naming a live process with another start time',
     async () => {
-      const dataDir = tempDataDir();
+      // A migrated data directory: the test is about the lock, not a first start.
+      const dataDir = join(tempDataDir(), 'data');
+      seedFromTemplate(dataDir);
       const pid = await unrelatedProcess();
       writeLock(dataDir, { ...currentProcess(), pid, startTicks: processStartTicks(pid)! + 1 });
       const server = spawnServer({ TRADEDECK_DATA_DIR: dataDir });

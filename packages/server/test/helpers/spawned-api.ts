@@ -144,12 +144,13 @@ export async function stepUpOnSpawned(
 /**
  * A new embedded data directory starts as a copy of the run's migrated template (pglite-template.ts): these servers
  * are about what happens after a start, and creating and migrating a cluster took most of a first start's time.
- * A directory that already holds a database is left as it is.
+ * A directory that already exists is left as it is; without a template (a run on Postgres) it is made empty.
  */
 export function seedFromTemplate(dataDir: string): void {
-  const template = inject('pgliteTemplate');
-  if (!template || existsSync(dataDir)) return;
+  if (existsSync(dataDir)) return;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const template = inject('pgliteTemplate');
+  if (!template) return;
   // The dump names its members from the root (`/base/…`): tar strips the slash and says so on stderr.
   execFileSync('tar', ['-xf', template, '-C', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
 }

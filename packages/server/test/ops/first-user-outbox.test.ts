@@ -3,17 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
+import { seedFromTemplate } from '../helpers/spawned-api.ts';
 
 // The README's "first user" paragraph, followed as written: without SMTP_URL the log names the recipient only, and
 // `main.js outbox` (embedded database, server stopped) prints the confirmation link that confirms the e-mail.
 const EMAIL = 'first-admin@example.test';
 const PASSWORD = 'Quartz-Lantern-42';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'tradedeck-first-user-'));
+const dir = mkdtempSync(join(tmpdir(), 'tradedeck-first-user-'));
+// The migrated template with no users yet, as a first start leaves it: the test is about the first user.
+const dataDir = join(dir, 'data');
+seedFromTemplate(dataDir);
 const servers: SpawnedServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const start = (args: string[] = []) => {
