@@ -1,0 +1,146 @@
+-- A member limited to tags is checked against the row itself: every proxy and Steam account keeps the ids of its
+-- tags (`tag_ids`), maintained by statement-level triggers on the tag link tables, and the scope is the member's
+-- tag names resolved once per statement to the ids of the active workspace's tags. The subquery of 0049 built a
+-- hashed set of every tag link per statement (6.5-8.8 times an owner's CPU on the lists at 100,000 rows) and
+-- turned the page's probes by id into a sequential scan (docs/workspaces.md, "Benchmark").
+ALTER TABLE "proxies" ADD COLUMN "tag_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "steam_accounts" ADD COLUMN "tag_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+UPDATE "proxies" p SET "tag_ids" = k.ids
+FROM (SELECT proxy_id, array_agg(tag_id ORDER BY tag_id) AS ids FROM proxy_tag_links GROUP BY proxy_id) k
+WHERE p.id = k.proxy_id;--> statement-breakpoint
+UPDATE "steam_accounts" a SET "tag_ids" = k.ids
+FROM (SELECT account_id, array_agg(tag_id ORDER BY tag_id) AS ids FROM steam_account_tag_links GROUP BY account_id) k
+WHERE a.id = k.account_id;--> statement-breakpoint
+CREATE INDEX "proxies_tag_ids" ON "proxies" USING gin ("tag_ids");--> statement-breakpoint
+CREATE INDEX "steam_accounts_tag_ids" ON "steam_accounts" USING gin ("tag_ids");--> statement-breakpoint
+-- The rows whose links a statement changed get their tag ids again from the links. As the owner, with no active
+-- workspace: a member's link change (already allowed by the links' policies) must reach the row even when the
+-- row leaves the member's scope by it. Rows already right are not written (no new row version, no index entry).
+CREATE FUNCTION proxy_tag_ids_keep() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp SET app.user_id = '' AS $$
+DECLARE
+  touched integer[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT proxy_id) INTO touched FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT proxy_id) INTO touched FROM old_rows;
+  ELSE
+    SELECT array_agg(DISTINCT x) INTO touched
+    FROM (SELECT proxy_id AS x FROM new_rows UNION SELECT proxy_id FROM old_rows) u;
+  END IF;
+  UPDATE proxies p SET tag_ids = k.ids
+  FROM (SELECT t.id, coalesce((SELECT array_agg(l.tag_id ORDER BY l.tag_id) FROM proxy_tag_links l
+      WHERE l.proxy_id = t.id), '{}'::integer[]) AS ids
+    FROM unnest(touched) AS t(id)) k
+  WHERE p.id = k.id AND p.tag_ids IS DISTINCT FROM k.ids;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION steam_account_tag_ids_keep() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp SET app.user_id = '' AS $$
+DECLARE
+  touched integer[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT account_id) INTO touched FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT account_id) INTO touched FROM old_rows;
+  ELSE
+    SELECT array_agg(DISTINCT x) INTO touched
+    FROM (SELECT account_id AS x FROM new_rows UNION SELECT account_id FROM old_rows) u;
+  END IF;
+  UPDATE steam_accounts a SET tag_ids = k.ids
+  FROM (SELECT t.id, coalesce((SELECT array_agg(l.tag_id ORDER BY l.tag_id) FROM steam_account_tag_links l
+      WHERE l.account_id = t.id), '{}'::integer[]) AS ids
+    FROM unnest(touched) AS t(id)) k
+  WHERE a.id = k.id AND a.tag_ids IS DISTINCT FROM k.ids;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+REVOKE ALL ON FUNCTION proxy_tag_ids_keep() FROM PUBLIC;--> statement-breakpoint
+REVOKE ALL ON FUNCTION steam_account_tag_ids_keep() FROM PUBLIC;--> statement-breakpoint
+-- Insert, delete (a tag's deletion deletes its links, and fires these) and update (a move re-points links).
+DO $$
+DECLARE
+  t text;
+  f text;
+BEGIN
+  FOR t, f IN VALUES ('proxy_tag_links', 'proxy_tag_ids_keep'), ('steam_account_tag_links', 'steam_account_tag_ids_keep')
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_tag_ids_insert', t, f);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_tag_ids_update', t, f);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_tag_ids_delete', t, f);
+  END LOOP;
+END $$;--> statement-breakpoint
+-- The member's scope as the ids of the active workspace's tags of those names (any case), read once per statement
+-- where the policies call them in scalar subqueries; empty when none matches, so an empty scope sees nothing.
+CREATE FUNCTION workspace_proxy_scope_tag_ids() RETURNS integer[] LANGUAGE sql STABLE AS $$
+  SELECT coalesce(array_agg(g.id), '{}'::integer[]) FROM proxy_tags g
+  WHERE g.user_id = nullif(current_setting('app.user_id', true), '')::uuid
+    AND lower(g.name) = ANY ((select workspace_scope())::text[])
+$$;--> statement-breakpoint
+CREATE FUNCTION workspace_account_scope_tag_ids() RETURNS integer[] LANGUAGE sql STABLE AS $$
+  SELECT coalesce(array_agg(g.id), '{}'::integer[]) FROM steam_account_tags g
+  WHERE g.user_id = nullif(current_setting('app.user_id', true), '')::uuid
+    AND lower(g.name) = ANY ((select workspace_scope())::text[])
+$$;--> statement-breakpoint
+-- The policies of 0049 with the scope read from the row (accounts, proxies), from the link's tag id (links), or
+-- through the accounts in scope (rows derived from an account or a market account).
+DO $$
+DECLARE
+  t text;
+  keytype text;
+  ws text;
+  member text := '(select workspace_role()) IS NOT NULL';
+  writer text := '(select workspace_role()) IN (''owner'', ''operator'')';
+  sys text := '(select current_user <> ''tradedeck_app'' AND nullif(current_setting(''app.user_id'', true), '''') IS NULL)';
+  scope text;
+  accounts text := 'SELECT a.id FROM steam_accounts a WHERE a.tag_ids && (select workspace_account_scope_tag_ids())';
+  sellers text := format('SELECT s.id FROM seller_accounts s WHERE s.steam_account_id IN (%s)', accounts);
+  scoped jsonb := jsonb_build_object(
+    'steam_accounts', 'tag_ids && (select workspace_account_scope_tag_ids())',
+    'proxies', 'tag_ids && (select workspace_proxy_scope_tag_ids())',
+    'steam_account_tag_links', 'tag_id = ANY ((select workspace_account_scope_tag_ids())::integer[])',
+    'proxy_tag_links', 'tag_id = ANY ((select workspace_proxy_scope_tag_ids())::integer[])',
+    'steam_trade_sessions', format('account_id IN (%s)', accounts),
+    'steam_inventory_scans', format('account_id IN (%s)', accounts),
+    'steam_inventory_items', format('account_id IN (%s)', accounts),
+    'steam_trade_intents', format('account_id IN (%s)', accounts),
+    'steam_trade_watches', format('account_id IN (%s)', accounts),
+    'portfolio_holdings', format('account_id IN (%s)', accounts),
+    'confirmation_snapshots', format('account_id IN (%s)', accounts),
+    'confirmation_own_listings', format('account_id IN (%s)', accounts),
+    'confirmation_job_items', format('account_id IN (%s)', accounts),
+    'ledger_entries', format('account_id IN (%s)', accounts),
+    'ledger_sales', format('account_id IN (%s)', accounts),
+    'seller_accounts', format('steam_account_id IN (%s)', accounts),
+    'seller_deliveries', format('seller_account_id IN (%s)', sellers),
+    'seller_inventory_updates', format('seller_account_id IN (%s)', sellers),
+    'lots', format('seller_account_id IN (%s)', sellers),
+    'lot_sales', format('seller_account_id IN (%s)', sellers),
+    'lot_reprice_batches', format('seller_account_id IN (%s)', sellers),
+    'lot_repricers', format('seller_account_id IN (%s)', sellers),
+    'transfers', format('from_account_id IN (%s)', sellers),
+    'transfer_secrets', format('seller_account_id IN (%s)', sellers));
+BEGIN
+  FOR t IN SELECT jsonb_object_keys(scoped) LOOP
+    SELECT format_type(a.atttypid, a.atttypmod) INTO keytype FROM pg_attribute a
+    WHERE a.attrelid = format('public.%I', t)::regclass AND a.attname = 'user_id';
+    ws := format('(select nullif(current_setting(''app.user_id'', true), '''')::%s)', keytype);
+    scope := format(' AND ((select workspace_scope()) IS NULL OR %s)', scoped ->> t);
+    EXECUTE format('DROP POLICY %I ON %I', t || '_member', t);
+    EXECUTE format('DROP POLICY %I ON %I', t || '_write', t);
+    EXECUTE format('DROP POLICY %I ON %I', t || '_change', t);
+    EXECUTE format('DROP POLICY %I ON %I', t || '_remove', t);
+    EXECUTE format('CREATE POLICY %I ON %I FOR SELECT USING (%s)', t || '_member', t,
+      format('(user_id = %s AND %s%s) OR %s', ws, member, scope, sys));
+    EXECUTE format('CREATE POLICY %I ON %I FOR INSERT WITH CHECK (%s)', t || '_write', t,
+      format('(user_id = %s AND %s%s) OR %s', ws, writer, scope, sys));
+    EXECUTE format('CREATE POLICY %I ON %I FOR UPDATE USING (%3$s) WITH CHECK (%3$s)', t || '_change', t,
+      format('(user_id = %s AND %s%s) OR %s', ws, writer, scope, sys));
+    EXECUTE format('CREATE POLICY %I ON %I FOR DELETE USING (%s)', t || '_remove', t,
+      format('(user_id = %s AND %s%s) OR %s', ws, writer, scope, sys));
+  END LOOP;
+END $$;
