@@ -12,6 +12,34 @@ UPDATE "steam_accounts" a SET "tag_ids" = k.ids
 FROM (SELECT account_id, array_agg(tag_id ORDER BY tag_id) AS ids FROM steam_account_tag_links GROUP BY account_id) k
 WHERE a.id = k.account_id;--> statement-breakpoint
 CREATE INDEX "proxies_tag_ids" ON "proxies" USING gin ("tag_ids");--> statement-breakpoint
+-- Every policy reads `tag_ids` (for an unscoped member too, though it is never compared): the list indexes
+-- carry it, so counts and pages of ids still read the indexes alone.
+DROP INDEX "proxies_user_id";--> statement-breakpoint
+CREATE INDEX "proxies_user_id" ON "proxies" ("user_id", "id") INCLUDE ("status", "tag_ids");--> statement-breakpoint
+DROP INDEX "proxies_user_status";--> statement-breakpoint
+CREATE INDEX "proxies_user_status" ON "proxies" ("user_id", "status", "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "proxies_user_country";--> statement-breakpoint
+CREATE INDEX "proxies_user_country" ON "proxies" ("user_id", "country_code", "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "proxies_user_country_status";--> statement-breakpoint
+CREATE INDEX "proxies_user_country_status" ON "proxies" ("user_id", "country_code", "status", "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "proxies_user_created";--> statement-breakpoint
+CREATE INDEX "proxies_user_created" ON "proxies" ("user_id", "created_at", "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "proxies_user_host";--> statement-breakpoint
+CREATE INDEX "proxies_user_host" ON "proxies" ("user_id", "host", "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "proxies_user_latency";--> statement-breakpoint
+CREATE INDEX "proxies_user_latency" ON "proxies" ("user_id", "last_latency_ms", "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "proxies_user_checked";--> statement-breakpoint
+CREATE INDEX "proxies_user_checked" ON "proxies" ("user_id", "last_checked_at" DESC NULLS LAST, "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "proxies_user_name";--> statement-breakpoint
+CREATE INDEX "proxies_user_name" ON "proxies" ("user_id", lower("name"), "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "steam_accounts_user_id";--> statement-breakpoint
+CREATE INDEX "steam_accounts_user_id" ON "steam_accounts" ("user_id", "id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "steam_accounts_user_status";--> statement-breakpoint
+CREATE INDEX "steam_accounts_user_status" ON "steam_accounts" ("user_id", "status") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "steam_accounts_user_proxy";--> statement-breakpoint
+CREATE INDEX "steam_accounts_user_proxy" ON "steam_accounts" ("user_id", "proxy_id") INCLUDE ("tag_ids");--> statement-breakpoint
+DROP INDEX "steam_accounts_user_created_id";--> statement-breakpoint
+CREATE INDEX "steam_accounts_user_created_id" ON "steam_accounts" ("user_id", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) INCLUDE ("tag_ids");--> statement-breakpoint
 CREATE INDEX "steam_accounts_tag_ids" ON "steam_accounts" USING gin ("tag_ids");--> statement-breakpoint
 -- The rows whose links a statement changed get their tag ids again from the links. As the owner, with no active
 -- workspace: a member's link change (already allowed by the links' policies) must reach the row even when the

@@ -57,7 +57,8 @@ export const proxies = pgTable(
   (t) => [
     uniqueIndex('proxies_user_identity').on(t.userId, t.identityHash),
     // The list's filters and sorts, each led by the user and ending with the id (0025_list_indexes).
-    // Written with INCLUDE (status) in drizzle/0031_list_indexes.sql.
+    // Written with INCLUDE (status) in drizzle/0031_list_indexes.sql; since drizzle/0051 each of them also
+    // INCLUDEs tag_ids, which every policy reads, so counts and pages of ids still read the index alone.
     index('proxies_user_id').on(t.userId, t.id),
     index('proxies_tag_ids').using('gin', t.tagIds),
     index('proxies_user_status').on(t.userId, t.status, t.id),

@@ -55,6 +55,7 @@ export const steamAccounts = pgTable(
      */
     tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
+  // The list's indexes (status, created and id, proxy, id) INCLUDE tag_ids since drizzle/0051: every policy reads it.
   (t) => [
     uniqueIndex('steam_accounts_user_login').on(t.userId, sql`lower(${t.login})`),
     index('steam_accounts_user_status').on(t.userId, t.status),
