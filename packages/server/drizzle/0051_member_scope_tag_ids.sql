@@ -50,7 +50,11 @@ DECLARE
   touched integer[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT proxy_id) INTO touched FROM new_rows;
+    -- Only the rows that lack one of the new links' tags: an import names its tag on the rows it inserts.
+    SELECT array_agg(n.proxy_id) INTO touched
+    FROM (SELECT proxy_id, array_agg(tag_id) AS ids FROM new_rows GROUP BY proxy_id) n
+    JOIN proxies r ON r.id = n.proxy_id
+    WHERE NOT r.tag_ids @> n.ids;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(DISTINCT proxy_id) INTO touched FROM old_rows;
   ELSE
@@ -70,7 +74,11 @@ DECLARE
   touched integer[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT account_id) INTO touched FROM new_rows;
+    -- Only the rows that lack one of the new links' tags.
+    SELECT array_agg(n.account_id) INTO touched
+    FROM (SELECT account_id, array_agg(tag_id) AS ids FROM new_rows GROUP BY account_id) n
+    JOIN steam_accounts r ON r.id = n.account_id
+    WHERE NOT r.tag_ids @> n.ids;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(DISTINCT account_id) INTO touched FROM old_rows;
   ELSE
