@@ -44,70 +44,45 @@ CREATE INDEX "steam_accounts_tag_ids" ON "steam_accounts" USING gin ("tag_ids");
 -- The rows whose links a statement changed get their tag ids again from the links. As the owner, with no active
 -- workspace: a member's link change (already allowed by the links' policies) must reach the row even when the
 -- row leaves the member's scope by it. Rows already right are not written (no new row version, no index entry).
-CREATE FUNCTION proxy_tag_ids_keep() RETURNS trigger
+-- The trigger's arguments: the tagged table and the link's column that names its row.
+CREATE FUNCTION tag_ids_keep() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp SET app.user_id = '' AS $$
 DECLARE
+  tagged text := TG_ARGV[0];
+  col text := TG_ARGV[1];
   touched integer[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     -- Only the rows that lack one of the new links' tags: an import names its tag on the rows it inserts.
-    SELECT array_agg(n.proxy_id) INTO touched
-    FROM (SELECT proxy_id, array_agg(tag_id) AS ids FROM new_rows GROUP BY proxy_id) n
-    JOIN proxies r ON r.id = n.proxy_id
-    WHERE NOT r.tag_ids @> n.ids;
+    EXECUTE format('SELECT array_agg(n.%2$I) FROM (SELECT %2$I, array_agg(tag_id) AS ids FROM new_rows GROUP BY %2$I) n'
+      ' JOIN %1$I r ON r.id = n.%2$I WHERE NOT r.tag_ids @> n.ids', tagged, col) INTO touched;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(DISTINCT proxy_id) INTO touched FROM old_rows;
+    EXECUTE format('SELECT array_agg(DISTINCT %I) FROM old_rows', col) INTO touched;
   ELSE
-    SELECT array_agg(DISTINCT x) INTO touched
-    FROM (SELECT proxy_id AS x FROM new_rows UNION SELECT proxy_id FROM old_rows) u;
+    EXECUTE format('SELECT array_agg(DISTINCT x) FROM (SELECT %1$I AS x FROM new_rows UNION SELECT %1$I FROM old_rows) u',
+      col) INTO touched;
   END IF;
-  UPDATE proxies p SET tag_ids = k.ids
-  FROM (SELECT t.id, coalesce((SELECT array_agg(l.tag_id ORDER BY l.tag_id) FROM proxy_tag_links l
-      WHERE l.proxy_id = t.id), '{}'::integer[]) AS ids
-    FROM unnest(touched) AS t(id)) k
-  WHERE p.id = k.id AND p.tag_ids IS DISTINCT FROM k.ids;
+  EXECUTE format('UPDATE %1$I r SET tag_ids = k.ids FROM (SELECT t.id, coalesce((SELECT array_agg(l.tag_id ORDER BY'
+    ' l.tag_id) FROM %2$I l WHERE l.%3$I = t.id), ''{}''::integer[]) AS ids FROM unnest($1) AS t(id)) k'
+    ' WHERE r.id = k.id AND r.tag_ids IS DISTINCT FROM k.ids', tagged, TG_TABLE_NAME, col) USING touched;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION steam_account_tag_ids_keep() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp SET app.user_id = '' AS $$
-DECLARE
-  touched integer[];
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    -- Only the rows that lack one of the new links' tags.
-    SELECT array_agg(n.account_id) INTO touched
-    FROM (SELECT account_id, array_agg(tag_id) AS ids FROM new_rows GROUP BY account_id) n
-    JOIN steam_accounts r ON r.id = n.account_id
-    WHERE NOT r.tag_ids @> n.ids;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(DISTINCT account_id) INTO touched FROM old_rows;
-  ELSE
-    SELECT array_agg(DISTINCT x) INTO touched
-    FROM (SELECT account_id AS x FROM new_rows UNION SELECT account_id FROM old_rows) u;
-  END IF;
-  UPDATE steam_accounts a SET tag_ids = k.ids
-  FROM (SELECT t.id, coalesce((SELECT array_agg(l.tag_id ORDER BY l.tag_id) FROM steam_account_tag_links l
-      WHERE l.account_id = t.id), '{}'::integer[]) AS ids
-    FROM unnest(touched) AS t(id)) k
-  WHERE a.id = k.id AND a.tag_ids IS DISTINCT FROM k.ids;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-REVOKE ALL ON FUNCTION proxy_tag_ids_keep() FROM PUBLIC;--> statement-breakpoint
-REVOKE ALL ON FUNCTION steam_account_tag_ids_keep() FROM PUBLIC;--> statement-breakpoint
+REVOKE ALL ON FUNCTION tag_ids_keep() FROM PUBLIC;--> statement-breakpoint
 -- Insert, delete (a tag's deletion deletes its links, and fires these) and update (a move re-points links).
 DO $$
 DECLARE
   t text;
-  f text;
+  args text;
 BEGIN
-  FOR t, f IN VALUES ('proxy_tag_links', 'proxy_tag_ids_keep'), ('steam_account_tag_links', 'steam_account_tag_ids_keep')
+  FOR t, args IN VALUES ('proxy_tag_links', '''proxies'', ''proxy_id'''),
+    ('steam_account_tag_links', '''steam_accounts'', ''account_id''')
   LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
-      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_tag_ids_insert', t, f);
+      'FOR EACH STATEMENT EXECUTE FUNCTION tag_ids_keep(%s)', t || '_tag_ids_insert', t, args);
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows '
-      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_tag_ids_update', t, f);
+      'FOR EACH STATEMENT EXECUTE FUNCTION tag_ids_keep(%s)', t || '_tag_ids_update', t, args);
     EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows '
-      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_tag_ids_delete', t, f);
+      'FOR EACH STATEMENT EXECUTE FUNCTION tag_ids_keep(%s)', t || '_tag_ids_delete', t, args);
   END LOOP;
 END $$;--> statement-breakpoint
 -- The member's scope as the ids of the active workspace's tags of those names (any case), read once per statement

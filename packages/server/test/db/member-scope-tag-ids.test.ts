@@ -86,8 +86,7 @@ describe('tag ids kept on the scoped rows (PGlite, or Postgres with TEST_DATABAS
       `grant select, update on proxies, steam_accounts to ${OWNER_ROLE}`,
       `grant select on proxy_tag_links, steam_account_tag_links, workspace_members to ${OWNER_ROLE}`,
       `grant insert on list_changes to ${OWNER_ROLE}`,
-      `alter function proxy_tag_ids_keep() owner to ${OWNER_ROLE}`,
-      `alter function steam_account_tag_ids_keep() owner to ${OWNER_ROLE}`,
+      `alter function tag_ids_keep() owner to ${OWNER_ROLE}`,
     ])
       await db.execute(sql.raw(statement));
   }, 120_000);
