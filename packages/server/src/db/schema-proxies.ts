@@ -48,12 +48,19 @@ export const proxies = pgTable(
     /** When these credentials last passed a check: a later auth failure makes the proxy expired, not invalid. */
     lastValidAt: at('last_valid_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * The ids of the proxy's tags, kept by the tag links' triggers (drizzle/0051): a member limited to tags is
+     * checked against the row itself. Never written by the server, never in an answer.
+     */
+    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     uniqueIndex('proxies_user_identity').on(t.userId, t.identityHash),
     // The list's filters and sorts, each led by the user and ending with the id (0025_list_indexes).
-    // Written with INCLUDE (status) in drizzle/0031_list_indexes.sql.
+    // Written with INCLUDE (status) in drizzle/0031_list_indexes.sql; since drizzle/0051 each of them also
+    // INCLUDEs tag_ids, which every policy reads, so counts and pages of ids still read the index alone.
     index('proxies_user_id').on(t.userId, t.id),
+    index('proxies_tag_ids').using('gin', t.tagIds),
     index('proxies_user_status').on(t.userId, t.status, t.id),
     index('proxies_user_country').on(t.userId, t.countryCode, t.id),
     index('proxies_user_country_status').on(t.userId, t.countryCode, t.status, t.id),

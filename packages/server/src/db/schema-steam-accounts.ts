@@ -49,7 +49,13 @@ export const steamAccounts = pgTable(
     /** Wallet balances as `[{ currency, amount }]` in minor units. */
     balances: jsonb('balances').notNull().default([]),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * The ids of the account's tags, kept by the tag links' triggers (drizzle/0051): a member limited to tags is
+     * checked against the row itself. Never written by the server, never in an answer.
+     */
+    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
+  // The list's indexes (status, created and id, proxy, id) INCLUDE tag_ids since drizzle/0051: every policy reads it.
   (t) => [
     uniqueIndex('steam_accounts_user_login').on(t.userId, sql`lower(${t.login})`),
     index('steam_accounts_user_status').on(t.userId, t.status),
@@ -60,6 +66,7 @@ export const steamAccounts = pgTable(
     // The "in use" status of proxies, and the list read by id (0025_list_indexes).
     index('steam_accounts_user_proxy').on(t.userId, t.proxyId),
     index('steam_accounts_user_id').on(t.userId, t.id),
+    index('steam_accounts_tag_ids').using('gin', t.tagIds),
     // The text search's candidates of one user, read by steam_account_search_ids (0026, 0027_proxies_query).
     index('steam_accounts_search_trgm').using(
       'gin',

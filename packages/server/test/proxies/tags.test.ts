@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLines, callAs, createProxiesTest, dataOf, type ProxiesTest, resultCodeOf } from './helpers.ts';
 
@@ -128,5 +129,23 @@ describe('proxy tags', () => {
     const before = (await tags()).find((t: { name: string }) => t.name === 'Wave 2').count;
     dataOf(await callAs(s.t, s.a, 'DELETE', `/api/proxies/${ids[2]}`));
     expect((await tags()).find((t: { name: string }) => t.name === 'Wave 2').count).toBe(before - 1);
+  });
+
+  it("keeps each proxy's tag ids equal to its links, through an add with a tag and a tag taken off", async () => {
+    const mismatched = async () =>
+      (
+        (await s.t.testDb.database.db.execute(sql`select p.id from proxies p
+          where p.tag_ids is distinct from coalesce((select array_agg(l.tag_id order by l.tag_id)
+            from proxy_tag_links l where l.proxy_id = p.id), '{}')`)) as unknown as { rows: unknown[] }
+      ).rows;
+    // An existing tag by name (written with the rows) and a new one (linked after them).
+    const added = await addLines(s.t, s.a, ['30.0.7.1:80', '30.0.7.2:80'], {
+      tag: { id: 0, name: 'wave 2' },
+    });
+    await addLines(s.t, s.a, ['30.0.7.3:80'], { tag: { id: 0, name: 'Brand new' } });
+    expect(await mismatched()).toEqual([]);
+    const wave = (await tags()).find((t: { name: string }) => t.name === 'Wave 2');
+    dataOf(await callAs(s.t, s.a, 'DELETE', `/api/proxies/${added.addedIds[0]}/tags/${wave.id}`));
+    expect(await mismatched()).toEqual([]);
   });
 });

@@ -96,6 +96,12 @@ function collectIssues(
     });
 }
 
+/** The tag an add puts on its proxies: its id when it exists before the insert, and the step that links it. */
+export interface ProxyTagStep {
+  knownId: number | null;
+  link: (q: ProxyQueries, ids: number[]) => Promise<void>;
+}
+
 /**
  * Adds the new proxies of the lines in one transaction (a bulk insert that skips identities already stored, so a
  * concurrent add of the same proxy makes it a duplicate here, not an error). Lines the user already has are found
@@ -107,7 +113,7 @@ export async function addProxyLines(
   userId: string,
   input: { proxies: string; defaultProtocol: ProxyProtocol },
   lang: Language,
-  tagStep: (q: ProxyQueries) => Promise<((q: ProxyQueries, ids: number[]) => Promise<void>) | null>,
+  tagStep: (q: ProxyQueries) => Promise<ProxyTagStep | null>,
   /** Lines (by number) that replace the password of a stored proxy instead of adding a row. */
   passwordChanges: readonly PasswordChange[] = [],
 ): Promise<ProxyAddResult> {
@@ -155,11 +161,11 @@ export async function addProxyLines(
     hashes.length = 0;
     replacer.reset();
     const tag = await tagStep(q);
-    const done = await q.insertNewChunks(sealed());
+    const done = await q.insertNewChunks(sealed(), tag?.knownId ? [tag.knownId] : []);
     const changed = await replacer.apply(q);
     // The tag goes on every proxy the lines name, new ones and those given a new password.
     const tagged = [...done.values(), ...changed.ids];
-    if (tag && tagged.length > 0) await tag(q, tagged);
+    if (tag && tagged.length > 0) await tag.link(q, tagged);
     return { inserted: done, replaced: changed };
   });
   hashes.forEach((hash, index) => {

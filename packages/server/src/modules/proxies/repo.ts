@@ -332,16 +332,20 @@ export class ProxyQueries {
    * Inserts the rows that are not stored yet (same identity); returns the identity hashes that went in, with
    * their new ids. Each chunk is one statement over column arrays (`unnest`), far cheaper to plan and bind than a
    * multi-row VALUES list. The next chunk is taken from `chunks` (which may seal it then) once the statement of the
-   * one before is on its way, so that work overlaps the database's.
+   * one before is on its way, so that work overlaps the database's. `tagIds`: the tags the caller links to the new
+   * rows next, written with them, so that the links' trigger finds them right and writes no row again.
    */
-  async insertNewChunks(chunks: Iterable<readonly NewProxyRow[]>): Promise<Map<string, number>> {
+  async insertNewChunks(
+    chunks: Iterable<readonly NewProxyRow[]>,
+    tagIds: readonly number[] = [],
+  ): Promise<Map<string, number>> {
     const inserted = new Map<string, number>();
     const source = chunks[Symbol.iterator]();
     let next = source.next();
     while (!next.done) {
       // Settled into a value at once: a statement that fails while the next chunk is sealed must not become an
       // unhandled rejection (which ends the process); it is thrown below, inside the transaction.
-      const writing = this.insertChunk(next.value).then(
+      const writing = this.insertChunk(next.value, tagIds).then(
         (rows) => ({ rows }),
         (error: unknown) => ({ error }),
       );
@@ -360,11 +364,15 @@ export class ProxyQueries {
     return this.insertNewChunks(chunks(rows, INSERT_CHUNK));
   }
 
-  private async insertChunk(chunk: readonly NewProxyRow[]): Promise<[string, number][]> {
+  private async insertChunk(
+    chunk: readonly NewProxyRow[],
+    tagIds: readonly number[],
+  ): Promise<[string, number][]> {
     const column = <K extends keyof NewProxyRow>(key: K) => sql.param(chunk.map((row) => row[key]));
     const result = await this.tx.execute<{ id: number; identity_hash: string }>(sql`
-      insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash)
-      select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash
+      insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash, tag_ids)
+      select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash,
+        ${sql.param([...tagIds].sort((a, b) => a - b))}::integer[]
       from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
         ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
         ${column('name')}::text[], ${column('identityHash')}::text[])

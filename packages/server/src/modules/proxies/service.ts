@@ -133,9 +133,15 @@ export class ProxiesService {
     const tagStep = async (q: ProxyQueries) => {
       if (!tagInput) return null;
       // A foreign tag id stops the add before anything is inserted; a new tag is created only if proxies were.
-      const existing = tagInput.id === 0 ? null : await this.resolveTag(q, tagInput);
-      return async (tx: ProxyQueries, ids: number[]) =>
-        tx.tags().linkTag(ids, (existing ?? (await this.resolveTag(tx, tagInput))).id);
+      const existing =
+        tagInput.id === 0
+          ? await q.tags().findTagNamed(tagInput.name.trim())
+          : await this.resolveTag(q, tagInput);
+      return {
+        knownId: existing?.id ?? null,
+        link: async (tx: ProxyQueries, ids: number[]) =>
+          tx.tags().linkTag(ids, (existing ?? (await this.resolveTag(tx, tagInput))).id),
+      };
     };
     return addProxyLines(this.repo, this.secrets, userId, input, lang, tagStep, changes);
   }

@@ -47,14 +47,19 @@ export class ProxyTagQueries {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** The tag of this name (any case), created when the user has none. */
-  async tagNamed(name: string): Promise<TagRow> {
-    await this.tx.insert(proxyTags).values({ userId: this.userId, name }).onConflictDoNothing();
+  /** The tag of this name (any case), or null when the user has none. */
+  async findTagNamed(name: string): Promise<TagRow | null> {
     const rows = await this.tx
       .select({ id: proxyTags.id, name: proxyTags.name })
       .from(proxyTags)
       .where(and(eq(proxyTags.userId, this.userId), eq(sql`lower(${proxyTags.name})`, name.toLowerCase())));
-    return rows[0]!;
+    return rows[0] ?? null;
+  }
+
+  /** The tag of this name (any case), created when the user has none. */
+  async tagNamed(name: string): Promise<TagRow> {
+    await this.tx.insert(proxyTags).values({ userId: this.userId, name }).onConflictDoNothing();
+    return (await this.findTagNamed(name))!;
   }
 
   async listTags(): Promise<{ id: number; name: string; count: number }[]> {
