@@ -33,7 +33,7 @@ const wasmMb = () => (client as unknown as { Module: { HEAPU8: Uint8Array } }).M
 try {
   const settings = (
     await client.query<{ name: string; size: string }>(
-      `select name, pg_size_pretty(setting::bigint * coalesce(pg_size_bytes(unit), 1)) as size
+      `select name, pg_size_pretty(setting::bigint * coalesce(pg_size_bytes(case when unit ~ '^[0-9]' then unit else '1' || unit end), 1)) as size
      from pg_settings where name in ('shared_buffers', 'work_mem', 'maintenance_work_mem', 'temp_buffers', 'wal_buffers')`,
     )
   ).rows;
