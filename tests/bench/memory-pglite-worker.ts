@@ -67,9 +67,7 @@ try {
       }
   });
   const peak = Math.max(...peaks.map(([, value]) => value)) / MB;
-  print(
-    `  at the peak: ${split()}; WebAssembly heap now ${wasmMb().toFixed(0)} MB (outside the V8 heap and the buffers)`,
-  );
+  print(`  at the peak: ${split()}; WebAssembly heap now ${wasmMb().toFixed(0)} MB`);
   print(
     `PGlite server peak RSS ${peak.toFixed(0)} MB (sampled), high-water mark ${highWaterMb().toFixed(0)} MB (target < ${TARGET_MB} MB): ${highWaterMb() < TARGET_MB ? 'met' : 'MISSED'}`,
   );
