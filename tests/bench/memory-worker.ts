@@ -1,9 +1,9 @@
 // The server side of the memory benchmark; runs inside packages/server (for its dependencies). See memory.mjs.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { authHeaders, startBenchServer } from '../../packages/server/bench/_proxies-server.ts';
+import { MB, memoryPhases } from './_memory-phases.ts';
 import { startLiveFixtures } from './_proxy-fixtures.mjs';
 
 const PROXIES = Number(process.env.BENCH_MEMORY_PROXIES ?? 1_000_000);
@@ -12,33 +12,8 @@ const CLIENTS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 /** Proxies in the check run: half live SOCKS5 fixtures, half a closed port. */
 const CHECKED = Number(process.env.BENCH_MEMORY_CHECKED ?? 20_000);
 const TARGET_MB = 300;
-const MB = 1024 * 1024;
 const print = (line: string) => process.stdout.write(`${line}\n`);
-
-/** Peak RSS per phase, sampled every 20 ms, beside the kernel's high-water mark for the whole process. */
-let phasePeak = 0;
-/** What the memory was at the highest sample: V8 heap, buffers outside it, and the rest (code, stacks, libraries). */
-let atPeak: NodeJS.MemoryUsage | null = null;
-const sampler = setInterval(() => {
-  const rss = process.memoryUsage.rss();
-  if (rss <= phasePeak) return;
-  phasePeak = rss;
-  if (rss >= (atPeak?.rss ?? 0)) atPeak = process.memoryUsage();
-}, 20);
-const highWaterMb = () =>
-  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
-const peaks: Array<[string, number]> = [];
-async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
-  phasePeak = process.memoryUsage.rss();
-  const started = performance.now();
-  const result = await work();
-  phasePeak = Math.max(phasePeak, process.memoryUsage.rss());
-  peaks.push([name, phasePeak]);
-  print(
-    `  ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(phasePeak / MB).toFixed(0)} MB`,
-  );
-  return result;
-}
+const { phase, peaks, highWaterMb, split, stop } = memoryPhases(print);
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
 const server = await startBenchServer(databaseUrl);
@@ -139,19 +114,12 @@ try {
     }
   });
   const peak = Math.max(...peaks.map(([, value]) => value)) / MB;
-  // Set by the sampler's callback, which narrowing does not see.
-  const usage = atPeak as NodeJS.MemoryUsage | null;
-  if (usage) {
-    const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
-    print(
-      `  at the peak: V8 heap ${mb(usage.heapUsed)} used of ${mb(usage.heapTotal)}, buffers ${mb(usage.arrayBuffers)}, other ${mb(usage.rss - usage.heapTotal - usage.external)}`,
-    );
-  }
+  print(`  at the peak: ${split()}`);
   print(
     `server peak RSS ${peak.toFixed(0)} MB (sampled), high-water mark ${highWaterMb().toFixed(0)} MB (target < ${TARGET_MB} MB): ${highWaterMb() < TARGET_MB ? 'met' : 'MISSED'}`,
   );
 } finally {
-  clearInterval(sampler);
+  stop();
   clients.kill('SIGTERM');
   const received = await clientLines.next();
   if (!received.done) print(`  hub events received by the clients: ${received.value}`);

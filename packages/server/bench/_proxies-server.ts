@@ -18,11 +18,15 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(databaseUrl: string | null): Promise<BenchServer> {
+/** `dataDir`: PGlite's data directory on disk, as `pnpm start` keeps it; by default the database is in memory. */
+export async function startBenchServer(
+  databaseUrl: string | null,
+  dataDir = 'memory://',
+): Promise<BenchServer> {
   const server = await startServer({
     ...loadConfig({}),
     port: 0,
-    dataDir: 'memory://',
+    dataDir,
     databaseUrl,
     logLevel: 'silent',
     publicUrl: null,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type KeyObject, randomBytes } from 'node:crypto';
 import type { Keyring } from './master-key.ts';
 
 const VERSION = 'v1';
@@ -17,15 +17,36 @@ export class EnvelopeError extends Error {
   override name = 'EnvelopeError';
 }
 
-function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
-  const nonce = randomBytes(NONCE);
+/** A key as bytes, or as a key object made once for bulk work (a cipher then skips importing the bytes). */
+export type EnvelopeKey = Buffer | KeyObject;
+
+/**
+ * Nonces are cut from a block of random bytes drawn at once: one call into the random source per 4,096 nonces
+ * instead of one per value (a 100,000-line import seals 66,000 passwords). Each nonce is used once, as before.
+ */
+const NONCES_PER_DRAW = 4_096;
+let nonces = Buffer.alloc(0);
+let nextNonce = 0;
+
+function freshNonce(): Buffer {
+  if (nextNonce + NONCE > nonces.length) {
+    nonces = randomBytes(NONCE * NONCES_PER_DRAW);
+    nextNonce = 0;
+  }
+  const nonce = nonces.subarray(nextNonce, nextNonce + NONCE);
+  nextNonce += NONCE;
+  return nonce;
+}
+
+function seal(key: EnvelopeKey, plaintext: Buffer, aad: string): Buffer {
+  const nonce = freshNonce();
   const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG });
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   return Buffer.concat([nonce, cipher.getAuthTag(), body]);
 }
 
-function open(key: Buffer, blob: Buffer, aad: string): Buffer {
+function open(key: EnvelopeKey, blob: Buffer, aad: string): Buffer {
   if (blob.length < NONCE + TAG) throw new EnvelopeError('ciphertext too short');
   // authTagLength: 16 makes Node refuse truncated tags, which it would otherwise accept.
   const decipher = createDecipheriv('aes-256-gcm', key, blob.subarray(0, NONCE), { authTagLength: TAG });
@@ -56,11 +77,11 @@ export function dataKeyNeedsRewrap(keyring: Keyring, wrapped: string): boolean {
 }
 
 /** Encrypts one field value with the user's data key: `v1.<dekVersion>.<base64url(nonce‖tag‖ciphertext)>`. */
-export function encryptField(dek: Buffer, slot: SecretSlot, plaintext: string): string {
+export function encryptField(dek: EnvelopeKey, slot: SecretSlot, plaintext: string): string {
   return `${VERSION}.d1.${seal(dek, Buffer.from(plaintext, 'utf8'), fieldAad(slot)).toString('base64url')}`;
 }
 
-export function decryptField(dek: Buffer, slot: SecretSlot, value: string): string {
+export function decryptField(dek: EnvelopeKey, slot: SecretSlot, value: string): string {
   const { blob } = parse(value);
   return open(dek, blob, fieldAad(slot)).toString('utf8');
 }

@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
 import { decryptField, encryptField, type SecretSlot, unwrapDataKey, wrapDataKey } from './envelope.ts';
 import type { Keyring } from './master-key.ts';
 
@@ -31,13 +31,15 @@ export class SecretBox {
    */
   async openFor(userId: string): Promise<OpenSecretBox> {
     const dek = await this.dataKey(userId);
+    // Made once for the box: a cipher given the bytes imports the key again for every value.
+    const dekKey = createSecretKey(dek);
     const own = (slot: SecretSlot) => {
       if (slot.userId !== userId) throw new Error('secret slot of another user');
       return slot;
     };
     return {
-      encrypt: (slot, plaintext) => encryptField(dek, own(slot), plaintext),
-      decrypt: (slot, value) => decryptField(dek, own(slot), value),
+      encrypt: (slot, plaintext) => encryptField(dekKey, own(slot), plaintext),
+      decrypt: (slot, value) => decryptField(dekKey, own(slot), value),
       deriveKey: (purpose) =>
         Buffer.from(hkdfSync('sha256', dek, Buffer.alloc(0), `tradedeck|${purpose}`, 32)),
     };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,20 @@ describe('envelope encryption', () => {
       expect(() => decryptField(dek, other, value)).toThrow(EnvelopeError);
     }
     expect(() => decryptField(randomBytes(32), slot, value)).toThrow(EnvelopeError);
+  });
+
+  it('gives every value its own nonce, across the blocks nonces are drawn in, with the key as bytes or as a key object', () => {
+    const dek = randomBytes(32);
+    const key = createSecretKey(dek);
+    const seen = new Set<string>();
+    // More values than one draw of random bytes holds (4,096 nonces).
+    for (let i = 0; i < 10_000; i++) {
+      const value = encryptField(i % 2 === 0 ? dek : key, slot, 'same text');
+      const nonce = Buffer.from(value.split('.')[2]!, 'base64url').subarray(0, 12).toString('hex');
+      expect(seen.has(nonce)).toBe(false);
+      seen.add(nonce);
+      expect(decryptField(i % 2 === 0 ? key : dek, slot, value)).toBe('same text');
+    }
   });
 
   it('refuses flipped bytes, truncated tags, short blobs and other formats', () => {

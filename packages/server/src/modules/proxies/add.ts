@@ -117,7 +117,8 @@ export async function addProxyLines(
   /** Lines (by number) that replace the password of a stored proxy instead of adding a row. */
   passwordChanges: readonly PasswordChange[] = [],
 ): Promise<ProxyAddResult> {
-  const reader = new ProxyListReader(input.proxies, { defaultProtocol: input.defaultProtocol });
+  // Made anew in each try of the transaction below: a retried transaction reads the whole list again.
+  let reader = new ProxyListReader(input.proxies, { defaultProtocol: input.defaultProtocol });
   const invalid: LineIssue[] = [];
   const duplicates: LineIssue[] = [];
   const box = await secrets.openFor(userId);
@@ -147,16 +148,27 @@ export async function addProxyLines(
   };
   // Read, hashed and sealed a chunk at a time, as the insert asks for it: the next chunk is read and sealed while
   // the database writes the one before, and the first insert starts after the first chunk's lines, not the
-  // whole list's.
-  function* sealed(): Generator<NewProxyRow[]> {
+  // whole list's. A turn of the event loop between slices keeps a chunk's sealing from holding the loop: the
+  // statement before it finishes going out, and other requests are answered.
+  async function* sealed(): AsyncGenerator<NewProxyRow[]> {
     for (let size = FIRST_CHUNK; !reader.done; size = Math.min(size * 2, CHUNK)) {
-      const block = reader.read(size);
-      collectIssues(block, lang, invalid, duplicates);
-      const rows = block.proxies.map(rowOf).filter((row) => row !== null);
+      const rows: NewProxyRow[] = [];
+      while (rows.length < size && !reader.done) {
+        const block = reader.read(Math.min(SLICE, size - rows.length));
+        collectIssues(block, lang, invalid, duplicates);
+        for (const line of block.proxies) {
+          const row = rowOf(line);
+          if (row !== null) rows.push(row);
+        }
+        await nextTurn();
+      }
       if (rows.length > 0) yield rows;
     }
   }
   const { inserted, replaced } = await repo.run(userId, async (q) => {
+    reader = new ProxyListReader(input.proxies, { defaultProtocol: input.defaultProtocol });
+    invalid.length = 0;
+    duplicates.length = 0;
     lines.length = 0;
     hashes.length = 0;
     replacer.reset();
@@ -188,6 +200,8 @@ export async function addProxyLines(
  */
 const FIRST_CHUNK = 2_000;
 const CHUNK = 20_000;
+/** Lines read and sealed between turns of the event loop (a few milliseconds of work). */
+const SLICE = 1_000;
 
 function passwordNotReplaced(line: ParsedProxyLine, lang: Language): LineIssue {
   return {

@@ -332,16 +332,18 @@ export class ProxyQueries {
    * Inserts the rows that are not stored yet (same identity); returns the identity hashes that went in, with
    * their new ids. Each chunk is one statement over column arrays (`unnest`), far cheaper to plan and bind than a
    * multi-row VALUES list. The next chunk is taken from `chunks` (which may seal it then) once the statement of the
-   * one before is on its way, so that work overlaps the database's. `tagIds`: the tags the caller links to the new
-   * rows next, written with them, so that the links' trigger finds them right and writes no row again.
+   * one before is on its way, so that work overlaps the database's. A source that yields to the event loop while
+   * it seals lets the statement's parameters finish going out meanwhile. `tagIds`: the tags the caller links to
+   * the new rows next, written with them, so that the links' trigger finds them right and writes no row again.
    */
   async insertNewChunks(
-    chunks: Iterable<readonly NewProxyRow[]>,
+    chunks: Iterable<readonly NewProxyRow[]> | AsyncIterable<readonly NewProxyRow[]>,
     tagIds: readonly number[] = [],
   ): Promise<Map<string, number>> {
     const inserted = new Map<string, number>();
-    const source = chunks[Symbol.iterator]();
-    let next = source.next();
+    const source =
+      Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
+    let next = await source.next();
     while (!next.done) {
       // Settled into a value at once: a statement that fails while the next chunk is sealed must not become an
       // unhandled rejection (which ends the process); it is thrown below, inside the transaction.
@@ -351,7 +353,7 @@ export class ProxyQueries {
       );
       // Let the statement go out (its send is a few promise steps away) before the next chunk takes the thread.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      next = source.next();
+      next = await source.next();
       const written = await writing;
       if ('error' in written) throw written.error;
       for (const [hash, id] of written.rows) inserted.set(hash, id);
@@ -369,20 +371,24 @@ export class ProxyQueries {
     tagIds: readonly number[],
   ): Promise<[string, number][]> {
     const column = <K extends keyof NewProxyRow>(key: K) => sql.param(chunk.map((row) => row[key]));
-    const result = await this.tx.execute<{ id: number; identity_hash: string }>(sql`
-      insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash, tag_ids)
-      select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash,
-        ${sql.param([...tagIds].sort((a, b) => a - b))}::integer[]
-      from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
-        ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
-        ${column('name')}::text[], ${column('identityHash')}::text[])
-        as t(protocol, host, port, username, password_enc, name, identity_hash)
-      on conflict (user_id, identity_hash) do nothing
-      returning id, identity_hash`);
-    return rowsOf<{ id: number; identity_hash: string }>(result).map((row) => [
-      row.identity_hash,
-      Number(row.id),
-    ]);
+    // The new ids come back as one row of two arrays once every row is written, not a row per insert: rows sent
+    // while the insert runs filled the socket while the server sealed the next chunk, and the database waited
+    // for it instead of writing. The two aggregates read the inserted rows in one pass, so they pair up.
+    const result = await this.tx.execute<{ ids: number[]; hashes: string[] }>(sql`
+      with inserted as (
+        insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash, tag_ids)
+        select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash,
+          ${sql.param([...tagIds].sort((a, b) => a - b))}::integer[]
+        from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
+          ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
+          ${column('name')}::text[], ${column('identityHash')}::text[])
+          as t(protocol, host, port, username, password_enc, name, identity_hash)
+        on conflict (user_id, identity_hash) do nothing
+        returning id, identity_hash)
+      select coalesce(array_agg(id), '{}') as ids, coalesce(array_agg(identity_hash), '{}') as hashes
+      from inserted`);
+    const { ids, hashes } = rowsOf<{ ids: number[]; hashes: string[] }>(result)[0]!;
+    return hashes.map((hash, index) => [hash, Number(ids[index])]);
   }
 
   /** Which of these identity hashes the user's proxies already have. */
