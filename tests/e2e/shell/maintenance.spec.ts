@@ -6,6 +6,9 @@ const ETA = '2030-01-02T03:04:00.000Z';
 test.describe('maintenance', () => {
   let server: TestServer | null = null;
   test.beforeEach(({ allowConsole }) => {
+    // Each test starts two server processes inside its own time (40-53 s of its 60 s at load average 18, and over
+    // it before): a start takes what the machine gives it, so the budget is three times the project's.
+    test.slow();
     // These tests restart the server on the same port: requests in that gap are refused, or reset when the old
     // process closes a connection mid-request.
     allowConsole(/ERR_CONNECTION_(REFUSED|RESET)/);
