@@ -4,8 +4,12 @@
 // other package's. Most of a suite's time is waiting (sign-ins, servers, terminals), so the CLI's waits overlap the
 // server's instead of following them. Each line of a part's output is prefixed with its name; the closing lines
 // give each part's time and the total wall time. Fails when any part fails. Arguments filter the suites' files
-// (`pnpm test packages/cli/test/status.test.ts`): a suite with no file left passes.
+// (`pnpm test packages/cli/test/status.test.ts`): a suite with no file left passes. Each part's line is printed
+// the moment it ends; with TRADEDECK_REPORT_DIR set, the part also leaves `<name>.ended` there (its status and
+// seconds), from which CI starts the end-to-end suite once only the server's part is left (.ci/run).
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ALL_PROJECTS, SERVER_PROJECTS } from './test-projects.mjs';
 
@@ -64,13 +68,21 @@ function run(part) {
     createInterface({ input: stream }).on('line', (line) => console.log(prefix + line));
   }
   return new Promise((resolve) => {
+    let done = false;
+    const ended = (status) => {
+      if (done) return;
+      done = true;
+      const result = { name: part.name, status, seconds: secondsSince(partStarted) };
+      console.log(`${prefix}${part.name} ${status === 0 ? 'passed' : 'FAILED'} in ${result.seconds} s`);
+      const dir = process.env.TRADEDECK_REPORT_DIR;
+      if (dir) writeFileSync(join(dir, `${part.name}.ended`), `${status} ${result.seconds}\n`);
+      resolve(result);
+    };
     child.on('error', (error) => {
       console.log(`${prefix}could not start ${command}: ${error.message}`);
-      resolve({ name: part.name, status: 1, seconds: secondsSince(partStarted) });
+      ended(1);
     });
-    child.on('close', (code, signal) => {
-      resolve({ name: part.name, status: signal ? 1 : (code ?? 1), seconds: secondsSince(partStarted) });
-    });
+    child.on('close', (code, signal) => ended(signal ? 1 : (code ?? 1)));
   });
 }
 

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { RunningServer } from '@tradedeck/server/server';
@@ -14,10 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+/**
+ * The address of a server that is no longer there: a loopback port that was listened on and closed, so a
+ * connection is refused as after a server stopped (a whole server started and stopped for it took 8 s a test).
+ */
 async function stoppedServerUrl(): Promise<string> {
-  const other = await startCliServer();
-  await other.stop();
-  return other.url;
+  const listener = createServer();
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as AddressInfo;
+  await new Promise((resolve) => listener.close(resolve));
+  return `http://127.0.0.1:${port}`;
 }
 
 describe('tradedeck status', () => {

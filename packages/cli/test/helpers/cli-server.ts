@@ -1,6 +1,7 @@
-import { createApiClient } from '@tradedeck/sdk/client';
 import { loadConfig, type ServerConfig } from '@tradedeck/server/config';
 import { type RunningServer, startServer } from '@tradedeck/server/server';
+import { SessionService } from '../../../server/src/modules/auth/sessions.ts';
+import { hashPassword } from '../../../server/src/security/password-hasher.ts';
 import { pgliteTemplate } from '../../../server/test/helpers/test-database.ts';
 
 export const TEST_PASSWORD = 'Quartz-Lantern-42';
@@ -62,29 +63,42 @@ export function judgeChecksItself(server: RunningServer): void {
 }
 
 /**
- * Registers and confirms a user (the first one of a server is its admin, approved at once; a later one is approved
- * in the database, as an administrator would, when `approve` is set) and signs in. Returns the environment that
- * points the CLI at the server with that session.
+ * A signed-in user made in milliseconds, as the server's tests make theirs (`test/helpers/signed-in.ts`): the
+ * account written confirmed through the auth module's own repositories (the first one of a server is its admin,
+ * approved at once; a later one is approved as an administrator would, when `approve` is set) and a device session
+ * opened by its session service. No registration mail and no argon2 per user: every user shares one real hash of
+ * the test password, so a sign-in with it still works. Returns the environment that points the CLI at the server
+ * with that session. The CLI's own sign-in tests go through `auth login` and the real flow.
  */
 export async function signedInUser(
   server: RunningServer,
   email: string,
   { approve = false } = {},
 ): Promise<{ env: Record<string, string>; accessToken: string }> {
-  const client = createApiClient({ baseUrl: server.url, language: () => 'en' });
-  await client.auth.register({ email, userName: email.split('@')[0]!, password: TEST_PASSWORD });
-  const link = new URL(await outboxLink(server, email));
-  await client.auth.confirmEmail({
-    userId: link.searchParams.get('userId')!,
-    code: link.searchParams.get('code')!,
+  const { deps } = server.app.services.auth.accounts;
+  // English, as a registration through the CLI's client: mails and stored texts follow it.
+  const created = await deps.users.create({
+    email,
+    userName: email.split('@')[0]!,
+    passwordHash: await passwordHash(),
+    language: 'en',
   });
-  if (approve)
-    await server.database.db.execute(`update users set approved_at = now() where email = '${email}'`);
-  const session = await client.auth.login({ email, password: TEST_PASSWORD });
+  if (!created) throw new Error(`signed-in user: ${email} is taken`);
+  let user = (await deps.users.confirmEmail(created.id))!;
+  if (approve && !user.approvedAt)
+    user = (await deps.users.update(user.id, { approvedAt: new Date(deps.now()) }))!;
+  const session = await new SessionService(deps).start(user, { ip: '127.0.0.1', userAgent: null });
   return {
     accessToken: session.accessToken,
     env: { TRADEDECK_TOKEN: session.accessToken, TRADEDECK_SERVER: server.url },
   };
+}
+
+let hashed: Promise<string> | null = null;
+/** One real argon2id hash of the test password per worker (today's parameters, so a sign-in does not rehash it). */
+function passwordHash(): Promise<string> {
+  hashed ??= hashPassword(TEST_PASSWORD);
+  return hashed;
 }
 
 /** Polls the outbox (mail of the account flows is sent from a job, just after the answer). */
