@@ -39,13 +39,30 @@ export async function createTestDatabaseTarget(): Promise<TestDatabaseTarget> {
   };
 }
 
+/**
+ * A dump held in memory whose bytes are handed out as a copy: the engine reads a template through `arrayBuffer()`,
+ * and a plain Blob streams its 46 MB in chunks and joins them again for every test database (0.1-0.3 s of CPU).
+ */
+class HeldDump extends Blob {
+  readonly #bytes: ArrayBuffer;
+  constructor(bytes: ArrayBuffer) {
+    super([], { type: 'application/x-tar' });
+    this.#bytes = bytes;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes.slice(0));
+  }
+}
+
 let template: Promise<Blob | undefined> | undefined;
 
-/** The migrated PGlite data directory of this run (see pglite-template.ts), read once per test file. */
+/** The migrated PGlite data directory of this run (see pglite-template.ts), read once per worker. */
 export function pgliteTemplate(): Promise<Blob | undefined> {
   template ??= (async () => {
     const file = inject('pgliteTemplate');
-    return file ? new Blob([await readFile(file)]) : undefined;
+    if (!file) return undefined;
+    const bytes = await readFile(file);
+    return new HeldDump(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   })();
   return template;
 }
