@@ -80,6 +80,13 @@ async function migratedDump(): Promise<Buffer> {
   await database.migrate();
   await startAppOnce(database, null);
   const client = (database.db as unknown as { $client: PGlite }).$client;
+  // The embedded engine serves one database, `postgres`; its two template databases are never opened, and their
+  // 600 files were a third of what every test database unpacked at its start (0.88 s of CPU an open, 0.61 s
+  // without them).
+  for (const name of ['template0', 'template1']) {
+    await client.exec(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
+    await client.exec(`DROP DATABASE ${name}`);
+  }
   const dump = await client.dumpDataDir('none');
   await database.close();
   return Buffer.from(await dump.arrayBuffer());
