@@ -30,20 +30,20 @@ export async function startAppOnce(database: Database, databaseUrl: string | nul
  * migrations' record, and the job queue's tables that describe it (its schema version and queues), not its jobs.
  */
 async function appTables(database: Database): Promise<string[]> {
-  const result = await database.db.execute<{ name: string }>(sql`
+  const result = (await database.db.execute(sql`
     select format('%I.%I', n.nspname, c.relname) as name
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where c.relkind in ('r', 'p') and not c.relispartition
        and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
        and n.nspname <> 'drizzle'
        and not (n.nspname = 'pgboss' and c.relname in ('queue', 'version'))
-     order by 1`);
+     order by 1`)) as unknown as { rows: { name: string }[] };
   return result.rows.map((row) => row.name);
 }
 
 async function hasRows(database: Database, table: string): Promise<boolean> {
-  const result = await database.db.execute<{ found: boolean }>(
+  const result = (await database.db.execute(
     sql.raw(`select exists (select from ${table}) as found`),
-  );
+  )) as unknown as { rows: { found: boolean }[] };
   return result.rows[0]?.found === true;
 }
