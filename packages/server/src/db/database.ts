@@ -39,6 +39,11 @@ export interface DatabaseOptions {
    * directory with it.
    */
   template?: Blob | undefined;
+  /**
+   * PGlite only: the shared buffer pool's size (the engine's `shared_buffers`, 128MB by default). The engine
+   * prepares the whole pool at every start; the test suite's small databases start with a smaller one.
+   */
+  sharedBuffers?: string | undefined;
 }
 
 export const IN_MEMORY = 'memory://';
@@ -63,10 +68,10 @@ const MIGRATION_LOCK_KEY = 740_112_001;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openPglite(options.dataDir, options.template);
+    : openPglite(options.dataDir, options.template, options.sharedBuffers);
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob, sharedBuffers?: string): Promise<Database> {
   const inMemory = dataDir === IN_MEMORY;
   const lock: DataDirLock | null = inMemory ? null : await lockDataDir(dataDir);
   let client: PGlite;
@@ -76,7 +81,12 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     // pg_trgm serves the lists' text search (drizzle/0026_search_tokens.sql); btree_gin puts the user id in the
     // same index (0027_proxies_query.sql).
     const extensions = { pg_trgm, btree_gin };
-    const startParams = [...PGlite.defaultStartParams, '-c', `max_files_per_process=${PGLITE_MAX_FILES}`];
+    const startParams = [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `max_files_per_process=${PGLITE_MAX_FILES}`,
+      ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : []),
+    ];
     client = inMemory
       ? new PGlite({ extensions, startParams, ...(template ? { loadDataDir: template } : {}) })
       : new PGlite(dataDir, { extensions, startParams, ...(template ? { loadDataDir: template } : {}) });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { IN_MEMORY, openDatabase } from '../../src/db/database.ts';
+import { startAppOnce } from './started-template.ts';
 
 /** Names of the migrated template databases on a test Postgres server; the hash part names their sources. */
 const PREFIX = 'tradedeck_template_';
@@ -9,7 +10,7 @@ const TEMPLATE_LOCK_KEY = 7_120_411;
 /**
  * The migrated database of these sources on the test Postgres server at `url`, made once and kept for later runs:
  * each test database is then `CREATE DATABASE … TEMPLATE` it, a file copy of milliseconds instead of every
- * migration again (2-3.5 s per database). It allows no connections once made, so a copy is never refused for a
+ * migration again (2-3.5 s per database), with the job queue's schema made (`startAppOnce`). It allows no connections once made, so a copy is never refused for a
  * session still open on it. Templates of other sources (older migrations) are dropped.
  */
 export async function postgresTemplate(url: string, hash: string): Promise<string> {
@@ -30,9 +31,11 @@ export async function postgresTemplate(url: string, hash: string): Promise<strin
     }
     if (!rows.some((row) => row.datname === name && row.datistemplate)) {
       await admin.query(`CREATE DATABASE ${name}`);
-      const database = await openDatabase({ databaseUrl: withDatabaseName(url, name), dataDir: IN_MEMORY });
+      const templateUrl = withDatabaseName(url, name);
+      const database = await openDatabase({ databaseUrl: templateUrl, dataDir: IN_MEMORY });
       try {
         await database.migrate();
+        await startAppOnce(database, templateUrl);
       } finally {
         await database.close();
       }

@@ -39,16 +39,39 @@ export async function createTestDatabaseTarget(): Promise<TestDatabaseTarget> {
   };
 }
 
+/**
+ * A dump held in memory whose bytes are handed out as a copy: the engine reads a template through `arrayBuffer()`,
+ * and a plain Blob streams its 46 MB in chunks and joins them again for every test database (0.1-0.3 s of CPU).
+ */
+class HeldDump extends Blob {
+  readonly #bytes: ArrayBuffer;
+  constructor(bytes: ArrayBuffer) {
+    super([], { type: 'application/x-tar' });
+    this.#bytes = bytes;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes.slice(0));
+  }
+}
+
 let template: Promise<Blob | undefined> | undefined;
 
-/** The migrated PGlite data directory of this run (see pglite-template.ts), read once per test file. */
+/** The migrated PGlite data directory of this run (see pglite-template.ts), read once per worker. */
 export function pgliteTemplate(): Promise<Blob | undefined> {
   template ??= (async () => {
     const file = inject('pgliteTemplate');
-    return file ? new Blob([await readFile(file)]) : undefined;
+    if (!file) return undefined;
+    const bytes = await readFile(file);
+    return new HeldDump(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   })();
   return template;
 }
+
+/**
+ * The embedded engine's buffer pool for a test database: it is prepared whole at each start, and a test database
+ * holds a few megabytes (an open took 0.84 s of CPU with 32MB and 1.07 s with the default 128MB).
+ */
+const TEST_SHARED_BUFFERS = '32MB';
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the test Postgres server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -56,6 +79,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({
     ...target,
     template: target.databaseUrl ? undefined : await pgliteTemplate(),
+    sharedBuffers: TEST_SHARED_BUFFERS,
   });
   await database.migrate();
   return {
