@@ -15,7 +15,10 @@ const OWNER_ROLE = 'tradedeck_scope_owner_test';
  * keep them equal to the links through every change, including a scoped member's change that takes a row out of
  * its own scope, and a member limited to tags is checked against them.
  */
-describe('tag ids kept on the scoped rows (PGlite, or Postgres with TEST_DATABASE_URL)', () => {
+// One walk: each test starts from the links and tags the tests before it left, so the order is kept.
+describe('tag ids kept on the scoped rows (PGlite, or Postgres with TEST_DATABASE_URL)', {
+  shuffle: false,
+}, () => {
   let testDb: TestDatabase;
   let db: Db;
   let team: string;

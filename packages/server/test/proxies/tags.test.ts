@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLines, callAs, createProxiesTest, dataOf, type ProxiesTest, resultCodeOf } from './helpers.ts';
 
-describe('proxy tags', () => {
+// One walk: each test reads the tags and links the tests before it made, so the order is kept.
+describe('proxy tags', { shuffle: false }, () => {
   let s: ProxiesTest;
   let ids: number[];
   beforeAll(async () => {
