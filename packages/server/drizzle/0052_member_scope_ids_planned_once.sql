@@ -1,6 +1,6 @@
 -- The member's scope as tag ids, in PL/pgSQL: a policy calls these once per statement for every reference to a
--- scoped table (a list statement has eight to ten), and a SQL function called that way is planned again on each
--- call, which cost a scoped operator 0.3-0.5 ms of planning per reference; PL/pgSQL keeps its plan for the session.
+-- scoped table (a list statement has six to nine), and a SQL function called that way is planned again on each
+-- call, which cost a scoped operator 0.25-0.5 ms of planning per reference; PL/pgSQL keeps its plan for the session.
 -- Same answer as 0051: the ids of the active workspace's tags whose names (any case) are in the member's scope,
 -- empty when none matches.
 CREATE OR REPLACE FUNCTION workspace_proxy_scope_tag_ids() RETURNS integer[] LANGUAGE plpgsql STABLE AS $$
