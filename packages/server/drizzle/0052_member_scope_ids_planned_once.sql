@@ -3,23 +3,25 @@
 -- call, which cost a scoped operator 0.25-0.5 ms of planning per reference; PL/pgSQL keeps its plan for the session.
 -- Same answer as 0051: the ids of the active workspace's tags whose names (any case) are in the member's scope,
 -- empty when none matches.
-CREATE OR REPLACE FUNCTION workspace_proxy_scope_tag_ids() RETURNS integer[] LANGUAGE plpgsql STABLE AS $$
+DO $$
+DECLARE
+  fn text;
+  tags text;
+BEGIN
+  FOR fn, tags IN VALUES ('workspace_proxy_scope_tag_ids', 'proxy_tags'),
+    ('workspace_account_scope_tag_ids', 'steam_account_tags')
+  LOOP
+    EXECUTE format($f$CREATE OR REPLACE FUNCTION %I() RETURNS integer[] LANGUAGE plpgsql STABLE AS $b$
 DECLARE
   ids integer[];
 BEGIN
-  SELECT coalesce(array_agg(g.id), '{}'::integer[]) INTO ids FROM proxy_tags g
+  SELECT coalesce(array_agg(g.id), '{}'::integer[]) INTO ids FROM %I g
   WHERE g.user_id = nullif(current_setting('app.user_id', true), '')::uuid
     AND lower(g.name) = ANY ((select workspace_scope())::text[]);
   RETURN ids;
-END $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION workspace_account_scope_tag_ids() RETURNS integer[] LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  ids integer[];
-BEGIN
-  SELECT coalesce(array_agg(g.id), '{}'::integer[]) INTO ids FROM steam_account_tags g
-  WHERE g.user_id = nullif(current_setting('app.user_id', true), '')::uuid
-    AND lower(g.name) = ANY ((select workspace_scope())::text[]);
-  RETURN ids;
+END $b$
+$f$, fn, tags);
+  END LOOP;
 END $$;
 --> statement-breakpoint
 -- Rows derived from an account name the accounts in scope by a set built once per statement. That set now reads
@@ -40,27 +42,17 @@ DECLARE
     ' AND a.tag_ids && (select workspace_account_scope_tag_ids())', active);
   sellers text := format('SELECT s.id FROM seller_accounts s WHERE s.user_id = %s AND s.steam_account_id IN (%s)',
     active, accounts);
-  scoped jsonb := jsonb_build_object(
-    'steam_trade_sessions', format('account_id IN (%s)', accounts),
-    'steam_inventory_scans', format('account_id IN (%s)', accounts),
-    'steam_inventory_items', format('account_id IN (%s)', accounts),
-    'steam_trade_intents', format('account_id IN (%s)', accounts),
-    'steam_trade_watches', format('account_id IN (%s)', accounts),
-    'portfolio_holdings', format('account_id IN (%s)', accounts),
-    'confirmation_snapshots', format('account_id IN (%s)', accounts),
-    'confirmation_own_listings', format('account_id IN (%s)', accounts),
-    'confirmation_job_items', format('account_id IN (%s)', accounts),
-    'ledger_entries', format('account_id IN (%s)', accounts),
-    'ledger_sales', format('account_id IN (%s)', accounts),
-    'seller_accounts', format('steam_account_id IN (%s)', accounts),
-    'seller_deliveries', format('seller_account_id IN (%s)', sellers),
-    'seller_inventory_updates', format('seller_account_id IN (%s)', sellers),
-    'lots', format('seller_account_id IN (%s)', sellers),
-    'lot_sales', format('seller_account_id IN (%s)', sellers),
-    'lot_reprice_batches', format('seller_account_id IN (%s)', sellers),
-    'lot_repricers', format('seller_account_id IN (%s)', sellers),
-    'transfers', format('from_account_id IN (%s)', sellers),
-    'transfer_secrets', format('seller_account_id IN (%s)', sellers));
+  -- The tables and the column naming their account (a Steam account, or a market account through its Steam
+  -- account), as in 0051.
+  scoped jsonb := (SELECT jsonb_object_agg(k.t, format('%s IN (%s)', k.col, CASE WHEN k.seller THEN sellers ELSE accounts END))
+    FROM (SELECT unnest(ARRAY['steam_trade_sessions', 'steam_inventory_scans', 'steam_inventory_items',
+        'steam_trade_intents', 'steam_trade_watches', 'portfolio_holdings', 'confirmation_snapshots',
+        'confirmation_own_listings', 'confirmation_job_items', 'ledger_entries', 'ledger_sales']) AS t,
+        'account_id' AS col, false AS seller
+      UNION ALL SELECT 'seller_accounts', 'steam_account_id', false
+      UNION ALL SELECT unnest(ARRAY['seller_deliveries', 'seller_inventory_updates', 'lots', 'lot_sales',
+        'lot_reprice_batches', 'lot_repricers', 'transfer_secrets']), 'seller_account_id', true
+      UNION ALL SELECT 'transfers', 'from_account_id', true) k);
 BEGIN
   FOR t IN SELECT jsonb_object_keys(scoped) LOOP
     SELECT format_type(a.atttypid, a.atttypmod) INTO keytype FROM pg_attribute a
