@@ -3,7 +3,10 @@
  * proxies` seeds them, moved into a team workspace, then each query of the trader's mix sent alone, alternately
  * as the team's owner and as an operator limited to tags, with the Postgres cluster's CPU per query. With
  * `BENCH_SCOPE_TAGS` the operator's tags (default `bench-a`, which every row carries; `bench-b` holds a third).
- * A development tool (BENCH_DATABASE_URL, a local cluster); prints figures, asserts nothing.
+ * `BENCH_EXPLAIN=1`, on a cluster that preloads auto_explain (`session_preload_libraries`), sends each query once
+ * more per reader with every statement's plan (ANALYZE, BUFFERS as the cluster sets them) going to its log. Run
+ * again on the same database, it reuses the team. A development tool (BENCH_DATABASE_URL, a local cluster of
+ * one's own: it changes the cluster's settings); prints figures, asserts nothing.
  */
 import { sql } from 'drizzle-orm';
 import { keepPageBoundaries } from '../src/db/list-boundaries.ts';
