@@ -130,12 +130,14 @@ describe('proxies.export', () => {
       { length: 4_500 },
       (_, i) => `41.${(i >> 8) & 255}.${i & 255}.1:${1000 + (i % 60_000)}:u${i}:p${i}`,
     );
-    const added = await addLines(s.t, s.a, lines, { tag: { id: 0, name: 'big' } });
+    // The second user's list, so the other tests read the first user's five proxies in any order of the tests.
+    await stepUp(s.t, s.b);
+    const added = await addLines(s.t, s.b, lines, { tag: { id: 0, name: 'big' } });
     expect(added.addedIds).toHaveLength(lines.length);
-    const tagId = dataOf(await callAs(s.t, s.a, 'GET', '/api/proxies/tags'))[0].id;
+    const tagId = dataOf(await callAs(s.t, s.b, 'GET', '/api/proxies/tags'))[0].id;
     const response = await fetch(`${baseUrl}/api/proxies/export`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${s.a.accessToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${s.b.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ format: 'ip_port_auth', withTagIds: [tagId] }),
     });
     expect(response.headers.get('transfer-encoding')).toBe('chunked');
