@@ -27,6 +27,7 @@ describe('proxies.export', () => {
     s = await createProxiesTest();
     // Exports with passwords need a recent second factor (step-up.test.ts covers the refusal).
     await stepUp(s.t, s.a);
+    await stepUp(s.t, s.b);
     ids = (await addLines(s.t, s.a, INPUT)).addedIds;
     baseUrl = await s.t.app.listen({ port: 0, host: '127.0.0.1' });
   }, 180_000);
@@ -131,7 +132,6 @@ describe('proxies.export', () => {
       (_, i) => `41.${(i >> 8) & 255}.${i & 255}.1:${1000 + (i % 60_000)}:u${i}:p${i}`,
     );
     // The second user's list, so the other tests read the first user's five proxies in any order of the tests.
-    await stepUp(s.t, s.b);
     const added = await addLines(s.t, s.b, lines, { tag: { id: 0, name: 'big' } });
     expect(added.addedIds).toHaveLength(lines.length);
     const tagId = dataOf(await callAs(s.t, s.b, 'GET', '/api/proxies/tags'))[0].id;
@@ -154,5 +154,5 @@ describe('proxies.export', () => {
     }
     expect(reads).toBeGreaterThan(1);
     expect(text).toBe(`${lines.join('\n')}\n`);
-  }, 60_000);
+  }, 120_000);
 });
