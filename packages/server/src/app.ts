@@ -138,7 +138,7 @@ export async function buildApp({
   registerOps(app, { config, database });
   app[boundOperations] = [];
   // The infrastructure first: every module is handed the hubs' event log and the jobs it uses, none reaches for them.
-  const hubs = await registerHubs(app, { config, database });
+  const hubs = await registerHubs(app, { config, database, now: clock.now });
   const jobs = await registerJobs(app, { config, database });
   // The modules in dependency order, each given the APIs it uses.
   const mail = registerMail(app, { config, database, onKept: onMailKept });
@@ -327,6 +327,7 @@ export async function buildApp({
     eventLog: hubs.eventLog,
     notifications,
     now: now ?? Date.now,
+    clock,
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
     onSold: lotsApi.markSold,
@@ -364,6 +365,7 @@ export async function buildApp({
     notifications,
     guardSources: (hub, guard) => hubs.guardSources(hub, guard),
     now: now ?? Date.now,
+    clock,
   });
   registerTradeReversals(app, {
     ledger,

@@ -60,9 +60,10 @@ export class HubConnection implements RecordSink {
   readonly #streams = new Map<string, AbortController>();
   readonly #closed = new AbortController();
   #state: 'handshake' | 'open' | 'closing' | 'closed' = 'handshake';
-  #openedAt = Date.now();
-  #lastReceivedAt = Date.now();
-  #lastSentAt = Date.now();
+  readonly #now: () => number;
+  #openedAt: number;
+  #lastReceivedAt: number;
+  #lastSentAt: number;
   #invocations: Promise<void> = Promise.resolve();
   #outbox: string[] = [];
   #outboxLength = 0;
@@ -75,9 +76,14 @@ export class HubConnection implements RecordSink {
     info: ConnectionInfo,
     limits: ConnectionLimits,
     log: FastifyBaseLogger,
+    now: () => number,
     onClosed: (connection: HubConnection) => void,
   ) {
     this.#ws = ws;
+    this.#now = now;
+    this.#openedAt = now();
+    this.#lastReceivedAt = this.#openedAt;
+    this.#lastSentAt = this.#openedAt;
     this.connectionId = info.connectionId;
     this.userId = info.userId;
     this.sessionId = info.sessionId;
@@ -193,12 +199,12 @@ export class HubConnection implements RecordSink {
   }
 
   #write(text: string): void {
-    this.#lastSentAt = Date.now();
+    this.#lastSentAt = this.#now();
     this.#ws.send(text);
   }
 
   #onFrame(data: RawData): void {
-    this.#lastReceivedAt = Date.now();
+    this.#lastReceivedAt = this.#now();
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
     for (const item of this.#reader.push(text)) {
       if (this.#state === 'handshake') {

@@ -69,6 +69,8 @@ export interface RegisterHubsOptions {
   config: ServerConfig;
   database: Database;
   env?: NodeJS.ProcessEnv;
+  /** The app's clock's time, which keep-alive and timeouts are measured on (the system's by default). */
+  now?: () => number;
 }
 
 /**
@@ -112,6 +114,7 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
       .filter(Boolean),
     publicUrl: options.config.publicUrl,
     log: app.log,
+    now: options.now ?? Date.now,
     onConnectionClosed(connection) {
       for (const subscription of connection.subscriptions.values()) registry.remove(subscription);
       connection.subscriptions.clear();
