@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
+import { watchGcPauses } from './_gc-pauses.ts';
 import { portfolioMix, seed } from './_portfolio-seed.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, latestUser, startBenchServer } from './_proxies-server.ts';
@@ -33,6 +34,7 @@ if (profiling) {
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
 }
+const gc = watchGcPauses();
 const result = await runQueryLoad(
   {
     base: server.base,
@@ -47,6 +49,7 @@ const result = await runQueryLoad(
   databaseCpu,
 );
 print(describeLoad(`portfolio.query ${databaseUrl ? 'Postgres' : 'PGlite'}`, result, 100));
+print(gc());
 if (!profiling) {
   await server.stop();
   process.exit(0);

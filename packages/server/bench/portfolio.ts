@@ -6,6 +6,7 @@
  * reference prices). Prints figures beside their targets; asserts nothing.
  */
 import { loadavg } from 'node:os';
+import { watchGcPauses } from './_gc-pauses.ts';
 import { ACCOUNTS, ITEMS, portfolioMix, seed } from './_portfolio-seed.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, latestUser, startBenchServer } from './_proxies-server.ts';
@@ -54,20 +55,14 @@ async function measure(label: string, databaseUrl: string | null) {
       );
     }
     const heading = `portfolio.query ${label}: ${ACCOUNTS} accounts x ${ITEMS.toLocaleString('en')} items, ${CLIENTS} clients`;
-    print(
-      describeLoad(
-        `${heading}, first grouped page`,
-        await runQueryLoad(load(firstPage), databaseCpu),
-        FIRST_PAGE_TARGET_MS,
-      ),
-    );
-    print(
-      describeLoad(
-        `${heading}, filter changes`,
-        await runQueryLoad(load(filters), databaseCpu),
-        FILTER_TARGET_MS,
-      ),
-    );
+    for (const [what, bodies, target] of [
+      ['first grouped page', firstPage, FIRST_PAGE_TARGET_MS],
+      ['filter changes', filters, FILTER_TARGET_MS],
+    ] as const) {
+      const gc = watchGcPauses();
+      print(describeLoad(`${heading}, ${what}`, await runQueryLoad(load(bodies), databaseCpu), target));
+      print(gc());
+    }
     print(
       `server RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB (load average ${loadavg()[0]!.toFixed(1)})`,
     );
