@@ -2,8 +2,9 @@
  * `pnpm bench portfolio`: the portfolio over 200 accounts of 1,000 cached items each (200,000 rows) of one user.
  * `portfolio.query` over real HTTP with 20 clients: the first grouped page (target p95 under 100 ms) and a mix of
  * filter changes (target p95 under 150 ms), on embedded PGlite and on Postgres (BENCH_DATABASE_URL), then the
- * server's RSS. Items are seeded with SQL (2,000 item names, a tenth of CS2 items under Trade Protection, some
- * reference prices). Prints figures beside their targets; asserts nothing.
+ * server's RSS, with the garbage collector's pauses and the heap after each load. Items are seeded with SQL
+ * (2,000 item names, a tenth of CS2 items under Trade Protection, some reference prices). Prints figures beside
+ * their targets; asserts nothing.
  */
 import { loadavg } from 'node:os';
 import { watchGcPauses } from './_gc-pauses.ts';
