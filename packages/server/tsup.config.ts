@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // A new embedded database is created in a process of its own (src/db/database.ts, createDataDirApart).
+  entry: ['src/main.ts', 'src/db/pglite-first-start.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',
