@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // A new embedded database is created in a process of its own (src/db/database.ts, createDataDirApart).
-  entry: ['src/main.ts', 'src/db/pglite-first-start.ts'],
+  entry: { main: 'src/main.ts', 'pglite-first-start': 'src/db/pglite-first-start.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
