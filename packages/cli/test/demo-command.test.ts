@@ -44,8 +44,9 @@ beforeAll(async () => {
     [DEMO_PASSWORD],
   );
   expect(login.code).toBe(0);
-  // The demo seeds every trading screen (a harvest, weeks of sales, lots) before it answers.
-}, 120_000);
+  // The demo seeds every trading screen (a harvest, weeks of sales, lots) before it answers: about 90 s of a
+  // loaded 2-core machine, so the hook has room beyond it.
+}, 240_000);
 afterAll(() => demo?.stop());
 
 describe("the demo's printed import command", () => {
