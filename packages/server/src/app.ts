@@ -143,7 +143,6 @@ export async function buildApp({
   // The modules in dependency order, each given the APIs it uses.
   const mail = registerMail(app, { config, database, onKept: onMailKept });
   const auth = await registerAuth(app, { config, database, mail, jobs, now: now ?? Date.now });
-  hubs.onSessionsEnded((sessionIds) => auth.forgetSessions(sessionIds));
   // Hub connections authenticate with the same access tokens as the API, device session checked each time.
   // A connection ends when its device session ends (on every process), and when its token expires (reconnect allowed).
   const workspaces = registerWorkspaces(app, {

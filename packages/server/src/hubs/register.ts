@@ -43,11 +43,6 @@ export interface Hubs {
    * sessions through the notice the session repository sends on `tradedeck_sessions_ended`.
    */
   endSessions(sessionIds: readonly string[]): void;
-  /**
-   * Hears of device sessions that ended in any process, as their notices arrive; `null` when notices may have been
-   * lost (the listener reconnected), so whatever was kept of sessions is stale.
-   */
-  onSessionsEnded(listener: (sessionIds: readonly string[] | null) => void): void;
   /** Sends Close with allowReconnect to every client and stops taking new ones. */
   drain(): Promise<void>;
 }
@@ -127,26 +122,15 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
   });
   server.attach(app);
 
-  const endedListeners: Array<(sessionIds: readonly string[] | null) => void> = [];
-  const sessionsEnded = (sessionIds: readonly string[] | null) => {
-    for (const heard of endedListeners) heard(sessionIds);
-  };
   const listener = await listenForNotices({
     database: options.database,
     databaseUrl: options.config.databaseUrl,
     channels: {
       [EVENTS_CHANNEL]: (text) => registry.receive(text),
-      [SESSIONS_ENDED_CHANNEL]: (text) => {
-        const ended = parseEndedSessions(text);
-        sessionsEnded(ended);
-        server.endSessions(ended);
-      },
+      [SESSIONS_ENDED_CHANNEL]: (text) => server.endSessions(parseEndedSessions(text)),
     },
     log: app.log,
-    onGap: () => {
-      sessionsEnded(null);
-      server.reconnectAll('Live events were interrupted.');
-    },
+    onGap: () => server.reconnectAll('Live events were interrupted.'),
   });
   const sweep = setInterval(() => {
     eventLog.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'hub event sweep failed'));
@@ -170,9 +154,6 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
     },
     disconnectUser: (userId) => server.disconnectUser(userId),
     endSessions: (sessionIds) => server.endSessions(sessionIds),
-    onSessionsEnded: (heard) => {
-      endedListeners.push(heard);
-    },
     drain: () => server.drain(),
   };
   app.decorate('hubs', hubs);
