@@ -222,6 +222,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
   const polling = options.pollingIntervalSeconds ?? 2;
   const queues = new Map<string, Promise<void>>();
+  // The queues made by an earlier start are read in one statement rather than each made again (one statement each).
+  for (const made of await boss.getQueues()) queues.set(made.name, Promise.resolve());
   const ensureQueue = (queue: string) => {
     let ready = queues.get(queue);
     if (!ready) {
