@@ -129,22 +129,10 @@ describe('jobs', () => {
     const jobs = await start();
     const counted = countFetches(db);
     try {
-      const running = new Set<number>();
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await jobs.work<{ n: number }>(
-        'q',
-        async (job) => {
-          running.add(job.data.n);
-          await released;
-        },
-        { workers: 24 },
-      );
-      // Each worker's first fetch, at its start, is over by now.
+      const { running, release } = await holdingWorkers(jobs, 24);
+      // The queue's first fetch, at its start, is over by now.
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      // 24 idle workers for 6 polling intervals (0.5 s): about one fetch an interval, not one per worker.
+      // A queue of 24 idle workers for 6 polling intervals (0.5 s): about one fetch an interval, not one per worker.
       const before = counted.fetches;
       await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(counted.fetches - before).toBeLessThanOrEqual(12);
@@ -169,19 +157,7 @@ describe('jobs', () => {
     try {
       // A queue with nothing to run: its first worker looks once, the other 23 start only when jobs come.
       await jobs.work('idle', async () => {}, { workers: 24 });
-      const running = new Set<number>();
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await jobs.work<{ n: number }>(
-        'q',
-        async (job) => {
-          running.add(job.data.n);
-          await released;
-        },
-        { workers: 24 },
-      );
+      const { running, release } = await holdingWorkers(jobs, 24);
       await waitFor(() => running.size === 3, 'the three queued jobs to run at the same time', 15_000);
       // One fetch per job found and one that found none, beside the idle queue's one: 48 when every worker
       // fetched as it started.
@@ -192,6 +168,24 @@ describe('jobs', () => {
     }
   }, 90_000);
 });
+
+/** Works queue `q` with `workers` workers whose runs hold their job (noting its `n`) until `release()`. */
+async function holdingWorkers(jobs: Jobs, workers: number) {
+  const running = new Set<number>();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await jobs.work<{ n: number }>(
+    'q',
+    async (job) => {
+      running.add(job.data.n);
+      await released;
+    },
+    { workers },
+  );
+  return { running, release };
+}
 
 /** Counts pg-boss's job fetches on the test's database (embedded or Postgres) until `restore()`. */
 function countFetches(db: TestDatabase): { readonly fetches: number; restore(): void } {
