@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // A new embedded database is created in a process of its own (src/db/database.ts, createDataDirApart).
+  entry: { main: 'src/main.ts', 'pglite-first-start': 'src/db/pglite-first-start.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -60,14 +60,17 @@ export async function run() {
         ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
       }),
     );
-  // The embedded database: a 100,000-line import and the trader's query mix, its memory inside the server's.
-  if (process.env.BENCH_MEMORY_PGLITE !== '0')
+  // The embedded database: a 100,000-line import and the trader's query mix, its memory inside the server's. A new
+  // data directory is created by a process of its own, as the server does, built beside the worker.
+  if (process.env.BENCH_MEMORY_PGLITE !== '0') {
+    if (!fromSource) await buildWorker('pglite-first-start', join(serverDir, 'src/db/pglite-first-start.ts'));
     runWorker(
       fromSource
         ? ['--import', 'tsx', pgliteWorker]
         : [await buildWorker('memory-pglite-worker', pgliteWorker)],
       { ...process.env, BENCH_MEMORY_SERVER: serverKind },
     );
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
+import { watchGcPauses } from './_gc-pauses.ts';
 import { portfolioMix, seed } from './_portfolio-seed.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, latestUser, startBenchServer } from './_proxies-server.ts';
@@ -33,6 +34,17 @@ if (profiling) {
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
 }
+// ALLOCATIONS=1: where the load's allocations come from (the young collections' work), instead of the CPU profile.
+const allocations = process.env.ALLOCATIONS === '1';
+if (allocations) {
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+}
+const gc = watchGcPauses();
 const result = await runQueryLoad(
   {
     base: server.base,
@@ -47,6 +59,24 @@ const result = await runQueryLoad(
   databaseCpu,
 );
 print(describeLoad(`portfolio.query ${databaseUrl ? 'Postgres' : 'PGlite'}`, result, 100));
+print(gc());
+if (allocations) {
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  const bySelf = new Map<string, number>();
+  let all = 0;
+  const walk = (node: typeof profile.head, path: string[]) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}`;
+    const self = node.selfSize;
+    all += self;
+    bySelf.set(name, (bySelf.get(name) ?? 0) + self);
+    for (const child of node.children) walk(child, [...path, name]);
+  };
+  walk(profile.head, []);
+  print(`allocated (sampled) ${(all / 1024 / 1024).toFixed(1)} MiB , by function:`);
+  for (const [name, size] of [...bySelf].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    print(`  ${((100 * size) / all).toFixed(1)}% ${name}`);
+}
 if (!profiling) {
   await server.stop();
   process.exit(0);

@@ -2,10 +2,12 @@
  * `pnpm bench portfolio`: the portfolio over 200 accounts of 1,000 cached items each (200,000 rows) of one user.
  * `portfolio.query` over real HTTP with 20 clients: the first grouped page (target p95 under 100 ms) and a mix of
  * filter changes (target p95 under 150 ms), on embedded PGlite and on Postgres (BENCH_DATABASE_URL), then the
- * server's RSS. Items are seeded with SQL (2,000 item names, a tenth of CS2 items under Trade Protection, some
- * reference prices). Prints figures beside their targets; asserts nothing.
+ * server's RSS, with the garbage collector's pauses and the heap after each load. Items are seeded with SQL
+ * (2,000 item names, a tenth of CS2 items under Trade Protection, some reference prices). Prints figures beside
+ * their targets; asserts nothing.
  */
 import { loadavg } from 'node:os';
+import { watchGcPauses } from './_gc-pauses.ts';
 import { ACCOUNTS, ITEMS, portfolioMix, seed } from './_portfolio-seed.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, latestUser, startBenchServer } from './_proxies-server.ts';
@@ -54,20 +56,14 @@ async function measure(label: string, databaseUrl: string | null) {
       );
     }
     const heading = `portfolio.query ${label}: ${ACCOUNTS} accounts x ${ITEMS.toLocaleString('en')} items, ${CLIENTS} clients`;
-    print(
-      describeLoad(
-        `${heading}, first grouped page`,
-        await runQueryLoad(load(firstPage), databaseCpu),
-        FIRST_PAGE_TARGET_MS,
-      ),
-    );
-    print(
-      describeLoad(
-        `${heading}, filter changes`,
-        await runQueryLoad(load(filters), databaseCpu),
-        FILTER_TARGET_MS,
-      ),
-    );
+    for (const [what, bodies, target] of [
+      ['first grouped page', firstPage, FIRST_PAGE_TARGET_MS],
+      ['filter changes', filters, FILTER_TARGET_MS],
+    ] as const) {
+      const gc = watchGcPauses();
+      print(describeLoad(`${heading}, ${what}`, await runQueryLoad(load(bodies), databaseCpu), target));
+      print(gc());
+    }
     print(
       `server RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB (load average ${loadavg()[0]!.toFixed(1)})`,
     );

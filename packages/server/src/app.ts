@@ -138,11 +138,12 @@ export async function buildApp({
   registerOps(app, { config, database });
   app[boundOperations] = [];
   // The infrastructure first: every module is handed the hubs' event log and the jobs it uses, none reaches for them.
-  const hubs = await registerHubs(app, { config, database });
+  const hubs = await registerHubs(app, { config, database, now: clock.now });
   const jobs = await registerJobs(app, { config, database });
   // The modules in dependency order, each given the APIs it uses.
   const mail = registerMail(app, { config, database, onKept: onMailKept });
   const auth = await registerAuth(app, { config, database, mail, jobs, now: now ?? Date.now });
+  hubs.onSessionsEnded((sessionIds) => auth.forgetSessions(sessionIds));
   // Hub connections authenticate with the same access tokens as the API, device session checked each time.
   // A connection ends when its device session ends (on every process), and when its token expires (reconnect allowed).
   const workspaces = registerWorkspaces(app, {
@@ -327,6 +328,7 @@ export async function buildApp({
     eventLog: hubs.eventLog,
     notifications,
     now: now ?? Date.now,
+    clock,
     ...(seller?.timing ? { timing: seller.timing } : {}),
     ...(seller?.loopWorkers ? { loopWorkers: seller.loopWorkers } : {}),
     onSold: lotsApi.markSold,
@@ -364,6 +366,7 @@ export async function buildApp({
     notifications,
     guardSources: (hub, guard) => hubs.guardSources(hub, guard),
     now: now ?? Date.now,
+    clock,
   });
   registerTradeReversals(app, {
     ledger,

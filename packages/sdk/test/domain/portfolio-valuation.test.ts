@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ExchangeRate, lowerMedian, type SourcePrice, valueItem } from '../../src/domain/index.ts';
+import {
+  type ExchangeRate,
+  lowerMedian,
+  type SourcePrice,
+  valuationChangesAt,
+  valueItem,
+} from '../../src/domain/index.ts';
 
 const NOW = Date.parse('2026-11-29T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(NOW - hours * 3600_000).toISOString();
@@ -65,5 +71,29 @@ describe('portfolio valuation', () => {
   it('takes the lower median, so money stays integer', () => {
     expect(lowerMedian([5, 1, 9, 3])).toBe(3);
     expect(lowerMedian([])).toBeNull();
+  });
+
+  it('names the first moment a valuation reads differently: the next second of its age, or turning stale', () => {
+    const observed = NOW - 5_400_250;
+    const price = (source: SourcePrice['source'], at: number): SourcePrice => ({
+      source,
+      price: { currency: 'USD', amount: 100 },
+      observedAt: new Date(at).toISOString(),
+    });
+    for (const [source, at] of [
+      ['steam', observed],
+      ['custom', observed],
+      ['tm', NOW - 6 * 3600_000 + 400],
+      ['tm', NOW - 6 * 3600_000 - 5_000],
+    ] as const) {
+      const value = valueItem([price(source, at)], source, 'USD', RATES, NOW, false)!;
+      const changesAt = valuationChangesAt(value);
+      expect(changesAt).toBeGreaterThan(NOW);
+      // The same valuation up to the moment before it, a different one at it.
+      const before = valueItem([price(source, at)], source, 'USD', RATES, changesAt - 1, false);
+      const after = valueItem([price(source, at)], source, 'USD', RATES, changesAt, false)!;
+      expect(before).toEqual(value);
+      expect([after.ageSeconds, after.stale]).not.toEqual([value.ageSeconds, value.stale]);
+    }
   });
 });

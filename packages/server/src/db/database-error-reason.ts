@@ -24,6 +24,14 @@ export function valueFreeMessage(message: string, code: string): string {
   return colon === -1 ? message : message.slice(0, colon);
 }
 
+/** SQLSTATE of a unique index refusing a row. */
+export const UNIQUE_VIOLATION = '23505';
+
+/** The SQLSTATE of a database error somewhere in a cause chain, or null. */
+export function sqlStateOf(error: unknown): string | null {
+  return sqlStateError(error)?.code ?? null;
+}
+
 function sqlStateError(error: unknown): SqlStateError | null {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current instanceof Error; depth++) {

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { AppError } from './app-error.ts';
 import { auditDraft } from './audit-draft.ts';
 import { successEnvelope } from './envelope.ts';
-import { isLongAnswer, jsonStream } from './json-answer.ts';
+import { isLongAnswer, jsonStream, rememberServedBytes, servedAgainBytes } from './json-answer.ts';
 import { readUploadedFiles, type UploadedFile } from './multipart.ts';
 import { outputCheck, outputFilterInSlices } from './output-filter.ts';
 import { requestLanguage } from './request-language.ts';
@@ -167,10 +167,17 @@ export function bindOperation<Op extends Operation>(
         const body = output instanceof TextStreamBody ? Readable.from(output.chunks) : String(output);
         return reply.type('text/plain; charset=utf-8').send(body);
       }
+      // An answer its handler gives again unchanged is filtered and serialized once (json-answer.ts).
+      const served = servedAgainBytes(output);
+      if (served) return reply.type('application/json; charset=utf-8').send(served);
       const envelope = successEnvelope(await answer(output));
       // A long list (a 100,000-line proxy parse) is written a slice at a time, not serialized in one go.
       if (isLongAnswer(envelope.data))
         return reply.type('application/json; charset=utf-8').send(jsonStream(envelope));
+      if (served === null)
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(rememberServedBytes(output as object, envelope));
       return envelope;
     }
   }

@@ -56,3 +56,29 @@ export async function* jsonPieces(value: unknown, depth = SEARCH_DEPTH): AsyncGe
 export function jsonStream(value: unknown): Readable {
   return Readable.from(jsonPieces(value), { objectMode: false });
 }
+
+/** Answers their handlers give again unchanged, with their JSON envelope's bytes once written. */
+const servedAgain = new WeakMap<object, Buffer | null>();
+
+/**
+ * Marks an answer its handler gives again, unchanged, to later calls (a kept page while nothing in it moved): the
+ * dispatcher passes it through the output filter and serializes its envelope once, and sends those bytes again
+ * (encoded once too: neither measured nor encoded per request).
+ * The answer must not be changed after it is first returned.
+ */
+export function answerServedAgain<T extends object>(answer: T): T {
+  if (!servedAgain.has(answer)) servedAgain.set(answer, null);
+  return answer;
+}
+
+/** An answer marked by `answerServedAgain`: its envelope's JSON bytes when written already, else null. */
+export function servedAgainBytes(answer: unknown): Buffer | null | undefined {
+  return typeof answer === 'object' && answer !== null ? servedAgain.get(answer) : undefined;
+}
+
+/** Encodes and remembers the envelope of an answer marked by `answerServedAgain`; returns the bytes to send. */
+export function rememberServedBytes(answer: object, envelope: unknown): Buffer {
+  const bytes = Buffer.from(JSON.stringify(envelope));
+  servedAgain.set(answer, bytes);
+  return bytes;
+}

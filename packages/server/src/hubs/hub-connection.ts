@@ -10,6 +10,7 @@ import {
   type IncomingMessage,
   type InvocationMessage,
   MessageType,
+  type OutgoingRecord,
   PING_RECORD,
   parseIncoming,
   RecordReader,
@@ -21,7 +22,10 @@ export interface ConnectionLimits {
   keepAliveMs: number;
   clientTimeoutMs: number;
   handshakeTimeoutMs: number;
-  /** Past this many unsent bytes the client is too slow: it is asked to reconnect (and resume from its tokens). */
+  /**
+   * Past this many unsent bytes (queued and in the socket) the client is too slow: it is asked to reconnect (and
+   * resume from its tokens).
+   */
   maxBufferedBytes: number;
   maxMessageBytes: number;
   /** Open connections one user may hold on one server process; more are refused. */
@@ -41,8 +45,13 @@ export interface ConnectionInfo {
 }
 
 const CLOSE_GRACE_MS = 5000;
-/** Queued records past this size are written at once rather than at the end of the event-loop turn. */
-const OUTBOX_FLUSH_CHARS = 64 * 1024;
+/**
+ * The largest frame written at once, and how much may wait in the socket before the next is written. Queued
+ * records past this size are written at once rather than at the end of the event-loop turn. Records wait in the
+ * outbox as references (an event's record is encoded once for all its subscribers), so a connection's own copy
+ * of its data is at most about two frames, however far behind it is.
+ */
+const FRAME_BYTES = 64 * 1024;
 
 /** One client on one hub: handshake, invocations, streams, keep-alive and orderly closing. */
 export class HubConnection implements RecordSink {
@@ -60,12 +69,13 @@ export class HubConnection implements RecordSink {
   readonly #streams = new Map<string, AbortController>();
   readonly #closed = new AbortController();
   #state: 'handshake' | 'open' | 'closing' | 'closed' = 'handshake';
-  #openedAt = Date.now();
-  #lastReceivedAt = Date.now();
-  #lastSentAt = Date.now();
+  readonly #now: () => number;
+  #openedAt: number;
+  #lastReceivedAt: number;
+  #lastSentAt: number;
   #invocations: Promise<void> = Promise.resolve();
-  #outbox: string[] = [];
-  #outboxLength = 0;
+  #outbox: OutgoingRecord[] = [];
+  #outboxBytes = 0;
   #flushScheduled = false;
   readonly #onClosed: (connection: HubConnection) => void;
   readonly #authExpiresAt: number | null;
@@ -75,9 +85,14 @@ export class HubConnection implements RecordSink {
     info: ConnectionInfo,
     limits: ConnectionLimits,
     log: FastifyBaseLogger,
+    now: () => number,
     onClosed: (connection: HubConnection) => void,
   ) {
     this.#ws = ws;
+    this.#now = now;
+    this.#openedAt = now();
+    this.#lastReceivedAt = this.#openedAt;
+    this.#lastSentAt = this.#openedAt;
     this.connectionId = info.connectionId;
     this.userId = info.userId;
     this.sessionId = info.sessionId;
@@ -101,20 +116,29 @@ export class HubConnection implements RecordSink {
     return this.#closed.signal;
   }
 
+  /** Bytes not yet sent: records queued here and data in the socket. */
   get bufferedBytes(): number {
-    return this.#ws.bufferedAmount;
+    return this.#outboxBytes + this.#ws.bufferedAmount;
   }
 
   /**
    * Queues a record. Records queued in one turn of the event loop leave together in one frame (the protocol allows
-   * several records per frame), which saves a write and a client wake-up per event in bursts.
+   * several records per frame), which saves a write and a client wake-up per event in bursts. A record shared by
+   * several connections (a Buffer) is not copied until its frame is written.
    */
-  sendRecord(text: string): boolean {
+  sendRecord(item: OutgoingRecord): boolean {
     if (this.#state !== 'open') return false;
-    this.#outbox.push(text);
-    this.#outboxLength += text.length;
-    if (this.#outboxLength >= OUTBOX_FLUSH_CHARS) return this.#flush();
-    if (!this.#flushScheduled) {
+    this.#outbox.push(item);
+    this.#outboxBytes += typeof item === 'string' ? Buffer.byteLength(item) : item.length;
+    if (this.bufferedBytes > this.#limits.maxBufferedBytes) {
+      this.#log.warn({ connectionId: this.connectionId }, 'hub client too slow; asking it to reconnect');
+      // What it has not received it reads again from its sequence tokens: no need to hold it here.
+      this.#dropOutbox();
+      this.close('The client could not keep up with the server.', true);
+      return false;
+    }
+    if (this.#outboxBytes >= FRAME_BYTES) this.#flush();
+    else if (!this.#flushScheduled) {
       this.#flushScheduled = true;
       setImmediate(() => {
         this.#flushScheduled = false;
@@ -124,26 +148,39 @@ export class HubConnection implements RecordSink {
     return true;
   }
 
-  #flush(): boolean {
+  /** Writes queued frames while the socket has room; the rest waits for the last frame to leave. */
+  #flush(): void {
     if (this.#state !== 'open') {
-      this.#takeOutbox();
-      return false;
+      this.#dropOutbox();
+      return;
     }
-    if (this.#outbox.length === 0) return true;
-    this.#write(this.#takeOutbox());
-    if (this.#ws.bufferedAmount > this.#limits.maxBufferedBytes) {
-      this.#log.warn({ connectionId: this.connectionId }, 'hub client too slow; asking it to reconnect');
-      this.close('The client could not keep up with the server.', true);
-      return false;
+    while (this.#outbox.length > 0 && this.#ws.bufferedAmount < FRAME_BYTES) {
+      this.#write(this.#takeFrame(FRAME_BYTES), () => {
+        if (this.#outbox.length > 0) this.#flush();
+      });
     }
-    return true;
   }
 
-  #takeOutbox(): string {
-    const text = this.#outbox.length === 1 ? this.#outbox[0]! : this.#outbox.join('');
+  /** Takes queued records up to about `maxBytes` (at least one) as the data of one frame. */
+  #takeFrame(maxBytes: number): OutgoingRecord {
+    let count = 0;
+    let bytes = 0;
+    while (count < this.#outbox.length && (count === 0 || bytes < maxBytes)) {
+      const item = this.#outbox[count++]!;
+      bytes += typeof item === 'string' ? Buffer.byteLength(item) : item.length;
+    }
+    const items = this.#outbox.splice(0, count);
+    this.#outboxBytes -= bytes;
+    if (items.length === 1) return items[0]!;
+    return Buffer.concat(
+      items.map((item) => (typeof item === 'string' ? Buffer.from(item) : item)),
+      bytes,
+    );
+  }
+
+  #dropOutbox(): void {
     this.#outbox = [];
-    this.#outboxLength = 0;
-    return text;
+    this.#outboxBytes = 0;
   }
 
   /** Sends a Close record and ends the socket; with `allowReconnect` the official client reconnects on its own. */
@@ -151,8 +188,11 @@ export class HubConnection implements RecordSink {
     if (this.#state === 'closing' || this.#state === 'closed') return;
     const wasOpen = this.#state === 'open';
     this.#state = 'closing';
-    // Records still queued go out first, then the Close record, in one frame.
-    if (wasOpen) this.#write(this.#takeOutbox() + closeRecord(error, allowReconnect));
+    // Records still queued go out first, then the Close record.
+    if (wasOpen) {
+      while (this.#outbox.length > 0) this.#write(this.#takeFrame(FRAME_BYTES));
+      this.#write(closeRecord(error, allowReconnect));
+    }
     this.#ws.close(1000);
     setTimeout(() => this.#ws.terminate(), CLOSE_GRACE_MS).unref();
   }
@@ -187,18 +227,19 @@ export class HubConnection implements RecordSink {
 
   /** Resolves when the socket can take more data, or the connection ends. */
   async writable(): Promise<void> {
-    while (this.#state === 'open' && this.#ws.bufferedAmount > this.#limits.maxBufferedBytes / 2) {
+    while (this.#state === 'open' && this.bufferedBytes > this.#limits.maxBufferedBytes / 2) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
-  #write(text: string): void {
-    this.#lastSentAt = Date.now();
-    this.#ws.send(text);
+  #write(data: OutgoingRecord, sent?: () => void): void {
+    this.#lastSentAt = this.#now();
+    // Always a text frame: the JSON protocol's records are text, whether queued as strings or encoded bytes.
+    this.#ws.send(data, { binary: false }, sent);
   }
 
   #onFrame(data: RawData): void {
-    this.#lastReceivedAt = Date.now();
+    this.#lastReceivedAt = this.#now();
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
     for (const item of this.#reader.push(text)) {
       if (this.#state === 'handshake') {

@@ -21,6 +21,8 @@ export interface HubServerOptions {
   allowedOrigins: string[];
   publicUrl: string | null;
   log: FastifyBaseLogger;
+  /** The app's clock (`src/clock.ts`): keep-alive pings, client and handshake timeouts are measured on it. */
+  now: () => number;
   /** Runs when a connection has ended (its subscriptions are dropped there). */
   onConnectionClosed(connection: HubConnection): void;
 }
@@ -157,6 +159,7 @@ export class HubServer {
         },
         this.options.limits,
         this.options.log,
+        this.options.now,
         (closed) => {
           if (this.connections.delete(closed)) this.#count(closed.userId, -1);
           this.options.onConnectionClosed(closed);
@@ -186,7 +189,7 @@ export class HubServer {
   }
 
   #tick(): void {
-    const now = Date.now();
+    const now = this.options.now();
     for (const connection of this.connections) connection.tick(now);
     for (const [id, expiresAt] of this.#attached) if (expiresAt < now) this.#attached.delete(id);
     this.#endedSessions.prune(now);

@@ -17,6 +17,17 @@ export function record(message: object): string {
   return JSON.stringify(message) + RECORD_SEPARATOR;
 }
 
+/**
+ * A record as the outbox holds it: text written for one connection, or bytes encoded once and shared by every
+ * connection it goes to.
+ */
+export type OutgoingRecord = string | Buffer;
+
+/** A record encoded once for several connections. */
+export function sharedRecord(text: string): Buffer {
+  return Buffer.from(text);
+}
+
 export const PING_RECORD = record({ type: MessageType.Ping });
 export const HANDSHAKE_OK_RECORD = record({});
 

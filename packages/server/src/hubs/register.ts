@@ -43,6 +43,11 @@ export interface Hubs {
    * sessions through the notice the session repository sends on `tradedeck_sessions_ended`.
    */
   endSessions(sessionIds: readonly string[]): void;
+  /**
+   * Hears of device sessions that ended in any process, as their notices arrive; `null` when notices may have been
+   * lost (the listener reconnected), so whatever was kept of sessions is stale.
+   */
+  onSessionsEnded(listener: (sessionIds: readonly string[] | null) => void): void;
   /** Sends Close with allowReconnect to every client and stops taking new ones. */
   drain(): Promise<void>;
 }
@@ -69,6 +74,8 @@ export interface RegisterHubsOptions {
   config: ServerConfig;
   database: Database;
   env?: NodeJS.ProcessEnv;
+  /** The app's clock's time, which keep-alive and timeouts are measured on (the system's by default). */
+  now?: () => number;
 }
 
 /**
@@ -112,6 +119,7 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
       .filter(Boolean),
     publicUrl: options.config.publicUrl,
     log: app.log,
+    now: options.now ?? Date.now,
     onConnectionClosed(connection) {
       for (const subscription of connection.subscriptions.values()) registry.remove(subscription);
       connection.subscriptions.clear();
@@ -119,15 +127,26 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
   });
   server.attach(app);
 
+  const endedListeners: Array<(sessionIds: readonly string[] | null) => void> = [];
+  const sessionsEnded = (sessionIds: readonly string[] | null) => {
+    for (const heard of endedListeners) heard(sessionIds);
+  };
   const listener = await listenForNotices({
     database: options.database,
     databaseUrl: options.config.databaseUrl,
     channels: {
       [EVENTS_CHANNEL]: (text) => registry.receive(text),
-      [SESSIONS_ENDED_CHANNEL]: (text) => server.endSessions(parseEndedSessions(text)),
+      [SESSIONS_ENDED_CHANNEL]: (text) => {
+        const ended = parseEndedSessions(text);
+        sessionsEnded(ended);
+        server.endSessions(ended);
+      },
     },
     log: app.log,
-    onGap: () => server.reconnectAll('Live events were interrupted.'),
+    onGap: () => {
+      sessionsEnded(null);
+      server.reconnectAll('Live events were interrupted.');
+    },
   });
   const sweep = setInterval(() => {
     eventLog.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'hub event sweep failed'));
@@ -151,6 +170,9 @@ export async function registerHubs(app: FastifyInstance, options: RegisterHubsOp
     },
     disconnectUser: (userId) => server.disconnectUser(userId),
     endSessions: (sessionIds) => server.endSessions(sessionIds),
+    onSessionsEnded: (heard) => {
+      endedListeners.push(heard);
+    },
     drain: () => server.drain(),
   };
   app.decorate('hubs', hubs);

@@ -3,18 +3,18 @@ import type { EventScope } from './authenticator.ts';
 import type { EventNotice } from './event-log/event-log.ts';
 import { toHubEvent } from './event-log/event-log.ts';
 import type { SourceKey } from './event-log/repo.ts';
-import { MessageType, record } from './protocol.ts';
+import { MessageType, type OutgoingRecord, record, sharedRecord } from './protocol.ts';
 
 /** Where a subscription writes: a hub connection. Returns false once the connection no longer takes records. */
 export interface RecordSink {
-  sendRecord(text: string): boolean;
+  sendRecord(item: OutgoingRecord): boolean;
   /** What the member may see (members limited to tags); undefined: everything. */
   readonly sees?: EventScope | undefined;
 }
 
 interface Pending {
   version: number;
-  text: string;
+  item: OutgoingRecord;
 }
 
 /**
@@ -31,12 +31,12 @@ export class Subscription {
     readonly sink: RecordSink,
   ) {}
 
-  offer(version: number, text: string): void {
+  offer(version: number, item: OutgoingRecord): void {
     if (this.#joining) {
-      this.#held.push({ version, text });
+      this.#held.push({ version, item });
       return;
     }
-    this.#send(version, text);
+    this.#send(version, item);
   }
 
   /** Sends an event read from the log during the join. */
@@ -49,13 +49,13 @@ export class Subscription {
     this.#joining = false;
     const held = this.#held.sort((a, b) => a.version - b.version);
     this.#held = [];
-    for (const item of held) this.#send(item.version, item.text);
+    for (const pending of held) this.#send(pending.version, pending.item);
   }
 
-  #send(version: number, text: string): void {
+  #send(version: number, item: OutgoingRecord): void {
     if (version <= this.lastSent) return;
     this.lastSent = version;
-    this.sink.sendRecord(text);
+    this.sink.sendRecord(item);
   }
 }
 
@@ -147,16 +147,17 @@ export class SubscriptionRegistry {
     const set = this.#bySource.get(keyOf(notice));
     if (!set) return;
     const event = { ...notice, payload };
-    const text = eventRecord(notice.eventName, event);
+    // Encoded once: every subscriber's outbox holds the same bytes.
+    const shared = sharedRecord(eventRecord(notice.eventName, event));
     for (const subscription of [...set]) {
       if (!subscription.sink.sees) {
-        subscription.offer(notice.version, text);
+        subscription.offer(notice.version, shared);
         continue;
       }
       // A scope check that fails withholds the event rather than stopping the stream for everyone.
       const seen = await withinScope(subscription.sink, notice.hub, event).catch(() => null);
       const shown = seen ?? { ...event, eventName: WITHHELD_EVENT, payload: null };
-      subscription.offer(notice.version, shown === event ? text : eventRecord(shown.eventName, shown));
+      subscription.offer(notice.version, shown === event ? shared : eventRecord(shown.eventName, shown));
     }
   }
 }

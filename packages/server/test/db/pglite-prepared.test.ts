@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installPreparedStatements, PREPARED_STATEMENTS_MAX } from '../../src/db/pglite-prepared.ts';
 
 /** Named statements the embedded database holds (each prepared statement of the session is listed). */
@@ -11,13 +11,20 @@ async function preparedCount(db: PGlite): Promise<number> {
 describe('prepared statements on the embedded database', () => {
   let db: PGlite;
   let cache: { readonly size: number };
-  beforeEach(async () => {
-    db = new PGlite();
-    await db.waitReady;
-    cache = installPreparedStatements(db);
-    await db.exec(
+  /** One database made once with the table: each test opens its own copy instead of creating a cluster. */
+  let made: Blob;
+  beforeAll(async () => {
+    const first = new PGlite();
+    await first.exec(
       'create table items (id serial primary key, name text not null, at timestamptz, tags int[], doc jsonb)',
     );
+    made = await first.dumpDataDir('none');
+    await first.close();
+  });
+  beforeEach(async () => {
+    db = new PGlite({ loadDataDir: made });
+    await db.waitReady;
+    cache = installPreparedStatements(db);
   });
   afterEach(() => db.close());
 

@@ -10,6 +10,8 @@ export interface LoopStall {
 }
 
 const TICK_MS = 5;
+/** The delay histogram's own timer period: a gap of G ms between turns shows in it as a delay of at least G - this. */
+const HISTOGRAM_RESOLUTION_MS = 10;
 
 /** Nanoseconds this thread has run on a CPU (Linux schedstat); null where the kernel does not say. */
 function threadRunNs(): bigint | null {
@@ -26,7 +28,7 @@ function threadRunNs(): bigint | null {
  * loaded machine. Where the kernel does not give a thread's CPU time, the wall-clock gap stands in for both.
  */
 export function probeLoopStalls(): { stop(): LoopStall } {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  const histogram = monitorEventLoopDelay({ resolution: HISTOGRAM_RESOLUTION_MS });
   histogram.enable();
   let lastRun = threadRunNs();
   let lastAt = process.hrtime.bigint();
@@ -52,7 +54,10 @@ export function probeLoopStalls(): { stop(): LoopStall } {
       clearTimeout(timer);
       histogram.disable();
       const wallMs = histogram.max / 1e6;
-      return { busyMs: lastRun === null ? wallMs : busyMaxNs / 1e6, wallMs };
+      // The kernel can book a thread's run time late, after the gap it ran in, so the CPU reading alone can
+      // exceed the longest gap; no gap's own work can be longer than the gap itself.
+      const longestGapMs = wallMs + HISTOGRAM_RESOLUTION_MS;
+      return { busyMs: lastRun === null ? wallMs : Math.min(busyMaxNs / 1e6, longestGapMs), wallMs };
     },
   };
 }

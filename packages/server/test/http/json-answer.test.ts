@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isLongAnswer, jsonPieces } from '../../src/http/json-answer.ts';
+import {
+  answerServedAgain,
+  isLongAnswer,
+  jsonPieces,
+  rememberServedBytes,
+  servedAgainBytes,
+} from '../../src/http/json-answer.ts';
 
 async function text(value: unknown): Promise<string> {
   let out = '';
@@ -34,5 +40,21 @@ describe('answers written a slice at a time', () => {
     expect(isLongAnswer({ proxies: Array(2_000).fill(1) })).toBe(false);
     expect(isLongAnswer({ a: { b: { c: { d: Array(5_000).fill(1) } } } })).toBe(false);
     expect(isLongAnswer('x'.repeat(10_000))).toBe(false);
+  });
+});
+
+describe('answers served again', () => {
+  it('are written once per answer marked, and only for answers marked', () => {
+    const plain = { items: [1] };
+    expect(servedAgainBytes(plain)).toBeUndefined();
+    expect(servedAgainBytes('text')).toBeUndefined();
+    const kept = answerServedAgain({ items: [{ name: 'Ключ' }] });
+    expect(servedAgainBytes(kept)).toBeNull();
+    const envelope = { success: true, data: kept, error: null };
+    const bytes = rememberServedBytes(kept, envelope);
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(envelope));
+    expect(servedAgainBytes(kept)).toBe(bytes);
+    // Marking it again keeps what was written.
+    expect(servedAgainBytes(answerServedAgain(kept))).toBe(bytes);
   });
 });

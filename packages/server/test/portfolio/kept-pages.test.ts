@@ -301,4 +301,32 @@ describe('the portfolio on random inventories', () => {
     expect(group(await allRows(owner, {})).count).toBe(group(before).count);
     await expectKeptAsItems('steam');
   }, 120_000);
+
+  it('answers a kept page again with the ages of the moment, after the clock moves too', async () => {
+    type Value = { ageSeconds: number; observedAt: string };
+    const values = (page: PortfolioPageJson) =>
+      page.items.flatMap((row) => (row.unitValue ? [row.unitValue as Value] : []));
+    /** Each value's age lies between what it was when the request was sent and when it was answered. */
+    const askAndCheck = async () => {
+      const sent = t.clock.now();
+      const res = await inWorkspace(t, owner, team, 'POST', '/api/portfolio/query', { source: 'steam' });
+      const answered = t.clock.now();
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json().data as PortfolioPageJson;
+      expect(values(page).length).toBeGreaterThan(0);
+      for (const value of values(page)) {
+        const age = (at: number) => Math.max(0, Math.floor((at - Date.parse(value.observedAt)) / 1000));
+        expect(value.ageSeconds).toBeGreaterThanOrEqual(age(sent));
+        expect(value.ageSeconds).toBeLessThanOrEqual(age(answered));
+      }
+      return page;
+    };
+    const first = await askAndCheck();
+    await askAndCheck();
+    // Past every observation time by a second and a half: each age moves, on a page answered before.
+    const newest = Math.max(...values(first).map((value) => Date.parse(value.observedAt)));
+    t.clock.advance(Math.max(0, newest - t.clock.now()) + 1_500);
+    await askAndCheck();
+    await askAndCheck();
+  });
 });

@@ -212,6 +212,27 @@ describe('proxies.add and proxies.parse', () => {
     ]);
   });
 
+  it('adds a proxy once when two imports of it run at once, and reports it to the other as already added', async () => {
+    // 3,000 lines each, 1,500 in common: on Postgres the second insert waits for the first import's rows and is
+    // refused by the identity index, then skips them; the embedded database runs one import after the other.
+    const line = (i: number) => `172.30.${i >> 8}.${i & 255}:8000`;
+    const first = Array.from({ length: 3_000 }, (_, i) => line(i));
+    const second = Array.from({ length: 3_000 }, (_, i) => line(i + 1_500));
+    const [a, b] = await Promise.all([addLines(s.t, s.a, first), addLines(s.t, s.a, second)]);
+    expect(a.addedIds.length + b.addedIds.length).toBe(4_500);
+    expect(new Set([...a.addedIds, ...b.addedIds]).size).toBe(4_500);
+    expect(a.duplicates.length + b.duplicates.length).toBe(1_500);
+    for (const answer of [a, b]) {
+      expect(answer.invalid).toEqual([]);
+      expect(new Set(answer.duplicates.map((issue) => issue.code))).toEqual(
+        new Set(answer.duplicates.length ? ['already_exists'] : []),
+      );
+    }
+    const shared = new Set(first.slice(1_500));
+    const reported = [...a.duplicates, ...b.duplicates].map((issue) => issue.text);
+    expect(new Set(reported)).toEqual(shared);
+  });
+
   it('takes request bodies well beyond the default limit for proxy lines', async () => {
     // 12 MiB: over the app-wide 10 MiB limit, inside the contract's 32 MiB.
     const padding = `# ${'x'.repeat(12 * 1024 * 1024)}`;

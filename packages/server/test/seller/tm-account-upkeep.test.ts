@@ -67,10 +67,18 @@ async function trade(
   expect(accepted).toMatchObject({ status: 'done', needsConfirmation: false });
 }
 
-/** Waits until the loop of `key` has made `passes` more syncs (each reads the balance once). */
+/**
+ * Waits until the loop of `key` has made `passes` more syncs (each reads the balance once). The loop waits for its
+ * next sync on the app's clock, which the test moves on to it; the market calls keep TM's live spacing.
+ */
 async function syncsOf(key: string, passes: number): Promise<void> {
   const mark = callsOf('get-money', key).length;
-  await waitFor(async () => callsOf('get-money', key).length >= mark + passes, 30_000);
+  await waitFor(async () => {
+    if (callsOf('get-money', key).length >= mark + passes) return true;
+    t.clock.advance(TEST_TIMING.syncEveryMs!);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    return false;
+  }, 30_000);
 }
 
 beforeAll(async () => {

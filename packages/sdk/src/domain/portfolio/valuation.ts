@@ -107,3 +107,16 @@ export function valueItem(
     counted: !outlier || includeOutliers,
   };
 }
+
+/**
+ * The first moment (ms since the epoch) a valuation worked out again would read differently: its age reaches the
+ * next whole second, or it turns stale. Before it, the valuation of the same prices and rates is the same.
+ */
+export function valuationChangesAt(
+  value: Pick<ItemValuation, 'source' | 'observedAt' | 'ageSeconds' | 'stale'>,
+): number {
+  const observed = Date.parse(value.observedAt);
+  const nextSecond = observed + (value.ageSeconds + 1) * 1000;
+  const window = PRICE_SOURCE_WINDOW_MS[value.source];
+  return window === null || value.stale ? nextSecond : Math.min(nextSecond, observed + window);
+}

@@ -14,6 +14,7 @@ import { registerAuthentication } from './authenticate.ts';
 import { CodeRepo } from './code-repo.ts';
 import { type AccountMailJob, type AuthDeps, audit } from './deps.ts';
 import { publicBase } from './public-base.ts';
+import { RecentSessions } from './recent-sessions.ts';
 import { registerRefreshCookie } from './refresh-cookie.ts';
 import { registerRefusalLog } from './refusal-log.ts';
 import { authRoutes } from './routes.ts';
@@ -52,6 +53,8 @@ export interface AccountServices {
 export interface AuthApi {
   /** For hub connections and other non-HTTP entry points: the same check as every API request. */
   verifyAccessToken(token: string): Promise<{ userId: string; sessionId: string } | null>;
+  /** Forgets what was read of sessions that ended in any process (all of it for `null`: notices were lost). */
+  forgetSessions(sessionIds: readonly string[] | null): void;
   /** Envelope encryption for every stored secret (AAD binds user, table, column, row). */
   secrets: SecretBox;
   /** Shared rate limits and the audit trail of security events, for other modules. */
@@ -85,7 +88,7 @@ export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): 
 
   const shared: AuthDeps = {
     users: new UsersRepo(database.db),
-    sessions: new SessionRepo(database.db, scope),
+    sessions: new SessionRepo(database.db, scope, new RecentSessions(now)),
     codes: new CodeRepo(database.db, scope),
     security,
     limiter: new RateLimiter(security),
@@ -127,6 +130,10 @@ export async function registerAuth(app: FastifyInstance, deps: AuthModuleDeps): 
     async verifyAccessToken(token) {
       const context = await sessions.authenticate(token);
       return context ? { userId: context.userId, sessionId: context.sessionId } : null;
+    },
+    forgetSessions(sessionIds) {
+      if (sessionIds === null) shared.sessions.recent.clear();
+      else shared.sessions.recent.forget(sessionIds);
     },
     secrets: shared.secrets,
     limiter: shared.limiter,

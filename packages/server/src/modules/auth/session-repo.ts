@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { deviceSessions, refreshTokens, users } from '../../db/schema.ts';
 import { endedSessionNotices, SESSIONS_ENDED_CHANNEL } from '../../hubs/ended-sessions.ts';
 import type { UserScope } from '../../security/user-scope.ts';
+import { RecentSessions } from './recent-sessions.ts';
 
 export type SessionRow = typeof deviceSessions.$inferSelect;
 export type RefreshRow = typeof refreshTokens.$inferSelect;
@@ -24,6 +25,8 @@ export class SessionRepo {
   constructor(
     private readonly db: Db,
     private readonly scope: UserScope,
+    /** Sessions read in the last second (recent-sessions.ts); an ended one is forgotten here at once. */
+    readonly recent = new RecentSessions(),
   ) {}
 
   async create(input: {
@@ -151,7 +154,7 @@ export class SessionRepo {
 
   /** The statements about one user's sessions, in one transaction of the user's scope (row-level security). */
   run<T>(userId: string, work: (q: UserSessionQueries) => Promise<T>): Promise<T> {
-    return this.scope.run(userId, (tx) => work(new UserSessionQueries(tx, userId)));
+    return this.scope.run(userId, (tx) => work(new UserSessionQueries(tx, userId, this.recent)));
   }
 }
 
@@ -160,6 +163,7 @@ export class UserSessionQueries {
   constructor(
     private readonly tx: Db,
     readonly userId: string,
+    private readonly recent: RecentSessions,
   ) {}
 
   listActive(): Promise<SessionRow[]> {
@@ -180,6 +184,7 @@ export class UserSessionQueries {
   async revoke(sessionId: string, reason: string): Promise<boolean> {
     const rows = await announceEnded(
       this.tx,
+      this.recent,
       await this.tx
         .update(deviceSessions)
         .set({ revokedAt: sql`now()`, revokeReason: reason })
@@ -201,6 +206,7 @@ export class UserSessionQueries {
     if (keep) conditions.push(ne(deviceSessions.id, keep));
     const rows = await announceEnded(
       this.tx,
+      this.recent,
       await this.tx
         .update(deviceSessions)
         .set({ revokedAt: sql`now()`, revokeReason: reason })
@@ -213,10 +219,15 @@ export class UserSessionQueries {
 
 /**
  * Tells every server process, at commit, that these sessions ended, so their live hub connections close at once
- * rather than when their access tokens expire.
+ * rather than when their access tokens expire, and their recent reads are forgotten; this process forgets them now.
  */
-async function announceEnded(db: Db, rows: Array<{ id: string }>): Promise<Array<{ id: string }>> {
+async function announceEnded(
+  db: Db,
+  recent: RecentSessions,
+  rows: Array<{ id: string }>,
+): Promise<Array<{ id: string }>> {
   if (rows.length === 0) return rows;
+  recent.ending(rows.map((row) => row.id));
   const notices = endedSessionNotices(rows.map((row) => row.id));
   await db.execute(
     sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, n) from jsonb_array_elements_text(${JSON.stringify(notices)}::jsonb) as t(n)`,

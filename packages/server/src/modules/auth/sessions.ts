@@ -109,17 +109,22 @@ export class SessionService {
 
   /**
    * Verifies an access token and loads its device session and user on every call, so a revoked session, a ban
-   * or a password change takes effect on the next request.
+   * or a password change takes effect on the next request. `recent`: a read operation may take the session read
+   * for the same token in the last second instead (recent-sessions.ts); still refused once it expired.
    */
-  async authenticate(accessToken: string): Promise<AuthContext | null> {
+  async authenticate(accessToken: string, recent = false): Promise<AuthContext | null> {
     const claims = await this.deps.tokens.verify(accessToken);
     if (!claims) return null;
-    const found = await this.deps.sessions.findWithUser(claims.sessionId, claims.userId);
+    const kept = recent ? this.deps.sessions.recent.get(claims.sessionId, claims.userId) : undefined;
+    const found = kept ?? (await this.deps.sessions.findWithUser(claims.sessionId, claims.userId));
     if (!found) return null;
     const now = this.deps.now();
     if (!this.isLive(found.session, found.user, now)) return null;
-    if (found.session.lastSeenAt.getTime() + TOUCH_EVERY_MS < now)
-      await this.deps.sessions.touch(found.session.id);
+    if (!kept) {
+      this.deps.sessions.recent.set(claims.sessionId, { userId: claims.userId, ...found });
+      if (found.session.lastSeenAt.getTime() + TOUCH_EVERY_MS < now)
+        await this.deps.sessions.touch(found.session.id);
+    }
     return { userId: claims.userId, sessionId: claims.sessionId, user: found.user, session: found.session };
   }
 

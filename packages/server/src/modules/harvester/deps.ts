@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { LedgerApi } from '../ledger/index.ts';
 import type { SteamAccountsApi } from '../steam-accounts/index.ts';
@@ -21,6 +22,8 @@ export interface HarvesterDeps {
   singleProcess: boolean;
   log: FastifyBaseLogger;
   now: () => number;
+  /** The app's clock (`src/clock.ts`): the runner's lease tick and the waits between a step's tries. */
+  clock: Clock;
   /** The ledger (null where a test runs the area alone). */
   ledger?: LedgerApi | null;
 }

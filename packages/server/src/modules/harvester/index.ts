@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -33,6 +34,8 @@ export interface HarvesterModuleDeps {
   /** Follows `session:{id}` sources on harvester-hub: only the session's owner may. */
   guardSources(hub: 'harvester-hub', guard: (userId: string, sourceId: string) => Promise<boolean>): void;
   now: () => number;
+  /** The clock the runners wait on (the app's; the system's by default). */
+  clock?: Clock;
   /** The ledger, written when a transaction completes (items moved between own accounts). */
   ledger?: LedgerApi;
 }
@@ -63,6 +66,7 @@ export function registerHarvester(app: FastifyInstance, deps: HarvesterModuleDep
     singleProcess: deps.database.kind === 'pglite',
     log: app.log.child({ module: 'harvester' }),
     now: deps.now,
+    clock: deps.clock ?? systemClock,
     ledger: deps.ledger ?? null,
   };
   const sessions = new SessionsService(shared);

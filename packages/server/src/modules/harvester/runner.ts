@@ -13,7 +13,7 @@ import { ownerGone } from '../../jobs/process-owner.ts';
 import type { HarvesterDeps, RunnerJobData, SessionAccount } from './deps.ts';
 import { planSession } from './planner.ts';
 import type { SessionRow, TransactionRow } from './repo.ts';
-import { StepBusy, type StepContext, sleep, TransactionSteps } from './steps.ts';
+import { StepBusy, type StepContext, TransactionSteps } from './steps.ts';
 import { moveTransaction, type Transition } from './transitions.ts';
 
 /** A session's lease: a runner that has not renewed it for this long is presumed dead. */
@@ -64,10 +64,7 @@ export class SessionRunner {
     if (job.signal.aborted) halt('interrupted');
     let dirty = false;
     let lastAnnounced = 0;
-    let ticking = false;
     const tick = async () => {
-      if (ticking || stop.signal.aborted) return;
-      ticking = true;
       try {
         const held = await this.renew(userId, sessionId, owner);
         if (held === 'paused') halt('paused');
@@ -79,12 +76,17 @@ export class SessionRunner {
         }
       } catch (error) {
         this.deps.log.warn({ err: error, sessionId }, 'harvester lease not renewed');
-      } finally {
-        ticking = false;
       }
     };
-    const timer = setInterval(() => void tick(), TICK_MS);
-    timer.unref();
+    // The lease is renewed on the app's clock, one tick after the other: a slow renewal never overlaps the next.
+    const ticks = new AbortController();
+    const ticking = (async () => {
+      for (;;) {
+        await this.deps.clock.sleep(TICK_MS, ticks.signal);
+        if (ticks.signal.aborted || stop.signal.aborted) return;
+        await tick();
+      }
+    })();
     try {
       if (claimed.plan === null) {
         const planned = await planSession(this.deps, userId, claimed, stop.signal);
@@ -124,8 +126,8 @@ export class SessionRunner {
       }
       if (!stop.signal.aborted) await this.finish(userId, sessionId, owner);
     } finally {
-      clearInterval(timer);
-      while (ticking) await new Promise((resolve) => setTimeout(resolve, 10));
+      ticks.abort();
+      await ticking;
     }
     if (stopReason === 'paused') await this.release(userId, sessionId, owner);
     if (stopReason === 'interrupted') {
@@ -160,7 +162,7 @@ export class SessionRunner {
         transition = await this.#steps.step(row, ctx);
       } catch (error) {
         if (!(error instanceof StepBusy)) throw error;
-        await sleep(BUSY_RETRY_MS, signal);
+        await this.deps.clock.sleep(BUSY_RETRY_MS, signal);
         continue;
       }
       // A failure seen while stopping may be the stop itself (a wait cut short): the step is made again on resume.
@@ -187,7 +189,7 @@ export class SessionRunner {
         throw new RunnerInterrupted('The server stopped while the session waited for its runner');
       const claimed = await this.claim(userId, sessionId, owner);
       if (claimed !== 'held') return claimed;
-      await sleep(HELD_RETRY_MS, signal);
+      await this.deps.clock.sleep(HELD_RETRY_MS, signal);
     }
   }
 

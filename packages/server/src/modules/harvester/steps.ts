@@ -86,7 +86,7 @@ function offerStateFailure(step: HarvesterStep, state: number): Transition | nul
 }
 
 export class TransactionSteps {
-  constructor(private readonly deps: Pick<HarvesterDeps, 'trading' | 'ownOfferRule'>) {}
+  constructor(private readonly deps: Pick<HarvesterDeps, 'trading' | 'ownOfferRule' | 'clock'>) {}
 
   /** Makes the call the transaction's current step guards and answers where it goes next. */
   async step(row: TransactionRow, ctx: StepContext): Promise<Transition> {
@@ -255,7 +255,7 @@ export class TransactionSteps {
       const final = offerStateFailure('verifying', state);
       if (final) return final;
       if (attempt >= VERIFY_TRIES) return fail('verifying', 'confirmationNotFound');
-      await sleep(VERIFY_WAIT_MS, ctx.signal);
+      await this.deps.clock.sleep(VERIFY_WAIT_MS, ctx.signal);
     }
   }
 
@@ -286,23 +286,7 @@ export class TransactionSteps {
       const outcome = await call();
       if (outcome.ok || outcome.reason !== 'busy' || tries >= BUSY_TRIES || ctx.signal.aborted)
         return outcome;
-      await sleep(BUSY_WAIT_MS, ctx.signal);
+      await this.deps.clock.sleep(BUSY_WAIT_MS, ctx.signal);
     }
   }
-}
-
-/** Waits `ms`, or less when the signal aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }

@@ -21,13 +21,15 @@ import {
   type TradeFailureReason,
   type TradeGame,
   tradeFailureMessages,
+  valuationChangesAt,
   valueItem,
 } from '@tradedeck/sdk/domain';
 import type { Language } from '@tradedeck/sdk/i18n';
 import type { z } from 'zod';
-import { keyValuesOf, listWindow } from '../../db/list-page.ts';
+import { keyValuesOf, type ListAnswer, listWindow } from '../../db/list-page.ts';
 import { AppError } from '../../http/app-error.ts';
 import { csvLine } from '../../http/csv.ts';
+import { answerServedAgain } from '../../http/json-answer.ts';
 import type { RatesPort } from '../../integrations/rates/index.ts';
 import type { ValuedNames } from './filter-sql.ts';
 import { groupSlice } from './groups-repo.ts';
@@ -53,8 +55,20 @@ interface Valuing {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+type PageAnswer = ListAnswer<PortfolioRow>;
+
+/** A page's answer as valued last: the same while the rates are and until one of its values reads differently. */
+interface ValuedAnswer {
+  rates: ExchangeRate[];
+  until: number;
+  answer: PageAnswer;
+}
+
 /** The portfolio: every account's cached inventory in one table, valued, and its totals. */
 export class PortfolioService {
+  /** Per page read (kept ones are asked again and again), its answers per valuing and language. */
+  readonly #valued = new WeakMap<ReadPage, Map<string, ValuedAnswer>>();
+
   constructor(
     private readonly repo: PortfolioRepo,
     private readonly rates: RatesPort,
@@ -88,10 +102,28 @@ export class PortfolioService {
     });
   }
 
-  /** The page's rows as answered: values are worked out on every request (their ages, the rates of the moment). */
-  private answer(read: ReadPage, input: QueryInput, rates: ExchangeRate[], lang: Language) {
-    const values = this.valuesOf(read.prices, input, rates);
+  /**
+   * The page's rows as answered: values are worked out as of the request (their ages, the rates of the moment). A
+   * page asked again gives the answer it gave last (the same object, which the dispatcher filters and serializes
+   * once) while the rates are the same and none of its values would read differently yet.
+   */
+  private answer(read: ReadPage, input: QueryInput, rates: ExchangeRate[], lang: Language): PageAnswer {
+    const now = this.now();
+    const valuing = `${input.source}\0${input.currency}\0${input.includeOutliers}\0${lang}`;
+    const answers = this.#valued.get(read) ?? new Map<string, ValuedAnswer>();
+    const last = answers.get(valuing);
+    if (last && last.rates === rates && now < last.until) return last.answer;
+    const values = this.valuesOf(read.prices, input, rates, now);
+    let until = Number.POSITIVE_INFINITY;
+    for (const value of values.values()) until = Math.min(until, valuationChangesAt(value));
     const unitValueOf = (game: string, name: string) => values.get(nameKey(game, name)) ?? null;
+    const answer = answerServedAgain(this.rowsOf(read, unitValueOf, lang));
+    answers.set(valuing, { rates, until, answer });
+    this.#valued.set(read, answers);
+    return answer;
+  }
+
+  private rowsOf(read: ReadPage, unitValueOf: UnitValueOf, lang: Language): PageAnswer {
     switch (read.by) {
       case 'account':
         return { ...read.page, items: read.page.items.map((row) => accountRow(row, lang)) };
@@ -350,8 +382,8 @@ export class PortfolioService {
     stored: readonly NamePrices[],
     valuing: Valuing,
     rates: ExchangeRate[],
+    now = this.now(),
   ): Map<string, ItemValuation> {
-    const now = this.now();
     const values = new Map<string, ItemValuation>();
     for (const row of stored) {
       const value = valueItem(

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketHistoryEntry, MarketPort } from '../../integrations/market/port.ts';
@@ -40,6 +41,8 @@ export interface SellerShared {
   notifications: Pick<NotificationsApi, 'post'>;
   log: FastifyBaseLogger;
   now: () => number;
+  /** The app's clock (`src/clock.ts`): the loops' waits between passes. */
+  clock: Clock;
   timing: SellerTiming;
   /** Sandbox mode: the simulate-sales control is available. */
   sandbox: boolean;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { EventLog } from '../../hubs/event-log/event-log.ts';
 import type { MarketPort } from '../../integrations/market/port.ts';
@@ -45,6 +46,8 @@ export interface SellerDeps {
   eventLog: EventLog;
   notifications: Pick<NotificationsApi, 'post'>;
   now: () => number;
+  /** The clock the loops wait on (the app's; the system's by default). */
+  clock?: Clock;
   /** How many accounts' loops one process runs at once. */
   loopWorkers?: number;
   timing?: Partial<SellerTiming>;
@@ -76,12 +79,13 @@ export function registerSeller(app: FastifyInstance, deps: SellerDeps): SellerAp
     notifications: deps.notifications,
     log: app.log.child({ module: 'seller' }),
     now: deps.now,
+    clock: deps.clock ?? systemClock,
     timing: { ...DEFAULT_SELLER_TIMING, ...deps.timing },
     sandbox: deps.market.mode === 'sandbox',
     ...(deps.onSold ? { onSold: deps.onSold } : {}),
     ...(deps.onDelivered ? { onDelivered: deps.onDelivered } : {}),
   };
-  const wakers = new LoopWakers();
+  const wakers = new LoopWakers(shared.clock);
   sellerRoutes({
     accounts: new SellerAccountService(shared),
     lifecycle: new SellerLifecycleService(shared, wakers),

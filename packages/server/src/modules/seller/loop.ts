@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { PlatformReason, SellerAccountStatus } from '@tradedeck/sdk/domain';
+import type { Clock } from '../../clock.ts';
 import type { MarketCredentials, MarketFailure, MarketPort } from '../../integrations/market/port.ts';
 import type { SteamProxy } from '../../integrations/steam/index.ts';
 import type { JobContext } from '../../jobs/jobs.ts';
@@ -41,24 +42,28 @@ export class SellerLoopInterrupted extends Error {
 export class LoopWakers {
   readonly #wakers = new Map<number, () => void>();
 
+  /** `clock`: the app's clock the loops wait on between passes. */
+  constructor(private readonly clock: Clock) {}
+
   wake(accountId: number): void {
     this.#wakers.get(accountId)?.();
   }
 
   /** Resolves true when woken, false when the time ran out (or the run was interrupted). */
-  sleep(accountId: number, ms: number, signal: AbortSignal): Promise<boolean> {
-    return new Promise((resolve) => {
-      const end = (woken: boolean) => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', timeUp);
-        this.#wakers.delete(accountId);
-        resolve(woken);
-      };
-      const timeUp = () => end(false);
-      const timer = setTimeout(timeUp, Math.max(0, ms));
-      signal.addEventListener('abort', timeUp, { once: true });
-      this.#wakers.set(accountId, () => end(true));
+  async sleep(accountId: number, ms: number, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return false;
+    const ended = new AbortController();
+    let woken = false;
+    const interrupted = () => ended.abort();
+    signal.addEventListener('abort', interrupted, { once: true });
+    this.#wakers.set(accountId, () => {
+      woken = true;
+      ended.abort();
     });
+    await this.clock.sleep(ms, ended.signal);
+    signal.removeEventListener('abort', interrupted);
+    this.#wakers.delete(accountId);
+    return woken;
   }
 }
 

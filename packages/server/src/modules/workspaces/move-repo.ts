@@ -1,6 +1,7 @@
 import type { MOVE_FAILURES } from '@tradedeck/sdk/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { sqlStateOf, UNIQUE_VIOLATION } from '../../db/database-error-reason.ts';
 import { workspaceMoveItems, workspaceMoves } from '../../db/schema.ts';
 import { rowsOf } from '../../db/sql-fragments.ts';
 import type { MarketPlatform } from '../../integrations/market/port.ts';
@@ -232,7 +233,7 @@ export class MoveRepo {
     } catch (error) {
       if (error instanceof Refused) return { failure: error.failure };
       // The team already holds an account of that login, a proxy of that address or a tag link.
-      if (uniqueViolation(error)) return { failure: 'duplicate' };
+      if (sqlStateOf(error) === UNIQUE_VIOLATION) return { failure: 'duplicate' };
       throw error;
     }
   }
@@ -396,10 +397,4 @@ export class MoveRepo {
     await this.announce(tx, move, { accounts, proxies });
     return { moved: { accounts: [...accounts], proxies: [...proxies] } };
   }
-}
-
-function uniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
 }
