@@ -1,11 +1,11 @@
 import { TradeOfferState } from '@tradedeck/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradeSessions } from '../../src/modules/steam-trading/sessions.ts';
 import type { TradingDeps } from '../../src/modules/steam-trading/deps.ts';
 import { claimIntent } from '../../src/modules/steam-trading/intent-machine.ts';
 import { OfferService } from '../../src/modules/steam-trading/offer-service.ts';
 import { IntentReconciler } from '../../src/modules/steam-trading/reconcile.ts';
 import { SteamTradingRepo } from '../../src/modules/steam-trading/repo.ts';
+import type { TradeSessions } from '../../src/modules/steam-trading/sessions.ts';
 import { UserScope } from '../../src/security/user-scope.ts';
 import type { TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
@@ -52,7 +52,11 @@ function fakeSteam() {
         offer:
           index < 0
             ? null
-            : { id: String(7000 + index), state: TradeOfferState.CreatedNeedsConfirmation, partnerSteamId: '' },
+            : {
+                id: String(7000 + index),
+                state: TradeOfferState.CreatedNeedsConfirmation,
+                partnerSteamId: '',
+              },
       };
     },
     async sendOffer(input: { reference: string }) {
@@ -84,7 +88,7 @@ describe('a send and a reconciliation of the same reference at once', () => {
     t = await createTradingTestApp();
     user = await signedInUser(t, 'races');
     const accounts = t.world.healthyAccounts(2, 3501);
-    [accountId] = await addSandboxAccounts(t, user.accessToken, accounts, 80);
+    accountId = (await addSandboxAccounts(t, user.accessToken, accounts, 80))[0]!;
     partnerSteamId = accounts[1]!.steamId;
     const { db } = t.testDb.database;
     repo = new SteamTradingRepo(db, new UserScope(db));
@@ -121,6 +125,34 @@ describe('a send and a reconciliation of the same reference at once', () => {
     );
   }
 
+  /** Makes the next claim of an intent wait at `after` once written, before its caller goes on; answers the undo. */
+  function pauseAfterClaim(after: ReturnType<typeof gate>): () => void {
+    const realRun = repo.run.bind(repo);
+    let holdClaim = true;
+    repo.run = (async (userId, work) => {
+      let claimed = false;
+      const result = await realRun(userId, (q, tx) => {
+        const spied = Object.create(q, {
+          insertIntent: {
+            value: (...args: Parameters<typeof q.insertIntent>) => {
+              claimed = true;
+              return q.insertIntent(...args);
+            },
+          },
+        });
+        return work(spied, tx);
+      });
+      if (claimed && holdClaim) {
+        holdClaim = false;
+        await after.pass();
+      }
+      return result;
+    }) as typeof repo.run;
+    return () => {
+      repo.run = realRun;
+    };
+  }
+
   const sendInput = (reference: string) => ({
     id: accountId,
     partnerSteamId,
@@ -146,27 +178,7 @@ describe('a send and a reconciliation of the same reference at once', () => {
     steam.hooks.afterLookup = async (reference) => {
       if (reference === 'race-a-1') await slowLookup.pass();
     };
-    const realRun = repo.run.bind(repo);
-    let holdClaim = true;
-    repo.run = (async (userId, work) => {
-      let claimed = false;
-      const result = await realRun(userId, (q, tx) => {
-        const spied = Object.create(q, {
-          insertIntent: {
-            value: (...args: Parameters<typeof q.insertIntent>) => {
-              claimed = true;
-              return q.insertIntent(...args);
-            },
-          },
-        });
-        return work(spied, tx);
-      });
-      if (claimed && holdClaim) {
-        holdClaim = false;
-        await claimWritten.pass();
-      }
-      return result;
-    }) as typeof repo.run;
+    const restore = pauseAfterClaim(claimWritten);
     try {
       const sweep = server.reconciler.reconcileAccount(user.id, accountId);
       await slowLookup.reached;
@@ -185,7 +197,30 @@ describe('a send and a reconciliation of the same reference at once', () => {
       expect(again).toMatchObject({ status: 'done', offerId: '7000' });
       expect(await intentOf('race-a-1')).toMatchObject({ status: 'notSent' });
     } finally {
-      repo.run = realRun;
+      restore();
+    }
+  });
+
+  it('in one process: a call of the account that reads the intent just claimed leaves its send alone', async () => {
+    const steam = fakeSteam();
+    const server = processOf(steam, `races-c-${Date.now()}`, t.testDb.database.kind === 'pglite');
+    await orphan('race-c-1', new Date(0));
+    const claimWritten = gate();
+    const restore = pauseAfterClaim(claimWritten);
+    try {
+      const send = server.offers.send(user.id, sendInput('race-c-1'), 'en');
+      await claimWritten.reached;
+      // Another transaction of the same account reconciles its account before sending: it reads the new claim.
+      const other = await server.reconciler.reconcileAccount(user.id, accountId);
+      claimWritten.open();
+      const answered = await send;
+      const again = await server.offers.send(user.id, sendInput('race-c-1'), 'en');
+      expect(steam.sent).toEqual(['race-c-1']);
+      expect(other).toEqual({ reconciled: 0, unresolved: 0 });
+      expect(answered).toMatchObject({ status: 'done', offerId: '7000' });
+      expect(again).toMatchObject({ status: 'done', offerId: '7000' });
+    } finally {
+      restore();
     }
   });
 

@@ -296,6 +296,31 @@ export class TradingQueries {
     },
   };
 
+  /**
+   * The status moves of one claim of an intent (its owner and lease as the claim wrote them): an answer about an
+   * earlier claim never settles a later one of the same reference.
+   */
+  claimStatus(claim: Pick<IntentRow, 'owner' | 'leaseUntil'>): StatusStore<TradeIntentStatus, IntentRow> {
+    return {
+      compareAndSet: async (id, from, set) => {
+        const [row] = await this.tx
+          .update(steamTradeIntents)
+          .set(set)
+          .where(
+            and(
+              this.own(steamTradeIntents),
+              eq(steamTradeIntents.id, id),
+              anyText(steamTradeIntents.status, from),
+              eq(steamTradeIntents.owner, claim.owner),
+              eq(steamTradeIntents.leaseUntil, claim.leaseUntil),
+            ),
+          )
+          .returning();
+        return row ?? null;
+      },
+    };
+  }
+
   async releaseIntent(id: number, leaseUntil: Date): Promise<void> {
     await this.tx
       .update(steamTradeIntents)
