@@ -41,9 +41,11 @@ export interface Jobs {
   /** Queues a job and wakes this process's workers of the queue; resolves with the job id. */
   send<T extends object>(queue: string, data: T, options?: JobSendOptions): Promise<string>;
   /**
-   * Runs `handler` for jobs of the queue in this process, `workers` jobs at a time; one idle worker looks for jobs
-   * of other processes (and retries that came due) every `pollingIntervalSeconds` (the app's polling interval by
-   * default), and each job it finds wakes the next idle worker, so a burst is taken at once.
+   * Runs `handler` for jobs of the queue in this process, up to `workers` jobs at a time; one idle worker looks for
+   * jobs of other processes (and retries that came due) every `pollingIntervalSeconds` (the app's polling interval
+   * by default), and each job it finds wakes the next idle worker, so a burst is taken at once. One worker starts
+   * with the queue (it looks for jobs at once, so a job left by a stopped or killed process resumes at the start);
+   * the others start as jobs come, when every started worker is busy.
    */
   work<T>(
     queue: string,
@@ -109,6 +111,19 @@ const STOP_TIMEOUT_MS = 15_000;
  */
 const IDLE_WORKER_POLLING_SECONDS = 300;
 
+/** A started worker of a queue (its pg-boss id once registered, '' while it registers). */
+interface PoolWorker {
+  id: string;
+  busy: boolean;
+  wokenAt: number;
+}
+
+interface WorkerPool {
+  workers: PoolWorker[];
+  /** Starts one more worker unless the queue has its number or the queue is stopping; whether it did. */
+  grow(): boolean;
+}
+
 /**
  * Starts pg-boss on the app's database: with its own pool on Postgres, through the PGlite executor on the embedded
  * database. Migrates the `pgboss` schema on first start.
@@ -142,14 +157,23 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const runSeconds = options.runSeconds ?? RUN_SECONDS;
   const owner = options.owner ?? newProcessOwner();
   /**
-   * The workers of each queue, whether each runs a job now and when a send last woke it: a send wakes one idle
-   * worker not woken in the last 2 s (it may still be fetching the job it was woken for), so a burst of sends
-   * wakes as many workers as it has jobs instead of every worker for every job.
+   * The started workers of each queue, whether each runs a job now and when a send last woke it (a send wakes one
+   * idle worker not woken in the last 2 s: it may still be fetching the job it was woken for, so a burst of sends
+   * wakes as many workers as it has jobs instead of every worker for every job), and how to start one more.
    */
-  const workersOf = new Map<string, { id: string; busy: boolean; wokenAt: number }[]>();
+  const poolsOf = new Map<string, WorkerPool[]>();
+  const workersOf = (queue: string) => (poolsOf.get(queue) ?? []).flatMap((pool) => pool.workers);
+  /** Starts one more worker of the queue, if it has fewer than asked for; whether one starts. */
+  const grow = (queue: string) => (poolsOf.get(queue) ?? []).some((pool) => pool.grow());
+  /**
+   * Wakes an idle worker of the queue, or starts one (it looks for a job as it starts) if all are busy and none is
+   * starting.
+   */
   const wakeIdle = (queue: string) => {
-    const idle = workersOf.get(queue)?.find((worker) => !worker.busy && worker.id !== '');
+    const workers = workersOf(queue);
+    const idle = workers.find((worker) => !worker.busy && worker.id !== '');
     if (idle) boss.notifyWorker(idle.id);
+    else if (!workers.some((worker) => worker.id === '')) grow(queue);
   };
   /**
    * A job whose lease was ended is retried after its retry delay: an idle worker of its queue looks then, not at
@@ -198,6 +222,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
   const polling = options.pollingIntervalSeconds ?? 2;
   const queues = new Map<string, Promise<void>>();
+  // The queues made by an earlier start are read in one statement rather than each made again (one statement each).
+  for (const made of await boss.getQueues()) queues.set(made.name, Promise.resolve());
   const ensureQueue = (queue: string) => {
     let ready = queues.get(queue);
     if (!ready) {
@@ -252,13 +278,13 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         expireInSeconds: runSeconds,
       });
       if (!id) throw new Error(`The job was not queued on ${queue}`);
-      const workers = workersOf.get(queue) ?? [];
+      const workers = workersOf(queue);
       const now = Date.now();
       const idle = workers.find((worker) => !worker.busy && worker.id !== '' && now - worker.wokenAt > 2_000);
       if (idle) {
         idle.wokenAt = now;
         boss.notifyWorker(idle.id);
-      } else for (const worker of workers) boss.notifyWorker(worker.id);
+      } else if (!grow(queue)) for (const worker of workers) boss.notifyWorker(worker.id);
       return id;
     },
 
@@ -268,11 +294,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       workOptions: { workers?: number; pollingIntervalSeconds?: number } = {},
     ) {
       await ensureQueue(queue);
-      const workers = workersOf.get(queue) ?? [];
-      workersOf.set(queue, workers);
-      for (let i = 0; i < (workOptions.workers ?? 1); i++) {
-        const worker = { id: '', busy: false, wokenAt: 0 };
-        workers.push(worker);
+      const max = workOptions.workers ?? 1;
+      const workers: PoolWorker[] = [];
+      const startWorker = async (worker: PoolWorker) => {
         worker.id = await boss.work<T>(
           queue,
           {
@@ -310,7 +334,26 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             if (held?.lost.aborted) await untilNotActive(queue, job.id);
           },
         );
-      }
+      };
+      const pool: WorkerPool = {
+        workers,
+        grow() {
+          if (workers.length >= max || stopping.signal.aborted) return false;
+          const worker: PoolWorker = { id: '', busy: false, wokenAt: Date.now() };
+          workers.push(worker);
+          // Each pg-boss worker fetches once as it starts: hundreds at a start (a seller loop's 256) were most of a
+          // start's statements, on queues that mostly had nothing to run.
+          startWorker(worker).catch((error: Error) => {
+            workers.splice(workers.indexOf(worker), 1);
+            if (!stopping.signal.aborted) options.onError(error);
+          });
+          return true;
+        },
+      };
+      poolsOf.set(queue, [...(poolsOf.get(queue) ?? []), pool]);
+      const first: PoolWorker = { id: '', busy: false, wokenAt: 0 };
+      workers.push(first);
+      await startWorker(first);
       const poller = setInterval(
         () => {
           if (!stopping.signal.aborted) wakeIdle(queue);

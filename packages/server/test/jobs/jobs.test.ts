@@ -127,54 +127,94 @@ describe('jobs', () => {
   it('lets the idle workers of a queue share one poll, and a burst queued elsewhere wakes them all', async () => {
     const { db, start } = await fresh();
     const jobs = await start();
-    // Job fetches of pg-boss, on the embedded database or on Postgres.
-    let fetches = 0;
-    const counting = <T extends { query: (...args: never[]) => unknown }>(target: T) => {
-      const query = target.query;
-      target.query = function (this: unknown, ...args: never[]) {
-        if (/SKIP LOCKED/.test(String(args[0]))) fetches++;
-        return query.apply(this, args);
-      } as T['query'];
-      return () => {
-        target.query = query;
-      };
-    };
-    const restore = [
-      counting(pg.Client.prototype),
-      ...(db.database.kind === 'pglite'
-        ? [counting((db.database.db as unknown as { $client: PGlite }).$client)]
-        : []),
-    ];
+    const counted = countFetches(db);
     try {
-      const running = new Set<number>();
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await jobs.work<{ n: number }>(
-        'q',
-        async (job) => {
-          running.add(job.data.n);
-          await released;
-        },
-        { workers: 24 },
-      );
-      // Each worker's first fetch, at its start, is over by now.
+      const { running, release } = await holdingWorkers(jobs, 24);
+      // The queue's first fetch, at its start, is over by now.
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      // 24 idle workers for 6 polling intervals (0.5 s): about one fetch an interval, not one per worker.
-      const before = fetches;
+      // A queue of 24 idle workers for 6 polling intervals (0.5 s): about one fetch an interval, not one per worker.
+      const before = counted.fetches;
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      expect(fetches - before).toBeLessThanOrEqual(12);
+      expect(counted.fetches - before).toBeLessThanOrEqual(12);
       // Jobs another process queued (its send wakes none of these workers) are found by one poll and taken at once.
       const elsewhere = await start();
       for (let n = 1; n <= 12; n++) await elsewhere.send('q', { n });
       await waitFor(() => running.size === 12, 'every queued job to run at the same time', 15_000);
       release();
     } finally {
-      for (const undo of restore) undo();
+      counted.restore();
+    }
+  }, 90_000);
+
+  it('starts a queue with one fetch, and jobs queued before the start run at once, side by side', async () => {
+    const { db, start } = await fresh();
+    // Queued by a process that stopped before running them (as a killed server leaves its jobs).
+    const before = await start();
+    for (let n = 1; n <= 3; n++) await before.send('q', { n });
+    await before.stop();
+    const jobs = await start();
+    const counted = countFetches(db);
+    try {
+      // A queue with nothing to run: its first worker looks once, the other 23 start only when jobs come.
+      await jobs.work('idle', async () => {}, { workers: 24 });
+      const { running, release } = await holdingWorkers(jobs, 24);
+      await waitFor(() => running.size === 3, 'the three queued jobs to run at the same time', 15_000);
+      // One fetch per job found and one that found none, beside the idle queue's one: 48 when every worker
+      // fetched as it started.
+      expect(counted.fetches).toBeLessThanOrEqual(8);
+      release();
+    } finally {
+      counted.restore();
     }
   }, 90_000);
 });
+
+/** Works queue `q` with `workers` workers whose runs hold their job (noting its `n`) until `release()`. */
+async function holdingWorkers(jobs: Jobs, workers: number) {
+  const running = new Set<number>();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await jobs.work<{ n: number }>(
+    'q',
+    async (job) => {
+      running.add(job.data.n);
+      await released;
+    },
+    { workers },
+  );
+  return { running, release };
+}
+
+/** Counts pg-boss's job fetches on the test's database (embedded or Postgres) until `restore()`. */
+function countFetches(db: TestDatabase): { readonly fetches: number; restore(): void } {
+  let fetches = 0;
+  const counting = <T extends { query: (...args: never[]) => unknown }>(target: T) => {
+    const query = target.query;
+    target.query = function (this: unknown, ...args: never[]) {
+      if (/SKIP LOCKED/.test(String(args[0]))) fetches++;
+      return query.apply(this, args);
+    } as T['query'];
+    return () => {
+      target.query = query;
+    };
+  };
+  const undo = [
+    counting(pg.Client.prototype),
+    ...(db.database.kind === 'pglite'
+      ? [counting((db.database.db as unknown as { $client: PGlite }).$client)]
+      : []),
+  ];
+  return {
+    get fetches() {
+      return fetches;
+    },
+    restore() {
+      for (const step of undo) step();
+    },
+  };
+}
 
 describe('job leases', () => {
   const SHORT = { leaseSeconds: 2, renewEveryMs: 300, sweepEveryMs: 300 };
@@ -455,7 +495,8 @@ describe('a run that lost its lease', () => {
 
 describe('the PGlite executor', () => {
   it('rolls back a failing BEGIN … COMMIT text and leaves the connection usable', async () => {
-    // From the run's migrated data directory: an empty cluster's initdb took most of this test.
+    // From the run's migrated data directory: an empty cluster's initdb took most of this test. A run on
+    // TEST_DATABASE_URL has no embedded template, and the initdb alone took 30-40 s under load (hence the timeout).
     const template = await pgliteTemplate();
     const client = new PGlite(template ? { loadDataDir: template } : {});
     const executor = pgliteExecutor(client);
@@ -470,5 +511,5 @@ describe('the PGlite executor', () => {
     await executor.close();
     await expect(executor.executeSql('select 1')).rejects.toThrow(/stopped/);
     await client.close();
-  });
+  }, 120_000);
 });

@@ -27,10 +27,15 @@ export type IntentOutcome = { status: Exclude<IntentStatus, 'pending' | 'reverse
   Pick<IntentRow, 'offerId' | 'offerState' | 'needsConfirmation' | 'errorReason' | 'partnerSteamId'>
 >;
 
-/** Records the outcome of a pending intent; null when it was no longer pending (another writer settled it). */
+/**
+ * Records the outcome of the pending claim `row` read; null when that claim no longer stands (another writer
+ * settled it, or it was settled and claimed again since: its outcome is not this answer's).
+ */
 export function finishIntent(q: TradingQueries, row: IntentRow, outcome: IntentOutcome, at: Date) {
   const { status, ...set } = outcome;
-  return move(q.intentStatus, intentMachine, row, 'pending', status, { set: { ...set, completedAt: at } });
+  return move(q.claimStatus(row), intentMachine, row, 'pending', status, {
+    set: { ...set, completedAt: at },
+  });
 }
 
 /** The fields of a log line about an intent's outcome, its reference first (docs/operations.md). */
@@ -58,7 +63,8 @@ export async function claimIntent(
   const again = await move(q.intentStatus, intentMachine, existing, ['failed', 'notSent'], 'pending', {
     set: {
       owner: values.owner,
-      leaseUntil: values.leaseUntil,
+      // Later than the earlier claim's, so each claim of the reference is told apart (`finishIntent`).
+      leaseUntil: new Date(Math.max(values.leaseUntil.getTime(), existing.leaseUntil.getTime() + 1)),
       request: values.request,
       partnerSteamId: values.partnerSteamId ?? null,
       errorReason: null,

@@ -43,20 +43,21 @@ export class OfferService {
 
   async send(userId: string, input: Input<'sendOffer'>, lang: Language): Promise<TradeIntent> {
     const opened = await this.sessions.account(userId, input.id);
-    const reconciled = await this.requireReconciled(userId, input.id);
     const reference = input.reference ?? newReference();
-    const request = {
-      itemsToGive: input.itemsToGive,
-      itemsToReceive: input.itemsToReceive,
-      message: input.message ?? null,
-      allowEscrow: input.allowEscrow,
-    };
-    const row = await this.claim(userId, input.id, 'send', reference, input.partnerSteamId, request, null);
-    if (!row) return this.view(userId, input.id, 'send', reference, lang);
-    // From here items may move: a failure no longer frees the request's Idempotency-Key.
-    markActing();
+    const release = this.hold(input.id, 'send', reference);
     let done: IntentRow;
     try {
+      const reconciled = await this.requireReconciled(userId, input.id, { kind: 'send', reference });
+      const request = {
+        itemsToGive: input.itemsToGive,
+        itemsToReceive: input.itemsToReceive,
+        message: input.message ?? null,
+        allowEscrow: input.allowEscrow,
+      };
+      const row = await this.claim(userId, input.id, 'send', reference, input.partnerSteamId, request, null);
+      if (!row) return await this.view(userId, input.id, 'send', reference, lang);
+      // From here items may move: a failure no longer frees the request's Idempotency-Key.
+      markActing();
       const sent = await this.sessions.run(
         userId,
         input.id,
@@ -82,7 +83,7 @@ export class OfferService {
         needsConfirmation: sent.needsConfirmation,
       });
     } finally {
-      this.reconciler.untrack(row.id);
+      release();
     }
     if (input.confirm && done.needsConfirmation) done = await this.confirmAfter(userId, done);
     return toIntentView(done, lang);
@@ -90,12 +91,14 @@ export class OfferService {
 
   async accept(userId: string, input: Input<'acceptOffer'>, lang: Language): Promise<TradeIntent> {
     const opened = await this.sessions.account(userId, input.id);
-    const reconciled = await this.requireReconciled(userId, input.id);
-    const row = await this.claim(userId, input.id, 'accept', input.offerId, null, {}, input.offerId);
-    if (!row) return this.view(userId, input.id, 'accept', input.offerId, lang);
-    markActing();
+    const release = this.hold(input.id, 'accept', input.offerId);
     let done: IntentRow;
     try {
+      const own = { kind: 'accept', reference: input.offerId };
+      const reconciled = await this.requireReconciled(userId, input.id, own);
+      const row = await this.claim(userId, input.id, 'accept', input.offerId, null, {}, input.offerId);
+      if (!row) return await this.view(userId, input.id, 'accept', input.offerId, lang);
+      markActing();
       const accepted = await this.sessions.run(
         userId,
         input.id,
@@ -109,7 +112,7 @@ export class OfferService {
         needsConfirmation: accepted.needsConfirmation,
       });
     } finally {
-      this.reconciler.untrack(row.id);
+      release();
     }
     if (input.confirm && done.needsConfirmation) done = await this.confirmAfter(userId, done);
     return toIntentView(done, lang);
@@ -182,11 +185,27 @@ export class OfferService {
   }
 
   /**
+   * Holds the reference from before its reconciliation to its recorded outcome, so no other call of this process
+   * takes its intent for orphaned meanwhile (between its claim and its call, say); a reference another call of
+   * this process holds is refused as under way.
+   */
+  private hold(accountId: number, kind: 'send' | 'accept', reference: string): () => void {
+    const release = this.reconciler.hold(accountId, kind, reference);
+    if (!release)
+      throw new AppError({ code: ResultCode.ResourceInUse, text: tradingMessages.referenceInFlight });
+    return release;
+  }
+
+  /**
    * Nothing new is sent while an earlier intent of the account could not be reconciled. Answers whether Steam was
    * asked to reconcile one (the account may have changed meanwhile).
    */
-  private async requireReconciled(userId: string, accountId: number): Promise<boolean> {
-    const { reconciled, unresolved } = await this.reconciler.reconcileAccount(userId, accountId);
+  private async requireReconciled(
+    userId: string,
+    accountId: number,
+    own: { kind: string; reference: string },
+  ): Promise<boolean> {
+    const { reconciled, unresolved } = await this.reconciler.reconcileAccount(userId, accountId, own);
     if (unresolved > 0) {
       throw new AppError({ code: ResultCode.ResourceInUse, text: tradingMessages.unreconciled });
     }
@@ -220,7 +239,6 @@ export class OfferService {
       }),
     );
     if (claimed) {
-      this.reconciler.track(row.id);
       this.deps.log.info(
         { ...intentFields('trade', row.reference), accountId, intentId: row.id, kind },
         'trade intent written',
@@ -260,7 +278,6 @@ export class OfferService {
     lang: Language,
   ): Promise<TradeIntent> {
     if (failure.retry === 'reconcile') {
-      this.reconciler.untrack(row.id);
       return toIntentView(await this.reconciler.reconcile(userId, row), lang);
     }
     await this.finish(userId, row, { status: 'failed', errorReason: failure.reason });

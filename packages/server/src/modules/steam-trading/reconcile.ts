@@ -19,25 +19,48 @@ const SEARCH_MARGIN_MS = 10 * 60_000;
  * While Steam cannot be asked, the intent stays pending and the account sends nothing new.
  */
 export class IntentReconciler {
-  /** Intents this process is calling Steam for right now: never reconciled under it. */
-  readonly #inFlight = new Set<number>();
+  /**
+   * Intents this process is working on right now (a call to Steam, or its reconciliation), by account, kind and
+   * reference, with how many calls hold each: never reconciled under them. A send holds its reference from before
+   * its own reconciliation until its outcome is recorded, so no moment between its claim and its call leaves the
+   * intent looking orphaned to another call of the account.
+   */
+  readonly #held = new Map<string, number>();
 
   constructor(
     private readonly deps: TradingDeps,
     private readonly sessions: TradeSessions,
   ) {}
 
-  track(id: number): void {
-    this.#inFlight.add(id);
+  /**
+   * Holds the intent for a send or accept of this process; answers the release (called once), or null when another
+   * call of this process holds it already (one call per reference at a time).
+   */
+  hold(accountId: number, kind: string, reference: string): (() => void) | null {
+    const key = intentKey(accountId, kind, reference);
+    return this.#held.has(key) ? null : this.#take(key);
   }
 
-  untrack(id: number): void {
-    this.#inFlight.delete(id);
+  #take(key: string): () => void {
+    this.#held.set(key, (this.#held.get(key) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.#held.get(key) ?? 1) - 1;
+      if (left > 0) this.#held.set(key, left);
+      else this.#held.delete(key);
+    };
   }
 
-  /** A pending intent nobody is calling Steam for any more. */
-  isOrphaned(row: IntentRow): boolean {
-    if (row.status !== 'pending' || this.#inFlight.has(row.id)) return false;
+  /**
+   * A pending intent nobody is calling Steam for any more. `own` is the intent the asking call holds itself: its
+   * own hold does not count.
+   */
+  isOrphaned(row: IntentRow, own?: string): boolean {
+    if (row.status !== 'pending') return false;
+    const key = intentKey(row.accountId, row.kind, row.reference);
+    if ((this.#held.get(key) ?? 0) > (key === own ? 1 : 0)) return false;
     if (row.owner === this.deps.processId) return true;
     return (
       this.deps.singleProcess ||
@@ -54,12 +77,14 @@ export class IntentReconciler {
   async reconcileAccount(
     userId: string,
     accountId: number,
+    own?: { kind: string; reference: string },
   ): Promise<{ reconciled: number; unresolved: number }> {
     const pending = await this.deps.repo.run(userId, (q) => q.pendingIntents(accountId));
+    const ownKey = own ? intentKey(accountId, own.kind, own.reference) : undefined;
     let reconciled = 0;
     let unresolved = 0;
     for (const row of pending) {
-      if (!this.isOrphaned(row)) continue;
+      if (!this.isOrphaned(row, ownKey)) continue;
       reconciled += 1;
       const after = await this.reconcile(userId, row);
       if (after.status === 'pending') unresolved += 1;
@@ -80,7 +105,7 @@ export class IntentReconciler {
   }
 
   async reconcile(userId: string, row: IntentRow): Promise<IntentRow> {
-    this.track(row.id);
+    const release = this.#take(intentKey(row.accountId, row.kind, row.reference));
     try {
       const outcome: IntentOutcome | null =
         row.kind === 'send' ? await this.sendOutcome(userId, row) : await this.acceptOutcome(userId, row);
@@ -93,7 +118,7 @@ export class IntentReconciler {
         (await this.deps.repo.run(userId, (q) => q.intent(row.accountId, row.kind, row.reference)))!
       );
     } finally {
-      this.untrack(row.id);
+      release();
     }
   }
 
@@ -143,4 +168,8 @@ export class IntentReconciler {
       ? { status: 'done' as const, offerState: state, needsConfirmation: true }
       : { status: 'notSent' as const };
   }
+}
+
+function intentKey(accountId: number, kind: string, reference: string): string {
+  return `${accountId}:${kind}:${reference}`;
 }

@@ -279,22 +279,34 @@ export class TradingQueries {
   }
 
   /** An intent's status moves (the kernel's compare-and-set: a late answer never overwrites a settled intent). */
-  readonly intentStatus: StatusStore<TradeIntentStatus, IntentRow> = {
-    compareAndSet: async (id, from, set) => {
-      const [row] = await this.tx
-        .update(steamTradeIntents)
-        .set(set)
-        .where(
-          and(
-            this.own(steamTradeIntents),
-            eq(steamTradeIntents.id, id),
-            anyText(steamTradeIntents.status, from),
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
-  };
+  readonly intentStatus: StatusStore<TradeIntentStatus, IntentRow> = this.claimStatus(null);
+
+  /**
+   * The status moves of one claim of an intent (its owner and lease as the claim wrote them; null: any claim): an
+   * answer about an earlier claim never settles a later one of the same reference.
+   */
+  claimStatus(
+    claim: Pick<IntentRow, 'owner' | 'leaseUntil'> | null,
+  ): StatusStore<TradeIntentStatus, IntentRow> {
+    return {
+      compareAndSet: async (id, from, set) => {
+        const [row] = await this.tx
+          .update(steamTradeIntents)
+          .set(set)
+          .where(
+            and(
+              this.own(steamTradeIntents),
+              eq(steamTradeIntents.id, id),
+              anyText(steamTradeIntents.status, from),
+              claim ? eq(steamTradeIntents.owner, claim.owner) : undefined,
+              claim ? eq(steamTradeIntents.leaseUntil, claim.leaseUntil) : undefined,
+            ),
+          )
+          .returning();
+        return row ?? null;
+      },
+    };
+  }
 
   async releaseIntent(id: number, leaseUntil: Date): Promise<void> {
     await this.tx

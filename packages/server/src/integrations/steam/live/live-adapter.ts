@@ -9,7 +9,7 @@ import {
   type LoginFailure,
   readJwtClaims,
 } from '@tradedeck/sdk/domain';
-import { EAuthTokenPlatformType, LoginSession } from 'steam-session';
+import type { LoginSession } from 'steam-session';
 import type { Clock } from '../clock.ts';
 import { steamFailure } from '../failures.ts';
 import { computeGuardCode } from '../guard-code.ts';
@@ -57,6 +57,16 @@ export const LIVE_STEAM_DEFAULTS = {
   requestTimeoutMs: 20_000,
   loginTimeoutMs: 30_000,
 } as const;
+
+/**
+ * steam-session, loaded at the first sign-in or refresh: its load was a tenth of a server's start, and a sandbox
+ * server or one without Steam accounts never needs it.
+ */
+let loaded: Promise<typeof import('steam-session')> | null = null;
+const steamSession = () => {
+  loaded ??= import('steam-session');
+  return loaded;
+};
 
 export class LiveSteamAdapter implements SteamAdapter {
   readonly mode = 'live' as const;
@@ -122,7 +132,7 @@ export class LiveSteamAdapter implements SteamAdapter {
     options: RefreshOptions = {},
   ): Promise<RefreshResult> {
     const egress = requireProxy(proxy);
-    const session = this.newSession(egress);
+    const session = await this.newSession(egress);
     try {
       session.refreshToken = refreshToken;
     } catch {
@@ -189,7 +199,8 @@ export class LiveSteamAdapter implements SteamAdapter {
     this.#agents.close();
   }
 
-  private newSession(proxy: SteamProxy): LoginSession {
+  private async newSession(proxy: SteamProxy): Promise<LoginSession> {
+    const { EAuthTokenPlatformType, LoginSession } = await steamSession();
     const transport = new ProxiedWebApiTransport(
       this.options.apiBase,
       this.#agents.get(proxy),
@@ -204,7 +215,7 @@ export class LiveSteamAdapter implements SteamAdapter {
   private async signInWithPassword(input: SignInInput, proxy: SteamProxy): Promise<Outcome<LoginSession>> {
     const time = await this.steamTime(proxy);
     if (!time.ok) return { ok: false, failure: time.failure };
-    const session = this.newSession(proxy);
+    const session = await this.newSession(proxy);
     const progress = watchAuthentication(session);
     try {
       // No code is passed here: steam-session would send it as an e-mail code when Steam asks for one.
