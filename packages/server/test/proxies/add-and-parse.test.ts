@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLines, callAs, createProxiesTest, dataOf, type ProxiesTest, resultCodeOf } from './helpers.ts';
 
-describe('proxies.add and proxies.parse', () => {
+// One list per user across the file: later tests count on the proxies the first ones added (1.1.1.1:8080 is a
+// repeat by then), so the order is kept.
+describe('proxies.add and proxies.parse', { shuffle: false }, () => {
   let s: ProxiesTest;
   beforeAll(async () => {
     s = await createProxiesTest();
