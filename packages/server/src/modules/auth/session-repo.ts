@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { FreshReads } from '../../db/fresh-reads.ts';
 import { deviceSessions, refreshTokens, users } from '../../db/schema.ts';
 import { endedSessionNotices, SESSIONS_ENDED_CHANNEL } from '../../hubs/ended-sessions.ts';
 import type { UserScope } from '../../security/user-scope.ts';
@@ -20,6 +21,7 @@ function factorColumns(factor: PassedFactor | null, now: Date): Partial<SessionR
 /** Device sessions and their refresh tokens. Every query names the owning user where a user is known. */
 export class SessionRepo {
   #sessionWithUser: ReturnType<SessionRepo['buildSessionWithUser']> | null = null;
+  readonly #sessionReads = new FreshReads<Array<{ session: SessionRow; user: UserRow }>>();
 
   constructor(
     private readonly db: Db,
@@ -57,13 +59,19 @@ export class SessionRepo {
     });
   }
 
-  /** The session named by an access token, with its user, in one query (run on every request). */
+  /**
+   * The session named by an access token, with its user, in one query (run on every request). Requests of one
+   * session at once share a read begun after each of them arrived (`FreshReads`); each gets rows of its own.
+   */
   async findWithUser(
     sessionId: string,
     userId: string,
   ): Promise<{ session: SessionRow; user: UserRow } | null> {
-    const rows = await this.sessionWithUser().execute({ sessionId, userId });
-    return rows[0] ?? null;
+    const rows = await this.#sessionReads.read(`${sessionId}\0${userId}`, () =>
+      this.sessionWithUser().execute({ sessionId, userId }),
+    );
+    const found = rows[0];
+    return found ? { session: { ...found.session }, user: { ...found.user } } : null;
   }
 
   private sessionWithUser() {

@@ -2,6 +2,7 @@ import type { PortfolioFilters, PortfolioGrouping, PortfolioSelection } from '@t
 import { TRADE_PROTECTED_CONTEXT_ID } from '@tradedeck/sdk/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { FreshReads } from '../../db/fresh-reads.ts';
 import {
   afterKeys,
   keyColumns,
@@ -47,6 +48,8 @@ const count = sql<number>`sum(${items.amount})::int`;
 
 /** Every SQL statement of the portfolio: reads over the inventory cache of all the user's accounts, and holdings. */
 export class PortfolioRepo {
+  readonly #changeChecks = new FreshReads<boolean>();
+
   constructor(
     private readonly scope: UserScope,
     /** The database as the server's own role, for the change log alone (`changedSince`). */
@@ -69,13 +72,16 @@ export class PortfolioRepo {
    * answer on the embedded database). The change log holds no data of the workspace, only which tables were
    * written and by which transaction, and the statement names the workspace itself. Connected as the app role
    * itself, row-level security would hide every change: the answer is then "changed", and the page is read again.
+   * Requests for one kept page at once share a check begun after each of them arrived (`FreshReads`).
    */
-  async changedSince(userId: string, snapshot: string, sources: readonly ListSource[]): Promise<boolean> {
-    const changed = changedSince({ list: 'portfolio:page', userId, sources }, snapshot);
-    const [row] = rowsOf<{ changed: boolean }>(
-      await this.db.execute(sql`select current_user = ${APP_ROLE} or ${changed} as changed`),
-    );
-    return row?.changed !== false;
+  changedSince(userId: string, snapshot: string, sources: readonly ListSource[]): Promise<boolean> {
+    return this.#changeChecks.read(`${userId}\0${snapshot}\0${sources.join()}`, async () => {
+      const changed = changedSince({ list: 'portfolio:page', userId, sources }, snapshot);
+      const [row] = rowsOf<{ changed: boolean }>(
+        await this.db.execute(sql`select current_user = ${APP_ROLE} or ${changed} as changed`),
+      );
+      return row?.changed !== false;
+    });
   }
 }
 
