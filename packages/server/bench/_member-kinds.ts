@@ -6,7 +6,8 @@
  * `BENCH_EXPLAIN=1`, on a cluster that preloads auto_explain (`session_preload_libraries`), sends each query once
  * more per reader with every statement's plan (ANALYZE, BUFFERS as the cluster sets them) going to its log. Run
  * again on the same database, it reuses the team. A development tool (BENCH_DATABASE_URL, a local cluster of
- * one's own: it changes the cluster's settings); prints figures, asserts nothing.
+ * one's own: it changes the cluster's settings; without it, the embedded database, whose work is this process's CPU,
+ * the request's own with it); prints figures, asserts nothing.
  */
 import { sql } from 'drizzle-orm';
 import { keepPageBoundaries } from '../src/db/list-boundaries.ts';
@@ -14,6 +15,7 @@ import { keepListTotals } from '../src/db/list-totals.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import {
   authHeaders,
+  benchFetch,
   latestUser,
   logIn,
   seedProxies,
@@ -29,18 +31,22 @@ const TAGS = (process.env.BENCH_SCOPE_TAGS ?? 'bench-a').split(',');
 const KEPT = process.env.BENCH_KEPT !== '0';
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('BENCH_DATABASE_URL names the Postgres database to seed');
+const url = process.env.BENCH_DATABASE_URL?.trim() || null;
 const server = await startBenchServer(url);
+/** This process's CPU in ms: the embedded database runs in it. */
+const processCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 try {
   const db = server.db;
   const team = await seededTeam(db);
-  const cpu = await postgresCpuClock(db);
+  const cpu = url ? await postgresCpuClock(db) : processCpu;
   if (!cpu) throw new Error('the cluster is not on this machine');
   keepListTotals(KEPT);
   keepPageBoundaries(KEPT);
   const send = async (token: string, body: unknown) => {
-    const res = await fetch(`${server.base}/api/proxies/query`, {
+    const res = await benchFetch(`${server.base}/api/proxies/query`, {
       method: 'POST',
       headers: { ...authHeaders(token), 'x-workspace': team.workspace },
       body: JSON.stringify(body),

@@ -44,10 +44,23 @@ export async function startBenchServer(
   };
 }
 
+/**
+ * `fetch`, asked once more when a kept-alive connection was reset under it: a long seeding on the embedded
+ * database holds the event loop, and the server may close an idle connection just as the next request reuses it
+ * (the request never reached the server).
+ */
+export function benchFetch(url: string, init: RequestInit): Promise<Response> {
+  const reset = (error: unknown) =>
+    (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET'
+      ? fetch(url, init)
+      : Promise.reject(error);
+  return fetch(url, init).catch(reset);
+}
+
 /** Registers, confirms and signs in a new user through the API; returns the access token. */
 export async function signIn(base: string, db: Db, who = 'bench'): Promise<string> {
   const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, {
+    benchFetch(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -71,7 +84,7 @@ export async function signIn(base: string, db: Db, who = 'bench'): Promise<strin
 
 /** Signs a bench user in again (a long seeding outlasts an access token); returns the new access token. */
 export async function logIn(base: string, email: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, {
+  const login = await benchFetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),

@@ -6,7 +6,7 @@
 
 import type { Db } from '../src/db/database.ts';
 import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
-import { authHeaders, type BenchServer, startBenchServer } from './_proxies-server.ts';
+import { authHeaders, type BenchServer, benchFetch, startBenchServer } from './_proxies-server.ts';
 import { describeLoad, runQueryLoad } from './_query-load.ts';
 import { describeBeside, scopedOperatorTeam } from './_team-member.ts';
 
@@ -28,7 +28,7 @@ async function call<T>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
+  const response = await benchFetch(`${base}${path}`, {
     method,
     headers: authHeaders(token),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

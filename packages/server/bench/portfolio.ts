@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { watchGcPauses } from './_gc-pauses.ts';
 import { ACCOUNTS, ITEMS, portfolioMix, seed } from './_portfolio-seed.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
-import { authHeaders, latestUser, startBenchServer } from './_proxies-server.ts';
+import { authHeaders, benchFetch, latestUser, startBenchServer } from './_proxies-server.ts';
 import { describeLoad, runQueryLoad } from './_query-load.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -49,14 +49,11 @@ async function measure(label: string, databaseUrl: string | null) {
     const { firstPage, filters } = portfolioMix(ids);
     for (const body of [...firstPage, ...filters]) {
       const started = performance.now();
-      // A connection kept alive across the long seeding may have been closed meanwhile: ask again once.
-      const send = () =>
-        fetch(`${server.base}/api/portfolio/query`, {
-          method: 'POST',
-          headers: authHeaders(server.token),
-          body: JSON.stringify(body),
-        });
-      const res = await send().catch(send);
+      const res = await benchFetch(`${server.base}/api/portfolio/query`, {
+        method: 'POST',
+        headers: authHeaders(server.token),
+        body: JSON.stringify(body),
+      });
       const data = ((await res.json()) as { data: { total: number; items: unknown[] } }).data;
       print(
         `  ${JSON.stringify(body)}: total ${data.total}, first answer ${(performance.now() - started).toFixed(1)} ms`,
