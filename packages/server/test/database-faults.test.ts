@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { isDatabaseUnavailable, isStorageWriteFailure } from '../src/db/database-faults.ts';
 import { stallExitSeconds } from '../src/stall-watchdog.ts';
 import { spawnServer } from './helpers/spawn-server.ts';
+import { seedFromTemplate } from './helpers/spawned-api.ts';
 import { startTestServer } from './helpers/test-app.ts';
 import { TSX_LOADER } from './helpers/tsx-loader.ts';
 
@@ -150,7 +154,12 @@ describe('the stall watchdog', () => {
   }, 90_000);
 
   it('turned off (0), leaves a clean stop on SIGTERM with status 0', async () => {
-    const server = spawnServer({ TRADEDECK_DATA_DIR: 'memory://', TRADEDECK_STALL_EXIT_SECONDS: '0' });
+    // A data directory copied from the run's migrated template: the stop is what is tested, not a first start
+    // (an empty cluster in memory was created and migrated first, most of the test's time).
+    const dir = mkdtempSync(join(tmpdir(), 'tradedeck-stall-off-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    seedFromTemplate(join(dir, 'data'));
+    const server = spawnServer({ TRADEDECK_DATA_DIR: join(dir, 'data'), TRADEDECK_STALL_EXIT_SECONDS: '0' });
     await server.ready;
     expect(await server.stop()).toBe(0);
   }, 90_000);
