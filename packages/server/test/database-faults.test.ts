@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { isDatabaseUnavailable, isStorageWriteFailure } from '../src/db/database-faults.ts';
 import { stallExitSeconds } from '../src/stall-watchdog.ts';
 import { spawnServer } from './helpers/spawn-server.ts';
@@ -155,11 +155,16 @@ describe('the stall watchdog', () => {
 
   it('turned off (0), leaves a clean stop on SIGTERM with status 0', async () => {
     // A data directory copied from the run's migrated template: the stop is what is tested, not a first start
-    // (an empty cluster in memory was created and migrated first, most of the test's time).
-    const dir = mkdtempSync(join(tmpdir(), 'tradedeck-stall-off-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    seedFromTemplate(join(dir, 'data'));
-    const server = spawnServer({ TRADEDECK_DATA_DIR: join(dir, 'data'), TRADEDECK_STALL_EXIT_SECONDS: '0' });
+    // (creating and migrating a cluster was most of the test's time). A run on Postgres has no embedded
+    // template: there the cluster is created in memory.
+    let dataDir = 'memory://';
+    if (inject('pgliteTemplate')) {
+      const dir = mkdtempSync(join(tmpdir(), 'tradedeck-stall-off-'));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      dataDir = join(dir, 'data');
+      seedFromTemplate(dataDir);
+    }
+    const server = spawnServer({ TRADEDECK_DATA_DIR: dataDir, TRADEDECK_STALL_EXIT_SECONDS: '0' });
     await server.ready;
     expect(await server.stop()).toBe(0);
   }, 90_000);
