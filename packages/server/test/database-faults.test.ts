@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { isDatabaseUnavailable, isStorageWriteFailure } from '../src/db/database-faults.ts';
 import { stallExitSeconds } from '../src/stall-watchdog.ts';
 import { spawnServer } from './helpers/spawn-server.ts';
+import { seedFromTemplate } from './helpers/spawned-api.ts';
 import { startTestServer } from './helpers/test-app.ts';
 import { TSX_LOADER } from './helpers/tsx-loader.ts';
 
@@ -150,7 +154,17 @@ describe('the stall watchdog', () => {
   }, 90_000);
 
   it('turned off (0), leaves a clean stop on SIGTERM with status 0', async () => {
-    const server = spawnServer({ TRADEDECK_DATA_DIR: 'memory://', TRADEDECK_STALL_EXIT_SECONDS: '0' });
+    // A data directory copied from the run's migrated template: the stop is what is tested, not a first start
+    // (creating and migrating a cluster was most of the test's time). A run on Postgres has no embedded
+    // template: there the cluster is created in memory.
+    let dataDir = 'memory://';
+    if (inject('pgliteTemplate')) {
+      const dir = mkdtempSync(join(tmpdir(), 'tradedeck-stall-off-'));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      dataDir = join(dir, 'data');
+      seedFromTemplate(dataDir);
+    }
+    const server = spawnServer({ TRADEDECK_DATA_DIR: dataDir, TRADEDECK_STALL_EXIT_SECONDS: '0' });
     await server.ready;
     expect(await server.stop()).toBe(0);
   }, 90_000);

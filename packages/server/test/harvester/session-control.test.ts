@@ -1,9 +1,12 @@
 import { harvesterSessionSource, hubEvents } from '@tradedeck/sdk/contract';
 import { createHubClient, type HubClient } from '@tradedeck/sdk/hubs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harvesterSessions } from '../../src/db/schema.ts';
 import { SANDBOX_SEED, SandboxWorld } from '../../src/integrations/steam/index.ts';
 import { createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
+import { movableClock } from '../helpers/test-clock.ts';
 import { addSandboxAccounts } from '../steam-trading/helpers.ts';
 import {
   as,
@@ -16,6 +19,8 @@ import {
   waitFor,
 } from './helpers.ts';
 
+/** How long the sandbox's Steam takes to answer a send. */
+const SEND_ANSWER_MS = 400;
 const RUNNING = 'Cannot restart or cancel during a running session: pause it first';
 const RUNNING_RU =
   'Нельзя перезапустить или отменить транзакции во время работы сессии: сначала поставьте её на паузу';
@@ -28,12 +33,14 @@ describe('session control and live events', () => {
   const hubs: HubClient[] = [];
 
   beforeAll(async () => {
-    // Steam answers sends slowly here, so the session is still running when it is paused.
+    // Steam answers sends slowly here, so the session is still running when it is paused. The answers wait on
+    // the app's clock, which Steam shares here: once paused, the test moves past the answers it is not about.
     const world = new SandboxWorld(SANDBOX_SEED, {
       inventorySizes: { dota2: 20, tf2: 20, rust: 20 },
-      sendAnswerDelayMs: 400,
+      sendAnswerDelayMs: SEND_ANSWER_MS,
     });
-    const app = await createAuthTestApp({}, undefined, { steam: { sandboxWorld: world } });
+    const clock = movableClock();
+    const app = await createAuthTestApp({}, undefined, { steam: { sandboxWorld: world, clock } }, clock);
     t = Object.assign(app, { world });
     user = await signedInUser(t, 'control');
     other = await signedInUser(t, 'other', user);
@@ -46,6 +53,15 @@ describe('session control and live events', () => {
 
   const call = (method: string, path: string, body?: unknown, lang = 'en-US') =>
     as(t, user.accessToken, method, path, body, lang);
+
+  /** The process and job running the session; null once no runner holds it. */
+  const runnerOf = async (id: number) =>
+    (
+      await t.testDb.database.db
+        .select({ owner: harvesterSessions.runnerOwner })
+        .from(harvesterSessions)
+        .where(eq(harvesterSessions.id, id))
+    )[0]!.owner;
 
   function hubFor(token: string) {
     const hub = createHubClient({ baseUrl: url, hub: 'harvester-hub', accessToken: () => token });
@@ -129,15 +145,15 @@ describe('session control and live events', () => {
     await waitFor(async () => (await session(t, user.accessToken, created.id)).plan !== null);
     const paused = await ok(call('POST', `/api/harvester/sessions/${created.id}/pause`, {}));
     expect(paused.status).toBe('paused');
-    // The runner stops at the next step boundary: nothing moves once it has.
+    // The runner stops at the next step boundary and then gives the session up: nothing moves once it has. A send
+    // still waiting for Steam's answer gets it at once.
+    t.clock.advance(SEND_ANSWER_MS);
     const settled = async () =>
       JSON.stringify((await storedTransactions(t, created.id)).map((r) => [r.id, r.status]));
-    await waitFor(async () => {
-      const a = await settled();
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      return a === (await settled());
-    });
+    await waitFor(async () => (await runnerOf(created.id)) === null);
+    const atRelease = await settled();
     const rows = await storedTransactions(t, created.id);
+    expect(await settled()).toBe(atRelease);
     const active = rows.filter((row) => !['completed', 'cancelled', 'error'].includes(row.status));
     expect(active.length).toBeGreaterThan(0);
 

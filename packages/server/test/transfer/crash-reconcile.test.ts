@@ -4,7 +4,7 @@
  * history, both balances) and records the outcome; without evidence it stays unknown, and the money is never sent
  * a second time without the user's explicit word. Sends are counted in the fake TM's own ledger.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import {
   callApi as call,
@@ -26,15 +26,20 @@ const PASSWORD = 'Quartz-Lantern-42';
 
 const world = new SandboxWorld();
 const [sender, receiver] = world.healthyAccounts(2, 7401);
-const found = sandboxServers('tradedeck-transfer-crash-');
-const blind = sandboxServers('tradedeck-transfer-blind-');
+const { start } = sandboxServers('tradedeck-transfer-crash-');
 
-let fake: FakeTm | undefined;
-let proxy: LoopbackProxy | undefined;
-afterAll(async () => {
-  await fake?.close();
-  await proxy?.close();
-});
+let fake: FakeTm;
+let proxy: LoopbackProxy;
+/** The running server and its user: each test kills it mid-send, and the next server takes its place. */
+let current: { url: string; server: Awaited<ReturnType<typeof start>>['server']; token: string };
+/**
+ * The device session that passed the second factor on the first server: its window outlasts the restarts, and a
+ * new session could not have another code mailed within the minute after the last.
+ */
+let sendingToken: string;
+let fromId: number;
+let toId: number;
+const env: Record<string, string> = {};
 
 interface TransferRow {
   id: number;
@@ -42,9 +47,9 @@ interface TransferRow {
   customId: string;
 }
 
-async function setUp(prefix: string, start: typeof found.start) {
-  await fake?.close();
-  await proxy?.close();
+// One fake TM, one data directory and one user for both tests: the first server only sets up the accounts, and
+// each test's restart is the next test's server (a start of its own cost as much as the test's own work).
+beforeAll(async () => {
   fake = await startFakeTm([
     {
       key: SENDER_KEY,
@@ -62,15 +67,15 @@ async function setUp(prefix: string, start: typeof found.start) {
     },
   ]);
   proxy = await startConnectProxy({ username: 'trader', password: 'proxy-pass' });
-  const env = {
+  Object.assign(env, {
     TRADEDECK_MARKET_MODE: 'live',
     TRADEDECK_TM_BASE_URL: fake.baseUrl,
     TRADEDECK_ALLOW_PRIVATE_PROXIES: 'on',
-  };
+  });
   const first = await start(env);
   const token = await signUpOnSpawned(first.server, first.url, {
-    email: `${prefix}-${EMAIL}`,
-    userName: `${prefix}crash`,
+    email: EMAIL,
+    userName: 'transfercrash',
     password: PASSWORD,
   });
   const proxyData = {
@@ -99,18 +104,32 @@ async function setUp(prefix: string, start: typeof found.start) {
         token,
       )
     ).id;
-  const fromId = await connect(sender!.login, SENDER_KEY);
-  const toId = await connect(receiver!.login, RECEIVER_KEY);
+  fromId = await connect(sender!.login, SENDER_KEY);
+  toId = await connect(receiver!.login, RECEIVER_KEY);
+  current = { ...first, token };
+  sendingToken = token;
+}, 180_000);
+afterAll(async () => {
+  await fake?.close();
+  await proxy?.close();
+});
 
-  return { env, first, token, fromId, toId, start };
+/** What the fake TM had counted before a test: the test's own sends and lookups are what comes after. */
+function countsNow() {
+  return {
+    sends: fake.sends.length,
+    moneySends: fake.countOf('money-send'),
+    lookups: fake.countOf('get-info-money-send-by-custom-id'),
+    received: fake.accounts.get(RECEIVER_KEY)!.money,
+  };
 }
 
 /** TM performs the send and keeps the answer; the server dies waiting for it. */
-async function sendAndDie(ctx: Awaited<ReturnType<typeof setUp>>) {
-  const { first, token, fromId, toId } = ctx;
-  fake!.script('money-send', 'holdAfterPerform');
+async function sendAndDie(before: ReturnType<typeof countsNow>) {
+  const { url, server } = current;
+  fake.script('money-send', 'holdAfterPerform');
   const inFlight = call(
-    first.url,
+    url,
     'POST',
     '/api/transfer',
     {
@@ -121,66 +140,72 @@ async function sendAndDie(ctx: Awaited<ReturnType<typeof setUp>>) {
       paymentPassword: PAY_PASSWORD,
       acceptConversion: true,
     },
-    token,
+    sendingToken,
   ).catch((error: unknown) => error);
-  await until(async () => fake!.sends.length === 1 || undefined);
-  first.server.child.kill('SIGKILL');
-  await first.server.exited;
+  await until(async () => fake.sends.length === before.sends + 1 || undefined);
+  server.child.kill('SIGKILL');
+  await server.exited;
   expect(await inFlight).toBeInstanceOf(Error);
-  expect(fake!.accounts.get(RECEIVER_KEY)!.money).toBe(2_500);
+  expect(fake.accounts.get(RECEIVER_KEY)!.money).toBe(before.received + 2_500);
 }
 
-describe('a server killed while a money-send is in flight', () => {
-  it('settles the transfer from TM at start-up, with one send only', { timeout: 240_000 }, async () => {
-    const ctx = await setUp('found', found.start);
-    const { env } = ctx;
-    await sendAndDie(ctx);
+/** The next server on the same data, signed in again. */
+async function restart() {
+  const next = await start(env);
+  current = { ...next, token: await logInOnSpawned(next.url, { email: EMAIL, password: PASSWORD }) };
+  return current;
+}
 
-    const second = await ctx.start(env);
-    const again = await logInOnSpawned(second.url, { email: `found-${EMAIL}`, password: PASSWORD });
+// In this order: the second test's transfer stays unknown, and an unknown transfer holds every later send from
+// that sender (what the second test proves), so the first test's send must come before it.
+describe('a server killed while a money-send is in flight', { shuffle: false }, () => {
+  it('settles the transfer from TM at start-up, with one send only', { timeout: 240_000 }, async () => {
+    const before = countsNow();
+    await sendAndDie(before);
+
+    const second = await restart();
     const settled = await until(async () => {
       const page = await call<{ items: TransferRow[] }>(
         second.url,
         'POST',
         '/api/transfer/history/query',
         {},
-        again,
+        second.token,
       );
       const row = page.items[0];
       return row && row.outcome !== 'sending' && row.outcome !== 'unknown' ? row : undefined;
     });
-    expect(settled).toMatchObject({ outcome: 'sent', customId: fake!.sends[0]!.customId });
-    expect(fake!.countOf('money-send')).toBe(1);
-    expect(fake!.sends).toHaveLength(1);
-    expect(fake!.countOf('get-info-money-send-by-custom-id')).toBeGreaterThanOrEqual(1);
-    expect(fake!.accounts.get(RECEIVER_KEY)!.money).toBe(2_500);
+    expect(settled).toMatchObject({ outcome: 'sent', customId: fake.sends[before.sends]!.customId });
+    expect(fake.countOf('money-send')).toBe(before.moneySends + 1);
+    expect(fake.sends).toHaveLength(before.sends + 1);
+    expect(fake.countOf('get-info-money-send-by-custom-id')).toBeGreaterThanOrEqual(before.lookups + 1);
+    expect(fake.accounts.get(RECEIVER_KEY)!.money).toBe(before.received + 2_500);
   });
 
   it('keeps it unknown without evidence after a lookup answering not found, and never sends again on one click', {
     timeout: 240_000,
   }, async () => {
-    const ctx = await setUp('blind', blind.start);
+    const before = countsNow();
     // TM makes the send without storing its custom id: the lookup will answer "not found".
-    fake!.storeCustomIds(false);
-    await sendAndDie(ctx);
+    fake.storeCustomIds(false);
+    await sendAndDie(before);
     // The history cannot be read and a sale settled on the sender meanwhile: no evidence either way.
-    fake!.script('money-send-history', { status: 502 }, { status: 502 }, { status: 502 });
-    fake!.accounts.get(SENDER_KEY)!.money += 1_234;
+    fake.script('money-send-history', { status: 502 }, { status: 502 }, { status: 502 });
+    fake.accounts.get(SENDER_KEY)!.money += 1_234;
 
-    const second = await ctx.start(ctx.env);
-    const again = await logInOnSpawned(second.url, { email: `blind-${EMAIL}`, password: PASSWORD });
+    const second = await restart();
     const checked = await until(async () => {
       const page = await call<{ items: (TransferRow & { checks: { source: string; found: string }[] })[] }>(
         second.url,
         'POST',
         '/api/transfer/history/query',
         {},
-        again,
+        second.token,
       );
       const row = page.items[0];
       return row && row.checks.length > 0 ? row : undefined;
     });
-    expect(fake!.countOf('get-info-money-send-by-custom-id')).toBeGreaterThanOrEqual(1);
+    expect(fake.countOf('get-info-money-send-by-custom-id')).toBeGreaterThanOrEqual(before.lookups + 1);
     expect(checked.outcome).toBe('unknown');
     expect(checked.checks.map((c) => [c.source, c.found])).toEqual([
       ['customId', 'nothing'],
@@ -189,17 +214,17 @@ describe('a server killed while a money-send is in flight', () => {
     ]);
     // A new send from that sender is refused: without the user's word (and the second factor) nothing goes again.
     const body = {
-      fromId: ctx.fromId,
-      toId: ctx.toId,
+      fromId,
+      toId,
       amount: { currency: 'USD', amount: 2_500 },
       apiKey: RECEIVER_KEY,
       paymentPassword: PAY_PASSWORD,
     };
-    const refused = await call(second.url, 'POST', '/api/transfer', body, again).catch(
+    const refused = await call(second.url, 'POST', '/api/transfer', body, second.token).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(Error);
-    expect(fake!.countOf('money-send')).toBe(1);
-    expect(fake!.sends).toHaveLength(1);
+    expect(fake.countOf('money-send')).toBe(before.moneySends + 1);
+    expect(fake.sends).toHaveLength(before.sends + 1);
   });
 });

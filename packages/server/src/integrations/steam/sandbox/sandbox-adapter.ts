@@ -43,8 +43,7 @@ export class SandboxSteamAdapter implements SteamAdapter {
   }
 
   async signIn(input: SignInInput): Promise<SignInResult> {
-    if (this.world.signInDelayMs > 0)
-      await new Promise((resolve) => setTimeout(resolve, this.world.signInDelayMs));
+    if (this.world.signInDelayMs > 0) await this.clock.sleep(this.world.signInDelayMs);
     // Steam answers 84 per egress IP before it looks at the account.
     if (input.proxy && this.world.rateLimits(proxyKey(input.proxy))) {
       return steamFailure({ kind: 'eresult', eresult: EResult.RateLimitExceeded });

@@ -68,7 +68,8 @@ export interface SandboxWorldOptions {
   journal?: SandboxJournal | null;
   /**
    * How long a send waits before answering once the offer exists (Steam answering slowly): a process killed
-   * meanwhile leaves an offer it never heard of. None by default.
+   * meanwhile leaves an offer it never heard of. None by default. Every delay here is waited on the Steam port's
+   * clock, so a test that moves that clock moves past them.
    */
   sendAnswerDelayMs?: number;
   /** How long a confirmation answer waits before replying, after it took effect (a lost multiajaxop reply). */

@@ -2,7 +2,6 @@
  * Sandbox trading: checks the web session like Steam (a sandbox access token of this account, unexpired and
  * not revoked), applies the account's failure case, and runs the call against the sandbox trade book.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import { HttpStatus } from '@tradedeck/sdk/contract';
 import type { MobileConfirmation } from '@tradedeck/sdk/domain';
 import type { Clock } from '../../clock.ts';
@@ -35,7 +34,7 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
   async inventoryPage(auth: WebAuth, input: InventoryPageInput) {
     const account = this.signedIn(auth);
     if ('ok' in account) return account;
-    if (this.world.inventoryDelayMs > 0) await delay(this.world.inventoryDelayMs);
+    if (this.world.inventoryDelayMs > 0) await this.clock.sleep(this.world.inventoryDelayMs);
     return this.book.inventoryPage(
       auth.steamId,
       input.ownerSteamId,
@@ -61,7 +60,7 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
       this.world.record({ op: 'send', steamId: account.steamId, input, now });
       return this.book.send(account, input, now);
     });
-    if (this.world.sendAnswerDelayMs > 0) await delay(this.world.sendAnswerDelayMs);
+    if (this.world.sendAnswerDelayMs > 0) await this.clock.sleep(this.world.sendAnswerDelayMs);
     return sent;
   }
 
@@ -138,7 +137,7 @@ export class SandboxSteamTrading implements SteamTradingAdapter {
       return this.book.respond(account, ids, accept, now);
     });
     // A slow (or lost) reply: the answer is given on Steam's side before the caller hears of it.
-    if (this.world.confirmAnswerDelayMs > 0) await delay(this.world.confirmAnswerDelayMs);
+    if (this.world.confirmAnswerDelayMs > 0) await this.clock.sleep(this.world.confirmAnswerDelayMs);
     return answer;
   }
 
