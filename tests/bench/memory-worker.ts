@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { authHeaders, startBenchServer } from '../../packages/server/bench/_proxies-server.ts';
+import { startAllocationProfile } from './_allocation-profile.ts';
 import { MB, memoryPhases } from './_memory-phases.ts';
 import { startLiveFixtures } from './_proxy-fixtures.mjs';
 
@@ -83,6 +84,9 @@ try {
     const ids = (await db.execute(`select id from proxies order by id limit ${CHECKED}`)) as unknown as {
       rows: { id: number }[];
     };
+    // BENCH_MEMORY_ALLOCATIONS=1: where the check run's allocations (garbage included) come from.
+    const stopProfile =
+      process.env.BENCH_MEMORY_ALLOCATIONS === '1' ? await startAllocationProfile(print) : null;
     const response = await fetch(`${server.base}/api/proxies/check`, {
       method: 'POST',
       headers: authHeaders(server.token),
@@ -95,6 +99,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       state = await app.jobs.state('proxy-checks', data.batchId);
     }
+    await stopProfile?.();
     if (state.state !== 'completed') throw new Error('the check run failed');
   });
   await phase('list pages loaded (proxies first and deep page, Steam accounts)', async () => {

@@ -53,6 +53,18 @@ const CLOSE_GRACE_MS = 5000;
  */
 const FRAME_BYTES = 64 * 1024;
 
+/**
+ * Connections with records queued this turn of the event loop, flushed together at its end: one scheduled
+ * callback for all of them instead of one per connection per burst (a burst of events to many subscribers would
+ * otherwise allocate an immediate and a closure per connection and event).
+ */
+const toFlush = new Set<HubConnection>();
+function flushQueued(): void {
+  const due = [...toFlush];
+  toFlush.clear();
+  for (const connection of due) connection.flushQueued();
+}
+
 /** One client on one hub: handshake, invocations, streams, keep-alive and orderly closing. */
 export class HubConnection implements RecordSink {
   readonly connectionId: string;
@@ -140,12 +152,16 @@ export class HubConnection implements RecordSink {
     if (this.#outboxBytes >= FRAME_BYTES) this.#flush();
     else if (!this.#flushScheduled) {
       this.#flushScheduled = true;
-      setImmediate(() => {
-        this.#flushScheduled = false;
-        this.#flush();
-      });
+      if (toFlush.size === 0) setImmediate(flushQueued);
+      toFlush.add(this);
     }
     return true;
+  }
+
+  /** The end of the turn in which records were queued: they leave now. */
+  flushQueued(): void {
+    this.#flushScheduled = false;
+    this.#flush();
   }
 
   /** Writes queued frames while the socket has room; the rest waits for the last frame to leave. */
@@ -155,11 +171,14 @@ export class HubConnection implements RecordSink {
       return;
     }
     while (this.#outbox.length > 0 && this.#ws.bufferedAmount < FRAME_BYTES) {
-      this.#write(this.#takeFrame(FRAME_BYTES), () => {
-        if (this.#outbox.length > 0) this.#flush();
-      });
+      this.#write(this.#takeFrame(FRAME_BYTES), this.#afterFrame);
     }
   }
+
+  /** A frame left the socket: what waits goes next (one callback for every frame, not a closure per frame). */
+  readonly #afterFrame = (): void => {
+    if (this.#outbox.length > 0) this.#flush();
+  };
 
   /** Takes queued records up to about `maxBytes` (at least one) as the data of one frame. */
   #takeFrame(maxBytes: number): OutgoingRecord {
