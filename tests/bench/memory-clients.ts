@@ -1,5 +1,6 @@
 // The client side of the memory benchmark: official SignalR clients on the proxy checker hub, subscribed to the
-// proxies' status events. Prints `ready` once all are subscribed; on SIGTERM prints the events received and exits.
+// proxies' status events. Prints `ready` once all are subscribed; on SIGTERM prints the events received and the
+// connections the server closed (a client too slow for the hub's limit is asked to reconnect; these do not) and exits.
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../../packages/server/package.json', import.meta.url));
@@ -7,6 +8,7 @@ const signalr = require('@microsoft/signalr') as typeof import('@microsoft/signa
 
 const connections = Number(process.env.BENCH_CONNECTIONS);
 let received = 0;
+let closed = 0;
 for (let i = 0; i < connections; i++) {
   const connection = new signalr.HubConnectionBuilder()
     .withUrl(`${process.env.BENCH_URL}/tenant/hubs/proxy-checker-hub`, {
@@ -18,11 +20,14 @@ for (let i = 0; i < connections; i++) {
   connection.on('ProxyStatusUpdated', () => {
     received++;
   });
+  connection.onclose(() => {
+    closed++;
+  });
   await connection.start();
   await connection.invoke('Subscribe', 'proxies');
 }
 process.stdout.write('ready\n');
 process.once('SIGTERM', () => {
-  process.stdout.write(`${JSON.stringify({ received })}\n`);
+  process.stdout.write(`${JSON.stringify({ received, closed })}\n`);
   process.exit(0);
 });
