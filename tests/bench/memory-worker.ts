@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { authHeaders, startBenchServer } from '../../packages/server/bench/_proxies-server.ts';
+import { startAllocationProfile } from './_allocation-profile.ts';
 import { MB, memoryPhases } from './_memory-phases.ts';
 import { startLiveFixtures } from './_proxy-fixtures.mjs';
 
@@ -31,11 +32,14 @@ const clients = spawn(
       BENCH_URL: server.base,
       BENCH_TOKEN: server.token,
       BENCH_CONNECTIONS: String(CLIENTS),
+      BENCH_EXPECTED_DELIVERIES: String(CHECKED * CLIENTS),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
 const clientLines = createInterface({ input: clients.stdout! })[Symbol.asyncIterator]();
+/** A line asked for and not yet read (the wait for every delivery timed out): the clients' last line. */
+let unread: Promise<IteratorResult<string>> | null = null;
 try {
   print(
     `memory (server: ${process.env.BENCH_MEMORY_SERVER ?? 'TypeScript source through tsx'}): ${PROXIES.toLocaleString('en')} proxies, ${ACCOUNTS.toLocaleString('en')} Steam accounts, ${CLIENTS} hub clients, database ${server.database.kind}${server.database.kind === 'pglite' ? ' (in the server process: its memory counts)' : ' (its own processes: not counted)'}`,
@@ -83,6 +87,9 @@ try {
     const ids = (await db.execute(`select id from proxies order by id limit ${CHECKED}`)) as unknown as {
       rows: { id: number }[];
     };
+    // BENCH_MEMORY_ALLOCATIONS=1: where the check run's allocations (garbage included) come from.
+    const stopProfile =
+      process.env.BENCH_MEMORY_ALLOCATIONS === '1' ? await startAllocationProfile(print) : null;
     const response = await fetch(`${server.base}/api/proxies/check`, {
       method: 'POST',
       headers: authHeaders(server.token),
@@ -95,7 +102,20 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       state = await app.jobs.state('proxy-checks', data.batchId);
     }
+    await stopProfile?.();
     if (state.state !== 'completed') throw new Error('the check run failed');
+  });
+  // The run is over for the server only when its hub connections have sent everything: queued records count.
+  await phase('every delivery received by the clients', async () => {
+    const next = clientLines.next();
+    const waited = await Promise.race([
+      next,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 120_000)),
+    ]);
+    if (waited === null) {
+      unread = next;
+      print('  (not every delivery arrived within 120 s)');
+    }
   });
   await phase('list pages loaded (proxies first and deep page, Steam accounts)', async () => {
     for (const [path, body] of [
@@ -121,7 +141,7 @@ try {
 } finally {
   stop();
   clients.kill('SIGTERM');
-  const received = await clientLines.next();
+  const received = await (unread ?? clientLines.next());
   if (!received.done) print(`  hub events received by the clients: ${received.value}`);
   await live.close();
   await server.stop();

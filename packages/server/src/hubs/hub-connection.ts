@@ -53,6 +53,25 @@ const CLOSE_GRACE_MS = 5000;
  */
 const FRAME_BYTES = 64 * 1024;
 
+/**
+ * Connections with records queued this turn of the event loop, flushed together at its end: one scheduled
+ * callback for all of them instead of one per connection per burst (a burst of events to many subscribers would
+ * otherwise allocate an immediate and a closure per connection and event).
+ */
+const toFlush: (HubConnection | undefined)[] = [];
+let toFlushCount = 0;
+function flushQueued(): void {
+  // The list's slots are reused turn after turn (emptied, never shortened), so a busy hub does not grow a new one.
+  for (let i = 0; i < toFlushCount; i++) {
+    const connection = toFlush[i]!;
+    toFlush[i] = undefined;
+    connection.flushQueued();
+  }
+  toFlushCount = 0;
+}
+/** Outbox slots kept for reuse once it empties; a longer outbox (a client that fell far behind) is given back. */
+const OUTBOX_KEPT_SLOTS = 1024;
+
 /** One client on one hub: handshake, invocations, streams, keep-alive and orderly closing. */
 export class HubConnection implements RecordSink {
   readonly connectionId: string;
@@ -74,7 +93,10 @@ export class HubConnection implements RecordSink {
   #lastReceivedAt: number;
   #lastSentAt: number;
   #invocations: Promise<void> = Promise.resolve();
-  #outbox: OutgoingRecord[] = [];
+  /** Queued records from `#outboxHead` to `#outboxTail`; the slots before are sent and emptied, for reuse. */
+  #outbox: (OutgoingRecord | undefined)[] = [];
+  #outboxHead = 0;
+  #outboxTail = 0;
   #outboxBytes = 0;
   #flushScheduled = false;
   readonly #onClosed: (connection: HubConnection) => void;
@@ -128,7 +150,7 @@ export class HubConnection implements RecordSink {
    */
   sendRecord(item: OutgoingRecord): boolean {
     if (this.#state !== 'open') return false;
-    this.#outbox.push(item);
+    this.#outbox[this.#outboxTail++] = item;
     this.#outboxBytes += typeof item === 'string' ? Buffer.byteLength(item) : item.length;
     if (this.bufferedBytes > this.#limits.maxBufferedBytes) {
       this.#log.warn({ connectionId: this.connectionId }, 'hub client too slow; asking it to reconnect');
@@ -140,12 +162,16 @@ export class HubConnection implements RecordSink {
     if (this.#outboxBytes >= FRAME_BYTES) this.#flush();
     else if (!this.#flushScheduled) {
       this.#flushScheduled = true;
-      setImmediate(() => {
-        this.#flushScheduled = false;
-        this.#flush();
-      });
+      if (toFlushCount === 0) setImmediate(flushQueued);
+      toFlush[toFlushCount++] = this;
     }
     return true;
+  }
+
+  /** The end of the turn in which records were queued: they leave now. */
+  flushQueued(): void {
+    this.#flushScheduled = false;
+    this.#flush();
   }
 
   /** Writes queued frames while the socket has room; the rest waits for the last frame to leave. */
@@ -154,32 +180,58 @@ export class HubConnection implements RecordSink {
       this.#dropOutbox();
       return;
     }
-    while (this.#outbox.length > 0 && this.#ws.bufferedAmount < FRAME_BYTES) {
-      this.#write(this.#takeFrame(FRAME_BYTES), () => {
-        if (this.#outbox.length > 0) this.#flush();
-      });
+    while (this.#queued > 0 && this.#ws.bufferedAmount < FRAME_BYTES) {
+      this.#write(this.#takeFrame(FRAME_BYTES), this.#afterFrame);
     }
+  }
+
+  /** A frame left the socket: what waits goes next (one callback for every frame, not a closure per frame). */
+  readonly #afterFrame = (): void => {
+    if (this.#queued > 0) this.#flush();
+  };
+
+  get #queued(): number {
+    return this.#outboxTail - this.#outboxHead;
   }
 
   /** Takes queued records up to about `maxBytes` (at least one) as the data of one frame. */
   #takeFrame(maxBytes: number): OutgoingRecord {
     let count = 0;
     let bytes = 0;
-    while (count < this.#outbox.length && (count === 0 || bytes < maxBytes)) {
-      const item = this.#outbox[count++]!;
+    const outbox = this.#outbox;
+    const head = this.#outboxHead;
+    while (head + count < this.#outboxTail && (count === 0 || bytes < maxBytes)) {
+      const item = outbox[head + count++]!;
       bytes += typeof item === 'string' ? Buffer.byteLength(item) : item.length;
     }
-    const items = this.#outbox.splice(0, count);
     this.#outboxBytes -= bytes;
-    if (items.length === 1) return items[0]!;
-    return Buffer.concat(
-      items.map((item) => (typeof item === 'string' ? Buffer.from(item) : item)),
-      bytes,
-    );
+    let frame: OutgoingRecord;
+    if (count === 1) frame = outbox[head]!;
+    else {
+      // Copied straight into the frame: no list of the records, no copy of a string record of its own.
+      const buffer = Buffer.allocUnsafe(bytes);
+      let at = 0;
+      for (let i = head; i < head + count; i++) {
+        const item = outbox[i]!;
+        at += typeof item === 'string' ? buffer.write(item, at) : item.copy(buffer, at);
+      }
+      frame = buffer;
+    }
+    for (let i = head; i < head + count; i++) outbox[i] = undefined;
+    this.#outboxHead = head + count;
+    // Emptied: the slots are reused from the start (unless the outbox grew long: that room is given back).
+    if (this.#outboxHead === this.#outboxTail) {
+      if (outbox.length > OUTBOX_KEPT_SLOTS) this.#outbox = [];
+      this.#outboxHead = 0;
+      this.#outboxTail = 0;
+    }
+    return frame;
   }
 
   #dropOutbox(): void {
     this.#outbox = [];
+    this.#outboxHead = 0;
+    this.#outboxTail = 0;
     this.#outboxBytes = 0;
   }
 
@@ -190,7 +242,7 @@ export class HubConnection implements RecordSink {
     this.#state = 'closing';
     // Records still queued go out first, then the Close record.
     if (wasOpen) {
-      while (this.#outbox.length > 0) this.#write(this.#takeFrame(FRAME_BYTES));
+      while (this.#queued > 0) this.#write(this.#takeFrame(FRAME_BYTES));
       this.#write(closeRecord(error, allowReconnect));
     }
     this.#ws.close(1000);

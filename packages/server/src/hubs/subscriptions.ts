@@ -147,13 +147,16 @@ export class SubscriptionRegistry {
     const set = this.#bySource.get(keyOf(notice));
     if (!set) return;
     const event = { ...notice, payload };
-    // Encoded once: every subscriber's outbox holds the same bytes.
+    // Encoded once: every subscriber's outbox holds the same bytes. Subscribers who see everything get it at once,
+    // without a copy of the set per event (a burst to many subscribers is the hub's busiest path); those limited
+    // to a scope are checked afterwards, one by one, on a copy (the set may change while a check waits).
     const shared = sharedRecord(eventRecord(notice.eventName, event));
-    for (const subscription of [...set]) {
-      if (!subscription.sink.sees) {
-        subscription.offer(notice.version, shared);
-        continue;
-      }
+    const scoped: Subscription[] = [];
+    set.forEach((subscription) => {
+      if (subscription.sink.sees) scoped.push(subscription);
+      else subscription.offer(notice.version, shared);
+    });
+    for (const subscription of scoped) {
       // A scope check that fails withholds the event rather than stopping the stream for everyone.
       const seen = await withinScope(subscription.sink, notice.hub, event).catch(() => null);
       const shown = seen ?? { ...event, eventName: WITHHELD_EVENT, payload: null };

@@ -35,4 +35,15 @@ describe('a shared deadline queue', () => {
     for (const deadline of deadlines) queue.cancel(deadline);
     expect(countTimers()).toBe(timersBefore);
   });
+
+  it('lets an ended check go at once: a cancelled deadline waiting for its turn holds nothing of it', () => {
+    const queue = new DeadlineQueue(60_000);
+    const live = queue.add({ expire: () => {} });
+    const ended = queue.add({ expire: () => expect.unreachable('a cancelled deadline never passes') });
+    queue.cancel(ended);
+    // Still queued behind `live` until its due time, but without the owner (and what the owner's closure holds).
+    expect(ended.owner).toBeNull();
+    expect(live.owner).not.toBeNull();
+    queue.cancel(live);
+  });
 });

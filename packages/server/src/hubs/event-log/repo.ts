@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { hubEvents, hubKeys, hubSources } from '../../db/schema.ts';
+import { rowsOf } from '../../db/sql-fragments.ts';
 
 export interface SourceKey {
   userId: string;
@@ -71,20 +72,22 @@ export class HubEventRepo {
         })
         .returning({ version: hubSources.lastVersion });
       const first = head!.version - count + 1;
-      const rows = await tx
-        .insert(hubEvents)
-        .values(
-          input.payloads.map((payload, index) => ({
-            userId,
-            hub,
-            sourceId,
-            eventName,
-            version: first + index,
-            payload: payload as never,
-          })),
-        )
-        .returning({ id: hubEvents.id, version: hubEvents.version, createdAt: hubEvents.createdAt });
-      rows.sort((a, b) => a.version - b.version);
+      // One parameter for all the payloads: a batch of thousands of events (a check run's results) builds no
+      // statement tree and no parameter per row.
+      const inserted = await tx.execute(sql`
+        insert into ${hubEvents} (user_id, hub, source_id, event_name, version, payload)
+        select ${userId}, ${hub}, ${sourceId}, ${eventName}, ${first}::bigint + e.ord - 1, e.value
+        from jsonb_array_elements(${JSON.stringify(input.payloads)}::jsonb) with ordinality as e(value, ord)
+        returning id, version, extract(epoch from created_at)::float8 * 1000 as created_ms`);
+      const rows = rowsOf<{ id: number | string; version: number | string; created_ms: number | string }>(
+        inserted,
+      )
+        .map((row) => ({
+          id: Number(row.id),
+          version: Number(row.version),
+          createdAt: new Date(Number(row.created_ms)),
+        }))
+        .sort((a, b) => a.version - b.version);
       if (head!.version > keepCount) {
         await tx
           .delete(hubEvents)

@@ -7,7 +7,8 @@ export interface DeadlineOwner {
 
 export interface Deadline {
   readonly due: number;
-  readonly owner: DeadlineOwner;
+  /** Null once the deadline is cancelled or passed: the entry waits for its turn in the queue holding nothing. */
+  owner: DeadlineOwner | null;
   active: boolean;
 }
 
@@ -38,6 +39,9 @@ export class DeadlineQueue {
   cancel(deadline: Deadline): void {
     if (!deadline.active) return;
     deadline.active = false;
+    // A cancelled entry stays in the queue until its due time (up to the whole deadline, thousands of checks at
+    // a batch's pace): it must not keep the ended check's sockets and buffers alive that long.
+    deadline.owner = null;
     this.#settled();
   }
 
@@ -78,9 +82,11 @@ export class DeadlineQueue {
   #judge(passed: Deadline[]): void {
     for (const deadline of passed) {
       if (!deadline.active) continue;
+      const owner = deadline.owner!;
       deadline.active = false;
+      deadline.owner = null;
       this.#settled();
-      deadline.owner.expire(deadline, performance.now() - deadline.due);
+      owner.expire(deadline, performance.now() - deadline.due);
     }
   }
 }
