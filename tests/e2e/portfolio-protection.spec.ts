@@ -181,6 +181,11 @@ test('shows received CS2 items as protected until their hold ends, follows a rev
   const shown = await rows(grid).locator('[data-protected="true"]').allTextContents();
   expect(shown.sort()).toEqual([...ends].sort());
   for (const row of await rows(grid).all()) await expect(row).toContainText(RECEIVER!.login);
+  // Valued from the Steam market's reference the scan carried: each price with its source and age.
+  await page.getByTestId('portfolio-source').selectOption('steam');
+  await expect(rows(grid).getByTestId('portfolio-price')).toHaveCount(received.length);
+  for (const price of await rows(grid).getByTestId('portfolio-price').all())
+    await expect(price).toContainText(/\$\s*Steam · \d+ мин\. назад$/);
   await page.screenshot({ path: test.info().outputPath('protection-protected-only.png') });
 
   // By item, protected only: each group counts its protected items and shows the earliest end.
@@ -248,6 +253,7 @@ test('shows each value with its source and age, marks an outlier and leaves it o
   const fairRow = rows(grid).filter({ hasText: priced.fair.name }).first();
   const fairPrice = fairRow.getByTestId('portfolio-price');
   await expect(fairPrice).toHaveAttribute('data-outlier', 'false');
+  await expect(fairPrice).toHaveAttribute('data-counted', 'true');
   await expect(fairPrice).toContainText(formatMoney(usd(priced.fair.price), 'ru-RU'));
   await expect(fairPrice).toContainText(/своя · \d+ мин\. назад/);
   const age = Number(/своя · (\d+) мин/.exec((await fairPrice.textContent()) ?? '')![1]);
@@ -261,6 +267,7 @@ test('shows each value with its source and age, marks an outlier and leaves it o
   const outlierPrice = outlierRow.getByTestId('portfolio-price');
   await expect(outlierPrice).toHaveAttribute('data-outlier', 'true');
   await expect(outlierPrice).toContainText('выброс');
+  await expect(outlierPrice).toHaveAttribute('data-counted', 'false');
   await expect(outlierPrice).toContainText(formatMoney(usd(priced.outlier.price), 'ru-RU'));
   await expect(totals).toHaveText(totalsText(0, 0, priced.outlier.count));
   await page.screenshot({ path: test.info().outputPath('outlier-left-out.png') });
@@ -272,6 +279,7 @@ test('shows each value with its source and age, marks an outlier and leaves it o
     totalsText(priced.outlier.price * priced.outlier.count, priced.outlier.count, 0),
   );
   await expect(outlierPrice).toHaveAttribute('data-outlier', 'true');
+  await expect(outlierPrice).toHaveAttribute('data-counted', 'true');
   await page.screenshot({ path: test.info().outputPath('outlier-counted.png') });
   expect(problems).toEqual([]);
 });
