@@ -12,7 +12,10 @@ import { localeOf } from '../../shared/use-language.ts';
 type Valuation = Extract<PortfolioRow, { kind: 'item' }>['unitValue'];
 type Row<K extends PortfolioRow['kind']> = Extract<PortfolioRow, { kind: K }>;
 
-/** A price with its source and age; a stale price and an outlier say so. */
+/**
+ * A price with its source and age; a stale price and an outlier say so beside the amount (the age line stays short
+ * enough for the column). An outlier left out of the totals is struck through; once outliers count, it is not.
+ */
 function PriceCell({ value, t, locale }: { value: Valuation; t: TFunction; locale: string }) {
   if (!value) return <span className="text-muted">—</span>;
   return (
@@ -21,18 +24,21 @@ function PriceCell({ value, t, locale }: { value: Valuation; t: TFunction; local
       data-testid="portfolio-price"
       data-outlier={value.outlier}
       data-stale={value.stale}
+      data-counted={value.counted}
     >
-      <span className={`tabular-nums ${value.outlier ? 'line-through text-muted' : 'font-medium'}`}>
-        <Amount money={value.price} />
-      </span>
-      <span className="text-xs text-muted" title={value.observedAt}>
-        {t(`portfolio.price.sources.${value.source}`)} · {ageText(value.ageSeconds, locale)}
-        {value.stale && (
-          <span className="ms-1 text-amber-700 dark:text-amber-300">{t('portfolio.price.stale')}</span>
-        )}
+      <span className="flex items-baseline gap-1 whitespace-nowrap">
+        <span className={`tabular-nums ${value.counted ? 'font-medium' : 'line-through text-muted'}`}>
+          <Amount money={value.price} />
+        </span>
         {value.outlier && (
-          <span className="ms-1 text-rose-700 dark:text-rose-300">{t('portfolio.price.outlier')}</span>
+          <span className="text-xs text-rose-700 dark:text-rose-300">{t('portfolio.price.outlier')}</span>
         )}
+        {value.stale && (
+          <span className="text-xs text-amber-700 dark:text-amber-300">{t('portfolio.price.stale')}</span>
+        )}
+      </span>
+      <span className="text-xs text-muted whitespace-nowrap" title={value.observedAt}>
+        {t(`portfolio.price.sources.${value.source}`)} · {ageText(value.ageSeconds, locale)}
       </span>
     </span>
   );
@@ -117,7 +123,7 @@ export function portfolioColumns(
         },
       },
       {
-        ...column('price', 'portfolio.columns.price', 160),
+        ...column('price', 'portfolio.columns.price', 190),
         cell: ({ row }) => <PriceCell value={as<'asset'>(row.original).unitValue} t={t} locale={locale} />,
       },
     ];
@@ -155,7 +161,7 @@ export function portfolioColumns(
       },
     },
     {
-      ...column('price', 'portfolio.columns.price', 160),
+      ...column('price', 'portfolio.columns.price', 190),
       cell: ({ row }) => <PriceCell value={as<'item'>(row.original).unitValue} t={t} locale={locale} />,
     },
     {
