@@ -3,13 +3,16 @@
  * spreads them), every inventory read through the operation a trader triggers for the accounts he picks
  * (`steamTrading.refreshInventories`, the batch job), with the sandbox paced by live Steam's budget table. The
  * pacing runs on simulated time (the Steam port's clock, test/pacing/helpers/barrier-clock.ts, as `pnpm bench
- * pacing` does): while a call waits for its slot the clock jumps to the next slot, so a refresh that takes minutes
- * of Steam time is over in seconds, and the work between two calls counts as no time. Prints the accounts read,
+ * pacing` does): each proxy still to be read is a worker of the clock, and once every one of them waits for its
+ * next slot the clock jumps to the earliest, so a refresh that takes minutes of Steam time is over in seconds and
+ * the work between two calls (the database storing a scan) counts as no time. Prints the accounts read,
  * the failures by reason, how long the refresh took in Steam time, and per proxy the most inventory requests in
  * any minute beside the budgets.
  */
+import { TRADE_GAME_KEYS } from '@tradedeck/sdk/domain';
 import { sql } from 'drizzle-orm';
 import { SandboxWorld } from '../src/integrations/steam/index.ts';
+import { PROXIES_AT_ONCE } from '../src/modules/steam-trading/inventory-job.ts';
 import { LIVE_BUDGETS } from '../src/pacing/budgets.ts';
 import { barrierClock } from '../test/pacing/helpers/barrier-clock.ts';
 import { authHeaders, latestUser, startBenchServer } from './_proxies-server.ts';
@@ -24,6 +27,9 @@ const TABLE_PER_MINUTE = (inventory.proxy!.permits * 60_000) / inventory.proxy!.
 /** Field notes (Steam, pacing): about 60 inventory requests a minute per IP before 429s; ArchiSteamFarm reads one every 4 s. */
 const NOTES_PER_MINUTE = 60;
 const ASF_SPACING_S = 4;
+
+/** Pages one account's refresh reads: one per game, and CS2's Trade Protection context (sandbox inventories fit a page). */
+const PAGES_PER_ACCOUNT = TRADE_GAME_KEYS.length + 1;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const proxyOf = (index: number) => ({
@@ -44,26 +50,36 @@ function peakMinute(times: number[]): number {
 }
 
 export async function measureRefresh(label: string, databaseUrl: string | null): Promise<void> {
+  const proxies = Math.ceil(ACCOUNTS / ACCOUNTS_PER_PROXY);
+  // Every proxy is read at once, each one a worker of the clock (a proxy waiting for its turn would stop the clock).
+  if (proxies > PROXIES_AT_ONCE)
+    throw new Error(`at most ${PROXIES_AT_ONCE} proxies: a batch reads that many at once`);
   const time = barrierClock(Date.now());
   const world = new SandboxWorld();
   const bots = world.healthyAccounts(ACCOUNTS, 9001);
   const proxyOfSteamId = new Map(bots.map((bot, i) => [bot.steamId, proxyOf(i).address]));
+  const accountsOn = new Map<string, number>();
+  for (const proxy of proxyOfSteamId.values()) accountsOn.set(proxy, (accountsOn.get(proxy) ?? 0) + 1);
   // What Steam sees: every inventory page, by the egress of the account that reads it, in Steam time.
   const pages = new Map<string, number[]>();
   const book = world.trading;
   const inventoryPage = book.inventoryPage.bind(book);
   book.inventoryPage = (reader, ...rest) => {
     const proxy = proxyOfSteamId.get(reader) ?? reader;
-    pages.set(proxy, [...(pages.get(proxy) ?? []), time.clock.now()]);
+    const times = [...(pages.get(proxy) ?? []), time.clock.now()];
+    pages.set(proxy, times);
+    if (times.length >= (accountsOn.get(proxy) ?? 0) * PAGES_PER_ACCOUNT) laneRead.get(proxy)?.();
     return inventoryPage(reader, ...rest);
   };
+  /** Ends a proxy's worker: its last page was read, or the run ends. */
+  const laneRead = new Map<string, () => void>();
   // Every Steam call waits on the simulated clock; inventory pages are paced by the live table. Sign-ins are
   // made when the accounts are added, not by the refresh, and stay unpaced as the sandbox's.
   const server = await startBenchServer(databaseUrl, 'memory://', {
     steam: { sandboxWorld: world, clock: time.clock, budgets: { inventory } },
   });
   try {
-    await time.worker(async () => {
+    await (async () => {
       const post = async <T>(path: string, body: unknown): Promise<T> => {
         const res = await fetch(`${server.base}${path}`, {
           method: 'POST',
@@ -86,6 +102,9 @@ export async function measureRefresh(label: string, databaseUrl: string | null):
       const userId = await latestUser(server.db);
       const setupS = (performance.now() - setupStart) / 1000;
       pages.clear();
+      const lanes = [...accountsOn.keys()].map((proxy) =>
+        time.worker(() => new Promise<void>((resolve) => laneRead.set(proxy, resolve))),
+      );
       const steamStart = time.clock.now();
       const wallStart = performance.now();
       const requestedAt = new Date().toISOString();
@@ -108,6 +127,8 @@ export async function measureRefresh(label: string, databaseUrl: string | null):
         done = await attempted();
       }
       const steamMs = time.clock.now() - steamStart;
+      for (const release of laneRead.values()) release();
+      await Promise.all(lanes);
       const wallS = (performance.now() - wallStart) / 1000;
       const failures = (await server.db.execute(sql`
         select error_reason as reason, count(*)::int as n from steam_inventory_scans
@@ -130,7 +151,7 @@ export async function measureRefresh(label: string, databaseUrl: string | null):
       const least = Math.min(...peaks.map((row) => row.peak));
       const finished = done >= batch.total;
       print(
-        `full refresh ${label}: ${ACCOUNTS} sandbox accounts on ${Math.ceil(ACCOUNTS / ACCOUNTS_PER_PROXY)} proxies ` +
+        `full refresh ${label}: ${ACCOUNTS} sandbox accounts on ${proxies} proxies ` +
           `(${ACCOUNTS_PER_PROXY} an egress, added in ${setupS.toFixed(1)} s), every game, paced as live Steam, ` +
           'on simulated time',
       );
@@ -158,7 +179,7 @@ export async function measureRefresh(label: string, databaseUrl: string | null):
           .join(', ')}`,
       );
       print(`  inside the budget: ${worst <= TABLE_PER_MINUTE && totalPages > 0 && finished ? 'yes' : 'no'}`);
-    });
+    })();
     print(`server RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB after the refresh`);
   } finally {
     // A refresh cut short still has calls waiting for their slots: the clock keeps moving until they stop.
