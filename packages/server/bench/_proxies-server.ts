@@ -5,6 +5,8 @@ import type { Db } from '../src/db/database.ts';
 import { encodeCursor } from '../src/db/list-page.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 
+type ServerOptions = NonNullable<Parameters<typeof startServer>[2]>;
+
 const PASSWORD = 'Quartz-Lantern-42';
 
 export interface BenchServer {
@@ -18,20 +20,28 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** `dataDir`: PGlite's data directory on disk, as `pnpm start` keeps it; by default the database is in memory. */
+/**
+ * `dataDir`: PGlite's data directory on disk, as `pnpm start` keeps it; by default the database is in memory.
+ * `options`: the app's ports (a sandbox world, the Steam clock and budgets).
+ */
 export async function startBenchServer(
   databaseUrl: string | null,
   dataDir = 'memory://',
+  options: ServerOptions = {},
 ): Promise<BenchServer> {
-  const server = await startServer({
-    ...loadConfig({}),
-    port: 0,
-    dataDir,
-    databaseUrl,
-    logLevel: 'silent',
-    publicUrl: null,
-    masterKey: Buffer.alloc(32, 7).toString('base64'),
-  });
+  const server = await startServer(
+    {
+      ...loadConfig({}),
+      port: 0,
+      dataDir,
+      databaseUrl,
+      logLevel: 'silent',
+      publicUrl: null,
+      masterKey: Buffer.alloc(32, 7).toString('base64'),
+    },
+    undefined,
+    options,
+  );
   const base = server.url;
   const token = await signIn(base, server.database.db);
   return {

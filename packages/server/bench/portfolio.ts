@@ -6,10 +6,12 @@
  * warm-up run of the same requests (BENCH_WARMUP_REQUESTS, printed, not counted): the server's code is compiled
  * by then, as in a server that has run for more than a few seconds. Items are seeded with SQL
  * (2,000 item names, a tenth of CS2 items under Trade Protection, some reference prices). Prints figures beside
- * their targets; asserts nothing.
+ * their targets; asserts nothing. After the loads on each database, a full refresh of 200 sandbox accounts'
+ * inventories against the per-proxy budget (`_portfolio-refresh.ts`).
  */
 import { loadavg } from 'node:os';
 import { watchGcPauses } from './_gc-pauses.ts';
+import { measureRefresh } from './_portfolio-refresh.ts';
 import { ACCOUNTS, ITEMS, portfolioMix, seed } from './_portfolio-seed.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, benchFetch, latestUser, startBenchServer } from './_proxies-server.ts';
@@ -80,7 +82,12 @@ async function measure(label: string, databaseUrl: string | null) {
   }
 }
 
-if (process.env.BENCH_PGLITE !== '0') await measure('PGlite', null);
+if (process.env.BENCH_PGLITE !== '0') {
+  await measure('PGlite', null);
+  await measureRefresh('PGlite', null);
+}
 const postgres = process.env.BENCH_DATABASE_URL?.trim() || null;
-if (postgres) await measure('Postgres', postgres);
-else print('Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');
+if (postgres) {
+  await measure('Postgres', postgres);
+  await measureRefresh('Postgres', postgres);
+} else print('Postgres: skipped (no Postgres: set BENCH_DATABASE_URL or install Postgres)');

@@ -19,7 +19,7 @@ export function proxyUrl(proxy: SteamProxy): string {
 }
 
 /** Identifies the egress for cool-downs and spacing: Steam limits by IP, so credentials and scheme are left out. */
-export function proxyKey(proxy: SteamProxy): string {
+export function proxyKey(proxy: Pick<SteamProxy, 'host' | 'port'>): string {
   return `${proxy.host.toLowerCase()}:${proxy.port}`;
 }
 

@@ -1,5 +1,5 @@
 import { parseMafileText, readJwtClaims } from '@tradedeck/sdk/domain';
-import type { SteamProxy } from '../../integrations/steam/index.ts';
+import { proxyKey, type SteamProxy } from '../../integrations/steam/index.ts';
 import { type AccountsDeps, accountSlot } from './deps.ts';
 import { userProxyKeys } from './proxy-identity.ts';
 import { openStoredProxy } from './proxy-resolver.ts';
@@ -32,6 +32,20 @@ export class AccountTradingAccess {
 
   ownedIds(userId: string, ids: readonly number[]): Promise<Set<number>> {
     return this.repo.run(userId, (q) => q.ownedIds(ids));
+  }
+
+  /**
+   * The egress each of these accounts calls Steam through, as the pacing kernel keys its per-proxy budgets
+   * (address and port); null for an account without a proxy.
+   */
+  async egresses(userId: string, ids: readonly number[]): Promise<Map<number, string | null>> {
+    const rows = await this.repo.run(userId, (q) => q.proxyAddresses(ids));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        row.host !== null && row.port !== null ? proxyKey({ host: row.host, port: row.port }) : null,
+      ]),
+    );
   }
 
   /** Which of these SteamIDs are the user's own accounts (an offer between them needs no step-up). */

@@ -76,6 +76,18 @@ export class TradingAccountQueries {
     return new Set(rows.map((row) => row.id));
   }
 
+  /** The proxy address of each of these accounts (none without a proxy). */
+  async proxyAddresses(
+    ids: readonly number[],
+  ): Promise<{ id: number; host: string | null; port: number | null }[]> {
+    if (ids.length === 0) return [];
+    return this.tx
+      .select({ id: steamAccounts.id, host: proxies.host, port: proxies.port })
+      .from(steamAccounts)
+      .leftJoin(proxies, eq(proxies.id, steamAccounts.proxyId))
+      .where(and(eq(steamAccounts.userId, this.userId), anyId(steamAccounts.id, ids)));
+  }
+
   /** Which of these SteamIDs belong to the user's own accounts. */
   async ownSteamIds(steamIds: readonly string[]): Promise<Set<string>> {
     if (steamIds.length === 0) return new Set();

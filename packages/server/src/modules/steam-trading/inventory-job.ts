@@ -5,8 +5,12 @@ import type { InventoryService } from './inventory-service.ts';
 
 /** The job queue of inventory refresh batches. */
 export const INVENTORY_REFRESH_QUEUE = 'steam-inventory-refresh';
-/** Accounts scanned at once in one batch (each through its own proxy; the port spaces calls per proxy). */
-const ACCOUNTS_AT_ONCE = 4;
+/**
+ * Proxies read side by side in one batch, one account at a time on each. The pacing kernel spaces every proxy's
+ * inventory pages to its budget, so a second account of a proxy at once would only wait for the first one's slots,
+ * while a proxy left idle is budget unused.
+ */
+export const PROXIES_AT_ONCE = 32;
 
 /** What a refresh batch carries: the selection fixed when it was asked for. */
 export interface InventoryRefreshJobData {
@@ -28,7 +32,7 @@ export class RefreshInterrupted extends Error {
  */
 export async function runInventoryRefresh(
   job: JobContext<InventoryRefreshJobData>,
-  deps: Pick<TradingDeps, 'repo'>,
+  deps: Pick<TradingDeps, 'repo'> & { accounts: Pick<TradingDeps['accounts'], 'egresses'> },
   inventory: InventoryService,
 ): Promise<void> {
   const { userId, batchId, accountIds, games } = job.data;
@@ -55,14 +59,43 @@ export async function runInventoryRefresh(
     storing = stored.catch(() => {});
     return stored;
   };
-  let next = 0;
+  const lanes = proxyLanes(todo, await deps.accounts.egresses(userId, todo));
+  let nextLane = 0;
+  let scanned = 0;
   const worker = async () => {
-    while (next < todo.length && !job.signal.aborted) {
-      const accountId = todo[next++]!;
-      await inventory.scanAccount(userId, accountId, games, { batchId, total: accountIds.length, store });
+    while (nextLane < lanes.length && !job.signal.aborted) {
+      const lane = lanes[nextLane++]!;
+      for (const accountId of lane) {
+        if (job.signal.aborted) return;
+        await inventory.scanAccount(userId, accountId, games, { batchId, total: accountIds.length, store });
+        scanned += 1;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(ACCOUNTS_AT_ONCE, todo.length) }, worker));
-  if (next < todo.length)
+  await Promise.all(Array.from({ length: Math.min(PROXIES_AT_ONCE, lanes.length) }, worker));
+  if (scanned < todo.length)
     throw new RefreshInterrupted('The server shut down during the batch; it resumes on the next start');
+}
+
+/**
+ * The batch's accounts by the proxy they read through, in the batch's order, proxies in the order their first
+ * account comes; an account without a proxy (answered at once: no proxy) or gone is a lane of its own.
+ */
+export function proxyLanes(
+  accountIds: readonly number[],
+  egresses: ReadonlyMap<number, string | null>,
+): number[][] {
+  const lanes: number[][] = [];
+  const byEgress = new Map<string, number[]>();
+  for (const id of accountIds) {
+    const egress = egresses.get(id) ?? null;
+    const lane = egress === null ? undefined : byEgress.get(egress);
+    if (lane) lane.push(id);
+    else {
+      const opened = [id];
+      lanes.push(opened);
+      if (egress !== null) byEgress.set(egress, opened);
+    }
+  }
+  return lanes;
 }
