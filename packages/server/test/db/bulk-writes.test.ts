@@ -19,8 +19,8 @@ describe('bulk writes on cached plans (PGlite, or Postgres with TEST_DATABASE_UR
   afterEach(() => t.drop());
 
   it('uses cached plans for the rest of the transaction only, never for the connection', async () => {
-    // The app's Postgres connections plan each statement for its values; the embedded database by default.
-    const usual = t.database.kind === 'postgres' ? 'force_custom_plan' : 'auto';
+    // The app's connections plan each statement for its own values (db/database.ts), on both databases.
+    const usual = 'force_custom_plan';
     const inside = await t.database.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const before = await setting(db);
