@@ -12,7 +12,7 @@ import type { SecretBox } from '../../security/secret-box.ts';
 import { ALREADY_EXISTS_CODE, proxyMessages } from './messages.ts';
 import { type PasswordChange, PasswordChangeFinder, PasswordReplacer } from './password-changes.ts';
 import type { NewProxyRow, ProxiesRepo, ProxyQueries } from './repo.ts';
-import { IDENTITY_KEY_PURPOSE, identityHashOfKey, passwordSlot } from './rows.ts';
+import { IDENTITY_KEY_PURPOSE, identityHasher, passwordSlot } from './rows.ts';
 
 export type LineIssue = ProxyAddResult['invalid'][number];
 
@@ -42,7 +42,7 @@ export async function readProxyLines(
   const reader = new ProxyListReader(input.proxies, { defaultProtocol: input.defaultProtocol });
   const invalid: LineIssue[] = [];
   const duplicates: LineIssue[] = [];
-  const key = (await secrets.openFor(userId)).deriveKey(IDENTITY_KEY_PURPOSE);
+  const hashOf = identityHasher((await secrets.openFor(userId)).deriveKey(IDENTITY_KEY_PURPOSE));
   const fresh: ReadLines['fresh'] = [];
   const passwordChanges = new PasswordChangeFinder();
   while (!reader.done) {
@@ -52,7 +52,7 @@ export async function readProxyLines(
     if (block.proxies.length === 0) continue;
     const hashed = block.proxies.map((line) => ({
       parsed: line,
-      hash: identityHashOfKey(key, line.identityKey),
+      hash: hashOf(line.identityKey),
     }));
     await nextTurn();
     await repo.run(userId, async (q) => {
@@ -122,7 +122,7 @@ export async function addProxyLines(
   const invalid: LineIssue[] = [];
   const duplicates: LineIssue[] = [];
   const box = await secrets.openFor(userId);
-  const key = box.deriveKey(IDENTITY_KEY_PURPOSE);
+  const hashOf = identityHasher(box.deriveKey(IDENTITY_KEY_PURPOSE));
   /** The lines to insert and their identity hashes, in line order, filled as the chunks are read. */
   const lines: ParsedProxyLine[] = [];
   const hashes: string[] = [];
@@ -130,7 +130,7 @@ export async function addProxyLines(
   /** The line's sealed row to insert, or null when the line replaces a stored proxy's password instead. */
   const rowOf = (line: ParsedProxyLine): NewProxyRow | null => {
     const { proxy } = line;
-    const hash = identityHashOfKey(key, line.identityKey);
+    const hash = hashOf(line.identityKey);
     const password = proxy.credentials?.password ?? '';
     const row = {
       protocol: proxy.protocol,
