@@ -46,6 +46,26 @@ function seal(key: EnvelopeKey, plaintext: Buffer, aad: string): Buffer {
   return Buffer.concat([nonce, cipher.getAuthTag(), body]);
 }
 
+/**
+ * `seal` of a text, as base64url: the same bytes (nonce, tag, ciphertext), written once into a buffer of their
+ * length instead of through two concatenations, the text encrypted without a copy of it as bytes first (a bulk
+ * import seals tens of thousands of passwords, and each copy is garbage to collect).
+ */
+function sealText(key: EnvelopeKey, plaintext: string, aad: string): string {
+  const nonce = freshNonce();
+  const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG });
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const head = cipher.update(plaintext, 'utf8');
+  // GCM is a stream mode: `final` adds nothing, but the bytes stay right if it ever did.
+  const tail = cipher.final();
+  const body = tail.length === 0 ? head : Buffer.concat([head, tail]);
+  const sealed = Buffer.allocUnsafe(NONCE + TAG + body.length);
+  nonce.copy(sealed, 0);
+  cipher.getAuthTag().copy(sealed, NONCE);
+  body.copy(sealed, NONCE + TAG);
+  return sealed.toString('base64url');
+}
+
 function open(key: EnvelopeKey, blob: Buffer, aad: string): Buffer {
   if (blob.length < NONCE + TAG) throw new EnvelopeError('ciphertext too short');
   // authTagLength: 16 makes Node refuse truncated tags, which it would otherwise accept.
@@ -78,7 +98,7 @@ export function dataKeyNeedsRewrap(keyring: Keyring, wrapped: string): boolean {
 
 /** Encrypts one field value with the user's data key: `v1.<dekVersion>.<base64url(nonce‖tag‖ciphertext)>`. */
 export function encryptField(dek: EnvelopeKey, slot: SecretSlot, plaintext: string): string {
-  return `${VERSION}.d1.${seal(dek, Buffer.from(plaintext, 'utf8'), fieldAad(slot)).toString('base64url')}`;
+  return `${VERSION}.d1.${sealText(dek, plaintext, fieldAad(slot))}`;
 }
 
 export function decryptField(dek: EnvelopeKey, slot: SecretSlot, value: string): string {

@@ -1,4 +1,4 @@
-import { createSecretKey, randomBytes } from 'node:crypto';
+import { createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,19 @@ describe('envelope encryption', () => {
       expect(() => decryptField(dek, other, value)).toThrow(EnvelopeError);
     }
     expect(() => decryptField(randomBytes(32), slot, value)).toThrow(EnvelopeError);
+  });
+
+  it('reads a value sealed before, and seals in the same format: nonce, tag, ciphertext under the slot as AAD', () => {
+    const key = Buffer.alloc(32, 7);
+    const passwordSlot = { userId: 'u1', table: 'proxies', column: 'password_enc', rowId: 'h1' };
+    const before = 'v1.d1.wyqRdjr6bSPxbBAuzcPIPWTuw0lymUpVGH2dOKMROebvMG8Yg32XtJWFkxgDCUs';
+    expect(decryptField(key, passwordSlot, before)).toBe('пароль-secret');
+    const blob = Buffer.from(encryptField(key, passwordSlot, 'пароль-secret').split('.')[2]!, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', key, blob.subarray(0, 12), { authTagLength: 16 });
+    decipher.setAAD(Buffer.from('v1|u1|proxies.password_enc|h1', 'utf8'));
+    decipher.setAuthTag(blob.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(blob.subarray(28)), decipher.final()]).toString('utf8');
+    expect(text).toBe('пароль-secret');
   });
 
   it('gives every value its own nonce, across the blocks nonces are drawn in, with the key as bytes or as a key object', () => {

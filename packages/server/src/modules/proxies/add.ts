@@ -123,8 +123,11 @@ export async function addProxyLines(
   const duplicates: LineIssue[] = [];
   const box = await secrets.openFor(userId);
   const hashOf = identityHasher(box.deriveKey(IDENTITY_KEY_PURPOSE));
-  /** The lines to insert and their identity hashes, in line order, filled as the chunks are read. */
-  const lines: ParsedProxyLine[] = [];
+  /**
+   * The lines to insert (number and text only, for the answer: the parsed proxy is dropped once sealed) and their
+   * identity hashes, in line order, filled as the chunks are read.
+   */
+  const lines: LineRef[] = [];
   const hashes: string[] = [];
   const replacer = new PasswordReplacer(passwordChanges);
   /** The line's sealed row to insert, or null when the line replaces a stored proxy's password instead. */
@@ -142,7 +145,7 @@ export async function addProxyLines(
       identityHash: hash,
     };
     if (replacer.take(line, row)) return null;
-    lines.push(line);
+    lines.push({ line: line.line, text: line.text });
     hashes.push(hash);
     return row;
   };
@@ -212,7 +215,10 @@ function passwordNotReplaced(line: ParsedProxyLine, lang: Language): LineIssue {
   };
 }
 
-function alreadyStored(line: ParsedProxyLine, lang: Language): LineIssue {
+/** A line as an answer names it. */
+type LineRef = Pick<ParsedProxyLine, 'line' | 'text'>;
+
+function alreadyStored(line: LineRef, lang: Language): LineIssue {
   return {
     line: line.line,
     text: echoedLine(line.text),
