@@ -414,6 +414,27 @@ export class ProxyQueries {
     skipStored: boolean,
   ): Promise<[string, number][]> {
     const column = <K extends keyof NewProxyRow>(key: K) => sql.param(chunk.map((row) => row[key]));
+    if (!skipStored) {
+      // Without `on conflict` every row of the chunk is written or the statement fails, so only the ids come
+      // back: the rows are written in the arrays' order and a statement's ids rise in the order it writes, so the
+      // sorted ids pair with the chunk's rows. The identity hashes (43 bytes a row) are then neither aggregated by
+      // the database nor parsed again by the server.
+      const result = await this.tx.execute<{ ids: number[] }>(sql`
+        with inserted as (
+          insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash, tag_ids)
+          select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash,
+            ${sql.param([...tagIds].sort((a, b) => a - b))}::integer[]
+          from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
+            ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
+            ${column('name')}::text[], ${column('identityHash')}::text[])
+            with ordinality as t(protocol, host, port, username, password_enc, name, identity_hash, n)
+          order by t.n
+          returning id)
+        select coalesce(array_agg(id order by id), '{}') as ids from inserted`);
+      const { ids } = rowsOf<{ ids: number[] }>(result)[0]!;
+      if (ids.length !== chunk.length) throw new Error('a plain insert wrote a part of its chunk');
+      return chunk.map((row, index) => [row.identityHash, Number(ids[index])]);
+    }
     // The new ids come back as one row of two arrays once every row is written, not a row per insert: rows sent
     // while the insert runs filled the socket while the server sealed the next chunk, and the database waited
     // for it instead of writing. The two aggregates read the inserted rows in one pass, so they pair up.
