@@ -21,7 +21,8 @@ import { RefreshService } from './refresh-service.ts';
 import { SteamTradingRepo } from './repo.ts';
 import { steamTradingRoutes } from './routes.ts';
 import { SandboxControls } from './sandbox-controls.ts';
-import { ScheduleRepo } from './schedule-repo.ts';
+import { ScheduleRepo, ScheduleSettingRepo } from './schedule-repo.ts';
+import { ScheduleSetting } from './schedule-setting.ts';
 import { TradeSessions } from './sessions.ts';
 import { tradingStepUpWaivers } from './step-up-waivers.ts';
 import { type SteamTradingApi, tradingApi } from './trading-api.ts';
@@ -92,6 +93,7 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
     refresh: new RefreshService(shared),
     offers,
     sandbox: new SandboxControls(shared, sessions),
+    schedule: new ScheduleSetting(new ScheduleSettingRepo(new UserScope(database.db))),
     waivers: tradingStepUpWaivers(shared, sessions),
   }).bind(app);
   app.addHook('onReady', async () => {

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { workspaces } from '../../db/schema.ts';
 import { rowsOf } from '../../db/sql-fragments.ts';
 import { JOBS_SCHEMA } from '../../jobs/schema-name.ts';
+import type { UserScope } from '../../security/user-scope.ts';
 
 /** A workspace whose inventories are read on a schedule, and whether its last scheduled batch is still going. */
 export interface ScheduledWorkspace {
@@ -37,7 +39,12 @@ export class ScheduleRepo {
    * accounts already in a waiting or running batch are left to it, and accounts that cannot sign in (no Steam id
    * yet, or the last sign-in failed) are left to an on-demand read, since a scheduled one would only fail again.
    */
-  async staleAccounts(queue: string, workspaceId: string, staleBefore: Date, limit: number): Promise<number[]> {
+  async staleAccounts(
+    queue: string,
+    workspaceId: string,
+    staleBefore: Date,
+    limit: number,
+  ): Promise<number[]> {
     const rows = rowsOf<{ id: number }>(
       await this.db.execute(sql`
         select a.id
@@ -57,5 +64,39 @@ export class ScheduleRepo {
          limit ${limit}`),
     );
     return rows.map((row) => Number(row.id));
+  }
+}
+
+/** The active workspace's own schedule, read and set as a member (only its owner may set it: row-level security). */
+export class ScheduleSettingRepo {
+  constructor(private readonly scope: UserScope) {}
+
+  run<T>(workspaceId: string, work: (q: ScheduleSettingQueries) => Promise<T>): Promise<T> {
+    return this.scope.run(workspaceId, (tx) => work(new ScheduleSettingQueries(tx, workspaceId)));
+  }
+}
+
+export class ScheduleSettingQueries {
+  constructor(
+    private readonly tx: Db,
+    private readonly workspaceId: string,
+  ) {}
+
+  async hours(): Promise<number | null> {
+    const [row] = await this.tx
+      .select({ hours: workspaces.inventoryRefreshHours })
+      .from(workspaces)
+      .where(eq(workspaces.id, this.workspaceId));
+    return row?.hours ?? null;
+  }
+
+  /** False when the caller may not change it. */
+  async setHours(hours: number | null): Promise<boolean> {
+    const updated = await this.tx
+      .update(workspaces)
+      .set({ inventoryRefreshHours: hours })
+      .where(eq(workspaces.id, this.workspaceId))
+      .returning({ id: workspaces.id });
+    return updated.length > 0;
   }
 }
