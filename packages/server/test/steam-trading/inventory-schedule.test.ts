@@ -46,7 +46,11 @@ async function waiting(): Promise<{ id: string; accountIds: number[]; scheduled:
       select id::text as id, data from ${sql.identifier(JOBS_SCHEMA)}.job
        where name = ${QUEUE} and state in ('created', 'retry', 'active') and data->>'userId' = ${workspaceId}`),
   );
-  return rows.map((row) => ({ id: row.id, accountIds: row.data.accountIds, scheduled: row.data.scheduled === true }));
+  return rows.map((row) => ({
+    id: row.id,
+    accountIds: row.data.accountIds,
+    scheduled: row.data.scheduled === true,
+  }));
 }
 
 async function endWaiting(): Promise<void> {
@@ -62,9 +66,9 @@ describe('scheduled inventory reads', () => {
     workspaceId = await insertUser(db, 'scheduled');
     const repo = new ScheduleRepo(db);
     sweep = async (limit = 3) =>
-      (await sweepInventorySchedule({ repo, jobs: t.app.jobs, now: () => clock, queue: QUEUE, limit })).filter(
-        (batch) => batch.userId === workspaceId,
-      );
+      (
+        await sweepInventorySchedule({ repo, jobs: t.app.jobs, now: () => clock, queue: QUEUE, limit })
+      ).filter((batch) => batch.userId === workspaceId);
     for (const [n, login] of ['never', 'fresh', 'stale7', 'stale10', 'stale20', 'noid', 'failing'].entries())
       ids[login] = await insertSteamAccount(db, workspaceId, { login, steamId: `7656119900000${1000 + n}` });
     await db.update(steamAccounts).set({ steamId: null }).where(eq(steamAccounts.id, ids.noid!));
@@ -125,7 +129,12 @@ describe('scheduled inventory reads', () => {
   it('leaves accounts already in a waiting batch to it', async () => {
     await readAt(ids.never!, START - 8 * HOUR);
     await readAt(ids.stale7!, START - 7 * HOUR);
-    await t.app.jobs.send(QUEUE, { userId: workspaceId, batchId: 'on-demand', accountIds: [ids.never], games: [] });
+    await t.app.jobs.send(QUEUE, {
+      userId: workspaceId,
+      batchId: 'on-demand',
+      accountIds: [ids.never],
+      games: [],
+    });
     const [batch] = await sweep(3);
     expect(batch!.accountIds).toEqual([ids.stale7]);
   });
