@@ -73,16 +73,18 @@ describe('scheduled inventory reads', () => {
       ids[login] = await insertSteamAccount(db, workspaceId, { login, steamId: `7656119900000${1000 + n}` });
     await db.update(steamAccounts).set({ steamId: null }).where(eq(steamAccounts.id, ids.noid!));
     await db.update(steamAccounts).set({ status: 2 }).where(eq(steamAccounts.id, ids.failing!));
+  }, 60_000);
+  afterAll(() => t.close());
+  // Every test starts from the same reads, whatever ran before it (the tests run in any order).
+  beforeEach(async () => {
+    await endWaiting();
+    await db.delete(steamInventoryScans).where(eq(steamInventoryScans.userId, workspaceId));
     await readAt(ids.fresh!, START - 1 * HOUR);
     await readAt(ids.stale7!, START - 7 * HOUR);
     await readAt(ids.stale10!, START - 10 * HOUR);
     await readAt(ids.stale20!, START - 20 * HOUR);
     await readAt(ids.noid!, START - 30 * HOUR);
     await readAt(ids.failing!, START - 30 * HOUR);
-  }, 60_000);
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await endWaiting();
     testStart += 20 * 60_000;
     clock = testStart;
     await db.update(workspaces).set({ inventoryRefreshHours: 6 }).where(eq(workspaces.id, workspaceId));
@@ -136,12 +138,14 @@ describe('scheduled inventory reads', () => {
       games: [],
     });
     const [batch] = await sweep(3);
-    expect(batch!.accountIds).toEqual([ids.stale7]);
+    expect(batch!.accountIds).toEqual([ids.stale20, ids.stale10, ids.stale7]);
   });
 
   it('queues nothing when the schedule is off, and a longer period leaves more accounts fresh', async () => {
     await readAt(ids.never!, testStart - 10 * HOUR);
     await readAt(ids.stale7!, testStart - 7 * HOUR);
+    await readAt(ids.stale10!, testStart);
+    await readAt(ids.stale20!, testStart);
     await db.update(workspaces).set({ inventoryRefreshHours: null }).where(eq(workspaces.id, workspaceId));
     expect(await sweep(3)).toEqual([]);
     expect(await waiting()).toEqual([]);
