@@ -2,18 +2,34 @@
  * Inventories read on each workspace's schedule: a sweep queues one refresh batch per workspace of the accounts read
  * longer ago than its period (never read first, then oldest, at most the limit), leaves out accounts that cannot
  * sign in and accounts already in a waiting batch, queues nothing while the previous scheduled batch waits or runs
- * or when the schedule is off, and two processes sweeping side by side queue one batch. The sweep's queue has no
+ * or when the schedule is off, and two processes sweeping side by side queue one batch. Accounts a trade of ours
+ * involved since their last read (a completed harvester transaction, a delivery the market took, a send or accept
+ * Steam took) come first, whatever the period, also with it off. The sweep's queue has no
  * worker here, so a queued batch stays waiting until the test ends it; the clock is the test's.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
-import { steamAccounts, steamInventoryScans, workspaces } from '../../src/db/schema.ts';
+import {
+  harvesterSessions,
+  sellerDeliveries,
+  steamAccounts,
+  steamInventoryScans,
+  steamTradeIntents,
+  workspaces,
+} from '../../src/db/schema.ts';
 import { rowsOf } from '../../src/db/sql-fragments.ts';
 import { JOBS_SCHEMA } from '../../src/jobs/schema-name.ts';
 import { ScheduleRepo, sweepInventorySchedule } from '../../src/modules/steam-trading/index.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { insertSteamAccount, insertUser } from '../helpers/trading-rows.ts';
+import {
+  insertDelivery,
+  insertHarvesterTransaction,
+  insertIntent,
+  insertSellerAccount,
+  insertSteamAccount,
+  insertUser,
+} from '../helpers/trading-rows.ts';
 
 const QUEUE = 'inventory-schedule-test';
 const HOUR = 3_600_000;
@@ -27,6 +43,8 @@ let clock = START;
 let testStart = START;
 let sweep: (limit?: number) => Promise<{ accountIds: number[] }[]>;
 const ids: Record<string, number> = {};
+const steamIds: Record<string, string> = {};
+let sellerAccountId: number;
 
 async function readAt(accountId: number, at: number): Promise<void> {
   for (const game of ['cs2', 'tf2'])
@@ -69,8 +87,12 @@ describe('scheduled inventory reads', () => {
       (
         await sweepInventorySchedule({ repo, jobs: t.app.jobs, now: () => clock, queue: QUEUE, limit })
       ).filter((batch) => batch.userId === workspaceId);
-    for (const [n, login] of ['never', 'fresh', 'stale7', 'stale10', 'stale20', 'noid', 'failing'].entries())
-      ids[login] = await insertSteamAccount(db, workspaceId, { login, steamId: `7656119900000${1000 + n}` });
+    const logins = ['never', 'fresh', 'stale7', 'stale10', 'stale20', 'noid', 'failing', 'fresh2', 'seller'];
+    for (const [n, login] of logins.entries()) {
+      steamIds[login] = `7656119900000${1000 + n}`;
+      ids[login] = await insertSteamAccount(db, workspaceId, { login, steamId: steamIds[login] });
+    }
+    sellerAccountId = await insertSellerAccount(db, workspaceId, ids.seller!);
     await db.update(steamAccounts).set({ steamId: null }).where(eq(steamAccounts.id, ids.noid!));
     await db.update(steamAccounts).set({ status: 2 }).where(eq(steamAccounts.id, ids.failing!));
   }, 60_000);
@@ -79,7 +101,13 @@ describe('scheduled inventory reads', () => {
   beforeEach(async () => {
     await endWaiting();
     await db.delete(steamInventoryScans).where(eq(steamInventoryScans.userId, workspaceId));
+    // No trade of a test is seen by another.
+    await db.delete(harvesterSessions).where(eq(harvesterSessions.userId, workspaceId));
+    await db.delete(sellerDeliveries).where(eq(sellerDeliveries.userId, workspaceId));
+    await db.delete(steamTradeIntents).where(eq(steamTradeIntents.userId, workspaceId));
     await readAt(ids.fresh!, START - 1 * HOUR);
+    await readAt(ids.fresh2!, START - 2 * HOUR);
+    await readAt(ids.seller!, START - 1 * HOUR);
     await readAt(ids.stale7!, START - 7 * HOUR);
     await readAt(ids.stale10!, START - 10 * HOUR);
     await readAt(ids.stale20!, START - 20 * HOUR);
@@ -164,6 +192,81 @@ describe('scheduled inventory reads', () => {
     ]);
     expect(mine.length + theirs.filter((batch) => batch.userId === workspaceId).length).toBe(1);
     expect(await waiting()).toHaveLength(1);
+  });
+
+  /** A harvester transaction from `fresh` to `fresh2`. */
+  function harvested(status: string, updatedAt: number, reference: string) {
+    return insertHarvesterTransaction(db, workspaceId, {
+      sourceId: ids.fresh!,
+      sourceLogin: 'fresh',
+      targetId: ids.fresh2!,
+      targetLogin: 'fresh2',
+      status,
+      reference,
+      updatedAt: new Date(updatedAt),
+    });
+  }
+
+  it('queues both accounts of a harvester transaction completed after their reads, first, though they are fresh', async () => {
+    await harvested('completed', testStart - 60_000, 'h-after');
+    const [batch] = await sweep(3);
+    expect(batch!.accountIds).toEqual([ids.fresh2, ids.fresh, ids.never]);
+  });
+
+  it('a transaction completed before the reads, or not completed, queues nothing more', async () => {
+    await harvested('completed', START - 3 * HOUR, 'h-before');
+    await harvested('error', testStart - 60_000, 'h-error');
+    const [batch] = await sweep(3);
+    expect(batch!.accountIds).toEqual([ids.never, ids.stale20, ids.stale10]);
+  });
+
+  it("a done send to the workspace's own other account queues both accounts", async () => {
+    await insertIntent(db, workspaceId, ids.fresh!, {
+      reference: 'move-1',
+      status: 'done',
+      partnerSteamId: steamIds.fresh2!,
+      createdAt: new Date(testStart - 2 * 60_000),
+      completedAt: new Date(testStart - 60_000),
+    });
+    // Still pending: Steam may not have taken it.
+    await insertIntent(db, workspaceId, ids.stale7!, {
+      reference: 'move-2',
+      status: 'pending',
+      partnerSteamId: steamIds.seller!,
+      createdAt: new Date(testStart - 2 * 60_000),
+    });
+    const [batch] = await sweep(3);
+    expect(batch!.accountIds).toEqual([ids.fresh2, ids.fresh, ids.never]);
+  });
+
+  it("a delivery the market took queues the seller account's Steam account", async () => {
+    await insertDelivery(db, workspaceId, sellerAccountId, {
+      hash: 'ready',
+      reference: 'tm-ready',
+      status: 'ready',
+      readyAt: new Date(testStart - 60_000),
+    });
+    await insertDelivery(db, workspaceId, sellerAccountId, {
+      hash: 'sent',
+      reference: 'tm-sent',
+      status: 'sent',
+    });
+    const [batch] = await sweep(3);
+    expect(batch!.accountIds).toEqual([ids.seller, ids.never, ids.stale20]);
+  });
+
+  it('with the period off, accounts are still read after our trades, and stale ones are not', async () => {
+    await db.update(workspaces).set({ inventoryRefreshHours: null }).where(eq(workspaces.id, workspaceId));
+    await harvested('completed', testStart - 60_000, 'h-off');
+    const [batch, ...more] = await sweep(3);
+    expect(more).toEqual([]);
+    expect(batch!.accountIds).toEqual([ids.fresh2, ids.fresh]);
+    // Read since: nothing is due any more.
+    await endWaiting();
+    await readAt(ids.fresh!, testStart);
+    await readAt(ids.fresh2!, testStart);
+    clock = testStart + 5 * 60_000;
+    expect(await sweep(3)).toEqual([]);
   });
 
   it('the period is off or 1 to 168 hours', async () => {

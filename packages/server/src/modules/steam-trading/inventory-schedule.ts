@@ -12,6 +12,12 @@ export const SCHEDULE_SWEEP_EVERY_MS = 5 * 60_000;
  */
 export const SCHEDULE_BATCH_LIMIT = 200;
 
+/**
+ * How far back a sweep looks for trades of ours: a trade is seen by the next sweep, 5 minutes on; the bound only keeps
+ * each sweep's reads of the trade tables short, with days of slack for a server that was down.
+ */
+export const TRADES_LOOKBACK_MS = 8 * 24 * 3_600_000;
+
 /** A scheduled batch: marked so the next sweep waits for it to end. */
 export interface ScheduledRefreshJobData extends InventoryRefreshJobData {
   scheduled: true;
@@ -27,8 +33,9 @@ export interface ScheduleDeps {
 }
 
 /**
- * Queues one inventory refresh batch per workspace with the schedule on, of its accounts read longer ago than its
- * period, unless its previous scheduled batch still waits or runs. The batch id is the same in every process for a
+ * Queues one inventory refresh batch per workspace, of its accounts a trade of ours involved since their last read
+ * (whatever the period, also with it off) and then of those read longer ago than its period, unless its previous
+ * scheduled batch still waits or runs. The batch id is the same in every process for a
  * workspace and a sweep slot, so processes sweeping side by side queue it once. Resolves with the batches queued.
  */
 export async function sweepInventorySchedule(deps: ScheduleDeps): Promise<InventoryRefreshJobData[]> {
@@ -38,13 +45,11 @@ export async function sweepInventorySchedule(deps: ScheduleDeps): Promise<Invent
   const queued: InventoryRefreshJobData[] = [];
   for (const workspace of await deps.repo.scheduledWorkspaces(queue)) {
     if (workspace.batchGoing) continue;
-    const staleBefore = new Date(now - workspace.hours * 3_600_000);
-    const accountIds = await deps.repo.staleAccounts(
-      queue,
-      workspace.workspaceId,
-      staleBefore,
-      deps.limit ?? SCHEDULE_BATCH_LIMIT,
-    );
+    const accountIds = await deps.repo.dueAccounts(queue, workspace.workspaceId, {
+      staleBefore: workspace.hours === null ? null : new Date(now - workspace.hours * 3_600_000),
+      tradedSince: new Date(now - TRADES_LOOKBACK_MS),
+      limit: deps.limit ?? SCHEDULE_BATCH_LIMIT,
+    });
     if (accountIds.length === 0) continue;
     const batchId = slotId(`${queue}:${workspace.workspaceId}`, slot);
     const data: ScheduledRefreshJobData = {
