@@ -116,6 +116,9 @@ export const OPERATION_CLASSES: Readonly<Record<string, OperationClass>> = {
   // steamTrading
   'steamTrading.inventory': 'read',
   'steamTrading.refreshInventories': 'act',
+  'steamTrading.refreshSchedule': 'read',
+  // The owner sets how often the workspace reads Steam, like its other workspace-wide settings.
+  'steamTrading.setRefreshSchedule': 'members',
   'steamTrading.offers': 'read',
   'steamTrading.getOffer': 'read',
   'steamTrading.sendOffer': 'act',

@@ -7,7 +7,7 @@ import { inventoryItemSchema, tradeAssetSchema } from '../domain/trading/items.t
 import { TRADE_LIMITS } from '../domain/trading/limits.ts';
 import { OFFER_REFERENCE_PATTERN } from '../domain/trading/offer-reference.ts';
 import { tradeOfferSchema } from '../domain/trading/offers.ts';
-import { idFromText, idSchema, isoDateTime } from './common.ts';
+import { emptyInput, idFromText, idSchema, isoDateTime } from './common.ts';
 import { idParam, listOutputSchema, pagesSchema, sortSchema } from './lists.ts';
 import { BODY_LIMITS, defineOperation } from './operation.ts';
 
@@ -74,6 +74,14 @@ const offerParam = idParam.extend({ offerId: offerIdText });
 /** Hub source of the inventory refresh job and of account status changes. */
 export const STEAM_TRADING_SOURCE = 'accounts';
 
+/** Longest period of the scheduled inventory reads: a week. */
+export const INVENTORY_REFRESH_MAX_HOURS = 168;
+/** The workspace's scheduled inventory reads (docs/portfolio.md "Freshness"): every `hours`, or off (null). */
+export const inventoryRefreshScheduleSchema = z.object({
+  hours: z.number().int().min(1).max(INVENTORY_REFRESH_MAX_HOURS).nullable(),
+});
+export type InventoryRefreshSchedule = z.infer<typeof inventoryRefreshScheduleSchema>;
+
 export const steamTrading = {
   inventory: defineOperation({
     id: 'steamTrading.inventory',
@@ -95,6 +103,24 @@ export const steamTrading = {
       /** Total reference value of the items matching the filters, per currency (`MONEY_SCALE` units). */
       value: z.array(moneySchema),
     }),
+    flags: {},
+  }),
+  refreshSchedule: defineOperation({
+    id: 'steamTrading.refreshSchedule',
+    method: 'GET',
+    path: '/api/steam-trading/refresh-schedule',
+    summary: "How often the workspace's inventories are read on a schedule (null: off)",
+    input: emptyInput,
+    output: inventoryRefreshScheduleSchema,
+    flags: {},
+  }),
+  setRefreshSchedule: defineOperation({
+    id: 'steamTrading.setRefreshSchedule',
+    method: 'PUT',
+    path: '/api/steam-trading/refresh-schedule',
+    summary: "Read the workspace's inventories every 1 to 168 hours, or turn the schedule off (null)",
+    input: inventoryRefreshScheduleSchema,
+    output: inventoryRefreshScheduleSchema,
     flags: {},
   }),
   refreshInventories: defineOperation({

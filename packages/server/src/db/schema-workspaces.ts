@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema-auth.ts';
 
 /**
@@ -16,8 +16,16 @@ export const workspaces = pgTable(
     /** The user who made it; null once that user is deleted (a team workspace outlives its creator). */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How often its inventories are read on a schedule, in hours; null = off (docs/portfolio.md "Freshness"). */
+    inventoryRefreshHours: smallint('inventory_refresh_hours').default(6),
   },
-  (t) => [check('workspaces_kind', sql`${t.kind} in ('personal', 'team')`)],
+  (t) => [
+    check('workspaces_kind', sql`${t.kind} in ('personal', 'team')`),
+    check(
+      'workspaces_inventory_refresh_hours',
+      sql`${t.inventoryRefreshHours} is null or ${t.inventoryRefreshHours} between 1 and 168`,
+    ),
+  ],
 );
 
 /**

@@ -1,4 +1,8 @@
-import type { PortfolioGrouping, PortfolioRow } from '@tradedeck/sdk/contract';
+import {
+  INVENTORY_REFRESH_MAX_HOURS,
+  type PortfolioGrouping,
+  type PortfolioRow,
+} from '@tradedeck/sdk/contract';
 import {
   type Currency,
   isCurrency,
@@ -13,7 +17,7 @@ import type { CommandContext, Registration } from '../../context.ts';
 import { addCommand } from '../../kit/add-command.ts';
 import { guarded, usage } from '../../kit/command-helpers.ts';
 import { type ListFlags, printList } from '../../kit/lists.ts';
-import { PORTFOLIO } from './specs.ts';
+import { PORTFOLIO, PORTFOLIO_SCHEDULE } from './specs.ts';
 
 interface PortfolioFlags extends ListFlags {
   by?: string;
@@ -27,9 +31,40 @@ interface PortfolioFlags extends ListFlags {
 
 const GROUPINGS: readonly PortfolioGrouping[] = ['item', 'account', 'flat'];
 
+interface ScheduleFlags {
+  every?: string;
+  off?: boolean;
+}
+
+/** `--every`: whole hours in the range the server takes, refused here with the option's own words. */
+function hoursOf(ctx: CommandContext, value: string): number {
+  const hours = Number(value);
+  if (!/^\d+$/.test(value.trim()) || hours < 1 || hours > INVENTORY_REFRESH_MAX_HOURS)
+    usage(ctx, 'portfolioBadEvery', { value });
+  return hours;
+}
+
 /** `tradedeck portfolio`: the portfolio table as plain lines, TSV when piped, `--json` for scripts. */
 export function registerPortfolio(program: Command, { lang, context }: Registration): void {
-  addCommand(program, PORTFOLIO, lang).action(
+  const portfolio = addCommand(program, PORTFOLIO, lang);
+  addCommand(portfolio, PORTFOLIO_SCHEDULE, lang).action(
+    guarded(context, async (ctx, flags: ScheduleFlags) => {
+      if (flags.every !== undefined && flags.off) usage(ctx, 'portfolioEveryAndOff');
+      const client = ctx.client();
+      const schedule =
+        flags.every !== undefined || flags.off
+          ? await client.steamTrading.setRefreshSchedule({
+              hours: flags.off ? null : hoursOf(ctx, flags.every!),
+            })
+          : await client.steamTrading.refreshSchedule({});
+      ctx.print(schedule, () =>
+        schedule.hours === null
+          ? ctx.t('portfolioScheduleOff')
+          : ctx.t('portfolioScheduleEvery', { hours: schedule.hours }),
+      );
+    }),
+  );
+  portfolio.action(
     guarded(context, async (ctx, flags: PortfolioFlags) => {
       const by = (flags.by ?? 'item') as PortfolioGrouping;
       if (!GROUPINGS.includes(by)) usage(ctx, 'portfolioBadBy', { value: flags.by ?? '' });

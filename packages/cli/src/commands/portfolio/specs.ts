@@ -21,3 +21,18 @@ export const PORTFOLIO: CommandSpec = {
     'tradedeck portfolio --by flat --protected --all | cut -f1,5',
   ],
 };
+
+/** `tradedeck portfolio schedule`: how often the workspace's inventories are read on a schedule, and its change. */
+export const PORTFOLIO_SCHEDULE: CommandSpec = {
+  path: ['portfolio', 'schedule'],
+  text: 'portfolioScheduleDescription',
+  options: [
+    { flags: '--every <hours>', text: 'optPortfolioEvery' },
+    { flags: '--off', text: 'optPortfolioOff' },
+  ],
+  examples: [
+    'tradedeck portfolio schedule',
+    'tradedeck portfolio schedule --every 12',
+    'tradedeck portfolio schedule --off',
+  ],
+};

@@ -33,6 +33,14 @@ export const portfolioTexts = defineTexts('portfolio', {
     portfolioHeadUntil: 'PROTECTED UNTIL',
     portfolioStale: 'stale',
     portfolioOutlier: 'outlier',
+    portfolioScheduleDescription:
+      "how often the workspace's inventories are read on a schedule; the owner changes it (default every 6 hours)",
+    optPortfolioEvery: 'read every this many hours, 1 to 168',
+    optPortfolioOff: 'turn the scheduled reads off (on-demand reads still work)',
+    portfolioScheduleEvery: 'Inventories are read every {hours} h',
+    portfolioScheduleOff: 'Scheduled inventory reads are off',
+    portfolioBadEvery: 'The period must be a whole number of hours from 1 to 168, got "{value}"',
+    portfolioEveryAndOff: 'Give --every or --off, not both',
   },
   ru: {
     portfolioDescription: 'все предметы всех аккаунтов в одной таблице: группировка, фильтры и стоимость',
@@ -65,5 +73,13 @@ export const portfolioTexts = defineTexts('portfolio', {
     portfolioHeadUntil: 'ЗАЩИТА ДО',
     portfolioStale: 'устарела',
     portfolioOutlier: 'выброс',
+    portfolioScheduleDescription:
+      'как часто инвентари пространства читаются по расписанию; меняет владелец (по умолчанию каждые 6 часов)',
+    optPortfolioEvery: 'читать каждые столько часов, от 1 до 168',
+    optPortfolioOff: 'выключить чтение по расписанию (чтение по запросу остаётся)',
+    portfolioScheduleEvery: 'Инвентари читаются каждые {hours} ч',
+    portfolioScheduleOff: 'Чтение инвентарей по расписанию выключено',
+    portfolioBadEvery: 'Период должен быть целым числом часов от 1 до 168, а не "{value}"',
+    portfolioEveryAndOff: 'Укажите --every или --off, но не оба сразу',
   },
 });

@@ -8,6 +8,18 @@ export const steamTradingRoutes = {
     path: '/api/steam-accounts/:id/inventory/query',
     flags: {},
   },
+  refreshSchedule: {
+    id: 'steamTrading.refreshSchedule',
+    method: 'GET',
+    path: '/api/steam-trading/refresh-schedule',
+    flags: {},
+  },
+  setRefreshSchedule: {
+    id: 'steamTrading.setRefreshSchedule',
+    method: 'PUT',
+    path: '/api/steam-trading/refresh-schedule',
+    flags: {},
+  },
   refreshInventories: {
     id: 'steamTrading.refreshInventories',
     method: 'POST',

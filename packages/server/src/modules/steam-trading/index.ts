@@ -13,6 +13,7 @@ import {
   type InventoryRefreshJobData,
   runInventoryRefresh,
 } from './inventory-job.ts';
+import { SCHEDULE_SWEEP_EVERY_MS, sweepInventorySchedule } from './inventory-schedule.ts';
 import { InventoryService } from './inventory-service.ts';
 import { OfferService } from './offer-service.ts';
 import { IntentReconciler } from './reconcile.ts';
@@ -20,12 +21,16 @@ import { RefreshService } from './refresh-service.ts';
 import { SteamTradingRepo } from './repo.ts';
 import { steamTradingRoutes } from './routes.ts';
 import { SandboxControls } from './sandbox-controls.ts';
+import { ScheduleRepo, ScheduleSettingRepo } from './schedule-repo.ts';
+import { ScheduleSetting } from './schedule-setting.ts';
 import { TradeSessions } from './sessions.ts';
 import { tradingStepUpWaivers } from './step-up-waivers.ts';
 import { type SteamTradingApi, tradingApi } from './trading-api.ts';
 
 export type { OwnOfferConfirmRule } from './deps.ts';
 export { intentMachine } from './intent-machine.ts';
+export { SCHEDULE_BATCH_LIMIT, sweepInventorySchedule } from './inventory-schedule.ts';
+export { ScheduleRepo } from './schedule-repo.ts';
 export { accessTokenSlot } from './sessions.ts';
 export type {
   SendOfferRequest,
@@ -74,11 +79,21 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
   const reconciler = new IntentReconciler(shared, sessions);
   const inventory = new InventoryService(shared, sessions);
   const offers = new OfferService(shared, sessions, reconciler);
+  // Inventories read on each workspace's schedule (docs/portfolio.md "Freshness"), first one sweep after the start.
+  const schedule = { repo: new ScheduleRepo(database.db), jobs, now: deps.now };
+  const sweepSchedule = () => {
+    if (!database.health.reachable) return;
+    sweepInventorySchedule(schedule).catch((error: unknown) =>
+      shared.log.warn({ err: error }, 'scheduled inventory reads not queued'),
+    );
+  };
+  let scheduleTimer: NodeJS.Timeout | null = null;
   steamTradingRoutes({
     inventory,
     refresh: new RefreshService(shared),
     offers,
     sandbox: new SandboxControls(shared, sessions),
+    schedule: new ScheduleSetting(new ScheduleSettingRepo(new UserScope(database.db))),
     waivers: tradingStepUpWaivers(shared, sessions),
   }).bind(app);
   app.addHook('onReady', async () => {
@@ -89,6 +104,11 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
     void reconciler
       .sweep()
       .catch((error: unknown) => shared.log.warn({ err: error }, 'trade intent sweep failed'));
+    scheduleTimer = setInterval(sweepSchedule, SCHEDULE_SWEEP_EVERY_MS);
+    scheduleTimer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (scheduleTimer) clearInterval(scheduleTimer);
   });
   return tradingApi(shared, sessions, inventory, offers);
 }

@@ -5,9 +5,9 @@
  * picks up new accepted trades, stops following those whose window ended, and queues a run when accounts are due
  * (one per time slot: a second process queuing the same slot is refused by the queue).
  */
-import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { JobContext } from '../../jobs/jobs.ts';
+import { slotId } from '../../jobs/slot-id.ts';
 import { checkAccount, PROTECTION_WINDOW_MS } from './check.ts';
 import type { ReversalDeps } from './deps.ts';
 
@@ -45,10 +45,4 @@ export async function superviseReversals(deps: ReversalDeps): Promise<string | n
   if (due.length === 0) return null;
   const id = slotId(deps.queue, Math.floor(now / deps.timing.superviseEveryMs));
   return deps.jobs.send(deps.queue, {}, { id, retryLimit: 10, retryDelaySeconds: 1 }).catch(() => null);
-}
-
-/** The same uuid for every process in one time slot. */
-function slotId(queue: string, slot: number): string {
-  const hex = createHash('sha256').update(`${queue}:${slot}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

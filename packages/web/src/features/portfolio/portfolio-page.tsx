@@ -15,6 +15,7 @@ import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { portfolioColumns } from './portfolio-columns.tsx';
 import { FILTER_KEYS, groupingOf, toPortfolioFilters } from './portfolio-filters.ts';
 import { rowId, selectedAssets } from './portfolio-selection.ts';
+import { RefreshScheduleControl } from './refresh-schedule-control.tsx';
 import { usePortfolioActions } from './use-portfolio-actions.tsx';
 import { usePortfolioExport } from './use-portfolio-export.ts';
 
@@ -85,17 +86,20 @@ export function PortfolioPage() {
 
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{t('portfolio.title')}</h1>
-        {totals.data && (
-          <p className="text-sm text-muted" data-testid="portfolio-totals">
-            {t('portfolio.totals', {
-              value: formatMoney(totals.data.overall.value, locale),
-              items: totals.data.overall.items,
-            })}{' '}
-            · {t('portfolio.leftOut', totals.data)}
-          </p>
-        )}
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="me-auto">
+          <h1 className="text-2xl font-semibold tracking-tight">{t('portfolio.title')}</h1>
+          {totals.data && (
+            <p className="text-sm text-muted" data-testid="portfolio-totals">
+              {t('portfolio.totals', {
+                value: formatMoney(totals.data.overall.value, locale),
+                items: totals.data.overall.items,
+              })}{' '}
+              · {t('portfolio.leftOut', totals.data)}
+            </p>
+          )}
+        </div>
+        <RefreshScheduleControl />
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {select(

@@ -47,6 +47,14 @@ export const portfolioTexts = defineTexts(
       reset: 'Сбросить фильтры',
     },
     never: 'никогда',
+    schedule: {
+      label: 'Читать инвентари каждые',
+      hours: '{{hours}} ч',
+      off: 'выключено',
+      hint: 'Инвентари, прочитанные раньше этого срока, читаются снова партиями, начиная с самых давних',
+      saved: 'Инвентари будут читаться каждые {{hours}} ч',
+      savedOff: 'Чтение инвентарей по расписанию выключено',
+    },
     actions: {
       exportAll: 'Скачать CSV',
       exportSelected: 'Скачать выбранные в CSV ({{count}})',
@@ -125,6 +133,14 @@ export const portfolioTexts = defineTexts(
       reset: 'Reset filters',
     },
     never: 'never',
+    schedule: {
+      label: 'Read inventories every',
+      hours: '{{hours}} h',
+      off: 'off',
+      hint: 'Inventories read longer ago than this are read again in batches, the oldest first',
+      saved: 'Inventories will be read every {{hours}} h',
+      savedOff: 'Scheduled inventory reads are off',
+    },
     actions: {
       exportAll: 'Download CSV',
       exportSelected: 'Download selected as CSV ({{count}})',
