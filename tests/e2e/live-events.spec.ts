@@ -18,7 +18,7 @@ test.beforeAll(async () => {
   // start that hangs; startServer throws on a failed one).
   test.setTimeout(0);
   server = await startServer({
-    ...loadConfig({}),
+    ...loadConfig({ TRADEDECK_INVENTORY_SCHEDULE: 'off' }),
     port: 0,
     dataDir: 'memory://',
     logLevel: 'warn',

@@ -57,7 +57,8 @@ export async function startSandboxPanel(
   let ahead = 0;
   const server = await startServer(
     {
-      ...loadConfig({ TRADEDECK_MODE: 'sandbox', ...env }),
+      // A scheduled inventory read would land in the middle of a walk (docs/portfolio.md "Freshness").
+      ...loadConfig({ TRADEDECK_MODE: 'sandbox', TRADEDECK_INVENTORY_SCHEDULE: 'off', ...env }),
       port: 0,
       dataDir: 'memory://',
       logLevel: 'warn',

@@ -31,7 +31,8 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const server = await startServer(
     {
-      ...loadConfig({}),
+      // No scheduled inventory read lands in a measurement (docs/portfolio.md "Freshness").
+      ...loadConfig({ TRADEDECK_INVENTORY_SCHEDULE: 'off' }),
       port: 0,
       dataDir,
       databaseUrl,

@@ -5,7 +5,8 @@ import { type SandboxAccount, sandboxMafileText } from '../src/integrations/stea
 /** An in-memory sandbox server's config, silent unless `logLevel` is given. */
 export function sandboxBenchConfig(logLevel = 'silent') {
   return {
-    ...loadConfig({}),
+    // No scheduled inventory read lands in a measurement (docs/portfolio.md "Freshness").
+    ...loadConfig({ TRADEDECK_INVENTORY_SCHEDULE: 'off' }),
     mode: 'sandbox' as const,
     dataDir: 'memory://',
     databaseUrl: null,

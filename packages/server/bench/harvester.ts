@@ -41,7 +41,7 @@ const world = new SandboxWorld(SANDBOX_SEED, {
   inventorySizes: { cs2: 0, dota2: ITEMS, tf2: 0, rust: 0, community: 0 },
 });
 const config = {
-  ...loadConfig({}),
+  ...loadConfig({ TRADEDECK_INVENTORY_SCHEDULE: 'off' }),
   mode: 'sandbox' as const,
   port: 0,
   dataDir: 'memory://',

@@ -254,6 +254,7 @@ export async function buildApp({
     eventLog: hubs.eventLog,
     sandboxWorld,
     ownOfferRule,
+    inventorySchedule: config.inventorySchedule,
     now: now ?? Date.now,
   });
   // The centre prices our own offers' items from the portfolio's source; the portfolio is registered below.

@@ -119,4 +119,13 @@ describe('loadConfig', () => {
       requireMasterKey: true,
     });
   });
+
+  it('queues the automatic inventory reads unless TRADEDECK_INVENTORY_SCHEDULE is off', () => {
+    expect(loadConfig({}).inventorySchedule).toBe(true);
+    expect(loadConfig({ TRADEDECK_INVENTORY_SCHEDULE: 'off' }).inventorySchedule).toBe(false);
+    expect(loadConfig({ TRADEDECK_INVENTORY_SCHEDULE: 'on' }).inventorySchedule).toBe(true);
+    expect(() => loadConfig({ TRADEDECK_INVENTORY_SCHEDULE: 'sometimes' })).toThrowError(
+      /TRADEDECK_INVENTORY_SCHEDULE/,
+    );
+  });
 });

@@ -53,6 +53,8 @@ export async function startTestServer(
       TRADEDECK_MAINTENANCE: '',
       // The tests confirm accounts from the outbox announcement, which carries links only when asked to.
       TRADEDECK_OUTBOX_LOG_LINKS: 'on',
+      // A scheduled inventory read would land in the middle of a walk (docs/portfolio.md "Freshness").
+      TRADEDECK_INVENTORY_SCHEDULE: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -27,6 +27,11 @@ export interface ServerConfig {
   trustedProxies: string[] | null;
   /** Whether proxy checks may connect to loopback and private addresses (the server's own network). */
   allowPrivateProxies: boolean;
+  /**
+   * TRADEDECK_INVENTORY_SCHEDULE: whether this process queues the automatic inventory reads (each workspace's period
+   * and the reads after our trades; docs/portfolio.md "Freshness"). On by default; reads on demand work either way.
+   */
+  inventorySchedule: boolean;
   logLevel: string;
   /** `pretty` when a person watches the terminal, JSON lines otherwise (LOG_FORMAT overrides). */
   logFormat: 'json' | 'pretty';
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowPrivateProxies:
       switchValue('TRADEDECK_ALLOW_PRIVATE_PROXIES', env.TRADEDECK_ALLOW_PRIVATE_PROXIES) ??
       mode === 'sandbox',
+    inventorySchedule: switchValue('TRADEDECK_INVENTORY_SCHEDULE', env.TRADEDECK_INVENTORY_SCHEDULE) ?? true,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     logFormat: logFormat(env.LOG_FORMAT),
     webRoot: env.TRADEDECK_WEB_ROOT?.trim() || null,

@@ -51,6 +51,8 @@ export interface SteamTradingDeps {
   sandboxWorld: SandboxWorld | null;
   /** The confirmation rules of our own offers (the confirmations area's, handed in by the app); all given without. */
   ownOfferRule?: OwnOfferConfirmRule;
+  /** Whether this process queues the automatic reads (TRADEDECK_INVENTORY_SCHEDULE); on without. */
+  inventorySchedule?: boolean;
   now: () => number;
 }
 
@@ -104,6 +106,7 @@ export function registerSteamTrading(app: FastifyInstance, deps: SteamTradingDep
     void reconciler
       .sweep()
       .catch((error: unknown) => shared.log.warn({ err: error }, 'trade intent sweep failed'));
+    if (deps.inventorySchedule === false) return;
     scheduleTimer = setInterval(sweepSchedule, SCHEDULE_SWEEP_EVERY_MS);
     scheduleTimer.unref();
   });
