@@ -42,7 +42,8 @@ export function identityHasher(key: Buffer): (identityKey: string) => string {
     // A key longer than the buffer (never in a list: lines are short) is hashed the usual way.
     if (identityKey.length * 3 > inner.length - SHA256_BLOCK) return identityHashOfKey(key, identityKey);
     const end = SHA256_BLOCK + inner.write(identityKey, SHA256_BLOCK, 'utf8');
-    outer.write(hash('sha256', inner.subarray(0, end), 'latin1'), SHA256_BLOCK, 'latin1');
+    // 'binary' is latin1: one char a byte, so the inner digest's 32 bytes are written back unchanged.
+    outer.write(hash('sha256', inner.subarray(0, end), 'binary'), SHA256_BLOCK, 'binary');
     return hash('sha256', outer, 'base64url');
   };
 }
