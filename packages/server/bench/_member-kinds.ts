@@ -1,6 +1,6 @@
 /**
  * Where a scoped operator's extra database work goes, query by query: 100,000 proxies seeded as `pnpm bench
- * proxies` seeds them, moved into a team workspace, then each query of the trader's mix sent alone, alternately
+ * proxies` seeds them, copied into a team workspace, then each query of the trader's mix sent alone, alternately
  * as the team's owner and as an operator limited to tags, with the Postgres cluster's CPU per query. With
  * `BENCH_SCOPE_TAGS` the operator's tags (default `bench-a`, which every row carries; `bench-b` holds a third).
  * `BENCH_EXPLAIN=1`, on a cluster that preloads auto_explain (`session_preload_libraries`), sends each query once
@@ -22,6 +22,7 @@ import {
   startBenchServer,
   traderQueryMix,
 } from './_proxies-server.ts';
+import { PROXY_TABLES } from './_team-copy.ts';
 import { scopedOperatorTeam } from './_team-member.ts';
 
 const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
@@ -118,12 +119,6 @@ async function seededTeam(db: typeof server.db) {
   }
   const ownerId = await latestUser(db);
   await seedProxies(db, ownerId, COUNT);
-  const team = await scopedOperatorTeam(
-    server.base,
-    db,
-    ownerId,
-    ['proxies', 'proxy_tags', 'proxy_tag_links', 'steam_accounts'],
-    TAGS,
-  );
+  const team = await scopedOperatorTeam(server.base, db, ownerId, PROXY_TABLES, TAGS);
   return { ...team, ownerToken: server.token };
 }

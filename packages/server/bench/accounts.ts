@@ -8,7 +8,8 @@ import type { Db } from '../src/db/database.ts';
 import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
 import { authHeaders, type BenchServer, benchFetch, startBenchServer } from './_proxies-server.ts';
 import { describeLoad, runQueryLoad } from './_query-load.ts';
-import { describeBeside, scopedOperatorTeam } from './_team-member.ts';
+import { ACCOUNT_TABLES, copiedIds } from './_team-copy.ts';
+import { runPair, scopedOperatorTeam } from './_team-member.ts';
 
 const IMPORT_COUNT = 1000;
 /** Accounts of the query part (the workspace figures in docs/workspaces.md use 100,000). */
@@ -121,10 +122,8 @@ async function queryBench(server: BenchServer): Promise<void> {
     QUERY_ACCOUNTS - (process.env.BENCH_QUERY_ONLY === '1' ? 0 : IMPORT_COUNT),
   );
   const tags = await call<{ id: number; name: string }[]>(base, token, 'GET', '/api/steam-accounts/tags');
-  const bodies = queryBodies(
-    tags.map((tag) => tag.id),
-    600,
-  );
+  const tagIds = tags.map((tag) => tag.id);
+  const bodies = queryBodies(tagIds, 600);
   // Warm up the plans and caches.
   for (const body of bodies.slice(0, 12)) await call(base, token, 'POST', '/api/steam-accounts/query', body);
   const load = {
@@ -144,32 +143,54 @@ async function queryBench(server: BenchServer): Promise<void> {
   const paced = await runQueryLoad({ ...load, perClientPerSecond: PACED_PER_CLIENT_PER_SECOND });
   print(describeLoad(`${heading}, ${PACED_PER_CLIENT_PER_SECOND} queries/s each`, paced, QUERY_TARGET_MS));
   if (process.env.BENCH_MEMBER === '0') return;
-  // The same accounts in a team workspace, read by an operator limited to a tag every one of them carries (and the
-  // two the filters name, so it reads the same rows).
+  // The same accounts copied into a team workspace, read by an operator limited to a tag every one of them carries
+  // (and the two the filters name, so it reads the same rows), in rounds alternating with the personal owner
+  // reading the originals: both readers over their half of the table.
   const me = await call<{ id: string }>(base, token, 'GET', '/api/user/info');
   await server.db.execute(`insert into steam_account_tags (user_id, name) values ('${me.id}', 'Desk')`);
   await server.db.execute(`insert into steam_account_tag_links (user_id, account_id, tag_id)
     select a.user_id, a.id, t.id from steam_accounts a join steam_account_tags t on t.user_id = a.user_id
     where a.user_id = '${me.id}' and t.name = 'Desk'`);
-  const team = await scopedOperatorTeam(
-    base,
-    server.db,
-    me.id,
-    [
-      'steam_accounts',
-      'steam_account_tags',
-      'steam_account_tag_links',
-      'proxies',
-      'proxy_tags',
-      'proxy_tag_links',
-    ],
-    ['Desk', 'Farm A', 'Farm B'],
+  const team = await scopedOperatorTeam(base, server.db, me.id, ACCOUNT_TABLES, ['Desk', 'Farm A', 'Farm B']);
+  const teamTags = new Map(
+    (await copiedIds(server.db, 'steam_account_tags', me.id, team.workspace, tagIds)).map((id, i) => [
+      tagIds[i]!,
+      Number(id),
+    ]),
   );
-  const member = { ...load, token: team.token, workspace: team.workspace };
-  const memberSaturated = await runQueryLoad({ ...member, perClientPerSecond: 0 });
-  print(describeBeside(`${heading}, back to back`, saturated, memberSaturated));
-  const memberPaced = await runQueryLoad({ ...member, perClientPerSecond: PACED_PER_CLIENT_PER_SECOND });
-  print(describeBeside(`${heading}, ${PACED_PER_CLIENT_PER_SECOND} queries/s each`, paced, memberPaced));
+  const owner = { ...load, token: team.ownerToken };
+  const operator = {
+    ...load,
+    token: team.token,
+    workspace: team.workspace,
+    bodies: bodies.map((body) => withTags(body, teamTags)),
+  };
+  const pairHeading = `query over ${QUERY_ACCOUNTS} accounts each of ${2 * QUERY_ACCOUNTS} in the table (the owner's and the team's copy), ${CLIENTS} clients (${where})`;
+  await runPair(
+    `${pairHeading}, back to back`,
+    { ...owner, perClientPerSecond: 0 },
+    { ...operator, perClientPerSecond: 0 },
+    null,
+    print,
+  );
+  await runPair(
+    `${pairHeading}, ${PACED_PER_CLIENT_PER_SECOND} queries/s each`,
+    { ...owner, perClientPerSecond: PACED_PER_CLIENT_PER_SECOND },
+    { ...operator, perClientPerSecond: PACED_PER_CLIENT_PER_SECOND },
+    null,
+    print,
+  );
+}
+
+/** A query body naming the team's copies of the tags it names. */
+function withTags(body: unknown, copies: Map<number, number>): unknown {
+  const query = body as { withTagIds?: number[]; exceptTagIds?: number[] };
+  const map = (ids?: number[]) => ids?.map((id) => copies.get(id) ?? id);
+  return {
+    ...query,
+    ...(query.withTagIds ? { withTagIds: map(query.withTagIds) } : {}),
+    ...(query.exceptTagIds ? { exceptTagIds: map(query.exceptTagIds) } : {}),
+  };
 }
 
 /**

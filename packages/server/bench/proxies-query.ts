@@ -14,8 +14,9 @@ import { encodeCursor } from '../src/db/list-page.ts';
 import { keepListTotals } from '../src/db/list-totals.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
 import { authHeaders, proxiesQueryMix, startBenchServer, traderQueryMix } from './_proxies-server.ts';
-import { describeLoad, percentile, type QueryLoadResult, runQueryLoad } from './_query-load.ts';
-import { describeBeside, scopedOperatorTeam } from './_team-member.ts';
+import { describeLoad, percentile, runQueryLoad } from './_query-load.ts';
+import { copiedIds, PROXY_TABLES } from './_team-copy.ts';
+import { runPair, scopedOperatorTeam } from './_team-member.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
@@ -32,7 +33,10 @@ const PROBE_ROUNDS = Number(process.env.BENCH_PROBE_ROUNDS ?? 3);
 const KEPT_TOTALS = process.env.BENCH_KEPT_TOTALS !== '0';
 /** Which mixes the load runs: `trader` (default), `panel`, or `both`. */
 const MIX = process.env.BENCH_MIX ?? 'trader';
-/** BENCH_MEMBER=0 leaves out the second reader: the same proxies in a team, read by an operator limited to a tag. */
+/**
+ * BENCH_MEMBER=0 leaves out the pair: the owner's proxies and a team's copy of them, read by the personal owner and
+ * an operator limited to a tag in alternating rounds.
+ */
 const MEMBER = process.env.BENCH_MEMBER !== '0';
 /** BENCH_BOUNDARIES=0 reads every page by number by OFFSET (the code before page boundaries were kept). */
 const BOUNDARIES = process.env.BENCH_BOUNDARIES !== '0';
@@ -140,7 +144,6 @@ async function measure(run: Run): Promise<void> {
       ...(MIX === 'trader' ? [] : [{ name: 'panel mix', bodies: panel }]),
       ...(MIX === 'panel' ? [] : [{ name: "trader's mix", bodies: trader }]),
     ];
-    const owned: QueryLoadResult[] = [];
     for (const mix of mixes) {
       const load = {
         base: server.base,
@@ -158,39 +161,61 @@ async function measure(run: Run): Promise<void> {
       // People at their panels, each paging or filtering twice a second.
       const paced = await runQueryLoad({ ...load, perClientPerSecond: 2 }, databaseCpu);
       print(describeLoad(`${heading}, 2 queries/s each`, paced, run.targetMs));
-      owned.push(backToBack, paced);
     }
     if (MEMBER && run.otherUsers === 0) {
-      // The same proxies in a team workspace, read by an operator limited to the tag every one of them carries: the
-      // membership lookup and the per-row scope check in place, the same rows to read.
+      // The same proxies copied into a team workspace, read by an operator limited to the tag every one of them
+      // carries (the membership lookup and the per-row scope check in place, the same rows to read), in rounds
+      // alternating with the personal owner reading the originals: both readers over 100,000 of the 200,000 rows.
       const ownerId = (await db.execute(
         sql`select user_id from proxy_tags where name = 'bench-a'`,
       )) as unknown as {
         rows: Array<{ user_id: string }>;
       };
-      const team = await scopedOperatorTeam(
-        server.base,
+      const owner = ownerId.rows[0]!.user_id;
+      const team = await scopedOperatorTeam(server.base, db, owner, PROXY_TABLES, ['bench-a']);
+      const teamHalfway = (await db.execute(
+        sql`select host, id::text as id from proxies where user_id = ${team.workspace}::uuid
+          order by host, id offset ${Math.floor(COUNT / 2)} limit 1`,
+      )) as unknown as { rows: { host: string; id: string }[] };
+      const teamTags = await copiedIds(
         db,
-        ownerId.rows[0]!.user_id,
-        ['proxies', 'proxy_tags', 'proxy_tag_links', 'steam_accounts'],
-        ['bench-a'],
+        'proxy_tags',
+        owner,
+        team.workspace,
+        tags.data.map((t) => t.id),
       );
-      for (const [index, mix] of mixes.entries()) {
+      const teamPanel = proxiesQueryMix(
+        teamTags.map(Number),
+        encodeCursor([teamHalfway.rows[0]!.host, teamHalfway.rows[0]!.id]),
+      );
+      for (const mix of mixes) {
         const load = {
           base: server.base,
-          token: team.token,
-          workspace: team.workspace,
+          token: team.ownerToken,
           path: '/api/proxies/query',
           bodies: mix.bodies,
           clients,
           requests: REQUESTS,
           maxSeconds: MAX_SECONDS,
         };
-        const heading = `query ${label}, ${mix.name}, ${COUNT.toLocaleString('en')} proxies, ${clients} clients`;
-        const backToBack = await runQueryLoad({ ...load, perClientPerSecond: 0 }, databaseCpu);
-        print(describeBeside(`${heading}, back to back`, owned[index * 2]!, backToBack));
-        const paced = await runQueryLoad({ ...load, perClientPerSecond: 2 }, databaseCpu);
-        print(describeBeside(`${heading}, 2 queries/s each`, owned[index * 2 + 1]!, paced));
+        const operator = {
+          ...load,
+          token: team.token,
+          workspace: team.workspace,
+          bodies: mix.bodies === panel ? teamPanel : mix.bodies,
+        };
+        const heading = `query ${label}, ${mix.name}, ${COUNT.toLocaleString('en')} proxies each of ${(2 * COUNT).toLocaleString('en')} in the table (the owner's and the team's copy), ${clients} clients`;
+        for (const [mode, perClientPerSecond] of [
+          ['back to back', 0],
+          ['2 queries/s each', 2],
+        ] as const)
+          await runPair(
+            `${heading}, ${mode}`,
+            { ...load, perClientPerSecond },
+            { ...operator, perClientPerSecond },
+            databaseCpu,
+            print,
+          );
       }
     }
   } finally {
