@@ -414,22 +414,23 @@ export class ProxyQueries {
     skipStored: boolean,
   ): Promise<[string, number][]> {
     const column = <K extends keyof NewProxyRow>(key: K) => sql.param(chunk.map((row) => row[key]));
+    // The chunk's rows in the arrays' order.
+    const insert = sql`
+      insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash, tag_ids)
+      select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash,
+        ${sql.param([...tagIds].sort((a, b) => a - b))}::integer[]
+      from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
+        ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
+        ${column('name')}::text[], ${column('identityHash')}::text[])
+        with ordinality as t(protocol, host, port, username, password_enc, name, identity_hash, n)
+      order by t.n`;
     if (!skipStored) {
       // Without `on conflict` every row of the chunk is written or the statement fails, so only the ids come
       // back: the rows are written in the arrays' order and a statement's ids rise in the order it writes, so the
       // sorted ids pair with the chunk's rows. The identity hashes (43 bytes a row) are then neither aggregated by
       // the database nor parsed again by the server.
       const result = await this.tx.execute<{ ids: number[] }>(sql`
-        with inserted as (
-          insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash, tag_ids)
-          select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash,
-            ${sql.param([...tagIds].sort((a, b) => a - b))}::integer[]
-          from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
-            ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
-            ${column('name')}::text[], ${column('identityHash')}::text[])
-            with ordinality as t(protocol, host, port, username, password_enc, name, identity_hash, n)
-          order by t.n
-          returning id)
+        with inserted as (${insert} returning id)
         select coalesce(array_agg(id order by id), '{}') as ids from inserted`);
       const { ids } = rowsOf<{ ids: number[] }>(result)[0]!;
       if (ids.length !== chunk.length) throw new Error('a plain insert wrote a part of its chunk');
@@ -439,16 +440,7 @@ export class ProxyQueries {
     // while the insert runs filled the socket while the server sealed the next chunk, and the database waited
     // for it instead of writing. The two aggregates read the inserted rows in one pass, so they pair up.
     const result = await this.tx.execute<{ ids: number[]; hashes: string[] }>(sql`
-      with inserted as (
-        insert into ${proxies} (user_id, protocol, host, port, username, password_enc, name, identity_hash, tag_ids)
-        select ${this.userId}, t.protocol, t.host, t.port, t.username, t.password_enc, t.name, t.identity_hash,
-          ${sql.param([...tagIds].sort((a, b) => a - b))}::integer[]
-        from unnest(${column('protocol')}::smallint[], ${column('host')}::text[],
-          ${column('port')}::int[], ${column('username')}::text[], ${column('passwordEnc')}::text[],
-          ${column('name')}::text[], ${column('identityHash')}::text[])
-          as t(protocol, host, port, username, password_enc, name, identity_hash)
-        ${skipStored ? sql`on conflict (user_id, identity_hash) do nothing` : sql``}
-        returning id, identity_hash)
+      with inserted as (${insert} on conflict (user_id, identity_hash) do nothing returning id, identity_hash)
       select coalesce(array_agg(id), '{}') as ids, coalesce(array_agg(identity_hash), '{}') as hashes
       from inserted`);
     const { ids, hashes } = rowsOf<{ ids: number[]; hashes: string[] }>(result)[0]!;
