@@ -21,9 +21,11 @@ const { api, crash, eventsSince, headOf, until } = crashHarness({
 describe('an inventory refresh killed with kill -9 and restarted', () => {
   it('a batch killed twice scans and announces every account once', async () => {
     const accounts = world.healthyAccounts(16, 5201);
+    // Two proxies of eight accounts: a batch reads one account at a time on each proxy, so it stays half done
+    // long enough for both kills (on sixteen proxies every account was read at once).
     const added = await api<{ addedAccounts: { id: number }[] }>('POST', '/api/steam-accounts', {
       accounts: Object.fromEntries(
-        accounts.map((a, i) => [String(i), addItem(a, { proxyData: proxyData(201 + i) })]),
+        accounts.map((a, i) => [String(i), addItem(a, { proxyData: proxyData(201 + (i % 2)) })]),
       ),
     });
     const ids = added.addedAccounts.map((row) => row.id);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type BatchResult,
   type Counters,
@@ -41,6 +42,9 @@ export interface TagInput {
 }
 
 /** The proxies area: every operation except live checks (see the proxy-checks module). */
+
+/** Rows of a preview's answer built per turn of the event loop. */
+const PREVIEW_SLICE = 10_000;
 export class ProxiesService {
   constructor(
     private readonly repo: ProxiesRepo,
@@ -98,17 +102,26 @@ export class ProxiesService {
 
   async parse(userId: string, input: { proxies: string; defaultProtocol: ProxyProtocol }, lang: Language) {
     const read = await readProxyLines(this.repo, this.secrets, userId, input, lang);
+    // The answer's rows a slice per turn of the event loop, as the lines were read: 100,000 at once held it.
+    const proxies = [];
+    for (let start = 0; start < read.fresh.length; start += PREVIEW_SLICE) {
+      if (start > 0) await nextTurn();
+      for (const {
+        parsed: { line, text, proxy },
+      } of read.fresh.slice(start, start + PREVIEW_SLICE))
+        proxies.push({
+          line,
+          text,
+          protocol: proxy.protocol,
+          address: proxy.host,
+          port: proxy.port,
+          username: proxy.credentials?.username ?? null,
+          password: proxy.credentials ? proxy.credentials.password : null,
+          name: proxy.name,
+        });
+    }
     return {
-      proxies: read.fresh.map(({ parsed: { line, text, proxy } }) => ({
-        line,
-        text,
-        protocol: proxy.protocol,
-        address: proxy.host,
-        port: proxy.port,
-        username: proxy.credentials?.username ?? null,
-        password: proxy.credentials ? proxy.credentials.password : null,
-        name: proxy.name,
-      })),
+      proxies,
       invalid: read.invalid,
       duplicates: read.duplicates,
       passwordChanges: read.passwordChanges,
