@@ -42,8 +42,8 @@ export interface DatabaseOptions {
    */
   template?: Blob | undefined;
   /**
-   * PGlite only: the shared buffer pool's size (the engine's `shared_buffers`, PGLITE_SHARED_BUFFERS by default).
-   * The engine prepares the whole pool at every start; the test suite's small databases start with a smaller one.
+   * PGlite only: the shared buffer pool's size (the engine's `shared_buffers`, 128MB by default). The engine
+   * prepares the whole pool at every start; the test suite's small databases start with a smaller one.
    */
   sharedBuffers?: string | undefined;
 }
@@ -64,19 +64,6 @@ const CONNECT_TIMEOUT_MS = 15_000;
  */
 const PGLITE_MAX_FILES = 64;
 
-/**
- * The embedded engine's memory lives in the server process, in a WebAssembly heap that grows and never shrinks.
- * The buffer pool is prepared whole at start: at the engine's 128MB it grew the heap from 128 to 189 MB and every
- * phase of `pnpm bench memory` held about 100 MB more, while 64MB served the lists as fast (docs/performance.md,
- * "Memory"). Below that, pages are read back through the file system and the lists slow down.
- */
-const PGLITE_SHARED_BUFFERS = '64MB';
-/**
- * Index builds and vacuum may each take this much at once, and what they take stays in the heap (the engine's
- * default is 64MB); a larger build spills to temporary files instead.
- */
-const PGLITE_MAINTENANCE_WORK_MEM = '16MB';
-
 /** Advisory lock id that serialises migrations between server processes on one Postgres. */
 const MIGRATION_LOCK_KEY = 740_112_001;
 
@@ -95,10 +82,7 @@ function pgliteSettings(sharedBuffers?: string) {
       ...PGlite.defaultStartParams,
       '-c',
       `max_files_per_process=${PGLITE_MAX_FILES}`,
-      '-c',
-      `shared_buffers=${sharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
-      '-c',
-      `maintenance_work_mem=${PGLITE_MAINTENANCE_WORK_MEM}`,
+      ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : []),
     ],
   };
 }
