@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** The longest time the event loop went without a turn while probed. */
 export interface LoopStall {
-  /** On-CPU time of the loop's thread between two turns: its own work, whatever else the machine runs. */
+  /**
+   * On-CPU time of the loop's thread between two turns, less the garbage collections inside that gap: the work of
+   * the code that held the loop, whatever else the machine runs.
+   */
   busyMs: number;
+  /** The longest full collection's pause in any gap (reported, not bounded: it follows what the whole heap holds). */
+  gcMs: number;
   /** Wall-clock time between two turns, waits for a core included (reported, not bounded). */
   wallMs: number;
 }
@@ -27,37 +33,70 @@ function threadRunNs(): bigint | null {
  * turns of the loop is measured as the work that held it, not as the time the thread waited for a core on a
  * loaded machine. Where the kernel does not give a thread's CPU time, the wall-clock gap stands in for both.
  */
-export function probeLoopStalls(): { stop(): LoopStall } {
+export function probeLoopStalls(): { stop(): Promise<LoopStall> } {
   const histogram = monitorEventLoopDelay({ resolution: HISTOGRAM_RESOLUTION_MS });
   histogram.enable();
+  // A collection pauses the loop for what the whole heap holds: in a test worker, every file it ran before. Its
+  // pauses are read apart, so a gap is measured by the work of the code that held the loop.
+  const collections: { from: number; to: number }[] = [];
+  const keep = (entries: PerformanceEntry[]) => {
+    // Full collections only: a young-generation one is proportional to what the held code itself allocated.
+    for (const entry of entries)
+      if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        collections.push({ from: entry.startTime, to: entry.startTime + entry.duration });
+  };
+  const observer = new PerformanceObserver((list) => keep(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  const gaps: { from: number; to: number; busyMs: number }[] = [];
   let lastRun = threadRunNs();
   let lastAt = process.hrtime.bigint();
-  let busyMaxNs = 0;
+  let lastNow = performance.now();
   let timer: NodeJS.Timeout;
   const tick = () => {
     const run = threadRunNs();
     const at = process.hrtime.bigint();
+    const now = performance.now();
     // The kernel books run time when it switches threads or ticks, so one delta can carry time run before the last
     // turn: a gap's work is never more than the gap itself.
-    if (run !== null && lastRun !== null) {
-      busyMaxNs = Math.max(busyMaxNs, Math.min(Number(run - lastRun), Number(at - lastAt)));
-    }
+    if (run !== null && lastRun !== null)
+      gaps.push({
+        from: lastNow,
+        to: now,
+        busyMs: Math.min(Number(run - lastRun), Number(at - lastAt)) / 1e6,
+      });
     lastRun = run;
     lastAt = at;
+    lastNow = now;
     timer = setTimeout(tick, TICK_MS);
   };
   timer = setTimeout(tick, TICK_MS);
   return {
-    stop() {
+    async stop() {
       clearTimeout(timer);
       tick();
       clearTimeout(timer);
       histogram.disable();
+      // A collection's entry arrives a turn or more after it ended.
+      await delay(100);
+      keep(observer.takeRecords());
+      observer.disconnect();
       const wallMs = histogram.max / 1e6;
+      if (lastRun === null) return { busyMs: wallMs, gcMs: 0, wallMs };
+      const paused = (gap: { from: number; to: number }) =>
+        collections.reduce(
+          (sum, pause) => sum + Math.max(0, Math.min(gap.to, pause.to) - Math.max(gap.from, pause.from)),
+          0,
+        );
+      const worst = { busyMs: 0, gcMs: 0 };
+      for (const gap of gaps) {
+        const gcMs = paused(gap);
+        worst.busyMs = Math.max(worst.busyMs, gap.busyMs - gcMs);
+        worst.gcMs = Math.max(worst.gcMs, gcMs);
+      }
       // The kernel can book a thread's run time late, after the gap it ran in, so the CPU reading alone can
       // exceed the longest gap; no gap's own work can be longer than the gap itself.
       const longestGapMs = wallMs + HISTOGRAM_RESOLUTION_MS;
-      return { busyMs: lastRun === null ? wallMs : Math.min(busyMaxNs / 1e6, longestGapMs), wallMs };
+      return { busyMs: Math.min(worst.busyMs, longestGapMs), gcMs: worst.gcMs, wallMs };
     },
   };
 }
