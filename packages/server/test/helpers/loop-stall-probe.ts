@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import {
+  constants,
+  monitorEventLoopDelay,
+  type PerformanceEntry,
+  PerformanceObserver,
+  performance,
+} from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /** The longest time the event loop went without a turn while probed. */
