@@ -48,7 +48,7 @@ export function probeLoopStalls(): { stop(): Promise<LoopStall> } {
   const keep = (entries: PerformanceEntry[]) => {
     // Full collections only: a young-generation one is proportional to what the held code itself allocated.
     for (const entry of entries)
-      if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
         collections.push({ from: entry.startTime, to: entry.startTime + entry.duration });
   };
   const observer = new PerformanceObserver((list) => keep(list.getEntries()));
