@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProxyProtocol, parseProxyList } from '../../src/domain/index.ts';
+import { ProxyListReader, ProxyProtocol, parseProxyList } from '../../src/domain/index.ts';
 
 describe('parseProxyList', () => {
   it('keeps line numbers, lists invalid lines with reasons and reports duplicates', () => {
@@ -50,5 +51,37 @@ describe('parseProxyList', () => {
     const result = parseProxyList(lines.join('\n'));
     expect(result.proxies).toHaveLength(100_000);
     expect(result.invalid).toHaveLength(0);
+  });
+
+  it('numbers lines as a split on CRLF, CR and LF does, whatever the breaks and the block size', () => {
+    const piece = fc.constantFrom('1.1.1.1:1', '2.2.2.2:2', 'bad', '', '# note', ' 3.3.3.3:3 ', '1.1.1.1:1');
+    const lineBreak = fc.constantFrom('\n', '\r', '\r\n', '\n\r', '\r\r\n');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(piece, lineBreak), { maxLength: 30 }),
+        piece,
+        fc.boolean(),
+        fc.integer({ min: 1, max: 4 }),
+        (lines, last, bom, block) => {
+          const text = (bom ? '\uFEFF' : '') + lines.map(([line, end]) => line + end).join('') + last;
+          const expected = text
+            .replace(/^\uFEFF/, '')
+            .split(/\r\n|\r|\n/)
+            .flatMap((raw, index) => {
+              const trimmed = raw.trim();
+              return trimmed === '' || trimmed.startsWith('#') ? [] : [{ line: index + 1, text: trimmed }];
+            });
+          const reader = new ProxyListReader(text);
+          const read: { line: number; text: string }[] = [];
+          while (!reader.done) {
+            const result = reader.read(block);
+            read.push(...result.proxies, ...result.invalid, ...result.duplicates);
+          }
+          expect(read.sort((a, b) => a.line - b.line).map(({ line, text }) => ({ line, text }))).toEqual(
+            expected,
+          );
+        },
+      ),
+    );
   });
 });

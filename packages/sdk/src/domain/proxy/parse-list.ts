@@ -44,26 +44,50 @@ export function parseProxyList(text: string, options: ParseProxyOptions = {}): P
  * judged against every earlier line, whichever block it was in.
  */
 export class ProxyListReader {
-  readonly #lines: string[];
+  readonly #text: string;
   readonly #options: ParseProxyOptions;
   readonly #seen = new Map<string, number>();
+  /** Where the next line starts; the lines are found as they are read, so no turn splits the whole text at once. */
+  #at = 0;
+  /** The next line feed and carriage return at or after `#at` (-1: none left). */
+  #lf: number;
+  #cr: number;
+  #ended = false;
   #next = 0;
 
   constructor(text: string, options: ParseProxyOptions = {}) {
-    this.#lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+    this.#text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    this.#lf = this.#text.indexOf('\n');
+    this.#cr = this.#text.indexOf('\r');
     this.#options = options;
   }
 
   get done(): boolean {
-    return this.#next >= this.#lines.length;
+    return this.#ended;
+  }
+
+  /** The next line, ended by CRLF, CR or LF; the text after the last break is the last line. */
+  #readLine(): string {
+    const text = this.#text;
+    const from = this.#at;
+    if (this.#lf !== -1 && this.#lf < from) this.#lf = text.indexOf('\n', from);
+    if (this.#cr !== -1 && this.#cr < from) this.#cr = text.indexOf('\r', from);
+    const lf = this.#lf;
+    const cr = this.#cr;
+    if (lf === -1 && cr === -1) {
+      this.#ended = true;
+      return text.slice(from);
+    }
+    const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+    this.#at = end === cr && lf === cr + 1 ? end + 2 : end + 1;
+    return text.slice(from, end);
   }
 
   /** Reads on until `count` proxies were found or the list ended: the verdicts of the lines read. */
   read(count: number): ProxyListParseResult {
     const result: ProxyListParseResult = { proxies: [], invalid: [], duplicates: [] };
-    const lines = this.#lines;
-    while (this.#next < lines.length && result.proxies.length < count) {
-      const raw = lines[this.#next]!;
+    while (!this.#ended && result.proxies.length < count) {
+      const raw = this.#readLine();
       const line = ++this.#next;
       const parsed = parseProxyLine(raw, this.#options);
       if (parsed.kind === 'skip') continue;
