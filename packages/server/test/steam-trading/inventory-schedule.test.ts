@@ -4,7 +4,7 @@
  * sign in and accounts already in a waiting batch, queues nothing while the previous scheduled batch waits or runs
  * or when the schedule is off, and two processes sweeping side by side queue one batch. Accounts a trade of ours
  * involved since their last read (a completed harvester transaction, a delivery the market took, a send or accept
- * Steam took) come first, whatever the period, also with it off. The sweep's queue has no
+ * Steam took, or a trade found reversed) come first, whatever the period, also with it off. The sweep's queue has no
  * worker here, so a queued batch stays waiting until the test ends it; the clock is the test's.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import {
   steamAccounts,
   steamInventoryScans,
   steamTradeIntents,
+  steamTradeWatches,
   workspaces,
 } from '../../src/db/schema.ts';
 import { rowsOf } from '../../src/db/sql-fragments.ts';
@@ -105,6 +106,7 @@ describe('scheduled inventory reads', () => {
     await db.delete(harvesterSessions).where(eq(harvesterSessions.userId, workspaceId));
     await db.delete(sellerDeliveries).where(eq(sellerDeliveries.userId, workspaceId));
     await db.delete(steamTradeIntents).where(eq(steamTradeIntents.userId, workspaceId));
+    await db.delete(steamTradeWatches).where(eq(steamTradeWatches.userId, workspaceId));
     await readAt(ids.fresh!, START - 1 * HOUR);
     await readAt(ids.fresh2!, START - 2 * HOUR);
     await readAt(ids.seller!, START - 1 * HOUR);
@@ -253,6 +255,26 @@ describe('scheduled inventory reads', () => {
     });
     const [batch] = await sweep(3);
     expect(batch!.accountIds).toEqual([ids.seller, ids.never, ids.stale20]);
+  });
+
+  it('a trade found reversed queues its account and the own partner; one still watched does not', async () => {
+    const watch = (accountId: number, partner: string, subjectId: number, reversedAt: number | null) =>
+      db.insert(steamTradeWatches).values({
+        userId: workspaceId,
+        accountId,
+        subject: 'move',
+        subjectId,
+        partnerSteamId: partner,
+        windowEndsAt: new Date(testStart + 7 * 24 * HOUR),
+        status: reversedAt === null ? 'watching' : 'reversed',
+        reversedAt: reversedAt === null ? null : new Date(reversedAt),
+      });
+    await watch(ids.fresh!, steamIds.fresh2!, 9_001, testStart - 60_000);
+    await watch(ids.stale7!, steamIds.seller!, 9_002, null);
+    // Found reversed before the reads: they already show it.
+    await watch(ids.seller!, '76561190000009999', 9_003, START - 3 * HOUR);
+    const [batch] = await sweep(3);
+    expect(batch!.accountIds).toEqual([ids.fresh2, ids.fresh, ids.never]);
   });
 
   it('with the period off, accounts are still read after our trades, and stale ones are not', async () => {

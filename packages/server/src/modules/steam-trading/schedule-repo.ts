@@ -58,7 +58,8 @@ export class ScheduleRepo {
     const staleBefore = due.staleBefore?.toISOString() ?? null;
     // A trade of ours is an accepted harvester offer (both sides), a delivery the market took from the seller's
     // Steam account, or a send or accept of ours Steam took (our account, and the partner when it is one of the
-    // workspace's own). Each source is read by the workspace (or its accounts) and bounded in time.
+    // workspace's own). A trade found reversed (its items back where they came from) counts again from the time
+    // it was found, on both sides. Each source is read by the workspace (or its accounts) and bounded in time.
     const rows = rowsOf<{ id: number }>(
       await this.db.execute(sql`
         with own as (
@@ -68,6 +69,9 @@ export class ScheduleRepo {
           select i.account_id, i.partner_steam_id, i.completed_at from steam_trade_intents i
            where i.account_id in (select id from own) and i.created_at > ${since}::timestamptz
              and i.kind in ('send', 'accept') and i.status = 'done' and i.completed_at > ${since}::timestamptz
+        ), reversals as (
+          select w.account_id, w.partner_steam_id, w.reversed_at from steam_trade_watches w
+           where w.user_id = ${workspaceId} and w.status = 'reversed' and w.reversed_at > ${since}::timestamptz
         ), traded_at as (
           select t.source_id as account_id, t.updated_at as at from harvester_transactions t
            where t.user_id = ${workspaceId} and t.status = 'completed' and t.updated_at > ${since}::timestamptz
@@ -82,6 +86,10 @@ export class ScheduleRepo {
           select x.account_id, x.completed_at from intents x
           union all
           select partner.id, x.completed_at from intents x join own partner on partner.steam_id = x.partner_steam_id
+          union all
+          select r.account_id, r.reversed_at from reversals r
+          union all
+          select partner.id, r.reversed_at from reversals r join own partner on partner.steam_id = r.partner_steam_id
         ), traded as (
           select account_id, max(at) as at from traded_at group by account_id
         )
