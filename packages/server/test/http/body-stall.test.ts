@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestApp, createAuthTestApp, type TestUser } from '../auth/helpers/auth-app.ts';
-import { type LoopStall, probeLoopStalls } from '../helpers/loop-stall-probe.ts';
+import { describeStall, heldNoTurn, type LoopStall, probeLoopStalls } from '../helpers/loop-stall-probe.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
 
 /**
@@ -16,7 +16,10 @@ import { signedInUser } from '../helpers/signed-in.ts';
  * many busy processes the wall-clock gap also holds the time the thread waited for a core, which no change to the
  * server can remove; that gap is printed with each failure. Garbage collections are counted apart and printed: in
  * the test worker they collect what every earlier file left, and on a loaded machine their pauses ran past 100 ms
- * while the request's own work stayed far under it.
+ * while the request's own work stayed far under it. On such a machine one turn can also serve a backlog of events
+ * that piled up while the thread waited: a turn over 100 ms then passes when it is a small share of all the loop's
+ * work during the request (test/helpers/loop-stall-probe.ts), as work split into slices is and work done in one
+ * piece is not.
  */
 const MAX_STALL_MS = 100;
 
@@ -123,8 +126,7 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; stall: 
   }
 }
 
-const described = (stall: LoopStall) =>
-  `longest turn: ${Math.round(stall.busyMs)} ms of the loop's own work (${Math.round(stall.gcMs)} ms of collections beside it, ${Math.round(stall.wallMs)} ms wall)`;
+const described = describeStall;
 
 /**
  * Bodies as recipes: self-contained functions returning the JSON text, run in the client process. Wide ones hold
@@ -172,9 +174,10 @@ describe('request bodies and the event loop', () => {
           ? [ResultCode.InvalidModel, ResultCode.ValidationError]
           : [ResultCode.Unauthorized];
         expect(expected).toContain(result.body.error?.resultCode);
-        expect(stall.busyMs, `${signedIn ? 'signed in' : 'anonymous'}: ${described(stall)}`).toBeLessThan(
-          MAX_STALL_MS,
-        );
+        expect(
+          heldNoTurn(stall, MAX_STALL_MS),
+          `${signedIn ? 'signed in' : 'anonymous'}: ${described(stall)}`,
+        ).toBe(true);
       }
     }, 180_000);
   }
@@ -190,7 +193,7 @@ describe('request bodies and the event loop', () => {
     // Parsing on the loop would hold it for most of a second on every read; a collection of the test worker's
     // shared heap can hold it past the limit once. So the least of up to three reads is what must stay under it.
     const stalls: LoopStall[] = [];
-    for (let read = 0; read < 3 && !stalls.some((stall) => stall.busyMs < MAX_STALL_MS); read++) {
+    for (let read = 0; read < 3 && !stalls.some((stall) => heldNoTurn(stall, MAX_STALL_MS)); read++) {
       const ready = await client('/api/proxies/parse', recipe, user.accessToken);
       const { result, stall } = await measured(() => ready.send());
       expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(200);
@@ -198,7 +201,9 @@ describe('request bodies and the event loop', () => {
       expect(data.proxies.length + data.invalid.length).toBe(100_000);
       stalls.push(stall);
     }
-    const least = stalls.reduce((a, b) => (b.busyMs < a.busyMs ? b : a));
-    expect(least.busyMs, stalls.map(described).join('; ')).toBeLessThan(MAX_STALL_MS);
+    expect(
+      stalls.some((stall) => heldNoTurn(stall, MAX_STALL_MS)),
+      stalls.map(described).join('; '),
+    ).toBe(true);
   }, 180_000);
 });

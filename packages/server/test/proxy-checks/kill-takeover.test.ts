@@ -11,7 +11,7 @@ import { startSocks5, startStaller } from '../proxy-checker/helpers/proxy-server
 const PASSWORD = 'Quartz-Lantern-42';
 const GOOD = 40;
 const STALLED = 400;
-const TEST_TIMEOUT_MS = 420_000;
+const TEST_TIMEOUT_MS = 600_000;
 
 let postgres: ThrowAwayPostgres | null = null;
 let unavailable: string | null = null;
@@ -160,9 +160,11 @@ describe('a check batch whose server is killed', () => {
       expect(taken).toBe(true);
       // Lease (15 s) + sweep (5 s) + retry delay and polling (3 s), with room for a loaded machine.
       expect(Date.now() - killedAt).toBeLessThan(45_000);
+      // 400 proxies that never answer take rounds of the full deadline; on a loaded machine the batch also reads
+      // its own lag as overload and slows down (proxy-checker/slow-fleet.test.ts), which took 120 s past once.
       await until(
         'the batch to complete',
-        120_000,
+        300_000,
         async () => (await jobState(batchId))?.state === 'completed',
       );
 
