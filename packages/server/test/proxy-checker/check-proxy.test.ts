@@ -252,7 +252,9 @@ describe('failures are classified', () => {
   }, 25_000);
 });
 
-describe('deadlines fire on time (within 20%) and leave nothing behind', () => {
+// Each deadline is told by its words and by never firing early; a loaded machine fires timers late, so the upper
+// bound only keeps them short of the next deadline or of twice their time.
+describe('deadlines fire when due, each in its own words, and leave nothing behind', () => {
   let blackhole: Blackhole;
   let staller: LoopbackServer;
   let greeter: LoopbackServer;
@@ -293,8 +295,9 @@ describe('deadlines fire on time (within 20%) and leave nothing behind', () => {
       }),
     );
     expect(result).toMatchObject({ valid: false, errorClass: 'timeout' });
+    expect(result.detail).toContain('no full answer within 1500 ms');
     expect(ms).toBeGreaterThanOrEqual(1200);
-    expect(ms).toBeLessThanOrEqual(1800);
+    expect(ms).toBeLessThan(3000);
   });
 
   it('a proxy that answers the handshake and then stalls ends at the total deadline', async () => {
@@ -306,8 +309,9 @@ describe('deadlines fire on time (within 20%) and leave nothing behind', () => {
       }),
     );
     expect(result).toMatchObject({ valid: false, errorClass: 'timeout' });
+    expect(result.detail).toContain('no full answer within 1500 ms');
     expect(ms).toBeGreaterThanOrEqual(1200);
-    expect(ms).toBeLessThanOrEqual(1800);
+    expect(ms).toBeLessThan(3000);
   });
 
   it('the stalled connection is closed on the proxy side and no timer is left running', async () => {
