@@ -27,6 +27,24 @@ function holdLoop(ms: number): void {
   while (performance.now() < until) {}
 }
 
+/**
+ * Hold-ups of the loop the test makes, and a batch watch that counts them alone: on a machine loaded by other
+ * processes the real watch also counts the time this one waited for a core, which the batch rightly puts down to
+ * this server, slowing down for it (event-loop-watch.unit.test.ts runs the real watch).
+ */
+function testHoldUps(): { hold(ms: number): void; watch: EventLoopWatch } {
+  let lost = 0;
+  let worst = 0;
+  return {
+    hold(ms) {
+      holdLoop(ms);
+      lost += ms;
+      worst = Math.max(worst, ms);
+    },
+    watch: { lagMs: () => lost, worstLagMs: () => worst, stop: () => {} },
+  };
+}
+
 let judge: { url: string; close: () => Promise<void> };
 let target: CheckTarget;
 let slow: LoopbackServer;
@@ -52,15 +70,9 @@ describe('a slow proxy fleet', () => {
       credentials: null,
     }));
     // Short hold-ups of the loop (longer than the old 200 ms bar, far below a quarter of the deadline), spaced so
-    // that each check's deadline sees at most one of them. The batch's watch counts these hold-ups alone: on a
-    // machine loaded by other processes the real watch also counts the time this one waited for a core, which the
-    // batch rightly puts down to this server (the next test runs the real watch).
-    let heldMs = 0;
-    const busy = setInterval(() => {
-      holdLoop(230);
-      heldMs += 230;
-    }, 2500);
-    const loopWatch: EventLoopWatch = { lagMs: () => heldMs, worstLagMs: () => 230, stop: () => {} };
+    // that each check's deadline sees at most one of them.
+    const holdUps = testHoldUps();
+    const busy = setInterval(() => holdUps.hold(230), 2500);
     const outcomes = new Map<number, ProxyCheckOutcome>();
     try {
       const summary = await checkMany(proxies, target, {
@@ -68,7 +80,7 @@ describe('a slow proxy fleet', () => {
         connectTimeoutMs: 1000,
         totalTimeoutMs: DEADLINE_MS,
         concurrency: 100,
-        loopWatch,
+        loopWatch: holdUps.watch,
         onResult: (outcome, _proxy, index) => {
           expect(outcomes.has(index), `proxy ${index} reported twice`).toBe(false);
           outcomes.set(index, outcome);
@@ -105,26 +117,20 @@ describe('a slow proxy fleet', () => {
       credentials: null,
     }));
     let held = false;
-    // The batch's watch counts this hold-up alone, as in the test above: on a loaded machine the real one also
-    // counts the waits for a core, and the pace would rightly stay down (event-loop-watch.unit.test.ts runs it).
-    let heldMs = 0;
-    const loopWatch: EventLoopWatch = { lagMs: () => heldMs, worstLagMs: () => heldMs, stop: () => {} };
+    const holdUps = testHoldUps();
     const outcomes: ProxyCheckOutcome[] = [];
     const summary = await checkMany(proxies, target, {
       allowPrivateAddresses: true,
       connectTimeoutMs: 1000,
       totalTimeoutMs: 1000,
       concurrency: 24,
-      loopWatch,
+      loopWatch: holdUps.watch,
       connectSocket: (options) => {
         const socket = connect(options);
         if (!held) {
           held = true;
           // Other work holds the loop past the deadlines of every check under way.
-          socket.once('connect', () => {
-            holdLoop(1500);
-            heldMs += 1500;
-          });
+          socket.once('connect', () => holdUps.hold(1500));
         }
         return socket;
       },
