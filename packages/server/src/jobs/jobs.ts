@@ -60,12 +60,27 @@ export interface Jobs {
   running(): boolean;
 }
 
+/** A run that ended before its job did (`JobsOptions.onRunEnded`). */
+export interface RunEndedEarly {
+  queue: string;
+  id: string;
+  /** The run's number: pg-boss's retry count when it started. */
+  run: number;
+  ended: 'failed' | 'lease lost';
+  error: unknown;
+}
+
 export interface JobsOptions {
   database: Database;
   /** The database URL on Postgres: pg-boss opens a small pool of its own there. */
   databaseUrl: string | null;
   /** Receives pg-boss's background errors (a failed poll, say); they never crash the process. */
   onError(error: Error): void;
+  /**
+   * Told of a run that ended before its job did while the queue runs: it failed (its job is retried after its
+   * delay) or it lost its lease (its job is another run's). Runs interrupted by `stop()` are not told.
+   */
+  onRunEnded?(run: RunEndedEarly): void;
   /** How often idle workers look for jobs queued by other processes. */
   pollingIntervalSeconds?: number;
   /** Lease of a running job on Postgres (tests shorten it). */
@@ -321,17 +336,25 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             const run = afterEarlierRun(key, () =>
               handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal }),
             );
+            let failure: { error: unknown } | null = null;
             try {
               await run;
             } catch (error) {
-              if (!held?.lost.aborted) throw error;
+              failure = { error };
             } finally {
               held?.end();
               worker.busy = false;
             }
+            const lost = held?.lost.aborted === true;
+            if ((lost || failure) && !stopping.signal.aborted) {
+              const ended = lost ? 'lease lost' : 'failed';
+              const error = lost ? held?.lost.reason : failure?.error;
+              options.onRunEnded?.({ queue, id: job.id, run: job.retryCount, ended, error });
+            }
             // The job is another run's now, and pg-boss completes (on return) or fails (on throw) by job id: either
             // would end that run's job. Settle once that run has let the job go (finished it, or given it back).
-            if (held?.lost.aborted) await untilNotActive(queue, job.id);
+            if (lost) await untilNotActive(queue, job.id);
+            else if (failure) throw failure.error;
           },
         );
       };

@@ -18,6 +18,12 @@ export async function registerJobs(
     database: options.database,
     databaseUrl: options.config.databaseUrl,
     onError: (error) => app.log.warn({ err: error }, 'job queue error'),
+    // One line per run that ended early, so a job run twice can be told from its log (its queue, id and run).
+    onRunEnded: (run) =>
+      app.log.warn(
+        { queue: run.queue, jobId: run.id, run: run.run, err: run.error },
+        run.ended === 'failed' ? 'job run failed' : 'job run lost its lease',
+      ),
     ...(options.config.jobLeaseSeconds ? { lease: leaseOf(options.config.jobLeaseSeconds) } : {}),
   });
   app.decorate('jobs', jobs);

@@ -39,14 +39,30 @@ export async function pollUntil<T>(
   probe: () => Promise<T | null | undefined | false>,
   timeoutMs = 30_000,
   everyMs = 100,
+  what?: string | (() => string),
 ): Promise<T> {
   const end = Date.now() + timeoutMs;
+  let lastError: unknown = null;
   for (;;) {
-    const value = await probe().catch(() => null);
+    const value = await probe().catch((error: unknown) => {
+      lastError = error;
+      return null;
+    });
     if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
+    if (Date.now() > end) throw new Error(timedOut(timeoutMs, what, lastError));
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/** A poll's failure says what it waited for and how the probe last failed, so a CI log names the stuck step. */
+function timedOut(timeoutMs: number, what: string | (() => string) | undefined, lastError: unknown): string {
+  const waited = typeof what === 'function' ? what() : what;
+  const failed = lastError instanceof Error ? lastError.message : lastError ? String(lastError) : null;
+  return [
+    `timed out after ${timeoutMs} ms`,
+    waited ? ` waiting for ${waited}` : '',
+    failed ? `; the last probe failed: ${failed.slice(0, 300)}` : '',
+  ].join('');
 }
 
 /**

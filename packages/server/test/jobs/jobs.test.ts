@@ -7,7 +7,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, IN_MEMORY, openDatabase } from '../../src/db/database.ts';
 import { currentProcess, processStartTicks } from '../../src/db/lock-owner.ts';
 import { rowsOf } from '../../src/db/sql-fragments.ts';
-import { type JobState, type Jobs, type JobsOptions, RUN_SECONDS, startJobs } from '../../src/jobs/jobs.ts';
+import {
+  type JobState,
+  type Jobs,
+  type JobsOptions,
+  RUN_SECONDS,
+  type RunEndedEarly,
+  startJobs,
+} from '../../src/jobs/jobs.ts';
 import { pgliteExecutor } from '../../src/jobs/pglite-executor.ts';
 import { processOwnerTag } from '../../src/jobs/process-owner.ts';
 import { createTestDatabase, pgliteTemplate, type TestDatabase } from '../helpers/test-database.ts';
@@ -25,18 +32,23 @@ afterEach(async () => {
 
 async function fresh(): Promise<{
   db: TestDatabase;
+  /** The runs that ended before their job, as the queue told them. */
+  ended: RunEndedEarly[];
   start: (lease?: JobsOptions['lease'], runSeconds?: number) => Promise<Jobs>;
 }> {
   const db = await createTestDatabase();
   const entry = { db, jobs: [] as Jobs[] };
   open.push(entry);
+  const ended: RunEndedEarly[] = [];
   return {
     db,
+    ended,
     async start(lease, runSeconds) {
       const jobs = await startJobs({
         database: db.database,
         databaseUrl: db.url,
         onError: () => {},
+        onRunEnded: (run) => ended.push(run),
         pollingIntervalSeconds: 0.5,
         // Runs that never end stand for a killed process here: stopping need not wait for them.
         stopTimeoutMs: 500,
@@ -60,8 +72,8 @@ const until = async (jobs: Jobs, id: string, state: string) => {
 };
 
 describe('jobs', () => {
-  it('runs a job with its data and retries a failed one', async () => {
-    const { start } = await fresh();
+  it('runs a job with its data and retries a failed one, telling of the failed run', async () => {
+    const { start, ended } = await fresh();
     const jobs = await start();
     const seen: { n: number; retry: number }[] = [];
     await jobs.work<{ n: number }>('q', async (job) => {
@@ -79,6 +91,9 @@ describe('jobs', () => {
         { n: 2, retry: 1 },
       ]),
     );
+    expect(ended).toEqual([
+      { queue: 'q', id: flaky, run: 0, ended: 'failed', error: new Error('first run fails') },
+    ]);
     // A fresh database and a pg-boss start come first: room for a loaded machine.
   }, 90_000);
 
@@ -373,11 +388,13 @@ describe('a run that lost its lease', () => {
       console.warn(`lease test not run: ${unavailable}`);
       context.skip();
     }
+    const ended: RunEndedEarly[] = [];
     const begin = (lease: JobsOptions['lease']) =>
       startJobs({
         database: database!,
         databaseUrl: postgres!.url,
         onError: () => {},
+        onRunEnded: (run) => ended.push(run),
         pollingIntervalSeconds: 0.5,
         lease,
       }).then((jobs) => {
@@ -417,6 +434,9 @@ describe('a run that lost its lease', () => {
     expect(await pollState(other, id, (state) => state.state === 'completed')).toBe(true);
     expect(await other.state('q', id)).toMatchObject({ state: 'completed', retryCount: 1 });
     expect(secondAborted).toBe(false);
+    expect(ended.map(({ id: endedId, run, ended: how }) => ({ endedId, run, how }))).toEqual([
+      { endedId: id, run: 0, how: 'lease lost' },
+    ]);
   }, 120_000);
 
   it('hands the job of a process that died on this machine over at once, however long its lease', async (context) => {

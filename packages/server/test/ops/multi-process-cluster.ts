@@ -37,6 +37,8 @@ export function multiProcessCluster(prefix: string, env: () => Record<string, st
     unavailable: null as string | null,
     db: null as unknown as pg.Client,
     front: null as unknown as RoundRobinFront,
+    /** Set once the file's processes are being stopped: a watch a failed test never stopped ends then. */
+    closing: false,
     servers,
     ports,
     journal,
@@ -114,12 +116,20 @@ export function multiProcessCluster(prefix: string, env: () => Record<string, st
       return viaFront<T>(cluster.front, method, path, body, token);
     },
 
+    /**
+     * Steam's journal so far, complete lines only: the last may be mid-write, and a line the killed process cut
+     * short stays in the file (the next writer ends it), its change never answered, as the sandbox reads it.
+     */
     journalLines(): JournalLine[] {
       if (!existsSync(journal)) return [];
-      return readFileSync(journal, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim())
-        .map((line) => JSON.parse(line) as JournalLine);
+      const lines = readFileSync(journal, 'utf8').split('\n').slice(0, -1);
+      return lines.flatMap((line) => {
+        try {
+          return line.trim() ? [JSON.parse(line) as JournalLine] : [];
+        } catch {
+          return [];
+        }
+      });
     },
   };
 
@@ -134,6 +144,7 @@ export function multiProcessCluster(prefix: string, env: () => Record<string, st
     for (let i = 0; i < 3; i += 1) ports.push(await freePort());
   }, 120_000);
   afterAll(async () => {
+    cluster.closing = true;
     for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
     await Promise.all(servers.map((server) => server.exited));
     await cluster.front?.close();
@@ -218,10 +229,10 @@ export async function restartWatched(cluster: MultiProcessCluster, index: number
   const server = cluster.start(index);
   let running = true;
   const sampling = (async () => {
-    while (running) {
+    while (running && !cluster.closing) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const now = await leasesNow(cluster.db).catch(() => null);
-      if (!now) continue;
+      if (!now || cluster.closing) continue;
       for (const [what, owner] of now) {
         const before = holders.get(what);
         const to = cluster.indexOf(owner);
@@ -256,9 +267,10 @@ export async function restartWatched(cluster: MultiProcessCluster, index: number
       running = false;
       await sampling;
       const runsAfter = await runsNow(cluster.db);
+      const ends = runEndsLogged(cluster.servers);
       // A job runs again because of the rejoin only if a live process held its run at the restart: one waiting
       // for its retry then (its run ended before, by a failure or a lease the killed process left) was nobody's.
-      const ranAgain = [...runsAfter]
+      const again = [...runsAfter]
         .filter(([id, now]) => {
           const before = runsBefore.get(id);
           return (
@@ -270,8 +282,14 @@ export async function restartWatched(cluster: MultiProcessCluster, index: number
         })
         .map(([id, now]) => {
           const before = runsBefore.get(id)!;
-          return `${now.name} ${id}: run ${before.runs} on process ${cluster.indexOf(before.owner!) + 1}, now run ${now.runs} (${now.state})`;
+          const end = ends.get(`${id}/${before.runs}`);
+          const told = end ? `; its process logged "${end.msg}"${end.error ? `: ${end.error}` : ''}` : '';
+          const text = `${now.name} ${id}: run ${before.runs} on process ${cluster.indexOf(before.owner!) + 1}, now run ${now.runs} (${now.state})${told}`;
+          return { text, failed: end?.msg === 'job run failed' };
         });
+      // A run that failed on its own (its process logged why) is retried by design, rejoin or not.
+      const ranAgain = again.filter((job) => !job.failed).map((job) => job.text);
+      const failedAndRetried = again.filter((job) => job.failed).map((job) => job.text);
       const firstMoments = [...taken.values()].filter((at) => at - readyAt <= FIRST_MOMENTS_MS).length;
       return {
         watchedMs: Date.now() - restartedAt,
@@ -282,10 +300,40 @@ export async function restartWatched(cluster: MultiProcessCluster, index: number
         leasesMovedToRejoined: movedToRejoined,
         leaseMoves,
         jobsRunAgain: ranAgain,
+        /** Runs of live processes that failed (their error logged) and were retried: the rejoin's doing or not. */
+        jobsFailedAndRetried: failedAndRetried,
         journalLines: linesSeen - linesAtRestart,
         journalLinesByRejoined: rejoinedLines,
         maxJournalLinesPerSecond: Math.max(0, ...perSecond),
       };
     },
   };
+}
+
+/**
+ * The runs the processes logged as ended before their job (`src/jobs/register.ts`: "job run failed", "job run lost
+ * its lease"), by job id and run, with the error's message.
+ */
+function runEndsLogged(
+  servers: readonly { output(): string }[],
+): Map<string, { msg: string; error: string }> {
+  const ends = new Map<string, { msg: string; error: string }>();
+  for (const server of servers) {
+    for (const line of server.output().split('\n')) {
+      if (!line.includes('"jobId"')) continue;
+      try {
+        const entry = JSON.parse(line) as {
+          msg?: string;
+          jobId?: string;
+          run?: number;
+          err?: { message?: string };
+        };
+        if (entry.msg !== 'job run failed' && entry.msg !== 'job run lost its lease') continue;
+        ends.set(`${entry.jobId}/${entry.run}`, { msg: entry.msg, error: entry.err?.message ?? '' });
+      } catch {
+        // Not a log line of ours.
+      }
+    }
+  }
+  return ends;
 }

@@ -293,10 +293,12 @@ describe('Steam error texts and messages', () => {
 });
 
 describe('inventory reads paced per proxy', () => {
-  // Steam's ~60 a minute per IP scaled down to 3 every 2 s; the port spaces reads through one proxy 0.7 s.
+  // Steam's ~60 a minute per IP scaled down to 3 every 2 s; the port spaces reads through one proxy 0.8 s. Four
+  // reads then span 2.4 s: a read that reaches the fake up to 400 ms late (a loaded machine) still finds the
+  // window with room, while reads unpaced would be refused at once.
   const w = useWorld({
     limits: { inventoryBudget: 3, inventoryWindowMs: 2000 },
-    inventorySpacingMs: 700,
+    inventorySpacingMs: 800,
     confirmationSpacingMs: 0,
   });
 
