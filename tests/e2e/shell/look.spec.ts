@@ -45,6 +45,8 @@ test.describe('accessibility', () => {
       await signIn();
       await page.context().addCookies([{ name: 'td_theme', value: theme, url: baseUrl }]);
       await page.goto(`${baseUrl}/panel/dashboard`);
+      // The shell's keys work once the page is drawn: the network may be idle before it is.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await keys.press('k', ['ctrl']);
       await expect(page.getByTestId('command-palette')).toBeVisible();
