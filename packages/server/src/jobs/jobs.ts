@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
-import { holdLease, type LeaseTiming } from './lease.ts';
+import { LeaseKeeper, type LeaseTiming } from './lease.ts';
+import { leaseConnection } from './lease-connection.ts';
 import { type PgliteExecutor, pgliteExecutor } from './pglite-executor.ts';
 import { newProcessOwner, ownerGone } from './process-owner.ts';
 import { type EndedRun, JobLeaseRepo } from './repo.ts';
@@ -171,6 +172,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const leased = options.database.kind === 'postgres';
   const runSeconds = options.runSeconds ?? RUN_SECONDS;
   const owner = options.owner ?? newProcessOwner();
+  const renewals = leased
+    ? leaseConnection(options.databaseUrl!, lease.leaseSeconds * 1000, options.onError)
+    : null;
+  const keeper = renewals
+    ? new LeaseKeeper(new JobLeaseRepo(renewals.db), lease, owner, options.onError)
+    : null;
   /**
    * The started workers of each queue, whether each runs a job now and when a send last woke it (a send wakes one
    * idle worker not woken in the last 2 s: it may still be fetching the job it was woken for, so a burst of sends
@@ -326,9 +333,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             wakeIdle(queue);
             // A job fetched while stopping goes straight back to the queue.
             if (stopping.signal.aborted) throw new Error('The server is shutting down');
-            const held = leased
-              ? holdLease(leases, { queue, id: job.id, run: job.retryCount, owner }, lease, options.onError)
-              : null;
+            const held = keeper?.hold({ queue, id: job.id, run: job.retryCount }) ?? null;
             // pg-boss fails a run at its time (the kind's, see RUN_SECONDS) without stopping it: stop it then.
             const timeUp = AbortSignal.timeout(Math.max(1, job.expireInSeconds) * 1000);
             const signal = AbortSignal.any([stopping.signal, timeUp, ...(held ? [held.lost] : [])]);
@@ -405,6 +410,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
           timeout: options.stopTimeoutMs ?? STOP_TIMEOUT_MS,
           close: true,
         });
+        // Runs interrupted by the stop kept their leases while they gave their jobs back.
+        keeper?.stop();
+        await renewals?.close();
         await executor?.close();
       })();
       return stopped;

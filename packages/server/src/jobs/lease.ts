@@ -1,4 +1,4 @@
-import type { JobLeaseRepo } from './repo.ts';
+import type { HeldRun, JobLeaseRepo } from './repo.ts';
 
 export interface LeaseTiming {
   /** How long a run holds its job without renewing; a run whose process died is taken over after this. */
@@ -13,41 +13,76 @@ export interface HeldLease {
   end(): void;
 }
 
+interface KeptRun extends HeldRun {
+  lost: AbortController;
+}
+
 /**
- * Keeps one run's lease on its job while the run works: renews it every `renewEveryMs`. A renewal that finds the
- * run no longer holds the job (its lease ran out during a stall and the job was retried) aborts `lost`. A failed
- * renewal (database unreachable) is tried again at the next tick; the lease may lapse meanwhile.
+ * Keeps the leases of every run of this process: renews them all in one statement every `renewEveryMs`, and a run's
+ * first as soon as it starts (the job was taken with a long hold: the first renewal sets the lease). One statement
+ * a tick whatever the number of runs: a renewal per run was 51 statements a second at 256 seller loops, queued
+ * with pg-boss's fetches, and under load a live run's lease lapsed behind them. A renewal that finds a run no
+ * longer holds its job (its lease ran out during a stall and the job was retried) aborts the run's `lost`. A failed
+ * renewal (database unreachable) is tried again at the next tick; leases may lapse meanwhile.
  */
-export function holdLease(
-  repo: JobLeaseRepo,
-  job: { queue: string; id: string; run: number; owner: string },
-  timing: LeaseTiming,
-  onError: (error: Error) => void,
-): HeldLease {
-  const lost = new AbortController();
-  let renewing = false;
-  const renew = () => {
-    if (renewing || lost.signal.aborted) return;
-    renewing = true;
-    repo
-      .renew(job.queue, job.id, job.run, timing.leaseSeconds, job.owner)
+export class LeaseKeeper {
+  readonly #runs = new Set<KeptRun>();
+  readonly #timer: NodeJS.Timeout;
+  #renewing = false;
+  /** Runs started while a renewal was under way: their first renewal follows it at once. */
+  #again = false;
+
+  constructor(
+    private readonly repo: JobLeaseRepo,
+    private readonly timing: LeaseTiming,
+    private readonly owner: string,
+    private readonly onError: (error: Error) => void,
+  ) {
+    this.#timer = setInterval(() => this.#renewAll(), timing.renewEveryMs);
+    this.#timer.unref();
+  }
+
+  hold(run: HeldRun): HeldLease {
+    const kept: KeptRun = { ...run, lost: new AbortController() };
+    this.#runs.add(kept);
+    this.#renewAll();
+    return {
+      lost: kept.lost.signal,
+      end: () => {
+        this.#runs.delete(kept);
+      },
+    };
+  }
+
+  /** Stops renewing; runs still held keep their lease until it runs out. */
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  #renewAll(): void {
+    if (this.#renewing) {
+      this.#again = true;
+      return;
+    }
+    const runs = [...this.#runs];
+    if (runs.length === 0) return;
+    this.#renewing = true;
+    this.#again = false;
+    this.repo
+      .renewAll(runs, this.timing.leaseSeconds, this.owner)
       .then(
         (held) => {
-          if (!held)
-            lost.abort(new Error('The job was taken over by another worker after its lease ran out'));
+          for (const run of runs) {
+            // A run that ended meanwhile may have let its job go: only runs still working can lose it.
+            if (this.#runs.has(run) && !held.has(run.id))
+              run.lost.abort(new Error('The job was taken over by another worker after its lease ran out'));
+          }
         },
-        (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
+        (error: unknown) => this.onError(error instanceof Error ? error : new Error(String(error))),
       )
       .finally(() => {
-        renewing = false;
+        this.#renewing = false;
+        if (this.#again) this.#renewAll();
       });
-  };
-  // The job was sent with a long hold (pg-boss's worker times runs out by it): the first renewal sets the lease.
-  renew();
-  const timer = setInterval(renew, timing.renewEveryMs);
-  timer.unref();
-  return {
-    lost: lost.signal,
-    end: () => clearInterval(timer),
-  };
+  }
 }

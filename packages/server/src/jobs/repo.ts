@@ -10,6 +10,13 @@ import { JOBS_SCHEMA } from './schema-name.ts';
  * `started_on + expire_in` has passed): renewing sets that deadline to a lease from now, and ending a lease sets it
  * in the past. The fetch of the next run sets `started_on` afresh, and its run gets the kind's full time.
  */
+/** One run of a job, as its lease names it: the job's queue and id, and the run's number (pg-boss's retry count). */
+export interface HeldRun {
+  queue: string;
+  id: string;
+  run: number;
+}
+
 /** A run whose lease was ended: its job is retried on its queue after its retry delay. */
 export interface EndedRun {
   queue: string;
@@ -20,19 +27,21 @@ export class JobLeaseRepo {
   constructor(private readonly db: PgBoss.Db) {}
 
   /**
-   * Extends the lease of one run of a job to `seconds` from now, naming the process that holds it (`owner`, in the
-   * job's `output`, which pg-boss writes only when the run ends). False when the run no longer holds the job:
-   * its lease ran out and the job was taken back (or finished, or was cancelled).
+   * Extends the leases of these runs to `seconds` from now in one statement, naming the process that holds them
+   * (`owner`, in each job's `output`, which pg-boss writes only when the run ends). Answers the ids of the jobs
+   * still held: a run missing from it no longer holds its job (its lease ran out and the job was taken back, or
+   * it finished, or was cancelled).
    */
-  async renew(queue: string, id: string, run: number, seconds: number, owner: string): Promise<boolean> {
+  async renewAll(runs: readonly HeldRun[], seconds: number, owner: string): Promise<Set<string>> {
     const { rows } = await this.db.executeSql(
-      `UPDATE ${JOBS_SCHEMA}.job SET started_on = now() + $4 * interval '1 second' - expire_in,
-         output = jsonb_build_object('leaseOwner', $5::text, 'leaseRun', $3::int)
-       WHERE name = $1 AND id = $2::uuid AND state = 'active' AND retry_count = $3
-       RETURNING id`,
-      [queue, id, run, seconds, owner],
+      `UPDATE ${JOBS_SCHEMA}.job AS job SET started_on = now() + $4 * interval '1 second' - job.expire_in,
+         output = jsonb_build_object('leaseOwner', $5::text, 'leaseRun', held.run)
+       FROM unnest($1::text[], $2::uuid[], $3::int[]) AS held(queue, id, run)
+       WHERE job.name = held.queue AND job.id = held.id AND job.state = 'active' AND job.retry_count = held.run
+       RETURNING job.id`,
+      [runs.map((run) => run.queue), runs.map((run) => run.id), runs.map((run) => run.run), seconds, owner],
     );
-    return rows.length > 0;
+    return new Set((rows as { id: string }[]).map((row) => row.id));
   }
 
   /**

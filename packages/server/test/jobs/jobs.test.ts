@@ -439,6 +439,49 @@ describe('a run that lost its lease', () => {
     ]);
   }, 120_000);
 
+  it('renews the leases of all its runs in one statement a tick', async (context) => {
+    if (unavailable) {
+      console.warn(`lease test not run: ${unavailable}`);
+      context.skip();
+    }
+    const jobs = await startJobs({
+      database: database!,
+      databaseUrl: postgres!.url,
+      onError: () => {},
+      pollingIntervalSeconds: 0.5,
+      lease: { leaseSeconds: 3, renewEveryMs: 300, sweepEveryMs: 300 },
+    });
+    started.push(jobs);
+    const RUNS = 12;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let running = 0;
+    await jobs.work(
+      'many',
+      async () => {
+        running += 1;
+        await released;
+      },
+      { workers: RUNS },
+    );
+    const ids = await Promise.all(Array.from({ length: RUNS }, () => jobs.send('many', {})));
+    await waitFor(() => running === RUNS, 'every run to start', 30_000);
+    // Two ticks after the last start: every run's lease was renewed by the same statements since.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const deadlines = rowsOf<{ deadline: string; owners: number }>(
+      await database!.db.execute(
+        sql`select (started_on + expire_in)::text as deadline, count(distinct output->>'leaseOwner')::int as owners
+              from pgboss.job where id = any(${`{${ids.join(',')}}`}::uuid[]) and state = 'active' group by 1`,
+      ),
+    );
+    release();
+    // One statement's now() for all: runs renewed one by one would each have their own deadline.
+    expect(deadlines).toHaveLength(1);
+    expect(deadlines[0]!.owners).toBe(1);
+  }, 120_000);
+
   it('hands the job of a process that died on this machine over at once, however long its lease', async (context) => {
     if (unavailable) {
       console.warn(`lease test not run: ${unavailable}`);
