@@ -11,7 +11,14 @@ export function leaseConnection(
   timeoutMs: number,
   onError: (error: Error) => void,
 ): { db: PgBoss.Db; close(): Promise<void> } {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, query_timeout: timeoutMs });
+  // As the app's pool (db/database.ts): a connect that hangs fails, and a dead peer is noticed.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    query_timeout: timeoutMs,
+    connectionTimeoutMillis: 15_000,
+    keepAlive: true,
+  });
   // An idle connection the server dropped: the pool opens a new one for the next renewal.
   pool.on('error', (error) => onError(error));
   return {
