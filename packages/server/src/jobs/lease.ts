@@ -1,4 +1,4 @@
-import type { HeldRun, JobLeaseRepo } from './repo.ts';
+import { type HeldRun, type JobLeaseRepo, runKey } from './repo.ts';
 
 export interface LeaseTiming {
   /** How long a run holds its job without renewing; a run whose process died is taken over after this. */
@@ -74,7 +74,7 @@ export class LeaseKeeper {
         (held) => {
           for (const run of runs) {
             // A run that ended meanwhile may have let its job go: only runs still working can lose it.
-            if (this.#runs.has(run) && !held.has(run.id))
+            if (this.#runs.has(run) && !held.has(runKey(run)))
               run.lost.abort(new Error('The job was taken over by another worker after its lease ran out'));
           }
         },

@@ -2,7 +2,8 @@ import type PgBoss from 'pg-boss';
 import { JOBS_SCHEMA } from './schema-name.ts';
 
 /**
- * The statements of job leases, on pg-boss's own table (run through pg-boss's connection).
+ * The statements of job leases, on pg-boss's own table (the sweep's through pg-boss's pool, renewals through the
+ * lease connection: `lease-connection.ts`).
  *
  * A run's time limit is its job's `expire_in`, set from the job's kind when it is sent and never changed: pg-boss
  * copies `expire_in` into the job it re-queues after a failure, and its worker gives the next run exactly that long
@@ -10,6 +11,12 @@ import { JOBS_SCHEMA } from './schema-name.ts';
  * `started_on + expire_in` has passed): renewing sets that deadline to a lease from now, and ending a lease sets it
  * in the past. The fetch of the next run sets `started_on` afresh, and its run gets the kind's full time.
  */
+/** A run whose lease was ended: its job is retried on its queue after its retry delay. */
+export interface EndedRun {
+  queue: string;
+  retryDelaySeconds: number;
+}
+
 /** One run of a job, as its lease names it: the job's queue and id, and the run's number (pg-boss's retry count). */
 export interface HeldRun {
   queue: string;
@@ -17,20 +24,17 @@ export interface HeldRun {
   run: number;
 }
 
-/** A run whose lease was ended: its job is retried on its queue after its retry delay. */
-export interface EndedRun {
-  queue: string;
-  retryDelaySeconds: number;
-}
+/** A run's key in the answer of `renewAll`. */
+export const runKey = (run: Pick<HeldRun, 'id' | 'run'>): string => `${run.id}/${run.run}`;
 
 export class JobLeaseRepo {
   constructor(private readonly db: PgBoss.Db) {}
 
   /**
    * Extends the leases of these runs to `seconds` from now in one statement, naming the process that holds them
-   * (`owner`, in each job's `output`, which pg-boss writes only when the run ends). Answers the ids of the jobs
-   * still held: a run missing from it no longer holds its job (its lease ran out and the job was taken back, or
-   * it finished, or was cancelled).
+   * (`owner`, in each job's `output`, which pg-boss writes only when the run ends). Answers the runs still held,
+   * as `runKey`: a run missing from it no longer holds its job (its lease ran out and the job was taken back, or
+   * it finished, or was cancelled). Keyed by run, not job: the run that took a job over may be in this process too.
    */
   async renewAll(runs: readonly HeldRun[], seconds: number, owner: string): Promise<Set<string>> {
     const { rows } = await this.db.executeSql(
@@ -38,10 +42,10 @@ export class JobLeaseRepo {
          output = jsonb_build_object('leaseOwner', $5::text, 'leaseRun', held.run)
        FROM unnest($1::text[], $2::uuid[], $3::int[]) AS held(queue, id, run)
        WHERE job.name = held.queue AND job.id = held.id AND job.state = 'active' AND job.retry_count = held.run
-       RETURNING job.id`,
+       RETURNING job.id, job.retry_count AS run`,
       [runs.map((run) => run.queue), runs.map((run) => run.id), runs.map((run) => run.run), seconds, owner],
     );
-    return new Set((rows as { id: string }[]).map((row) => row.id));
+    return new Set((rows as HeldRun[]).map(runKey));
   }
 
   /**

@@ -349,10 +349,15 @@ describe('a job resumed after a crash', () => {
   });
 });
 
-async function pollState(jobs: Jobs, id: string, holds: (state: JobState) => boolean): Promise<boolean> {
+async function pollState(
+  jobs: Jobs,
+  id: string,
+  holds: (state: JobState) => boolean,
+  queue = 'q',
+): Promise<boolean> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const state = await jobs.state('q', id);
+    const state = await jobs.state(queue, id);
     if (state && holds(state)) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -437,6 +442,39 @@ describe('a run that lost its lease', () => {
     expect(ended.map(({ id: endedId, run, ended: how }) => ({ endedId, run, how }))).toEqual([
       { endedId: id, run: 0, how: 'lease lost' },
     ]);
+  }, 120_000);
+
+  it('tells a run it lost its lease when the run that took its job over is in the same process', async (context) => {
+    if (unavailable) {
+      console.warn(`lease test not run: ${unavailable}`);
+      context.skip();
+    }
+    // Renewals further apart than the lease: the first run's lease runs out, this process's sweep ends it and its
+    // own idle worker takes the job again, so both runs of one job are renewed by one keeper.
+    const jobs = await startJobs({
+      database: database!,
+      databaseUrl: postgres!.url,
+      onError: () => {},
+      pollingIntervalSeconds: 0.5,
+      lease: { leaseSeconds: 2, renewEveryMs: 3_000, sweepEveryMs: 300 },
+    });
+    started.push(jobs);
+    const events: string[] = [];
+    await jobs.work(
+      'same',
+      async (job) => {
+        events.push(`run ${job.retryCount}`);
+        if (job.retryCount > 0) return;
+        await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+        events.push('run 0 lost its lease');
+      },
+      { workers: 2 },
+    );
+    const id = await jobs.send('same', {}, { retryDelaySeconds: 0 });
+    expect(await pollState(jobs, id, (state) => state.state === 'completed', 'same')).toBe(true);
+    // The second run waits for the first to end (afterEarlierRun): it ends only once told.
+    expect(events).toEqual(['run 0', 'run 0 lost its lease', 'run 1']);
+    expect(await jobs.state('same', id)).toMatchObject({ state: 'completed', retryCount: 1 });
   }, 120_000);
 
   it('renews the leases of all its runs in one statement a tick', async (context) => {
