@@ -37,24 +37,29 @@ describe('a run that lost its lease', () => {
     await postgres?.stop();
   }, 120_000);
 
+  /** Skips the test where no Postgres could be had. */
+  const onPostgres = (context: { skip: () => void }) => {
+    if (!unavailable) return;
+    console.warn(`lease test not run: ${unavailable}`);
+    context.skip();
+  };
+  /** Jobs on the test's Postgres, stopped after the test. */
+  const leased = async (options: Partial<JobsOptions> & Pick<JobsOptions, 'lease'>) => {
+    const jobs = await startJobs({
+      database: database!,
+      databaseUrl: postgres!.url,
+      onError: () => {},
+      pollingIntervalSeconds: 0.5,
+      ...options,
+    });
+    started.push(jobs);
+    return jobs;
+  };
+
   it('neither completes nor fails the job of the run that took it over', async (context) => {
-    if (unavailable) {
-      console.warn(`lease test not run: ${unavailable}`);
-      context.skip();
-    }
+    onPostgres(context);
     const ended: RunEndedEarly[] = [];
-    const begin = (lease: JobsOptions['lease']) =>
-      startJobs({
-        database: database!,
-        databaseUrl: postgres!.url,
-        onError: () => {},
-        onRunEnded: (run) => ended.push(run),
-        pollingIntervalSeconds: 0.5,
-        lease,
-      }).then((jobs) => {
-        started.push(jobs);
-        return jobs;
-      });
+    const begin = (lease: JobsOptions['lease']) => leased({ lease, onRunEnded: (run) => ended.push(run) });
     // Renewals further apart than the lease stand for a process that stalls: its lease runs out between two.
     const stalling = await begin({ leaseSeconds: 2, renewEveryMs: 3_000, sweepEveryMs: 300 });
     const events: string[] = [];
@@ -94,20 +99,10 @@ describe('a run that lost its lease', () => {
   }, 120_000);
 
   it('tells a run it lost its lease when the run that took its job over is in the same process', async (context) => {
-    if (unavailable) {
-      console.warn(`lease test not run: ${unavailable}`);
-      context.skip();
-    }
+    onPostgres(context);
     // Renewals further apart than the lease: the first run's lease runs out, this process's sweep ends it and its
     // own idle worker takes the job again, so both runs of one job are renewed by one keeper.
-    const jobs = await startJobs({
-      database: database!,
-      databaseUrl: postgres!.url,
-      onError: () => {},
-      pollingIntervalSeconds: 0.5,
-      lease: { leaseSeconds: 2, renewEveryMs: 3_000, sweepEveryMs: 300 },
-    });
-    started.push(jobs);
+    const jobs = await leased({ lease: { leaseSeconds: 2, renewEveryMs: 3_000, sweepEveryMs: 300 } });
     const events: string[] = [];
     await jobs.work(
       'same',
@@ -127,18 +122,8 @@ describe('a run that lost its lease', () => {
   }, 120_000);
 
   it('renews the leases of all its runs in one statement a tick', async (context) => {
-    if (unavailable) {
-      console.warn(`lease test not run: ${unavailable}`);
-      context.skip();
-    }
-    const jobs = await startJobs({
-      database: database!,
-      databaseUrl: postgres!.url,
-      onError: () => {},
-      pollingIntervalSeconds: 0.5,
-      lease: { leaseSeconds: 3, renewEveryMs: 300, sweepEveryMs: 300 },
-    });
-    started.push(jobs);
+    onPostgres(context);
+    const jobs = await leased({ lease: { leaseSeconds: 3, renewEveryMs: 300, sweepEveryMs: 300 } });
     const RUNS = 12;
     let release = () => {};
     const released = new Promise<void>((resolve) => {
@@ -170,25 +155,11 @@ describe('a run that lost its lease', () => {
   }, 120_000);
 
   it('hands the job of a process that died on this machine over at once, however long its lease', async (context) => {
-    if (unavailable) {
-      console.warn(`lease test not run: ${unavailable}`);
-      context.skip();
-    }
+    onPostgres(context);
     // A lease no sweep ends within the test: only the death of the process it names lets another take the job.
     const long = { leaseSeconds: 3600, renewEveryMs: 300, sweepEveryMs: 300 };
     const begin = (owner?: string) =>
-      startJobs({
-        database: database!,
-        databaseUrl: postgres!.url,
-        onError: () => {},
-        pollingIntervalSeconds: 0.5,
-        lease: long,
-        stopTimeoutMs: 500,
-        ...(owner ? { owner } : {}),
-      }).then((jobs) => {
-        started.push(jobs);
-        return jobs;
-      });
+      leased({ lease: long, stopTimeoutMs: 500, ...(owner ? { owner } : {}) });
     // The first worker's leases name a process of this machine that the test then kills.
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     await once(child, 'spawn');
