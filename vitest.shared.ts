@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestUserConfig } from 'vitest/config';
 
 /**
@@ -8,4 +9,14 @@ import type { TestUserConfig } from 'vitest/config';
 export function reporters(suite: string): TestUserConfig['reporters'] {
   const dir = process.env.TRADEDECK_REPORT_DIR;
   return dir ? ['default', ['json', { outputFile: join(dir, `${suite}.json`) }]] : ['default'];
+}
+
+/**
+ * The setup file that writes each test file's CPU beside the reports (vitest.file-cpu.ts), for every project of
+ * every package when TRADEDECK_REPORT_DIR is set; nothing otherwise.
+ */
+export function fileCpuSetup(): string[] {
+  return process.env.TRADEDECK_REPORT_DIR
+    ? [fileURLToPath(new URL('./vitest.file-cpu.ts', import.meta.url))]
+    : [];
 }

@@ -1,9 +1,10 @@
-// The JSON reports CI's suites wrote (vitest and Playwright), for ci-totals.mjs and ci-slow-files.mjs.
+// The reports CI's suites wrote: JSON (vitest and Playwright) for ci-totals.mjs and ci-slow-files.mjs, the CPU per
+// test file (`.jsonl`) for ci-file-cpu.mjs.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Every `.json` file below `dir`, depth first; nothing when `dir` does not exist. */
-export function* reportFiles(dir) {
+/** Every file below `dir` named `*<ending>`, depth first; nothing when `dir` does not exist. */
+export function* reportFiles(dir, ending = '.json') {
   let entries = [];
   try {
     entries = readdirSync(dir);
@@ -12,7 +13,7 @@ export function* reportFiles(dir) {
   }
   for (const name of entries) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* reportFiles(path);
-    else if (name.endsWith('.json')) yield path;
+    if (statSync(path).isDirectory()) yield* reportFiles(path, ending);
+    else if (name.endsWith(ending)) yield path;
   }
 }

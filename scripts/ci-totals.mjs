@@ -41,6 +41,9 @@ function firstLine(text) {
     .split('\n')
     .map((l) => l.trim())
     .find((l) => l.length > 0);
+  // Vitest gives a test or hook that ran out of time the stack of the place it was declared, whose first line is
+  // its placeholder, not the timeout's message.
+  if (line === 'Error: STACK_TRACE_ERROR') return "timed out (the test's or hook's timeout)";
   return line ? line.slice(0, 200) : '';
 }
 

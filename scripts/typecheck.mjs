@@ -31,7 +31,7 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PROJECTS = [
   { dir: 'packages/sdk', references: [], files: [] },
   { dir: 'packages/server', references: ['packages/sdk'], files: ['packages/server/package.json'] },
-  { dir: 'packages/web', references: ['packages/sdk'], files: ['vitest.shared.ts'] },
+  { dir: 'packages/web', references: ['packages/sdk'], files: ['vitest.shared.ts', 'vitest.file-cpu.ts'] },
   {
     dir: 'packages/cli',
     references: ['packages/sdk', 'packages/server'],

@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { reporters } from '../../vitest.shared.ts';
+import { fileCpuSetup, reporters } from '../../vitest.shared.ts';
 
 /** Pure tests (views and helpers: no server, no terminal) are named `*.unit.test.ts(x)` (docs/testing.md). */
 const UNIT = ['test/**/*.unit.test.{ts,tsx}'];
 
 const shared = {
   // Views and helpers are tested without commander, which loads every area's texts in the CLI.
-  setupFiles: ['test/helpers/all-texts.ts'],
+  setupFiles: [...fileCpuSetup(), 'test/helpers/all-texts.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { reporters } from '../../vitest.shared.ts';
+import { fileCpuSetup, reporters } from '../../vitest.shared.ts';
 
 /**
  * Every sdk test is pure (no app, database or process; docs/testing.md): one project, also run from the root. Files
@@ -12,6 +12,7 @@ export const sdkProjects: TestProjectInlineConfiguration[] = [
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 15_000,
       isolate: false,
+      setupFiles: fileCpuSetup(),
     },
   },
 ];

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { reporters } from '../../vitest.shared.ts';
+import { fileCpuSetup, reporters } from '../../vitest.shared.ts';
 import { kindOf, reachesDatabaseChoice, testFilesOf } from './test/helpers/test-layout.ts';
 
 /** Pure tests (no app, database or process) are named `*.unit.test.ts` (docs/testing.md). */
@@ -9,7 +9,7 @@ const UNIT = ['test/**/*.unit.test.ts', 'src/**/*.unit.test.ts'];
 
 // Files share a worker's loaded modules: loading the server anew took a seventh of the run, and every file opens
 // its own database and app, so no state carries from one file to the next.
-const shared = { testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, isolate: false, setupFiles: fileCpuSetup() };
 
 /**
  * `TRADEDECK_DATABASE_FILES_ONLY=1` (CI's run on a real Postgres) keeps the app tests that run differently on

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { reporters } from '../../vitest.shared.ts';
+import { fileCpuSetup, reporters } from '../../vitest.shared.ts';
 import { entryChunks } from './build/entry-chunks.ts';
 import { signalrWebSocketsOnly } from './build/signalr-websockets-only.ts';
 
@@ -28,9 +28,13 @@ export const webProjects: TestProjectInlineConfiguration[] = [
       include: TESTS,
       exclude: [...configDefaults.exclude, ...APP],
       isolate: false,
+      setupFiles: fileCpuSetup(),
     },
   },
-  { plugins: [react()], test: { name: 'web-app', environment: 'jsdom', include: APP } },
+  {
+    plugins: [react()],
+    test: { name: 'web-app', environment: 'jsdom', include: APP, setupFiles: fileCpuSetup() },
+  },
 ];
 
 export default defineConfig(({ mode }) => ({

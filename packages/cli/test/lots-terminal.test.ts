@@ -76,7 +76,11 @@ async function run(line: string, mark: string, timeoutMs = 60_000): Promise<stri
   return terminal.waitFor(new RegExp(`${mark}=\\d+`), timeoutMs);
 }
 
-describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux, sandbox market)', () => {
+// A test types several commands, each given a minute to answer (each starts a process of the CLI, 2-10 s on a
+// loaded machine): the suite's 30 s would end a test before its own waits do.
+describe('tradedeck p2p lots, reprice, sales and prices in a real terminal (tmux, sandbox market)', {
+  timeout: 150_000,
+}, () => {
   it('lists lots with N of M on stderr when piped, and every lot with --all --json', async () => {
     expect(total).toBeGreaterThan(10);
     let screen = await run(`${cli} p2p lots ls --page-size 10 > /dev/null`, 'ls-piped');

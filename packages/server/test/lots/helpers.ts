@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
-import { SandboxMarket } from '../../src/integrations/market/index.ts';
+import { SANDBOX_ASK_STEP_MS, SandboxMarket } from '../../src/integrations/market/index.ts';
 import { SandboxWorld } from '../../src/integrations/steam/index.ts';
 import type { LotsTiming } from '../../src/modules/lots/index.ts';
 import { createAuthTestApp } from '../auth/helpers/auth-app.ts';
@@ -41,6 +41,16 @@ export async function createLotsTestApp(
   };
   const t = await createAuthTestApp({}, undefined, options, clock);
   return Object.assign(t, { world, market, options });
+}
+
+/**
+ * Moves the clock on by at least `atLeastMs`, to just after the sandbox's competitor asks change: they then hold
+ * for the next 5 minutes, so a preview and the apply after it read the same market however slow the machine is.
+ */
+export function holdSandboxAsks(t: SellerTestApp, atLeastMs = 0): void {
+  let ahead = SANDBOX_ASK_STEP_MS - (t.clock.now() % SANDBOX_ASK_STEP_MS) + 1_000;
+  while (ahead < atLeastMs) ahead += SANDBOX_ASK_STEP_MS;
+  t.clock.advance(ahead);
 }
 
 /**

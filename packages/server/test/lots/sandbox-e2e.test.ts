@@ -9,6 +9,7 @@ import {
   addSellerAccounts,
   as,
   createLotsTestApp,
+  holdSandboxAsks,
   ok,
   setScanner,
   waitFor,
@@ -104,8 +105,9 @@ describe('lots on the sandbox market: 1,000 lots over 10 accounts', () => {
 
   it('previews and applies the same decisions, written in batches the market takes', async () => {
     const selection = { filters: { withStatus: ['on_sale'] } };
-    // Past the minute of the listings' cooldown (checked right after they were listed).
-    t.clock.advance(61_000);
+    // Past the minute of the listings' cooldown (checked right after they were listed), into a span in which the
+    // competitors' asks hold: apply decides again and must read the market the preview read.
+    holdSandboxAsks(t, 61_000);
     const preview = await ok<RepricePreview>(
       as(t, user.accessToken, 'POST', '/api/p2p/lots/reprice/preview', {
         selection,

@@ -6,6 +6,7 @@ export * from './pacing-repo.ts';
 export * from './pacing-store.ts';
 export * from './platform-markets.ts';
 export type * from './port.ts';
+export { SANDBOX_ASK_STEP_MS } from './sandbox/sandbox-demand.ts';
 export * from './sandbox/sandbox-market.ts';
 export { SandboxMarketAdapter } from './sandbox/sandbox-market-adapter.ts';
 export * from './sandbox/sandbox-market-keys.ts';

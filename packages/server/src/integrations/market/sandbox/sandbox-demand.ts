@@ -14,7 +14,7 @@ export const SALE_TIME_AT_REFERENCE_MS = 30 * 60_000;
 /** How strongly the price drives demand: time = base x e^(k x (price/reference - 1)). */
 const PRICE_SENSITIVITY = 12;
 /** Asks change every 5 minutes; the wave around the reference lasts 6 hours. */
-const ASK_STEP_MS = 5 * 60_000;
+export const SANDBOX_ASK_STEP_MS = 5 * 60_000;
 const ASK_WAVE_MS = 6 * 60 * 60_000;
 
 function unit(seed: string, text: string): number {
@@ -43,9 +43,9 @@ export function competitorAsks(
   referenceUsd: number,
   now: number,
 ): CompetitorAsk[] {
-  const step = Math.floor(now / ASK_STEP_MS);
+  const step = Math.floor(now / SANDBOX_ASK_STEP_MS);
   const phase = unit(seed, `phase:${marketHashName}`) * 2 * Math.PI;
-  const wave = 1 + 0.03 * Math.sin((2 * Math.PI * step * ASK_STEP_MS) / ASK_WAVE_MS + phase);
+  const wave = 1 + 0.03 * Math.sin((2 * Math.PI * step * SANDBOX_ASK_STEP_MS) / ASK_WAVE_MS + phase);
   const count = 3 + Math.floor(unit(seed, `count:${marketHashName}`) * 5);
   const asks: CompetitorAsk[] = [];
   for (let i = 0; i < count; i++) {
