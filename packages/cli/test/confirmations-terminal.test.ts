@@ -97,5 +97,6 @@ describe('tradedeck confirmations in a real terminal (tmux)', () => {
         .map((item) => item.id)
         .sort(),
     );
-  });
+    // Four commands, each given a minute to answer on a loaded machine.
+  }, 240_000);
 });

@@ -67,7 +67,7 @@ describe('tradedeck login in a real terminal (tmux)', () => {
     const token = JSON.parse(readFileSync(join(dir, 'token.json'), 'utf8'));
     expect(token.accessToken).toMatch(/^ey/);
     expect(statSync(join(dir, 'token.json')).mode & 0o777).toBe(0o600);
-  });
+  }, 90_000);
 
   it('edits the hidden password with arrows, Home/End, Ctrl+U and Backspace over an emoji; never types the keys into it', async () => {
     const dir = freshConfigDir();
@@ -105,5 +105,5 @@ describe('tradedeck login in a real terminal (tmux)', () => {
     const screen = await terminal.waitFor(/exit=\d+/);
     expect(screen).toContain('tradedeck: Cancelled at the prompt: nothing was sent');
     expect(screen).toContain('exit=2');
-  });
+  }, 90_000);
 });

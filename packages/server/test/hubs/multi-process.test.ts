@@ -196,7 +196,8 @@ describe('hubs across server processes on one Postgres', () => {
       await hub.stop();
       await front.close();
     }
-  });
+    // A process's drain, then the reconnect and the events, each given 20 s on a loaded machine.
+  }, 60_000);
 
   it('recovers when a process loses its notice listener: clients reconnect and resume from their tokens', async (context) => {
     if (unavailable) {
