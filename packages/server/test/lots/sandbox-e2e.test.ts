@@ -31,7 +31,8 @@ async function allLots(t: SellerTestApp, user: TestUser, filters: object = {}): 
   }
 }
 
-describe('lots on the sandbox market: 1,000 lots over 10 accounts', () => {
+// One market walked through in order: each test lists, reprices, sells or deletes what the one before left.
+describe('lots on the sandbox market: 1,000 lots over 10 accounts', { shuffle: false }, () => {
   let t: SellerTestApp;
   let user: TestUser;
   let sellerIds: number[];
