@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll } from 'vitest';
 import type { SandboxAccount } from '../../src/integrations/steam/index.ts';
+import { describeServer } from '../helpers/server-output.ts';
 import type { SpawnedServer } from '../helpers/spawn-server.ts';
 import {
   callApi,
@@ -165,7 +166,7 @@ export function crashHarness(options: CrashHarnessOptions) {
         return last as T | null | false;
       }, timeoutMs).catch(() => {
         throw new Error(
-          `timed out waiting for ${what} (last: ${JSON.stringify(last)})\n${running().server.output().slice(-4000)}`,
+          `timed out waiting for ${what} (last: ${JSON.stringify(last)})\n${describeServer(running().server)}`,
         );
       });
     },
