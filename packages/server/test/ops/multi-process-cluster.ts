@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { ownerProcess } from '../../src/jobs/process-owner.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
 import { type ThrowAwayPostgres, throwAwayPostgresClient } from '../hubs/postgres-cluster.ts';
-import { freePort, RoundRobinFront, viaFront } from './round-robin-front.ts';
+import { RoundRobinFront, viaFront } from './round-robin-front.ts';
 
 /** One line of the shared sandbox Steam journal: a change Steam made, and the process (`host:pid`) that made it. */
 export interface JournalLine {
@@ -22,14 +22,19 @@ export interface JournalLine {
 /**
  * Three server processes (`main.ts`, sandbox mode) on one throw-away Postgres and one simulated Steam (a shared
  * journal), with the same master key, behind a loopback round-robin balancer. Registers the file's hooks: the
- * database and ports before, every process killed and the directory removed after. `unavailable` says why the
+ * database and doors before, every process killed and the directory removed after. `unavailable` says why the
  * file cannot run (no Postgres).
+ *
+ * Each process listens on a port the system gives it at each start, and is reached at a door of its own: a
+ * loopback port the test holds for the whole file, forwarding to the process's current port. A port released
+ * by a killed process can be taken by any socket on the machine before the restart (an outgoing connection's
+ * local port), so a restart never counts on getting it back.
  */
 export function multiProcessCluster(prefix: string, env: () => Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const journal = join(dir, 'sandbox-steam.jsonl');
   const key = randomBytes(32).toString('base64');
-  const ports: number[] = [];
+  const doors: RoundRobinFront[] = [];
   const servers: SpawnedServer[] = [];
   let postgres: ThrowAwayPostgres | null = null;
 
@@ -40,7 +45,8 @@ export function multiProcessCluster(prefix: string, env: () => Record<string, st
     /** Set once the file's processes are being stopped: a watch a failed test never stopped ends then. */
     closing: false,
     servers,
-    ports,
+    /** One stable address per process (`http://127.0.0.1:${door.port}`), whatever port the process has now. */
+    doors,
     journal,
 
     start(index: number): SpawnedServer {
@@ -54,9 +60,17 @@ export function multiProcessCluster(prefix: string, env: () => Record<string, st
         LOG_LEVEL: 'info',
         LOG_FORMAT: 'json',
         ...env(),
-        PORT: String(ports[index]),
+        PORT: '0',
       });
       servers[index] = server;
+      server.ready.then(
+        (url) => {
+          const port = Number(new URL(url).port);
+          doors[index]!.setBackend(0, port);
+          cluster.front?.setBackend(index, port);
+        },
+        () => {},
+      );
       return server;
     },
 
@@ -64,13 +78,15 @@ export function multiProcessCluster(prefix: string, env: () => Record<string, st
     async startAll(): Promise<string> {
       const url = await cluster.start(0).ready;
       await Promise.all([cluster.start(1).ready, cluster.start(2).ready]);
-      cluster.front = new RoundRobinFront(ports);
+      cluster.front = new RoundRobinFront(servers.map((_, i) => doors[i]!.backend(0)));
       await cluster.front.listen();
       return url;
     },
 
     /** Kills a process with SIGKILL; answers when it is gone. */
     async kill(index: number): Promise<number> {
+      doors[index]!.setBackend(0, null);
+      cluster.front?.setBackend(index, null);
       servers[index]!.child.kill('SIGKILL');
       await servers[index]!.exited;
       return Date.now();
@@ -141,13 +157,18 @@ export function multiProcessCluster(prefix: string, env: () => Record<string, st
     }
     postgres = found.postgres;
     cluster.db = found.db;
-    for (let i = 0; i < 3; i += 1) ports.push(await freePort());
+    for (let i = 0; i < 3; i += 1) {
+      const door = new RoundRobinFront([null], { rotate: false });
+      await door.listen();
+      doors.push(door);
+    }
   }, 120_000);
   afterAll(async () => {
     cluster.closing = true;
     for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
     await Promise.all(servers.map((server) => server.exited));
     await cluster.front?.close();
+    await Promise.all(doors.map((door) => door.close()));
     await cluster.db?.end();
     await postgres?.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ import { type JournalLine, multiProcessCluster, restartWatched } from './multi-p
 // seller loops and harvester runner are taken over within 30 s; the takeover finds those offers by their
 // reference instead of sending again. Counted from the shared Steam journal: every sale got exactly one offer,
 // every harvest transaction one, no item went out twice, every delivery and transaction reached its end.
-// Restarted on its port while the work is still under way, the process joins without a flood: it takes no lease
+// Restarted while the work is still under way, the process joins without a flood: it takes no lease
 // a live process holds, no job runs again, and nothing is sent twice.
 const SELLERS = 50;
 const SALES_EACH = 2;
@@ -205,7 +205,7 @@ describe('three server processes trading on one Postgres and one simulated Steam
       const takenOverMs = Date.now() - killedAt;
       expect(takenOverMs).toBeLessThan(30_000);
 
-      // Restarted on its port while sales are still being delivered, it joins without a flood.
+      // Restarted while sales are still being delivered, it joins without a flood.
       const rejoin = await restartWatched(cluster, victim);
 
       // Every harvest session reaches its end, every delivery is registered with the market.

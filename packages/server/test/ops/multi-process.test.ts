@@ -96,9 +96,9 @@ describe('three server processes on one Postgres', () => {
 
     // A hub client on each process, following the proxy events; a client whose process dies retries until it is back.
     const received: HubEvent[][] = [[], [], []];
-    for (const [i, port] of cluster.ports.entries()) {
+    for (const [i, door] of cluster.doors.entries()) {
       const hub = createHubClient({
-        baseUrl: `http://127.0.0.1:${port}`,
+        baseUrl: `http://127.0.0.1:${door.port}`,
         hub: HUB,
         accessToken: () => token,
         reconnectDelaysMs: Array(240).fill(500),
@@ -143,7 +143,7 @@ describe('three server processes on one Postgres', () => {
     const takenOverMs = Date.now() - killedAt;
     expect(takenOverMs).toBeLessThan(30_000);
 
-    // Restarted on its port, it joins without a flood: its hub client resumes there.
+    // Restarted, it joins without a flood: its hub client resumes at its door.
     const rejoin = await restartWatched(cluster, victim);
     for (const id of [importing.jobId, checking.batchId])
       await pollUntil(async () => (await job(id))?.state === 'completed', 180_000, 250);

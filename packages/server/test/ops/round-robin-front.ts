@@ -4,8 +4,8 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
  * A loopback TCP load balancer without affinity: each new connection goes to the next backend in turn (or, with
- * `rotate` off, always to the first), and to the one after it when that one refuses (a killed process), like a
- * balancer with a connect check. `served` counts the connections each backend took.
+ * `rotate` off, always to the first), and to the one after it when that one refuses or is down (a killed process,
+ * `setBackend(i, null)`), like a balancer with a connect check. `served` counts the connections each backend took.
  */
 export class RoundRobinFront {
   readonly #server: Server;
@@ -15,7 +15,7 @@ export class RoundRobinFront {
   port = 0;
 
   constructor(
-    private readonly backends: number[],
+    private readonly backends: (number | null)[],
     options: { rotate?: boolean } = {},
   ) {
     this.served = backends.map(() => 0);
@@ -37,13 +37,28 @@ export class RoundRobinFront {
     });
   }
 
+  /** The port a backend is at now (`null` while it is down). */
+  backend(index: number): number | null {
+    return this.backends[index] ?? null;
+  }
+
+  /** Points a backend at a new port, or takes it out (`null`) while its process is down. */
+  setBackend(index: number, port: number | null): void {
+    this.backends[index] = port;
+  }
+
   #route(client: Socket, index: number, tried: number): void {
     if (tried >= this.backends.length) {
       client.destroy();
       return;
     }
+    const port = this.backends[index];
+    if (port === null || port === undefined) {
+      this.#route(client, (index + 1) % this.backends.length, tried + 1);
+      return;
+    }
     client.pause();
-    const upstream = connect(this.backends[index]!, '127.0.0.1');
+    const upstream = connect(port, '127.0.0.1');
     upstream.once('connect', () => {
       this.served[index]! += 1;
       this.#sockets.add(client).add(upstream);
@@ -73,7 +88,7 @@ export class RoundRobinFront {
   }
 }
 
-/** A free loopback port (listened on and released), so that a restarted process can take its old one again. */
+/** A free loopback port (listened on and released) for a process started with it. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
