@@ -32,7 +32,8 @@ const configFor = (dataDir: string) => ({ ...loadConfig({}), port: 0, dataDir, l
 
 describe('the embedded PGlite data directory', () => {
   it('keeps data across a restart', async () => {
-    const dataDir = tempDataDir();
+    // From the migrated template: the first start on an empty directory is `db/pglite-first-start.test.ts`'s.
+    const dataDir = tempDataDir(true);
     const first = await startServer(configFor(dataDir));
     await first.app.services.system.setMaintenance({
       active: true,
@@ -53,8 +54,6 @@ describe('the embedded PGlite data directory', () => {
     } finally {
       await second.stop();
     }
-    // Two whole server starts, the first creating and migrating a fresh data directory in a child process and then
-    // opening it: 70 s and more on a loaded 2-core machine.
   }, 150_000);
 
   it('cannot be opened by a second server in the same process', async () => {

@@ -6,7 +6,7 @@ import { loadKeyring } from '../../src/security/master-key.ts';
 import { enableTotp } from '../auth/helpers/auth-app.ts';
 import { signedInUser } from '../helpers/signed-in.ts';
 import type { SpawnedServer } from '../helpers/spawn-server.ts';
-import { pollUntil } from '../helpers/spawned-api.ts';
+import { pollUntil, seedFromTemplate } from '../helpers/spawned-api.ts';
 import {
   keysByMasterKey,
   movableClock,
@@ -49,6 +49,8 @@ describe('rotate-master-key with the key file', () => {
       bed.servers.push(panel.server);
       return panel;
     };
+    // From the run's migrated template: a first start on an empty directory is `db/pglite-first-start.test.ts`'s.
+    seedFromTemplate(dataDir);
     const before = await start();
     const user = await signedInUser(before.t, 'rotor');
     await enableTotp(before.t, user);

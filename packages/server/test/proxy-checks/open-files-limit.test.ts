@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts';
-import { callApi, pollUntil, signUpOnSpawned } from '../helpers/spawned-api.ts';
+import { callApi, pollUntil, seedFromTemplate, signUpOnSpawned } from '../helpers/spawned-api.ts';
 import type { LoopbackServer } from '../proxy-checker/helpers/loopback-server.ts';
 import { startSocks5 } from '../proxy-checker/helpers/proxy-servers.ts';
 
@@ -27,6 +27,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fd-limit-'));
   for (let i = 0; i < PROXIES; i += 100)
     proxies.push(...(await Promise.all(Array.from({ length: 100 }, () => startSocks5()))));
+  // From the run's migrated template: the process's first start on an empty directory is not what this tests.
+  seedFromTemplate(join(dir, 'data'));
   server = spawnServer(
     {
       TRADEDECK_MODE: 'sandbox',
