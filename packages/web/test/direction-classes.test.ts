@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, WEB_SOURCES } from './helpers/source-files.ts';
 
 /**
  * The panel mirrors for right-to-left reading (docs/web.md): every horizontal margin, padding, alignment and offset
@@ -16,16 +16,6 @@ const PHYSICAL =
 const SYMMETRIC: Record<string, string> = {
   'left-1/2': 'centres with -translate-x-1/2: the same spot in either direction',
 };
-
-const source = fileURLToPath(new URL('../src/', import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The class names written in a file: the string literals of `className` values and class helpers. */
 function classTokens(text: string): string[] {
@@ -47,10 +37,11 @@ describe('direction-aware classes', () => {
 
   it('uses only logical horizontal classes in the panel, so right-to-left mirrors every screen', () => {
     const found: string[] = [];
-    for (const file of sourceFiles(source)) {
+    for (const file of sourceFiles()) {
       for (const token of classTokens(readFileSync(file, 'utf8'))) {
         const bare = token.replace(/^(?:[\w-]+:)+/, '');
-        if (PHYSICAL.test(bare) && !(bare in SYMMETRIC)) found.push(`${relative(source, file)}: ${token}`);
+        if (PHYSICAL.test(bare) && !(bare in SYMMETRIC))
+          found.push(`${relative(WEB_SOURCES, file)}: ${token}`);
         PHYSICAL.lastIndex = 0;
       }
     }

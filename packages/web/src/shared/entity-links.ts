@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from './url-params.ts';
 
 /** The search parameter that asks a list screen to open one entity's view dialog. */
 const VIEW_PARAM = 'view';
@@ -16,7 +16,7 @@ export function entityViewPath(kind: keyof typeof SCREENS, id: number): string {
  * then drops the parameter so Back and a reload don't open it again. Other parameters (filters, page) stay.
  */
 export function useViewParam(open: (id: number) => void): void {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const raw = params.get(VIEW_PARAM);
   // Once per arrival of the parameter, also when React runs the effect twice.
   const handled = useRef<string | null>(null);

@@ -1,7 +1,8 @@
 import type { AccountStatus } from '@tradedeck/sdk/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useUrlParams } from '../../shared/url-params.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { emailErrors } from '../../ui/field-checks.ts';
@@ -17,7 +18,7 @@ const toLogin = (label: string) => (
 /** "Check your mail" after registration (route EmailConfirmation). */
 export function EmailConfirmationPage() {
   const { t } = useTranslation('translation', { keyPrefix: 'auth' });
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const email = params.get('email') ?? '';
   return (
     <AuthCard title={t('confirmationTitle')} footer={toLogin(t('toLogin'))}>
@@ -38,7 +39,7 @@ export function EmailConfirmPage() {
   const lang = useLanguage();
   const { client } = useAuthDeps();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const [state, setState] = useState<{ status?: AccountStatus; error?: string }>({});
   const started = useRef(false);
 
@@ -73,7 +74,7 @@ export function ResendEmailPage() {
   const { t } = useTranslation('translation', { keyPrefix: 'auth' });
   const lang = useLanguage();
   const { client } = useAuthDeps();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [errors, setErrors] = useState<string[]>([]);
   const [result, setResult] = useState<{ ok?: boolean; error?: string }>({});

@@ -1,7 +1,8 @@
 import type { TwoFactorInput } from '@tradedeck/sdk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useUrlParams } from '../../shared/url-params.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { emailErrors } from '../../ui/field-checks.ts';
@@ -22,7 +23,7 @@ export function LoginPage() {
   const lang = useLanguage();
   const { client, afterSignIn } = useAuthDeps();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});

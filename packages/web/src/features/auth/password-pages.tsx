@@ -1,7 +1,8 @@
 import type { TwoFactorInput } from '@tradedeck/sdk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useUrlParams } from '../../shared/url-params.ts';
 import { useLanguage } from '../../shared/use-language.ts';
 import { AuthCard, Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { emailErrors, passwordErrors } from '../../ui/field-checks.ts';
@@ -70,7 +71,7 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('translation', { keyPrefix: 'auth' });
   const lang = useLanguage();
   const { client } = useAuthDeps();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const [form, setForm] = useState({ password: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [result, setResult] = useState<{ ok?: boolean; error?: string }>({});

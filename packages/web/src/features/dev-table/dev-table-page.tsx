@@ -2,13 +2,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { MODAL_WIDTHS } from '@tradedeck/sdk/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { type AppServices, useServices } from '../../shared/app-services.tsx';
 import { ConfirmDialog } from '../../shared/modals/confirm-dialog.tsx';
 import { ModalFrame } from '../../shared/modals/modal-frame.tsx';
 import type { ModalControls } from '../../shared/modals/modal-stack.ts';
 import { DataTable, selectColumn } from '../../shared/table/data-table.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
+import { useUrlParams } from '../../shared/url-params.ts';
 import { type FixtureRow, generateRows, sortRows } from './fixture.ts';
 
 const STATUS_TONE = ['bg-slate-400', 'bg-emerald-500', 'bg-rose-500'] as const;
@@ -20,7 +20,7 @@ const STATUS_TONE = ['bg-slate-400', 'bg-emerald-500', 'bg-rose-500'] as const;
 export function DevTablePage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const count = Math.min(1_000_000, Math.max(0, Number(params.get('rows') ?? 1000) || 0));
   const virtual = params.get('mode') === 'virtual';
   const { state, setPage, setPageSize, setSort, setFilter } = useTableUrlState(['q', 'status']);

@@ -1,9 +1,9 @@
 import { api, type HarvesterSession } from '@tradedeck/sdk/contract';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
 import { operationKey, useOperationQuery } from '../../shared/queries/operation-query.ts';
+import { useUrlParams } from '../../shared/url-params.ts';
 import { LiveDot } from './live-dot.tsx';
 import { ProfilesPanel } from './profiles-panel.tsx';
 import { SessionList } from './session-list.tsx';
@@ -30,7 +30,7 @@ const TABLE_KEYS = [...TX_FILTER_KEYS, 'page', 'size', 'sort'];
 export function HarvesterPage() {
   const { t } = useTranslation();
   const { queryClient } = useServices();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const openParam = params.get(OPEN_KEY);
   const open = useMemo(() => parseOpenSessions(openParam), [openParam]);
   const tab = parseTab(params.get(TAB_KEY), open);

@@ -3,7 +3,6 @@ import { api, type ProfitRow } from '@tradedeck/sdk/contract';
 import { formatMoney } from '@tradedeck/sdk/domain';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useCommandHandlers } from '../../shared/area/use-command-handlers.ts';
 import { useHubSubscription } from '../../shared/hubs/use-hub-subscription.ts';
 import { useDisplayedCurrency } from '../../shared/money/use-displayed-currency.ts';
@@ -12,6 +11,7 @@ import { invalidateArea, useOperationQuery } from '../../shared/queries/operatio
 import { DataTable } from '../../shared/table/data-table.tsx';
 import { ListLoadFailed } from '../../shared/table/list-page.tsx';
 import { useTableUrlState } from '../../shared/table/table-url-state.ts';
+import { useUrlParams } from '../../shared/url-params.ts';
 import { localeOf, useLanguage } from '../../shared/use-language.ts';
 import { LedgerFilterBar } from './ledger-filter-bar.tsx';
 import {
@@ -48,7 +48,7 @@ export function LedgerPage() {
   const queryClient = useQueryClient();
   const currency = useDisplayedCurrency();
   const { state, setFilter, setSort } = useTableUrlState(FILTER_KEYS);
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useUrlParams();
   const periodRef = useRef<HTMLInputElement>(null);
   const by = groupOf(state.filters);
   const method = methodOf(state.filters);

@@ -2,7 +2,7 @@ import { ApiError } from '@tradedeck/sdk/client';
 import { ResultCode } from '@tradedeck/sdk/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../shared/url-params.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { Field, NewPasswordFields, Notice, SubmitButton } from '../../ui/account-form.tsx';
 import { emailErrors, passwordErrors } from '../../ui/field-checks.ts';
@@ -98,7 +98,7 @@ export function ChangeEmailPage() {
   const describe = useDescribeError();
   const secured = useSecuredCall('changeEmail');
   const [emailFieldErrors, setEmailFieldErrors] = useState<string[]>([]);
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const linkEmail = params.get('newEmail');
   const linkCode = params.get('code');
   const [email, setEmail] = useState('');

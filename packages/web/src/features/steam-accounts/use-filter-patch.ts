@@ -1,12 +1,9 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../shared/url-params.ts';
 
-/**
- * Changes several URL filters in one history update (two separate updates in one tick would lose the first),
- * going back to page 1.
- */
+/** Changes several URL filters in one history update, going back to page 1. */
 export function useFilterPatch(): (changes: Record<string, string | null>) => void {
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useUrlParams();
   return useCallback(
     (changes) =>
       setParams(

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tradedeck/sdk/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useServices } from '../../shared/app-services.tsx';
 import { invalidateOperations } from '../../shared/queries/operation-query.ts';
+import { useUrlParams } from '../../shared/url-params.ts';
 import { useDescribeError } from '../../shared/use-describe-error.ts';
 import { useActiveWorkspace } from '../../shared/workspace/use-workspaces.ts';
 
@@ -26,7 +27,7 @@ export function AcceptPage() {
   const queryClient = useQueryClient();
   const describe = useDescribeError();
   const { switchTo } = useActiveWorkspace();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const invite = inviteOf(params);
   const accept = useMutation({
     mutationFn: (input: { inviteId: number; code: string }) => client.workspace.accept(input),

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../url-params.ts';
 import { useTableUrlState } from './table-url-state.ts';
 import { type ListCallable, type ListFilters, useServerList } from './use-server-list.ts';
 
@@ -13,7 +13,7 @@ export function useListPage<Op extends ListCallable>(
   toFilters: (filters: Record<string, string>) => ListFilters<Op>,
 ) {
   const url = useTableUrlState(filterKeys);
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useUrlParams();
   const list = useServerList(op, url.state, toFilters);
   const keyList = filterKeys.join(',');
   const resetFilters = useCallback(

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@tradedeck/sdk/domain';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../url-params.ts';
 
 export interface SortItem {
   propertyName: string;
@@ -45,7 +45,7 @@ export function readTableState(params: URLSearchParams, filterKeys: readonly str
  * shared. Changing a filter, the sort or the page size goes back to page 1. History entries are replaced.
  */
 export function useTableUrlState(filterKeys: readonly string[] = []) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const keyList = filterKeys.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyList stands for filterKeys
   const state = useMemo(() => readTableState(params, filterKeys), [params, keyList]);
