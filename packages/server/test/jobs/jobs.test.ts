@@ -230,12 +230,15 @@ describe('job leases', () => {
 
   it('keeps a job that runs longer than its lease with the worker that renews it', async () => {
     const { start } = await fresh();
-    const a = await start(SHORT);
-    const b = await start(SHORT);
+    // A lease of 5 s renewed every 300 ms: only a renewal held up for over 4.7 s (not a busy machine's odd
+    // second, as with a 2 s lease) lets the other worker take the job, which runs 1.6 leases.
+    const renewed = { ...SHORT, leaseSeconds: 5 };
+    const a = await start(renewed);
+    const b = await start(renewed);
     const runs: string[] = [];
     const handler = (name: string) => async () => {
       runs.push(name);
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await new Promise((resolve) => setTimeout(resolve, 8000));
     };
     await a.work('q', handler('a'));
     const id = await a.send('q', {});
