@@ -15,6 +15,8 @@ const fixturesPublic = fileURLToPath(new URL('../server/public-fixtures', import
 const TESTS = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'];
 /** Web tests are pure by default; one that runs a process (the linter) is named `*.app.test.ts` (docs/testing.md). */
 const APP = ['src/**/*.app.test.{ts,tsx}', 'test/**/*.app.test.{ts,tsx}'];
+/** The bound of testing-library's waits in every web test (`test/helpers/wait-timeout.ts`). */
+const WAIT_TIMEOUT = fileURLToPath(new URL('./test/helpers/wait-timeout.ts', import.meta.url));
 
 /** The web's two projects, also run from the root config (`pnpm test:fast` runs web). */
 export const webProjects: TestProjectInlineConfiguration[] = [
@@ -28,12 +30,20 @@ export const webProjects: TestProjectInlineConfiguration[] = [
       include: TESTS,
       exclude: [...configDefaults.exclude, ...APP],
       isolate: false,
-      setupFiles: fileCpuSetup(),
+      setupFiles: [...fileCpuSetup(), WAIT_TIMEOUT],
+      // A test's own timeout covers a few of those waits.
+      testTimeout: 30_000,
     },
   },
   {
     plugins: [react()],
-    test: { name: 'web-app', environment: 'jsdom', include: APP, setupFiles: fileCpuSetup() },
+    test: {
+      name: 'web-app',
+      environment: 'jsdom',
+      include: APP,
+      setupFiles: [...fileCpuSetup(), WAIT_TIMEOUT],
+      testTimeout: 30_000,
+    },
   },
 ];
 

@@ -43,6 +43,33 @@ function Filters({ useParams }: { useParams: () => [URLSearchParams, SetURLSearc
   );
 }
 
+/** A component that hands its hook's setter out, rendered twice by `TwoParts`. */
+function Part({ setters }: { setters: SetURLSearchParams[] }) {
+  setters.push(useUrlParams()[1]);
+  return null;
+}
+
+/** Two components, each with its own hook, changing the address in one event. */
+function TwoParts({ setters }: { setters: SetURLSearchParams[] }) {
+  const location = useLocation();
+  return (
+    <>
+      <Part setters={setters} />
+      <Part setters={setters} />
+      <button
+        type="button"
+        onClick={() => {
+          setters.at(-2)!(setKey('source', 'custom'), { replace: true });
+          setters.at(-1)!(setKey('q', 'AK-47'), { replace: true });
+        }}
+      >
+        both
+      </button>
+      <output data-testid="search">{location.search}</output>
+    </>
+  );
+}
+
 function renderWith(
   useParams: () => [URLSearchParams, SetURLSearchParams],
   url = '/panel/portfolio?by=flat',
@@ -69,6 +96,20 @@ describe('URL parameters changed twice before the page renders again', () => {
     const { search, click } = renderWith(useUrlParams);
     await click('both');
     expect(Object.fromEntries(search())).toEqual({ by: 'flat', source: 'custom', q: 'AK-47' });
+  });
+
+  it('are both kept when two components make them, each with its own hook', async () => {
+    const setters: SetURLSearchParams[] = [];
+    render(
+      <MemoryRouter initialEntries={['/panel/portfolio']}>
+        <TwoParts setters={setters} />
+      </MemoryRouter>,
+    );
+    await act(() => screen.getByRole('button', { name: 'both' }).click());
+    expect(Object.fromEntries(new URLSearchParams(screen.getByTestId('search').textContent ?? ''))).toEqual({
+      source: 'custom',
+      q: 'AK-47',
+    });
   });
 
   it('start from an address navigated to by other means', async () => {
