@@ -135,17 +135,19 @@ export async function profileMix(
       print(
         `\n== ${s.ms.toFixed(2)} ms: ${s.text.replace(/\s+/g, ' ')}\n   params ${JSON.stringify(s.params).slice(0, 300)}`,
       );
-      await client.transaction(async (tx) => {
-        await tx.query(
-          `select set_config('role', 'tradedeck_app', true), set_config('app.user_id', $1, true)`,
-          [userId],
-        );
-        const plan = await tx.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers off) ${s.text}`,
-          s.params,
-        );
-        for (const row of plan.rows) print(`   ${row['QUERY PLAN']}`);
-      });
+      await client
+        .transaction(async (tx) => {
+          await tx.query(
+            `select set_config('role', 'tradedeck_app', true), set_config('app.user_id', $1, true), set_config('app.actor_id', $1, true)`,
+            [userId],
+          );
+          const plan = await tx.query<{ 'QUERY PLAN': string }>(
+            `explain (analyze, buffers off) ${s.text}`,
+            s.params,
+          );
+          for (const row of plan.rows) print(`   ${row['QUERY PLAN']}`);
+        })
+        .catch((error: Error) => print(`   (not explained as the app's role: ${error.message})`));
     }
   }
 }

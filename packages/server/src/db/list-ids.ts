@@ -36,8 +36,8 @@ export function pageIds<Q extends PgSelect>(
   where: SQL,
   from: () => Q,
 ) {
-  // One select per stretch of the order (keyRanges); two stretches are read in turn, each up to the page's end,
-  // and merged in the list's order, so each is an index range and the second is read only when the first ends.
+  // One select per stretch of the order (keyRanges), each an index range up to the page's end, merged in the
+  // list's order.
   const read = (
     after: readonly (string | null)[] | null,
     extra: SQL | null,
@@ -45,16 +45,21 @@ export function pageIds<Q extends PgSelect>(
     inclusive = false,
   ) => {
     const ranges = keyRanges(keys, after, inclusive);
-    const select = (range: KeyRange, limit: number) =>
+    const select = (range: KeyRange, limit: number, gate?: SQL) =>
       from()
-        .where(and(where, extra ?? undefined, range.where ?? undefined))
+        .where(and(where, extra ?? undefined, range.where ?? undefined, gate))
         .orderBy(...orderByKeys(range.keys))
         .limit(limit);
     const [only, ...others] = ranges;
     if (!only) throw new Error('A list order has no keys');
     if (others.length === 0) return select(only, plan.limit).offset(skip);
     const named = keys.map(({ descending }, i) => ({ expr: sql.identifier(`k${i}`), descending }));
-    const parts = ranges.map((range) => select(range, skip + plan.limit));
+    const reach = skip + plan.limit;
+    // A merge starts by reading the first row of every stretch, so a later stretch with no match among many rows
+    // (failed proxies among the never-checked) was walked whole for every page. It is read only when the first
+    // stretch ends before the page does: the database evaluates that once and skips the later scans otherwise.
+    const firstEndsEarly = sql`(select count(*) from (${select(only, reach)}) as first_stretch) < ${reach}`;
+    const parts = ranges.map((range, i) => select(range, reach, i === 0 ? undefined : firstEndsEarly));
     // Every stretch is the same select of the same fields; Drizzle cannot see that through the generic type.
     return (unionAll as unknown as (...q: Q[]) => Q)(...(parts as unknown as Q[]))
       .orderBy(...orderByKeys(named))

@@ -358,6 +358,14 @@ class ListTotal {
     this.#kept = { totals, key, total: answers ? kept : undefined };
   }
 
+  /**
+   * The total counted before for this list and filter, whether or not it still holds: a hint of how many rows
+   * match, for choosing how to read the page (the total itself is still checked).
+   */
+  get keptCount(): number | undefined {
+    return this.#kept ? this.#kept.totals.get(this.#kept.key)?.n : undefined;
+  }
+
   /** The count as a scalar expression; null while the kept total still holds (the count is then not run). */
   #counted(): SQL<number | null> {
     const counted = countedMatches(this.tx, this.from, this.window);

@@ -20,7 +20,13 @@ import { statementSnapshot } from '../../db/list-totals.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import { anyId, anyText, inSearchResult, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
-import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, shownStatus } from './filter-sql.ts';
+import {
+  type ProxyFilters,
+  proxyFilterWhere,
+  proxyStatusSql,
+  searchWalksOrder,
+  shownStatus,
+} from './filter-sql.ts';
 import { chunks, LINK_CHUNK, pushTo } from './lists.ts';
 import { LoginMatchQueries } from './login-match-repo.ts';
 import { ProxyTagQueries, type TagRow } from './tag-repo.ts';
@@ -195,12 +201,18 @@ export class ProxyQueries {
           ? (['proxies', 'proxy_tag_links', 'steam_accounts'] as const)
           : (['proxies', 'proxy_tag_links'] as const),
     };
+    const total = listTotal(this.tx, { table: proxies, where }, window, list);
+    // A search known to match many rows reads its page by walking the list's order; its total is still counted
+    // (and kept) through the trigram index.
+    const pageWhere = searchWalksOrder(filters, total.keptCount)
+      ? proxyFilterWhere(this.userId, filters, { walkSearch: true })
+      : where;
     // A page by number starts from the nearest boundary kept for this filter and order, by keyset.
-    const plan = pagePlan(this.tx, window, keys, where, list);
+    const plan = pagePlan(this.tx, window, keys, pageWhere, list);
     // The page's ids first, from the filters' and the order's indexes alone where they hold every column read
     // (rows an OFFSET skips or a filter drops are never fetched), then the columns of those ids only.
     const keyFields = pageKeyFields(keys);
-    const ids = pageIds(plan, window, keys, where, () =>
+    const ids = pageIds(plan, window, keys, pageWhere, () =>
       this.tx
         .select({ pageId: sql<number>`${proxies.id}`.as('page_id'), ...keyFields })
         .from(proxies)
@@ -213,7 +225,6 @@ export class ProxyQueries {
       })
       .from(proxies)
       .innerJoin(ids, eq(proxies.id, ids.pageId));
-    const total = listTotal(this.tx, { table: proxies, where }, window, list);
     const page = sql.identifier('page');
     const pageId = sql`${page}.${sql.identifier('id')}`;
     const statement = sql`with ${page} as (${rows})
