@@ -12,13 +12,12 @@ import { profileRoutes } from '../features/profile/routes.tsx';
 import { OfflinePage } from '../features/status-pages/offline-page.tsx';
 import type { AppServices } from '../shared/app-services.tsx';
 import { loadAreaTexts } from '../shared/area/area-texts.ts';
-import { loginUrl } from '../shared/session/session-state.ts';
 import { AppShell } from './app-shell.tsx';
 import { areas } from './areas.ts';
 import { AuthPagesOutlet, ProfilePagesOutlet } from './auth-wiring.tsx';
 import { RouteError } from './route-error.tsx';
+import { requireSignedIn as signedIn, requireSignedOut as signedOut } from './route-guards.ts';
 
-const MAIN_PATH = '/panel';
 const NOT_FOUND_PATH = '/not-found';
 
 /**
@@ -34,11 +33,6 @@ const devRoutes: RouteObject[] = [
   },
 ];
 
-function requestPath(request: Request): string {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
-}
-
 function createRoutes(services: Pick<AppServices, 'session' | 'i18n'>): RouteObject[] {
   const { session, i18n } = services;
   // Each area's pages: a page module loads beside the area's screen texts, and renders once both are in.
@@ -49,16 +43,8 @@ function createRoutes(services: Pick<AppServices, 'session' | 'i18n'>): RouteObj
         Promise.all([route.page(), loadAreaTexts(i18n, [area])]).then(([Component]) => ({ Component })),
     })),
   );
-  const requireSignedIn = async ({ request }: LoaderFunctionArgs) => {
-    await session.ready();
-    if (!session.isSignedIn()) throw redirect(loginUrl(requestPath(request)));
-    return null;
-  };
-  const requireSignedOut = async () => {
-    await session.ready();
-    if (session.isSignedIn()) throw redirect(MAIN_PATH);
-    return null;
-  };
+  const requireSignedIn = signedIn(session);
+  const requireSignedOut = signedOut(session);
 
   return [
     {
