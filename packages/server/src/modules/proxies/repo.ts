@@ -20,15 +20,10 @@ import { statementSnapshot } from '../../db/list-totals.ts';
 import { proxies, proxyTagLinks, proxyTags, steamAccounts } from '../../db/schema.ts';
 import { anyId, anyText, inSearchResult, likeContains, rowsOf } from '../../db/sql-fragments.ts';
 import type { UserScope } from '../../security/user-scope.ts';
-import {
-  type ProxyFilters,
-  proxyFilterWhere,
-  proxyStatusSql,
-  searchWalksOrder,
-  shownStatus,
-} from './filter-sql.ts';
+import { type ProxyFilters, proxyFilterWhere, proxyStatusSql, searchWalksOrder } from './filter-sql.ts';
 import { chunks, LINK_CHUNK, pushTo } from './lists.ts';
 import { LoginMatchQueries } from './login-match-repo.ts';
+import { fromPageRow, type PageRow } from './page-row.ts';
 import { ProxyTagQueries, type TagRow } from './tag-repo.ts';
 
 export type ProxySortProperty = (typeof PROXY_SORT_PROPERTIES)[number];
@@ -551,55 +546,4 @@ export class ProxyQueries {
     }
     return counts;
   }
-}
-
-/** A row of the page statement: the stored columns (raw: timestamps as text), the keys, links and the total. */
-interface PageRow extends Record<string, unknown> {
-  id: number;
-  protocol: number;
-  host: string;
-  port: number;
-  username: string | null;
-  password_enc: string | null;
-  identity_hash: string;
-  name: string | null;
-  country_code: string | null;
-  status: number;
-  last_checked_at: string | null;
-  last_valid: boolean | null;
-  last_latency_ms: number | null;
-  last_exit_ip: string | null;
-  last_error_class: string | null;
-  created_at: string;
-  tags: TagRow[];
-  accounts: { id: number; login: string }[];
-  total: unknown;
-  page_snapshot: string | null;
-}
-
-function fromPageRow(
-  row: PageRow,
-): Record<string, unknown> & { item: ProxyDbRow & ProxyLinks; total: unknown } {
-  const item = {
-    id: row.id,
-    protocol: row.protocol,
-    host: row.host,
-    port: row.port,
-    username: row.username,
-    passwordEnc: row.password_enc,
-    identityHash: row.identity_hash,
-    name: row.name,
-    countryCode: row.country_code,
-    status: shownStatus(row.status, row.accounts.length > 0),
-    lastCheckedAt: row.last_checked_at === null ? null : new Date(row.last_checked_at),
-    lastValid: row.last_valid,
-    lastLatencyMs: row.last_latency_ms,
-    lastExitIp: row.last_exit_ip,
-    lastErrorClass: row.last_error_class,
-    createdAt: new Date(row.created_at),
-    tags: row.tags,
-    accounts: row.accounts,
-  };
-  // The cursor columns (listKey…) stay beside the item for `listAnswer`.
-  return { ...row, item };
 }
