@@ -1,8 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // A new embedded database is created in a process of its own (src/db/database.ts, createDataDirApart).
-  entry: { main: 'src/main.ts', 'pglite-first-start': 'src/db/pglite-first-start.ts' },
+  // A new embedded database is created in a process of its own (src/db/database.ts, createDataDirApart); with
+  // TRADEDECK_PGLITE_THREAD on, the engine runs on a worker thread started from its own file (pglite-thread.ts).
+  entry: {
+    main: 'src/main.ts',
+    'pglite-first-start': 'src/db/pglite-first-start.ts',
+    'pglite-thread-worker': 'src/db/pglite-thread-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

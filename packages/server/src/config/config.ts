@@ -17,6 +17,11 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** PGlite data directory, or `memory://` for a throw-away in-memory database. */
   dataDir: string;
+  /**
+   * TRADEDECK_PGLITE_THREAD: run the embedded database on a worker thread of its own (off by default;
+   * docs/performance.md, "PGlite on a thread of its own"). Absent when the variable is unset.
+   */
+  embeddedThread?: boolean;
   mode: ServerMode;
   publicUrl: string | null;
   /**
@@ -119,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl,
     dataDir: env.TRADEDECK_DATA_DIR?.trim() || defaultDataDir(),
+    ...embeddedThread(env.TRADEDECK_PGLITE_THREAD),
     mode,
     publicUrl,
     trustedProxies: trustedProxies(env.TRADEDECK_TRUSTED_PROXIES),
@@ -251,6 +257,16 @@ function isAddressOrRange(entry: string): boolean {
   if (bits === undefined) return true;
   const max = family === 4 ? 32 : 128;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** TRADEDECK_PGLITE_THREAD as an on/off switch: null when unset (the database then reads it itself). */
+export function pgliteThreadSwitch(value: string | undefined): boolean | null {
+  return switchValue('TRADEDECK_PGLITE_THREAD', value);
+}
+
+function embeddedThread(value: string | undefined): { embeddedThread?: boolean } {
+  const chosen = pgliteThreadSwitch(value);
+  return chosen === null ? {} : { embeddedThread: chosen };
 }
 
 /** An on/off variable: null when unset. */

@@ -3,21 +3,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteThreadSwitch } from '../config/config.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { DatabaseHealth } from './database-health.ts';
-import { installPreparedStatements } from './pglite-prepared.ts';
+import { IN_MEMORY, pgliteSettings, startPgliteEngine } from './pglite-engine.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import { prepareStatements } from './postgres-prepared.ts';
 import { installReliableTransactions } from './postgres-transactions.ts';
 import * as schema from './schema.ts';
-import { fenceOnStorageFailure, type StorageFence } from './storage-fence.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -46,9 +45,15 @@ export interface DatabaseOptions {
    * prepares the whole pool at every start; the test suite's small databases start with a smaller one.
    */
   sharedBuffers?: string | undefined;
+  /**
+   * PGlite only: run the engine on a worker thread of its own, so that a long statement no longer holds the event
+   * loop (docs/performance.md, "PGlite on a thread of its own"). Unset, `TRADEDECK_PGLITE_THREAD` decides (off by
+   * default): the server's config passes it, and databases opened without the config (tests, tools) follow it.
+   */
+  embeddedThread?: boolean | undefined;
 }
 
-export const IN_MEMORY = 'memory://';
+export { IN_MEMORY } from './pglite-engine.ts';
 
 /**
  * How long a request waits for a pooled connection (a free one, or a new one while Postgres is unreachable)
@@ -56,35 +61,11 @@ export const IN_MEMORY = 'memory://';
  */
 const CONNECT_TIMEOUT_MS = 15_000;
 
-/**
- * Files the embedded database keeps open at most; Postgres closes the least recently used beyond it. Unbounded, it
- * keeps every relation file it touched open (about 150 on a fresh data directory, more as data grows), and under a
- * tight open-files limit (`ulimit -n 400`) a proxy check then left the database itself without descriptors. 64 is
- * Postgres's own minimum.
- */
-const PGLITE_MAX_FILES = 64;
-
 /** Advisory lock id that serialises migrations between server processes on one Postgres. */
 const MIGRATION_LOCK_KEY = 740_112_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(options.dataDir, options.template, options.sharedBuffers);
-}
-
-function pgliteSettings(sharedBuffers?: string) {
-  return {
-    // pg_trgm serves the lists' text search (drizzle/0026_search_tokens.sql); btree_gin puts the user id in the
-    // same index (0027_proxies_query.sql).
-    extensions: { pg_trgm, btree_gin },
-    startParams: [
-      ...PGlite.defaultStartParams,
-      '-c',
-      `max_files_per_process=${PGLITE_MAX_FILES}`,
-      ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : []),
-    ],
-  };
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
 /**
@@ -128,32 +109,26 @@ async function createDataDirApart(dataDir: string, sharedBuffers?: string): Prom
     throw new Error(`Creating the embedded database in ${dataDir} failed (exit ${code}): ${errors}`);
 }
 
-async function openPglite(dataDir: string, template?: Blob, sharedBuffers?: string): Promise<Database> {
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const { dataDir, template, sharedBuffers } = options;
   const inMemory = dataDir === IN_MEMORY;
   const lock: DataDirLock | null = inMemory ? null : await lockDataDir(dataDir);
-  let client: PGlite;
-  let fence: StorageFence;
   const health = new DatabaseHealth(null);
+  let engine: EmbeddedEngine;
   try {
-    const { extensions, startParams } = pgliteSettings(sharedBuffers);
     if (!inMemory && !template && !existsSync(join(dataDir, 'PG_VERSION')))
       await createDataDirApart(dataDir, sharedBuffers);
-    client = inMemory
-      ? new PGlite({ extensions, startParams, ...(template ? { loadDataDir: template } : {}) })
-      : new PGlite(dataDir, { extensions, startParams, ...(template ? { loadDataDir: template } : {}) });
-    await client.waitReady;
-    // Parsing every statement again was a share of a request's time in WebAssembly. Each run is still planned
-    // for its own parameters: a generic plan of a list query can be far worse than the plan for the values at
-    // hand (the tag filter by latency at 100,000 proxies took a third longer with the plan cache's choice).
-    await client.exec('set plan_cache_mode = force_custom_plan');
-    installPreparedStatements(client);
-    fence = fenceOnStorageFailure(client, (error) => health.observe(error));
+    const onStorageFailure = (error: Error) => health.observe(error);
+    engine =
+      (options.embeddedThread ?? embeddedThreadFromEnv())
+        ? await startOnThread({ dataDir, template, sharedBuffers, onStorageFailure })
+        : await startInThread({ dataDir, template, sharedBuffers, onStorageFailure });
     lock?.tightenFiles();
   } catch (error) {
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(engine.client as PGlite, { schema });
   return {
     kind: 'pglite',
     db: db as unknown as Db,
@@ -162,16 +137,43 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffers?: stri
     async close() {
       health.close();
       try {
-        // After a storage failure the engine is not entered again, not even to close: its files are as a crash
-        // leaves them, and the next start recovers from its write-ahead log.
-        if (fence.closed) return;
-        await client.close();
+        await engine.close();
         lock?.tightenFiles();
       } finally {
         lock?.release();
       }
     },
   };
+}
+
+/** The embedded engine as drizzle sees it (a PGlite, or the thread that owns one) and how it closes. */
+interface EmbeddedEngine {
+  client: PGlite | PgliteThread;
+  close(): Promise<void>;
+}
+
+type EngineStart = Parameters<typeof startPgliteEngine>[0];
+
+async function startInThread(options: EngineStart): Promise<EmbeddedEngine> {
+  const { client, fence } = await startPgliteEngine(options);
+  return {
+    client,
+    // After a storage failure the engine is not entered again, not even to close: its files are as a crash
+    // leaves them, and the next start recovers from its write-ahead log.
+    close: async () => {
+      if (!fence.closed) await client.close();
+    },
+  };
+}
+
+async function startOnThread(options: EngineStart): Promise<EmbeddedEngine> {
+  const thread = await PgliteThread.start(options);
+  return { client: thread, close: () => thread.close() };
+}
+
+/** TRADEDECK_PGLITE_THREAD, for databases opened without the server's config (the test suite, tools). */
+function embeddedThreadFromEnv(): boolean {
+  return pgliteThreadSwitch(process.env.TRADEDECK_PGLITE_THREAD) ?? false;
 }
 
 async function openPostgres(url: string): Promise<Database> {

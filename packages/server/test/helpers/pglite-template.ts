@@ -18,6 +18,7 @@ import { startAppOnce } from './started-template.ts';
 const TEMPLATE_SOURCES = [
   join(SERVER, 'drizzle'),
   join(SERVER, 'src/db/database.ts'),
+  join(SERVER, 'src/db/pglite-engine.ts'),
   fileURLToPath(import.meta.url),
   fileURLToPath(new URL('./started-template.ts', import.meta.url)),
   fileURLToPath(new URL('./postgres-template.ts', import.meta.url)),
