@@ -31,8 +31,12 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const server = await startServer(
     {
-      // No scheduled inventory read lands in a measurement (docs/portfolio.md "Freshness").
-      ...loadConfig({ TRADEDECK_INVENTORY_SCHEDULE: 'off' }),
+      // No scheduled inventory read lands in a measurement (docs/portfolio.md "Freshness"). BENCH_PGLITE_THREAD=1
+      // runs the embedded database on a thread of its own (docs/performance.md, "PGlite on a thread of its own").
+      ...loadConfig({
+        TRADEDECK_INVENTORY_SCHEDULE: 'off',
+        TRADEDECK_PGLITE_THREAD: process.env.BENCH_PGLITE_THREAD,
+      }),
       port: 0,
       dataDir,
       databaseUrl,

@@ -1,4 +1,7 @@
-/** What the sandbox benchmarks share: the in-process server's config and the body that adds sandbox Steam accounts. */
+/**
+ * What the sandbox benchmarks share: the in-process server's config, the body that adds sandbox Steam accounts and
+ * the adding itself.
+ */
 import { loadConfig } from '../src/config/config.ts';
 import { type SandboxAccount, sandboxMafileText } from '../src/integrations/steam/index.ts';
 
@@ -34,4 +37,25 @@ export function sandboxAccountsBody(
       ]),
     ),
   };
+}
+
+/** A benchmark's call to the API as its signed-in user: the envelope's data, or a throw with its message. */
+export type BenchCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+/** Adds sandbox accounts 50 to a request (the API's batch), each behind `proxyOf(index)`; their ids by login. */
+export async function addSandboxAccounts(
+  call: BenchCall,
+  bots: readonly SandboxAccount[],
+  proxyOf: (index: number) => { address: string; port: number },
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let from = 0; from < bots.length; from += 50) {
+    const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
+      'POST',
+      '/api/steam-accounts',
+      sandboxAccountsBody(bots.slice(from, from + 50), (i) => proxyOf(from + i)),
+    );
+    for (const row of added.addedAccounts) ids.set(row.login, row.id);
+  }
+  return ids;
 }

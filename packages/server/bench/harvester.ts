@@ -15,7 +15,9 @@ import { HARVEST_EVERYTHING } from '@tradedeck/sdk/domain';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { SANDBOX_SEED, SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+import { SANDBOX_SEED, SandboxWorld } from '../src/integrations/steam/index.ts';
+import { addSandboxAccounts, type BenchCall } from './_sandbox-bench.ts';
+import { createHarvestSession } from './_sandbox-harvest.ts';
 
 const SOURCES = Number(process.env.BENCH_SOURCES ?? 100);
 const TARGETS = Number(process.env.BENCH_TARGETS ?? 10);
@@ -88,54 +90,22 @@ let token = await signIn();
 
 const accounts = world.healthyAccounts(SOURCES + TARGETS, 20_001);
 const setupStarted = performance.now();
-const ids: number[] = [];
-for (let i = 0; i < accounts.length; i += 50) {
-  const chunk = accounts.slice(i, i + 50);
-  const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
-    'POST',
-    '/api/steam-accounts',
-    {
-      accounts: Object.fromEntries(
-        chunk.map((account, j) => [
-          String(j),
-          {
-            login: account.login,
-            password: account.password,
-            mafile: sandboxMafileText(account),
-            proxyData: {
-              protocol: 'http',
-              address: `10.66.${(i + j) >> 8}.${(i + j) & 255}`,
-              port: 3128,
-              username: null,
-              password: null,
-            },
-          },
-        ]),
-      ),
-    },
-    token,
-  );
-  for (const account of chunk) ids.push(added.addedAccounts.find((row) => row.login === account.login)!.id);
-}
+const asUser: BenchCall = <T>(method: string, path: string, body?: unknown) =>
+  call<T>(method, path, body, token);
+const byLogin = await addSandboxAccounts(asUser, accounts, (index) => ({
+  address: `10.66.${index >> 8}.${index & 255}`,
+  port: 3128,
+}));
+const ids = accounts.map((account) => byLogin.get(account.login)!);
 print(
   `setup: ${accounts.length} sandbox accounts added in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
 );
 
-const profile = await call<{ id: number }>(
-  'POST',
-  '/api/harvester/profiles',
-  { name: 'Bench', ...HARVEST_EVERYTHING },
-  token,
-);
-const session = await call<{ id: number }>(
-  'POST',
-  '/api/harvester/sessions',
-  {
-    profileId: profile.id,
-    sources: { accountIds: ids.slice(0, SOURCES) },
-    targets: { accountIds: ids.slice(SOURCES) },
-  },
-  token,
+const sessionId = await createHarvestSession(
+  asUser,
+  HARVEST_EVERYTHING,
+  ids.slice(0, SOURCES),
+  ids.slice(SOURCES),
 );
 
 // The watchers sign in on their own (and again before their access token runs out), like separate people would.
@@ -156,7 +126,7 @@ const watcherProcess = spawn(
         base,
         email,
         password: PASSWORD,
-        sessionId: session.id,
+        sessionId,
         watchers: WATCHERS,
       }),
     },
@@ -185,7 +155,7 @@ const cpuAtStart = process.cpuUsage();
 let cpuAtPlan: NodeJS.CpuUsage | null = null;
 let cpuPlanMs = 0;
 const started = performance.now();
-await call('POST', `/api/harvester/sessions/${session.id}/start`, {}, token);
+await call('POST', `/api/harvester/sessions/${sessionId}/start`, {}, token);
 const startAnswered = performance.now() - started;
 print(`start answered in ${startAnswered.toFixed(0)} ms`);
 let lastProgress = 0;
@@ -200,7 +170,7 @@ let view: {
 for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const asked = performance.now();
-  view = await call('GET', `/api/harvester/sessions/${session.id}`, undefined, token);
+  view = await call('GET', `/api/harvester/sessions/${sessionId}`, undefined, token);
   latencies.push(performance.now() - asked);
   // The server's CPU time from the plan on is that of the transactions (the watchers run in their own process).
   if (view.plan && !cpuAtPlan) {
@@ -223,14 +193,14 @@ const loadAtEnd = load();
 // Planning time and the end, as the database recorded them.
 const times = (await database.db.execute(
   `select extract(epoch from min(created_at)) * 1000 as planned, extract(epoch from max(updated_at)) * 1000 as last
-   from harvester_transactions where session_id = ${session.id}`,
+   from harvester_transactions where session_id = ${sessionId}`,
 )) as unknown as { rows: Array<{ planned: string; last: string }> };
 const startedAt = Date.now() - (performance.now() - started);
 const planned = started + (Number(times.rows[0]!.planned) - startedAt);
 const finished = started + (Number(times.rows[0]!.last) - startedAt);
 const total = Object.values(view.counts).reduce((a, b) => a + b, 0);
 const events = (await database.db.execute(
-  `select coalesce(max(version), 0) as n from hub_events where source_id = '${harvesterSessionSource(session.id)}'`,
+  `select coalesce(max(version), 0) as n from hub_events where source_id = '${harvesterSessionSource(sessionId)}'`,
 )) as unknown as { rows: Array<{ n: string }> };
 const expectedPerWatcher = Number(events.rows[0]!.n);
 const deadline = Date.now() + 60_000;

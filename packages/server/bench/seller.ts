@@ -13,9 +13,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { type SandboxListing, SandboxMarket, sandboxMarketKey } from '../src/integrations/market/index.ts';
-import { SandboxWorld, sandboxMafileText } from '../src/integrations/steam/index.ts';
+import { SandboxWorld } from '../src/integrations/steam/index.ts';
 import { LIVE_BUDGETS } from '../src/pacing/index.ts';
-import { sandboxBenchConfig } from './_sandbox-bench.ts';
+import { addSandboxAccounts, sandboxBenchConfig } from './_sandbox-bench.ts';
+import { connectSellerAccounts, passStepUp } from './_sandbox-seller.ts';
 
 /** Live Steam's budgets, applied to the sandbox so the figures below are checked against them. */
 const { confirmations, inventory } = LIVE_BUDGETS;
@@ -121,55 +122,16 @@ const params = new URL(link.rows[0]!.link).searchParams;
 await call('POST', '/api/auth/confirm-email', { userId: params.get('userId'), code: params.get('code') });
 token = (await call<{ accessToken: string }>('POST', '/api/auth/login', { email, password: PASSWORD }))
   .accessToken;
-// Connecting marketplace keys asks for the second factor: passed with the code from the outbox.
-await call('POST', '/api/user/request-two-factor', { purpose: 'stepUp' });
-const mailed = (await database.db.execute(
-  sql`select body from mail_outbox where recipient = ${email} order by id desc limit 1`,
-)) as unknown as { rows: { body: string }[] };
-const emailCode = /\b(\d{6})\b/.exec(mailed.rows[0]?.body ?? '')?.[1];
-await call('POST', '/api/user/step-up', { twoFactor: { codes: { emailCode } } });
+await passStepUp(call, database.db, email);
 
 const accounts = world.healthyAccounts(ACCOUNTS, 7001);
 const proxyAddressOf = (index: number) => `10.30.0.${Math.floor(index / ACCOUNTS_PER_PROXY) + 1}`;
 const proxyOfSteamId = new Map(accounts.map((account, i) => [account.steamId, proxyAddressOf(i)]));
-const steamIds = new Map<string, number>();
-for (let from = 0; from < ACCOUNTS; from += 50) {
-  const chunk = accounts.slice(from, from + 50);
-  const added = await call<{ addedAccounts: { id: number; login: string }[] }>(
-    'POST',
-    '/api/steam-accounts',
-    {
-      accounts: Object.fromEntries(
-        chunk.map((account, i) => [
-          String(i),
-          {
-            login: account.login,
-            password: account.password,
-            mafile: sandboxMafileText(account),
-            proxyData: {
-              protocol: 'http',
-              address: proxyAddressOf(from + i),
-              port: 3128,
-              username: null,
-              password: null,
-            },
-          },
-        ]),
-      ),
-    },
-  );
-  for (const row of added.addedAccounts) steamIds.set(row.login, row.id);
-}
-const ids: number[] = [];
-for (const account of accounts) {
-  const row = await call<{ id: number }>('POST', '/api/p2p/accounts', {
-    steamAccountId: steamIds.get(account.login),
-    apiKey: sandboxMarketKey(account.login),
-    paymentPassword: 'bench-pay-1',
-    tmCurrency: 'USD',
-  });
-  ids.push(row.id);
-}
+const steamIds = await addSandboxAccounts(call, accounts, (index) => ({
+  address: proxyAddressOf(index),
+  port: 3128,
+}));
+const ids = await connectSellerAccounts(call, accounts, steamIds);
 print(`${ACCOUNTS} seller accounts added; running for ${SECONDS} s on the real clock`);
 
 let rss = 0;
