@@ -19,7 +19,9 @@ export function watchGcPauses(): () => string {
     observer.disconnect();
     const byKind = new Map<string, { n: number; ms: number; max: number }>();
     for (const entry of entries) {
-      const kind = KINDS[(entry.detail as { kind: number } | undefined)?.kind ?? -1] ?? 'other';
+      // Node's gc entries carry their kind in `detail`, which the DOM's PerformanceEntry type does not name.
+      const detail = (entry as PerformanceEntry & { detail?: { kind: number } }).detail;
+      const kind = KINDS[detail?.kind ?? -1] ?? 'other';
       const sum = byKind.get(kind) ?? { n: 0, ms: 0, max: 0 };
       sum.n += 1;
       sum.ms += entry.duration;

@@ -28,10 +28,8 @@ class CopyIn extends pg.Query {
   ) {
     super(text);
   }
-  override handleCopyInResponse(connection: {
-    sendCopyFromChunk(chunk: Buffer): void;
-    endCopyFrom(): void;
-  }): void {
+  // node-postgres calls this hook on a query the moment the server asks for the COPY data; its types leave it out.
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
     for (let at = 0; at < this.data.length; at += 1 << 20)
       connection.sendCopyFromChunk(this.data.subarray(at, at + (1 << 20)));
     connection.endCopyFrom();
