@@ -3,6 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
 
 /**
+ * The proxies list's load, as both list benchmarks size it (`proxies-query`, `lists-busy`): the measured user's
+ * proxies, and the clients on Postgres and on the embedded database.
+ */
+export const LIST_LOAD = {
+  proxies: Number(process.env.BENCH_PROXY_LINES ?? 100_000),
+  clients: Number(process.env.BENCH_CLIENTS ?? 50),
+  pgliteClients: Number(process.env.BENCH_PGLITE_CLIENTS ?? 10),
+};
+
+/**
  * The measured user's proxies, as an import of `proxyLines(count)` with the tag "bench-a" stores them, written
  * straight to the tables: the import is measured by its own benchmark, and on a busy machine an import of
  * 100,000 lines through one request can outlast the connection.

@@ -15,14 +15,12 @@ import { watchConnections } from './_busy-connections.ts';
 import { type BusySizes, type BusyWork, busyPorts, prepareBusyWork } from './_busy-work.ts';
 import { watchGcPauses } from './_gc-pauses.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
-import { seedOwnProxies, spreadOwnProxies } from './_proxies-seed.ts';
+import { LIST_LOAD, seedOwnProxies, spreadOwnProxies } from './_proxies-seed.ts';
 import { latestUser, logIn, startBenchServer, traderQueryMix } from './_proxies-server.ts';
 import { percentile, type QueryLoad, type QueryLoadResult, runQueryLoad } from './_query-load.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const PGLITE_CLIENTS = Number(process.env.BENCH_PGLITE_CLIENTS ?? 10);
+const { proxies: COUNT, clients: CLIENTS, pgliteClients: PGLITE_CLIENTS } = LIST_LOAD;
 /** Each measured run's length: clients stop starting queries after it. */
 const SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 30);
 /**

@@ -13,16 +13,14 @@ import { keepPageBoundaries } from '../src/db/list-boundaries.ts';
 import { encodeCursor } from '../src/db/list-page.ts';
 import { keepListTotals } from '../src/db/list-totals.ts';
 import { postgresCpuClock } from './_postgres-cpu.ts';
-import { seedOwnProxies, spreadOwnProxies } from './_proxies-seed.ts';
+import { LIST_LOAD, seedOwnProxies, spreadOwnProxies } from './_proxies-seed.ts';
 import { authHeaders, proxiesQueryMix, startBenchServer, traderQueryMix } from './_proxies-server.ts';
 import { describeLoad, percentile, runQueryLoad } from './_query-load.ts';
 import { copiedIds, PROXY_TABLES } from './_team-copy.ts';
 import { runPair, scopedOperatorTeam } from './_team-member.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const COUNT = Number(process.env.BENCH_PROXY_LINES ?? 100_000);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const PGLITE_CLIENTS = Number(process.env.BENCH_PGLITE_CLIENTS ?? 10);
+const { proxies: COUNT, clients: CLIENTS, pgliteClients: PGLITE_CLIENTS } = LIST_LOAD;
 const REQUESTS = Number(process.env.BENCH_QUERY_REQUESTS ?? 1_000);
 /** Clients stop starting queries after this long, so a slow database still gives figures in bounded time. */
 const MAX_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 60);
